@@ -1,0 +1,17 @@
+# One INTERFACE target carries every project-wide compile setting, so each
+# library and test links it instead of repeating flags.
+add_library(townhall_settings INTERFACE)
+add_library(TownHall::settings ALIAS townhall_settings)
+
+target_compile_features(townhall_settings INTERFACE cxx_std_20)
+set(CMAKE_CXX_EXTENSIONS OFF)
+
+target_compile_options(townhall_settings INTERFACE
+    $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wpedantic>
+    $<$<AND:$<CXX_COMPILER_ID:GNU,Clang>,$<BOOL:${TOWNHALL_WERROR}>>:-Werror>)
+
+target_compile_definitions(townhall_settings INTERFACE
+    QT_NO_CAST_FROM_ASCII
+    QT_NO_CONTEXTLESS_CONNECT
+    QT_USE_QSTRINGBUILDER
+    QT_NO_KEYWORDS)

@@ -1,0 +1,17 @@
+# townhall_add_test(NAME tst_foo SOURCES tst_foo.cpp LIBS townhall_engine [LABELS ...] [TIMEOUT s] [ENV k=v ...])
+#
+# Builds one Qt Test executable and registers it with CTest. Widget tests get
+# the offscreen platform so they run on machines without a display.
+function(townhall_add_test)
+    cmake_parse_arguments(T "" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS;ENV" ${ARGN})
+    add_executable(${T_NAME} ${T_SOURCES})
+    target_link_libraries(${T_NAME} PRIVATE townhall_settings Qt6::Test ${T_LIBS})
+    add_test(NAME ${T_NAME} COMMAND ${T_NAME})
+    if(NOT T_TIMEOUT)
+        set(T_TIMEOUT 300)
+    endif()
+    set_tests_properties(${T_NAME} PROPERTIES
+        TIMEOUT ${T_TIMEOUT}
+        LABELS "${T_LABELS}"
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;QT_QUICK_BACKEND=software;${T_ENV}")
+endfunction()

@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: MIT
+#include "lobby.h"
+
+#include "rng.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace townhall::engine {
+
+namespace {
+const std::deque<QueueEntry> EmptyQueue;
+
+bool validQueue(const std::string &queueId) { return queueId == DefaultQueueId; }
+
+Error unknownQueue(const std::string &queueId)
+{
+    return makeError(ErrorCode::UnknownQueue,
+                     "unknown queue '" + queueId + "'; this server has only '"
+                         + std::string(DefaultQueueId) + "'");
+}
+} // namespace
+
+json LobbyRecord::toJson() const
+{
+    static const char *kinds[] = {"JOINED", "LEFT", "MATCH_STARTED"};
+    json j{{"kind", kinds[static_cast<int>(kind)]}, {"at", at}, {"queueId", queueId}};
+    if (kind != Kind::MatchStarted) {
+        j["agentId"] = agentId;
+        j["displayName"] = displayName;
+    } else {
+        j["matchId"] = matchId;
+        j["matchNumber"] = matchNumber;
+        j["seed"] = std::to_string(seed);
+        j["seatedAgents"] = seatedAgents;
+    }
+    return j;
+}
+
+std::optional<LobbyRecord> LobbyRecord::fromJson(const json &j)
+{
+    if (!j.is_object() || !j.contains("kind") || !j["kind"].is_string())
+        return std::nullopt;
+    LobbyRecord r;
+    const std::string k = j["kind"].get<std::string>();
+    if (k == "JOINED")
+        r.kind = Kind::Joined;
+    else if (k == "LEFT")
+        r.kind = Kind::Left;
+    else if (k == "MATCH_STARTED")
+        r.kind = Kind::MatchStarted;
+    else
+        return std::nullopt;
+    try {
+        r.at = j.at("at").get<TimeMs>();
+        r.queueId = j.at("queueId").get<std::string>();
+        if (r.kind == Kind::MatchStarted) {
+            r.matchId = j.at("matchId").get<std::string>();
+            r.matchNumber = j.at("matchNumber").get<int>();
+            r.seed = std::stoull(j.at("seed").get<std::string>());
+            r.seatedAgents = j.at("seatedAgents").get<std::vector<std::string>>();
+        } else {
+            r.agentId = j.at("agentId").get<std::string>();
+            r.displayName = j.at("displayName").get<std::string>();
+        }
+    } catch (const std::exception &) {
+        return std::nullopt;
+    }
+    return r;
+}
+
+Lobby::Lobby(std::uint64_t seed, MatchConfig defaults)
+    : m_seed(seed)
+    , m_defaults(std::move(defaults))
+{}
+
+std::string Lobby::matchIdFor(int number) { return "match-" + std::to_string(number); }
+
+std::uint64_t Lobby::matchSeed(std::uint64_t lobbySeed, int number)
+{
+    return Rng::forDecision(lobbySeed, static_cast<std::uint64_t>(number), 0x5EED).next();
+}
+
+Building Lobby::buildingFor(int number, const std::string &matchId, TimeMs at)
+{
+    // Phyllotaxis around the Town Hall: evenly spread, never overlapping, and
+    // the same number always lands on the same spot.
+    constexpr double golden = 2.39996322972865332;  // radians
+    const double r = 320.0 + 70.0 * std::sqrt(static_cast<double>(number - 1)) * 1.8;
+    const double a = golden * (number - 1) - 1.2;
+    Building b;
+    b.buildingInstanceId = "bld-" + std::to_string(number);
+    b.matchId = matchId;
+    b.label = "Werewolf Game #" + std::to_string(number);
+    b.number = number;
+    b.x = std::round(r * std::cos(a));
+    b.y = std::round(r * std::sin(a));
+    b.createdAt = at;
+    return b;
+}
+
+const std::deque<QueueEntry> &Lobby::queue(const std::string &queueId) const
+{
+    auto it = m_queues.find(queueId);
+    return it == m_queues.end() ? EmptyQueue : it->second;
+}
+
+std::optional<Assignment> Lobby::activeAssignment(const std::string &agentId) const
+{
+    // Newest first: an agent sits in at most one active match.
+    for (auto it = m_order.rbegin(); it != m_order.rend(); ++it) {
+        const Match &m = *m_matches.at(*it);
+        if (m.ended())
+            continue;
+        if (const Player *p = m.playerByAgent(agentId))
+            return Assignment{m.matchId(), m.state().buildingInstanceId, p->playerId, p->seat};
+    }
+    return std::nullopt;
+}
+
+Expected<QueueStatus> Lobby::status(const std::string &agentId, const std::string &queueId) const
+{
+    if (!validQueue(queueId))
+        return unknownQueue(queueId);
+    QueueStatus s;
+    s.queueId = queueId;
+    const auto &q = queue(queueId);
+    s.size = static_cast<int>(q.size());
+    for (std::size_t i = 0; i < q.size(); ++i)
+        if (q[i].agentId == agentId)
+            s.position = static_cast<int>(i) + 1;
+    s.assignment = activeAssignment(agentId);
+    s.starting = s.assignment.has_value();
+    // Nobody can promise when strangers arrive: 0 when starting, otherwise a
+    // rough 10 s per missing player.
+    s.estimatedStartSeconds = s.starting ? 0 : 10LL * std::max(0, SeatCount - s.size);
+    return s;
+}
+
+Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::string &displayName,
+                                        const std::string &queueId, TimeMs now)
+{
+    if (!validQueue(queueId))
+        return unknownQueue(queueId);
+    if (auto a = activeAssignment(agentId))
+        return makeError(ErrorCode::AlreadyInMatch,
+                         "already seated in " + a->matchId + " (seat " + std::to_string(a->seat)
+                             + "); finish it first or call et.werewolf.queue.status");
+    JoinResult res;
+    auto &q = m_queues[queueId];
+    const bool already = std::any_of(q.begin(), q.end(),
+                                     [&](const QueueEntry &e) { return e.agentId == agentId; });
+    if (!already) {
+        LobbyRecord r;
+        r.kind = LobbyRecord::Kind::Joined;
+        r.at = now;
+        r.queueId = queueId;
+        r.agentId = agentId;
+        r.displayName = displayName;
+        applyRecord(r);
+        res.records.push_back(std::move(r));
+    }
+    if (q.size() >= static_cast<std::size_t>(SeatCount)) {
+        LobbyRecord r;
+        r.kind = LobbyRecord::Kind::MatchStarted;
+        r.at = now;
+        r.queueId = queueId;
+        r.matchNumber = m_counter + 1;
+        r.matchId = matchIdFor(r.matchNumber);
+        r.seed = matchSeed(m_seed, r.matchNumber);
+        std::vector<SeatAssignment> seats;
+        for (int i = 0; i < SeatCount; ++i) {
+            r.seatedAgents.push_back(q[i].agentId);
+            seats.push_back({q[i].agentId, q[i].displayName});
+        }
+        applyRecord(r);
+        const Building &b = m_buildings.back();
+        auto m = std::make_unique<Match>(
+            Match::create(r.matchId, b.buildingInstanceId, r.matchNumber, r.seed, seats, m_defaults, now));
+        res.matchEvents = m->log();
+        res.startedMatch = m.get();
+        m_matches[r.matchId] = std::move(m);
+        m_order.push_back(r.matchId);
+        res.records.push_back(std::move(r));
+    }
+    res.status = *status(agentId, queueId);
+    return res;
+}
+
+Expected<Lobby::LeaveResult> Lobby::leave(const std::string &agentId, const std::string &queueId,
+                                          TimeMs now)
+{
+    if (!validQueue(queueId))
+        return unknownQueue(queueId);
+    LeaveResult res;
+    auto &q = m_queues[queueId];
+    if (std::any_of(q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == agentId; })) {
+        LobbyRecord r;
+        r.kind = LobbyRecord::Kind::Left;
+        r.at = now;
+        r.queueId = queueId;
+        r.agentId = agentId;
+        applyRecord(r);
+        res.records.push_back(std::move(r));
+        res.removed = true;
+    }
+    res.status = *status(agentId, queueId);
+    return res;
+}
+
+void Lobby::applyRecord(const LobbyRecord &r)
+{
+    auto &q = m_queues[r.queueId];
+    switch (r.kind) {
+    case LobbyRecord::Kind::Joined:
+        if (std::none_of(q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == r.agentId; }))
+            q.push_back({r.agentId, r.displayName, r.at});
+        break;
+    case LobbyRecord::Kind::Left:
+        q.erase(std::remove_if(q.begin(), q.end(),
+                               [&](const QueueEntry &e) { return e.agentId == r.agentId; }),
+                q.end());
+        break;
+    case LobbyRecord::Kind::MatchStarted:
+        for (const std::string &a : r.seatedAgents)
+            q.erase(std::remove_if(q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == a; }),
+                    q.end());
+        m_counter = std::max(m_counter, r.matchNumber);
+        if (std::none_of(m_buildings.begin(), m_buildings.end(),
+                         [&](const Building &b) { return b.matchId == r.matchId; }))
+            m_buildings.push_back(buildingFor(r.matchNumber, r.matchId, r.at));
+        break;
+    }
+}
+
+Match *Lobby::adopt(Match m, TimeMs createdAt)
+{
+    const std::string id = m.matchId();
+    const int number = m.state().matchNumber;
+    m_counter = std::max(m_counter, number);
+    if (std::none_of(m_buildings.begin(), m_buildings.end(),
+                     [&](const Building &b) { return b.matchId == id; }))
+        m_buildings.push_back(buildingFor(number, id, createdAt));
+    auto [it, inserted] = m_matches.insert_or_assign(id, std::make_unique<Match>(std::move(m)));
+    if (inserted)
+        m_order.push_back(id);
+    return it->second.get();
+}
+
+Match *Lobby::match(const std::string &matchId)
+{
+    auto it = m_matches.find(matchId);
+    return it == m_matches.end() ? nullptr : it->second.get();
+}
+
+const Match *Lobby::match(const std::string &matchId) const
+{
+    auto it = m_matches.find(matchId);
+    return it == m_matches.end() ? nullptr : it->second.get();
+}
+
+std::vector<Match *> Lobby::orderedMatches() const
+{
+    std::vector<Match *> v;
+    for (const auto &id : m_order)
+        v.push_back(m_matches.at(id).get());
+    return v;
+}
+
+const Building *Lobby::building(const std::string &matchId) const
+{
+    for (const Building &b : m_buildings)
+        if (b.matchId == matchId)
+            return &b;
+    return nullptr;
+}
+
+std::optional<TimeMs> Lobby::nextDeadline() const
+{
+    std::optional<TimeMs> best;
+    for (const auto &[id, m] : m_matches)
+        if (auto d = m->nextDeadline(); d && (!best || *d < *best))
+            best = d;
+    return best;
+}
+
+std::vector<std::pair<Match *, std::vector<Event>>> Lobby::advance(TimeMs now)
+{
+    std::vector<std::pair<Match *, std::vector<Event>>> out;
+    for (const auto &id : m_order) {
+        Match *m = m_matches.at(id).get();
+        auto d = m->nextDeadline();
+        if (!d || *d > now)
+            continue;
+        auto ev = m->advance(now);
+        if (!ev.empty())
+            out.emplace_back(m, std::move(ev));
+    }
+    return out;
+}
+
+} // namespace townhall::engine

@@ -1,0 +1,1078 @@
+// SPDX-License-Identifier: MIT
+#include "match.h"
+
+#include "narrator.h"
+#include "rng.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace townhall::engine {
+
+namespace {
+
+constexpr std::uint64_t SaltRoles = 1;
+constexpr std::uint64_t SaltKill = 2;
+
+std::string playerIdForSeat(int seat) { return "p:" + std::to_string(seat); }
+
+json optString(const std::optional<std::string> &s)
+{
+    return s ? json(*s) : json(nullptr);
+}
+
+std::optional<std::string> stringOrNull(const json &j, const char *key)
+{
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_string())
+        return std::nullopt;
+    return it->get<std::string>();
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- config
+
+std::int64_t MatchConfig::scaled(std::int64_t ms) const
+{
+    const double s = speed > 0 ? speed : 1.0;
+    return std::max<std::int64_t>(1, static_cast<std::int64_t>(std::llround(ms / s)));
+}
+
+json MatchConfig::toJson() const
+{
+    return json{{"timers",
+                 {{"lobby", timers.lobby},
+                  {"night", timers.night},
+                  {"dayAnnounce", timers.dayAnnounce},
+                  {"openingTurn", timers.openingTurn},
+                  {"dayDiscussion", timers.dayDiscussion},
+                  {"dayVote", timers.dayVote},
+                  {"dayResolution", timers.dayResolution}}},
+                {"speed", speed},
+                {"publicChatIntervalMs", publicChatIntervalMs},
+                {"wolfChatIntervalMs", wolfChatIntervalMs},
+                {"rateLimits", rateLimits},
+                {"narrator", narrator}};
+}
+
+MatchConfig MatchConfig::fromJson(const json &j)
+{
+    MatchConfig c;
+    if (!j.is_object())
+        return c;
+    if (auto t = j.find("timers"); t != j.end() && t->is_object()) {
+        c.timers.lobby = t->value("lobby", c.timers.lobby);
+        c.timers.night = t->value("night", c.timers.night);
+        c.timers.dayAnnounce = t->value("dayAnnounce", c.timers.dayAnnounce);
+        c.timers.openingTurn = t->value("openingTurn", c.timers.openingTurn);
+        c.timers.dayDiscussion = t->value("dayDiscussion", c.timers.dayDiscussion);
+        c.timers.dayVote = t->value("dayVote", c.timers.dayVote);
+        c.timers.dayResolution = t->value("dayResolution", c.timers.dayResolution);
+    }
+    c.speed = j.value("speed", c.speed);
+    c.publicChatIntervalMs = j.value("publicChatIntervalMs", c.publicChatIntervalMs);
+    c.wolfChatIntervalMs = j.value("wolfChatIntervalMs", c.wolfChatIntervalMs);
+    c.rateLimits = j.value("rateLimits", c.rateLimits);
+    c.narrator = j.value("narrator", c.narrator);
+    return c;
+}
+
+// ---------------------------------------------------------------- creation and replay
+
+Match Match::create(std::string matchId, std::string buildingInstanceId, int matchNumber,
+                    std::uint64_t seed, const std::vector<SeatAssignment> &seats,
+                    MatchConfig config, TimeMs now)
+{
+    Match m;
+    std::vector<Event> out;
+
+    json players = json::array();
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        const int seat = static_cast<int>(i) + 1;
+        players.push_back({{"playerId", playerIdForSeat(seat)},
+                           {"agentId", seats[i].agentId},
+                           {"displayName", seats[i].displayName},
+                           {"seat", seat}});
+    }
+    m.m_state.matchId = matchId;  // makeEvent needs it before MATCH_CREATED is applied
+    m.emit(out, m.makeEvent(now, EventType::MatchCreated, Audience::Public,
+                            {{"matchId", matchId},
+                             {"buildingInstanceId", buildingInstanceId},
+                             {"matchNumber", matchNumber},
+                             {"config", config.toJson()},
+                             {"players", players}}));
+
+    // Roles: 2W / 1S / 1D / 4V, shuffled by the match seed (seed 000 §3.1, §10).
+    std::vector<Role> roles{Role::Werewolf, Role::Werewolf, Role::Seer,     Role::Doctor,
+                            Role::Villager, Role::Villager, Role::Villager, Role::Villager};
+    roles.resize(seats.size(), Role::Villager);
+    Rng rng = Rng::forDecision(seed, 0, SaltRoles);
+    rng.shuffle(roles);
+    json table = json::object();
+    std::vector<std::string> wolves;
+    for (std::size_t i = 0; i < roles.size(); ++i) {
+        table[playerIdForSeat(static_cast<int>(i) + 1)] = toString(roles[i]);
+        if (roles[i] == Role::Werewolf)
+            wolves.push_back(playerIdForSeat(static_cast<int>(i) + 1));
+    }
+    m.emit(out, m.makeEvent(now, EventType::RolesAssigned, Audience::Host,
+                            {{"seed", std::to_string(seed)}, {"roles", table}}));
+    for (std::size_t i = 0; i < roles.size(); ++i) {
+        const std::string pid = playerIdForSeat(static_cast<int>(i) + 1);
+        json card{{"role", toString(roles[i])},
+                  {"knownWolves", roles[i] == Role::Werewolf ? json(wolves) : json::array()}};
+        m.emit(out, m.makeEvent(now, EventType::RoleCard, Audience::Player, std::move(card), pid));
+    }
+    m.enterPhase(out, Phase::Lobby, now);
+    return m;
+}
+
+std::optional<Match> Match::replay(const std::vector<Event> &log, std::string *why)
+{
+    if (log.empty() || log.front().type != EventType::MatchCreated) {
+        if (why)
+            *why = "log does not start with MATCH_CREATED";
+        return std::nullopt;
+    }
+    Match m;
+    std::uint64_t expect = 1;
+    for (const Event &e : log) {
+        if (e.seq != expect) {
+            if (why)
+                *why = "sequence gap at " + std::to_string(expect);
+            return std::nullopt;
+        }
+        ++expect;
+        m.apply(e);
+    }
+    return m;
+}
+
+// ---------------------------------------------------------------- event plumbing
+
+Event Match::makeEvent(TimeMs at, EventType type, Audience audience, json payload,
+                       std::string audiencePlayer)
+{
+    Event e;
+    e.matchId = m_state.matchId;
+    e.seq = m_state.lastSeq + 1;
+    e.eventId = makeEventId(e.matchId, e.seq);
+    // Time never runs backwards inside a log, whatever the caller's clock did.
+    e.at = m_log.empty() ? at : std::max(at, m_log.back().at);
+    e.type = type;
+    e.audience = audience;
+    e.audiencePlayerId = std::move(audiencePlayer);
+    e.payload = std::move(payload);
+    return e;
+}
+
+void Match::emit(std::vector<Event> &out, Event e)
+{
+    apply(e);
+    out.push_back(e);
+    if (m_state.config.narrator && e.type != EventType::Narrator)
+        narrate(out, out.back());
+}
+
+void Match::narrate(std::vector<Event> &out, const Event &cause)
+{
+    const TimeMs at = cause.at;
+    for (NarratorLine &line : engine::narrate(m_state, cause)) {
+        json payload{{"templateId", std::move(line.templateId)},
+                     {"args", std::move(line.args)},
+                     {"text", std::move(line.text)},
+                     {"causeEventId", cause.eventId}};
+        Event n = makeEvent(at, EventType::Narrator,
+                            line.omniscient ? Audience::Host : Audience::Public, std::move(payload));
+        apply(n);
+        out.push_back(std::move(n));
+    }
+}
+
+Player *Match::mutablePlayer(const std::string &playerId)
+{
+    for (Player &p : m_state.players)
+        if (p.playerId == playerId)
+            return &p;
+    return nullptr;
+}
+
+const Player *Match::player(const std::string &playerId) const
+{
+    for (const Player &p : m_state.players)
+        if (p.playerId == playerId)
+            return &p;
+    return nullptr;
+}
+
+const Player *Match::playerByAgent(const std::string &agentId) const
+{
+    for (const Player &p : m_state.players)
+        if (p.agentId == agentId)
+            return &p;
+    return nullptr;
+}
+
+int Match::aliveCount() const
+{
+    return static_cast<int>(std::count_if(m_state.players.begin(), m_state.players.end(),
+                                          [](const Player &p) { return p.alive; }));
+}
+
+int Match::aliveWolves() const
+{
+    return static_cast<int>(
+        std::count_if(m_state.players.begin(), m_state.players.end(),
+                      [](const Player &p) { return p.alive && p.role == Role::Werewolf; }));
+}
+
+// ---------------------------------------------------------------- the reducer
+
+void Match::apply(const Event &e)
+{
+    MatchState &s = m_state;
+    s.lastSeq = e.seq;
+    m_log.push_back(e);
+    const json &p = e.payload;
+
+    switch (e.type) {
+    case EventType::MatchCreated: {
+        s.matchId = p.at("matchId").get<std::string>();
+        s.buildingInstanceId = p.at("buildingInstanceId").get<std::string>();
+        s.matchNumber = p.at("matchNumber").get<int>();
+        s.config = MatchConfig::fromJson(p.at("config"));
+        s.createdAt = e.at;
+        s.players.clear();
+        for (const json &pl : p.at("players")) {
+            Player x;
+            x.playerId = pl.at("playerId").get<std::string>();
+            x.agentId = pl.at("agentId").get<std::string>();
+            x.displayName = pl.at("displayName").get<std::string>();
+            x.seat = pl.at("seat").get<int>();
+            s.players.push_back(std::move(x));
+        }
+        break;
+    }
+    case EventType::RolesAssigned:
+        s.seed = std::stoull(p.at("seed").get<std::string>());
+        for (Player &x : s.players)
+            x.role = parseRole(p.at("roles").at(x.playerId).get<std::string>()).value_or(Role::Villager);
+        break;
+    case EventType::PhaseChanged: {
+        const Phase to = parsePhase(p.at("to").get<std::string>()).value_or(Phase::Ended);
+        s.phase = to;
+        s.dayNumber = p.at("dayNumber").get<int>();
+        s.nightNumber = p.value("nightNumber", s.nightNumber);
+        s.phaseStartedAt = e.at;
+        s.phaseEndsAt = p.value("phaseEndsAtMs", e.at);
+        s.phaseHistory.push_back("D" + std::to_string(s.dayNumber) + ":" + std::string(toString(to))
+                                 + "@" + std::to_string(e.at));
+        if (to == Phase::Night) {
+            for (Player &x : s.players) {
+                x.wolfSelection.reset();
+                x.seerTarget.reset();
+                x.doctorTarget.reset();
+            }
+        } else if (to == Phase::DayVote) {
+            for (Player &x : s.players) {
+                x.voteTarget.reset();
+                x.voted = false;
+            }
+        } else if (to == Phase::DayOpening) {
+            s.openingOrder = p.at("order").get<std::vector<std::string>>();
+            s.openingIndex = -1;
+            for (Player &x : s.players)
+                x.spokeOpening = false;
+        } else if (to == Phase::DayAnnounce) {
+            s.lastEliminated.reset();
+        } else if (to == Phase::Ended) {
+            s.endedAt = e.at;
+        }
+        break;
+    }
+    case EventType::PlayerReady:
+        if (Player *x = mutablePlayer(p.at("playerId").get<std::string>()))
+            x->ready = true;
+        break;
+    case EventType::TurnStarted:
+        s.openingIndex = p.at("index").get<int>();
+        s.turnEndsAt = p.at("turnEndsAtMs").get<TimeMs>();
+        s.phaseEndsAt = p.at("phaseEndsAtMs").get<TimeMs>();
+        break;
+    case EventType::TurnMissed:
+        if (Player *x = mutablePlayer(p.at("playerId").get<std::string>())) {
+            ++x->missedDeadlines;
+            ++x->consecutiveTimeouts;
+        }
+        break;
+    case EventType::PublicMessage:
+        if (Player *x = mutablePlayer(p.at("playerId").get<std::string>())) {
+            x->lastPublicAt = e.at;
+            x->consecutiveTimeouts = 0;
+            const auto kind = parseMessageKind(p.at("kind").get<std::string>());
+            if (kind == MessageKind::Opening)
+                x->spokeOpening = true;
+            else if (kind == MessageKind::LastWords)
+                x->spokeLastWords = true;
+        }
+        break;
+    case EventType::WolfChatMessage:
+        if (Player *x = mutablePlayer(p.at("fromWolfId").get<std::string>()))
+            x->lastWolfChatAt = e.at;
+        break;
+    case EventType::WolfKillSelected:
+        if (Player *x = mutablePlayer(p.at("byPlayerId").get<std::string>())) {
+            x->wolfSelection = p.at("targetPlayerId").get<std::string>();
+            x->consecutiveTimeouts = 0;
+        }
+        break;
+    case EventType::SeerInspected:
+        if (Player *x = mutablePlayer(e.audiencePlayerId)) {
+            x->seerTarget = p.at("targetPlayerId").get<std::string>();
+            x->consecutiveTimeouts = 0;
+            s.seerHistory.push_back({p.at("night").get<int>(), *x->seerTarget,
+                                     p.at("alignment").get<std::string>() == "WEREWOLF"});
+        }
+        break;
+    case EventType::DoctorProtected:
+        if (Player *x = mutablePlayer(e.audiencePlayerId)) {
+            x->doctorTarget = p.at("targetPlayerId").get<std::string>();
+            x->consecutiveTimeouts = 0;
+        }
+        break;
+    case EventType::NightResolved:
+        for (Player &x : s.players)
+            if (x.role == Role::Doctor)
+                x.doctorPrevTarget = stringOrNull(p, "protectedPlayerId");
+        for (const json &m : p.at("missed")) {
+            if (Player *x = mutablePlayer(m.get<std::string>())) {
+                ++x->missedDeadlines;
+                ++x->consecutiveTimeouts;
+            }
+        }
+        break;
+    case EventType::PlayerEliminated:
+        if (Player *x = mutablePlayer(p.at("playerId").get<std::string>())) {
+            x->alive = false;
+            x->revealed = true;
+            x->eliminatedAt = e.at;
+        }
+        break;
+    case EventType::VoteCast:
+        if (Player *x = mutablePlayer(p.at("voterPlayerId").get<std::string>())) {
+            x->voted = true;
+            x->voteTarget = stringOrNull(p, "targetPlayerId").value_or(std::string());
+            x->consecutiveTimeouts = 0;
+        }
+        break;
+    case EventType::VoteResult:
+        s.lastEliminated = stringOrNull(p, "eliminatedPlayerId");
+        for (const json &m : p.at("noVote")) {
+            if (Player *x = mutablePlayer(m.get<std::string>())) {
+                ++x->missedDeadlines;
+                ++x->consecutiveTimeouts;
+            }
+        }
+        break;
+    case EventType::GameEnded:
+        s.winner = p.at("winningTeam").get<std::string>() == "WEREWOLVES" ? Team::Werewolves
+                                                                          : Team::Villagers;
+        break;
+    case EventType::RolesRevealed:
+        for (Player &x : s.players)
+            x.revealed = true;
+        break;
+    case EventType::MatchPaused:
+        s.paused = true;
+        s.pausedRemainingMs = p.at("remainingMs").get<std::int64_t>();
+        break;
+    case EventType::MatchResumed:
+        s.paused = false;
+        s.phaseEndsAt = p.at("phaseEndsAtMs").get<TimeMs>();
+        if (p.contains("turnEndsAtMs"))
+            s.turnEndsAt = p.at("turnEndsAtMs").get<TimeMs>();
+        break;
+    case EventType::RoleCard:
+    case EventType::NightResult:
+    case EventType::Narrator:
+        break;
+    }
+}
+
+// ---------------------------------------------------------------- phases
+
+std::int64_t Match::phaseDuration(Phase p) const
+{
+    const Timers &t = m_state.config.timers;
+    switch (p) {
+    case Phase::Lobby: return m_state.config.scaled(t.lobby);
+    case Phase::Night: return m_state.config.scaled(t.night);
+    case Phase::DayAnnounce: return m_state.config.scaled(t.dayAnnounce);
+    case Phase::DayOpening: return m_state.config.scaled(t.openingTurn);  // per turn
+    case Phase::DayDiscussion: return m_state.config.scaled(t.dayDiscussion);
+    case Phase::DayVote: return m_state.config.scaled(t.dayVote);
+    case Phase::DayResolution: return m_state.config.scaled(t.dayResolution);
+    case Phase::Ended: return 0;
+    }
+    return 0;
+}
+
+void Match::enterPhase(std::vector<Event> &out, Phase to, TimeMs now)
+{
+    const Phase from = m_state.phase;
+    int day = m_state.dayNumber;
+    int night = m_state.nightNumber;
+    if (to == Phase::Night)
+        ++night;
+    if (to == Phase::DayAnnounce)
+        ++day;
+
+    json payload{{"from", m_log.empty() || m_state.phaseHistory.empty() ? json(nullptr)
+                                                                        : json(toString(from))},
+                 {"to", toString(to)},
+                 {"dayNumber", day},
+                 {"nightNumber", night}};
+    TimeMs endsAt = now;
+    std::vector<std::string> order;
+    if (to == Phase::DayOpening) {
+        for (const Player &p : m_state.players)
+            if (p.alive)
+                order.push_back(p.playerId);
+        endsAt = now + phaseDuration(to) * static_cast<std::int64_t>(order.size());
+        payload["order"] = order;
+    } else if (to != Phase::Ended) {
+        endsAt = now + phaseDuration(to);
+    }
+    payload["phaseEndsAtMs"] = endsAt;
+    payload["phaseEndsAt"] = isoTime(endsAt);
+    emit(out, makeEvent(now, EventType::PhaseChanged, Audience::Public, std::move(payload)));
+    if (to == Phase::DayOpening)
+        startOpeningTurn(out, 0, now);
+}
+
+void Match::startOpeningTurn(std::vector<Event> &out, int index, TimeMs now)
+{
+    const auto &order = m_state.openingOrder;
+    if (index >= static_cast<int>(order.size())) {
+        enterPhase(out, Phase::DayDiscussion, now);
+        return;
+    }
+    const std::int64_t turn = phaseDuration(Phase::DayOpening);
+    const TimeMs turnEnds = now + turn;
+    const TimeMs phaseEnds = turnEnds + turn * static_cast<std::int64_t>(order.size() - index - 1);
+    const Player *speaker = player(order[index]);
+    emit(out, makeEvent(now, EventType::TurnStarted, Audience::Public,
+                        {{"playerId", order[index]},
+                         {"seat", speaker ? speaker->seat : 0},
+                         {"index", index},
+                         {"of", static_cast<int>(order.size())},
+                         {"turnEndsAtMs", turnEnds},
+                         {"turnEndsAt", isoTime(turnEnds)},
+                         {"phaseEndsAtMs", phaseEnds}}));
+}
+
+bool Match::nightComplete() const
+{
+    for (const Player &p : m_state.players) {
+        if (!p.alive)
+            continue;
+        if (p.role == Role::Werewolf && !p.wolfSelection)
+            return false;
+        if (p.role == Role::Seer && !p.seerTarget)
+            return false;
+        if (p.role == Role::Doctor && !p.doctorTarget)
+            return false;
+    }
+    return true;
+}
+
+bool Match::allVoted() const
+{
+    return std::all_of(m_state.players.begin(), m_state.players.end(),
+                       [](const Player &p) { return !p.alive || p.voted; });
+}
+
+void Match::endNight(std::vector<Event> &out, TimeMs now)
+{
+    std::vector<std::string> targets;  // distinct, in seat order of the selecting wolf
+    std::vector<std::string> missed;
+    std::optional<std::string> protectedId;
+    for (const Player &p : m_state.players) {
+        if (!p.alive)
+            continue;
+        if (p.role == Role::Werewolf) {
+            if (p.wolfSelection) {
+                const Player *t = player(*p.wolfSelection);
+                if (t && t->alive && t->role != Role::Werewolf
+                    && std::find(targets.begin(), targets.end(), *p.wolfSelection) == targets.end())
+                    targets.push_back(*p.wolfSelection);
+            } else {
+                missed.push_back(p.playerId);
+            }
+        } else if (p.role == Role::Seer && !p.seerTarget) {
+            missed.push_back(p.playerId);
+        } else if (p.role == Role::Doctor) {
+            if (p.doctorTarget)
+                protectedId = p.doctorTarget;
+            else
+                missed.push_back(p.playerId);
+        }
+    }
+
+    Rng rng = Rng::forDecision(m_state.seed, m_state.lastSeq + 1, SaltKill);
+    std::string victim;
+    std::string how;
+    if (targets.size() == 1) {
+        victim = targets.front();
+        how = "AGREED";
+    } else if (targets.size() > 1) {
+        victim = targets[rng.below(static_cast<std::uint32_t>(targets.size()))];
+        how = "RANDOM_BETWEEN_SELECTIONS";
+    } else {
+        std::vector<std::string> eligible;
+        for (const Player &p : m_state.players)
+            if (p.alive && p.role != Role::Werewolf)
+                eligible.push_back(p.playerId);
+        victim = eligible[rng.below(static_cast<std::uint32_t>(eligible.size()))];
+        how = "RANDOM_FALLBACK";
+    }
+    const bool saved = protectedId && *protectedId == victim;
+
+    emit(out, makeEvent(now, EventType::NightResolved, Audience::Host,
+                        {{"night", m_state.nightNumber},
+                         {"wolfTargets", targets},
+                         {"victimPlayerId", victim},
+                         {"how", how},
+                         {"protectedPlayerId", optString(protectedId)},
+                         {"saved", saved},
+                         {"missed", missed}}));
+    emit(out, makeEvent(now, EventType::NightResult, Audience::Public,
+                        {{"night", m_state.nightNumber},
+                         {"killedPlayerId", saved ? json(nullptr) : json(victim)},
+                         {"savedByDoctor", saved}}));
+    if (!saved) {
+        const Player *v = player(victim);
+        emit(out, makeEvent(now, EventType::PlayerEliminated, Audience::Public,
+                            {{"playerId", victim},
+                             {"roleRevealed", toString(v->role)},
+                             {"cause", "NIGHT_KILL"},
+                             {"night", m_state.nightNumber}}));
+    }
+    // Seed 000 §3.2: wolves win at the start of any Day with wolves >= others.
+    const int wolves = aliveWolves();
+    if (wolves >= aliveCount() - wolves)
+        finish(out, Team::Werewolves, now);
+    else
+        enterPhase(out, Phase::DayAnnounce, now);
+}
+
+void Match::endVote(std::vector<Event> &out, TimeMs now)
+{
+    std::map<std::string, int> tally;
+    std::vector<std::string> abstained;
+    std::vector<std::string> noVote;
+    for (const Player &p : m_state.players) {
+        if (!p.alive)
+            continue;
+        if (!p.voted) {
+            noVote.push_back(p.playerId);  // timeout counts as abstain (§3.6)
+            abstained.push_back(p.playerId);
+        } else if (p.voteTarget->empty()) {
+            abstained.push_back(p.playerId);
+        } else {
+            ++tally[*p.voteTarget];
+        }
+    }
+    int best = 0;
+    int atBest = 0;
+    std::string top;
+    for (const auto &[target, n] : tally) {
+        if (n > best) {
+            best = n;
+            atBest = 1;
+            top = target;
+        } else if (n == best) {
+            ++atBest;
+        }
+    }
+    const bool tie = atBest > 1;
+    const bool eliminated = best > 0 && !tie;
+    emit(out, makeEvent(now, EventType::VoteResult, Audience::Public,
+                        {{"day", m_state.dayNumber},
+                         {"tally", tally},
+                         {"abstained", abstained},
+                         {"noVote", noVote},
+                         {"eliminatedPlayerId", eliminated ? json(top) : json(nullptr)},
+                         {"tie", tie},
+                         {"topCount", best}}));
+    if (eliminated) {
+        emit(out, makeEvent(now, EventType::PlayerEliminated, Audience::Public,
+                            {{"playerId", top},
+                             {"roleRevealed", toString(player(top)->role)},
+                             {"cause", "VOTE"},
+                             {"day", m_state.dayNumber},
+                             {"votes", best}}));
+        if (aliveWolves() == 0) {
+            finish(out, Team::Villagers, now);
+            return;
+        }
+    }
+    enterPhase(out, Phase::DayResolution, now);
+}
+
+void Match::finish(std::vector<Event> &out, Team winner, TimeMs now)
+{
+    enterPhase(out, Phase::Ended, now);
+    emit(out, makeEvent(now, EventType::GameEnded, Audience::Public,
+                        {{"winningTeam", toString(winner)},
+                         {"dayNumber", m_state.dayNumber},
+                         {"survivors", aliveCount()}}));
+    json roles = json::object();
+    for (const Player &p : m_state.players)
+        roles[p.playerId] = toString(p.role);
+    emit(out, makeEvent(now, EventType::RolesRevealed, Audience::Public, {{"roles", roles}}));
+}
+
+std::optional<TimeMs> Match::nextDeadline() const
+{
+    if (m_state.phase == Phase::Ended || m_state.paused)
+        return std::nullopt;
+    if (m_state.phase == Phase::DayOpening)
+        return m_state.turnEndsAt;
+    return m_state.phaseEndsAt;
+}
+
+std::vector<Event> Match::advance(TimeMs now)
+{
+    std::vector<Event> out;
+    // Each pass resolves one deadline; a loop, since a late call may owe several.
+    for (int guard = 0; guard < 64; ++guard) {
+        const auto deadline = nextDeadline();
+        if (!deadline || *deadline > now)
+            break;
+        const TimeMs at = *deadline;  // resolve at the deadline itself, not at `now`
+        switch (m_state.phase) {
+        case Phase::Lobby: enterPhase(out, Phase::Night, at); break;
+        case Phase::Night: endNight(out, at); break;
+        case Phase::DayAnnounce: enterPhase(out, Phase::DayOpening, at); break;
+        case Phase::DayOpening: {
+            const int idx = m_state.openingIndex;
+            const std::string &speaker = m_state.openingOrder[idx];
+            emit(out, makeEvent(at, EventType::TurnMissed, Audience::Public,
+                                {{"playerId", speaker}, {"index", idx}}));
+            startOpeningTurn(out, idx + 1, at);
+            break;
+        }
+        case Phase::DayDiscussion: enterPhase(out, Phase::DayVote, at); break;
+        case Phase::DayVote: endVote(out, at); break;
+        case Phase::DayResolution: enterPhase(out, Phase::Night, at); break;
+        case Phase::Ended: break;
+        }
+    }
+    return out;
+}
+
+std::vector<Event> Match::pause(TimeMs now)
+{
+    std::vector<Event> out;
+    if (m_state.paused || m_state.phase == Phase::Ended)
+        return out;
+    const TimeMs deadline = nextDeadline().value_or(now);
+    emit(out, makeEvent(now, EventType::MatchPaused, Audience::Public,
+                        {{"remainingMs", std::max<std::int64_t>(0, deadline - now)},
+                         {"phase", toString(m_state.phase)}}));
+    return out;
+}
+
+std::vector<Event> Match::resume(TimeMs now, std::string_view reason)
+{
+    std::vector<Event> out;
+    if (m_state.phase == Phase::Ended)
+        return out;
+    json payload{{"reason", reason}};
+    if (m_state.paused) {
+        const std::int64_t remaining = m_state.pausedRemainingMs;
+        if (m_state.phase == Phase::DayOpening) {
+            const TimeMs turnEnds = now + remaining;
+            payload["turnEndsAtMs"] = turnEnds;
+            payload["phaseEndsAtMs"] = turnEnds + (m_state.phaseEndsAt - m_state.turnEndsAt);
+        } else {
+            payload["phaseEndsAtMs"] = now + remaining;
+        }
+    } else {
+        // Recovery: the host was down. A deadline that passed meanwhile gets a
+        // short grace period so agents can see the match is back before it moves.
+        const std::int64_t grace = m_state.config.scaled(5'000);
+        const TimeMs deadline = nextDeadline().value_or(now);
+        const TimeMs newDeadline = std::max(deadline, now + grace);
+        if (m_state.phase == Phase::DayOpening) {
+            payload["turnEndsAtMs"] = newDeadline;
+            payload["phaseEndsAtMs"] = newDeadline + (m_state.phaseEndsAt - m_state.turnEndsAt);
+        } else {
+            payload["phaseEndsAtMs"] = newDeadline;
+        }
+    }
+    payload["phaseEndsAt"] = isoTime(payload["phaseEndsAtMs"].get<TimeMs>());
+    emit(out, makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
+    return out;
+}
+
+std::vector<Event> Match::skipPhase(TimeMs now)
+{
+    if (m_state.phase == Phase::Ended || m_state.paused)
+        return {};
+    // Pull the deadline to now, through the ordinary event path, then advance.
+    std::vector<Event> out;
+    json payload{{"reason", "skip"}, {"phaseEndsAtMs", now}, {"phaseEndsAt", isoTime(now)}};
+    if (m_state.phase == Phase::DayOpening) {
+        // Skipping the opening skips all remaining turns.
+        payload["turnEndsAtMs"] = now;
+        payload["skipTurns"] = true;
+    }
+    emit(out, makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
+    if (m_state.phase == Phase::DayOpening) {
+        std::vector<Event> more;
+        enterPhase(more, Phase::DayDiscussion, now);
+        out.insert(out.end(), more.begin(), more.end());
+        return out;
+    }
+    auto more = advance(now);
+    out.insert(out.end(), more.begin(), more.end());
+    return out;
+}
+
+// ---------------------------------------------------------------- commands
+
+Match::RequiredAction Match::requiredAction(const std::string &playerId) const
+{
+    RequiredAction r;
+    const Player *me = player(playerId);
+    if (!me || !me->alive || m_state.paused)
+        return r;
+    switch (m_state.phase) {
+    case Phase::Night:
+        if (me->role == Role::Werewolf) {
+            r.type = ActionType::WolfKill;
+            for (const Player &p : m_state.players)
+                if (p.alive && p.role != Role::Werewolf)
+                    r.allowedTargets.push_back(p.playerId);
+            r.alreadySubmitted = me->wolfSelection.has_value();
+        } else if (me->role == Role::Seer) {
+            r.type = ActionType::SeerInspect;
+            for (const Player &p : m_state.players)
+                if (p.alive && p.playerId != me->playerId)
+                    r.allowedTargets.push_back(p.playerId);
+            r.alreadySubmitted = me->seerTarget.has_value();
+        } else if (me->role == Role::Doctor) {
+            r.type = ActionType::DoctorProtect;
+            for (const Player &p : m_state.players)
+                if (p.alive && (!me->doctorPrevTarget || *me->doctorPrevTarget != p.playerId))
+                    r.allowedTargets.push_back(p.playerId);
+            r.alreadySubmitted = me->doctorTarget.has_value();
+        }
+        break;
+    case Phase::DayOpening:
+        if (m_state.openingIndex >= 0
+            && m_state.openingIndex < static_cast<int>(m_state.openingOrder.size())
+            && m_state.openingOrder[m_state.openingIndex] == playerId)
+            r.type = ActionType::SpeakOpening;
+        break;
+    case Phase::DayDiscussion: r.type = ActionType::SpeakDiscussion; break;
+    case Phase::DayVote:
+        r.type = ActionType::Vote;
+        for (const Player &p : m_state.players)
+            if (p.alive && p.playerId != playerId)
+                r.allowedTargets.push_back(p.playerId);
+        r.alreadySubmitted = me->voted;
+        break;
+    default: break;
+    }
+    return r;
+}
+
+Expected<std::vector<Event>> Match::execute(const Command &cmd, TimeMs now)
+{
+    using K = Command::Kind;
+    if (m_state.phase == Phase::Ended)
+        return makeError(ErrorCode::MatchEnded, "match " + m_state.matchId + " has ended");
+    Player *me = mutablePlayer(cmd.playerId);
+    if (!me)
+        return makeError(ErrorCode::NotInMatch,
+                         "you are not a player in match " + m_state.matchId);
+    if (m_state.paused && cmd.kind != K::Ready)
+        return makeError(ErrorCode::MatchPaused, "the host has paused this match", true);
+
+    auto phaseError = [&](std::string_view allowed) {
+        return makeError(ErrorCode::WrongPhase,
+                         "not allowed in " + std::string(toString(m_state.phase)) + "; allowed in "
+                             + std::string(allowed),
+                         true);
+    };
+    auto targetPlayer = [&](bool mustLive) -> Expected<const Player *> {
+        if (!cmd.target || cmd.target->empty())
+            return makeError(ErrorCode::InvalidTarget, "a targetPlayerId is required");
+        const Player *t = player(*cmd.target);
+        if (!t)
+            return makeError(ErrorCode::InvalidTarget,
+                             "no player " + *cmd.target + " in match " + m_state.matchId);
+        if (mustLive && !t->alive)
+            return makeError(ErrorCode::InvalidTarget, t->displayName + " (" + t->playerId
+                                                           + ") is dead");
+        return t;
+    };
+
+    std::vector<Event> out;
+    switch (cmd.kind) {
+    case K::Ready:
+        if (m_state.phase != Phase::Lobby)
+            return makeError(ErrorCode::WrongPhase, "ready is only accepted in LOBBY");
+        if (!me->ready) {
+            emit(out, makeEvent(now, EventType::PlayerReady, Audience::Public,
+                                {{"playerId", me->playerId}}));
+            if (std::all_of(m_state.players.begin(), m_state.players.end(),
+                            [](const Player &p) { return p.ready; }))
+                enterPhase(out, Phase::Night, now);
+        }
+        return out;
+
+    case K::Say:
+        if (!me->alive && !(m_state.phase == Phase::DayResolution
+                            && m_state.lastEliminated == me->playerId))
+            return makeError(ErrorCode::PlayerDead, "dead players cannot speak");
+        return doSay(cmd, *me, now);
+
+    case K::WolfChat: {
+        if (m_state.phase != Phase::Night)
+            return phaseError("NIGHT");
+        if (me->role != Role::Werewolf)
+            return makeError(ErrorCode::NotYourRole, "only werewolves can use wolf chat");
+        if (!me->alive)
+            return makeError(ErrorCode::PlayerDead, "dead players cannot act");
+        if (cmd.text.empty() || cmd.text.size() > 400 * 4)
+            return makeError(ErrorCode::InvalidArgument, "text must be 1..400 characters");
+        if (m_state.config.rateLimits && me->lastWolfChatAt) {
+            const std::int64_t wait = *me->lastWolfChatAt + m_state.config.wolfChatIntervalMs - now;
+            if (wait > 0)
+                return makeError(ErrorCode::RateLimited,
+                                 "wolf chat is limited to 1 message per "
+                                     + std::to_string(m_state.config.wolfChatIntervalMs / 1000)
+                                     + " s",
+                                 true, wait);
+        }
+        emit(out, makeEvent(now, EventType::WolfChatMessage, Audience::Wolves,
+                            {{"fromWolfId", me->playerId}, {"text", cmd.text}}));
+        return out;
+    }
+
+    case K::WolfKill:
+    case K::SeerInspect:
+    case K::DoctorProtect: {
+        const Role need = cmd.kind == K::WolfKill      ? Role::Werewolf
+                          : cmd.kind == K::SeerInspect ? Role::Seer
+                                                       : Role::Doctor;
+        if (m_state.phase != Phase::Night)
+            return phaseError("NIGHT");
+        if (me->role != need)
+            return makeError(ErrorCode::NotYourRole,
+                             "only the " + std::string(toString(need)) + " can do this");
+        if (!me->alive)
+            return makeError(ErrorCode::PlayerDead, "dead players cannot act");
+        auto t = targetPlayer(true);
+        if (!t)
+            return t.error();
+        const Player *target = *t;
+        if (cmd.kind == K::WolfKill) {
+            if (target->role == Role::Werewolf)
+                return makeError(ErrorCode::InvalidTarget, "werewolves cannot target a werewolf");
+            emit(out, makeEvent(now, EventType::WolfKillSelected, Audience::Wolves,
+                                {{"byPlayerId", me->playerId},
+                                 {"targetPlayerId", target->playerId},
+                                 {"night", m_state.nightNumber}}));
+        } else if (cmd.kind == K::SeerInspect) {
+            if (target->playerId == me->playerId)
+                return makeError(ErrorCode::InvalidTarget, "the seer cannot inspect themself");
+            if (me->seerTarget)
+                return makeError(ErrorCode::AlreadyActed,
+                                 "you already inspected " + *me->seerTarget + " tonight");
+            emit(out, makeEvent(now, EventType::SeerInspected, Audience::Player,
+                                {{"targetPlayerId", target->playerId},
+                                 {"alignment", target->role == Role::Werewolf ? "WEREWOLF"
+                                                                              : "NOT_WEREWOLF"},
+                                 {"night", m_state.nightNumber}},
+                                me->playerId));
+        } else {
+            if (me->doctorTarget)
+                return makeError(ErrorCode::AlreadyActed,
+                                 "you already protected " + *me->doctorTarget + " tonight");
+            if (me->doctorPrevTarget && *me->doctorPrevTarget == target->playerId)
+                return makeError(ErrorCode::ConsecutiveProtect,
+                                 "you protected " + target->playerId
+                                     + " last night; choose someone else");
+            emit(out, makeEvent(now, EventType::DoctorProtected, Audience::Player,
+                                {{"targetPlayerId", target->playerId},
+                                 {"night", m_state.nightNumber}},
+                                me->playerId));
+        }
+        if (nightComplete())
+            endNight(out, now);
+        return out;
+    }
+
+    case K::Vote: {
+        if (m_state.phase != Phase::DayVote)
+            return phaseError("DAY_VOTE");
+        if (!me->alive)
+            return makeError(ErrorCode::PlayerDead, "dead players cannot vote");
+        std::optional<std::string> target;
+        if (cmd.target) {
+            auto t = targetPlayer(true);
+            if (!t)
+                return t.error();
+            if ((*t)->playerId == me->playerId)
+                return makeError(ErrorCode::InvalidTarget, "you cannot vote for yourself");
+            target = (*t)->playerId;
+        }
+        const std::optional<std::string> previous =
+            me->voted ? std::optional<std::string>(*me->voteTarget) : std::nullopt;
+        json payload{{"voterPlayerId", me->playerId},
+                     {"targetPlayerId", optString(target)},
+                     {"reason", optString(cmd.reason)}};
+        if (previous)
+            payload["previousTargetPlayerId"] = previous->empty() ? json(nullptr) : json(*previous);
+        emit(out, makeEvent(now, EventType::VoteCast, Audience::Public, std::move(payload)));
+        if (allVoted())
+            endVote(out, now);
+        return out;
+    }
+    }
+    return makeError(ErrorCode::InvalidArgument, "unknown command");
+}
+
+Expected<std::vector<Event>> Match::doSay(const Command &cmd, Player &me, TimeMs now)
+{
+    std::vector<Event> out;
+    if (cmd.text.empty())
+        return makeError(ErrorCode::InvalidArgument, "text must not be empty");
+    MessageKind kind = cmd.messageKind;
+    switch (m_state.phase) {
+    case Phase::DayOpening: {
+        if (kind == MessageKind::LastWords)
+            return makeError(ErrorCode::InvalidKind, "LAST_WORDS only in DAY_RESOLUTION");
+        const auto &order = m_state.openingOrder;
+        const auto pos = std::find(order.begin(), order.end(), me.playerId) - order.begin();
+        if (me.spokeOpening)
+            return makeError(ErrorCode::AlreadySpoke, "you already gave your opening statement; "
+                                                      "wait for DAY_DISCUSSION");
+        if (pos != m_state.openingIndex) {
+            if (pos < m_state.openingIndex)
+                return makeError(ErrorCode::AlreadySpoke,
+                                 "your opening turn has passed; wait for DAY_DISCUSSION");
+            const std::int64_t turn = phaseDuration(Phase::DayOpening);
+            const std::int64_t wait =
+                (m_state.turnEndsAt - now) + turn * (pos - m_state.openingIndex - 1);
+            return makeError(ErrorCode::NotYourTurn,
+                             "it is " + order[m_state.openingIndex] + "'s opening turn", true,
+                             std::max<std::int64_t>(0, wait));
+        }
+        kind = MessageKind::Opening;  // whatever kind was sent, this is the opening
+        break;
+    }
+    case Phase::DayDiscussion:
+        if (kind == MessageKind::Opening || kind == MessageKind::LastWords)
+            return makeError(ErrorCode::InvalidKind,
+                             "in DAY_DISCUSSION use kind DISCUSSION or DEFENSE");
+        break;
+    case Phase::DayResolution:
+        if (m_state.lastEliminated != me.playerId)
+            return makeError(ErrorCode::WrongPhase,
+                             "only the player eliminated by the vote may speak (LAST_WORDS) in "
+                             "DAY_RESOLUTION",
+                             true);
+        if (me.spokeLastWords)
+            return makeError(ErrorCode::AlreadySpoke, "you already said your last words");
+        kind = MessageKind::LastWords;
+        break;
+    default:
+        return makeError(ErrorCode::WrongPhase,
+                         "say_public is allowed in DAY_OPENING (your turn) and DAY_DISCUSSION, "
+                         "not in " + std::string(toString(m_state.phase)),
+                         m_state.phase != Phase::Ended);
+    }
+    if (m_state.config.rateLimits && kind != MessageKind::Opening && kind != MessageKind::LastWords
+        && me.lastPublicAt) {
+        const std::int64_t wait = *me.lastPublicAt + m_state.config.publicChatIntervalMs - now;
+        if (wait > 0)
+            return makeError(ErrorCode::RateLimited,
+                             "public chat is limited to 1 message per "
+                                 + std::to_string(m_state.config.publicChatIntervalMs / 1000) + " s",
+                             true, wait);
+    }
+    json payload{{"playerId", me.playerId}, {"text", cmd.text}, {"kind", toString(kind)}};
+    if (cmd.replyToEventId && !cmd.replyToEventId->empty()) {
+        // Only a reply to an event of this match is kept; anything else is dropped, not an error.
+        if (seqFromEventId(m_state.matchId, *cmd.replyToEventId))
+            payload["replyToEventId"] = *cmd.replyToEventId;
+    }
+    emit(out, makeEvent(now, EventType::PublicMessage, Audience::Public, std::move(payload)));
+    if (kind == MessageKind::Opening)
+        startOpeningTurn(out, m_state.openingIndex + 1, now);
+    return out;
+}
+
+// ---------------------------------------------------------------- hash
+
+std::uint64_t Match::stateHash() const
+{
+    // Canonical text of the state, hashed. Only reducer-owned fields.
+    const MatchState &s = m_state;
+    std::string c;
+    c.reserve(1024);
+    auto add = [&c](const auto &v) {
+        if constexpr (std::is_convertible_v<decltype(v), std::string_view>)
+            c.append(std::string_view(v));
+        else
+            c.append(std::to_string(v));
+        c.push_back('|');
+    };
+    auto addOpt = [&](const std::optional<std::string> &o) { add(o ? *o : std::string("~")); };
+    add(s.matchId);
+    add(s.buildingInstanceId);
+    add(s.seed);
+    add(static_cast<int>(s.phase));
+    add(s.dayNumber);
+    add(s.nightNumber);
+    add(s.phaseStartedAt);
+    add(s.phaseEndsAt);
+    add(static_cast<int>(s.paused));
+    add(s.pausedRemainingMs);
+    add(s.openingIndex);
+    add(s.turnEndsAt);
+    addOpt(s.lastEliminated);
+    add(s.winner ? static_cast<int>(*s.winner) : -1);
+    add(s.lastSeq);
+    for (const Player &p : s.players) {
+        add(p.playerId);
+        add(p.agentId);
+        add(p.displayName);
+        add(static_cast<int>(p.role));
+        add(static_cast<int>(p.alive) * 4 + static_cast<int>(p.ready) * 2 + static_cast<int>(p.revealed));
+        add(p.lastPublicAt.value_or(-1));
+        add(p.lastWolfChatAt.value_or(-1));
+        addOpt(p.voteTarget);
+        add(static_cast<int>(p.voted));
+        addOpt(p.wolfSelection);
+        addOpt(p.seerTarget);
+        addOpt(p.doctorTarget);
+        addOpt(p.doctorPrevTarget);
+        add(p.missedDeadlines);
+    }
+    for (const SeerRecord &r : s.seerHistory) {
+        add(r.night);
+        add(r.targetPlayerId);
+        add(static_cast<int>(r.werewolf));
+    }
+    return fnv1a(c.data(), c.size());
+}
+
+} // namespace townhall::engine

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file match.h
+/// One Werewolf match: the rules of seed 000 §3–§4 as decide-then-evolve.
+///
+///  - `execute(command, now)` validates a player command against the current
+///    state (phase, role, target, turn, rate limits), and on success appends
+///    the resulting events (narration included) and folds them into the state.
+///  - `advance(now)` resolves every deadline that has passed (phase timers,
+///    opening turns), drawing any random outcome from the seeded RNG and
+///    recording it in an event.
+///  - `apply(event)` is the reducer; replaying a log through it rebuilds the
+///    exact state (same `stateHash()`), and it never draws a random number.
+
+#include "event.h"
+#include "types.h"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace townhall::engine {
+
+inline constexpr int SeatCount = 8;
+
+/// Phase timers in milliseconds (seed 000 §4.2), before the speed factor.
+struct Timers
+{
+    std::int64_t lobby = 30'000;
+    std::int64_t night = 45'000;
+    std::int64_t dayAnnounce = 10'000;
+    std::int64_t openingTurn = 15'000;
+    std::int64_t dayDiscussion = 90'000;
+    std::int64_t dayVote = 45'000;
+    std::int64_t dayResolution = 10'000;
+};
+
+struct MatchConfig
+{
+    Timers timers;
+    double speed = 1.0;                    ///< 2.0 halves every timer
+    std::int64_t publicChatIntervalMs = 3'000;  ///< §8.6: 1 message / 3 s
+    std::int64_t wolfChatIntervalMs = 2'000;    ///< §8.6: 1 message / 2 s
+    bool rateLimits = true;                ///< benchmarks may switch them off
+    bool narrator = true;                  ///< emit NARRATOR events
+
+    std::int64_t scaled(std::int64_t ms) const;
+    json toJson() const;
+    static MatchConfig fromJson(const json &j);
+};
+
+struct SeatAssignment
+{
+    std::string agentId;     ///< host-level identity of whoever sits here
+    std::string displayName;
+};
+
+struct Player
+{
+    std::string playerId;    ///< "p:<seat>"
+    std::string agentId;
+    std::string displayName;
+    int seat = 0;            ///< 1..8
+    Role role = Role::Villager;
+    bool alive = true;
+    bool ready = false;
+    bool revealed = false;   ///< role public (eliminated, or the match ended)
+    std::optional<TimeMs> eliminatedAt;
+    std::optional<TimeMs> lastPublicAt;
+    std::optional<TimeMs> lastWolfChatAt;
+    std::optional<std::string> voteTarget;  ///< during DAY_VOTE; "" means abstain
+    bool voted = false;
+    bool spokeOpening = false;
+    bool spokeLastWords = false;
+    std::optional<std::string> wolfSelection;   ///< this night
+    std::optional<std::string> seerTarget;      ///< this night
+    std::optional<std::string> doctorTarget;    ///< this night
+    std::optional<std::string> doctorPrevTarget; ///< last night's protection
+    int missedDeadlines = 0;
+    int consecutiveTimeouts = 0;
+};
+
+struct SeerRecord
+{
+    int night = 0;
+    std::string targetPlayerId;
+    bool werewolf = false;
+};
+
+/// Everything the reducer tracks. Plain data; copyable for replay scrubbing.
+struct MatchState
+{
+    std::string matchId;
+    std::string buildingInstanceId;
+    int matchNumber = 0;
+    std::uint64_t seed = 0;
+    MatchConfig config;
+    Phase phase = Phase::Lobby;
+    int dayNumber = 0;
+    int nightNumber = 0;
+    TimeMs createdAt = 0;
+    TimeMs phaseStartedAt = 0;
+    TimeMs phaseEndsAt = 0;
+    bool paused = false;
+    std::int64_t pausedRemainingMs = 0;
+    std::vector<Player> players;             ///< index = seat - 1
+    std::vector<SeerRecord> seerHistory;
+    // DAY_OPENING turn order
+    std::vector<std::string> openingOrder;
+    int openingIndex = -1;
+    TimeMs turnEndsAt = 0;
+    // DAY_RESOLUTION
+    std::optional<std::string> lastEliminated;  ///< by today's vote
+    std::optional<Team> winner;
+    TimeMs endedAt = 0;
+    std::uint64_t lastSeq = 0;
+    std::vector<std::string> phaseHistory;   ///< "D<day>:<PHASE>@<startedAt>" for timelines
+};
+
+/// A player's (or the host's) request. Times come from the caller.
+struct Command
+{
+    enum class Kind : std::uint8_t {
+        Ready,
+        Say,
+        WolfChat,
+        WolfKill,
+        SeerInspect,
+        DoctorProtect,
+        Vote,
+    };
+    Kind kind = Kind::Ready;
+    std::string playerId;
+    std::optional<std::string> target;  ///< null target on Vote = abstain
+    std::string text;
+    MessageKind messageKind = MessageKind::Discussion;
+    std::optional<std::string> replyToEventId;
+    std::optional<std::string> reason;
+};
+
+class Match
+{
+public:
+    /// Starts a match: MATCH_CREATED, ROLES_ASSIGNED (host), one ROLE_CARD per
+    /// player, and LOBBY. Roles are shuffled by `seed`.
+    static Match create(std::string matchId, std::string buildingInstanceId, int matchNumber,
+                        std::uint64_t seed, const std::vector<SeatAssignment> &seats,
+                        MatchConfig config, TimeMs now);
+
+    /// Rebuilds a match from its log (replay / recovery). Returns nullopt if
+    /// the log is empty or does not start with MATCH_CREATED.
+    static std::optional<Match> replay(const std::vector<Event> &log, std::string *why = nullptr);
+
+    /// Validates and applies a player command. On success returns the events
+    /// it appended (first is the direct result, narration may follow).
+    Expected<std::vector<Event>> execute(const Command &cmd, TimeMs now);
+
+    /// Resolves every deadline at or before `now`. Returns the appended events.
+    std::vector<Event> advance(TimeMs now);
+
+    /// Host controls (not reachable by agents).
+    std::vector<Event> pause(TimeMs now);
+    std::vector<Event> resume(TimeMs now, std::string_view reason = "host");
+    /// Ends the current phase (or opening turn) now, as if its timer expired.
+    std::vector<Event> skipPhase(TimeMs now);
+
+    /// The next moment at which `advance` has work, or nullopt (ended / paused).
+    std::optional<TimeMs> nextDeadline() const;
+
+    /// The reducer. Public so that storage replay and scrubbing share it.
+    void apply(const Event &e);
+
+    const MatchState &state() const { return m_state; }
+    const std::vector<Event> &log() const { return m_log; }
+    const std::string &matchId() const { return m_state.matchId; }
+    bool ended() const { return m_state.phase == Phase::Ended; }
+
+    const Player *player(const std::string &playerId) const;
+    const Player *playerByAgent(const std::string &agentId) const;
+    int aliveCount() const;
+    int aliveWolves() const;
+
+    /// Hash of the canonical state (not of the log), for replay equality.
+    std::uint64_t stateHash() const;
+
+    /// The action this player is expected to take now, with allowed targets.
+    struct RequiredAction
+    {
+        ActionType type = ActionType::None;
+        std::vector<std::string> allowedTargets;
+        bool alreadySubmitted = false;
+    };
+    RequiredAction requiredAction(const std::string &playerId) const;
+
+private:
+    Match() = default;
+
+    struct Draft;  // events being decided, with seq/at filled in
+    Event makeEvent(TimeMs at, EventType type, Audience audience, json payload,
+                    std::string audiencePlayer = {});
+    void emit(std::vector<Event> &out, Event e);
+
+    Expected<std::vector<Event>> doSay(const Command &cmd, Player &p, TimeMs now);
+    void enterPhase(std::vector<Event> &out, Phase to, TimeMs now);
+    void endNight(std::vector<Event> &out, TimeMs now);
+    void endVote(std::vector<Event> &out, TimeMs now);
+    void startOpeningTurn(std::vector<Event> &out, int index, TimeMs now);
+    void finish(std::vector<Event> &out, Team winner, TimeMs now);
+    void narrate(std::vector<Event> &out, const Event &cause);
+    bool nightComplete() const;
+    bool allVoted() const;
+    std::int64_t phaseDuration(Phase p) const;
+    Player *mutablePlayer(const std::string &playerId);
+
+    MatchState m_state;
+    std::vector<Event> m_log;
+};
+
+} // namespace townhall::engine

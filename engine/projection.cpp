@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: MIT
+#include "projection.h"
+
+#include <algorithm>
+#include <map>
+
+namespace townhall::engine {
+
+bool visible(const Event &e, const Viewer &viewer, const MatchState &s)
+{
+    if (viewer.kind == Viewer::Kind::Omniscient)
+        return true;
+    switch (e.audience) {
+    case Audience::Public: return true;
+    case Audience::Host: return false;
+    case Audience::Player:
+        return viewer.kind == Viewer::Kind::Player && viewer.playerId == e.audiencePlayerId;
+    case Audience::Wolves:
+        if (viewer.kind != Viewer::Kind::Player)
+            return false;
+        for (const Player &p : s.players)
+            if (p.playerId == viewer.playerId)
+                return p.role == Role::Werewolf;
+        return false;
+    }
+    return false;
+}
+
+std::vector<const Event *> visibleEvents(const Match &m, const Viewer &viewer,
+                                         std::optional<std::uint64_t> afterSeq, std::size_t limit)
+{
+    std::vector<const Event *> out;
+    const auto &log = m.log();
+    if (limit == 0)
+        return out;
+    if (afterSeq) {
+        // seq is 1-based and dense: log[seq - 1] has that seq.
+        for (std::size_t i = std::min<std::size_t>(*afterSeq, log.size()); i < log.size(); ++i) {
+            if (visible(log[i], viewer, m.state())) {
+                out.push_back(&log[i]);
+                if (out.size() == limit)
+                    break;
+            }
+        }
+        return out;
+    }
+    for (std::size_t i = log.size(); i-- > 0;) {
+        if (visible(log[i], viewer, m.state())) {
+            out.push_back(&log[i]);
+            if (out.size() == limit)
+                break;
+        }
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+namespace {
+
+const Player *find(const MatchState &s, const std::string &id)
+{
+    for (const Player &p : s.players)
+        if (p.playerId == id)
+            return &p;
+    return nullptr;
+}
+
+std::string nameOf(const MatchState &s, const std::string &id)
+{
+    const Player *p = find(s, id);
+    return p ? p->displayName + " (" + id + ")" : id;
+}
+
+std::string roleWord(Role r)
+{
+    switch (r) {
+    case Role::Villager: return "villager";
+    case Role::Werewolf: return "werewolf";
+    case Role::Seer: return "seer";
+    case Role::Doctor: return "doctor";
+    }
+    return "?";
+}
+
+/// Public facts of one day, gathered from public events only.
+struct DayRecord
+{
+    int day = 0;
+    std::optional<std::string> nightKill;     ///< night before this day
+    bool nightSaved = false;
+    std::vector<const Event *> speeches;
+    std::vector<const Event *> votes;
+    const Event *voteResult = nullptr;
+};
+
+std::map<int, DayRecord> publicDays(const Match &m)
+{
+    std::map<int, DayRecord> days;
+    int day = 0;
+    for (const Event &e : m.log()) {
+        if (e.audience != Audience::Public)
+            continue;
+        switch (e.type) {
+        case EventType::PhaseChanged: day = e.payload.at("dayNumber").get<int>(); break;
+        case EventType::NightResult: {
+            DayRecord &r = days[day + 1];
+            r.day = day + 1;
+            if (e.payload.at("killedPlayerId").is_string())
+                r.nightKill = e.payload.at("killedPlayerId").get<std::string>();
+            r.nightSaved = e.payload.value("savedByDoctor", false);
+            break;
+        }
+        case EventType::PublicMessage:
+            days[day].day = day;
+            days[day].speeches.push_back(&e);
+            break;
+        case EventType::VoteCast:
+            days[day].day = day;
+            days[day].votes.push_back(&e);
+            break;
+        case EventType::VoteResult:
+            days[day].day = day;
+            days[day].voteResult = &e;
+            break;
+        default: break;
+        }
+    }
+    return days;
+}
+
+std::string voteLine(const MatchState &s, const Event &result)
+{
+    const json &p = result.payload;
+    std::string line;
+    if (p.at("eliminatedPlayerId").is_string()) {
+        const std::string id = p.at("eliminatedPlayerId").get<std::string>();
+        const Player *x = find(s, id);
+        line = nameOf(s, id) + " was voted out with " + std::to_string(p.value("topCount", 0))
+               + " votes and was a " + (x ? roleWord(x->role) : std::string("?")) + ".";
+    } else if (p.value("tie", false)) {
+        line = "The vote tied; nobody was eliminated.";
+    } else {
+        line = "Nobody received a vote; nobody was eliminated.";
+    }
+    return line;
+}
+
+} // namespace
+
+std::string publicSummary(const Match &m)
+{
+    const MatchState &s = m.state();
+    std::string out;
+    if (s.phase == Phase::Lobby)
+        return "Players are gathering in the lobby. The first night has not begun.";
+    std::vector<std::string> alive;
+    std::vector<std::string> dead;
+    for (const Player &p : s.players) {
+        if (p.alive)
+            alive.push_back(p.displayName);
+        else
+            dead.push_back(p.displayName + " (" + roleWord(p.role) + ")");
+    }
+    auto join = [](const std::vector<std::string> &v) {
+        std::string r;
+        for (const auto &x : v)
+            r += (r.empty() ? "" : ", ") + x;
+        return r.empty() ? std::string("none") : r;
+    };
+    out += "Day " + std::to_string(s.dayNumber) + ", " + std::string(toString(s.phase)) + ". ";
+    out += "Alive (" + std::to_string(alive.size()) + "): " + join(alive) + ". ";
+    out += "Dead: " + join(dead) + ".";
+    for (const auto &[day, r] : publicDays(m)) {
+        if (day == 0)
+            continue;
+        out += " Night " + std::to_string(day) + ": ";
+        if (r.nightKill)
+            out += find(s, *r.nightKill) ? find(s, *r.nightKill)->displayName + " was killed."
+                                         : *r.nightKill + " was killed.";
+        else
+            out += r.nightSaved ? "the doctor saved the wolves' victim." : "nobody died.";
+        if (r.voteResult) {
+            out += " Day " + std::to_string(day) + ": " + voteLine(s, *r.voteResult);
+        }
+    }
+    if (s.winner)
+        out += std::string(" The ") + (*s.winner == Team::Villagers ? "villagers" : "werewolves")
+               + " won.";
+    return out;
+}
+
+StateView stateView(const Match &m, const Viewer &viewer, const StateOptions &opts)
+{
+    const MatchState &s = m.state();
+    StateView v;
+    v.matchId = s.matchId;
+    v.phase = s.phase;
+    v.dayNumber = s.dayNumber;
+    v.phaseEndsAt = s.phase == Phase::Ended ? s.endedAt : s.phaseEndsAt;
+    const bool omni = viewer.kind == Viewer::Kind::Omniscient;
+    for (const Player &p : s.players) {
+        PlayerEntry e{p.playerId, p.displayName, p.seat, p.alive, p.ready, std::nullopt};
+        if (p.revealed || omni)
+            e.revealedRole = p.role;
+        v.players.push_back(std::move(e));
+    }
+    if (opts.includeTranscriptSummary)
+        v.publicSummary = publicSummary(m);
+    if (opts.includeRecentPublicMessages) {
+        const std::size_t limit = static_cast<std::size_t>(std::clamp(opts.recentPublicMessagesLimit, 1, 50));
+        const auto &log = m.log();
+        for (std::size_t i = log.size(); i-- > 0 && v.recentPublicMessages.size() < limit;) {
+            const Event &e = log[i];
+            if (e.type != EventType::PublicMessage)
+                continue;
+            v.recentPublicMessages.push_back(
+                {e.eventId, e.at, e.payload.at("playerId").get<std::string>(),
+                 e.payload.at("text").get<std::string>(),
+                 parseMessageKind(e.payload.at("kind").get<std::string>()).value_or(MessageKind::Discussion)});
+        }
+        std::reverse(v.recentPublicMessages.begin(), v.recentPublicMessages.end());
+    }
+    if (viewer.kind == Viewer::Kind::Player) {
+        if (const Player *me = m.player(viewer.playerId)) {
+            YouView y;
+            y.playerId = me->playerId;
+            y.role = me->role;
+            y.alive = me->alive;
+            if (me->role == Role::Werewolf)
+                for (const Player &p : s.players)
+                    if (p.role == Role::Werewolf)
+                        y.knownWolves.push_back(p.playerId);
+            if (me->role == Role::Seer)
+                for (const SeerRecord &r : s.seerHistory)
+                    y.seerHistory.push_back({r.night, r.targetPlayerId, r.werewolf});
+            if (s.phase != Phase::Ended)
+                y.requiredAction = m.requiredAction(me->playerId);
+            v.you = std::move(y);
+        }
+    }
+    return v;
+}
+
+json toJson(const StateView &v)
+{
+    json players = json::array();
+    for (const PlayerEntry &p : v.players)
+        players.push_back({{"playerId", p.playerId},
+                           {"displayName", p.displayName},
+                           {"seat", p.seat},
+                           {"alive", p.alive},
+                           {"revealedRole", p.revealedRole ? json(toString(*p.revealedRole)) : json(nullptr)}});
+    json msgs = json::array();
+    for (const MessageEntry &mm : v.recentPublicMessages)
+        msgs.push_back({{"eventId", mm.eventId}, {"at", isoTime(mm.at)}, {"playerId", mm.playerId}, {"text", mm.text}});
+    json j{{"matchId", v.matchId},
+           {"phase", toString(v.phase)},
+           {"dayNumber", v.dayNumber},
+           {"phaseEndsAt", isoTime(v.phaseEndsAt)},
+           {"players", std::move(players)},
+           {"publicSummary", v.publicSummary},
+           {"recentPublicMessages", std::move(msgs)},
+           {"you", nullptr}};
+    if (v.you) {
+        const YouView &y = *v.you;
+        json seer = json::array();
+        for (const SeerEntry &r : y.seerHistory)
+            seer.push_back({{"night", r.night},
+                            {"targetPlayerId", r.targetPlayerId},
+                            {"result", r.werewolf ? "WEREWOLF" : "NOT_WEREWOLF"}});
+        json req = nullptr;
+        if (y.requiredAction)
+            req = {{"type", toString(y.requiredAction->type)},
+                   {"allowedTargets", y.requiredAction->allowedTargets},
+                   {"alreadySubmitted", y.requiredAction->alreadySubmitted}};
+        j["you"] = {{"playerId", y.playerId},
+                    {"role", toString(y.role)},
+                    {"alive", y.alive},
+                    {"knownWolves", y.knownWolves},
+                    {"seerHistory", std::move(seer)},
+                    {"requiredAction", std::move(req)}};
+    }
+    return j;
+}
+
+json matchListEntry(const Match &m)
+{
+    const MatchState &s = m.state();
+    return {{"matchId", s.matchId},
+            {"buildingInstanceId", s.buildingInstanceId},
+            {"phase", toString(s.phase)},
+            {"dayNumber", s.dayNumber},
+            {"playersAlive", m.aliveCount()},
+            {"startedAt", isoTime(s.createdAt)}};
+}
+
+json contractEvent(const Event &e)
+{
+    return {{"eventId", e.eventId},
+            {"at", isoTime(e.at)},
+            {"visibility", e.audience == Audience::Public ? "PUBLIC" : "PRIVATE"},
+            {"type", toString(e.type)},
+            {"payload", e.payload}};
+}
+
+std::string phaseBrief(const Match &m, const std::string &playerId)
+{
+    const MatchState &s = m.state();
+    const Player *me = m.player(playerId);
+    if (!me)
+        return "You are not a player in this match.";
+    std::string b;
+    b += "[ROLE AND IDENTITY]\n";
+    b += "You are " + me->displayName + " (" + me->playerId + ", seat " + std::to_string(me->seat)
+         + "). Your role is " + std::string(toString(me->role)) + ". Keep it secret unless you "
+         "choose to reveal or bluff.\n";
+    if (me->role == Role::Werewolf) {
+        b += "Your pack: ";
+        for (const Player &p : s.players)
+            if (p.role == Role::Werewolf)
+                b += nameOf(s, p.playerId) + (p.alive ? "" : " [dead]") + " ";
+        b += "\n";
+    }
+    if (me->role == Role::Seer) {
+        b += "Your inspections:";
+        if (s.seerHistory.empty())
+            b += " none yet";
+        for (const SeerRecord &r : s.seerHistory)
+            b += " night " + std::to_string(r.night) + ": " + nameOf(s, r.targetPlayerId) + " is "
+                 + (r.werewolf ? "a WEREWOLF" : "NOT a werewolf") + ";";
+        b += "\n";
+    }
+    if (me->role == Role::Doctor && me->doctorPrevTarget)
+        b += "Last night you protected " + nameOf(s, *me->doctorPrevTarget)
+             + "; you cannot protect them tonight.\n";
+
+    b += "\n[GAME STATE]\n";
+    b += "Phase: " + std::string(toString(s.phase)) + ", day " + std::to_string(s.dayNumber)
+         + ", ends at " + isoTime(s.phase == Phase::DayOpening ? s.turnEndsAt : s.phaseEndsAt) + ".\n";
+    b += "Living:";
+    for (const Player &p : s.players)
+        if (p.alive)
+            b += " " + nameOf(s, p.playerId) + ";";
+    b += "\nDead:";
+    for (const Player &p : s.players)
+        if (!p.alive)
+            b += " " + nameOf(s, p.playerId) + " (" + roleWord(p.role) + ");";
+    b += "\n";
+
+    const auto days = publicDays(m);
+    const int current = s.dayNumber;
+    bool olderHeader = false;
+    for (const auto &[day, r] : days) {
+        if (day == 0)
+            continue;
+        if (day < current - 1) {
+            if (!olderHeader) {
+                b += "\n[EARLIER DAYS, SUMMARISED]\n";
+                olderHeader = true;
+            }
+            b += "Day " + std::to_string(day) + ": ";
+            b += r.nightKill ? nameOf(s, *r.nightKill) + " died in the night. " : "No night death. ";
+            b += r.voteResult ? voteLine(s, *r.voteResult) : "No vote.";
+            b += "\n";
+            continue;
+        }
+        b += "\n[DAY " + std::to_string(day) + (day == current ? ", CURRENT]" : ", PREVIOUS]") + "\n";
+        b += r.nightKill ? "Night: " + nameOf(s, *r.nightKill) + " was killed.\n"
+                         : std::string(r.nightSaved ? "Night: the doctor saved the victim.\n"
+                                                    : "Night: nobody died.\n");
+        for (const Event *e : r.speeches)
+            b += "- " + nameOf(s, e->payload.at("playerId").get<std::string>()) + " ["
+                 + e->payload.at("kind").get<std::string>() + "]: "
+                 + e->payload.at("text").get<std::string>() + "\n";
+        if (!r.votes.empty()) {
+            b += "Votes:";
+            for (const Event *e : r.votes) {
+                const json &t = e->payload.at("targetPlayerId");
+                b += " " + nameOf(s, e->payload.at("voterPlayerId").get<std::string>()) + " -> "
+                     + (t.is_string() ? nameOf(s, t.get<std::string>()) : std::string("abstain")) + ";";
+            }
+            b += "\n";
+        }
+        if (r.voteResult)
+            b += voteLine(s, *r.voteResult) + "\n";
+    }
+    if (me->role == Role::Werewolf) {
+        std::string chat;
+        for (const Event &e : m.log())
+            if (e.type == EventType::WolfChatMessage
+                && e.payload.value("fromWolfId", "") != "" )
+                chat += "- " + nameOf(s, e.payload.at("fromWolfId").get<std::string>()) + ": "
+                        + e.payload.at("text").get<std::string>() + "\n";
+        if (!chat.empty())
+            b += "\n[WOLF CHAT, PRIVATE]\n" + chat;
+    }
+
+    b += "\n[YOUR TASK]\n";
+    const auto req = m.requiredAction(playerId);
+    auto targets = [&] {
+        std::string t;
+        for (const auto &id : req.allowedTargets)
+            t += " " + nameOf(s, id) + ";";
+        return t;
+    };
+    switch (req.type) {
+    case ActionType::None:
+        if (s.phase == Phase::DayResolution && s.lastEliminated == playerId && !me->spokeLastWords)
+            b += "You were voted out. You may say LAST_WORDS with et.werewolf.match.say_public.";
+        else if (s.phase == Phase::Lobby)
+            b += "Call et.werewolf.match.ready to mark yourself ready.";
+        else if (s.phase == Phase::Ended)
+            b += "The match is over.";
+        else
+            b += "Nothing is required of you right now; wait for the next phase.";
+        break;
+    case ActionType::WolfKill:
+        b += std::string(req.alreadySubmitted ? "You chose a victim; you may change it." : "Choose tonight's victim")
+             + " with et.werewolf.match.night.wolf_kill. Coordinate in wolf chat. Targets:" + targets();
+        break;
+    case ActionType::SeerInspect:
+        b += req.alreadySubmitted ? std::string("You have inspected tonight.")
+                                  : "Inspect one player with et.werewolf.match.night.seer_inspect. Targets:" + targets();
+        break;
+    case ActionType::DoctorProtect:
+        b += req.alreadySubmitted ? std::string("You have protected someone tonight.")
+                                  : "Protect one player with et.werewolf.match.night.doctor_protect. Targets:" + targets();
+        break;
+    case ActionType::SpeakOpening:
+        b += "It is your opening turn: make one short statement with et.werewolf.match.say_public (kind OPENING).";
+        break;
+    case ActionType::SpeakDiscussion:
+        b += "Discuss with et.werewolf.match.say_public (kind DISCUSSION or DEFENSE); at most one message every 3 s.";
+        break;
+    case ActionType::Vote:
+        b += std::string(req.alreadySubmitted ? "You voted; you may change your vote" : "Vote")
+             + " with et.werewolf.match.vote (targetPlayerId null to abstain). Targets:" + targets();
+        break;
+    }
+    b += "\n";
+    return b;
+}
+
+} // namespace townhall::engine

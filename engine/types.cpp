@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "types.h"
+
+#include <array>
+#include <cstdio>
+
+namespace townhall::engine {
+
+namespace {
+
+template<typename E, std::size_t N>
+std::optional<E> parseIn(const std::array<std::string_view, N> &names, std::string_view s)
+{
+    for (std::size_t i = 0; i < N; ++i)
+        if (names[i] == s)
+            return static_cast<E>(i);
+    return std::nullopt;
+}
+
+constexpr std::array<std::string_view, 8> PhaseNames{
+    "LOBBY", "NIGHT", "DAY_ANNOUNCE", "DAY_OPENING", "DAY_DISCUSSION", "DAY_VOTE", "DAY_RESOLUTION",
+    "ENDED"};
+constexpr std::array<std::string_view, 4> RoleNames{"VILLAGER", "WEREWOLF", "SEER", "DOCTOR"};
+constexpr std::array<std::string_view, 2> TeamNames{"VILLAGERS", "WEREWOLVES"};
+constexpr std::array<std::string_view, 4> KindNames{"OPENING", "DISCUSSION", "DEFENSE",
+                                                    "LAST_WORDS"};
+constexpr std::array<std::string_view, 7> ActionNames{
+    "NONE", "WOLF_KILL", "SEER_INSPECT", "DOCTOR_PROTECT", "SPEAK_OPENING", "SPEAK_DISCUSSION",
+    "VOTE"};
+constexpr std::array<std::string_view, 17> ErrorNames{
+    "MATCH_NOT_FOUND", "MATCH_ENDED",   "NOT_IN_MATCH",   "WRONG_PHASE",     "NOT_YOUR_ROLE",
+    "NOT_YOUR_TURN",   "PLAYER_DEAD",   "INVALID_TARGET", "CONSECUTIVE_PROTECT",
+    "ALREADY_ACTED",   "ALREADY_SPOKE", "INVALID_KIND",   "RATE_LIMITED",    "UNKNOWN_QUEUE",
+    "ALREADY_IN_MATCH", "INVALID_ARGUMENT", "MATCH_PAUSED"};
+
+} // namespace
+
+std::string_view toString(Phase p) { return PhaseNames[static_cast<std::size_t>(p)]; }
+std::string_view toString(Role r) { return RoleNames[static_cast<std::size_t>(r)]; }
+std::string_view toString(Team t) { return TeamNames[static_cast<std::size_t>(t)]; }
+std::string_view toString(MessageKind k) { return KindNames[static_cast<std::size_t>(k)]; }
+std::string_view toString(ActionType a) { return ActionNames[static_cast<std::size_t>(a)]; }
+std::string_view toString(ErrorCode c) { return ErrorNames[static_cast<std::size_t>(c)]; }
+std::optional<Phase> parsePhase(std::string_view s) { return parseIn<Phase>(PhaseNames, s); }
+std::optional<Role> parseRole(std::string_view s) { return parseIn<Role>(RoleNames, s); }
+std::optional<MessageKind> parseMessageKind(std::string_view s)
+{
+    return parseIn<MessageKind>(KindNames, s);
+}
+
+std::string isoTime(TimeMs t)
+{
+    // Civil-from-days (Howard Hinnant's public-domain algorithm), no time zone database needed.
+    std::int64_t ms = t % 1000;
+    std::int64_t secs = t / 1000;
+    if (ms < 0) {
+        ms += 1000;
+        --secs;
+    }
+    std::int64_t days = secs / 86400;
+    std::int64_t rem = secs % 86400;
+    if (rem < 0) {
+        rem += 86400;
+        --days;
+    }
+    days += 719468;
+    const std::int64_t era = (days >= 0 ? days : days - 146096) / 146097;
+    const std::int64_t doe = days - era * 146097;
+    const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    std::int64_t y = yoe + era * 400;
+    const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const std::int64_t mp = (5 * doy + 2) / 153;
+    const std::int64_t d = doy - (153 * mp + 2) / 5 + 1;
+    const std::int64_t m = mp < 10 ? mp + 3 : mp - 9;
+    if (m <= 2)
+        ++y;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%03lldZ",
+                  static_cast<long long>(y), static_cast<long long>(m), static_cast<long long>(d),
+                  static_cast<long long>(rem / 3600), static_cast<long long>(rem % 3600 / 60),
+                  static_cast<long long>(rem % 60), static_cast<long long>(ms));
+    return buf;
+}
+
+} // namespace townhall::engine

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file types.h
+/// Vocabulary of the match engine: phases, roles, teams, error codes, and a
+/// small expected-style result. No Qt, no I/O, no clock: time is an argument.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+namespace townhall::engine {
+
+/// Milliseconds since the Unix epoch, always supplied by the caller.
+using TimeMs = std::int64_t;
+
+enum class Phase : std::uint8_t {
+    Lobby,
+    Night,
+    DayAnnounce,
+    DayOpening,
+    DayDiscussion,
+    DayVote,
+    DayResolution,
+    Ended,
+};
+inline constexpr int PhaseCount = 8;
+
+enum class Role : std::uint8_t { Villager, Werewolf, Seer, Doctor };
+enum class Team : std::uint8_t { Villagers, Werewolves };
+
+enum class MessageKind : std::uint8_t { Opening, Discussion, Defense, LastWords };
+
+/// What a player is expected to do now (seed 000 §8.5 get_state `requiredAction.type`).
+enum class ActionType : std::uint8_t {
+    None,
+    WolfKill,
+    SeerInspect,
+    DoctorProtect,
+    SpeakOpening,
+    SpeakDiscussion,
+    Vote,
+};
+
+std::string_view toString(Phase p);
+std::string_view toString(Role r);
+std::string_view toString(Team t);
+std::string_view toString(MessageKind k);
+std::string_view toString(ActionType a);
+std::optional<Phase> parsePhase(std::string_view s);
+std::optional<Role> parseRole(std::string_view s);
+std::optional<MessageKind> parseMessageKind(std::string_view s);
+
+inline Team teamOf(Role r) { return r == Role::Werewolf ? Team::Werewolves : Team::Villagers; }
+
+/// Stable business-rule error codes. Their string form is part of the MCP
+/// contract (tool results carry `error.code`), so never rename one.
+enum class ErrorCode : std::uint8_t {
+    MatchNotFound,
+    MatchEnded,
+    NotInMatch,
+    WrongPhase,
+    NotYourRole,
+    NotYourTurn,
+    PlayerDead,
+    InvalidTarget,
+    ConsecutiveProtect,
+    AlreadyActed,
+    AlreadySpoke,
+    InvalidKind,
+    RateLimited,
+    UnknownQueue,
+    AlreadyInMatch,
+    InvalidArgument,
+    MatchPaused,
+};
+std::string_view toString(ErrorCode c);
+
+/// A refused command. `retryable` is honest: true only if the same call can
+/// succeed later without the caller changing anything (e.g. rate limit, a
+/// phase that has not come yet). `retryAfterMs` is set for rate limits and turns.
+struct Error
+{
+    ErrorCode code;
+    std::string message;
+    bool retryable = false;
+    std::optional<std::int64_t> retryAfterMs;
+};
+
+/// Minimal expected<T, Error> (std::expected is C++23).
+template<typename T>
+class Expected
+{
+public:
+    Expected(T value) : m_v(std::move(value)) {}
+    Expected(Error error) : m_v(std::move(error)) {}
+    bool ok() const { return m_v.index() == 0; }
+    explicit operator bool() const { return ok(); }
+    T &value() { return std::get<0>(m_v); }
+    const T &value() const { return std::get<0>(m_v); }
+    T &operator*() { return value(); }
+    const T &operator*() const { return value(); }
+    T *operator->() { return &value(); }
+    const T *operator->() const { return &value(); }
+    const Error &error() const { return std::get<1>(m_v); }
+
+private:
+    std::variant<T, Error> m_v;
+};
+
+inline Error makeError(ErrorCode code, std::string message, bool retryable = false,
+                       std::optional<std::int64_t> retryAfterMs = std::nullopt)
+{
+    return Error{code, std::move(message), retryable, retryAfterMs};
+}
+
+/// ISO 8601 UTC with milliseconds, e.g. 2026-11-22T00:33:53.120Z. Pure.
+std::string isoTime(TimeMs t);
+
+} // namespace townhall::engine

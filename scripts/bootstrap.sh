@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs what Town Hall needs on Debian 12 and builds it into ./build.
+# Idempotent: packages already present are not touched, and an unchanged tree
+# rebuilds in a second or two. Works as root or through sudo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-websockets-dev
+  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
+  qcoro-qt6-dev nlohmann-json3-dev libhttp-parser-dev
+  xvfb xauth fonts-dejavu-core fonts-noto-cjk
+  nodejs npm
+)
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# Node may come from elsewhere (nvm, NodeSource); do not fight it.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  filtered=()
+  for p in "${missing[@]}"; do [[ "$p" == nodejs || "$p" == npm ]] || filtered+=("$p"); done
+  missing=("${filtered[@]+"${filtered[@]}"}")
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "bootstrap: installing ${missing[*]}" >&2
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+# valijson (JSON Schema validation) is header-only, but its Debian package
+# depends on Qt 5 development packages we must not pull in. Take the headers
+# from the package itself, into .deps/.
+if [ ! -f .deps/valijson/usr/include/valijson/validator.hpp ]; then
+  echo "bootstrap: fetching libvalijson-dev headers" >&2
+  tmp=$(mktemp -d)
+  (cd "$tmp" && apt-get download -qq libvalijson-dev >&2) || {
+    as_root apt-get update -qq && (cd "$tmp" && apt-get download -qq libvalijson-dev >&2); }
+  mkdir -p .deps/valijson
+  dpkg-deb -x "$tmp"/libvalijson-dev_*.deb .deps/valijson
+  rm -rf "$tmp"
+fi
+
+BUILD_DIR=${TOWNHALL_BUILD_DIR:-build}
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DTOWNHALL_WERROR="${TOWNHALL_WERROR:-OFF}" >&2
+fi
+cmake --build "$BUILD_DIR" -j"$(nproc)" >&2

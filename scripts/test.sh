@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Set everything up, then run the whole test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh
+if [ -f tests/e2e/package.json ]; then
+  # The end-to-end tests drive the host with the official MCP TypeScript SDK.
+  stamp=tests/e2e/node_modules/.townhall-lock
+  if [ ! -f "$stamp" ] || ! cmp -s tests/e2e/package-lock.json "$stamp"; then
+    (cd tests/e2e && npm ci --no-audit --no-fund >&2)
+    cp tests/e2e/package-lock.json "$stamp"
+  fi
+fi
+cd "${TOWNHALL_BUILD_DIR:-build}"
+ctest --no-tests=error --output-on-failure -j"$(nproc)" "$@"
