@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file simulator.h
+/// Runs complete bot matches at virtual time: no clock, no I/O. Used by
+/// `townhall simulate`, the invariant tests and the benchmark.
+
+#include "bot.h"
+#include "lobby.h"
+
+#include <functional>
+
+namespace townhall::engine {
+
+struct SimulatedMatch
+{
+    std::unique_ptr<Match> match;
+    Team winner = Team::Villagers;
+    int days = 0;
+    std::size_t toolCalls = 0;
+    std::size_t rejectedCalls = 0;
+};
+
+/// Observes every tool call the bots make and its outcome (tests use it).
+using CallObserver = std::function<void(const Match &, const std::string &playerId,
+                                        const ToolCall &, const Expected<std::vector<Event>> &)>;
+
+/// Plays one match with eight built-in bots from `seed`, starting at `startMs`.
+SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, TimeMs startMs = 1'700'000'000'000,
+                             const CallObserver &observer = {});
+
+/// Display names for bots ("Ada", "Basil", …), chosen by seat.
+const std::vector<std::string> &botNames();
+
+} // namespace townhall::engine
