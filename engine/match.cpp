@@ -85,7 +85,6 @@ Match Match::create(std::string matchId, std::string buildingInstanceId, int mat
                     MatchConfig config, TimeMs now)
 {
     Match m;
-    std::vector<Event> out;
 
     json players = json::array();
     for (std::size_t i = 0; i < seats.size(); ++i) {
@@ -96,7 +95,7 @@ Match Match::create(std::string matchId, std::string buildingInstanceId, int mat
                            {"seat", seat}});
     }
     m.m_state.matchId = matchId;  // makeEvent needs it before MATCH_CREATED is applied
-    m.emit(out, m.makeEvent(now, EventType::MatchCreated, Audience::Public,
+    m.emit(m.makeEvent(now, EventType::MatchCreated, Audience::Public,
                             {{"matchId", matchId},
                              {"buildingInstanceId", buildingInstanceId},
                              {"matchNumber", matchNumber},
@@ -116,15 +115,15 @@ Match Match::create(std::string matchId, std::string buildingInstanceId, int mat
         if (roles[i] == Role::Werewolf)
             wolves.push_back(playerIdForSeat(static_cast<int>(i) + 1));
     }
-    m.emit(out, m.makeEvent(now, EventType::RolesAssigned, Audience::Host,
+    m.emit(m.makeEvent(now, EventType::RolesAssigned, Audience::Host,
                             {{"seed", std::to_string(seed)}, {"roles", table}}));
     for (std::size_t i = 0; i < roles.size(); ++i) {
         const std::string pid = playerIdForSeat(static_cast<int>(i) + 1);
         json card{{"role", toString(roles[i])},
                   {"knownWolves", roles[i] == Role::Werewolf ? json(wolves) : json::array()}};
-        m.emit(out, m.makeEvent(now, EventType::RoleCard, Audience::Player, std::move(card), pid));
+        m.emit(m.makeEvent(now, EventType::RoleCard, Audience::Player, std::move(card), pid));
     }
-    m.enterPhase(out, Phase::Lobby, now);
+    m.enterPhase(Phase::Lobby, now);
     return m;
 }
 
@@ -167,26 +166,32 @@ Event Match::makeEvent(TimeMs at, EventType type, Audience audience, json payloa
     return e;
 }
 
-void Match::emit(std::vector<Event> &out, Event e)
+void Match::emit(Event e)
 {
-    apply(e);
-    out.push_back(e);
-    if (m_state.config.narrator && e.type != EventType::Narrator)
-        narrate(out, out.back());
+    const bool narrated = m_state.config.narrator && e.type != EventType::Narrator;
+    apply(std::move(e));
+    if (narrated)
+        narrate(m_log.back().seq);
 }
 
-void Match::narrate(std::vector<Event> &out, const Event &cause)
+std::vector<Event> Match::tail(std::size_t from) const
 {
-    const TimeMs at = cause.at;
-    for (NarratorLine &line : engine::narrate(m_state, cause)) {
-        json payload{{"templateId", std::move(line.templateId)},
-                     {"args", std::move(line.args)},
-                     {"text", std::move(line.text)},
-                     {"causeEventId", cause.eventId}};
-        Event n = makeEvent(at, EventType::Narrator,
-                            line.omniscient ? Audience::Host : Audience::Public, std::move(payload));
-        apply(n);
-        out.push_back(std::move(n));
+    return std::vector<Event>(m_log.begin() + static_cast<std::ptrdiff_t>(from), m_log.end());
+}
+
+void Match::narrate(std::uint64_t causeSeq)
+{
+    // The log may reallocate while we append: address the cause by seq.
+    auto lines = engine::narrate(m_state, m_log[causeSeq - 1]);
+    for (NarratorLine &line : lines) {
+        const Event &cause = m_log[causeSeq - 1];
+        json payload = json::object();
+        payload["templateId"] = std::move(line.templateId);
+        payload["args"] = std::move(line.args);
+        payload["text"] = std::move(line.text);
+        payload["causeEventId"] = cause.eventId;
+        apply(makeEvent(cause.at, EventType::Narrator,
+                        line.omniscient ? Audience::Host : Audience::Public, std::move(payload)));
     }
 }
 
@@ -229,11 +234,12 @@ int Match::aliveWolves() const
 
 // ---------------------------------------------------------------- the reducer
 
-void Match::apply(const Event &e)
+void Match::apply(Event &&event)
 {
     MatchState &s = m_state;
+    m_log.push_back(std::move(event));
+    const Event &e = m_log.back();
     s.lastSeq = e.seq;
-    m_log.push_back(e);
     const json &p = e.payload;
 
     switch (e.type) {
@@ -418,7 +424,7 @@ std::int64_t Match::phaseDuration(Phase p) const
     return 0;
 }
 
-void Match::enterPhase(std::vector<Event> &out, Phase to, TimeMs now)
+void Match::enterPhase(Phase to, TimeMs now)
 {
     const Phase from = m_state.phase;
     int day = m_state.dayNumber;
@@ -446,23 +452,23 @@ void Match::enterPhase(std::vector<Event> &out, Phase to, TimeMs now)
     }
     payload["phaseEndsAtMs"] = endsAt;
     payload["phaseEndsAt"] = isoTime(endsAt);
-    emit(out, makeEvent(now, EventType::PhaseChanged, Audience::Public, std::move(payload)));
+    emit(makeEvent(now, EventType::PhaseChanged, Audience::Public, std::move(payload)));
     if (to == Phase::DayOpening)
-        startOpeningTurn(out, 0, now);
+        startOpeningTurn(0, now);
 }
 
-void Match::startOpeningTurn(std::vector<Event> &out, int index, TimeMs now)
+void Match::startOpeningTurn(int index, TimeMs now)
 {
     const auto &order = m_state.openingOrder;
     if (index >= static_cast<int>(order.size())) {
-        enterPhase(out, Phase::DayDiscussion, now);
+        enterPhase(Phase::DayDiscussion, now);
         return;
     }
     const std::int64_t turn = phaseDuration(Phase::DayOpening);
     const TimeMs turnEnds = now + turn;
     const TimeMs phaseEnds = turnEnds + turn * static_cast<std::int64_t>(order.size() - index - 1);
     const Player *speaker = player(order[index]);
-    emit(out, makeEvent(now, EventType::TurnStarted, Audience::Public,
+    emit(makeEvent(now, EventType::TurnStarted, Audience::Public,
                         {{"playerId", order[index]},
                          {"seat", speaker ? speaker->seat : 0},
                          {"index", index},
@@ -493,7 +499,7 @@ bool Match::allVoted() const
                        [](const Player &p) { return !p.alive || p.voted; });
 }
 
-void Match::endNight(std::vector<Event> &out, TimeMs now)
+void Match::endNight(TimeMs now)
 {
     std::vector<std::string> targets;  // distinct, in seat order of the selecting wolf
     std::vector<std::string> missed;
@@ -539,7 +545,7 @@ void Match::endNight(std::vector<Event> &out, TimeMs now)
     }
     const bool saved = protectedId && *protectedId == victim;
 
-    emit(out, makeEvent(now, EventType::NightResolved, Audience::Host,
+    emit(makeEvent(now, EventType::NightResolved, Audience::Host,
                         {{"night", m_state.nightNumber},
                          {"wolfTargets", targets},
                          {"victimPlayerId", victim},
@@ -547,13 +553,13 @@ void Match::endNight(std::vector<Event> &out, TimeMs now)
                          {"protectedPlayerId", optString(protectedId)},
                          {"saved", saved},
                          {"missed", missed}}));
-    emit(out, makeEvent(now, EventType::NightResult, Audience::Public,
+    emit(makeEvent(now, EventType::NightResult, Audience::Public,
                         {{"night", m_state.nightNumber},
                          {"killedPlayerId", saved ? json(nullptr) : json(victim)},
                          {"savedByDoctor", saved}}));
     if (!saved) {
         const Player *v = player(victim);
-        emit(out, makeEvent(now, EventType::PlayerEliminated, Audience::Public,
+        emit(makeEvent(now, EventType::PlayerEliminated, Audience::Public,
                             {{"playerId", victim},
                              {"roleRevealed", toString(v->role)},
                              {"cause", "NIGHT_KILL"},
@@ -562,12 +568,12 @@ void Match::endNight(std::vector<Event> &out, TimeMs now)
     // Seed 000 §3.2: wolves win at the start of any Day with wolves >= others.
     const int wolves = aliveWolves();
     if (wolves >= aliveCount() - wolves)
-        finish(out, Team::Werewolves, now);
+        finish(Team::Werewolves, now);
     else
-        enterPhase(out, Phase::DayAnnounce, now);
+        enterPhase(Phase::DayAnnounce, now);
 }
 
-void Match::endVote(std::vector<Event> &out, TimeMs now)
+void Match::endVote(TimeMs now)
 {
     std::map<std::string, int> tally;
     std::vector<std::string> abstained;
@@ -598,7 +604,7 @@ void Match::endVote(std::vector<Event> &out, TimeMs now)
     }
     const bool tie = atBest > 1;
     const bool eliminated = best > 0 && !tie;
-    emit(out, makeEvent(now, EventType::VoteResult, Audience::Public,
+    emit(makeEvent(now, EventType::VoteResult, Audience::Public,
                         {{"day", m_state.dayNumber},
                          {"tally", tally},
                          {"abstained", abstained},
@@ -607,31 +613,31 @@ void Match::endVote(std::vector<Event> &out, TimeMs now)
                          {"tie", tie},
                          {"topCount", best}}));
     if (eliminated) {
-        emit(out, makeEvent(now, EventType::PlayerEliminated, Audience::Public,
+        emit(makeEvent(now, EventType::PlayerEliminated, Audience::Public,
                             {{"playerId", top},
                              {"roleRevealed", toString(player(top)->role)},
                              {"cause", "VOTE"},
                              {"day", m_state.dayNumber},
                              {"votes", best}}));
         if (aliveWolves() == 0) {
-            finish(out, Team::Villagers, now);
+            finish(Team::Villagers, now);
             return;
         }
     }
-    enterPhase(out, Phase::DayResolution, now);
+    enterPhase(Phase::DayResolution, now);
 }
 
-void Match::finish(std::vector<Event> &out, Team winner, TimeMs now)
+void Match::finish(Team winner, TimeMs now)
 {
-    enterPhase(out, Phase::Ended, now);
-    emit(out, makeEvent(now, EventType::GameEnded, Audience::Public,
+    enterPhase(Phase::Ended, now);
+    emit(makeEvent(now, EventType::GameEnded, Audience::Public,
                         {{"winningTeam", toString(winner)},
                          {"dayNumber", m_state.dayNumber},
                          {"survivors", aliveCount()}}));
     json roles = json::object();
     for (const Player &p : m_state.players)
         roles[p.playerId] = toString(p.role);
-    emit(out, makeEvent(now, EventType::RolesRevealed, Audience::Public, {{"roles", roles}}));
+    emit(makeEvent(now, EventType::RolesRevealed, Audience::Public, {{"roles", roles}}));
 }
 
 std::optional<TimeMs> Match::nextDeadline() const
@@ -645,7 +651,14 @@ std::optional<TimeMs> Match::nextDeadline() const
 
 std::vector<Event> Match::advance(TimeMs now)
 {
-    std::vector<Event> out;
+    const std::size_t before = m_log.size();
+    tick(now);
+    return tail(before);
+}
+
+std::size_t Match::tick(TimeMs now)
+{
+    const std::size_t before = m_log.size();
     // Each pass resolves one deadline; a loop, since a late call may owe several.
     for (int guard = 0; guard < 64; ++guard) {
         const auto deadline = nextDeadline();
@@ -653,43 +666,43 @@ std::vector<Event> Match::advance(TimeMs now)
             break;
         const TimeMs at = *deadline;  // resolve at the deadline itself, not at `now`
         switch (m_state.phase) {
-        case Phase::Lobby: enterPhase(out, Phase::Night, at); break;
-        case Phase::Night: endNight(out, at); break;
-        case Phase::DayAnnounce: enterPhase(out, Phase::DayOpening, at); break;
+        case Phase::Lobby: enterPhase(Phase::Night, at); break;
+        case Phase::Night: endNight(at); break;
+        case Phase::DayAnnounce: enterPhase(Phase::DayOpening, at); break;
         case Phase::DayOpening: {
             const int idx = m_state.openingIndex;
             const std::string &speaker = m_state.openingOrder[idx];
-            emit(out, makeEvent(at, EventType::TurnMissed, Audience::Public,
+            emit(makeEvent(at, EventType::TurnMissed, Audience::Public,
                                 {{"playerId", speaker}, {"index", idx}}));
-            startOpeningTurn(out, idx + 1, at);
+            startOpeningTurn(idx + 1, at);
             break;
         }
-        case Phase::DayDiscussion: enterPhase(out, Phase::DayVote, at); break;
-        case Phase::DayVote: endVote(out, at); break;
-        case Phase::DayResolution: enterPhase(out, Phase::Night, at); break;
+        case Phase::DayDiscussion: enterPhase(Phase::DayVote, at); break;
+        case Phase::DayVote: endVote(at); break;
+        case Phase::DayResolution: enterPhase(Phase::Night, at); break;
         case Phase::Ended: break;
         }
     }
-    return out;
+    return m_log.size() - before;
 }
 
 std::vector<Event> Match::pause(TimeMs now)
 {
-    std::vector<Event> out;
+    const std::size_t before = m_log.size();
     if (m_state.paused || m_state.phase == Phase::Ended)
-        return out;
+        return {};
     const TimeMs deadline = nextDeadline().value_or(now);
-    emit(out, makeEvent(now, EventType::MatchPaused, Audience::Public,
+    emit(makeEvent(now, EventType::MatchPaused, Audience::Public,
                         {{"remainingMs", std::max<std::int64_t>(0, deadline - now)},
                          {"phase", toString(m_state.phase)}}));
-    return out;
+    return tail(before);
 }
 
 std::vector<Event> Match::resume(TimeMs now, std::string_view reason)
 {
-    std::vector<Event> out;
+    const std::size_t before = m_log.size();
     if (m_state.phase == Phase::Ended)
-        return out;
+        return {};
     json payload{{"reason", reason}};
     if (m_state.paused) {
         const std::int64_t remaining = m_state.pausedRemainingMs;
@@ -714,8 +727,8 @@ std::vector<Event> Match::resume(TimeMs now, std::string_view reason)
         }
     }
     payload["phaseEndsAt"] = isoTime(payload["phaseEndsAtMs"].get<TimeMs>());
-    emit(out, makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
-    return out;
+    emit(makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
+    return tail(before);
 }
 
 std::vector<Event> Match::skipPhase(TimeMs now)
@@ -723,23 +736,19 @@ std::vector<Event> Match::skipPhase(TimeMs now)
     if (m_state.phase == Phase::Ended || m_state.paused)
         return {};
     // Pull the deadline to now, through the ordinary event path, then advance.
-    std::vector<Event> out;
+    const std::size_t before = m_log.size();
     json payload{{"reason", "skip"}, {"phaseEndsAtMs", now}, {"phaseEndsAt", isoTime(now)}};
     if (m_state.phase == Phase::DayOpening) {
         // Skipping the opening skips all remaining turns.
         payload["turnEndsAtMs"] = now;
         payload["skipTurns"] = true;
     }
-    emit(out, makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
-    if (m_state.phase == Phase::DayOpening) {
-        std::vector<Event> more;
-        enterPhase(more, Phase::DayDiscussion, now);
-        out.insert(out.end(), more.begin(), more.end());
-        return out;
-    }
-    auto more = advance(now);
-    out.insert(out.end(), more.begin(), more.end());
-    return out;
+    emit(makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
+    if (m_state.phase == Phase::DayOpening)
+        enterPhase(Phase::DayDiscussion, now);
+    else
+        tick(now);
+    return tail(before);
 }
 
 // ---------------------------------------------------------------- commands
@@ -793,6 +802,16 @@ Match::RequiredAction Match::requiredAction(const std::string &playerId) const
 
 Expected<std::vector<Event>> Match::execute(const Command &cmd, TimeMs now)
 {
+    const std::size_t before = m_log.size();
+    auto n = submit(cmd, now);
+    if (!n)
+        return n.error();
+    return tail(before);
+}
+
+Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
+{
+    const std::size_t before = m_log.size();
     using K = Command::Kind;
     if (m_state.phase == Phase::Ended)
         return makeError(ErrorCode::MatchEnded, "match " + m_state.matchId + " has ended");
@@ -822,19 +841,18 @@ Expected<std::vector<Event>> Match::execute(const Command &cmd, TimeMs now)
         return t;
     };
 
-    std::vector<Event> out;
     switch (cmd.kind) {
     case K::Ready:
         if (m_state.phase != Phase::Lobby)
             return makeError(ErrorCode::WrongPhase, "ready is only accepted in LOBBY");
         if (!me->ready) {
-            emit(out, makeEvent(now, EventType::PlayerReady, Audience::Public,
+            emit(makeEvent(now, EventType::PlayerReady, Audience::Public,
                                 {{"playerId", me->playerId}}));
             if (std::all_of(m_state.players.begin(), m_state.players.end(),
                             [](const Player &p) { return p.ready; }))
-                enterPhase(out, Phase::Night, now);
+                enterPhase(Phase::Night, now);
         }
-        return out;
+        return m_log.size() - before;
 
     case K::Say:
         if (!me->alive && !(m_state.phase == Phase::DayResolution
@@ -860,9 +878,9 @@ Expected<std::vector<Event>> Match::execute(const Command &cmd, TimeMs now)
                                      + " s",
                                  true, wait);
         }
-        emit(out, makeEvent(now, EventType::WolfChatMessage, Audience::Wolves,
+        emit(makeEvent(now, EventType::WolfChatMessage, Audience::Wolves,
                             {{"fromWolfId", me->playerId}, {"text", cmd.text}}));
-        return out;
+        return m_log.size() - before;
     }
 
     case K::WolfKill:
@@ -885,7 +903,7 @@ Expected<std::vector<Event>> Match::execute(const Command &cmd, TimeMs now)
         if (cmd.kind == K::WolfKill) {
             if (target->role == Role::Werewolf)
                 return makeError(ErrorCode::InvalidTarget, "werewolves cannot target a werewolf");
-            emit(out, makeEvent(now, EventType::WolfKillSelected, Audience::Wolves,
+            emit(makeEvent(now, EventType::WolfKillSelected, Audience::Wolves,
                                 {{"byPlayerId", me->playerId},
                                  {"targetPlayerId", target->playerId},
                                  {"night", m_state.nightNumber}}));
@@ -895,7 +913,7 @@ Expected<std::vector<Event>> Match::execute(const Command &cmd, TimeMs now)
             if (me->seerTarget)
                 return makeError(ErrorCode::AlreadyActed,
                                  "you already inspected " + *me->seerTarget + " tonight");
-            emit(out, makeEvent(now, EventType::SeerInspected, Audience::Player,
+            emit(makeEvent(now, EventType::SeerInspected, Audience::Player,
                                 {{"targetPlayerId", target->playerId},
                                  {"alignment", target->role == Role::Werewolf ? "WEREWOLF"
                                                                               : "NOT_WEREWOLF"},
@@ -909,14 +927,14 @@ Expected<std::vector<Event>> Match::execute(const Command &cmd, TimeMs now)
                 return makeError(ErrorCode::ConsecutiveProtect,
                                  "you protected " + target->playerId
                                      + " last night; choose someone else");
-            emit(out, makeEvent(now, EventType::DoctorProtected, Audience::Player,
+            emit(makeEvent(now, EventType::DoctorProtected, Audience::Player,
                                 {{"targetPlayerId", target->playerId},
                                  {"night", m_state.nightNumber}},
                                 me->playerId));
         }
         if (nightComplete())
-            endNight(out, now);
-        return out;
+            endNight(now);
+        return m_log.size() - before;
     }
 
     case K::Vote: {
@@ -940,18 +958,18 @@ Expected<std::vector<Event>> Match::execute(const Command &cmd, TimeMs now)
                      {"reason", optString(cmd.reason)}};
         if (previous)
             payload["previousTargetPlayerId"] = previous->empty() ? json(nullptr) : json(*previous);
-        emit(out, makeEvent(now, EventType::VoteCast, Audience::Public, std::move(payload)));
+        emit(makeEvent(now, EventType::VoteCast, Audience::Public, std::move(payload)));
         if (allVoted())
-            endVote(out, now);
-        return out;
+            endVote(now);
+        return m_log.size() - before;
     }
     }
     return makeError(ErrorCode::InvalidArgument, "unknown command");
 }
 
-Expected<std::vector<Event>> Match::doSay(const Command &cmd, Player &me, TimeMs now)
+Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
 {
-    std::vector<Event> out;
+    const std::size_t before = m_log.size();
     if (cmd.text.empty())
         return makeError(ErrorCode::InvalidArgument, "text must not be empty");
     MessageKind kind = cmd.messageKind;
@@ -1014,10 +1032,10 @@ Expected<std::vector<Event>> Match::doSay(const Command &cmd, Player &me, TimeMs
         if (seqFromEventId(m_state.matchId, *cmd.replyToEventId))
             payload["replyToEventId"] = *cmd.replyToEventId;
     }
-    emit(out, makeEvent(now, EventType::PublicMessage, Audience::Public, std::move(payload)));
+    emit(makeEvent(now, EventType::PublicMessage, Audience::Public, std::move(payload)));
     if (kind == MessageKind::Opening)
-        startOpeningTurn(out, m_state.openingIndex + 1, now);
-    return out;
+        startOpeningTurn(m_state.openingIndex + 1, now);
+    return m_log.size() - before;
 }
 
 // ---------------------------------------------------------------- hash

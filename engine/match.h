@@ -163,6 +163,12 @@ public:
     /// Resolves every deadline at or before `now`. Returns the appended events.
     std::vector<Event> advance(TimeMs now);
 
+    /// As execute/advance, without copying the appended events out: returns
+    /// how many were appended (read them at the end of log()). The host and
+    /// the simulator use these on their hot paths.
+    Expected<std::size_t> submit(const Command &cmd, TimeMs now);
+    std::size_t tick(TimeMs now);
+
     /// Host controls (not reachable by agents).
     std::vector<Event> pause(TimeMs now);
     std::vector<Event> resume(TimeMs now, std::string_view reason = "host");
@@ -173,7 +179,8 @@ public:
     std::optional<TimeMs> nextDeadline() const;
 
     /// The reducer. Public so that storage replay and scrubbing share it.
-    void apply(const Event &e);
+    void apply(const Event &e) { apply(Event(e)); }
+    void apply(Event &&e);
 
     const MatchState &state() const { return m_state; }
     const std::vector<Event> &log() const { return m_log; }
@@ -200,18 +207,19 @@ public:
 private:
     Match() = default;
 
-    struct Draft;  // events being decided, with seq/at filled in
     Event makeEvent(TimeMs at, EventType type, Audience audience, json payload,
                     std::string audiencePlayer = {});
-    void emit(std::vector<Event> &out, Event e);
+    /// Appends one decided event (apply), then its narration.
+    void emit(Event e);
+    std::vector<Event> tail(std::size_t from) const;
 
-    Expected<std::vector<Event>> doSay(const Command &cmd, Player &p, TimeMs now);
-    void enterPhase(std::vector<Event> &out, Phase to, TimeMs now);
-    void endNight(std::vector<Event> &out, TimeMs now);
-    void endVote(std::vector<Event> &out, TimeMs now);
-    void startOpeningTurn(std::vector<Event> &out, int index, TimeMs now);
-    void finish(std::vector<Event> &out, Team winner, TimeMs now);
-    void narrate(std::vector<Event> &out, const Event &cause);
+    Expected<std::size_t> doSay(const Command &cmd, Player &p, TimeMs now);
+    void enterPhase(Phase to, TimeMs now);
+    void endNight(TimeMs now);
+    void endVote(TimeMs now);
+    void startOpeningTurn(int index, TimeMs now);
+    void finish(Team winner, TimeMs now);
+    void narrate(std::uint64_t causeSeq);
     bool nightComplete() const;
     bool allVoted() const;
     std::int64_t phaseDuration(Phase p) const;

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+#include "app/simulate.h"
+
+#include "engine/rng.h"
+#include "engine/simulator.h"
+
+#include <chrono>
+#include <cstdio>
+
+namespace townhall::app {
+
+namespace {
+std::uint64_t hashEvent(const engine::Event &e, std::uint64_t h)
+{
+    // The serialized envelope is the log's canonical form (it is what export writes).
+    const std::string s = engine::toJson(e).dump();
+    return engine::fnv1a(s.data(), s.size(), h);
+}
+} // namespace
+
+SimulationReport simulate(int matches, std::uint64_t seed, const engine::MatchConfig &config)
+{
+    using Clock = std::chrono::steady_clock;
+    SimulationReport r;
+    r.matches = matches;
+    std::uint64_t hash = 0xcbf29ce484222325ULL;
+    std::uint64_t days = 0;
+    Clock::duration simTime{};
+    const auto wallStart = Clock::now();
+    for (int i = 0; i < matches; ++i) {
+        const std::uint64_t matchSeed =
+            engine::Rng::forDecision(seed, static_cast<std::uint64_t>(i), 0x51A).next();
+        const auto t0 = Clock::now();
+        engine::SimulatedMatch m = engine::simulateMatch(matchSeed, config);
+        simTime += Clock::now() - t0;
+        (m.winner == engine::Team::Villagers ? r.villagerWins : r.werewolfWins) += 1;
+        days += static_cast<std::uint64_t>(m.days);
+        r.toolCalls += m.toolCalls;
+        r.rejectedCalls += m.rejectedCalls;
+        r.totalEvents += m.match->log().size();
+        for (const engine::Event &e : m.match->log())
+            hash = hashEvent(e, hash);
+    }
+    r.wallSeconds = std::chrono::duration<double>(Clock::now() - wallStart).count();
+    r.simSeconds = std::chrono::duration<double>(simTime).count();
+    r.averageDays = matches ? static_cast<double>(days) / matches : 0;
+    r.matchesPerSecond = r.simSeconds > 0 ? matches / r.simSeconds : 0;
+    r.eventsPerSecond = r.simSeconds > 0 ? static_cast<double>(r.totalEvents) / r.simSeconds : 0;
+    r.logHash = hash;
+    return r;
+}
+
+std::string toText(const SimulationReport &r)
+{
+    char buf[1024];
+    std::snprintf(buf, sizeof buf,
+                  "matches:           %d\n"
+                  "villager wins:     %d\n"
+                  "werewolf wins:     %d\n"
+                  "average days:      %.3f\n"
+                  "total events:      %llu\n"
+                  "tool calls:        %llu (%llu rejected)\n"
+                  "wall seconds:      %.3f\n"
+                  "sim seconds:       %.3f (hashing excluded)\n"
+                  "matches/s:         %.0f\n"
+                  "events/s:          %.0f\n"
+                  "log hash:          %016llx\n",
+                  r.matches, r.villagerWins, r.werewolfWins, r.averageDays,
+                  static_cast<unsigned long long>(r.totalEvents),
+                  static_cast<unsigned long long>(r.toolCalls),
+                  static_cast<unsigned long long>(r.rejectedCalls), r.wallSeconds, r.simSeconds,
+                  r.matchesPerSecond, r.eventsPerSecond, static_cast<unsigned long long>(r.logHash));
+    return buf;
+}
+
+std::string toJsonText(const SimulationReport &r)
+{
+    char hash[17];
+    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(r.logHash));
+    engine::json j{{"matches", r.matches},
+                   {"villagerWins", r.villagerWins},
+                   {"werewolfWins", r.werewolfWins},
+                   {"averageDays", r.averageDays},
+                   {"totalEvents", r.totalEvents},
+                   {"toolCalls", r.toolCalls},
+                   {"rejectedCalls", r.rejectedCalls},
+                   {"wallSeconds", r.wallSeconds},
+                   {"simSeconds", r.simSeconds},
+                   {"matchesPerSecond", r.matchesPerSecond},
+                   {"eventsPerSecond", r.eventsPerSecond},
+                   {"logHash", hash}};
+    return j.dump(2) + "\n";
+}
+
+} // namespace townhall::app

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/match.h"
+
+#include <cstdint>
+#include <string>
+
+namespace townhall::app {
+
+/// Figures of one `townhall simulate` run.
+struct SimulationReport
+{
+    int matches = 0;
+    int villagerWins = 0;
+    int werewolfWins = 0;
+    double averageDays = 0;
+    std::uint64_t totalEvents = 0;
+    std::uint64_t toolCalls = 0;
+    std::uint64_t rejectedCalls = 0;
+    double simSeconds = 0;      ///< time spent simulating (engine + bots + narrator)
+    double wallSeconds = 0;     ///< whole run, hashing included
+    double matchesPerSecond = 0;  ///< matches / simSeconds
+    double eventsPerSecond = 0;
+    std::uint64_t logHash = 0;  ///< FNV-1a over every event of every match, in order
+};
+
+/// Runs `matches` complete bot matches at virtual time from `seed`. Single-threaded.
+SimulationReport simulate(int matches, std::uint64_t seed, const engine::MatchConfig &config = {});
+
+std::string toText(const SimulationReport &r);
+std::string toJsonText(const SimulationReport &r);
+
+} // namespace townhall::app
