@@ -7,11 +7,25 @@
 /// Each line carries a template id and arguments (so the UI can translate it)
 /// plus an English rendering. Public lines never reveal hidden information;
 /// omniscient lines may, and are emitted with the Host audience.
+///
+/// Template ids are `<situation>.<variant>`, e.g. `night.falls.3`. Several
+/// variants exist per situation; the variant is chosen by a hash of the match
+/// id, the cause's sequence number and the situation, never by an RNG, so a
+/// replayed log narrates identically. The full catalogue, with the English
+/// patterns, is `narratorTemplates()`.
+///
+/// Argument conventions (shared with key moments, see keymoments.h):
+///  - a player is two arguments: `<key>` = display name, `<key>Id` = player id;
+///  - a list of players is `<key>` = array of names, `<key>Ids` = array of ids;
+///  - `role` (or any key ending in `Role`) holds a role code (`WEREWOLF`, …);
+///    `winner` holds a team code (`VILLAGERS`, `WEREWOLVES`);
+///  - numbers are JSON integers.
 
 #include "event.h"
 #include "match.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace townhall::engine {
@@ -25,6 +39,28 @@ struct NarratorLine
 };
 
 /// Lines to announce after `cause` was applied; `state` is the state after it.
+/// Most events return no line; a match yields a few dozen public lines.
 std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause);
+
+/// One entry of the narrator's template catalogue (for translators and tests).
+struct NarratorTemplate
+{
+    std::string id;          ///< "<situation>.<variant>", variant 1-based
+    std::string_view english; ///< pattern with `{arg}` / `{arg|modifier}` placeholders
+    bool omniscient = false;  ///< emitted with the Host audience only
+};
+
+/// Every narrator template, grouped by situation, variants in order.
+const std::vector<NarratorTemplate> &narratorTemplates();
+
+/// Renders an English pattern with `args`. Placeholders are `{key}` with
+/// optional modifiers separated by `|`:
+///  - `a`: with an article: role "a werewolf", "the seer"; anything else unchanged;
+///  - `word`: a small integer spelled out ("two");
+///  - `cap`: capitalise the first letter.
+/// Strings render verbatim, except role codes (key `role` or `…Role`: "werewolf")
+/// and team codes (key `winner`: "werewolves"); arrays render as "A, B and C".
+/// An unknown key is left as written, so a mistake is visible, never a crash.
+std::string renderTemplate(std::string_view pattern, const json &args);
 
 } // namespace townhall::engine
