@@ -1,0 +1,591 @@
+// SPDX-License-Identifier: MIT
+#include "mcp/httpserver.h"
+
+#include "mcp/httpconnection.h"
+#include "mcp/origin.h"
+#include "mcp/streamable.h"
+#include "mcp/transportlog.h"
+#include "mcp/transportsession.h"
+
+#include <QCoro/QCoroTask>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace townhall::mcp {
+
+namespace {
+
+constexpr auto kAllowMcp = "GET, POST, DELETE, OPTIONS";
+constexpr auto kAllowSse = "GET, OPTIONS";
+constexpr auto kAllowMessages = "POST, OPTIONS";
+
+enum class Route { Mcp, McpUnderscore, LegacySse, LegacyMessages, Unknown };
+
+Route routeFor(const QByteArray &path)
+{
+    // Both spellings answered directly: a redirect /mcp → /mcp/ breaks clients.
+    if (path == "/mcp" || path == "/mcp/")
+        return Route::Mcp;
+    if (path == "/mcp/underscore" || path == "/mcp/underscore/")
+        return Route::McpUnderscore;
+    if (path == "/sse")
+        return Route::LegacySse;
+    if (path == "/messages")
+        return Route::LegacyMessages;
+    return Route::Unknown;
+}
+
+const char *allowFor(Route route)
+{
+    switch (route) {
+    case Route::Mcp:
+    case Route::McpUnderscore:
+        return kAllowMcp;
+    case Route::LegacySse:
+        return kAllowSse;
+    case Route::LegacyMessages:
+        return kAllowMessages;
+    case Route::Unknown:
+        break;
+    }
+    return "";
+}
+
+bool methodAllowed(Route route, const QByteArray &method)
+{
+    switch (route) {
+    case Route::Mcp:
+    case Route::McpUnderscore:
+        return method == "GET" || method == "POST" || method == "DELETE";
+    case Route::LegacySse:
+        return method == "GET";
+    case Route::LegacyMessages:
+        return method == "POST";
+    case Route::Unknown:
+        break;
+    }
+    return false;
+}
+
+json internalErrorsFor(const json &message)
+{
+    // The handler failed: every request in the message still deserves an answer.
+    auto errorFor = [](const json &m) -> std::optional<json> {
+        if (classifyMessage(m) != MessageKind::Request)
+            return std::nullopt;
+        return jsonRpcError(-32603, "Internal error", m.at("id"));
+    };
+    if (message.is_array()) {
+        json out = json::array();
+        for (const auto &m : message) {
+            if (auto e = errorFor(m))
+                out.push_back(std::move(*e));
+        }
+        return out.empty() ? json() : out;
+    }
+    auto e = errorFor(message);
+    return e ? *e : json();
+}
+
+/// Runs the handler in a coroutine of its own, so that the caller never waits
+/// and a reply can arrive after the client, the connection or the server died
+/// (\a context guards the callback).
+QCoro::Task<> runHandler(std::shared_ptr<MessageHandler> handler, json message, std::shared_ptr<Session> session,
+                         QPointer<QObject> context, std::function<void(std::optional<json>)> done)
+{
+    std::optional<json> reply;
+    bool failed = false;
+    json original = message;
+    try {
+        reply = co_await handler->handle(std::move(message), std::move(session));
+    } catch (const std::exception &e) {
+        qCWarning(lcTransport) << "message handler threw:" << e.what();
+        failed = true;
+    } catch (...) {
+        qCWarning(lcTransport) << "message handler threw";
+        failed = true;
+    }
+    if (failed) {
+        json errors = internalErrorsFor(original);
+        if (!errors.is_null())
+            reply = std::move(errors);
+    }
+    if (context)
+        done(std::move(reply));
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- SessionOutbox
+
+SessionOutbox::SessionOutbox(HttpServer *server, std::string sessionId)
+    : m_server(server)
+    , m_sessionId(std::move(sessionId))
+{
+}
+
+bool SessionOutbox::send(const json &message)
+{
+    HttpServer *server = m_server.data();
+    if (!m_alive || !server)
+        return false;
+    if (QThread::currentThread() == server->thread())
+        return server->deliver(m_sessionId, message);
+    if (!m_streamOpen)
+        return false;
+    // Sockets belong to the server's thread; hop there.
+    QMetaObject::invokeMethod(
+        server,
+        [server = m_server, id = m_sessionId, message] {
+            if (server)
+                server->deliver(id, message);
+        },
+        Qt::QueuedConnection);
+    return true;
+}
+
+// ---------------------------------------------------------------- HttpServer
+
+HttpServer::HttpServer(QObject *parent)
+    : QObject(parent)
+    , m_tcp(new QTcpServer(this))
+    , m_sweepTimer(new QTimer(this))
+    , m_allowedHosts(defaultAllowedHostnames())
+{
+    connect(m_tcp, &QTcpServer::newConnection, this, &HttpServer::onNewConnection);
+    connect(m_sweepTimer, &QTimer::timeout, this, &HttpServer::sweepSessions);
+    setLimits(m_limits);
+}
+
+HttpServer::~HttpServer()
+{
+    m_destroying = true;
+    m_tcp->close();
+    std::vector<std::string> ids;
+    for (const auto &[id, entry] : m_sessions)
+        ids.push_back(id);
+    for (const auto &id : ids)
+        closeSessionInternal(id);
+    const auto connections = m_connections;
+    m_connections.clear();
+    for (HttpConnection *c : connections) {
+        c->disconnect(this);
+        c->abort();
+        delete c;
+    }
+}
+
+bool HttpServer::listen(const QHostAddress &address, quint16 port)
+{
+    if (!m_tcp->listen(address, port)) {
+        qCWarning(lcTransport) << "cannot listen on" << address << port << m_tcp->errorString();
+        return false;
+    }
+    qCInfo(lcTransport) << "MCP endpoint" << endpointUrl().toString();
+    return true;
+}
+
+void HttpServer::close()
+{
+    m_tcp->close();
+}
+
+bool HttpServer::isListening() const
+{
+    return m_tcp->isListening();
+}
+
+quint16 HttpServer::port() const
+{
+    return m_tcp->serverPort();
+}
+
+QHostAddress HttpServer::address() const
+{
+    return m_tcp->serverAddress();
+}
+
+QString HttpServer::errorString() const
+{
+    return m_tcp->errorString();
+}
+
+QUrl HttpServer::endpointUrl() const
+{
+    QUrl url;
+    url.setScheme(QStringLiteral("http"));
+    const QHostAddress a = address();
+    if (a.isNull() || a == QHostAddress::Any || a == QHostAddress::AnyIPv4 || a == QHostAddress::LocalHost)
+        url.setHost(QStringLiteral("127.0.0.1"));
+    else
+        url.setHost(a.toString());
+    url.setPort(port());
+    url.setPath(QStringLiteral("/mcp"));
+    return url;
+}
+
+void HttpServer::setHandler(std::shared_ptr<MessageHandler> handler)
+{
+    m_handler = std::move(handler);
+}
+
+void HttpServer::setLimits(const TransportLimits &limits)
+{
+    m_limits = limits;
+    if (m_limits.sessionIdleTimeout.count() > 0) {
+        // Sweep often enough that a session outlives its timeout by at most half of it.
+        const auto interval = std::clamp(m_limits.sessionIdleTimeout / 2, std::chrono::milliseconds(10),
+                                         std::chrono::milliseconds(60000));
+        m_sweepTimer->start(interval);
+    } else {
+        m_sweepTimer->stop();
+    }
+}
+
+void HttpServer::setAllowedHostnames(const QStringList &hostnames)
+{
+    m_allowedHosts = hostnames;
+}
+
+void HttpServer::setObserver(std::function<void(const TrafficRecord &)> observer)
+{
+    m_observer = std::move(observer);
+}
+
+std::shared_ptr<Session> HttpServer::session(const std::string &id) const
+{
+    const SessionEntry *entry = findEntry(id);
+    return entry ? entry->session : nullptr;
+}
+
+std::vector<std::shared_ptr<Session>> HttpServer::sessions() const
+{
+    std::vector<std::shared_ptr<Session>> out;
+    out.reserve(m_sessions.size());
+    for (const auto &[id, entry] : m_sessions)
+        out.push_back(entry->session);
+    return out;
+}
+
+bool HttpServer::closeSession(const std::string &id)
+{
+    return closeSessionInternal(id);
+}
+
+bool HttpServer::hasStream(const std::string &id) const
+{
+    const SessionEntry *entry = findEntry(id);
+    return entry && entry->stream && entry->stream->isOpen();
+}
+
+void HttpServer::onNewConnection()
+{
+    while (QTcpSocket *socket = m_tcp->nextPendingConnection()) {
+        if (m_connections.size() >= m_limits.maxConnections) {
+            refuseConnection(socket);
+            continue;
+        }
+        ConnectionLimits cl;
+        cl.maxHeaderBytes = m_limits.maxHeaderBytes;
+        cl.maxBodyBytes = m_limits.maxBodyBytes;
+        cl.maxPipelined = std::max(1, m_limits.maxPipelined);
+        cl.maxWriteBuffer = m_limits.maxWriteBuffer;
+        cl.idleTimeout = m_limits.idleTimeout;
+        cl.requestTimeout = m_limits.requestTimeout;
+        auto *connection = new HttpConnection(socket, cl, this);
+        m_connections.insert(connection);
+        connect(connection, &HttpConnection::requestReady, this,
+                [this, connection](const HttpRequest &request) { onRequest(connection, request); });
+        connect(connection, &HttpConnection::closed, this, [this, connection] { m_connections.remove(connection); });
+    }
+}
+
+void HttpServer::refuseConnection(QTcpSocket *socket)
+{
+    qCWarning(lcTransport) << "connection limit reached; refusing" << socket->peerAddress();
+    socket->setParent(this);
+    const QByteArray body = QByteArray::fromStdString(
+        jsonRpcError(-32000, "Service Unavailable: too many connections").dump());
+    socket->write("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
+                  "Connection: close\r\nContent-Length: "
+                  + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    // Drain what the client sends: closing with unread data would reset the
+    // connection and could destroy the 503 before the client reads it. The
+    // client closes on "Connection: close"; the timer is the backstop.
+    connect(socket, &QTcpSocket::readyRead, socket, [socket] { socket->readAll(); });
+    connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+    QTimer::singleShot(2000, socket, [socket] { socket->disconnectFromHost(); });
+    QTimer::singleShot(4000, socket, [socket] {
+        socket->abort();
+        socket->deleteLater();
+    });
+}
+
+void HttpServer::onRequest(HttpConnection *connection, const HttpRequest &request)
+{
+    ReplyTo to;
+    to.connection = connection;
+    to.serial = request.serial;
+    to.received = request.received;
+
+    // DNS-rebinding protection first, for every path (MCP-NOTES rules 16, 19, 20).
+    const int hostCount = request.headerCount("host");
+    if (hostCount > 1 || (hostCount == 0 && request.httpMinor >= 1)) {
+        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: exactly one Host header is required"));
+        return;
+    }
+    if (hostCount == 1 && !isAllowedHost(request.header("host"), port(), m_allowedHosts)) {
+        qCInfo(lcTransport) << "refused Host" << request.header("host");
+        sendJson(to, 403, jsonRpcError(-32000, "Forbidden: invalid Host header"));
+        return;
+    }
+    const int originCount = request.headerCount("origin");
+    if (originCount > 1 || (originCount == 1 && !isAllowedOrigin(request.header("origin"), m_allowedHosts))) {
+        qCInfo(lcTransport) << "refused Origin" << request.header("origin");
+        sendJson(to, 403, jsonRpcError(-32000, "Forbidden: invalid Origin header"));
+        return;
+    }
+    if (originCount == 1)
+        to.origin = request.header("origin");
+
+    const Route route = routeFor(request.path);
+    if (route == Route::Unknown) {
+        // JSON, not text: some clients probe /.well-known/oauth-* and choke on plain text.
+        sendJson(to, 404, json{{"error", "not_found"}});
+        return;
+    }
+    if (request.method == "OPTIONS") {
+        HttpResponse response(204, {}, {});
+        response.setHeader("Allow", allowFor(route));
+        if (!to.origin.isEmpty()) {
+            response.setHeader("Access-Control-Allow-Methods", allowFor(route));
+            response.setHeader("Access-Control-Allow-Headers",
+                               "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, "
+                               "Last-Event-ID");
+            response.setHeader("Access-Control-Max-Age", "600");
+        }
+        send(to, std::move(response));
+        return;
+    }
+    if (!methodAllowed(route, request.method)) {
+        HttpResponse response(405, "application/json",
+                              QByteArray::fromStdString(jsonRpcError(-32000, "Method not allowed.").dump()));
+        response.setHeader("Allow", allowFor(route));
+        send(to, std::move(response));
+        return;
+    }
+
+    switch (route) {
+    case Route::Mcp:
+    case Route::McpUnderscore: {
+        const bool underscore = route == Route::McpUnderscore || request.queryItem("names") == "underscore";
+        if (request.method == "POST")
+            handleMcpPost(to, request, underscore);
+        else if (request.method == "GET")
+            handleMcpGet(to, request);
+        else
+            handleMcpDelete(to, request);
+        break;
+    }
+    case Route::LegacySse:
+        handleLegacyStream(to, request);
+        break;
+    case Route::LegacyMessages:
+        handleLegacyPost(to, request);
+        break;
+    case Route::Unknown:
+        break;
+    }
+}
+
+void HttpServer::send(const ReplyTo &to, HttpResponse response)
+{
+    if (!to.connection)
+        return;
+    if (!to.origin.isEmpty()) {
+        // Browsers cannot read Mcp-Session-Id without Expose-Headers, and then
+        // their next request fails with "missing session" (MCP-NOTES pitfalls).
+        response.setHeader("Access-Control-Allow-Origin", to.origin);
+        response.setHeader("Access-Control-Expose-Headers", "Mcp-Session-Id, Mcp-Protocol-Version");
+        response.setHeader("Vary", "Origin");
+    }
+    to.connection->respond(to.serial, std::move(response));
+}
+
+void HttpServer::sendJson(const ReplyTo &to, int status, const json &body, const std::string &sessionId)
+{
+    HttpResponse response(status, "application/json", QByteArray::fromStdString(body.dump()));
+    if (body.is_object() && body.contains("jsonrpc"))
+        record(sessionId, TrafficRecord::Direction::ServerToClient, TrafficRecord::Channel::PostJson, body, status,
+               to.elapsed());
+    send(to, std::move(response));
+}
+
+HttpResponse HttpServer::eventStreamHead(const ReplyTo &to) const
+{
+    HttpResponse head(200, "text/event-stream", {});
+    head.setHeader("Cache-Control", "no-cache, no-transform");
+    head.setHeader("X-Accel-Buffering", "no");
+    if (!to.origin.isEmpty()) {
+        head.setHeader("Access-Control-Allow-Origin", to.origin);
+        head.setHeader("Access-Control-Expose-Headers", "Mcp-Session-Id, Mcp-Protocol-Version");
+        head.setHeader("Vary", "Origin");
+    }
+    return head;
+}
+
+SessionEntry &HttpServer::createSession(const std::string &transport, const HttpRequest &request, bool underscore)
+{
+    std::string id;
+    do {
+        id = generateSessionId();
+    } while (m_sessions.count(id) != 0);
+
+    auto entry = std::make_unique<SessionEntry>();
+    entry->session = std::make_shared<Session>();
+    entry->session->id = id;
+    entry->session->transport = transport;
+    entry->session->underscoreNames = underscore;
+    entry->outbox = std::make_shared<SessionOutbox>(this, id);
+    entry->session->outbox = entry->outbox;
+    entry->legacy = transport == "legacy-sse";
+    touch(*entry, request);
+    SessionEntry &ref = *entry;
+    m_sessions.emplace(id, std::move(entry));
+    qCDebug(lcTransport) << "session created" << QByteArray::fromStdString(transport);
+    return ref;
+}
+
+SessionEntry *HttpServer::findEntry(const std::string &id) const
+{
+    const auto it = m_sessions.find(id);
+    return it == m_sessions.end() ? nullptr : it->second.get();
+}
+
+void HttpServer::touch(SessionEntry &entry, const HttpRequest &request)
+{
+    entry.session->lastSeen = std::chrono::steady_clock::now();
+    const QByteArray auth = request.header("authorization");
+    if (auth.size() > 7 && QByteArrayView(auth).first(7).compare("Bearer ", Qt::CaseInsensitive) == 0)
+        entry.session->bearerToken = auth.mid(7).trimmed().toStdString();
+}
+
+void HttpServer::announce(SessionEntry &entry)
+{
+    if (entry.announced)
+        return;
+    entry.announced = true;
+    Q_EMIT sessionOpened(QString::fromStdString(entry.session->id));
+}
+
+bool HttpServer::closeSessionInternal(const std::string &id)
+{
+    const auto it = m_sessions.find(id);
+    if (it == m_sessions.end())
+        return false;
+    std::unique_ptr<SessionEntry> entry = std::move(it->second);
+    m_sessions.erase(it);
+    entry->outbox->detach();
+    if (entry->stream)
+        entry->stream->finish();
+    if (m_handler)
+        m_handler->sessionClosed(entry->session);
+    qCDebug(lcTransport) << "session closed";
+    if (entry->announced && !m_destroying)
+        Q_EMIT sessionClosed(QString::fromStdString(id));
+    return true;
+}
+
+bool HttpServer::deliver(const std::string &sessionId, const json &message)
+{
+    SessionEntry *entry = findEntry(sessionId);
+    if (!entry || !entry->stream || !entry->stream->isOpen())
+        return false;
+    // Legacy clients never resume, so their events need no ids.
+    if (!entry->stream->sendMessage(message, !entry->legacy))
+        return false;
+    record(sessionId, TrafficRecord::Direction::ServerToClient,
+           entry->legacy ? TrafficRecord::Channel::LegacyStream : TrafficRecord::Channel::GetStream, message, 200);
+    return true;
+}
+
+void HttpServer::dispatch(json message, std::shared_ptr<Session> session,
+                          std::function<void(std::optional<json>)> done)
+{
+    if (!m_handler) {
+        json errors = internalErrorsFor(message);
+        done(errors.is_null() ? std::nullopt : std::optional<json>(std::move(errors)));
+        return;
+    }
+    const std::string id = session->id;
+    if (SessionEntry *entry = findEntry(id))
+        ++entry->inFlight;
+    auto finish = [this, id, done = std::move(done)](std::optional<json> reply) {
+        if (SessionEntry *entry = findEntry(id)) {
+            --entry->inFlight;
+            entry->session->lastSeen = std::chrono::steady_clock::now();
+        }
+        done(std::move(reply));
+    };
+    // Fire and forget: the task frees itself when the coroutine ends.
+    runHandler(m_handler, std::move(message), std::move(session), QPointer<QObject>(this), std::move(finish));
+}
+
+void HttpServer::record(const std::string &sessionId, TrafficRecord::Direction direction,
+                        TrafficRecord::Channel channel, const json &message, int status,
+                        std::chrono::microseconds latency)
+{
+    if (!m_observer)
+        return;
+    TrafficRecord r;
+    r.sessionId = sessionId;
+    r.direction = direction;
+    r.channel = channel;
+    r.message = message;
+    r.httpStatus = status;
+    r.latency = latency;
+    r.timestamp = std::chrono::system_clock::now();
+    try {
+        m_observer(r);
+    } catch (...) {
+        qCWarning(lcTransport) << "traffic observer threw";
+    }
+}
+
+void HttpServer::recordEach(const std::string &sessionId, TrafficRecord::Direction direction,
+                            TrafficRecord::Channel channel, const json &body, int status,
+                            std::chrono::microseconds latency)
+{
+    if (!m_observer)
+        return;
+    if (body.is_array()) {
+        for (const auto &m : body)
+            record(sessionId, direction, channel, m, status, latency);
+    } else {
+        record(sessionId, direction, channel, body, status, latency);
+    }
+}
+
+void HttpServer::sweepSessions()
+{
+    if (m_limits.sessionIdleTimeout.count() <= 0)
+        return;
+    const auto now = std::chrono::steady_clock::now();
+    std::vector<std::string> expired;
+    for (const auto &[id, entry] : m_sessions) {
+        if (entry->inFlight > 0 || (entry->stream && entry->stream->isOpen()))
+            continue;
+        if (now - entry->session->lastSeen >= m_limits.sessionIdleTimeout)
+            expired.push_back(id);
+    }
+    for (const auto &id : expired) {
+        qCDebug(lcTransport) << "session expired after idle timeout";
+        closeSessionInternal(id);
+    }
+}
+
+} // namespace townhall::mcp

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file httpserver.h
+/// The MCP HTTP server: Streamable HTTP (2025-06-18 / 2025-11-25) on `/mcp`,
+/// the legacy 2024-11-05 HTTP+SSE pair `/sse` + `/messages`, sessions, the
+/// per-session Outbox, and a traffic observer for the tool-call inspector.
+///
+/// Typical use by the host:
+/// \code
+///   auto server = new HttpServer(this);
+///   server->setHandler(dispatcher);               // a MessageHandler
+///   server->setObserver([](const TrafficRecord &r) { … });
+///   if (!server->listen(QHostAddress::LocalHost, 0)) qFatal(…);
+///   advertise(server->endpointUrl());             // http://127.0.0.1:PORT/mcp
+/// \endcode
+/// Everything runs in the thread the server lives in; the handler's
+/// coroutines are started and resumed there.
+
+#include "mcp/handler.h"
+
+#include <QHostAddress>
+#include <QObject>
+#include <QSet>
+#include <QStringList>
+#include <QUrl>
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+class QTcpServer;
+class QTcpSocket;
+class QTimer;
+
+namespace townhall::mcp {
+
+class HttpConnection;
+struct HttpRequest;
+struct HttpResponse;
+class SessionOutbox;
+struct SessionEntry;
+
+/// Limits and timeouts. A zero duration disables that timeout.
+struct TransportLimits
+{
+    qsizetype maxHeaderBytes = 16 * 1024;          ///< request line + headers → 431
+    qsizetype maxBodyBytes = 1024 * 1024;          ///< → 413 with a JSON-RPC -32000 body
+    int maxConnections = 256;                      ///< further connections get 503
+    int maxPipelined = 32;                         ///< unanswered requests per connection before reading pauses
+    int maxBatchSize = 1000;                       ///< JSON-RPC batch entries (2025-03-26 clients)
+    qsizetype maxWriteBuffer = 8 * 1024 * 1024;    ///< unsent bytes before a non-reading client is dropped
+    std::chrono::milliseconds idleTimeout{60000};  ///< keep-alive connection with nothing in progress
+    std::chrono::milliseconds requestTimeout{30000};       ///< first byte to last byte of one request → 408
+    std::chrono::milliseconds keepAliveInterval{15000};    ///< `: keepalive` comments on SSE streams
+    std::chrono::milliseconds sessionIdleTimeout{30 * 60 * 1000};  ///< session unused (and no open stream)
+};
+
+/// One JSON-RPC message crossing the transport, for recorders and the inspector.
+struct TrafficRecord
+{
+    enum class Direction { ClientToServer, ServerToClient };
+    enum class Channel {
+        Post,          ///< a POST to /mcp (request, notification or response)
+        PostJson,      ///< reply in an application/json body
+        PostSse,       ///< reply on the POST's SSE stream
+        GetStream,     ///< Outbox push on the session's GET stream
+        LegacyPost,    ///< a POST to /messages
+        LegacyStream,  ///< a message event on the legacy /sse stream
+    };
+
+    std::string sessionId;        ///< empty when the message was refused before a session was found
+    Direction direction = Direction::ClientToServer;
+    Channel channel = Channel::Post;
+    json message;                 ///< the message; a refused unparsable body is recorded as a string
+    /// Status of the HTTP response that answered (inbound) or carried
+    /// (outbound) the message. 0 for an inbound request still being handled:
+    /// its outbound record carries the final status.
+    int httpStatus = 0;
+    /// Outbound replies: from the request's last byte to the reply's write.
+    std::chrono::microseconds latency{0};
+    std::chrono::system_clock::time_point timestamp;
+};
+
+/// HTTP/1.1 server for MCP on QTcpServer. Parsing uses http_parser; keep-alive
+/// and pipelining are supported (responses leave in request order); Host and
+/// Origin are checked on every request (403 on mismatch); sessions are created
+/// by `initialize` and identified by `Mcp-Session-Id`.
+///
+/// Endpoints: `/mcp`, `/mcp/` (no redirect) and `/mcp/underscore` (sets
+/// Session::underscoreNames; so does `?names=underscore`) accept POST, GET,
+/// DELETE, OPTIONS; `/sse` (GET) and `/messages?sessionId=` (POST) are the
+/// legacy transport. Anything else is a JSON 404.
+class HttpServer final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HttpServer)
+
+public:
+    explicit HttpServer(QObject *parent = nullptr);
+    ~HttpServer() override;
+
+    /// Starts listening. Bind to loopback (the default) unless you also extend
+    /// setAllowedHostnames(). Port 0 picks a free port; see port().
+    bool listen(const QHostAddress &address = QHostAddress(QHostAddress::LocalHost), quint16 port = 0);
+    /// Stops accepting; open connections and sessions stay.
+    void close();
+    bool isListening() const;
+    quint16 port() const;
+    QHostAddress address() const;
+    QString errorString() const;
+    /// The URL to advertise, e.g. `http://127.0.0.1:PORT/mcp` (never "localhost":
+    /// some stacks try ::1 first).
+    QUrl endpointUrl() const;
+
+    /// The dispatcher. Without one, requests get JSON-RPC -32603.
+    void setHandler(std::shared_ptr<MessageHandler> handler);
+    std::shared_ptr<MessageHandler> handler() const { return m_handler; }
+
+    /// Applies to connections accepted afterwards (and to session expiry at once).
+    void setLimits(const TransportLimits &limits);
+    TransportLimits limits() const { return m_limits; }
+
+    /// Host names accepted in Host and Origin headers. Default: localhost,
+    /// 127.0.0.1, [::1]. Compared whole and case-insensitively, never by prefix.
+    void setAllowedHostnames(const QStringList &hostnames);
+    QStringList allowedHostnames() const { return m_allowedHosts; }
+
+    /// Called for every JSON-RPC message in and out, in the server's thread.
+    void setObserver(std::function<void(const TrafficRecord &)> observer);
+
+    /// The live session with this id, or null.
+    std::shared_ptr<Session> session(const std::string &id) const;
+    /// All live sessions.
+    std::vector<std::shared_ptr<Session>> sessions() const;
+    /// Ends a session as DELETE would (its streams close; later requests get 404).
+    bool closeSession(const std::string &id);
+    /// True if the session has an open stream for server-initiated messages.
+    bool hasStream(const std::string &id) const;
+    /// Open HTTP connections (not counting refused ones).
+    int connectionCount() const { return int(m_connections.size()); }
+
+Q_SIGNALS:
+    /// A session was established (initialize answered successfully, or a legacy /sse stream opened).
+    void sessionOpened(const QString &sessionId);
+    /// A session ended (DELETE, closeSession(), idle expiry, legacy stream loss).
+    void sessionClosed(const QString &sessionId);
+
+private:
+    friend class SessionOutbox;
+
+    /// Where and how to answer one request, kept across coroutine suspensions.
+    struct ReplyTo;
+
+    void onNewConnection();
+    void refuseConnection(QTcpSocket *socket);
+    void onRequest(HttpConnection *connection, const HttpRequest &request);
+
+    // streamable.cpp
+    void handleMcpPost(const ReplyTo &to, const HttpRequest &request, bool underscore);
+    void handleMcpGet(const ReplyTo &to, const HttpRequest &request);
+    void handleMcpDelete(const ReplyTo &to, const HttpRequest &request);
+    void answerRequest(const ReplyTo &to, json body, std::shared_ptr<Session> session, bool sse, bool initialize);
+
+    // legacysse.cpp
+    void handleLegacyStream(const ReplyTo &to, const HttpRequest &request);
+    void handleLegacyPost(const ReplyTo &to, const HttpRequest &request);
+
+    // httpserver.cpp
+    void send(const ReplyTo &to, HttpResponse response);
+    void sendJson(const ReplyTo &to, int status, const json &body, const std::string &sessionId = {});
+    HttpResponse eventStreamHead(const ReplyTo &to) const;
+    SessionEntry &createSession(const std::string &transport, const HttpRequest &request, bool underscore);
+    SessionEntry *findEntry(const std::string &id) const;
+    void touch(SessionEntry &entry, const HttpRequest &request);
+    bool closeSessionInternal(const std::string &id);
+    void announce(SessionEntry &entry);
+    bool deliver(const std::string &sessionId, const json &message);
+    void dispatch(json message, std::shared_ptr<Session> session, std::function<void(std::optional<json>)> done);
+    void record(const std::string &sessionId, TrafficRecord::Direction direction, TrafficRecord::Channel channel,
+                const json &message, int status, std::chrono::microseconds latency = {});
+    void recordEach(const std::string &sessionId, TrafficRecord::Direction direction,
+                    TrafficRecord::Channel channel, const json &body, int status,
+                    std::chrono::microseconds latency = {});
+    void sweepSessions();
+
+    QTcpServer *m_tcp;
+    QTimer *m_sweepTimer;
+    std::shared_ptr<MessageHandler> m_handler;
+    TransportLimits m_limits;
+    QStringList m_allowedHosts;
+    std::function<void(const TrafficRecord &)> m_observer;
+    std::map<std::string, std::unique_ptr<SessionEntry>> m_sessions;
+    QSet<HttpConnection *> m_connections;
+    bool m_destroying = false;
+};
+
+} // namespace townhall::mcp

@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: MIT
+#include "mcp/streamable.h"
+
+#include "mcp/httpconnection.h"
+#include "mcp/httpserver.h"
+#include "mcp/transportlog.h"
+#include "mcp/transportsession.h"
+
+#include <QRandomGenerator>
+
+#include <array>
+
+namespace townhall::mcp {
+
+// ---------------------------------------------------------------- rules
+
+const std::vector<std::string> &supportedProtocolVersions()
+{
+    static const std::vector<std::string> versions{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"};
+    return versions;
+}
+
+bool isSupportedProtocolVersion(QByteArrayView version)
+{
+    const std::string v = version.trimmed().toByteArray().toStdString();
+    const auto &all = supportedProtocolVersions();
+    return std::find(all.begin(), all.end(), v) != all.end();
+}
+
+namespace {
+
+/// Quality the Accept header gives to \a type/\a subtype: the q of the most
+/// specific matching range (RFC 9110 §12.5.1); -1 when nothing matches.
+double acceptQuality(QByteArrayView accept, QByteArrayView type, QByteArrayView subtype)
+{
+    int bestSpecificity = -1;
+    double bestQ = -1;
+    for (QByteArrayView range : QByteArray(accept.toByteArray()).split(',')) {
+        const QList<QByteArray> parts = range.toByteArray().split(';');
+        const QByteArray media = parts.value(0).trimmed().toLower();
+        const qsizetype slash = media.indexOf('/');
+        if (slash <= 0)
+            continue;
+        const QByteArray t = media.left(slash);
+        const QByteArray s = media.mid(slash + 1);
+        int specificity = -1;
+        if (t == type && s == subtype)
+            specificity = 2;
+        else if (t == type && s == "*")
+            specificity = 1;
+        else if (t == "*" && s == "*")
+            specificity = 0;
+        if (specificity < 0 || specificity < bestSpecificity)
+            continue;
+        double q = 1.0;
+        for (qsizetype i = 1; i < parts.size(); ++i) {
+            const QByteArray p = parts.at(i).trimmed();
+            if (p.startsWith("q=") || p.startsWith("Q=")) {
+                bool ok = false;
+                const double v = p.mid(2).toDouble(&ok);
+                if (ok)
+                    q = std::clamp(v, 0.0, 1.0);
+            }
+        }
+        if (specificity > bestSpecificity) {
+            bestSpecificity = specificity;
+            bestQ = q;
+        }
+    }
+    return bestQ;
+}
+
+} // namespace
+
+ResponseMode chooseResponseMode(QByteArrayView acceptHeader)
+{
+    if (acceptHeader.trimmed().isEmpty())
+        return ResponseMode::Json;
+    const double qJson = acceptQuality(acceptHeader, "application", "json");
+    const double qSse = acceptQuality(acceptHeader, "text", "event-stream");
+    if (qJson <= 0 && qSse <= 0)
+        return ResponseMode::NotAcceptable;
+    return qSse > qJson ? ResponseMode::EventStream : ResponseMode::Json;
+}
+
+bool acceptsEventStream(QByteArrayView acceptHeader)
+{
+    // The reference requires text/event-stream to be named; */* is not enough
+    // to promise the client can parse a stream.
+    for (const QByteArray &range : acceptHeader.toByteArray().split(',')) {
+        const QList<QByteArray> parts = range.split(';');
+        if (parts.value(0).trimmed().toLower() != "text/event-stream")
+            continue;
+        double q = 1.0;
+        for (qsizetype i = 1; i < parts.size(); ++i) {
+            const QByteArray p = parts.at(i).trimmed().toLower();
+            if (p.startsWith("q="))
+                q = p.mid(2).toDouble();
+        }
+        return q > 0;
+    }
+    return false;
+}
+
+bool isJsonContentType(QByteArrayView contentType)
+{
+    const QByteArray ct = contentType.toByteArray();
+    const qsizetype semi = ct.indexOf(';');
+    const QByteArray essence = (semi < 0 ? ct : ct.left(semi)).trimmed().toLower();
+    return essence == "application/json";
+}
+
+MessageKind classifyMessage(const json &message)
+{
+    if (!message.is_object())
+        return MessageKind::Invalid;
+    const auto version = message.find("jsonrpc");
+    if (version == message.end() || *version != "2.0")
+        return MessageKind::Invalid;
+    const auto id = message.find("id");
+    const bool validId = id != message.end() && (id->is_string() || id->is_number_integer());
+    const auto method = message.find("method");
+    if (method != message.end()) {
+        if (!method->is_string())
+            return MessageKind::Invalid;
+        if (id == message.end())
+            return MessageKind::Notification;
+        return validId ? MessageKind::Request : MessageKind::Invalid;
+    }
+    const bool hasResult = message.contains("result");
+    const bool hasError = message.contains("error");
+    if (hasResult == hasError || id == message.end())
+        return MessageKind::Invalid;
+    // An error response may carry a null id when the request was unreadable.
+    if (!validId && !(hasError && id->is_null()))
+        return MessageKind::Invalid;
+    return MessageKind::Response;
+}
+
+json jsonRpcError(int code, const std::string &message)
+{
+    return json{{"jsonrpc", "2.0"}, {"error", json{{"code", code}, {"message", message}}}};
+}
+
+json jsonRpcError(int code, const std::string &message, const json &id)
+{
+    json e = jsonRpcError(code, message);
+    e["id"] = id;
+    return e;
+}
+
+std::string generateSessionId()
+{
+    std::array<quint32, 8> words{};
+    QRandomGenerator::system()->fillRange(words.data(), words.size());
+    QByteArray raw(reinterpret_cast<const char *>(words.data()), qsizetype(sizeof(words)));
+    return raw.toHex().toStdString();
+}
+
+// ---------------------------------------------------------------- /mcp endpoint
+
+namespace {
+
+bool negotiatedAtLeast(const Session &session, const char *version)
+{
+    return !session.protocolVersion.empty() && session.protocolVersion >= version;
+}
+
+} // namespace
+
+void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bool underscore)
+{
+    using Dir = TrafficRecord::Direction;
+    using Ch = TrafficRecord::Channel;
+
+    // Order follows the reference server: Accept, Content-Type, (size: done by
+    // the connection), parse, validate, initialize rules, session, version.
+    const ResponseMode mode = chooseResponseMode(request.headerList("accept"));
+    if (mode == ResponseMode::NotAcceptable) {
+        sendJson(to, 406,
+                 jsonRpcError(-32000, "Not Acceptable: Client must accept application/json or text/event-stream"));
+        return;
+    }
+    if (!isJsonContentType(request.header("content-type"))) {
+        sendJson(to, 415, jsonRpcError(-32000, "Unsupported Media Type: Content-Type must be application/json"));
+        return;
+    }
+    json body = json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
+    if (body.is_discarded()) {
+        record({}, Dir::ClientToServer, Ch::Post, json(request.body.left(4096).toStdString()), 400);
+        sendJson(to, 400, jsonRpcError(-32700, "Parse error", nullptr));
+        return;
+    }
+    const bool batch = body.is_array();
+    if (batch && (body.empty() || body.size() > size_t(m_limits.maxBatchSize))) {
+        sendJson(to, 400, jsonRpcError(-32600, "Invalid Request: batch must hold 1 to "
+                                                   + std::to_string(m_limits.maxBatchSize) + " messages",
+                                       nullptr));
+        return;
+    }
+    bool hasRequest = false;
+    bool hasInitialize = false;
+    auto inspect = [&](const json &m) {
+        const MessageKind kind = classifyMessage(m);
+        if (kind == MessageKind::Request) {
+            hasRequest = true;
+            if (m.at("method") == "initialize")
+                hasInitialize = true;
+        }
+        return kind != MessageKind::Invalid;
+    };
+    const bool valid = batch ? std::all_of(body.begin(), body.end(), inspect) : inspect(body);
+    if (!valid) {
+        record({}, Dir::ClientToServer, Ch::Post, body, 400);
+        sendJson(to, 400, jsonRpcError(-32600, "Invalid Request: not a JSON-RPC 2.0 message", nullptr));
+        return;
+    }
+    if (hasInitialize && batch) {
+        sendJson(to, 400, jsonRpcError(-32600, "Invalid Request: initialize must not be part of a batch", nullptr));
+        return;
+    }
+
+    const std::string headerId = request.header("mcp-session-id").trimmed().toStdString();
+    SessionEntry *entry = nullptr;
+    if (hasInitialize) {
+        SessionEntry *existing = headerId.empty() ? nullptr : findEntry(headerId);
+        if (existing && !existing->legacy) {
+            sendJson(to, 400, jsonRpcError(-32600, "Invalid Request: Server already initialized", nullptr),
+                     headerId);
+            return;
+        }
+        // A stale id (say, from before an app restart) does not block a fresh
+        // initialize: that is exactly how a client recovers.
+        entry = &createSession("streamable-http", request, underscore);
+        entry->initializeSeen = true;
+    } else {
+        if (headerId.empty()) {
+            sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
+            return;
+        }
+        entry = findEntry(headerId);
+        if (!entry || entry->legacy) {
+            sendJson(to, 404, jsonRpcError(-32001, "Session not found"));
+            return;
+        }
+        // Validate against the supported set, never against the negotiated
+        // version (MCP-NOTES rule 40); a missing header is fine.
+        const QByteArray version = request.header("mcp-protocol-version").trimmed();
+        if (!version.isEmpty() && !isSupportedProtocolVersion(version)) {
+            sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Unsupported protocol version"), headerId);
+            return;
+        }
+        touch(*entry, request);
+    }
+
+    std::shared_ptr<Session> session = entry->session;
+    if (!hasRequest) {
+        recordEach(session->id, Dir::ClientToServer, Ch::Post, body, 202);
+        // 202 with an empty body, whatever the handler makes of it (rule 25).
+        send(to, HttpResponse(202, {}, {}));
+        dispatch(std::move(body), session, [](std::optional<json>) {});
+        return;
+    }
+    recordEach(session->id, Dir::ClientToServer, Ch::Post, body, 0);
+    answerRequest(to, std::move(body), std::move(session), mode == ResponseMode::EventStream, hasInitialize);
+}
+
+void HttpServer::answerRequest(const ReplyTo &to, json body, std::shared_ptr<Session> session, bool sse,
+                               bool initialize)
+{
+    using Dir = TrafficRecord::Direction;
+    using Ch = TrafficRecord::Channel;
+    const std::string sessionId = session->id;
+
+    // An SSE reply starts at once (keep-alives flow while a slow tool runs),
+    // except for initialize: its head must wait to learn whether the session
+    // survives and which version (hence priming) was negotiated.
+    QPointer<SseStream> early;
+    if (sse && !initialize && to.connection) {
+        HttpResponse head = eventStreamHead(to);
+        head.setHeader("Mcp-Session-Id", QByteArray::fromStdString(sessionId));
+        if (to.connection->beginStream(to.serial, head)) {
+            SessionEntry *entry = findEntry(sessionId);
+            auto *stream = new SseStream(to.connection, to.serial, entry ? entry->newStreamId() : QByteArray("x"),
+                                         m_limits.keepAliveInterval, this);
+            connect(stream, &SseStream::closed, stream, &QObject::deleteLater);
+            early = stream;
+            if (negotiatedAtLeast(*session, "2025-11-25"))
+                stream->sendPriming();
+        }
+    }
+
+    dispatch(std::move(body), session, [this, to, sessionId, sse, initialize, early](std::optional<json> reply) {
+        if (initialize) {
+            // A failed initialize leaves no session behind.
+            const bool ok = reply && reply->is_object() && reply->contains("result");
+            if (!ok) {
+                closeSessionInternal(sessionId);
+            } else if (SessionEntry *entry = findEntry(sessionId)) {
+                announce(*entry);
+            }
+        }
+        if (sse && !initialize) {
+            if (!early) {
+                qCDebug(lcTransport) << "reply dropped: the client left before its SSE reply";
+                return;
+            }
+            if (reply) {
+                const json messages = reply->is_array() ? *reply : json::array({*reply});
+                for (const auto &m : messages) {
+                    early->sendMessage(m);
+                    record(sessionId, Dir::ServerToClient, Ch::PostSse, m, 200, to.elapsed());
+                }
+            }
+            early->finish();
+            return;
+        }
+        if (!to.connection) {
+            qCDebug(lcTransport) << "reply dropped: the client left before its reply";
+            return;
+        }
+        SessionEntry *entry = findEntry(sessionId);
+        if (!reply) {
+            // The handler chose not to answer (for example a cancelled request).
+            send(to, HttpResponse(202, {}, {}));
+            return;
+        }
+        if (!sse) {
+            HttpResponse response(200, "application/json", QByteArray::fromStdString(reply->dump()));
+            if (entry)
+                response.setHeader("Mcp-Session-Id", QByteArray::fromStdString(sessionId));
+            recordEach(sessionId, Dir::ServerToClient, Ch::PostJson, *reply, 200, to.elapsed());
+            send(to, std::move(response));
+            return;
+        }
+        // initialize over SSE: head, optional priming, the result, end.
+        HttpResponse head = eventStreamHead(to);
+        if (entry)
+            head.setHeader("Mcp-Session-Id", QByteArray::fromStdString(sessionId));
+        if (!to.connection->beginStream(to.serial, head))
+            return;
+        SseStream stream(to.connection, to.serial, entry ? entry->newStreamId() : QByteArray("x"),
+                         std::chrono::milliseconds(0));
+        if (entry && negotiatedAtLeast(*entry->session, "2025-11-25"))
+            stream.sendPriming();
+        stream.sendMessage(*reply);
+        recordEach(sessionId, Dir::ServerToClient, Ch::PostSse, *reply, 200, to.elapsed());
+        stream.finish();
+    });
+}
+
+void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
+{
+    if (!acceptsEventStream(request.headerList("accept"))) {
+        sendJson(to, 406, jsonRpcError(-32000, "Not Acceptable: Client must accept text/event-stream"));
+        return;
+    }
+    const std::string id = request.header("mcp-session-id").trimmed().toStdString();
+    if (id.empty()) {
+        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
+        return;
+    }
+    SessionEntry *entry = findEntry(id);
+    if (!entry || entry->legacy) {
+        sendJson(to, 404, jsonRpcError(-32001, "Session not found"));
+        return;
+    }
+    const QByteArray version = request.header("mcp-protocol-version").trimmed();
+    if (!version.isEmpty() && !isSupportedProtocolVersion(version)) {
+        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Unsupported protocol version"), id);
+        return;
+    }
+    if (entry->stream && entry->stream->isOpen()) {
+        sendJson(to, 409, jsonRpcError(-32000, "Conflict: Only one SSE stream is allowed per session"), id);
+        return;
+    }
+    touch(*entry, request);
+    HttpResponse head = eventStreamHead(to);
+    head.setHeader("Mcp-Session-Id", QByteArray::fromStdString(id));
+    if (!to.connection || !to.connection->beginStream(to.serial, head))
+        return;
+    auto *stream = new SseStream(to.connection, to.serial, entry->newStreamId(), m_limits.keepAliveInterval, this);
+    entry->stream = stream;
+    entry->outbox->setStreamOpen(true);
+    std::weak_ptr<SessionOutbox> outbox = entry->outbox;
+    connect(stream, &SseStream::closed, this, [this, id, outbox] {
+        if (auto o = outbox.lock())
+            o->setStreamOpen(false);
+        if (SessionEntry *e = findEntry(id))
+            e->session->lastSeen = std::chrono::steady_clock::now();
+    });
+    connect(stream, &SseStream::closed, stream, &QObject::deleteLater);
+    if (negotiatedAtLeast(*entry->session, "2025-11-25"))
+        stream->sendPriming();
+}
+
+void HttpServer::handleMcpDelete(const ReplyTo &to, const HttpRequest &request)
+{
+    const std::string id = request.header("mcp-session-id").trimmed().toStdString();
+    if (id.empty()) {
+        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
+        return;
+    }
+    SessionEntry *entry = findEntry(id);
+    if (!entry || entry->legacy) {
+        sendJson(to, 404, jsonRpcError(-32001, "Session not found"));
+        return;
+    }
+    const QByteArray version = request.header("mcp-protocol-version").trimmed();
+    if (!version.isEmpty() && !isSupportedProtocolVersion(version)) {
+        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Unsupported protocol version"), id);
+        return;
+    }
+    send(to, HttpResponse(200, {}, {}));
+    closeSessionInternal(id);
+}
+
+} // namespace townhall::mcp

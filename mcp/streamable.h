@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file streamable.h
+/// The HTTP-level rules of MCP's Streamable HTTP transport that do not need a
+/// socket: supported protocol versions, Accept and Content-Type negotiation,
+/// JSON-RPC message classification and error bodies. HttpServer applies them
+/// in the order of MCP-NOTES §"Reference server behaviour".
+
+#include "mcp/handler.h"
+
+#include <QByteArrayView>
+
+#include <string>
+#include <vector>
+
+namespace townhall::mcp {
+
+/// Protocol versions this transport accepts in the MCP-Protocol-Version
+/// header, oldest first.
+const std::vector<std::string> &supportedProtocolVersions();
+
+/// True if \a version is one of supportedProtocolVersions().
+bool isSupportedProtocolVersion(QByteArrayView version);
+
+/// How to answer a POSTed request, from the client's Accept header.
+enum class ResponseMode {
+    Json,           ///< application/json (also the choice on a tie, and without Accept)
+    EventStream,    ///< text/event-stream: the client prefers or only allows SSE
+    NotAcceptable,  ///< the client accepts neither: 406
+};
+
+/// Picks the response type. Lenient on purpose (MCP-NOTES rule 22): a client
+/// that lists only one of the two types gets that type.
+ResponseMode chooseResponseMode(QByteArrayView acceptHeader);
+
+/// True if the Accept header explicitly allows text/event-stream (GET rule).
+bool acceptsEventStream(QByteArrayView acceptHeader);
+
+/// True if the media type is application/json, ignoring parameters such as
+/// `; charset=utf-8` and letter case.
+bool isJsonContentType(QByteArrayView contentType);
+
+/// What a single JSON-RPC message is.
+enum class MessageKind { Request, Notification, Response, Invalid };
+
+/// Classifies \a message structurally (jsonrpc "2.0", method / id / result /
+/// error). The dispatcher does the semantic checks.
+MessageKind classifyMessage(const json &message);
+
+/// A JSON-RPC error response; without \a id it has no "id" member (MCP-NOTES
+/// rule 16: transport errors carry none).
+json jsonRpcError(int code, const std::string &message);
+json jsonRpcError(int code, const std::string &message, const json &id);
+
+/// The session id of a new session: 256 bits from the system CSPRNG, hex.
+std::string generateSessionId();
+
+} // namespace townhall::mcp

@@ -1,0 +1,1269 @@
+// SPDX-License-Identifier: MIT
+// Tests of the MCP HTTP transport over real sockets on 127.0.0.1.
+
+#include "mcp/httpserver.h"
+#include "mcp/origin.h"
+#include "mcp/sse.h"
+#include "mcp/stdiobridge.h"
+#include "mcp/streamable.h"
+
+#include <http_parser.h>
+
+#include <QCoro/QCoroTimer>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTcpSocket>
+#include <QTest>
+
+#include <deque>
+#include <set>
+#include <stdexcept>
+
+using namespace townhall::mcp;
+using namespace std::chrono_literals;
+
+namespace {
+
+// ------------------------------------------------------------------ test handler
+
+/// Echo/ping/initialize-like answers; enough to drive the transport.
+class TestHandler final : public MessageHandler
+{
+public:
+    QCoro::Task<std::optional<json>> handle(json message, std::shared_ptr<Session> session) override
+    {
+        if (message.is_array()) {
+            json out = json::array();
+            for (auto &m : message) {
+                std::optional<json> r = co_await handleOne(m, session);
+                if (r)
+                    out.push_back(std::move(*r));
+            }
+            if (out.empty())
+                co_return std::nullopt;
+            co_return out;
+        }
+        std::optional<json> r = co_await handleOne(std::move(message), std::move(session));
+        co_return r;
+    }
+
+    void sessionClosed(const std::shared_ptr<Session> &session) override { closed.push_back(session->id); }
+
+    std::vector<json> seen;
+    std::vector<std::string> closed;
+
+private:
+    QCoro::Task<std::optional<json>> handleOne(json m, std::shared_ptr<Session> session)
+    {
+        seen.push_back(m);
+        if (!m.contains("method"))
+            co_return std::nullopt;  // a client response
+        const std::string method = m["method"];
+        const json params = m.value("params", json::object());
+        if (method == "notifications/initialized") {
+            session->initialized = true;
+            co_return std::nullopt;
+        }
+        if (!m.contains("id"))
+            co_return std::nullopt;
+        const json id = m["id"];
+        if (method == "initialize") {
+            if (params.value("fail", false))
+                co_return jsonRpcError(-32602, "Unsupported protocol version", id);
+            std::string v = params.value("protocolVersion", std::string());
+            if (!isSupportedProtocolVersion(QByteArray::fromStdString(v)))
+                v = "2025-11-25";
+            session->protocolVersion = v;
+            session->clientName = params.value("clientInfo", json::object()).value("name", std::string());
+            json result = {{"protocolVersion", v},
+                           {"capabilities", json::object()},
+                           {"serverInfo", {{"name", "test"}, {"version", "1"}}}};
+            co_return json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}};
+        }
+        json result;
+        if (method == "ping") {
+            result = json::object();
+        } else if (method == "echo") {
+            result = params;
+        } else if (method == "sleep") {
+            const int ms = params.value("ms", 10);
+            co_await QCoro::sleepFor(std::chrono::milliseconds(ms));
+            result = {{"slept", ms}};
+        } else if (method == "notify") {
+            const bool ok = session->outbox
+                            && session->outbox->send(
+                                json{{"jsonrpc", "2.0"}, {"method", "notifications/message"}, {"params", params}});
+            result = {{"delivered", ok}};
+        } else if (method == "throw") {
+            throw std::runtime_error("boom");
+        } else if (method == "whoami") {
+            result = {{"token", session->bearerToken},
+                      {"underscore", session->underscoreNames},
+                      {"transport", session->transport}};
+        } else {
+            co_return jsonRpcError(-32601, "Method not found", id);
+        }
+        co_return json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}};
+    }
+};
+
+// ------------------------------------------------------------------ raw HTTP client
+
+struct Response
+{
+    int status = 0;
+    std::vector<std::pair<QByteArray, QByteArray>> headers;
+    QByteArray body;
+    bool complete = false;
+
+    QByteArray header(QByteArrayView name) const
+    {
+        for (const auto &[k, v] : headers) {
+            if (QByteArrayView(k).compare(name, Qt::CaseInsensitive) == 0)
+                return v;
+        }
+        return {};
+    }
+    bool hasHeader(QByteArrayView name) const { return !header(name).isNull(); }
+    json body_json() const { return json::parse(body.cbegin(), body.cend(), nullptr, false); }
+    std::vector<SseParser::Event> events() const
+    {
+        SseParser p;
+        return p.feed(body);
+    }
+};
+
+/// A client on a real socket that writes raw bytes and parses responses with
+/// http_parser (so pipelining, chunked streams and closes are observable).
+class RawClient
+{
+public:
+    RawClient()
+    {
+        http_parser_init(&m_parser, HTTP_RESPONSE);
+        m_parser.data = this;
+        http_parser_settings_init(&m_settings);
+        m_settings.on_message_begin = [](http_parser *p) {
+            self(p)->m_responses.emplace_back();
+            return 0;
+        };
+        m_settings.on_status = [](http_parser *, const char *, size_t) { return 0; };
+        m_settings.on_header_field = [](http_parser *p, const char *at, size_t n) {
+            RawClient *c = self(p);
+            if (c->m_lastWasValue) {
+                c->m_responses.back().headers.emplace_back(c->m_field.toLower(), c->m_value);
+                c->m_field.clear();
+                c->m_value.clear();
+            }
+            c->m_lastWasValue = false;
+            c->m_field.append(at, qsizetype(n));
+            return 0;
+        };
+        m_settings.on_header_value = [](http_parser *p, const char *at, size_t n) {
+            RawClient *c = self(p);
+            c->m_lastWasValue = true;
+            c->m_value.append(at, qsizetype(n));
+            return 0;
+        };
+        m_settings.on_headers_complete = [](http_parser *p) {
+            RawClient *c = self(p);
+            if (c->m_lastWasValue)
+                c->m_responses.back().headers.emplace_back(c->m_field.toLower(), c->m_value);
+            c->m_field.clear();
+            c->m_value.clear();
+            c->m_lastWasValue = false;
+            c->m_responses.back().status = int(p->status_code);
+            return 0;
+        };
+        m_settings.on_body = [](http_parser *p, const char *at, size_t n) {
+            self(p)->m_responses.back().body.append(at, qsizetype(n));
+            return 0;
+        };
+        m_settings.on_message_complete = [](http_parser *p) {
+            self(p)->m_responses.back().complete = true;
+            return 0;
+        };
+        QObject::connect(&m_socket, &QTcpSocket::readyRead, &m_socket, [this] { feed(m_socket.readAll()); });
+        QObject::connect(&m_socket, &QTcpSocket::disconnected, &m_socket, [this] {
+            if (m_socket.isOpen())
+                feed(m_socket.readAll());
+            http_parser_execute(&m_parser, &m_settings, nullptr, 0);  // EOF ends close-delimited bodies
+            m_disconnected = true;
+        });
+    }
+
+    bool connectTo(quint16 port)
+    {
+        m_socket.connectToHost(QHostAddress(QHostAddress::LocalHost), port);
+        return m_socket.waitForConnected(5000);
+    }
+    void send(const QByteArray &raw)
+    {
+        m_socket.write(raw);
+        m_socket.flush();
+    }
+    bool waitForResponses(int n, int timeoutMs = 5000)
+    {
+        return waitFor([&] { return completeCount() >= n; }, timeoutMs);
+    }
+    template<typename Pred>
+    bool waitFor(Pred pred, int timeoutMs = 5000)
+    {
+        QDeadlineTimer deadline(timeoutMs);
+        while (!pred()) {
+            if (deadline.hasExpired())
+                return false;
+            QTest::qWait(5);
+        }
+        return true;
+    }
+    bool waitForDisconnect(int timeoutMs = 5000)
+    {
+        return waitFor([&] { return m_disconnected; }, timeoutMs);
+    }
+    int completeCount() const
+    {
+        int n = 0;
+        for (const auto &r : m_responses)
+            n += r.complete ? 1 : 0;
+        return n;
+    }
+    std::deque<Response> &responses() { return m_responses; }
+    Response &last() { return m_responses.back(); }
+    bool disconnected() const { return m_disconnected; }
+    bool parseError() const { return HTTP_PARSER_ERRNO(&m_parser) != HPE_OK; }
+    QTcpSocket &socket() { return m_socket; }
+
+private:
+    static RawClient *self(http_parser *p) { return static_cast<RawClient *>(p->data); }
+    void feed(const QByteArray &bytes)
+    {
+        if (!bytes.isEmpty())
+            http_parser_execute(&m_parser, &m_settings, bytes.constData(), size_t(bytes.size()));
+    }
+
+    QTcpSocket m_socket;
+    http_parser m_parser{};
+    http_parser_settings m_settings{};
+    std::deque<Response> m_responses;
+    QByteArray m_field;
+    QByteArray m_value;
+    bool m_lastWasValue = false;
+    bool m_disconnected = false;
+};
+
+/// QCOMPARE cannot take nlohmann::json (its qfloat16 overloads confuse json's conversions).
+#define JCOMPARE(actual, expected)                                                                             \
+    do {                                                                                                       \
+        const json a_ = (actual);                                                                              \
+        const json e_ = (expected);                                                                            \
+        QVERIFY2(a_ == e_, (a_.dump() + " != " + e_.dump()).c_str());                                          \
+    } while (false)
+
+using Headers = std::vector<std::pair<QByteArray, QByteArray>>;
+
+QByteArray rpc(int id, const char *method, const json &params = json::object())
+{
+    return QByteArray::fromStdString(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}.dump());
+}
+
+QByteArray initBody(const char *version = "2025-11-25", bool fail = false)
+{
+    json params = {{"protocolVersion", version},
+                   {"capabilities", json::object()},
+                   {"clientInfo", {{"name", "tst"}, {"version", "0"}}}};
+    if (fail)
+        params["fail"] = true;
+    return QByteArray::fromStdString(
+        json{{"jsonrpc", "2.0"}, {"id", 0}, {"method", "initialize"}, {"params", params}}.dump());
+}
+
+} // namespace
+
+class tst_Transport : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<HttpServer> m_server;
+    std::shared_ptr<TestHandler> m_handler;
+    std::vector<TrafficRecord> m_records;
+
+    QByteArray hostHeader() const { return "127.0.0.1:" + QByteArray::number(m_server->port()); }
+
+    /// A request with Host set (unless given) and Content-Length for a body.
+    QByteArray request(const QByteArray &method, const QByteArray &path, const Headers &headers = {},
+                       const QByteArray &body = {}, bool addHost = true) const
+    {
+        QByteArray r = method + ' ' + path + " HTTP/1.1\r\n";
+        if (addHost)
+            r += "Host: " + hostHeader() + "\r\n";
+        for (const auto &[k, v] : headers)
+            r += k + ": " + v + "\r\n";
+        if (!body.isNull() || method == "POST")
+            r += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
+        r += "\r\n";
+        r += body;
+        return r;
+    }
+
+    QByteArray post(const QByteArray &body, const QByteArray &sessionId = {}, Headers extra = {},
+                    const QByteArray &path = "/mcp") const
+    {
+        Headers h{{"Content-Type", "application/json"}};
+        if (std::none_of(extra.begin(), extra.end(), [](const auto &e) { return e.first == "Accept"; }))
+            h.emplace_back("Accept", "application/json, text/event-stream");
+        if (!sessionId.isEmpty())
+            h.emplace_back("Mcp-Session-Id", sessionId);
+        for (auto &e : extra)
+            h.push_back(std::move(e));
+        return request("POST", path, h, body);
+    }
+
+    /// One request on a fresh connection; returns the first response.
+    Response roundTrip(const QByteArray &raw)
+    {
+        RawClient c;
+        if (!c.connectTo(m_server->port()))
+            return {};
+        c.send(raw);
+        if (!c.waitForResponses(1))
+            return {};
+        return c.responses().front();
+    }
+
+    QByteArray initialize(const char *version = "2025-11-25", const QByteArray &path = "/mcp", Headers extra = {})
+    {
+        const Response r = roundTrip(post(initBody(version), {}, std::move(extra), path));
+        if (r.status != 200)
+            return {};
+        return r.header("mcp-session-id");
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_handler = std::make_shared<TestHandler>();
+        m_server = std::make_unique<HttpServer>();
+        m_server->setHandler(m_handler);
+        m_records.clear();
+        m_server->setObserver([this](const TrafficRecord &r) { m_records.push_back(r); });
+        TransportLimits limits;
+        limits.keepAliveInterval = 50ms;
+        m_server->setLimits(limits);
+        QVERIFY(m_server->listen(QHostAddress(QHostAddress::LocalHost), 0));
+        QVERIFY(m_server->port() != 0);
+    }
+
+    void cleanup()
+    {
+        m_server.reset();
+        m_handler.reset();
+    }
+
+    // ---------------------------------------------------------- pure helpers
+
+    void hostCheck_data()
+    {
+        QTest::addColumn<QByteArray>("host");
+        QTest::addColumn<bool>("allowed");
+        QTest::newRow("localhost") << QByteArray("localhost") << true;
+        QTest::newRow("LOCALHOST") << QByteArray("LOCALHOST") << true;
+        QTest::newRow("localhost:port") << QByteArray("localhost:%P") << true;
+        QTest::newRow("127.0.0.1:port") << QByteArray("127.0.0.1:%P") << true;
+        QTest::newRow("[::1]:port") << QByteArray("[::1]:%P") << true;
+        QTest::newRow("[::1]") << QByteArray("[::1]") << true;
+        QTest::newRow("wrong port") << QByteArray("127.0.0.1:1") << false;
+        QTest::newRow("localhost.evil.com") << QByteArray("localhost.evil.com") << false;
+        QTest::newRow("localhost.evil.com:port") << QByteArray("localhost.evil.com:%P") << false;
+        QTest::newRow("evil.com") << QByteArray("evil.com") << false;
+        QTest::newRow("127.0.0.1.nip.io") << QByteArray("127.0.0.1.nip.io") << false;
+        QTest::newRow("userinfo") << QByteArray("localhost@evil.com") << false;
+        QTest::newRow("localhost.") << QByteArray("localhost.") << false;
+        QTest::newRow("[::2]") << QByteArray("[::2]") << false;
+        QTest::newRow("bad port") << QByteArray("localhost:99999") << false;
+        QTest::newRow("empty") << QByteArray("") << false;
+    }
+    void hostCheck()
+    {
+        QFETCH(QByteArray, host);
+        QFETCH(bool, allowed);
+        host.replace("%P", QByteArray::number(m_server->port()));
+        QCOMPARE(isAllowedHost(host, m_server->port(), defaultAllowedHostnames()), allowed);
+        // And over the wire: 403 with a JSON-RPC error without id, or not 403.
+        const Response r = roundTrip(request("POST", "/mcp",
+                                             {{"Host", host},
+                                              {"Content-Type", "application/json"},
+                                              {"Accept", "application/json"}},
+                                             initBody(), false));
+        if (allowed) {
+            QCOMPARE(r.status, 200);
+        } else {
+            QCOMPARE(r.status, 403);
+            const json j = r.body_json();
+            QCOMPARE(j["error"]["code"].get<int>(), -32000);
+            QVERIFY(!j.contains("id"));
+        }
+    }
+
+    void originCheck_data()
+    {
+        QTest::addColumn<QByteArray>("origin");
+        QTest::addColumn<bool>("allowed");
+        QTest::newRow("http://localhost:6274") << QByteArray("http://localhost:6274") << true;
+        QTest::newRow("https://127.0.0.1") << QByteArray("https://127.0.0.1") << true;
+        QTest::newRow("http://[::1]:5173") << QByteArray("http://[::1]:5173") << true;
+        QTest::newRow("HTTP://LOCALHOST") << QByteArray("HTTP://LOCALHOST") << true;
+        QTest::newRow("http://localhost.evil.com") << QByteArray("http://localhost.evil.com") << false;
+        QTest::newRow("http://localhost:80.evil.com") << QByteArray("http://localhost:80.evil.com") << false;
+        QTest::newRow("http://evil.com") << QByteArray("http://evil.com") << false;
+        QTest::newRow("http://localhost@evil.com") << QByteArray("http://localhost@evil.com") << false;
+        QTest::newRow("http://evil.com/localhost") << QByteArray("http://evil.com/localhost") << false;
+        QTest::newRow("null") << QByteArray("null") << false;
+        QTest::newRow("ftp://localhost") << QByteArray("ftp://localhost") << false;
+        QTest::newRow("file://") << QByteArray("file://") << false;
+    }
+    void originCheck()
+    {
+        QFETCH(QByteArray, origin);
+        QFETCH(bool, allowed);
+        QCOMPARE(isAllowedOrigin(origin, defaultAllowedHostnames()), allowed);
+        const Response r = roundTrip(post(initBody(), {}, {{"Origin", origin}}));
+        if (allowed) {
+            QCOMPARE(r.status, 200);
+            QCOMPARE(r.header("access-control-allow-origin"), origin);
+            QVERIFY(r.header("access-control-expose-headers").contains("Mcp-Session-Id"));
+        } else {
+            QCOMPARE(r.status, 403);
+            const json j = r.body_json();
+            QCOMPARE(j["error"]["code"].get<int>(), -32000);
+            QVERIFY(!j.contains("id"));
+            QVERIFY(!r.hasHeader("access-control-allow-origin"));
+        }
+    }
+
+    void responseMode_data()
+    {
+        QTest::addColumn<QByteArray>("accept");
+        QTest::addColumn<int>("mode");
+        const int json = int(ResponseMode::Json), sse = int(ResponseMode::EventStream),
+                  none = int(ResponseMode::NotAcceptable);
+        QTest::newRow("both") << QByteArray("application/json, text/event-stream") << json;
+        QTest::newRow("both reversed") << QByteArray("text/event-stream, application/json") << json;
+        QTest::newRow("sse only") << QByteArray("text/event-stream") << sse;
+        QTest::newRow("json only") << QByteArray("application/json") << json;
+        QTest::newRow("sse preferred by q") << QByteArray("application/json;q=0.5, text/event-stream") << sse;
+        QTest::newRow("star") << QByteArray("*/*") << json;
+        QTest::newRow("absent") << QByteArray("") << json;
+        QTest::newRow("text/*") << QByteArray("text/*") << sse;
+        QTest::newRow("html") << QByteArray("text/html") << none;
+        QTest::newRow("json q=0") << QByteArray("application/json;q=0") << none;
+    }
+    void responseMode()
+    {
+        QFETCH(QByteArray, accept);
+        QFETCH(int, mode);
+        QCOMPARE(int(chooseResponseMode(accept)), mode);
+    }
+
+    void sseParser()
+    {
+        SseParser p;
+        auto events = p.feed(": comment\r\nevent: message\r\nid: 1_0\r\ndata: {\"a\":\ndata: 1}\r\n\r\nid: 1_1\ndata: \n\n");
+        QCOMPARE(events.size(), size_t(2));
+        QCOMPARE(events[0].event, QByteArray("message"));
+        QCOMPARE(events[0].id, QByteArray("1_0"));
+        QCOMPARE(events[0].data, QByteArray("{\"a\":\n1}"));
+        QCOMPARE(events[1].data, QByteArray());
+        QVERIFY(events[1].hasData);
+        QCOMPARE(p.lastEventId(), QByteArray("1_1"));
+        // Split anywhere.
+        SseParser q;
+        const QByteArray wire = formatSseEvent("message", "7_3", "{\"x\":1}");
+        std::vector<SseParser::Event> got;
+        for (char c : wire)
+            for (auto &e : q.feed(QByteArrayView(&c, 1)))
+                got.push_back(e);
+        QCOMPARE(got.size(), size_t(1));
+        QCOMPARE(got[0].data, QByteArray("{\"x\":1}"));
+    }
+
+    void messageClassification_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("kind");
+        QTest::newRow("request") << QByteArray(R"({"jsonrpc":"2.0","id":1,"method":"x"})") << int(MessageKind::Request);
+        QTest::newRow("string id") << QByteArray(R"({"jsonrpc":"2.0","id":"a","method":"x"})") << int(MessageKind::Request);
+        QTest::newRow("notification") << QByteArray(R"({"jsonrpc":"2.0","method":"x"})") << int(MessageKind::Notification);
+        QTest::newRow("result") << QByteArray(R"({"jsonrpc":"2.0","id":1,"result":{}})") << int(MessageKind::Response);
+        QTest::newRow("error null id") << QByteArray(R"({"jsonrpc":"2.0","id":null,"error":{"code":1,"message":"m"}})") << int(MessageKind::Response);
+        QTest::newRow("null id request") << QByteArray(R"({"jsonrpc":"2.0","id":null,"method":"x"})") << int(MessageKind::Invalid);
+        QTest::newRow("no jsonrpc") << QByteArray(R"({"id":1,"method":"x"})") << int(MessageKind::Invalid);
+        QTest::newRow("1.0") << QByteArray(R"({"jsonrpc":"1.0","id":1,"method":"x"})") << int(MessageKind::Invalid);
+        QTest::newRow("both result and error") << QByteArray(R"({"jsonrpc":"2.0","id":1,"result":1,"error":{}})") << int(MessageKind::Invalid);
+        QTest::newRow("scalar") << QByteArray("42") << int(MessageKind::Invalid);
+    }
+    void messageClassification()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, kind);
+        QCOMPARE(int(classifyMessage(json::parse(text.toStdString()))), kind);
+    }
+
+    // ---------------------------------------------------------- sessions
+
+    void sessionLifecycle()
+    {
+        QSignalSpy opened(m_server.get(), &HttpServer::sessionOpened);
+        QSignalSpy closed(m_server.get(), &HttpServer::sessionClosed);
+        const Response init = roundTrip(post(initBody()));
+        QCOMPARE(init.status, 200);
+        QCOMPARE(init.header("content-type"), QByteArray("application/json"));
+        const QByteArray sid = init.header("mcp-session-id");
+        QVERIFY(sid.size() >= 32);
+        for (char c : sid)
+            QVERIFY(c >= 0x21 && c <= 0x7e);
+        JCOMPARE(init.body_json()["result"]["protocolVersion"], "2025-11-25");
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(opened.at(0).at(0).toString(), QString::fromLatin1(sid));
+        QVERIFY(m_server->session(sid.toStdString()));
+
+        // Two sessions never share an id.
+        QVERIFY(initialize() != sid);
+
+        Response r = roundTrip(post(rpc(1, "ping")));
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.body_json()["error"]["code"].get<int>(), -32000);
+        r = roundTrip(post(rpc(1, "ping"), "deadbeef"));
+        QCOMPARE(r.status, 404);
+        r = roundTrip(post(rpc(1, "ping"), sid));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.body_json()["id"].get<int>(), 1);
+        JCOMPARE(r.body_json()["result"], json::object());
+
+        r = roundTrip(request("DELETE", "/mcp", {{"Mcp-Session-Id", sid}}));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(closed.count(), 1);
+        QCOMPARE(m_handler->closed.back(), sid.toStdString());
+        QVERIFY(!m_server->session(sid.toStdString()));
+        QCOMPARE(roundTrip(post(rpc(2, "ping"), sid)).status, 404);
+        QCOMPARE(roundTrip(request("DELETE", "/mcp", {{"Mcp-Session-Id", sid}})).status, 404);
+        QCOMPARE(roundTrip(request("DELETE", "/mcp")).status, 400);
+    }
+
+    void initializeRules()
+    {
+        const QByteArray sid = initialize();
+        QVERIFY(!sid.isEmpty());
+        // A second initialize on a live session.
+        Response r = roundTrip(post(initBody(), sid));
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.body_json()["error"]["code"].get<int>(), -32600);
+        // initialize in a batch.
+        r = roundTrip(post("[" + initBody() + "]"));
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.body_json()["error"]["code"].get<int>(), -32600);
+        // A stale id does not block a fresh initialize.
+        r = roundTrip(post(initBody(), "stale-id-from-before-a-restart"));
+        QCOMPARE(r.status, 200);
+        QVERIFY(!r.header("mcp-session-id").isEmpty());
+        // A failed initialize leaves no session.
+        const auto before = m_server->sessions().size();
+        r = roundTrip(post(initBody("2025-11-25", true)));
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.body_json().contains("error"));
+        QVERIFY(!r.hasHeader("mcp-session-id"));
+        QCOMPARE(m_server->sessions().size(), before);
+    }
+
+    void accepted202_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::newRow("initialized") << QByteArray(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+        QTest::newRow("cancelled") << QByteArray(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}})");
+        QTest::newRow("response") << QByteArray(R"({"jsonrpc":"2.0","id":"s1","result":{}})");
+        QTest::newRow("error response") << QByteArray(R"({"jsonrpc":"2.0","id":"s2","error":{"code":-1,"message":"no"}})");
+        QTest::newRow("batch of notifications") << QByteArray(R"([{"jsonrpc":"2.0","method":"a"},{"jsonrpc":"2.0","method":"b"}])");
+    }
+    void accepted202()
+    {
+        QFETCH(QByteArray, body);
+        const QByteArray sid = initialize();
+        const Response r = roundTrip(post(body, sid));
+        QCOMPARE(r.status, 202);
+        QVERIFY(r.body.isEmpty());
+        QCOMPARE(r.header("content-length"), QByteArray("0"));
+        QVERIFY(!r.header("content-type").contains("event-stream"));
+        QTRY_VERIFY(!m_handler->seen.empty());
+    }
+
+    void batchRequests()
+    {
+        const QByteArray sid = initialize("2025-03-26");
+        const Response r = roundTrip(
+            post("[" + rpc(1, "ping") + "," + rpc(2, "echo", {{"x", 1}}) + R"(,{"jsonrpc":"2.0","method":"n"}])", sid));
+        QCOMPARE(r.status, 200);
+        const json j = r.body_json();
+        QVERIFY(j.is_array());
+        QCOMPARE(j.size(), size_t(2));
+        QCOMPARE(j[1]["result"]["x"].get<int>(), 1);
+        QCOMPARE(roundTrip(post("[]", sid)).status, 400);
+    }
+
+    void sseResponse_data()
+    {
+        QTest::addColumn<QByteArray>("version");
+        QTest::addColumn<bool>("priming");
+        QTest::newRow("2025-11-25 primes") << QByteArray("2025-11-25") << true;
+        QTest::newRow("2025-06-18 does not") << QByteArray("2025-06-18") << false;
+        QTest::newRow("2024-11-05 does not") << QByteArray("2024-11-05") << false;
+    }
+    void sseResponse()
+    {
+        QFETCH(QByteArray, version);
+        QFETCH(bool, priming);
+        const QByteArray sid = initialize(version.constData());
+        QVERIFY(!sid.isEmpty());
+        const Response r = roundTrip(post(rpc(5, "echo", {{"hello", "world"}}), sid, {{"Accept", "text/event-stream"}}));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("content-type"), QByteArray("text/event-stream"));
+        QCOMPARE(r.header("transfer-encoding"), QByteArray("chunked"));
+        QCOMPARE(r.header("cache-control"), QByteArray("no-cache, no-transform"));
+        QCOMPARE(r.header("mcp-session-id"), sid);
+        QVERIFY(r.complete);  // the stream ends after the response
+        const auto events = r.events();
+        QCOMPARE(events.size(), size_t(priming ? 2 : 1));
+        const auto &msg = events.back();
+        QCOMPARE(msg.event, QByteArray("message"));
+        QVERIFY(QRegularExpression(QStringLiteral("^\\d+_\\d+$")).match(QString::fromLatin1(msg.id)).hasMatch());
+        const json j = json::parse(msg.data.toStdString());
+        QCOMPARE(j["id"].get<int>(), 5);
+        JCOMPARE(j["result"]["hello"], "world");
+        if (priming) {
+            QVERIFY(events.front().data.isEmpty());
+            QVERIFY(!events.front().id.isEmpty());
+            QVERIFY(events.front().id != msg.id);
+            // Raw framing: "id: …\ndata: \n\n" then "event: message\nid: …\ndata: {…}\n\n".
+            QVERIFY(r.body.startsWith("id: "));
+        } else {
+            QVERIFY(r.body.startsWith("event: message\nid: "));
+            QVERIFY(!r.body.contains("data: \n"));
+        }
+    }
+
+    void initializeOverSse()
+    {
+        const Response r = roundTrip(post(initBody(), {}, {{"Accept", "text/event-stream"}}));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.header("content-type"), QByteArray("text/event-stream"));
+        QVERIFY(!r.header("mcp-session-id").isEmpty());
+        const auto events = r.events();
+        QVERIFY(!events.empty());
+        JCOMPARE(json::parse(events.back().data.toStdString())["result"]["protocolVersion"], "2025-11-25");
+    }
+
+    // ---------------------------------------------------------- GET stream and Outbox
+
+    void getStreamOutboxKeepalive()
+    {
+        const QByteArray sid = initialize();
+        auto session = m_server->session(sid.toStdString());
+        QVERIFY(session && session->outbox);
+        QVERIFY(!session->outbox->send(json{{"jsonrpc", "2.0"}, {"method", "dropped"}}));
+
+        RawClient stream;
+        QVERIFY(stream.connectTo(m_server->port()));
+        stream.send(request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid},
+                                             {"MCP-Protocol-Version", "2025-11-25"}}));
+        QVERIFY(stream.waitFor([&] { return !stream.responses().empty() && stream.last().status == 200; }));
+        QCOMPARE(stream.last().header("content-type"), QByteArray("text/event-stream"));
+        QVERIFY(m_server->hasStream(sid.toStdString()));
+        // Keep-alive comments at the configured (test) interval.
+        QVERIFY(stream.waitFor([&] { return stream.last().body.contains(": keepalive\n\n"); }));
+
+        // Outbox push arrives as an event with a session-unique id.
+        QVERIFY(session->outbox->send(json{{"jsonrpc", "2.0"}, {"method", "notifications/resources/updated"},
+                                           {"params", {{"uri", "et://match/1"}}}}));
+        QVERIFY(stream.waitFor([&] { return stream.last().body.contains("resources/updated"); }));
+        // A tool that notifies while handling a POST: the notification goes to the GET stream.
+        const Response r = roundTrip(post(rpc(9, "notify", {{"level", "info"}}), sid));
+        JCOMPARE(r.body_json()["result"]["delivered"], true);
+        QVERIFY(stream.waitFor([&] { return stream.last().body.contains("notifications/message"); }));
+
+        std::set<QByteArray> ids;
+        for (const auto &e : stream.last().events()) {
+            if (!e.id.isEmpty())
+                QVERIFY2(ids.insert(e.id).second, e.id.constData());
+        }
+        QVERIFY(ids.size() >= 3);  // priming + 2 messages
+
+        // The observer saw the push with status 200.
+        QVERIFY(std::any_of(m_records.begin(), m_records.end(), [](const TrafficRecord &t) {
+            return t.channel == TrafficRecord::Channel::GetStream && t.httpStatus == 200;
+        }));
+
+        // Client goes away: the stream closes, the session stays, pushes report false.
+        stream.socket().abort();
+        QTRY_VERIFY(!m_server->hasStream(sid.toStdString()));
+        QVERIFY(!session->outbox->send(json{{"jsonrpc", "2.0"}, {"method", "x"}}));
+        QVERIFY(m_server->session(sid.toStdString()));
+
+        // DELETE ends an open GET stream cleanly.
+        RawClient again;
+        QVERIFY(again.connectTo(m_server->port()));
+        again.send(request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
+        QVERIFY(again.waitFor([&] { return m_server->hasStream(sid.toStdString()); }));
+        QCOMPARE(roundTrip(request("DELETE", "/mcp", {{"Mcp-Session-Id", sid}})).status, 200);
+        QVERIFY(again.waitForResponses(1));
+    }
+
+    void getRules_data()
+    {
+        QTest::addColumn<QByteArray>("accept");
+        QTest::addColumn<QByteArray>("session");
+        QTest::addColumn<int>("status");
+        QTest::newRow("no accept") << QByteArray() << QByteArray("SID") << 406;
+        QTest::newRow("json accept") << QByteArray("application/json") << QByteArray("SID") << 406;
+        QTest::newRow("no session") << QByteArray("text/event-stream") << QByteArray() << 400;
+        QTest::newRow("unknown session") << QByteArray("text/event-stream") << QByteArray("nope") << 404;
+    }
+    void getRules()
+    {
+        QFETCH(QByteArray, accept);
+        QFETCH(QByteArray, session);
+        QFETCH(int, status);
+        const QByteArray sid = initialize();
+        Headers h;
+        if (!accept.isEmpty())
+            h.emplace_back("Accept", accept);
+        if (!session.isEmpty())
+            h.emplace_back("Mcp-Session-Id", session == "SID" ? sid : session);
+        const Response r = roundTrip(request("GET", "/mcp", h));
+        QCOMPARE(r.status, status);
+        QVERIFY(r.body_json().contains("error"));
+    }
+
+    void secondGetIs409()
+    {
+        const QByteArray sid = initialize();
+        RawClient first;
+        QVERIFY(first.connectTo(m_server->port()));
+        first.send(request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
+        QVERIFY(first.waitFor([&] { return m_server->hasStream(sid.toStdString()); }));
+        const Response second = roundTrip(request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
+        QCOMPARE(second.status, 409);
+        QCOMPARE(second.body_json()["error"]["code"].get<int>(), -32000);
+    }
+
+    // ---------------------------------------------------------- HTTP-level errors
+
+    void methodNotAllowed_data()
+    {
+        QTest::addColumn<QByteArray>("method");
+        QTest::addColumn<QByteArray>("path");
+        QTest::addColumn<QByteArray>("allow");
+        QTest::newRow("PUT /mcp") << QByteArray("PUT") << QByteArray("/mcp") << QByteArray("GET, POST, DELETE, OPTIONS");
+        QTest::newRow("PATCH /mcp/") << QByteArray("PATCH") << QByteArray("/mcp/") << QByteArray("GET, POST, DELETE, OPTIONS");
+        QTest::newRow("HEAD /mcp") << QByteArray("HEAD") << QByteArray("/mcp") << QByteArray("GET, POST, DELETE, OPTIONS");
+        QTest::newRow("POST /sse") << QByteArray("POST") << QByteArray("/sse") << QByteArray("GET, OPTIONS");
+        QTest::newRow("GET /messages") << QByteArray("GET") << QByteArray("/messages") << QByteArray("POST, OPTIONS");
+    }
+    void methodNotAllowed()
+    {
+        QFETCH(QByteArray, method);
+        QFETCH(QByteArray, path);
+        QFETCH(QByteArray, allow);
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send(request(method, path, {}, method == "HEAD" ? QByteArray() : QByteArray("")));
+        if (method == "HEAD") {
+            // A HEAD response has no body whatever its headers say; read the head only.
+            QVERIFY(c.waitFor([&] { return !c.responses().empty() && c.last().status != 0; }));
+        } else {
+            QVERIFY(c.waitForResponses(1));
+        }
+        QCOMPARE(c.responses().front().status, 405);
+        QCOMPARE(c.responses().front().header("allow"), allow);
+    }
+
+    void unknownPathIsJson404()
+    {
+        for (const QByteArray &path : {QByteArray("/.well-known/oauth-authorization-server"), QByteArray("/"),
+                                      QByteArray("/mcpx"), QByteArray("/mcp/other")}) {
+            const Response r = roundTrip(request("GET", path));
+            QCOMPARE(r.status, 404);
+            QCOMPARE(r.header("content-type"), QByteArray("application/json"));
+            JCOMPARE(r.body_json(), (json{{"error", "not_found"}}));
+        }
+    }
+
+    void endpointSpellings()
+    {
+        Response r = roundTrip(post(initBody(), {}, {}, "/mcp/"));
+        QCOMPARE(r.status, 200);
+        const QByteArray plain = r.header("mcp-session-id");
+        QCOMPARE(m_server->session(plain.toStdString())->underscoreNames, false);
+        const QByteArray under = initialize("2025-11-25", "/mcp/underscore");
+        QVERIFY(!under.isEmpty());
+        QCOMPARE(m_server->session(under.toStdString())->underscoreNames, true);
+        const QByteArray query = initialize("2025-11-25", "/mcp?names=underscore");
+        QCOMPARE(m_server->session(query.toStdString())->underscoreNames, true);
+        // Sessions are shared across spellings.
+        r = roundTrip(post(rpc(1, "whoami"), under, {}, "/mcp"));
+        QCOMPARE(r.status, 200);
+        JCOMPARE(r.body_json()["result"]["underscore"], true);
+    }
+
+    void unsupportedMediaType_data()
+    {
+        QTest::addColumn<QByteArray>("contentType");
+        QTest::addColumn<int>("status");
+        QTest::newRow("json") << QByteArray("application/json") << 200;
+        QTest::newRow("json charset") << QByteArray("application/json; charset=utf-8") << 200;
+        QTest::newRow("JSON case") << QByteArray("Application/JSON;charset=UTF-8") << 200;
+        QTest::newRow("text/plain") << QByteArray("text/plain") << 415;
+        QTest::newRow("form") << QByteArray("application/x-www-form-urlencoded") << 415;
+        QTest::newRow("json-seq") << QByteArray("application/json-seq") << 415;
+        QTest::newRow("missing") << QByteArray() << 415;
+    }
+    void unsupportedMediaType()
+    {
+        QFETCH(QByteArray, contentType);
+        QFETCH(int, status);
+        Headers h{{"Accept", "application/json, text/event-stream"}};
+        if (!contentType.isNull())
+            h.emplace_back("Content-Type", contentType);
+        const Response r = roundTrip(request("POST", "/mcp", h, initBody()));
+        QCOMPARE(r.status, status);
+        if (status == 415)
+            QCOMPARE(r.body_json()["error"]["code"].get<int>(), -32000);
+    }
+
+    void notAcceptable()
+    {
+        const Response r2 = roundTrip(request("POST", "/mcp", {{"Content-Type", "application/json"}, {"Accept", "text/html"}},
+                                              initBody()));
+        QCOMPARE(r2.status, 406);
+        QCOMPARE(r2.body_json()["error"]["code"].get<int>(), -32000);
+    }
+
+    void badMessages_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<int>("code");
+        QTest::newRow("malformed") << QByteArray("{\"jsonrpc\":") << -32700;
+        QTest::newRow("not json") << QByteArray("hello") << -32700;
+        QTest::newRow("bad utf-8") << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"\xff\"}") << -32700;
+        QTest::newRow("not jsonrpc") << QByteArray(R"({"foo":1})") << -32600;
+        QTest::newRow("wrong version") << QByteArray(R"({"jsonrpc":"1.0","id":1,"method":"ping"})") << -32600;
+        QTest::newRow("scalar") << QByteArray("3") << -32600;
+        QTest::newRow("empty batch") << QByteArray("[]") << -32600;
+    }
+    void badMessages()
+    {
+        QFETCH(QByteArray, body);
+        QFETCH(int, code);
+        const QByteArray sid = initialize();
+        const Response r = roundTrip(post(body, sid));
+        QCOMPARE(r.status, 400);
+        const json j = r.body_json();
+        QCOMPARE(j["error"]["code"].get<int>(), code);
+    }
+
+    void bodyTooLarge()
+    {
+        // Declared length over the limit: refused before the body is sent.
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader()
+               + "\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n{");
+        QVERIFY(c.waitForResponses(1));
+        QCOMPARE(c.responses().front().status, 413);
+        QCOMPARE(c.responses().front().body_json()["error"]["code"].get<int>(), -32000);
+        QVERIFY(c.waitForDisconnect());
+
+        // Chunked body that grows past the limit.
+        RawClient d;
+        QVERIFY(d.connectTo(m_server->port()));
+        d.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader()
+               + "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+        const QByteArray chunk(64 * 1024, 'x');
+        for (int i = 0; i < 20 && d.completeCount() == 0 && !d.disconnected(); ++i) {
+            d.send(QByteArray::number(chunk.size(), 16) + "\r\n" + chunk + "\r\n");
+            QTest::qWait(1);
+        }
+        QVERIFY(d.waitForResponses(1));
+        QCOMPARE(d.responses().front().status, 413);
+
+        // The server still serves.
+        QCOMPARE(roundTrip(post(initBody())).status, 200);
+    }
+
+    void chunkedRequestBody()
+    {
+        const QByteArray body = initBody();
+        const QByteArray a = body.left(10), b = body.mid(10);
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader()
+               + "\r\nContent-Type: application/json\r\nAccept: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+               + QByteArray::number(a.size(), 16) + "\r\n" + a + "\r\n");
+        QTest::qWait(20);
+        c.send(QByteArray::number(b.size(), 16) + "\r\n" + b + "\r\n0\r\n\r\n");
+        QVERIFY(c.waitForResponses(1));
+        QCOMPARE(c.responses().front().status, 200);
+    }
+
+    void headerTooLarge()
+    {
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send("GET /mcp HTTP/1.1\r\nHost: " + hostHeader() + "\r\nX-Big: " + QByteArray(20 * 1024, 'a') + "\r\n\r\n");
+        QVERIFY(c.waitForResponses(1));
+        QCOMPARE(c.responses().front().status, 431);
+        QVERIFY(c.waitForDisconnect());
+        // Just under the limit is fine.
+        const Response ok = roundTrip(request("GET", "/nothing", {{"X-Big", QByteArray(15 * 1024, 'a')}}));
+        QCOMPARE(ok.status, 404);
+    }
+
+    void malformedHttp()
+    {
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send("THIS IS NOT HTTP\r\n\r\n");
+        QVERIFY(c.waitForResponses(1));
+        QCOMPARE(c.responses().front().status, 400);
+        QVERIFY(c.waitForDisconnect());
+        // HTTP/1.1 without Host.
+        QCOMPARE(roundTrip(request("GET", "/mcp", {}, {}, false)).status, 400);
+    }
+
+    // ---------------------------------------------------------- keep-alive, pipelining, robustness
+
+    void pipelinedInOrder()
+    {
+        const QByteArray sid = initialize();
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        // The first request is slow; the later ones finish first but must wait.
+        c.send(post(rpc(1, "sleep", {{"ms", 150}}), sid) + post(rpc(2, "echo", {{"n", 2}}), sid)
+               + post(R"({"jsonrpc":"2.0","method":"notifications/x"})", sid)
+               + post(rpc(3, "echo", {{"n", 3}}), sid, {{"Accept", "text/event-stream"}})
+               + request("GET", "/nowhere"));
+        QVERIFY(c.waitForResponses(5));
+        auto &rs = c.responses();
+        QCOMPARE(rs[0].body_json()["id"].get<int>(), 1);
+        QCOMPARE(rs[1].body_json()["id"].get<int>(), 2);
+        QCOMPARE(rs[2].status, 202);
+        QCOMPARE(rs[3].header("content-type"), QByteArray("text/event-stream"));
+        QVERIFY(rs[3].body.contains("\"id\":3"));
+        QCOMPARE(rs[4].status, 404);
+        QVERIFY(!c.disconnected());
+        // And the connection is still usable afterwards (keep-alive).
+        c.send(post(rpc(4, "ping"), sid));
+        QVERIFY(c.waitForResponses(6));
+    }
+
+    void clientDisconnectsMidRequest()
+    {
+        const QByteArray sid = initialize();
+        // Half a request, then gone.
+        {
+            RawClient c;
+            QVERIFY(c.connectTo(m_server->port()));
+            c.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader() + "\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"");
+            QTest::qWait(10);
+            c.socket().abort();
+        }
+        // A slow request whose client leaves before the reply (JSON and SSE).
+        for (const QByteArray &accept : {QByteArray("application/json"), QByteArray("text/event-stream")}) {
+            RawClient c;
+            QVERIFY(c.connectTo(m_server->port()));
+            c.send(post(rpc(7, "sleep", {{"ms", 80}}), sid, {{"Accept", accept}}));
+            QTest::qWait(20);
+            c.socket().abort();
+        }
+        const size_t before = m_handler->seen.size();
+        QTest::qWait(150);  // let the pending replies land on dead connections
+        QVERIFY(m_handler->seen.size() >= before);
+        QTRY_COMPARE(m_server->connectionCount(), 0);
+        // Still serving.
+        const Response r = roundTrip(post(rpc(8, "ping"), sid));
+        QCOMPARE(r.status, 200);
+    }
+
+    void handlerThrows()
+    {
+        const QByteArray sid = initialize();
+        const Response r = roundTrip(post(rpc(11, "throw"), sid));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.body_json()["error"]["code"].get<int>(), -32603);
+        QCOMPARE(r.body_json()["id"].get<int>(), 11);
+    }
+
+    void connectionLimit()
+    {
+        TransportLimits limits = m_server->limits();
+        limits.maxConnections = 2;
+        m_server->setLimits(limits);
+        RawClient a, b, c;
+        QVERIFY(a.connectTo(m_server->port()));
+        QVERIFY(b.connectTo(m_server->port()));
+        QTRY_COMPARE(m_server->connectionCount(), 2);
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send(request("GET", "/mcp"));
+        QVERIFY(c.waitForResponses(1));
+        QCOMPARE(c.responses().front().status, 503);
+        QCOMPARE(c.responses().front().body_json()["error"]["code"].get<int>(), -32000);
+        // The admitted ones work; freeing one admits a new client.
+        a.send(post(initBody()));
+        QVERIFY(a.waitForResponses(1));
+        QCOMPARE(a.responses().front().status, 200);
+        b.socket().abort();
+        QTRY_COMPARE(m_server->connectionCount(), 1);
+        QCOMPARE(roundTrip(post(initBody())).status, 200);
+    }
+
+    void idleTimeout()
+    {
+        TransportLimits limits = m_server->limits();
+        limits.idleTimeout = 100ms;
+        m_server->setLimits(limits);
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send(post(initBody()));
+        QVERIFY(c.waitForResponses(1));
+        QVERIFY(c.waitForDisconnect(2000));
+    }
+
+    void requestTimeout()
+    {
+        TransportLimits limits = m_server->limits();
+        limits.requestTimeout = 100ms;
+        m_server->setLimits(limits);
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader());  // and never the rest
+        QVERIFY(c.waitForResponses(1, 2000));
+        QCOMPARE(c.responses().front().status, 408);
+        QVERIFY(c.waitForDisconnect(2000));
+    }
+
+    void sessionIdleExpiry()
+    {
+        TransportLimits limits = m_server->limits();
+        limits.sessionIdleTimeout = 100ms;
+        m_server->setLimits(limits);
+        QSignalSpy closed(m_server.get(), &HttpServer::sessionClosed);
+        const QByteArray sid = initialize();
+        QVERIFY(closed.wait(2000));
+        QCOMPARE(roundTrip(post(rpc(1, "ping"), sid)).status, 404);
+    }
+
+    void http10()
+    {
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send("POST /mcp HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: "
+               + QByteArray::number(initBody().size()) + "\r\n\r\n" + initBody());
+        QVERIFY(c.waitForResponses(1));
+        QCOMPARE(c.responses().front().status, 200);
+        QVERIFY(c.waitForDisconnect());
+    }
+
+    // ---------------------------------------------------------- version header
+
+    void protocolVersionHeader_data()
+    {
+        QTest::addColumn<QByteArray>("header");
+        QTest::addColumn<int>("status");
+        QTest::newRow("absent") << QByteArray() << 200;
+        QTest::newRow("2024-11-05") << QByteArray("2024-11-05") << 200;
+        QTest::newRow("2025-03-26 (not the negotiated one)") << QByteArray("2025-03-26") << 200;
+        QTest::newRow("2025-06-18") << QByteArray("2025-06-18") << 200;
+        QTest::newRow("2025-11-25") << QByteArray("2025-11-25") << 200;
+        QTest::newRow("unknown") << QByteArray("1999-01-01") << 400;
+        QTest::newRow("garbage") << QByteArray("latest") << 400;
+    }
+    void protocolVersionHeader()
+    {
+        QFETCH(QByteArray, header);
+        QFETCH(int, status);
+        // initialize is never refused because of the header.
+        Headers h;
+        if (!header.isEmpty())
+            h.emplace_back("MCP-Protocol-Version", header);
+        const Response init = roundTrip(post(initBody(), {}, h));
+        QCOMPARE(init.status, 200);
+        const QByteArray sid = init.header("mcp-session-id");
+        const Response r = roundTrip(post(rpc(1, "ping"), sid, h));
+        QCOMPARE(r.status, status);
+        if (status == 400)
+            QCOMPARE(r.body_json()["error"]["code"].get<int>(), -32000);
+        const Response g = roundTrip(request("GET", "/mcp", [&] {
+            Headers gh{{"Accept", "text/event-stream"}, {"Mcp-Session-Id", "unknown"}};
+            gh.insert(gh.end(), h.begin(), h.end());
+            return gh;
+        }()));
+        QCOMPARE(g.status, 404);  // session is checked first
+    }
+
+    // ---------------------------------------------------------- CORS
+
+    void corsPreflight()
+    {
+        const Response r = roundTrip(request("OPTIONS", "/mcp",
+                                              {{"Origin", "http://localhost:6274"},
+                                               {"Access-Control-Request-Method", "POST"},
+                                               {"Access-Control-Request-Headers", "content-type,mcp-protocol-version,mcp-session-id"}}));
+        QCOMPARE(r.status, 204);
+        QCOMPARE(r.header("access-control-allow-origin"), QByteArray("http://localhost:6274"));
+        QVERIFY(r.header("access-control-allow-methods").contains("DELETE"));
+        const QByteArray allowHeaders = r.header("access-control-allow-headers").toLower();
+        for (const char *h : {"content-type", "accept", "authorization", "mcp-session-id", "mcp-protocol-version",
+                              "last-event-id"})
+            QVERIFY2(allowHeaders.contains(h), h);
+        QVERIFY(r.header("access-control-expose-headers").contains("Mcp-Session-Id"));
+
+        const Response evil = roundTrip(request("OPTIONS", "/mcp", {{"Origin", "http://localhost.evil.com"},
+                                                                    {"Access-Control-Request-Method", "POST"}}));
+        QCOMPARE(evil.status, 403);
+        QVERIFY(!evil.hasHeader("access-control-allow-origin"));
+
+        // Without Origin: no CORS headers at all.
+        const Response plain = roundTrip(post(initBody()));
+        QVERIFY(!plain.hasHeader("access-control-allow-origin"));
+    }
+
+    // ---------------------------------------------------------- auth and observer
+
+    void bearerTokenAndObserver()
+    {
+        const QByteArray sid = initialize("2025-11-25", "/mcp", {{"Authorization", "Bearer secret-token"}});
+        QCOMPARE(m_server->session(sid.toStdString())->bearerToken, std::string("secret-token"));
+        m_records.clear();
+        const Response r = roundTrip(post(rpc(3, "sleep", {{"ms", 30}}), sid));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(m_records.size(), size_t(2));
+        QCOMPARE(m_records[0].direction, TrafficRecord::Direction::ClientToServer);
+        QCOMPARE(m_records[0].sessionId, sid.toStdString());
+        JCOMPARE(m_records[0].message["method"], "sleep");
+        QCOMPARE(m_records[1].direction, TrafficRecord::Direction::ServerToClient);
+        QCOMPARE(m_records[1].httpStatus, 200);
+        QCOMPARE(m_records[1].message["id"].get<int>(), 3);
+        QVERIFY(m_records[1].latency >= 25ms);
+
+        m_records.clear();
+        QCOMPARE(roundTrip(post(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", sid)).status, 202);
+        QCOMPARE(m_records.size(), size_t(1));
+        QCOMPARE(m_records[0].httpStatus, 202);
+
+        m_records.clear();
+        QCOMPARE(roundTrip(post("{oops", sid)).status, 400);
+        QCOMPARE(m_records.size(), size_t(2));
+        QCOMPARE(m_records[1].httpStatus, 400);
+        QCOMPARE(m_records[1].message["error"]["code"].get<int>(), -32700);
+    }
+
+    // ---------------------------------------------------------- legacy HTTP+SSE
+
+    void legacyRoundTrip()
+    {
+        QSignalSpy opened(m_server.get(), &HttpServer::sessionOpened);
+        QSignalSpy closed(m_server.get(), &HttpServer::sessionClosed);
+        RawClient stream;
+        QVERIFY(stream.connectTo(m_server->port()));
+        stream.send(request("GET", "/sse", {{"Accept", "text/event-stream"}, {"Cache-Control", "no-cache"}}));
+        QVERIFY(stream.waitFor([&] { return !stream.responses().empty() && stream.last().body.contains("\n\n"); }));
+        QCOMPARE(stream.last().status, 200);
+        QCOMPARE(stream.last().header("content-type"), QByteArray("text/event-stream"));
+        const auto first = stream.last().events().front();
+        QCOMPARE(first.event, QByteArray("endpoint"));
+        QVERIFY(first.data.startsWith("/messages?sessionId="));
+        const QByteArray sid = first.data.mid(first.data.indexOf('=') + 1);
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(m_server->session(sid.toStdString())->transport, std::string("legacy-sse"));
+
+        // The TS legacy client posts with Accept: */*; replies come on the stream.
+        Response r = roundTrip(request("POST", first.data, {{"Content-Type", "application/json"}, {"Accept", "*/*"}},
+                                       initBody("2025-11-25")));
+        QCOMPARE(r.status, 202);
+        QCOMPARE(r.body, QByteArray("Accepted"));
+        QVERIFY(stream.waitFor([&] { return stream.last().body.contains("protocolVersion"); }));
+        r = roundTrip(request("POST", first.data, {{"Content-Type", "application/json"}},
+                              R"({"jsonrpc":"2.0","method":"notifications/initialized"})"));
+        QCOMPARE(r.status, 202);
+        r = roundTrip(request("POST", first.data,
+                              {{"Content-Type", "application/json"}, {"MCP-Protocol-Version", "2025-11-25"}},
+                              rpc(2, "notify", {{"x", 1}})));
+        QCOMPARE(r.status, 202);
+        QVERIFY(stream.waitFor([&] { return stream.last().body.contains("\"delivered\":true"); }));
+        QVERIFY(stream.last().body.contains("notifications/message"));
+        int messageEvents = 0;
+        for (const auto &e : stream.last().events())
+            messageEvents += e.event == "message" ? 1 : 0;
+        QCOMPARE(messageEvents, 3);  // initialize result, notification, notify result
+
+        // Streamable rules do not apply: no Mcp-Session-Id crossing over to /mcp.
+        QCOMPARE(roundTrip(post(rpc(3, "ping"), sid)).status, 404);
+        // A second initialize is refused; unknown and missing ids.
+        QCOMPARE(roundTrip(request("POST", first.data, {{"Content-Type", "application/json"}}, initBody())).status, 400);
+        QCOMPARE(roundTrip(request("POST", "/messages?sessionId=nope", {{"Content-Type", "application/json"}}, rpc(4, "ping"))).status, 404);
+        QCOMPARE(roundTrip(request("POST", "/messages", {{"Content-Type", "application/json"}}, rpc(4, "ping"))).status, 400);
+
+        // The session ends with its stream.
+        stream.socket().abort();
+        QVERIFY(closed.wait(2000));
+        QCOMPARE(closed.at(0).at(0).toString(), QString::fromLatin1(sid));
+        QCOMPARE(roundTrip(request("POST", first.data, {{"Content-Type", "application/json"}}, rpc(5, "ping"))).status, 404);
+    }
+
+    // ---------------------------------------------------------- stdio bridge
+
+    void stdioBridge()
+    {
+        QUrl url = m_server->endpointUrl();
+        StdioBridge bridge(url, QStringLiteral("tok"));
+        QList<json> out;
+        QObject::connect(&bridge, &StdioBridge::messageOut, &bridge, [&](const QByteArray &line) {
+            QVERIFY(!line.contains('\n'));
+            out.push_back(json::parse(line.toStdString()));
+        });
+        // The ping is queued behind initialize until the session id is known.
+        bridge.handleLine(initBody() + "\n");
+        bridge.handleLine(rpc(1, "whoami"));
+        QTRY_COMPARE(out.size(), 2);
+        JCOMPARE(out[0]["result"]["protocolVersion"], "2025-11-25");
+        JCOMPARE(out[1]["result"]["token"], "tok");
+        const QByteArray sid = bridge.sessionId();
+        QVERIFY(!sid.isEmpty());
+
+        bridge.handleLine(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+        QTRY_VERIFY(m_server->hasStream(sid.toStdString()));
+        // Outbox notifications reach stdout through the GET stream.
+        QVERIFY(m_server->session(sid.toStdString())->outbox->send(
+            json{{"jsonrpc", "2.0"}, {"method", "notifications/tools/list_changed"}}));
+        QTRY_COMPARE(out.size(), 3);
+        JCOMPARE(out[2]["method"], "notifications/tools/list_changed");
+
+        // Errors still answer the request id; garbage gets a parse error.
+        bridge.handleLine(R"({"jsonrpc":"2.0","id":7,"method":"nope"})");
+        QTRY_COMPARE(out.size(), 4);
+        QCOMPARE(out[3]["id"].get<int>(), 7);
+        QCOMPARE(out[3]["error"]["code"].get<int>(), -32601);
+        bridge.handleLine("not json");
+        QTRY_COMPARE(out.size(), 5);
+        QCOMPARE(out[4]["error"]["code"].get<int>(), -32700);
+
+        // EOF: the bridge ends the session with DELETE.
+        QSignalSpy finished(&bridge, &StdioBridge::finished);
+        bridge.shutdown();
+        QVERIFY(finished.wait(5000));
+        QCOMPARE(finished.at(0).at(0).toInt(), 0);
+        QVERIFY(!m_server->session(sid.toStdString()));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Transport)
+#include "tst_transport.moc"
