@@ -23,14 +23,8 @@ std::string_view toString(KeyMoment::Kind k)
 namespace {
 
 // ---------------------------------------------------------------- word lists
-// Small fixed lists, searched linearly: a handful of comparisons per token is
-// cheaper than any hashing at this size, and keeps the reader allocation-free.
-
-template<std::size_t N>
-bool oneOf(std::string_view w, const std::array<std::string_view, N> &set)
-{
-    return std::find(set.begin(), set.end(), w) != set.end();
-}
+// Small fixed lists, merged into one hash table (Lexicon below) so that each
+// token is classified once; the reader never allocates per message.
 
 constexpr std::array<std::string_view, 31> kNegators{
     "not",     "no",       "never",  "don't",  "dont",     "doesn't",  "doesnt", "didn't",
@@ -92,6 +86,95 @@ constexpr std::array<std::string_view, 10> kReportVerbs{
 
 constexpr std::array<std::string_view, 3> kConditionals{"if", "whether", "unless"};
 
+/// Word classes, as bits: each token is classified once, with one hash probe.
+enum WordClass : std::uint16_t {
+    Negator = 1 << 0,
+    AccuseVerb = 1 << 1,
+    VouchVerb = 1 << 2,
+    AccusePred = 1 << 3,
+    WolfWord = 1 << 4,
+    VouchPred = 1 << 5,
+    ForwardStop = 1 << 6,
+    Subject = 1 << 7,
+    Conjunction = 1 << 8,
+    BreakWord = 1 << 9,
+    SeerFiller = 1 << 10,
+    ReportVerb = 1 << 11,
+    Conditional = 1 << 12,
+};
+
+/// The word lists above in one open-addressing table (built once, read-only).
+class Lexicon
+{
+public:
+    static const Lexicon &get()
+    {
+        static const Lexicon lexicon;
+        return lexicon;
+    }
+
+    std::uint16_t classify(std::string_view w) const
+    {
+        if (w.empty() || w.size() > 16)
+            return 0;
+        for (std::size_t i = hash(w) & (Size - 1);; i = (i + 1) & (Size - 1)) {
+            const Slot &s = m_slots[i];
+            if (s.word.empty())
+                return 0;
+            if (s.word == w)
+                return s.classes;
+        }
+    }
+
+private:
+    Lexicon()
+    {
+        add(kNegators, Negator);
+        add(kAccuseVerbs, AccuseVerb);
+        add(kVouchVerbs, VouchVerb);
+        add(kAccusePreds, AccusePred);
+        add(kWolfWords, WolfWord);
+        add(kVouchPreds, VouchPred);
+        add(kForwardStops, ForwardStop);
+        add(kSubjects, Subject);
+        add(kConjunctions, Conjunction);
+        add(kBreakWords, BreakWord);
+        add(kSeerFillers, SeerFiller);
+        add(kReportVerbs, ReportVerb);
+        add(kConditionals, Conditional);
+    }
+
+    template<std::size_t N>
+    void add(const std::array<std::string_view, N> &words, std::uint16_t cls)
+    {
+        for (std::string_view w : words) {
+            std::size_t i = hash(w) & (Size - 1);
+            while (!m_slots[i].word.empty() && m_slots[i].word != w)
+                i = (i + 1) & (Size - 1);
+            m_slots[i].word = w;
+            m_slots[i].classes |= cls;
+        }
+    }
+
+    static std::size_t hash(std::string_view w)
+    {
+        std::uint32_t h = 2166136261u;
+        for (char c : w) {
+            h ^= static_cast<unsigned char>(c);
+            h *= 16777619u;
+        }
+        return h ^ (h >> 15);
+    }
+
+    struct Slot
+    {
+        std::string_view word;
+        std::uint16_t classes = 0;
+    };
+    static constexpr std::size_t Size = 512;  // a power of two, under half full
+    std::array<Slot, Size> m_slots{};
+};
+
 // ---------------------------------------------------------------- text helpers
 
 bool isWordByte(unsigned char c)
@@ -142,6 +225,7 @@ struct Tok
     TokKind kind = TokKind::Word;
     std::string_view w;  ///< lowercased word (Word only)
     int player = -1;     ///< index into players (Player only)
+    std::uint16_t cls = 0;  ///< WordClass bits (Word only)
 };
 
 struct Reading
@@ -260,7 +344,7 @@ private:
     void push(TokKind kind, std::string_view w = {}, int player = -1)
     {
         if (kind == TokKind::Word || kind == TokKind::Player) {
-            m_toks.push_back({kind, w, player});
+            m_toks.push_back({kind, w, player, kind == TokKind::Word ? m_lex.classify(w) : std::uint16_t(0)});
             return;
         }
         // Separators: never first, never doubled; the strongest of a run wins.
@@ -268,7 +352,7 @@ private:
             return;
         Tok &last = m_toks.back();
         if (last.kind == TokKind::Word || last.kind == TokKind::Player)
-            m_toks.push_back({kind, {}, -1});
+            m_toks.push_back({kind, {}, -1, 0});
         else if (static_cast<int>(kind) > static_cast<int>(last.kind))
             last.kind = kind;
     }
@@ -314,11 +398,11 @@ private:
                 i = j;
                 if (w.empty())
                     continue;
-                if (oneOf(w, kBreakWords)) {
+                if (m_lex.classify(w) & BreakWord) {
                     push(TokKind::Break);
                 } else if (!m_toks.empty() && m_toks.back().kind == TokKind::Word
                            && m_toks.back().w == "seat" && playerAtSeat(w) >= 0) {
-                    m_toks.back() = {TokKind::Player, {}, playerAtSeat(w)};  // "seat 3"
+                    m_toks.back() = {TokKind::Player, {}, playerAtSeat(w), 0};  // "seat 3"
                 } else {
                     push(TokKind::Word, w);
                 }
@@ -345,24 +429,28 @@ private:
                && m_toks[static_cast<std::size_t>(k)].kind == TokKind::Word;
     }
     std::string_view w(std::ptrdiff_t k) const { return m_toks[static_cast<std::size_t>(k)].w; }
+    bool is(std::ptrdiff_t k, std::uint16_t cls) const
+    {
+        return wordAt(k) && (m_toks[static_cast<std::size_t>(k)].cls & cls) != 0;
+    }
 
     /// "I am the seer", "I'm the real Seer", "as the seer, I…", "I claim seer".
     bool isClaimAt(std::size_t seerIndex) const
     {
         const auto k = static_cast<std::ptrdiff_t>(seerIndex);
         std::ptrdiff_t m = k - 1;
-        while (wordAt(m) && oneOf(w(m), kSeerFillers))
+        while (is(m, SeerFiller))
             --m;
         if (!wordAt(m))
             return false;
         const std::string_view v = w(m);
-        auto conditional = [&](std::ptrdiff_t at) { return wordAt(at) && oneOf(w(at), kConditionals); };
+        auto conditional = [&](std::ptrdiff_t at) { return is(at, Conditional); };
         if (v == "i'm" || v == "im")
             return !conditional(m - 1);
         if (v == "am")
             return wordAt(m - 1) && w(m - 1) == "i" && !conditional(m - 2);
         if (v == "as")
-            return !(wordAt(k + 1) && oneOf(w(k + 1), kReportVerbs));
+            return !is(k + 1, ReportVerb);
         if (v == "claim" || v == "claiming")
             return wordAt(m - 1) && (w(m - 1) == "i" || w(m - 1) == "i'm" || w(m - 1) == "im");
         return false;  // includes "I am not the seer": "not" is no filler
@@ -380,18 +468,18 @@ private:
             const Tok &t = m_toks[j];
             if (t.kind == TokKind::Colon)
                 continue;  // "inspected Hugo: werewolf"
-            if (t.kind != TokKind::Word || oneOf(t.w, kForwardStops) || ++words > 5)
+            if (t.kind != TokKind::Word || (t.cls & ForwardStop) || ++words > 5)
                 break;
-            if (oneOf(t.w, kNegators)) {
+            if (t.cls & Negator) {
                 neg = true;
-            } else if (accuse == 0 && oneOf(t.w, kAccusePreds)) {
+            } else if (accuse == 0 && (t.cls & AccusePred)) {
                 // "Ada is suspicious of Hugo": the suspicion is Ada's, not about her.
                 if (t.w == "suspicious" && j + 1 < m_toks.size() && m_toks[j + 1].kind == TokKind::Word
                     && m_toks[j + 1].w == "of")
                     break;
                 accuse = neg ? 2 : 1;
-                wolfWord = oneOf(t.w, kWolfWords);
-            } else if (vouch == 0 && oneOf(t.w, kVouchPreds)) {
+                wolfWord = (t.cls & WolfWord) != 0;
+            } else if (vouch == 0 && (t.cls & VouchPred)) {
                 vouch = neg ? 2 : 1;
             }
         }
@@ -412,14 +500,14 @@ private:
             const Tok &t = m_toks[static_cast<std::size_t>(k)];
             if (t.kind == TokKind::Break || t.kind == TokKind::Colon)
                 return 0;
-            if (t.kind == TokKind::Player || t.kind == TokKind::Soft || oneOf(t.w, kConjunctions))
+            if (t.kind == TokKind::Player || t.kind == TokKind::Soft || (t.cls & Conjunction))
                 continue;  // lists: "I suspect Hugo, Cora and Ada"
             if (t.w == "with")
                 return 0;  // "vote with Hugo"
             if (++counted > 5)
                 return 0;
-            const bool accuse = oneOf(t.w, kAccuseVerbs);
-            if (!accuse && !oneOf(t.w, kVouchVerbs))
+            const bool accuse = (t.cls & AccuseVerb) != 0;
+            if (!accuse && !(t.cls & VouchVerb))
                 continue;
             // "Ada voted for Hugo", "they suspect Hugo": someone else's act.
             for (std::ptrdiff_t b = k - 1; b >= 0 && b >= k - 2; --b) {
@@ -428,7 +516,7 @@ private:
                     return 0;
                 if (s.kind != TokKind::Word)
                     break;
-                if (oneOf(s.w, kSubjects))
+                if (s.cls & Subject)
                     return 0;
             }
             bool negated = false;
@@ -436,7 +524,7 @@ private:
                 const Tok &s = m_toks[static_cast<std::size_t>(b)];
                 if (s.kind != TokKind::Word)
                     break;
-                if (oneOf(s.w, kNegators)) {
+                if (s.cls & Negator) {
                     negated = true;
                     break;
                 }
@@ -448,6 +536,7 @@ private:
         return 0;
     }
 
+    const Lexicon &m_lex = Lexicon::get();
     std::vector<Alias> m_aliases;
     std::vector<int> m_seats;
     std::string m_buf;
