@@ -10,6 +10,7 @@
 #include <QCoro/QCoroTask>
 
 #include <QFloat16>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <map>
@@ -859,6 +860,18 @@ private Q_SLOTS:
         QCOMPARE(result["content"][0]["type"], json("text"));
         QCOMPARE(json::parse(result["content"][0]["text"].get<std::string>()), expected);
         QCOMPARE(m_backend->calls[0].agentId, std::string("agent-1"));
+    }
+
+    void resultsViolatingTheOutputSchemaAreLogged()
+    {
+        // The host's bug must be visible in the log, but the agent still gets
+        // the result (validateResults is on in debug builds and in this test).
+        m_backend->overrides.emplace("et.werewolf.match.vote", ToolResult(json{{"ok", true}}));
+        const auto s = newSession("2025-06-18", "secret-token-1");
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression(QStringLiteral("et.werewolf.match.vote violates its outputSchema")));
+        const auto reply = send(toolCall(1, "et.werewolf.match.vote", {{"matchId", "m"}, {"targetPlayerId", "p:2"}}), s);
+        QCOMPARE((*reply)["result"]["structuredContent"], json({{"ok", true}}));
     }
 
     void failureEnvelope_data()
