@@ -383,6 +383,7 @@ void HttpConnection::finishMessage()
     slot.http10 = request.httpMajor == 1 && request.httpMinor == 0;
     slot.keepAlive = request.keepAlive;
     slot.closeAfter = !request.keepAlive;
+    slot.head = request.method == "HEAD";
     // After an Upgrade request the bytes that follow are not HTTP; we do not
     // upgrade, so answer this request and close.
     if (m_p->parser.upgrade)
@@ -454,7 +455,8 @@ void HttpConnection::respond(quint64 serial, HttpResponse response)
         m_stopReading = true;
     }
     slot->pending += serializeHead(*slot, response, false);
-    slot->pending += response.body;
+    if (!slot->head)
+        slot->pending += response.body;
     slot->state = Slot::State::Done;
     pump();
 }

@@ -125,6 +125,7 @@ private:
         bool chunked = false;
         bool http10 = false;
         bool keepAlive = true;
+        bool head = false;       // HEAD request: headers only, whatever the response holds
     };
 
     friend struct HttpParserCallbacks;

@@ -88,16 +88,24 @@ void StdioBridge::handleLine(const QByteArray &line)
         emitMessage(jsonRpcError(-32700, "Parse error", nullptr));
         return;
     }
+    const MessageKind kind = classifyMessage(message);
+    if (kind == MessageKind::Request && message.at("method") == "initialize")
+        m_clientInit = message;
+    if (kind == MessageKind::Notification && message.at("method") == "notifications/initialized")
+        m_clientInitialized = true;
+    Outgoing out;
+    out.message = std::move(message);
     // Nothing can be sent without the session id that initialize returns.
     if (m_initPending) {
-        m_queued.push_back(std::move(message));
+        m_queued.push_back(std::move(out));
         return;
     }
-    post(message);
+    post(std::move(out));
 }
 
-void StdioBridge::post(const json &message)
+void StdioBridge::post(Outgoing out)
 {
+    const json &message = out.message;
     const bool initialize = classifyMessage(message) == MessageKind::Request && message.at("method") == "initialize";
     if (initialize)
         m_initPending = true;
@@ -105,36 +113,54 @@ void StdioBridge::post(const json &message)
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader("Accept", "application/json, text/event-stream");
     addHeaders(request, !initialize);
+    const QByteArray sentSession = initialize ? QByteArray() : m_sessionId;
     QNetworkReply *reply = m_nam->post(request, QByteArray::fromStdString(message.dump()));
     ++m_inFlight;
     auto parser = std::make_shared<SseParser>();
-    connect(reply, &QNetworkReply::readyRead, this, [this, reply, parser] {
+    auto relay = [this, reply, parser, out] {
         // SSE replies are relayed event by event; JSON bodies wait for the end.
         if (!isEventStream(reply) || statusOf(reply) / 100 != 2)
             return;
         for (const auto &event : parser->feed(reply->readAll())) {
             if ((event.event.isEmpty() || event.event == "message") && !event.data.isEmpty())
-                emitBody(event.data);
+                deliver(out, event.data);
         }
-    });
-    connect(reply, &QNetworkReply::finished, this, [this, reply, message, parser] {
-        if (isEventStream(reply) && statusOf(reply) / 100 == 2) {
-            for (const auto &event : parser->feed(reply->readAll())) {
-                if ((event.event.isEmpty() || event.event == "message") && !event.data.isEmpty())
-                    emitBody(event.data);
-            }
-        }
-        onPostFinished(reply, message);
+    };
+    connect(reply, &QNetworkReply::readyRead, this, relay);
+    connect(reply, &QNetworkReply::finished, this, [this, reply, out, relay, sentSession] {
+        relay();
+        onPostFinished(reply, out, sentSession);
     });
 }
 
-void StdioBridge::onPostFinished(QNetworkReply *reply, const json &message)
+void StdioBridge::deliver(const Outgoing &out, const QByteArray &body)
+{
+    if (!out.internal) {
+        emitBody(body);
+        return;
+    }
+    const json j = json::parse(body.cbegin(), body.cend(), nullptr, false);
+    if (!j.is_discarded())
+        learnVersion(j);
+}
+
+void StdioBridge::learnVersion(const json &message)
+{
+    if (message.is_object() && message.contains("result") && message["result"].is_object()
+        && message["result"].contains("protocolVersion") && message["result"]["protocolVersion"].is_string()
+        && message["result"].contains("serverInfo"))
+        m_protocolVersion = QByteArray::fromStdString(message["result"]["protocolVersion"].get<std::string>());
+}
+
+void StdioBridge::onPostFinished(QNetworkReply *reply, Outgoing out, const QByteArray &sentSession)
 {
     reply->deleteLater();
     --m_inFlight;
+    const json &message = out.message;
     const int status = statusOf(reply);
     const MessageKind kind = classifyMessage(message);
     const bool initialize = kind == MessageKind::Request && message.at("method") == "initialize";
+    const bool initialized = kind == MessageKind::Notification && message.at("method") == "notifications/initialized";
     const QByteArray sid = reply->rawHeader("Mcp-Session-Id");
     if (initialize && !sid.isEmpty())
         m_sessionId = sid;
@@ -142,41 +168,95 @@ void StdioBridge::onPostFinished(QNetworkReply *reply, const json &message)
     if (status / 100 == 2) {
         if (!isEventStream(reply)) {
             const QByteArray body = reply->readAll();
-            if (initialize && !body.isEmpty()) {
-                const json j = json::parse(body.cbegin(), body.cend(), nullptr, false);
-                if (j.is_object() && j.contains("result") && j["result"].contains("protocolVersion")
-                    && j["result"]["protocolVersion"].is_string())
-                    m_protocolVersion = QByteArray::fromStdString(j["result"]["protocolVersion"].get<std::string>());
-            }
             if (!body.trimmed().isEmpty())
-                emitBody(body);
+                deliver(out, body);
         }
-        if (kind == MessageKind::Notification && message.at("method") == "notifications/initialized") {
+        if (initialize && out.internal) {
+            if (m_sessionId.isEmpty() || m_protocolVersion.isEmpty()) {
+                qCWarning(lcTransport) << "stdio bridge: re-initialization was refused";
+                m_initPending = false;
+                for (const Outgoing &q : std::exchange(m_queued, {}))
+                    failRequest(q.message, status, R"({"error":{"message":"session lost; re-initialization failed"}})");
+                maybeFinishShutdown();
+                return;
+            }
+            qCInfo(lcTransport) << "stdio bridge: new session established";
+            if (m_clientInitialized) {
+                // Keep holding the queue until the server has seen "initialized".
+                json note = {{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}};
+                post(Outgoing{note, true, true});
+                maybeFinishShutdown();
+                return;
+            }
+        }
+        if (initialized) {
             m_wantStream = true;
             openStream();
+            if (out.internal) {
+                m_initPending = false;
+                flushQueue();
+            }
         }
     } else {
         const QByteArray body = reply->readAll();
         qCWarning(lcTransport) << "stdio bridge: HTTP" << status << reply->errorString();
-        if (status == 404 && !m_sessionId.isEmpty()) {
-            qCWarning(lcTransport) << "stdio bridge: the server no longer knows this session (was the app "
-                                      "restarted?); the client must initialize again";
+        if (status == 404 && !sentSession.isEmpty() && !out.internal && !out.retried && m_clientInit) {
+            // The server forgot the session: re-initialize behind the client's back, then retry once.
+            out.retried = true;
+            if (!m_sessionId.isEmpty() && m_sessionId != sentSession && !m_initPending) {
+                post(std::move(out));  // a recovery already happened meanwhile
+            } else {
+                m_queued.push_back(std::move(out));
+                if (!m_initPending)
+                    startRecovery();
+            }
+            maybeFinishShutdown();
+            return;
+        }
+        if (status == 404 && !sentSession.isEmpty() && sentSession == m_sessionId) {
+            qCWarning(lcTransport) << "stdio bridge: the server no longer knows this session";
             m_sessionId.clear();
             m_wantStream = false;
+        }
+        if (out.internal) {
+            qCWarning(lcTransport) << "stdio bridge: re-initialization failed";
+            m_initPending = false;
+            for (const Outgoing &q : std::exchange(m_queued, {}))
+                failRequest(q.message, status, body);
+            maybeFinishShutdown();
+            return;
         }
         failRequest(message, status, body);
     }
 
-    if (initialize) {
+    if (initialize && !out.internal) {
         m_initPending = false;
-        // Version for later requests: from the body (SSE case parsed in emitBody).
-        while (!m_queued.empty() && !m_initPending) {
-            json next = std::move(m_queued.front());
-            m_queued.pop_front();
-            post(next);
-        }
+        flushQueue();
     }
     maybeFinishShutdown();
+}
+
+void StdioBridge::startRecovery()
+{
+    qCWarning(lcTransport) << "stdio bridge: the server lost the session (was the app restarted?); re-initializing";
+    m_sessionId.clear();
+    m_protocolVersion.clear();
+    m_wantStream = false;
+    m_retryTimer->stop();
+    if (m_getReply)
+        m_getReply->abort();
+    json init = *m_clientInit;
+    init["id"] = "townhall-bridge-reinit-" + std::to_string(++m_recoveries);
+    post(Outgoing{init, true, true});
+}
+
+void StdioBridge::flushQueue()
+{
+    while (!m_queued.empty() && !m_initPending) {
+        Outgoing next = std::move(m_queued.front());
+        m_queued.pop_front();
+        post(std::move(next));
+    }
 }
 
 void StdioBridge::failRequest(const json &message, int httpStatus, const QByteArray &detail)
@@ -215,11 +295,7 @@ void StdioBridge::emitBody(const QByteArray &body)
 void StdioBridge::emitMessage(const json &message)
 {
     // Learn the negotiated version from an initialize result, however it arrived.
-    if (m_protocolVersion.isEmpty() && message.is_object() && message.contains("result")
-        && message["result"].is_object() && message["result"].contains("protocolVersion")
-        && message["result"]["protocolVersion"].is_string()
-        && message["result"].contains("serverInfo"))
-        m_protocolVersion = QByteArray::fromStdString(message["result"]["protocolVersion"].get<std::string>());
+    learnVersion(message);
     // dump() escapes control characters, so a message never spans two lines.
     Q_EMIT messageOut(QByteArray::fromStdString(message.dump()));
 }
@@ -260,6 +336,8 @@ void StdioBridge::openStream()
         }
         if (status == 404) {
             m_wantStream = false;
+            if (m_clientInit && !m_initPending)
+                startRecovery();
             return;
         }
         if (++m_streamFailures > kMaxStreamFailures) {

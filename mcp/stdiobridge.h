@@ -8,6 +8,11 @@
 /// that comes back (JSON bodies, SSE `message` events on POST replies and on
 /// the session's GET stream) is written to stdout as one compact line.
 /// Nothing else is written to stdout; logs go to stderr.
+///
+/// When the server forgets the session (404: typically the desktop app was
+/// restarted), the bridge replays the client's initialize and initialized
+/// messages on its own and retries the request once, so SDK clients that never
+/// re-initialize (MCP-NOTES rule 36) keep working.
 
 #include <QByteArray>
 #include <QNetworkReply>
@@ -62,8 +67,21 @@ Q_SIGNALS:
     void finished(int exitCode);
 
 private:
-    void post(const nlohmann::json &message);
-    void onPostFinished(QNetworkReply *reply, const nlohmann::json &message);
+    /// A message to POST. Internal ones (the bridge's own re-initialization)
+    /// never reach stdout.
+    struct Outgoing
+    {
+        nlohmann::json message;
+        bool internal = false;
+        bool retried = false;
+    };
+
+    void post(Outgoing out);
+    void onPostFinished(QNetworkReply *reply, Outgoing out, const QByteArray &sentSession);
+    void deliver(const Outgoing &out, const QByteArray &body);
+    void learnVersion(const nlohmann::json &message);
+    void startRecovery();
+    void flushQueue();
     void emitBody(const QByteArray &body);
     void emitMessage(const nlohmann::json &message);
     void failRequest(const nlohmann::json &message, int httpStatus, const QByteArray &detail);
@@ -79,7 +97,10 @@ private:
     QByteArray m_sessionId;
     QByteArray m_protocolVersion;
     bool m_initPending = false;
-    std::deque<nlohmann::json> m_queued;  // held back while initialize is in flight
+    std::deque<Outgoing> m_queued;  // held back while initialize is in flight
+    std::optional<nlohmann::json> m_clientInit;  // the client's initialize, replayed after a lost session
+    bool m_clientInitialized = false;             // the client sent notifications/initialized
+    int m_recoveries = 0;
     int m_inFlight = 0;
     QPointer<QNetworkReply> m_getReply;
     bool m_wantStream = false;
