@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+#include "app/store/batch.h"
+
+#include <iterator>
+
+namespace townhall::app {
+
+MatchWrite &Batch::writeFor(const std::string &matchId)
+{
+    // Linear: a batch touches a handful of matches, and order must be kept.
+    for (MatchWrite &w : matches)
+        if (w.matchId == matchId)
+            return w;
+    matches.push_back(MatchWrite{matchId, {}, std::nullopt});
+    return matches.back();
+}
+
+void Batch::add(const engine::Match &match, std::vector<engine::Event> events,
+                const std::string &queueId)
+{
+    MatchWrite &w = writeFor(match.matchId());
+    w.events.insert(w.events.end(), std::make_move_iterator(events.begin()),
+                    std::make_move_iterator(events.end()));
+    w.snapshot = snapshotOf(match, queueId);
+}
+
+void Batch::addEvents(const std::string &matchId, std::vector<engine::Event> events)
+{
+    MatchWrite &w = writeFor(matchId);
+    w.events.insert(w.events.end(), std::make_move_iterator(events.begin()),
+                    std::make_move_iterator(events.end()));
+}
+
+void Batch::addLobbyRecords(const std::vector<engine::LobbyRecord> &records)
+{
+    lobbyRecords.insert(lobbyRecords.end(), records.begin(), records.end());
+}
+
+void Batch::addIdempotency(IdempotencyRecord record)
+{
+    idempotency.push_back(std::move(record));
+}
+
+bool Batch::empty() const
+{
+    return lobbyRecords.empty() && matches.empty() && idempotency.empty();
+}
+
+std::size_t Batch::eventCount() const
+{
+    std::size_t n = 0;
+    for (const MatchWrite &w : matches)
+        n += w.events.size();
+    return n;
+}
+
+void Batch::clear()
+{
+    lobbyRecords.clear();
+    matches.clear();
+    idempotency.clear();
+}
+
+} // namespace townhall::app

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+// store_bench: events per second that Store::commit makes durable, at the
+// batch sizes a busy host sees (1, 8, 64, 256 commands per commit), with
+// synchronous=NORMAL and FULL. Also the mean latency of one commit, which
+// is what the store adds to a tool call.
+//
+//   store_bench [--dir DIR] [--matches N] [--seconds S]
+//
+// The event logs come from complete scripted matches (tests/store/matchdriver),
+// interleaved round-robin across matches like concurrent sessions would.
+
+#include "app/store/store.h"
+
+#include "tests/store/matchdriver.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <cstdio>
+#include <ctime>
+
+using namespace townhall;
+using namespace townhall::app;
+
+namespace {
+
+/// One host step of one match: its events and the rows after it.
+struct Step
+{
+    std::size_t match = 0;
+    std::vector<engine::Event> events;
+    MatchSnapshot snapshot;
+};
+
+std::vector<Step> generate(int matches)
+{
+    std::vector<std::vector<Step>> perMatch(static_cast<std::size_t>(matches));
+    for (int i = 0; i < matches; ++i) {
+        const auto seed = static_cast<std::uint64_t>(1000 + i);
+        engine::Match m = storetest::createMatch("match-" + std::to_string(i + 1), i + 1, seed,
+                                                 1'700'000'000'000);
+        auto &steps = perMatch[static_cast<std::size_t>(i)];
+        steps.push_back(Step{static_cast<std::size_t>(i), m.log(), snapshotOf(m)});
+        storetest::MatchDriver d(m, seed, 1'700'000'000'000);
+        while (!m.ended()) {
+            std::vector<engine::Event> ev = d.step();
+            if (ev.empty())
+                break;
+            steps.push_back(Step{static_cast<std::size_t>(i), std::move(ev), snapshotOf(m)});
+        }
+    }
+    // Round-robin: step k of every match before step k+1 of any.
+    std::vector<Step> out;
+    for (std::size_t k = 0;; ++k) {
+        bool any = false;
+        for (auto &steps : perMatch)
+            if (k < steps.size()) {
+                out.push_back(std::move(steps[k]));
+                any = true;
+            }
+        if (!any)
+            break;
+    }
+    return out;
+}
+
+struct Result
+{
+    std::size_t commits = 0;
+    std::size_t commands = 0;
+    std::size_t events = 0;
+    double seconds = 0;     ///< wall time inside commit()
+    double cpuSeconds = 0;  ///< this thread's CPU time inside commit()
+};
+
+/// CPU time of this thread: on a loaded machine wall time also counts the
+/// time other processes had the CPU; this does not (but misses fsync waits).
+double threadCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
+Result run(const QString &path, Durability durability, int batchSize,
+           const std::vector<Step> &steps, double budgetSeconds)
+{
+    Store::Options o;
+    o.durability = durability;
+    auto store = Store::open(path, o);
+    if (!store) {
+        std::fprintf(stderr, "open: %s\n", qPrintable(store.error().message));
+        std::exit(1);
+    }
+    Result r;
+    QElapsedTimer timer;
+    timer.start();
+    std::size_t i = 0;
+    while (i < steps.size()) {
+        // Batch building is the host's work, not the store's: keep it out
+        // of the measured time.
+        Batch b;
+        for (int k = 0; k < batchSize && i < steps.size(); ++k, ++i) {
+            const Step &s = steps[i];
+            MatchWrite *w = nullptr;
+            for (MatchWrite &x : b.matches)
+                if (x.matchId == s.snapshot.match.matchId)
+                    w = &x;
+            if (!w) {
+                b.matches.push_back(MatchWrite{s.snapshot.match.matchId, {}, std::nullopt});
+                w = &b.matches.back();
+            }
+            w->events.insert(w->events.end(), s.events.begin(), s.events.end());
+            w->snapshot = s.snapshot;
+            ++r.commands;
+        }
+        const std::size_t events = b.eventCount();
+        const qint64 built = timer.nsecsElapsed();
+        const double cpu = threadCpuSeconds();
+        if (auto c = store->commit(b); !c) {
+            std::fprintf(stderr, "commit: %s\n", qPrintable(c.error().message));
+            std::exit(1);
+        }
+        r.cpuSeconds += threadCpuSeconds() - cpu;
+        r.seconds += double(timer.nsecsElapsed() - built) / 1e9;
+        r.events += events;
+        ++r.commits;
+        if (r.seconds > budgetSeconds)
+            break;
+    }
+    return r;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Town Hall store benchmark"));
+    parser.addHelpOption();
+    const QCommandLineOption dirOpt(QStringLiteral("dir"),
+                                    QStringLiteral("Directory for the database files (default: a "
+                                                   "temporary directory)."),
+                                    QStringLiteral("DIR"));
+    const QCommandLineOption matchesOpt(QStringLiteral("matches"),
+                                        QStringLiteral("Concurrent matches (default 64)."),
+                                        QStringLiteral("N"), QStringLiteral("64"));
+    const QCommandLineOption secondsOpt(QStringLiteral("seconds"),
+                                        QStringLiteral("Time budget per run (default 3)."),
+                                        QStringLiteral("S"), QStringLiteral("3"));
+    parser.addOptions({dirOpt, matchesOpt, secondsOpt});
+    parser.process(app);
+
+    QTemporaryDir tmp;
+    const QString dir = parser.isSet(dirOpt) ? parser.value(dirOpt) : tmp.path();
+    const int matches = parser.value(matchesOpt).toInt();
+    const double seconds = parser.value(secondsOpt).toDouble();
+
+    QElapsedTimer gen;
+    gen.start();
+    const std::vector<Step> steps = generate(matches);
+    std::size_t totalEvents = 0;
+    for (const Step &s : steps)
+        totalEvents += s.events.size();
+    std::printf("store_bench: %d matches, %zu commands, %zu events (generated in %.1f s)\n",
+                matches, steps.size(), totalEvents, double(gen.elapsed()) / 1000.0);
+    std::printf("%-8s %6s %9s %9s %12s %12s %14s %14s\n", "sync", "batch", "commits", "events",
+                "events/s", "events/cpu-s", "us/commit", "cpu-us/commit");
+
+    int run_no = 0;
+    for (Durability d : {Durability::Normal, Durability::Full}) {
+        for (int batch : {1, 8, 64, 256}) {
+            const QString path = dir + QStringLiteral("/bench-%1.sqlite").arg(++run_no);
+            const Result r = run(path, d, batch, steps, seconds);
+            std::printf("%-8s %6d %9zu %9zu %12.0f %12.0f %14.1f %14.1f\n",
+                        d == Durability::Full ? "FULL" : "NORMAL", batch, r.commits, r.events,
+                        double(r.events) / r.seconds, double(r.events) / r.cpuSeconds,
+                        r.seconds * 1e6 / double(r.commits),
+                        r.cpuSeconds * 1e6 / double(r.commits));
+            std::fflush(stdout);
+            for (const char *suffix : {"", "-wal", "-shm"})
+                QFile::remove(path + QLatin1String(suffix));
+        }
+    }
+    return 0;
+}

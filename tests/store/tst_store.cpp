@@ -1,0 +1,1343 @@
+// SPDX-License-Identifier: MIT
+// The store against real SQLite files in a temporary directory: round trips,
+// atomic batches, recovery by replay, idempotency, agents, export/import,
+// replay to an event, and every way open() must refuse a file.
+
+#include "app/store/store.h"
+
+#include "tests/store/matchdriver.h"
+#include "tests/store/storetestutil.h"
+
+#include <QDir>
+#include <QFile>
+#include <QCryptographicHash>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QScopeGuard>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace townhall;
+using namespace townhall::app;
+using namespace townhall::storetest;
+using engine::Event;
+using engine::Match;
+using Code = StoreError::Code;
+
+Q_DECLARE_METATYPE(townhall::app::StoreError::Code)
+
+namespace {
+constexpr engine::TimeMs T0 = 1'700'000'000'000;
+
+Store::Options fixedClock()
+{
+    Store::Options o;
+    o.clock = [] { return T0 + 5; };
+    return o;
+}
+} // namespace
+
+class TstStore : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString dbPath(const QString &name = QStringLiteral("townhall.sqlite")) const
+    {
+        return m_dir->filePath(name);
+    }
+    /// Plays `match` to the end (or `maxSteps`), committing after every step.
+    bool playAndCommit(Store &store, Match &match, std::uint64_t seed, int maxSteps = 100000);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void openCreatesSchemaAndDirectories();
+    void defaultPathIsInAppData();
+    void eventsRoundTrip();
+    void lobbyJournalRoundTrip();
+    void recoveryReplaysUnfinishedMatches();
+    void batchIsAtomic_data();
+    void batchIsAtomic();
+    void batchMergesCommandsOfManyMatches();
+    void appendEventsNeedsAMatch();
+    void idempotencySurvivesReopen();
+    void agents();
+    void tokenNeverStoredInPlaintext();
+    void exportImportSameHash();
+    void importRejects_data();
+    void importRejects();
+    void importRefusesExistingMatch();
+    void replayToEvent();
+    void migrationFromV1();
+    void failedMigrationLeavesFileUntouched();
+    void refusesCorruptFile_data();
+    void refusesCorruptFile();
+    void refusesForeignDatabase_data();
+    void refusesForeignDatabase();
+    void refusesNewerSchema();
+    void readOnlyDirectory();
+    void readOnlyFile();
+    void readOnlyOption();
+    void diskFullRollsBack();
+    void settings();
+};
+
+void TstStore::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TownHallTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_store"));
+}
+
+void TstStore::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+void TstStore::cleanup()
+{
+    m_dir.reset();
+}
+
+bool TstStore::playAndCommit(Store &store, Match &match, std::uint64_t seed, int maxSteps)
+{
+    // Whatever of the log is not stored yet goes first (a new match's
+    // creation events), then one commit per step, like the host.
+    auto stored = store.loadEvents(match.matchId());
+    if (!stored)
+        return false;
+    if (stored->size() < match.log().size()) {
+        std::vector<Event> tail(match.log().begin() + std::ptrdiff_t(stored->size()),
+                                match.log().end());
+        if (auto r = commitStep(store, match, std::move(tail)); !r) {
+            qWarning() << r.error().message;
+            return false;
+        }
+    }
+    MatchDriver driver(match, seed, match.log().back().at);
+    for (int i = 0; i < maxSteps && !match.ended(); ++i) {
+        std::vector<Event> ev = driver.step();
+        if (ev.empty())
+            break;
+        if (auto r = commitStep(store, match, std::move(ev)); !r) {
+            qWarning() << r.error().message;
+            return false;
+        }
+    }
+    return true;
+}
+
+// ------------------------------------------------------------------ open
+
+void TstStore::openCreatesSchemaAndDirectories()
+{
+    const QString path = m_dir->filePath(QStringLiteral("a/b/c/th.sqlite"));
+    {
+        auto store = Store::open(path);
+        STORE_VERIFY(store);
+        QCOMPARE(store->schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(store->path(), QFileInfo(path).absoluteFilePath());
+        QVERIFY(QFileInfo::exists(path));
+        auto ids = store->matchIds();
+        STORE_VERIFY(ids);
+        QVERIFY(ids->empty());
+    }
+    RawDb raw(path);
+    QCOMPARE(raw.scalar(QStringLiteral("PRAGMA application_id")).toInt(), Store::ApplicationId);
+    QCOMPARE(raw.scalar(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(),
+             Store::SchemaVersion);
+    const QStringList schema = raw.schema().join(QLatin1Char('\n')).split(QLatin1Char('\n'));
+    for (const char *table : {"queue", "matches", "players", "events", "buildings", "idempotency",
+                              "agents", "lobby_journal", "schema_version"})
+        QVERIFY2(raw.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
+                                           "AND name = '%1'")
+                                .arg(QLatin1String(table)))
+                         .toInt()
+                     == 1,
+                 table);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
+                                       "name = 'events_by_match_seq'"))
+                 .toInt(),
+             1);
+
+    // Reopening an up-to-date file changes nothing about its version.
+    auto again = Store::open(path);
+    STORE_VERIFY(again);
+    QCOMPARE(again->schemaVersion(), Store::SchemaVersion);
+}
+
+void TstStore::defaultPathIsInAppData()
+{
+    const QString p = Store::defaultPath();
+    QVERIFY(p.endsWith(QStringLiteral("/townhall.sqlite")));
+    QVERIFY(p.startsWith(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)));
+}
+
+// ------------------------------------------------------------------ round trips
+
+void TstStore::eventsRoundTrip()
+{
+    Match m = createMatch("match-1", 1, 42, T0);
+    {
+        auto store = Store::open(dbPath());
+        STORE_VERIFY(store);
+        QVERIFY(playAndCommit(*store, m, 42));
+        QVERIFY(m.ended());
+    }
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    auto events = store->loadEvents("match-1");
+    STORE_VERIFY(events);
+    QVERIFY(sameEvents(*events, m.log()));
+    QVERIFY(events->size() > 50);
+
+    // A cursor read returns the tail only.
+    auto tail = store->loadEvents("match-1", 10);
+    STORE_VERIFY(tail);
+    QCOMPARE(tail->size(), m.log().size() - 10);
+    QCOMPARE(tail->front().seq, std::uint64_t(11));
+
+    auto loaded = store->loadMatch("match-1");
+    STORE_VERIFY(loaded);
+    QCOMPARE(loaded->stateHash(), m.stateHash());
+
+    auto row = store->matchRow("match-1");
+    STORE_VERIFY(row);
+    const MatchSnapshot expected = snapshotOf(m);
+    QCOMPARE(row->lastSeq, m.log().size());
+    QVERIFY(row->ended);
+    QVERIFY(row->winner.has_value());
+    QCOMPARE(*row->stateHash, m.stateHash());
+    QVERIFY(*row == expected.match);
+    auto players = store->playerRows("match-1");
+    STORE_VERIFY(players);
+    QCOMPARE(players->size(), std::size_t(8));
+    QVERIFY(*players == expected.players);
+
+    auto active = store->matchIds(MatchStatus::Active);
+    auto ended = store->matchIds(MatchStatus::Ended);
+    STORE_VERIFY(active);
+    STORE_VERIFY(ended);
+    QVERIFY(active->empty());
+    QCOMPARE(*ended, std::vector<std::string>{"match-1"});
+    QVERIFY(!store->matchRow("match-404").ok());
+    QCOMPARE(store->matchRow("match-404").error().code, Code::NotFound);
+}
+
+void TstStore::lobbyJournalRoundTrip()
+{
+    engine::Lobby lobby(7);
+    std::vector<engine::LobbyRecord> all;
+    Batch b;
+    FilledTable t = fillTable(lobby, "agent-", T0);
+    QVERIFY(t.match);
+    b.addLobbyRecords(t.records);
+    b.add(*t.match, t.events);
+    all = t.records;
+    // Two more agents queue, one leaves again.
+    for (const char *a : {"late-1", "late-2"}) {
+        auto r = lobby.join(a, std::string("Late ") + a, engine::DefaultQueueId, T0 + 100);
+        QVERIFY(r.ok());
+        b.addLobbyRecords(r->records);
+        all.insert(all.end(), r->records.begin(), r->records.end());
+    }
+    auto left = lobby.leave("late-1", engine::DefaultQueueId, T0 + 200);
+    QVERIFY(left.ok());
+    b.addLobbyRecords(left->records);
+    all.insert(all.end(), left->records.begin(), left->records.end());
+    {
+        auto store = Store::open(dbPath());
+        STORE_VERIFY(store);
+        STORE_VERIFY(store->commit(b));
+    }
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    auto journal = store->loadLobbyJournal();
+    STORE_VERIFY(journal);
+    QCOMPARE(journal->size(), all.size());
+    for (std::size_t i = 0; i < all.size(); ++i)
+        QCOMPARE(QString::fromStdString((*journal)[i].toJson().dump()),
+                 QString::fromStdString(all[i].toJson().dump()));
+
+    // Folding the journal rebuilds the queue and the town map.
+    engine::Lobby rebuilt(7);
+    for (const engine::LobbyRecord &r : *journal)
+        rebuilt.applyRecord(r);
+    QCOMPARE(rebuilt.matchCounter(), lobby.matchCounter());
+    QCOMPARE(rebuilt.queue().size(), std::size_t(1));
+    QCOMPARE(rebuilt.queue().front().agentId, std::string("late-2"));
+
+    // The queue and buildings tables agree with the fold.
+    auto queue = store->queue();
+    STORE_VERIFY(queue);
+    QCOMPARE(queue->size(), std::size_t(1));
+    QCOMPARE(queue->front().agentId, std::string("late-2"));
+    auto buildings = store->buildings();
+    STORE_VERIFY(buildings);
+    QCOMPARE(buildings->size(), std::size_t(1));
+    const engine::Building *b0 = lobby.building(t.match->matchId());
+    QVERIFY(b0);
+    QCOMPARE(buildings->front().matchId, b0->matchId);
+    QCOMPARE(buildings->front().label, b0->label);
+    QCOMPARE(buildings->front().x, b0->x);
+    QCOMPARE(buildings->front().y, b0->y);
+}
+
+void TstStore::recoveryReplaysUnfinishedMatches()
+{
+    Match finished = createMatch("match-1", 1, 11, T0);
+    Match running = createMatch("match-2", 2, 22, T0);
+    {
+        auto store = Store::open(dbPath());
+        STORE_VERIFY(store);
+        QVERIFY(playAndCommit(*store, finished, 11));
+        QVERIFY(playAndCommit(*store, running, 22, 40));  // stops mid-match
+        QVERIFY(!running.ended());
+    }
+    std::uint64_t seqBefore = 0;
+    {
+        auto store = Store::open(dbPath());
+        STORE_VERIFY(store);
+        auto recovered = store->unfinishedMatches();
+        STORE_VERIFY(recovered);
+        QCOMPARE(recovered->size(), std::size_t(1));
+        RecoveredMatch &rm = recovered->front();
+        QVERIFY2(rm.problem.isEmpty(), qPrintable(rm.problem));
+        QVERIFY(rm.match.has_value());
+        QVERIFY(rm.hashVerified);
+        QCOMPARE(rm.match->stateHash(), running.stateHash());
+        QCOMPARE(rm.row.matchId, std::string("match-2"));
+        seqBefore = rm.match->state().lastSeq;
+
+        // The host goes on with the replayed match in a fresh process: the
+        // store must continue the log from the stored seq.
+        Match resumed = std::move(*rm.match);
+        auto resumeEvents = resumed.resume(resumed.log().back().at + 60'000, "recovery");
+        QVERIFY(!resumeEvents.empty());
+        STORE_VERIFY(commitStep(*store, resumed, resumeEvents));
+        QVERIFY(playAndCommit(*store, resumed, 23));
+        QVERIFY(resumed.ended());
+        auto reloaded = store->loadMatch("match-2");
+        STORE_VERIFY(reloaded);
+        QCOMPARE(reloaded->stateHash(), resumed.stateHash());
+    }
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    auto recovered = store->unfinishedMatches();
+    STORE_VERIFY(recovered);
+    QVERIFY(recovered->empty());
+    auto row = store->matchRow("match-2");
+    STORE_VERIFY(row);
+    QVERIFY(row->ended);
+    QVERIFY(row->lastSeq > seqBefore);
+}
+
+void TstStore::batchIsAtomic_data()
+{
+    QTest::addColumn<QString>("fault");
+    QTest::addColumn<Code>("code");
+    QTest::newRow("seq gap") << QStringLiteral("gap") << Code::Conflict;
+    QTest::newRow("duplicate seq") << QStringLiteral("duplicate") << Code::Conflict;
+    QTest::newRow("CHECK constraint in SQLite") << QStringLiteral("check") << Code::Conflict;
+    QTest::newRow("rows ahead of the log") << QStringLiteral("ahead") << Code::Conflict;
+    QTest::newRow("events of an unknown match") << QStringLiteral("unknown") << Code::NotFound;
+}
+
+void TstStore::batchIsAtomic()
+{
+    QFETCH(QString, fault);
+    QFETCH(Code, code);
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    Match a = createMatch("match-1", 1, 5, T0);
+    Match b = createMatch("match-2", 2, 6, T0);
+    STORE_VERIFY(commitStep(*store, a, a.log()));
+    STORE_VERIFY(commitStep(*store, b, b.log()));
+    const std::size_t aBefore = a.log().size();
+    const std::size_t bBefore = b.log().size();
+
+    MatchDriver da(a, 5, T0);
+    MatchDriver db(b, 6, T0);
+    Batch batch;
+    engine::LobbyRecord rec;
+    rec.kind = engine::LobbyRecord::Kind::Joined;
+    rec.at = T0;
+    rec.queueId = engine::DefaultQueueId;
+    rec.agentId = "someone";
+    rec.displayName = "Someone";
+    batch.addLobbyRecords({rec});
+    batch.add(a, da.step());                 // a good write, first in the batch
+    batch.addIdempotency({"match.ready", "k1", "agent-x", std::string("match-1"), "h", "{}", 0});
+    std::vector<Event> bad = db.step();      // the faulty one, later in the batch
+    QVERIFY(bad.size() >= 1);
+    if (fault == QLatin1String("gap")) {
+        std::vector<Event> more = db.step();
+        batch.add(b, more);                  // skips the events of the first step
+    } else if (fault == QLatin1String("duplicate")) {
+        std::vector<Event> dup{b.log().front()};
+        batch.addEvents("match-2", dup);
+    } else if (fault == QLatin1String("check")) {
+        batch.add(b, bad);
+        batch.matches.back().snapshot->players[0].seat = 9;  // CHECK (seat BETWEEN 1 AND 8)
+    } else if (fault == QLatin1String("ahead")) {
+        batch.matches.push_back(MatchWrite{"match-2", {}, snapshotOf(b)});  // rows, no events
+    } else if (fault == QLatin1String("unknown")) {
+        Match c = createMatch("match-3", 3, 7, T0);
+        batch.addEvents("match-3", c.log());
+    }
+
+    auto r = store->commit(batch);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, code);
+    QVERIFY(!r.error().message.isEmpty());
+
+    // Nothing of the batch is stored, including the good parts before the fault.
+    auto ea = store->loadEvents("match-1");
+    auto eb = store->loadEvents("match-2");
+    auto journal = store->loadLobbyJournal();
+    auto idem = store->getIdempotency("match.ready", "k1", "agent-x");
+    STORE_VERIFY(ea);
+    STORE_VERIFY(eb);
+    STORE_VERIFY(journal);
+    STORE_VERIFY(idem);
+    QCOMPARE(ea->size(), aBefore);
+    QCOMPARE(eb->size(), bBefore);
+    QVERIFY(journal->empty());
+    QVERIFY(!idem->has_value());
+    auto row = store->matchRow("match-1");
+    STORE_VERIFY(row);
+    QCOMPARE(row->lastSeq, aBefore);
+    auto players = store->playerRows("match-2");
+    STORE_VERIFY(players);
+    QCOMPARE(players->front().seat, 1);
+
+    // The store stays usable: the good part alone commits, and the log goes on.
+    Batch good;
+    good.add(a, std::vector<Event>(a.log().begin() + std::ptrdiff_t(aBefore), a.log().end()));
+    STORE_VERIFY(store->commit(good));
+    auto after = store->loadEvents("match-1");
+    STORE_VERIFY(after);
+    QVERIFY(sameEvents(*after, a.log()));
+}
+
+void TstStore::batchMergesCommandsOfManyMatches()
+{
+    // Like a busy host: several commands of several matches in one commit.
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    std::vector<Match> matches;
+    for (int i = 0; i < 4; ++i)
+        matches.push_back(createMatch("match-" + std::to_string(i + 1), i + 1, 100 + i, T0));
+    std::vector<MatchDriver> drivers;
+    for (int i = 0; i < 4; ++i)
+        drivers.emplace_back(matches[std::size_t(i)], 100 + i, T0);
+    Batch first;
+    for (Match &m : matches)
+        first.add(m, m.log());
+    STORE_VERIFY(store->commit(first));
+    int commits = 0;
+    bool running = true;
+    while (running) {
+        running = false;
+        Batch b;
+        for (std::size_t i = 0; i < matches.size(); ++i)
+            for (int k = 0; k < 3; ++k)
+                if (!matches[i].ended()) {
+                    b.add(matches[i], drivers[i].step());
+                    running = true;
+                }
+        STORE_VERIFY(store->commit(b));
+        ++commits;
+    }
+    QVERIFY(commits > 10);
+    for (const Match &m : matches) {
+        auto loaded = store->loadMatch(m.matchId());
+        STORE_VERIFY(loaded);
+        QCOMPARE(loaded->stateHash(), m.stateHash());
+        auto row = store->matchRow(m.matchId());
+        STORE_VERIFY(row);
+        QVERIFY(*row == snapshotOf(m).match);
+        auto players = store->playerRows(m.matchId());
+        STORE_VERIFY(players);
+        QVERIFY(*players == snapshotOf(m).players);
+    }
+    auto stats = store->stats();
+    STORE_VERIFY(stats);
+    QCOMPARE(stats->matches, qint64(4));
+}
+
+void TstStore::appendEventsNeedsAMatch()
+{
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    Match m = createMatch("match-1", 1, 3, T0);
+    auto r = store->appendEvents("match-1", m.log());
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, Code::NotFound);
+
+    std::vector<Event> first(m.log().begin(), m.log().begin() + 2);
+    std::vector<Event> rest(m.log().begin() + 2, m.log().end());
+    Batch b;
+    b.addEvents("match-1", first);
+    b.matches.back().snapshot = snapshotOf(m);
+    b.matches.back().snapshot->match.lastSeq = 2;  // rows that describe what is stored
+    STORE_VERIFY(store->commit(b));
+    STORE_VERIFY(store->appendEvents("match-1", rest));
+    auto loaded = store->loadEvents("match-1");
+    STORE_VERIFY(loaded);
+    QVERIFY(sameEvents(*loaded, m.log()));
+    // Appending the same events again is a conflict, not a silent duplicate.
+    auto again = store->appendEvents("match-1", rest);
+    QVERIFY(!again.ok());
+    QCOMPARE(again.error().code, Code::Conflict);
+}
+
+void TstStore::idempotencySurvivesReopen()
+{
+    {
+        auto store = Store::open(dbPath(), fixedClock());
+        STORE_VERIFY(store);
+        STORE_VERIFY(store->putIdempotency("match.vote", "key-1", "agent-a", std::string("match-1"),
+                                           "args#1", R"({"ok":true,"eventId":"match-1:00000042"})"));
+        STORE_VERIFY(store->putIdempotency("queue.join", "key-1", "agent-b", std::nullopt, "args#2",
+                                           R"({"ok":true})"));
+        // First write wins: a retried put does not replace the stored result.
+        STORE_VERIFY(store->putIdempotency("match.vote", "key-1", "agent-a", std::string("match-1"),
+                                           "args#other", R"({"ok":false})"));
+    }
+    auto store = Store::open(dbPath(), fixedClock());
+    STORE_VERIFY(store);
+    auto a = store->getIdempotency("match.vote", "key-1", "agent-a");
+    STORE_VERIFY(a);
+    QVERIFY(a->has_value());
+    QCOMPARE((*a)->resultJson, std::string(R"({"ok":true,"eventId":"match-1:00000042"})"));
+    QCOMPARE((*a)->argsHash, std::string("args#1"));
+    QCOMPARE((*a)->matchId, std::optional<std::string>("match-1"));
+    QCOMPARE((*a)->createdAt, T0 + 5);
+    auto b = store->getIdempotency("queue.join", "key-1", "agent-b");
+    STORE_VERIFY(b);
+    QVERIFY(b->has_value());
+    QVERIFY(!(*b)->matchId.has_value());
+    // Keys are per agent and per scope.
+    auto other = store->getIdempotency("match.vote", "key-1", "agent-b");
+    STORE_VERIFY(other);
+    QVERIFY(!other->has_value());
+
+    auto pruned = store->pruneIdempotency(T0 + 6);
+    STORE_VERIFY(pruned);
+    QCOMPARE(*pruned, qint64(2));
+    auto gone = store->getIdempotency("match.vote", "key-1", "agent-a");
+    STORE_VERIFY(gone);
+    QVERIFY(!gone->has_value());
+}
+
+// ------------------------------------------------------------------ agents
+
+void TstStore::agents()
+{
+    std::string token;
+    std::string agentId;
+    {
+        auto store = Store::open(dbPath(), fixedClock());
+        STORE_VERIFY(store);
+        auto added = store->addAgent("Claude");
+        STORE_VERIFY(added);
+        token = added->token;
+        agentId = added->agent.agentId;
+        QVERIFY(QRegularExpression(QStringLiteral("^th_[A-Za-z0-9_-]{43}$"))
+                    .match(QString::fromStdString(token))
+                    .hasMatch());
+        QCOMPARE(added->agent.name, std::string("Claude"));
+        QCOMPARE(added->agent.createdAt, T0 + 5);
+        QVERIFY(!added->agent.revoked());
+
+        auto dup = store->addAgent("Claude");
+        QVERIFY(!dup.ok());
+        QCOMPARE(dup.error().code, Code::Conflict);
+        QVERIFY(!store->addAgent("").ok());
+        auto other = store->addAgent("GPT");
+        STORE_VERIFY(other);
+        QVERIFY(other->token != token);
+        QVERIFY(other->agent.agentId != agentId);
+    }
+    auto store = Store::open(dbPath(), fixedClock());
+    STORE_VERIFY(store);
+    auto who = store->verifyToken(token);
+    STORE_VERIFY(who);
+    QCOMPARE(who->agentId, agentId);
+
+    std::string wrong = token;
+    wrong.back() = wrong.back() == 'A' ? 'B' : 'A';
+    for (const std::string &bad : {wrong, std::string(), std::string("th_"), std::string("Bearer x")}) {
+        auto r = store->verifyToken(bad);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, Code::Unauthorized);
+    }
+
+    auto list = store->listAgents();
+    STORE_VERIFY(list);
+    QCOMPARE(list->size(), std::size_t(2));
+    QCOMPARE(list->front().name, std::string("Claude"));
+
+    auto revoked = store->revokeAgent("Claude");
+    STORE_VERIFY(revoked);
+    QCOMPARE(revoked->agentId, agentId);
+    QVERIFY(revoked->revoked());
+    QCOMPARE(store->verifyToken(token).error().code, Code::Unauthorized);
+    QCOMPARE(store->revokeAgent("Claude").error().code, Code::NotFound);
+    QCOMPARE(store->revokeAgent(agentId).error().code, Code::NotFound);
+
+    // The name is free again; the old token stays dead.
+    auto again = store->addAgent("Claude");
+    STORE_VERIFY(again);
+    QCOMPARE(store->verifyToken(again->token)->agentId, again->agent.agentId);
+    QVERIFY(!store->verifyToken(token).ok());
+    // Revoking by id works too.
+    STORE_VERIFY(store->revokeAgent(again->agent.agentId));
+    auto all = store->listAgents();
+    STORE_VERIFY(all);
+    QCOMPARE(all->size(), std::size_t(3));
+}
+
+void TstStore::tokenNeverStoredInPlaintext()
+{
+    const QString path = dbPath();
+    std::string token;
+    {
+        auto store = Store::open(path);
+        STORE_VERIFY(store);
+        for (int i = 0; i < 3; ++i)
+            STORE_VERIFY(store->addAgent("agent " + std::to_string(i)));
+        auto added = store->addAgent("secret keeper");
+        STORE_VERIFY(added);
+        token = added->token;
+        // While open: the WAL holds the newest pages.
+        const QByteArray bytes = allBytes(path);
+        QVERIFY(!bytes.isEmpty());
+        QVERIFY(!bytes.contains(QByteArray::fromStdString(token)));
+        QVERIFY(!bytes.contains(QByteArray::fromStdString(token.substr(3))));
+    }
+    const QByteArray bytes = allBytes(path);
+    QVERIFY(!bytes.contains(QByteArray::fromStdString(token)));
+    QVERIFY(!bytes.contains(QByteArray::fromStdString(token.substr(3))));
+    // What is stored is the hash (proves we looked in the right place).
+    const QByteArray hash =
+        QCryptographicHash::hash(QByteArray::fromStdString(token), QCryptographicHash::Sha256).toHex();
+    QVERIFY(bytes.contains(hash));
+}
+
+// ------------------------------------------------------------------ export / import / replay
+
+void TstStore::exportImportSameHash()
+{
+    Match finished = createMatch("match-1", 1, 77, T0);
+    Match running = createMatch("match-2", 2, 78, T0);
+    std::string lines1;
+    std::string lines2;
+    {
+        auto store = Store::open(dbPath());
+        STORE_VERIFY(store);
+        QVERIFY(playAndCommit(*store, finished, 77));
+        QVERIFY(playAndCommit(*store, running, 78, 30));
+        auto e1 = store->exportMatch("match-1");
+        auto e2 = store->exportMatch("match-2");
+        STORE_VERIFY(e1);
+        STORE_VERIFY(e2);
+        lines1 = *e1;
+        lines2 = *e2;
+        QCOMPARE(store->exportMatch("nope").error().code, Code::NotFound);
+    }
+    QCOMPARE(std::count(lines1.begin(), lines1.end(), '\n'), std::ptrdiff_t(finished.log().size()));
+    QCOMPARE(lines1, toJsonLines(finished.log()));
+
+    auto fresh = Store::open(dbPath(QStringLiteral("fresh.sqlite")));
+    STORE_VERIFY(fresh);
+    auto imported = fresh->importMatch(lines1);
+    STORE_VERIFY(imported);
+    QCOMPARE(imported->matchId, std::string("match-1"));
+    QCOMPARE(imported->eventCount, finished.log().size());
+    QCOMPARE(imported->stateHash, finished.stateHash());
+    QVERIFY(imported->ended);
+    auto loaded = fresh->loadMatch("match-1");
+    STORE_VERIFY(loaded);
+    QCOMPARE(loaded->stateHash(), finished.stateHash());
+    auto reExport = fresh->exportMatch("match-1");
+    STORE_VERIFY(reExport);
+    QCOMPARE(*reExport, lines1);
+    auto row = fresh->matchRow("match-1");
+    STORE_VERIFY(row);
+    QVERIFY(row->imported);
+    QCOMPARE(*row->stateHash, finished.stateHash());
+
+    // An unfinished match imports too, but is never resumed by recovery.
+    auto imported2 = fresh->importMatch(lines2);
+    STORE_VERIFY(imported2);
+    QVERIFY(!imported2->ended);
+    auto unfinished = fresh->unfinishedMatches();
+    STORE_VERIFY(unfinished);
+    QVERIFY(unfinished->empty());
+
+    // The lobby learns about imported matches (counter, town map).
+    auto journal = fresh->loadLobbyJournal();
+    STORE_VERIFY(journal);
+    QCOMPARE(journal->size(), std::size_t(2));
+    engine::Lobby lobby(1);
+    for (const auto &r : *journal)
+        lobby.applyRecord(r);
+    QCOMPARE(lobby.matchCounter(), 2);
+    QCOMPARE(lobby.buildings().size(), std::size_t(2));
+}
+
+void TstStore::importRejects_data()
+{
+    QTest::addColumn<QString>("edit");
+    QTest::addColumn<QString>("messagePart");
+    QTest::newRow("malformed JSON") << QStringLiteral("malformed") << QStringLiteral("line 3");
+    QTest::newRow("not an event") << QStringLiteral("notevent") << QStringLiteral("line 3");
+    QTest::newRow("gap") << QStringLiteral("gap") << QStringLiteral("gap");
+    QTest::newRow("duplicate line") << QStringLiteral("duplicate") << QStringLiteral("duplicate");
+    QTest::newRow("two matches") << QStringLiteral("mixed") << QStringLiteral("match-9");
+    QTest::newRow("empty") << QStringLiteral("empty") << QStringLiteral("no events");
+    QTest::newRow("does not replay") << QStringLiteral("noreplay") << QStringLiteral("replay");
+    QTest::newRow("payload the reducer cannot read")
+        << QStringLiteral("badpayload") << QStringLiteral("replay");
+}
+
+void TstStore::importRejects()
+{
+    QFETCH(QString, edit);
+    QFETCH(QString, messagePart);
+    const std::vector<Event> log = playedLog("match-1", 1, 5);
+    std::vector<std::string> lines;
+    for (const Event &e : log)
+        lines.push_back(engine::toJson(e).dump());
+    if (edit == QLatin1String("malformed")) {
+        lines[2] = lines[2].substr(0, lines[2].size() / 2);
+    } else if (edit == QLatin1String("notevent")) {
+        lines[2] = R"({"hello":"world"})";
+    } else if (edit == QLatin1String("gap")) {
+        lines.erase(lines.begin() + 5);
+    } else if (edit == QLatin1String("duplicate")) {
+        lines.insert(lines.begin() + 5, lines[4]);
+    } else if (edit == QLatin1String("mixed")) {
+        Event e = log[6];
+        e.matchId = "match-9";
+        e.eventId = engine::makeEventId(e.matchId, e.seq);
+        lines[6] = engine::toJson(e).dump();
+    } else if (edit == QLatin1String("empty")) {
+        lines = {"", "   "};
+    } else if (edit == QLatin1String("noreplay")) {
+        engine::json j = engine::toJson(log[0]);
+        j["type"] = "PHASE_CHANGED";  // a log must start with MATCH_CREATED
+        lines[0] = j.dump();
+    } else if (edit == QLatin1String("badpayload")) {
+        engine::json j = engine::toJson(log[0]);
+        j["payload"] = engine::json::object();  // MATCH_CREATED without players
+        lines[0] = j.dump();
+    }
+    std::string text;
+    for (const std::string &l : lines)
+        text += l + "\n";
+
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    auto r = store->importMatch(text);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, Code::Invalid);
+    QVERIFY2(r.error().message.contains(messagePart), qPrintable(r.error().message));
+    auto ids = store->matchIds();
+    STORE_VERIFY(ids);
+    QVERIFY(ids->empty());
+    auto journal = store->loadLobbyJournal();
+    STORE_VERIFY(journal);
+    QVERIFY(journal->empty());
+}
+
+void TstStore::importRefusesExistingMatch()
+{
+    Match m = createMatch("match-1", 1, 9, T0);
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    QVERIFY(playAndCommit(*store, m, 9));
+    const std::string before = *store->exportMatch("match-1");
+    auto r = store->importMatch(toJsonLines(m.log()));
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, Code::Conflict);
+    QCOMPARE(*store->exportMatch("match-1"), before);
+    // CRLF line ends and no final newline are fine.
+    std::string crlf;
+    const std::vector<Event> other = playedLog("match-2", 2, 10);
+    for (const Event &e : other)
+        crlf += engine::toJson(e).dump() + "\r\n";
+    crlf.pop_back();
+    crlf.pop_back();
+    auto ok = store->importMatch(crlf);
+    STORE_VERIFY(ok);
+    QCOMPARE(ok->eventCount, other.size());
+}
+
+void TstStore::replayToEvent()
+{
+    Match m = createMatch("match-1", 1, 31, T0);
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    QVERIFY(playAndCommit(*store, m, 31));
+    const std::vector<Event> &log = m.log();
+    for (std::size_t k : {std::size_t(1), std::size_t(12), log.size() / 2, log.size()}) {
+        const std::vector<Event> prefix(log.begin(), log.begin() + std::ptrdiff_t(k));
+        const std::uint64_t expected = Match::replay(prefix)->stateHash();
+        auto byId = store->replayTo("match-1", log[k - 1].eventId);
+        STORE_VERIFY(byId);
+        QCOMPARE(byId->stateHash(), expected);
+        QCOMPARE(byId->state().lastSeq, std::uint64_t(k));
+        auto bySeq = store->replayTo("match-1", std::to_string(k));
+        STORE_VERIFY(bySeq);
+        QCOMPARE(bySeq->stateHash(), expected);
+        // The pure function agrees with the store.
+        auto pure = replayTo(log, log[k - 1].eventId);
+        STORE_VERIFY(pure);
+        QCOMPARE(pure->stateHash(), expected);
+    }
+    QCOMPARE(store->replayTo("match-1", "match-1:99999999").error().code, Code::NotFound);
+    QCOMPARE(store->replayTo("match-1", "match-2:00000001").error().code, Code::Invalid);
+    QCOMPARE(store->replayTo("match-1", "0").error().code, Code::Invalid);
+    QCOMPARE(store->replayTo("match-404", "1").error().code, Code::NotFound);
+}
+
+// ------------------------------------------------------------------ migrations
+
+namespace {
+// Schema version 1 exactly as the first release created it. Frozen here on
+// purpose, apart from the library: a test of migrations must not follow
+// edits of the code it tests.
+constexpr const char *V1Ddl = R"sql(
+CREATE TABLE schema_version (
+    version INTEGER PRIMARY KEY,
+    applied_at_ms INTEGER NOT NULL
+);
+CREATE TABLE queue (
+    queue_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    display_name TEXT NOT NULL,
+    joined_at_ms INTEGER NOT NULL,
+    idempotency_key TEXT,
+    PRIMARY KEY (queue_id, agent_id)
+);
+CREATE INDEX queue_by_queue_joined ON queue (queue_id, joined_at_ms);
+CREATE TABLE matches (
+    match_id TEXT PRIMARY KEY NOT NULL,
+    world_id TEXT NOT NULL DEFAULT 'default',
+    queue_id TEXT NOT NULL,
+    building_instance_id TEXT NOT NULL,
+    match_number INTEGER NOT NULL,
+    seed TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('ACTIVE', 'ENDED')),
+    phase TEXT NOT NULL,
+    day_number INTEGER NOT NULL,
+    night_number INTEGER NOT NULL,
+    phase_started_at_ms INTEGER NOT NULL,
+    phase_ends_at_ms INTEGER NOT NULL,
+    players_alive INTEGER NOT NULL,
+    started_at_ms INTEGER NOT NULL,
+    ended_at_ms INTEGER,
+    winner TEXT CHECK (winner IN ('VILLAGERS', 'WEREWOLVES')),
+    public_summary TEXT NOT NULL DEFAULT '',
+    paused INTEGER NOT NULL DEFAULT 0,
+    last_seq INTEGER NOT NULL DEFAULT 0,
+    last_advance_job_at_ms INTEGER,
+    updated_at_ms INTEGER NOT NULL
+);
+CREATE INDEX matches_by_world_phase ON matches (world_id, phase);
+CREATE INDEX matches_by_queue_started ON matches (queue_id, started_at_ms);
+CREATE INDEX matches_by_status ON matches (status, match_number);
+CREATE TABLE players (
+    match_id TEXT NOT NULL
+        REFERENCES matches (match_id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+    player_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    display_name TEXT NOT NULL,
+    seat INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 8),
+    role TEXT NOT NULL,
+    alive INTEGER NOT NULL,
+    eliminated_at_ms INTEGER,
+    revealed_role INTEGER NOT NULL DEFAULT 0,
+    ready INTEGER NOT NULL DEFAULT 0,
+    doctor_last_protected_player_id TEXT,
+    seer_history TEXT NOT NULL DEFAULT '[]',
+    night_action TEXT NOT NULL DEFAULT '{}',
+    did_opening_for_day INTEGER,
+    vote_target_player_id TEXT,
+    voted INTEGER NOT NULL DEFAULT 0,
+    last_public_message_at_ms INTEGER,
+    last_wolf_chat_at_ms INTEGER,
+    missed_deadlines INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (match_id, player_id),
+    UNIQUE (match_id, seat)
+);
+CREATE INDEX players_by_agent ON players (agent_id);
+CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    match_id TEXT NOT NULL REFERENCES matches (match_id) DEFERRABLE INITIALLY DEFERRED,
+    seq INTEGER NOT NULL CHECK (seq >= 1),
+    event_id TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    visibility TEXT NOT NULL,
+    payload TEXT NOT NULL
+);
+CREATE UNIQUE INDEX events_by_match_seq ON events (match_id, seq);
+CREATE TABLE buildings (
+    match_id TEXT PRIMARY KEY NOT NULL,
+    building_instance_id TEXT NOT NULL,
+    world_id TEXT NOT NULL DEFAULT 'default',
+    x REAL NOT NULL,
+    y REAL NOT NULL,
+    label TEXT NOT NULL,
+    match_number INTEGER NOT NULL,
+    created_at_ms INTEGER NOT NULL
+);
+CREATE INDEX buildings_by_world ON buildings (world_id);
+CREATE TABLE idempotency (
+    scope TEXT NOT NULL,
+    key TEXT NOT NULL,
+    player_id TEXT NOT NULL,
+    match_id TEXT,
+    result TEXT NOT NULL,
+    created_at_ms INTEGER NOT NULL,
+    PRIMARY KEY (scope, key)
+);
+)sql";
+
+/// Writes a v1 database holding `m` (events in v1's visibility encoding),
+/// two queued agents and one idempotency record keyed by seat.
+bool writeV1(const QString &path, const Match &m, const QString &badVisibility = {})
+{
+    RawDb raw(path);
+    if (!raw.execScript(V1Ddl) || !raw.exec(QStringLiteral("PRAGMA application_id = %1").arg(Store::ApplicationId))
+        || !raw.exec(QStringLiteral("INSERT INTO schema_version VALUES (1, 1)")))
+        return false;
+    QSqlDatabase db = raw.db();
+    db.transaction();
+    QSqlQuery q(db);
+    const MatchSnapshot snap = snapshotOf(m);
+    const MatchRow &r = snap.match;
+    q.prepare(QStringLiteral(
+        "INSERT INTO matches (match_id, queue_id, building_instance_id, match_number, seed, status, "
+        "phase, day_number, night_number, phase_started_at_ms, phase_ends_at_ms, players_alive, "
+        "started_at_ms, ended_at_ms, winner, public_summary, last_seq, updated_at_ms) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    for (const QVariant &v : QVariantList{
+             QString::fromStdString(r.matchId), QString::fromStdString(r.queueId),
+             QString::fromStdString(r.buildingInstanceId), r.matchNumber, QString::number(r.seed),
+             r.ended ? QStringLiteral("ENDED") : QStringLiteral("ACTIVE"),
+             QString::fromStdString(r.phase), r.dayNumber, r.nightNumber, qint64(r.phaseStartedAt),
+             qint64(r.phaseEndsAt), r.playersAlive, qint64(r.startedAt),
+             r.endedAt ? QVariant(qint64(*r.endedAt)) : QVariant(),
+             r.winner ? QVariant(QString::fromStdString(*r.winner)) : QVariant(),
+             QString::fromStdString(r.publicSummary), qint64(r.lastSeq), qint64(1)})
+        q.addBindValue(v);
+    if (!q.exec())
+        return false;
+    q.prepare(QStringLiteral("INSERT INTO players (match_id, player_id, agent_id, display_name, "
+                             "seat, role, alive) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    for (const PlayerRow &p : snap.players) {
+        for (const QVariant &v : QVariantList{QString::fromStdString(p.matchId),
+                                              QString::fromStdString(p.playerId),
+                                              QString::fromStdString(p.agentId),
+                                              QString::fromStdString(p.displayName), p.seat,
+                                              QString::fromStdString(p.role), int(p.alive)})
+            q.addBindValue(v);
+        if (!q.exec())
+            return false;
+    }
+    q.prepare(QStringLiteral("INSERT INTO events (match_id, seq, event_id, at_ms, type, visibility, "
+                             "payload) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    for (const Event &e : m.log()) {
+        QString visibility = QString::fromStdString(std::string(engine::toString(e.audience)));
+        if (e.audience == engine::Audience::Player)
+            visibility += QLatin1Char(':') + QString::fromStdString(e.audiencePlayerId);
+        if (!badVisibility.isEmpty() && e.seq == 3)
+            visibility = badVisibility;
+        for (const QVariant &v : QVariantList{QString::fromStdString(e.matchId), qint64(e.seq),
+                                              QString::fromStdString(e.eventId), qint64(e.at),
+                                              QString::fromStdString(std::string(engine::toString(e.type))),
+                                              visibility, QString::fromStdString(e.payload.dump())})
+            q.addBindValue(v);
+        if (!q.exec())
+            return false;
+    }
+    const bool ok = raw.exec(QStringLiteral(
+                        "INSERT INTO queue VALUES ('werewolf-default', 'q-1', 'Queued One', 10, NULL)"))
+                    && raw.exec(QStringLiteral(
+                        "INSERT INTO queue VALUES ('werewolf-default', 'q-2', 'Queued Two', 20, NULL)"))
+                    && raw.exec(QStringLiteral("INSERT INTO idempotency VALUES ('match.vote', 'k-7', "
+                                               "'p:3', '%1', '{\"ok\":true}', 30)")
+                                    .arg(QString::fromStdString(m.matchId())));
+    q.finish();
+    return ok && db.commit();
+}
+} // namespace
+
+void TstStore::migrationFromV1()
+{
+    Match m = createMatch("match-1", 1, 2024, T0);
+    MatchDriver driver(m, 2024, T0);
+    for (int i = 0; i < 25 && !m.ended(); ++i)
+        driver.step();
+    QVERIFY(!m.ended());
+    const QString path = dbPath(QStringLiteral("v1.sqlite"));
+    QVERIFY(writeV1(path, m));
+
+    auto store = Store::open(path);
+    STORE_VERIFY(store);
+    QCOMPARE(store->schemaVersion(), 2);
+
+    // Events survived, with the audience split out of v1's visibility.
+    auto events = store->loadEvents("match-1");
+    STORE_VERIFY(events);
+    QVERIFY(sameEvents(*events, m.log()));
+    auto loaded = store->loadMatch("match-1");
+    STORE_VERIFY(loaded);
+    QCOMPARE(loaded->stateHash(), m.stateHash());
+    // v1 recorded no state hash; recovery still replays the match.
+    auto recovered = store->unfinishedMatches();
+    STORE_VERIFY(recovered);
+    QCOMPARE(recovered->size(), std::size_t(1));
+    QVERIFY(recovered->front().match.has_value());
+    QVERIFY(!recovered->front().row.stateHash.has_value());
+
+    // The lobby journal was rebuilt from the matches and the queue.
+    auto journal = store->loadLobbyJournal();
+    STORE_VERIFY(journal);
+    QCOMPARE(journal->size(), std::size_t(3));
+    engine::Lobby lobby(1);
+    for (const auto &r : *journal)
+        lobby.applyRecord(r);
+    QCOMPARE(lobby.matchCounter(), 1);
+    QCOMPARE(lobby.queue().size(), std::size_t(2));
+    QCOMPARE(lobby.queue()[0].agentId, std::string("q-1"));
+    QCOMPARE(lobby.queue()[1].agentId, std::string("q-2"));
+
+    // The idempotency record is now keyed by the agent who sat in p:3.
+    auto idem = store->getIdempotency("match.vote", "k-7", m.player("p:3")->agentId);
+    STORE_VERIFY(idem);
+    QVERIFY(idem->has_value());
+    QCOMPARE((*idem)->resultJson, std::string(R"({"ok":true})"));
+
+    // v2 features work on the migrated file, and the match goes on.
+    STORE_VERIFY(store->addAgent("after migration"));
+    QVERIFY(playAndCommit(*store, m, 2025));
+    QVERIFY(m.ended());
+    auto row = store->matchRow("match-1");
+    STORE_VERIFY(row);
+    QCOMPARE(*row->stateHash, m.stateHash());
+
+    // A migrated file has exactly the schema of a fresh one.
+    auto fresh = Store::open(dbPath(QStringLiteral("fresh.sqlite")));
+    STORE_VERIFY(fresh);
+    RawDb a(path);
+    RawDb b(dbPath(QStringLiteral("fresh.sqlite")));
+    QCOMPARE(a.schema(), b.schema());
+}
+
+void TstStore::failedMigrationLeavesFileUntouched()
+{
+    Match m = createMatch("match-1", 1, 8, T0);
+    const QString path = dbPath(QStringLiteral("v1bad.sqlite"));
+    QVERIFY(writeV1(path, m, QStringLiteral("EVERYONE")));  // not a v1 visibility
+    const QByteArray before = fileBytes(path);
+    auto store = Store::open(path);
+    QVERIFY(!store.ok());
+    QVERIFY2(store.error().message.contains(QStringLiteral("version 1 to 2")),
+             qPrintable(store.error().message));
+    QCOMPARE(fileBytes(path), before);
+    QVERIFY(!QFileInfo::exists(path + QStringLiteral("-wal")));
+    RawDb raw(path);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(), 1);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM events")).toULongLong(),
+             quint64(m.log().size()));
+    QVERIFY(before.size() > 0);
+}
+
+// ------------------------------------------------------------------ refusals
+
+void TstStore::refusesCorruptFile_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("random bytes") << QStringLiteral("random");
+    QTest::newRow("text file") << QStringLiteral("text");
+    QTest::newRow("truncated to 100 bytes") << QStringLiteral("tiny");
+    QTest::newRow("truncated to half") << QStringLiteral("half");
+    QTest::newRow("garbage over the pages") << QStringLiteral("smashed");
+}
+
+void TstStore::refusesCorruptFile()
+{
+    QFETCH(QString, kind);
+    const QString path = dbPath();
+    QByteArray bytes;
+    if (kind == QLatin1String("random")) {
+        bytes.resize(8192);
+        for (char &c : bytes)
+            c = char(QRandomGenerator::global()->bounded(256));
+    } else if (kind == QLatin1String("text")) {
+        bytes = "name,score\nada,3\nbasil,5\n";
+    } else {
+        {
+            auto store = Store::open(path);
+            STORE_VERIFY(store);
+            Match m = createMatch("match-1", 1, 4, T0);
+            QVERIFY(playAndCommit(*store, m, 4));
+        }
+        bytes = fileBytes(path);
+        QVERIFY(bytes.size() > 16 * 4096);
+        if (kind == QLatin1String("tiny"))
+            bytes.truncate(100);
+        else if (kind == QLatin1String("half"))
+            bytes.truncate(bytes.size() / 2);
+        else
+            for (qsizetype i = 4096; i < bytes.size(); i += 97)
+                bytes[i] = char(0x5A);
+    }
+    QVERIFY(writeBytes(path, bytes));
+
+    auto store = Store::open(path);
+    QVERIFY(!store.ok());
+    QCOMPARE(store.error().code, Code::Corrupt);
+    QVERIFY(store.error().message.contains(QDir::toNativeSeparators(path)));
+    QCOMPARE(fileBytes(path), bytes);
+    QVERIFY(!QFileInfo::exists(path + QStringLiteral("-wal")));
+}
+
+void TstStore::refusesForeignDatabase_data()
+{
+    QTest::addColumn<QString>("setup");
+    QTest::newRow("tables, no application id") << QStringLiteral("CREATE TABLE notes (x TEXT)");
+    QTest::newRow("another application id, empty") << QStringLiteral("PRAGMA application_id = 305419896");
+    QTest::newRow("another application id, tables")
+        << QStringLiteral("PRAGMA application_id = 7;CREATE TABLE events (id INTEGER)");
+}
+
+void TstStore::refusesForeignDatabase()
+{
+    QFETCH(QString, setup);
+    const QString path = dbPath();
+    {
+        RawDb raw(path);
+        for (const QString &sql : setup.split(QLatin1Char(';')))
+            QVERIFY(raw.exec(sql));
+        QVERIFY(raw.exec(QStringLiteral("PRAGMA user_version = 3")));  // make sure the file exists
+    }
+    const QByteArray before = fileBytes(path);
+    QVERIFY(!before.isEmpty());
+    auto store = Store::open(path);
+    QVERIFY(!store.ok());
+    QCOMPARE(store.error().code, Code::Foreign);
+    QVERIFY(store.error().message.contains(QStringLiteral("another program")));
+    QCOMPARE(fileBytes(path), before);
+}
+
+void TstStore::refusesNewerSchema()
+{
+    const QString path = dbPath();
+    {
+        auto store = Store::open(path);
+        STORE_VERIFY(store);
+    }
+    {
+        RawDb raw(path);
+        QVERIFY(raw.exec(QStringLiteral("INSERT INTO schema_version VALUES (%1, 1)")
+                             .arg(Store::SchemaVersion + 1)));
+        QVERIFY(raw.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
+    }
+    const QByteArray before = fileBytes(path);
+    auto store = Store::open(path);
+    QVERIFY(!store.ok());
+    QCOMPARE(store.error().code, Code::TooNew);
+    QVERIFY(store.error().message.contains(QStringLiteral("newer Town Hall")));
+    QCOMPARE(fileBytes(path), before);
+    // Read-only opens refuse it as well.
+    Store::Options ro;
+    ro.readOnly = true;
+    QCOMPARE(Store::open(path, ro).error().code, Code::TooNew);
+}
+
+void TstStore::readOnlyDirectory()
+{
+    const QString dir = m_dir->filePath(QStringLiteral("locked"));
+    QVERIFY(QDir().mkpath(dir));
+    const QString existing = dir + QStringLiteral("/existing.sqlite");
+    Match m = createMatch("match-1", 1, 12, T0);
+    {
+        auto store = Store::open(existing);
+        STORE_VERIFY(store);
+        QVERIFY(playAndCommit(*store, m, 12, 20));
+    }
+    if (!makeReadOnly(dir)) {
+        makeWritable(dir);
+        QSKIP("cannot make a directory read-only on this system");
+    }
+    auto guard = qScopeGuard([&] { makeWritable(dir); });
+
+    auto fresh = Store::open(dir + QStringLiteral("/new.sqlite"));
+    QVERIFY(!fresh.ok());
+    QCOMPARE(fresh.error().code, Code::ReadOnly);
+    QVERIFY(fresh.error().message.contains(QDir::toNativeSeparators(dir)));
+
+    auto nested = Store::open(dir + QStringLiteral("/sub/new.sqlite"));
+    QVERIFY(!nested.ok());
+    QCOMPARE(nested.error().code, Code::Io);
+
+    const QByteArray before = fileBytes(existing);
+    auto rw = Store::open(existing);
+    QVERIFY(!rw.ok());
+    QCOMPARE(rw.error().code, Code::ReadOnly);
+
+    // Export still works from a read-only place.
+    Store::Options ro;
+    ro.readOnly = true;
+    auto reader = Store::open(existing, ro);
+    STORE_VERIFY(reader);
+    auto events = reader->loadEvents("match-1");
+    STORE_VERIFY(events);
+    QVERIFY(sameEvents(*events, m.log()));
+    QCOMPARE(fileBytes(existing), before);
+}
+
+void TstStore::readOnlyFile()
+{
+    const QString path = dbPath();
+    Match m = createMatch("match-1", 1, 13, T0);
+    {
+        auto store = Store::open(path);
+        STORE_VERIFY(store);
+        QVERIFY(playAndCommit(*store, m, 13, 10));
+    }
+    if (!makeReadOnly(path)) {
+        makeWritable(path);
+        QSKIP("cannot make a file read-only on this system");
+    }
+    auto guard = qScopeGuard([&] { makeWritable(path); });
+    auto rw = Store::open(path);
+    QVERIFY(!rw.ok());
+    QCOMPARE(rw.error().code, Code::ReadOnly);
+    QVERIFY(rw.error().message.contains(QStringLiteral("read-only")));
+
+    Store::Options ro;
+    ro.readOnly = true;
+    auto reader = Store::open(path, ro);
+    STORE_VERIFY(reader);
+    auto loaded = reader->loadMatch("match-1");
+    STORE_VERIFY(loaded);
+    QCOMPARE(loaded->stateHash(), m.stateHash());
+}
+
+void TstStore::readOnlyOption()
+{
+    Store::Options ro;
+    ro.readOnly = true;
+    auto missing = Store::open(dbPath(QStringLiteral("missing.sqlite")), ro);
+    QVERIFY(!missing.ok());
+    QCOMPARE(missing.error().code, Code::NotFound);
+    QVERIFY(!QFileInfo::exists(dbPath(QStringLiteral("missing.sqlite"))));
+    Store::Options noCreate;
+    noCreate.createIfMissing = false;
+    QCOMPARE(Store::open(dbPath(QStringLiteral("missing.sqlite")), noCreate).error().code,
+             Code::NotFound);
+
+    {
+        auto store = Store::open(dbPath());
+        STORE_VERIFY(store);
+    }
+    auto reader = Store::open(dbPath(), ro);
+    STORE_VERIFY(reader);
+    QVERIFY(reader->isReadOnly());
+    Match m = createMatch("match-1", 1, 1, T0);
+    auto w = commitStep(*reader, m, m.log());
+    QVERIFY(!w.ok());
+    QCOMPARE(w.error().code, Code::ReadOnly);
+    QCOMPARE(reader->addAgent("x").error().code, Code::ReadOnly);
+}
+
+void TstStore::diskFullRollsBack()
+{
+    const QString path = dbPath();
+    Match m = createMatch("match-1", 1, 99, T0);
+    qint64 pages = 0;
+    {
+        auto store = Store::open(path);
+        STORE_VERIFY(store);
+        STORE_VERIFY(commitStep(*store, m, m.log()));
+        STORE_VERIFY(store->putIdempotency("match.ready", "k", "a", std::nullopt, "h", "{}"));
+        auto st = store->stats();
+        STORE_VERIFY(st);
+        pages = st->pageCount;
+    }
+    const std::size_t stored = m.log().size();
+    MatchDriver driver(m, 99, T0);
+    std::vector<Event> rest = driver.run();  // the whole match: far more than one page
+    QVERIFY(m.ended());
+
+    Store::Options small;
+    small.maxPageCount = pages + 1;
+    auto store = Store::open(path, small);
+    STORE_VERIFY(store);
+    Batch big;
+    big.add(m, rest);
+    big.addIdempotency({"match.vote", "k2", "a", std::nullopt, "h", std::string(20000, 'x'), 0});
+    auto r = store->commit(big);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, Code::DiskFull);
+    QVERIFY2(r.error().message.contains(QStringLiteral("full")), qPrintable(r.error().message));
+
+    // Rolled back, and reads still work on the same store.
+    auto events = store->loadEvents("match-1");
+    STORE_VERIFY(events);
+    QCOMPARE(events->size(), stored);
+    auto row = store->matchRow("match-1");
+    STORE_VERIFY(row);
+    QCOMPARE(row->lastSeq, stored);
+    QVERIFY(store->getIdempotency("match.ready", "k", "a")->has_value());
+    QVERIFY(!store->getIdempotency("match.vote", "k2", "a")->has_value());
+    auto loaded = store->loadMatch("match-1");
+    STORE_VERIFY(loaded);
+    auto recovered = store->unfinishedMatches();
+    STORE_VERIFY(recovered);
+    QCOMPARE(recovered->size(), std::size_t(1));
+    QVERIFY(recovered->front().hashVerified);
+
+    // With room again (a fresh handle without the limit) the same batch goes in.
+    store = Store::open(path);
+    STORE_VERIFY(store);
+    STORE_VERIFY(store->commit(big));
+    auto all = store->loadEvents("match-1");
+    STORE_VERIFY(all);
+    QVERIFY(sameEvents(*all, m.log()));
+}
+
+void TstStore::settings()
+{
+    {
+        auto store = Store::open(dbPath());
+        STORE_VERIFY(store);
+        auto none = store->setting("lobby.seed");
+        STORE_VERIFY(none);
+        QVERIFY(!none->has_value());
+        STORE_VERIFY(store->setSetting("lobby.seed", "12345"));
+        STORE_VERIFY(store->setSetting("lobby.seed", "67890"));
+    }
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    QCOMPARE(store->setting("lobby.seed")->value_or(""), std::string("67890"));
+}
+
+QTEST_GUILESS_MAIN(TstStore)
+#include "tst_store.moc"
