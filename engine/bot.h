@@ -6,6 +6,18 @@
 /// StateView that get_state returns to that player, and the events that
 /// player may read) and acts only through tool calls an agent could make.
 /// Deterministic for a given seed, so simulations are reproducible.
+///
+/// What it does, by phase: readies up in LOBBY; at NIGHT wolves agree on a
+/// victim in wolf chat (the lower-seat wolf proposes, the other mostly
+/// agrees) and both select it, the seer inspects its most suspected
+/// uninspected player, the doctor protects a believed seer claimant, itself
+/// or a strong town voice; in DAY_OPENING it gives one short statement on its
+/// turn; in DAY_DISCUSSION it says one to three things (accusations, vouches,
+/// defences when accused, reactions to seer claims; the seer claims once it
+/// has found a wolf, wolves sometimes counterclaim); in DAY_VOTE it votes for
+/// its top suspect and may flip as the tally moves; voted out, it says its
+/// last words. Memory is incremental (fixed arrays by seat, updated from the
+/// new events only), and it sleeps via `wakeAt` between decisions.
 
 #include "projection.h"
 #include "toolcalls.h"
@@ -31,10 +43,13 @@ public:
     };
 
     /// `view` is this player's get_state projection at `now`; `newEvents` are
-    /// the events this player may read that arrived since the last step.
+    /// the events this player may read that arrived since the last step (the
+    /// first step should bring everything from MATCH_CREATED on). Returns at
+    /// most one call; `wakeAt` is always later than `now` when set.
     Step step(const StateView &view, const std::vector<const Event *> &newEvents, TimeMs now);
 
-    /// Result of the last call: ok, or the error code the tool returned.
+    /// Result of the last call: ok, or the error code the tool returned. A
+    /// RATE_LIMITED message is retried a little later; other refusals are dropped.
     void onResult(const ToolCall &call, bool ok, std::optional<ErrorCode> error);
 
     const std::string &playerId() const { return m_playerId; }
