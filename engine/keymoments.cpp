@@ -1035,9 +1035,11 @@ bool claimsSeer(std::string_view text)
 {
     if (!containsSeer(text))
         return false;
+    // The narrator asks this for every public message that mentions a seer: a
+    // per-thread reader keeps its buffers, so steady state allocates nothing.
     static const std::vector<Player> none;
-    Reader reader(none);
-    Reading r;
+    thread_local Reader reader(none);
+    thread_local Reading r;
     reader.read(text, -1, r);
     return r.seerClaim;
 }

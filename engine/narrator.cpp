@@ -227,13 +227,13 @@ constexpr std::array<Situation, static_cast<std::size_t>(S::Count)> kSituations{
      {"The wolves pounce on {victim}… but {doctor}, the doctor, was watching. {victim} lives!",
       "Saved! {doctor} guessed right and pulls {victim} from the wolves' jaws."}},
     {"omni.night.kill", true,
-     {"{wolves} strike: {victim} ({role}) will not see the dawn.",
+     {"The pack ({wolves}) strikes: {victim} ({role}) will not see the dawn.",
       "It is done. {victim}, {role|a}, falls to {wolves}."}},
     {"omni.night.random", true,
      {"The wolves could not settle on a victim; fate picks {victim} ({role}).",
       "No agreement in the den, so the moon decides: {victim}, {role|a}, is taken."}},
     {"omni.day.status", true,
-     {"Spoiler: the wolves still among them are {wolves}.",
+     {"Spoiler: still hiding among them, the wolves: {wolves}.",
       "Only you can see it: {wolves}, sitting right there, smiling."}},
     {"omni.bus", true,
      {"{voter} votes against fellow werewolf {target}! Bussing a packmate to look innocent?",
@@ -425,6 +425,14 @@ int publicWolvesAlive(const MatchState &s)
     return 2 - deadWolves;
 }
 
+/// `payload[key]` as a view if it is a string, else empty: no copy, no allocation.
+std::string_view strAt(const json &payload, const char *key)
+{
+    const auto it = payload.find(key);
+    return it != payload.end() && it->is_string() ? std::string_view(it->get_ref<const std::string &>())
+                                                  : std::string_view();
+}
+
 std::int64_t intOr(const json &payload, const char *key, std::int64_t fallback)
 {
     const auto it = payload.find(key);
@@ -483,7 +491,7 @@ private:
 void onPhase(Crier &c, const MatchState &s, const Event &e)
 {
     const json &p = e.payload;
-    const auto to = parsePhase(p.value("to", std::string()));
+    const auto to = parsePhase(strAt(p, "to"));
     if (!to)
         return;
     switch (*to) {
@@ -568,10 +576,11 @@ void onEliminated(Crier &c, const MatchState &s, const Event &e)
     if (!x)
         return;
     // The role comes from the event: it is public from this event on.
-    const std::string role = p.value("roleRevealed", std::string(toString(x->role)));
+    const std::string_view revealed = strAt(p, "roleRevealed");
+    const std::string role(revealed.empty() ? toString(x->role) : revealed);
     json a{{"role", role}};
     addPlayer(a, "name", *x);
-    if (p.value("cause", std::string()) == "VOTE") {
+    if (strAt(p, "cause") == "VOTE") {
         a["day"] = intOr(p, "day", s.dayNumber);
         a["votes"] = intOr(p, "votes", 0);
         c.say(role == "WEREWOLF" ? S::VoteOutWolf : S::VoteOut, std::move(a));
@@ -660,8 +669,7 @@ void onPublicMessage(Crier &c, const MatchState &s, const Event &e)
     const Player *x = playerAt(s, p, "playerId");
     if (!x)
         return;
-    const std::string kind = p.value("kind", std::string());
-    if (kind == "LAST_WORDS") {
+    if (strAt(p, "kind") == "LAST_WORDS") {
         json a = json::object();
         addPlayer(a, "name", *x);
         c.say(S::LastWordsSaid, std::move(a));
@@ -756,11 +764,11 @@ void onNightResolved(Crier &c, const MatchState &s, const Event &e)
         return;
     }
     a["role"] = toString(victim->role);
-    if (p.value("how", std::string()) == "AGREED") {
+    if (strAt(p, "how") == "AGREED") {
         addPlayers(a, "wolves", s, [](const Player &x) { return x.alive && x.role == Role::Werewolf; });
         c.say(S::OmniNightKill, std::move(a));
     } else {
-        a["how"] = p.value("how", std::string());
+        a["how"] = strAt(p, "how");
         c.say(S::OmniNightRandom, std::move(a));
     }
 }
@@ -812,7 +820,7 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
         break;  // a death is narrated on PLAYER_ELIMINATED, which reveals the role
     case EventType::PlayerEliminated: onEliminated(c, state, cause); break;
     case EventType::GameEnded: {
-        const std::string winner = p.value("winningTeam", std::string());
+        const std::string_view winner = strAt(p, "winningTeam");
         json a{{"winner", winner},
                {"days", intOr(p, "dayNumber", state.dayNumber)},
                {"survivors", intOr(p, "survivors", aliveCount(state))}};
@@ -822,7 +830,7 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
     case EventType::RolesRevealed: onRoles(c, state, S::GameReveal, S::GameRevealWolves); break;
     case EventType::MatchPaused: c.say(S::Paused, json::object()); break;
     case EventType::MatchResumed:
-        if (p.value("reason", std::string()) != "skip")
+        if (strAt(p, "reason") != "skip")
             c.say(S::Resumed, json::object());
         break;
     // Host-only causes: omniscient lines only.
@@ -835,7 +843,7 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
             json a = json::object();
             addPlayer(a, "seer", *seer);
             addPlayer(a, "target", *target);
-            c.say(p.value("alignment", std::string()) == "WEREWOLF" ? S::OmniSeerWolf
+            c.say(strAt(p, "alignment") == "WEREWOLF" ? S::OmniSeerWolf
                                                                     : S::OmniSeerClean,
                   std::move(a));
         }

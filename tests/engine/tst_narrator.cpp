@@ -4,6 +4,7 @@
 
 #include "engine/narrator.h"
 #include "engine/rng.h"
+#include "engine/simulator.h"
 #include "table.h"
 
 #include <QtTest>
@@ -234,6 +235,7 @@ private Q_SLOTS:
     void variety();
     void volume();
     void noHiddenFactInPublicLines();
+    void botMatchesLeakNothing();
     void saveLineNamesNobody();
 };
 
@@ -301,7 +303,7 @@ void TstNarrator::catalogue()
 // ---------------------------------------------------------------- scenarios
 
 enum Scenario {
-    Lobby,
+    LobbyOpens,
     FirstNight,
     KillDawn,
     SavedDawn,
@@ -341,9 +343,9 @@ void TstNarrator::scenario_data()
     auto row = [](const char *name, Scenario s, const char *prefix, bool omni, const char *must = "") {
         QTest::newRow(name) << int(s) << QString::fromUtf8(prefix) << omni << QString::fromUtf8(must);
     };
-    row("lobby opens", Lobby, "lobby.open.", false, "Ada");
+    row("lobby opens", LobbyOpens, "lobby.open.", false, "Ada");
     row("night 1 falls", FirstNight, "night.first.", false);
-    row("roles spoiled for the host", Lobby, "omni.roles.", true, "wolf");
+    row("roles spoiled for the host", LobbyOpens, "omni.roles.", true, "wolf");
     row("dawn death", KillDawn, "dawn.death", false, "victim");
     row("day begins", KillDawn, "day.begins.", false);
     row("wolves hype", KillDawn, "hype.wolves.", false);
@@ -388,7 +390,7 @@ void TstNarrator::scenario()
     t.readyAll();
     QCOMPARE(int(t.s().phase), int(Phase::Night));
     switch (Scenario(scenario)) {
-    case Lobby:
+    case LobbyOpens:
     case FirstNight: break;
     case KillDawn:
     case OmniNight: night(t, victim, t.villager(1)); break;
@@ -602,92 +604,116 @@ void TstNarrator::volume()
 
 // ---------------------------------------------------------------- secrecy
 
+/// Checks every public narrator line of `m` against what was hidden at that
+/// moment: a role word never sits next to the name of a player whose role is
+/// secret (except a claim line repeating that player's own public words),
+/// night selections are never named at dawn, wolf chat never surfaces, and
+/// public lines only ever follow public causes. Counts the lines in `checked`.
+static void checkPublicLines(const Match &m, int &checked)
+{
+    static const std::vector<std::string> roleWords{"wolf", "wolves", "werewolf", "werewolves", "seer",
+                                                    "doctor", "villager", "villagers", "healer"};
+    const auto &log = m.log();
+    Secrets sec;
+    std::set<std::string> wolfChatWords;
+    for (const Event &e : log) {
+        switch (e.type) {
+        case EventType::PhaseChanged:
+            if (e.payload.at("to") == "NIGHT") {
+                sec.nightSelections.clear();
+                sec.lastVictim.clear();
+            }
+            break;
+        case EventType::WolfKillSelected:
+        case EventType::SeerInspected:
+        case EventType::DoctorProtected:
+            sec.nightSelections.insert(e.payload.at("targetPlayerId").get<std::string>());
+            break;
+        case EventType::NightResult:
+            if (e.payload.at("killedPlayerId").is_string())
+                sec.lastVictim = e.payload.at("killedPlayerId").get<std::string>();
+            break;
+        case EventType::PlayerEliminated:
+            sec.revealed.insert(e.payload.at("playerId").get<std::string>());
+            break;
+        case EventType::RolesRevealed:
+            for (const Player &p : m.state().players)
+                sec.revealed.insert(p.playerId);
+            break;
+        default: break;
+        }
+        if (e.type != EventType::Narrator || e.audience != Audience::Public)
+            continue;
+        ++checked;
+        const std::string tid = e.payload.at("templateId").get<std::string>();
+        const std::string text = e.payload.at("text").get<std::string>();
+        std::string all = lower(text + " " + e.payload.at("args").dump());
+        // The building's name ("Werewolf Game #7") is no role word.
+        for (std::size_t at = all.find("werewolf game"); at != std::string::npos; at = all.find("werewolf game", at))
+            all.replace(at, 8, "");
+        const auto causeSeq = seqFromEventId(m.matchId(), e.payload.at("causeEventId").get<std::string>());
+        if (!causeSeq || *causeSeq < 1 || *causeSeq >= e.seq) {
+            QFAIL("narrator line without a valid cause");
+        }
+        const Event &cause = log[*causeSeq - 1];
+        QVERIFY2(cause.audience == Audience::Public, tid.c_str());
+        QVERIFY2(!startsWith(tid, "omni."), tid.c_str());
+        QVERIFY2(all.find("zorblax") == std::string::npos, text.c_str());
+        QVERIFY2(text.find('{') == std::string::npos, text.c_str());
+
+        for (const Player &p : m.state().players) {
+            if (sec.revealed.count(p.playerId) || !hasWord(all, p.displayName))
+                continue;
+            const bool ownClaim = startsWith(tid, "claim.") && cause.type == EventType::PublicMessage
+                                  && cause.payload.at("playerId") == p.playerId;
+            if (ownClaim)
+                continue;
+            for (const std::string &w : roleWords)
+                QVERIFY2(!hasWord(all, w),
+                         qPrintable(q(tid) + QStringLiteral(": ") + q(text) + QStringLiteral(" names ")
+                                    + q(p.displayName) + QStringLiteral(" (secret ") + q(toString(p.role))
+                                    + QStringLiteral(") next to ") + q(w)));
+        }
+        const bool dawnLine = cause.type == EventType::NightResult
+                              || (cause.type == EventType::PlayerEliminated
+                                  && cause.payload.at("cause") == "NIGHT_KILL");
+        if (dawnLine) {
+            for (const std::string &id : sec.nightSelections) {
+                if (id == sec.lastVictim)
+                    continue;
+                QVERIFY2(!hasWord(all, nameOf(m, id)) && all.find(id + "\"") == std::string::npos,
+                         qPrintable(q(tid) + QStringLiteral(" names a night selection: ") + q(text)));
+            }
+        }
+    }
+}
+
 void TstNarrator::noHiddenFactInPublicLines()
 {
-    // For many matches, every public line is checked against what was hidden
-    // at that moment: a role word never sits next to the name of a player
-    // whose role is secret (except a claim line repeating that player's own
-    // public words), night selections are never named at dawn, wolf chat never
-    // surfaces, and public lines only ever follow public causes.
-    const std::vector<std::string> roleWords{"wolf", "wolves", "werewolf", "werewolves", "seer",
-                                             "doctor", "villager", "villagers", "healer"};
     int checked = 0;
     for (std::uint64_t seed = 1; seed <= 150; ++seed) {
         Table t = tableWith(seed, "leak-" + std::to_string(seed));
         playRandom(t, seed);
-        const auto &log = t.m.log();
-        Secrets sec;
-        for (const Event &e : log) {
-            switch (e.type) {
-            case EventType::PhaseChanged:
-                if (e.payload.at("to") == "NIGHT") {
-                    sec.nightSelections.clear();
-                    sec.lastVictim.clear();
-                }
-                break;
-            case EventType::WolfKillSelected:
-            case EventType::SeerInspected:
-            case EventType::DoctorProtected:
-                sec.nightSelections.insert(e.payload.at("targetPlayerId").get<std::string>());
-                break;
-            case EventType::NightResult:
-                if (e.payload.at("killedPlayerId").is_string())
-                    sec.lastVictim = e.payload.at("killedPlayerId").get<std::string>();
-                break;
-            case EventType::PlayerEliminated:
-                sec.revealed.insert(e.payload.at("playerId").get<std::string>());
-                break;
-            case EventType::RolesRevealed:
-                for (const Player &p : t.s().players)
-                    sec.revealed.insert(p.playerId);
-                break;
-            default: break;
-            }
-            if (e.type != EventType::Narrator || e.audience != Audience::Public)
-                continue;
-            ++checked;
-            const std::string tid = e.payload.at("templateId").get<std::string>();
-            const std::string text = e.payload.at("text").get<std::string>();
-            std::string all = lower(text + " " + e.payload.at("args").dump());
-            // The building's name ("Werewolf Game #7") is no role word.
-            for (std::size_t at = all.find("werewolf game"); at != std::string::npos;
-                 at = all.find("werewolf game", at))
-                all.replace(at, 8, "");
-            const auto causeSeq = seqFromEventId(t.m.matchId(), e.payload.at("causeEventId").get<std::string>());
-            QVERIFY(causeSeq && *causeSeq >= 1 && *causeSeq < e.seq);
-            const Event &cause = log[*causeSeq - 1];
-            QVERIFY2(cause.audience == Audience::Public, tid.c_str());
-            QVERIFY2(!startsWith(tid, "omni."), tid.c_str());
-            QVERIFY2(all.find("zorblax") == std::string::npos, text.c_str());
-            QVERIFY2(text.find('{') == std::string::npos, text.c_str());
-
-            for (const Player &p : t.s().players) {
-                if (sec.revealed.count(p.playerId) || !hasWord(all, p.displayName))
-                    continue;
-                const bool ownClaim = startsWith(tid, "claim.") && cause.type == EventType::PublicMessage
-                                      && cause.payload.at("playerId") == p.playerId;
-                if (ownClaim)
-                    continue;
-                for (const std::string &w : roleWords)
-                    QVERIFY2(!hasWord(all, w),
-                             qPrintable(q(tid) + QStringLiteral(": ") + q(text) + QStringLiteral(" names ")
-                                        + q(p.displayName) + QStringLiteral(" (secret ")
-                                        + q(toString(p.role)) + QStringLiteral(") next to ") + q(w)));
-            }
-            const bool dawnLine = cause.type == EventType::NightResult
-                                  || (cause.type == EventType::PlayerEliminated
-                                      && cause.payload.at("cause") == "NIGHT_KILL");
-            if (dawnLine) {
-                for (const std::string &id : sec.nightSelections) {
-                    if (id == sec.lastVictim)
-                        continue;
-                    QVERIFY2(!hasWord(all, nameOf(t.m, id)) && all.find(id + "\"") == std::string::npos,
-                             qPrintable(q(tid) + QStringLiteral(" names a night selection: ") + q(text)));
-                }
-            }
-        }
+        checkPublicLines(t.m, checked);
+        if (QTest::currentTestFailed())
+            return;
     }
     QVERIFY(checked > 150 * 10);
+}
+
+void TstNarrator::botMatchesLeakNothing()
+{
+    // The same checks over matches played by the built-in bots, whose speech
+    // (claims, accusations, last words) is what hosts will see most.
+    int checked = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        const SimulatedMatch sim = simulateMatch(seed, MatchConfig{});
+        QVERIFY(sim.match && sim.match->ended());
+        checkPublicLines(*sim.match, checked);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    QVERIFY(checked > 200 * 10);
 }
 
 void TstNarrator::saveLineNamesNobody()
