@@ -1026,6 +1026,34 @@ private Q_SLOTS:
         QCOMPARE(r.status, 200);
     }
 
+    void slowClientIsDropped()
+    {
+        TransportLimits limits = m_server->limits();
+        limits.maxWriteBuffer = 256 * 1024;
+        m_server->setLimits(limits);
+        const QByteArray sid = initialize();
+        // A client that opens the GET stream and then never reads.
+        QTcpSocket lazy;
+        lazy.setReadBufferSize(1024);
+        lazy.connectToHost(QHostAddress(QHostAddress::LocalHost), m_server->port());
+        QVERIFY(lazy.waitForConnected(5000));
+        lazy.write(request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
+        QTRY_VERIFY(m_server->hasStream(sid.toStdString()));
+        auto outbox = m_server->session(sid.toStdString())->outbox;
+        const std::string big(64 * 1024, 'x');
+        int sent = 0;
+        // Kernel buffers absorb a few MiB; after that our own buffer grows until the limit.
+        while (outbox->send(json{{"jsonrpc", "2.0"}, {"method", "big"}, {"params", {{"blob", big}}}}) && sent < 2000) {
+            ++sent;
+            if (sent % 16 == 0)
+                QTest::qWait(1);
+        }
+        QVERIFY2(sent < 2000, "the server kept buffering for a client that does not read");
+        QTRY_VERIFY(!m_server->hasStream(sid.toStdString()));
+        // The session survives and the server still serves.
+        QCOMPARE(roundTrip(post(rpc(1, "ping"), sid)).status, 200);
+    }
+
     void handlerThrows()
     {
         const QByteArray sid = initialize();
