@@ -522,7 +522,7 @@ void Bot::Memory::init(const StateView &v)
                 inspectedWolves |= bit(s);
         }
     }
-    preferFirstClaim = rng.chance(70);
+    preferFirstClaim = rng.chance(60);
 }
 
 void Bot::Memory::ingest(const Event &e)
@@ -705,7 +705,7 @@ void Bot::Memory::readMessage(const Event &e, int from)
             // A real seer has named one of us: maybe counterclaim, once per pack.
             const SeatMask hit = r.claimedWolf & wolves;
             if (hit && counterclaimTarget == NoSeat
-                && rng.chance((hit & bit(me)) ? 40 : 15))
+                && rng.chance((hit & bit(me)) ? 50 : 20))
                 counterclaimTarget = from;
         }
     }
@@ -713,8 +713,8 @@ void Bot::Memory::readMessage(const Event &e, int from)
         // Answer a pile-on almost always, a lone jab only sometimes: a table
         // where every accusation gets a rebuttal reads like a script.
         const bool pileOn = count(accusersToday[static_cast<std::size_t>(me)]) >= 2;
-        const bool react = rng.chance(pileOn ? 80 : role == Role::Werewolf ? 55 : 40);
-        if (react && (accuser == NoSeat || defended) && defences < MaxDefencesPerDay
+        const bool react = rng.chance(pileOn ? 70 : role == Role::Werewolf ? 40 : 25);
+        if (react && (accuser == NoSeat || defended) && defences < (pileOn ? MaxDefencesPerDay : 1)
             && !(defendedAgainst & bit(from))) {
             accuser = from;
             accusationEventId = e.eventId;
