@@ -10,6 +10,7 @@
 #include <http_parser.h>
 
 #include <QCoro/QCoroTimer>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTcpSocket>
@@ -1336,6 +1337,47 @@ private Q_SLOTS:
         QCOMPARE(finished.at(0).at(0).toInt(), 0);
         QVERIFY(!m_server->session(renewed.toStdString()));
         QCOMPARE(out.size(), 6);
+    }
+
+    void stdioBridgeProcess()
+    {
+        QSignalSpy closed(m_server.get(), &HttpServer::sessionClosed);
+        QProcess bridge;
+        bridge.setProgram(QStringLiteral(TOWNHALL_STDIO_HELPER));
+        bridge.setArguments({m_server->endpointUrl().toString(), QStringLiteral("tok")});
+        QByteArray stdoutBytes;
+        QObject::connect(&bridge, &QProcess::readyReadStandardOutput, &bridge,
+                         [&] { stdoutBytes += bridge.readAllStandardOutput(); });
+        bridge.start();
+        QVERIFY(bridge.waitForStarted(5000));
+        bridge.write(initBody() + "\n" + rpc(1, "whoami") + "\n"
+                     + R"({"jsonrpc":"2.0","method":"notifications/initialized"})" + "\n");
+        QTRY_COMPARE(stdoutBytes.count('\n'), 2);
+        QTRY_COMPARE(m_server->sessions().size(), size_t(1));
+        const std::string sid = m_server->sessions().front()->id;
+        QTRY_VERIFY(m_server->hasStream(sid));
+        QVERIFY(m_server->session(sid)->outbox->send(
+            json{{"jsonrpc", "2.0"}, {"method", "notifications/resources/updated"}, {"params", {{"uri", "et://x"}}}}));
+        QTRY_COMPARE(stdoutBytes.count('\n'), 3);
+
+        // stdout holds exactly one JSON-RPC message per line and nothing else.
+        const QList<QByteArray> lines = stdoutBytes.trimmed().split('\n');
+        QCOMPARE(lines.size(), 3);
+        for (const QByteArray &line : lines) {
+            const json j = json::parse(line.toStdString(), nullptr, false);
+            QVERIFY2(j.is_object() && j.value("jsonrpc", "") == "2.0", line.constData());
+        }
+        JCOMPARE(json::parse(lines[1].toStdString())["result"]["token"], "tok");
+        JCOMPARE(json::parse(lines[2].toStdString())["method"], "notifications/resources/updated");
+
+        // EOF on stdin: DELETE, then a clean exit. (No waitForFinished: the
+        // server needs this thread's event loop to answer the DELETE.)
+        bridge.closeWriteChannel();
+        QTRY_COMPARE_WITH_TIMEOUT(bridge.state(), QProcess::NotRunning, 10000);
+        QCOMPARE(bridge.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(bridge.exitCode(), 0);
+        QCOMPARE(closed.count(), 1);
+        QVERIFY(!m_server->session(sid));
     }
 };
 
