@@ -53,6 +53,8 @@ public:
     void onResult(const ToolCall &call, bool ok, std::optional<ErrorCode> error);
 
     const std::string &playerId() const { return m_playerId; }
+    /// The seed all of this bot's choices derive from (for logs and replays).
+    std::uint64_t seed() const { return m_seed; }
 
 private:
     struct Memory;
