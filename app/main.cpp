@@ -1,58 +1,33 @@
 // SPDX-License-Identifier: MIT
-// The townhall executable: GUI by default, a headless host, and CLI commands.
+// The townhall executable: the desktop app by default, a headless host, and
+// the command-line tools (simulate, agents, export/import/replay, mcp-stdio).
 
-#include "app/simulate.h"
+#include "app/cli.h"
 
-#include <QCommandLineParser>
 #include <QCoreApplication>
 
 #include <cstdio>
-
-namespace {
-
-int runSimulate(QCoreApplication &app)
-{
-    QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Runs complete bot matches at virtual time."));
-    p.addHelpOption();
-    p.addPositionalArgument(QStringLiteral("simulate"), QStringLiteral("the command"));
-    p.addOption({QStringLiteral("matches"), QStringLiteral("How many matches."), QStringLiteral("N"),
-                 QStringLiteral("1000")});
-    p.addOption({QStringLiteral("seed"), QStringLiteral("Master seed."), QStringLiteral("S"),
-                 QStringLiteral("1")});
-    p.addOption({QStringLiteral("json"), QStringLiteral("Print the report as JSON.")});
-    p.addOption({QStringLiteral("no-narrator"), QStringLiteral("Skip narration (for profiling).")});
-    p.process(app);
-    bool ok1 = false;
-    bool ok2 = false;
-    const int n = p.value(QStringLiteral("matches")).toInt(&ok1);
-    const auto seed = p.value(QStringLiteral("seed")).toULongLong(&ok2);
-    if (!ok1 || !ok2 || n < 1) {
-        std::fprintf(stderr, "townhall simulate: --matches must be a positive integer and --seed an "
-                             "unsigned integer\n");
-        return 2;
-    }
-    townhall::engine::MatchConfig config;
-    config.narrator = !p.isSet(QStringLiteral("no-narrator"));
-    const auto report = townhall::app::simulate(n, seed, config);
-    const std::string out = p.isSet(QStringLiteral("json")) ? townhall::app::toJsonText(report)
-                                                            : townhall::app::toText(report);
-    std::fputs(out.c_str(), stdout);
-    return 0;
-}
-
-} // namespace
+#include <cstring>
 
 int main(int argc, char **argv)
 {
     QCoreApplication::setApplicationName(QStringLiteral("townhall"));
     QCoreApplication::setOrganizationName(QStringLiteral("TownHall"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TOWNHALL_VERSION));
-    const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    if (command == QLatin1String("simulate")) {
-        QCoreApplication app(argc, argv);
-        return runSimulate(app);
-    }
-    std::fprintf(stderr, "usage: townhall simulate --matches N --seed S [--json]\n");
-    return 2;
+
+    const char *command = argc > 1 ? argv[1] : "";
+    using namespace townhall::app;
+    if (std::strcmp(command, "simulate") == 0)
+        return runSimulate(argc, argv);
+    if (std::strcmp(command, "mcp-stdio") == 0)
+        return runStdio(argc, argv);
+    if (std::strcmp(command, "agent") == 0)
+        return runAgent(argc, argv);
+    if (std::strcmp(command, "export") == 0 || std::strcmp(command, "import") == 0
+        || std::strcmp(command, "replay") == 0)
+        return runLog(argc, argv);
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--headless") == 0)
+            return runHeadless(argc, argv);
+    return runGui(argc, argv);
 }

@@ -3,7 +3,6 @@
 
 #include <array>
 #include <charconv>
-#include <cstdio>
 
 namespace townhall::engine {
 
@@ -41,9 +40,18 @@ bool isContractEventType(EventType t) { return static_cast<int>(t) <= static_cas
 
 std::string makeEventId(const std::string &matchId, std::uint64_t seq)
 {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, ":%08llu", static_cast<unsigned long long>(seq));
-    return matchId + buf;
+    // "<matchId>:<seq as 8 digits>", so string order is seq order within a match.
+    std::string id;
+    id.reserve(matchId.size() + 9);
+    id += matchId;
+    id += ':';
+    char digits[8];
+    for (int i = 7; i >= 0; --i) {
+        digits[i] = static_cast<char>('0' + seq % 10);
+        seq /= 10;
+    }
+    id.append(digits, 8);
+    return id;
 }
 
 std::optional<std::uint64_t> seqFromEventId(const std::string &matchId, const std::string &eventId)

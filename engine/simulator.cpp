@@ -67,12 +67,23 @@ SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, Time
                     s.bot.onResult(*st.call, false, ErrorCode::InvalidArgument);
                     continue;
                 }
-                auto r = match->execute(*cmd, now);
-                if (observer)
+                bool ok = false;
+                std::optional<ErrorCode> code;
+                if (observer) {
+                    auto r = match->execute(*cmd, now);
                     observer(*match, s.bot.playerId(), *st.call, r);
-                if (!r.ok())
+                    ok = r.ok();
+                    if (!ok)
+                        code = r.error().code;
+                } else {
+                    auto r = match->submit(*cmd, now);  // no copies on the hot path
+                    ok = r.ok();
+                    if (!ok)
+                        code = r.error().code;
+                }
+                if (!ok)
                     ++result.rejectedCalls;
-                s.bot.onResult(*st.call, r.ok(), r.ok() ? std::nullopt : std::optional(r.error().code));
+                s.bot.onResult(*st.call, ok, code);
                 acted = true;
                 if (match->ended())
                     break;
@@ -90,7 +101,7 @@ SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, Time
         if (!next)
             break;
         now = std::max(now, *next);
-        match->advance(now);
+        match->tick(now);
     }
     const MatchState &st = match->state();
     result.winner = st.winner.value_or(Team::Villagers);

@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli.h"
+
+#include "app/host.h"
+#include "app/mcpservice.h"
+#include "app/simulate.h"
+#include "mcp/stdiobridge.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace townhall::app {
+
+namespace {
+
+QCommandLineOption dbOption()
+{
+    return {QStringLiteral("db"),
+            QStringLiteral("Database file (default: %1; \":memory:\" keeps nothing).").arg(Store::defaultPath()),
+            QStringLiteral("PATH")};
+}
+
+void out(const QString &s)
+{
+    const QByteArray b = s.toUtf8();
+    std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stdout);
+    std::fflush(stdout);
+}
+
+void err(const QString &s)
+{
+    const QByteArray b = s.toUtf8();
+    std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stderr);
+}
+
+StoreResult<Store> openStore(const QCommandLineParser &p, bool create)
+{
+    Store::Options o;
+    o.createIfMissing = create;
+    return Store::open(p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : Store::defaultPath(), o);
+}
+
+QString str(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+/// One line of the narrated match for the terminal.
+QString narrationLine(const engine::Match &m, const engine::Event &e)
+{
+    using engine::EventType;
+    if (e.audience != engine::Audience::Public)
+        return {};
+    const auto &p = e.payload;
+    auto nameOf = [&m](const std::string &id) {
+        const engine::Player *x = m.player(id);
+        return x ? QString::fromStdString(x->displayName) : QString::fromStdString(id);
+    };
+    switch (e.type) {
+    case EventType::Narrator:
+        return QStringLiteral("  Town Crier: %1\n").arg(QString::fromStdString(p.value("text", "")));
+    case EventType::PhaseChanged:
+        return QStringLiteral("\n== Day %1 · %2 ==\n")
+            .arg(p.value("dayNumber", 0))
+            .arg(QString::fromStdString(p.value("to", "")));
+    case EventType::PublicMessage:
+        return QStringLiteral("  %1 [%2]: %3\n")
+            .arg(nameOf(p.value("playerId", "")), QString::fromStdString(p.value("kind", "")),
+                 QString::fromStdString(p.value("text", "")));
+    case EventType::VoteCast:
+        return QStringLiteral("  %1 votes %2\n")
+            .arg(nameOf(p.value("voterPlayerId", "")),
+                 p.at("targetPlayerId").is_string() ? nameOf(p.at("targetPlayerId").get<std::string>())
+                                                    : QStringLiteral("to abstain"));
+    default: return {};
+    }
+}
+
+} // namespace
+
+int runSimulate(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Runs complete bot matches at virtual time."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("simulate"), QStringLiteral("the command"));
+    p.addOption({QStringLiteral("matches"), QStringLiteral("How many matches."), QStringLiteral("N"),
+                 QStringLiteral("1000")});
+    p.addOption({QStringLiteral("seed"), QStringLiteral("Master seed."), QStringLiteral("S"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("json"), QStringLiteral("Print the report as JSON.")});
+    p.addOption({QStringLiteral("no-narrator"), QStringLiteral("Skip narration (for profiling).")});
+    p.process(app);
+    bool ok1 = false;
+    bool ok2 = false;
+    const int n = p.value(QStringLiteral("matches")).toInt(&ok1);
+    const auto seed = p.value(QStringLiteral("seed")).toULongLong(&ok2);
+    if (!ok1 || !ok2 || n < 1) {
+        err(QStringLiteral("townhall simulate: --matches must be a positive integer and --seed an unsigned integer\n"));
+        return 2;
+    }
+    engine::MatchConfig config;
+    config.narrator = !p.isSet(QStringLiteral("no-narrator"));
+    const auto report = simulate(n, seed, config);
+    out(QString::fromStdString(p.isSet(QStringLiteral("json")) ? toJsonText(report) : toText(report)));
+    return 0;
+}
+
+int runHeadless(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Hosts Werewolf matches for MCP agents, without a window."));
+    p.addHelpOption();
+    p.addVersionOption();
+    p.addOption({QStringLiteral("headless"), QStringLiteral("Run without a window.")});
+    p.addOption({QStringLiteral("port"), QStringLiteral("MCP port on 127.0.0.1 (0: any free port)."),
+                 QStringLiteral("P"), QStringLiteral("8787")});
+    p.addOption(dbOption());
+    p.addOption({QStringLiteral("speed"), QStringLiteral("Timer speed factor (2 halves every timer)."),
+                 QStringLiteral("X")});
+    p.addOption({QStringLiteral("bots"), QStringLiteral("Put N built-in bots in the queue."), QStringLiteral("N"),
+                 QStringLiteral("0")});
+    p.addOption({QStringLiteral("demo"),
+                 QStringLiteral("Play one match of built-in bots, print it narrated, and exit with the result.")});
+    p.addOption({QStringLiteral("no-guests"), QStringLiteral("Refuse agents without a bearer token.")});
+    p.addOption({QStringLiteral("durable"), QStringLiteral("Survive power loss too (synchronous=FULL).")});
+    p.addOption({QStringLiteral("no-rate-limits"), QStringLiteral("Switch off the §8.6 rate limits (benchmarks).")});
+    p.addOption({QStringLiteral("seed"), QStringLiteral("Lobby seed (default: random)."), QStringLiteral("S")});
+    p.process(app);
+
+    const bool demo = p.isSet(QStringLiteral("demo"));
+    HostOptions opts;
+    opts.dbPath = p.value(QStringLiteral("db"));
+    opts.durable = p.isSet(QStringLiteral("durable"));
+    opts.speed = p.isSet(QStringLiteral("speed")) ? p.value(QStringLiteral("speed")).toDouble() : (demo ? 20.0 : 1.0);
+    opts.guests = !p.isSet(QStringLiteral("no-guests"));
+    opts.rateLimits = !p.isSet(QStringLiteral("no-rate-limits"));
+    if (p.isSet(QStringLiteral("seed")))
+        opts.seed = p.value(QStringLiteral("seed")).toULongLong();
+    if (opts.speed <= 0) {
+        err(QStringLiteral("townhall: --speed must be positive\n"));
+        return 2;
+    }
+
+    Host host(opts);
+    QString error;
+    if (!host.start(&error)) {
+        err(QStringLiteral("townhall: %1\n").arg(error));
+        return 1;
+    }
+    McpService mcp(&host);
+    const quint16 port = static_cast<quint16>(p.value(QStringLiteral("port")).toUInt());
+    if (!mcp.listen(port, &error)) {
+        if (!demo || !mcp.listen(0, &error)) {
+            err(QStringLiteral("townhall: %1\n").arg(error));
+            return 1;
+        }
+    }
+    out(mcp.url() + QLatin1Char('\n'));
+    for (const QString &n : host.notices())
+        err(n + QLatin1Char('\n'));
+    QObject::connect(&host, &Host::storageFailed, &app,
+                     [](const QString &m) { err(QStringLiteral("townhall: storage failed: %1\n").arg(m)); });
+
+    if (demo) {
+        std::string demoMatch;
+        QObject::connect(&host, &Host::matchStarted, &app, [&](const QString &id) {
+            if (demoMatch.empty())
+                demoMatch = id.toStdString();
+        });
+        QObject::connect(&host, &Host::matchEvents, &app,
+                         [&](const QString &id, const EventBatch &batch) {
+                             if (id.toStdString() != demoMatch)
+                                 return;
+                             const engine::Match *m = host.lobby().match(demoMatch);
+                             for (const engine::Event &e : *batch)
+                                 if (m)
+                                     out(narrationLine(*m, e));
+                         });
+        QObject::connect(&host, &Host::matchEnded, &app, [&](const QString &id, const QString &winner) {
+            if (id.toStdString() != demoMatch)
+                return;
+            const engine::Match *m = host.lobby().match(demoMatch);
+            out(QStringLiteral("\nResult: %1 won %2 after %3 day(s).\n")
+                    .arg(winner == QLatin1String("VILLAGERS") ? QStringLiteral("the villagers")
+                                                              : QStringLiteral("the werewolves"),
+                         id)
+                    .arg(m ? m->state().dayNumber : 0));
+            QTimer::singleShot(0, &app, [&app] { app.exit(0); });
+        });
+        const int queued = static_cast<int>(host.lobby().queue().size());
+        host.addBots(std::max(0, engine::SeatCount - queued));
+    } else {
+        const int bots = p.value(QStringLiteral("bots")).toInt();
+        if (bots > 0)
+            host.addBots(bots);
+        err(QStringLiteral("townhall: hosting on %1 (speed ×%2, %3); Ctrl+C to stop\n")
+                .arg(mcp.url())
+                .arg(opts.speed)
+                .arg(opts.guests ? QStringLiteral("guests allowed") : QStringLiteral("tokens required")));
+    }
+    return app.exec();
+}
+
+int runStdio(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral("Bridges an MCP client that speaks stdio to a Town Hall host over HTTP."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("mcp-stdio"), QStringLiteral("the command"));
+    p.addOption({QStringLiteral("url"), QStringLiteral("The host's MCP URL."), QStringLiteral("URL"),
+                 QStringLiteral("http://127.0.0.1:8787/mcp")});
+    p.addOption({QStringLiteral("token"), QStringLiteral("Bearer token of a registered agent."), QStringLiteral("T")});
+    p.process(app);
+    return mcp::runStdioBridge(QUrl(p.value(QStringLiteral("url"))), p.value(QStringLiteral("token")));
+}
+
+int runAgent(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Registers, lists and revokes agents."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("agent"), QStringLiteral("the command"));
+    p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("add NAME | list | revoke ID_OR_NAME"));
+    p.addOption(dbOption());
+    p.process(app);
+    const QStringList args = p.positionalArguments();
+    const QString action = args.value(1);
+    if (action != QLatin1String("add") && action != QLatin1String("list") && action != QLatin1String("revoke")) {
+        err(QStringLiteral("usage: townhall agent add NAME | list | revoke ID_OR_NAME [--db PATH]\n"));
+        return 2;
+    }
+    auto store = openStore(p, action == QLatin1String("add"));
+    if (!store) {
+        err(QStringLiteral("townhall: %1\n").arg(store.error().message));
+        return 1;
+    }
+    if (action == QLatin1String("add")) {
+        const QString name = args.value(2).trimmed();
+        if (name.isEmpty() || name.size() > 32) {
+            err(QStringLiteral("townhall agent add: NAME must be 1..32 characters\n"));
+            return 2;
+        }
+        auto a = store.value().addAgent(name.toStdString());
+        if (!a) {
+            err(QStringLiteral("townhall: %1\n").arg(a.error().message));
+            return 1;
+        }
+        out(QStringLiteral("agent %1 (%2)\ntoken %3\n(shown once: store it now; only its hash is kept)\n")
+                .arg(QString::fromStdString(a.value().agent.name), QString::fromStdString(a.value().agent.agentId),
+                     QString::fromStdString(a.value().token)));
+        return 0;
+    }
+    if (action == QLatin1String("list")) {
+        auto list = store.value().listAgents();
+        if (!list) {
+            err(QStringLiteral("townhall: %1\n").arg(list.error().message));
+            return 1;
+        }
+        for (const AgentRecord &a : list.value())
+            out(QStringLiteral("%1\t%2\t%3\n")
+                    .arg(QString::fromStdString(a.agentId), QString::fromStdString(a.name),
+                         a.revoked() ? QStringLiteral("revoked") : QStringLiteral("active")));
+        return 0;
+    }
+    auto r = store.value().revokeAgent(args.value(2).toStdString());
+    if (!r) {
+        err(QStringLiteral("townhall: %1\n").arg(r.error().message));
+        return 1;
+    }
+    out(QStringLiteral("revoked %1 (%2)\n").arg(QString::fromStdString(r.value().name),
+                                               QString::fromStdString(r.value().agentId)));
+    return 0;
+}
+
+int runLog(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Exports, imports and replays match logs."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("command"), QStringLiteral("export MATCH_ID | import FILE | replay MATCH_ID"));
+    p.addOption(dbOption());
+    p.addOption({QStringLiteral("to"), QStringLiteral("replay: the event id (or seq) to stop at."),
+                 QStringLiteral("EVENT_ID")});
+    p.process(app);
+    const QStringList args = p.positionalArguments();
+    const QString command = args.value(0);
+    const QString target = args.value(1);
+    if (target.isEmpty()) {
+        err(QStringLiteral("usage: townhall export MATCH_ID | import FILE | replay MATCH_ID --to EVENT_ID [--db PATH]\n"));
+        return 2;
+    }
+    auto store = openStore(p, command == QLatin1String("import"));
+    if (!store) {
+        err(QStringLiteral("townhall: %1\n").arg(store.error().message));
+        return 1;
+    }
+    if (command == QLatin1String("export")) {
+        auto lines = store.value().exportMatch(target.toStdString());
+        if (!lines) {
+            err(QStringLiteral("townhall: %1\n").arg(lines.error().message));
+            return 1;
+        }
+        out(QString::fromStdString(lines.value()));
+        return 0;
+    }
+    if (command == QLatin1String("import")) {
+        QFile f(target);
+        if (target == QLatin1String("-") ? !f.open(stdin, QIODevice::ReadOnly) : !f.open(QIODevice::ReadOnly)) {
+            err(QStringLiteral("townhall import: cannot read %1: %2\n").arg(target, f.errorString()));
+            return 1;
+        }
+        const QByteArray data = f.readAll();
+        auto r = store.value().importMatch(std::string_view(data.constData(), static_cast<std::size_t>(data.size())));
+        if (!r) {
+            err(QStringLiteral("townhall import: %1\n").arg(r.error().message));
+            return 1;
+        }
+        out(QStringLiteral("imported %1: %2 events%3\n")
+                .arg(QString::fromStdString(r.value().matchId))
+                .arg(r.value().eventCount)
+                .arg(r.value().ended ? QStringLiteral(", ended") : QString()));
+        return 0;
+    }
+    if (command == QLatin1String("replay")) {
+        const QString to = p.value(QStringLiteral("to"));
+        auto m = store.value().replayTo(target.toStdString(), to.toStdString());
+        if (!m) {
+            err(QStringLiteral("townhall replay: %1\n").arg(m.error().message));
+            return 1;
+        }
+        engine::StateOptions o;
+        o.includeRecentPublicMessages = true;
+        engine::json j{{"atEventId", m.value().log().back().eventId},
+                       {"stateHash", m.value().stateHash()},
+                       {"public", engine::toJson(engine::stateView(m.value(), engine::Viewer::spectator(), o))},
+                       {"omniscient", engine::toJson(engine::stateView(m.value(), engine::Viewer::omniscient(), o))}};
+        out(QString::fromStdString(j.dump(2)) + QLatin1Char('\n'));
+        return 0;
+    }
+    err(QStringLiteral("townhall: unknown command '%1'\n").arg(command));
+    return 2;
+}
+
+} // namespace townhall::app

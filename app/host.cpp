@@ -1,0 +1,805 @@
+// SPDX-License-Identifier: MIT
+#include "app/host.h"
+
+#include "engine/projection.h"
+#include "engine/rng.h"
+#include "engine/simulator.h"
+#include "engine/toolcalls.h"
+
+#include <QCoro/QCoroSignal>
+#include <QDateTime>
+#include <QLoggingCategory>
+#include <QRandomGenerator>
+
+#include <algorithm>
+#include <cstdio>
+
+Q_LOGGING_CATEGORY(lcHost, "townhall.host")
+
+namespace townhall::app {
+
+using engine::ErrorCode;
+using engine::Event;
+using engine::Match;
+using engine::TimeMs;
+using mcp::ToolError;
+using mcp::ToolResult;
+
+namespace {
+
+constexpr const char *WaitForTurn = "et.werewolf.match.wait_for_turn";
+
+ToolError fromEngine(const engine::Error &e)
+{
+    return ToolError{std::string(engine::toString(e.code)), e.message, e.retryable, e.retryAfterMs};
+}
+
+ToolError toolError(ErrorCode code, std::string message, bool retryable = false)
+{
+    return ToolError{std::string(engine::toString(code)), std::move(message), retryable, std::nullopt};
+}
+
+json nullError() { return nullptr; }
+
+std::string str(const json &args, const char *key, std::string fallback = {})
+{
+    auto it = args.find(key);
+    return it != args.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+/// Tools whose retries are answered from the stored result (§8.6).
+bool idempotentTool(const std::string &tool)
+{
+    return tool == "et.werewolf.queue.join" || tool == "et.werewolf.queue.leave"
+           || tool == "et.werewolf.match.ready" || tool == "et.werewolf.match.vote"
+           || tool.rfind("et.werewolf.match.night.", 0) == 0;
+}
+
+bool readTool(const std::string &tool)
+{
+    return tool == "et.werewolf.match.get_state" || tool == "et.werewolf.match.events.get";
+}
+
+} // namespace
+
+Host::Host(HostOptions options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    if (!m_options.clock)
+        m_options.clock = [] { return QDateTime::currentMSecsSinceEpoch(); };
+    const std::uint64_t seed = m_options.seed ? *m_options.seed : QRandomGenerator::system()->generate64();
+    engine::MatchConfig defaults;
+    defaults.speed = m_options.speed;
+    defaults.rateLimits = m_options.rateLimits;
+    m_lobby = std::make_unique<engine::Lobby>(seed, defaults);
+
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &Host::onTimer);
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(0);
+    connect(&m_flushTimer, &QTimer::timeout, this, [this] { flush(); });
+    m_botTimer.setSingleShot(true);
+    m_botTimer.setInterval(0);
+    connect(&m_botTimer, &QTimer::timeout, this, &Host::stepBots);
+}
+
+Host::~Host() = default;
+
+TimeMs Host::now() const { return m_options.clock(); }
+
+bool Host::start(QString *error)
+{
+    if (m_options.dbPath != QLatin1String(":memory:")) {
+        Store::Options so;
+        so.durability = m_options.durable ? Durability::Full : Durability::Normal;
+        const QString path = m_options.dbPath.isEmpty() ? Store::defaultPath() : m_options.dbPath;
+        auto opened = Store::open(path, so);
+        if (!opened) {
+            if (error)
+                *error = opened.error().message;
+            return false;
+        }
+        m_store = std::make_unique<Store>(std::move(opened.value()));
+        recover();
+    }
+    armTimer();
+    return true;
+}
+
+void Host::recover()
+{
+    auto journal = m_store->loadLobbyJournal();
+    if (journal)
+        for (const auto &r : journal.value())
+            m_lobby->applyRecord(r);
+    auto unfinished = m_store->unfinishedMatches();
+    if (!unfinished)
+        return;
+    const TimeMs t = now();
+    for (RecoveredMatch &rm : unfinished.value()) {
+        if (!rm.match) {
+            m_notices << tr("Match %1 could not be recovered: %2")
+                             .arg(QString::fromStdString(rm.row.matchId), rm.problem);
+            continue;
+        }
+        Match *m = m_lobby->adopt(std::move(*rm.match), rm.row.startedAt);
+        const std::uint64_t before = m->state().lastSeq;
+        m_stagedUpTo[m->matchId()] = before;
+        m->resume(t, "recovered");  // a short grace period, announced to everyone
+        stage(*m, before);
+        startBotsFor(*m);
+        m_notices << tr("Resumed %1 at %2, day %3")
+                         .arg(QString::fromStdString(m->matchId()),
+                              QString::fromUtf8(engine::toString(m->state().phase).data()))
+                         .arg(m->state().dayNumber);
+    }
+    flush();
+}
+
+// ---------------------------------------------------------------- commit, then publish
+
+void Host::stage(Match &m, std::uint64_t fromSeq)
+{
+    const auto &log = m.log();
+    if (log.size() <= fromSeq)
+        return;
+    std::vector<Event> tail(log.begin() + static_cast<std::ptrdiff_t>(fromSeq), log.end());
+    m_stagedUpTo[m.matchId()] = m.state().lastSeq;
+    m_pending.add(m, std::move(tail));
+    scheduleFlush();
+}
+
+void Host::stageLobby(const std::vector<engine::LobbyRecord> &records)
+{
+    if (records.empty())
+        return;
+    m_pending.addLobbyRecords(records);
+    scheduleFlush();
+}
+
+void Host::scheduleFlush()
+{
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start();
+}
+
+bool Host::flush()
+{
+    m_flushTimer.stop();
+    if (m_pending.empty()) {
+        Q_EMIT flushed(true);
+        return true;
+    }
+    Batch batch = std::move(m_pending);
+    m_pending.clear();
+    bool ok = true;
+    if (m_store) {
+        auto r = m_store->commit(batch);
+        if (!r) {
+            ok = false;
+            const QString msg = r.error().message;
+            qCCritical(lcHost) << "commit failed:" << msg;
+            std::vector<std::string> ids;
+            for (const auto &w : batch.matches)
+                ids.push_back(w.matchId);
+            rollbackTo(ids);
+            Q_EMIT storageFailed(msg);
+        }
+    }
+    if (ok) {
+        std::vector<std::pair<std::string, std::vector<Event>>> committed;
+        for (auto &w : batch.matches)
+            committed.emplace_back(w.matchId, std::move(w.events));
+        publish(committed);
+        if (!batch.lobbyRecords.empty())
+            emitQueue();
+    }
+    Q_EMIT flushed(ok);
+    armTimer();
+    scheduleBots();
+    return ok;
+}
+
+void Host::rollbackTo(const std::vector<std::string> &matchIds)
+{
+    // The engine ran ahead of the store: go back to what is durable.
+    for (const std::string &id : matchIds) {
+        auto loaded = m_store->loadMatch(id);
+        if (loaded) {
+            m_lobby->adopt(std::move(loaded.value()), 0);
+            m_stagedUpTo[id] = m_lobby->match(id)->state().lastSeq;
+        }
+    }
+}
+
+void Host::publish(const std::vector<std::pair<std::string, std::vector<Event>>> &committed)
+{
+    for (const auto &[id, events] : committed) {
+        if (events.empty())
+            continue;
+        const QString qid = QString::fromStdString(id);
+        if (events.front().seq == 1)
+            Q_EMIT matchStarted(qid);
+        Q_EMIT matchEvents(qid, std::make_shared<const std::vector<Event>>(events));
+        Q_EMIT matchStateChanged(qid);
+        for (const Event &e : events)
+            if (e.type == engine::EventType::GameEnded)
+                Q_EMIT matchEnded(qid, QString::fromStdString(e.payload.value("winningTeam", "")));
+    }
+}
+
+void Host::emitQueue()
+{
+    QStringList names;
+    for (const auto &q : m_lobby->queue())
+        names << QString::fromStdString(q.displayName);
+    Q_EMIT queueChanged(names);
+}
+
+// ---------------------------------------------------------------- timers
+
+void Host::armTimer()
+{
+    std::optional<TimeMs> next = m_lobby->nextDeadline();
+    for (const BotSeat &b : m_bots)
+        if (b.wakeAt && !b.busy && (!next || *b.wakeAt < *next))
+            next = b.wakeAt;
+    if (!next) {
+        m_timer.stop();
+        return;
+    }
+    const TimeMs wait = std::max<TimeMs>(0, *next - now());
+    m_timer.start(static_cast<int>(std::min<TimeMs>(wait, 24LL * 3600 * 1000)));
+}
+
+void Host::onTimer()
+{
+    const TimeMs t = now();
+    for (Match *m : m_lobby->orderedMatches()) {
+        const std::uint64_t before = m->state().lastSeq;
+        if (m->tick(t) > 0)
+            stage(*m, before);
+    }
+    if (!m_pending.empty())
+        flush();
+    else
+        armTimer();
+    stepBots();
+}
+
+// ---------------------------------------------------------------- bots
+
+void Host::addBots(int n)
+{
+    const auto &names = engine::botNames();
+    for (int i = 0; i < n; ++i) {
+        ++m_botCounter;
+        // Bot names cycle through the list; a suffix keeps them distinct.
+        const std::size_t k = static_cast<std::size_t>(m_botCounter - 1);
+        std::string name = names[k % names.size()];
+        if (k >= names.size())
+            name += " " + std::to_string(k / names.size() + 1);
+        const std::string agentId = "bot:" + std::to_string(m_botCounter) + ":" + std::to_string(m_lobby->seed() % 100000);
+        auto r = m_lobby->join(agentId, name, engine::DefaultQueueId, now());
+        if (!r)
+            continue;
+        stageLobby(r->records);
+        if (r->startedMatch) {
+            stage(*r->startedMatch, 0);
+            startBotsFor(*r->startedMatch);
+        }
+    }
+    emitQueue();
+    scheduleFlush();
+}
+
+void Host::startBotsFor(Match &m)
+{
+    for (const engine::Player &p : m.state().players) {
+        if (p.agentId.rfind("bot:", 0) != 0)
+            continue;
+        const bool known = std::any_of(m_bots.begin(), m_bots.end(), [&](const BotSeat &b) {
+            return b.matchId == m.matchId() && b.agentId == p.agentId;
+        });
+        if (known)
+            continue;
+        BotSeat b;
+        b.agentId = p.agentId;
+        b.matchId = m.matchId();
+        b.bot = std::make_unique<engine::Bot>(
+            p.playerId, engine::Rng::forDecision(m.state().seed ^ 0xB0B, static_cast<std::uint64_t>(p.seat), 1).next());
+        m_bots.push_back(std::move(b));
+    }
+}
+
+void Host::scheduleBots()
+{
+    if (!m_bots.empty() && !m_botTimer.isActive())
+        m_botTimer.start();
+}
+
+void Host::stepBots()
+{
+    const TimeMs t = now();
+    m_bots.erase(std::remove_if(m_bots.begin(), m_bots.end(),
+                                [this](const BotSeat &b) {
+                                    const Match *m = m_lobby->match(b.matchId);
+                                    return !b.busy && (!m || m->ended());
+                                }),
+                 m_bots.end());
+    for (std::size_t i = 0; i < m_bots.size(); ++i) {
+        BotSeat &b = m_bots[i];
+        if (b.busy)
+            continue;
+        const Match *m = m_lobby->match(b.matchId);
+        if (!m)
+            continue;
+        // Bots see only what is committed: the staged tail is not theirs yet.
+        const std::uint64_t visibleUpTo = m->state().lastSeq;
+        const bool news = visibleUpTo > b.cursor;
+        const bool due = b.wakeAt && *b.wakeAt <= t;
+        if (!news && !due)
+            continue;
+        const auto viewer = engine::Viewer::forPlayer(b.bot->playerId());
+        auto newEvents = engine::visibleEvents(*m, viewer, b.cursor, static_cast<std::size_t>(-1));
+        b.cursor = visibleUpTo;
+        engine::StateOptions opts;
+        opts.includeTranscriptSummary = false;
+        auto step = b.bot->step(engine::stateView(*m, viewer, opts), newEvents, t);
+        b.wakeAt = step.wakeAt;
+        if (!step.call)
+            continue;
+        b.busy = true;
+        const std::string agentId = b.agentId;
+        const std::string matchId = b.matchId;
+        const engine::ToolCall call = *step.call;
+        const std::string name = m->playerByAgent(agentId) ? m->playerByAgent(agentId)->displayName : agentId;
+        auto task = m_gateway ? m_gateway(Caller{agentId, name}, call.tool, call.arguments)
+                              : callTool(Caller{agentId, name}, call.tool, call.arguments);
+        QPointer<Host> self(this);
+        task.then([self, agentId, matchId, call](const ToolResult &r) {
+            if (!self)
+                return;
+            for (BotSeat &s : self->m_bots) {
+                if (s.agentId != agentId || s.matchId != matchId)
+                    continue;
+                s.busy = false;
+                std::optional<ErrorCode> code;
+                if (!r.ok()) {
+                    for (int c = 0; c <= static_cast<int>(ErrorCode::MatchPaused); ++c)
+                        if (engine::toString(static_cast<ErrorCode>(c)) == r.error().code)
+                            code = static_cast<ErrorCode>(c);
+                    if (!code)
+                        code = ErrorCode::InvalidArgument;
+                }
+                s.bot->onResult(call, r.ok(), code);
+            }
+            self->scheduleBots();
+            self->armTimer();
+        });
+    }
+    armTimer();
+}
+
+// ---------------------------------------------------------------- identity
+
+std::optional<Caller> Host::authenticate(const std::string &bearerToken)
+{
+    if (!m_store || bearerToken.empty())
+        return std::nullopt;
+    auto a = m_store->verifyToken(bearerToken);
+    if (!a)
+        return std::nullopt;
+    return Caller{a.value().agentId, a.value().name};
+}
+
+// ---------------------------------------------------------------- tools
+
+QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json args)
+{
+    if (tool == WaitForTurn)
+        co_return co_await waitForTurn(std::move(caller), std::move(args));
+
+    // Idempotency (§8.6): same key + same arguments → the stored result.
+    std::string idemKey;
+    std::string argsHash;
+    if (idempotentTool(tool) && args.contains("idempotencyKey") && !caller.agentId.empty()) {
+        json bare = args;
+        bare.erase("idempotencyKey");
+        const std::string dumped = bare.dump();
+        char buf[17];
+        std::snprintf(buf, sizeof buf, "%016llx",
+                      static_cast<unsigned long long>(engine::fnv1a(dumped.data(), dumped.size())));
+        argsHash = buf;
+        idemKey = args.at("idempotencyKey").get<std::string>();
+        std::optional<std::pair<std::string, std::string>> hit;
+        const std::string cacheKey = tool + "|" + caller.agentId + "|" + idemKey;
+        if (auto it = m_idempotencyCache.find(cacheKey); it != m_idempotencyCache.end()) {
+            const auto nl = it->second.find('\n');
+            hit = std::make_pair(it->second.substr(0, nl), it->second.substr(nl + 1));
+        } else if (m_store) {
+            auto rec = m_store->getIdempotency(tool, idemKey, caller.agentId);
+            if (rec && rec.value())
+                hit = std::make_pair(rec.value()->argsHash, rec.value()->resultJson);
+        }
+        if (hit) {
+            if (hit->first != argsHash)
+                co_return ToolError{mcp::hostcodes::IdempotencyKeyReused,
+                                    "idempotencyKey '" + idemKey + "' was already used with other arguments",
+                                    false, std::nullopt};
+            // The original result may still wait for its commit.
+            if (!m_pending.empty())
+                co_await qCoro(this, &Host::flushed);
+            co_return json::parse(hit->second);
+        }
+    }
+
+    ToolResult result = dispatch(caller, tool, args);
+
+    // Nothing is shown before it is durable: if this call (or an earlier one
+    // in this turn of the event loop) staged events, wait for their commit.
+    if (!m_pending.empty()) {
+        if (result.ok() && !idemKey.empty()) {
+            IdempotencyRecord rec;
+            rec.scope = tool;
+            rec.key = idemKey;
+            rec.agentId = caller.agentId;
+            rec.argsHash = argsHash;
+            rec.resultJson = result.value().dump();
+            if (auto mid = args.find("matchId"); mid != args.end() && mid->is_string())
+                rec.matchId = mid->get<std::string>();
+            m_idempotencyCache[tool + "|" + caller.agentId + "|" + idemKey] = argsHash + "\n" + rec.resultJson;
+            m_pending.addIdempotency(std::move(rec));
+        }
+        scheduleFlush();
+        const bool ok = co_await qCoro(this, &Host::flushed);
+        if (!ok)
+            co_return ToolError{"STORAGE_FAILED",
+                                "the server could not store this action; it was not applied", true,
+                                std::int64_t(1000)};
+    } else if (result.ok() && !idemKey.empty()) {
+        // A call that changed nothing (e.g. ready twice) still keeps its key.
+        IdempotencyRecord rec{tool, idemKey, caller.agentId, std::nullopt, argsHash, result.value().dump(), 0};
+        m_idempotencyCache[tool + "|" + caller.agentId + "|" + idemKey] = argsHash + "\n" + rec.resultJson;
+        m_pending.addIdempotency(std::move(rec));
+        scheduleFlush();
+    }
+    co_return result;
+}
+
+std::optional<ToolError> Host::rateLimitRead(const Caller &caller)
+{
+    if (!m_options.rateLimits)
+        return std::nullopt;
+    // §8.6: state/events reads at most 2 per second per agent (token bucket).
+    const std::string key = caller.agentId.empty() ? std::string("anonymous") : caller.agentId;
+    ReadBucket &b = m_readBuckets[key];
+    const TimeMs t = now();
+    if (b.at == 0)
+        b.at = t;
+    b.tokens = std::min(2.0, b.tokens + (t - b.at) * 2.0 / 1000.0);
+    b.at = t;
+    if (b.tokens >= 1.0) {
+        b.tokens -= 1.0;
+        return std::nullopt;
+    }
+    const auto wait = static_cast<std::int64_t>((1.0 - b.tokens) * 500.0) + 1;
+    return ToolError{"RATE_LIMITED", "read tools are limited to 2 calls per second", true, wait};
+}
+
+ToolResult Host::dispatch(const Caller &caller, const std::string &tool, const json &args)
+{
+    if (readTool(tool))
+        if (auto limited = rateLimitRead(caller))
+            return *limited;
+    if (tool == "et.werewolf.queue.join")
+        return queueJoin(caller, args);
+    if (tool == "et.werewolf.queue.leave")
+        return queueLeave(caller, args);
+    if (tool == "et.werewolf.queue.status")
+        return queueStatus(caller, args);
+    if (tool == "et.werewolf.matches.list")
+        return matchesList(args);
+    if (tool == "et.werewolf.match.get_state")
+        return getState(caller, args);
+    if (tool == "et.werewolf.match.events.get")
+        return eventsGet(caller, args);
+    return matchCommand(caller, tool, args);
+}
+
+namespace {
+json queueJson(const engine::QueueStatus &s, bool joinShape)
+{
+    json q{{"queueId", s.queueId},
+           {"size", s.size},
+           {"requiredPlayers", s.requiredPlayers},
+           {"status", s.starting ? "STARTING" : "WAITING"},
+           {"estimatedStartSeconds", s.estimatedStartSeconds}};
+    if (s.position)
+        q["position"] = *s.position;
+    else
+        q["position"] = joinShape ? json(engine::SeatCount) : json(nullptr);
+    return q;
+}
+
+json assignmentJson(const std::optional<engine::Assignment> &a)
+{
+    if (!a)
+        return nullptr;
+    return {{"matchId", a->matchId}, {"buildingInstanceId", a->buildingInstanceId}, {"seat", a->seat}};
+}
+} // namespace
+
+ToolResult Host::queueJoin(const Caller &caller, const json &args)
+{
+    const std::string queueId = str(args, "queueId", engine::DefaultQueueId);
+    const std::string name = str(args, "preferredDisplayName", caller.displayName);
+    auto r = m_lobby->join(caller.agentId, name, queueId, now());
+    if (!r)
+        return fromEngine(r.error());
+    stageLobby(r->records);
+    if (r->startedMatch) {
+        stage(*r->startedMatch, 0);
+        startBotsFor(*r->startedMatch);
+    }
+    emitQueue();
+    json q = queueJson(r->status, true);
+    if (r->startedMatch)
+        q["position"] = engine::SeatCount;  // the seat that filled the table
+    return json{{"ok", true},
+                {"serverTime", engine::isoTime(now())},
+                {"queue", q},
+                {"matchAssignment", assignmentJson(r->status.assignment)},
+                {"error", nullError()}};
+}
+
+ToolResult Host::queueLeave(const Caller &caller, const json &args)
+{
+    auto r = m_lobby->leave(caller.agentId, str(args, "queueId", engine::DefaultQueueId), now());
+    if (!r)
+        return fromEngine(r.error());
+    stageLobby(r->records);
+    if (r->removed)
+        emitQueue();
+    return json{{"ok", true},
+                {"serverTime", engine::isoTime(now())},
+                {"removed", r->removed},
+                {"queue",
+                 {{"queueId", r->status.queueId}, {"size", r->status.size}, {"requiredPlayers", engine::SeatCount}}},
+                {"error", nullError()}};
+}
+
+ToolResult Host::queueStatus(const Caller &caller, const json &args)
+{
+    auto r = m_lobby->status(caller.agentId, str(args, "queueId", engine::DefaultQueueId));
+    if (!r)
+        return fromEngine(r.error());
+    return json{{"ok", true},
+                {"serverTime", engine::isoTime(now())},
+                {"queue", queueJson(*r, false)},
+                {"matchAssignment", assignmentJson(r->assignment)},
+                {"error", nullError()}};
+}
+
+ToolResult Host::matchesList(const json &args)
+{
+    const std::string status = str(args, "status", "ACTIVE");
+    const int limit = args.value("limit", 20);
+    json list = json::array();
+    auto all = m_lobby->orderedMatches();
+    for (auto it = all.rbegin(); it != all.rend() && static_cast<int>(list.size()) < limit; ++it) {
+        const Match *m = *it;
+        if ((status == "ACTIVE" && m->ended()) || (status == "ENDED" && !m->ended()))
+            continue;
+        list.push_back(engine::matchListEntry(*m));
+    }
+    return json{{"ok", true}, {"serverTime", engine::isoTime(now())}, {"matches", list}, {"error", nullError()}};
+}
+
+ToolResult Host::getState(const Caller &caller, const json &args)
+{
+    const std::string matchId = str(args, "matchId");
+    const Match *m = m_lobby->match(matchId);
+    if (!m)
+        return toolError(ErrorCode::MatchNotFound, "no match '" + matchId + "'; see et.werewolf.matches.list");
+    engine::StateOptions opts;
+    opts.includeTranscriptSummary = args.value("includeTranscriptSummary", true);
+    opts.includeRecentPublicMessages = args.value("includeRecentPublicMessages", false);
+    opts.recentPublicMessagesLimit = args.value("recentPublicMessagesLimit", 20);
+    const engine::Player *p = caller.agentId.empty() ? nullptr : m->playerByAgent(caller.agentId);
+    const auto viewer = p ? engine::Viewer::forPlayer(p->playerId) : engine::Viewer::spectator();
+    return json{{"ok", true},
+                {"serverTime", engine::isoTime(now())},
+                {"state", engine::toJson(engine::stateView(*m, viewer, opts))},
+                {"error", nullError()}};
+}
+
+ToolResult Host::eventsGet(const Caller &caller, const json &args)
+{
+    const std::string matchId = str(args, "matchId");
+    const Match *m = m_lobby->match(matchId);
+    if (!m)
+        return toolError(ErrorCode::MatchNotFound, "no match '" + matchId + "'");
+    const engine::Player *p = caller.agentId.empty() ? nullptr : m->playerByAgent(caller.agentId);
+    const auto viewer = p ? engine::Viewer::forPlayer(p->playerId) : engine::Viewer::spectator();
+    const std::size_t limit = static_cast<std::size_t>(std::clamp(args.value("limit", 50), 1, 200));
+    const auto &log = m->log();
+    // Only what is committed is visible (the staged tail waits for its flush).
+    auto usable = [&](const Event &e) {
+        return engine::isContractEventType(e.type) && engine::visible(e, viewer, m->state());
+    };
+    std::vector<const Event *> picked;
+    const auto after = args.find("afterEventId");
+    if (after != args.end() && after->is_string()) {
+        const auto seq = engine::seqFromEventId(matchId, after->get<std::string>());
+        if (!seq)
+            return toolError(ErrorCode::InvalidArgument,
+                             "afterEventId '" + after->get<std::string>() + "' is not an event of " + matchId);
+        for (std::size_t i = std::min<std::size_t>(*seq, log.size()); i < log.size() && picked.size() < limit; ++i)
+            if (usable(log[i]))
+                picked.push_back(&log[i]);
+    } else {
+        for (std::size_t i = log.size(); i-- > 0 && picked.size() < limit;)
+            if (usable(log[i]))
+                picked.push_back(&log[i]);
+        std::reverse(picked.begin(), picked.end());
+    }
+    json events = json::array();
+    for (const Event *e : picked)
+        events.push_back(engine::contractEvent(*e));
+    return json{{"ok", true},
+                {"serverTime", engine::isoTime(now())},
+                {"matchId", matchId},
+                {"events", events},
+                {"error", nullError()}};
+}
+
+ToolResult Host::matchCommand(const Caller &caller, const std::string &tool, const json &args)
+{
+    const std::string matchId = str(args, "matchId");
+    Match *m = m_lobby->match(matchId);
+    if (!m)
+        return toolError(ErrorCode::MatchNotFound, "no match '" + matchId + "'; see et.werewolf.queue.status");
+    const engine::Player *p = m->playerByAgent(caller.agentId);
+    if (!p)
+        return toolError(ErrorCode::NotInMatch, "you are not seated in " + matchId);
+    auto cmd = engine::toCommand(engine::ToolCall{tool, args}, p->playerId);
+    if (!cmd)
+        return ToolError{"UNKNOWN_TOOL", "tool " + tool + " is not a match command", false, std::nullopt};
+    const TimeMs t = now();
+    // Resolve anything already due, so a late vote meets the phase it belongs to.
+    {
+        const std::uint64_t before = m->state().lastSeq;
+        if (m->tick(t) > 0)
+            stage(*m, before);
+    }
+    const std::uint64_t before = m->state().lastSeq;
+    auto r = m->submit(*cmd, t);
+    if (!r)
+        return fromEngine(r.error());
+    stage(*m, before);
+    const std::string playerId = p->playerId;
+    const auto &log = m->log();
+    const Event *first = log.size() > before ? &log[before] : nullptr;
+    const std::string eventId = first ? first->eventId : std::string();
+    json out{{"ok", true}, {"serverTime", engine::isoTime(t)}, {"matchId", matchId}, {"error", nullError()}};
+    using K = engine::Command::Kind;
+    switch (cmd->kind) {
+    case K::Ready: out["playerId"] = playerId; out["ready"] = true; break;
+    case K::Say:
+        out["eventId"] = eventId;
+        out["message"] = {{"playerId", playerId},
+                          {"kind", first ? first->payload.at("kind") : json("DISCUSSION")},
+                          {"text", cmd->text}};
+        break;
+    case K::Vote:
+        out["eventId"] = eventId;
+        out["vote"] = {{"voterPlayerId", playerId},
+                       {"targetPlayerId", cmd->target ? json(*cmd->target) : json(nullptr)}};
+        break;
+    case K::WolfChat:
+        out["eventId"] = eventId;
+        out["message"] = {{"playerId", playerId}, {"text", cmd->text}};
+        break;
+    case K::WolfKill:
+        out["eventId"] = eventId;
+        out["selection"] = {{"byPlayerId", playerId}, {"targetPlayerId", *cmd->target}};
+        break;
+    case K::SeerInspect:
+        out["eventId"] = eventId;
+        out["result"] = {{"targetPlayerId", *cmd->target},
+                         {"alignment", first ? first->payload.at("alignment") : json("NOT_WEREWOLF")}};
+        break;
+    case K::DoctorProtect:
+        out["eventId"] = eventId;
+        out["protection"] = {{"byPlayerId", playerId}, {"targetPlayerId", *cmd->target}};
+        break;
+    }
+    return out;
+}
+
+std::string Host::requiredSignature(const Match &m, const std::string &playerId) const
+{
+    const auto ra = m.requiredAction(playerId);
+    std::string s = std::string(engine::toString(m.state().phase)) + "/" + std::to_string(m.state().dayNumber) + "/"
+                    + std::string(engine::toString(ra.type)) + "/" + (ra.alreadySubmitted ? "1" : "0") + "/"
+                    + std::to_string(m.state().openingIndex) + "/" + (m.state().paused ? "p" : "r");
+    return s;
+}
+
+QCoro::Task<ToolResult> Host::waitForTurn(Caller caller, json args)
+{
+    const std::string matchId = str(args, "matchId");
+    const int timeoutSeconds = std::clamp(args.value("timeoutSeconds", 25), 1, 25);
+    const Match *m = m_lobby->match(matchId);
+    if (!m)
+        co_return toolError(ErrorCode::MatchNotFound, "no match '" + matchId + "'");
+    const engine::Player *p = caller.agentId.empty() ? nullptr : m->playerByAgent(caller.agentId);
+    const std::string playerId = p ? p->playerId : std::string();
+    const std::string start = p ? requiredSignature(*m, playerId) : std::string(engine::toString(m->state().phase));
+    const TimeMs deadline = now() + timeoutSeconds * 1000LL;
+    bool changed = false;
+    while (!changed) {
+        m = m_lobby->match(matchId);
+        if (!m)
+            break;
+        const std::string sig = p ? requiredSignature(*m, playerId) : std::string(engine::toString(m->state().phase));
+        if (sig != start || m->ended()) {
+            changed = true;
+            break;
+        }
+        const TimeMs left = deadline - now();
+        if (left <= 0)
+            break;
+        co_await qCoro(this, &Host::matchStateChanged, std::chrono::milliseconds(left));
+    }
+    m = m_lobby->match(matchId);
+    if (!m)
+        co_return toolError(ErrorCode::MatchNotFound, "match '" + matchId + "' is gone");
+    const auto viewer = p ? engine::Viewer::forPlayer(playerId) : engine::Viewer::spectator();
+    co_return json{{"ok", true},
+                   {"serverTime", engine::isoTime(now())},
+                   {"changed", changed},
+                   {"state", engine::toJson(engine::stateView(*m, viewer))},
+                   {"error", nullError()}};
+}
+
+// ---------------------------------------------------------------- host controls
+
+void Host::pauseMatch(const std::string &matchId)
+{
+    if (Match *m = m_lobby->match(matchId)) {
+        const std::uint64_t before = m->state().lastSeq;
+        m->pause(now());
+        stage(*m, before);
+    }
+}
+
+void Host::resumeMatch(const std::string &matchId)
+{
+    if (Match *m = m_lobby->match(matchId); m && m->state().paused) {
+        const std::uint64_t before = m->state().lastSeq;
+        m->resume(now(), "host");
+        stage(*m, before);
+    }
+}
+
+void Host::skipPhase(const std::string &matchId)
+{
+    if (Match *m = m_lobby->match(matchId)) {
+        const std::uint64_t before = m->state().lastSeq;
+        m->skipPhase(now());
+        stage(*m, before);
+    }
+}
+
+void Host::setSpeed(double speed)
+{
+    if (speed <= 0)
+        return;
+    m_options.speed = speed;
+    m_lobby->defaults().speed = speed;  // new matches; running ones keep their timers
+}
+
+} // namespace townhall::app

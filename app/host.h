@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file host.h
+/// The host: the engine's lobby, the store, the built-in bots and the phase
+/// timer, in one thread. Every change goes the same way: the engine decides
+/// and appends events, the store commits them (batched per event-loop turn),
+/// and only then does anyone see them: the calling agent's result, the UI's
+/// event batches, the MCP resource notifications and the bots.
+
+#include "app/store/store.h"
+#include "engine/bot.h"
+#include "engine/lobby.h"
+#include "mcp/backend.h"
+
+#include <QCoro/QCoroTask>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+
+namespace townhall::app {
+
+using json = nlohmann::json;
+
+/// Events of one match after they were committed, shared read-only with the
+/// UI thread.
+using EventBatch = std::shared_ptr<const std::vector<engine::Event>>;
+
+struct HostOptions
+{
+    QString dbPath;            ///< empty: the default path; ":memory:" keeps nothing
+    bool durable = false;      ///< synchronous=FULL
+    double speed = 1.0;        ///< timer speed factor for new matches
+    bool guests = true;        ///< sessions without a token play as guests
+    bool rateLimits = true;    ///< §8.6 limits (benchmarks switch them off)
+    std::optional<std::uint64_t> seed;  ///< lobby seed; random when unset
+    std::function<engine::TimeMs()> clock;  ///< defaults to the system clock
+};
+
+/// The identity behind a tool call.
+struct Caller
+{
+    std::string agentId;       ///< empty: an anonymous spectator
+    std::string displayName;
+};
+
+class Host final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Host)
+
+public:
+    explicit Host(HostOptions options, QObject *parent = nullptr);
+    ~Host() override;
+
+    /// Opens the store and recovers unfinished matches. False with a message
+    /// that can be shown as is when the database cannot be used.
+    bool start(QString *error);
+
+    /// Runs one tool of seed 000 §8.5 (or wait_for_turn) for `caller`.
+    /// Arguments are schema-valid with defaults filled in (the MCP layer did it).
+    QCoro::Task<mcp::ToolResult> callTool(Caller caller, std::string tool, json args);
+
+    /// Puts `n` built-in bots in the default queue.
+    void addBots(int n);
+    /// Host controls of the UI (no agent can reach them).
+    void pauseMatch(const std::string &matchId);
+    void resumeMatch(const std::string &matchId);
+    void skipPhase(const std::string &matchId);
+    void setSpeed(double speed);
+    double speed() const { return m_options.speed; }
+
+    /// Routes the built-in bots' tool calls. The app points it at the MCP
+    /// dispatcher, so bots go through the same tool layer as agents; by
+    /// default they call callTool directly.
+    using ToolGateway = std::function<QCoro::Task<mcp::ToolResult>(Caller, std::string, json)>;
+    void setToolGateway(ToolGateway gateway) { m_gateway = std::move(gateway); }
+
+    /// Identity and agents.
+    std::optional<Caller> authenticate(const std::string &bearerToken);
+    bool guestsAllowed() const { return m_options.guests; }
+
+    engine::Lobby &lobby() { return *m_lobby; }
+    const engine::Lobby &lobby() const { return *m_lobby; }
+    Store *store() { return m_store.get(); }
+    engine::TimeMs now() const;
+    bool rateLimits() const { return m_options.rateLimits; }
+
+    /// Messages the host wants shown (recovery, storage trouble).
+    QStringList notices() const { return m_notices; }
+
+Q_SIGNALS:
+    /// Committed events of one match (all audiences: the receiver projects).
+    void matchEvents(const QString &matchId, const townhall::app::EventBatch &batch);
+    /// A match began (its first batch follows through matchEvents).
+    void matchStarted(const QString &matchId);
+    void matchEnded(const QString &matchId, const QString &winningTeam);
+    /// The default queue changed: display names in order.
+    void queueChanged(const QStringList &waiting);
+    /// Something an agent could wait for changed in this match.
+    void matchStateChanged(const QString &matchId);
+    /// Storage failed; the match was rolled back to its last committed state.
+    void storageFailed(const QString &message);
+    void notice(const QString &message);
+    /// The pending batch was committed (true) or refused by the store (false).
+    void flushed(bool ok);
+
+private:
+    struct BotSeat
+    {
+        std::string agentId;
+        std::string matchId;
+        std::unique_ptr<engine::Bot> bot;
+        std::uint64_t cursor = 0;
+        std::optional<engine::TimeMs> wakeAt;
+        bool busy = false;
+    };
+    struct ReadBucket
+    {
+        double tokens = 2;
+        engine::TimeMs at = 0;
+    };
+
+    mcp::ToolResult dispatch(const Caller &caller, const std::string &tool, const json &args);
+    mcp::ToolResult queueJoin(const Caller &caller, const json &args);
+    mcp::ToolResult queueLeave(const Caller &caller, const json &args);
+    mcp::ToolResult queueStatus(const Caller &caller, const json &args);
+    mcp::ToolResult matchesList(const json &args);
+    mcp::ToolResult getState(const Caller &caller, const json &args);
+    mcp::ToolResult eventsGet(const Caller &caller, const json &args);
+    mcp::ToolResult matchCommand(const Caller &caller, const std::string &tool, const json &args);
+    QCoro::Task<mcp::ToolResult> waitForTurn(Caller caller, json args);
+
+    std::optional<mcp::ToolError> rateLimitRead(const Caller &caller);
+    std::string requiredSignature(const engine::Match &m, const std::string &playerId) const;
+
+    /// Adds the tail of a match's log (from `fromSeq`, exclusive) to the pending batch.
+    void stage(engine::Match &m, std::uint64_t fromSeq);
+    void stageLobby(const std::vector<engine::LobbyRecord> &records);
+    /// Commits the pending batch, then publishes it. Returns false if the commit failed.
+    bool flush();
+    void scheduleFlush();
+    void publish(const std::vector<std::pair<std::string, std::vector<engine::Event>>> &committed);
+    void rollbackTo(const std::vector<std::string> &matchIds);
+
+    void armTimer();
+    void onTimer();
+    void startBotsFor(engine::Match &m);
+    void stepBots();
+    void scheduleBots();
+    void emitQueue();
+    void recover();
+
+    HostOptions m_options;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<engine::Lobby> m_lobby;
+    Batch m_pending;
+    std::map<std::string, std::uint64_t> m_stagedUpTo;  // matchId → last staged seq
+    bool m_flushScheduled = false;
+    bool m_flushOk = true;
+    QTimer m_timer;
+    QTimer m_flushTimer;
+    QTimer m_botTimer;
+    std::vector<BotSeat> m_bots;
+    int m_botCounter = 0;
+    std::map<std::string, ReadBucket> m_readBuckets;
+    std::map<std::string, std::string> m_idempotencyCache;  // scope|agent|key → argsHash \n result
+    QStringList m_notices;
+    ToolGateway m_gateway;
+};
+
+} // namespace townhall::app

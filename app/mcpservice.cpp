@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+#include "app/mcpservice.h"
+
+#include "engine/projection.h"
+
+#include <QLoggingCategory>
+
+#include <set>
+
+Q_DECLARE_LOGGING_CATEGORY(lcHost)
+
+namespace townhall::app {
+
+namespace {
+
+/// The engine-backed Backend: identity from tokens or clientInfo, tools from the host.
+class EngineBackend final : public mcp::Backend
+{
+public:
+    explicit EngineBackend(Host *host) : m_host(host) {}
+
+    std::optional<mcp::ToolError> authenticate(mcp::Session &session) override
+    {
+        if (session.transport == "in-process" && !session.agentId.empty())
+            return std::nullopt;  // the host's own bots
+        if (!session.bearerToken.empty()) {
+            if (auto c = m_host->authenticate(session.bearerToken)) {
+                session.agentId = c->agentId;
+                session.displayName = c->displayName;
+                session.guest = false;
+                return std::nullopt;
+            }
+            return mcp::ToolError{mcp::hostcodes::Unauthenticated,
+                                  "unknown or revoked token; ask the host for a new one "
+                                  "(townhall agent add NAME)",
+                                  false, std::nullopt};
+        }
+        if (!m_host->guestsAllowed())
+            return mcp::ToolError{mcp::hostcodes::Unauthenticated,
+                                  "guests are disabled on this server; connect with "
+                                  "Authorization: Bearer <token> (townhall agent add NAME)",
+                                  false, std::nullopt};
+        // A guest is named after its client; a suffix keeps names distinct.
+        std::string base;
+        for (char c : session.clientName.empty() ? std::string("guest") : session.clientName)
+            if (static_cast<unsigned char>(c) >= 0x20 && base.size() < 24)
+                base += c;
+        std::string name = base;
+        for (int n = 2; m_guestNames.count(name); ++n)
+            name = base + " " + std::to_string(n);
+        m_guestNames.insert(name);
+        session.agentId = "guest:" + session.id.substr(0, 16);
+        session.displayName = name;
+        session.guest = true;
+        return std::nullopt;
+    }
+
+    QCoro::Task<mcp::ToolResult> callTool(std::shared_ptr<mcp::Session> session,
+                                          const std::string &canonicalName,
+                                          const json &validatedArgs) override
+    {
+        Caller c{session->agentId, session->displayName};
+        co_return co_await m_host->callTool(std::move(c), canonicalName, validatedArgs);
+    }
+
+    QCoro::Task<mcp::Outcome<std::string>> phaseBrief(std::shared_ptr<mcp::Session> session,
+                                                      const std::string &matchId) override
+    {
+        const engine::Match *m = m_host->lobby().match(matchId);
+        if (!m)
+            co_return mcp::ToolError{"MATCH_NOT_FOUND", "no match '" + matchId + "'", false, std::nullopt};
+        const engine::Player *p = m->playerByAgent(session->agentId);
+        if (!p)
+            co_return mcp::ToolError{"NOT_IN_MATCH", "you are not seated in " + matchId, false, std::nullopt};
+        co_return engine::phaseBrief(*m, p->playerId);
+    }
+
+    void sessionClosed(const std::shared_ptr<mcp::Session> &session) override
+    {
+        if (session->guest)
+            m_guestNames.erase(session->displayName);
+    }
+
+private:
+    Host *m_host;
+    std::set<std::string> m_guestNames;
+};
+
+} // namespace
+
+McpService::McpService(Host *host, QObject *parent)
+    : QObject(parent)
+    , m_host(host)
+{
+    std::string err;
+    auto tools = mcp::ToolRegistry::fromResources(&err);
+    if (!tools)
+        qCCritical(lcHost) << "tool registry:" << QString::fromStdString(err);
+    m_backend = std::make_shared<EngineBackend>(host);
+    mcp::DispatcherOptions opts;
+    opts.serverVersion = TOWNHALL_VERSION_STRING;
+    m_dispatcher = std::make_shared<mcp::Dispatcher>(m_backend, tools, opts);
+    m_server = new mcp::HttpServer(this);
+    m_server->setHandler(m_dispatcher);
+    connect(host, &Host::matchStateChanged, this, [this](const QString &matchId) {
+        m_dispatcher->notifyMatchStateChanged(matchId.toStdString());
+    });
+    host->setToolGateway([this](Caller c, std::string tool, json args) {
+        return callInProcess(std::move(c), std::move(tool), std::move(args));
+    });
+}
+
+McpService::~McpService() = default;
+
+bool McpService::listen(quint16 port, QString *error)
+{
+    if (!m_server->listen(QHostAddress(QHostAddress::LocalHost), port)) {
+        if (error)
+            *error = tr("cannot listen on 127.0.0.1:%1: %2").arg(port).arg(m_server->errorString());
+        return false;
+    }
+    return true;
+}
+
+QString McpService::url() const { return m_server->endpointUrl().toString(); }
+quint16 McpService::port() const { return m_server->port(); }
+
+QCoro::Task<mcp::ToolResult> McpService::callInProcess(Caller caller, std::string tool, json args)
+{
+    auto &session = m_inProcess[caller.agentId];
+    if (!session) {
+        session = std::make_shared<mcp::Session>();
+        session->id = "in-process:" + caller.agentId;
+        session->transport = "in-process";
+        session->agentId = caller.agentId;
+        session->displayName = caller.displayName;
+        json init{{"jsonrpc", "2.0"},
+                  {"id", m_nextId++},
+                  {"method", "initialize"},
+                  {"params",
+                   {{"protocolVersion", "2025-06-18"},
+                    {"capabilities", json::object()},
+                    {"clientInfo", {{"name", "townhall-bot"}, {"version", TOWNHALL_VERSION_STRING}}}}}};
+        co_await m_dispatcher->handle(init, session);
+        json initialized{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}};
+        co_await m_dispatcher->handle(std::move(initialized), session);
+    }
+    json call{{"jsonrpc", "2.0"},
+              {"id", m_nextId++},
+              {"method", "tools/call"},
+              {"params", {{"name", tool}, {"arguments", std::move(args)}}}};
+    auto reply = co_await m_dispatcher->handle(std::move(call), session);
+    if (!reply || reply->contains("error"))
+        co_return mcp::ToolError{"PROTOCOL_ERROR", reply ? reply->at("error").dump() : std::string("no reply"),
+                                 false, std::nullopt};
+    const json &result = reply->at("result");
+    if (result.value("isError", false)) {
+        try {
+            const json env = json::parse(result.at("content").at(0).at("text").get<std::string>());
+            const json &e = env.at("error");
+            mcp::ToolError te{e.at("code").get<std::string>(), e.at("message").get<std::string>(),
+                              e.value("retryable", false), std::nullopt};
+            if (e.contains("retryAfterMs"))
+                te.retryAfterMs = e.at("retryAfterMs").get<std::int64_t>();
+            co_return te;
+        } catch (const std::exception &) {
+            co_return mcp::ToolError{"PROTOCOL_ERROR", result.dump(), false, std::nullopt};
+        }
+    }
+    json structured = result.value("structuredContent", json::object());
+    co_return structured;
+}
+
+} // namespace townhall::app

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file mcpservice.h
+/// Wires the host to the MCP server: the engine-backed mcp::Backend, the
+/// dispatcher, the HTTP transport on 127.0.0.1, resource notifications when
+/// a match changes, and the in-process path the built-in bots use.
+
+#include "app/host.h"
+#include "mcp/dispatcher.h"
+#include "mcp/httpserver.h"
+
+#include <QObject>
+
+#include <map>
+#include <memory>
+
+namespace townhall::app {
+
+class McpService final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(McpService)
+
+public:
+    explicit McpService(Host *host, QObject *parent = nullptr);
+    ~McpService() override;
+
+    /// Starts listening on 127.0.0.1:port (0: any free port).
+    bool listen(quint16 port, QString *error);
+    QString url() const;
+    quint16 port() const;
+    mcp::Dispatcher *dispatcher() const { return m_dispatcher.get(); }
+    mcp::HttpServer *server() const { return m_server; }
+
+    /// Runs a tool call through the dispatcher as an in-process session of
+    /// `caller` (what the built-in bots use).
+    QCoro::Task<mcp::ToolResult> callInProcess(Caller caller, std::string tool, json args);
+
+private:
+    Host *m_host;
+    std::shared_ptr<mcp::Backend> m_backend;
+    std::shared_ptr<mcp::Dispatcher> m_dispatcher;
+    mcp::HttpServer *m_server = nullptr;
+    std::map<std::string, std::shared_ptr<mcp::Session>> m_inProcess;
+    std::int64_t m_nextId = 1;
+};
+
+} // namespace townhall::app
