@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: MIT
+#include "ui/hostlink.h"
+
+namespace townhall::ui {
+
+HostLink::HostLink(QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<EventBatch>("townhall::ui::EventBatch");
+    qRegisterMetaType<HostSettings>("townhall::ui::HostSettings");
+}
+
+HostLink::~HostLink() = default;
+
+} // namespace townhall::ui

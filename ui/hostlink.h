@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/event.h"
+#include "engine/match.h"
+
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace townhall::ui {
+
+/// An immutable slice of one match's log, in seq order. Shared, never copied
+/// per receiver; safe to pass between threads.
+using EventBatch = std::shared_ptr<const std::vector<engine::Event>>;
+
+/// What the settings dialog edits. The host persists and applies it; the UI
+/// applies the theme itself.
+struct HostSettings
+{
+    int port = 8765;
+    bool guestsAllowed = true;
+    engine::Timers timers;
+    bool themeFollowsSystem = true;
+    bool darkTheme = false;   ///< used when themeFollowsSystem is false
+    QString dataDirectory;
+};
+
+/// The whole boundary between the host and the widgets.
+///
+/// A plain QObject that lives in the UI thread and is owned by whoever builds
+/// the main window (the host's wiring in app/). Both directions are signals:
+///
+///  - Host → UI: the host emits matchEvents / queueChanged / serverInfo /
+///    speedChanged from any thread. Receivers live in the UI thread, so these
+///    are queued; the host never waits for the UI.
+///    For each match, the first batch the UI receives must start at seq 1
+///    (MATCH_CREATED) — send the whole log when a match is first announced or
+///    when the window is created late — and later batches continue it. The
+///    batch holds every event, whatever its audience: the host UI is trusted
+///    and projects with engine::Viewer itself. Duplicate seqs are ignored.
+///
+///  - UI → host: the *Requested signals. The host connects them with a context
+///    object that lives in the host thread (so they arrive queued there) and
+///    answers, if at all, with more matchEvents.
+///
+/// The UI never calls the host directly and holds no game logic.
+class HostLink : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HostLink)
+
+public:
+    explicit HostLink(QObject *parent = nullptr);
+    ~HostLink() override;
+
+Q_SIGNALS:
+    // ---- host → UI
+    /// New events of one match (see the class comment for ordering rules).
+    void matchEvents(const QString &matchId, townhall::ui::EventBatch batch);
+    /// Display names of the agents waiting in the default queue, oldest first.
+    void queueChanged(const QStringList &waitingNames);
+    /// Where agents connect (e.g. "http://127.0.0.1:8765/mcp") and a short status
+    /// line ("listening", "port in use", …), already translated by the host.
+    void serverInfo(const QString &mcpUrl, const QString &status);
+    /// The speed factor currently in force (after a request, or at start).
+    void speedChanged(double factor);
+
+    // ---- UI → host
+    /// Seat N built-in bots in the queue (fills the next table).
+    void fillSeatsRequested(int bots);
+    /// Start one demo match of eight built-in bots.
+    void demoMatchRequested();
+    /// Pause (true) or resume (false) one match's clock.
+    void pauseRequested(const QString &matchId, bool paused);
+    /// End the current phase (or opening turn) of one match now.
+    void skipPhaseRequested(const QString &matchId);
+    /// Timer speed factor for new and running matches (1.0 = real time).
+    void speedFactorRequested(double factor);
+    /// The user accepted the settings dialog.
+    void settingsApplied(const townhall::ui::HostSettings &settings);
+};
+
+} // namespace townhall::ui
+
+Q_DECLARE_METATYPE(townhall::ui::EventBatch)
+Q_DECLARE_METATYPE(townhall::ui::HostSettings)

@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: MIT
+#include "ui/logging.h"
+
+namespace townhall::ui {
+Q_LOGGING_CATEGORY(lcUi, "townhall.ui")
+} // namespace townhall::ui

@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: MIT
+#include "ui/mainwindow.h"
+
+#include "ui/logging.h"
+#include "ui/replicaset.h"
+#include "ui/settingsdialog.h"
+#include "ui/spectatorpanel.h"
+#include "ui/theme.h"
+#include "ui/townmapscene.h"
+#include "ui/townmapview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace townhall::ui {
+
+MainWindow::MainWindow(HostLink *link, QWidget *parent)
+    : QMainWindow(parent)
+    , m_link(link)
+    , m_replicas(new ReplicaSet(this))
+    , m_controller(new SpectatorController(m_replicas, this))
+    , m_scene(new TownMapScene(this))
+    , m_mapView(new TownMapView(m_scene))
+    , m_panel(new SpectatorPanel(m_controller))
+    , m_queue(new QListWidget)
+    , m_queueCaption(new QLabel)
+{
+    setWindowTitle(tr("Town Hall"));
+    setMinimumSize(1024, 640);
+    // Watched from across a room: never smaller than a comfortable reading size.
+    QFont f = font();
+    if (f.pointSizeF() < 10.5) {
+        f.setPointSizeF(10.5);
+        setFont(f);
+    }
+
+    buildActions();
+    buildToolBar();
+    buildMenus();
+
+    auto *left = new QWidget;
+    auto *lv = new QVBoxLayout(left);
+    lv->setContentsMargins(8, 8, 0, 6);
+    lv->setSpacing(4);
+    lv->addWidget(m_mapView, 1);
+    QFont capFont = m_queueCaption->font();
+    capFont.setBold(true);
+    capFont.setPointSizeF(capFont.pointSizeF() * 0.9);
+    m_queueCaption->setFont(capFont);
+    m_queueCaption->setBuddy(m_queue);
+    lv->addWidget(m_queueCaption);
+    m_queue->setAccessibleName(tr("Agents waiting in the queue"));
+    m_queue->setMaximumHeight(fontMetrics().height() * 3 + 12);
+    m_queue->setFlow(QListView::LeftToRight);
+    m_queue->setWrapping(true);
+    m_queue->setSpacing(3);
+    m_queue->setSelectionMode(QAbstractItemView::NoSelection);
+    lv->addWidget(m_queue);
+    onQueueChanged({});
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(m_panel);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({370, 910});
+    split->setChildrenCollapsible(false);
+    left->setMinimumWidth(240);
+    setCentralWidget(split);
+
+    m_serverStatus = new QLabel(this);
+    m_matchesStatus = new QLabel(this);
+    statusBar()->addWidget(m_serverStatus, 1);
+    statusBar()->addPermanentWidget(m_matchesStatus);
+
+    connect(m_link, &HostLink::matchEvents, m_replicas, &ReplicaSet::ingest);
+    connect(m_link, &HostLink::queueChanged, this, &MainWindow::onQueueChanged);
+    connect(m_link, &HostLink::serverInfo, this, &MainWindow::onServerInfo);
+    connect(m_link, &HostLink::speedChanged, this, &MainWindow::onSpeedChanged);
+    connect(m_replicas, &ReplicaSet::matchAdvanced, this, &MainWindow::onMatchAdvanced);
+    connect(m_scene, &TownMapScene::matchActivated, m_controller, &SpectatorController::selectMatch);
+    connect(m_controller, &SpectatorController::selectionChanged, this, [this](const QString &id) {
+        m_scene->setSelectedMatch(id);
+        refreshControls();
+    });
+    connect(m_controller, &SpectatorController::shownChanged, this, &MainWindow::refreshControls);
+    connect(m_controller, &SpectatorController::omniscientChanged, m_omniscient, &QAction::setChecked);
+
+    onServerInfo(QString(), tr("waiting for the host"));
+    applyTheme();
+    refreshControls();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::setClock(Clock clock) { m_panel->setClock(std::move(clock)); }
+
+void MainWindow::buildActions()
+{
+    m_omniscient = new QAction(tr("&Omniscient view"), this);
+    m_omniscient->setCheckable(true);
+    m_omniscient->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_omniscient->setToolTip(tr("Show every role, the night actions, wolf chat and seer results — spoilers! "
+                                "(Ctrl+Shift+O). Changes only this window."));
+    connect(m_omniscient, &QAction::toggled, m_controller, &SpectatorController::setOmniscient);
+
+    m_demo = new QAction(tr("&Demo match"), this);
+    m_demo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
+    m_demo->setToolTip(tr("Start a match of eight built-in bots (Ctrl+N)"));
+    connect(m_demo, &QAction::triggered, m_link, &HostLink::demoMatchRequested);
+
+    m_fill = new QAction(tr("&Fill seats with bots"), this);
+    m_fill->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    m_fill->setToolTip(tr("Queue built-in bots to fill the next table (Ctrl+B)"));
+    connect(m_fill, &QAction::triggered, this, [this] { Q_EMIT m_link->fillSeatsRequested(m_fillCount->value()); });
+
+    m_pause = new QAction(tr("&Pause"), this);
+    m_pause->setCheckable(true);
+    m_pause->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    m_pause->setToolTip(tr("Pause or resume the selected match's clock (Ctrl+P)"));
+    connect(m_pause, &QAction::triggered, this, [this](bool on) {
+        if (!m_controller->selectedMatch().isEmpty())
+            Q_EMIT m_link->pauseRequested(m_controller->selectedMatch(), on);
+    });
+
+    m_skip = new QAction(tr("&Skip phase"), this);
+    m_skip->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Right));
+    m_skip->setToolTip(tr("End the selected match's current phase now (Ctrl+Right)"));
+    connect(m_skip, &QAction::triggered, this, [this] {
+        if (!m_controller->selectedMatch().isEmpty())
+            Q_EMIT m_link->skipPhaseRequested(m_controller->selectedMatch());
+    });
+
+    m_settingsAction = new QAction(tr("&Settings…"), this);
+    m_settingsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    m_settingsAction->setMenuRole(QAction::PreferencesRole);
+    connect(m_settingsAction, &QAction::triggered, this, &MainWindow::showSettings);
+
+    m_about = new QAction(tr("&About Town Hall"), this);
+    m_about->setMenuRole(QAction::AboutRole);
+    connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
+
+    m_fit = new QAction(tr("&Fit the town"), this);
+    m_fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(m_fit, &QAction::triggered, m_mapView, &TownMapView::fitTown);
+
+    m_quit = new QAction(tr("&Quit"), this);
+    m_quit->setShortcut(QKeySequence::Quit);
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+}
+
+void MainWindow::buildToolBar()
+{
+    QToolBar *tb = addToolBar(tr("Controls"));
+    tb->setObjectName(QStringLiteral("controls"));
+    tb->setMovable(false);
+    tb->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    tb->addAction(m_omniscient);
+    if (auto *b = qobject_cast<QToolButton *>(tb->widgetForAction(m_omniscient)))
+        b->setAccessibleName(tr("Omniscient view"));
+    tb->addSeparator();
+    tb->addAction(m_demo);
+    m_fillCount = new QSpinBox(tb);
+    m_fillCount->setRange(1, 8);
+    m_fillCount->setValue(8);
+    m_fillCount->setAccessibleName(tr("Number of bots"));
+    m_fillCount->setToolTip(tr("How many built-in bots to seat"));
+    tb->addWidget(m_fillCount);
+    tb->addAction(m_fill);
+    tb->addSeparator();
+    tb->addAction(m_pause);
+    tb->addAction(m_skip);
+    auto *speedLabel = new QLabel(tr(" Speed "), tb);
+    tb->addWidget(speedLabel);
+    m_speed = new QComboBox(tb);
+    m_speed->setAccessibleName(tr("Speed factor"));
+    m_speed->setToolTip(tr("Timer speed for the host's matches"));
+    for (double f : {0.5, 1.0, 2.0, 5.0, 10.0, 20.0})
+        m_speed->addItem(tr("×%1").arg(f), f);
+    m_speed->setCurrentIndex(1);
+    speedLabel->setBuddy(m_speed);
+    connect(m_speed, &QComboBox::activated, this,
+            [this](int i) { Q_EMIT m_link->speedFactorRequested(m_speed->itemData(i).toDouble()); });
+    tb->addWidget(m_speed);
+
+    auto *spacer = new QWidget(tb);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    tb->addWidget(spacer);
+    auto *mcpLabel = new QLabel(tr("MCP "), tb);
+    QFont bold = mcpLabel->font();
+    bold.setBold(true);
+    mcpLabel->setFont(bold);
+    tb->addWidget(mcpLabel);
+    m_url = new QLineEdit(tb);
+    m_url->setReadOnly(true);
+    m_url->setAccessibleName(tr("MCP server URL"));
+    m_url->setToolTip(tr("Point your agents' MCP client here"));
+    m_url->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("http://127.0.0.1:65535/mcp")) + 24);
+    mcpLabel->setBuddy(m_url);
+    tb->addWidget(m_url);
+    m_copy = new QToolButton(tb);
+    m_copy->setText(tr("Copy"));
+    m_copy->setAccessibleName(tr("Copy the MCP URL"));
+    m_copy->setToolTip(tr("Copy the MCP URL to the clipboard"));
+    connect(m_copy, &QToolButton::clicked, this, &MainWindow::copyMcpUrl);
+    tb->addWidget(m_copy);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&Town Hall"));
+    file->addAction(m_settingsAction);
+    file->addSeparator();
+    file->addAction(m_quit);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_omniscient);
+    view->addAction(m_fit);
+    QMenu *match = menuBar()->addMenu(tr("&Match"));
+    match->addAction(m_demo);
+    match->addAction(m_fill);
+    match->addSeparator();
+    match->addAction(m_pause);
+    match->addAction(m_skip);
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_about);
+}
+
+QString MainWindow::mcpUrl() const { return m_url->text(); }
+
+void MainWindow::copyMcpUrl()
+{
+    if (m_url->text().isEmpty())
+        return;
+    QApplication::clipboard()->setText(m_url->text());
+    statusBar()->showMessage(tr("Copied %1").arg(m_url->text()), 3000);
+}
+
+void MainWindow::onMatchAdvanced(const QString &matchId)
+{
+    const engine::Match *m = m_replicas->match(matchId);
+    if (!m)
+        return;
+    m_scene->syncMatch(*m);
+    if (m_controller->selectedMatch().isEmpty())
+        m_controller->selectMatch(matchId);
+    int running = 0;
+    for (const QString &id : m_replicas->matchIds())
+        if (const engine::Match *x = m_replicas->match(id); x && !x->ended())
+            ++running;
+    m_matchesStatus->setText(tr("Matches: %1 running, %2 in total").arg(running).arg(m_replicas->matchIds().size()));
+}
+
+void MainWindow::onQueueChanged(const QStringList &names)
+{
+    m_scene->syncQueue(names);
+    m_queue->clear();
+    m_queue->addItems(names);
+    m_queueCaption->setText(names.isEmpty() ? tr("QUEUE — nobody waiting")
+                                            : tr("QUEUE — waiting: %1").arg(names.size()));
+    m_queue->setVisible(!names.isEmpty());
+}
+
+void MainWindow::onServerInfo(const QString &url, const QString &status)
+{
+    m_url->setText(url);
+    m_copy->setEnabled(!url.isEmpty());
+    m_serverStatus->setText(url.isEmpty() ? tr("MCP server: %1").arg(status)
+                                          : tr("MCP server %1 — %2").arg(url, status));
+}
+
+void MainWindow::onSpeedChanged(double factor)
+{
+    int best = 0;
+    for (int i = 0; i < m_speed->count(); ++i)
+        if (std::abs(m_speed->itemData(i).toDouble() - factor) < std::abs(m_speed->itemData(best).toDouble() - factor))
+            best = i;
+    m_speed->setCurrentIndex(best);
+}
+
+void MainWindow::refreshControls()
+{
+    const engine::Match *m = m_controller->liveMatch();
+    const bool running = m && !m->ended();
+    m_pause->setEnabled(running);
+    m_skip->setEnabled(running && !m->state().paused);
+    m_pause->setChecked(m && m->state().paused);
+    m_pause->setText(m && m->state().paused ? tr("&Resume") : tr("&Pause"));
+    QString title = tr("Town Hall");
+    if (m)
+        title = tr("Werewolf Game #%1 — Town Hall").arg(m->state().matchNumber);
+    if (m_controller->omniscient())
+        title += QStringLiteral(" ") % tr("[omniscient]");
+    setWindowTitle(title);
+}
+
+void MainWindow::setSettings(const HostSettings &settings)
+{
+    m_settings = settings;
+    applyTheme();
+}
+
+void MainWindow::applyTheme()
+{
+    Theme::apply(m_settings.themeFollowsSystem, m_settings.darkTheme);
+    m_scene->setDark(Theme::isDark(QApplication::palette()));
+    if (auto *b = qobject_cast<QToolButton *>(findChild<QToolBar *>()->widgetForAction(m_omniscient))) {
+        QPalette pal = b->palette();
+        pal.setColor(QPalette::Button, Theme::mix(pal.color(QPalette::Button), Theme::spoiler(), 0.25));
+        b->setPalette(pal);
+    }
+}
+
+void MainWindow::showSettings()
+{
+    SettingsDialog dlg(this);
+    dlg.setValues(m_settings);
+    if (dlg.exec() != QDialog::Accepted)
+        return;
+    setSettings(dlg.values());
+    Q_EMIT m_link->settingsApplied(m_settings);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Town Hall"),
+                       tr("<h3>Town Hall</h3>"
+                          "<p>Werewolf matches for LLM agents, hosted over MCP on this computer "
+                          "and shown live.</p>"
+                          "<p>The public view shows only what is public. The omniscient view is "
+                          "for this window only; it changes nothing in play.</p>"));
+}
+
+} // namespace townhall::ui

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/hostlink.h"
+#include "ui/spectatorcontroller.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QSpinBox;
+class QToolButton;
+
+namespace townhall::ui {
+
+class ReplicaSet;
+class SpectatorPanel;
+class TownMapScene;
+class TownMapView;
+
+/// The host's window: the town map and queue on the left, the spectator panel
+/// for the selected match on the right, host controls and the MCP URL above.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    explicit MainWindow(HostLink *link, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    void setClock(Clock clock);
+    void setSettings(const HostSettings &settings);
+    HostSettings settings() const { return m_settings; }
+
+    ReplicaSet *replicas() const { return m_replicas; }
+    SpectatorController *controller() const { return m_controller; }
+    SpectatorPanel *spectatorPanel() const { return m_panel; }
+    TownMapScene *mapScene() const { return m_scene; }
+    TownMapView *mapView() const { return m_mapView; }
+    QAction *omniscientAction() const { return m_omniscient; }
+    QAction *pauseAction() const { return m_pause; }
+    QAction *skipAction() const { return m_skip; }
+    QAction *demoAction() const { return m_demo; }
+    QAction *fillAction() const { return m_fill; }
+    QComboBox *speedBox() const { return m_speed; }
+    QString mcpUrl() const;
+    QListWidget *queueList() const { return m_queue; }
+
+public Q_SLOTS:
+    void showSettings();
+    void showAbout();
+    void copyMcpUrl();
+
+private:
+    void buildActions();
+    void buildToolBar();
+    void buildMenus();
+    void onMatchAdvanced(const QString &matchId);
+    void onQueueChanged(const QStringList &names);
+    void onServerInfo(const QString &url, const QString &status);
+    void onSpeedChanged(double factor);
+    void refreshControls();
+    void applyTheme();
+
+    HostLink *m_link;
+    ReplicaSet *m_replicas;
+    SpectatorController *m_controller;
+    TownMapScene *m_scene;
+    TownMapView *m_mapView;
+    SpectatorPanel *m_panel;
+    QListWidget *m_queue;
+    QLabel *m_queueCaption;
+    HostSettings m_settings;
+
+    QAction *m_omniscient = nullptr;
+    QAction *m_demo = nullptr;
+    QAction *m_fill = nullptr;
+    QAction *m_pause = nullptr;
+    QAction *m_skip = nullptr;
+    QAction *m_settingsAction = nullptr;
+    QAction *m_about = nullptr;
+    QAction *m_fit = nullptr;
+    QAction *m_quit = nullptr;
+    QSpinBox *m_fillCount = nullptr;
+    QComboBox *m_speed = nullptr;
+    QLineEdit *m_url = nullptr;
+    QToolButton *m_copy = nullptr;
+    QLabel *m_serverStatus = nullptr;
+    QLabel *m_matchesStatus = nullptr;
+};
+
+} // namespace townhall::ui

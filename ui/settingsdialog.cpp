@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+#include "ui/settingsdialog.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace townhall::ui {
+
+namespace {
+
+QSpinBox *secondsBox(QWidget *parent, const QString &name)
+{
+    auto *s = new QSpinBox(parent);
+    s->setRange(1, 3600);
+    s->setSuffix(SettingsDialog::tr(" s"));
+    s->setAccessibleName(name);
+    return s;
+}
+
+} // namespace
+
+SettingsDialog::SettingsDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_port(new QSpinBox(this))
+    , m_guests(new QCheckBox(tr("Allow guest agents (no token)"), this))
+    , m_lobby(secondsBox(this, tr("Lobby")))
+    , m_night(secondsBox(this, tr("Night")))
+    , m_announce(secondsBox(this, tr("Dawn announcement")))
+    , m_opening(secondsBox(this, tr("Opening statement, per player")))
+    , m_discussion(secondsBox(this, tr("Discussion")))
+    , m_vote(secondsBox(this, tr("Vote")))
+    , m_resolution(secondsBox(this, tr("Resolution")))
+    , m_followSystem(new QCheckBox(tr("Follow the system's light or dark theme"), this))
+    , m_dark(new QCheckBox(tr("Dark theme"), this))
+    , m_dataDir(new QLineEdit(this))
+{
+    setWindowTitle(tr("Settings"));
+    m_port->setRange(1024, 65535);
+    m_port->setAccessibleName(tr("Port"));
+    m_guests->setAccessibleName(tr("Allow guest agents"));
+    m_followSystem->setAccessibleName(tr("Theme follows the system"));
+    m_dark->setAccessibleName(tr("Dark theme"));
+    m_dataDir->setAccessibleName(tr("Data directory"));
+
+    auto *server = new QGroupBox(tr("Server"), this);
+    auto *sf = new QFormLayout(server);
+    sf->addRow(tr("&Port:"), m_port);
+    sf->addRow(QString(), m_guests);
+    auto *dirRow = new QHBoxLayout;
+    auto *browse = new QPushButton(tr("&Browse…"), this);
+    browse->setAccessibleName(tr("Choose the data directory"));
+    dirRow->addWidget(m_dataDir, 1);
+    dirRow->addWidget(browse);
+    sf->addRow(tr("&Data directory:"), dirRow);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Data directory"), m_dataDir->text());
+        if (!dir.isEmpty())
+            m_dataDir->setText(dir);
+    });
+
+    auto *timers = new QGroupBox(tr("Default phase timers (new matches)"), this);
+    auto *tf = new QFormLayout(timers);
+    tf->addRow(tr("&Lobby:"), m_lobby);
+    tf->addRow(tr("&Night:"), m_night);
+    tf->addRow(tr("D&awn announcement:"), m_announce);
+    tf->addRow(tr("&Opening statement (each):"), m_opening);
+    tf->addRow(tr("Di&scussion:"), m_discussion);
+    tf->addRow(tr("&Vote:"), m_vote);
+    tf->addRow(tr("&Resolution:"), m_resolution);
+
+    auto *look = new QGroupBox(tr("Appearance"), this);
+    auto *lf = new QVBoxLayout(look);
+    lf->addWidget(m_followSystem);
+    lf->addWidget(m_dark);
+    connect(m_followSystem, &QCheckBox::toggled, m_dark, [this](bool on) { m_dark->setEnabled(!on); });
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *v = new QVBoxLayout(this);
+    v->addWidget(server);
+    v->addWidget(timers);
+    v->addWidget(look);
+    v->addWidget(buttons);
+    setValues(HostSettings{});
+}
+
+SettingsDialog::~SettingsDialog() = default;
+
+void SettingsDialog::setValues(const HostSettings &s)
+{
+    m_port->setValue(s.port);
+    m_guests->setChecked(s.guestsAllowed);
+    auto sec = [](std::int64_t ms) { return int(ms / 1000); };
+    m_lobby->setValue(sec(s.timers.lobby));
+    m_night->setValue(sec(s.timers.night));
+    m_announce->setValue(sec(s.timers.dayAnnounce));
+    m_opening->setValue(sec(s.timers.openingTurn));
+    m_discussion->setValue(sec(s.timers.dayDiscussion));
+    m_vote->setValue(sec(s.timers.dayVote));
+    m_resolution->setValue(sec(s.timers.dayResolution));
+    m_followSystem->setChecked(s.themeFollowsSystem);
+    m_dark->setChecked(s.darkTheme);
+    m_dark->setEnabled(!s.themeFollowsSystem);
+    m_dataDir->setText(s.dataDirectory);
+}
+
+HostSettings SettingsDialog::values() const
+{
+    HostSettings s;
+    s.port = m_port->value();
+    s.guestsAllowed = m_guests->isChecked();
+    auto ms = [](const QSpinBox *b) { return std::int64_t(b->value()) * 1000; };
+    s.timers.lobby = ms(m_lobby);
+    s.timers.night = ms(m_night);
+    s.timers.dayAnnounce = ms(m_announce);
+    s.timers.openingTurn = ms(m_opening);
+    s.timers.dayDiscussion = ms(m_discussion);
+    s.timers.dayVote = ms(m_vote);
+    s.timers.dayResolution = ms(m_resolution);
+    s.themeFollowsSystem = m_followSystem->isChecked();
+    s.darkTheme = m_dark->isChecked();
+    s.dataDirectory = m_dataDir->text();
+    return s;
+}
+
+} // namespace townhall::ui

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/spectatorcontroller.h"
+
+#include <QWidget>
+
+class QListView;
+class QScrollArea;
+class QToolButton;
+
+namespace townhall::ui {
+
+class NarratorTicker;
+class PhaseHeader;
+class ReplayBar;
+class TimelineView;
+class TranscriptDelegate;
+class VoteTallyView;
+
+/// Everything about the selected match: phase header, timeline, players,
+/// transcript, live vote tally, key moments, the Town Crier and the replay bar.
+class SpectatorPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SpectatorPanel)
+
+public:
+    explicit SpectatorPanel(SpectatorController *controller, QWidget *parent = nullptr);
+    ~SpectatorPanel() override;
+
+    void setClock(Clock clock);
+
+    SpectatorController *controller() const { return m_controller; }
+    PhaseHeader *header() const { return m_header; }
+    TimelineView *timelineView() const { return m_timeline; }
+    QListView *playersView() const { return m_players; }
+    QListView *transcriptView() const { return m_transcript; }
+    QListView *momentsView() const { return m_moments; }
+    VoteTallyView *voteTallyView() const { return m_votes; }
+    NarratorTicker *ticker() const { return m_ticker; }
+    ReplayBar *replayBar() const { return m_replay; }
+    bool followsTranscript() const { return m_follow; }
+
+public Q_SLOTS:
+    /// Selects and shows the transcript row of event `seq` (or the next shown one).
+    void jumpToSeq(quint64 seq);
+
+private:
+    void syncShown();
+    void onTranscriptRowsInserted();
+    void updateFollow();
+    qint64 shownNow() const;
+
+    SpectatorController *m_controller;
+    Clock m_clock;
+    PhaseHeader *m_header;
+    TimelineView *m_timeline;
+    QListView *m_players;
+    QListView *m_transcript;
+    TranscriptDelegate *m_transcriptDelegate;
+    QToolButton *m_latest;
+    VoteTallyView *m_votes;
+    QScrollArea *m_votesScroll;
+    QListView *m_moments;
+    NarratorTicker *m_ticker;
+    ReplayBar *m_replay;
+    bool m_follow = true;
+};
+
+} // namespace townhall::ui

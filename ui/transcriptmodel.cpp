@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: MIT
+#include "ui/transcriptmodel.h"
+
+#include "ui/theme.h"
+#include "ui/uitext.h"
+
+#include <algorithm>
+
+namespace townhall::ui {
+
+using engine::Event;
+using engine::EventType;
+using engine::Phase;
+
+namespace {
+
+QString strOr(const engine::json &p, const char *key)
+{
+    auto it = p.find(key);
+    return it != p.end() && it->is_string() ? qs(it->get<std::string>()) : QString();
+}
+
+} // namespace
+
+TranscriptModel::TranscriptModel(QObject *parent)
+    : QAbstractItemModel(parent)
+{}
+
+TranscriptModel::~TranscriptModel() = default;
+
+void TranscriptModel::sync(const engine::Match *match, const engine::Viewer &viewer)
+{
+    const QString id = match ? qs(match->matchId()) : QString();
+    const bool append = match && id == m_matchId && viewer.kind == m_viewerKind
+                        && match->log().size() >= m_consumed;
+    if (!append) {
+        beginResetModel();
+        m_rows.clear();
+        m_consumed = 0;
+        m_matchId = id;
+        m_viewerKind = viewer.kind;
+        if (match) {
+            for (const Event &e : match->log()) {
+                Row r;
+                if (engine::visible(e, viewer, match->state()) && rowFor(*match, e, r, nullptr))
+                    m_rows.push_back(std::move(r));
+            }
+            m_consumed = match->log().size();
+        }
+        endResetModel();
+        return;
+    }
+    std::vector<Row> added;
+    const auto &log = match->log();
+    for (std::size_t i = m_consumed; i < log.size(); ++i) {
+        Row r;
+        if (engine::visible(log[i], viewer, match->state()) && rowFor(*match, log[i], r, &added))
+            added.push_back(std::move(r));
+    }
+    m_consumed = log.size();
+    if (added.empty())
+        return;
+    const int first = int(m_rows.size());
+    beginInsertRows({}, first, first + int(added.size()) - 1);
+    for (Row &r : added)
+        m_rows.push_back(std::move(r));
+    endInsertRows();
+}
+
+bool TranscriptModel::rowFor(const engine::Match &match, const Event &e, Row &r,
+                             const std::vector<Row> *pending) const
+{
+    const engine::json &p = e.payload;
+    const engine::MatchState &s = match.state();
+    auto name = [&match](const std::string &pid) {
+        const engine::Player *pl = match.player(pid);
+        return pl ? qs(pl->displayName) : qs(pid);
+    };
+    auto nameKey = [&](const char *key) {
+        const QString pid = strOr(p, key);
+        return pid.isEmpty() ? QString() : name(pid.toStdString());
+    };
+    auto setSpeaker = [&](const std::string &pid) {
+        r.speakerId = qs(pid);
+        r.speakerName = name(pid);
+        if (const engine::Player *pl = match.player(pid))
+            r.seat = pl->seat;
+    };
+    r.seq = e.seq;
+    r.eventId = qs(e.eventId);
+    r.at = e.at;
+    r.spoiler = e.audience != engine::Audience::Public;
+
+    switch (e.type) {
+    case EventType::MatchCreated:
+        r.kind = EntryKind::System;
+        r.text = tr("Werewolf Game #%1 opens its doors. Eight players take their seats.")
+                     .arg(p.value("matchNumber", s.matchNumber));
+        return true;
+    case EventType::PhaseChanged: {
+        const Phase to = engine::parsePhase(p.at("to").get<std::string>()).value_or(Phase::Ended);
+        const int day = p.value("dayNumber", 0);
+        const int night = p.value("nightNumber", 0);
+        r.kind = EntryKind::PhaseSeparator;
+        r.phase = int(to);
+        if (to == Phase::Night)
+            r.text = tr("Night %1").arg(night);
+        else if (to == Phase::Lobby || to == Phase::Ended)
+            r.text = UiText::phaseName(to);
+        else
+            r.text = tr("Day %1 · %2").arg(day).arg(UiText::phaseName(to));
+        return true;
+    }
+    case EventType::TurnStarted:
+        r.kind = EntryKind::TurnMarker;
+        setSpeaker(p.at("playerId").get<std::string>());
+        r.text = tr("Turn %1 of %2 · %3")
+                     .arg(p.value("index", 0) + 1)
+                     .arg(p.value("of", 0))
+                     .arg(r.speakerName);
+        return true;
+    case EventType::TurnMissed:
+        r.kind = EntryKind::System;
+        setSpeaker(p.at("playerId").get<std::string>());
+        r.text = tr("%1 let their turn pass in silence.").arg(r.speakerName);
+        return true;
+    case EventType::PublicMessage: {
+        r.kind = EntryKind::Speech;
+        setSpeaker(p.at("playerId").get<std::string>());
+        r.text = strOr(p, "text");
+        const auto kind = engine::parseMessageKind(p.value("kind", std::string("DISCUSSION")));
+        r.tag = kind && *kind != engine::MessageKind::Discussion
+                    ? UiText::messageKindName(*kind).toUpper()
+                    : QString();
+        const QString reply = strOr(p, "replyToEventId");
+        if (!reply.isEmpty()) {
+            const auto seq = engine::seqFromEventId(match.matchId(), reply.toStdString());
+            // Replies may point at a row of the same batch, not yet in m_rows.
+            const Row *target = nullptr;
+            int row = -1;
+            if (seq) {
+                row = rowForSeq(*seq);
+                if (row >= 0 && m_rows[std::size_t(row)].seq == *seq) {
+                    target = &m_rows[std::size_t(row)];
+                } else if (pending) {
+                    for (std::size_t i = 0; i < pending->size(); ++i) {
+                        if ((*pending)[i].seq == *seq) {
+                            target = &(*pending)[i];
+                            row = int(m_rows.size() + i);
+                        }
+                    }
+                }
+                if (target) {
+                    r.replyToRow = row;
+                    QString snippet = target->text;
+                    if (snippet.size() > 70)
+                        snippet = snippet.left(68) + QChar(0x2026);
+                    r.replySnippet = tr("replying to %1: “%2”").arg(target->speakerName, snippet);
+                }
+            }
+        }
+        return true;
+    }
+    case EventType::WolfChatMessage:
+        r.kind = EntryKind::WolfChat;
+        setSpeaker(p.at("fromWolfId").get<std::string>());
+        r.text = strOr(p, "text");
+        r.tag = tr("WOLF CHAT");
+        return true;
+    case EventType::Narrator:
+        r.kind = EntryKind::Narrator;
+        r.text = strOr(p, "text");
+        r.tag = tr("TOWN CRIER");
+        return true;
+    case EventType::VoteCast: {
+        r.kind = EntryKind::Vote;
+        setSpeaker(p.at("voterPlayerId").get<std::string>());
+        const QString target = nameKey("targetPlayerId");
+        const bool changed = p.contains("previousTargetPlayerId");
+        if (target.isEmpty())
+            r.text = changed ? tr("%1 withdraws their vote and abstains").arg(r.speakerName)
+                             : tr("%1 abstains").arg(r.speakerName);
+        else if (changed)
+            r.text = tr("%1 switches their vote to %2").arg(r.speakerName, target);
+        else
+            r.text = tr("%1 votes to eliminate %2").arg(r.speakerName, target);
+        const QString reason = strOr(p, "reason");
+        if (!reason.isEmpty())
+            r.text += QStringLiteral(" — “") % reason % QStringLiteral("”");
+        r.tag = changed ? tr("VOTE CHANGED") : tr("VOTE");
+        return true;
+    }
+    case EventType::NightResult: {
+        r.kind = EntryKind::Outcome;
+        r.emphasis = true;
+        const QString killed = nameKey("killedPlayerId");
+        r.text = killed.isEmpty() ? tr("Dawn breaks and everyone wakes up. The doctor saved a life tonight.")
+                                  : tr("Dawn breaks. %1 was killed in the night.").arg(killed);
+        return true;
+    }
+    case EventType::PlayerEliminated: {
+        r.kind = EntryKind::Outcome;
+        r.emphasis = true;
+        setSpeaker(p.at("playerId").get<std::string>());
+        const auto role = engine::parseRole(p.value("roleRevealed", std::string()));
+        const QString roleName = role ? UiText::roleName(*role) : tr("unknown");
+        r.text = p.value("cause", std::string()) == "VOTE"
+                     ? tr("%1 is eliminated by the town. They were a %2.").arg(r.speakerName, roleName)
+                     : tr("%1 is dead. They were a %2.").arg(r.speakerName, roleName);
+        return true;
+    }
+    case EventType::VoteResult: {
+        r.kind = EntryKind::Outcome;
+        const QString out = nameKey("eliminatedPlayerId");
+        const int top = p.value("topCount", 0);
+        if (!out.isEmpty())
+            r.text = tr("The vote is in: %1 with %n vote(s).", nullptr, top).arg(out);
+        else if (p.value("tie", false))
+            r.text = tr("The vote is tied at %n vote(s) — no one is eliminated.", nullptr, top);
+        else
+            r.text = tr("No votes were cast — no one is eliminated.");
+        return true;
+    }
+    case EventType::GameEnded: {
+        r.kind = EntryKind::Outcome;
+        r.emphasis = true;
+        const bool wolves = p.value("winningTeam", std::string()) == "WEREWOLVES";
+        r.text = tr("Game over: the %1 win.")
+                     .arg(UiText::teamName(wolves ? engine::Team::Werewolves : engine::Team::Villagers));
+        return true;
+    }
+    case EventType::RolesRevealed:
+        r.kind = EntryKind::System;
+        r.text = tr("All roles are revealed.");
+        return true;
+    case EventType::MatchPaused:
+        r.kind = EntryKind::System;
+        r.text = tr("The host paused the match.");
+        return true;
+    case EventType::MatchResumed:
+        r.kind = EntryKind::System;
+        r.text = p.value("reason", std::string()) == "skip" ? tr("The host skipped ahead.")
+                                                            : tr("The match resumes.");
+        return true;
+    case EventType::RolesAssigned: {
+        r.kind = EntryKind::Secret;
+        QStringList wolves;
+        for (const engine::Player &pl : s.players)
+            if (pl.role == engine::Role::Werewolf)
+                wolves << qs(pl.displayName);
+        r.text = tr("Roles are dealt. The werewolves are %1.").arg(wolves.join(tr(" and ")));
+        r.tag = tr("SECRET");
+        return true;
+    }
+    case EventType::WolfKillSelected:
+        r.kind = EntryKind::Secret;
+        setSpeaker(p.at("byPlayerId").get<std::string>());
+        r.text = tr("%1 marks %2 as tonight's prey.").arg(r.speakerName, nameKey("targetPlayerId"));
+        r.tag = tr("WOLF");
+        return true;
+    case EventType::SeerInspected:
+        r.kind = EntryKind::Secret;
+        setSpeaker(e.audiencePlayerId);
+        r.text = p.value("alignment", std::string()) == "WEREWOLF"
+                     ? tr("The seer %1 inspects %2: a WEREWOLF!").arg(r.speakerName, nameKey("targetPlayerId"))
+                     : tr("The seer %1 inspects %2: not a werewolf.").arg(r.speakerName, nameKey("targetPlayerId"));
+        r.tag = tr("SEER");
+        return true;
+    case EventType::DoctorProtected:
+        r.kind = EntryKind::Secret;
+        setSpeaker(e.audiencePlayerId);
+        r.text = tr("The doctor %1 watches over %2.").arg(r.speakerName, nameKey("targetPlayerId"));
+        r.tag = tr("DOCTOR");
+        return true;
+    case EventType::NightResolved: {
+        r.kind = EntryKind::Secret;
+        const QString victim = nameKey("victimPlayerId");
+        r.text = p.value("saved", false) ? tr("The wolves went for %1, but the doctor was there.").arg(victim)
+                                         : tr("The wolves' choice: %1.").arg(victim);
+        r.tag = tr("NIGHT");
+        return true;
+    }
+    case EventType::RoleCard:
+    case EventType::PlayerReady:
+        return false;  // the players panel shows these
+    }
+    return false;
+}
+
+int TranscriptModel::rowForSeq(std::uint64_t seq) const
+{
+    if (m_rows.empty())
+        return -1;
+    auto it = std::lower_bound(m_rows.begin(), m_rows.end(), seq,
+                               [](const Row &r, std::uint64_t s) { return r.seq < s; });
+    if (it == m_rows.end())
+        return int(m_rows.size()) - 1;
+    return int(it - m_rows.begin());
+}
+
+QModelIndex TranscriptModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (parent.isValid() || row < 0 || column < 0 || row >= rowCount() || column >= ColumnCount)
+        return {};
+    return createIndex(row, column);
+}
+
+QModelIndex TranscriptModel::parent(const QModelIndex &) const { return {}; }
+
+int TranscriptModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int TranscriptModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant TranscriptModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &r = m_rows[std::size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case TimeColumn: return QDateTime::fromMSecsSinceEpoch(r.at).toString(QStringLiteral("HH:mm:ss"));
+        case SpeakerColumn: return r.speakerName;
+        case TextColumn: return r.text;
+        }
+        return {};
+    case Qt::AccessibleTextRole:
+    case Qt::ToolTipRole:
+        if (r.speakerName.isEmpty() || r.kind != EntryKind::Speech)
+            return r.text;
+        return QString(r.speakerName % QStringLiteral(": ") % r.text);
+    case KindRole: return int(r.kind);
+    case SeqRole: return qulonglong(r.seq);
+    case EventIdRole: return r.eventId;
+    case TimestampRole: return r.at;
+    case SpeakerIdRole: return r.speakerId;
+    case SpeakerNameRole: return r.speakerName;
+    case SpeakerSeatRole: return r.seat;
+    case ColorRole:
+        if (r.kind == EntryKind::PhaseSeparator)
+            return Theme::phaseColor(Phase(r.phase));
+        return r.seat > 0 ? seatColor(r.seat) : QVariant();
+    case TextRole: return r.text;
+    case TagRole: return r.tag;
+    case SpoilerRole: return r.spoiler;
+    case ReplyToRowRole: return r.replyToRow;
+    case ReplySnippetRole: return r.replySnippet;
+    case PhaseRole: return r.phase;
+    case EmphasisRole: return r.emphasis;
+    }
+    return {};
+}
+
+QVariant TranscriptModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case TimeColumn: return tr("Time");
+    case SpeakerColumn: return tr("Speaker");
+    case TextColumn: return tr("Text");
+    }
+    return {};
+}
+
+} // namespace townhall::ui

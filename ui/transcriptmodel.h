@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/match.h"
+#include "engine/projection.h"
+
+#include <QAbstractItemModel>
+#include <QColor>
+#include <QDateTime>
+
+#include <cstdint>
+#include <vector>
+
+namespace townhall::ui {
+
+/// The shown match's events that the viewer may read, one row each, in seq
+/// order: speeches, narrator lines, votes, phase separators, turn markers,
+/// and (omniscient only) wolf chat and night actions, marked as spoilers.
+/// Append-only while the same match is shown, so views can auto-scroll.
+class TranscriptModel final : public QAbstractItemModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TranscriptModel)
+
+public:
+    enum Column { TimeColumn, SpeakerColumn, TextColumn, ColumnCount };
+    enum class EntryKind {
+        PhaseSeparator,
+        TurnMarker,
+        Speech,
+        WolfChat,
+        Narrator,
+        Vote,
+        Outcome,   ///< night result, elimination, vote result, game over
+        Secret,    ///< omniscient night actions and role table
+        System,    ///< created, paused, resumed, missed turns
+    };
+    Q_ENUM(EntryKind)
+    enum Roles {
+        KindRole = Qt::UserRole,  ///< EntryKind as int
+        SeqRole,
+        EventIdRole,
+        TimestampRole,            ///< qint64 ms
+        SpeakerIdRole,
+        SpeakerNameRole,
+        SpeakerSeatRole,
+        ColorRole,                ///< speaker colour, or the phase colour for separators
+        TextRole,
+        TagRole,                  ///< small caps tag: "OPENING", "TOWN CRIER", …
+        SpoilerRole,
+        ReplyToRowRole,           ///< row of the message this one replies to, or -1
+        ReplySnippetRole,
+        PhaseRole,                ///< separators: int(engine::Phase)
+        EmphasisRole,             ///< outcome rows that deserve weight (deaths, the result)
+    };
+
+    explicit TranscriptModel(QObject *parent = nullptr);
+    ~TranscriptModel() override;
+
+    /// The one handler. Same match and viewer with a longer log → rows are
+    /// appended; anything else → reset.
+    void sync(const engine::Match *match, const engine::Viewer &viewer);
+
+    /// The row showing event `seq`, or the nearest row after it (or the last).
+    int rowForSeq(std::uint64_t seq) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row
+    {
+        EntryKind kind = EntryKind::System;
+        std::uint64_t seq = 0;
+        QString eventId;
+        qint64 at = 0;
+        QString speakerId;
+        QString speakerName;
+        int seat = 0;
+        QString text;
+        QString tag;
+        bool spoiler = false;
+        bool emphasis = false;
+        int replyToRow = -1;
+        QString replySnippet;
+        int phase = -1;
+    };
+    bool rowFor(const engine::Match &match, const engine::Event &e, Row &out,
+                const std::vector<Row> *pending) const;
+
+    std::vector<Row> m_rows;
+    QString m_matchId;
+    engine::Viewer::Kind m_viewerKind = engine::Viewer::Kind::Spectator;
+    std::size_t m_consumed = 0;  ///< log entries already turned into rows
+};
+
+} // namespace townhall::ui

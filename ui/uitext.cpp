@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#include "ui/uitext.h"
+
+#include <array>
+
+namespace townhall::ui {
+
+using engine::Phase;
+using engine::Role;
+
+QString UiText::phaseName(Phase p)
+{
+    switch (p) {
+    case Phase::Lobby: return tr("Lobby");
+    case Phase::Night: return tr("Night");
+    case Phase::DayAnnounce: return tr("Dawn");
+    case Phase::DayOpening: return tr("Opening statements");
+    case Phase::DayDiscussion: return tr("Discussion");
+    case Phase::DayVote: return tr("Vote");
+    case Phase::DayResolution: return tr("Resolution");
+    case Phase::Ended: return tr("Game over");
+    }
+    return {};
+}
+
+QString UiText::roleName(Role r)
+{
+    switch (r) {
+    case Role::Villager: return tr("Villager");
+    case Role::Werewolf: return tr("Werewolf");
+    case Role::Seer: return tr("Seer");
+    case Role::Doctor: return tr("Doctor");
+    }
+    return {};
+}
+
+QString UiText::teamName(engine::Team t)
+{
+    return t == engine::Team::Werewolves ? tr("Werewolves") : tr("Villagers");
+}
+
+QString UiText::messageKindName(engine::MessageKind k)
+{
+    switch (k) {
+    case engine::MessageKind::Opening: return tr("opening");
+    case engine::MessageKind::Discussion: return tr("discussion");
+    case engine::MessageKind::Defense: return tr("defense");
+    case engine::MessageKind::LastWords: return tr("last words");
+    }
+    return {};
+}
+
+QString UiText::momentKindName(engine::KeyMoment::Kind k)
+{
+    using K = engine::KeyMoment::Kind;
+    switch (k) {
+    case K::Accusation: return tr("Accusation");
+    case K::SeerClaim: return tr("Seer claim");
+    case K::Counterclaim: return tr("Counterclaim");
+    case K::Contradiction: return tr("Contradiction");
+    case K::VoteFlip: return tr("Vote flip");
+    case K::DoctorSave: return tr("Doctor save");
+    case K::WolfOnWolf: return tr("Wolf on wolf");
+    case K::FakeClaim: return tr("Fake claim");
+    }
+    return {};
+}
+
+QString UiText::countdown(qint64 ms)
+{
+    const qint64 s = (qMax<qint64>(0, ms) + 999) / 1000;
+    return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+QColor seatColor(int seat)
+{
+    // Hand-picked for contrast with each other and with both palettes.
+    static const std::array<QColor, 8> colors{
+        QColor(0xE0, 0x5A, 0x47), QColor(0x3D, 0x9A, 0xE8), QColor(0x4C, 0xB0, 0x5C),
+        QColor(0xE8, 0xA3, 0x1E), QColor(0xA8, 0x6B, 0xE0), QColor(0x1F, 0xB5, 0xAC),
+        QColor(0xE0, 0x5F, 0xA8), QColor(0x8C, 0x9A, 0x3A)};
+    if (seat < 1)
+        return QColor(0x88, 0x88, 0x88);
+    return colors[std::size_t(seat - 1) % colors.size()];
+}
+
+} // namespace townhall::ui

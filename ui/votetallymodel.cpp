@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+#include "ui/votetallymodel.h"
+
+#include "ui/uitext.h"
+
+#include <algorithm>
+#include <map>
+
+namespace townhall::ui {
+
+using engine::Phase;
+
+VoteTallyModel::VoteTallyModel(QObject *parent)
+    : QAbstractItemModel(parent)
+{}
+
+VoteTallyModel::~VoteTallyModel() = default;
+
+void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
+{
+    std::vector<Row> rows;
+    Summary sum;
+    if (match) {
+        const engine::MatchState &s = match->state();
+        // The reducer keeps each player's vote until the next DAY_VOTE starts,
+        // so the last result stays on screen through the night.
+        const engine::Event *result = nullptr;
+        for (auto it = match->log().rbegin(); it != match->log().rend(); ++it) {
+            if (it->type == engine::EventType::VoteResult) {
+                result = &*it;
+                break;
+            }
+            if (it->type == engine::EventType::PhaseChanged
+                && it->payload.value("to", std::string()) == "DAY_VOTE")
+                break;
+        }
+        sum.live = s.phase == Phase::DayVote;
+        std::map<std::string, Row> byTarget;
+        Row abstain;
+        for (const engine::Player &p : s.players) {
+            if (p.voted) {
+                const std::string target = p.voteTarget.value_or(std::string());
+                Row &r = target.empty() ? abstain : byTarget[target];
+                r.voterIds << qs(p.playerId);
+                r.voterNames << qs(p.displayName);
+                r.voterSeats << p.seat;
+                ++sum.cast;
+                ++sum.eligible;
+            } else if (p.alive && (sum.live || result)) {
+                ++sum.eligible;
+                if (sum.live) {
+                    sum.pending << qs(p.displayName);
+                } else {
+                    // Timed out: the rules count that as abstaining.
+                    abstain.voterIds << qs(p.playerId);
+                    abstain.voterNames << qs(p.displayName);
+                    abstain.voterSeats << p.seat;
+                }
+            }
+        }
+        sum.hasVote = sum.live || sum.cast > 0 || result;
+        if (sum.hasVote) {
+            sum.final = result != nullptr && !sum.live;
+            sum.day = sum.final ? result->payload.value("day", s.dayNumber) : s.dayNumber;
+            for (auto &[id, r] : byTarget) {
+                const engine::Player *t = match->player(id);
+                r.targetId = qs(id);
+                r.targetName = t ? qs(t->displayName) : qs(id);
+                r.seat = t ? t->seat : 0;
+                rows.push_back(r);
+            }
+            std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
+                if (a.voterIds.size() != b.voterIds.size())
+                    return a.voterIds.size() > b.voterIds.size();
+                return a.seat < b.seat;
+            });
+            sum.topCount = rows.empty() ? 0 : int(rows.front().voterIds.size());
+            sum.tie = rows.size() > 1 && rows[1].voterIds.size() == rows[0].voterIds.size();
+            sum.majority = sum.eligible / 2 + 1;
+            if (sum.final) {
+                const auto out = result->payload.find("eliminatedPlayerId");
+                if (out != result->payload.end() && out->is_string()) {
+                    for (Row &r : rows)
+                        r.eliminated = r.targetId == qs(out->get<std::string>());
+                    if (const engine::Player *t = match->player(out->get<std::string>()))
+                        sum.eliminatedName = qs(t->displayName);
+                }
+                sum.tie = result->payload.value("tie", false);
+            }
+            if (!abstain.voterNames.isEmpty())
+                rows.push_back(abstain);
+        }
+    }
+
+    bool sameKeys = rows.size() == m_rows.size();
+    for (std::size_t i = 0; sameKeys && i < rows.size(); ++i)
+        sameKeys = rows[i].targetId == m_rows[i].targetId;
+    if (!sameKeys) {
+        beginResetModel();
+        m_rows = std::move(rows);
+        endResetModel();
+    } else {
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if (rows[i] == m_rows[i])
+                continue;
+            m_rows[i] = std::move(rows[i]);
+            Q_EMIT dataChanged(index(int(i), 0), index(int(i), ColumnCount - 1));
+        }
+    }
+    if (!(sum == m_summary)) {
+        m_summary = std::move(sum);
+        Q_EMIT summaryChanged();
+    }
+}
+
+QModelIndex VoteTallyModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (parent.isValid() || row < 0 || column < 0 || row >= rowCount() || column >= ColumnCount)
+        return {};
+    return createIndex(row, column);
+}
+
+QModelIndex VoteTallyModel::parent(const QModelIndex &) const { return {}; }
+
+int VoteTallyModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int VoteTallyModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant VoteTallyModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &r = m_rows[std::size_t(index.row())];
+    const bool abstain = r.targetId.isEmpty();
+    const int count = int(r.voterIds.size());
+    const bool leading = !abstain && count > 0 && count == m_summary.topCount;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case TargetColumn: return abstain ? tr("Abstained") : r.targetName;
+        case VotesColumn: return count;
+        case VotersColumn: return r.voterNames.join(QStringLiteral(", "));
+        }
+        return {};
+    case Qt::AccessibleTextRole:
+    case Qt::ToolTipRole:
+        return tr("%1: %n vote(s) (%2)", nullptr, count)
+            .arg(abstain ? tr("Abstained") : r.targetName, r.voterNames.join(QStringLiteral(", ")));
+    case TargetIdRole: return r.targetId;
+    case CountRole: return count;
+    case VoterIdsRole: return r.voterIds;
+    case VoterNamesRole: return r.voterNames;
+    case VoterColorsRole: {
+        QVariantList colors;
+        for (int seat : r.voterSeats)
+            colors << seatColor(seat);
+        return colors;
+    }
+    case ColorRole: return abstain ? QColor(Qt::gray) : seatColor(r.seat);
+    case AbstainRole: return abstain;
+    case LeadingRole: return leading;
+    case TiedRole: return leading && m_summary.tie;
+    case EliminatedRole: return r.eliminated;
+    }
+    return {};
+}
+
+QVariant VoteTallyModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case TargetColumn: return tr("Target");
+    case VotesColumn: return tr("Votes");
+    case VotersColumn: return tr("Voters");
+    }
+    return {};
+}
+
+} // namespace townhall::ui
