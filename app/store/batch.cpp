@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/store/batch.h"
 
+#include <algorithm>
 #include <iterator>
 
 namespace townhall::app {
@@ -21,6 +22,15 @@ void Batch::add(const engine::Match &match, std::vector<engine::Event> events,
     MatchWrite &w = writeFor(match.matchId());
     w.events.insert(w.events.end(), std::make_move_iterator(events.begin()),
                     std::make_move_iterator(events.end()));
+    w.snapshot = snapshotOf(match, queueId);
+}
+
+void Batch::addLast(const engine::Match &match, std::size_t count, const std::string &queueId)
+{
+    MatchWrite &w = writeFor(match.matchId());
+    const std::vector<engine::Event> &log = match.log();
+    count = std::min(count, log.size());
+    w.events.insert(w.events.end(), log.end() - static_cast<std::ptrdiff_t>(count), log.end());
     w.snapshot = snapshotOf(match, queueId);
 }
 

@@ -59,6 +59,11 @@ struct Batch
     /// the events; several calls for one match merge (the last state wins).
     void add(const engine::Match &match, std::vector<engine::Event> events,
              const std::string &queueId = engine::DefaultQueueId);
+    /// The same for the engine's hot path (Match::submit / Match::tick
+    /// return how many events they appended): takes the last `count` events
+    /// of `match.log()`.
+    void addLast(const engine::Match &match, std::size_t count,
+                 const std::string &queueId = engine::DefaultQueueId);
     /// Adds events without touching the match's rows (rarely right: the rows
     /// then lag behind the log until the next snapshot).
     void addEvents(const std::string &matchId, std::vector<engine::Event> events);

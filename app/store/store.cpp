@@ -1456,6 +1456,14 @@ StoreResult<StoreStats> Store::stats() const
             return value.error();
         *field = value->toLongLong();
     }
+    auto mode = scalar(m_d->m_db, QStringLiteral("PRAGMA journal_mode"));
+    auto sync = scalar(m_d->m_db, QStringLiteral("PRAGMA synchronous"));
+    if (!mode)
+        return mode.error();
+    if (!sync)
+        return sync.error();
+    st.journalMode = mode->toString();
+    st.synchronous = sync->toInt();
     return st;
 }
 

@@ -135,6 +135,8 @@ struct StoreStats
     qint64 matches = 0;
     qint64 events = 0;
     qint64 agents = 0;
+    QString journalMode;   ///< "wal" for a writable store
+    int synchronous = 0;   ///< SQLite's value: 1 = NORMAL, 2 = FULL
 };
 
 class Store final

@@ -9,7 +9,9 @@
 #include "tests/store/storetestutil.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QCryptographicHash>
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -17,6 +19,11 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <random>
 
 using namespace townhall;
 using namespace townhall::app;
@@ -65,6 +72,10 @@ private Q_SLOTS:
     void batchIsAtomic_data();
     void batchIsAtomic();
     void batchMergesCommandsOfManyMatches();
+    void addLastPairsWithSubmitAndTick();
+    void readerSeesCommitsWhileWriterRuns();
+    void durabilityLevels();
+    void crashKillLosesNothingAcknowledged();
     void appendEventsNeedsAMatch();
     void idempotencySurvivesReopen();
     void agents();
@@ -472,6 +483,217 @@ void TstStore::batchMergesCommandsOfManyMatches()
     auto stats = store->stats();
     STORE_VERIFY(stats);
     QCOMPARE(stats->matches, qint64(4));
+}
+
+void TstStore::addLastPairsWithSubmitAndTick()
+{
+    // The host's hot path: submit/tick report a count, the events are the
+    // tail of the log.
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    Match m = createMatch("match-1", 1, 17, T0);
+    Batch first;
+    first.addLast(m, m.log().size());
+    STORE_VERIFY(store->commit(first));
+    engine::TimeMs now = T0;
+    for (const engine::Player &p : std::vector<engine::Player>(m.state().players)) {
+        engine::Command c;
+        c.kind = engine::Command::Kind::Ready;
+        c.playerId = p.playerId;
+        auto n = m.submit(c, now += 100);
+        QVERIFY(n.ok());
+        Batch b;
+        b.addLast(m, *n);
+        STORE_VERIFY(store->commit(b));
+    }
+    for (int i = 0; i < 5; ++i) {
+        const auto deadline = m.nextDeadline();
+        QVERIFY(deadline.has_value());
+        const std::size_t n = m.tick(*deadline);
+        Batch b;
+        b.addLast(m, n);
+        STORE_VERIFY(store->commit(b));
+    }
+    auto stored = store->loadEvents("match-1");
+    STORE_VERIFY(stored);
+    QVERIFY(sameEvents(*stored, m.log()));
+    QVERIFY(*store->matchRow("match-1") == snapshotOf(m).match);
+}
+
+void TstStore::readerSeesCommitsWhileWriterRuns()
+{
+    // `townhall export` while the host runs: WAL lets a reader in.
+    auto writer = Store::open(dbPath());
+    STORE_VERIFY(writer);
+    Match m = createMatch("match-1", 1, 18, T0);
+    STORE_VERIFY(commitStep(*writer, m, m.log()));
+    Store::Options ro;
+    ro.readOnly = true;
+    auto reader = Store::open(dbPath(), ro);
+    STORE_VERIFY(reader);
+    MatchDriver d(m, 18, T0);
+    for (int i = 0; i < 20; ++i) {
+        STORE_VERIFY(commitStep(*writer, m, d.step()));
+        auto seen = reader->loadEvents("match-1");
+        STORE_VERIFY(seen);
+        QCOMPARE(seen->size(), m.log().size());
+    }
+    QCOMPARE(*reader->exportMatch("match-1"), *writer->exportMatch("match-1"));
+}
+
+void TstStore::durabilityLevels()
+{
+    {
+        auto normal = Store::open(dbPath());
+        STORE_VERIFY(normal);
+        auto st = normal->stats();
+        STORE_VERIFY(st);
+        QCOMPARE(st->journalMode, QStringLiteral("wal"));
+        QCOMPARE(st->synchronous, 1);
+        QCOMPARE(normal->durability(), Durability::Normal);
+    }
+    Store::Options o;
+    o.durability = Durability::Full;
+    auto full = Store::open(dbPath(), o);
+    STORE_VERIFY(full);
+    auto st = full->stats();
+    STORE_VERIFY(st);
+    QCOMPARE(st->journalMode, QStringLiteral("wal"));
+    QCOMPARE(st->synchronous, 2);
+}
+
+namespace {
+constexpr const char *CrashChildEnv = "TOWNHALL_STORE_CRASH_CHILD";
+
+void ack(const Match &m)
+{
+    // Printed only after commit() returned: this is what "acknowledged" means.
+    std::printf("ack %s %llu\n", m.matchId().c_str(),
+                static_cast<unsigned long long>(m.state().lastSeq));
+    std::fflush(stdout);
+}
+
+/// The writer that the crash test kills: recovers what a previous writer
+/// left, then plays three matches at a time forever, one commit per step.
+int crashChild(const QString &path)
+{
+    auto store = Store::open(path);
+    if (!store) {
+        std::fprintf(stderr, "child open: %s\n", qPrintable(store.error().message));
+        return 2;
+    }
+    std::vector<std::unique_ptr<Match>> live;
+    std::vector<std::unique_ptr<MatchDriver>> drivers;
+    auto recovered = store->unfinishedMatches();
+    if (!recovered)
+        return 3;
+    for (RecoveredMatch &rm : *recovered) {
+        if (!rm.match || !rm.hashVerified) {
+            std::fprintf(stderr, "child recovery: %s\n", qPrintable(rm.problem));
+            return 4;
+        }
+        auto m = std::make_unique<Match>(std::move(*rm.match));
+        const engine::TimeMs now = m->log().back().at + 1000;
+        if (!commitStep(*store, *m, m->resume(now, "recovery")).ok())
+            return 5;
+        ack(*m);
+        drivers.push_back(std::make_unique<MatchDriver>(*m, m->state().lastSeq, now));
+        live.push_back(std::move(m));
+    }
+    auto ids = store->matchIds();
+    if (!ids)
+        return 6;
+    int next = int(ids->size()) + 1;
+    QElapsedTimer lifetime;
+    lifetime.start();
+    while (lifetime.elapsed() < 60'000) {  // never outlive a crashed parent for long
+        while (live.size() < 3) {
+            auto m = std::make_unique<Match>(
+                createMatch("match-" + std::to_string(next), next, 500 + next, T0));
+            ++next;
+            if (!commitStep(*store, *m, m->log()).ok())
+                return 7;
+            ack(*m);
+            drivers.push_back(std::make_unique<MatchDriver>(*m, m->state().seed, T0));
+            live.push_back(std::move(m));
+        }
+        for (std::size_t i = 0; i < live.size(); ++i) {
+            std::vector<Event> ev = drivers[i]->step();
+            if (ev.empty())
+                continue;
+            if (auto r = commitStep(*store, *live[i], std::move(ev)); !r) {
+                std::fprintf(stderr, "child commit: %s\n", qPrintable(r.error().message));
+                return 8;
+            }
+            ack(*live[i]);
+        }
+        for (std::size_t i = live.size(); i-- > 0;)
+            if (live[i]->ended()) {
+                drivers.erase(drivers.begin() + std::ptrdiff_t(i));
+                live.erase(live.begin() + std::ptrdiff_t(i));
+            }
+    }
+    return 0;
+}
+} // namespace
+
+void TstStore::crashKillLosesNothingAcknowledged()
+{
+    const QString path = dbPath();
+    std::mt19937 rng(20261122);  // fixed: the same kill moments every run
+    std::map<std::string, std::uint64_t> acked;
+    for (int round = 0; round < 8; ++round) {
+        QProcess child;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QString::fromLatin1(CrashChildEnv), path);
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("townhall.store.*=false"));
+        child.setProcessEnvironment(env);
+        child.start(QCoreApplication::applicationFilePath(), QStringList());
+        QVERIFY(child.waitForStarted());
+        const int target = std::uniform_int_distribution<int>(1, 120)(rng);
+        QByteArray out;
+        QElapsedTimer timer;
+        timer.start();
+        while (out.count('\n') < target && timer.elapsed() < 60'000
+               && child.state() == QProcess::Running) {
+            child.waitForReadyRead(50);
+            out += child.readAllStandardOutput();
+        }
+        QVERIFY2(child.state() == QProcess::Running, child.readAllStandardError().constData());
+        child.kill();  // SIGKILL: no destructors, no checkpoint, no cleanup
+        QVERIFY(child.waitForFinished());
+        QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+        out += child.readAllStandardOutput();
+        int lines = 0;
+        for (const QByteArray &line : out.split('\n')) {
+            const QList<QByteArray> f = line.split(' ');
+            if (f.size() != 3 || f[0] != "ack")
+                continue;  // a line cut by the kill is not an acknowledgement
+            std::uint64_t &seq = acked[f[1].toStdString()];
+            seq = std::max<std::uint64_t>(seq, f[2].toULongLong());
+            ++lines;
+        }
+        QVERIFY(lines >= target);
+
+        auto store = Store::open(path);
+        STORE_VERIFY(store);
+        for (const auto &[id, seq] : acked) {
+            auto events = store->loadEvents(id);
+            STORE_VERIFY(events);
+            QVERIFY2(events->size() >= seq, id.c_str());
+            auto row = store->matchRow(id);
+            STORE_VERIFY(row);
+            QCOMPARE(row->lastSeq, events->size());
+            auto replayed = store->loadMatch(id);
+            STORE_VERIFY(replayed);
+            QCOMPARE(replayed->stateHash(), *row->stateHash);
+        }
+        auto recovered = store->unfinishedMatches();
+        STORE_VERIFY(recovered);
+        for (const RecoveredMatch &rm : *recovered)
+            QVERIFY2(rm.hashVerified, qPrintable(rm.problem));
+    }
+    QVERIFY(acked.size() >= 3);
 }
 
 void TstStore::appendEventsNeedsAMatch()
@@ -1339,5 +1561,15 @@ void TstStore::settings()
     QCOMPARE(store->setting("lobby.seed")->value_or(""), std::string("67890"));
 }
 
-QTEST_GUILESS_MAIN(TstStore)
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    // The crash test starts this executable again as the writer it kills.
+    if (qEnvironmentVariableIsSet(CrashChildEnv))
+        return crashChild(qEnvironmentVariable(CrashChildEnv));
+    TstStore tc;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&tc, argc, argv);
+}
+
 #include "tst_store.moc"
