@@ -312,7 +312,115 @@ HttpConnection::HttpConnection(QTcpSocket *socket, const ConnectionLimits &limit
 
 HttpConnection::~HttpConnection()
 {
-    m_socket->disconnect(this);
+    if (m_socket)
+        m_socket->disconnect(this);
+}
+
+namespace {
+
+/// Parses just the head of a request held in a peeked buffer, for the
+/// upgrade check; nothing is consumed from the socket.
+struct HeadProbe
+{
+    HttpRequest head;
+    QByteArray field;
+    QByteArray value;
+    bool lastWasValue = false;
+    bool complete = false;
+
+    void flush()
+    {
+        if (lastWasValue || !field.isEmpty())
+            head.headers.emplace_back(field.toLower(), value.trimmed());
+        field.clear();
+        value.clear();
+        lastWasValue = false;
+    }
+
+    static HeadProbe *self(http_parser *p) { return static_cast<HeadProbe *>(p->data); }
+
+    bool run(QByteArrayView bytes)
+    {
+        http_parser parser;
+        http_parser_init(&parser, HTTP_REQUEST);
+        parser.data = this;
+        http_parser_settings st;
+        http_parser_settings_init(&st);
+        st.on_url = [](http_parser *p, const char *at, size_t n) {
+            self(p)->head.target.append(at, qsizetype(n));
+            return 0;
+        };
+        st.on_header_field = [](http_parser *p, const char *at, size_t n) {
+            HeadProbe *h = self(p);
+            if (h->lastWasValue)
+                h->flush();
+            h->field.append(at, qsizetype(n));
+            return 0;
+        };
+        st.on_header_value = [](http_parser *p, const char *at, size_t n) {
+            HeadProbe *h = self(p);
+            h->value.append(at, qsizetype(n));
+            h->lastWasValue = true;
+            return 0;
+        };
+        st.on_headers_complete = [](http_parser *p) {
+            HeadProbe *h = self(p);
+            h->flush();
+            h->head.method = http_method_str(http_method(p->method));
+            h->head.httpMajor = p->http_major;
+            h->head.httpMinor = p->http_minor;
+            h->complete = true;
+            http_parser_pause(p, 1);
+            return 0;
+        };
+        http_parser_execute(&parser, &st, bytes.data(), size_t(bytes.size()));
+        if (!complete)
+            return false;
+        http_parser_url url;
+        http_parser_url_init(&url);
+        if (http_parser_parse_url(head.target.constData(), size_t(head.target.size()), 0, &url) != 0)
+            return false;
+        if (url.field_set & (1 << UF_PATH))
+            head.path = head.target.mid(url.field_data[UF_PATH].off, url.field_data[UF_PATH].len);
+        if (url.field_set & (1 << UF_QUERY))
+            head.query = head.target.mid(url.field_data[UF_QUERY].off, url.field_data[UF_QUERY].len);
+        return true;
+    }
+};
+
+} // namespace
+
+HttpConnection::Probe HttpConnection::probeUpgrade()
+{
+    const QByteArray peek = m_socket->peek(m_limits.maxHeaderBytes);
+    static const QByteArray get("GET ");
+    if (peek.size() < get.size())
+        return get.startsWith(peek) && !peek.isEmpty() ? Probe::NeedMore : Probe::NotUpgrade;
+    if (!peek.startsWith(get))
+        return Probe::NotUpgrade;
+    if (!peek.contains("\r\n\r\n")) {
+        // Wait for the whole head, unless it is too big anyway: then the
+        // normal path answers 431.
+        return peek.size() >= m_limits.maxHeaderBytes ? Probe::NotUpgrade : Probe::NeedMore;
+    }
+    HeadProbe probe;
+    if (!probe.run(peek))
+        return Probe::NotUpgrade;
+    if (!probe.head.header("upgrade").toLower().contains("websocket") || !m_upgradeFilter(probe.head))
+        return Probe::NotUpgrade;
+
+    qCDebug(lcTransport) << "handing a WebSocket upgrade over, from" << m_peer;
+    QTcpSocket *socket = std::exchange(m_socket, nullptr);
+    socket->disconnect(this);
+    socket->setParent(nullptr);
+    socket->setReadBufferSize(0);
+    m_closed = true;
+    m_idleTimer->stop();
+    m_requestTimer->stop();
+    Q_EMIT upgradeRequested(socket);
+    Q_EMIT closed();
+    deleteLater();
+    return Probe::HandedOver;
 }
 
 void HttpConnection::onReadyRead()
@@ -334,6 +442,15 @@ void HttpConnection::processInput()
         if (qsizetype(m_slots.size()) >= m_limits.maxPipelined)
             break;
         if (m_input.isEmpty()) {
+            // Between requests, a WebSocket handshake may leave HTTP before
+            // a byte of it is consumed.
+            if (m_upgradeFilter && m_slots.empty() && !m_p->inMessage) {
+                const Probe probe = probeUpgrade();
+                if (probe == Probe::HandedOver)
+                    return;  // m_inParse stays set: this object is finished
+                if (probe == Probe::NeedMore)
+                    break;
+            }
             if (m_socket->bytesAvailable() <= 0)
                 break;
             m_input = m_socket->readAll();

@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -109,11 +110,22 @@ public:
     /// Closes at once, dropping anything unsent.
     void abort();
 
+    /// Decides whether a WebSocket upgrade request (its head only: no body)
+    /// leaves HTTP. Set it to enable the check; without one, upgrade requests
+    /// are answered as plain HTTP.
+    using UpgradeFilter = std::function<bool(const HttpRequest &head)>;
+    void setUpgradeFilter(UpgradeFilter filter) { m_upgradeFilter = std::move(filter); }
+
 Q_SIGNALS:
     /// A complete request arrived.
     void requestReady(const townhall::mcp::HttpRequest &request);
-    /// The connection is gone (peer closed, error, timeout, abort). Emitted once.
+    /// The connection is gone (peer closed, error, timeout, abort, upgrade). Emitted once.
     void closed();
+    /// A request accepted by the upgrade filter arrived. The socket is handed
+    /// over with the request still unread in its buffer (what
+    /// QWebSocketServer::handleConnection() expects); the receiver owns it.
+    /// closed() follows.
+    void upgradeRequested(QTcpSocket *socket);
 
 private:
     struct Slot
@@ -130,6 +142,8 @@ private:
 
     friend struct HttpParserCallbacks;
 
+    enum class Probe { NotUpgrade, NeedMore, HandedOver };
+    Probe probeUpgrade();
     void onReadyRead();
     void processInput();
     void finishMessage();
@@ -141,7 +155,7 @@ private:
     void handleClosed();
     QByteArray serializeHead(const Slot &slot, const HttpResponse &response, bool streaming);
 
-    QTcpSocket *m_socket;
+    QTcpSocket *m_socket;  // null once handed over by an upgrade
     ConnectionLimits m_limits;
     QHostAddress m_peer;
     struct ParserState;
@@ -149,6 +163,7 @@ private:
     std::deque<Slot> m_slots;
     QByteArray m_input;
     quint64 m_nextSerial = 1;
+    UpgradeFilter m_upgradeFilter;
     QTimer *m_idleTimer;
     QTimer *m_requestTimer;
     bool m_inParse = false;

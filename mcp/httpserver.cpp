@@ -301,6 +301,20 @@ void HttpServer::onNewConnection()
         connect(connection, &HttpConnection::requestReady, this,
                 [this, connection](const HttpRequest &request) { onRequest(connection, request); });
         connect(connection, &HttpConnection::closed, this, [this, connection] { m_connections.remove(connection); });
+        // Browsers do not apply CORS to WebSockets, so the Origin check below
+        // is all that keeps a web page from reaching the feed.
+        if (m_webSocketHandler) {
+            connection->setUpgradeFilter([this](const HttpRequest &head) {
+                const char *why = nullptr;
+                return m_webSocketHandler && head.path == m_webSocketPath && checkHostAndOrigin(head, &why) == 0;
+            });
+        }
+        connect(connection, &HttpConnection::upgradeRequested, this, [this](QTcpSocket *socket) {
+            if (m_webSocketHandler)
+                m_webSocketHandler(socket);
+            else
+                socket->deleteLater();
+        });
     }
 }
 
@@ -333,23 +347,13 @@ void HttpServer::onRequest(HttpConnection *connection, const HttpRequest &reques
     to.received = request.received;
 
     // DNS-rebinding protection first, for every path (MCP-NOTES rules 16, 19, 20).
-    const int hostCount = request.headerCount("host");
-    if (hostCount > 1 || (hostCount == 0 && request.httpMinor >= 1)) {
-        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: exactly one Host header is required"));
+    const char *why = nullptr;
+    if (const int status = checkHostAndOrigin(request, &why)) {
+        qCInfo(lcTransport) << "refused request:" << why << request.header("host") << request.header("origin");
+        sendJson(to, status, jsonRpcError(-32000, why));
         return;
     }
-    if (hostCount == 1 && !isAllowedHost(request.header("host"), port(), m_allowedHosts)) {
-        qCInfo(lcTransport) << "refused Host" << request.header("host");
-        sendJson(to, 403, jsonRpcError(-32000, "Forbidden: invalid Host header"));
-        return;
-    }
-    const int originCount = request.headerCount("origin");
-    if (originCount > 1 || (originCount == 1 && !isAllowedOrigin(request.header("origin"), m_allowedHosts))) {
-        qCInfo(lcTransport) << "refused Origin" << request.header("origin");
-        sendJson(to, 403, jsonRpcError(-32000, "Forbidden: invalid Origin header"));
-        return;
-    }
-    if (originCount == 1)
+    if (request.headerCount("origin") == 1)
         to.origin = request.header("origin");
 
     const Route route = routeFor(request.path);
@@ -400,6 +404,31 @@ void HttpServer::onRequest(HttpConnection *connection, const HttpRequest &reques
     case Route::Unknown:
         break;
     }
+}
+
+int HttpServer::checkHostAndOrigin(const HttpRequest &request, const char **why) const
+{
+    const int hostCount = request.headerCount("host");
+    if (hostCount > 1 || (hostCount == 0 && request.httpMinor >= 1)) {
+        *why = "Bad Request: exactly one Host header is required";
+        return 400;
+    }
+    if (hostCount == 1 && !isAllowedHost(request.header("host"), port(), m_allowedHosts)) {
+        *why = "Forbidden: invalid Host header";
+        return 403;
+    }
+    const int originCount = request.headerCount("origin");
+    if (originCount > 1 || (originCount == 1 && !isAllowedOrigin(request.header("origin"), m_allowedHosts))) {
+        *why = "Forbidden: invalid Origin header";
+        return 403;
+    }
+    return 0;
+}
+
+void HttpServer::setWebSocketHandler(const QByteArray &path, std::function<void(QTcpSocket *)> handler)
+{
+    m_webSocketPath = path;
+    m_webSocketHandler = std::move(handler);
 }
 
 void HttpServer::send(const ReplyTo &to, HttpResponse response)

@@ -130,6 +130,15 @@ public:
     void setAllowedHostnames(const QStringList &hostnames);
     QStringList allowedHostnames() const { return m_allowedHosts; }
 
+    /// Hands WebSocket upgrade requests for \a path (exact match, after the
+    /// Host and Origin checks) to \a handler as a connected socket whose
+    /// handshake is still unread, for example
+    /// `[ws](QTcpSocket *s) { ws->handleConnection(s); }` with a
+    /// QWebSocketServer. The handler owns the socket. Other upgrade requests
+    /// get ordinary HTTP answers. Applies to connections accepted afterwards;
+    /// an empty handler turns the hand-over off.
+    void setWebSocketHandler(const QByteArray &path, std::function<void(QTcpSocket *)> handler);
+
     /// Called for every JSON-RPC message in and out, in the server's thread.
     void setObserver(std::function<void(const TrafficRecord &)> observer);
 
@@ -159,6 +168,8 @@ private:
     void onNewConnection();
     void refuseConnection(QTcpSocket *socket);
     void onRequest(HttpConnection *connection, const HttpRequest &request);
+    /// 0 if Host and Origin pass; else the status to answer (400 or 403).
+    int checkHostAndOrigin(const HttpRequest &request, const char **why) const;
 
     // streamable.cpp
     void handleMcpPost(const ReplyTo &to, const HttpRequest &request, bool underscore);
@@ -194,6 +205,8 @@ private:
     TransportLimits m_limits;
     QStringList m_allowedHosts;
     std::function<void(const TrafficRecord &)> m_observer;
+    QByteArray m_webSocketPath;
+    std::function<void(QTcpSocket *)> m_webSocketHandler;
     std::map<std::string, std::unique_ptr<SessionEntry>> m_sessions;
     QSet<HttpConnection *> m_connections;
     bool m_destroying = false;

@@ -15,6 +15,8 @@
 #include <QSignalSpy>
 #include <QTcpSocket>
 #include <QTest>
+#include <QWebSocket>
+#include <QWebSocketServer>
 
 #include <deque>
 #include <set>
@@ -1378,6 +1380,55 @@ private Q_SLOTS:
         QCOMPARE(bridge.exitCode(), 0);
         QCOMPARE(closed.count(), 1);
         QVERIFY(!m_server->session(sid));
+    }
+
+    void webSocketHandOver_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("origin");
+        QTest::addColumn<bool>("accepted");
+        QTest::newRow("feed, no origin") << QStringLiteral("/spectate") << QString() << true;
+        QTest::newRow("feed, loopback origin") << QStringLiteral("/spectate") << QStringLiteral("http://localhost:5173") << true;
+        QTest::newRow("feed, foreign origin") << QStringLiteral("/spectate") << QStringLiteral("http://evil.com") << false;
+        QTest::newRow("feed, lookalike origin") << QStringLiteral("/spectate") << QStringLiteral("http://localhost.evil.com") << false;
+        QTest::newRow("other path") << QStringLiteral("/mcp") << QString() << false;
+    }
+    void webSocketHandOver()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, origin);
+        QFETCH(bool, accepted);
+        // Handler set before listening so that every connection is probed.
+        m_server.reset();
+        m_server = std::make_unique<HttpServer>();
+        m_server->setHandler(m_handler);
+        QWebSocketServer feed(QStringLiteral("feed"), QWebSocketServer::NonSecureMode);
+        m_server->setWebSocketHandler("/spectate", [&feed](QTcpSocket *socket) { feed.handleConnection(socket); });
+        QVERIFY(m_server->listen());
+        QObject::connect(&feed, &QWebSocketServer::newConnection, &feed, [&feed] {
+            QWebSocket *peer = feed.nextPendingConnection();
+            QObject::connect(peer, &QWebSocket::textMessageReceived, peer,
+                             [peer](const QString &text) { peer->sendTextMessage(QStringLiteral("echo:") + text); });
+        });
+
+        QWebSocket client(origin);
+        QString received;
+        bool failed = false;
+        QObject::connect(&client, &QWebSocket::connected, &client,
+                         [&client] { client.sendTextMessage(QStringLiteral("hi")); });
+        QObject::connect(&client, &QWebSocket::textMessageReceived, &client,
+                         [&](const QString &text) { received = text; });
+        QObject::connect(&client, qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), &client, [&] { failed = true; });
+        QObject::connect(&client, &QWebSocket::disconnected, &client, [&] { failed = true; });
+        client.open(QUrl(QStringLiteral("ws://127.0.0.1:%1%2").arg(m_server->port()).arg(path)));
+        if (accepted) {
+            QTRY_COMPARE(received, QStringLiteral("echo:hi"));
+        } else {
+            QTRY_VERIFY(failed);
+            QVERIFY(received.isEmpty());
+        }
+        // Plain HTTP on the same port is unaffected.
+        QCOMPARE(roundTrip(post(initBody())).status, 200);
     }
 };
 
