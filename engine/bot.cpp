@@ -1389,7 +1389,7 @@ std::optional<ToolCall> Bot::Memory::voteAct(const Match::RequiredAction &req, T
         voteAt = Never;
         const int t = voteChoice(allowed);
         ToolCall c = call("et.werewolf.match.vote");
-        const bool abstain = t < 0 || (role != Role::Werewolf && suspicion(t) < 8 && rng.chance(4));
+        const bool abstain = t < 0 || (role != Role::Werewolf && rng.chance(suspicion(t) < 40 ? 6 : 1));
         pendingSeat = abstain ? Abstain : t;
         if (abstain) {
             c.arguments["targetPlayerId"] = nullptr;

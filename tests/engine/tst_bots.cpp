@@ -67,6 +67,8 @@ struct Tally
     int voteEliminations = 0;   ///< followed by DAY_RESOLUTION, so last words were possible
     int lastWords = 0;
     int voteFlips = 0;
+    int votes = 0;
+    int abstains = 0;
     int defences = 0;
     int maxWolfChatPerNight = 0;
     int lobbyTimeouts = 0;
@@ -160,6 +162,9 @@ Tally run(const MatchConfig &cfg, int n)
             case EventType::TurnStarted: ++t.openingTurns; break;
             case EventType::TurnMissed: ++t.openingMissed; break;
             case EventType::VoteCast:
+                ++t.votes;
+                if (p["targetPlayerId"].is_null())
+                    ++t.abstains;
                 if (p.contains("previousTargetPlayerId"))
                     ++t.voteFlips;
                 break;
@@ -281,10 +286,10 @@ void TstBots::statistics()
         errors += QStringLiteral("%1 x%2; ").arg(QString::fromStdString(k)).arg(v);
     qInfo("%d matches: villagers %d, wolves %d; calls %zu, rejected %zu (%.2f%%); wolf nights agreed "
           "%d/%d; seer claimed in %d; wolf counterclaims %d; openings missed %d/%d; last words %d/%d; "
-          "vote flips %d; defences %d",
+          "votes %d (abstentions %d, flips %d); defences %d",
           t.matches, t.villagerWins, t.wolfWins, t.calls, t.rejected, 100.0 * share(t.rejected, t.calls),
           t.agreedNights, t.twoWolfNights, t.seerClaimMatches, t.counterclaims, t.openingMissed,
-          t.openingTurns, t.lastWords, t.voteEliminations, t.voteFlips, t.defences);
+          t.openingTurns, t.lastWords, t.voteEliminations, t.votes, t.abstains, t.voteFlips, t.defences);
     if (!errors.isEmpty())
         qInfo("rejections: %s", qPrintable(errors));
 
@@ -302,6 +307,7 @@ void TstBots::statistics()
     QVERIFY(share(t.openingMissed, t.openingTurns) < 0.02);
     QVERIFY(share(t.lastWords, t.voteEliminations) >= 0.95);
     QVERIFY(t.voteFlips > 0);
+    QVERIFY(t.abstains > 0 && share(t.abstains, t.votes) < 0.05);  // rare, but it happens
     QVERIFY(t.defences > 0);
 }
 
