@@ -370,20 +370,47 @@ enum class ClaimWord : std::uint8_t { Other, I, Am, IAm, The, Real, Seer };
 
 ClaimWord claimWord(std::string_view w)
 {
-    if (w == "i")
-        return ClaimWord::I;
-    if (w == "am")
-        return ClaimWord::Am;
-    if (w == "i'm" || w == "im")
-        return ClaimWord::IAm;
-    if (w == "the")
-        return ClaimWord::The;
-    if (w == "real")
-        return ClaimWord::Real;
-    if (w == "seer")
-        return ClaimWord::Seer;
-    return ClaimWord::Other;
+    switch (w.size()) {
+    case 1: return w[0] == 'i' ? ClaimWord::I : ClaimWord::Other;
+    case 2: return w == "am" ? ClaimWord::Am : w == "im" ? ClaimWord::IAm : ClaimWord::Other;
+    case 3:
+        return w == "the" ? ClaimWord::The : w == "i'm" ? ClaimWord::IAm : ClaimWord::Other;
+    case 4: return w == "real" ? ClaimWord::Real : w == "seer" ? ClaimWord::Seer : ClaimWord::Other;
+    default: return ClaimWord::Other;
+    }
 }
+
+/// Byte classes for the reader's single pass.
+enum Byte : std::uint8_t { Gap, WordByte, Break, High };
+
+struct ByteTable
+{
+    Byte kind[256];
+    char lower[256];
+};
+
+constexpr ByteTable makeByteTable()
+{
+    ByteTable t{};
+    for (int c = 0; c < 256; ++c) {
+        t.kind[c] = c >= 0x80 ? High : Gap;
+        t.lower[c] = static_cast<char>(c);
+    }
+    for (int c = 'a'; c <= 'z'; ++c)
+        t.kind[c] = WordByte;
+    for (int c = 'A'; c <= 'Z'; ++c) {
+        t.kind[c] = WordByte;
+        t.lower[c] = static_cast<char>(c + 32);
+    }
+    for (int c = '0'; c <= '9'; ++c)
+        t.kind[c] = WordByte;
+    t.kind[static_cast<unsigned char>('\'')] = WordByte;
+    for (char c : {'.', '!', '?', ';', ',', '\n'})
+        t.kind[static_cast<unsigned char>(c)] = Break;
+    return t;
+}
+
+constexpr ByteTable Bytes = makeByteTable();
 
 } // namespace
 
@@ -453,7 +480,7 @@ Reading read(std::string_view text, const Names &names)
             prev[0] = ClaimWord::Other;
             return;
         }
-        const ClaimWord cw = w.size() <= 4 ? claimWord(w) : ClaimWord::Other;
+        const ClaimWord cw = claimWord(w);
         if (cw == ClaimWord::Seer && !c.negated) {
             // "i am [the] [real] seer" / "i'm [the] [real] seer"
             int k = 0;
@@ -485,40 +512,36 @@ Reading read(std::string_view text, const Names &names)
             p = ClaimWord::Other;
     };
 
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        auto ch = static_cast<unsigned char>(text[i]);
-        if (ch >= 0x80) {
+    const std::size_t size = text.size();
+    for (std::size_t i = 0; i < size; ++i) {
+        const auto ch = static_cast<unsigned char>(text[i]);
+        switch (Bytes.kind[ch]) {
+        case WordByte:
+            if (wl < sizeof word)
+                word[wl++] = Bytes.lower[ch];
+            else
+                overlong = true;
+            break;
+        case Break: endClause(); break;
+        case Gap: endWord(); break;
+        case High:
             // U+2018/2019 (curly apostrophes) join a word; U+2013/2014 (dashes) end a clause.
-            if (ch == 0xE2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80) {
+            if (ch == 0xE2 && i + 2 < size && static_cast<unsigned char>(text[i + 1]) == 0x80) {
                 const auto d = static_cast<unsigned char>(text[i + 2]);
                 i += 2;
                 if (d == 0x98 || d == 0x99) {
-                    ch = '\'';
+                    if (wl < sizeof word)
+                        word[wl++] = '\'';
                 } else if (d == 0x93 || d == 0x94) {
                     endClause();
-                    continue;
                 } else {
                     endWord();
-                    continue;
                 }
             } else {
                 endWord();
-                continue;
             }
+            break;
         }
-        if (ch >= 'A' && ch <= 'Z')
-            ch = static_cast<unsigned char>(ch + 32);
-        if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '\'') {
-            if (wl < sizeof word)
-                word[wl++] = static_cast<char>(ch);
-            else
-                overlong = true;
-            continue;
-        }
-        if (ch == '.' || ch == '!' || ch == '?' || ch == ';' || ch == ',' || ch == '\n')
-            endClause();
-        else
-            endWord();
     }
     endClause();
     return r;
