@@ -133,8 +133,10 @@ public:
     /// Hands WebSocket upgrade requests for \a path (exact match, after the
     /// Host and Origin checks) to \a handler as a connected socket whose
     /// handshake is still unread, for example
-    /// `[ws](QTcpSocket *s) { ws->handleConnection(s); }` with a
-    /// QWebSocketServer. The handler owns the socket. Other upgrade requests
+    /// `[ws](QTcpSocket *s) { s->setParent(ws); ws->handleConnection(s); }`
+    /// with a QWebSocketServer. The handler owns the socket (Qt 6.4's
+    /// handleConnection() deletes it only on disconnect, hence the parent).
+    /// Other upgrade requests
     /// get ordinary HTTP answers. Applies to connections accepted afterwards;
     /// an empty handler turns the hand-over off.
     void setWebSocketHandler(const QByteArray &path, std::function<void(QTcpSocket *)> handler);

@@ -1403,10 +1403,14 @@ private Q_SLOTS:
         m_server = std::make_unique<HttpServer>();
         m_server->setHandler(m_handler);
         QWebSocketServer feed(QStringLiteral("feed"), QWebSocketServer::NonSecureMode);
-        m_server->setWebSocketHandler("/spectate", [&feed](QTcpSocket *socket) { feed.handleConnection(socket); });
+        m_server->setWebSocketHandler("/spectate", [&feed](QTcpSocket *socket) {
+            socket->setParent(&feed);  // handleConnection() only deletes it on disconnect
+            feed.handleConnection(socket);
+        });
         QVERIFY(m_server->listen());
         QObject::connect(&feed, &QWebSocketServer::newConnection, &feed, [&feed] {
             QWebSocket *peer = feed.nextPendingConnection();
+            peer->setParent(&feed);  // the caller owns accepted sockets
             QObject::connect(peer, &QWebSocket::textMessageReceived, peer,
                              [peer](const QString &text) { peer->sendTextMessage(QStringLiteral("echo:") + text); });
         });
