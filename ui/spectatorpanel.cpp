@@ -35,9 +35,7 @@ QLabel *caption(const QString &text, QWidget *parent)
     f.setLetterSpacing(QFont::PercentageSpacing, 110);
     l->setFont(f);
     l->setContentsMargins(4, 4, 0, 2);
-    QPalette pal = l->palette();
-    pal.setColor(QPalette::WindowText, pal.color(QPalette::PlaceholderText));
-    l->setPalette(pal);
+    l->setForegroundRole(QPalette::PlaceholderText);  // follows theme changes
     return l;
 }
 
@@ -175,6 +173,15 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
     body->setSizes({250, 520, 300});
     body->setChildrenCollapsible(false);
     right->setMinimumWidth(260);
+    // While the town votes, the tally is the story: give it most of the column.
+    connect(m_controller->voteTally(), &VoteTallyModel::summaryChanged, right, [this, right] {
+        const bool live = m_controller->voteTally()->summary().live;
+        if (live == m_voteFocus)
+            return;
+        m_voteFocus = live;
+        const int h = right->height();
+        right->setSizes(live ? QList<int>{h * 3 / 4, h / 4} : QList<int>{h * 3 / 5, h * 2 / 5});
+    });
     v->addWidget(body, 1);
     v->addWidget(m_ticker);
     v->addWidget(m_replay);

@@ -66,6 +66,7 @@ private:
     NarratorTicker *m_ticker;
     ReplayBar *m_replay;
     bool m_follow = true;
+    bool m_voteFocus = false;
 };
 
 } // namespace townhall::ui

@@ -23,7 +23,7 @@ QString shortName(Phase phase, int)
     case Phase::Lobby: return TimelineView::tr("Lobby");
     case Phase::Night: return TimelineView::tr("Night");
     case Phase::DayAnnounce: return TimelineView::tr("Dawn");
-    case Phase::DayOpening: return TimelineView::tr("Openings");
+    case Phase::DayOpening: return TimelineView::tr("Turns");
     case Phase::DayDiscussion: return TimelineView::tr("Talk");
     case Phase::DayVote: return TimelineView::tr("Vote");
     case Phase::DayResolution: return TimelineView::tr("Verdict");

@@ -34,7 +34,8 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
                 && it->payload.value("to", std::string()) == "DAY_VOTE")
                 break;
         }
-        sum.live = s.phase == Phase::DayVote;
+        // A replay can stop right on VOTE_RESULT, before the phase moves on.
+        sum.live = s.phase == Phase::DayVote && result == nullptr;
         std::map<std::string, Row> byTarget;
         Row abstain;
         for (const engine::Player &p : s.players) {
