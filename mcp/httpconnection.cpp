@@ -21,13 +21,15 @@ constexpr qint64 kSocketReadBuffer = 64 * 1024;
 
 bool equalsLower(const QByteArray &lowerName, QByteArrayView name)
 {
-    return lowerName.size() == name.size() && QByteArrayView(lowerName).compare(name, Qt::CaseInsensitive) == 0;
+    return lowerName.size() == name.size()
+           && QByteArrayView(lowerName).compare(name, Qt::CaseInsensitive) == 0;
 }
 
 QByteArray errorBody(const char *message)
 {
     // Fixed messages only: no request content is echoed back.
-    return QByteArray(R"({"jsonrpc":"2.0","error":{"code":-32000,"message":")") + message + QByteArray(R"("}})");
+    return QByteArray(R"({"jsonrpc":"2.0","error":{"code":-32000,"message":")") + message
+           + QByteArray(R"("}})");
 }
 
 } // namespace
@@ -178,7 +180,7 @@ struct HttpParserCallbacks
         if (s.lastWasValue)
             flushHeader(s);
         if (s.field.isEmpty())
-            countHeader(c, 0, 4);  // ": " and CRLF of the line
+            countHeader(c, 0, 4); // ": " and CRLF of the line
         s.field.append(at, qsizetype(len));
         return countHeader(c, len, 0);
     }
@@ -205,8 +207,11 @@ struct HttpParserCallbacks
         http_parser_url_init(&url);
         if (r.target == "*") {
             r.path = r.target;
-        } else if (http_parser_parse_url(r.target.constData(), size_t(r.target.size()),
-                                         p->method == HTTP_CONNECT, &url) != 0) {
+        } else if (http_parser_parse_url(r.target.constData(),
+                                         size_t(r.target.size()),
+                                         p->method == HTTP_CONNECT,
+                                         &url)
+                   != 0) {
             return fail(c, 400, "Bad Request: malformed request target");
         } else {
             if (url.field_set & (1 << UF_PATH))
@@ -224,8 +229,8 @@ struct HttpParserCallbacks
         // curl and others wait for "100 Continue" before sending large bodies.
         // Only when nothing is queued ahead: an interim response must not
         // overtake an earlier request's final one.
-        if (r.header("expect").compare("100-continue", Qt::CaseInsensitive) == 0 && c->m_slots.empty()
-            && r.httpMinor >= 1)
+        if (r.header("expect").compare("100-continue", Qt::CaseInsensitive) == 0
+            && c->m_slots.empty() && r.httpMinor >= 1)
             c->writeOut("HTTP/1.1 100 Continue\r\n\r\n");
         return 0;
     }
@@ -378,12 +383,14 @@ struct HeadProbe
             return false;
         http_parser_url url;
         http_parser_url_init(&url);
-        if (http_parser_parse_url(head.target.constData(), size_t(head.target.size()), 0, &url) != 0)
+        if (http_parser_parse_url(head.target.constData(), size_t(head.target.size()), 0, &url)
+            != 0)
             return false;
         if (url.field_set & (1 << UF_PATH))
             head.path = head.target.mid(url.field_data[UF_PATH].off, url.field_data[UF_PATH].len);
         if (url.field_set & (1 << UF_QUERY))
-            head.query = head.target.mid(url.field_data[UF_QUERY].off, url.field_data[UF_QUERY].len);
+            head.query
+                = head.target.mid(url.field_data[UF_QUERY].off, url.field_data[UF_QUERY].len);
         return true;
     }
 };
@@ -406,7 +413,8 @@ HttpConnection::Probe HttpConnection::probeUpgrade()
     HeadProbe probe;
     if (!probe.run(peek))
         return Probe::NotUpgrade;
-    if (!probe.head.header("upgrade").toLower().contains("websocket") || !m_upgradeFilter(probe.head))
+    if (!probe.head.header("upgrade").toLower().contains("websocket")
+        || !m_upgradeFilter(probe.head))
         return Probe::NotUpgrade;
 
     qCDebug(lcTransport) << "handing a WebSocket upgrade over, from" << m_peer;
@@ -447,7 +455,7 @@ void HttpConnection::processInput()
             if (m_upgradeFilter && m_slots.empty() && !m_p->inMessage) {
                 const Probe probe = probeUpgrade();
                 if (probe == Probe::HandedOver)
-                    return;  // m_inParse stays set: this object is finished
+                    return; // m_inParse stays set: this object is finished
                 if (probe == Probe::NeedMore)
                     break;
             }
@@ -457,7 +465,9 @@ void HttpConnection::processInput()
             if (m_input.isEmpty())
                 break;
         }
-        const size_t n = http_parser_execute(&m_p->parser, &HttpParserCallbacks::settings(), m_input.constData(),
+        const size_t n = http_parser_execute(&m_p->parser,
+                                             &HttpParserCallbacks::settings(),
+                                             m_input.constData(),
                                              size_t(m_input.size()));
         const http_errno err = HTTP_PARSER_ERRNO(&m_p->parser);
         m_input.remove(0, qsizetype(n));
@@ -479,7 +489,7 @@ void HttpConnection::processInput()
             break;
         }
         if (n == 0 && !m_input.isEmpty())
-            break;  // defensive: never spin
+            break; // defensive: never spin
     }
     if (guard) {
         m_inParse = false;
@@ -538,7 +548,8 @@ HttpConnection::Slot *HttpConnection::findSlot(quint64 serial)
     return nullptr;
 }
 
-QByteArray HttpConnection::serializeHead(const Slot &slot, const HttpResponse &response, bool streaming)
+QByteArray
+HttpConnection::serializeHead(const Slot &slot, const HttpResponse &response, bool streaming)
 {
     QByteArray out;
     out.reserve(256);
@@ -619,7 +630,8 @@ bool HttpConnection::writeStream(quint64 serial, QByteArrayView data)
     } else {
         slot->pending += framed;
         if (slot->pending.size() > m_limits.maxWriteBuffer) {
-            qCWarning(lcTransport) << "dropping connection from" << m_peer << ": too much queued output";
+            qCWarning(lcTransport)
+                << "dropping connection from" << m_peer << ": too much queued output";
             abort();
         }
     }

@@ -27,17 +27,17 @@ namespace townhall::mcp {
 /// A fully received HTTP request.
 struct HttpRequest
 {
-    quint64 serial = 0;          ///< position on its connection; pass it back to respond()
-    QByteArray method;           ///< "GET", "POST", …
-    QByteArray target;           ///< request-target as sent
-    QByteArray path;             ///< path part of the target (not percent-decoded)
-    QByteArray query;            ///< query without '?'
+    quint64 serial = 0; ///< position on its connection; pass it back to respond()
+    QByteArray method;  ///< "GET", "POST", …
+    QByteArray target;  ///< request-target as sent
+    QByteArray path;    ///< path part of the target (not percent-decoded)
+    QByteArray query;   ///< query without '?'
     int httpMajor = 1;
     int httpMinor = 1;
-    bool keepAlive = true;       ///< false when the client asked to close after this response
-    std::vector<std::pair<QByteArray, QByteArray>> headers;  ///< names lower-cased, in order
-    QByteArray body;             ///< de-chunked
-    std::chrono::steady_clock::time_point received;          ///< when the last byte arrived
+    bool keepAlive = true; ///< false when the client asked to close after this response
+    std::vector<std::pair<QByteArray, QByteArray>> headers; ///< names lower-cased, in order
+    QByteArray body;                                        ///< de-chunked
+    std::chrono::steady_clock::time_point received;         ///< when the last byte arrived
 
     /// First value of header \a name (lower-case), or a null QByteArray.
     QByteArray header(QByteArrayView name) const;
@@ -56,7 +56,7 @@ struct HttpResponse
     int status = 200;
     std::vector<std::pair<QByteArray, QByteArray>> headers;
     QByteArray body;
-    bool closeConnection = false;  ///< force "Connection: close" after this response
+    bool closeConnection = false; ///< force "Connection: close" after this response
 
     HttpResponse() = default;
     HttpResponse(int statusCode, QByteArray contentType, QByteArray content);
@@ -72,8 +72,9 @@ struct ConnectionLimits
 {
     qsizetype maxHeaderBytes = 16 * 1024;
     qsizetype maxBodyBytes = 1024 * 1024;
-    int maxPipelined = 32;                        ///< requests awaiting a response before reading pauses
-    qsizetype maxWriteBuffer = 8 * 1024 * 1024;   ///< unsent bytes before a non-reading client is dropped
+    int maxPipelined = 32; ///< requests awaiting a response before reading pauses
+    qsizetype maxWriteBuffer
+        = 8 * 1024 * 1024; ///< unsent bytes before a non-reading client is dropped
     std::chrono::milliseconds idleTimeout{60000};
     std::chrono::milliseconds requestTimeout{30000};
 };
@@ -132,12 +133,12 @@ private:
     {
         quint64 serial = 0;
         enum class State { Pending, Streaming, Done } state = State::Pending;
-        QByteArray pending;      // bytes produced while an earlier response is still unsent
+        QByteArray pending; // bytes produced while an earlier response is still unsent
         bool closeAfter = false;
         bool chunked = false;
         bool http10 = false;
         bool keepAlive = true;
-        bool head = false;       // HEAD request: headers only, whatever the response holds
+        bool head = false; // HEAD request: headers only, whatever the response holds
     };
 
     friend struct HttpParserCallbacks;
@@ -155,7 +156,7 @@ private:
     void handleClosed();
     QByteArray serializeHead(const Slot &slot, const HttpResponse &response, bool streaming);
 
-    QTcpSocket *m_socket;  // null once handed over by an upgrade
+    QTcpSocket *m_socket; // null once handed over by an upgrade
     ConnectionLimits m_limits;
     QHostAddress m_peer;
     struct ParserState;
@@ -169,8 +170,8 @@ private:
     bool m_inParse = false;
     bool m_inPump = false;
     bool m_pumpAgain = false;
-    bool m_stopReading = false;  // after an error, an upgrade or "Connection: close"
-    bool m_closing = false;      // the last response is written; waiting for the flush
+    bool m_stopReading = false; // after an error, an upgrade or "Connection: close"
+    bool m_closing = false;     // the last response is written; waiting for the flush
     bool m_closed = false;
 };
 

@@ -94,8 +94,11 @@ json internalErrorsFor(const json &message)
 /// Runs the handler in a coroutine of its own, so that the caller never waits
 /// and a reply can arrive after the client, the connection or the server died
 /// (\a context guards the callback).
-QCoro::Task<> runHandler(std::shared_ptr<MessageHandler> handler, json message, std::shared_ptr<Session> session,
-                         QPointer<QObject> context, std::function<void(std::optional<json>)> done)
+QCoro::Task<> runHandler(std::shared_ptr<MessageHandler> handler,
+                         json message,
+                         std::shared_ptr<Session> session,
+                         QPointer<QObject> context,
+                         std::function<void(std::optional<json>)> done)
 {
     std::optional<json> reply;
     bool failed = false;
@@ -125,8 +128,7 @@ QCoro::Task<> runHandler(std::shared_ptr<MessageHandler> handler, json message, 
 SessionOutbox::SessionOutbox(HttpServer *server, std::string sessionId)
     : m_server(server)
     , m_sessionId(std::move(sessionId))
-{
-}
+{}
 
 bool SessionOutbox::send(const json &message)
 {
@@ -219,7 +221,8 @@ QUrl HttpServer::endpointUrl() const
     QUrl url;
     url.setScheme(QStringLiteral("http"));
     const QHostAddress a = address();
-    if (a.isNull() || a == QHostAddress::Any || a == QHostAddress::AnyIPv4 || a == QHostAddress::LocalHost)
+    if (a.isNull() || a == QHostAddress::Any || a == QHostAddress::AnyIPv4
+        || a == QHostAddress::LocalHost)
         url.setHost(QStringLiteral("127.0.0.1"));
     else
         url.setHost(a.toString());
@@ -238,7 +241,8 @@ void HttpServer::setLimits(const TransportLimits &limits)
     m_limits = limits;
     if (m_limits.sessionIdleTimeout.count() > 0) {
         // Sweep often enough that a session outlives its timeout by at most half of it.
-        const auto interval = std::clamp(m_limits.sessionIdleTimeout / 2, std::chrono::milliseconds(10),
+        const auto interval = std::clamp(m_limits.sessionIdleTimeout / 2,
+                                         std::chrono::milliseconds(10),
                                          std::chrono::milliseconds(60000));
         m_sweepTimer->start(interval);
     } else {
@@ -298,15 +302,20 @@ void HttpServer::onNewConnection()
         cl.requestTimeout = m_limits.requestTimeout;
         auto *connection = new HttpConnection(socket, cl, this);
         m_connections.insert(connection);
-        connect(connection, &HttpConnection::requestReady, this,
+        connect(connection,
+                &HttpConnection::requestReady,
+                this,
                 [this, connection](const HttpRequest &request) { onRequest(connection, request); });
-        connect(connection, &HttpConnection::closed, this, [this, connection] { m_connections.remove(connection); });
+        connect(connection, &HttpConnection::closed, this, [this, connection] {
+            m_connections.remove(connection);
+        });
         // Browsers do not apply CORS to WebSockets, so the Origin check below
         // is all that keeps a web page from reaching the feed.
         if (m_webSocketHandler) {
             connection->setUpgradeFilter([this](const HttpRequest &head) {
                 const char *why = nullptr;
-                return m_webSocketHandler && head.path == m_webSocketPath && checkHostAndOrigin(head, &why) == 0;
+                return m_webSocketHandler && head.path == m_webSocketPath
+                       && checkHostAndOrigin(head, &why) == 0;
             });
         }
         connect(connection, &HttpConnection::upgradeRequested, this, [this](QTcpSocket *socket) {
@@ -324,9 +333,10 @@ void HttpServer::refuseConnection(QTcpSocket *socket)
     socket->setParent(this);
     const QByteArray body = QByteArray::fromStdString(
         jsonRpcError(-32000, "Service Unavailable: too many connections").dump());
-    socket->write("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
-                  "Connection: close\r\nContent-Length: "
-                  + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    socket->write(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
+        "Connection: close\r\nContent-Length: "
+        + QByteArray::number(body.size()) + "\r\n\r\n" + body);
     // Drain what the client sends: closing with unread data would reset the
     // connection and could destroy the 503 before the client reads it. The
     // client closes on "Connection: close"; the timer is the backstop.
@@ -349,7 +359,8 @@ void HttpServer::onRequest(HttpConnection *connection, const HttpRequest &reques
     // DNS-rebinding protection first, for every path (MCP-NOTES rules 16, 19, 20).
     const char *why = nullptr;
     if (const int status = checkHostAndOrigin(request, &why)) {
-        qCInfo(lcTransport) << "refused request:" << why << request.header("host") << request.header("origin");
+        qCInfo(lcTransport) << "refused request:" << why << request.header("host")
+                            << request.header("origin");
         sendJson(to, status, jsonRpcError(-32000, why));
         return;
     }
@@ -367,17 +378,20 @@ void HttpServer::onRequest(HttpConnection *connection, const HttpRequest &reques
         response.setHeader("Allow", allowFor(route));
         if (!to.origin.isEmpty()) {
             response.setHeader("Access-Control-Allow-Methods", allowFor(route));
-            response.setHeader("Access-Control-Allow-Headers",
-                               "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, "
-                               "Last-Event-ID");
+            response.setHeader(
+                "Access-Control-Allow-Headers",
+                "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, "
+                "Last-Event-ID");
             response.setHeader("Access-Control-Max-Age", "600");
         }
         send(to, std::move(response));
         return;
     }
     if (!methodAllowed(route, request.method)) {
-        HttpResponse response(405, "application/json",
-                              QByteArray::fromStdString(jsonRpcError(-32000, "Method not allowed.").dump()));
+        HttpResponse response(
+            405,
+            "application/json",
+            QByteArray::fromStdString(jsonRpcError(-32000, "Method not allowed.").dump()));
         response.setHeader("Allow", allowFor(route));
         send(to, std::move(response));
         return;
@@ -386,7 +400,8 @@ void HttpServer::onRequest(HttpConnection *connection, const HttpRequest &reques
     switch (route) {
     case Route::Mcp:
     case Route::McpUnderscore: {
-        const bool underscore = route == Route::McpUnderscore || request.queryItem("names") == "underscore";
+        const bool underscore
+            = route == Route::McpUnderscore || request.queryItem("names") == "underscore";
         if (request.method == "POST")
             handleMcpPost(to, request, underscore);
         else if (request.method == "GET")
@@ -418,14 +433,16 @@ int HttpServer::checkHostAndOrigin(const HttpRequest &request, const char **why)
         return 403;
     }
     const int originCount = request.headerCount("origin");
-    if (originCount > 1 || (originCount == 1 && !isAllowedOrigin(request.header("origin"), m_allowedHosts))) {
+    if (originCount > 1
+        || (originCount == 1 && !isAllowedOrigin(request.header("origin"), m_allowedHosts))) {
         *why = "Forbidden: invalid Origin header";
         return 403;
     }
     return 0;
 }
 
-void HttpServer::setWebSocketHandler(const QByteArray &path, std::function<void(QTcpSocket *)> handler)
+void HttpServer::setWebSocketHandler(const QByteArray &path,
+                                     std::function<void(QTcpSocket *)> handler)
 {
     m_webSocketPath = path;
     m_webSocketHandler = std::move(handler);
@@ -445,11 +462,18 @@ void HttpServer::send(const ReplyTo &to, HttpResponse response)
     to.connection->respond(to.serial, std::move(response));
 }
 
-void HttpServer::sendJson(const ReplyTo &to, int status, const json &body, const std::string &sessionId)
+void HttpServer::sendJson(const ReplyTo &to,
+                          int status,
+                          const json &body,
+                          const std::string &sessionId)
 {
     HttpResponse response(status, "application/json", QByteArray::fromStdString(body.dump()));
     if (body.is_object() && body.contains("jsonrpc"))
-        record(sessionId, TrafficRecord::Direction::ServerToClient, TrafficRecord::Channel::PostJson, body, status,
+        record(sessionId,
+               TrafficRecord::Direction::ServerToClient,
+               TrafficRecord::Channel::PostJson,
+               body,
+               status,
                to.elapsed());
     send(to, std::move(response));
 }
@@ -467,7 +491,8 @@ HttpResponse HttpServer::eventStreamHead(const ReplyTo &to) const
     return head;
 }
 
-SessionEntry &HttpServer::createSession(const std::string &transport, const HttpRequest &request, bool underscore)
+SessionEntry &
+HttpServer::createSession(const std::string &transport, const HttpRequest &request, bool underscore)
 {
     std::string id;
     do {
@@ -499,7 +524,8 @@ void HttpServer::touch(SessionEntry &entry, const HttpRequest &request)
 {
     entry.session->lastSeen = std::chrono::steady_clock::now();
     const QByteArray auth = request.header("authorization");
-    if (auth.size() > 7 && QByteArrayView(auth).first(7).compare("Bearer ", Qt::CaseInsensitive) == 0)
+    if (auth.size() > 7
+        && QByteArrayView(auth).first(7).compare("Bearer ", Qt::CaseInsensitive) == 0)
         entry.session->bearerToken = auth.mid(7).trimmed().toStdString();
 }
 
@@ -537,12 +563,16 @@ bool HttpServer::deliver(const std::string &sessionId, const json &message)
     // Legacy clients never resume, so their events need no ids.
     if (!entry->stream->sendMessage(message, !entry->legacy))
         return false;
-    record(sessionId, TrafficRecord::Direction::ServerToClient,
-           entry->legacy ? TrafficRecord::Channel::LegacyStream : TrafficRecord::Channel::GetStream, message, 200);
+    record(sessionId,
+           TrafficRecord::Direction::ServerToClient,
+           entry->legacy ? TrafficRecord::Channel::LegacyStream : TrafficRecord::Channel::GetStream,
+           message,
+           200);
     return true;
 }
 
-void HttpServer::dispatch(json message, std::shared_ptr<Session> session,
+void HttpServer::dispatch(json message,
+                          std::shared_ptr<Session> session,
                           std::function<void(std::optional<json>)> done)
 {
     if (!m_handler) {
@@ -561,11 +591,18 @@ void HttpServer::dispatch(json message, std::shared_ptr<Session> session,
         done(std::move(reply));
     };
     // Fire and forget: the task frees itself when the coroutine ends.
-    runHandler(m_handler, std::move(message), std::move(session), QPointer<QObject>(this), std::move(finish));
+    runHandler(m_handler,
+               std::move(message),
+               std::move(session),
+               QPointer<QObject>(this),
+               std::move(finish));
 }
 
-void HttpServer::record(const std::string &sessionId, TrafficRecord::Direction direction,
-                        TrafficRecord::Channel channel, const json &message, int status,
+void HttpServer::record(const std::string &sessionId,
+                        TrafficRecord::Direction direction,
+                        TrafficRecord::Channel channel,
+                        const json &message,
+                        int status,
                         std::chrono::microseconds latency)
 {
     if (!m_observer)
@@ -585,8 +622,11 @@ void HttpServer::record(const std::string &sessionId, TrafficRecord::Direction d
     }
 }
 
-void HttpServer::recordEach(const std::string &sessionId, TrafficRecord::Direction direction,
-                            TrafficRecord::Channel channel, const json &body, int status,
+void HttpServer::recordEach(const std::string &sessionId,
+                            TrafficRecord::Direction direction,
+                            TrafficRecord::Channel channel,
+                            const json &body,
+                            int status,
                             std::chrono::microseconds latency)
 {
     if (!m_observer)

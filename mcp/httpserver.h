@@ -48,16 +48,20 @@ struct SessionEntry;
 /// Limits and timeouts. A zero duration disables that timeout.
 struct TransportLimits
 {
-    qsizetype maxHeaderBytes = 16 * 1024;          ///< request line + headers → 431
-    qsizetype maxBodyBytes = 1024 * 1024;          ///< → 413 with a JSON-RPC -32000 body
-    int maxConnections = 256;                      ///< further connections get 503
-    int maxPipelined = 32;                         ///< unanswered requests per connection before reading pauses
-    int maxBatchSize = 1000;                       ///< JSON-RPC batch entries (2025-03-26 clients)
-    qsizetype maxWriteBuffer = 8 * 1024 * 1024;    ///< unsent bytes before a non-reading client is dropped
-    std::chrono::milliseconds idleTimeout{60000};  ///< keep-alive connection with nothing in progress
-    std::chrono::milliseconds requestTimeout{30000};       ///< first byte to last byte of one request → 408
-    std::chrono::milliseconds keepAliveInterval{15000};    ///< `: keepalive` comments on SSE streams
-    std::chrono::milliseconds sessionIdleTimeout{30 * 60 * 1000};  ///< session unused (and no open stream)
+    qsizetype maxHeaderBytes = 16 * 1024; ///< request line + headers → 431
+    qsizetype maxBodyBytes = 1024 * 1024; ///< → 413 with a JSON-RPC -32000 body
+    int maxConnections = 256;             ///< further connections get 503
+    int maxPipelined = 32;   ///< unanswered requests per connection before reading pauses
+    int maxBatchSize = 1000; ///< JSON-RPC batch entries (2025-03-26 clients)
+    qsizetype maxWriteBuffer
+        = 8 * 1024 * 1024; ///< unsent bytes before a non-reading client is dropped
+    std::chrono::milliseconds idleTimeout{
+        60000}; ///< keep-alive connection with nothing in progress
+    std::chrono::milliseconds requestTimeout{
+        30000}; ///< first byte to last byte of one request → 408
+    std::chrono::milliseconds keepAliveInterval{15000}; ///< `: keepalive` comments on SSE streams
+    std::chrono::milliseconds sessionIdleTimeout{30 * 60
+                                                 * 1000}; ///< session unused (and no open stream)
 };
 
 /// One JSON-RPC message crossing the transport, for recorders and the inspector.
@@ -65,18 +69,18 @@ struct TrafficRecord
 {
     enum class Direction { ClientToServer, ServerToClient };
     enum class Channel {
-        Post,          ///< a POST to /mcp (request, notification or response)
-        PostJson,      ///< reply in an application/json body
-        PostSse,       ///< reply on the POST's SSE stream
-        GetStream,     ///< Outbox push on the session's GET stream
-        LegacyPost,    ///< a POST to /messages
-        LegacyStream,  ///< a message event on the legacy /sse stream
+        Post,         ///< a POST to /mcp (request, notification or response)
+        PostJson,     ///< reply in an application/json body
+        PostSse,      ///< reply on the POST's SSE stream
+        GetStream,    ///< Outbox push on the session's GET stream
+        LegacyPost,   ///< a POST to /messages
+        LegacyStream, ///< a message event on the legacy /sse stream
     };
 
-    std::string sessionId;        ///< empty when the message was refused before a session was found
+    std::string sessionId; ///< empty when the message was refused before a session was found
     Direction direction = Direction::ClientToServer;
     Channel channel = Channel::Post;
-    json message;                 ///< the message; a refused unparsable body is recorded as a string
+    json message; ///< the message; a refused unparsable body is recorded as a string
     /// Status of the HTTP response that answered (inbound) or carried
     /// (outbound) the message. 0 for an inbound request still being handled:
     /// its outbound record carries the final status.
@@ -106,7 +110,8 @@ public:
 
     /// Starts listening. Bind to loopback (the default) unless you also extend
     /// setAllowedHostnames(). Port 0 picks a free port; see port().
-    bool listen(const QHostAddress &address = QHostAddress(QHostAddress::LocalHost), quint16 port = 0);
+    bool listen(const QHostAddress &address = QHostAddress(QHostAddress::LocalHost),
+                quint16 port = 0);
     /// Stops accepting; open connections and sessions stay.
     void close();
     bool isListening() const;
@@ -156,7 +161,8 @@ public:
     int connectionCount() const { return int(m_connections.size()); }
 
 Q_SIGNALS:
-    /// A session was established (initialize answered successfully, or a legacy /sse stream opened).
+    /// A session was established (initialize answered successfully, or a legacy /sse stream
+    /// opened).
     void sessionOpened(const QString &sessionId);
     /// A session ended (DELETE, closeSession(), idle expiry, legacy stream loss).
     void sessionClosed(const QString &sessionId);
@@ -177,7 +183,8 @@ private:
     void handleMcpPost(const ReplyTo &to, const HttpRequest &request, bool underscore);
     void handleMcpGet(const ReplyTo &to, const HttpRequest &request);
     void handleMcpDelete(const ReplyTo &to, const HttpRequest &request);
-    void answerRequest(const ReplyTo &to, json body, std::shared_ptr<Session> session, bool sse, bool initialize);
+    void answerRequest(
+        const ReplyTo &to, json body, std::shared_ptr<Session> session, bool sse, bool initialize);
 
     // legacysse.cpp
     void handleLegacyStream(const ReplyTo &to, const HttpRequest &request);
@@ -185,19 +192,30 @@ private:
 
     // httpserver.cpp
     void send(const ReplyTo &to, HttpResponse response);
-    void sendJson(const ReplyTo &to, int status, const json &body, const std::string &sessionId = {});
+    void
+    sendJson(const ReplyTo &to, int status, const json &body, const std::string &sessionId = {});
     HttpResponse eventStreamHead(const ReplyTo &to) const;
-    SessionEntry &createSession(const std::string &transport, const HttpRequest &request, bool underscore);
+    SessionEntry &
+    createSession(const std::string &transport, const HttpRequest &request, bool underscore);
     SessionEntry *findEntry(const std::string &id) const;
     void touch(SessionEntry &entry, const HttpRequest &request);
     bool closeSessionInternal(const std::string &id);
     void announce(SessionEntry &entry);
     bool deliver(const std::string &sessionId, const json &message);
-    void dispatch(json message, std::shared_ptr<Session> session, std::function<void(std::optional<json>)> done);
-    void record(const std::string &sessionId, TrafficRecord::Direction direction, TrafficRecord::Channel channel,
-                const json &message, int status, std::chrono::microseconds latency = {});
-    void recordEach(const std::string &sessionId, TrafficRecord::Direction direction,
-                    TrafficRecord::Channel channel, const json &body, int status,
+    void dispatch(json message,
+                  std::shared_ptr<Session> session,
+                  std::function<void(std::optional<json>)> done);
+    void record(const std::string &sessionId,
+                TrafficRecord::Direction direction,
+                TrafficRecord::Channel channel,
+                const json &message,
+                int status,
+                std::chrono::microseconds latency = {});
+    void recordEach(const std::string &sessionId,
+                    TrafficRecord::Direction direction,
+                    TrafficRecord::Channel channel,
+                    const json &body,
+                    int status,
                     std::chrono::microseconds latency = {});
     void sweepSessions();
 

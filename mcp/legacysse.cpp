@@ -22,13 +22,15 @@ void HttpServer::handleLegacyStream(const ReplyTo &to, const HttpRequest &reques
         closeSessionInternal(id);
         return;
     }
-    auto *stream = new SseStream(to.connection, to.serial, entry.newStreamId(), m_limits.keepAliveInterval, this);
+    auto *stream = new SseStream(
+        to.connection, to.serial, entry.newStreamId(), m_limits.keepAliveInterval, this);
     entry.stream = stream;
     entry.outbox->setStreamOpen(true);
     // The legacy session lives exactly as long as its stream.
     connect(stream, &SseStream::closed, this, [this, id] { closeSessionInternal(id); });
     connect(stream, &SseStream::closed, stream, &QObject::deleteLater);
-    const QByteArray endpoint = kLegacyMessagesPath.toByteArray() + "?sessionId=" + QByteArray::fromStdString(id);
+    const QByteArray endpoint
+        = kLegacyMessagesPath.toByteArray() + "?sessionId=" + QByteArray::fromStdString(id);
     stream->sendEvent("endpoint", endpoint, false);
     announce(entry);
 }
@@ -40,7 +42,8 @@ void HttpServer::handleLegacyPost(const ReplyTo &to, const HttpRequest &request)
 
     const std::string id = request.queryItem("sessionId").toStdString();
     if (id.empty()) {
-        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: sessionId query parameter is required"));
+        sendJson(
+            to, 400, jsonRpcError(-32000, "Bad Request: sessionId query parameter is required"));
         return;
     }
     SessionEntry *entry = findEntry(id);
@@ -49,12 +52,20 @@ void HttpServer::handleLegacyPost(const ReplyTo &to, const HttpRequest &request)
         return;
     }
     if (!isJsonContentType(request.header("content-type"))) {
-        sendJson(to, 415, jsonRpcError(-32000, "Unsupported Media Type: Content-Type must be application/json"), id);
+        sendJson(
+            to,
+            415,
+            jsonRpcError(-32000, "Unsupported Media Type: Content-Type must be application/json"),
+            id);
         return;
     }
     json body = json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
     if (body.is_discarded()) {
-        record(id, Dir::ClientToServer, Ch::LegacyPost, json(request.body.left(4096).toStdString()), 400);
+        record(id,
+               Dir::ClientToServer,
+               Ch::LegacyPost,
+               json(request.body.left(4096).toStdString()),
+               400);
         sendJson(to, 400, jsonRpcError(-32700, "Parse error", nullptr), id);
         return;
     }
@@ -73,11 +84,15 @@ void HttpServer::handleLegacyPost(const ReplyTo &to, const HttpRequest &request)
     const bool valid = batch ? std::all_of(body.begin(), body.end(), inspect) : inspect(body);
     if (!valid) {
         record(id, Dir::ClientToServer, Ch::LegacyPost, body, 400);
-        sendJson(to, 400, jsonRpcError(-32600, "Invalid Request: not a JSON-RPC 2.0 message", nullptr), id);
+        sendJson(to,
+                 400,
+                 jsonRpcError(-32600, "Invalid Request: not a JSON-RPC 2.0 message", nullptr),
+                 id);
         return;
     }
     if (hasInitialize && (batch || entry->initializeSeen)) {
-        sendJson(to, 400,
+        sendJson(to,
+                 400,
                  jsonRpcError(-32600,
                               batch ? "Invalid Request: initialize must not be part of a batch"
                                     : "Invalid Request: Server already initialized",
@@ -96,18 +111,20 @@ void HttpServer::handleLegacyPost(const ReplyTo &to, const HttpRequest &request)
 
     recordEach(id, Dir::ClientToServer, Ch::LegacyPost, body, 202);
     send(to, HttpResponse(202, "text/plain; charset=utf-8", "Accepted"));
-    dispatch(std::move(body), entry->session, [this, id, received = to.received](std::optional<json> reply) {
-        if (!reply)
-            return;
-        SessionEntry *e = findEntry(id);
-        if (!e || !e->stream || !e->stream->sendMessage(*reply, false)) {
-            qCDebug(lcTransport) << "legacy reply dropped: the stream is gone";
-            return;
-        }
-        const auto latency =
-            std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - received);
-        recordEach(id, Dir::ServerToClient, Ch::LegacyStream, *reply, 200, latency);
-    });
+    dispatch(std::move(body),
+             entry->session,
+             [this, id, received = to.received](std::optional<json> reply) {
+                 if (!reply)
+                     return;
+                 SessionEntry *e = findEntry(id);
+                 if (!e || !e->stream || !e->stream->sendMessage(*reply, false)) {
+                     qCDebug(lcTransport) << "legacy reply dropped: the stream is gone";
+                     return;
+                 }
+                 const auto latency = std::chrono::duration_cast<std::chrono::microseconds>(
+                     std::chrono::steady_clock::now() - received);
+                 recordEach(id, Dir::ServerToClient, Ch::LegacyStream, *reply, 200, latency);
+             });
 }
 
 } // namespace townhall::mcp

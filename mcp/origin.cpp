@@ -64,10 +64,10 @@ std::optional<Authority> parseAuthority(QByteArrayView text)
     if (rest == t.size())
         return result;
     if (t.at(rest) != ':')
-        return std::nullopt;  // '@', '/', '?', '#', spaces: never part of a bare authority
+        return std::nullopt; // '@', '/', '?', '#', spaces: never part of a bare authority
     const QByteArrayView portText = t.sliced(rest + 1);
     if (portText.isEmpty())
-        return result;  // "host:" is legal URI syntax for "default port"
+        return result; // "host:" is legal URI syntax for "default port"
     if (portText.size() > 5)
         return std::nullopt;
     quint32 port = 0;
@@ -82,7 +82,9 @@ std::optional<Authority> parseAuthority(QByteArrayView text)
     return result;
 }
 
-bool isAllowedHost(QByteArrayView hostHeader, quint16 serverPort, const QStringList &allowedHostnames)
+bool isAllowedHost(QByteArrayView hostHeader,
+                   quint16 serverPort,
+                   const QStringList &allowedHostnames)
 {
     const auto authority = parseAuthority(hostHeader.trimmed());
     if (!authority || !hostAllowed(authority->host, allowedHostnames))

@@ -18,8 +18,8 @@ namespace townhall::mcp {
 /// A parsed `host[:port]` authority.
 struct Authority
 {
-    QByteArray host;              ///< lower-cased; IPv6 literals keep their brackets
-    std::optional<quint16> port;  ///< absent when the authority names no port
+    QByteArray host;             ///< lower-cased; IPv6 literals keep their brackets
+    std::optional<quint16> port; ///< absent when the authority names no port
 };
 
 /// The host names a local server answers to by default.
@@ -31,7 +31,9 @@ std::optional<Authority> parseAuthority(QByteArrayView text);
 
 /// True if \a hostHeader names one of \a allowedHostnames with either no
 /// port or exactly \a serverPort.
-bool isAllowedHost(QByteArrayView hostHeader, quint16 serverPort, const QStringList &allowedHostnames);
+bool isAllowedHost(QByteArrayView hostHeader,
+                   quint16 serverPort,
+                   const QStringList &allowedHostnames);
 
 /// True if \a origin is exactly `http(s)://<allowed host>[:any port]`.
 /// The literal `null` origin (sandboxed frames, file: pages) is refused.

@@ -35,8 +35,11 @@ QByteArray formatSseEvent(QByteArrayView event, QByteArrayView id, QByteArrayVie
     return out;
 }
 
-SseStream::SseStream(HttpConnection *connection, quint64 serial, QByteArray streamId,
-                     std::chrono::milliseconds keepAliveInterval, QObject *parent)
+SseStream::SseStream(HttpConnection *connection,
+                     quint64 serial,
+                     QByteArray streamId,
+                     std::chrono::milliseconds keepAliveInterval,
+                     QObject *parent)
     : QObject(parent)
     , m_connection(connection)
     , m_serial(serial)
@@ -154,7 +157,7 @@ void SseParser::line(QByteArrayView l, std::vector<Event> &out)
         return;
     }
     if (l.front() == ':')
-        return;  // comment
+        return; // comment
     const qsizetype colon = l.indexOf(':');
     QByteArrayView field = colon < 0 ? l : l.first(colon);
     QByteArrayView value = colon < 0 ? QByteArrayView() : l.sliced(colon + 1);

@@ -39,8 +39,11 @@ class SseStream final : public QObject
 
 public:
     /// \a connection must already carry the stream's head (HttpConnection::beginStream).
-    SseStream(HttpConnection *connection, quint64 serial, QByteArray streamId,
-              std::chrono::milliseconds keepAliveInterval, QObject *parent = nullptr);
+    SseStream(HttpConnection *connection,
+              quint64 serial,
+              QByteArray streamId,
+              std::chrono::milliseconds keepAliveInterval,
+              QObject *parent = nullptr);
     ~SseStream() override;
 
     bool isOpen() const;
@@ -80,11 +83,11 @@ class SseParser
 public:
     struct Event
     {
-        QByteArray event;               ///< empty means "message"
-        QByteArray data;                ///< lines joined with '\n'
-        QByteArray id;                  ///< the id field of this event, if any
+        QByteArray event; ///< empty means "message"
+        QByteArray data;  ///< lines joined with '\n'
+        QByteArray id;    ///< the id field of this event, if any
         std::optional<int> retry;
-        bool hasData = false;           ///< at least one data line was present
+        bool hasData = false; ///< at least one data line was present
     };
 
     /// Feeds bytes; returns the events completed by them. Unlike a browser it

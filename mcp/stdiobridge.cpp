@@ -44,7 +44,8 @@ int statusOf(const QNetworkReply *reply)
 bool isJsonRpc(const json &j)
 {
     if (j.is_array())
-        return !j.empty() && std::all_of(j.begin(), j.end(), [](const json &m) { return isJsonRpc(m); });
+        return !j.empty()
+               && std::all_of(j.begin(), j.end(), [](const json &m) { return isJsonRpc(m); });
     return j.is_object() && j.contains("jsonrpc");
 }
 
@@ -106,7 +107,8 @@ void StdioBridge::handleLine(const QByteArray &line)
 void StdioBridge::post(Outgoing out)
 {
     const json &message = out.message;
-    const bool initialize = classifyMessage(message) == MessageKind::Request && message.at("method") == "initialize";
+    const bool initialize
+        = classifyMessage(message) == MessageKind::Request && message.at("method") == "initialize";
     if (initialize)
         m_initPending = true;
     QNetworkRequest request(m_url);
@@ -147,9 +149,11 @@ void StdioBridge::deliver(const Outgoing &out, const QByteArray &body)
 void StdioBridge::learnVersion(const json &message)
 {
     if (message.is_object() && message.contains("result") && message["result"].is_object()
-        && message["result"].contains("protocolVersion") && message["result"]["protocolVersion"].is_string()
+        && message["result"].contains("protocolVersion")
+        && message["result"]["protocolVersion"].is_string()
         && message["result"].contains("serverInfo"))
-        m_protocolVersion = QByteArray::fromStdString(message["result"]["protocolVersion"].get<std::string>());
+        m_protocolVersion
+            = QByteArray::fromStdString(message["result"]["protocolVersion"].get<std::string>());
 }
 
 void StdioBridge::onPostFinished(QNetworkReply *reply, Outgoing out, const QByteArray &sentSession)
@@ -160,7 +164,8 @@ void StdioBridge::onPostFinished(QNetworkReply *reply, Outgoing out, const QByte
     const int status = statusOf(reply);
     const MessageKind kind = classifyMessage(message);
     const bool initialize = kind == MessageKind::Request && message.at("method") == "initialize";
-    const bool initialized = kind == MessageKind::Notification && message.at("method") == "notifications/initialized";
+    const bool initialized
+        = kind == MessageKind::Notification && message.at("method") == "notifications/initialized";
     const QByteArray sid = reply->rawHeader("Mcp-Session-Id");
     if (initialize && !sid.isEmpty())
         m_sessionId = sid;
@@ -176,7 +181,10 @@ void StdioBridge::onPostFinished(QNetworkReply *reply, Outgoing out, const QByte
                 qCWarning(lcTransport) << "stdio bridge: re-initialization was refused";
                 m_initPending = false;
                 for (const Outgoing &q : std::exchange(m_queued, {}))
-                    failRequest(q.message, status, R"({"error":{"message":"session lost; re-initialization failed"}})");
+                    failRequest(
+                        q.message,
+                        status,
+                        R"({"error":{"message":"session lost; re-initialization failed"}})");
                 maybeFinishShutdown();
                 return;
             }
@@ -200,11 +208,13 @@ void StdioBridge::onPostFinished(QNetworkReply *reply, Outgoing out, const QByte
     } else {
         const QByteArray body = reply->readAll();
         qCWarning(lcTransport) << "stdio bridge: HTTP" << status << reply->errorString();
-        if (status == 404 && !sentSession.isEmpty() && !out.internal && !out.retried && m_clientInit) {
-            // The server forgot the session: re-initialize behind the client's back, then retry once.
+        if (status == 404 && !sentSession.isEmpty() && !out.internal && !out.retried
+            && m_clientInit) {
+            // The server forgot the session: re-initialize behind the client's back, then retry
+            // once.
             out.retried = true;
             if (!m_sessionId.isEmpty() && m_sessionId != sentSession && !m_initPending) {
-                post(std::move(out));  // a recovery already happened meanwhile
+                post(std::move(out)); // a recovery already happened meanwhile
             } else {
                 m_queued.push_back(std::move(out));
                 if (!m_initPending)
@@ -238,7 +248,8 @@ void StdioBridge::onPostFinished(QNetworkReply *reply, Outgoing out, const QByte
 
 void StdioBridge::startRecovery()
 {
-    qCWarning(lcTransport) << "stdio bridge: the server lost the session (was the app restarted?); re-initializing";
+    qCWarning(lcTransport)
+        << "stdio bridge: the server lost the session (was the app restarted?); re-initializing";
     m_sessionId.clear();
     m_protocolVersion.clear();
     m_wantStream = false;
@@ -263,14 +274,16 @@ void StdioBridge::failRequest(const json &message, int httpStatus, const QByteAr
 {
     const json body = json::parse(detail.cbegin(), detail.cend(), nullptr, false);
     if (classifyMessage(message) != MessageKind::Request)
-        return;  // nothing is waiting for an answer
+        return; // nothing is waiting for an answer
     // A JSON-RPC error about this very request is relayed as is; otherwise the
     // client still needs an answer to its id, or it would wait forever.
-    if (body.is_object() && body.contains("error") && body.contains("id") && body["id"] == message["id"]) {
+    if (body.is_object() && body.contains("error") && body.contains("id")
+        && body["id"] == message["id"]) {
         emitMessage(body);
         return;
     }
-    std::string text = httpStatus > 0 ? "HTTP " + std::to_string(httpStatus) : std::string("Connection failed");
+    std::string text
+        = httpStatus > 0 ? "HTTP " + std::to_string(httpStatus) : std::string("Connection failed");
     if (body.is_object() && body.contains("error") && body["error"].is_object()
         && body["error"].contains("message") && body["error"]["message"].is_string())
         text += ": " + body["error"]["message"].get<std::string>();
@@ -401,7 +414,8 @@ int runStdioBridge(const QUrl &url, const QString &token)
         static char *argv[] = {arg0, nullptr};
         ownApp = std::make_unique<QCoreApplication>(argc, argv);
     }
-    if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
+    if (!url.isValid()
+        || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
         std::fprintf(stderr, "townhall mcp-stdio: invalid --url\n");
         return 2;
     }
@@ -426,14 +440,16 @@ int runStdioBridge(const QUrl &url, const QString &token)
         std::string line;
         while (std::getline(std::cin, line)) {
             QMetaObject::invokeMethod(
-                target.data(), [target, l = QByteArray::fromStdString(line)] {
+                target.data(),
+                [target, l = QByteArray::fromStdString(line)] {
                     if (target)
                         target->handleLine(l);
                 },
                 Qt::QueuedConnection);
         }
         QMetaObject::invokeMethod(
-            target.data(), [target] {
+            target.data(),
+            [target] {
                 if (target)
                     target->shutdown();
             },

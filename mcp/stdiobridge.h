@@ -97,9 +97,10 @@ private:
     QByteArray m_sessionId;
     QByteArray m_protocolVersion;
     bool m_initPending = false;
-    std::deque<Outgoing> m_queued;  // held back while initialize is in flight
-    std::optional<nlohmann::json> m_clientInit;  // the client's initialize, replayed after a lost session
-    bool m_clientInitialized = false;             // the client sent notifications/initialized
+    std::deque<Outgoing> m_queued; // held back while initialize is in flight
+    std::optional<nlohmann::json>
+        m_clientInit;                 // the client's initialize, replayed after a lost session
+    bool m_clientInitialized = false; // the client sent notifications/initialized
     int m_recoveries = 0;
     int m_inFlight = 0;
     QPointer<QNetworkReply> m_getReply;

@@ -16,7 +16,8 @@ namespace townhall::mcp {
 
 const std::vector<std::string> &supportedProtocolVersions()
 {
-    static const std::vector<std::string> versions{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"};
+    static const std::vector<std::string> versions{
+        "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"};
     return versions;
 }
 
@@ -177,12 +178,18 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
     // the connection), parse, validate, initialize rules, session, version.
     const ResponseMode mode = chooseResponseMode(request.headerList("accept"));
     if (mode == ResponseMode::NotAcceptable) {
-        sendJson(to, 406,
-                 jsonRpcError(-32000, "Not Acceptable: Client must accept application/json or text/event-stream"));
+        sendJson(to,
+                 406,
+                 jsonRpcError(
+                     -32000,
+                     "Not Acceptable: Client must accept application/json or text/event-stream"));
         return;
     }
     if (!isJsonContentType(request.header("content-type"))) {
-        sendJson(to, 415, jsonRpcError(-32000, "Unsupported Media Type: Content-Type must be application/json"));
+        sendJson(
+            to,
+            415,
+            jsonRpcError(-32000, "Unsupported Media Type: Content-Type must be application/json"));
         return;
     }
     json body = json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
@@ -193,9 +200,12 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
     }
     const bool batch = body.is_array();
     if (batch && (body.empty() || body.size() > size_t(m_limits.maxBatchSize))) {
-        sendJson(to, 400, jsonRpcError(-32600, "Invalid Request: batch must hold 1 to "
-                                                   + std::to_string(m_limits.maxBatchSize) + " messages",
-                                       nullptr));
+        sendJson(to,
+                 400,
+                 jsonRpcError(-32600,
+                              "Invalid Request: batch must hold 1 to "
+                                  + std::to_string(m_limits.maxBatchSize) + " messages",
+                              nullptr));
         return;
     }
     bool hasRequest = false;
@@ -212,11 +222,15 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
     const bool valid = batch ? std::all_of(body.begin(), body.end(), inspect) : inspect(body);
     if (!valid) {
         record({}, Dir::ClientToServer, Ch::Post, body, 400);
-        sendJson(to, 400, jsonRpcError(-32600, "Invalid Request: not a JSON-RPC 2.0 message", nullptr));
+        sendJson(
+            to, 400, jsonRpcError(-32600, "Invalid Request: not a JSON-RPC 2.0 message", nullptr));
         return;
     }
     if (hasInitialize && batch) {
-        sendJson(to, 400, jsonRpcError(-32600, "Invalid Request: initialize must not be part of a batch", nullptr));
+        sendJson(to,
+                 400,
+                 jsonRpcError(
+                     -32600, "Invalid Request: initialize must not be part of a batch", nullptr));
         return;
     }
 
@@ -225,7 +239,9 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
     if (hasInitialize) {
         SessionEntry *existing = headerId.empty() ? nullptr : findEntry(headerId);
         if (existing && !existing->legacy) {
-            sendJson(to, 400, jsonRpcError(-32600, "Invalid Request: Server already initialized", nullptr),
+            sendJson(to,
+                     400,
+                     jsonRpcError(-32600, "Invalid Request: Server already initialized", nullptr),
                      headerId);
             return;
         }
@@ -235,7 +251,8 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
         entry->initializeSeen = true;
     } else {
         if (headerId.empty()) {
-            sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
+            sendJson(
+                to, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
             return;
         }
         entry = findEntry(headerId);
@@ -247,7 +264,10 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
         // version (MCP-NOTES rule 40); a missing header is fine.
         const QByteArray version = request.header("mcp-protocol-version").trimmed();
         if (!version.isEmpty() && !isSupportedProtocolVersion(version)) {
-            sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Unsupported protocol version"), headerId);
+            sendJson(to,
+                     400,
+                     jsonRpcError(-32000, "Bad Request: Unsupported protocol version"),
+                     headerId);
             return;
         }
         touch(*entry, request);
@@ -262,11 +282,12 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
         return;
     }
     recordEach(session->id, Dir::ClientToServer, Ch::Post, body, 0);
-    answerRequest(to, std::move(body), std::move(session), mode == ResponseMode::EventStream, hasInitialize);
+    answerRequest(
+        to, std::move(body), std::move(session), mode == ResponseMode::EventStream, hasInitialize);
 }
 
-void HttpServer::answerRequest(const ReplyTo &to, json body, std::shared_ptr<Session> session, bool sse,
-                               bool initialize)
+void HttpServer::answerRequest(
+    const ReplyTo &to, json body, std::shared_ptr<Session> session, bool sse, bool initialize)
 {
     using Dir = TrafficRecord::Direction;
     using Ch = TrafficRecord::Channel;
@@ -281,8 +302,11 @@ void HttpServer::answerRequest(const ReplyTo &to, json body, std::shared_ptr<Ses
         head.setHeader("Mcp-Session-Id", QByteArray::fromStdString(sessionId));
         if (to.connection->beginStream(to.serial, head)) {
             SessionEntry *entry = findEntry(sessionId);
-            auto *stream = new SseStream(to.connection, to.serial, entry ? entry->newStreamId() : QByteArray("x"),
-                                         m_limits.keepAliveInterval, this);
+            auto *stream = new SseStream(to.connection,
+                                         to.serial,
+                                         entry ? entry->newStreamId() : QByteArray("x"),
+                                         m_limits.keepAliveInterval,
+                                         this);
             connect(stream, &SseStream::closed, stream, &QObject::deleteLater);
             early = stream;
             if (negotiatedAtLeast(*session, "2025-11-25"))
@@ -290,69 +314,76 @@ void HttpServer::answerRequest(const ReplyTo &to, json body, std::shared_ptr<Ses
         }
     }
 
-    dispatch(std::move(body), session, [this, to, sessionId, sse, initialize, early](std::optional<json> reply) {
-        if (initialize) {
-            // A failed initialize leaves no session behind.
-            const bool ok = reply && reply->is_object() && reply->contains("result");
-            if (!ok) {
-                closeSessionInternal(sessionId);
-            } else if (SessionEntry *entry = findEntry(sessionId)) {
-                announce(*entry);
-            }
-        }
-        if (sse && !initialize) {
-            if (!early) {
-                qCDebug(lcTransport) << "reply dropped: the client left before its SSE reply";
-                return;
-            }
-            if (reply) {
-                const json messages = reply->is_array() ? *reply : json::array({*reply});
-                for (const auto &m : messages) {
-                    early->sendMessage(m);
-                    record(sessionId, Dir::ServerToClient, Ch::PostSse, m, 200, to.elapsed());
+    dispatch(
+        std::move(body),
+        session,
+        [this, to, sessionId, sse, initialize, early](std::optional<json> reply) {
+            if (initialize) {
+                // A failed initialize leaves no session behind.
+                const bool ok = reply && reply->is_object() && reply->contains("result");
+                if (!ok) {
+                    closeSessionInternal(sessionId);
+                } else if (SessionEntry *entry = findEntry(sessionId)) {
+                    announce(*entry);
                 }
             }
-            early->finish();
-            return;
-        }
-        if (!to.connection) {
-            qCDebug(lcTransport) << "reply dropped: the client left before its reply";
-            return;
-        }
-        SessionEntry *entry = findEntry(sessionId);
-        if (!reply) {
-            // The handler chose not to answer (for example a cancelled request).
-            send(to, HttpResponse(202, {}, {}));
-            return;
-        }
-        if (!sse) {
-            HttpResponse response(200, "application/json", QByteArray::fromStdString(reply->dump()));
+            if (sse && !initialize) {
+                if (!early) {
+                    qCDebug(lcTransport) << "reply dropped: the client left before its SSE reply";
+                    return;
+                }
+                if (reply) {
+                    const json messages = reply->is_array() ? *reply : json::array({*reply});
+                    for (const auto &m : messages) {
+                        early->sendMessage(m);
+                        record(sessionId, Dir::ServerToClient, Ch::PostSse, m, 200, to.elapsed());
+                    }
+                }
+                early->finish();
+                return;
+            }
+            if (!to.connection) {
+                qCDebug(lcTransport) << "reply dropped: the client left before its reply";
+                return;
+            }
+            SessionEntry *entry = findEntry(sessionId);
+            if (!reply) {
+                // The handler chose not to answer (for example a cancelled request).
+                send(to, HttpResponse(202, {}, {}));
+                return;
+            }
+            if (!sse) {
+                HttpResponse response(
+                    200, "application/json", QByteArray::fromStdString(reply->dump()));
+                if (entry)
+                    response.setHeader("Mcp-Session-Id", QByteArray::fromStdString(sessionId));
+                recordEach(sessionId, Dir::ServerToClient, Ch::PostJson, *reply, 200, to.elapsed());
+                send(to, std::move(response));
+                return;
+            }
+            // initialize over SSE: head, optional priming, the result, end.
+            HttpResponse head = eventStreamHead(to);
             if (entry)
-                response.setHeader("Mcp-Session-Id", QByteArray::fromStdString(sessionId));
-            recordEach(sessionId, Dir::ServerToClient, Ch::PostJson, *reply, 200, to.elapsed());
-            send(to, std::move(response));
-            return;
-        }
-        // initialize over SSE: head, optional priming, the result, end.
-        HttpResponse head = eventStreamHead(to);
-        if (entry)
-            head.setHeader("Mcp-Session-Id", QByteArray::fromStdString(sessionId));
-        if (!to.connection->beginStream(to.serial, head))
-            return;
-        SseStream stream(to.connection, to.serial, entry ? entry->newStreamId() : QByteArray("x"),
-                         std::chrono::milliseconds(0));
-        if (entry && negotiatedAtLeast(*entry->session, "2025-11-25"))
-            stream.sendPriming();
-        stream.sendMessage(*reply);
-        recordEach(sessionId, Dir::ServerToClient, Ch::PostSse, *reply, 200, to.elapsed());
-        stream.finish();
-    });
+                head.setHeader("Mcp-Session-Id", QByteArray::fromStdString(sessionId));
+            if (!to.connection->beginStream(to.serial, head))
+                return;
+            SseStream stream(to.connection,
+                             to.serial,
+                             entry ? entry->newStreamId() : QByteArray("x"),
+                             std::chrono::milliseconds(0));
+            if (entry && negotiatedAtLeast(*entry->session, "2025-11-25"))
+                stream.sendPriming();
+            stream.sendMessage(*reply);
+            recordEach(sessionId, Dir::ServerToClient, Ch::PostSse, *reply, 200, to.elapsed());
+            stream.finish();
+        });
 }
 
 void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
 {
     if (!acceptsEventStream(request.headerList("accept"))) {
-        sendJson(to, 406, jsonRpcError(-32000, "Not Acceptable: Client must accept text/event-stream"));
+        sendJson(
+            to, 406, jsonRpcError(-32000, "Not Acceptable: Client must accept text/event-stream"));
         return;
     }
     const std::string id = request.header("mcp-session-id").trimmed().toStdString();
@@ -371,7 +402,10 @@ void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
         return;
     }
     if (entry->stream && entry->stream->isOpen()) {
-        sendJson(to, 409, jsonRpcError(-32000, "Conflict: Only one SSE stream is allowed per session"), id);
+        sendJson(to,
+                 409,
+                 jsonRpcError(-32000, "Conflict: Only one SSE stream is allowed per session"),
+                 id);
         return;
     }
     touch(*entry, request);
@@ -379,7 +413,8 @@ void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
     head.setHeader("Mcp-Session-Id", QByteArray::fromStdString(id));
     if (!to.connection || !to.connection->beginStream(to.serial, head))
         return;
-    auto *stream = new SseStream(to.connection, to.serial, entry->newStreamId(), m_limits.keepAliveInterval, this);
+    auto *stream = new SseStream(
+        to.connection, to.serial, entry->newStreamId(), m_limits.keepAliveInterval, this);
     entry->stream = stream;
     entry->outbox->setStreamOpen(true);
     std::weak_ptr<SessionOutbox> outbox = entry->outbox;

@@ -25,9 +25,9 @@ bool isSupportedProtocolVersion(QByteArrayView version);
 
 /// How to answer a POSTed request, from the client's Accept header.
 enum class ResponseMode {
-    Json,           ///< application/json (also the choice on a tie, and without Accept)
-    EventStream,    ///< text/event-stream: the client prefers or only allows SSE
-    NotAcceptable,  ///< the client accepts neither: 406
+    Json,          ///< application/json (also the choice on a tie, and without Accept)
+    EventStream,   ///< text/event-stream: the client prefers or only allows SSE
+    NotAcceptable, ///< the client accepts neither: 406
 };
 
 /// Picks the response type. Lenient on purpose (MCP-NOTES rule 22): a client

@@ -23,12 +23,13 @@ struct HttpServer::ReplyTo
 {
     QPointer<HttpConnection> connection;
     quint64 serial = 0;
-    QByteArray origin;  ///< the request's (validated) Origin, echoed in CORS headers
+    QByteArray origin; ///< the request's (validated) Origin, echoed in CORS headers
     std::chrono::steady_clock::time_point received;
 
     std::chrono::microseconds elapsed() const
     {
-        return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - received);
+        return std::chrono::duration_cast<std::chrono::microseconds>(
+            std::chrono::steady_clock::now() - received);
     }
 };
 
@@ -57,12 +58,12 @@ struct SessionEntry
 {
     std::shared_ptr<Session> session;
     std::shared_ptr<SessionOutbox> outbox;
-    QPointer<SseStream> stream;  ///< the GET /mcp stream, or the legacy /sse stream
+    QPointer<SseStream> stream; ///< the GET /mcp stream, or the legacy /sse stream
     bool legacy = false;
     bool initializeSeen = false;
-    bool announced = false;      ///< sessionOpened was emitted
+    bool announced = false; ///< sessionOpened was emitted
     quint64 nextStreamId = 0;
-    int inFlight = 0;            ///< requests being handled (no idle expiry meanwhile)
+    int inFlight = 0; ///< requests being handled (no idle expiry meanwhile)
 
     QByteArray newStreamId() { return QByteArray::number(nextStreamId++); }
 };

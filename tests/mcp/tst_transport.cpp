@@ -51,18 +51,21 @@ public:
         co_return r;
     }
 
-    void sessionClosed(const std::shared_ptr<Session> &session) override { closed.push_back(session->id); }
+    void sessionClosed(const std::shared_ptr<Session> &session) override
+    {
+        closed.push_back(session->id);
+    }
 
     std::vector<json> seen;
     std::vector<std::string> closed;
-    int slept = 0;  ///< "sleep" requests that completed
+    int slept = 0; ///< "sleep" requests that completed
 
 private:
     QCoro::Task<std::optional<json>> handleOne(json m, std::shared_ptr<Session> session)
     {
         seen.push_back(m);
         if (!m.contains("method"))
-            co_return std::nullopt;  // a client response
+            co_return std::nullopt; // a client response
         const std::string method = m["method"];
         const json params = m.value("params", json::object());
         if (method == "notifications/initialized") {
@@ -79,7 +82,8 @@ private:
             if (!isSupportedProtocolVersion(QByteArray::fromStdString(v)))
                 v = "2025-11-25";
             session->protocolVersion = v;
-            session->clientName = params.value("clientInfo", json::object()).value("name", std::string());
+            session->clientName
+                = params.value("clientInfo", json::object()).value("name", std::string());
             json result = {{"protocolVersion", v},
                            {"capabilities", json::object()},
                            {"serverInfo", {{"name", "test"}, {"version", "1"}}}};
@@ -96,9 +100,10 @@ private:
             ++slept;
             result = {{"slept", ms}};
         } else if (method == "notify") {
-            const bool ok = session->outbox
-                            && session->outbox->send(
-                                json{{"jsonrpc", "2.0"}, {"method", "notifications/message"}, {"params", params}});
+            const bool ok
+                = session->outbox
+                  && session->outbox->send(json{
+                      {"jsonrpc", "2.0"}, {"method", "notifications/message"}, {"params", params}});
             result = {{"delivered", ok}};
         } else if (method == "throw") {
             throw std::runtime_error("boom");
@@ -153,7 +158,9 @@ public:
             self(p)->m_responses.emplace_back();
             return 0;
         };
-        m_settings.on_status = [](http_parser *, const char *, size_t) { return 0; };
+        m_settings.on_status = [](http_parser *, const char *, size_t) {
+            return 0;
+        };
         m_settings.on_header_field = [](http_parser *p, const char *at, size_t n) {
             RawClient *c = self(p);
             if (c->m_lastWasValue) {
@@ -189,11 +196,13 @@ public:
             self(p)->m_responses.back().complete = true;
             return 0;
         };
-        QObject::connect(&m_socket, &QTcpSocket::readyRead, &m_socket, [this] { feed(m_socket.readAll()); });
+        QObject::connect(
+            &m_socket, &QTcpSocket::readyRead, &m_socket, [this] { feed(m_socket.readAll()); });
         QObject::connect(&m_socket, &QTcpSocket::disconnected, &m_socket, [this] {
             if (m_socket.isOpen())
                 feed(m_socket.readAll());
-            http_parser_execute(&m_parser, &m_settings, nullptr, 0);  // EOF ends close-delimited bodies
+            http_parser_execute(
+                &m_parser, &m_settings, nullptr, 0); // EOF ends close-delimited bodies
             m_disconnected = true;
         });
     }
@@ -259,18 +268,19 @@ private:
 };
 
 /// QCOMPARE cannot take nlohmann::json (its qfloat16 overloads confuse json's conversions).
-#define JCOMPARE(actual, expected)                                                                             \
-    do {                                                                                                       \
-        const json a_ = (actual);                                                                              \
-        const json e_ = (expected);                                                                            \
-        QVERIFY2(a_ == e_, (a_.dump() + " != " + e_.dump()).c_str());                                          \
+#define JCOMPARE(actual, expected)                                                                 \
+    do {                                                                                           \
+        const json a_ = (actual);                                                                  \
+        const json e_ = (expected);                                                                \
+        QVERIFY2(a_ == e_, (a_.dump() + " != " + e_.dump()).c_str());                              \
     } while (false)
 
 using Headers = std::vector<std::pair<QByteArray, QByteArray>>;
 
 QByteArray rpc(int id, const char *method, const json &params = json::object())
 {
-    return QByteArray::fromStdString(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}.dump());
+    return QByteArray::fromStdString(
+        json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}.dump());
 }
 
 QByteArray initBody(const char *version = "2025-11-25", bool fail = false)
@@ -298,8 +308,11 @@ private:
     QByteArray hostHeader() const { return "127.0.0.1:" + QByteArray::number(m_server->port()); }
 
     /// A request with Host set (unless given) and Content-Length for a body.
-    QByteArray request(const QByteArray &method, const QByteArray &path, const Headers &headers = {},
-                       const QByteArray &body = {}, bool addHost = true) const
+    QByteArray request(const QByteArray &method,
+                       const QByteArray &path,
+                       const Headers &headers = {},
+                       const QByteArray &body = {},
+                       bool addHost = true) const
     {
         QByteArray r = method + ' ' + path + " HTTP/1.1\r\n";
         if (addHost)
@@ -313,11 +326,14 @@ private:
         return r;
     }
 
-    QByteArray post(const QByteArray &body, const QByteArray &sessionId = {}, Headers extra = {},
+    QByteArray post(const QByteArray &body,
+                    const QByteArray &sessionId = {},
+                    Headers extra = {},
                     const QByteArray &path = "/mcp") const
     {
         Headers h{{"Content-Type", "application/json"}};
-        if (std::none_of(extra.begin(), extra.end(), [](const auto &e) { return e.first == "Accept"; }))
+        if (std::none_of(
+                extra.begin(), extra.end(), [](const auto &e) { return e.first == "Accept"; }))
             h.emplace_back("Accept", "application/json, text/event-stream");
         if (!sessionId.isEmpty())
             h.emplace_back("Mcp-Session-Id", sessionId);
@@ -338,7 +354,9 @@ private:
         return c.responses().front();
     }
 
-    QByteArray initialize(const char *version = "2025-11-25", const QByteArray &path = "/mcp", Headers extra = {})
+    QByteArray initialize(const char *version = "2025-11-25",
+                          const QByteArray &path = "/mcp",
+                          Headers extra = {})
     {
         const Response r = roundTrip(post(initBody(version), {}, std::move(extra), path));
         if (r.status != 200)
@@ -397,11 +415,12 @@ private Q_SLOTS:
         host.replace("%P", QByteArray::number(m_server->port()));
         QCOMPARE(isAllowedHost(host, m_server->port(), defaultAllowedHostnames()), allowed);
         // And over the wire: 403 with a JSON-RPC error without id, or not 403.
-        const Response r = roundTrip(request("POST", "/mcp",
-                                             {{"Host", host},
-                                              {"Content-Type", "application/json"},
-                                              {"Accept", "application/json"}},
-                                             initBody(), false));
+        const Response r = roundTrip(request(
+            "POST",
+            "/mcp",
+            {{"Host", host}, {"Content-Type", "application/json"}, {"Accept", "application/json"}},
+            initBody(),
+            false));
         if (allowed) {
             QCOMPARE(r.status, 200);
         } else {
@@ -420,11 +439,15 @@ private Q_SLOTS:
         QTest::newRow("https://127.0.0.1") << QByteArray("https://127.0.0.1") << true;
         QTest::newRow("http://[::1]:5173") << QByteArray("http://[::1]:5173") << true;
         QTest::newRow("HTTP://LOCALHOST") << QByteArray("HTTP://LOCALHOST") << true;
-        QTest::newRow("http://localhost.evil.com") << QByteArray("http://localhost.evil.com") << false;
-        QTest::newRow("http://localhost:80.evil.com") << QByteArray("http://localhost:80.evil.com") << false;
+        QTest::newRow("http://localhost.evil.com")
+            << QByteArray("http://localhost.evil.com") << false;
+        QTest::newRow("http://localhost:80.evil.com")
+            << QByteArray("http://localhost:80.evil.com") << false;
         QTest::newRow("http://evil.com") << QByteArray("http://evil.com") << false;
-        QTest::newRow("http://localhost@evil.com") << QByteArray("http://localhost@evil.com") << false;
-        QTest::newRow("http://evil.com/localhost") << QByteArray("http://evil.com/localhost") << false;
+        QTest::newRow("http://localhost@evil.com")
+            << QByteArray("http://localhost@evil.com") << false;
+        QTest::newRow("http://evil.com/localhost")
+            << QByteArray("http://evil.com/localhost") << false;
         QTest::newRow("null") << QByteArray("null") << false;
         QTest::newRow("ftp://localhost") << QByteArray("ftp://localhost") << false;
         QTest::newRow("file://") << QByteArray("file://") << false;
@@ -458,7 +481,8 @@ private Q_SLOTS:
         QTest::newRow("both reversed") << QByteArray("text/event-stream, application/json") << json;
         QTest::newRow("sse only") << QByteArray("text/event-stream") << sse;
         QTest::newRow("json only") << QByteArray("application/json") << json;
-        QTest::newRow("sse preferred by q") << QByteArray("application/json;q=0.5, text/event-stream") << sse;
+        QTest::newRow("sse preferred by q")
+            << QByteArray("application/json;q=0.5, text/event-stream") << sse;
         QTest::newRow("star") << QByteArray("*/*") << json;
         QTest::newRow("absent") << QByteArray("") << json;
         QTest::newRow("text/*") << QByteArray("text/*") << sse;
@@ -475,7 +499,8 @@ private Q_SLOTS:
     void sseParser()
     {
         SseParser p;
-        auto events = p.feed(": comment\r\nevent: message\r\nid: 1_0\r\ndata: {\"a\":\ndata: 1}\r\n\r\nid: 1_1\ndata: \n\n");
+        auto events = p.feed(": comment\r\nevent: message\r\nid: 1_0\r\ndata: {\"a\":\ndata: "
+                             "1}\r\n\r\nid: 1_1\ndata: \n\n");
         QCOMPARE(events.size(), size_t(2));
         QCOMPARE(events[0].event, QByteArray("message"));
         QCOMPARE(events[0].id, QByteArray("1_0"));
@@ -498,15 +523,27 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<int>("kind");
-        QTest::newRow("request") << QByteArray(R"({"jsonrpc":"2.0","id":1,"method":"x"})") << int(MessageKind::Request);
-        QTest::newRow("string id") << QByteArray(R"({"jsonrpc":"2.0","id":"a","method":"x"})") << int(MessageKind::Request);
-        QTest::newRow("notification") << QByteArray(R"({"jsonrpc":"2.0","method":"x"})") << int(MessageKind::Notification);
-        QTest::newRow("result") << QByteArray(R"({"jsonrpc":"2.0","id":1,"result":{}})") << int(MessageKind::Response);
-        QTest::newRow("error null id") << QByteArray(R"({"jsonrpc":"2.0","id":null,"error":{"code":1,"message":"m"}})") << int(MessageKind::Response);
-        QTest::newRow("null id request") << QByteArray(R"({"jsonrpc":"2.0","id":null,"method":"x"})") << int(MessageKind::Invalid);
-        QTest::newRow("no jsonrpc") << QByteArray(R"({"id":1,"method":"x"})") << int(MessageKind::Invalid);
-        QTest::newRow("1.0") << QByteArray(R"({"jsonrpc":"1.0","id":1,"method":"x"})") << int(MessageKind::Invalid);
-        QTest::newRow("both result and error") << QByteArray(R"({"jsonrpc":"2.0","id":1,"result":1,"error":{}})") << int(MessageKind::Invalid);
+        QTest::newRow("request") << QByteArray(R"({"jsonrpc":"2.0","id":1,"method":"x"})")
+                                 << int(MessageKind::Request);
+        QTest::newRow("string id") << QByteArray(R"({"jsonrpc":"2.0","id":"a","method":"x"})")
+                                   << int(MessageKind::Request);
+        QTest::newRow("notification")
+            << QByteArray(R"({"jsonrpc":"2.0","method":"x"})") << int(MessageKind::Notification);
+        QTest::newRow("result") << QByteArray(R"({"jsonrpc":"2.0","id":1,"result":{}})")
+                                << int(MessageKind::Response);
+        QTest::newRow("error null id")
+            << QByteArray(R"({"jsonrpc":"2.0","id":null,"error":{"code":1,"message":"m"}})")
+            << int(MessageKind::Response);
+        QTest::newRow("null id request")
+            << QByteArray(R"({"jsonrpc":"2.0","id":null,"method":"x"})")
+            << int(MessageKind::Invalid);
+        QTest::newRow("no jsonrpc")
+            << QByteArray(R"({"id":1,"method":"x"})") << int(MessageKind::Invalid);
+        QTest::newRow("1.0") << QByteArray(R"({"jsonrpc":"1.0","id":1,"method":"x"})")
+                             << int(MessageKind::Invalid);
+        QTest::newRow("both result and error")
+            << QByteArray(R"({"jsonrpc":"2.0","id":1,"result":1,"error":{}})")
+            << int(MessageKind::Invalid);
         QTest::newRow("scalar") << QByteArray("42") << int(MessageKind::Invalid);
     }
     void messageClassification()
@@ -585,11 +622,15 @@ private Q_SLOTS:
     void accepted202_data()
     {
         QTest::addColumn<QByteArray>("body");
-        QTest::newRow("initialized") << QByteArray(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
-        QTest::newRow("cancelled") << QByteArray(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}})");
+        QTest::newRow("initialized")
+            << QByteArray(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+        QTest::newRow("cancelled") << QByteArray(
+            R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}})");
         QTest::newRow("response") << QByteArray(R"({"jsonrpc":"2.0","id":"s1","result":{}})");
-        QTest::newRow("error response") << QByteArray(R"({"jsonrpc":"2.0","id":"s2","error":{"code":-1,"message":"no"}})");
-        QTest::newRow("batch of notifications") << QByteArray(R"([{"jsonrpc":"2.0","method":"a"},{"jsonrpc":"2.0","method":"b"}])");
+        QTest::newRow("error response")
+            << QByteArray(R"({"jsonrpc":"2.0","id":"s2","error":{"code":-1,"message":"no"}})");
+        QTest::newRow("batch of notifications")
+            << QByteArray(R"([{"jsonrpc":"2.0","method":"a"},{"jsonrpc":"2.0","method":"b"}])");
     }
     void accepted202()
     {
@@ -606,8 +647,9 @@ private Q_SLOTS:
     void batchRequests()
     {
         const QByteArray sid = initialize("2025-03-26");
-        const Response r = roundTrip(
-            post("[" + rpc(1, "ping") + "," + rpc(2, "echo", {{"x", 1}}) + R"(,{"jsonrpc":"2.0","method":"n"}])", sid));
+        const Response r = roundTrip(post("[" + rpc(1, "ping") + "," + rpc(2, "echo", {{"x", 1}})
+                                              + R"(,{"jsonrpc":"2.0","method":"n"}])",
+                                          sid));
         QCOMPARE(r.status, 200);
         const json j = r.body_json();
         QVERIFY(j.is_array());
@@ -630,18 +672,21 @@ private Q_SLOTS:
         QFETCH(bool, priming);
         const QByteArray sid = initialize(version.constData());
         QVERIFY(!sid.isEmpty());
-        const Response r = roundTrip(post(rpc(5, "echo", {{"hello", "world"}}), sid, {{"Accept", "text/event-stream"}}));
+        const Response r = roundTrip(
+            post(rpc(5, "echo", {{"hello", "world"}}), sid, {{"Accept", "text/event-stream"}}));
         QCOMPARE(r.status, 200);
         QCOMPARE(r.header("content-type"), QByteArray("text/event-stream"));
         QCOMPARE(r.header("transfer-encoding"), QByteArray("chunked"));
         QCOMPARE(r.header("cache-control"), QByteArray("no-cache, no-transform"));
         QCOMPARE(r.header("mcp-session-id"), sid);
-        QVERIFY(r.complete);  // the stream ends after the response
+        QVERIFY(r.complete); // the stream ends after the response
         const auto events = r.events();
         QCOMPARE(events.size(), size_t(priming ? 2 : 1));
         const auto &msg = events.back();
         QCOMPARE(msg.event, QByteArray("message"));
-        QVERIFY(QRegularExpression(QStringLiteral("^\\d+_\\d+$")).match(QString::fromLatin1(msg.id)).hasMatch());
+        QVERIFY(QRegularExpression(QStringLiteral("^\\d+_\\d+$"))
+                    .match(QString::fromLatin1(msg.id))
+                    .hasMatch());
         const json j = json::parse(msg.data.toStdString());
         QCOMPARE(j["id"].get<int>(), 5);
         JCOMPARE(j["result"]["hello"], "world");
@@ -665,7 +710,8 @@ private Q_SLOTS:
         QVERIFY(!r.header("mcp-session-id").isEmpty());
         const auto events = r.events();
         QVERIFY(!events.empty());
-        JCOMPARE(json::parse(events.back().data.toStdString())["result"]["protocolVersion"], "2025-11-25");
+        JCOMPARE(json::parse(events.back().data.toStdString())["result"]["protocolVersion"],
+                 "2025-11-25");
     }
 
     // ---------------------------------------------------------- GET stream and Outbox
@@ -679,29 +725,35 @@ private Q_SLOTS:
 
         RawClient stream;
         QVERIFY(stream.connectTo(m_server->port()));
-        stream.send(request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid},
-                                             {"MCP-Protocol-Version", "2025-11-25"}}));
-        QVERIFY(stream.waitFor([&] { return !stream.responses().empty() && stream.last().status == 200; }));
+        stream.send(request("GET",
+                            "/mcp",
+                            {{"Accept", "text/event-stream"},
+                             {"Mcp-Session-Id", sid},
+                             {"MCP-Protocol-Version", "2025-11-25"}}));
+        QVERIFY(stream.waitFor(
+            [&] { return !stream.responses().empty() && stream.last().status == 200; }));
         QCOMPARE(stream.last().header("content-type"), QByteArray("text/event-stream"));
         QVERIFY(m_server->hasStream(sid.toStdString()));
         // Keep-alive comments at the configured (test) interval.
         QVERIFY(stream.waitFor([&] { return stream.last().body.contains(": keepalive\n\n"); }));
 
         // Outbox push arrives as an event with a session-unique id.
-        QVERIFY(session->outbox->send(json{{"jsonrpc", "2.0"}, {"method", "notifications/resources/updated"},
+        QVERIFY(session->outbox->send(json{{"jsonrpc", "2.0"},
+                                           {"method", "notifications/resources/updated"},
                                            {"params", {{"uri", "et://match/1"}}}}));
         QVERIFY(stream.waitFor([&] { return stream.last().body.contains("resources/updated"); }));
         // A tool that notifies while handling a POST: the notification goes to the GET stream.
         const Response r = roundTrip(post(rpc(9, "notify", {{"level", "info"}}), sid));
         JCOMPARE(r.body_json()["result"]["delivered"], true);
-        QVERIFY(stream.waitFor([&] { return stream.last().body.contains("notifications/message"); }));
+        QVERIFY(
+            stream.waitFor([&] { return stream.last().body.contains("notifications/message"); }));
 
         std::set<QByteArray> ids;
         for (const auto &e : stream.last().events()) {
             if (!e.id.isEmpty())
                 QVERIFY2(ids.insert(e.id).second, e.id.constData());
         }
-        QVERIFY(ids.size() >= 3);  // priming + 2 messages
+        QVERIFY(ids.size() >= 3); // priming + 2 messages
 
         // The observer saw the push with status 200.
         QVERIFY(std::any_of(m_records.begin(), m_records.end(), [](const TrafficRecord &t) {
@@ -717,7 +769,8 @@ private Q_SLOTS:
         // DELETE ends an open GET stream cleanly.
         RawClient again;
         QVERIFY(again.connectTo(m_server->port()));
-        again.send(request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
+        again.send(
+            request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
         QVERIFY(again.waitFor([&] { return m_server->hasStream(sid.toStdString()); }));
         QCOMPARE(roundTrip(request("DELETE", "/mcp", {{"Mcp-Session-Id", sid}})).status, 200);
         QVERIFY(again.waitForResponses(1));
@@ -731,7 +784,8 @@ private Q_SLOTS:
         QTest::newRow("no accept") << QByteArray() << QByteArray("SID") << 406;
         QTest::newRow("json accept") << QByteArray("application/json") << QByteArray("SID") << 406;
         QTest::newRow("no session") << QByteArray("text/event-stream") << QByteArray() << 400;
-        QTest::newRow("unknown session") << QByteArray("text/event-stream") << QByteArray("nope") << 404;
+        QTest::newRow("unknown session")
+            << QByteArray("text/event-stream") << QByteArray("nope") << 404;
     }
     void getRules()
     {
@@ -754,9 +808,11 @@ private Q_SLOTS:
         const QByteArray sid = initialize();
         RawClient first;
         QVERIFY(first.connectTo(m_server->port()));
-        first.send(request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
+        first.send(
+            request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
         QVERIFY(first.waitFor([&] { return m_server->hasStream(sid.toStdString()); }));
-        const Response second = roundTrip(request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
+        const Response second = roundTrip(
+            request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
         QCOMPARE(second.status, 409);
         QCOMPARE(second.body_json()["error"]["code"].get<int>(), -32000);
     }
@@ -768,11 +824,16 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("method");
         QTest::addColumn<QByteArray>("path");
         QTest::addColumn<QByteArray>("allow");
-        QTest::newRow("PUT /mcp") << QByteArray("PUT") << QByteArray("/mcp") << QByteArray("GET, POST, DELETE, OPTIONS");
-        QTest::newRow("PATCH /mcp/") << QByteArray("PATCH") << QByteArray("/mcp/") << QByteArray("GET, POST, DELETE, OPTIONS");
-        QTest::newRow("HEAD /mcp") << QByteArray("HEAD") << QByteArray("/mcp") << QByteArray("GET, POST, DELETE, OPTIONS");
-        QTest::newRow("POST /sse") << QByteArray("POST") << QByteArray("/sse") << QByteArray("GET, OPTIONS");
-        QTest::newRow("GET /messages") << QByteArray("GET") << QByteArray("/messages") << QByteArray("POST, OPTIONS");
+        QTest::newRow("PUT /mcp") << QByteArray("PUT") << QByteArray("/mcp")
+                                  << QByteArray("GET, POST, DELETE, OPTIONS");
+        QTest::newRow("PATCH /mcp/") << QByteArray("PATCH") << QByteArray("/mcp/")
+                                     << QByteArray("GET, POST, DELETE, OPTIONS");
+        QTest::newRow("HEAD /mcp")
+            << QByteArray("HEAD") << QByteArray("/mcp") << QByteArray("GET, POST, DELETE, OPTIONS");
+        QTest::newRow("POST /sse")
+            << QByteArray("POST") << QByteArray("/sse") << QByteArray("GET, OPTIONS");
+        QTest::newRow("GET /messages")
+            << QByteArray("GET") << QByteArray("/messages") << QByteArray("POST, OPTIONS");
     }
     void methodNotAllowed()
     {
@@ -795,8 +856,10 @@ private Q_SLOTS:
 
     void unknownPathIsJson404()
     {
-        for (const QByteArray &path : {QByteArray("/.well-known/oauth-authorization-server"), QByteArray("/"),
-                                      QByteArray("/mcpx"), QByteArray("/mcp/other")}) {
+        for (const QByteArray &path : {QByteArray("/.well-known/oauth-authorization-server"),
+                                       QByteArray("/"),
+                                       QByteArray("/mcpx"),
+                                       QByteArray("/mcp/other")}) {
             const Response r = roundTrip(request("GET", path));
             QCOMPARE(r.status, 404);
             QCOMPARE(r.header("content-type"), QByteArray("application/json"));
@@ -848,8 +911,11 @@ private Q_SLOTS:
 
     void notAcceptable()
     {
-        const Response r2 = roundTrip(request("POST", "/mcp", {{"Content-Type", "application/json"}, {"Accept", "text/html"}},
-                                              initBody()));
+        const Response r2
+            = roundTrip(request("POST",
+                                "/mcp",
+                                {{"Content-Type", "application/json"}, {"Accept", "text/html"}},
+                                initBody()));
         QCOMPARE(r2.status, 406);
         QCOMPARE(r2.body_json()["error"]["code"].get<int>(), -32000);
     }
@@ -860,9 +926,11 @@ private Q_SLOTS:
         QTest::addColumn<int>("code");
         QTest::newRow("malformed") << QByteArray("{\"jsonrpc\":") << -32700;
         QTest::newRow("not json") << QByteArray("hello") << -32700;
-        QTest::newRow("bad utf-8") << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"\xff\"}") << -32700;
+        QTest::newRow("bad utf-8")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"\xff\"}") << -32700;
         QTest::newRow("not jsonrpc") << QByteArray(R"({"foo":1})") << -32600;
-        QTest::newRow("wrong version") << QByteArray(R"({"jsonrpc":"1.0","id":1,"method":"ping"})") << -32600;
+        QTest::newRow("wrong version")
+            << QByteArray(R"({"jsonrpc":"1.0","id":1,"method":"ping"})") << -32600;
         QTest::newRow("scalar") << QByteArray("3") << -32600;
         QTest::newRow("empty batch") << QByteArray("[]") << -32600;
     }
@@ -926,11 +994,14 @@ private Q_SLOTS:
         const QByteArray sid = initialize();
         RawClient stream;
         QVERIFY(stream.connectTo(m_server->port()));
-        stream.send(request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
+        stream.send(
+            request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
         QVERIFY(stream.waitFor([&] { return m_server->hasStream(sid.toStdString()); }));
         std::shared_ptr<Outbox> outbox = m_server->session(sid.toStdString())->outbox;
         bool sent = false;
-        std::thread worker([&] { sent = outbox->send(json{{"jsonrpc", "2.0"}, {"method", "from/thread"}}); });
+        std::thread worker([&] {
+            sent = outbox->send(json{{"jsonrpc", "2.0"}, {"method", "from/thread"}});
+        });
         worker.join();
         QVERIFY(sent);
         QVERIFY(stream.waitFor([&] { return stream.last().body.contains("from/thread"); }));
@@ -943,7 +1014,8 @@ private Q_SLOTS:
         RawClient c;
         QVERIFY(c.connectTo(m_server->port()));
         c.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader()
-               + "\r\nContent-Type: application/json\r\nAccept: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+               + "\r\nContent-Type: application/json\r\nAccept: "
+                 "application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
                + QByteArray::number(a.size(), 16) + "\r\n" + a + "\r\n");
         QTest::qWait(20);
         c.send(QByteArray::number(b.size(), 16) + "\r\n" + b + "\r\n0\r\n\r\n");
@@ -955,12 +1027,14 @@ private Q_SLOTS:
     {
         RawClient c;
         QVERIFY(c.connectTo(m_server->port()));
-        c.send("GET /mcp HTTP/1.1\r\nHost: " + hostHeader() + "\r\nX-Big: " + QByteArray(20 * 1024, 'a') + "\r\n\r\n");
+        c.send("GET /mcp HTTP/1.1\r\nHost: " + hostHeader()
+               + "\r\nX-Big: " + QByteArray(20 * 1024, 'a') + "\r\n\r\n");
         QVERIFY(c.waitForResponses(1));
         QCOMPARE(c.responses().front().status, 431);
         QVERIFY(c.waitForDisconnect());
         // Just under the limit is fine.
-        const Response ok = roundTrip(request("GET", "/nothing", {{"X-Big", QByteArray(15 * 1024, 'a')}}));
+        const Response ok
+            = roundTrip(request("GET", "/nothing", {{"X-Big", QByteArray(15 * 1024, 'a')}}));
         QCOMPARE(ok.status, 404);
     }
 
@@ -1009,12 +1083,14 @@ private Q_SLOTS:
         {
             RawClient c;
             QVERIFY(c.connectTo(m_server->port()));
-            c.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader() + "\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"");
+            c.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader()
+                   + "\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"");
             QTest::qWait(10);
             c.socket().abort();
         }
         // A slow request whose client leaves before the reply (JSON and SSE).
-        for (const QByteArray &accept : {QByteArray("application/json"), QByteArray("text/event-stream")}) {
+        for (const QByteArray &accept :
+             {QByteArray("application/json"), QByteArray("text/event-stream")}) {
             RawClient c;
             QVERIFY(c.connectTo(m_server->port()));
             c.send(post(rpc(7, "sleep", {{"ms", 80}}), sid, {{"Accept", accept}}));
@@ -1040,13 +1116,16 @@ private Q_SLOTS:
         lazy.setReadBufferSize(1024);
         lazy.connectToHost(QHostAddress(QHostAddress::LocalHost), m_server->port());
         QVERIFY(lazy.waitForConnected(5000));
-        lazy.write(request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
+        lazy.write(
+            request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
         QTRY_VERIFY(m_server->hasStream(sid.toStdString()));
         auto outbox = m_server->session(sid.toStdString())->outbox;
         const std::string big(64 * 1024, 'x');
         int sent = 0;
         // Kernel buffers absorb a few MiB; after that our own buffer grows until the limit.
-        while (outbox->send(json{{"jsonrpc", "2.0"}, {"method", "big"}, {"params", {{"blob", big}}}}) && sent < 2000) {
+        while (
+            outbox->send(json{{"jsonrpc", "2.0"}, {"method", "big"}, {"params", {{"blob", big}}}})
+            && sent < 2000) {
             ++sent;
             if (sent % 16 == 0)
                 QTest::qWait(1);
@@ -1108,7 +1187,7 @@ private Q_SLOTS:
         m_server->setLimits(limits);
         RawClient c;
         QVERIFY(c.connectTo(m_server->port()));
-        c.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader());  // and never the rest
+        c.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader()); // and never the rest
         QVERIFY(c.waitForResponses(1, 2000));
         QCOMPARE(c.responses().front().status, 408);
         QVERIFY(c.waitForDisconnect(2000));
@@ -1170,28 +1249,37 @@ private Q_SLOTS:
             gh.insert(gh.end(), h.begin(), h.end());
             return gh;
         }()));
-        QCOMPARE(g.status, 404);  // session is checked first
+        QCOMPARE(g.status, 404); // session is checked first
     }
 
     // ---------------------------------------------------------- CORS
 
     void corsPreflight()
     {
-        const Response r = roundTrip(request("OPTIONS", "/mcp",
-                                              {{"Origin", "http://localhost:6274"},
-                                               {"Access-Control-Request-Method", "POST"},
-                                               {"Access-Control-Request-Headers", "content-type,mcp-protocol-version,mcp-session-id"}}));
+        const Response r
+            = roundTrip(request("OPTIONS",
+                                "/mcp",
+                                {{"Origin", "http://localhost:6274"},
+                                 {"Access-Control-Request-Method", "POST"},
+                                 {"Access-Control-Request-Headers",
+                                  "content-type,mcp-protocol-version,mcp-session-id"}}));
         QCOMPARE(r.status, 204);
         QCOMPARE(r.header("access-control-allow-origin"), QByteArray("http://localhost:6274"));
         QVERIFY(r.header("access-control-allow-methods").contains("DELETE"));
         const QByteArray allowHeaders = r.header("access-control-allow-headers").toLower();
-        for (const char *h : {"content-type", "accept", "authorization", "mcp-session-id", "mcp-protocol-version",
+        for (const char *h : {"content-type",
+                              "accept",
+                              "authorization",
+                              "mcp-session-id",
+                              "mcp-protocol-version",
                               "last-event-id"})
             QVERIFY2(allowHeaders.contains(h), h);
         QVERIFY(r.header("access-control-expose-headers").contains("Mcp-Session-Id"));
 
-        const Response evil = roundTrip(request("OPTIONS", "/mcp", {{"Origin", "http://localhost.evil.com"},
-                                                                    {"Access-Control-Request-Method", "POST"}}));
+        const Response evil = roundTrip(request(
+            "OPTIONS",
+            "/mcp",
+            {{"Origin", "http://localhost.evil.com"}, {"Access-Control-Request-Method", "POST"}}));
         QCOMPARE(evil.status, 403);
         QVERIFY(!evil.hasHeader("access-control-allow-origin"));
 
@@ -1204,7 +1292,8 @@ private Q_SLOTS:
 
     void bearerTokenAndObserver()
     {
-        const QByteArray sid = initialize("2025-11-25", "/mcp", {{"Authorization", "Bearer secret-token"}});
+        const QByteArray sid
+            = initialize("2025-11-25", "/mcp", {{"Authorization", "Bearer secret-token"}});
         QCOMPARE(m_server->session(sid.toStdString())->bearerToken, std::string("secret-token"));
         m_records.clear();
         const Response r = roundTrip(post(rpc(3, "sleep", {{"ms", 30}}), sid));
@@ -1219,7 +1308,9 @@ private Q_SLOTS:
         QVERIFY(m_records[1].latency >= 25ms);
 
         m_records.clear();
-        QCOMPARE(roundTrip(post(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", sid)).status, 202);
+        QCOMPARE(roundTrip(post(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", sid))
+                     .status,
+                 202);
         QCOMPARE(m_records.size(), size_t(1));
         QCOMPARE(m_records[0].httpStatus, 202);
 
@@ -1238,8 +1329,10 @@ private Q_SLOTS:
         QSignalSpy closed(m_server.get(), &HttpServer::sessionClosed);
         RawClient stream;
         QVERIFY(stream.connectTo(m_server->port()));
-        stream.send(request("GET", "/sse", {{"Accept", "text/event-stream"}, {"Cache-Control", "no-cache"}}));
-        QVERIFY(stream.waitFor([&] { return !stream.responses().empty() && stream.last().body.contains("\n\n"); }));
+        stream.send(request(
+            "GET", "/sse", {{"Accept", "text/event-stream"}, {"Cache-Control", "no-cache"}}));
+        QVERIFY(stream.waitFor(
+            [&] { return !stream.responses().empty() && stream.last().body.contains("\n\n"); }));
         QCOMPARE(stream.last().status, 200);
         QCOMPARE(stream.last().header("content-type"), QByteArray("text/event-stream"));
         const auto first = stream.last().events().front();
@@ -1250,37 +1343,61 @@ private Q_SLOTS:
         QCOMPARE(m_server->session(sid.toStdString())->transport, std::string("legacy-sse"));
 
         // The TS legacy client posts with Accept: */*; replies come on the stream.
-        Response r = roundTrip(request("POST", first.data, {{"Content-Type", "application/json"}, {"Accept", "*/*"}},
+        Response r = roundTrip(request("POST",
+                                       first.data,
+                                       {{"Content-Type", "application/json"}, {"Accept", "*/*"}},
                                        initBody("2025-11-25")));
         QCOMPARE(r.status, 202);
         QCOMPARE(r.body, QByteArray("Accepted"));
         QVERIFY(stream.waitFor([&] { return stream.last().body.contains("protocolVersion"); }));
-        r = roundTrip(request("POST", first.data, {{"Content-Type", "application/json"}},
+        r = roundTrip(request("POST",
+                              first.data,
+                              {{"Content-Type", "application/json"}},
                               R"({"jsonrpc":"2.0","method":"notifications/initialized"})"));
         QCOMPARE(r.status, 202);
-        r = roundTrip(request("POST", first.data,
-                              {{"Content-Type", "application/json"}, {"MCP-Protocol-Version", "2025-11-25"}},
-                              rpc(2, "notify", {{"x", 1}})));
+        r = roundTrip(
+            request("POST",
+                    first.data,
+                    {{"Content-Type", "application/json"}, {"MCP-Protocol-Version", "2025-11-25"}},
+                    rpc(2, "notify", {{"x", 1}})));
         QCOMPARE(r.status, 202);
         QVERIFY(stream.waitFor([&] { return stream.last().body.contains("\"delivered\":true"); }));
         QVERIFY(stream.last().body.contains("notifications/message"));
         int messageEvents = 0;
         for (const auto &e : stream.last().events())
             messageEvents += e.event == "message" ? 1 : 0;
-        QCOMPARE(messageEvents, 3);  // initialize result, notification, notify result
+        QCOMPARE(messageEvents, 3); // initialize result, notification, notify result
 
         // Streamable rules do not apply: no Mcp-Session-Id crossing over to /mcp.
         QCOMPARE(roundTrip(post(rpc(3, "ping"), sid)).status, 404);
         // A second initialize is refused; unknown and missing ids.
-        QCOMPARE(roundTrip(request("POST", first.data, {{"Content-Type", "application/json"}}, initBody())).status, 400);
-        QCOMPARE(roundTrip(request("POST", "/messages?sessionId=nope", {{"Content-Type", "application/json"}}, rpc(4, "ping"))).status, 404);
-        QCOMPARE(roundTrip(request("POST", "/messages", {{"Content-Type", "application/json"}}, rpc(4, "ping"))).status, 400);
+        QCOMPARE(
+            roundTrip(
+                request("POST", first.data, {{"Content-Type", "application/json"}}, initBody()))
+                .status,
+            400);
+        QCOMPARE(roundTrip(request("POST",
+                                   "/messages?sessionId=nope",
+                                   {{"Content-Type", "application/json"}},
+                                   rpc(4, "ping")))
+                     .status,
+                 404);
+        QCOMPARE(roundTrip(request("POST",
+                                   "/messages",
+                                   {{"Content-Type", "application/json"}},
+                                   rpc(4, "ping")))
+                     .status,
+                 400);
 
         // The session ends with its stream.
         stream.socket().abort();
         QVERIFY(closed.wait(2000));
         QCOMPARE(closed.at(0).at(0).toString(), QString::fromLatin1(sid));
-        QCOMPARE(roundTrip(request("POST", first.data, {{"Content-Type", "application/json"}}, rpc(5, "ping"))).status, 404);
+        QCOMPARE(
+            roundTrip(
+                request("POST", first.data, {{"Content-Type", "application/json"}}, rpc(5, "ping")))
+                .status,
+            404);
     }
 
     // ---------------------------------------------------------- stdio bridge
@@ -1306,8 +1423,9 @@ private Q_SLOTS:
         bridge.handleLine(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
         QTRY_VERIFY(m_server->hasStream(sid.toStdString()));
         // Outbox notifications reach stdout through the GET stream.
-        QVERIFY(m_server->session(sid.toStdString())->outbox->send(
-            json{{"jsonrpc", "2.0"}, {"method", "notifications/tools/list_changed"}}));
+        QVERIFY(m_server->session(sid.toStdString())
+                    ->outbox->send(
+                        json{{"jsonrpc", "2.0"}, {"method", "notifications/tools/list_changed"}}));
         QTRY_COMPARE(out.size(), 3);
         JCOMPARE(out[2]["method"], "notifications/tools/list_changed");
 
@@ -1348,8 +1466,9 @@ private Q_SLOTS:
         bridge.setProgram(QStringLiteral(TOWNHALL_STDIO_HELPER));
         bridge.setArguments({m_server->endpointUrl().toString(), QStringLiteral("tok")});
         QByteArray stdoutBytes;
-        QObject::connect(&bridge, &QProcess::readyReadStandardOutput, &bridge,
-                         [&] { stdoutBytes += bridge.readAllStandardOutput(); });
+        QObject::connect(&bridge, &QProcess::readyReadStandardOutput, &bridge, [&] {
+            stdoutBytes += bridge.readAllStandardOutput();
+        });
         bridge.start();
         QVERIFY(bridge.waitForStarted(5000));
         bridge.write(initBody() + "\n" + rpc(1, "whoami") + "\n"
@@ -1358,8 +1477,10 @@ private Q_SLOTS:
         QTRY_COMPARE(m_server->sessions().size(), size_t(1));
         const std::string sid = m_server->sessions().front()->id;
         QTRY_VERIFY(m_server->hasStream(sid));
-        QVERIFY(m_server->session(sid)->outbox->send(
-            json{{"jsonrpc", "2.0"}, {"method", "notifications/resources/updated"}, {"params", {{"uri", "et://x"}}}}));
+        QVERIFY(
+            m_server->session(sid)->outbox->send(json{{"jsonrpc", "2.0"},
+                                                      {"method", "notifications/resources/updated"},
+                                                      {"params", {{"uri", "et://x"}}}}));
         QTRY_COMPARE(stdoutBytes.count('\n'), 3);
 
         // stdout holds exactly one JSON-RPC message per line and nothing else.
@@ -1388,9 +1509,12 @@ private Q_SLOTS:
         QTest::addColumn<QString>("origin");
         QTest::addColumn<bool>("accepted");
         QTest::newRow("feed, no origin") << QStringLiteral("/spectate") << QString() << true;
-        QTest::newRow("feed, loopback origin") << QStringLiteral("/spectate") << QStringLiteral("http://localhost:5173") << true;
-        QTest::newRow("feed, foreign origin") << QStringLiteral("/spectate") << QStringLiteral("http://evil.com") << false;
-        QTest::newRow("feed, lookalike origin") << QStringLiteral("/spectate") << QStringLiteral("http://localhost.evil.com") << false;
+        QTest::newRow("feed, loopback origin")
+            << QStringLiteral("/spectate") << QStringLiteral("http://localhost:5173") << true;
+        QTest::newRow("feed, foreign origin")
+            << QStringLiteral("/spectate") << QStringLiteral("http://evil.com") << false;
+        QTest::newRow("feed, lookalike origin")
+            << QStringLiteral("/spectate") << QStringLiteral("http://localhost.evil.com") << false;
         QTest::newRow("other path") << QStringLiteral("/mcp") << QString() << false;
     }
     void webSocketHandOver()
@@ -1404,25 +1528,33 @@ private Q_SLOTS:
         m_server->setHandler(m_handler);
         QWebSocketServer feed(QStringLiteral("feed"), QWebSocketServer::NonSecureMode);
         m_server->setWebSocketHandler("/spectate", [&feed](QTcpSocket *socket) {
-            socket->setParent(&feed);  // handleConnection() only deletes it on disconnect
+            socket->setParent(&feed); // handleConnection() only deletes it on disconnect
             feed.handleConnection(socket);
         });
         QVERIFY(m_server->listen());
         QObject::connect(&feed, &QWebSocketServer::newConnection, &feed, [&feed] {
             QWebSocket *peer = feed.nextPendingConnection();
-            peer->setParent(&feed);  // the caller owns accepted sockets
-            QObject::connect(peer, &QWebSocket::textMessageReceived, peer,
-                             [peer](const QString &text) { peer->sendTextMessage(QStringLiteral("echo:") + text); });
+            peer->setParent(&feed); // the caller owns accepted sockets
+            QObject::connect(
+                peer, &QWebSocket::textMessageReceived, peer, [peer](const QString &text) {
+                    peer->sendTextMessage(QStringLiteral("echo:") + text);
+                });
         });
 
         QWebSocket client(origin);
         QString received;
         bool failed = false;
-        QObject::connect(&client, &QWebSocket::connected, &client,
-                         [&client] { client.sendTextMessage(QStringLiteral("hi")); });
-        QObject::connect(&client, &QWebSocket::textMessageReceived, &client,
+        QObject::connect(&client, &QWebSocket::connected, &client, [&client] {
+            client.sendTextMessage(QStringLiteral("hi"));
+        });
+        QObject::connect(&client,
+                         &QWebSocket::textMessageReceived,
+                         &client,
                          [&](const QString &text) { received = text; });
-        QObject::connect(&client, qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), &client, [&] { failed = true; });
+        QObject::connect(&client,
+                         qOverload<QAbstractSocket::SocketError>(&QWebSocket::error),
+                         &client,
+                         [&] { failed = true; });
         QObject::connect(&client, &QWebSocket::disconnected, &client, [&] { failed = true; });
         client.open(QUrl(QStringLiteral("ws://127.0.0.1:%1%2").arg(m_server->port()).arg(path)));
         if (accepted) {
