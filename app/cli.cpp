@@ -44,8 +44,6 @@ StoreResult<Store> openStore(const QCommandLineParser &p, bool create)
     return Store::open(p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : Store::defaultPath(), o);
 }
 
-QString str(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
-
 /// One line of the narrated match for the terminal.
 QString narrationLine(const engine::Match &m, const engine::Event &e)
 {

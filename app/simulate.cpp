@@ -5,6 +5,7 @@
 #include "engine/simulator.h"
 
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 
 namespace townhall::app {
@@ -26,12 +27,15 @@ SimulationReport simulate(int matches, std::uint64_t seed, const engine::MatchCo
     std::uint64_t hash = 0xcbf29ce484222325ULL;
     std::uint64_t days = 0;
     Clock::duration simTime{};
+    std::clock_t cpuTime = 0;
     const auto wallStart = Clock::now();
     for (int i = 0; i < matches; ++i) {
         const std::uint64_t matchSeed =
             engine::Rng::forDecision(seed, static_cast<std::uint64_t>(i), 0x51A).next();
         const auto t0 = Clock::now();
+        const std::clock_t c0 = std::clock();
         engine::SimulatedMatch m = engine::simulateMatch(matchSeed, config);
+        cpuTime += std::clock() - c0;
         simTime += Clock::now() - t0;
         (m.winner == engine::Team::Villagers ? r.villagerWins : r.werewolfWins) += 1;
         days += static_cast<std::uint64_t>(m.days);
@@ -44,7 +48,9 @@ SimulationReport simulate(int matches, std::uint64_t seed, const engine::MatchCo
     r.wallSeconds = std::chrono::duration<double>(Clock::now() - wallStart).count();
     r.simSeconds = std::chrono::duration<double>(simTime).count();
     r.averageDays = matches ? static_cast<double>(days) / matches : 0;
+    r.cpuSeconds = static_cast<double>(cpuTime) / CLOCKS_PER_SEC;
     r.matchesPerSecond = r.simSeconds > 0 ? matches / r.simSeconds : 0;
+    r.matchesPerCpuSecond = r.cpuSeconds > 0 ? matches / r.cpuSeconds : 0;
     r.eventsPerSecond = r.simSeconds > 0 ? static_cast<double>(r.totalEvents) / r.simSeconds : 0;
     r.logHash = hash;
     return r;
@@ -62,14 +68,15 @@ std::string toText(const SimulationReport &r)
                   "tool calls:        %llu (%llu rejected)\n"
                   "wall seconds:      %.3f\n"
                   "sim seconds:       %.3f (hashing excluded)\n"
-                  "matches/s:         %.0f\n"
+                  "cpu seconds:       %.3f\n"
+                  "matches/s:         %.0f (wall), %.0f per CPU-second\n"
                   "events/s:          %.0f\n"
                   "log hash:          %016llx\n",
                   r.matches, r.villagerWins, r.werewolfWins, r.averageDays,
                   static_cast<unsigned long long>(r.totalEvents),
                   static_cast<unsigned long long>(r.toolCalls),
                   static_cast<unsigned long long>(r.rejectedCalls), r.wallSeconds, r.simSeconds,
-                  r.matchesPerSecond, r.eventsPerSecond, static_cast<unsigned long long>(r.logHash));
+                  r.cpuSeconds, r.matchesPerSecond, r.matchesPerCpuSecond, r.eventsPerSecond, static_cast<unsigned long long>(r.logHash));
     return buf;
 }
 
@@ -86,7 +93,9 @@ std::string toJsonText(const SimulationReport &r)
                    {"rejectedCalls", r.rejectedCalls},
                    {"wallSeconds", r.wallSeconds},
                    {"simSeconds", r.simSeconds},
+                   {"cpuSeconds", r.cpuSeconds},
                    {"matchesPerSecond", r.matchesPerSecond},
+                   {"matchesPerCpuSecond", r.matchesPerCpuSecond},
                    {"eventsPerSecond", r.eventsPerSecond},
                    {"logHash", hash}};
     return j.dump(2) + "\n";

@@ -20,7 +20,9 @@ struct SimulationReport
     std::uint64_t rejectedCalls = 0;
     double simSeconds = 0;      ///< time spent simulating (engine + bots + narrator)
     double wallSeconds = 0;     ///< whole run, hashing included
+    double cpuSeconds = 0;      ///< CPU time of the simulation (what a busy, shared machine cannot inflate)
     double matchesPerSecond = 0;  ///< matches / simSeconds
+    double matchesPerCpuSecond = 0;
     double eventsPerSecond = 0;
     std::uint64_t logHash = 0;  ///< FNV-1a over every event of every match, in order
 };

@@ -203,6 +203,8 @@ public:
         bool alreadySubmitted = false;
     };
     RequiredAction requiredAction(const std::string &playerId) const;
+    /// Same, reusing `out`'s buffers.
+    void requiredActionInto(const std::string &playerId, RequiredAction &out) const;
 
 private:
     Match() = default;

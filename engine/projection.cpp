@@ -191,21 +191,36 @@ std::string publicSummary(const Match &m)
 
 StateView stateView(const Match &m, const Viewer &viewer, const StateOptions &opts)
 {
-    const MatchState &s = m.state();
     StateView v;
+    stateViewInto(v, m, viewer, opts);
+    return v;
+}
+
+void stateViewInto(StateView &v, const Match &m, const Viewer &viewer, const StateOptions &opts)
+{
+    // Assign member by member so a reused view keeps its buffers: bots ask
+    // for their view after every event, and allocation dominated the cost.
+    const MatchState &s = m.state();
     v.matchId = s.matchId;
     v.phase = s.phase;
     v.dayNumber = s.dayNumber;
     v.phaseEndsAt = s.phase == Phase::Ended ? s.endedAt : s.phaseEndsAt;
     const bool omni = viewer.kind == Viewer::Kind::Omniscient;
-    for (const Player &p : s.players) {
-        PlayerEntry e{p.playerId, p.displayName, p.seat, p.alive, p.ready, std::nullopt};
-        if (p.revealed || omni)
-            e.revealedRole = p.role;
-        v.players.push_back(std::move(e));
+    v.players.resize(s.players.size());
+    for (std::size_t i = 0; i < s.players.size(); ++i) {
+        const Player &p = s.players[i];
+        PlayerEntry &e = v.players[i];
+        e.playerId = p.playerId;
+        e.displayName = p.displayName;
+        e.seat = p.seat;
+        e.alive = p.alive;
+        e.ready = p.ready;
+        e.revealedRole = (p.revealed || omni) ? std::optional<Role>(p.role) : std::nullopt;
     }
+    v.publicSummary.clear();
     if (opts.includeTranscriptSummary)
         v.publicSummary = publicSummary(m);
+    v.recentPublicMessages.clear();
     if (opts.includeRecentPublicMessages) {
         const std::size_t limit = static_cast<std::size_t>(std::clamp(opts.recentPublicMessagesLimit, 1, 50));
         const auto &log = m.log();
@@ -220,25 +235,33 @@ StateView stateView(const Match &m, const Viewer &viewer, const StateOptions &op
         }
         std::reverse(v.recentPublicMessages.begin(), v.recentPublicMessages.end());
     }
-    if (viewer.kind == Viewer::Kind::Player) {
-        if (const Player *me = m.player(viewer.playerId)) {
-            YouView y;
-            y.playerId = me->playerId;
-            y.role = me->role;
-            y.alive = me->alive;
-            if (me->role == Role::Werewolf)
-                for (const Player &p : s.players)
-                    if (p.role == Role::Werewolf)
-                        y.knownWolves.push_back(p.playerId);
-            if (me->role == Role::Seer)
-                for (const SeerRecord &r : s.seerHistory)
-                    y.seerHistory.push_back({r.night, r.targetPlayerId, r.werewolf});
-            if (s.phase != Phase::Ended)
-                y.requiredAction = m.requiredAction(me->playerId);
-            v.you = std::move(y);
-        }
+    const Player *me = viewer.kind == Viewer::Kind::Player ? m.player(viewer.playerId) : nullptr;
+    if (!me) {
+        v.you.reset();
+        return;
     }
-    return v;
+    if (!v.you)
+        v.you.emplace();
+    YouView &y = *v.you;
+    y.playerId = me->playerId;
+    y.role = me->role;
+    y.alive = me->alive;
+    y.knownWolves.clear();
+    if (me->role == Role::Werewolf)
+        for (const Player &p : s.players)
+            if (p.role == Role::Werewolf)
+                y.knownWolves.push_back(p.playerId);
+    y.seerHistory.clear();
+    if (me->role == Role::Seer)
+        for (const SeerRecord &r : s.seerHistory)
+            y.seerHistory.push_back({r.night, r.targetPlayerId, r.werewolf});
+    if (s.phase != Phase::Ended) {
+        if (!y.requiredAction)
+            y.requiredAction.emplace();
+        m.requiredActionInto(me->playerId, *y.requiredAction);
+    } else {
+        y.requiredAction.reset();
+    }
 }
 
 json toJson(const StateView &v)

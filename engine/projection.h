@@ -91,6 +91,8 @@ struct StateView
 };
 
 StateView stateView(const Match &m, const Viewer &viewer, const StateOptions &opts = {});
+/// Same, into an existing view whose buffers are reused (hot paths: bots).
+void stateViewInto(StateView &out, const Match &m, const Viewer &viewer, const StateOptions &opts = {});
 json toJson(const StateView &v);
 
 /// Short public recap from public facts only (safe for anyone).

@@ -34,11 +34,12 @@ SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, Time
         Bot bot;
         std::uint64_t cursor = 0;
         std::optional<TimeMs> wakeAt;
+        StateView view;  // reused: see stateViewInto
     };
     std::vector<Seat> bots;
     for (const Player &p : match->state().players)
         bots.push_back({Bot(p.playerId, Rng::forDecision(seed, static_cast<std::uint64_t>(p.seat), 0xB07).next()),
-                        0, startMs});
+                        0, startMs, {}});
 
     TimeMs now = startMs;
     StateOptions opts;
@@ -48,6 +49,11 @@ SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, Time
         for (int pass = 0; pass < 8; ++pass) {
             bool acted = false;
             for (Seat &s : bots) {
+                // The dead have nothing to do, except last words after the vote.
+                const Player *me = match->player(s.bot.playerId());
+                if (!me->alive && !(match->state().phase == Phase::DayResolution
+                                    && match->state().lastEliminated == me->playerId))
+                    continue;
                 const Viewer viewer = Viewer::forPlayer(s.bot.playerId());
                 const bool hasNews = match->state().lastSeq > s.cursor;
                 const bool due = s.wakeAt && *s.wakeAt <= now;
@@ -55,8 +61,8 @@ SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, Time
                     continue;
                 auto news = visibleEvents(*match, viewer, s.cursor, static_cast<std::size_t>(-1));
                 s.cursor = match->state().lastSeq;
-                const StateView view = stateView(*match, viewer, opts);
-                Bot::Step st = s.bot.step(view, news, now);
+                stateViewInto(s.view, *match, viewer, opts);
+                Bot::Step st = s.bot.step(s.view, news, now);
                 s.wakeAt = st.wakeAt;
                 if (!st.call)
                     continue;
