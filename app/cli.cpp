@@ -126,6 +126,10 @@ int runHeadless(int argc, char **argv)
     p.addOption({QStringLiteral("durable"), QStringLiteral("Survive power loss too (synchronous=FULL).")});
     p.addOption({QStringLiteral("no-rate-limits"), QStringLiteral("Switch off the §8.6 rate limits (benchmarks).")});
     p.addOption({QStringLiteral("seed"), QStringLiteral("Lobby seed (default: random)."), QStringLiteral("S")});
+    QCommandLineOption skipToVote(QStringLiteral("skip-to-vote"),
+                                  QStringLiteral("Benchmarks: skip every new match to its first DAY_VOTE."));
+    skipToVote.setFlags(QCommandLineOption::HiddenFromHelp);
+    p.addOption(skipToVote);
     p.process(app);
 
     const bool demo = p.isSet(QStringLiteral("demo"));
@@ -159,6 +163,19 @@ int runHeadless(int argc, char **argv)
     out(mcp.url() + QLatin1Char('\n'));
     for (const QString &n : host.notices())
         err(n + QLatin1Char('\n'));
+    if (p.isSet(skipToVote)) {
+        // mcp_bench needs matches whose vote window stays open: with a slow
+        // --speed, jump each new match straight to its first vote.
+        QObject::connect(&host, &Host::matchStarted, &app, [&host](const QString &id) {
+            const std::string matchId = id.toStdString();
+            for (int i = 0; i < 16; ++i) {
+                const engine::Match *m = host.lobby().match(matchId);
+                if (!m || m->ended() || m->state().phase == engine::Phase::DayVote)
+                    break;
+                host.skipPhase(matchId);
+            }
+        });
+    }
     QObject::connect(&host, &Host::storageFailed, &app,
                      [](const QString &m) { err(QStringLiteral("townhall: storage failed: %1\n").arg(m)); });
 

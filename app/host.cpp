@@ -355,8 +355,8 @@ void Host::stepBots()
         const std::string matchId = b.matchId;
         const engine::ToolCall call = *step.call;
         const std::string name = m->playerByAgent(agentId) ? m->playerByAgent(agentId)->displayName : agentId;
-        auto task = m_gateway ? m_gateway(Caller{agentId, name}, call.tool, call.arguments)
-                              : callTool(Caller{agentId, name}, call.tool, call.arguments);
+        auto task = m_gateway ? m_gateway(Caller{agentId, name, {}}, call.tool, call.arguments)
+                              : callTool(Caller{agentId, name, {}}, call.tool, call.arguments);
         QPointer<Host> self(this);
         task.then([self, agentId, matchId, call](const ToolResult &r) {
             if (!self)
@@ -391,7 +391,14 @@ std::optional<Caller> Host::authenticate(const std::string &bearerToken)
     auto a = m_store->verifyToken(bearerToken);
     if (!a)
         return std::nullopt;
-    return Caller{a.value().agentId, a.value().name};
+    return Caller{a.value().agentId, a.value().name, {}};
+}
+
+void Host::forgetSession(const std::string &sessionKey, const std::string &guestAgentId)
+{
+    m_readBuckets.erase("session:" + sessionKey);
+    if (!guestAgentId.empty())
+        m_readBuckets.erase(guestAgentId);
 }
 
 // ---------------------------------------------------------------- tools
@@ -473,7 +480,9 @@ std::optional<ToolError> Host::rateLimitRead(const Caller &caller)
     if (!m_options.rateLimits)
         return std::nullopt;
     // §8.6: state/events reads at most 2 per second per agent (token bucket).
-    const std::string key = caller.agentId.empty() ? std::string("anonymous") : caller.agentId;
+    // Anonymous spectators share no identity: one bucket per session, so a
+    // flooding spectator cannot lock the others out.
+    const std::string key = !caller.agentId.empty() ? caller.agentId : "session:" + caller.sessionKey;
     ReadBucket &b = m_readBuckets[key];
     const TimeMs t = now();
     if (b.at == 0)

@@ -48,6 +48,9 @@ struct Caller
 {
     std::string agentId;       ///< empty: an anonymous spectator
     std::string displayName;
+    /// The MCP session the call came through: anonymous spectators have no
+    /// agent, so their read limits are kept per session.
+    std::string sessionKey;
 };
 
 class Host final : public QObject
@@ -84,6 +87,9 @@ public:
 
     /// Identity and agents.
     std::optional<Caller> authenticate(const std::string &bearerToken);
+    /// A session ended: drop its per-session state (read limits of anonymous
+    /// spectators; of its guest agent, which no other session can be).
+    void forgetSession(const std::string &sessionKey, const std::string &guestAgentId = {});
     bool guestsAllowed() const { return m_options.guests; }
 
     engine::Lobby &lobby() { return *m_lobby; }

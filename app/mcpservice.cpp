@@ -59,7 +59,7 @@ public:
                                           const std::string &canonicalName,
                                           const json &validatedArgs) override
     {
-        Caller c{session->agentId, session->displayName};
+        Caller c{session->agentId, session->displayName, session->id};
         co_return co_await m_host->callTool(std::move(c), canonicalName, validatedArgs);
     }
 
@@ -79,6 +79,7 @@ public:
     {
         if (session->guest)
             m_guestNames.erase(session->displayName);
+        m_host->forgetSession(session->id, session->guest ? session->agentId : std::string());
     }
 
 private:
