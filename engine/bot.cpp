@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cstdio>
 #include <limits>
 
 namespace townhall::engine {
@@ -1150,10 +1149,9 @@ void Bot::Memory::seerResults(std::string &text, bool onlyNew)
         if (x.night == lastNight && x.night == day) {
             botspeech::say(text, x.wolf ? Topic::SeerWolfLast : Topic::SeerCleanLast, 0, name(x.seat));
         } else {
-            char num[12];
-            const int len = std::snprintf(num, sizeof num, "%d", x.night);
+            const std::string num = std::to_string(x.night);
             botspeech::say(text, x.wolf ? Topic::SeerWolfEarlier : Topic::SeerCleanEarlier, 0,
-                           name(x.seat), std::string_view(num, static_cast<std::size_t>(std::max(0, len))));
+                           name(x.seat), std::string_view(num));
         }
     }
 }

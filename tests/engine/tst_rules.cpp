@@ -403,10 +403,12 @@ void TstRules::doctorSaves()
     QVERIFY(nr->payload.at("killedPlayerId").is_null());
     QCOMPARE(nr->payload.at("savedByDoctor").get<bool>(), true);
     QCOMPARE_E(nr->audience, Audience::Public);
-    // Who was saved stays secret: no public event after the night names the protected player.
-    const std::uint64_t from = t.last(EventType::NightResolved)->seq;
+    // Who was saved stays secret: neither the public night result nor its
+    // announcement names the protected player. (Later lines may list everyone alive.)
+    const std::string nightResult = nr->eventId;
     for (const Event &e : t.m.log())
-        if (e.seq > from && e.audience == Audience::Public) {
+        if (e.audience == Audience::Public
+            && (e.eventId == nightResult || e.payload.value("causeEventId", "") == nightResult)) {
             const std::string d = e.payload.dump();
             QVERIFY2(d.find(v) == std::string::npos && d.find(t.m.player(v)->displayName) == std::string::npos,
                      d.c_str());
