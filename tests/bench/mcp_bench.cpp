@@ -1,0 +1,686 @@
+// SPDX-License-Identifier: MIT
+// mcp_bench: a load generator for the Town Hall MCP server (issue 3, "Benchmark").
+//
+// Starts `townhall --headless --no-rate-limits --skip-to-vote --speed 0.001`
+// pinned to one core (taskset), pins itself to another, and drives it with
+// raw keep-alive HTTP/1.1 on plain non-blocking sockets (one epoll loop, one
+// connection per MCP session, closed loop: a session sends its next request
+// when the previous answer is in). It measures
+//   - session handshakes/s (initialize + notifications/initialized; the
+//     session is then ended with DELETE, which is timed too),
+//   - tools/call throughput and p50/p99 latency of get_state and vote at 1, 8
+//     and 64 concurrent sessions (each session is a seated player; votes are
+//     re-cast between two targets, each one a committed VOTE_CAST event),
+//   - the server's peak RSS (VmHWM) after each part.
+//
+// --skip-to-vote makes the host skip every new match to its first DAY_VOTE;
+// with --speed 0.001 that vote window then stays open for ~12 hours, and one
+// seated session per match never votes so it does not close early.
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <arpa/inet.h>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <optional>
+#include <sched.h>
+#include <string>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+[[noreturn]] void die(const std::string &what)
+{
+    std::fprintf(stderr, "mcp_bench: %s\n", what.c_str());
+    std::exit(1);
+}
+
+struct Response
+{
+    int status = 0;
+    std::string sessionId;
+    std::string body;
+};
+
+/// One keep-alive HTTP/1.1 connection carrying one MCP session.
+struct Conn
+{
+    int fd = -1;
+    std::string out;
+    std::size_t outOff = 0;
+    std::string in;
+    std::string sessionId;
+    Clock::time_point sentAt;
+    Clock::time_point t0;  // start of a multi-request scenario (handshakes)
+    std::function<void(Conn &, Response &&)> onResponse;
+    // Scenario state.
+    int step = 0;
+    std::string matchId;
+    std::string playerId;
+    std::vector<std::string> targets;
+    bool voter = false;
+    std::uint64_t flip = 0;
+};
+
+class Loop
+{
+public:
+    explicit Loop(std::uint16_t port) : m_port(port)
+    {
+        m_ep = epoll_create1(EPOLL_CLOEXEC);
+        if (m_ep < 0)
+            die("epoll_create1");
+    }
+
+    Conn *open()
+    {
+        auto c = std::make_unique<Conn>();
+        c->fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(m_port);
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (connect(c->fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0)
+            die(std::string("connect: ") + std::strerror(errno));
+        int one = 1;
+        setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        fcntl(c->fd, F_SETFL, fcntl(c->fd, F_GETFL) | O_NONBLOCK);
+        epoll_event ev{};
+        ev.events = EPOLLIN;
+        ev.data.ptr = c.get();
+        epoll_ctl(m_ep, EPOLL_CTL_ADD, c->fd, &ev);
+        m_conns.push_back(std::move(c));
+        return m_conns.back().get();
+    }
+
+    void post(Conn &c, const std::string &method, const std::string &body, const char *path = "/mcp")
+    {
+        std::string r;
+        r.reserve(300 + body.size());
+        r += method;
+        r += ' ';
+        r += path;
+        r += " HTTP/1.1\r\nHost: 127.0.0.1:";
+        r += std::to_string(m_port);
+        r += "\r\nAccept: application/json, text/event-stream\r\n";
+        if (!c.sessionId.empty()) {
+            r += "Mcp-Session-Id: ";
+            r += c.sessionId;
+            r += "\r\nMCP-Protocol-Version: 2025-06-18\r\n";
+        }
+        if (!body.empty()) {
+            r += "Content-Type: application/json\r\nContent-Length: ";
+            r += std::to_string(body.size());
+            r += "\r\n";
+        }
+        r += "\r\n";
+        r += body;
+        c.out = std::move(r);
+        c.outOff = 0;
+        c.sentAt = Clock::now();
+        flushOut(c);
+    }
+
+    /// Runs until `until()` is true (checked after each event batch).
+    void run(const std::function<bool()> &until)
+    {
+        epoll_event evs[128];
+        while (!until()) {
+            const int n = epoll_wait(m_ep, evs, 128, 100);
+            for (int i = 0; i < n; ++i) {
+                Conn &c = *static_cast<Conn *>(evs[i].data.ptr);
+                if (evs[i].events & EPOLLOUT)
+                    flushOut(c);
+                if (evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR))
+                    readIn(c);
+            }
+        }
+    }
+
+    std::vector<std::unique_ptr<Conn>> &conns() { return m_conns; }
+
+private:
+    void flushOut(Conn &c)
+    {
+        while (c.outOff < c.out.size()) {
+            const ssize_t w = ::send(c.fd, c.out.data() + c.outOff, c.out.size() - c.outOff, MSG_NOSIGNAL);
+            if (w < 0) {
+                if (errno == EAGAIN) {
+                    epoll_event ev{};
+                    ev.events = EPOLLIN | EPOLLOUT;
+                    ev.data.ptr = &c;
+                    epoll_ctl(m_ep, EPOLL_CTL_MOD, c.fd, &ev);
+                    return;
+                }
+                die(std::string("send: ") + std::strerror(errno));
+            }
+            c.outOff += static_cast<std::size_t>(w);
+        }
+        epoll_event ev{};
+        ev.events = EPOLLIN;
+        ev.data.ptr = &c;
+        epoll_ctl(m_ep, EPOLL_CTL_MOD, c.fd, &ev);
+    }
+
+    void readIn(Conn &c)
+    {
+        char buf[65536];
+        for (;;) {
+            const ssize_t r = ::recv(c.fd, buf, sizeof buf, 0);
+            if (r > 0) {
+                c.in.append(buf, static_cast<std::size_t>(r));
+                continue;
+            }
+            if (r == 0)
+                die("the server closed a connection");
+            if (errno == EAGAIN)
+                break;
+            die(std::string("recv: ") + std::strerror(errno));
+        }
+        while (auto resp = parse(c))
+            if (c.onResponse)
+                c.onResponse(c, std::move(*resp));
+    }
+
+    /// One complete response off the front of c.in (Content-Length or chunked).
+    static std::optional<Response> parse(Conn &c)
+    {
+        const std::size_t end = c.in.find("\r\n\r\n");
+        if (end == std::string::npos)
+            return std::nullopt;
+        Response r;
+        r.status = std::atoi(c.in.c_str() + 9);
+        std::size_t len = 0;
+        bool chunked = false;
+        std::size_t pos = c.in.find("\r\n") + 2;
+        while (pos < end) {
+            const std::size_t eol = c.in.find("\r\n", pos);
+            const std::string_view line(c.in.data() + pos, eol - pos);
+            const std::size_t colon = line.find(':');
+            if (colon != std::string_view::npos) {
+                std::string name(line.substr(0, colon));
+                std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return std::tolower(ch); });
+                std::string_view value = line.substr(colon + 1);
+                while (!value.empty() && value.front() == ' ')
+                    value.remove_prefix(1);
+                if (name == "content-length")
+                    len = std::strtoull(std::string(value).c_str(), nullptr, 10);
+                else if (name == "transfer-encoding" && value.find("chunked") != std::string_view::npos)
+                    chunked = true;
+                else if (name == "mcp-session-id")
+                    r.sessionId = std::string(value);
+            }
+            pos = eol + 2;
+        }
+        std::size_t bodyStart = end + 4;
+        if (!chunked) {
+            if (c.in.size() < bodyStart + len)
+                return std::nullopt;
+            r.body = c.in.substr(bodyStart, len);
+            c.in.erase(0, bodyStart + len);
+            return r;
+        }
+        std::size_t p = bodyStart;
+        std::string body;
+        for (;;) {
+            const std::size_t eol = c.in.find("\r\n", p);
+            if (eol == std::string::npos)
+                return std::nullopt;
+            const std::size_t n = std::strtoull(c.in.c_str() + p, nullptr, 16);
+            if (n == 0) {
+                if (c.in.size() < eol + 4)
+                    return std::nullopt;
+                c.in.erase(0, eol + 4);
+                r.body = std::move(body);
+                return r;
+            }
+            if (c.in.size() < eol + 2 + n + 2)
+                return std::nullopt;
+            body.append(c.in, eol + 2, n);
+            p = eol + 2 + n + 2;
+        }
+    }
+
+    int m_ep = -1;
+    std::uint16_t m_port;
+    std::vector<std::unique_ptr<Conn>> m_conns;
+};
+
+/// The JSON-RPC message of a body (JSON, or the last `data:` line of SSE).
+json rpc(const std::string &body)
+{
+    if (!body.empty() && body.front() == '{')
+        return json::parse(body);
+    std::size_t p = body.rfind("data: ");
+    if (p == std::string::npos)
+        die("unexpected body: " + body.substr(0, 200));
+    return json::parse(body.substr(p + 6, body.find('\n', p) - p - 6));
+}
+
+json structured(const std::string &body)
+{
+    json m = rpc(body);
+    if (m.contains("error"))
+        die("JSON-RPC error: " + m.dump());
+    const json &res = m.at("result");
+    if (res.value("isError", false))
+        die("tool error: " + res.dump());
+    return res.at("structuredContent");
+}
+
+std::string initializeBody(int id, const std::string &name)
+{
+    return json{{"jsonrpc", "2.0"},
+                {"id", id},
+                {"method", "initialize"},
+                {"params",
+                 {{"protocolVersion", "2025-06-18"},
+                  {"capabilities", json::object()},
+                  {"clientInfo", {{"name", name}, {"version", "1"}}}}}}
+        .dump();
+}
+
+const std::string kInitialized = R"({"jsonrpc":"2.0","method":"notifications/initialized"})";
+
+std::string callBody(std::uint64_t id, const char *tool, const json &args)
+{
+    return json{{"jsonrpc", "2.0"},
+                {"id", id},
+                {"method", "tools/call"},
+                {"params", {{"name", tool}, {"arguments", args}}}}
+        .dump();
+}
+
+struct Stats
+{
+    std::vector<double> latUs;
+    std::uint64_t done = 0;
+    double seconds = 0;
+
+    double pct(double p)
+    {
+        if (latUs.empty())
+            return 0;
+        std::sort(latUs.begin(), latUs.end());
+        const std::size_t i = std::min(latUs.size() - 1, static_cast<std::size_t>(p * static_cast<double>(latUs.size())));
+        return latUs[i] / 1000.0;
+    }
+};
+
+double since(Clock::time_point t)
+{
+    return std::chrono::duration<double, std::micro>(Clock::now() - t).count();
+}
+
+struct ServerMem
+{
+    long hwmKiB = 0;
+    long rssKiB = 0;
+};
+
+ServerMem serverMem(pid_t pid)
+{
+    std::ifstream f("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    ServerMem m;
+    while (std::getline(f, line)) {
+        if (line.rfind("VmHWM:", 0) == 0)
+            m.hwmKiB = std::atol(line.c_str() + 6);
+        if (line.rfind("VmRSS:", 0) == 0)
+            m.rssKiB = std::atol(line.c_str() + 6);
+    }
+    return m;
+}
+
+void pinSelf(int cpu)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) != 0)
+        std::fprintf(stderr, "mcp_bench: cannot pin to cpu %d: %s\n", cpu, std::strerror(errno));
+}
+
+struct Options
+{
+    std::string townhall;
+    std::string db = ":memory:";
+    double duration = 5.0;
+    int serverCpu = 0;
+    int clientCpu = 1;
+    std::vector<int> levels{1, 8, 64};
+    bool json = false;
+};
+
+Options parseArgs(int argc, char **argv)
+{
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto next = [&]() -> std::string {
+            if (i + 1 >= argc)
+                die("missing value after " + a);
+            return argv[++i];
+        };
+        if (a == "--townhall")
+            o.townhall = next();
+        else if (a == "--db")
+            o.db = next();
+        else if (a == "--duration")
+            o.duration = std::atof(next().c_str());
+        else if (a == "--server-cpu")
+            o.serverCpu = std::atoi(next().c_str());
+        else if (a == "--client-cpu")
+            o.clientCpu = std::atoi(next().c_str());
+        else if (a == "--json")
+            o.json = true;
+        else if (a == "--sessions") {
+            o.levels.clear();
+            for (const QString &s : QString::fromStdString(next()).split(QLatin1Char(',')))
+                o.levels.push_back(s.toInt());
+        } else if (a == "--help" || a == "-h") {
+            std::printf("usage: mcp_bench --townhall PATH [--db PATH|:memory:] [--duration S] [--sessions 1,8,64]\n"
+                        "                 [--server-cpu N] [--client-cpu N] [--json]\n");
+            std::exit(0);
+        } else
+            die("unknown argument " + a);
+    }
+    if (o.townhall.empty())
+        die("--townhall PATH is required (the built townhall executable)");
+    return o;
+}
+
+struct Server
+{
+    pid_t pid = -1;
+    std::uint16_t port = 0;
+};
+
+Server startServer(const Options &o)
+{
+    int pipefd[2];
+    if (pipe(pipefd) != 0)
+        die("pipe");
+    const pid_t pid = fork();
+    if (pid == 0) {
+        dup2(pipefd[1], 1);
+        close(pipefd[0]);
+        close(pipefd[1]);
+        const std::string cpu = std::to_string(o.serverCpu);
+        execlp("taskset", "taskset", "-c", cpu.c_str(), o.townhall.c_str(), "--headless", "--port", "0", "--db",
+               o.db.c_str(), "--no-rate-limits", "--skip-to-vote", "--speed", "0.001", "--seed", "1",
+               static_cast<char *>(nullptr));
+        std::perror("exec taskset");
+        _exit(127);
+    }
+    close(pipefd[1]);
+    std::string line;
+    char ch;
+    while (read(pipefd[0], &ch, 1) == 1 && ch != '\n')
+        line += ch;
+    close(pipefd[0]);
+    const std::size_t colon = line.rfind(':');
+    if (line.rfind("http://127.0.0.1:", 0) != 0 || colon == std::string::npos)
+        die("the server printed no URL (got '" + line + "')");
+    Server s;
+    s.pid = pid;
+    s.port = static_cast<std::uint16_t>(std::atoi(line.c_str() + colon + 1));
+    return s;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);  // only for QString helpers; no event loop is used
+    const Options o = parseArgs(argc, argv);
+    const Server server = startServer(o);
+    pinSelf(o.clientCpu);
+    std::fprintf(stderr, "mcp_bench: server pid %d on 127.0.0.1:%u (cpu %d), generator on cpu %d, %.1f s per run\n",
+                 server.pid, server.port, o.serverCpu, o.clientCpu, o.duration);
+    Loop loop(server.port);
+    json report{{"server", {{"cpu", o.serverCpu}, {"db", o.db}, {"rateLimits", false}}}, {"runs", json::array()}};
+    auto print = [&](const std::string &what, int sessions, Stats &s) {
+        const double rate = static_cast<double>(s.done) / s.seconds;
+        const ServerMem mem = serverMem(server.pid);
+        const double p50 = s.pct(0.50);
+        const double p99 = s.pct(0.99);
+        std::printf("%-12s %3d sessions  %9.0f /s  p50 %6.3f ms  p99 %6.3f ms  server RSS %5.1f MiB (peak %5.1f MiB)\n",
+                    what.c_str(), sessions, rate, p50, p99, static_cast<double>(mem.rssKiB) / 1024.0,
+                    static_cast<double>(mem.hwmKiB) / 1024.0);
+        std::fflush(stdout);
+        report["runs"].push_back({{"what", what},
+                                  {"sessions", sessions},
+                                  {"perSecond", rate},
+                                  {"p50ms", p50},
+                                  {"p99ms", p99},
+                                  {"rssMiB", static_cast<double>(mem.rssKiB) / 1024.0},
+                                  {"peakRssMiB", static_cast<double>(mem.hwmKiB) / 1024.0}});
+    };
+
+    int maxLevel = *std::max_element(o.levels.begin(), o.levels.end());
+    std::uint64_t nextId = 100;
+
+    // ---- 1. handshakes: initialize + initialized (then DELETE) per session, on keep-alive connections.
+    for (int n : o.levels) {
+        Stats s;
+        std::vector<Conn *> cs;
+        for (int i = 0; i < n; ++i)
+            cs.push_back(loop.open());
+        bool stop = false;
+        const auto start = Clock::now();
+        for (Conn *c : cs) {
+            c->step = 0;
+            c->onResponse = [&](Conn &c, Response &&r) {
+                switch (c.step) {
+                case 0: {  // initialize answered
+                    if (r.status != 200 || r.sessionId.empty())
+                        die("initialize: HTTP " + std::to_string(r.status) + " " + r.body);
+                    c.sessionId = r.sessionId;
+                    c.step = 1;
+                    loop.post(c, "POST", kInitialized);
+                    break;
+                }
+                case 1:
+                    if (r.status != 202)
+                        die("initialized: HTTP " + std::to_string(r.status));
+                    s.latUs.push_back(since(c.t0));  // initialize sent → initialized accepted
+                    ++s.done;
+                    c.step = 2;
+                    loop.post(c, "DELETE", {});
+                    break;
+                default:
+                    if (r.status != 200)
+                        die("DELETE: HTTP " + std::to_string(r.status));
+                    c.sessionId.clear();
+                    c.step = 0;
+                    if (!stop) {
+                        c.t0 = Clock::now();
+                        loop.post(c, "POST", initializeBody(1, "bench"));
+                    }
+                }
+            };
+            c->t0 = Clock::now();
+            loop.post(*c, "POST", initializeBody(1, "bench"));
+        }
+        const double budget = o.duration;
+        loop.run([&] {
+            if (!stop && std::chrono::duration<double>(Clock::now() - start).count() >= budget) {
+                stop = true;
+                s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            }
+            return stop && std::all_of(cs.begin(), cs.end(), [](Conn *c) { return c->step == 0; });
+        });
+        print("handshake", n, s);
+    }
+
+    // ---- 2. seat players: 7 sessions per match may vote, the 8th holds out.
+    const int voters = maxLevel;
+    const int perMatch = 6;  // of 8 seats: 1 may die in the skipped night, 1 never votes
+    const int matches = (voters + perMatch - 1) / perMatch;
+    std::vector<Conn *> seats;
+    for (int i = 0; i < matches * 8; ++i)
+        seats.push_back(loop.open());
+    int pending = 0;
+    for (Conn *c : seats) {
+        c->step = 0;
+        ++pending;
+        c->onResponse = [&](Conn &c, Response &&r) {
+            if (c.step == 0) {
+                c.sessionId = r.sessionId;
+                c.step = 1;
+                loop.post(c, "POST", kInitialized);
+            } else if (c.step == 1) {
+                c.step = 2;
+                --pending;
+            } else if (c.step == 3) {  // queue.join answered
+                json sc = structured(r.body);
+                c.step = 4;
+                --pending;
+                (void)sc;
+            } else if (c.step == 5) {  // queue.status answered
+                json sc = structured(r.body);
+                if (sc.at("matchAssignment").is_object())
+                    c.matchId = sc["matchAssignment"]["matchId"].get<std::string>();
+                c.step = 6;
+                --pending;
+            } else if (c.step == 7) {  // get_state answered
+                json st = structured(r.body).at("state");
+                c.step = 8;
+                --pending;
+                if (st.at("phase") != "DAY_VOTE")
+                    return;
+                const json &you = st.at("you");
+                c.playerId = you.at("playerId").get<std::string>();
+                if (!you.at("alive").get<bool>())
+                    return;
+                c.targets = you.at("requiredAction").at("allowedTargets").get<std::vector<std::string>>();
+            }
+        };
+        loop.post(*c, "POST", initializeBody(1, "seat"));
+    }
+    loop.run([&] { return pending == 0; });
+    // Join one at a time so that each group of eight fills one match.
+    for (Conn *c : seats) {
+        c->step = 3;
+        ++pending;
+        loop.post(*c, "POST", callBody(nextId++, "et.werewolf.queue.join", json::object()));
+        loop.run([&] { return pending == 0; });
+    }
+    // Wait until every match has been skipped to DAY_VOTE.
+    for (int attempt = 0;; ++attempt) {
+        for (Conn *c : seats) {
+            c->step = 5;
+            ++pending;
+            loop.post(*c, "POST", callBody(nextId++, "et.werewolf.queue.status", json::object()));
+        }
+        loop.run([&] { return pending == 0; });
+        for (Conn *c : seats) {
+            c->step = 7;
+            ++pending;
+            c->targets.clear();
+            loop.post(*c, "POST", callBody(nextId++, "et.werewolf.match.get_state", {{"matchId", c->matchId}}));
+        }
+        loop.run([&] { return pending == 0; });
+        std::map<std::string, int> alive;
+        for (Conn *c : seats)
+            if (!c->targets.empty())
+                ++alive[c->matchId];
+        if (static_cast<int>(alive.size()) == matches) {
+            int chosen = 0;
+            std::map<std::string, int> used;
+            for (Conn *c : seats) {
+                // Leave one living seat per match without a vote, so the window stays open.
+                c->voter = !c->targets.empty() && used[c->matchId] + 1 < alive[c->matchId] && chosen < voters;
+                if (c->voter) {
+                    ++used[c->matchId];
+                    ++chosen;
+                }
+            }
+            if (chosen < voters)
+                die("not enough living voters");
+            break;
+        }
+        if (attempt > 100)
+            die("the matches did not reach DAY_VOTE (is --skip-to-vote supported?)");
+        usleep(100000);
+    }
+    std::vector<Conn *> voterConns;
+    for (Conn *c : seats)
+        if (c->voter)
+            voterConns.push_back(c);
+    std::fprintf(stderr, "mcp_bench: %d matches in DAY_VOTE, %zu voting sessions\n", matches, voterConns.size());
+
+    // ---- 3. get_state and vote at each level.
+    auto runCalls = [&](const char *what, int n, const std::function<std::string(Conn &)> &request) {
+        Stats s;
+        s.latUs.reserve(1 << 20);
+        bool stop = false;
+        int inflight = 0;
+        const auto start = Clock::now();
+        for (int i = 0; i < n; ++i) {
+            Conn *c = voterConns[static_cast<std::size_t>(i)];
+            c->onResponse = [&](Conn &c, Response &&r) {
+                --inflight;
+                if (r.status != 200)
+                    die(std::string(what) + ": HTTP " + std::to_string(r.status) + " " + r.body);
+                if (r.body.find("\"isError\":true") != std::string::npos)
+                    die(std::string(what) + ": " + r.body.substr(0, 400));
+                s.latUs.push_back(since(c.sentAt));
+                ++s.done;
+                if (!stop) {
+                    ++inflight;
+                    loop.post(c, "POST", request(c));
+                }
+            };
+            ++inflight;
+            loop.post(*c, "POST", request(*c));
+        }
+        loop.run([&] {
+            if (!stop && std::chrono::duration<double>(Clock::now() - start).count() >= o.duration) {
+                stop = true;
+                s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            }
+            return stop && inflight == 0;
+        });
+        print(what, n, s);
+    };
+    for (int n : o.levels)
+        runCalls("get_state", n, [&](Conn &c) {
+            return callBody(nextId++, "et.werewolf.match.get_state", {{"matchId", c.matchId}});
+        });
+    for (int n : o.levels)
+        runCalls("vote", n, [&](Conn &c) {
+            const std::string &t = c.targets[(c.flip++) % 2];
+            return callBody(nextId++, "et.werewolf.match.vote", {{"matchId", c.matchId}, {"targetPlayerId", t}});
+        });
+
+    if (o.json)
+        std::printf("%s\n", report.dump(2).c_str());
+    kill(server.pid, SIGTERM);
+    int status = 0;
+    waitpid(server.pid, &status, 0);
+    return 0;
+}
