@@ -113,6 +113,17 @@ void Host::recover()
     if (journal)
         for (const auto &r : journal.value())
             m_lobby->applyRecord(r);
+    // Ended matches stay readable (get_state, events.get, replays): load the
+    // most recent ones; they are small and never change again.
+    if (auto ended = m_store->matchIds(MatchStatus::Ended)) {
+        const auto &ids = ended.value();
+        const std::size_t keep = 200;
+        for (std::size_t i = ids.size() > keep ? ids.size() - keep : 0; i < ids.size(); ++i)
+            if (auto m = m_store->loadMatch(ids[i])) {
+                const engine::TimeMs created = m.value().state().createdAt;
+                m_lobby->adopt(std::move(m.value()), created);
+            }
+    }
     auto unfinished = m_store->unfinishedMatches();
     if (!unfinished)
         return;
