@@ -103,11 +103,16 @@ json rpcError(const json &id, RpcError code, std::string message, json data = nu
 
 /// A successful CallToolResult: structuredContent plus the same JSON as text
 /// (tools.mdx: "SHOULD also return the serialized JSON in a TextContent block").
-json toolSuccess(const json &structured)
+json toolSuccess(json structured)
 {
-    return json{{"content", json::array({{{"type", "text"}, {"text", dumpJson(structured)}}})},
-                {"structuredContent", structured},
-                {"isError", false}};
+    // Taken by value and moved in: a get_state result is a large tree, and
+    // copying it cost as much as building it (mcp_bench, perf).
+    std::string text = dumpJson(structured);
+    json result = json::object();
+    result["content"] = json::array({json{{"type", "text"}, {"text", std::move(text)}}});
+    result["structuredContent"] = std::move(structured);
+    result["isError"] = false;
+    return result;
 }
 
 /// A failed CallToolResult. The seed's envelope goes in a text block only: the
@@ -703,7 +708,7 @@ QCoro::Task<json> Dispatcher::callTool(json id, json params, std::shared_ptr<Ses
             qCWarning(lcMcpDispatcher) << "result of" << tool->name.c_str()
                                        << "violates its outputSchema:" << describeIssues(issues).c_str();
     }
-    co_return rpcResult(id, toolSuccess(outcome.value()));
+    co_return rpcResult(id, toolSuccess(std::move(outcome.value())));
 }
 
 // ---------------------------------------------------------------------------

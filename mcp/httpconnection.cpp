@@ -11,7 +11,10 @@
 
 namespace townhall::mcp {
 
-Q_LOGGING_CATEGORY(lcTransport, "townhall.mcp.transport")
+// Debug messages (one per session, per dropped reply) are off unless
+// QT_LOGGING_RULES="townhall.mcp.transport.debug=true": a headless host would
+// otherwise write a line to stderr for every MCP session.
+Q_LOGGING_CATEGORY(lcTransport, "townhall.mcp.transport", QtInfoMsg)
 
 namespace {
 
