@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+// The command line as a user meets it: a headless demo match, then export,
+// import into a fresh database, replay to an event, agents, and the refusals
+// (corrupt file, foreign database, duplicate import, bad arguments).
+
+#include <nlohmann/json.hpp>
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using json = nlohmann::json;
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run townhall(const QStringList &args, const QByteArray &stdinData = {}, int timeoutMs = 180'000)
+{
+    QProcess p;
+    p.start(QStringLiteral(TOWNHALL_BIN), args);
+    if (!p.waitForStarted(10'000))
+        return {};
+    if (!stdinData.isEmpty())
+        p.write(stdinData);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QByteArray sha(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+} // namespace
+
+class TstCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void demoExportImportReplay();
+    void agents();
+    void refusesBadDatabases_data();
+    void refusesBadDatabases();
+    void simulateIsDeterministic();
+    void usageErrors_data();
+    void usageErrors();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+};
+
+void TstCli::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_db = m_dir.filePath(QStringLiteral("demo.sqlite"));
+}
+
+void TstCli::demoExportImportReplay()
+{
+    // The README's headless main job: a narrated bot match that ends with its result.
+    Run demo = townhall({QStringLiteral("--headless"), QStringLiteral("--demo"), QStringLiteral("--port"),
+                         QStringLiteral("0"), QStringLiteral("--db"), m_db, QStringLiteral("--speed"),
+                         QStringLiteral("60"), QStringLiteral("--seed"), QStringLiteral("5")});
+    QCOMPARE(demo.code, 0);
+    const QString text = QString::fromUtf8(demo.out);
+    QVERIFY2(text.startsWith(QLatin1String("http://127.0.0.1:")), qPrintable(text.left(200)));
+    QVERIFY(text.contains(QLatin1String("Town Crier:")));
+    QVERIFY(text.contains(QStringLiteral("== Day 1 · DAY_VOTE ==")));
+    QVERIFY(text.contains(QLatin1String("Result: the ")));
+
+    Run exp = townhall({QStringLiteral("export"), QStringLiteral("match-1"), QStringLiteral("--db"), m_db});
+    QCOMPARE(exp.code, 0);
+    const QList<QByteArray> lines = exp.out.trimmed().split('\n');
+    QVERIFY(lines.size() > 50);
+    std::string lastId;
+    for (const QByteArray &l : lines) {
+        const json e = json::parse(l.toStdString());
+        QVERIFY(e.contains("eventId") && e.contains("audience") && e.contains("payload"));
+        lastId = e.at("eventId").get<std::string>();
+    }
+
+    // Import into a fresh database, then replay there.
+    const QString other = m_dir.filePath(QStringLiteral("imported.sqlite"));
+    const QString file = m_dir.filePath(QStringLiteral("match-1.jsonl"));
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(exp.out);
+    }
+    Run imp = townhall({QStringLiteral("import"), file, QStringLiteral("--db"), other});
+    QCOMPARE(imp.code, 0);
+    QVERIFY(imp.out.contains("imported match-1"));
+    // Importing the same match twice is refused, and says why.
+    Run again = townhall({QStringLiteral("import"), file, QStringLiteral("--db"), other});
+    QCOMPARE(again.code, 1);
+    QVERIFY(!again.err.isEmpty());
+
+    const std::string mid = lines[lines.size() / 2].toStdString();
+    const std::string midId = json::parse(mid).at("eventId").get<std::string>();
+    Run rep = townhall({QStringLiteral("replay"), QStringLiteral("match-1"), QStringLiteral("--to"),
+                        QString::fromStdString(midId), QStringLiteral("--db"), other});
+    QCOMPARE(rep.code, 0);
+    const json state = json::parse(rep.out.toStdString());
+    QCOMPARE(QString::fromStdString(state.at("atEventId").get<std::string>()), QString::fromStdString(midId));
+    for (const json &p : state.at("public").at("players"))
+        if (p.at("alive").get<bool>() && state.at("public").at("phase") != "ENDED")
+            QVERIFY(p.at("revealedRole").is_null());
+    // The same replay from the original database gives the same state.
+    Run rep2 = townhall({QStringLiteral("replay"), QStringLiteral("match-1"), QStringLiteral("--to"),
+                         QString::fromStdString(midId), QStringLiteral("--db"), m_db});
+    QCOMPARE(json::parse(rep2.out.toStdString()).at("stateHash"), state.at("stateHash"));
+
+    // A damaged import is refused.
+    QByteArray broken = exp.out;
+    broken.replace("\"seq\":3,", "\"seq\":33,");
+    Run bad = townhall({QStringLiteral("import"), QStringLiteral("-"), QStringLiteral("--db"),
+                        m_dir.filePath(QStringLiteral("third.sqlite"))},
+                       broken);
+    QCOMPARE(bad.code, 1);
+}
+
+void TstCli::agents()
+{
+    const QString db = m_dir.filePath(QStringLiteral("agents.sqlite"));
+    Run add = townhall({QStringLiteral("agent"), QStringLiteral("add"), QStringLiteral("Alice"), QStringLiteral("--db"), db});
+    QCOMPARE(add.code, 0);
+    const QString token = QString::fromUtf8(add.out).section(QStringLiteral("token "), 1).section(QLatin1Char('\n'), 0, 0);
+    QVERIFY(token.startsWith(QLatin1String("th_")));
+    Run list = townhall({QStringLiteral("agent"), QStringLiteral("list"), QStringLiteral("--db"), db});
+    QCOMPARE(list.code, 0);
+    QVERIFY(list.out.contains("Alice\tactive"));
+    QVERIFY(!list.out.contains(token.toUtf8()));  // the token is shown once, never listed
+    Run rev = townhall({QStringLiteral("agent"), QStringLiteral("revoke"), QStringLiteral("Alice"), QStringLiteral("--db"), db});
+    QCOMPARE(rev.code, 0);
+    QVERIFY(townhall({QStringLiteral("agent"), QStringLiteral("list"), QStringLiteral("--db"), db}).out.contains("revoked"));
+    // A typo in the path does not create a database.
+    Run missing = townhall({QStringLiteral("agent"), QStringLiteral("list"), QStringLiteral("--db"),
+                            m_dir.filePath(QStringLiteral("nope.sqlite"))});
+    QCOMPARE(missing.code, 1);
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("nope.sqlite"))));
+}
+
+void TstCli::refusesBadDatabases_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::newRow("random bytes") << QByteArray(4096, '\x5a');
+    QByteArray header("SQLite format 3");
+    header.append('\0');
+    header.append(QByteArray(100, '\x01'));
+    QTest::newRow("truncated sqlite header") << header;
+    QTest::newRow("text file") << QByteArray("not a database\n");
+}
+
+void TstCli::refusesBadDatabases()
+{
+    QFETCH(QByteArray, content);
+    const QString path = m_dir.filePath(QStringLiteral("bad-%1.sqlite").arg(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    const QByteArray before = sha(path);
+    Run r = townhall({QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"), path},
+                     {}, 20'000);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(path.toUtf8()) || r.err.size() > 20, r.err.constData());
+    QCOMPARE(sha(path), before);  // never overwritten
+}
+
+void TstCli::simulateIsDeterministic()
+{
+    Run a = townhall({QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("200"), QStringLiteral("--seed"),
+                      QStringLiteral("9"), QStringLiteral("--json")});
+    Run b = townhall({QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("200"), QStringLiteral("--seed"),
+                      QStringLiteral("9"), QStringLiteral("--json")});
+    Run c = townhall({QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("200"), QStringLiteral("--seed"),
+                      QStringLiteral("10"), QStringLiteral("--json")});
+    QCOMPARE(a.code, 0);
+    const json ja = json::parse(a.out.toStdString());
+    const json jb = json::parse(b.out.toStdString());
+    const json jc = json::parse(c.out.toStdString());
+    QCOMPARE(ja.at("matches").get<int>(), 200);
+    QCOMPARE(ja.at("villagerWins").get<int>() + ja.at("werewolfWins").get<int>(), 200);
+    QCOMPARE(ja.at("logHash"), jb.at("logHash"));
+    QCOMPARE(ja.at("totalEvents"), jb.at("totalEvents"));
+    QVERIFY(ja.at("logHash") != jc.at("logHash"));
+}
+
+void TstCli::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("simulate bad count") << QStringList{QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("x")};
+    QTest::newRow("agent no action") << QStringList{QStringLiteral("agent")};
+    QTest::newRow("export no match") << QStringList{QStringLiteral("export")};
+    QTest::newRow("negative speed") << QStringList{QStringLiteral("--headless"), QStringLiteral("--speed"), QStringLiteral("-1"),
+                                                   QStringLiteral("--db"), QStringLiteral(":memory:")};
+}
+
+void TstCli::usageErrors()
+{
+    QFETCH(QStringList, args);
+    Run r = townhall(args, {}, 20'000);
+    QCOMPARE(r.code, 2);
+    QVERIFY(!r.err.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TstCli)
+#include "tst_cli.moc"
