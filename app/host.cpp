@@ -453,6 +453,12 @@ QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json arg
         }
     }
 
+    // Commit before visible, for readers too: a state or event read must not
+    // show what another call staged in this turn of the event loop and the
+    // store has not committed yet (a failed commit rolls it back).
+    if (readTool(tool) && !m_pending.empty())
+        co_await qCoro(this, &Host::flushed);
+
     ToolResult result = dispatch(caller, tool, args);
 
     // Nothing is shown before it is durable: if this call (or an earlier one
@@ -774,6 +780,8 @@ QCoro::Task<ToolResult> Host::waitForTurn(Caller caller, json args)
             break;
         co_await qCoro(this, &Host::matchStateChanged, std::chrono::milliseconds(left));
     }
+    if (!m_pending.empty())
+        co_await qCoro(this, &Host::flushed);  // commit before visible (see callTool)
     m = m_lobby->match(matchId);
     if (!m)
         co_return toolError(ErrorCode::MatchNotFound, "match '" + matchId + "' is gone");
