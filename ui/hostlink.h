@@ -22,12 +22,13 @@ using EventBatch = std::shared_ptr<const std::vector<engine::Event>>;
 /// applies the theme itself.
 struct HostSettings
 {
-    int port = 8765;
+    int port = 8787;
     bool guestsAllowed = true;
     engine::Timers timers;
     bool themeFollowsSystem = true;
     bool darkTheme = false;   ///< used when themeFollowsSystem is false
-    QString dataDirectory;
+    QString dataDirectory;    ///< empty: the standard application data location
+    QString language;         ///< "en", "zh_CN", …; empty: the system's language
 };
 
 /// The whole boundary between the host and the widgets.
@@ -69,6 +70,11 @@ Q_SIGNALS:
     void serverInfo(const QString &mcpUrl, const QString &status);
     /// The speed factor currently in force (after a request, or at start).
     void speedChanged(double factor);
+    /// Something the user must know about and act on (storage failed, the
+    /// database cannot be used…), already translated. Shown until dismissed.
+    void problem(const QString &message);
+    /// A passing message (a recovered match, settings saved…), already translated.
+    void notice(const QString &message);
 
     // ---- UI → host
     /// Seat N built-in bots in the queue (fills the next table).

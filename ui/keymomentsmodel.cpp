@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/keymomentsmodel.h"
 
+#include "ui/templatetext.h"
 #include "ui/theme.h"
 #include "ui/uitext.h"
 
@@ -44,6 +45,9 @@ void KeyMomentsModel::setMoments(const std::string &matchId, std::vector<engine:
         beginResetModel();
         m_matchId = matchId;
         m_moments = std::move(moments);
+        m_texts.clear();
+        for (const engine::KeyMoment &m : m_moments)
+            m_texts << TemplateText::keyMoment(m);
         endResetModel();
         return;
     }
@@ -52,6 +56,8 @@ void KeyMomentsModel::setMoments(const std::string &matchId, std::vector<engine:
     const int first = int(m_moments.size());
     beginInsertRows({}, first, int(moments.size()) - 1);
     m_moments = std::move(moments);
+    for (std::size_t i = std::size_t(first); i < m_moments.size(); ++i)
+        m_texts << TemplateText::keyMoment(m_moments[i]);
     endInsertRows();
 }
 
@@ -98,16 +104,16 @@ QVariant KeyMomentsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case KindColumn: return UiText::momentKindName(m.kind);
-        case TextColumn: return qs(m.text);
+        case TextColumn: return m_texts.at(index.row());
         case DayColumn: return m.day;
         }
         return {};
     case Qt::AccessibleTextRole:
     case Qt::ToolTipRole:
-        return tr("%1, day %2: %3").arg(UiText::momentKindName(m.kind)).arg(m.day).arg(qs(m.text));
+        return tr("%1, day %2: %3").arg(UiText::momentKindName(m.kind)).arg(m.day).arg(m_texts.at(index.row()));
     case KindRole: return int(m.kind);
     case KindNameRole: return UiText::momentKindName(m.kind);
-    case TextRole: return qs(m.text);
+    case TextRole: return m_texts.at(index.row());
     case DayRole: return m.day;
     case EventIdsRole: {
         QStringList ids;

@@ -53,6 +53,7 @@ public:
 private:
     std::string m_matchId;
     std::vector<engine::KeyMoment> m_moments;
+    QStringList m_texts;  ///< each moment in the UI's language (TemplateText)
 };
 
 } // namespace townhall::ui

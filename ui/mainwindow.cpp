@@ -85,15 +85,25 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
 
     m_serverStatus = new QLabel(this);
     m_matchesStatus = new QLabel(this);
+    m_problem = new QLabel(this);
+    m_problem->setAccessibleName(tr("Problem"));
+    m_problem->setForegroundRole(QPalette::BrightText);
+    m_problem->setAutoFillBackground(true);
+    m_problem->setContentsMargins(6, 0, 6, 0);
+    m_problem->hide();
     statusBar()->addWidget(m_serverStatus, 1);
+    statusBar()->addPermanentWidget(m_problem);
     statusBar()->addPermanentWidget(m_matchesStatus);
 
     connect(m_link, &HostLink::matchEvents, m_replicas, &ReplicaSet::ingest);
     connect(m_link, &HostLink::queueChanged, this, &MainWindow::onQueueChanged);
     connect(m_link, &HostLink::serverInfo, this, &MainWindow::onServerInfo);
     connect(m_link, &HostLink::speedChanged, this, &MainWindow::onSpeedChanged);
+    connect(m_link, &HostLink::problem, this, &MainWindow::onProblem);
+    connect(m_link, &HostLink::notice, this, &MainWindow::onNotice);
     connect(m_replicas, &ReplicaSet::matchAdvanced, this, &MainWindow::onMatchAdvanced);
     connect(m_scene, &TownMapScene::matchActivated, m_controller, &SpectatorController::selectMatch);
+    connect(m_scene, &TownMapScene::matchActivated, this, [this] { m_userPicked = true; });
     connect(m_controller, &SpectatorController::selectionChanged, this, [this](const QString &id) {
         m_scene->setSelectedMatch(id);
         refreshControls();
@@ -256,8 +266,14 @@ void MainWindow::onMatchAdvanced(const QString &matchId)
     if (!m)
         return;
     m_scene->syncMatch(*m);
-    if (m_controller->selectedMatch().isEmpty())
+    // Until the user picks one, the window shows a match by itself: the first
+    // it hears of, or a running one instead of an old match (an earlier run's,
+    // kept for replay) that had already ended when it was shown.
+    const engine::Match *shown = m_controller->liveMatch();
+    if (!shown || (!m_userPicked && m_showingOldMatch && !m->ended() && matchId != m_controller->selectedMatch())) {
+        m_showingOldMatch = m->ended();
         m_controller->selectMatch(matchId);
+    }
     int running = 0;
     for (const QString &id : m_replicas->matchIds())
         if (const engine::Match *x = m_replicas->match(id); x && !x->ended())
@@ -281,6 +297,38 @@ void MainWindow::onServerInfo(const QString &url, const QString &status)
     m_copy->setEnabled(!url.isEmpty());
     m_serverStatus->setText(url.isEmpty() ? tr("MCP server: %1").arg(status)
                                           : tr("MCP server %1 — %2").arg(url, status));
+}
+
+void MainWindow::onProblem(const QString &message)
+{
+    qCWarning(lcUi) << "problem:" << message;
+    QPalette pal = m_problem->palette();
+    pal.setColor(QPalette::Window, Theme::spoiler());
+    pal.setColor(QPalette::BrightText, Qt::white);
+    m_problem->setPalette(pal);
+    m_problem->setText(tr("⚠ %1").arg(message));
+    m_problem->setToolTip(message);
+    m_problem->show();
+    // One box at a time, never modal: the matches go on behind it.
+    if (!m_problemBox) {
+        m_problemBox = new QMessageBox(QMessageBox::Warning, tr("Town Hall — a problem"), QString(),
+                                       QMessageBox::Ok, this);
+        m_problemBox->setAttribute(Qt::WA_DeleteOnClose);
+        m_problemBox->setWindowModality(Qt::NonModal);
+        connect(m_problemBox, &QObject::destroyed, this, [this] { m_problemBox = nullptr; });
+    }
+    m_problemBox->setText(message);
+    m_problemBox->show();
+}
+
+void MainWindow::onNotice(const QString &message)
+{
+    statusBar()->showMessage(message, 8000);
+}
+
+QString MainWindow::problemText() const
+{
+    return m_problem->isHidden() ? QString() : m_problem->toolTip();
 }
 
 void MainWindow::onSpeedChanged(double factor)
@@ -331,8 +379,14 @@ void MainWindow::showSettings()
     dlg.setValues(m_settings);
     if (dlg.exec() != QDialog::Accepted)
         return;
+    const HostSettings before = m_settings;
     setSettings(dlg.values());
     Q_EMIT m_link->settingsApplied(m_settings);
+    if (before.port != m_settings.port || before.guestsAllowed != m_settings.guestsAllowed
+        || before.dataDirectory != m_settings.dataDirectory || before.language != m_settings.language)
+        onNotice(tr("Settings saved. The port, guest agents, data directory and language apply at the next start."));
+    else
+        onNotice(tr("Settings saved."));
 }
 
 void MainWindow::showAbout()

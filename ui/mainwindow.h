@@ -11,6 +11,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QMessageBox;
 class QSpinBox;
 class QToolButton;
 
@@ -49,6 +50,9 @@ public:
     QComboBox *speedBox() const { return m_speed; }
     QString mcpUrl() const;
     QListWidget *queueList() const { return m_queue; }
+    /// The last problem the host reported (empty when none), as shown.
+    QString problemText() const;
+    QLabel *serverStatusLabel() const { return m_serverStatus; }
 
 public Q_SLOTS:
     void showSettings();
@@ -63,6 +67,8 @@ private:
     void onQueueChanged(const QStringList &names);
     void onServerInfo(const QString &url, const QString &status);
     void onSpeedChanged(double factor);
+    void onProblem(const QString &message);
+    void onNotice(const QString &message);
     void refreshControls();
     void applyTheme();
 
@@ -91,6 +97,10 @@ private:
     QToolButton *m_copy = nullptr;
     QLabel *m_serverStatus = nullptr;
     QLabel *m_matchesStatus = nullptr;
+    QLabel *m_problem = nullptr;
+    QMessageBox *m_problemBox = nullptr;
+    bool m_userPicked = false;       ///< the user chose a match on the map
+    bool m_showingOldMatch = false;  ///< auto-selected a match that had already ended
 };
 
 } // namespace townhall::ui

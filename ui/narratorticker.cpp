@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/narratorticker.h"
 
+#include "ui/templatetext.h"
 #include "ui/theme.h"
 #include "ui/uitext.h"
 
@@ -36,7 +37,7 @@ void NarratorTicker::syncWithMatch(const engine::Match *match, const engine::Vie
         const auto &log = match->log();
         for (auto it = log.rbegin(); it != log.rend(); ++it) {
             if (it->type == engine::EventType::Narrator && engine::visible(*it, viewer, match->state())) {
-                text = qs(it->payload.value("text", std::string()));
+                text = TemplateText::narrator(it->payload);
                 spoiler = it->audience != engine::Audience::Public;
                 seq = it->seq;
                 break;

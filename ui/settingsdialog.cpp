@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "ui/settingsdialog.h"
 
+#include "ui/i18n.h"
+
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -41,6 +44,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     , m_followSystem(new QCheckBox(tr("Follow the system's light or dark theme"), this))
     , m_dark(new QCheckBox(tr("Dark theme"), this))
     , m_dataDir(new QLineEdit(this))
+    , m_language(new QComboBox(this))
 {
     setWindowTitle(tr("Settings"));
     m_port->setRange(1024, 65535);
@@ -49,6 +53,13 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_followSystem->setAccessibleName(tr("Theme follows the system"));
     m_dark->setAccessibleName(tr("Dark theme"));
     m_dataDir->setAccessibleName(tr("Data directory"));
+    m_dataDir->setPlaceholderText(tr("the standard location"));
+    m_dataDir->setToolTip(tr("Where the match database is kept (used at the next start)"));
+    m_port->setToolTip(tr("Used at the next start; another free port is taken if it is busy"));
+    m_language->setAccessibleName(tr("Language"));
+    m_language->addItem(tr("The system's language"), QString());
+    for (const auto &[code, name] : Languages::available())
+        m_language->addItem(name, code);
 
     auto *server = new QGroupBox(tr("Server"), this);
     auto *sf = new QFormLayout(server);
@@ -80,6 +91,9 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     auto *lf = new QVBoxLayout(look);
     lf->addWidget(m_followSystem);
     lf->addWidget(m_dark);
+    auto *langRow = new QFormLayout;
+    langRow->addRow(tr("&Language (at the next start):"), m_language);
+    lf->addLayout(langRow);
     connect(m_followSystem, &QCheckBox::toggled, m_dark, [this](bool on) { m_dark->setEnabled(!on); });
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -112,6 +126,8 @@ void SettingsDialog::setValues(const HostSettings &s)
     m_dark->setChecked(s.darkTheme);
     m_dark->setEnabled(!s.themeFollowsSystem);
     m_dataDir->setText(s.dataDirectory);
+    const int lang = m_language->findData(s.language);
+    m_language->setCurrentIndex(lang < 0 ? 0 : lang);
 }
 
 HostSettings SettingsDialog::values() const
@@ -129,7 +145,8 @@ HostSettings SettingsDialog::values() const
     s.timers.dayResolution = ms(m_resolution);
     s.themeFollowsSystem = m_followSystem->isChecked();
     s.darkTheme = m_dark->isChecked();
-    s.dataDirectory = m_dataDir->text();
+    s.dataDirectory = m_dataDir->text().trimmed();
+    s.language = m_language->currentData().toString();
     return s;
 }
 

@@ -6,12 +6,13 @@
 #include <QDialog>
 
 class QCheckBox;
+class QComboBox;
 class QLineEdit;
 class QSpinBox;
 
 namespace townhall::ui {
 
-/// Port, guest agents, default timers, theme and data directory.
+/// Port, guest agents, default timers, theme, language and data directory.
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
@@ -37,6 +38,7 @@ private:
     QCheckBox *m_followSystem;
     QCheckBox *m_dark;
     QLineEdit *m_dataDir;
+    QComboBox *m_language;
 };
 
 } // namespace townhall::ui

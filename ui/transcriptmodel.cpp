@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/transcriptmodel.h"
 
+#include "ui/templatetext.h"
 #include "ui/theme.h"
 #include "ui/uitext.h"
 
@@ -169,7 +170,7 @@ bool TranscriptModel::rowFor(const engine::Match &match, const Event &e, Row &r,
         return true;
     case EventType::Narrator:
         r.kind = EntryKind::Narrator;
-        r.text = strOr(p, "text");
+        r.text = TemplateText::narrator(p);
         r.tag = tr("TOWN CRIER");
         return true;
     case EventType::VoteCast: {
@@ -248,7 +249,7 @@ bool TranscriptModel::rowFor(const engine::Match &match, const Event &e, Row &r,
         for (const engine::Player &pl : s.players)
             if (pl.role == engine::Role::Werewolf)
                 wolves << qs(pl.displayName);
-        r.text = tr("Roles are dealt. The werewolves are %1.").arg(wolves.join(tr(" and ")));
+        r.text = tr("Roles are dealt. The werewolves are %1.").arg(UiText::joinList(wolves));
         r.tag = tr("SECRET");
         return true;
     }

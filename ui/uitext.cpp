@@ -72,6 +72,42 @@ QString UiText::countdown(qint64 ms)
     return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
+QString UiText::votes(int n)
+{
+    return tr("%n vote(s)", nullptr, n);
+}
+
+QString UiText::numberWord(int n)
+{
+    switch (n) {
+    case 0: return tr("zero");
+    case 1: return tr("one");
+    case 2: return tr("two");
+    case 3: return tr("three");
+    case 4: return tr("four");
+    case 5: return tr("five");
+    case 6: return tr("six");
+    case 7: return tr("seven");
+    case 8: return tr("eight");
+    case 9: return tr("nine");
+    case 10: return tr("ten");
+    case 11: return tr("eleven");
+    case 12: return tr("twelve");
+    default: return QString::number(n);
+    }
+}
+
+QString UiText::joinList(const QStringList &items)
+{
+    if (items.size() < 2)
+        return items.value(0);
+    //: separates the items of a list but the last ("A, B and C")
+    const QString comma = tr(", ");
+    //: separates the last two items of a list ("A, B and C")
+    const QString andWord = tr(" and ");
+    return items.mid(0, items.size() - 1).join(comma) + andWord + items.last();
+}
+
 QColor seatColor(int seat)
 {
     // Hand-picked for contrast with each other and with both palettes.

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QColor>
 #include <QString>
+#include <QStringList>
 
 #include <string>
 
@@ -28,6 +29,12 @@ public:
     static QString momentKindName(engine::KeyMoment::Kind k);
     /// "mm:ss" for a non-negative duration.
     static QString countdown(qint64 ms);
+    /// "3 votes" / "1 vote".
+    static QString votes(int n);
+    /// A small number spelled out ("two"); digits outside 0..12.
+    static QString numberWord(int n);
+    /// "A", "A and B", "A, B and C" with the language's separators.
+    static QString joinList(const QStringList &items);
 };
 
 /// A distinct, stable colour per seat (1..8), legible on light and dark.

@@ -146,13 +146,13 @@ QVariant VoteTallyModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case TargetColumn: return abstain ? tr("Abstained") : r.targetName;
         case VotesColumn: return count;
-        case VotersColumn: return r.voterNames.join(QStringLiteral(", "));
+        case VotersColumn: return UiText::joinList(r.voterNames);
         }
         return {};
     case Qt::AccessibleTextRole:
     case Qt::ToolTipRole:
         return tr("%1: %n vote(s) (%2)", nullptr, count)
-            .arg(abstain ? tr("Abstained") : r.targetName, r.voterNames.join(QStringLiteral(", ")));
+            .arg(abstain ? tr("Abstained") : r.targetName, UiText::joinList(r.voterNames));
     case TargetIdRole: return r.targetId;
     case CountRole: return count;
     case VoterIdsRole: return r.voterIds;

@@ -2,6 +2,7 @@
 #include "ui/votetallyview.h"
 
 #include "ui/theme.h"
+#include "ui/uitext.h"
 #include "ui/votetallymodel.h"
 
 #include <QPainter>
@@ -238,7 +239,7 @@ qreal VoteTallyView::render(QPainter *p, qreal width) const
         y += chipH + 12;
     }
     if (s.live && !s.pending.isEmpty()) {
-        const QString text = tr("Still to vote: %1").arg(s.pending.join(QStringLiteral(", ")));
+        const QString text = tr("Still to vote: %1").arg(UiText::joinList(s.pending));
         const qreal h = sfm.boundingRect(QRectF(0, 0, w, 1e6), Qt::TextWordWrap, text).height();
         if (p) {
             p->setFont(small);

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: MIT
+#include "app/guihost.h"
+
+#include "app/mcpservice.h"
+
+#include <QLoggingCategory>
+
+#include <algorithm>
+
+Q_LOGGING_CATEGORY(lcGui, "townhall.gui")
+
+namespace townhall::app {
+
+// ---------------------------------------------------------------- HostWorker (host thread)
+
+HostWorker::HostWorker(GuiHostOptions options)
+    : m_options(std::move(options))
+{}
+
+HostWorker::~HostWorker() = default;
+
+void HostWorker::start()
+{
+    Q_ASSERT(!m_host);
+    qCInfo(lcGui) << "host thread" << QThread::currentThread();
+    // Created here, in the host thread: the store's SQLite connection, the
+    // host's timers and the server's sockets all belong to this thread.
+    auto makeHost = [this](const HostOptions &o) {
+        auto h = std::make_unique<Host>(o);
+        // Connected before start(), so recovered matches come through onMatchEvents.
+        connect(h.get(), &Host::matchEvents, this, &HostWorker::onMatchEvents);
+        connect(h.get(), &Host::queueChanged, this, &HostWorker::queueChanged);
+        connect(h.get(), &Host::storageFailed, this, [this](const QString &message) {
+            Q_EMIT problem(tr("Saving a match failed: %1. The match went back to its last saved state and "
+                              "play goes on.")
+                               .arg(message));
+        });
+        connect(h.get(), &Host::notice, this, &HostWorker::notice);
+        return h;
+    };
+    QString error;
+    // What recovery publishes waits: the UI gets earlier runs' ended matches
+    // first, then every lobby match whole (see below), in match order.
+    m_starting = true;
+    m_host = makeHost(m_options.host);
+    if (!m_host->start(&error)) {
+        qCWarning(lcGui) << "store:" << error;
+        Q_EMIT problem(tr("The match database cannot be used: %1. Matches of this session will not be saved.")
+                           .arg(error));
+        m_persistent = false;
+        HostOptions o = m_options.host;
+        o.dbPath = QStringLiteral(":memory:");
+        m_host = makeHost(o);
+        m_host->start(&error);
+    } else {
+        m_persistent = m_options.host.dbPath != QLatin1String(":memory:");
+    }
+    if (m_options.timers)
+        m_host->lobby().defaults().timers = *m_options.timers;
+
+    m_mcp = std::make_unique<McpService>(m_host.get());
+    if (!m_mcp->listen(m_options.port, &error)) {
+        const QString first = error;
+        if (m_options.portFallback && m_options.port != 0 && m_mcp->listen(0, &error)) {
+            m_listenNote = tr("port %1 was busy").arg(m_options.port);
+            Q_EMIT notice(tr("Port %1 is in use; agents connect on port %2 instead.").arg(m_options.port).arg(m_mcp->port()));
+        } else {
+            Q_EMIT problem(tr("The MCP server cannot start: %1. Agents cannot connect; bots still play.").arg(first));
+        }
+    }
+    m_url = m_mcp->server()->isListening() ? m_mcp->url() : QString();
+    Q_EMIT serverInfo(m_url, statusText());
+    Q_EMIT speedChanged(m_host->speed());
+    emitQueue();
+    for (const QString &n : m_host->notices())
+        Q_EMIT notice(n);
+
+    // Earlier runs' latest ended matches (for replay), then every unfinished
+    // match the host recovered, each from seq 1.
+    m_starting = false;
+    sendEndedFromStore();
+    for (const engine::Match *m : m_host->lobby().orderedMatches())
+        if (!m->ended())
+            sendLog(QString::fromStdString(m->matchId()), m->log(), m->state().lastSeq);
+
+    if (m_options.bots > 0)
+        m_host->addBots(m_options.bots);
+    if (m_options.demo)
+        demoMatch();
+    Q_EMIT started(m_url);
+}
+
+void HostWorker::stop()
+{
+    // The service points at the host: it goes first. The host's destructor
+    // closes the store in this thread, where its connection was opened.
+    m_mcp.reset();
+    m_host.reset();
+    qCInfo(lcGui) << "host stopped";
+}
+
+QString HostWorker::statusText() const
+{
+    QStringList parts;
+    parts << (m_url.isEmpty() ? tr("not listening") : tr("listening"));
+    if (!m_listenNote.isEmpty())
+        parts << m_listenNote;
+    parts << (m_host && m_host->guestsAllowed() ? tr("guest agents allowed") : tr("agents need a token"));
+    if (!m_persistent)
+        parts << tr("matches are not saved");
+    return parts.join(tr(" · "));
+}
+
+void HostWorker::onMatchEvents(const QString &matchId, const EventBatch &batch)
+{
+    if (!batch || batch->empty() || m_starting)
+        return;
+    auto [it, added] = m_sentUpTo.try_emplace(matchId, 0);
+    if (added)
+        m_order.append(matchId);
+    const std::uint64_t last = batch->back().seq;
+    if (batch->front().seq == it->second + 1) {
+        it->second = last;
+        Q_EMIT matchEvents(matchId, batch);
+        return;
+    }
+    if (last <= it->second)
+        return;
+    // The UI has not seen the beginning (a recovered match): send from the
+    // last event it has, out of the host's own log.
+    if (const engine::Match *m = m_host->lobby().match(matchId.toStdString()))
+        sendLog(matchId, m->log(), last);
+}
+
+void HostWorker::sendLog(const QString &matchId, const std::vector<engine::Event> &log, std::uint64_t upTo)
+{
+    auto [it, added] = m_sentUpTo.try_emplace(matchId, 0);
+    if (added)
+        m_order.append(matchId);
+    if (upTo <= it->second)
+        return;
+    auto events = std::make_shared<std::vector<engine::Event>>();
+    events->reserve(std::size_t(upTo - it->second));
+    for (const engine::Event &e : log)
+        if (e.seq > it->second && e.seq <= upTo)
+            events->push_back(e);
+    if (events->empty() || events->front().seq != it->second + 1)
+        return;
+    it->second = events->back().seq;
+    Q_EMIT matchEvents(matchId, std::move(events));
+}
+
+void HostWorker::sendEndedFromStore()
+{
+    Store *store = m_host->store();
+    if (!store || m_options.endedMatchesToShow <= 0)
+        return;
+    auto ids = store->matchIds(MatchStatus::Ended);
+    if (!ids)
+        return;
+    const auto &all = ids.value();
+    const std::size_t from = all.size() > std::size_t(m_options.endedMatchesToShow)
+                                 ? all.size() - std::size_t(m_options.endedMatchesToShow)
+                                 : 0;
+    for (std::size_t i = from; i < all.size(); ++i) {
+        // The host may keep ended matches in its lobby; the store has them all.
+        if (const engine::Match *m = m_host->lobby().match(all[i])) {
+            sendLog(QString::fromStdString(all[i]), m->log(), m->state().lastSeq);
+            continue;
+        }
+        auto events = store->loadEvents(all[i]);
+        if (events && !events.value().empty())
+            sendLog(QString::fromStdString(all[i]), events.value(), events.value().back().seq);
+    }
+}
+
+void HostWorker::resendAll()
+{
+    if (!m_host)
+        return;
+    const QStringList order = m_order;
+    std::map<QString, std::uint64_t> sent;
+    sent.swap(m_sentUpTo);
+    m_order.clear();
+    for (const QString &id : order) {
+        const std::uint64_t upTo = sent[id];
+        if (const engine::Match *m = m_host->lobby().match(id.toStdString())) {
+            sendLog(id, m->log(), upTo);
+        } else if (Store *store = m_host->store()) {
+            auto events = store->loadEvents(id.toStdString());
+            if (events)
+                sendLog(id, events.value(), upTo);
+        }
+    }
+    Q_EMIT serverInfo(m_url, statusText());
+    Q_EMIT speedChanged(m_host->speed());
+    emitQueue();
+}
+
+void HostWorker::emitQueue()
+{
+    QStringList names;
+    for (const auto &q : m_host->lobby().queue())
+        names << QString::fromStdString(q.displayName);
+    Q_EMIT queueChanged(names);
+}
+
+void HostWorker::fillSeats(int bots)
+{
+    if (m_host && bots > 0)
+        m_host->addBots(std::min(bots, 10 * engine::SeatCount));
+}
+
+void HostWorker::demoMatch()
+{
+    if (!m_host)
+        return;
+    // Like `townhall --headless --demo`: bots take every seat still empty.
+    const int queued = int(m_host->lobby().queue().size()) % engine::SeatCount;
+    m_host->addBots(engine::SeatCount - queued);
+}
+
+void HostWorker::setPaused(const QString &matchId, bool paused)
+{
+    if (!m_host)
+        return;
+    if (paused)
+        m_host->pauseMatch(matchId.toStdString());
+    else
+        m_host->resumeMatch(matchId.toStdString());
+}
+
+void HostWorker::skipPhase(const QString &matchId)
+{
+    if (m_host)
+        m_host->skipPhase(matchId.toStdString());
+}
+
+void HostWorker::setSpeed(double factor)
+{
+    if (!m_host)
+        return;
+    m_host->setSpeed(factor);
+    Q_EMIT speedChanged(m_host->speed());
+}
+
+void HostWorker::applySettings(const ui::HostSettings &settings)
+{
+    // Timers apply to new matches now; port, guests and the data directory
+    // at the next start (the app persists them).
+    m_options.timers = settings.timers;
+    if (m_host)
+        m_host->lobby().defaults().timers = settings.timers;
+}
+
+// ---------------------------------------------------------------- GuiHost (UI thread)
+
+GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
+    : QObject(parent)
+    , m_worker(new HostWorker(std::move(options)))
+{
+    m_thread.setObjectName(QStringLiteral("townhall-host"));
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+
+    // host → UI: queued into the UI thread (the link lives there).
+    connect(m_worker, &HostWorker::matchEvents, link, &ui::HostLink::matchEvents);
+    connect(m_worker, &HostWorker::queueChanged, link, &ui::HostLink::queueChanged);
+    connect(m_worker, &HostWorker::serverInfo, link, &ui::HostLink::serverInfo);
+    connect(m_worker, &HostWorker::speedChanged, link, &ui::HostLink::speedChanged);
+    connect(m_worker, &HostWorker::problem, link, &ui::HostLink::problem);
+    connect(m_worker, &HostWorker::notice, link, &ui::HostLink::notice);
+    connect(m_worker, &HostWorker::started, this, [this](const QString &url) {
+        m_url = url;
+        Q_EMIT started(url);
+    });
+
+    // UI → host: queued into the host thread (the worker lives there).
+    connect(link, &ui::HostLink::fillSeatsRequested, m_worker, &HostWorker::fillSeats);
+    connect(link, &ui::HostLink::demoMatchRequested, m_worker, &HostWorker::demoMatch);
+    connect(link, &ui::HostLink::pauseRequested, m_worker, &HostWorker::setPaused);
+    connect(link, &ui::HostLink::skipPhaseRequested, m_worker, &HostWorker::skipPhase);
+    connect(link, &ui::HostLink::speedFactorRequested, m_worker, &HostWorker::setSpeed);
+    connect(link, &ui::HostLink::settingsApplied, m_worker, &HostWorker::applySettings);
+}
+
+GuiHost::~GuiHost()
+{
+    stop();
+    if (m_worker && !m_thread.isFinished())
+        delete m_worker;  // the thread never ran
+}
+
+void GuiHost::start()
+{
+    if (m_thread.isRunning() || !m_worker)
+        return;
+    m_thread.start();
+    QMetaObject::invokeMethod(m_worker, &HostWorker::start, Qt::QueuedConnection);
+}
+
+void GuiHost::stop()
+{
+    if (!m_thread.isRunning())
+        return;
+    QMetaObject::invokeMethod(m_worker, &HostWorker::stop, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+    m_worker = nullptr;  // deleted by the thread's finished → deleteLater
+}
+
+void GuiHost::resendAll()
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, &HostWorker::resendAll, Qt::QueuedConnection);
+}
+
+void GuiHost::runInHost(const std::function<void(Host &)> &fn)
+{
+    if (!m_thread.isRunning() || !m_worker)
+        return;
+    HostWorker *w = m_worker;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w, &fn] {
+            if (w->host())
+                fn(*w->host());
+        },
+        Qt::BlockingQueuedConnection);
+}
+
+} // namespace townhall::app

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file guihost.h
+/// The desktop app's host: the Host and its McpService live in a thread of
+/// their own and talk to the widgets only through ui::HostLink, with queued
+/// signals both ways. The UI never blocks the host; the host never waits for
+/// the UI.
+
+#include "app/host.h"
+#include "ui/hostlink.h"
+
+#include <QObject>
+#include <QStringList>
+#include <QThread>
+
+#include <functional>
+#include <map>
+#include <memory>
+
+namespace townhall::app {
+
+class McpService;
+
+struct GuiHostOptions
+{
+    HostOptions host;
+    quint16 port = 8787;       ///< MCP port on 127.0.0.1; 0: any free port
+    bool portFallback = true;  ///< take any free port when `port` is busy
+    int bots = 0;              ///< built-in bots to queue at start
+    bool demo = false;         ///< start a demo match at once
+    std::optional<engine::Timers> timers;  ///< default phase timers of new matches
+    int endedMatchesToShow = 8;  ///< ended matches of earlier runs shown for replay
+};
+
+/// Lives in the host thread and owns everything there: the Host (and with it
+/// the store, whose SQLite connection belongs to this thread) and the MCP
+/// service. Its slots are the host controls; its signals are HostLink's
+/// host → UI signals. Created by GuiHost; not for use on its own.
+class HostWorker final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HostWorker)
+
+public:
+    explicit HostWorker(GuiHostOptions options);
+    ~HostWorker() override;
+
+    /// Host-thread only (tests and the benchmark reach it through GuiHost::runInHost).
+    Host *host() const { return m_host.get(); }
+    McpService *mcp() const { return m_mcp.get(); }
+
+public Q_SLOTS:
+    /// Creates the Host and the MCP service in this thread and starts them.
+    void start();
+    /// Destroys the MCP service and the Host (closing the store).
+    void stop();
+    /// Sends every match's log from seq 1 again (a window that opens late).
+    void resendAll();
+
+    void fillSeats(int bots);
+    void demoMatch();
+    void setPaused(const QString &matchId, bool paused);
+    void skipPhase(const QString &matchId);
+    void setSpeed(double factor);
+    void applySettings(const townhall::ui::HostSettings &settings);
+
+Q_SIGNALS:
+    void matchEvents(const QString &matchId, const townhall::ui::EventBatch &batch);
+    void queueChanged(const QStringList &waitingNames);
+    void serverInfo(const QString &mcpUrl, const QString &status);
+    void speedChanged(double factor);
+    void problem(const QString &message);
+    void notice(const QString &message);
+    /// start() finished: listening on `mcpUrl` (empty if the server could not listen).
+    void started(const QString &mcpUrl);
+
+private:
+    void onMatchEvents(const QString &matchId, const EventBatch &batch);
+    /// Sends the log of `m` after what was sent, up to `upTo`.
+    void sendLog(const QString &matchId, const std::vector<engine::Event> &log, std::uint64_t upTo);
+    void sendEndedFromStore();
+    void emitQueue();
+    QString statusText() const;
+
+    GuiHostOptions m_options;
+    std::unique_ptr<Host> m_host;
+    std::unique_ptr<McpService> m_mcp;
+    std::map<QString, std::uint64_t> m_sentUpTo;  ///< matchId → last seq sent to the UI
+    QStringList m_order;                          ///< match ids in the order they were sent
+    QString m_url;
+    QString m_listenNote;
+    bool m_persistent = true;
+    bool m_starting = false;
+};
+
+/// Owned by the UI thread: starts the host thread, bridges HostWorker and a
+/// ui::HostLink with queued connections, and stops everything cleanly.
+class GuiHost final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(GuiHost)
+
+public:
+    GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent = nullptr);
+    /// Stops the host thread (see stop()).
+    ~GuiHost() override;
+
+    /// Starts the thread, then the host in it. Returns at once; `started`
+    /// follows when the MCP server listens.
+    void start();
+    /// Stops the host in its thread (destroying the MCP service, the Host and
+    /// the store there), then the thread. Blocks until done; idempotent.
+    void stop();
+    bool isRunning() const { return m_thread.isRunning(); }
+    /// Sends every match's whole log (from seq 1) and the server state to the
+    /// link again: for a window created after the host started.
+    void resendAll();
+    QString mcpUrl() const { return m_url; }
+
+    /// Runs `fn` in the host thread with the Host, and waits for it (tests,
+    /// the benchmark). `fn` must not wait for the UI thread.
+    void runInHost(const std::function<void(Host &)> &fn);
+    QThread *hostThread() { return &m_thread; }
+
+Q_SIGNALS:
+    void started(const QString &mcpUrl);
+
+private:
+    QThread m_thread;
+    HostWorker *m_worker;  ///< lives in m_thread; deleted when it finishes
+    QString m_url;
+};
+
+} // namespace townhall::app

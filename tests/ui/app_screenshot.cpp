@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: MIT
+// Screenshots of the real app: the Host and its MCP service in their thread,
+// built-in bots playing through the MCP tool layer, the main window fed over
+// HostLink. Shoots at several moments of a demo match (night with the
+// omniscient view, a vote in progress, the end, a replay), checks that the key
+// widgets are visible and populated, and saves PNGs.
+//   xvfb-run -a -s "-screen 0 1600x1000x24" app_screenshot <dir> [--size WxH] [--language zh_CN]
+// Exits non-zero when a check fails or a moment never comes.
+
+#include "app/guihost.h"
+#include "ui/hostlink.h"
+#include "ui/i18n.h"
+#include "ui/keymomentsmodel.h"
+#include "ui/mainwindow.h"
+#include "ui/narratorticker.h"
+#include "ui/phaseheader.h"
+#include "ui/playersmodel.h"
+#include "ui/replaybar.h"
+#include "ui/replicaset.h"
+#include "ui/spectatorpanel.h"
+#include "ui/timelinemodel.h"
+#include "ui/townmapscene.h"
+#include "ui/transcriptmodel.h"
+#include "ui/votetallymodel.h"
+#include "ui/votetallyview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QEventLoop>
+#include <QListView>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <cstdio>
+#include <functional>
+
+using namespace townhall;
+using namespace townhall::ui;
+using engine::Phase;
+
+namespace {
+
+int failures = 0;
+
+void check(bool ok, const char *what)
+{
+    if (!ok) {
+        std::fprintf(stderr, "app_screenshot: FAILED: %s\n", what);
+        ++failures;
+    }
+}
+
+void settle(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+/// Runs the event loop until `done()` holds (checked whenever a match advances
+/// and every 20 ms), or the timeout passes.
+bool waitFor(MainWindow &w, const std::function<bool()> &done, int timeoutMs)
+{
+    if (done())
+        return true;
+    QEventLoop loop;
+    auto test = [&] {
+        if (done())
+            loop.quit();
+    };
+    const auto c = QObject::connect(w.replicas(), &ReplicaSet::matchAdvanced, &loop, test);
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, test);
+    poll.start(20);
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    QObject::disconnect(c);
+    return done();
+}
+
+void shoot(MainWindow &w, const QString &dir, const QString &name)
+{
+    const QString path = dir + QLatin1Char('/') + name + QStringLiteral(".png");
+    if (!w.grab().save(path)) {
+        std::fprintf(stderr, "app_screenshot: cannot write %s\n", qPrintable(path));
+        ++failures;
+        return;
+    }
+    std::printf("%s\n", qPrintable(path));
+}
+
+void checkPopulated(MainWindow &w)
+{
+    SpectatorPanel *p = w.spectatorPanel();
+    check(!w.mcpUrl().isEmpty(), "MCP URL shown");
+    check(p->isVisible() && p->playersView()->isVisible(), "players view visible");
+    check(w.controller()->players()->rowCount() == 8, "eight players");
+    check(w.controller()->transcript()->rowCount() > 5, "transcript populated");
+    check(p->transcriptView()->isVisible(), "transcript visible");
+    check(p->voteTallyView()->isVisible(), "vote tally visible");
+    check(p->ticker()->isVisible() && !p->ticker()->accessibleDescription().isEmpty(), "town crier speaks");
+    check(w.controller()->timeline()->rowCount() > 0, "timeline populated");
+    check(!p->header()->phaseText().isEmpty(), "phase header");
+    check(w.mapScene()->items().size() > 10, "town map drawn");
+}
+
+const engine::Match *matchIn(MainWindow &w, const QString &id) { return w.replicas()->match(id); }
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("TownHallTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("app_screenshot"));
+    QStandardPaths::setTestModeEnabled(true);
+    const QStringList args = app.arguments();
+    if (args.size() < 2) {
+        std::fprintf(stderr, "usage: app_screenshot <output-dir> [--size WxH] [--language zh_CN]\n");
+        return 2;
+    }
+    const QString dir = args.at(1);
+    QDir().mkpath(dir);
+    QSize size(1440, 900);
+    if (const int i = int(args.indexOf(QStringLiteral("--size"))); i > 0 && i + 1 < args.size()) {
+        const QStringList wh = args.at(i + 1).split(QLatin1Char('x'));
+        if (wh.size() == 2)
+            size = QSize(wh[0].toInt(), wh[1].toInt());
+    }
+    QString prefix;
+    if (const int i = int(args.indexOf(QStringLiteral("--language"))); i > 0 && i + 1 < args.size()) {
+        const QString lang = args.at(i + 1);
+        if (!Languages::install(QLocale(lang), QStringLiteral(TOWNHALL_QM_DIR))) {
+            std::fprintf(stderr, "app_screenshot: no translation %s\n", qPrintable(lang));
+            return 2;
+        }
+        prefix = lang + QLatin1Char('-');
+    }
+
+    app::GuiHostOptions o;
+    o.host.dbPath = QStringLiteral(":memory:");
+    o.host.speed = 10.0;  // what `townhall --demo` uses
+    o.host.seed = 20240601;
+    o.port = 0;
+
+    HostLink link;
+    MainWindow w(&link);
+    HostSettings light;
+    light.themeFollowsSystem = false;
+    w.setSettings(light);
+    w.resize(size);
+    w.show();
+    app::GuiHost host(o, &link);
+    host.start();
+    check(waitFor(w, [&] { return !w.mcpUrl().isEmpty(); }, 20'000), "host started");
+
+    // Two tables of bots, and three more waiting in the queue.
+    Q_EMIT link.demoMatchRequested();
+    check(waitFor(w, [&] { return w.replicas()->matchIds().size() == 1; }, 10'000), "demo match created");
+    const QString id = w.replicas()->matchIds().value(0);
+    Q_EMIT link.fillSeatsRequested(8);
+    Q_EMIT link.fillSeatsRequested(3);
+    check(waitFor(w, [&] { return w.replicas()->matchIds().size() == 2; }, 10'000), "second match created");
+    const QString other = w.replicas()->matchIds().value(1);
+    w.controller()->selectMatch(id);
+    if (failures)
+        return 1;
+
+    // 1. A night with the omniscient view: roles, the wolves' choice, wolf chat.
+    w.omniscientAction()->setChecked(true);
+    bool shot = false;
+    for (int attempt = 0; attempt < 3 && !shot; ++attempt) {
+        if (!waitFor(w, [&] {
+                const engine::Match *m = matchIn(w, id);
+                if (!m || m->state().phase != Phase::Night)
+                    return false;
+                for (const engine::Player &p : m->state().players)
+                    if (p.wolfSelection)
+                        return true;
+                return false;
+            }, 120'000))
+            break;
+        settle(600);  // let the Town Crier's line slide in
+        if (matchIn(w, id)->state().phase != Phase::Night)
+            continue;
+        checkPopulated(w);
+        check(w.controller()->omniscient(), "omniscient on");
+        shoot(w, dir, prefix + QStringLiteral("01-night-omniscient"));
+        shot = true;
+    }
+    check(shot, "a night with the wolves' choice");
+
+    // 2. A vote in progress, public view (and the same moment in dark).
+    w.omniscientAction()->setChecked(false);
+    shot = false;
+    for (int attempt = 0; attempt < 4 && !shot; ++attempt) {
+        if (!waitFor(w, [&] {
+                const engine::Match *m = matchIn(w, id);
+                if (!m || m->state().phase != Phase::DayVote)
+                    return false;
+                int voted = 0;
+                for (const engine::Player &p : m->state().players)
+                    voted += p.voted;
+                return voted >= 3;
+            }, 120'000))
+            break;
+        settle(500);
+        const engine::Match *m = matchIn(w, id);
+        if (m->state().phase != Phase::DayVote)
+            continue;
+        checkPopulated(w);
+        check(w.controller()->voteTally()->rowCount() > 0, "vote tally has bars");
+        check(w.controller()->voteTally()->summary().live, "vote is live");
+        shoot(w, dir, prefix + QStringLiteral("02-vote-in-progress"));
+        HostSettings dark = light;
+        dark.darkTheme = true;
+        w.setSettings(dark);
+        settle(150);
+        shoot(w, dir, prefix + QStringLiteral("03-vote-dark"));
+        w.setSettings(light);
+        shot = true;
+    }
+    check(shot, "a vote in progress");
+
+    // 3. The end.
+    check(waitFor(w, [&] { return matchIn(w, id)->ended(); }, 300'000), "the match ends");
+    settle(700);
+    checkPopulated(w);
+    check(w.controller()->liveMatch()->ended(), "match ended");
+    check(w.controller()->keyMoments()->rowCount() > 0, "key moments");
+    shoot(w, dir, prefix + QStringLiteral("04-the-end"));
+
+    // 4. Replay: back to the first day's vote result.
+    std::uint64_t seq = 0;
+    for (const engine::Event &e : w.controller()->liveMatch()->log())
+        if (e.type == engine::EventType::VoteResult && !seq)
+            seq = e.seq;
+    check(seq > 0, "a vote result to replay");
+    w.spectatorPanel()->replayBar()->slider()->setValue(int(seq));
+    check(!w.controller()->isLive(), "replay position held");
+    settle(500);
+    shoot(w, dir, prefix + QStringLiteral("05-replay"));
+    w.controller()->goLive();
+
+    // 5. The smallest supported window, on the other match.
+    w.resize(1280, 720);
+    w.controller()->selectMatch(other);
+    settle(700);
+    checkPopulated(w);
+    shoot(w, dir, prefix + QStringLiteral("06-1280x720"));
+
+    w.close();
+    host.stop();
+    return failures == 0 ? 0 : 1;
+}

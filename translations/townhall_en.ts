@@ -1,0 +1,2251 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>QPlatformTheme</name>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Apply</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>&amp;Yes</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>&amp;No</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Reset</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>Help</translation>
+    </message>
+</context>
+<context>
+    <name>Store</name>
+    <message>
+        <source>stored event %1 is damaged (type, audience or payload)</source>
+        <translation>stored event %1 is damaged (type, audience or payload)</translation>
+    </message>
+    <message>
+        <source>%1 was opened read-only</source>
+        <translation>%1 was opened read-only</translation>
+    </message>
+    <message>
+        <source>cannot append events: there is no match %1</source>
+        <translation>cannot append events: there is no match %1</translation>
+    </message>
+    <message>
+        <source>event %1 (match %2, seq %3) does not follow the stored log of %4, which needs seq %5 next</source>
+        <translation>event %1 (match %2, seq %3) does not follow the stored log of %4, which needs seq %5 next</translation>
+    </message>
+    <message>
+        <source>the rows of %1 describe seq %2 but its stored log ends at %3 (events missing from the batch?)</source>
+        <translation>the rows of %1 describe seq %2 but its stored log ends at %3 (events missing from the batch?)</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable SQLite database (%2). Town Hall does not modify it; move it away or choose another file with --db.</source>
+        <translation>%1 is not a usable SQLite database (%2). Town Hall does not modify it; move it away or choose another file with --db.</translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database of another program (application id 0x%2, %3 schema objects). Town Hall does not modify it; choose another file with --db.</source>
+        <translation>%1 is an SQLite database of another program (application id 0x%2, %3 schema objects). Town Hall does not modify it; choose another file with --db.</translation>
+    </message>
+    <message>
+        <source>integrity check: %1</source>
+        <translation>integrity check: %1</translation>
+    </message>
+    <message>
+        <source>it has Town Hall&apos;s application id but no schema_version table</source>
+        <translation>it has Town Hall&apos;s application id but no schema_version table</translation>
+    </message>
+    <message>
+        <source>its schema_version table is empty</source>
+        <translation>its schema_version table is empty</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Town Hall (schema version %2; this build knows up to %3). Update Town Hall; the file is left as it is.</source>
+        <translation>%1 was written by a newer Town Hall (schema version %2; this build knows up to %3). Update Town Hall; the file is left as it is.</translation>
+    </message>
+    <message>
+        <source>no database path given</source>
+        <translation>no database path given</translation>
+    </message>
+    <message>
+        <source>%1 exists but is not a file</source>
+        <translation>%1 exists but is not a file</translation>
+    </message>
+    <message>
+        <source>there is no database at %1</source>
+        <translation>there is no database at %1</translation>
+    </message>
+    <message>
+        <source>cannot create the directory %1 for the database</source>
+        <translation>cannot create the directory %1 for the database</translation>
+    </message>
+    <message>
+        <source>%1 is not readable</source>
+        <translation>%1 is not readable</translation>
+    </message>
+    <message>
+        <source>%1 is read-only. Fix its permissions or choose another file with --db.</source>
+        <translation>%1 is read-only. Fix its permissions or choose another file with --db.</translation>
+    </message>
+    <message>
+        <source>the directory %1 is not writable (the database needs its -wal and -shm files there). Choose another place with --db.</source>
+        <translation>the directory %1 is not writable (the database needs its -wal and -shm files there). Choose another place with --db.</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s SQLite driver (QSQLITE) is not available; install the package libqt6sql6-sqlite</source>
+        <translation>Qt&apos;s SQLite driver (QSQLITE) is not available; install the package libqt6sql6-sqlite</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>cannot open %1</translation>
+    </message>
+    <message>
+        <source>%1 has schema version %2 and needs migrating to %3; open it once without read-only</source>
+        <translation>%1 has schema version %2 and needs migrating to %3; open it once without read-only</translation>
+    </message>
+    <message>
+        <source>%1: upgrading the schema from version %2 to %3 failed and was rolled back: %4</source>
+        <translation>%1: upgrading the schema from version %2 to %3 failed and was rolled back: %4</translation>
+    </message>
+    <message>
+        <source>%1: SQLite refused WAL mode (journal mode is %2)</source>
+        <translation>%1: SQLite refused WAL mode (journal mode is %2)</translation>
+    </message>
+    <message>
+        <source>a batch entry for %1 carries the rows of %2</source>
+        <translation>a batch entry for %1 carries the rows of %2</translation>
+    </message>
+    <message>
+        <source>read the lobby journal</source>
+        <translation>read the lobby journal</translation>
+    </message>
+    <message>
+        <source>lobby journal record %1 is damaged</source>
+        <translation>lobby journal record %1 is damaged</translation>
+    </message>
+    <message>
+        <source>list matches</source>
+        <translation>list matches</translation>
+    </message>
+    <message>
+        <source>there is no match %1</source>
+        <translation>there is no match %1</translation>
+    </message>
+    <message>
+        <source>list unfinished matches</source>
+        <translation>list unfinished matches</translation>
+    </message>
+    <message>
+        <source>its row describes seq %1 but the log ends at %2</source>
+        <translation>its row describes seq %1 but the log ends at %2</translation>
+    </message>
+    <message>
+        <source>the replay&apos;s state hash %1 differs from the stored %2</source>
+        <translation>the replay&apos;s state hash %1 differs from the stored %2</translation>
+    </message>
+    <message>
+        <source>read the buildings</source>
+        <translation>read the buildings</translation>
+    </message>
+    <message>
+        <source>an agent name must be 1 to 64 characters</source>
+        <translation>an agent name must be 1 to 64 characters</translation>
+    </message>
+    <message>
+        <source>an agent named &quot;%1&quot; already exists; revoke it first or pick another name</source>
+        <translation>an agent named &quot;%1&quot; already exists; revoke it first or pick another name</translation>
+    </message>
+    <message>
+        <source>unknown or revoked agent token</source>
+        <translation>unknown or revoked agent token</translation>
+    </message>
+    <message>
+        <source>list agents</source>
+        <translation>list agents</translation>
+    </message>
+    <message>
+        <source>no active agent with id or name &quot;%1&quot;</source>
+        <translation>no active agent with id or name &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>match %1 already exists in %2; nothing was imported</source>
+        <translation>match %1 already exists in %2; nothing was imported</translation>
+    </message>
+    <message>
+        <source>line %1: not valid JSON</source>
+        <translation>line %1: not valid JSON</translation>
+    </message>
+    <message>
+        <source>line %1: not an event: %2</source>
+        <translation>line %1: not an event: %2</translation>
+    </message>
+    <message>
+        <source>line %1: event of match %2 in the log of match %3</source>
+        <translation>line %1: event of match %2 in the log of match %3</translation>
+    </message>
+    <message>
+        <source>duplicate or out of order</source>
+        <translation>duplicate or out of order</translation>
+    </message>
+    <message>
+        <source>gap</source>
+        <translation>gap</translation>
+    </message>
+    <message>
+        <source>line %1: seq %2 where %3 was expected (%4)</source>
+        <translation>line %1: seq %2 where %3 was expected (%4)</translation>
+    </message>
+    <message>
+        <source>the log holds no events</source>
+        <translation>the log holds no events</translation>
+    </message>
+    <message>
+        <source>the events do not replay: %1</source>
+        <translation>the events do not replay: %1</translation>
+    </message>
+    <message>
+        <source>the match has no events</source>
+        <translation>the match has no events</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither an event id of %2 nor a sequence number</source>
+        <translation>&apos;%1&apos; is neither an event id of %2 nor a sequence number</translation>
+    </message>
+    <message>
+        <source>%1 has %2 events; there is no event %3</source>
+        <translation>%1 has %2 events; there is no event %3</translation>
+    </message>
+    <message>
+        <source>the disk or the database size limit is full (%1)</source>
+        <translation>the disk or the database size limit is full (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::app::Host</name>
+    <message>
+        <source>Match %1 could not be recovered: %2</source>
+        <translation>Match %1 could not be recovered: %2</translation>
+    </message>
+    <message>
+        <source>Resumed %1 at %2, day %3</source>
+        <translation>Resumed %1 at %2, day %3</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::app::HostWorker</name>
+    <message>
+        <source>Saving a match failed: %1. The match went back to its last saved state and play goes on.</source>
+        <translation>Saving a match failed: %1. The match went back to its last saved state and play goes on.</translation>
+    </message>
+    <message>
+        <source>The match database cannot be used: %1. Matches of this session will not be saved.</source>
+        <translation>The match database cannot be used: %1. Matches of this session will not be saved.</translation>
+    </message>
+    <message>
+        <source>port %1 was busy</source>
+        <translation>port %1 was busy</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use; agents connect on port %2 instead.</source>
+        <translation>Port %1 is in use; agents connect on port %2 instead.</translation>
+    </message>
+    <message>
+        <source>The MCP server cannot start: %1. Agents cannot connect; bots still play.</source>
+        <translation>The MCP server cannot start: %1. Agents cannot connect; bots still play.</translation>
+    </message>
+    <message>
+        <source>not listening</source>
+        <translation>not listening</translation>
+    </message>
+    <message>
+        <source>listening</source>
+        <translation>listening</translation>
+    </message>
+    <message>
+        <source>guest agents allowed</source>
+        <translation>guest agents allowed</translation>
+    </message>
+    <message>
+        <source>agents need a token</source>
+        <translation>agents need a token</translation>
+    </message>
+    <message>
+        <source>matches are not saved</source>
+        <translation>matches are not saved</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+</context>
+<context>
+    <name>townhall::app::McpService</name>
+    <message>
+        <source>cannot listen on 127.0.0.1:%1: %2</source>
+        <translation>cannot listen on 127.0.0.1:%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::DevFeed</name>
+    <message>
+        <source>demo feed</source>
+        <translation>demo feed</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::KeyMoment</name>
+    <message>
+        <source>{accuser} accuses {target}.</source>
+        <comment>moment.accusation</comment>
+        <translation>{accuser} accuses {target}.</translation>
+    </message>
+    <message>
+        <source>{accuser} keeps pointing at {target} ({count} times).</source>
+        <comment>moment.accusation.repeated</comment>
+        <translation>{accuser} keeps pointing at {target} ({count} times).</translation>
+    </message>
+    <message>
+        <source>{target} is under fire: {count} accusations from {accuserCount} players ({accusers}).</source>
+        <comment>moment.accusation.many</comment>
+        <translation>{target} is under fire: {count} accusations from {accuserCount} players ({accusers}).</translation>
+    </message>
+    <message>
+        <source>{name} claims to be the seer.</source>
+        <comment>moment.seerclaim</comment>
+        <translation>{name} claims to be the seer.</translation>
+    </message>
+    <message>
+        <source>{name} counterclaims seer: {rival} claimed it first.</source>
+        <comment>moment.counterclaim</comment>
+        <translation>{name} counterclaims seer: {rival} claimed it first.</translation>
+    </message>
+    <message>
+        <source>{name} vouched for {target}, then voted for them the same day.</source>
+        <comment>moment.contradiction.vouchvote</comment>
+        <translation>{name} vouched for {target}, then voted for them the same day.</translation>
+    </message>
+    <message>
+        <source>{name} claimed to be the seer, but was revealed as {role|a}.</source>
+        <comment>moment.contradiction.claim</comment>
+        <translation>{name} claimed to be the seer, but was revealed as {role|a}.</translation>
+    </message>
+    <message>
+        <source>{name} claimed to be the seer, but {seer} was revealed as the real seer.</source>
+        <comment>moment.contradiction.seerrevealed</comment>
+        <translation>{name} claimed to be the seer, but {seer} was revealed as the real seer.</translation>
+    </message>
+    <message>
+        <source>{name} vouched for {target}, who was revealed as a werewolf.</source>
+        <comment>moment.contradiction.vouchedwolf</comment>
+        <translation>{name} vouched for {target}, who was revealed as a werewolf.</translation>
+    </message>
+    <message>
+        <source>{name} named {target} a werewolf as the seer, but {target} was {role|a}.</source>
+        <comment>moment.contradiction.seerresult</comment>
+        <translation>{name} named {target} a werewolf as the seer, but {target} was {role|a}.</translation>
+    </message>
+    <message>
+        <source>{name} changed their vote from {from} to {to}.</source>
+        <comment>moment.voteflip</comment>
+        <translation>{name} changed their vote from {from} to {to}.</translation>
+    </message>
+    <message>
+        <source>{name} withdrew their vote for {from}.</source>
+        <comment>moment.voteflip.toabstain</comment>
+        <translation>{name} withdrew their vote for {from}.</translation>
+    </message>
+    <message>
+        <source>{name} stopped abstaining and voted for {to}.</source>
+        <comment>moment.voteflip.fromabstain</comment>
+        <translation>{name} stopped abstaining and voted for {to}.</translation>
+    </message>
+    <message>
+        <source>The doctor saved the wolves&apos; victim on night {night}: nobody died.</source>
+        <comment>moment.doctorsave</comment>
+        <translation>The doctor saved the wolves&apos; victim on night {night}: nobody died.</translation>
+    </message>
+    <message>
+        <source>{doctor}, the doctor, saved {saved} from the wolves on night {night}.</source>
+        <comment>moment.doctorsave.revealed</comment>
+        <translation>{doctor}, the doctor, saved {saved} from the wolves on night {night}.</translation>
+    </message>
+    <message>
+        <source>{name}, a werewolf, voted for fellow wolf {target}.</source>
+        <comment>moment.wolfonwolf.vote</comment>
+        <translation>{name}, a werewolf, voted for fellow wolf {target}.</translation>
+    </message>
+    <message>
+        <source>{name}, a werewolf, accused fellow wolf {target}.</source>
+        <comment>moment.wolfonwolf.accuse</comment>
+        <translation>{name}, a werewolf, accused fellow wolf {target}.</translation>
+    </message>
+    <message>
+        <source>{name} claims to be the seer but is {role|a}.</source>
+        <comment>moment.fakeclaim</comment>
+        <translation>{name} claims to be the seer but is {role|a}.</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::KeyMomentsModel</name>
+    <message>
+        <source>%1, day %2: %3</source>
+        <translation>%1, day %2: %3</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Moment</source>
+        <translation>Moment</translation>
+    </message>
+    <message>
+        <source>Day</source>
+        <translation>Day</translation>
+    </message>
+    <message>
+        <source>SPOILER</source>
+        <translation>SPOILER</translation>
+    </message>
+    <message>
+        <source>Day %1 · jump ›</source>
+        <translation>Day %1 · jump ›</translation>
+    </message>
+    <message>
+        <source>D%1</source>
+        <translation>D%1</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::MainWindow</name>
+    <message>
+        <source>Town Hall</source>
+        <translation>Town Hall</translation>
+    </message>
+    <message>
+        <source>Agents waiting in the queue</source>
+        <translation>Agents waiting in the queue</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>waiting for the host</source>
+        <translation>waiting for the host</translation>
+    </message>
+    <message>
+        <source>&amp;Omniscient view</source>
+        <translation>&amp;Omniscient view</translation>
+    </message>
+    <message>
+        <source>Show every role, the night actions, wolf chat and seer results — spoilers! (Ctrl+Shift+O). Changes only this window.</source>
+        <translation>Show every role, the night actions, wolf chat and seer results — spoilers! (Ctrl+Shift+O). Changes only this window.</translation>
+    </message>
+    <message>
+        <source>&amp;Demo match</source>
+        <translation>&amp;Demo match</translation>
+    </message>
+    <message>
+        <source>Start a match of eight built-in bots (Ctrl+N)</source>
+        <translation>Start a match of eight built-in bots (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>&amp;Fill seats with bots</source>
+        <translation>&amp;Fill seats with bots</translation>
+    </message>
+    <message>
+        <source>Queue built-in bots to fill the next table (Ctrl+B)</source>
+        <translation>Queue built-in bots to fill the next table (Ctrl+B)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>Pause or resume the selected match&apos;s clock (Ctrl+P)</source>
+        <translation>Pause or resume the selected match&apos;s clock (Ctrl+P)</translation>
+    </message>
+    <message>
+        <source>&amp;Skip phase</source>
+        <translation>&amp;Skip phase</translation>
+    </message>
+    <message>
+        <source>End the selected match&apos;s current phase now (Ctrl+Right)</source>
+        <translation>End the selected match&apos;s current phase now (Ctrl+Right)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Settings…</translation>
+    </message>
+    <message>
+        <source>&amp;About Town Hall</source>
+        <translation>&amp;About Town Hall</translation>
+    </message>
+    <message>
+        <source>&amp;Fit the town</source>
+        <translation>&amp;Fit the town</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation>Controls</translation>
+    </message>
+    <message>
+        <source>Omniscient view</source>
+        <translation>Omniscient view</translation>
+    </message>
+    <message>
+        <source>Number of bots</source>
+        <translation>Number of bots</translation>
+    </message>
+    <message>
+        <source>How many built-in bots to seat</source>
+        <translation>How many built-in bots to seat</translation>
+    </message>
+    <message>
+        <source> Speed </source>
+        <translation> Speed </translation>
+    </message>
+    <message>
+        <source>Speed factor</source>
+        <translation>Speed factor</translation>
+    </message>
+    <message>
+        <source>Timer speed for the host&apos;s matches</source>
+        <translation>Timer speed for the host&apos;s matches</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>MCP </source>
+        <translation>MCP </translation>
+    </message>
+    <message>
+        <source>MCP server URL</source>
+        <translation>MCP server URL</translation>
+    </message>
+    <message>
+        <source>Point your agents&apos; MCP client here</source>
+        <translation>Point your agents&apos; MCP client here</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copy</translation>
+    </message>
+    <message>
+        <source>Copy the MCP URL</source>
+        <translation>Copy the MCP URL</translation>
+    </message>
+    <message>
+        <source>Copy the MCP URL to the clipboard</source>
+        <translation>Copy the MCP URL to the clipboard</translation>
+    </message>
+    <message>
+        <source>&amp;Town Hall</source>
+        <translation>&amp;Town Hall</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>&amp;Match</source>
+        <translation>&amp;Match</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
+        <translation>Copied %1</translation>
+    </message>
+    <message>
+        <source>Matches: %1 running, %2 in total</source>
+        <translation>Matches: %1 running, %2 in total</translation>
+    </message>
+    <message>
+        <source>QUEUE — nobody waiting</source>
+        <translation>QUEUE — nobody waiting</translation>
+    </message>
+    <message>
+        <source>QUEUE — waiting: %1</source>
+        <translation>QUEUE — waiting: %1</translation>
+    </message>
+    <message>
+        <source>MCP server: %1</source>
+        <translation>MCP server: %1</translation>
+    </message>
+    <message>
+        <source>MCP server %1 — %2</source>
+        <translation>MCP server %1 — %2</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>Town Hall — a problem</source>
+        <translation>Town Hall — a problem</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Resume</translation>
+    </message>
+    <message>
+        <source>Werewolf Game #%1 — Town Hall</source>
+        <translation>Werewolf Game #%1 — Town Hall</translation>
+    </message>
+    <message>
+        <source>[omniscient]</source>
+        <translation>[omniscient]</translation>
+    </message>
+    <message>
+        <source>Settings saved. The port, guest agents, data directory and language apply at the next start.</source>
+        <translation>Settings saved. The port, guest agents, data directory and language apply at the next start.</translation>
+    </message>
+    <message>
+        <source>Settings saved.</source>
+        <translation>Settings saved.</translation>
+    </message>
+    <message>
+        <source>About Town Hall</source>
+        <translation>About Town Hall</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Town Hall&lt;/h3&gt;&lt;p&gt;Werewolf matches for LLM agents, hosted over MCP on this computer and shown live.&lt;/p&gt;&lt;p&gt;The public view shows only what is public. The omniscient view is for this window only; it changes nothing in play.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Town Hall&lt;/h3&gt;&lt;p&gt;Werewolf matches for LLM agents, hosted over MCP on this computer and shown live.&lt;/p&gt;&lt;p&gt;The public view shows only what is public. The omniscient view is for this window only; it changes nothing in play.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::MatchBuildingItem</name>
+    <message>
+        <source>%1 is waiting for a table</source>
+        <translation>%1 is waiting for a table</translation>
+    </message>
+    <message>
+        <source>Werewolf Game #%1</source>
+        <translation>Werewolf Game #%1</translation>
+    </message>
+    <message>
+        <source>%1 alive</source>
+        <translation>%1 alive</translation>
+    </message>
+    <message>
+        <source>%1 win</source>
+        <translation>%1 win</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Paused</translation>
+    </message>
+    <message>
+        <source>Night %1</source>
+        <translation>Night %1</translation>
+    </message>
+    <message>
+        <source>Day %1 · %2</source>
+        <translation>Day %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3 of %4 alive. Click to watch.</source>
+        <translation>%1 — %2, %3 of %4 alive. Click to watch.</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::Narrator</name>
+    <message>
+        <source>Werewolf Game #{matchNumber} is about to begin. {names} take their seats in the Town Hall.</source>
+        <comment>lobby.open.1</comment>
+        <translation>Werewolf Game #{matchNumber} is about to begin. {names} take their seats in the Town Hall.</translation>
+    </message>
+    <message>
+        <source>Hear ye, hear ye! {count|word|cap} townsfolk gather for Werewolf Game #{matchNumber}: {names}.</source>
+        <comment>lobby.open.2</comment>
+        <translation>Hear ye, hear ye! {count|word|cap} townsfolk gather for Werewolf Game #{matchNumber}: {names}.</translation>
+    </message>
+    <message>
+        <source>The Town Hall doors creak open for Game #{matchNumber}. Not everyone among {names} is what they seem.</source>
+        <comment>lobby.open.3</comment>
+        <translation>The Town Hall doors creak open for Game #{matchNumber}. Not everyone among {names} is what they seem.</translation>
+    </message>
+    <message>
+        <source>Welcome to Werewolf Game #{matchNumber}! Tonight&apos;s guests: {names}. Ready up, and trust no one.</source>
+        <comment>lobby.open.4</comment>
+        <translation>Welcome to Werewolf Game #{matchNumber}! Tonight&apos;s guests: {names}. Ready up, and trust no one.</translation>
+    </message>
+    <message>
+        <source>Night falls on the village for the first time. Somewhere in the dark, the werewolves wake.</source>
+        <comment>night.first.1</comment>
+        <translation>Night falls on the village for the first time. Somewhere in the dark, the werewolves wake.</translation>
+    </message>
+    <message>
+        <source>The sun sets on Night {night}. Lock your doors: the wolves are hungry.</source>
+        <comment>night.first.2</comment>
+        <translation>The sun sets on Night {night}. Lock your doors: the wolves are hungry.</translation>
+    </message>
+    <message>
+        <source>Darkness settles over the Town Hall. Night {night} begins, and not everyone is sleeping.</source>
+        <comment>night.first.3</comment>
+        <translation>Darkness settles over the Town Hall. Night {night} begins, and not everyone is sleeping.</translation>
+    </message>
+    <message>
+        <source>Night {night} falls. The village sleeps uneasily.</source>
+        <comment>night.falls.1</comment>
+        <translation>Night {night} falls. The village sleeps uneasily.</translation>
+    </message>
+    <message>
+        <source>The moon rises over Night {night}. Who will see the morning?</source>
+        <comment>night.falls.2</comment>
+        <translation>The moon rises over Night {night}. Who will see the morning?</translation>
+    </message>
+    <message>
+        <source>Darkness returns: Night {night} begins. Somewhere, claws are being sharpened.</source>
+        <comment>night.falls.3</comment>
+        <translation>Darkness returns: Night {night} begins. Somewhere, claws are being sharpened.</translation>
+    </message>
+    <message>
+        <source>Candles out. Night {night} has come, and the wolves are on the prowl.</source>
+        <comment>night.falls.4</comment>
+        <translation>Candles out. Night {night} has come, and the wolves are on the prowl.</translation>
+    </message>
+    <message>
+        <source>Day {day} is over: {name} was cast out and revealed as {role|a}. {alive} players remain.</source>
+        <comment>summary.day.out.1</comment>
+        <translation>Day {day} is over: {name} was cast out and revealed as {role|a}. {alive} players remain.</translation>
+    </message>
+    <message>
+        <source>So ends Day {day}. The village exiled {name} ({role}); {alive|word} survivors head home.</source>
+        <comment>summary.day.out.2</comment>
+        <translation>So ends Day {day}. The village exiled {name} ({role}); {alive|word} survivors head home.</translation>
+    </message>
+    <message>
+        <source>Recap of Day {day}: out goes {name}, {role|a}. {alive|word|cap} players are left.</source>
+        <comment>summary.day.out.3</comment>
+        <translation>Recap of Day {day}: out goes {name}, {role|a}. {alive|word|cap} players are left.</translation>
+    </message>
+    <message>
+        <source>Day {day} ends without an elimination. {alive} players remain.</source>
+        <comment>summary.day.none.1</comment>
+        <translation>Day {day} ends without an elimination. {alive} players remain.</translation>
+    </message>
+    <message>
+        <source>The village could not agree on Day {day}. All {alive|word} survivors live to see the night.</source>
+        <comment>summary.day.none.2</comment>
+        <translation>The village could not agree on Day {day}. All {alive|word} survivors live to see the night.</translation>
+    </message>
+    <message>
+        <source>Recap of Day {day}: nobody was cast out. {alive|word|cap} players are left.</source>
+        <comment>summary.day.none.3</comment>
+        <translation>Recap of Day {day}: nobody was cast out. {alive|word|cap} players are left.</translation>
+    </message>
+    <message>
+        <source>Dawn breaks after Night {night}. The wolves struck, but someone was saved! Nobody died.</source>
+        <comment>dawn.saved.1</comment>
+        <translation>Dawn breaks after Night {night}. The wolves struck, but someone was saved! Nobody died.</translation>
+    </message>
+    <message>
+        <source>A miracle at dawn: the wolves&apos; attack failed. The doctor&apos;s care kept everyone alive through Night {night}.</source>
+        <comment>dawn.saved.2</comment>
+        <translation>A miracle at dawn: the wolves&apos; attack failed. The doctor&apos;s care kept everyone alive through Night {night}.</translation>
+    </message>
+    <message>
+        <source>Morning comes and every bed is warm. Night {night}&apos;s attack was thwarted by the doctor.</source>
+        <comment>dawn.saved.3</comment>
+        <translation>Morning comes and every bed is warm. Night {night}&apos;s attack was thwarted by the doctor.</translation>
+    </message>
+    <message>
+        <source>Dawn breaks on a quiet night. Nobody died during Night {night}.</source>
+        <comment>dawn.quiet.1</comment>
+        <translation>Dawn breaks on a quiet night. Nobody died during Night {night}.</translation>
+    </message>
+    <message>
+        <source>Night {night} passes without a death. The village exhales.</source>
+        <comment>dawn.quiet.2</comment>
+        <translation>Night {night} passes without a death. The village exhales.</translation>
+    </message>
+    <message>
+        <source>Dawn breaks. {name} was found dead after Night {night}. They were {role|a}.</source>
+        <comment>dawn.death.1</comment>
+        <translation>Dawn breaks. {name} was found dead after Night {night}. They were {role|a}.</translation>
+    </message>
+    <message>
+        <source>A scream at sunrise: the wolves took {name} in the night. {name} was {role|a}.</source>
+        <comment>dawn.death.2</comment>
+        <translation>A scream at sunrise: the wolves took {name} in the night. {name} was {role|a}.</translation>
+    </message>
+    <message>
+        <source>The village wakes to grim news: {name} did not survive Night {night}. Revealed: {role|a}.</source>
+        <comment>dawn.death.3</comment>
+        <translation>The village wakes to grim news: {name} did not survive Night {night}. Revealed: {role|a}.</translation>
+    </message>
+    <message>
+        <source>Morning light finds {name}&apos;s door broken. {name}, {role|a}, is gone.</source>
+        <comment>dawn.death.4</comment>
+        <translation>Morning light finds {name}&apos;s door broken. {name}, {role|a}, is gone.</translation>
+    </message>
+    <message>
+        <source>Disaster at dawn: {name} is dead, and {name} was the seer. The village has lost its eyes.</source>
+        <comment>dawn.death.seer.1</comment>
+        <translation>Disaster at dawn: {name} is dead, and {name} was the seer. The village has lost its eyes.</translation>
+    </message>
+    <message>
+        <source>The wolves found the seer. {name} did not survive Night {night}.</source>
+        <comment>dawn.death.seer.2</comment>
+        <translation>The wolves found the seer. {name} did not survive Night {night}.</translation>
+    </message>
+    <message>
+        <source>Dawn brings a heavy loss: {name}, the doctor, was killed in Night {night}. No one is watching over the village now.</source>
+        <comment>dawn.death.doctor.1</comment>
+        <translation>Dawn brings a heavy loss: {name}, the doctor, was killed in Night {night}. No one is watching over the village now.</translation>
+    </message>
+    <message>
+        <source>The wolves got to the healer first. {name} was the doctor.</source>
+        <comment>dawn.death.doctor.2</comment>
+        <translation>The wolves got to the healer first. {name} was the doctor.</translation>
+    </message>
+    <message>
+        <source>Day {day} begins. {alive|word|cap} players remain: {names}.</source>
+        <comment>day.begins.1</comment>
+        <translation>Day {day} begins. {alive|word|cap} players remain: {names}.</translation>
+    </message>
+    <message>
+        <source>The sun is up on Day {day}. Still standing: {names}.</source>
+        <comment>day.begins.2</comment>
+        <translation>The sun is up on Day {day}. Still standing: {names}.</translation>
+    </message>
+    <message>
+        <source>Day {day}. {alive|word|cap} survivors gather in the Town Hall: {names}.</source>
+        <comment>day.begins.3</comment>
+        <translation>Day {day}. {alive|word|cap} survivors gather in the Town Hall: {names}.</translation>
+    </message>
+    <message>
+        <source>{wolves|word|cap} werewolves still hide among the {alive|word} living.</source>
+        <comment>hype.wolves.1</comment>
+        <translation>{wolves|word|cap} werewolves still hide among the {alive|word} living.</translation>
+    </message>
+    <message>
+        <source>Remember: {wolves|word} werewolves are still out there, and they are sitting at this table.</source>
+        <comment>hype.wolves.2</comment>
+        <translation>Remember: {wolves|word} werewolves are still out there, and they are sitting at this table.</translation>
+    </message>
+    <message>
+        <source>One werewolf remains among the {alive|word} living. Find it, and the village is saved.</source>
+        <comment>hype.lastwolf.1</comment>
+        <translation>One werewolf remains among the {alive|word} living. Find it, and the village is saved.</translation>
+    </message>
+    <message>
+        <source>Only one wolf left. One good vote could end this.</source>
+        <comment>hype.lastwolf.2</comment>
+        <translation>Only one wolf left. One good vote could end this.</translation>
+    </message>
+    <message>
+        <source>Opening statements: each of the {count|word} players gets one turn. {name} speaks first.</source>
+        <comment>day.opening.1</comment>
+        <translation>Opening statements: each of the {count|word} players gets one turn. {name} speaks first.</translation>
+    </message>
+    <message>
+        <source>Time for openings, one statement each. The floor goes to {name}.</source>
+        <comment>day.opening.2</comment>
+        <translation>Time for openings, one statement each. The floor goes to {name}.</translation>
+    </message>
+    <message>
+        <source>Let the openings begin. {name}, you have the floor.</source>
+        <comment>day.opening.3</comment>
+        <translation>Let the openings begin. {name}, you have the floor.</translation>
+    </message>
+    <message>
+        <source>Last opening statement of the day: {name}.</source>
+        <comment>turn.last.1</comment>
+        <translation>Last opening statement of the day: {name}.</translation>
+    </message>
+    <message>
+        <source>And finally, {name} has the floor.</source>
+        <comment>turn.last.2</comment>
+        <translation>And finally, {name} has the floor.</translation>
+    </message>
+    <message>
+        <source>The floor is open: {seconds} seconds of free debate.</source>
+        <comment>day.discussion.1</comment>
+        <translation>The floor is open: {seconds} seconds of free debate.</translation>
+    </message>
+    <message>
+        <source>Discussion time! Accuse, defend, persuade: {seconds} seconds on the clock.</source>
+        <comment>day.discussion.2</comment>
+        <translation>Discussion time! Accuse, defend, persuade: {seconds} seconds on the clock.</translation>
+    </message>
+    <message>
+        <source>Openings are done. Now the real arguments begin.</source>
+        <comment>day.discussion.3</comment>
+        <translation>Openings are done. Now the real arguments begin.</translation>
+    </message>
+    <message>
+        <source>Voting is open! {seconds} seconds to choose who leaves the village.</source>
+        <comment>day.vote.1</comment>
+        <translation>Voting is open! {seconds} seconds to choose who leaves the village.</translation>
+    </message>
+    <message>
+        <source>Talk is over. Cast your votes, and remember: a tie means nobody goes.</source>
+        <comment>day.vote.2</comment>
+        <translation>Talk is over. Cast your votes, and remember: a tie means nobody goes.</translation>
+    </message>
+    <message>
+        <source>The ballot box opens. Who will the village cast out on Day {day}?</source>
+        <comment>day.vote.3</comment>
+        <translation>The ballot box opens. Who will the village cast out on Day {day}?</translation>
+    </message>
+    <message>
+        <source>{voter} switches from {from} to {target}! {target} now has {count|votes}.</source>
+        <comment>vote.flip.1</comment>
+        <translation>{voter} switches from {from} to {target}! {target} now has {count|votes}.</translation>
+    </message>
+    <message>
+        <source>A change of heart: {voter} moves their vote from {from} to {target}.</source>
+        <comment>vote.flip.2</comment>
+        <translation>A change of heart: {voter} moves their vote from {from} to {target}.</translation>
+    </message>
+    <message>
+        <source>{voter} flips to {target}. The tally shifts.</source>
+        <comment>vote.flip.3</comment>
+        <translation>{voter} flips to {target}. The tally shifts.</translation>
+    </message>
+    <message>
+        <source>{voter} stops abstaining and votes for {target}.</source>
+        <comment>vote.flip.fromabstain.1</comment>
+        <translation>{voter} stops abstaining and votes for {target}.</translation>
+    </message>
+    <message>
+        <source>{voter} makes up their mind: a vote for {target}, now at {count|votes}.</source>
+        <comment>vote.flip.fromabstain.2</comment>
+        <translation>{voter} makes up their mind: a vote for {target}, now at {count|votes}.</translation>
+    </message>
+    <message>
+        <source>{target} now has {count} of {alive} votes: a majority!</source>
+        <comment>vote.majority.1</comment>
+        <translation>{target} now has {count} of {alive} votes: a majority!</translation>
+    </message>
+    <message>
+        <source>The votes pile up against {target}: {count} and counting.</source>
+        <comment>vote.majority.2</comment>
+        <translation>The votes pile up against {target}: {count} and counting.</translation>
+    </message>
+    <message>
+        <source>{count|word|cap} votes on {target}. It is looking grim.</source>
+        <comment>vote.majority.3</comment>
+        <translation>{count|word|cap} votes on {target}. It is looking grim.</translation>
+    </message>
+    <message>
+        <source>The village has spoken: {name} is cast out with {votes|votes}. {name} was {role|a}.</source>
+        <comment>vote.out.1</comment>
+        <translation>The village has spoken: {name} is cast out with {votes|votes}. {name} was {role|a}.</translation>
+    </message>
+    <message>
+        <source>With {votes|votes}, {name} is eliminated… and revealed as {role|a}. An innocent falls.</source>
+        <comment>vote.out.2</comment>
+        <translation>With {votes|votes}, {name} is eliminated… and revealed as {role|a}. An innocent falls.</translation>
+    </message>
+    <message>
+        <source>{name} leaves the Town Hall for good ({votes|votes}). The reveal: {role|a}.</source>
+        <comment>vote.out.3</comment>
+        <translation>{name} leaves the Town Hall for good ({votes|votes}). The reveal: {role|a}.</translation>
+    </message>
+    <message>
+        <source>Got one! {name} is voted out with {votes|votes}, and was a werewolf!</source>
+        <comment>vote.out.wolf.1</comment>
+        <translation>Got one! {name} is voted out with {votes|votes}, and was a werewolf!</translation>
+    </message>
+    <message>
+        <source>The village&apos;s aim is true: {name}, eliminated with {votes|votes}, was a werewolf.</source>
+        <comment>vote.out.wolf.2</comment>
+        <translation>The village&apos;s aim is true: {name}, eliminated with {votes|votes}, was a werewolf.</translation>
+    </message>
+    <message>
+        <source>{votes|votes|cap} send {name} away. The mask slips: werewolf!</source>
+        <comment>vote.out.wolf.3</comment>
+        <translation>{votes|votes|cap} send {name} away. The mask slips: werewolf!</translation>
+    </message>
+    <message>
+        <source>A tie! {names} have {count|votes} each. Nobody is eliminated today.</source>
+        <comment>vote.tie.1</comment>
+        <translation>A tie! {names} have {count|votes} each. Nobody is eliminated today.</translation>
+    </message>
+    <message>
+        <source>Deadlock between {names}. Without a clear result, everyone survives the day.</source>
+        <comment>vote.tie.2</comment>
+        <translation>Deadlock between {names}. Without a clear result, everyone survives the day.</translation>
+    </message>
+    <message>
+        <source>Not a single vote was cast. Day {day} ends without an elimination.</source>
+        <comment>vote.none.1</comment>
+        <translation>Not a single vote was cast. Day {day} ends without an elimination.</translation>
+    </message>
+    <message>
+        <source>The village abstains. Everyone is spared today.</source>
+        <comment>vote.none.2</comment>
+        <translation>The village abstains. Everyone is spared today.</translation>
+    </message>
+    <message>
+        <source>{name} may speak their last words.</source>
+        <comment>lastwords.invite.1</comment>
+        <translation>{name} may speak their last words.</translation>
+    </message>
+    <message>
+        <source>Before leaving, {name} gets one final statement.</source>
+        <comment>lastwords.invite.2</comment>
+        <translation>Before leaving, {name} gets one final statement.</translation>
+    </message>
+    <message>
+        <source>{name} has said their piece. The village will remember.</source>
+        <comment>lastwords.said.1</comment>
+        <translation>{name} has said their piece. The village will remember.</translation>
+    </message>
+    <message>
+        <source>With those last words, {name} leaves the Town Hall.</source>
+        <comment>lastwords.said.2</comment>
+        <translation>With those last words, {name} leaves the Town Hall.</translation>
+    </message>
+    <message>
+        <source>{name} claims to be the seer! Truth, or a desperate bluff?</source>
+        <comment>claim.seer.1</comment>
+        <translation>{name} claims to be the seer! Truth, or a desperate bluff?</translation>
+    </message>
+    <message>
+        <source>Bold move: {name} says they are the seer.</source>
+        <comment>claim.seer.2</comment>
+        <translation>Bold move: {name} says they are the seer.</translation>
+    </message>
+    <message>
+        <source>A seer claim from {name}! The village must decide whether to believe it.</source>
+        <comment>claim.seer.3</comment>
+        <translation>A seer claim from {name}! The village must decide whether to believe it.</translation>
+    </message>
+    <message>
+        <source>The last werewolf is gone! The village wins on Day {days}.</source>
+        <comment>game.over.villagers.1</comment>
+        <translation>The last werewolf is gone! The village wins on Day {days}.</translation>
+    </message>
+    <message>
+        <source>Victory for the village! {survivors|word|cap} survivors can finally sleep at night.</source>
+        <comment>game.over.villagers.2</comment>
+        <translation>Victory for the village! {survivors|word|cap} survivors can finally sleep at night.</translation>
+    </message>
+    <message>
+        <source>It&apos;s over: every werewolf has been found. The villagers triumph.</source>
+        <comment>game.over.villagers.3</comment>
+        <translation>It&apos;s over: every werewolf has been found. The villagers triumph.</translation>
+    </message>
+    <message>
+        <source>The werewolves now match the village in number. The werewolves win!</source>
+        <comment>game.over.werewolves.1</comment>
+        <translation>The werewolves now match the village in number. The werewolves win!</translation>
+    </message>
+    <message>
+        <source>Too late for the village: the wolves have taken the Town Hall. The werewolves win.</source>
+        <comment>game.over.werewolves.2</comment>
+        <translation>Too late for the village: the wolves have taken the Town Hall. The werewolves win.</translation>
+    </message>
+    <message>
+        <source>Howls fill the night. The werewolves win, with {survivors|word} players left standing.</source>
+        <comment>game.over.werewolves.3</comment>
+        <translation>Howls fill the night. The werewolves win, with {survivors|word} players left standing.</translation>
+    </message>
+    <message>
+        <source>The masks come off: the werewolves were {wolves}. {seer} was the seer and {doctor} the doctor.</source>
+        <comment>game.reveal.1</comment>
+        <translation>The masks come off: the werewolves were {wolves}. {seer} was the seer and {doctor} the doctor.</translation>
+    </message>
+    <message>
+        <source>All is revealed. Werewolves: {wolves}. Seer: {seer}. Doctor: {doctor}.</source>
+        <comment>game.reveal.2</comment>
+        <translation>All is revealed. Werewolves: {wolves}. Seer: {seer}. Doctor: {doctor}.</translation>
+    </message>
+    <message>
+        <source>The masks come off: the werewolves were {wolves}.</source>
+        <comment>game.reveal.wolves.1</comment>
+        <translation>The masks come off: the werewolves were {wolves}.</translation>
+    </message>
+    <message>
+        <source>The host has paused the match. Everyone freeze!</source>
+        <comment>match.paused.1</comment>
+        <translation>The host has paused the match. Everyone freeze!</translation>
+    </message>
+    <message>
+        <source>A pause is called. The clock stops.</source>
+        <comment>match.paused.2</comment>
+        <translation>A pause is called. The clock stops.</translation>
+    </message>
+    <message>
+        <source>The match resumes. The clock is running again.</source>
+        <comment>match.resumed.1</comment>
+        <translation>The match resumes. The clock is running again.</translation>
+    </message>
+    <message>
+        <source>Play on! The match is back.</source>
+        <comment>match.resumed.2</comment>
+        <translation>Play on! The match is back.</translation>
+    </message>
+    <message>
+        <source>Spoiler: {wolves} are the werewolves. {seer} is the seer, {doctor} the doctor.</source>
+        <comment>omni.roles.1</comment>
+        <translation>Spoiler: {wolves} are the werewolves. {seer} is the seer, {doctor} the doctor.</translation>
+    </message>
+    <message>
+        <source>Behind the smiles: the wolves are {wolves}; {seer} holds the seer&apos;s sight and {doctor} the doctor&apos;s kit.</source>
+        <comment>omni.roles.2</comment>
+        <translation>Behind the smiles: the wolves are {wolves}; {seer} holds the seer&apos;s sight and {doctor} the doctor&apos;s kit.</translation>
+    </message>
+    <message>
+        <source>The wolves, {wolves}, close in on {target}…</source>
+        <comment>omni.wolves.agree.1</comment>
+        <translation>The wolves, {wolves}, close in on {target}…</translation>
+    </message>
+    <message>
+        <source>{wolves} agree: tonight&apos;s prey is {target}.</source>
+        <comment>omni.wolves.agree.2</comment>
+        <translation>{wolves} agree: tonight&apos;s prey is {target}.</translation>
+    </message>
+    <message>
+        <source>Yellow eyes in the dark: {wolves} stalk {target}.</source>
+        <comment>omni.wolves.agree.3</comment>
+        <translation>Yellow eyes in the dark: {wolves} stalk {target}.</translation>
+    </message>
+    <message>
+        <source>{wolf}, the last wolf, hunts {target} alone.</source>
+        <comment>omni.wolf.alone.1</comment>
+        <translation>{wolf}, the last wolf, hunts {target} alone.</translation>
+    </message>
+    <message>
+        <source>A lone wolf on the prowl: {wolf} has chosen {target}.</source>
+        <comment>omni.wolf.alone.2</comment>
+        <translation>A lone wolf on the prowl: {wolf} has chosen {target}.</translation>
+    </message>
+    <message>
+        <source>The pack is split: {wolf1} wants {target1}, {wolf2} wants {target2}.</source>
+        <comment>omni.wolves.split.1</comment>
+        <translation>The pack is split: {wolf1} wants {target1}, {wolf2} wants {target2}.</translation>
+    </message>
+    <message>
+        <source>Disagreement in the den: {wolf1} picks {target1} while {wolf2} picks {target2}.</source>
+        <comment>omni.wolves.split.2</comment>
+        <translation>Disagreement in the den: {wolf1} picks {target1} while {wolf2} picks {target2}.</translation>
+    </message>
+    <message>
+        <source>The seer, {seer}, peers into {target}&apos;s heart… and sees a werewolf!</source>
+        <comment>omni.seer.wolf.1</comment>
+        <translation>The seer, {seer}, peers into {target}&apos;s heart… and sees a werewolf!</translation>
+    </message>
+    <message>
+        <source>{seer} has found one: {target} is a werewolf.</source>
+        <comment>omni.seer.wolf.2</comment>
+        <translation>{seer} has found one: {target} is a werewolf.</translation>
+    </message>
+    <message>
+        <source>{seer}, the seer, checks {target}: not a werewolf.</source>
+        <comment>omni.seer.clean.1</comment>
+        <translation>{seer}, the seer, checks {target}: not a werewolf.</translation>
+    </message>
+    <message>
+        <source>The seer&apos;s vision clears {target}. {seer} knows a little more tonight.</source>
+        <comment>omni.seer.clean.2</comment>
+        <translation>The seer&apos;s vision clears {target}. {seer} knows a little more tonight.</translation>
+    </message>
+    <message>
+        <source>{doctor}, the doctor, watches over {target} tonight.</source>
+        <comment>omni.doctor.1</comment>
+        <translation>{doctor}, the doctor, watches over {target} tonight.</translation>
+    </message>
+    <message>
+        <source>The doctor, {doctor}, slips into {target}&apos;s house with bandages ready.</source>
+        <comment>omni.doctor.2</comment>
+        <translation>The doctor, {doctor}, slips into {target}&apos;s house with bandages ready.</translation>
+    </message>
+    <message>
+        <source>{doctor}, the doctor, bars their own door tonight.</source>
+        <comment>omni.doctor.self.1</comment>
+        <translation>{doctor}, the doctor, bars their own door tonight.</translation>
+    </message>
+    <message>
+        <source>The doctor, {doctor}, keeps the medicine close tonight: a self-protect.</source>
+        <comment>omni.doctor.self.2</comment>
+        <translation>The doctor, {doctor}, keeps the medicine close tonight: a self-protect.</translation>
+    </message>
+    <message>
+        <source>The wolves pounce on {victim}… but {doctor}, the doctor, was watching. {victim} lives!</source>
+        <comment>omni.night.saved.1</comment>
+        <translation>The wolves pounce on {victim}… but {doctor}, the doctor, was watching. {victim} lives!</translation>
+    </message>
+    <message>
+        <source>Saved! {doctor} guessed right and pulls {victim} from the wolves&apos; jaws.</source>
+        <comment>omni.night.saved.2</comment>
+        <translation>Saved! {doctor} guessed right and pulls {victim} from the wolves&apos; jaws.</translation>
+    </message>
+    <message>
+        <source>The pack ({wolves}) strikes: {victim} ({role}) will not see the dawn.</source>
+        <comment>omni.night.kill.1</comment>
+        <translation>The pack ({wolves}) strikes: {victim} ({role}) will not see the dawn.</translation>
+    </message>
+    <message>
+        <source>It is done. {victim}, {role|a}, falls to {wolves}.</source>
+        <comment>omni.night.kill.2</comment>
+        <translation>It is done. {victim}, {role|a}, falls to {wolves}.</translation>
+    </message>
+    <message>
+        <source>The wolves could not settle on a victim; fate picks {victim} ({role}).</source>
+        <comment>omni.night.random.1</comment>
+        <translation>The wolves could not settle on a victim; fate picks {victim} ({role}).</translation>
+    </message>
+    <message>
+        <source>No agreement in the den, so the moon decides: {victim}, {role|a}, is taken.</source>
+        <comment>omni.night.random.2</comment>
+        <translation>No agreement in the den, so the moon decides: {victim}, {role|a}, is taken.</translation>
+    </message>
+    <message>
+        <source>Spoiler: still hiding among them, the wolves: {wolves}.</source>
+        <comment>omni.day.status.1</comment>
+        <translation>Spoiler: still hiding among them, the wolves: {wolves}.</translation>
+    </message>
+    <message>
+        <source>Only you can see it: {wolves}, sitting right there, smiling.</source>
+        <comment>omni.day.status.2</comment>
+        <translation>Only you can see it: {wolves}, sitting right there, smiling.</translation>
+    </message>
+    <message>
+        <source>{voter} votes against fellow werewolf {target}! Bussing a packmate to look innocent?</source>
+        <comment>omni.bus.1</comment>
+        <translation>{voter} votes against fellow werewolf {target}! Bussing a packmate to look innocent?</translation>
+    </message>
+    <message>
+        <source>Cold-blooded: {voter}, a wolf, puts a vote on their own packmate {target}.</source>
+        <comment>omni.bus.2</comment>
+        <translation>Cold-blooded: {voter}, a wolf, puts a vote on their own packmate {target}.</translation>
+    </message>
+    <message>
+        <source>Spoiler: {name} is no seer but {role|a}. A bold bluff!</source>
+        <comment>omni.claim.fake.1</comment>
+        <translation>Spoiler: {name} is no seer but {role|a}. A bold bluff!</translation>
+    </message>
+    <message>
+        <source>Only you know it: {name}&apos;s seer claim is a lie. They are {role|a}.</source>
+        <comment>omni.claim.fake.2</comment>
+        <translation>Only you know it: {name}&apos;s seer claim is a lie. They are {role|a}.</translation>
+    </message>
+    <message>
+        <source>Spoiler: {name} really is the seer.</source>
+        <comment>omni.claim.true.1</comment>
+        <translation>Spoiler: {name} really is the seer.</translation>
+    </message>
+    <message>
+        <source>It&apos;s true: {name} is the genuine seer, and now the wolves know it too.</source>
+        <comment>omni.claim.true.2</comment>
+        <translation>It&apos;s true: {name} is the genuine seer, and now the wolves know it too.</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::NarratorTicker</name>
+    <message>
+        <source>Town Crier</source>
+        <translation>Town Crier</translation>
+    </message>
+    <message>
+        <source>TOWN CRIER</source>
+        <translation>TOWN CRIER</translation>
+    </message>
+    <message>
+        <source>The Town Crier is waiting for news…</source>
+        <translation>The Town Crier is waiting for news…</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::PhaseHeader</name>
+    <message>
+        <source>Phase and countdown</source>
+        <translation>Phase and countdown</translation>
+    </message>
+    <message>
+        <source>No match selected</source>
+        <translation>No match selected</translation>
+    </message>
+    <message>
+        <source>Werewolf Game #%1</source>
+        <translation>Werewolf Game #%1</translation>
+    </message>
+    <message>
+        <source>REPLAY</source>
+        <translation>REPLAY</translation>
+    </message>
+    <message>
+        <source>PAUSED</source>
+        <translation>PAUSED</translation>
+    </message>
+    <message>
+        <source>LIVE</source>
+        <translation>LIVE</translation>
+    </message>
+    <message>
+        <source>Click a building on the map</source>
+        <translation>Click a building on the map</translation>
+    </message>
+    <message>
+        <source>Lobby — players are getting ready</source>
+        <translation>Lobby — players are getting ready</translation>
+    </message>
+    <message>
+        <source>Night %1</source>
+        <translation>Night %1</translation>
+    </message>
+    <message>
+        <source>Game over — the %1 win</source>
+        <translation>Game over — the %1 win</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>Game over</translation>
+    </message>
+    <message>
+        <source>Day %1 — %2: %3</source>
+        <translation>Day %1 — %2: %3</translation>
+    </message>
+    <message>
+        <source>Day %1 — %2</source>
+        <translation>Day %1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 alive</source>
+        <translation>%1 of %2 alive</translation>
+    </message>
+    <message>
+        <source>OMNISCIENT · SPOILERS</source>
+        <translation>OMNISCIENT · SPOILERS</translation>
+    </message>
+    <message>
+        <source>LEFT IN PHASE</source>
+        <translation>LEFT IN PHASE</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::PlayersModel</name>
+    <message>
+        <source>hunts %1</source>
+        <translation>hunts %1</translation>
+    </message>
+    <message>
+        <source>inspects %1</source>
+        <translation>inspects %1</translation>
+    </message>
+    <message>
+        <source>protects %1</source>
+        <translation>protects %1</translation>
+    </message>
+    <message>
+        <source>abstains</source>
+        <translation>abstains</translation>
+    </message>
+    <message>
+        <source>Alive</source>
+        <translation>Alive</translation>
+    </message>
+    <message>
+        <source>Dead</source>
+        <translation>Dead</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>Seat %1: %2</source>
+        <translation>Seat %1: %2</translation>
+    </message>
+    <message>
+        <source>Role (spoiler): %1</source>
+        <translation>Role (spoiler): %1</translation>
+    </message>
+    <message>
+        <source>Role: %1</source>
+        <translation>Role: %1</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Seat</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Role</translation>
+    </message>
+    <message>
+        <source>DEAD</source>
+        <translation>DEAD</translation>
+    </message>
+    <message>
+        <source>READY</source>
+        <translation>READY</translation>
+    </message>
+    <message>
+        <source>ROLE HIDDEN</source>
+        <translation>ROLE HIDDEN</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::ReplayBar</name>
+    <message>
+        <source>Replay</source>
+        <translation>Replay</translation>
+    </message>
+    <message>
+        <source>One event back (Alt+Left)</source>
+        <translation>One event back (Alt+Left)</translation>
+    </message>
+    <message>
+        <source>Previous event</source>
+        <translation>Previous event</translation>
+    </message>
+    <message>
+        <source>One event forward (Alt+Right)</source>
+        <translation>One event forward (Alt+Right)</translation>
+    </message>
+    <message>
+        <source>Next event</source>
+        <translation>Next event</translation>
+    </message>
+    <message>
+        <source>Replay position</source>
+        <translation>Replay position</translation>
+    </message>
+    <message>
+        <source>Drag to see the match as it was at any event</source>
+        <translation>Drag to see the match as it was at any event</translation>
+    </message>
+    <message>
+        <source>● Live</source>
+        <translation>● Live</translation>
+    </message>
+    <message>
+        <source>Go live</source>
+        <translation>Go live</translation>
+    </message>
+    <message>
+        <source>Follow the match live (End)</source>
+        <translation>Follow the match live (End)</translation>
+    </message>
+    <message>
+        <source>Event %1 / %2</source>
+        <translation>Event %1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::SettingsDialog</name>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Allow guest agents (no token)</source>
+        <translation>Allow guest agents (no token)</translation>
+    </message>
+    <message>
+        <source>Lobby</source>
+        <translation>Lobby</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>Night</translation>
+    </message>
+    <message>
+        <source>Dawn announcement</source>
+        <translation>Dawn announcement</translation>
+    </message>
+    <message>
+        <source>Opening statement, per player</source>
+        <translation>Opening statement, per player</translation>
+    </message>
+    <message>
+        <source>Discussion</source>
+        <translation>Discussion</translation>
+    </message>
+    <message>
+        <source>Vote</source>
+        <translation>Vote</translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation>Resolution</translation>
+    </message>
+    <message>
+        <source>Follow the system&apos;s light or dark theme</source>
+        <translation>Follow the system&apos;s light or dark theme</translation>
+    </message>
+    <message>
+        <source>Dark theme</source>
+        <translation>Dark theme</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Settings</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Allow guest agents</source>
+        <translation>Allow guest agents</translation>
+    </message>
+    <message>
+        <source>Theme follows the system</source>
+        <translation>Theme follows the system</translation>
+    </message>
+    <message>
+        <source>Data directory</source>
+        <translation>Data directory</translation>
+    </message>
+    <message>
+        <source>the standard location</source>
+        <translation>the standard location</translation>
+    </message>
+    <message>
+        <source>Where the match database is kept (used at the next start)</source>
+        <translation>Where the match database is kept (used at the next start)</translation>
+    </message>
+    <message>
+        <source>Used at the next start; another free port is taken if it is busy</source>
+        <translation>Used at the next start; another free port is taken if it is busy</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Language</translation>
+    </message>
+    <message>
+        <source>The system&apos;s language</source>
+        <translation>The system&apos;s language</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Port:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Browse…</translation>
+    </message>
+    <message>
+        <source>Choose the data directory</source>
+        <translation>Choose the data directory</translation>
+    </message>
+    <message>
+        <source>&amp;Data directory:</source>
+        <translation>&amp;Data directory:</translation>
+    </message>
+    <message>
+        <source>Default phase timers (new matches)</source>
+        <translation>Default phase timers (new matches)</translation>
+    </message>
+    <message>
+        <source>&amp;Lobby:</source>
+        <translation>&amp;Lobby:</translation>
+    </message>
+    <message>
+        <source>&amp;Night:</source>
+        <translation>&amp;Night:</translation>
+    </message>
+    <message>
+        <source>D&amp;awn announcement:</source>
+        <translation>D&amp;awn announcement:</translation>
+    </message>
+    <message>
+        <source>&amp;Opening statement (each):</source>
+        <translation>&amp;Opening statement (each):</translation>
+    </message>
+    <message>
+        <source>Di&amp;scussion:</source>
+        <translation>Di&amp;scussion:</translation>
+    </message>
+    <message>
+        <source>&amp;Vote:</source>
+        <translation>&amp;Vote:</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>&amp;Resolution:</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Appearance</translation>
+    </message>
+    <message>
+        <source>&amp;Language (at the next start):</source>
+        <translation>&amp;Language (at the next start):</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::SpectatorPanel</name>
+    <message>
+        <source>Spectator panel</source>
+        <translation>Spectator panel</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Players</translation>
+    </message>
+    <message>
+        <source>Transcript</source>
+        <translation>Transcript</translation>
+    </message>
+    <message>
+        <source>↓ Latest</source>
+        <translation>↓ Latest</translation>
+    </message>
+    <message>
+        <source>Jump to the latest message</source>
+        <translation>Jump to the latest message</translation>
+    </message>
+    <message>
+        <source>Auto-scroll stopped because you scrolled up. Click to follow again.</source>
+        <translation>Auto-scroll stopped because you scrolled up. Click to follow again.</translation>
+    </message>
+    <message>
+        <source>Key moments</source>
+        <translation>Key moments</translation>
+    </message>
+    <message>
+        <source>Click a moment to find it in the transcript</source>
+        <translation>Click a moment to find it in the transcript</translation>
+    </message>
+    <message>
+        <source>VOTE TALLY</source>
+        <translation>VOTE TALLY</translation>
+    </message>
+    <message>
+        <source>KEY MOMENTS</source>
+        <translation>KEY MOMENTS</translation>
+    </message>
+    <message>
+        <source>PLAYERS</source>
+        <translation>PLAYERS</translation>
+    </message>
+    <message>
+        <source>TRANSCRIPT</source>
+        <translation>TRANSCRIPT</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TimelineModel</name>
+    <message>
+        <source>Day %1</source>
+        <translation>Day %1</translation>
+    </message>
+    <message>
+        <source>Night %1</source>
+        <translation>Night %1</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>now</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Started</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Duration</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TimelineView</name>
+    <message>
+        <source>Lobby</source>
+        <translation>Lobby</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>Night</translation>
+    </message>
+    <message>
+        <source>Dawn</source>
+        <translation>Dawn</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Turns</translation>
+    </message>
+    <message>
+        <source>Talk</source>
+        <translation>Talk</translation>
+    </message>
+    <message>
+        <source>Vote</source>
+        <translation>Vote</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>End</translation>
+    </message>
+    <message>
+        <source>Phase timeline</source>
+        <translation>Phase timeline</translation>
+    </message>
+    <message>
+        <source>Current phase: %1</source>
+        <translation>Current phase: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) so far</source>
+        <translation>
+            <numerusform>%n day so far</numerusform>
+            <numerusform>%n days so far</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The timeline fills in as the match goes on</source>
+        <translation>The timeline fills in as the match goes on</translation>
+    </message>
+    <message>
+        <source>now — %1 left</source>
+        <translation>now — %1 left</translation>
+    </message>
+    <message>
+        <source>lasted %1</source>
+        <translation>lasted %1</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TownHallItem</name>
+    <message>
+        <source>TOWN HALL</source>
+        <translation>TOWN HALL</translation>
+    </message>
+    <message>
+        <source>Queue empty</source>
+        <translation>Queue empty</translation>
+    </message>
+    <message>
+        <source>Waiting: %1</source>
+        <translation>Waiting: %1</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TownMapView</name>
+    <message>
+        <source>Town map</source>
+        <translation>Town map</translation>
+    </message>
+    <message>
+        <source>The Town Hall, its queue and one building per match. Click a building to watch its match. Wheel or +/- to zoom, drag to pan, 0 to fit.</source>
+        <translation>The Town Hall, its queue and one building per match. Click a building to watch its match. Wheel or +/- to zoom, drag to pan, 0 to fit.</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TownSquareItem</name>
+    <message>
+        <source>Town Square</source>
+        <translation>Town Square</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TranscriptModel</name>
+    <message>
+        <source>Werewolf Game #%1 opens its doors. Eight players take their seats.</source>
+        <translation>Werewolf Game #%1 opens its doors. Eight players take their seats.</translation>
+    </message>
+    <message>
+        <source>Night %1</source>
+        <translation>Night %1</translation>
+    </message>
+    <message>
+        <source>Day %1 · %2</source>
+        <translation>Day %1 · %2</translation>
+    </message>
+    <message>
+        <source>Turn %1 of %2 · %3</source>
+        <translation>Turn %1 of %2 · %3</translation>
+    </message>
+    <message>
+        <source>%1 let their turn pass in silence.</source>
+        <translation>%1 let their turn pass in silence.</translation>
+    </message>
+    <message>
+        <source>replying to %1: “%2”</source>
+        <translation>replying to %1: “%2”</translation>
+    </message>
+    <message>
+        <source>WOLF CHAT</source>
+        <translation>WOLF CHAT</translation>
+    </message>
+    <message>
+        <source>TOWN CRIER</source>
+        <translation>TOWN CRIER</translation>
+    </message>
+    <message>
+        <source>%1 withdraws their vote and abstains</source>
+        <translation>%1 withdraws their vote and abstains</translation>
+    </message>
+    <message>
+        <source>%1 abstains</source>
+        <translation>%1 abstains</translation>
+    </message>
+    <message>
+        <source>%1 switches their vote to %2</source>
+        <translation>%1 switches their vote to %2</translation>
+    </message>
+    <message>
+        <source>%1 votes to eliminate %2</source>
+        <translation>%1 votes to eliminate %2</translation>
+    </message>
+    <message>
+        <source>VOTE CHANGED</source>
+        <translation>VOTE CHANGED</translation>
+    </message>
+    <message>
+        <source>VOTE</source>
+        <translation>VOTE</translation>
+    </message>
+    <message>
+        <source>Dawn breaks and everyone wakes up. The doctor saved a life tonight.</source>
+        <translation>Dawn breaks and everyone wakes up. The doctor saved a life tonight.</translation>
+    </message>
+    <message>
+        <source>Dawn breaks. %1 was killed in the night.</source>
+        <translation>Dawn breaks. %1 was killed in the night.</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>%1 is eliminated by the town. They were a %2.</source>
+        <translation>%1 is eliminated by the town. They were a %2.</translation>
+    </message>
+    <message>
+        <source>%1 is dead. They were a %2.</source>
+        <translation>%1 is dead. They were a %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The vote is in: %1 with %n vote(s).</source>
+        <translation>
+            <numerusform>The vote is in: %1 with %n vote.</numerusform>
+            <numerusform>The vote is in: %1 with %n votes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The vote is tied at %n vote(s) — no one is eliminated.</source>
+        <translation>
+            <numerusform>The vote is tied at %n vote — no one is eliminated.</numerusform>
+            <numerusform>The vote is tied at %n votes — no one is eliminated.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No votes were cast — no one is eliminated.</source>
+        <translation>No votes were cast — no one is eliminated.</translation>
+    </message>
+    <message>
+        <source>Game over: the %1 win.</source>
+        <translation>Game over: the %1 win.</translation>
+    </message>
+    <message>
+        <source>All roles are revealed.</source>
+        <translation>All roles are revealed.</translation>
+    </message>
+    <message>
+        <source>The host paused the match.</source>
+        <translation>The host paused the match.</translation>
+    </message>
+    <message>
+        <source>The host skipped ahead.</source>
+        <translation>The host skipped ahead.</translation>
+    </message>
+    <message>
+        <source>The match resumes.</source>
+        <translation>The match resumes.</translation>
+    </message>
+    <message>
+        <source>Roles are dealt. The werewolves are %1.</source>
+        <translation>Roles are dealt. The werewolves are %1.</translation>
+    </message>
+    <message>
+        <source>SECRET</source>
+        <translation>SECRET</translation>
+    </message>
+    <message>
+        <source>%1 marks %2 as tonight&apos;s prey.</source>
+        <translation>%1 marks %2 as tonight&apos;s prey.</translation>
+    </message>
+    <message>
+        <source>WOLF</source>
+        <translation>WOLF</translation>
+    </message>
+    <message>
+        <source>The seer %1 inspects %2: a WEREWOLF!</source>
+        <translation>The seer %1 inspects %2: a WEREWOLF!</translation>
+    </message>
+    <message>
+        <source>The seer %1 inspects %2: not a werewolf.</source>
+        <translation>The seer %1 inspects %2: not a werewolf.</translation>
+    </message>
+    <message>
+        <source>SEER</source>
+        <translation>SEER</translation>
+    </message>
+    <message>
+        <source>The doctor %1 watches over %2.</source>
+        <translation>The doctor %1 watches over %2.</translation>
+    </message>
+    <message>
+        <source>DOCTOR</source>
+        <translation>DOCTOR</translation>
+    </message>
+    <message>
+        <source>The wolves went for %1, but the doctor was there.</source>
+        <translation>The wolves went for %1, but the doctor was there.</translation>
+    </message>
+    <message>
+        <source>The wolves&apos; choice: %1.</source>
+        <translation>The wolves&apos; choice: %1.</translation>
+    </message>
+    <message>
+        <source>NIGHT</source>
+        <translation>NIGHT</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Speaker</source>
+        <translation>Speaker</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>SPOILER</source>
+        <translation>SPOILER</translation>
+    </message>
+    <message>
+        <source>BREAKING</source>
+        <translation>BREAKING</translation>
+    </message>
+    <message>
+        <source>RESULT</source>
+        <translation>RESULT</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::UiText</name>
+    <message>
+        <source>Lobby</source>
+        <translation>Lobby</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>Night</translation>
+    </message>
+    <message>
+        <source>Dawn</source>
+        <translation>Dawn</translation>
+    </message>
+    <message>
+        <source>Opening statements</source>
+        <translation>Opening statements</translation>
+    </message>
+    <message>
+        <source>Discussion</source>
+        <translation>Discussion</translation>
+    </message>
+    <message>
+        <source>Vote</source>
+        <translation>Vote</translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation>Resolution</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>Game over</translation>
+    </message>
+    <message>
+        <source>Villager</source>
+        <translation>Villager</translation>
+    </message>
+    <message>
+        <source>Werewolf</source>
+        <translation>Werewolf</translation>
+    </message>
+    <message>
+        <source>Seer</source>
+        <translation>Seer</translation>
+    </message>
+    <message>
+        <source>Doctor</source>
+        <translation>Doctor</translation>
+    </message>
+    <message>
+        <source>Werewolves</source>
+        <translation>Werewolves</translation>
+    </message>
+    <message>
+        <source>Villagers</source>
+        <translation>Villagers</translation>
+    </message>
+    <message>
+        <source>opening</source>
+        <translation>opening</translation>
+    </message>
+    <message>
+        <source>discussion</source>
+        <translation>discussion</translation>
+    </message>
+    <message>
+        <source>defense</source>
+        <translation>defense</translation>
+    </message>
+    <message>
+        <source>last words</source>
+        <translation>last words</translation>
+    </message>
+    <message>
+        <source>Accusation</source>
+        <translation>Accusation</translation>
+    </message>
+    <message>
+        <source>Seer claim</source>
+        <translation>Seer claim</translation>
+    </message>
+    <message>
+        <source>Counterclaim</source>
+        <translation>Counterclaim</translation>
+    </message>
+    <message>
+        <source>Contradiction</source>
+        <translation>Contradiction</translation>
+    </message>
+    <message>
+        <source>Vote flip</source>
+        <translation>Vote flip</translation>
+    </message>
+    <message>
+        <source>Doctor save</source>
+        <translation>Doctor save</translation>
+    </message>
+    <message>
+        <source>Wolf on wolf</source>
+        <translation>Wolf on wolf</translation>
+    </message>
+    <message>
+        <source>Fake claim</source>
+        <translation>Fake claim</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n vote(s)</source>
+        <translation>
+            <numerusform>%n vote</numerusform>
+            <numerusform>%n votes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <translation>zero</translation>
+    </message>
+    <message>
+        <source>one</source>
+        <translation>one</translation>
+    </message>
+    <message>
+        <source>two</source>
+        <translation>two</translation>
+    </message>
+    <message>
+        <source>three</source>
+        <translation>three</translation>
+    </message>
+    <message>
+        <source>four</source>
+        <translation>four</translation>
+    </message>
+    <message>
+        <source>five</source>
+        <translation>five</translation>
+    </message>
+    <message>
+        <source>six</source>
+        <translation>six</translation>
+    </message>
+    <message>
+        <source>seven</source>
+        <translation>seven</translation>
+    </message>
+    <message>
+        <source>eight</source>
+        <translation>eight</translation>
+    </message>
+    <message>
+        <source>nine</source>
+        <translation>nine</translation>
+    </message>
+    <message>
+        <source>ten</source>
+        <translation>ten</translation>
+    </message>
+    <message>
+        <source>eleven</source>
+        <translation>eleven</translation>
+    </message>
+    <message>
+        <source>twelve</source>
+        <translation>twelve</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <extracomment>separates the items of a list but the last (&quot;A, B and C&quot;)</extracomment>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source> and </source>
+        <extracomment>separates the last two items of a list (&quot;A, B and C&quot;)</extracomment>
+        <translation> and </translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::VoteTallyModel</name>
+    <message>
+        <source>Abstained</source>
+        <translation>Abstained</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n vote(s) (%2)</source>
+        <translation>
+            <numerusform>%1: %n vote (%2)</numerusform>
+            <numerusform>%1: %n votes (%2)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Target</translation>
+    </message>
+    <message>
+        <source>Votes</source>
+        <translation>Votes</translation>
+    </message>
+    <message>
+        <source>Voters</source>
+        <translation>Voters</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::VoteTallyView</name>
+    <message>
+        <source>Vote tally</source>
+        <translation>Vote tally</translation>
+    </message>
+    <message>
+        <source>No vote yet</source>
+        <translation>No vote yet</translation>
+    </message>
+    <message>
+        <source>Day %1 vote: %2 of %3 voted</source>
+        <translation>Day %1 vote: %2 of %3 voted</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n</source>
+        <translation>
+            <numerusform>%1: %n</numerusform>
+            <numerusform>%1: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tie — no one is eliminated</source>
+        <translation>Tie — no one is eliminated</translation>
+    </message>
+    <message>
+        <source>Tied at %1</source>
+        <translation>Tied at %1</translation>
+    </message>
+    <message>
+        <source>%1 is eliminated</source>
+        <translation>%1 is eliminated</translation>
+    </message>
+    <message>
+        <source>No vote yet today.
+The tally fills in live when the town votes.</source>
+        <translation>No vote yet today.
+The tally fills in live when the town votes.</translation>
+    </message>
+    <message>
+        <source>Day %1 vote — result</source>
+        <translation>Day %1 vote — result</translation>
+    </message>
+    <message>
+        <source>Day %1 vote</source>
+        <translation>Day %1 vote</translation>
+    </message>
+    <message>
+        <source>● LIVE  %1/%2 voted</source>
+        <translation>● LIVE  %1/%2 voted</translation>
+    </message>
+    <message>
+        <source>%1/%2 voted</source>
+        <translation>%1/%2 voted</translation>
+    </message>
+    <message>
+        <source>Most votes is out · majority mark at %1 · a tie saves everyone</source>
+        <translation>Most votes is out · majority mark at %1 · a tie saves everyone</translation>
+    </message>
+    <message>
+        <source>TIE at %1 — no one is eliminated</source>
+        <translation>TIE at %1 — no one is eliminated</translation>
+    </message>
+    <message>
+        <source>TIED at %1 — nobody goes if it stays this way</source>
+        <translation>TIED at %1 — nobody goes if it stays this way</translation>
+    </message>
+    <message>
+        <source>Still to vote: %1</source>
+        <translation>Still to vote: %1</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2245 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>QPlatformTheme</name>
+    <message>
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>是(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>否(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>帮助</translation>
+    </message>
+</context>
+<context>
+    <name>Store</name>
+    <message>
+        <source>stored event %1 is damaged (type, audience or payload)</source>
+        <translation>已存储的事件 %1 已损坏（类型、受众或内容有误）</translation>
+    </message>
+    <message>
+        <source>%1 was opened read-only</source>
+        <translation>%1 以只读方式打开</translation>
+    </message>
+    <message>
+        <source>cannot append events: there is no match %1</source>
+        <translation>无法追加事件：不存在对局 %1</translation>
+    </message>
+    <message>
+        <source>event %1 (match %2, seq %3) does not follow the stored log of %4, which needs seq %5 next</source>
+        <translation>事件 %1（对局 %2，序号 %3）与 %4 已存储的日志不衔接，下一个应为序号 %5</translation>
+    </message>
+    <message>
+        <source>the rows of %1 describe seq %2 but its stored log ends at %3 (events missing from the batch?)</source>
+        <translation>%1 的记录对应序号 %2，但其已存储的日志止于 %3（批次中缺少事件？）</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable SQLite database (%2). Town Hall does not modify it; move it away or choose another file with --db.</source>
+        <translation>%1 不是可用的 SQLite 数据库（%2）。市政厅不会修改它；请将其移走，或用 --db 选择其他文件。</translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database of another program (application id 0x%2, %3 schema objects). Town Hall does not modify it; choose another file with --db.</source>
+        <translation>%1 是其他程序的 SQLite 数据库（应用标识 0x%2，%3 个架构对象）。市政厅不会修改它；请用 --db 选择其他文件。</translation>
+    </message>
+    <message>
+        <source>integrity check: %1</source>
+        <translation>完整性检查：%1</translation>
+    </message>
+    <message>
+        <source>it has Town Hall&apos;s application id but no schema_version table</source>
+        <translation>它带有市政厅的应用标识，却没有 schema_version 表</translation>
+    </message>
+    <message>
+        <source>its schema_version table is empty</source>
+        <translation>它的 schema_version 表为空</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Town Hall (schema version %2; this build knows up to %3). Update Town Hall; the file is left as it is.</source>
+        <translation>%1 由更新版本的市政厅写入（架构版本 %2；本版本最高支持 %3）。请更新市政厅；该文件保持原样。</translation>
+    </message>
+    <message>
+        <source>no database path given</source>
+        <translation>未指定数据库路径</translation>
+    </message>
+    <message>
+        <source>%1 exists but is not a file</source>
+        <translation>%1 已存在，但不是文件</translation>
+    </message>
+    <message>
+        <source>there is no database at %1</source>
+        <translation>%1 处没有数据库</translation>
+    </message>
+    <message>
+        <source>cannot create the directory %1 for the database</source>
+        <translation>无法为数据库创建目录 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not readable</source>
+        <translation>%1 不可读</translation>
+    </message>
+    <message>
+        <source>%1 is read-only. Fix its permissions or choose another file with --db.</source>
+        <translation>%1 是只读的。请修改其权限，或用 --db 选择其他文件。</translation>
+    </message>
+    <message>
+        <source>the directory %1 is not writable (the database needs its -wal and -shm files there). Choose another place with --db.</source>
+        <translation>目录 %1 不可写（数据库需要在那里存放 -wal 和 -shm 文件）。请用 --db 选择其他位置。</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s SQLite driver (QSQLITE) is not available; install the package libqt6sql6-sqlite</source>
+        <translation>Qt 的 SQLite 驱动（QSQLITE）不可用；请安装软件包 libqt6sql6-sqlite</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>%1 has schema version %2 and needs migrating to %3; open it once without read-only</source>
+        <translation>%1 的架构版本为 %2，需要迁移到 %3；请以非只读方式打开一次</translation>
+    </message>
+    <message>
+        <source>%1: upgrading the schema from version %2 to %3 failed and was rolled back: %4</source>
+        <translation>%1：将架构从版本 %2 升级到 %3 失败，已回滚：%4</translation>
+    </message>
+    <message>
+        <source>%1: SQLite refused WAL mode (journal mode is %2)</source>
+        <translation>%1：SQLite 拒绝了 WAL 模式（日志模式为 %2）</translation>
+    </message>
+    <message>
+        <source>a batch entry for %1 carries the rows of %2</source>
+        <translation>%1 的批次条目带有 %2 的记录</translation>
+    </message>
+    <message>
+        <source>read the lobby journal</source>
+        <translation>读取大厅日志</translation>
+    </message>
+    <message>
+        <source>lobby journal record %1 is damaged</source>
+        <translation>大厅日志记录 %1 已损坏</translation>
+    </message>
+    <message>
+        <source>list matches</source>
+        <translation>列出对局</translation>
+    </message>
+    <message>
+        <source>there is no match %1</source>
+        <translation>不存在对局 %1</translation>
+    </message>
+    <message>
+        <source>list unfinished matches</source>
+        <translation>列出未完成的对局</translation>
+    </message>
+    <message>
+        <source>its row describes seq %1 but the log ends at %2</source>
+        <translation>其记录对应序号 %1，但日志止于 %2</translation>
+    </message>
+    <message>
+        <source>the replay&apos;s state hash %1 differs from the stored %2</source>
+        <translation>回放得到的状态哈希 %1 与存储的 %2 不一致</translation>
+    </message>
+    <message>
+        <source>read the buildings</source>
+        <translation>读取建筑</translation>
+    </message>
+    <message>
+        <source>an agent name must be 1 to 64 characters</source>
+        <translation>智能体名称必须为 1 到 64 个字符</translation>
+    </message>
+    <message>
+        <source>an agent named &quot;%1&quot; already exists; revoke it first or pick another name</source>
+        <translation>名为“%1”的智能体已存在；请先将其吊销，或换一个名称</translation>
+    </message>
+    <message>
+        <source>unknown or revoked agent token</source>
+        <translation>未知或已吊销的智能体令牌</translation>
+    </message>
+    <message>
+        <source>list agents</source>
+        <translation>列出智能体</translation>
+    </message>
+    <message>
+        <source>no active agent with id or name &quot;%1&quot;</source>
+        <translation>没有标识或名称为“%1”的有效智能体</translation>
+    </message>
+    <message>
+        <source>match %1 already exists in %2; nothing was imported</source>
+        <translation>对局 %1 已存在于 %2 中；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>line %1: not valid JSON</source>
+        <translation>第 %1 行：不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>line %1: not an event: %2</source>
+        <translation>第 %1 行：不是事件：%2</translation>
+    </message>
+    <message>
+        <source>line %1: event of match %2 in the log of match %3</source>
+        <translation>第 %1 行：对局 %3 的日志中出现了对局 %2 的事件</translation>
+    </message>
+    <message>
+        <source>duplicate or out of order</source>
+        <translation>重复或顺序错误</translation>
+    </message>
+    <message>
+        <source>gap</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>line %1: seq %2 where %3 was expected (%4)</source>
+        <translation>第 %1 行：序号为 %2，应为 %3（%4）</translation>
+    </message>
+    <message>
+        <source>the log holds no events</source>
+        <translation>日志中没有事件</translation>
+    </message>
+    <message>
+        <source>the events do not replay: %1</source>
+        <translation>事件无法回放：%1</translation>
+    </message>
+    <message>
+        <source>the match has no events</source>
+        <translation>该对局没有事件</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither an event id of %2 nor a sequence number</source>
+        <translation>“%1”既不是 %2 的事件标识，也不是序号</translation>
+    </message>
+    <message>
+        <source>%1 has %2 events; there is no event %3</source>
+        <translation>%1 共有 %2 个事件；不存在事件 %3</translation>
+    </message>
+    <message>
+        <source>the disk or the database size limit is full (%1)</source>
+        <translation>磁盘或数据库容量上限已满（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::app::Host</name>
+    <message>
+        <source>Match %1 could not be recovered: %2</source>
+        <translation>对局 %1 无法恢复：%2</translation>
+    </message>
+    <message>
+        <source>Resumed %1 at %2, day %3</source>
+        <translation>已恢复 %1：%2，第 %3 天</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::app::HostWorker</name>
+    <message>
+        <source>Saving a match failed: %1. The match went back to its last saved state and play goes on.</source>
+        <translation>保存对局失败：%1。对局已回到上次保存的状态，游戏继续进行。</translation>
+    </message>
+    <message>
+        <source>The match database cannot be used: %1. Matches of this session will not be saved.</source>
+        <translation>无法使用对局数据库：%1。本次运行的对局将不会被保存。</translation>
+    </message>
+    <message>
+        <source>port %1 was busy</source>
+        <translation>端口 %1 已被占用</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use; agents connect on port %2 instead.</source>
+        <translation>端口 %1 已被占用；智能体改为连接端口 %2。</translation>
+    </message>
+    <message>
+        <source>The MCP server cannot start: %1. Agents cannot connect; bots still play.</source>
+        <translation>MCP 服务器无法启动：%1。智能体无法连接；内置机器人照常对局。</translation>
+    </message>
+    <message>
+        <source>not listening</source>
+        <translation>未在监听</translation>
+    </message>
+    <message>
+        <source>listening</source>
+        <translation>正在监听</translation>
+    </message>
+    <message>
+        <source>guest agents allowed</source>
+        <translation>允许访客智能体</translation>
+    </message>
+    <message>
+        <source>agents need a token</source>
+        <translation>智能体需要令牌</translation>
+    </message>
+    <message>
+        <source>matches are not saved</source>
+        <translation>对局不会被保存</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+</context>
+<context>
+    <name>townhall::app::McpService</name>
+    <message>
+        <source>cannot listen on 127.0.0.1:%1: %2</source>
+        <translation>无法在 127.0.0.1:%1 上监听：%2</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::DevFeed</name>
+    <message>
+        <source>demo feed</source>
+        <translation>演示数据源</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::KeyMoment</name>
+    <message>
+        <source>{accuser} accuses {target}.</source>
+        <comment>moment.accusation</comment>
+        <translation>{accuser} 指控 {target}。</translation>
+    </message>
+    <message>
+        <source>{accuser} keeps pointing at {target} ({count} times).</source>
+        <comment>moment.accusation.repeated</comment>
+        <translation>{accuser} 反复指向 {target}（{count} 次）。</translation>
+    </message>
+    <message>
+        <source>{target} is under fire: {count} accusations from {accuserCount} players ({accusers}).</source>
+        <comment>moment.accusation.many</comment>
+        <translation>{target} 成为众矢之的：{accuserCount} 名玩家（{accusers}）共指控 {count} 次。</translation>
+    </message>
+    <message>
+        <source>{name} claims to be the seer.</source>
+        <comment>moment.seerclaim</comment>
+        <translation>{name} 声称自己是预言家。</translation>
+    </message>
+    <message>
+        <source>{name} counterclaims seer: {rival} claimed it first.</source>
+        <comment>moment.counterclaim</comment>
+        <translation>{name} 对跳预言家：{rival} 先跳了预言家。</translation>
+    </message>
+    <message>
+        <source>{name} vouched for {target}, then voted for them the same day.</source>
+        <comment>moment.contradiction.vouchvote</comment>
+        <translation>{name} 先为 {target} 担保，当天却又投了 {target}。</translation>
+    </message>
+    <message>
+        <source>{name} claimed to be the seer, but was revealed as {role|a}.</source>
+        <comment>moment.contradiction.claim</comment>
+        <translation>{name} 曾自称预言家，身份揭晓却是{role}。</translation>
+    </message>
+    <message>
+        <source>{name} claimed to be the seer, but {seer} was revealed as the real seer.</source>
+        <comment>moment.contradiction.seerrevealed</comment>
+        <translation>{name} 曾自称预言家，但揭晓的真预言家是 {seer}。</translation>
+    </message>
+    <message>
+        <source>{name} vouched for {target}, who was revealed as a werewolf.</source>
+        <comment>moment.contradiction.vouchedwolf</comment>
+        <translation>{name} 曾为 {target} 担保，而 {target} 被揭晓是狼人。</translation>
+    </message>
+    <message>
+        <source>{name} named {target} a werewolf as the seer, but {target} was {role|a}.</source>
+        <comment>moment.contradiction.seerresult</comment>
+        <translation>{name} 以预言家身份指认 {target} 是狼人，但 {target} 其实是{role}。</translation>
+    </message>
+    <message>
+        <source>{name} changed their vote from {from} to {to}.</source>
+        <comment>moment.voteflip</comment>
+        <translation>{name} 把票从 {from} 改投给 {to}。</translation>
+    </message>
+    <message>
+        <source>{name} withdrew their vote for {from}.</source>
+        <comment>moment.voteflip.toabstain</comment>
+        <translation>{name} 撤回了投给 {from} 的票。</translation>
+    </message>
+    <message>
+        <source>{name} stopped abstaining and voted for {to}.</source>
+        <comment>moment.voteflip.fromabstain</comment>
+        <translation>{name} 不再弃票，投给了 {to}。</translation>
+    </message>
+    <message>
+        <source>The doctor saved the wolves&apos; victim on night {night}: nobody died.</source>
+        <comment>moment.doctorsave</comment>
+        <translation>第 {night} 夜，医生救下了狼人的目标：无人死亡。</translation>
+    </message>
+    <message>
+        <source>{doctor}, the doctor, saved {saved} from the wolves on night {night}.</source>
+        <comment>moment.doctorsave.revealed</comment>
+        <translation>第 {night} 夜，医生 {doctor} 从狼口中救下了 {saved}。</translation>
+    </message>
+    <message>
+        <source>{name}, a werewolf, voted for fellow wolf {target}.</source>
+        <comment>moment.wolfonwolf.vote</comment>
+        <translation>狼人 {name} 投票给了狼队友 {target}。</translation>
+    </message>
+    <message>
+        <source>{name}, a werewolf, accused fellow wolf {target}.</source>
+        <comment>moment.wolfonwolf.accuse</comment>
+        <translation>狼人 {name} 指控了狼队友 {target}。</translation>
+    </message>
+    <message>
+        <source>{name} claims to be the seer but is {role|a}.</source>
+        <comment>moment.fakeclaim</comment>
+        <translation>{name} 自称预言家，实际上是{role}。</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::KeyMomentsModel</name>
+    <message>
+        <source>%1, day %2: %3</source>
+        <translation>%1，第 %2 天：%3</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Moment</source>
+        <translation>关键时刻</translation>
+    </message>
+    <message>
+        <source>Day</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>SPOILER</source>
+        <translation>剧透</translation>
+    </message>
+    <message>
+        <source>Day %1 · jump ›</source>
+        <translation>第 %1 天 · 跳转 ›</translation>
+    </message>
+    <message>
+        <source>D%1</source>
+        <translation>第%1天</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::MainWindow</name>
+    <message>
+        <source>Town Hall</source>
+        <translation>市政厅</translation>
+    </message>
+    <message>
+        <source>Agents waiting in the queue</source>
+        <translation>排队等候的智能体</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>waiting for the host</source>
+        <translation>正在等待主机</translation>
+    </message>
+    <message>
+        <source>&amp;Omniscient view</source>
+        <translation>全知视角(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Show every role, the night actions, wolf chat and seer results — spoilers! (Ctrl+Shift+O). Changes only this window.</source>
+        <translation>显示所有身份、夜间行动、狼人私聊和预言家查验结果——含剧透！（Ctrl+Shift+O）。只影响本窗口。</translation>
+    </message>
+    <message>
+        <source>&amp;Demo match</source>
+        <translation>演示对局(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Start a match of eight built-in bots (Ctrl+N)</source>
+        <translation>开始一局由八个内置机器人进行的对局（Ctrl+N）</translation>
+    </message>
+    <message>
+        <source>&amp;Fill seats with bots</source>
+        <translation>用机器人补满座位(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Queue built-in bots to fill the next table (Ctrl+B)</source>
+        <translation>让内置机器人排队，补满下一桌（Ctrl+B）</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause or resume the selected match&apos;s clock (Ctrl+P)</source>
+        <translation>暂停或继续所选对局的计时（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>&amp;Skip phase</source>
+        <translation>跳过阶段(&amp;S)</translation>
+    </message>
+    <message>
+        <source>End the selected match&apos;s current phase now (Ctrl+Right)</source>
+        <translation>立即结束所选对局的当前阶段（Ctrl+→）</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;About Town Hall</source>
+        <translation>关于市政厅(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit the town</source>
+        <translation>显示整个小镇(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>Omniscient view</source>
+        <translation>全知视角</translation>
+    </message>
+    <message>
+        <source>Number of bots</source>
+        <translation>机器人数量</translation>
+    </message>
+    <message>
+        <source>How many built-in bots to seat</source>
+        <translation>要入座的内置机器人数量</translation>
+    </message>
+    <message>
+        <source> Speed </source>
+        <translation> 速度 </translation>
+    </message>
+    <message>
+        <source>Speed factor</source>
+        <translation>速度倍率</translation>
+    </message>
+    <message>
+        <source>Timer speed for the host&apos;s matches</source>
+        <translation>本主机对局的计时速度</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>MCP </source>
+        <translation>MCP </translation>
+    </message>
+    <message>
+        <source>MCP server URL</source>
+        <translation>MCP 服务器地址</translation>
+    </message>
+    <message>
+        <source>Point your agents&apos; MCP client here</source>
+        <translation>将智能体的 MCP 客户端指向这里</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the MCP URL</source>
+        <translation>复制 MCP 地址</translation>
+    </message>
+    <message>
+        <source>Copy the MCP URL to the clipboard</source>
+        <translation>将 MCP 地址复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Town Hall</source>
+        <translation>市政厅(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Match</source>
+        <translation>对局(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
+        <translation>已复制 %1</translation>
+    </message>
+    <message>
+        <source>Matches: %1 running, %2 in total</source>
+        <translation>对局：%1 局进行中，共 %2 局</translation>
+    </message>
+    <message>
+        <source>QUEUE — nobody waiting</source>
+        <translation>队列 — 无人等候</translation>
+    </message>
+    <message>
+        <source>QUEUE — waiting: %1</source>
+        <translation>队列 — 等候中：%1</translation>
+    </message>
+    <message>
+        <source>MCP server: %1</source>
+        <translation>MCP 服务器：%1</translation>
+    </message>
+    <message>
+        <source>MCP server %1 — %2</source>
+        <translation>MCP 服务器 %1 — %2</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>Town Hall — a problem</source>
+        <translation>市政厅 — 出现问题</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Werewolf Game #%1 — Town Hall</source>
+        <translation>狼人杀 #%1 — 市政厅</translation>
+    </message>
+    <message>
+        <source>[omniscient]</source>
+        <translation>[全知视角]</translation>
+    </message>
+    <message>
+        <source>Settings saved. The port, guest agents, data directory and language apply at the next start.</source>
+        <translation>设置已保存。端口、访客智能体、数据目录和语言将在下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>Settings saved.</source>
+        <translation>设置已保存。</translation>
+    </message>
+    <message>
+        <source>About Town Hall</source>
+        <translation>关于市政厅</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Town Hall&lt;/h3&gt;&lt;p&gt;Werewolf matches for LLM agents, hosted over MCP on this computer and shown live.&lt;/p&gt;&lt;p&gt;The public view shows only what is public. The omniscient view is for this window only; it changes nothing in play.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;市政厅&lt;/h3&gt;&lt;p&gt;为大语言模型智能体举办的狼人杀对局：在本机通过 MCP 托管，并实时展示。&lt;/p&gt;&lt;p&gt;公开视角只显示公开的信息。全知视角仅用于本窗口，不会改变对局中的任何内容。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::MatchBuildingItem</name>
+    <message>
+        <source>%1 is waiting for a table</source>
+        <translation>%1 正在等待入座</translation>
+    </message>
+    <message>
+        <source>Werewolf Game #%1</source>
+        <translation>狼人杀 #%1</translation>
+    </message>
+    <message>
+        <source>%1 alive</source>
+        <translation>%1 人存活</translation>
+    </message>
+    <message>
+        <source>%1 win</source>
+        <translation>%1获胜</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>Night %1</source>
+        <translation>第 %1 夜</translation>
+    </message>
+    <message>
+        <source>Day %1 · %2</source>
+        <translation>第 %1 天 · %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3 of %4 alive. Click to watch.</source>
+        <translation>%1 — %2，%4 人中 %3 人存活。点击观战。</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::Narrator</name>
+    <message>
+        <source>Werewolf Game #{matchNumber} is about to begin. {names} take their seats in the Town Hall.</source>
+        <comment>lobby.open.1</comment>
+        <translation>狼人杀 #{matchNumber} 即将开始。{names} 在市政厅依次就座。</translation>
+    </message>
+    <message>
+        <source>Hear ye, hear ye! {count|word|cap} townsfolk gather for Werewolf Game #{matchNumber}: {names}.</source>
+        <comment>lobby.open.2</comment>
+        <translation>请注意，请注意！{count|word}位镇民齐聚狼人杀 #{matchNumber}：{names}。</translation>
+    </message>
+    <message>
+        <source>The Town Hall doors creak open for Game #{matchNumber}. Not everyone among {names} is what they seem.</source>
+        <comment>lobby.open.3</comment>
+        <translation>市政厅的大门吱呀一声打开，狼人杀 #{matchNumber} 开局了。{names} 之中，并非人人都表里如一。</translation>
+    </message>
+    <message>
+        <source>Welcome to Werewolf Game #{matchNumber}! Tonight&apos;s guests: {names}. Ready up, and trust no one.</source>
+        <comment>lobby.open.4</comment>
+        <translation>欢迎来到狼人杀 #{matchNumber}！今晚的来宾：{names}。请准备就绪，谁也别相信。</translation>
+    </message>
+    <message>
+        <source>Night falls on the village for the first time. Somewhere in the dark, the werewolves wake.</source>
+        <comment>night.first.1</comment>
+        <translation>夜幕第一次笼罩村庄。黑暗中的某处，狼人睁开了眼睛。</translation>
+    </message>
+    <message>
+        <source>The sun sets on Night {night}. Lock your doors: the wolves are hungry.</source>
+        <comment>night.first.2</comment>
+        <translation>太阳落山，第 {night} 夜降临。锁好门窗：狼已经饿了。</translation>
+    </message>
+    <message>
+        <source>Darkness settles over the Town Hall. Night {night} begins, and not everyone is sleeping.</source>
+        <comment>night.first.3</comment>
+        <translation>黑暗笼罩市政厅。第 {night} 夜开始了，并不是每个人都在沉睡。</translation>
+    </message>
+    <message>
+        <source>Night {night} falls. The village sleeps uneasily.</source>
+        <comment>night.falls.1</comment>
+        <translation>第 {night} 夜降临。村庄在不安中入睡。</translation>
+    </message>
+    <message>
+        <source>The moon rises over Night {night}. Who will see the morning?</source>
+        <comment>night.falls.2</comment>
+        <translation>第 {night} 夜，月亮升起。谁能看到明天的太阳？</translation>
+    </message>
+    <message>
+        <source>Darkness returns: Night {night} begins. Somewhere, claws are being sharpened.</source>
+        <comment>night.falls.3</comment>
+        <translation>黑暗再度降临：第 {night} 夜开始。某个角落里，有利爪正在磨亮。</translation>
+    </message>
+    <message>
+        <source>Candles out. Night {night} has come, and the wolves are on the prowl.</source>
+        <comment>night.falls.4</comment>
+        <translation>熄灭烛火。第 {night} 夜已至，狼群正四处觅食。</translation>
+    </message>
+    <message>
+        <source>Day {day} is over: {name} was cast out and revealed as {role|a}. {alive} players remain.</source>
+        <comment>summary.day.out.1</comment>
+        <translation>第 {day} 天结束：{name} 被放逐，身份是{role}。场上还剩 {alive} 名玩家。</translation>
+    </message>
+    <message>
+        <source>So ends Day {day}. The village exiled {name} ({role}); {alive|word} survivors head home.</source>
+        <comment>summary.day.out.2</comment>
+        <translation>第 {day} 天就此结束。村庄放逐了 {name}（{role}）；{alive|word}名幸存者各自回家。</translation>
+    </message>
+    <message>
+        <source>Recap of Day {day}: out goes {name}, {role|a}. {alive|word|cap} players are left.</source>
+        <comment>summary.day.out.3</comment>
+        <translation>第 {day} 天回顾：{name} 出局，身份是{role}。还剩{alive|word}名玩家。</translation>
+    </message>
+    <message>
+        <source>Day {day} ends without an elimination. {alive} players remain.</source>
+        <comment>summary.day.none.1</comment>
+        <translation>第 {day} 天结束，无人出局。场上还剩 {alive} 名玩家。</translation>
+    </message>
+    <message>
+        <source>The village could not agree on Day {day}. All {alive|word} survivors live to see the night.</source>
+        <comment>summary.day.none.2</comment>
+        <translation>第 {day} 天，村庄未能达成一致。全部{alive|word}名幸存者都活到了夜晚。</translation>
+    </message>
+    <message>
+        <source>Recap of Day {day}: nobody was cast out. {alive|word|cap} players are left.</source>
+        <comment>summary.day.none.3</comment>
+        <translation>第 {day} 天回顾：无人被放逐。还剩{alive|word}名玩家。</translation>
+    </message>
+    <message>
+        <source>Dawn breaks after Night {night}. The wolves struck, but someone was saved! Nobody died.</source>
+        <comment>dawn.saved.1</comment>
+        <translation>第 {night} 夜过去，天亮了。狼人出手了，但有人被救了下来！无人死亡。</translation>
+    </message>
+    <message>
+        <source>A miracle at dawn: the wolves&apos; attack failed. The doctor&apos;s care kept everyone alive through Night {night}.</source>
+        <comment>dawn.saved.2</comment>
+        <translation>黎明的奇迹：狼人的袭击失败了。医生的守护让所有人平安度过了第 {night} 夜。</translation>
+    </message>
+    <message>
+        <source>Morning comes and every bed is warm. Night {night}&apos;s attack was thwarted by the doctor.</source>
+        <comment>dawn.saved.3</comment>
+        <translation>清晨来临，每张床上都有人安睡。第 {night} 夜的袭击被医生挫败了。</translation>
+    </message>
+    <message>
+        <source>Dawn breaks on a quiet night. Nobody died during Night {night}.</source>
+        <comment>dawn.quiet.1</comment>
+        <translation>平静的一夜过去，天亮了。第 {night} 夜无人死亡。</translation>
+    </message>
+    <message>
+        <source>Night {night} passes without a death. The village exhales.</source>
+        <comment>dawn.quiet.2</comment>
+        <translation>第 {night} 夜平安无事，无人死亡。村庄松了一口气。</translation>
+    </message>
+    <message>
+        <source>Dawn breaks. {name} was found dead after Night {night}. They were {role|a}.</source>
+        <comment>dawn.death.1</comment>
+        <translation>天亮了。第 {night} 夜过后，{name} 被发现死去。其身份是{role}。</translation>
+    </message>
+    <message>
+        <source>A scream at sunrise: the wolves took {name} in the night. {name} was {role|a}.</source>
+        <comment>dawn.death.2</comment>
+        <translation>日出时一声尖叫：狼人在夜里带走了 {name}。{name} 的身份是{role}。</translation>
+    </message>
+    <message>
+        <source>The village wakes to grim news: {name} did not survive Night {night}. Revealed: {role|a}.</source>
+        <comment>dawn.death.3</comment>
+        <translation>村庄醒来，迎来噩耗：{name} 没能熬过第 {night} 夜。身份揭晓：{role}。</translation>
+    </message>
+    <message>
+        <source>Morning light finds {name}&apos;s door broken. {name}, {role|a}, is gone.</source>
+        <comment>dawn.death.4</comment>
+        <translation>晨光照见 {name} 家的门已被撞破。{name}（{role}）遇害了。</translation>
+    </message>
+    <message>
+        <source>Disaster at dawn: {name} is dead, and {name} was the seer. The village has lost its eyes.</source>
+        <comment>dawn.death.seer.1</comment>
+        <translation>黎明的灾难：{name} 死了，而 {name} 正是预言家。村庄失去了它的眼睛。</translation>
+    </message>
+    <message>
+        <source>The wolves found the seer. {name} did not survive Night {night}.</source>
+        <comment>dawn.death.seer.2</comment>
+        <translation>狼人找到了预言家。{name} 没能熬过第 {night} 夜。</translation>
+    </message>
+    <message>
+        <source>Dawn brings a heavy loss: {name}, the doctor, was killed in Night {night}. No one is watching over the village now.</source>
+        <comment>dawn.death.doctor.1</comment>
+        <translation>黎明带来沉重的损失：医生 {name} 在第 {night} 夜遇害。从此再没有人守护村庄了。</translation>
+    </message>
+    <message>
+        <source>The wolves got to the healer first. {name} was the doctor.</source>
+        <comment>dawn.death.doctor.2</comment>
+        <translation>狼人抢先一步找到了医者。{name} 是医生。</translation>
+    </message>
+    <message>
+        <source>Day {day} begins. {alive|word|cap} players remain: {names}.</source>
+        <comment>day.begins.1</comment>
+        <translation>第 {day} 天开始。还剩{alive|word}名玩家：{names}。</translation>
+    </message>
+    <message>
+        <source>The sun is up on Day {day}. Still standing: {names}.</source>
+        <comment>day.begins.2</comment>
+        <translation>第 {day} 天，太阳升起。仍然活着的有：{names}。</translation>
+    </message>
+    <message>
+        <source>Day {day}. {alive|word|cap} survivors gather in the Town Hall: {names}.</source>
+        <comment>day.begins.3</comment>
+        <translation>第 {day} 天。{alive|word}名幸存者聚集在市政厅：{names}。</translation>
+    </message>
+    <message>
+        <source>{wolves|word|cap} werewolves still hide among the {alive|word} living.</source>
+        <comment>hype.wolves.1</comment>
+        <translation>还有{wolves|word}名狼人藏在{alive|word}名生者之中。</translation>
+    </message>
+    <message>
+        <source>Remember: {wolves|word} werewolves are still out there, and they are sitting at this table.</source>
+        <comment>hype.wolves.2</comment>
+        <translation>记住：还有{wolves|word}名狼人潜伏着，而且就坐在这张桌子旁。</translation>
+    </message>
+    <message>
+        <source>One werewolf remains among the {alive|word} living. Find it, and the village is saved.</source>
+        <comment>hype.lastwolf.1</comment>
+        <translation>{alive|word}名生者之中只剩一名狼人。找出它，村庄就得救了。</translation>
+    </message>
+    <message>
+        <source>Only one wolf left. One good vote could end this.</source>
+        <comment>hype.lastwolf.2</comment>
+        <translation>只剩最后一只狼了。一次正确的投票就能结束这一切。</translation>
+    </message>
+    <message>
+        <source>Opening statements: each of the {count|word} players gets one turn. {name} speaks first.</source>
+        <comment>day.opening.1</comment>
+        <translation>开场发言：{count|word}名玩家每人发言一次。{name} 首先发言。</translation>
+    </message>
+    <message>
+        <source>Time for openings, one statement each. The floor goes to {name}.</source>
+        <comment>day.opening.2</comment>
+        <translation>开场发言时间，每人一次。请 {name} 发言。</translation>
+    </message>
+    <message>
+        <source>Let the openings begin. {name}, you have the floor.</source>
+        <comment>day.opening.3</comment>
+        <translation>开场发言开始。{name}，请发言。</translation>
+    </message>
+    <message>
+        <source>Last opening statement of the day: {name}.</source>
+        <comment>turn.last.1</comment>
+        <translation>今天最后一位开场发言：{name}。</translation>
+    </message>
+    <message>
+        <source>And finally, {name} has the floor.</source>
+        <comment>turn.last.2</comment>
+        <translation>最后，轮到 {name} 发言。</translation>
+    </message>
+    <message>
+        <source>The floor is open: {seconds} seconds of free debate.</source>
+        <comment>day.discussion.1</comment>
+        <translation>自由发言开始：{seconds} 秒自由辩论。</translation>
+    </message>
+    <message>
+        <source>Discussion time! Accuse, defend, persuade: {seconds} seconds on the clock.</source>
+        <comment>day.discussion.2</comment>
+        <translation>讨论时间！指控、辩护、说服：倒计时 {seconds} 秒。</translation>
+    </message>
+    <message>
+        <source>Openings are done. Now the real arguments begin.</source>
+        <comment>day.discussion.3</comment>
+        <translation>开场发言结束。真正的交锋现在开始。</translation>
+    </message>
+    <message>
+        <source>Voting is open! {seconds} seconds to choose who leaves the village.</source>
+        <comment>day.vote.1</comment>
+        <translation>投票开始！{seconds} 秒内决定谁离开村庄。</translation>
+    </message>
+    <message>
+        <source>Talk is over. Cast your votes, and remember: a tie means nobody goes.</source>
+        <comment>day.vote.2</comment>
+        <translation>讨论结束。请投票，记住：平票则无人出局。</translation>
+    </message>
+    <message>
+        <source>The ballot box opens. Who will the village cast out on Day {day}?</source>
+        <comment>day.vote.3</comment>
+        <translation>票箱打开了。第 {day} 天，村庄会放逐谁？</translation>
+    </message>
+    <message>
+        <source>{voter} switches from {from} to {target}! {target} now has {count|votes}.</source>
+        <comment>vote.flip.1</comment>
+        <translation>{voter} 把票从 {from} 改投给 {target}！{target} 现在有 {count|votes}。</translation>
+    </message>
+    <message>
+        <source>A change of heart: {voter} moves their vote from {from} to {target}.</source>
+        <comment>vote.flip.2</comment>
+        <translation>改变主意了：{voter} 把票从 {from} 转投给 {target}。</translation>
+    </message>
+    <message>
+        <source>{voter} flips to {target}. The tally shifts.</source>
+        <comment>vote.flip.3</comment>
+        <translation>{voter} 改投 {target}。票型发生了变化。</translation>
+    </message>
+    <message>
+        <source>{voter} stops abstaining and votes for {target}.</source>
+        <comment>vote.flip.fromabstain.1</comment>
+        <translation>{voter} 不再弃票，投给了 {target}。</translation>
+    </message>
+    <message>
+        <source>{voter} makes up their mind: a vote for {target}, now at {count|votes}.</source>
+        <comment>vote.flip.fromabstain.2</comment>
+        <translation>{voter} 下定了决心：投给 {target}，其票数现为 {count|votes}。</translation>
+    </message>
+    <message>
+        <source>{target} now has {count} of {alive} votes: a majority!</source>
+        <comment>vote.majority.1</comment>
+        <translation>{target} 已获得 {alive} 票中的 {count} 票：过半数了！</translation>
+    </message>
+    <message>
+        <source>The votes pile up against {target}: {count} and counting.</source>
+        <comment>vote.majority.2</comment>
+        <translation>针对 {target} 的票越来越多：已有 {count} 票，还在增加。</translation>
+    </message>
+    <message>
+        <source>{count|word|cap} votes on {target}. It is looking grim.</source>
+        <comment>vote.majority.3</comment>
+        <translation>{target} 已经被投了{count|word}票。形势不妙。</translation>
+    </message>
+    <message>
+        <source>The village has spoken: {name} is cast out with {votes|votes}. {name} was {role|a}.</source>
+        <comment>vote.out.1</comment>
+        <translation>村庄作出了决定：{name} 以 {votes|votes}被放逐。{name} 的身份是{role}。</translation>
+    </message>
+    <message>
+        <source>With {votes|votes}, {name} is eliminated… and revealed as {role|a}. An innocent falls.</source>
+        <comment>vote.out.2</comment>
+        <translation>{name} 以 {votes|votes}出局……身份揭晓：{role}。一位无辜者倒下了。</translation>
+    </message>
+    <message>
+        <source>{name} leaves the Town Hall for good ({votes|votes}). The reveal: {role|a}.</source>
+        <comment>vote.out.3</comment>
+        <translation>{name} 永远离开了市政厅（{votes|votes}）。身份揭晓：{role}。</translation>
+    </message>
+    <message>
+        <source>Got one! {name} is voted out with {votes|votes}, and was a werewolf!</source>
+        <comment>vote.out.wolf.1</comment>
+        <translation>抓到一个！{name} 以 {votes|votes}被投出局，正是狼人！</translation>
+    </message>
+    <message>
+        <source>The village&apos;s aim is true: {name}, eliminated with {votes|votes}, was a werewolf.</source>
+        <comment>vote.out.wolf.2</comment>
+        <translation>村庄这次投准了：以 {votes|votes}出局的 {name} 是狼人。</translation>
+    </message>
+    <message>
+        <source>{votes|votes|cap} send {name} away. The mask slips: werewolf!</source>
+        <comment>vote.out.wolf.3</comment>
+        <translation>{votes|votes}将 {name} 送走。面具滑落：是狼人！</translation>
+    </message>
+    <message>
+        <source>A tie! {names} have {count|votes} each. Nobody is eliminated today.</source>
+        <comment>vote.tie.1</comment>
+        <translation>平票！{names} 各得 {count|votes}。今天无人出局。</translation>
+    </message>
+    <message>
+        <source>Deadlock between {names}. Without a clear result, everyone survives the day.</source>
+        <comment>vote.tie.2</comment>
+        <translation>{names} 之间僵持不下。没有明确结果，今天所有人都活了下来。</translation>
+    </message>
+    <message>
+        <source>Not a single vote was cast. Day {day} ends without an elimination.</source>
+        <comment>vote.none.1</comment>
+        <translation>一票都没有投出。第 {day} 天无人出局。</translation>
+    </message>
+    <message>
+        <source>The village abstains. Everyone is spared today.</source>
+        <comment>vote.none.2</comment>
+        <translation>全村弃票。今天所有人都幸免于难。</translation>
+    </message>
+    <message>
+        <source>{name} may speak their last words.</source>
+        <comment>lastwords.invite.1</comment>
+        <translation>请 {name} 发表遗言。</translation>
+    </message>
+    <message>
+        <source>Before leaving, {name} gets one final statement.</source>
+        <comment>lastwords.invite.2</comment>
+        <translation>离开之前，{name} 还有最后一次发言机会。</translation>
+    </message>
+    <message>
+        <source>{name} has said their piece. The village will remember.</source>
+        <comment>lastwords.said.1</comment>
+        <translation>{name} 留下了遗言。村庄会记住的。</translation>
+    </message>
+    <message>
+        <source>With those last words, {name} leaves the Town Hall.</source>
+        <comment>lastwords.said.2</comment>
+        <translation>留下这番遗言后，{name} 离开了市政厅。</translation>
+    </message>
+    <message>
+        <source>{name} claims to be the seer! Truth, or a desperate bluff?</source>
+        <comment>claim.seer.1</comment>
+        <translation>{name} 声称自己是预言家！是真话，还是孤注一掷的诈唬？</translation>
+    </message>
+    <message>
+        <source>Bold move: {name} says they are the seer.</source>
+        <comment>claim.seer.2</comment>
+        <translation>大胆的一步：{name} 自称预言家。</translation>
+    </message>
+    <message>
+        <source>A seer claim from {name}! The village must decide whether to believe it.</source>
+        <comment>claim.seer.3</comment>
+        <translation>{name} 跳预言家了！村庄必须决定是否相信。</translation>
+    </message>
+    <message>
+        <source>The last werewolf is gone! The village wins on Day {days}.</source>
+        <comment>game.over.villagers.1</comment>
+        <translation>最后一只狼人也消失了！村庄在第 {days} 天获胜。</translation>
+    </message>
+    <message>
+        <source>Victory for the village! {survivors|word|cap} survivors can finally sleep at night.</source>
+        <comment>game.over.villagers.2</comment>
+        <translation>村庄胜利！{survivors|word}名幸存者终于可以在夜里安睡了。</translation>
+    </message>
+    <message>
+        <source>It&apos;s over: every werewolf has been found. The villagers triumph.</source>
+        <comment>game.over.villagers.3</comment>
+        <translation>结束了：所有狼人都已被找出。村民获胜。</translation>
+    </message>
+    <message>
+        <source>The werewolves now match the village in number. The werewolves win!</source>
+        <comment>game.over.werewolves.1</comment>
+        <translation>狼人的数量已与村民持平。狼人获胜！</translation>
+    </message>
+    <message>
+        <source>Too late for the village: the wolves have taken the Town Hall. The werewolves win.</source>
+        <comment>game.over.werewolves.2</comment>
+        <translation>村庄醒悟得太晚了：狼群占领了市政厅。狼人获胜。</translation>
+    </message>
+    <message>
+        <source>Howls fill the night. The werewolves win, with {survivors|word} players left standing.</source>
+        <comment>game.over.werewolves.3</comment>
+        <translation>狼嚎响彻夜空。狼人获胜，场上还剩{survivors|word}名玩家。</translation>
+    </message>
+    <message>
+        <source>The masks come off: the werewolves were {wolves}. {seer} was the seer and {doctor} the doctor.</source>
+        <comment>game.reveal.1</comment>
+        <translation>面具揭下：狼人是 {wolves}。{seer} 是预言家，{doctor} 是医生。</translation>
+    </message>
+    <message>
+        <source>All is revealed. Werewolves: {wolves}. Seer: {seer}. Doctor: {doctor}.</source>
+        <comment>game.reveal.2</comment>
+        <translation>真相大白。狼人：{wolves}。预言家：{seer}。医生：{doctor}。</translation>
+    </message>
+    <message>
+        <source>The masks come off: the werewolves were {wolves}.</source>
+        <comment>game.reveal.wolves.1</comment>
+        <translation>面具揭下：狼人是 {wolves}。</translation>
+    </message>
+    <message>
+        <source>The host has paused the match. Everyone freeze!</source>
+        <comment>match.paused.1</comment>
+        <translation>主持人暂停了比赛。所有人原地不动！</translation>
+    </message>
+    <message>
+        <source>A pause is called. The clock stops.</source>
+        <comment>match.paused.2</comment>
+        <translation>比赛暂停，计时停止。</translation>
+    </message>
+    <message>
+        <source>The match resumes. The clock is running again.</source>
+        <comment>match.resumed.1</comment>
+        <translation>比赛继续，计时重新开始。</translation>
+    </message>
+    <message>
+        <source>Play on! The match is back.</source>
+        <comment>match.resumed.2</comment>
+        <translation>继续！比赛恢复了。</translation>
+    </message>
+    <message>
+        <source>Spoiler: {wolves} are the werewolves. {seer} is the seer, {doctor} the doctor.</source>
+        <comment>omni.roles.1</comment>
+        <translation>剧透：{wolves} 是狼人。{seer} 是预言家，{doctor} 是医生。</translation>
+    </message>
+    <message>
+        <source>Behind the smiles: the wolves are {wolves}; {seer} holds the seer&apos;s sight and {doctor} the doctor&apos;s kit.</source>
+        <comment>omni.roles.2</comment>
+        <translation>笑容背后：狼人是 {wolves}；{seer} 拥有预言家的慧眼，{doctor} 握着医生的药箱。</translation>
+    </message>
+    <message>
+        <source>The wolves, {wolves}, close in on {target}…</source>
+        <comment>omni.wolves.agree.1</comment>
+        <translation>狼人 {wolves} 正向 {target} 逼近……</translation>
+    </message>
+    <message>
+        <source>{wolves} agree: tonight&apos;s prey is {target}.</source>
+        <comment>omni.wolves.agree.2</comment>
+        <translation>{wolves} 达成一致：今晚的猎物是 {target}。</translation>
+    </message>
+    <message>
+        <source>Yellow eyes in the dark: {wolves} stalk {target}.</source>
+        <comment>omni.wolves.agree.3</comment>
+        <translation>黑暗中亮起黄色的眼睛：{wolves} 正在跟踪 {target}。</translation>
+    </message>
+    <message>
+        <source>{wolf}, the last wolf, hunts {target} alone.</source>
+        <comment>omni.wolf.alone.1</comment>
+        <translation>最后一只狼 {wolf} 独自猎杀 {target}。</translation>
+    </message>
+    <message>
+        <source>A lone wolf on the prowl: {wolf} has chosen {target}.</source>
+        <comment>omni.wolf.alone.2</comment>
+        <translation>孤狼出动：{wolf} 选中了 {target}。</translation>
+    </message>
+    <message>
+        <source>The pack is split: {wolf1} wants {target1}, {wolf2} wants {target2}.</source>
+        <comment>omni.wolves.split.1</comment>
+        <translation>狼群出现分歧：{wolf1} 想要 {target1}，{wolf2} 想要 {target2}。</translation>
+    </message>
+    <message>
+        <source>Disagreement in the den: {wolf1} picks {target1} while {wolf2} picks {target2}.</source>
+        <comment>omni.wolves.split.2</comment>
+        <translation>狼窝里意见不合：{wolf1} 选了 {target1}，而 {wolf2} 选了 {target2}。</translation>
+    </message>
+    <message>
+        <source>The seer, {seer}, peers into {target}&apos;s heart… and sees a werewolf!</source>
+        <comment>omni.seer.wolf.1</comment>
+        <translation>预言家 {seer} 窥探 {target} 的内心……看到了一只狼人！</translation>
+    </message>
+    <message>
+        <source>{seer} has found one: {target} is a werewolf.</source>
+        <comment>omni.seer.wolf.2</comment>
+        <translation>{seer} 查到了一个：{target} 是狼人。</translation>
+    </message>
+    <message>
+        <source>{seer}, the seer, checks {target}: not a werewolf.</source>
+        <comment>omni.seer.clean.1</comment>
+        <translation>预言家 {seer} 查验了 {target}：不是狼人。</translation>
+    </message>
+    <message>
+        <source>The seer&apos;s vision clears {target}. {seer} knows a little more tonight.</source>
+        <comment>omni.seer.clean.2</comment>
+        <translation>预言家的异象证明了 {target} 的清白。今晚 {seer} 又多知道了一些。</translation>
+    </message>
+    <message>
+        <source>{doctor}, the doctor, watches over {target} tonight.</source>
+        <comment>omni.doctor.1</comment>
+        <translation>医生 {doctor} 今晚守护 {target}。</translation>
+    </message>
+    <message>
+        <source>The doctor, {doctor}, slips into {target}&apos;s house with bandages ready.</source>
+        <comment>omni.doctor.2</comment>
+        <translation>医生 {doctor} 带着绷带悄悄溜进了 {target} 的家。</translation>
+    </message>
+    <message>
+        <source>{doctor}, the doctor, bars their own door tonight.</source>
+        <comment>omni.doctor.self.1</comment>
+        <translation>医生 {doctor} 今晚闩上了自己的家门。</translation>
+    </message>
+    <message>
+        <source>The doctor, {doctor}, keeps the medicine close tonight: a self-protect.</source>
+        <comment>omni.doctor.self.2</comment>
+        <translation>医生 {doctor} 今晚把药留给了自己：自救。</translation>
+    </message>
+    <message>
+        <source>The wolves pounce on {victim}… but {doctor}, the doctor, was watching. {victim} lives!</source>
+        <comment>omni.night.saved.1</comment>
+        <translation>狼人扑向 {victim}……但医生 {doctor} 一直守在那里。{victim} 活了下来！</translation>
+    </message>
+    <message>
+        <source>Saved! {doctor} guessed right and pulls {victim} from the wolves&apos; jaws.</source>
+        <comment>omni.night.saved.2</comment>
+        <translation>救下了！{doctor} 猜对了，把 {victim} 从狼口中救了出来。</translation>
+    </message>
+    <message>
+        <source>The pack ({wolves}) strikes: {victim} ({role}) will not see the dawn.</source>
+        <comment>omni.night.kill.1</comment>
+        <translation>狼群（{wolves}）出手了：{victim}（{role}）将看不到黎明。</translation>
+    </message>
+    <message>
+        <source>It is done. {victim}, {role|a}, falls to {wolves}.</source>
+        <comment>omni.night.kill.2</comment>
+        <translation>得手了。{victim}（{role}）倒在了 {wolves} 的爪下。</translation>
+    </message>
+    <message>
+        <source>The wolves could not settle on a victim; fate picks {victim} ({role}).</source>
+        <comment>omni.night.random.1</comment>
+        <translation>狼人没能商定目标；命运选中了 {victim}（{role}）。</translation>
+    </message>
+    <message>
+        <source>No agreement in the den, so the moon decides: {victim}, {role|a}, is taken.</source>
+        <comment>omni.night.random.2</comment>
+        <translation>狼窝里没有达成一致，于是由月亮决定：{victim}（{role}）被带走了。</translation>
+    </message>
+    <message>
+        <source>Spoiler: still hiding among them, the wolves: {wolves}.</source>
+        <comment>omni.day.status.1</comment>
+        <translation>剧透：仍藏在众人之中的狼人是 {wolves}。</translation>
+    </message>
+    <message>
+        <source>Only you can see it: {wolves}, sitting right there, smiling.</source>
+        <comment>omni.day.status.2</comment>
+        <translation>只有你看得见：{wolves} 就坐在那里，面带微笑。</translation>
+    </message>
+    <message>
+        <source>{voter} votes against fellow werewolf {target}! Bussing a packmate to look innocent?</source>
+        <comment>omni.bus.1</comment>
+        <translation>{voter} 投票给狼队友 {target}！是卖队友来装好人吗？</translation>
+    </message>
+    <message>
+        <source>Cold-blooded: {voter}, a wolf, puts a vote on their own packmate {target}.</source>
+        <comment>omni.bus.2</comment>
+        <translation>冷血无情：身为狼人的 {voter} 把票投给了自己的狼队友 {target}。</translation>
+    </message>
+    <message>
+        <source>Spoiler: {name} is no seer but {role|a}. A bold bluff!</source>
+        <comment>omni.claim.fake.1</comment>
+        <translation>剧透：{name} 不是预言家，而是{role}。好大胆的悍跳！</translation>
+    </message>
+    <message>
+        <source>Only you know it: {name}&apos;s seer claim is a lie. They are {role|a}.</source>
+        <comment>omni.claim.fake.2</comment>
+        <translation>只有你知道：{name} 跳预言家是假的。其真实身份是{role}。</translation>
+    </message>
+    <message>
+        <source>Spoiler: {name} really is the seer.</source>
+        <comment>omni.claim.true.1</comment>
+        <translation>剧透：{name} 确实是预言家。</translation>
+    </message>
+    <message>
+        <source>It&apos;s true: {name} is the genuine seer, and now the wolves know it too.</source>
+        <comment>omni.claim.true.2</comment>
+        <translation>是真的：{name} 是真预言家，而现在狼人也知道了。</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::NarratorTicker</name>
+    <message>
+        <source>Town Crier</source>
+        <translation>传令官</translation>
+    </message>
+    <message>
+        <source>TOWN CRIER</source>
+        <translation>传令官</translation>
+    </message>
+    <message>
+        <source>The Town Crier is waiting for news…</source>
+        <translation>传令官正在等待消息……</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::PhaseHeader</name>
+    <message>
+        <source>Phase and countdown</source>
+        <translation>阶段与倒计时</translation>
+    </message>
+    <message>
+        <source>No match selected</source>
+        <translation>未选择对局</translation>
+    </message>
+    <message>
+        <source>Werewolf Game #%1</source>
+        <translation>狼人杀 #%1</translation>
+    </message>
+    <message>
+        <source>REPLAY</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>PAUSED</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>LIVE</source>
+        <translation>直播中</translation>
+    </message>
+    <message>
+        <source>Click a building on the map</source>
+        <translation>点击地图上的建筑</translation>
+    </message>
+    <message>
+        <source>Lobby — players are getting ready</source>
+        <translation>大厅 — 玩家正在准备</translation>
+    </message>
+    <message>
+        <source>Night %1</source>
+        <translation>第 %1 夜</translation>
+    </message>
+    <message>
+        <source>Game over — the %1 win</source>
+        <translation>游戏结束 — %1获胜</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>游戏结束</translation>
+    </message>
+    <message>
+        <source>Day %1 — %2: %3</source>
+        <translation>第 %1 天 — %2：%3</translation>
+    </message>
+    <message>
+        <source>Day %1 — %2</source>
+        <translation>第 %1 天 — %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 alive</source>
+        <translation>%2 人中 %1 人存活</translation>
+    </message>
+    <message>
+        <source>OMNISCIENT · SPOILERS</source>
+        <translation>全知视角 · 含剧透</translation>
+    </message>
+    <message>
+        <source>LEFT IN PHASE</source>
+        <translation>本阶段剩余</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::PlayersModel</name>
+    <message>
+        <source>hunts %1</source>
+        <translation>猎杀 %1</translation>
+    </message>
+    <message>
+        <source>inspects %1</source>
+        <translation>查验 %1</translation>
+    </message>
+    <message>
+        <source>protects %1</source>
+        <translation>守护 %1</translation>
+    </message>
+    <message>
+        <source>abstains</source>
+        <translation>弃票</translation>
+    </message>
+    <message>
+        <source>Alive</source>
+        <translation>存活</translation>
+    </message>
+    <message>
+        <source>Dead</source>
+        <translation>死亡</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>已准备</translation>
+    </message>
+    <message>
+        <source>Seat %1: %2</source>
+        <translation>%1 号座位：%2</translation>
+    </message>
+    <message>
+        <source>Role (spoiler): %1</source>
+        <translation>身份（剧透）：%1</translation>
+    </message>
+    <message>
+        <source>Role: %1</source>
+        <translation>身份：%1</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>座位</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名字</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>身份</translation>
+    </message>
+    <message>
+        <source>DEAD</source>
+        <translation>出局</translation>
+    </message>
+    <message>
+        <source>READY</source>
+        <translation>已准备</translation>
+    </message>
+    <message>
+        <source>ROLE HIDDEN</source>
+        <translation>身份未知</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::ReplayBar</name>
+    <message>
+        <source>Replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>One event back (Alt+Left)</source>
+        <translation>后退一个事件（Alt+←）</translation>
+    </message>
+    <message>
+        <source>Previous event</source>
+        <translation>上一个事件</translation>
+    </message>
+    <message>
+        <source>One event forward (Alt+Right)</source>
+        <translation>前进一个事件（Alt+→）</translation>
+    </message>
+    <message>
+        <source>Next event</source>
+        <translation>下一个事件</translation>
+    </message>
+    <message>
+        <source>Replay position</source>
+        <translation>回放位置</translation>
+    </message>
+    <message>
+        <source>Drag to see the match as it was at any event</source>
+        <translation>拖动以查看对局在任一事件时的状态</translation>
+    </message>
+    <message>
+        <source>● Live</source>
+        <translation>● 直播</translation>
+    </message>
+    <message>
+        <source>Go live</source>
+        <translation>回到直播</translation>
+    </message>
+    <message>
+        <source>Follow the match live (End)</source>
+        <translation>实时跟随对局（End）</translation>
+    </message>
+    <message>
+        <source>Event %1 / %2</source>
+        <translation>事件 %1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::SettingsDialog</name>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Allow guest agents (no token)</source>
+        <translation>允许访客智能体（无需令牌）</translation>
+    </message>
+    <message>
+        <source>Lobby</source>
+        <translation>大厅</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>夜晚</translation>
+    </message>
+    <message>
+        <source>Dawn announcement</source>
+        <translation>天亮公告</translation>
+    </message>
+    <message>
+        <source>Opening statement, per player</source>
+        <translation>开场发言（每人）</translation>
+    </message>
+    <message>
+        <source>Discussion</source>
+        <translation>讨论</translation>
+    </message>
+    <message>
+        <source>Vote</source>
+        <translation>投票</translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation>结算</translation>
+    </message>
+    <message>
+        <source>Follow the system&apos;s light or dark theme</source>
+        <translation>跟随系统的浅色或深色主题</translation>
+    </message>
+    <message>
+        <source>Dark theme</source>
+        <translation>深色主题</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Allow guest agents</source>
+        <translation>允许访客智能体</translation>
+    </message>
+    <message>
+        <source>Theme follows the system</source>
+        <translation>主题跟随系统</translation>
+    </message>
+    <message>
+        <source>Data directory</source>
+        <translation>数据目录</translation>
+    </message>
+    <message>
+        <source>the standard location</source>
+        <translation>默认位置</translation>
+    </message>
+    <message>
+        <source>Where the match database is kept (used at the next start)</source>
+        <translation>对局数据库的存放位置（下次启动时生效）</translation>
+    </message>
+    <message>
+        <source>Used at the next start; another free port is taken if it is busy</source>
+        <translation>下次启动时生效；若端口被占用，将改用其他空闲端口</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The system&apos;s language</source>
+        <translation>跟随系统语言</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>端口(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Choose the data directory</source>
+        <translation>选择数据目录</translation>
+    </message>
+    <message>
+        <source>&amp;Data directory:</source>
+        <translation>数据目录(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Default phase timers (new matches)</source>
+        <translation>默认阶段时长（新对局）</translation>
+    </message>
+    <message>
+        <source>&amp;Lobby:</source>
+        <translation>大厅(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Night:</source>
+        <translation>夜晚(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>D&amp;awn announcement:</source>
+        <translation>天亮公告(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Opening statement (each):</source>
+        <translation>开场发言（每人）(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Di&amp;scussion:</source>
+        <translation>讨论(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Vote:</source>
+        <translation>投票(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>结算(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <source>&amp;Language (at the next start):</source>
+        <translation>语言（下次启动时生效）(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::SpectatorPanel</name>
+    <message>
+        <source>Spectator panel</source>
+        <translation>观战面板</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>Transcript</source>
+        <translation>发言记录</translation>
+    </message>
+    <message>
+        <source>↓ Latest</source>
+        <translation>↓ 最新</translation>
+    </message>
+    <message>
+        <source>Jump to the latest message</source>
+        <translation>跳到最新消息</translation>
+    </message>
+    <message>
+        <source>Auto-scroll stopped because you scrolled up. Click to follow again.</source>
+        <translation>你向上滚动后，自动滚动已停止。点击以继续跟随。</translation>
+    </message>
+    <message>
+        <source>Key moments</source>
+        <translation>关键时刻</translation>
+    </message>
+    <message>
+        <source>Click a moment to find it in the transcript</source>
+        <translation>点击关键时刻，在发言记录中找到它</translation>
+    </message>
+    <message>
+        <source>VOTE TALLY</source>
+        <translation>计票</translation>
+    </message>
+    <message>
+        <source>KEY MOMENTS</source>
+        <translation>关键时刻</translation>
+    </message>
+    <message>
+        <source>PLAYERS</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>TRANSCRIPT</source>
+        <translation>发言记录</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TimelineModel</name>
+    <message>
+        <source>Day %1</source>
+        <translation>第 %1 天</translation>
+    </message>
+    <message>
+        <source>Night %1</source>
+        <translation>第 %1 夜</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TimelineView</name>
+    <message>
+        <source>Lobby</source>
+        <translation>大厅</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>夜晚</translation>
+    </message>
+    <message>
+        <source>Dawn</source>
+        <translation>天亮</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>发言</translation>
+    </message>
+    <message>
+        <source>Talk</source>
+        <translation>讨论</translation>
+    </message>
+    <message>
+        <source>Vote</source>
+        <translation>投票</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Phase timeline</source>
+        <translation>阶段时间线</translation>
+    </message>
+    <message>
+        <source>Current phase: %1</source>
+        <translation>当前阶段：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) so far</source>
+        <translation>
+            <numerusform>已进行 %n 天</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The timeline fills in as the match goes on</source>
+        <translation>时间线会随着对局进行逐步填充</translation>
+    </message>
+    <message>
+        <source>now — %1 left</source>
+        <translation>当前 — 剩余 %1</translation>
+    </message>
+    <message>
+        <source>lasted %1</source>
+        <translation>持续 %1</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TownHallItem</name>
+    <message>
+        <source>TOWN HALL</source>
+        <translation>市政厅</translation>
+    </message>
+    <message>
+        <source>Queue empty</source>
+        <translation>队列为空</translation>
+    </message>
+    <message>
+        <source>Waiting: %1</source>
+        <translation>等候中：%1</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TownMapView</name>
+    <message>
+        <source>Town map</source>
+        <translation>小镇地图</translation>
+    </message>
+    <message>
+        <source>The Town Hall, its queue and one building per match. Click a building to watch its match. Wheel or +/- to zoom, drag to pan, 0 to fit.</source>
+        <translation>市政厅、排队队列，以及每个对局一栋建筑。点击建筑即可观看该对局。滚轮或 +/- 缩放，拖动平移，按 0 显示全部。</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TownSquareItem</name>
+    <message>
+        <source>Town Square</source>
+        <translation>小镇广场</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TranscriptModel</name>
+    <message>
+        <source>Werewolf Game #%1 opens its doors. Eight players take their seats.</source>
+        <translation>狼人杀 #%1 开门迎客。八名玩家依次就座。</translation>
+    </message>
+    <message>
+        <source>Night %1</source>
+        <translation>第 %1 夜</translation>
+    </message>
+    <message>
+        <source>Day %1 · %2</source>
+        <translation>第 %1 天 · %2</translation>
+    </message>
+    <message>
+        <source>Turn %1 of %2 · %3</source>
+        <translation>第 %1/%2 位发言 · %3</translation>
+    </message>
+    <message>
+        <source>%1 let their turn pass in silence.</source>
+        <translation>%1 沉默地放弃了发言。</translation>
+    </message>
+    <message>
+        <source>replying to %1: “%2”</source>
+        <translation>回复 %1：“%2”</translation>
+    </message>
+    <message>
+        <source>WOLF CHAT</source>
+        <translation>狼人私聊</translation>
+    </message>
+    <message>
+        <source>TOWN CRIER</source>
+        <translation>传令官</translation>
+    </message>
+    <message>
+        <source>%1 withdraws their vote and abstains</source>
+        <translation>%1 撤回投票，改为弃票</translation>
+    </message>
+    <message>
+        <source>%1 abstains</source>
+        <translation>%1 弃票</translation>
+    </message>
+    <message>
+        <source>%1 switches their vote to %2</source>
+        <translation>%1 改投 %2</translation>
+    </message>
+    <message>
+        <source>%1 votes to eliminate %2</source>
+        <translation>%1 投票放逐 %2</translation>
+    </message>
+    <message>
+        <source>VOTE CHANGED</source>
+        <translation>改票</translation>
+    </message>
+    <message>
+        <source>VOTE</source>
+        <translation>投票</translation>
+    </message>
+    <message>
+        <source>Dawn breaks and everyone wakes up. The doctor saved a life tonight.</source>
+        <translation>天亮了，所有人都醒了过来。医生今晚救下了一条命。</translation>
+    </message>
+    <message>
+        <source>Dawn breaks. %1 was killed in the night.</source>
+        <translation>天亮了。%1 在夜里遇害。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>%1 is eliminated by the town. They were a %2.</source>
+        <translation>%1 被全镇投票出局。其身份是%2。</translation>
+    </message>
+    <message>
+        <source>%1 is dead. They were a %2.</source>
+        <translation>%1 死了。其身份是%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The vote is in: %1 with %n vote(s).</source>
+        <translation>
+            <numerusform>投票结果：%1 得 %n 票。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The vote is tied at %n vote(s) — no one is eliminated.</source>
+        <translation>
+            <numerusform>投票以各 %n 票打平 — 无人出局。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No votes were cast — no one is eliminated.</source>
+        <translation>无人投票 — 无人出局。</translation>
+    </message>
+    <message>
+        <source>Game over: the %1 win.</source>
+        <translation>游戏结束：%1获胜。</translation>
+    </message>
+    <message>
+        <source>All roles are revealed.</source>
+        <translation>所有身份已公开。</translation>
+    </message>
+    <message>
+        <source>The host paused the match.</source>
+        <translation>主持人暂停了对局。</translation>
+    </message>
+    <message>
+        <source>The host skipped ahead.</source>
+        <translation>主持人跳过了当前阶段。</translation>
+    </message>
+    <message>
+        <source>The match resumes.</source>
+        <translation>对局继续。</translation>
+    </message>
+    <message>
+        <source>Roles are dealt. The werewolves are %1.</source>
+        <translation>身份已发放。狼人是 %1。</translation>
+    </message>
+    <message>
+        <source>SECRET</source>
+        <translation>秘密</translation>
+    </message>
+    <message>
+        <source>%1 marks %2 as tonight&apos;s prey.</source>
+        <translation>%1 将 %2 选为今晚的猎物。</translation>
+    </message>
+    <message>
+        <source>WOLF</source>
+        <translation>狼人</translation>
+    </message>
+    <message>
+        <source>The seer %1 inspects %2: a WEREWOLF!</source>
+        <translation>预言家 %1 查验 %2：是狼人！</translation>
+    </message>
+    <message>
+        <source>The seer %1 inspects %2: not a werewolf.</source>
+        <translation>预言家 %1 查验 %2：不是狼人。</translation>
+    </message>
+    <message>
+        <source>SEER</source>
+        <translation>预言家</translation>
+    </message>
+    <message>
+        <source>The doctor %1 watches over %2.</source>
+        <translation>医生 %1 守护 %2。</translation>
+    </message>
+    <message>
+        <source>DOCTOR</source>
+        <translation>医生</translation>
+    </message>
+    <message>
+        <source>The wolves went for %1, but the doctor was there.</source>
+        <translation>狼人袭击了 %1，但医生守在那里。</translation>
+    </message>
+    <message>
+        <source>The wolves&apos; choice: %1.</source>
+        <translation>狼人的选择：%1。</translation>
+    </message>
+    <message>
+        <source>NIGHT</source>
+        <translation>夜晚</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Speaker</source>
+        <translation>发言者</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>SPOILER</source>
+        <translation>剧透</translation>
+    </message>
+    <message>
+        <source>BREAKING</source>
+        <translation>突发</translation>
+    </message>
+    <message>
+        <source>RESULT</source>
+        <translation>结果</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::UiText</name>
+    <message>
+        <source>Lobby</source>
+        <translation>大厅</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>夜晚</translation>
+    </message>
+    <message>
+        <source>Dawn</source>
+        <translation>天亮</translation>
+    </message>
+    <message>
+        <source>Opening statements</source>
+        <translation>开场发言</translation>
+    </message>
+    <message>
+        <source>Discussion</source>
+        <translation>自由讨论</translation>
+    </message>
+    <message>
+        <source>Vote</source>
+        <translation>投票</translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation>结算</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>游戏结束</translation>
+    </message>
+    <message>
+        <source>Villager</source>
+        <translation>村民</translation>
+    </message>
+    <message>
+        <source>Werewolf</source>
+        <translation>狼人</translation>
+    </message>
+    <message>
+        <source>Seer</source>
+        <translation>预言家</translation>
+    </message>
+    <message>
+        <source>Doctor</source>
+        <translation>医生</translation>
+    </message>
+    <message>
+        <source>Werewolves</source>
+        <translation>狼人阵营</translation>
+    </message>
+    <message>
+        <source>Villagers</source>
+        <translation>村民阵营</translation>
+    </message>
+    <message>
+        <source>opening</source>
+        <translation>开场发言</translation>
+    </message>
+    <message>
+        <source>discussion</source>
+        <translation>讨论</translation>
+    </message>
+    <message>
+        <source>defense</source>
+        <translation>辩护</translation>
+    </message>
+    <message>
+        <source>last words</source>
+        <translation>遗言</translation>
+    </message>
+    <message>
+        <source>Accusation</source>
+        <translation>指控</translation>
+    </message>
+    <message>
+        <source>Seer claim</source>
+        <translation>跳预言家</translation>
+    </message>
+    <message>
+        <source>Counterclaim</source>
+        <translation>对跳</translation>
+    </message>
+    <message>
+        <source>Contradiction</source>
+        <translation>自相矛盾</translation>
+    </message>
+    <message>
+        <source>Vote flip</source>
+        <translation>改票</translation>
+    </message>
+    <message>
+        <source>Doctor save</source>
+        <translation>医生救人</translation>
+    </message>
+    <message>
+        <source>Wolf on wolf</source>
+        <translation>狼踩狼</translation>
+    </message>
+    <message>
+        <source>Fake claim</source>
+        <translation>悍跳</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n vote(s)</source>
+        <translation>
+            <numerusform>%n 票</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <translation>零</translation>
+    </message>
+    <message>
+        <source>one</source>
+        <translation>一</translation>
+    </message>
+    <message>
+        <source>two</source>
+        <translation>两</translation>
+    </message>
+    <message>
+        <source>three</source>
+        <translation>三</translation>
+    </message>
+    <message>
+        <source>four</source>
+        <translation>四</translation>
+    </message>
+    <message>
+        <source>five</source>
+        <translation>五</translation>
+    </message>
+    <message>
+        <source>six</source>
+        <translation>六</translation>
+    </message>
+    <message>
+        <source>seven</source>
+        <translation>七</translation>
+    </message>
+    <message>
+        <source>eight</source>
+        <translation>八</translation>
+    </message>
+    <message>
+        <source>nine</source>
+        <translation>九</translation>
+    </message>
+    <message>
+        <source>ten</source>
+        <translation>十</translation>
+    </message>
+    <message>
+        <source>eleven</source>
+        <translation>十一</translation>
+    </message>
+    <message>
+        <source>twelve</source>
+        <translation>十二</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <extracomment>separates the items of a list but the last (&quot;A, B and C&quot;)</extracomment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <extracomment>separates the last two items of a list (&quot;A, B and C&quot;)</extracomment>
+        <translation> 和 </translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::VoteTallyModel</name>
+    <message>
+        <source>Abstained</source>
+        <translation>弃票</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n vote(s) (%2)</source>
+        <translation>
+            <numerusform>%1：%n 票（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Votes</source>
+        <translation>票数</translation>
+    </message>
+    <message>
+        <source>Voters</source>
+        <translation>投票者</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::VoteTallyView</name>
+    <message>
+        <source>Vote tally</source>
+        <translation>计票</translation>
+    </message>
+    <message>
+        <source>No vote yet</source>
+        <translation>尚未投票</translation>
+    </message>
+    <message>
+        <source>Day %1 vote: %2 of %3 voted</source>
+        <translation>第 %1 天投票：%3 人中已有 %2 人投票</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n</source>
+        <translation>
+            <numerusform>%1：%n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tie — no one is eliminated</source>
+        <translation>平票 — 无人出局</translation>
+    </message>
+    <message>
+        <source>Tied at %1</source>
+        <translation>%1 票平票</translation>
+    </message>
+    <message>
+        <source>%1 is eliminated</source>
+        <translation>%1 出局</translation>
+    </message>
+    <message>
+        <source>No vote yet today.
+The tally fills in live when the town votes.</source>
+        <translation>今天尚未投票。
+全镇投票时，计票会实时更新。</translation>
+    </message>
+    <message>
+        <source>Day %1 vote — result</source>
+        <translation>第 %1 天投票 — 结果</translation>
+    </message>
+    <message>
+        <source>Day %1 vote</source>
+        <translation>第 %1 天投票</translation>
+    </message>
+    <message>
+        <source>● LIVE  %1/%2 voted</source>
+        <translation>● 直播  已投 %1/%2</translation>
+    </message>
+    <message>
+        <source>%1/%2 voted</source>
+        <translation>已投 %1/%2</translation>
+    </message>
+    <message>
+        <source>Most votes is out · majority mark at %1 · a tie saves everyone</source>
+        <translation>得票最多者出局 · 过半线为 %1 票 · 平票则全员幸免</translation>
+    </message>
+    <message>
+        <source>TIE at %1 — no one is eliminated</source>
+        <translation>%1 票平票 — 无人出局</translation>
+    </message>
+    <message>
+        <source>TIED at %1 — nobody goes if it stays this way</source>
+        <translation>%1 票打平 — 若保持如此则无人出局</translation>
+    </message>
+    <message>
+        <source>Still to vote: %1</source>
+        <translation>尚未投票：%1</translation>
+    </message>
+</context>
+</TS>
