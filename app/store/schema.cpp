@@ -185,6 +185,30 @@ CREATE TABLE settings (
 );
 )sql";
 
+// Version 3: the tool-call inspector's recorder (issue 6) keeps every MCP
+// call that named a match, so an agent developer can read a finished match's
+// calls after a restart. Request and response are stored as compact JSON.
+constexpr const char *V2toV3 = R"sql(
+CREATE TABLE tool_calls (
+    id INTEGER PRIMARY KEY,
+    match_id TEXT NOT NULL,
+    at_us INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    agent_name TEXT NOT NULL,
+    method TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    status TEXT NOT NULL,
+    tool_error_code TEXT,
+    rpc_error_code INTEGER,
+    http_status INTEGER NOT NULL,
+    latency_us INTEGER NOT NULL,
+    request TEXT NOT NULL,
+    response TEXT NOT NULL
+);
+CREATE INDEX tool_calls_by_match ON tool_calls (match_id, at_us);
+)sql";
+
 StoreResult<void> recordVersion(QSqlDatabase &db, int version, qint64 nowMs)
 {
     QSqlQuery q(db);
@@ -277,6 +301,13 @@ StoreResult<void> step1to2(QSqlDatabase &db, qint64 nowMs)
     return recordVersion(db, 2, nowMs);
 }
 
+StoreResult<void> step2to3(QSqlDatabase &db, qint64 nowMs)
+{
+    if (auto r = execScript(db, V2toV3); !r)
+        return r;
+    return recordVersion(db, 3, nowMs);
+}
+
 } // namespace
 
 Step stepFrom(int from)
@@ -284,6 +315,7 @@ Step stepFrom(int from)
     switch (from) {
     case 0: return &step0to1;
     case 1: return &step1to2;
+    case 2: return &step2to3;
     default: return nullptr;
     }
 }

@@ -1040,6 +1040,79 @@ StoreResult<qint64> Store::pruneIdempotency(engine::TimeMs beforeMs)
     return removed;
 }
 
+StoreResult<void> Store::appendToolCalls(const std::vector<ToolCallRow> &rows)
+{
+    m_d->checkThread();
+    if (rows.empty())
+        return {};
+    return m_d->transaction([&]() -> StoreResult<void> {
+        QSqlQuery query(m_d->m_db);
+        query.prepare(QStringLiteral(
+            "INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, agent_name, method, "
+            "tool, status, tool_error_code, rpc_error_code, http_status, latency_us, request, "
+            "response) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        for (const ToolCallRow &r : rows) {
+            if (r.matchId.empty())
+                continue;
+            query.addBindValue(q(r.matchId));
+            query.addBindValue(r.atUs);
+            query.addBindValue(q(r.sessionId));
+            query.addBindValue(q(r.agentId));
+            query.addBindValue(q(r.agentName));
+            query.addBindValue(q(r.method));
+            query.addBindValue(q(r.tool));
+            query.addBindValue(q(r.status));
+            query.addBindValue(r.toolErrorCode ? QVariant(q(*r.toolErrorCode))
+                                               : QVariant(QMetaType(QMetaType::QString)));
+            query.addBindValue(r.rpcErrorCode ? QVariant(*r.rpcErrorCode)
+                                              : QVariant(QMetaType(QMetaType::Int)));
+            query.addBindValue(r.httpStatus);
+            query.addBindValue(r.latencyUs);
+            query.addBindValue(q(r.requestJson));
+            query.addBindValue(q(r.responseJson));
+            if (auto res = run(query, "store recorded tool calls"); !res)
+                return res;
+        }
+        return {};
+    });
+}
+
+StoreResult<std::vector<ToolCallRow>> Store::toolCalls(const std::string &matchId) const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral(
+        "SELECT match_id, at_us, session_id, agent_id, agent_name, method, tool, status, "
+        "tool_error_code, rpc_error_code, http_status, latency_us, request, response "
+        "FROM tool_calls WHERE match_id = ? ORDER BY id"));
+    query.addBindValue(q(matchId));
+    if (auto res = run(query, "read recorded tool calls"); !res)
+        return res.error();
+    std::vector<ToolCallRow> rows;
+    while (query.next()) {
+        ToolCallRow r;
+        r.matchId = s(query.value(0));
+        r.atUs = query.value(1).toLongLong();
+        r.sessionId = s(query.value(2));
+        r.agentId = s(query.value(3));
+        r.agentName = s(query.value(4));
+        r.method = s(query.value(5));
+        r.tool = s(query.value(6));
+        r.status = s(query.value(7));
+        if (!query.value(8).isNull())
+            r.toolErrorCode = s(query.value(8));
+        if (!query.value(9).isNull())
+            r.rpcErrorCode = query.value(9).toInt();
+        r.httpStatus = query.value(10).toInt();
+        r.latencyUs = query.value(11).toLongLong();
+        r.requestJson = s(query.value(12));
+        r.responseJson = s(query.value(13));
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
 StoreResult<void> Store::setSetting(const std::string &key, const std::string &value)
 {
     m_d->checkThread();

@@ -126,6 +126,28 @@ struct ImportResult
     engine::LobbyRecord lobbyRecord;
 };
 
+/// One recorded MCP call of a match (the `tool_calls` table, schema v3),
+/// written by the tool-call inspector's recorder in batches.
+struct ToolCallRow
+{
+    std::string matchId;
+    qint64 atUs = 0;            ///< request time, µs since the Unix epoch
+    std::string sessionId;
+    std::string agentId;
+    std::string agentName;
+    std::string method;         ///< JSON-RPC method ("tools/call", …)
+    std::string tool;           ///< canonical dotted tool name, or empty
+    std::string status;         ///< "ok", "tool_error", "protocol_error", "rate_limited", …
+    std::optional<std::string> toolErrorCode;
+    std::optional<int> rpcErrorCode;
+    int httpStatus = 0;
+    qint64 latencyUs = 0;
+    std::string requestJson;    ///< the request message, compact JSON
+    std::string responseJson;   ///< the response message, compact JSON ("null" if none)
+
+    bool operator==(const ToolCallRow &) const = default;
+};
+
 /// Sizes, for `townhall db info`, the benchmark and the disk-full test.
 struct StoreStats
 {
@@ -143,7 +165,7 @@ class Store final
 {
 public:
     /// The schema version this build writes; older files are migrated.
-    static constexpr int SchemaVersion = 2;
+    static constexpr int SchemaVersion = 3;
     /// PRAGMA application_id of every Town Hall database ("TwnH").
     static constexpr std::int32_t ApplicationId = 0x54776E48;
 
@@ -224,6 +246,10 @@ public:
     StoreResult<void> setSetting(const std::string &key, const std::string &value);
     StoreResult<std::optional<std::string>> setting(const std::string &key) const;
 
+    /// Appends recorded MCP calls (rows without a match id are skipped), in
+    /// one transaction. The recorder calls this from a timer, never per call.
+    StoreResult<void> appendToolCalls(const std::vector<ToolCallRow> &rows);
+
     // ------------------------------------------------------------ reads
 
     /// The lobby journal in commit order.
@@ -243,6 +269,8 @@ public:
     /// whose log does not replay is returned with `match` empty and a
     /// `problem`, so one damaged match cannot keep the host from starting.
     StoreResult<std::vector<RecoveredMatch>> unfinishedMatches() const;
+    /// Recorded MCP calls of a match in recording order (empty if none).
+    StoreResult<std::vector<ToolCallRow>> toolCalls(const std::string &matchId) const;
     /// The queue table, in join order.
     StoreResult<std::vector<QueueRow>> queue(const std::string &queueId = engine::DefaultQueueId) const;
     StoreResult<std::vector<BuildingRow>> buildings() const;

@@ -1220,7 +1220,7 @@ void TstStore::migrationFromV1()
 
     auto store = Store::open(path);
     STORE_VERIFY(store);
-    QCOMPARE(store->schemaVersion(), 2);
+    QCOMPARE(store->schemaVersion(), Store::SchemaVersion);
 
     // Events survived, with the audience split out of v1's visibility.
     auto events = store->loadEvents("match-1");
