@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "dispatcher.h"
+#include "jsonwrite.h"
 
 #include <QByteArray>
 #include <QFile>
@@ -80,7 +81,7 @@ std::string clip(std::string_view s)
 // Strings from clients and backends end up in dumps; never let invalid UTF-8 throw there.
 std::string dumpJson(const json &j)
 {
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+    return writeJson(j, json::error_handler_t::replace);
 }
 
 bool validId(const json &id)

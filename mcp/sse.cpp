@@ -2,6 +2,7 @@
 #include "mcp/sse.h"
 
 #include "mcp/httpconnection.h"
+#include "mcp/jsonwrite.h"
 
 #include <QTimer>
 
@@ -83,7 +84,7 @@ bool SseStream::write(const QByteArray &bytes)
 
 bool SseStream::sendMessage(const json &message, bool withId)
 {
-    return sendEvent("message", QByteArray::fromStdString(message.dump()), withId);
+    return sendEvent("message", QByteArray::fromStdString(writeJson(message)), withId);
 }
 
 bool SseStream::sendEvent(QByteArrayView event, QByteArrayView data, bool withId)

@@ -3,6 +3,7 @@
 
 #include "mcp/httpconnection.h"
 #include "mcp/httpserver.h"
+#include "mcp/jsonwrite.h"
 #include "mcp/transportlog.h"
 #include "mcp/transportsession.h"
 
@@ -354,7 +355,7 @@ void HttpServer::answerRequest(
             }
             if (!sse) {
                 HttpResponse response(
-                    200, "application/json", QByteArray::fromStdString(reply->dump()));
+                    200, "application/json", QByteArray::fromStdString(writeJson(*reply)));
                 if (entry)
                     response.setHeader("Mcp-Session-Id", QByteArray::fromStdString(sessionId));
                 recordEach(sessionId, Dir::ServerToClient, Ch::PostJson, *reply, 200, to.elapsed());
