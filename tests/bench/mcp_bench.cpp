@@ -159,7 +159,14 @@ public:
         }
     }
 
-    std::vector<std::unique_ptr<Conn>> &conns() { return m_conns; }
+    /// Closes a connection (the Conn stays allocated; it is not used again).
+    void close(Conn &c)
+    {
+        epoll_ctl(m_ep, EPOLL_CTL_DEL, c.fd, nullptr);
+        ::close(c.fd);
+        c.fd = -1;
+        c.onResponse = nullptr;
+    }
 
 private:
     void flushOut(Conn &c)
@@ -318,6 +325,8 @@ struct Stats
     std::vector<double> latUs;
     std::uint64_t done = 0;
     double seconds = 0;
+    double cpuStart = 0;  ///< server CPU seconds at the start of the run
+    double cpu = 0;       ///< server CPU seconds used during the run
 
     double pct(double p)
     {
@@ -352,6 +361,30 @@ ServerMem serverMem(pid_t pid)
             m.rssKiB = std::atol(line.c_str() + 6);
     }
     return m;
+}
+
+/// CPU time the server used so far (user + system), in seconds.
+double serverCpuSeconds(pid_t pid)
+{
+    std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
+    std::string stat((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    const std::size_t close = stat.rfind(')');
+    if (close == std::string::npos)
+        return 0;
+    // Fields after the command name: state(3) ... utime(14) stime(15).
+    std::vector<std::string> fields;
+    std::size_t p = close + 2;
+    while (p < stat.size()) {
+        const std::size_t sp = stat.find(' ', p);
+        fields.push_back(stat.substr(p, sp == std::string::npos ? std::string::npos : sp - p));
+        if (sp == std::string::npos)
+            break;
+        p = sp + 1;
+    }
+    if (fields.size() < 13)
+        return 0;
+    const double ticks = static_cast<double>(sysconf(_SC_CLK_TCK));
+    return (std::atof(fields[11].c_str()) + std::atof(fields[12].c_str())) / ticks;
 }
 
 void pinSelf(int cpu)
@@ -467,15 +500,21 @@ int main(int argc, char **argv)
         const ServerMem mem = serverMem(server.pid);
         const double p50 = s.pct(0.50);
         const double p99 = s.pct(0.99);
-        std::printf("%-12s %3d sessions  %9.0f /s  p50 %6.3f ms  p99 %6.3f ms  server RSS %5.1f MiB (peak %5.1f MiB)\n",
-                    what.c_str(), sessions, rate, p50, p99, static_cast<double>(mem.rssKiB) / 1024.0,
-                    static_cast<double>(mem.hwmKiB) / 1024.0);
+        s.cpu = serverCpuSeconds(server.pid) - s.cpuStart;
+        const double busy = s.cpu / s.seconds;                      // share of its core the server got
+        const double perCpuSecond = static_cast<double>(s.done) / std::max(s.cpu, 1e-9);
+        std::printf("%-10s %3d sessions %8.0f /s  p50 %6.3f ms  p99 %6.3f ms  server CPU %3.0f%% (%6.0f per CPU-s)"
+                    "  RSS %5.1f MiB (peak %5.1f)\n",
+                    what.c_str(), sessions, rate, p50, p99, busy * 100.0, perCpuSecond,
+                    static_cast<double>(mem.rssKiB) / 1024.0, static_cast<double>(mem.hwmKiB) / 1024.0);
         std::fflush(stdout);
         report["runs"].push_back({{"what", what},
                                   {"sessions", sessions},
                                   {"perSecond", rate},
                                   {"p50ms", p50},
                                   {"p99ms", p99},
+                                  {"serverCpuShare", busy},
+                                  {"perServerCpuSecond", perCpuSecond},
                                   {"rssMiB", static_cast<double>(mem.rssKiB) / 1024.0},
                                   {"peakRssMiB", static_cast<double>(mem.hwmKiB) / 1024.0}});
     };
@@ -490,6 +529,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < n; ++i)
             cs.push_back(loop.open());
         bool stop = false;
+        s.cpuStart = serverCpuSeconds(server.pid);
         const auto start = Clock::now();
         for (Conn *c : cs) {
             c->step = 0;
@@ -534,6 +574,8 @@ int main(int argc, char **argv)
             return stop && std::all_of(cs.begin(), cs.end(), [](Conn *c) { return c->step == 0; });
         });
         print("handshake", n, s);
+        for (Conn *c : cs)
+            loop.close(*c);  // the next parts run with exactly the sessions they measure (plus idle seats)
     }
 
     // ---- 2. seat players: 7 sessions per match may vote, the 8th holds out.
@@ -639,6 +681,7 @@ int main(int argc, char **argv)
         s.latUs.reserve(1 << 20);
         bool stop = false;
         int inflight = 0;
+        s.cpuStart = serverCpuSeconds(server.pid);
         const auto start = Clock::now();
         for (int i = 0; i < n; ++i) {
             Conn *c = voterConns[static_cast<std::size_t>(i)];
