@@ -1,0 +1,694 @@
+// SPDX-License-Identifier: MIT
+#include "app/recorder.h"
+
+#include "mcp/dispatcher.h"
+
+#include <QDateTime>
+#include <QLoggingCategory>
+#include <QMetaMethod>
+#include <QPointer>
+#include <QTimer>
+
+#include <algorithm>
+
+Q_LOGGING_CATEGORY(lcRecorder, "townhall.recorder")
+
+namespace townhall::app {
+
+namespace {
+
+using namespace std::chrono;
+
+bool isRequest(const json &m)
+{
+    return m.is_object() && m.contains("method") && m.contains("id");
+}
+
+bool isResponse(const json &m)
+{
+    return m.is_object() && !m.contains("method") && (m.contains("result") || m.contains("error"));
+}
+
+std::string pendingKey(const std::string &sessionId, const json &id)
+{
+    std::string key = sessionId;
+    key += '\n';
+    if (id.is_string())
+        key += id.get_ref<const std::string &>();
+    else
+        key += id.dump();
+    return key;
+}
+
+/// The text of the first content block of a tool result, or null.
+const std::string *firstText(const json &result)
+{
+    const auto content = result.find("content");
+    if (content == result.end() || !content->is_array() || content->empty())
+        return nullptr;
+    const json &block = content->front();
+    const auto text = block.is_object() ? block.find("text") : block.end();
+    if (!block.is_object() || text == block.end() || !text->is_string())
+        return nullptr;
+    return &text->get_ref<const std::string &>();
+}
+
+/// The value of the first `"code"` string in a small JSON text, without
+/// parsing it (the tool failure envelope: {"ok":false,"error":{"code":…}}).
+std::string scanErrorCode(const std::string &text)
+{
+    const auto key = text.find("\"code\"");
+    if (key == std::string::npos)
+        return {};
+    auto i = text.find_first_not_of(" \t\r\n", key + 6);
+    if (i == std::string::npos || text[i] != ':')
+        return {};
+    i = text.find_first_not_of(" \t\r\n", i + 1);
+    if (i == std::string::npos || text[i] != '"')
+        return {};
+    const auto end = text.find('"', i + 1);
+    return end == std::string::npos ? std::string() : text.substr(i + 1, end - i - 1);
+}
+
+/// The response without result.structuredContent when its text content
+/// carries the same JSON (every successful tool result of our dispatcher).
+json withoutStructured(const json &response)
+{
+    const auto result = response.is_object() ? response.find("result") : response.end();
+    if (!response.is_object() || result == response.end() || !result->is_object()
+        || !result->contains("structuredContent") || !firstText(*result))
+        return response;
+    json out = json::object();
+    for (auto it = response.begin(); it != response.end(); ++it) {
+        if (it.key() != "result") {
+            out[it.key()] = it.value();
+            continue;
+        }
+        json r = json::object();
+        for (auto f = result->begin(); f != result->end(); ++f)
+            if (f.key() != "structuredContent")
+                r[f.key()] = f.value();
+        out["result"] = std::move(r);
+    }
+    return out;
+}
+
+const char *kindKey(CallKind k)
+{
+    switch (k) {
+    case CallKind::Request:
+        return "request";
+    case CallKind::Notification:
+        return "notification";
+    case CallKind::ServerMessage:
+        return "server";
+    }
+    return "";
+}
+
+qint64 microsSinceEpoch(system_clock::time_point t)
+{
+    return duration_cast<microseconds>(t.time_since_epoch()).count();
+}
+
+std::string str(const std::string &s)
+{
+    return s;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- CallRecord
+
+json CallRecord::arguments() const
+{
+    if (!request.is_object())
+        return nullptr;
+    const auto params = request.find("params");
+    if (params == request.end() || !params->is_object())
+        return nullptr;
+    const auto args = params->find("arguments");
+    return args == params->end() ? json() : *args;
+}
+
+json CallRecord::structuredContent() const
+{
+    const auto result = response.is_object() ? response.find("result") : response.end();
+    if (!response.is_object() || result == response.end() || !result->is_object())
+        return nullptr;
+    if (const auto sc = result->find("structuredContent"); sc != result->end())
+        return *sc;
+    if (result->value("isError", false))
+        return nullptr;
+    const std::string *text = firstText(*result);
+    if (!text)
+        return nullptr;
+    json parsed = json::parse(*text, nullptr, false);
+    return parsed.is_discarded() || !parsed.is_object() ? json() : parsed;
+}
+
+json CallRecord::fullResponse() const
+{
+    const auto result = response.is_object() ? response.find("result") : response.end();
+    if (!response.is_object() || result == response.end() || !result->is_object()
+        || result->contains("structuredContent") || result->value("isError", false))
+        return response;
+    json sc = structuredContent();
+    if (sc.is_null())
+        return response;
+    json out = response;
+    out["result"]["structuredContent"] = std::move(sc);
+    return out;
+}
+
+json CallRecord::toJson() const
+{
+    const qint64 us = microsSinceEpoch(timestamp);
+    json j{{"id", id},
+           {"atUs", us},
+           {"time",
+            QDateTime::fromMSecsSinceEpoch(us / 1000, Qt::UTC)
+                .toString(Qt::ISODateWithMs)
+                .toStdString()},
+           {"sessionId", sessionId},
+           {"transport", transport},
+           {"agentId", agentId},
+           {"agentName", agentName},
+           {"matchId", matchId},
+           {"method", method},
+           {"tool", tool},
+           {"kind", kindKey(kind)},
+           {"status", ui::statusKey(status).toStdString()},
+           {"isError", isError},
+           {"toolErrorCode", toolErrorCode.empty() ? json() : json(toolErrorCode)},
+           {"rpcErrorCode", rpcErrorCode ? json(*rpcErrorCode) : json()},
+           {"httpStatus", httpStatus},
+           {"latencyUs", latency.count()},
+           {"request", request},
+           {"response", fullResponse()}};
+    return j;
+}
+
+bool CallFilter::matches(const CallRecord &r) const
+{
+    if (r.id <= afterId)
+        return false;
+    if (!agentId.empty() && r.agentId != agentId)
+        return false;
+    if (!matchId.empty() && r.matchId != matchId)
+        return false;
+    if (!sessionId.empty() && r.sessionId != sessionId)
+        return false;
+    if (!tool.empty() && r.tool != tool && mcp::ToolRegistry::underscoreForm(r.tool) != tool)
+        return false;
+    if (status && r.status != *status)
+        return false;
+    if (kind && r.kind != *kind)
+        return false;
+    return true;
+}
+
+// ---------------------------------------------------------------- Recorder
+
+Recorder::Recorder(QObject *parent)
+    : Recorder(Options(), parent)
+{}
+
+Recorder::Recorder(const Options &options, QObject *parent)
+    : QObject(parent)
+    , m_options(options)
+    , m_batchTimer(new QTimer(this))
+    , m_persistTimer(new QTimer(this))
+{
+    qRegisterMetaType<CallRecordBatch>("townhall::app::CallRecordBatch");
+    qRegisterMetaType<ui::ToolCallRecords>("townhall::ui::ToolCallRecords");
+    m_options.capacity = std::max<std::size_t>(m_options.capacity, 1);
+    m_batchTimer->setSingleShot(true);
+    m_batchTimer->setInterval(m_options.batchInterval);
+    connect(m_batchTimer, &QTimer::timeout, this, &Recorder::emitBatch);
+    m_persistTimer->setInterval(m_options.persistInterval);
+    connect(m_persistTimer, &QTimer::timeout, this, [this] {
+        expirePending();
+        persist();
+    });
+    m_persistTimer->start();
+}
+
+Recorder::~Recorder()
+{
+    // What is waiting still reaches the database.
+    if (m_store) {
+        for (auto &[key, p] : m_pending) {
+            p.record->status = CallStatus::NoReply;
+            if (!p.record->matchId.empty())
+                m_toPersist.push_back(p.record);
+        }
+        persist();
+    }
+}
+
+void Recorder::setSessionLookup(
+    std::function<std::shared_ptr<mcp::Session>(const std::string &)> lookup)
+{
+    m_lookup = std::move(lookup);
+}
+
+void Recorder::setToolRegistry(std::shared_ptr<const mcp::ToolRegistry> registry)
+{
+    m_registry = std::move(registry);
+}
+
+void Recorder::setStore(Store *store)
+{
+    m_store = store;
+}
+
+std::function<void(const mcp::TrafficRecord &)> Recorder::observer()
+{
+    QPointer<Recorder> self(this);
+    return [self](const mcp::TrafficRecord &r) {
+        if (self)
+            self->observe(r);
+    };
+}
+
+void Recorder::observe(const mcp::TrafficRecord &r)
+{
+    using Dir = mcp::TrafficRecord::Direction;
+    const json &m = r.message;
+
+    if (m_refused) {
+        // The transport answers a refused message at once with an error whose id is null.
+        std::shared_ptr<CallRecord> refused = std::move(m_refused);
+        m_refused.reset();
+        if (r.direction == Dir::ServerToClient && isResponse(m) && m.value("id", json()).is_null()
+            && r.sessionId == refused->sessionId) {
+            complete(*refused, m, r.httpStatus);
+            refused->latency = r.latency;
+            pushRecord(std::move(refused));
+            return;
+        }
+        pushRecord(std::move(refused));
+    }
+
+    auto rec = std::make_shared<CallRecord>();
+    rec->timestamp = r.timestamp;
+    rec->sessionId = r.sessionId;
+    rec->httpStatus = r.httpStatus;
+
+    if (r.direction == Dir::ClientToServer) {
+        if (r.httpStatus >= 400) {
+            // Refused by the transport before any handler saw it.
+            rec->request = m;
+            describeRequest(*rec);
+            rec->kind = isRequest(m) || !m.is_object() ? CallKind::Request : CallKind::Notification;
+            rec->status = CallStatus::ProtocolError;
+            resolveAgent(*rec);
+            m_refused = std::move(rec);
+            return;
+        }
+        if (isRequest(m)) {
+            rec->request = m;
+            rec->kind = CallKind::Request;
+            describeRequest(*rec);
+            if (m_pending.size() >= m_options.maxPending) {
+                auto oldest = std::min_element(
+                    m_pending.begin(), m_pending.end(), [](const auto &a, const auto &b) {
+                        return a.second.since < b.second.since;
+                    });
+                std::shared_ptr<CallRecord> gone = std::move(oldest->second.record);
+                m_pending.erase(oldest);
+                gone->status = CallStatus::NoReply;
+                resolveAgent(*gone);
+                pushRecord(std::move(gone));
+            }
+            const std::string key = pendingKey(r.sessionId, m.at("id"));
+            auto [it, fresh] = m_pending.try_emplace(key, Pending{rec, steady_clock::now()});
+            if (!fresh) {
+                // A reused id while the first is unanswered: the first never will be paired.
+                std::shared_ptr<CallRecord> old = std::move(it->second.record);
+                it->second = Pending{rec, steady_clock::now()};
+                old->status = CallStatus::NoReply;
+                resolveAgent(*old);
+                pushRecord(std::move(old));
+            }
+            return;
+        }
+        // A notification, or a client's answer to a server request.
+        rec->request = m;
+        rec->kind = CallKind::Notification;
+        describeRequest(*rec);
+        if (isResponse(m))
+            rec->method = "(response)";
+        resolveAgent(*rec);
+        pushRecord(std::move(rec));
+        return;
+    }
+
+    if (isResponse(m)) {
+        const json id = m.value("id", json());
+        if (!id.is_null()) {
+            const auto it = m_pending.find(pendingKey(r.sessionId, id));
+            if (it != m_pending.end()) {
+                std::shared_ptr<CallRecord> pending = std::move(it->second.record);
+                m_pending.erase(it);
+                complete(*pending, m, r.httpStatus);
+                pending->latency = r.latency;
+                resolveAgent(*pending);
+                pushRecord(std::move(pending));
+                return;
+            }
+        }
+        // An answer without its request (a 404 for an unknown session, say).
+        rec->kind = CallKind::Request;
+        rec->request = nullptr;
+        complete(*rec, m, r.httpStatus);
+        rec->latency = r.latency;
+        resolveAgent(*rec);
+        pushRecord(std::move(rec));
+        return;
+    }
+    // A notification or request the server pushed.
+    rec->kind = CallKind::ServerMessage;
+    rec->response = m;
+    if (m.is_object())
+        if (const auto method = m.find("method"); method != m.end() && method->is_string())
+            rec->method = method->get<std::string>();
+    resolveAgent(*rec);
+    pushRecord(std::move(rec));
+}
+
+void Recorder::describeRequest(CallRecord &rec) const
+{
+    const json &m = rec.request;
+    if (!m.is_object())
+        return;
+    if (const auto method = m.find("method"); method != m.end() && method->is_string())
+        rec.method = method->get<std::string>();
+    const auto params = m.find("params");
+    if (params == m.end() || !params->is_object())
+        return;
+    if (rec.method == "tools/call" || rec.method == "prompts/get") {
+        if (rec.method == "tools/call") {
+            if (const auto name = params->find("name");
+                name != params->end() && name->is_string()) {
+                const std::string &n = name->get_ref<const std::string &>();
+                const mcp::Tool *tool = m_registry ? m_registry->find(n) : nullptr;
+                rec.tool = tool ? tool->name : n;
+            }
+        }
+        if (const auto args = params->find("arguments"); args != params->end() && args->is_object())
+            if (const auto id = args->find("matchId"); id != args->end() && id->is_string())
+                rec.matchId = id->get<std::string>();
+    } else if (const auto uri = params->find("uri"); uri != params->end() && uri->is_string()) {
+        if (auto id = mcp::Dispatcher::matchIdFromUri(uri->get<std::string>()))
+            rec.matchId = std::move(*id);
+    }
+}
+
+void Recorder::complete(CallRecord &rec, const json &response, int httpStatus)
+{
+    rec.response = withoutStructured(response);
+    rec.httpStatus = httpStatus;
+    rec.status = CallStatus::Ok;
+    if (!response.is_object()) {
+        rec.status = CallStatus::NoReply;
+        return;
+    }
+    if (const auto error = response.find("error"); error != response.end()) {
+        rec.status = CallStatus::ProtocolError;
+        if (error->is_object()) {
+            if (const auto code = error->find("code");
+                code != error->end() && code->is_number_integer())
+                rec.rpcErrorCode = code->get<int>();
+            const auto data = error->find("data");
+            if (data != error->end() && data->is_object()) {
+                const auto code = data->find("code");
+                if (code != data->end() && code->is_string()) {
+                    rec.toolErrorCode = code->get<std::string>();
+                    if (rec.toolErrorCode == "RATE_LIMITED")
+                        rec.status = CallStatus::RateLimited;
+                }
+            }
+        }
+    } else if (const auto result = response.find("result");
+               result != response.end() && result->is_object() && result->value("isError", false)) {
+        rec.isError = true;
+        if (const std::string *text = firstText(*result))
+            rec.toolErrorCode = scanErrorCode(*text);
+        rec.status
+            = rec.toolErrorCode == "RATE_LIMITED" ? CallStatus::RateLimited : CallStatus::ToolError;
+    }
+    if (httpStatus == 429)
+        rec.status = CallStatus::RateLimited;
+    else if (httpStatus >= 400 && rec.status == CallStatus::Ok)
+        rec.status = CallStatus::ProtocolError;
+}
+
+void Recorder::resolveAgent(CallRecord &rec)
+{
+    if (rec.sessionId.empty())
+        return;
+    if (m_lookup) {
+        if (std::shared_ptr<mcp::Session> s = m_lookup(rec.sessionId); s && !s->agentId.empty()) {
+            Agent &a = m_agents[rec.sessionId];
+            if (a.id != s->agentId) {
+                if (m_agents.size() > 100000)
+                    m_agents.clear(); // a bound, not a policy: lookups refill it
+                a = Agent{s->agentId, s->displayName, s->transport};
+            }
+        }
+    }
+    if (const auto it = m_agents.find(rec.sessionId); it != m_agents.end()) {
+        rec.agentId = it->second.id;
+        rec.agentName = it->second.name;
+        rec.transport = it->second.transport;
+    }
+}
+
+void Recorder::pushRecord(std::shared_ptr<CallRecord> rec)
+{
+    rec->id = m_nextId++;
+    CallRecordPtr ptr = std::move(rec);
+    m_ring.push_back(ptr);
+    while (m_ring.size() > m_options.capacity) {
+        m_ring.pop_front();
+        ++m_evicted;
+    }
+    if (m_store && !ptr->matchId.empty())
+        m_toPersist.push_back(ptr);
+    m_batch.push_back(std::move(ptr));
+    if (!m_batchTimer->isActive())
+        m_batchTimer->start();
+}
+
+QCoro::Task<std::optional<json>>
+Recorder::handle(mcp::MessageHandler &handler, json message, std::shared_ptr<mcp::Session> session)
+{
+    QPointer<Recorder> self(this);
+    const auto start = system_clock::now();
+    const auto t0 = steady_clock::now();
+    json request = message;
+    std::optional<json> reply = co_await handler.handle(std::move(message), session);
+    if (self)
+        self->recordInProcess(
+            *session, request, reply, start, duration_cast<microseconds>(steady_clock::now() - t0));
+    co_return reply;
+}
+
+void Recorder::recordInProcess(const mcp::Session &session,
+                               const json &request,
+                               const std::optional<json> &reply,
+                               system_clock::time_point start,
+                               microseconds latency)
+{
+    if (!session.id.empty() && !session.agentId.empty()) {
+        Agent &a = m_agents[session.id];
+        a = Agent{session.agentId, session.displayName, session.transport};
+    }
+    auto one = [&](const json &m, const json *answer) {
+        auto rec = std::make_shared<CallRecord>();
+        rec->timestamp = start;
+        rec->sessionId = session.id;
+        rec->agentId = session.agentId;
+        rec->agentName = session.displayName;
+        rec->transport = session.transport;
+        rec->request = m;
+        rec->latency = latency;
+        describeRequest(*rec);
+        if (isRequest(m)) {
+            rec->kind = CallKind::Request;
+            if (answer)
+                complete(*rec, *answer, 0);
+            else
+                rec->status = CallStatus::NoReply;
+        } else {
+            rec->kind = CallKind::Notification;
+        }
+        pushRecord(std::move(rec));
+    };
+    if (!request.is_array()) {
+        one(request, reply ? &*reply : nullptr);
+        return;
+    }
+    for (const json &m : request) {
+        const json *answer = nullptr;
+        if (reply && reply->is_array() && isRequest(m))
+            for (const json &a : *reply)
+                if (a.is_object() && a.value("id", json()) == m.at("id"))
+                    answer = &a;
+        one(m, answer);
+    }
+}
+
+CallRecordBatch Recorder::query(const CallFilter &filter) const
+{
+    CallRecordBatch out;
+    // Newest first, so `limit` keeps the most recent; then back to oldest first.
+    for (auto it = m_ring.rbegin(); it != m_ring.rend() && out.size() < filter.limit; ++it) {
+        if ((*it)->id <= filter.afterId)
+            break;
+        if (filter.matches(**it))
+            out.push_back(*it);
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+std::string Recorder::exportJsonLines(const CallFilter &filter) const
+{
+    std::string out;
+    for (const CallRecordPtr &r : query(filter)) {
+        out += r->toJson().dump(-1, ' ', false, json::error_handler_t::replace);
+        out += '\n';
+    }
+    return out;
+}
+
+void Recorder::flush()
+{
+    emitBatch();
+    persist();
+}
+
+void Recorder::expirePending(bool all)
+{
+    const auto now = steady_clock::now();
+    for (auto it = m_pending.begin(); it != m_pending.end();) {
+        if (all || now - it->second.since > m_options.pendingTimeout) {
+            std::shared_ptr<CallRecord> rec = std::move(it->second.record);
+            it = m_pending.erase(it);
+            rec->status = CallStatus::NoReply;
+            resolveAgent(*rec);
+            pushRecord(std::move(rec));
+        } else {
+            ++it;
+        }
+    }
+}
+
+void Recorder::emitBatch()
+{
+    m_batchTimer->stop();
+    if (m_batch.empty())
+        return;
+    CallRecordBatch batch;
+    batch.swap(m_batch);
+    if (isSignalConnected(QMetaMethod::fromSignal(&Recorder::uiRecordsAdded))) {
+        ui::ToolCallRecords records;
+        records.reserve(qsizetype(batch.size()));
+        for (const CallRecordPtr &r : batch)
+            records.push_back(toUiRecord(*r));
+        Q_EMIT uiRecordsAdded(records);
+    }
+    Q_EMIT recordsAdded(batch);
+}
+
+void Recorder::persist()
+{
+    if (!m_store || m_toPersist.empty()) {
+        m_toPersist.clear();
+        return;
+    }
+    std::vector<ToolCallRow> rows;
+    rows.reserve(m_toPersist.size());
+    for (const CallRecordPtr &r : m_toPersist)
+        rows.push_back(toRow(*r));
+    m_toPersist.clear();
+    if (auto res = m_store->appendToolCalls(rows); !res) {
+        qCWarning(lcRecorder).noquote() << "recorded calls not stored:" << res.error().message;
+        Q_EMIT persistFailed(res.error().message);
+    }
+}
+
+ToolCallRow Recorder::toRow(const CallRecord &r)
+{
+    ToolCallRow row;
+    row.matchId = r.matchId;
+    row.atUs = microsSinceEpoch(r.timestamp);
+    row.sessionId = r.sessionId;
+    row.agentId = r.agentId;
+    row.agentName = r.agentName;
+    row.method = r.method;
+    row.tool = r.tool;
+    row.status = ui::statusKey(r.status).toStdString();
+    if (!r.toolErrorCode.empty())
+        row.toolErrorCode = r.toolErrorCode;
+    row.rpcErrorCode = r.rpcErrorCode;
+    row.httpStatus = r.httpStatus;
+    row.latencyUs = r.latency.count();
+    row.requestJson = r.request.dump(-1, ' ', false, json::error_handler_t::replace);
+    row.responseJson = r.response.dump(-1, ' ', false, json::error_handler_t::replace);
+    return row;
+}
+
+std::string Recorder::schemaCheck(const CallRecord &r) const
+{
+    if (!m_registry || r.method != "tools/call" || r.kind != CallKind::Request)
+        return {};
+    const mcp::Tool *tool = m_registry->find(r.tool);
+    if (!tool)
+        return {};
+    std::string out;
+    json args = r.arguments();
+    if (args.is_null())
+        args = json::object();
+    for (const mcp::SchemaIssue &i : m_registry->validateArguments(*tool, args))
+        out += (out.empty() ? "" : "; ") + str("input ") + i.path + ": " + i.message;
+    if (r.status == CallStatus::Ok) {
+        const json sc = r.structuredContent();
+        if (!sc.is_null())
+            for (const mcp::SchemaIssue &i : m_registry->validateResult(*tool, sc))
+                out += (out.empty() ? "" : "; ") + str("output ") + i.path + ": " + i.message;
+    }
+    return out.empty() ? std::string("ok") : out;
+}
+
+ui::ToolCallRecord Recorder::toUiRecord(const CallRecord &r) const
+{
+    ui::ToolCallRecord u;
+    u.id = r.id;
+    u.atUs = microsSinceEpoch(r.timestamp);
+    u.sessionId = QString::fromStdString(r.sessionId);
+    u.transport = QString::fromStdString(r.transport);
+    u.agentId = QString::fromStdString(r.agentId);
+    u.agentName = QString::fromStdString(r.agentName);
+    u.matchId = QString::fromStdString(r.matchId);
+    u.method = QString::fromStdString(r.method);
+    u.tool = QString::fromStdString(r.tool);
+    u.kind = r.kind;
+    u.status = r.status;
+    u.toolErrorCode = QString::fromStdString(r.toolErrorCode);
+    u.rpcErrorCode = r.rpcErrorCode.value_or(0);
+    u.httpStatus = r.httpStatus;
+    u.latencyUs = r.latency.count();
+    u.requestJson
+        = QByteArray::fromStdString(r.request.dump(-1, ' ', false, json::error_handler_t::replace));
+    u.responseJson = QByteArray::fromStdString(
+        r.fullResponse().dump(-1, ' ', false, json::error_handler_t::replace));
+    if (m_options.schemaCheckForUi)
+        u.schemaCheck = QString::fromStdString(schemaCheck(r));
+    return u;
+}
+
+} // namespace townhall::app

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file recorder.h
+/// The tool-call inspector's recorder (issue 6): pairs every MCP request with
+/// its response or error, records notifications and server pushes, keeps the
+/// records in a bounded ring, pushes them in batches by signal, stores the
+/// ones that name a match in the database (on a timer, never per call), and
+/// exports JSON Lines.
+///
+/// Wiring (in the thread of the HttpServer and the Dispatcher):
+/// \code
+///   auto rec = new Recorder(this);
+///   rec->setSessionLookup([srv](const std::string &id) { return srv->session(id); });
+///   rec->setToolRegistry(registry);          // canonical names, schema checks
+///   rec->setStore(host->store());            // optional
+///   srv->setObserver(rec->observer());       // every HTTP/SSE message
+///   // in-process calls: instead of  co_await dispatcher->handle(msg, session)
+///   co_await rec->handle(*dispatcher, std::move(msg), session);
+/// \endcode
+///
+/// Cost on the server thread: one copy of the request, one copy of the
+/// response without its `structuredContent` (the wire carries the same JSON
+/// as text content; structuredContent() restores it), a hash-map insert and
+/// erase, and a ring push. No serialisation, no database write.
+
+#include "app/store/store.h"
+#include "mcp/handler.h"
+#include "mcp/httpserver.h"
+#include "mcp/toolregistry.h"
+#include "ui/toolcallrecord.h"
+
+#include <QCoro/QCoroTask>
+#include <QObject>
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+class QTimer;
+
+namespace townhall::app {
+
+using json = nlohmann::json;
+using CallStatus = ui::CallStatus;
+using CallKind = ui::CallKind;
+
+/// One recorded MCP exchange.
+struct CallRecord
+{
+    std::uint64_t id = 0;
+    std::chrono::system_clock::time_point timestamp; ///< when the request arrived
+    std::string sessionId;
+    std::string transport;
+    std::string agentId;
+    std::string agentName;
+    std::string matchId;
+    std::string method;
+    std::string tool; ///< canonical dotted name (tools/call), else empty
+    CallKind kind = CallKind::Request;
+    CallStatus status = CallStatus::Ok;
+    bool isError = false;      ///< result.isError
+    std::string toolErrorCode; ///< the seed's error.code of a failed tool call
+    std::optional<int> rpcErrorCode;
+    int httpStatus = 0;
+    std::chrono::microseconds latency{0};
+    json request; ///< the request (or notification) message; null if unknown
+    /// The response message, with `result.structuredContent` left out when
+    /// the text content carries the same JSON (see structuredContent()).
+    json response;
+
+    /// `params.arguments` of a tools/call (null otherwise).
+    json arguments() const;
+    /// The result's structuredContent, restored from the text content.
+    json structuredContent() const;
+    /// The response as it went over the wire (structuredContent restored).
+    json fullResponse() const;
+    /// One JSON Lines object: every field, the full response.
+    json toJson() const;
+};
+
+using CallRecordPtr = std::shared_ptr<const CallRecord>;
+using CallRecordBatch = std::vector<CallRecordPtr>;
+
+/// Selects records; empty strings and nullopt match anything.
+struct CallFilter
+{
+    std::string agentId;
+    std::string matchId;
+    std::string tool; ///< either name form
+    std::string sessionId;
+    std::optional<CallStatus> status;
+    std::optional<CallKind> kind;
+    std::uint64_t afterId = 0;           ///< records with a larger id only
+    std::size_t limit = std::size_t(-1); ///< the most recent `limit` matches
+
+    bool matches(const CallRecord &r) const;
+};
+
+class Recorder final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Recorder)
+
+public:
+    struct Options
+    {
+        std::size_t capacity = 50000;                 ///< records kept in memory
+        std::chrono::milliseconds batchInterval{100}; ///< recordsAdded at most this often
+        std::chrono::milliseconds persistInterval{1000};
+        std::size_t maxPending = 10000;           ///< unanswered requests tracked
+        std::chrono::seconds pendingTimeout{300}; ///< then recorded as NoReply
+        bool schemaCheckForUi = true;             ///< fill ToolCallRecord::schemaCheck
+    };
+
+    explicit Recorder(QObject *parent = nullptr);
+    Recorder(const Options &options, QObject *parent = nullptr);
+    ~Recorder() override;
+
+    /// How session ids become agents (HttpServer::session). Without it,
+    /// records carry only what in-process sessions tell.
+    void setSessionLookup(std::function<std::shared_ptr<mcp::Session>(const std::string &)> lookup);
+    void setToolRegistry(std::shared_ptr<const mcp::ToolRegistry> registry);
+    /// Records that name a match are appended to `store` every
+    /// Options::persistInterval. The store must outlive the recorder or be
+    /// reset with setStore(nullptr); it must live in the recorder's thread.
+    void setStore(Store *store);
+
+    /// Feed for HttpServer::setObserver.
+    void observe(const mcp::TrafficRecord &record);
+    std::function<void(const mcp::TrafficRecord &)> observer();
+
+    /// Runs `message` through `handler` (the Dispatcher) and records it: the
+    /// in-process path of the built-in bots.
+    QCoro::Task<std::optional<json>>
+    handle(mcp::MessageHandler &handler, json message, std::shared_ptr<mcp::Session> session);
+    /// Records an exchange that did not cross the transport.
+    void recordInProcess(const mcp::Session &session,
+                         const json &request,
+                         const std::optional<json> &reply,
+                         std::chrono::system_clock::time_point start,
+                         std::chrono::microseconds latency);
+
+    /// Records in memory matching `filter`, oldest first.
+    CallRecordBatch query(const CallFilter &filter = {}) const;
+    /// query() as JSON Lines (one CallRecord::toJson() per line).
+    std::string exportJsonLines(const CallFilter &filter = {}) const;
+    std::size_t size() const { return m_ring.size(); }
+    std::size_t pendingCount() const { return m_pending.size(); }
+    std::uint64_t recordedCount() const { return m_nextId - 1; }
+    /// Records pushed out of the ring by newer ones.
+    std::uint64_t evictedCount() const { return m_evicted; }
+
+    /// Emits the waiting batch and writes the waiting rows now.
+    void flush();
+    /// Expires requests unanswered for longer than Options::pendingTimeout
+    /// (all of them with `all`), recording them as NoReply.
+    void expirePending(bool all = false);
+
+    /// For the UI (which must not see app types).
+    ui::ToolCallRecord toUiRecord(const CallRecord &record) const;
+    /// "ok", or the input/output schema issues of a tools/call record; empty
+    /// when there is nothing to check.
+    std::string schemaCheck(const CallRecord &record) const;
+    static ToolCallRow toRow(const CallRecord &record);
+
+Q_SIGNALS:
+    /// New records, at most every Options::batchInterval.
+    void recordsAdded(const townhall::app::CallRecordBatch &batch);
+    /// The same batch converted for the inspector; only computed while
+    /// something is connected.
+    void uiRecordsAdded(const townhall::ui::ToolCallRecords &records);
+    /// Persisting failed (the rows are dropped; the ring keeps them).
+    void persistFailed(const QString &message);
+
+private:
+    struct Pending
+    {
+        std::shared_ptr<CallRecord> record;
+        std::chrono::steady_clock::time_point since;
+    };
+
+    void pushRecord(std::shared_ptr<CallRecord> record);
+    void complete(CallRecord &record, const json &response, int httpStatus);
+    void resolveAgent(CallRecord &record);
+    void describeRequest(CallRecord &record) const;
+    void emitBatch();
+    void persist();
+
+    Options m_options;
+    std::function<std::shared_ptr<mcp::Session>(const std::string &)> m_lookup;
+    std::shared_ptr<const mcp::ToolRegistry> m_registry;
+    Store *m_store = nullptr;
+
+    std::deque<CallRecordPtr> m_ring;
+    std::unordered_map<std::string, Pending> m_pending; ///< session + '\n' + dumped id
+    struct Agent
+    {
+        std::string id, name, transport;
+    };
+    std::unordered_map<std::string, Agent> m_agents; ///< by session id
+    std::shared_ptr<CallRecord> m_refused; ///< a refused inbound message awaiting its error reply
+    CallRecordBatch m_batch;
+    CallRecordBatch m_toPersist;
+    QTimer *m_batchTimer;
+    QTimer *m_persistTimer;
+    std::uint64_t m_nextId = 1;
+    std::uint64_t m_evicted = 0;
+    std::int64_t m_inProcessIds = 0;
+};
+
+} // namespace townhall::app
+
+Q_DECLARE_METATYPE(townhall::app::CallRecordBatch)

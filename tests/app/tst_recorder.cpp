@@ -1,0 +1,622 @@
+// SPDX-License-Identifier: MIT
+// The tool-call inspector's recorder (app/recorder.h): pairing, status
+// classes, the bounded ring, batches, persistence, JSON Lines, the
+// in-process path, a real HTTP end to end, and its overhead.
+
+#include "app/host.h"
+#include "app/mcpservice.h"
+#include "app/recorder.h"
+
+#include "engine/projection.h"
+#include "engine/simulator.h"
+
+#include <QCoro/QCoroTask>
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sstream>
+
+using namespace townhall;
+using namespace townhall::app;
+using mcp::TrafficRecord;
+using Dir = TrafficRecord::Direction;
+using namespace std::chrono_literals;
+
+namespace {
+
+TrafficRecord traffic(const std::string &session,
+                      Dir dir,
+                      json message,
+                      int status,
+                      std::chrono::microseconds latency = {})
+{
+    TrafficRecord r;
+    r.sessionId = session;
+    r.direction = dir;
+    r.message = std::move(message);
+    r.httpStatus = status;
+    r.latency = latency;
+    r.timestamp = std::chrono::system_clock::now();
+    return r;
+}
+
+json callRequest(int id, const std::string &tool, json args)
+{
+    return {{"jsonrpc", "2.0"},
+            {"id", id},
+            {"method", "tools/call"},
+            {"params", {{"name", tool}, {"arguments", std::move(args)}}}};
+}
+
+json toolFailure(int id, const std::string &code)
+{
+    const json env{{"ok", false},
+                   {"error", {{"code", code}, {"message", "no"}, {"retryable", false}}}};
+    return {{"jsonrpc", "2.0"},
+            {"id", id},
+            {"result",
+             {{"content", json::array({{{"type", "text"}, {"text", env.dump()}}})},
+              {"isError", true}}}};
+}
+
+json toolSuccess(int id, json structured)
+{
+    std::string text = structured.dump();
+    return {{"jsonrpc", "2.0"},
+            {"id", id},
+            {"result",
+             {{"content", json::array({{{"type", "text"}, {"text", std::move(text)}}})},
+              {"structuredContent", std::move(structured)},
+              {"isError", false}}}};
+}
+
+Recorder::Options quick()
+{
+    Recorder::Options o;
+    o.batchInterval = 0ms;
+    o.persistInterval = 60s;
+    return o;
+}
+
+std::shared_ptr<mcp::Session> agentSession(const std::string &id, const std::string &agent)
+{
+    auto s = std::make_shared<mcp::Session>();
+    s->id = id;
+    s->transport = "streamable-http";
+    s->agentId = agent;
+    s->displayName = "Name of " + agent;
+    return s;
+}
+
+} // namespace
+
+class TstRecorder : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void pairsAndClassifies();
+    void refusedAndUnmatched();
+    void notificationsAndPushes();
+    void ringBoundNoLossUnderLoad();
+    void batchesAndUiRecords();
+    void persistsPerMatch();
+    void exportsJsonLines();
+    void unansweredBecomeNoReply();
+    void endToEnd();
+    void overhead();
+};
+
+void TstRecorder::pairsAndClassifies()
+{
+    Recorder rec(quick());
+    rec.setToolRegistry(mcp::ToolRegistry::fromResources());
+    auto s1 = agentSession("s1", "agent-1");
+    rec.setSessionLookup(
+        [s1](const std::string &id) { return id == "s1" ? s1 : std::shared_ptr<mcp::Session>(); });
+    // Underscore names come out canonical; ids pair per session.
+    rec.observe(traffic(
+        "s1",
+        Dir::ClientToServer,
+        callRequest(1, "et_werewolf_match_vote", {{"matchId", "m-1"}, {"targetPlayerId", "p2"}}),
+        0));
+    rec.observe(traffic("s2",
+                        Dir::ClientToServer,
+                        callRequest(1, "et.werewolf.match.get_state", {{"matchId", "m-2"}}),
+                        0));
+    QCOMPARE(rec.pendingCount(), size_t(2));
+    rec.observe(traffic("s1", Dir::ServerToClient, toolFailure(1, "WRONG_PHASE"), 200, 150us));
+    rec.observe(traffic("s2",
+                        Dir::ServerToClient,
+                        toolSuccess(1, {{"ok", true}, {"state", {{"x", 1}}}}),
+                        200,
+                        90us));
+    rec.observe(traffic("s1",
+                        Dir::ClientToServer,
+                        callRequest(2, "et.werewolf.match.get_state", {{"matchId", "m-1"}}),
+                        0));
+    rec.observe(traffic("s1", Dir::ServerToClient, toolFailure(2, "RATE_LIMITED"), 200, 5us));
+    rec.observe(traffic("s1", Dir::ClientToServer, callRequest(3, "nope", json::object()), 0));
+    rec.observe(traffic("s1",
+                        Dir::ServerToClient,
+                        json{{"jsonrpc", "2.0"},
+                             {"id", 3},
+                             {"error", {{"code", -32602}, {"message", "Unknown tool"}}}},
+                        200));
+    json readReq{{"jsonrpc", "2.0"},
+                 {"id", "r"},
+                 {"method", "resources/read"},
+                 {"params", {{"uri", mcp::Dispatcher::matchStateUri("m-9")}}}};
+    rec.observe(traffic("s1", Dir::ClientToServer, readReq, 0));
+    rec.observe(traffic(
+        "s1",
+        Dir::ServerToClient,
+        json{{"jsonrpc", "2.0"},
+             {"id", "r"},
+             {"error",
+              {{"code", -32000}, {"message", "slow down"}, {"data", {{"code", "RATE_LIMITED"}}}}}},
+        200));
+    QCOMPARE(rec.pendingCount(), size_t(0));
+
+    const CallRecordBatch all = rec.query();
+    QCOMPARE(all.size(), size_t(5));
+    const CallRecord &vote = *all[0];
+    QCOMPARE(vote.tool, std::string("et.werewolf.match.vote"));
+    QCOMPARE(vote.matchId, std::string("m-1"));
+    QCOMPARE(vote.agentId, std::string("agent-1"));
+    QCOMPARE(vote.agentName, std::string("Name of agent-1"));
+    QCOMPARE(vote.transport, std::string("streamable-http"));
+    QCOMPARE(vote.status, CallStatus::ToolError);
+    QVERIFY(vote.isError);
+    QCOMPARE(vote.toolErrorCode, std::string("WRONG_PHASE"));
+    QCOMPARE(vote.latency.count(), 150);
+    QCOMPARE(vote.httpStatus, 200);
+    QCOMPARE(vote.arguments().at("targetPlayerId"), json("p2"));
+
+    const CallRecord &state = *all[1];
+    QCOMPARE(state.status, CallStatus::Ok);
+    QCOMPARE(state.agentId, std::string()); // no session known for s2
+    // Stored once (as text); restored on demand.
+    QVERIFY(!state.response.at("result").contains("structuredContent"));
+    QCOMPARE(state.structuredContent(), (json{{"ok", true}, {"state", {{"x", 1}}}}));
+    QCOMPARE(state.fullResponse(), toolSuccess(1, {{"ok", true}, {"state", {{"x", 1}}}}));
+
+    QCOMPARE(all[2]->status, CallStatus::RateLimited);
+    QCOMPARE(all[3]->status, CallStatus::ProtocolError);
+    QCOMPARE(*all[3]->rpcErrorCode, -32602);
+    QCOMPARE(all[4]->status, CallStatus::RateLimited);
+    QCOMPARE(all[4]->matchId, std::string("m-9"));
+    QCOMPARE(all[4]->method, std::string("resources/read"));
+
+    // Filters.
+    CallFilter f;
+    f.agentId = "agent-1";
+    QCOMPARE(rec.query(f).size(), size_t(4));
+    f = {};
+    f.tool = "et_werewolf_match_get_state";
+    QCOMPARE(rec.query(f).size(), size_t(2));
+    f = {};
+    f.status = CallStatus::RateLimited;
+    QCOMPARE(rec.query(f).size(), size_t(2));
+    f.matchId = "m-9";
+    QCOMPARE(rec.query(f).size(), size_t(1));
+    f = {};
+    f.limit = 2;
+    QCOMPARE(rec.query(f).front()->id, all[3]->id);
+    f = {};
+    f.afterId = all[2]->id;
+    QCOMPARE(rec.query(f).size(), size_t(2));
+
+    // Schema check: the vote's arguments conform to its inputSchema.
+    QCOMPARE(rec.schemaCheck(vote), std::string("ok"));
+    CallRecord bad = vote;
+    bad.request["params"]["arguments"] = json{{"matchId", 5}};
+    QVERIFY(rec.schemaCheck(bad).find("input") != std::string::npos);
+}
+
+void TstRecorder::refusedAndUnmatched()
+{
+    Recorder rec(quick());
+    // Parse error: the transport records the raw body (a string), then its error.
+    rec.observe(traffic("", Dir::ClientToServer, json("{not json"), 400));
+    rec.observe(traffic("",
+                        Dir::ServerToClient,
+                        json{{"jsonrpc", "2.0"},
+                             {"id", nullptr},
+                             {"error", {{"code", -32700}, {"message", "Parse error"}}}},
+                        400,
+                        12us));
+    // Unknown session: only the answer is seen.
+    rec.observe(traffic("",
+                        Dir::ServerToClient,
+                        json{{"jsonrpc", "2.0"},
+                             {"id", nullptr},
+                             {"error", {{"code", -32001}, {"message", "Session not found"}}}},
+                        404));
+    const CallRecordBatch all = rec.query();
+    QCOMPARE(all.size(), size_t(2));
+    QCOMPARE(all[0]->status, CallStatus::ProtocolError);
+    QCOMPARE(all[0]->request, json("{not json"));
+    QCOMPARE(*all[0]->rpcErrorCode, -32700);
+    QCOMPARE(all[0]->httpStatus, 400);
+    QCOMPARE(all[0]->latency.count(), 12);
+    QCOMPARE(all[1]->status, CallStatus::ProtocolError);
+    QCOMPARE(*all[1]->rpcErrorCode, -32001);
+    QCOMPARE(all[1]->httpStatus, 404);
+}
+
+void TstRecorder::notificationsAndPushes()
+{
+    Recorder rec(quick());
+    rec.observe(traffic("s",
+                        Dir::ClientToServer,
+                        json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}},
+                        202));
+    rec.observe(traffic("s",
+                        Dir::ServerToClient,
+                        json{{"jsonrpc", "2.0"},
+                             {"method", "notifications/resources/updated"},
+                             {"params", {{"uri", "townhall://match/m/state"}}}},
+                        200));
+    rec.observe(traffic("s",
+                        Dir::ClientToServer,
+                        json{{"jsonrpc", "2.0"}, {"id", 7}, {"result", json::object()}},
+                        202));
+    const CallRecordBatch all = rec.query();
+    QCOMPARE(all.size(), size_t(3));
+    QCOMPARE(all[0]->kind, CallKind::Notification);
+    QCOMPARE(all[0]->method, std::string("notifications/initialized"));
+    QCOMPARE(all[1]->kind, CallKind::ServerMessage);
+    QCOMPARE(all[1]->method, std::string("notifications/resources/updated"));
+    QCOMPARE(all[2]->kind, CallKind::Notification);
+    QCOMPARE(all[2]->method, std::string("(response)"));
+    QCOMPARE(rec.pendingCount(), size_t(0));
+}
+
+void TstRecorder::ringBoundNoLossUnderLoad()
+{
+    Recorder::Options o = quick();
+    o.capacity = 1000;
+    o.maxPending = 100000;
+    Recorder rec(o);
+    QSignalSpy spy(&rec, &Recorder::recordsAdded);
+    constexpr int Sessions = 64;
+    constexpr int PerSession = 500;
+    // Requests of all sessions in flight at once, answered in another order.
+    for (int i = 0; i < PerSession; ++i)
+        for (int s = 0; s < Sessions; ++s)
+            rec.observe(traffic("s" + std::to_string(s),
+                                Dir::ClientToServer,
+                                callRequest(i, "et.werewolf.match.get_state", {{"matchId", "m"}}),
+                                0));
+    QCOMPARE(rec.pendingCount(), size_t(Sessions * PerSession));
+    for (int s = Sessions - 1; s >= 0; --s)
+        for (int i = PerSession - 1; i >= 0; --i)
+            rec.observe(traffic(
+                "s" + std::to_string(s), Dir::ServerToClient, toolFailure(i, "WRONG_PHASE"), 200));
+    QCOMPARE(rec.pendingCount(), size_t(0));
+    QCOMPARE(rec.recordedCount(), std::uint64_t(Sessions * PerSession));
+    QCOMPARE(rec.size(), size_t(1000));
+    QCOMPARE(rec.evictedCount(), std::uint64_t(Sessions * PerSession - 1000));
+    // Every pair was matched: no unmatched answers, each status a tool error.
+    for (const CallRecordPtr &r : rec.query())
+        QCOMPARE(r->status, CallStatus::ToolError);
+    // The signal carried every record, in batches.
+    QTRY_VERIFY(!spy.isEmpty());
+    std::size_t signalled = 0;
+    for (const auto &args : spy)
+        signalled += args.at(0).value<CallRecordBatch>().size();
+    QCOMPARE(signalled, size_t(Sessions * PerSession));
+    QVERIFY(spy.size() < 10);
+}
+
+void TstRecorder::batchesAndUiRecords()
+{
+    Recorder rec(quick());
+    rec.setToolRegistry(mcp::ToolRegistry::fromResources());
+    auto s = agentSession("s1", "agent-7");
+    rec.setSessionLookup([s](const std::string &) { return s; });
+    QSignalSpy ui(&rec, &Recorder::uiRecordsAdded);
+    rec.observe(traffic(
+        "s1",
+        Dir::ClientToServer,
+        callRequest(1, "et.werewolf.match.vote", {{"matchId", "m-1"}, {"targetPlayerId", "p3"}}),
+        0));
+    rec.observe(traffic("s1", Dir::ServerToClient, toolSuccess(1, {{"ok", true}}), 200, 42us));
+    QTRY_COMPARE(ui.size(), 1);
+    const auto records = ui.at(0).at(0).value<ui::ToolCallRecords>();
+    QCOMPARE(records.size(), 1);
+    const ui::ToolCallRecord &u = records.front();
+    QCOMPARE(u.agentId, QStringLiteral("agent-7"));
+    QCOMPARE(u.agentName, QStringLiteral("Name of agent-7"));
+    QCOMPARE(u.matchId, QStringLiteral("m-1"));
+    QCOMPARE(u.tool, QStringLiteral("et.werewolf.match.vote"));
+    QCOMPARE(u.latencyUs, 42);
+    QCOMPARE(u.status, ui::CallStatus::Ok);
+    QCOMPARE(
+        json::parse(u.requestJson.toStdString()).at("params").at("arguments").at("targetPlayerId"),
+        json("p3"));
+    // The UI gets the response as it went over the wire.
+    QCOMPARE(json::parse(u.responseJson.toStdString()), toolSuccess(1, {{"ok", true}}));
+    QVERIFY(!u.schemaCheck.isEmpty());
+}
+
+void TstRecorder::persistsPerMatch()
+{
+    QTemporaryDir dir;
+    auto store = Store::open(dir.filePath(QStringLiteral("t.sqlite")));
+    QVERIFY(store.ok());
+    {
+        Recorder rec(quick());
+        rec.setStore(&*store);
+        rec.observe(traffic("s",
+                            Dir::ClientToServer,
+                            callRequest(1, "et.werewolf.match.get_state", {{"matchId", "m-1"}}),
+                            0));
+        rec.observe(traffic("s", Dir::ServerToClient, toolSuccess(1, {{"ok", true}}), 200));
+        rec.observe(traffic("s",
+                            Dir::ClientToServer,
+                            callRequest(2, "et.werewolf.matches.list", json::object()),
+                            0));
+        rec.observe(traffic("s", Dir::ServerToClient, toolSuccess(2, {{"ok", true}}), 200));
+        // Nothing is written on the call path.
+        QCOMPARE(store->toolCalls("m-1")->size(), size_t(0));
+        rec.flush();
+        QCOMPARE(store->toolCalls("m-1")->size(), size_t(1));
+        // An unanswered call is written when the recorder goes.
+        rec.observe(traffic("s",
+                            Dir::ClientToServer,
+                            callRequest(3, "et.werewolf.match.vote", {{"matchId", "m-1"}}),
+                            0));
+    }
+    auto rows = store->toolCalls("m-1");
+    QCOMPARE(rows->size(), size_t(2));
+    QCOMPARE((*rows)[0].tool, std::string("et.werewolf.match.get_state"));
+    QCOMPARE((*rows)[0].status, std::string("ok"));
+    QCOMPARE(json::parse((*rows)[0].requestJson).at("id"), json(1));
+    QCOMPARE((*rows)[1].status, std::string("no_reply"));
+}
+
+void TstRecorder::exportsJsonLines()
+{
+    Recorder rec(quick());
+    for (int i = 0; i < 3; ++i) {
+        rec.observe(traffic("s",
+                            Dir::ClientToServer,
+                            callRequest(i, "et.werewolf.match.get_state", {{"matchId", "m"}}),
+                            0));
+        rec.observe(
+            traffic("s", Dir::ServerToClient, toolSuccess(i, {{"ok", true}, {"i", i}}), 200, 7us));
+    }
+    std::istringstream lines(rec.exportJsonLines());
+    std::string line;
+    int n = 0;
+    while (std::getline(lines, line)) {
+        const json j = json::parse(line);
+        QCOMPARE(j.at("id"), json(n + 1));
+        QCOMPARE(j.at("status"), json("ok"));
+        QCOMPARE(j.at("latencyUs"), json(7));
+        QCOMPARE(j.at("response").at("result").at("structuredContent").at("i"), json(n));
+        QVERIFY(j.at("time").get<std::string>().ends_with("Z"));
+        ++n;
+    }
+    QCOMPARE(n, 3);
+}
+
+void TstRecorder::unansweredBecomeNoReply()
+{
+    Recorder::Options o = quick();
+    o.maxPending = 2;
+    Recorder rec(o);
+    for (int i = 0; i < 3; ++i)
+        rec.observe(traffic("s",
+                            Dir::ClientToServer,
+                            callRequest(i, "et.werewolf.match.get_state", {{"matchId", "m"}}),
+                            0));
+    QCOMPARE(rec.pendingCount(), size_t(2));
+    QCOMPARE(rec.size(), size_t(1)); // the oldest gave way
+    rec.expirePending();             // not old enough yet
+    QCOMPARE(rec.pendingCount(), size_t(2));
+    rec.expirePending(true);
+    QCOMPARE(rec.pendingCount(), size_t(0));
+    for (const CallRecordPtr &r : rec.query())
+        QCOMPARE(r->status, CallStatus::NoReply);
+    QCOMPARE(rec.size(), size_t(3));
+}
+
+void TstRecorder::endToEnd()
+{
+    HostOptions ho;
+    ho.dbPath = QStringLiteral(":memory:");
+    ho.rateLimits = false;
+    Host host(ho);
+    QString error;
+    QVERIFY2(host.start(&error), qPrintable(error));
+    McpService service(&host);
+    QVERIFY2(service.listen(0, &error), qPrintable(error));
+    Recorder rec(quick());
+    rec.setToolRegistry(mcp::ToolRegistry::fromResources());
+    mcp::HttpServer *server = service.server();
+    rec.setSessionLookup([server](const std::string &id) { return server->session(id); });
+    server->setObserver(rec.observer());
+
+    // Over HTTP: initialize, initialized, two tool calls (one refused), a bad body.
+    QNetworkAccessManager nam;
+    QByteArray sessionId;
+    auto post = [&](const json &body, QByteArray raw = {}) {
+        QNetworkRequest req{QUrl(service.url())};
+        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        req.setRawHeader("Accept", "application/json, text/event-stream");
+        if (!sessionId.isEmpty())
+            req.setRawHeader("Mcp-Session-Id", sessionId);
+        QNetworkReply *reply
+            = nam.post(req, raw.isEmpty() ? QByteArray::fromStdString(body.dump()) : raw);
+        QSignalSpy done(reply, &QNetworkReply::finished);
+        if (!done.wait(10000))
+            qWarning("no reply");
+        if (reply->hasRawHeader("Mcp-Session-Id"))
+            sessionId = reply->rawHeader("Mcp-Session-Id");
+        reply->deleteLater();
+    };
+    post({{"jsonrpc", "2.0"},
+          {"id", 1},
+          {"method", "initialize"},
+          {"params",
+           {{"protocolVersion", "2025-06-18"},
+            {"capabilities", json::object()},
+            {"clientInfo", {{"name", "probe"}, {"version", "1"}}}}}});
+    QVERIFY(!sessionId.isEmpty());
+    post({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
+    post(callRequest(2, "et_werewolf_matches_list", json::object()));
+    post(callRequest(3, "et.werewolf.match.vote", {{"matchId", "nope"}, {"targetPlayerId", "p1"}}));
+    post({}, QByteArrayLiteral("{oops"));
+
+    // In process, as the bots call: through the recorder to the dispatcher.
+    auto bot = std::make_shared<mcp::Session>();
+    bot->id = "in-process:bot-1";
+    bot->transport = "in-process";
+    bot->agentId = "bot-1";
+    bot->displayName = "Ada";
+    auto run = [&](json m) {
+        return QCoro::waitFor(rec.handle(*service.dispatcher(), std::move(m), bot));
+    };
+    run({{"jsonrpc", "2.0"},
+         {"id", 1},
+         {"method", "initialize"},
+         {"params",
+          {{"protocolVersion", "2025-06-18"},
+           {"capabilities", json::object()},
+           {"clientInfo", {{"name", "townhall-bot"}, {"version", "1"}}}}}});
+    run({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
+    const auto reply = run(callRequest(2, "et.werewolf.match.get_state", {{"matchId", "nope"}}));
+    QVERIFY(reply && reply->at("result").value("isError", false));
+
+    const CallRecordBatch all = rec.query();
+    std::vector<std::string> methods;
+    for (const CallRecordPtr &r : all)
+        methods.push_back(r->method + ":" + ui::statusKey(r->status).toStdString());
+    const std::vector<std::string> expected{"initialize:ok",
+                                            "notifications/initialized:ok",
+                                            "tools/call:ok",
+                                            "tools/call:tool_error",
+                                            ":protocol_error",
+                                            "initialize:ok",
+                                            "notifications/initialized:ok",
+                                            "tools/call:tool_error"};
+    QCOMPARE(methods, expected);
+    QCOMPARE(all[2]->tool, std::string("et.werewolf.matches.list"));
+    QCOMPARE(all[2]->agentName, std::string("probe")); // a guest named after its client
+    QVERIFY(all[2]->agentId.starts_with("guest:"));
+    QVERIFY(all[2]->latency.count() > 0);
+    QCOMPARE(all[3]->toolErrorCode, std::string("MATCH_NOT_FOUND"));
+    QCOMPARE(all[3]->matchId, std::string("nope"));
+    QCOMPARE(all[4]->httpStatus, 400);
+    QCOMPARE(all[7]->agentId, std::string("bot-1"));
+    QCOMPARE(all[7]->transport, std::string("in-process"));
+    QCOMPARE(all[7]->toolErrorCode, std::string("MATCH_NOT_FOUND"));
+    server->setObserver({});
+}
+
+void TstRecorder::overhead()
+{
+    // A realistic heavy call: get_state of a player in the middle of a match,
+    // built the way the dispatcher builds it (tree + the same JSON as text).
+    engine::SimulatedMatch sm = engine::simulateMatch(7, engine::MatchConfig{});
+    std::vector<engine::Event> half(sm.match->log().begin(),
+                                    sm.match->log().begin() + long(sm.match->log().size() / 2));
+    const engine::Match m = *engine::Match::replay(half);
+    const std::string player = m.state().players.front().playerId;
+    engine::StateOptions opts;
+    opts.includeRecentPublicMessages = true;
+
+    constexpr int N = 20000;
+    QElapsedTimer t;
+    // Baseline: what the server does per get_state anyway (build + serialise the result).
+    t.start();
+    std::size_t bytes = 0;
+    for (int i = 0; i < N; ++i) {
+        json sc{{"ok", true},
+                {"state",
+                 engine::toJson(engine::stateView(m, engine::Viewer::forPlayer(player), opts))}};
+        bytes += sc.dump().size();
+    }
+    const double baseUs = double(t.nsecsElapsed()) / 1000.0 / N;
+
+    const json request = callRequest(1, "et.werewolf.match.get_state", {{"matchId", m.matchId()}});
+    json sc{
+        {"ok", true},
+        {"state", engine::toJson(engine::stateView(m, engine::Viewer::forPlayer(player), opts))}};
+    const json response = toolSuccess(1, sc);
+    const json voteReq = callRequest(
+        1, "et.werewolf.match.vote", {{"matchId", m.matchId()}, {"targetPlayerId", player}});
+    const json voteResp = toolFailure(1, "WRONG_PHASE");
+
+    Recorder::Options o;
+    o.capacity = 50000;
+    Recorder rec(o);
+    rec.setToolRegistry(mcp::ToolRegistry::fromResources());
+    auto s = agentSession("s", "agent");
+    rec.setSessionLookup([s](const std::string &) { return s; });
+    // The observer's whole cost: the transport builds a TrafficRecord (a copy
+    // of the message) only when an observer is set, then the recorder runs.
+    // The observer's whole cost: the transport builds a TrafficRecord (a copy
+    // of the message) only when an observer is set, then the recorder runs.
+    auto pair = [&](const json &req, const json &resp, int id, bool observe) {
+        TrafficRecord in;
+        in.sessionId = "s";
+        in.message = req;
+        in.message["id"] = id;
+        in.timestamp = std::chrono::system_clock::now();
+        if (observe)
+            rec.observe(in);
+        TrafficRecord out;
+        out.sessionId = "s";
+        out.direction = Dir::ServerToClient;
+        out.message = resp;
+        out.message["id"] = id;
+        out.httpStatus = 200;
+        out.timestamp = std::chrono::system_clock::now();
+        if (observe)
+            rec.observe(out);
+    };
+    auto perPair = [&](const json &req, const json &resp, int firstId, bool observe) {
+        t.restart();
+        for (int i = 0; i < N; ++i)
+            pair(req, resp, firstId + i, observe);
+        return double(t.nsecsElapsed()) / 1000.0 / N;
+    };
+    const double stateCopyUs = perPair(request, response, 0, false);
+    const double stateUs = perPair(request, response, 0, true) - stateCopyUs;
+    const double voteCopyUs = perPair(voteReq, voteResp, N, false);
+    const double voteUs = perPair(voteReq, voteResp, N, true) - voteCopyUs;
+    QCOMPARE(rec.recordedCount(), std::uint64_t(2 * N));
+    t.restart();
+    rec.flush();
+    const double flushUs = double(t.nsecsElapsed()) / 1000.0;
+
+    qInfo("recorder overhead per request+response: get_state %.2f µs (+ %.2f µs for the "
+          "transport's TrafficRecord copies) while the server spends %.2f µs building that "
+          "%zu-byte result alone: %.1f%% (%.1f%% with the copies); vote %.2f µs (+ %.2f µs); "
+          "flush of %d records without a UI %.0f µs",
+          stateUs,
+          stateCopyUs,
+          baseUs,
+          bytes / N,
+          100.0 * stateUs / baseUs,
+          100.0 * (stateUs + stateCopyUs) / baseUs,
+          voteUs,
+          voteCopyUs,
+          2 * N,
+          flushUs);
+    // Loose bounds: a regression guard, not a benchmark gate.
+    QVERIFY(stateUs < baseUs);
+    QVERIFY(voteUs < 50.0);
+}
+
+QTEST_GUILESS_MAIN(TstRecorder)
+#include "tst_recorder.moc"
