@@ -75,6 +75,8 @@ private Q_SLOTS:
     void gates_data();
     void gates();
     void retryAfterOnRateLimits();
+    void sayKinds_data();
+    void sayKinds();
     void nightEndsEarlyWhenAllActed();
     void wolfKillResolution_data();
     void wolfKillResolution();
@@ -297,6 +299,46 @@ void TstRules::gates()
     // A refused command changes nothing (the match goes on).
     QCOMPARE(t.s().lastSeq, before);
     QCOMPARE(t.m.stateHash(), hashBefore);
+}
+
+void TstRules::sayKinds_data()
+{
+    QTest::addColumn<Phase>("phase");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("code");      // empty: accepted
+    QTest::addColumn<QString>("recorded");  // the kind the event carries
+    const int O = int(MessageKind::Opening), D = int(MessageKind::Discussion), F = int(MessageKind::Defense),
+              L = int(MessageKind::LastWords);
+    QTest::newRow("discussion in DAY_DISCUSSION") << Phase::DayDiscussion << D << "I suspect Hugo." << "" << "DISCUSSION";
+    QTest::newRow("defense in DAY_DISCUSSION") << Phase::DayDiscussion << F << "Not me!" << "" << "DEFENSE";
+    QTest::newRow("opening in DAY_DISCUSSION") << Phase::DayDiscussion << O << "Hello" << "INVALID_KIND" << "";
+    QTest::newRow("last words in DAY_DISCUSSION") << Phase::DayDiscussion << L << "Bye" << "INVALID_KIND" << "";
+    QTest::newRow("last words in DAY_OPENING") << Phase::DayOpening << L << "Bye" << "INVALID_KIND" << "";
+    QTest::newRow("discussion kind on my opening turn") << Phase::DayOpening << D << "Morning." << "" << "OPENING";
+    QTest::newRow("empty text") << Phase::DayDiscussion << D << "" << "INVALID_ARGUMENT" << "";
+}
+
+void TstRules::sayKinds()
+{
+    QFETCH(Phase, phase);
+    QFETCH(int, kind);
+    QFETCH(QString, text);
+    QFETCH(QString, code);
+    QFETCH(QString, recorded);
+    Table t;
+    reach(t, phase);
+    // On DAY_OPENING the first speaker in seat order has the turn.
+    const std::string speaker = phase == Phase::DayOpening ? t.s().openingOrder.front() : t.villager(1);
+    auto r = t.say(speaker, text.toStdString(), MessageKind(kind));
+    if (code.isEmpty()) {
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(QString::fromStdString(r->front().payload.at("kind").get<std::string>()), recorded);
+    } else {
+        QVERIFY(!r.ok());
+        QCOMPARE(name(r.error().code), code);
+        QVERIFY(!r.error().retryable);
+    }
 }
 
 void TstRules::retryAfterOnRateLimits()
