@@ -14,8 +14,12 @@
 #include <QCommandLineParser>
 #include <QScreen>
 #include <QSettings>
+#include <QSocketNotifier>
 
+#include <csignal>
 #include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace townhall::app {
 
@@ -25,6 +29,35 @@ void err(const QString &s)
 {
     const QByteArray b = s.toUtf8();
     std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stderr);
+}
+
+int g_signalPipe[2] = {-1, -1};
+
+extern "C" void onTerminate(int)
+{
+    const char c = 1;
+    [[maybe_unused]] const auto n = ::write(g_signalPipe[0], &c, 1);
+}
+
+/// Ctrl+C or SIGTERM closes the window like the user would, so the host stops
+/// in its thread and the store is closed cleanly.
+void closeOnSignals(QWidget *window)
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalPipe) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(g_signalPipe[1], QSocketNotifier::Read, window);
+    QObject::connect(notifier, &QSocketNotifier::activated, window, [window, notifier] {
+        char c = 0;
+        [[maybe_unused]] const auto n = ::read(g_signalPipe[1], &c, 1);
+        notifier->setEnabled(false);
+        window->close();
+    });
+    struct sigaction sa = {};
+    sa.sa_handler = onTerminate;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    ::sigaction(SIGINT, &sa, nullptr);
+    ::sigaction(SIGTERM, &sa, nullptr);
 }
 
 } // namespace
@@ -103,6 +136,7 @@ int runGui(int argc, char **argv)
         window.resize(std::min(1600, avail.width() * 9 / 10), std::min(1000, avail.height() * 9 / 10));
     }
     window.show();
+    closeOnSignals(&window);
 
     GuiHost host(o, &link);
     QObject::connect(&host, &GuiHost::started, &app, [](const QString &url) {

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-Q_LOGGING_CATEGORY(lcGui, "townhall.gui")
+Q_LOGGING_CATEGORY(lcGui, "townhall.gui", QtWarningMsg)
 
 namespace townhall::app {
 
@@ -208,7 +208,7 @@ void HostWorker::emitQueue()
 void HostWorker::fillSeats(int bots)
 {
     if (m_host && bots > 0)
-        m_host->addBots(std::min(bots, 10 * engine::SeatCount));
+        m_host->addBots(std::min(bots, 50 * engine::SeatCount));
 }
 
 void HostWorker::demoMatch()

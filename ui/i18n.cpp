@@ -55,8 +55,16 @@ bool Languages::install(const QLocale &locale, const QString &directory)
     auto *t = new QTranslator(QCoreApplication::instance());
     if (!t->load(locale, QStringLiteral("townhall"), QStringLiteral("_"), directory)) {
         qCInfo(lcUi) << "no translation for" << locale.name() << "in" << directory;
-        delete t;
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        // English it is, with its plural forms ("1 vote", "2 votes").
+        const QLocale english(QLocale::English, QLocale::UnitedStates);
+        QLocale::setDefault(english);
+        if (t->load(english, QStringLiteral("townhall"), QStringLiteral("_"), directory)) {
+            QCoreApplication::installTranslator(t);
+            current() = t;
+            currentCode() = t->language();
+        } else {
+            delete t;
+        }
         return false;
     }
     QCoreApplication::installTranslator(t);

@@ -23,7 +23,8 @@ public:
     static QLocale localeFor(const QString &language);
     /// Installs the translation of `locale` found in `directory`, replacing the
     /// one installed before (if any), and makes `locale` the default locale.
-    /// Returns false (and leaves English) when there is no such translation.
+    /// Returns false when there is no such translation; the English one is
+    /// installed then (it holds the English plural forms).
     static bool install(const QLocale &locale, const QString &directory = QStringLiteral(":/i18n"));
     /// The code of the translation installed last ("zh_CN"), empty for none.
     static QString installed();

@@ -2,5 +2,5 @@
 #include "ui/logging.h"
 
 namespace townhall::ui {
-Q_LOGGING_CATEGORY(lcUi, "townhall.ui")
+Q_LOGGING_CATEGORY(lcUi, "townhall.ui", QtWarningMsg)
 } // namespace townhall::ui

@@ -22,6 +22,8 @@ public:
     /// Shows the last narrator line of `match` that `viewer` may read.
     void syncWithMatch(const engine::Match *match, const engine::Viewer &viewer);
     QString text() const { return m_text; }
+    /// A new line is still sliding in.
+    bool isAnimating() const { return m_slide.state() == QAbstractAnimation::Running; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

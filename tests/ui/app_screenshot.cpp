@@ -32,6 +32,7 @@
 #include <QListView>
 #include <QSlider>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <cstdio>
@@ -83,6 +84,9 @@ bool waitFor(MainWindow &w, const std::function<bool()> &done, int timeoutMs)
 
 void shoot(MainWindow &w, const QString &dir, const QString &name)
 {
+    // Never mid-slide: wait for the Town Crier's line to settle.
+    for (int i = 0; i < 50 && w.spectatorPanel()->ticker()->isAnimating(); ++i)
+        settle(20);
     const QString path = dir + QLatin1Char('/') + name + QStringLiteral(".png");
     if (!w.grab().save(path)) {
         std::fprintf(stderr, "app_screenshot: cannot write %s\n", qPrintable(path));
@@ -131,17 +135,19 @@ int main(int argc, char **argv)
             size = QSize(wh[0].toInt(), wh[1].toInt());
     }
     QString prefix;
+    QString lang = QStringLiteral("en");
     if (const int i = int(args.indexOf(QStringLiteral("--language"))); i > 0 && i + 1 < args.size()) {
-        const QString lang = args.at(i + 1);
-        if (!Languages::install(QLocale(lang), QStringLiteral(TOWNHALL_QM_DIR))) {
-            std::fprintf(stderr, "app_screenshot: no translation %s\n", qPrintable(lang));
-            return 2;
-        }
+        lang = args.at(i + 1);
         prefix = lang + QLatin1Char('-');
     }
+    if (!Languages::install(QLocale(lang), QStringLiteral(TOWNHALL_QM_DIR))) {
+        std::fprintf(stderr, "app_screenshot: no translation %s\n", qPrintable(lang));
+        return 2;
+    }
 
+    QTemporaryDir data;
     app::GuiHostOptions o;
-    o.host.dbPath = QStringLiteral(":memory:");
+    o.host.dbPath = data.filePath(QStringLiteral("townhall.sqlite"));
     o.host.speed = 10.0;  // what `townhall --demo` uses
     o.host.seed = 20240601;
     o.port = 0;

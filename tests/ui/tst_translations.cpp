@@ -257,6 +257,16 @@ private Q_SLOTS:
         QCOMPARE(w.windowTitle(), QStringLiteral("Town Hall"));
         QCOMPARE(w.omniscientAction()->text(), QStringLiteral("&Omniscient view"));
         QVERIFY(!hasCjk(w.spectatorPanel()->header()->phaseText()));
+        QCOMPARE(UiText::votes(1), QStringLiteral("1 vote"));
+        QCOMPARE(UiText::votes(3), QStringLiteral("3 votes"));
+    }
+
+    void untranslatedLanguageFallsBackToEnglish()
+    {
+        QVERIFY(!Languages::install(QLocale(QLocale::German, QLocale::Germany), QStringLiteral(TOWNHALL_QM_DIR)));
+        QCOMPARE(Languages::installed(), QStringLiteral("en_US"));
+        QCOMPARE(UiText::votes(2), QStringLiteral("2 votes"));  // English plurals, not "2 vote(s)"
+        QCOMPARE(QLocale().language(), QLocale::English);
     }
 };
 
