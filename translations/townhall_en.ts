@@ -1753,6 +1753,57 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::ToolCallModel</name>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>tool error</source>
+        <translation>tool error</translation>
+    </message>
+    <message>
+        <source>protocol error</source>
+        <translation>protocol error</translation>
+    </message>
+    <message>
+        <source>rate-limited</source>
+        <translation>rate-limited</translation>
+    </message>
+    <message>
+        <source>no reply</source>
+        <translation>no reply</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>Match</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Tool</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latency</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::TownHallItem</name>
     <message>
         <source>TOWN HALL</source>

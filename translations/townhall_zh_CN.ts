@@ -1752,6 +1752,57 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::ToolCallModel</name>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>tool error</source>
+        <translation>工具错误</translation>
+    </message>
+    <message>
+        <source>protocol error</source>
+        <translation>协议错误</translation>
+    </message>
+    <message>
+        <source>rate-limited</source>
+        <translation>已限流</translation>
+    </message>
+    <message>
+        <source>no reply</source>
+        <translation>无回复</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>对局</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::TownHallItem</name>
     <message>
         <source>TOWN HALL</source>

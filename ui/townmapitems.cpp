@@ -52,6 +52,8 @@ void MapLabelItem::setText(const QString &text, const QString &subtitle)
 
 void MapLabelItem::setSubtitleColor(const QColor &color)
 {
+    if (color == m_subColor)
+        return;  // many matches sync many times a second: repaint only what changes
     m_subColor = color;
     update();
 }
@@ -81,6 +83,8 @@ void MapLabelItem::setPixelOffset(const QPointF &offset)
 
 void MapLabelItem::setColors(const QColor &background, const QColor &foreground)
 {
+    if (background == m_bg && foreground == m_fg)
+        return;
     m_bg = background;
     m_fg = foreground;
     update();
@@ -314,6 +318,14 @@ QPainterPath MatchBuildingItem::shape() const
 void MatchBuildingItem::syncWithMatch(const engine::Match &match)
 {
     const engine::MatchState &s = match.state();
+    // Most batches change nothing the building shows (a speech, a vote):
+    // with twenty matches running, skipping those keeps the map's repaints rare.
+    const auto look = std::make_tuple(s.matchNumber, s.phase, s.dayNumber, s.nightNumber, match.aliveCount(),
+                                      int(s.players.size()), s.paused, s.winner);
+    if (m_synced && look == m_look)
+        return;
+    m_synced = true;
+    m_look = look;
     m_label = tr("Werewolf Game #%1").arg(s.matchNumber);
     m_phase = s.phase;
     m_alive = match.aliveCount();

@@ -7,6 +7,7 @@
 #include <QGraphicsItem>
 
 #include <optional>
+#include <tuple>
 
 class QGraphicsSimpleTextItem;
 
@@ -136,6 +137,9 @@ private:
     bool m_paused = false;
     bool m_hover = false;
     std::optional<engine::Team> m_winner;
+    bool m_synced = false;
+    /// What the building shows, as of the last sync.
+    std::tuple<int, engine::Phase, int, int, int, int, bool, std::optional<engine::Team>> m_look;
     MapLabelItem *m_door;
     MapLabelItem *m_badge;
 };

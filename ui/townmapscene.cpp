@@ -39,7 +39,7 @@ void TownMapScene::syncMatch(const engine::Match &match)
         item->setPos(b.x, b.y);
         addItem(item);
         m_buildings.insert(id, item);
-        update();  // the roads in the background
+        invalidate(sceneRect(), QGraphicsScene::BackgroundLayer);  // a new road (views cache the background)
         Q_EMIT contentChanged();
     }
     item->syncWithMatch(match);
@@ -74,7 +74,7 @@ void TownMapScene::setDark(bool dark)
 {
     m_dark = dark;
     m_square->syncWithTheme(dark);
-    update();
+    invalidate(sceneRect(), QGraphicsScene::BackgroundLayer);
 }
 
 MatchBuildingItem *TownMapScene::building(const QString &matchId) const

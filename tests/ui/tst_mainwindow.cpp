@@ -142,6 +142,30 @@ private Q_SLOTS:
         QVERIFY(!w.controller()->omniscient());
     }
 
+    void mapBackgroundFollowsTheTheme()
+    {
+        // The view caches the meadow: a theme change must reach it.
+        HostLink link;
+        MainWindow w(&link);
+        HostSettings s;
+        s.themeFollowsSystem = false;
+        w.setSettings(s);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto corner = [&w] {
+            QApplication::processEvents();
+            return w.mapView()->viewport()->grab().toImage().pixelColor(4, 4).lightness();
+        };
+        QVERIFY(corner() > 128);
+        s.darkTheme = true;
+        w.setSettings(s);
+        QVERIFY(corner() < 100);
+        s.darkTheme = false;
+        w.setSettings(s);
+        QVERIFY(corner() > 128);
+    }
+
     void copyUrlAndSettings()
     {
         HostLink link;
