@@ -66,42 +66,57 @@ int runGui(int argc, char **argv)
 {
     QApplication app(argc, argv);
     QCommandLineParser p;
-    p.setApplicationDescription(
-        QStringLiteral("Hosts Werewolf matches for MCP agents on this computer and shows them live."));
+    p.setApplicationDescription(QStringLiteral(
+        "Hosts Werewolf matches for MCP agents on this computer and shows them live."));
     p.addHelpOption();
     p.addVersionOption();
-    p.addOption({QStringLiteral("port"),
-                 QStringLiteral("MCP port on 127.0.0.1 (default: the setting, 8787); another free port "
-                                "is taken if it is busy."),
-                 QStringLiteral("P")});
-    p.addOption({QStringLiteral("db"),
-                 QStringLiteral("Database file (default: townhall.sqlite in the data directory, %1; "
-                                "\":memory:\" keeps nothing).")
-                     .arg(Store::defaultPath()),
-                 QStringLiteral("PATH")});
+    p.addOption(
+        {QStringLiteral("port"),
+         QStringLiteral("MCP port on 127.0.0.1 (default: the setting, 8787); another free port "
+                        "is taken if it is busy."),
+         QStringLiteral("P")});
+    p.addOption(
+        {QStringLiteral("db"),
+         QStringLiteral("Database file (default: townhall.sqlite in the data directory, %1; "
+                        "\":memory:\" keeps nothing).")
+             .arg(Store::defaultPath()),
+         QStringLiteral("PATH")});
     p.addOption({QStringLiteral("speed"),
-                 QStringLiteral("Timer speed factor (2 halves every timer; --demo: 10)."), QStringLiteral("X")});
-    p.addOption({QStringLiteral("bots"), QStringLiteral("Put N built-in bots in the queue."), QStringLiteral("N"),
+                 QStringLiteral("Timer speed factor (2 halves every timer; --demo: 10)."),
+                 QStringLiteral("X")});
+    p.addOption({QStringLiteral("bots"),
+                 QStringLiteral("Put N built-in bots in the queue."),
+                 QStringLiteral("N"),
                  QStringLiteral("0")});
-    p.addOption({QStringLiteral("demo"), QStringLiteral("Start a match of built-in bots at once.")});
-    p.addOption({QStringLiteral("no-guests"), QStringLiteral("Refuse agents without a bearer token.")});
-    p.addOption({QStringLiteral("durable"), QStringLiteral("Survive power loss too (synchronous=FULL).")});
-    p.addOption({QStringLiteral("no-rate-limits"), QStringLiteral("Switch off the §8.6 rate limits (benchmarks).")});
-    p.addOption({QStringLiteral("seed"), QStringLiteral("Lobby seed (default: random)."), QStringLiteral("S")});
-    p.addOption({QStringLiteral("language"),
-                 QStringLiteral("Language of the window (en, zh_CN; default: the setting, else the system's)."),
-                 QStringLiteral("LANG")});
+    p.addOption(
+        {QStringLiteral("demo"), QStringLiteral("Start a match of built-in bots at once.")});
+    p.addOption(
+        {QStringLiteral("no-guests"), QStringLiteral("Refuse agents without a bearer token.")});
+    p.addOption(
+        {QStringLiteral("durable"), QStringLiteral("Survive power loss too (synchronous=FULL).")});
+    p.addOption({QStringLiteral("no-rate-limits"),
+                 QStringLiteral("Switch off the §8.6 rate limits (benchmarks).")});
+    p.addOption({QStringLiteral("seed"),
+                 QStringLiteral("Lobby seed (default: random)."),
+                 QStringLiteral("S")});
+    p.addOption(
+        {QStringLiteral("language"),
+         QStringLiteral(
+             "Language of the window (en, zh_CN; default: the setting, else the system's)."),
+         QStringLiteral("LANG")});
     p.process(app);
 
     QSettings stored;
     ui::HostSettings settings = loadGuiSettings(stored);
-    const QString language = p.isSet(QStringLiteral("language")) ? p.value(QStringLiteral("language"))
-                                                                  : settings.language;
+    const QString language = p.isSet(QStringLiteral("language"))
+                                 ? p.value(QStringLiteral("language"))
+                                 : settings.language;
     ui::Languages::install(ui::Languages::localeFor(language));
 
     const bool demo = p.isSet(QStringLiteral("demo"));
     GuiHostOptions o;
-    o.host.dbPath = p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : databasePathFor(settings);
+    o.host.dbPath
+        = p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : databasePathFor(settings);
     o.host.durable = p.isSet(QStringLiteral("durable"));
     o.host.speed = p.isSet(QStringLiteral("speed")) ? p.value(QStringLiteral("speed")).toDouble()
                                                     : (demo ? 10.0 : 1.0);
@@ -114,8 +129,9 @@ int runGui(int argc, char **argv)
         return 2;
     }
     bool portOk = true;
-    o.port = p.isSet(QStringLiteral("port")) ? quint16(p.value(QStringLiteral("port")).toUInt(&portOk))
-                                             : quint16(settings.port);
+    o.port = p.isSet(QStringLiteral("port"))
+                 ? quint16(p.value(QStringLiteral("port")).toUInt(&portOk))
+                 : quint16(settings.port);
     if (!portOk) {
         err(QStringLiteral("townhall: --port must be a port number\n"));
         return 2;
@@ -132,8 +148,10 @@ int runGui(int argc, char **argv)
         saveGuiSettings(out, s);
     });
     if (!window.restoreGeometry(stored.value(QStringLiteral("window/geometry")).toByteArray())) {
-        const QRect avail = window.screen() ? window.screen()->availableGeometry() : QRect(0, 0, 1440, 900);
-        window.resize(std::min(1600, avail.width() * 9 / 10), std::min(1000, avail.height() * 9 / 10));
+        const QRect avail
+            = window.screen() ? window.screen()->availableGeometry() : QRect(0, 0, 1440, 900);
+        window.resize(std::min(1600, avail.width() * 9 / 10),
+                      std::min(1000, avail.height() * 9 / 10));
     }
     window.show();
     closeOnSignals(&window);

@@ -31,9 +31,10 @@ void HostWorker::start()
         connect(h.get(), &Host::matchEvents, this, &HostWorker::onMatchEvents);
         connect(h.get(), &Host::queueChanged, this, &HostWorker::queueChanged);
         connect(h.get(), &Host::storageFailed, this, [this](const QString &message) {
-            Q_EMIT problem(tr("Saving a match failed: %1. The match went back to its last saved state and "
-                              "play goes on.")
-                               .arg(message));
+            Q_EMIT problem(
+                tr("Saving a match failed: %1. The match went back to its last saved state and "
+                   "play goes on.")
+                    .arg(message));
         });
         connect(h.get(), &Host::notice, this, &HostWorker::notice);
         return h;
@@ -45,8 +46,9 @@ void HostWorker::start()
     m_host = makeHost(m_options.host);
     if (!m_host->start(&error)) {
         qCWarning(lcGui) << "store:" << error;
-        Q_EMIT problem(tr("The match database cannot be used: %1. Matches of this session will not be saved.")
-                           .arg(error));
+        Q_EMIT problem(
+            tr("The match database cannot be used: %1. Matches of this session will not be saved.")
+                .arg(error));
         m_persistent = false;
         HostOptions o = m_options.host;
         o.dbPath = QStringLiteral(":memory:");
@@ -63,9 +65,13 @@ void HostWorker::start()
         const QString first = error;
         if (m_options.portFallback && m_options.port != 0 && m_mcp->listen(0, &error)) {
             m_listenNote = tr("port %1 was busy").arg(m_options.port);
-            Q_EMIT notice(tr("Port %1 is in use; agents connect on port %2 instead.").arg(m_options.port).arg(m_mcp->port()));
+            Q_EMIT notice(tr("Port %1 is in use; agents connect on port %2 instead.")
+                              .arg(m_options.port)
+                              .arg(m_mcp->port()));
         } else {
-            Q_EMIT problem(tr("The MCP server cannot start: %1. Agents cannot connect; bots still play.").arg(first));
+            Q_EMIT problem(
+                tr("The MCP server cannot start: %1. Agents cannot connect; bots still play.")
+                    .arg(first));
         }
     }
     m_url = m_mcp->server()->isListening() ? m_mcp->url() : QString();
@@ -105,7 +111,8 @@ QString HostWorker::statusText() const
     parts << (m_url.isEmpty() ? tr("not listening") : tr("listening"));
     if (!m_listenNote.isEmpty())
         parts << m_listenNote;
-    parts << (m_host && m_host->guestsAllowed() ? tr("guest agents allowed") : tr("agents need a token"));
+    parts << (m_host && m_host->guestsAllowed() ? tr("guest agents allowed")
+                                                : tr("agents need a token"));
     if (!m_persistent)
         parts << tr("matches are not saved");
     return parts.join(tr(" · "));
@@ -132,7 +139,9 @@ void HostWorker::onMatchEvents(const QString &matchId, const EventBatch &batch)
         sendLog(matchId, m->log(), last);
 }
 
-void HostWorker::sendLog(const QString &matchId, const std::vector<engine::Event> &log, std::uint64_t upTo)
+void HostWorker::sendLog(const QString &matchId,
+                         const std::vector<engine::Event> &log,
+                         std::uint64_t upTo)
 {
     auto [it, added] = m_sentUpTo.try_emplace(matchId, 0);
     if (added)
@@ -288,7 +297,7 @@ GuiHost::~GuiHost()
 {
     stop();
     if (m_worker && !m_thread.isFinished())
-        delete m_worker;  // the thread never ran
+        delete m_worker; // the thread never ran
 }
 
 void GuiHost::start()
@@ -306,7 +315,7 @@ void GuiHost::stop()
     QMetaObject::invokeMethod(m_worker, &HostWorker::stop, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
-    m_worker = nullptr;  // deleted by the thread's finished → deleteLater
+    m_worker = nullptr; // deleted by the thread's finished → deleteLater
 }
 
 void GuiHost::resendAll()

@@ -25,12 +25,12 @@ class McpService;
 struct GuiHostOptions
 {
     HostOptions host;
-    quint16 port = 8787;       ///< MCP port on 127.0.0.1; 0: any free port
-    bool portFallback = true;  ///< take any free port when `port` is busy
-    int bots = 0;              ///< built-in bots to queue at start
-    bool demo = false;         ///< start a demo match at once
-    std::optional<engine::Timers> timers;  ///< default phase timers of new matches
-    int endedMatchesToShow = 8;  ///< ended matches of earlier runs shown for replay
+    quint16 port = 8787;                  ///< MCP port on 127.0.0.1; 0: any free port
+    bool portFallback = true;             ///< take any free port when `port` is busy
+    int bots = 0;                         ///< built-in bots to queue at start
+    bool demo = false;                    ///< start a demo match at once
+    std::optional<engine::Timers> timers; ///< default phase timers of new matches
+    int endedMatchesToShow = 8;           ///< ended matches of earlier runs shown for replay
 };
 
 /// Lives in the host thread and owns everything there: the Host (and with it
@@ -86,8 +86,8 @@ private:
     GuiHostOptions m_options;
     std::unique_ptr<Host> m_host;
     std::unique_ptr<McpService> m_mcp;
-    std::map<QString, std::uint64_t> m_sentUpTo;  ///< matchId → last seq sent to the UI
-    QStringList m_order;                          ///< match ids in the order they were sent
+    std::map<QString, std::uint64_t> m_sentUpTo; ///< matchId → last seq sent to the UI
+    QStringList m_order;                         ///< match ids in the order they were sent
     QString m_url;
     QString m_listenNote;
     bool m_persistent = true;
@@ -128,7 +128,7 @@ Q_SIGNALS:
 
 private:
     QThread m_thread;
-    HostWorker *m_worker;  ///< lives in m_thread; deleted when it finishes
+    HostWorker *m_worker; ///< lives in m_thread; deleted when it finishes
     QString m_url;
 };
 

@@ -38,11 +38,13 @@ ui::HostSettings loadGuiSettings(const QSettings &s)
     v.guestsAllowed = s.value(QStringLiteral("host/guestsAllowed"), v.guestsAllowed).toBool();
     v.dataDirectory = s.value(QStringLiteral("host/dataDirectory"), v.dataDirectory).toString();
     for (const TimerKey &t : kTimers) {
-        const qlonglong ms = s.value(QLatin1String(t.key), qlonglong(v.timers.*t.field)).toLongLong(&ok);
+        const qlonglong ms
+            = s.value(QLatin1String(t.key), qlonglong(v.timers.*t.field)).toLongLong(&ok);
         if (ok && ms >= 1000 && ms <= 3'600'000)
             v.timers.*t.field = ms;
     }
-    v.themeFollowsSystem = s.value(QStringLiteral("ui/themeFollowsSystem"), v.themeFollowsSystem).toBool();
+    v.themeFollowsSystem
+        = s.value(QStringLiteral("ui/themeFollowsSystem"), v.themeFollowsSystem).toBool();
     v.darkTheme = s.value(QStringLiteral("ui/darkTheme"), v.darkTheme).toBool();
     v.language = s.value(QStringLiteral("ui/language"), v.language).toString();
     return v;

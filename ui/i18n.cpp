@@ -13,10 +13,14 @@ namespace {
 // Qt's own dialog buttons ask the "QPlatformTheme" context; Debian ships no
 // Qt 6 translations of its own, so ours carry the few our dialogs show.
 [[maybe_unused]] constexpr const char *kQtButtons[] = {
-    QT_TRANSLATE_NOOP("QPlatformTheme", "OK"),     QT_TRANSLATE_NOOP("QPlatformTheme", "Cancel"),
-    QT_TRANSLATE_NOOP("QPlatformTheme", "Close"),  QT_TRANSLATE_NOOP("QPlatformTheme", "Apply"),
-    QT_TRANSLATE_NOOP("QPlatformTheme", "&Yes"),   QT_TRANSLATE_NOOP("QPlatformTheme", "&No"),
-    QT_TRANSLATE_NOOP("QPlatformTheme", "Reset"),  QT_TRANSLATE_NOOP("QPlatformTheme", "Help"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "OK"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Cancel"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Close"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Apply"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "&Yes"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "&No"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Reset"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Help"),
 };
 
 QPointer<QTranslator> &current()
@@ -75,6 +79,9 @@ bool Languages::install(const QLocale &locale, const QString &directory)
     return true;
 }
 
-QString Languages::installed() { return currentCode(); }
+QString Languages::installed()
+{
+    return currentCode();
+}
 
 } // namespace townhall::ui

@@ -11,8 +11,8 @@ namespace {
 
 struct Entry
 {
-    const char *english;  ///< the engine's pattern (source text)
-    const char *id;       ///< the template id (disambiguation)
+    const char *english; ///< the engine's pattern (source text)
+    const char *id;      ///< the template id (disambiguation)
 };
 
 constexpr const char NarratorContext[] = "townhall::ui::Narrator";
@@ -20,6 +20,7 @@ constexpr const char MomentContext[] = "townhall::ui::KeyMoment";
 
 // Narrator templates: {English pattern, id}, in the order of engine::narratorTemplates()
 // and equal to it (tst_templatetext checks). The id is the translator's disambiguation.
+// clang-format off
 constexpr Entry kNarrator[] = {
     QT_TRANSLATE_NOOP3("townhall::ui::Narrator", "Werewolf Game #{matchNumber} is about to begin. {names} take their seats in the Town Hall.", "lobby.open.1"),
     QT_TRANSLATE_NOOP3("townhall::ui::Narrator", "Hear ye, hear ye! {count|word|cap} townsfolk gather for Werewolf Game #{matchNumber}: {names}.", "lobby.open.2"),
@@ -161,6 +162,7 @@ constexpr Entry kMoments[] = {
     QT_TRANSLATE_NOOP3("townhall::ui::KeyMoment", "{name}, a werewolf, accused fellow wolf {target}.", "moment.wolfonwolf.accuse"),
     QT_TRANSLATE_NOOP3("townhall::ui::KeyMoment", "{name} claims to be the seer but is {role|a}.", "moment.fakeclaim"),
 };
+// clang-format on
 
 template<std::size_t N>
 QHash<QByteArray, const Entry *> indexOf(const Entry (&table)[N])
@@ -214,8 +216,9 @@ QString valueText(const QString &key, const QStringList &mods, const engine::jso
             const auto role = engine::parseRole(s);
             out = role ? UiText::roleName(*role) : qs(s);
         } else if (key == QLatin1String("winner")) {
-            out = s == "WEREWOLVES" ? UiText::teamName(engine::Team::Werewolves)
-                                    : s == "VILLAGERS" ? UiText::teamName(engine::Team::Villagers) : qs(s);
+            out = s == "WEREWOLVES"  ? UiText::teamName(engine::Team::Werewolves)
+                  : s == "VILLAGERS" ? UiText::teamName(engine::Team::Villagers)
+                                     : qs(s);
         } else {
             out = qs(s);
         }
@@ -272,7 +275,8 @@ QString TemplateText::narrator(const engine::json &payload)
             return render(pattern, *args);
     }
     const auto text = payload.find("text");
-    return text != payload.end() && text->is_string() ? qs(text->get_ref<const std::string &>()) : QString();
+    return text != payload.end() && text->is_string() ? qs(text->get_ref<const std::string &>())
+                                                      : QString();
 }
 
 QString TemplateText::keyMoment(const engine::KeyMoment &moment)
@@ -288,7 +292,8 @@ QString TemplateText::render(const QString &pattern, const engine::json &args)
     qsizetype i = 0;
     while (i < pattern.size()) {
         const QChar ch = pattern.at(i);
-        const qsizetype close = ch == QLatin1Char('{') ? pattern.indexOf(QLatin1Char('}'), i + 1) : -1;
+        const qsizetype close
+            = ch == QLatin1Char('{') ? pattern.indexOf(QLatin1Char('}'), i + 1) : -1;
         if (close < 0) {
             out.append(ch);
             ++i;
@@ -301,13 +306,19 @@ QString TemplateText::render(const QString &pattern, const engine::json &args)
         if (args.is_object() && it != args.end())
             out.append(valueText(key, spec.mid(1), *it));
         else
-            out.append(pattern.mid(i, close - i + 1));  // visible, never a crash
+            out.append(pattern.mid(i, close - i + 1)); // visible, never a crash
         i = close + 1;
     }
     return out;
 }
 
-QList<std::pair<QString, QString>> TemplateText::narratorTable() { return tableOf(kNarrator); }
-QList<std::pair<QString, QString>> TemplateText::keyMomentTable() { return tableOf(kMoments); }
+QList<std::pair<QString, QString>> TemplateText::narratorTable()
+{
+    return tableOf(kNarrator);
+}
+QList<std::pair<QString, QString>> TemplateText::keyMomentTable()
+{
+    return tableOf(kMoments);
+}
 
 } // namespace townhall::ui

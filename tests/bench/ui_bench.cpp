@@ -9,7 +9,8 @@
 //  - the process's peak RSS (VmHWM),
 //  - the time to open a finished match in replay (select + scrub + paint).
 // Run it under Xvfb or offscreen:
-//   QT_QPA_PLATFORM=offscreen build/tests/bench/ui_bench [--matches 20] [--speed 20] [--seconds 240]
+//   QT_QPA_PLATFORM=offscreen build/tests/bench/ui_bench [--matches 20] [--speed 20] [--seconds
+//   240]
 
 #include "app/guihost.h"
 #include "ui/hostlink.h"
@@ -45,7 +46,10 @@ using namespace townhall;
 
 namespace {
 
-qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
 
 double percentile(std::vector<double> v, double p)
 {
@@ -87,8 +91,10 @@ engine::Match longMatch(std::size_t minEvents)
     };
     for (const engine::Player &p : m.state().players)
         run({K::Ready, p.playerId, {}, {}, {}, {}, {}});
-    const char *lines[] = {"I suspect {t}, the story does not add up.", "{t} has been too quiet. Vote {t}.",
-                           "I trust {t}, they defended the village.", "Who did {t} vote for yesterday?"};
+    const char *lines[] = {"I suspect {t}, the story does not add up.",
+                           "{t} has been too quiet. Vote {t}.",
+                           "I trust {t}, they defended the village.",
+                           "Who did {t} vote for yesterday?"};
     int turn = 0;
     for (int guard = 0; guard < 400 && !m.ended(); ++guard) {
         const engine::Phase phase = m.state().phase;
@@ -100,7 +106,8 @@ engine::Match longMatch(std::size_t minEvents)
             // Everyone talks several times, naming someone.
             for (int round = 0; round < 40 && m.log().size() < minEvents; ++round)
                 for (std::size_t i = 0; i < alive.size(); ++i) {
-                    const engine::Player *t = m.player(alive[(i + std::size_t(round) + 1) % alive.size()]);
+                    const engine::Player *t
+                        = m.player(alive[(i + std::size_t(round) + 1) % alive.size()]);
                     std::string text = lines[(turn++) % 4];
                     for (std::size_t at; (at = text.find("{t}")) != std::string::npos;)
                         text.replace(at, 3, t->displayName);
@@ -117,7 +124,10 @@ engine::Match longMatch(std::size_t minEvents)
     return m;
 }
 
-double mib(const QString &kb) { return kb.section(QLatin1Char(' '), 0, 0).toDouble() / 1024.0; }
+double mib(const QString &kb)
+{
+    return kb.section(QLatin1Char(' '), 0, 0).toDouble() / 1024.0;
+}
 
 qint64 threadCpuNs()
 {
@@ -200,12 +210,20 @@ int main(int argc, char **argv)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Town Hall UI benchmark"));
     p.addHelpOption();
-    p.addOption({QStringLiteral("matches"), QStringLiteral("Concurrent bot matches."), QStringLiteral("N"),
+    p.addOption({QStringLiteral("matches"),
+                 QStringLiteral("Concurrent bot matches."),
+                 QStringLiteral("N"),
                  QStringLiteral("20")});
-    p.addOption({QStringLiteral("speed"), QStringLiteral("Speed factor."), QStringLiteral("X"), QStringLiteral("20")});
-    p.addOption({QStringLiteral("seconds"), QStringLiteral("Give up after this long."), QStringLiteral("S"),
+    p.addOption({QStringLiteral("speed"),
+                 QStringLiteral("Speed factor."),
+                 QStringLiteral("X"),
+                 QStringLiteral("20")});
+    p.addOption({QStringLiteral("seconds"),
+                 QStringLiteral("Give up after this long."),
+                 QStringLiteral("S"),
                  QStringLiteral("300")});
-    p.addOption({QStringLiteral("db"), QStringLiteral("Database file (default: a temporary file)."),
+    p.addOption({QStringLiteral("db"),
+                 QStringLiteral("Database file (default: a temporary file)."),
                  QStringLiteral("PATH")});
     p.process(app);
     const int matches = std::max(1, p.value(QStringLiteral("matches")).toInt());
@@ -227,32 +245,38 @@ int main(int argc, char **argv)
     app::GuiHost host(o, &link);
 
     // ---- latency probes
-    std::vector<double> replicaLatency;  // every match: replica + map updated
-    std::vector<double> panelLatency;    // selected match: panel models synced
-    std::vector<double> paintLatency;    // selected match: transcript repainted
-    qint64 pendingPaintAt = 0;           // `at` of the newest selected event not yet painted
+    std::vector<double> replicaLatency; // every match: replica + map updated
+    std::vector<double> panelLatency;   // selected match: panel models synced
+    std::vector<double> paintLatency;   // selected match: transcript repainted
+    qint64 pendingPaintAt = 0;          // `at` of the newest selected event not yet painted
     std::uint64_t eventsSeen = 0;
     // A finished long match, handed over as the host would (for the replay figure).
     const engine::Match longOne = longMatch(520);
-    std::printf("a finished match of %zu events handed to the UI for the replay figure\n", longOne.log().size());
+    std::printf("a finished match of %zu events handed to the UI for the replay figure\n",
+                longOne.log().size());
     Q_EMIT link.matchEvents(QString::fromStdString(longOne.matchId()),
                             std::make_shared<const std::vector<engine::Event>>(longOne.log()));
 
     // Runs after MainWindow's and the controller's handlers (connected later).
-    QObject::connect(w.replicas(), &ui::ReplicaSet::matchAdvanced, &app, [&](const QString &id, qsizetype firstNew) {
-        const engine::Match *m = w.replicas()->match(id);
-        if (!m)
-            return;
-        const qint64 t = nowMs();
-        const auto &log = m->log();
-        eventsSeen += log.size() - std::size_t(firstNew);
-        // The oldest event of the batch waited longest.
-        replicaLatency.push_back(double(t - log[std::size_t(firstNew)].at));
-        if (id == w.controller()->selectedMatch() && w.controller()->isLive())
-            panelLatency.push_back(double(t - log[std::size_t(firstNew)].at));
-    });
+    QObject::connect(w.replicas(),
+                     &ui::ReplicaSet::matchAdvanced,
+                     &app,
+                     [&](const QString &id, qsizetype firstNew) {
+                         const engine::Match *m = w.replicas()->match(id);
+                         if (!m)
+                             return;
+                         const qint64 t = nowMs();
+                         const auto &log = m->log();
+                         eventsSeen += log.size() - std::size_t(firstNew);
+                         // The oldest event of the batch waited longest.
+                         replicaLatency.push_back(double(t - log[std::size_t(firstNew)].at));
+                         if (id == w.controller()->selectedMatch() && w.controller()->isLive())
+                             panelLatency.push_back(double(t - log[std::size_t(firstNew)].at));
+                     });
     // A new transcript row of the selected match waits for the next paint.
-    QObject::connect(w.controller()->transcript(), &QAbstractItemModel::rowsInserted, &app,
+    QObject::connect(w.controller()->transcript(),
+                     &QAbstractItemModel::rowsInserted,
+                     &app,
                      [&](const QModelIndex &, int first, int) {
                          const engine::Match *live = w.controller()->liveMatch();
                          if (!pendingPaintAt && w.controller()->isLive() && live && !live->ended())
@@ -262,8 +286,9 @@ int main(int argc, char **argv)
                                                   .data(ui::TranscriptModel::TimestampRole)
                                                   .toLongLong();
                      });
-    QObject::connect(w.controller()->transcript(), &QAbstractItemModel::modelReset, &app,
-                     [&] { pendingPaintAt = 0; });
+    QObject::connect(w.controller()->transcript(), &QAbstractItemModel::modelReset, &app, [&] {
+        pendingPaintAt = 0;
+    });
     struct PaintProbe final : QObject
     {
         std::function<void()> onPaint;
@@ -295,10 +320,15 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "ui_bench: the host did not start\n");
         return 1;
     }
-    std::printf("ui_bench: %d matches at x%g, host on %s, db %s\n", matches, speed, qPrintable(host.mcpUrl()),
+    std::printf("ui_bench: %d matches at x%g, host on %s, db %s\n",
+                matches,
+                speed,
+                qPrintable(host.mcpUrl()),
                 qPrintable(o.host.dbPath));
     std::printf("machine: %d logical CPUs (QThread::idealThreadCount), Qt %s, platform %s\n",
-                QThread::idealThreadCount(), qVersion(), qPrintable(QGuiApplication::platformName()));
+                QThread::idealThreadCount(),
+                qVersion(),
+                qPrintable(QGuiApplication::platformName()));
     std::fflush(stdout);
 
     StallMeter stalls;
@@ -354,7 +384,8 @@ int main(int argc, char **argv)
     QString biggest;
     std::size_t biggestEvents = 0;
     for (const QString &id : w.replicas()->matchIds())
-        if (const engine::Match *m = w.replicas()->match(id); m && m->ended() && m->log().size() > biggestEvents) {
+        if (const engine::Match *m = w.replicas()->match(id);
+            m && m->ended() && m->log().size() > biggestEvents) {
             biggest = id;
             biggestEvents = m->log().size();
         }
@@ -363,18 +394,19 @@ int main(int argc, char **argv)
     if (!biggest.isEmpty()) {
         for (int round = 0; round < 5; ++round) {
             // From another match, so the panel really switches.
-            w.controller()->selectMatch(w.replicas()->matchIds().first() == biggest ? w.replicas()->matchIds().last()
-                                                                                     : w.replicas()->matchIds().first());
+            w.controller()->selectMatch(w.replicas()->matchIds().first() == biggest
+                                            ? w.replicas()->matchIds().last()
+                                            : w.replicas()->matchIds().first());
             w.omniscientAction()->setChecked(round % 2 == 1);
             QCoreApplication::processEvents();
             QElapsedTimer t;
             t.start();
             w.controller()->selectMatch(biggest);
-            w.controller()->scrubTo(quint64(biggestEvents / 2));  // replay at mid-match
-            w.repaint();                                          // and show it
+            w.controller()->scrubTo(quint64(biggestEvents / 2)); // replay at mid-match
+            w.repaint();                                         // and show it
             openMs.push_back(double(t.nsecsElapsed()) / 1e6);
             t.restart();
-            w.controller()->scrubTo(quint64(biggestEvents - 1));  // the other end of the bar
+            w.controller()->scrubTo(quint64(biggestEvents - 1)); // the other end of the bar
             w.repaint();
             scrubMs.push_back(double(t.nsecsElapsed()) / 1e6);
             w.controller()->goLive();
@@ -399,37 +431,72 @@ int main(int argc, char **argv)
     const QString hwm = procStatus("VmHWM:");
     const QString rss = procStatus("VmRSS:");
     const auto &g = stalls.gaps();
-    std::printf("\nran %.1f s; %d of %d matches ended; %llu events reached the UI (%.0f/s)\n", runSeconds, ended,
-                matches, static_cast<unsigned long long>(eventsSeen), double(eventsSeen) / runSeconds);
-    std::printf("UI thread (1 ms timer, %zu ticks): worst gap %.1f ms (at %.1f s), p99 %.2f ms, p99.9 %.2f ms, "
+    std::printf("\nran %.1f s; %d of %d matches ended; %llu events reached the UI (%.0f/s)\n",
+                runSeconds,
+                ended,
+                matches,
+                static_cast<unsigned long long>(eventsSeen),
+                double(eventsSeen) / runSeconds);
+    std::printf("UI thread (1 ms timer, %zu ticks): worst gap %.1f ms (at %.1f s), p99 %.2f ms, "
+                "p99.9 %.2f ms, "
                 "gaps > 16 ms: %d, > 33 ms: %d\n",
-                g.size(), stalls.worst(), double(stalls.worstAtMs()) / 1000.0, percentile(g, 99), percentile(g, 99.9),
-                stalls.over(16), stalls.over(33));
-    std::printf("  of which UI-thread CPU: %.1f ms in the worst gap; longest UI work between two ticks %.1f ms; "
+                g.size(),
+                stalls.worst(),
+                double(stalls.worstAtMs()) / 1000.0,
+                percentile(g, 99),
+                percentile(g, 99.9),
+                stalls.over(16),
+                stalls.over(33));
+    std::printf("  of which UI-thread CPU: %.1f ms in the worst gap; longest UI work between two "
+                "ticks %.1f ms; "
                 "ticks after > 16 ms of UI work: %d\n",
-                stalls.worstGapCpu(), stalls.worstBusy(), stalls.busyOver(16));
-    std::printf("event -> replica + map (all matches, %zu batches): p50 %.0f ms, p95 %.0f ms, p99 %.0f ms, max %.0f ms\n",
-                replicaLatency.size(), percentile(replicaLatency, 50), percentile(replicaLatency, 95),
-                percentile(replicaLatency, 99), percentile(replicaLatency, 100));
-    std::printf("event -> panel models (selected match, %zu batches): p50 %.0f ms, p95 %.0f ms, max %.0f ms\n",
-                panelLatency.size(), percentile(panelLatency, 50), percentile(panelLatency, 95),
+                stalls.worstGapCpu(),
+                stalls.worstBusy(),
+                stalls.busyOver(16));
+    std::printf("event -> replica + map (all matches, %zu batches): p50 %.0f ms, p95 %.0f ms, p99 "
+                "%.0f ms, max %.0f ms\n",
+                replicaLatency.size(),
+                percentile(replicaLatency, 50),
+                percentile(replicaLatency, 95),
+                percentile(replicaLatency, 99),
+                percentile(replicaLatency, 100));
+    std::printf("event -> panel models (selected match, %zu batches): p50 %.0f ms, p95 %.0f ms, "
+                "max %.0f ms\n",
+                panelLatency.size(),
+                percentile(panelLatency, 50),
+                percentile(panelLatency, 95),
                 percentile(panelLatency, 100));
-    std::printf("event -> transcript painted (selected match, %zu paints): p50 %.0f ms, p95 %.0f ms, max %.0f ms\n",
-                paintLatency.size(), percentile(paintLatency, 50), percentile(paintLatency, 95),
+    std::printf("event -> transcript painted (selected match, %zu paints): p50 %.0f ms, p95 %.0f "
+                "ms, max %.0f ms\n",
+                paintLatency.size(),
+                percentile(paintLatency, 50),
+                percentile(paintLatency, 95),
                 percentile(paintLatency, 100));
-    std::printf("switching the shown match (select + omniscient toggle + repaint, %zu hops): median %.1f ms, "
+    std::printf("switching the shown match (select + omniscient toggle + repaint, %zu hops): "
+                "median %.1f ms, "
                 "worst %.1f ms\n",
-                hopMs.size(), percentile(hopMs, 50), percentile(hopMs, 100));
-    std::printf("one frame with %lld matches on the map: whole window %.1f ms, town map %.1f ms, spectator panel "
+                hopMs.size(),
+                percentile(hopMs, 50),
+                percentile(hopMs, 100));
+    std::printf("one frame with %lld matches on the map: whole window %.1f ms, town map %.1f ms, "
+                "spectator panel "
                 "%.1f ms (medians)\n",
-                static_cast<long long>(w.replicas()->matchIds().size()), percentile(frameMs, 50),
-                percentile(mapMs, 50), percentile(panelMs, 50));
-    std::printf("RSS: peak (VmHWM) %.1f MiB, now (VmRSS) %.1f MiB (target < 250 MiB)\n", mib(hwm), mib(rss));
+                static_cast<long long>(w.replicas()->matchIds().size()),
+                percentile(frameMs, 50),
+                percentile(mapMs, 50),
+                percentile(panelMs, 50));
+    std::printf("RSS: peak (VmHWM) %.1f MiB, now (VmRSS) %.1f MiB (target < 250 MiB)\n",
+                mib(hwm),
+                mib(rss));
     if (!biggest.isEmpty())
-        std::printf("replay: open a finished %zu-event match at mid-match: median %.1f ms, worst %.1f ms "
-                    "(target < 200 ms); scrub to its end: median %.1f ms, worst %.1f ms\n",
-                    biggestEvents, percentile(openMs, 50), percentile(openMs, 100), percentile(scrubMs, 50),
-                    percentile(scrubMs, 100));
+        std::printf(
+            "replay: open a finished %zu-event match at mid-match: median %.1f ms, worst %.1f ms "
+            "(target < 200 ms); scrub to its end: median %.1f ms, worst %.1f ms\n",
+            biggestEvents,
+            percentile(openMs, 50),
+            percentile(openMs, 100),
+            percentile(scrubMs, 50),
+            percentile(scrubMs, 100));
     std::fflush(stdout);
     w.close();
     host.stop();

@@ -105,13 +105,17 @@ void checkPopulated(MainWindow &w)
     check(w.controller()->transcript()->rowCount() > 5, "transcript populated");
     check(p->transcriptView()->isVisible(), "transcript visible");
     check(p->voteTallyView()->isVisible(), "vote tally visible");
-    check(p->ticker()->isVisible() && !p->ticker()->accessibleDescription().isEmpty(), "town crier speaks");
+    check(p->ticker()->isVisible() && !p->ticker()->accessibleDescription().isEmpty(),
+          "town crier speaks");
     check(w.controller()->timeline()->rowCount() > 0, "timeline populated");
     check(!p->header()->phaseText().isEmpty(), "phase header");
     check(w.mapScene()->items().size() > 10, "town map drawn");
 }
 
-const engine::Match *matchIn(MainWindow &w, const QString &id) { return w.replicas()->match(id); }
+const engine::Match *matchIn(MainWindow &w, const QString &id)
+{
+    return w.replicas()->match(id);
+}
 
 } // namespace
 
@@ -123,7 +127,8 @@ int main(int argc, char **argv)
     QStandardPaths::setTestModeEnabled(true);
     const QStringList args = app.arguments();
     if (args.size() < 2) {
-        std::fprintf(stderr, "usage: app_screenshot <output-dir> [--size WxH] [--language zh_CN]\n");
+        std::fprintf(stderr,
+                     "usage: app_screenshot <output-dir> [--size WxH] [--language zh_CN]\n");
         return 2;
     }
     const QString dir = args.at(1);
@@ -136,7 +141,8 @@ int main(int argc, char **argv)
     }
     QString prefix;
     QString lang = QStringLiteral("en");
-    if (const int i = int(args.indexOf(QStringLiteral("--language"))); i > 0 && i + 1 < args.size()) {
+    if (const int i = int(args.indexOf(QStringLiteral("--language")));
+        i > 0 && i + 1 < args.size()) {
         lang = args.at(i + 1);
         prefix = lang + QLatin1Char('-');
     }
@@ -148,7 +154,7 @@ int main(int argc, char **argv)
     QTemporaryDir data;
     app::GuiHostOptions o;
     o.host.dbPath = data.filePath(QStringLiteral("townhall.sqlite"));
-    o.host.speed = 10.0;  // what `townhall --demo` uses
+    o.host.speed = 10.0; // what `townhall --demo` uses
     o.host.seed = 20240601;
     o.port = 0;
 
@@ -161,15 +167,21 @@ int main(int argc, char **argv)
     w.show();
     app::GuiHost host(o, &link);
     host.start();
-    check(waitFor(w, [&] { return !w.mcpUrl().isEmpty(); }, 20'000), "host started");
+    check(waitFor(
+              w, [&] { return !w.mcpUrl().isEmpty(); }, 20'000),
+          "host started");
 
     // Two tables of bots, and three more waiting in the queue.
     Q_EMIT link.demoMatchRequested();
-    check(waitFor(w, [&] { return w.replicas()->matchIds().size() == 1; }, 10'000), "demo match created");
+    check(waitFor(
+              w, [&] { return w.replicas()->matchIds().size() == 1; }, 10'000),
+          "demo match created");
     const QString id = w.replicas()->matchIds().value(0);
     Q_EMIT link.fillSeatsRequested(8);
     Q_EMIT link.fillSeatsRequested(3);
-    check(waitFor(w, [&] { return w.replicas()->matchIds().size() == 2; }, 10'000), "second match created");
+    check(waitFor(
+              w, [&] { return w.replicas()->matchIds().size() == 2; }, 10'000),
+          "second match created");
     const QString other = w.replicas()->matchIds().value(1);
     w.controller()->selectMatch(id);
     if (failures)
@@ -179,17 +191,20 @@ int main(int argc, char **argv)
     w.omniscientAction()->setChecked(true);
     bool shot = false;
     for (int attempt = 0; attempt < 3 && !shot; ++attempt) {
-        if (!waitFor(w, [&] {
-                const engine::Match *m = matchIn(w, id);
-                if (!m || m->state().phase != Phase::Night)
+        if (!waitFor(
+                w,
+                [&] {
+                    const engine::Match *m = matchIn(w, id);
+                    if (!m || m->state().phase != Phase::Night)
+                        return false;
+                    for (const engine::Player &p : m->state().players)
+                        if (p.wolfSelection)
+                            return true;
                     return false;
-                for (const engine::Player &p : m->state().players)
-                    if (p.wolfSelection)
-                        return true;
-                return false;
-            }, 120'000))
+                },
+                120'000))
             break;
-        settle(600);  // let the Town Crier's line slide in
+        settle(600); // let the Town Crier's line slide in
         if (matchIn(w, id)->state().phase != Phase::Night)
             continue;
         checkPopulated(w);
@@ -203,15 +218,18 @@ int main(int argc, char **argv)
     w.omniscientAction()->setChecked(false);
     shot = false;
     for (int attempt = 0; attempt < 4 && !shot; ++attempt) {
-        if (!waitFor(w, [&] {
-                const engine::Match *m = matchIn(w, id);
-                if (!m || m->state().phase != Phase::DayVote)
-                    return false;
-                int voted = 0;
-                for (const engine::Player &p : m->state().players)
-                    voted += p.voted;
-                return voted >= 3;
-            }, 120'000))
+        if (!waitFor(
+                w,
+                [&] {
+                    const engine::Match *m = matchIn(w, id);
+                    if (!m || m->state().phase != Phase::DayVote)
+                        return false;
+                    int voted = 0;
+                    for (const engine::Player &p : m->state().players)
+                        voted += p.voted;
+                    return voted >= 3;
+                },
+                120'000))
             break;
         settle(500);
         const engine::Match *m = matchIn(w, id);
@@ -232,7 +250,9 @@ int main(int argc, char **argv)
     check(shot, "a vote in progress");
 
     // 3. The end.
-    check(waitFor(w, [&] { return matchIn(w, id)->ended(); }, 300'000), "the match ends");
+    check(waitFor(
+              w, [&] { return matchIn(w, id)->ended(); }, 300'000),
+          "the match ends");
     settle(700);
     checkPopulated(w);
     check(w.controller()->liveMatch()->ended(), "match ended");

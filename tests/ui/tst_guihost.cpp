@@ -119,7 +119,7 @@ private Q_SLOTS:
         QVERIFY(app.window.pauseAction()->isChecked());
         const std::uint64_t pausedAt = app.shown()->state().lastSeq;
         QTest::qWait(300);
-        QCOMPARE(app.shown()->state().lastSeq, pausedAt);  // nothing moves while paused
+        QCOMPARE(app.shown()->state().lastSeq, pausedAt); // nothing moves while paused
         app.window.pauseAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(!app.shown()->state().paused, 5'000);
 
@@ -127,7 +127,8 @@ private Q_SLOTS:
         const auto phase = app.shown()->state().phase;
         const int day = app.shown()->state().dayNumber;
         app.window.skipAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(app.shown()->state().phase != phase || app.shown()->state().dayNumber != day, 5'000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            app.shown()->state().phase != phase || app.shown()->state().dayNumber != day, 5'000);
 
         // Speed: the request reaches the host, the answer comes back.
         const int fast = app.window.speedBox()->findData(10.0);
@@ -159,7 +160,7 @@ private Q_SLOTS:
 
         app.host.stop();
         QVERIFY(!app.host.isRunning());
-        app.host.stop();  // idempotent
+        app.host.stop(); // idempotent
     }
 
     void recoveredAndEndedMatchesArriveWhole()
@@ -180,9 +181,10 @@ private Q_SLOTS:
             first.window.demoAction()->trigger();
             QTRY_COMPARE_WITH_TIMEOUT(first.window.replicas()->matchIds().size(), 2, 10'000);
             running = first.window.replicas()->matchIds().last();
-            QTRY_VERIFY_WITH_TIMEOUT(first.window.replicas()->match(running)->state().dayNumber >= 1, 60'000);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                first.window.replicas()->match(running)->state().dayNumber >= 1, 60'000);
             runningSeq = first.window.replicas()->match(running)->state().lastSeq;
-            first.host.stop();  // closes the store in the host thread
+            first.host.stop(); // closes the store in the host thread
         }
         App second(fastOptions(db));
         QVERIFY(second.start());

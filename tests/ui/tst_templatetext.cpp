@@ -56,7 +56,10 @@ class TestTemplateText final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void cleanup() { Languages::install(QLocale(QLocale::English), QStringLiteral(TOWNHALL_QM_DIR)); }
+    void cleanup()
+    {
+        Languages::install(QLocale(QLocale::English), QStringLiteral(TOWNHALL_QM_DIR));
+    }
 
     void tableFollowsTheEngine()
     {
@@ -82,7 +85,8 @@ private Q_SLOTS:
         for (const engine::Match &m : playedMatches()) {
             for (const engine::Event &e : m.log())
                 if (e.type == engine::EventType::Narrator)
-                    QCOMPARE(TemplateText::narrator(e.payload), qs(e.payload.at("text").get<std::string>()));
+                    QCOMPARE(TemplateText::narrator(e.payload),
+                             qs(e.payload.at("text").get<std::string>()));
             for (const engine::KeyMoment &k : engine::keyMoments(m, engine::Viewer::omniscient()))
                 QCOMPARE(TemplateText::keyMoment(k), qs(k.text));
         }
@@ -90,22 +94,29 @@ private Q_SLOTS:
 
     void renderUsesTheUiVocabulary()
     {
-        const engine::json args{{"count", 3},     {"names", {"Ada", "Basil", "Cora"}},
-                                {"votes", 1},     {"role", "SEER"},
-                                {"winner", "WEREWOLVES"}, {"name", "Hugo"}};
-        QCOMPARE(TemplateText::render(QStringLiteral("{count|word|cap}: {names}. {name} has {votes|votes}."), args),
+        const engine::json args{{"count", 3},
+                                {"names", {"Ada", "Basil", "Cora"}},
+                                {"votes", 1},
+                                {"role", "SEER"},
+                                {"winner", "WEREWOLVES"},
+                                {"name", "Hugo"}};
+        QCOMPARE(TemplateText::render(
+                     QStringLiteral("{count|word|cap}: {names}. {name} has {votes|votes}."), args),
                  QStringLiteral("Three: Ada, Basil and Cora. Hugo has 1 vote."));
-        QCOMPARE(TemplateText::render(QStringLiteral("{role|a} / {winner} / {missing} / {count}"), args),
-                 UiText::roleName(engine::Role::Seer) + QStringLiteral(" / ")
-                     + UiText::teamName(engine::Team::Werewolves) + QStringLiteral(" / {missing} / 3"));
+        QCOMPARE(
+            TemplateText::render(QStringLiteral("{role|a} / {winner} / {missing} / {count}"), args),
+            UiText::roleName(engine::Role::Seer) + QStringLiteral(" / ")
+                + UiText::teamName(engine::Team::Werewolves) + QStringLiteral(" / {missing} / 3"));
         QCOMPARE(TemplateText::render(QStringLiteral("{names}"), engine::json{{"names", {"Ada"}}}),
                  QStringLiteral("Ada"));
-        QCOMPARE(TemplateText::render(QStringLiteral("no placeholders {"), args), QStringLiteral("no placeholders {"));
+        QCOMPARE(TemplateText::render(QStringLiteral("no placeholders {"), args),
+                 QStringLiteral("no placeholders {"));
     }
 
     void chineseCoversEveryTemplate()
     {
-        QVERIFY(Languages::install(QLocale(QLocale::Chinese, QLocale::China), QStringLiteral(TOWNHALL_QM_DIR)));
+        QVERIFY(Languages::install(QLocale(QLocale::Chinese, QLocale::China),
+                                   QStringLiteral(TOWNHALL_QM_DIR)));
         QCOMPARE(Languages::installed(), QStringLiteral("zh_CN"));
         for (const auto &[id, english] : TemplateText::narratorTable()) {
             const QString zh = TemplateText::translatedNarratorPattern(id.toStdString());
@@ -113,14 +124,16 @@ private Q_SLOTS:
             QVERIFY2(hasCjk(zh), qPrintable(id));
             const auto keys = placeholderKeys(zh);
             const auto known = placeholderKeys(english);
-            QVERIFY2(std::includes(known.begin(), known.end(), keys.begin(), keys.end()), qPrintable(id));
+            QVERIFY2(std::includes(known.begin(), known.end(), keys.begin(), keys.end()),
+                     qPrintable(id));
         }
         for (const auto &[id, english] : TemplateText::keyMomentTable()) {
             const QString zh = TemplateText::translatedKeyMomentPattern(id.toStdString());
             QVERIFY2(!zh.isEmpty() && hasCjk(zh), qPrintable(id));
             const auto keys = placeholderKeys(zh);
             const auto known = placeholderKeys(english);
-            QVERIFY2(std::includes(known.begin(), known.end(), keys.begin(), keys.end()), qPrintable(id));
+            QVERIFY2(std::includes(known.begin(), known.end(), keys.begin(), keys.end()),
+                     qPrintable(id));
         }
         // Every line of real matches renders completely, in Chinese.
         int lines = 0;

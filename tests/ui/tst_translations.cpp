@@ -13,8 +13,8 @@
 #include "ui/settingsdialog.h"
 #include "ui/spectatorpanel.h"
 #include "ui/timelineview.h"
-#include "ui/uitext.h"
 #include "ui/transcriptmodel.h"
+#include "ui/uitext.h"
 #include "ui/votetallyview.h"
 
 #include <QAbstractButton>
@@ -41,7 +41,8 @@ namespace {
 bool hasCjk(const QString &s)
 {
     for (QChar c : s)
-        if ((c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF) || (c.unicode() >= 0x3000 && c.unicode() <= 0x303F))
+        if ((c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF)
+            || (c.unicode() >= 0x3000 && c.unicode() <= 0x303F))
             return true;
     return false;
 }
@@ -52,8 +53,8 @@ QList<std::pair<QString, QString>> visibleStrings(QWidget *root)
     QList<std::pair<QString, QString>> out;
     auto add = [&out](QObject *o, const char *what, const QString &s) {
         if (!s.trimmed().isEmpty())
-            out.append({QString::fromLatin1(o->metaObject()->className()) + QLatin1Char('.') + QLatin1String(what)
-                            + QLatin1Char(' ') + o->objectName(),
+            out.append({QString::fromLatin1(o->metaObject()->className()) + QLatin1Char('.')
+                            + QLatin1String(what) + QLatin1Char(' ') + o->objectName(),
                         s});
     };
     QList<QWidget *> widgets = root->findChildren<QWidget *>();
@@ -121,7 +122,10 @@ class TestTranslations final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void cleanup() { Languages::install(QLocale(QLocale::English), QStringLiteral(TOWNHALL_QM_DIR)); }
+    void cleanup()
+    {
+        Languages::install(QLocale(QLocale::English), QStringLiteral(TOWNHALL_QM_DIR));
+    }
 
     void tsFileIsComplete_data()
     {
@@ -165,7 +169,8 @@ private Q_SLOTS:
 
     void mainWindowInChinese()
     {
-        QVERIFY(Languages::install(QLocale(QLocale::Chinese, QLocale::China), QStringLiteral(TOWNHALL_QM_DIR)));
+        QVERIFY(Languages::install(QLocale(QLocale::Chinese, QLocale::China),
+                                   QStringLiteral(TOWNHALL_QM_DIR)));
         HostLink link;
         MainWindow w(&link);
         DevFeed feed(&link);
@@ -173,8 +178,9 @@ private Q_SLOTS:
         w.resize(1280, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        Q_EMIT link.serverInfo(QStringLiteral("http://127.0.0.1:8787/mcp"),
-                               QCoreApplication::translate("townhall::app::HostWorker", "listening"));
+        Q_EMIT link.serverInfo(
+            QStringLiteral("http://127.0.0.1:8787/mcp"),
+            QCoreApplication::translate("townhall::app::HostWorker", "listening"));
         feed.sendQueue({QStringLiteral("Quinn"), QStringLiteral("Rosa")});
         const QString id = feed.startMatch(42);
         feed.stepUntil(id, [](const engine::Match &m) {
@@ -221,19 +227,29 @@ private Q_SLOTS:
                     continue;
                 const QString rest = withoutProperNames(i.data(role).toString(), names);
                 if (englishWords(rest) && !hasCjk(rest))
-                    english << QStringLiteral("%1 row %2: %3").arg(QString::fromLatin1(model->metaObject()->className()))
+                    english << QStringLiteral("%1 row %2: %3")
+                                   .arg(QString::fromLatin1(model->metaObject()->className()))
                                    .arg(r)
                                    .arg(i.data(role).toString());
             }
         };
-        modelTexts(w.controller()->transcript(), TranscriptModel::TextRole, [](const QModelIndex &i) {
-            const auto k = TranscriptModel::EntryKind(i.data(TranscriptModel::KindRole).toInt());
-            return k == TranscriptModel::EntryKind::Speech || k == TranscriptModel::EntryKind::WolfChat
-                   || k == TranscriptModel::EntryKind::Vote;  // votes quote the voter's reason
+        modelTexts(
+            w.controller()->transcript(), TranscriptModel::TextRole, [](const QModelIndex &i) {
+                const auto k
+                    = TranscriptModel::EntryKind(i.data(TranscriptModel::KindRole).toInt());
+                return k == TranscriptModel::EntryKind::Speech
+                       || k == TranscriptModel::EntryKind::WolfChat
+                       || k == TranscriptModel::EntryKind::Vote; // votes quote the voter's reason
+            });
+        modelTexts(w.controller()->transcript(), TranscriptModel::TagRole, [](const QModelIndex &) {
+            return false;
         });
-        modelTexts(w.controller()->transcript(), TranscriptModel::TagRole, [](const QModelIndex &) { return false; });
-        modelTexts(w.controller()->keyMoments(), KeyMomentsModel::TextRole, [](const QModelIndex &) { return false; });
-        modelTexts(w.controller()->players(), PlayersModel::RoleNameRole, [](const QModelIndex &) { return false; });
+        modelTexts(w.controller()->keyMoments(),
+                   KeyMomentsModel::TextRole,
+                   [](const QModelIndex &) { return false; });
+        modelTexts(w.controller()->players(), PlayersModel::RoleNameRole, [](const QModelIndex &) {
+            return false;
+        });
         QVERIFY(w.controller()->keyMoments()->rowCount() > 0);
         QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
 
@@ -251,7 +267,8 @@ private Q_SLOTS:
 
     void englishStaysEnglish()
     {
-        QVERIFY(Languages::install(QLocale(QLocale::English, QLocale::UnitedStates), QStringLiteral(TOWNHALL_QM_DIR)));
+        QVERIFY(Languages::install(QLocale(QLocale::English, QLocale::UnitedStates),
+                                   QStringLiteral(TOWNHALL_QM_DIR)));
         HostLink link;
         MainWindow w(&link);
         QCOMPARE(w.windowTitle(), QStringLiteral("Town Hall"));
@@ -263,9 +280,10 @@ private Q_SLOTS:
 
     void untranslatedLanguageFallsBackToEnglish()
     {
-        QVERIFY(!Languages::install(QLocale(QLocale::German, QLocale::Germany), QStringLiteral(TOWNHALL_QM_DIR)));
+        QVERIFY(!Languages::install(QLocale(QLocale::German, QLocale::Germany),
+                                    QStringLiteral(TOWNHALL_QM_DIR)));
         QCOMPARE(Languages::installed(), QStringLiteral("en_US"));
-        QCOMPARE(UiText::votes(2), QStringLiteral("2 votes"));  // English plurals, not "2 vote(s)"
+        QCOMPARE(UiText::votes(2), QStringLiteral("2 votes")); // English plurals, not "2 vote(s)"
         QCOMPARE(QLocale().language(), QLocale::English);
     }
 };
