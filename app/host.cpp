@@ -658,7 +658,11 @@ ToolResult Host::eventsGet(const Caller &caller, const json &args)
     std::vector<const Event *> picked;
     const auto after = args.find("afterEventId");
     if (after != args.end() && after->is_string()) {
-        const auto seq = engine::seqFromEventId(matchId, after->get<std::string>());
+        // "<matchId>:00000000" (seq 0) is the cursor before the first event, so a
+        // long match can be paged from its beginning.
+        const std::string cursor = after->get<std::string>();
+        const auto seq = cursor == engine::makeEventId(matchId, 0) ? std::optional<std::uint64_t>(0)
+                                                                     : engine::seqFromEventId(matchId, cursor);
         if (!seq)
             return toolError(ErrorCode::InvalidArgument,
                              "afterEventId '" + after->get<std::string>() + "' is not an event of " + matchId);
