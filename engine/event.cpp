@@ -8,12 +8,12 @@ namespace townhall::engine {
 
 namespace {
 constexpr std::array<std::string_view, EventTypeCount> TypeNames{
-    "MATCH_CREATED",   "PHASE_CHANGED",      "PUBLIC_MESSAGE",    "WOLF_CHAT_MESSAGE",
-    "VOTE_CAST",       "NIGHT_RESULT",       "PLAYER_ELIMINATED", "GAME_ENDED",
-    "NARRATOR",        "ROLES_ASSIGNED",     "ROLE_CARD",         "PLAYER_READY",
-    "TURN_STARTED",    "TURN_MISSED",        "WOLF_KILL_SELECTED", "SEER_INSPECTED",
-    "DOCTOR_PROTECTED", "NIGHT_RESOLVED",    "VOTE_RESULT",       "ROLES_REVEALED",
-    "MATCH_PAUSED",    "MATCH_RESUMED"};
+    "MATCH_CREATED",    "PHASE_CHANGED",  "PUBLIC_MESSAGE",     "WOLF_CHAT_MESSAGE",
+    "VOTE_CAST",        "NIGHT_RESULT",   "PLAYER_ELIMINATED",  "GAME_ENDED",
+    "NARRATOR",         "ROLES_ASSIGNED", "ROLE_CARD",          "PLAYER_READY",
+    "TURN_STARTED",     "TURN_MISSED",    "WOLF_KILL_SELECTED", "SEER_INSPECTED",
+    "DOCTOR_PROTECTED", "NIGHT_RESOLVED", "VOTE_RESULT",        "ROLES_REVEALED",
+    "MATCH_PAUSED",     "MATCH_RESUMED",  "BREAKPOINTS_SET"};
 constexpr std::array<std::string_view, 4> AudienceNames{"PUBLIC", "WOLVES", "PLAYER", "HOST"};
 } // namespace
 

@@ -39,21 +39,22 @@ enum class EventType : std::uint8_t {
     GameEnded,
     Narrator,
     // internal
-    RolesAssigned,     ///< Host: {roles:{playerId:role}, seed}
-    RoleCard,          ///< Player: {role, knownWolves}
-    PlayerReady,       ///< Public: {playerId}
-    TurnStarted,       ///< Public: {playerId, seat, turnEndsAt, index, of}
-    TurnMissed,        ///< Public: {playerId}
-    WolfKillSelected,  ///< Wolves: {byPlayerId, targetPlayerId}
-    SeerInspected,     ///< Player(seer): {targetPlayerId, alignment, night}
-    DoctorProtected,   ///< Player(doctor): {targetPlayerId, night}
-    NightResolved,     ///< Host: {night, wolfTargets, victim, how, protectedPlayerId, killed}
-    VoteResult,        ///< Public: {day, tally:{target:n}, abstained, eliminatedPlayerId|null, tie}
-    RolesRevealed,     ///< Public, only after GAME_ENDED: {roles}
-    MatchPaused,       ///< Public: {remainingMs}
-    MatchResumed,      ///< Public: {phaseEndsAt, reason}
+    RolesAssigned,    ///< Host: {roles:{playerId:role}, seed}
+    RoleCard,         ///< Player: {role, knownWolves}
+    PlayerReady,      ///< Public: {playerId}
+    TurnStarted,      ///< Public: {playerId, seat, turnEndsAt, index, of}
+    TurnMissed,       ///< Public: {playerId}
+    WolfKillSelected, ///< Wolves: {byPlayerId, targetPlayerId}
+    SeerInspected,    ///< Player(seer): {targetPlayerId, alignment, night}
+    DoctorProtected,  ///< Player(doctor): {targetPlayerId, night}
+    NightResolved,    ///< Host: {night, wolfTargets, victim, how, protectedPlayerId, killed}
+    VoteResult,       ///< Public: {day, tally:{target:n}, abstained, eliminatedPlayerId|null, tie}
+    RolesRevealed,    ///< Public, only after GAME_ENDED: {roles}
+    MatchPaused,      ///< Public: {remainingMs}
+    MatchResumed,     ///< Public: {phaseEndsAt, reason}
+    BreakpointsSet,   ///< Host: {phaseBoundary, beforeVoteResolution, step} (debugging)
 };
-inline constexpr int EventTypeCount = 22;
+inline constexpr int EventTypeCount = 23;
 
 std::string_view toString(EventType t);
 std::optional<EventType> parseEventType(std::string_view s);

@@ -291,6 +291,7 @@ void Match::apply(Event &&event)
         s.phaseEndsAt = p.value("phaseEndsAtMs", e.at);
         s.phaseHistory.push_back("D" + std::to_string(s.dayNumber) + ":" + std::string(toString(to))
                                  + "@" + std::to_string(e.at));
+        s.voteBreakHit = false;
         if (to == Phase::Night) {
             for (Player &x : s.players) {
                 x.wolfSelection.reset();
@@ -409,6 +410,16 @@ void Match::apply(Event &&event)
     case EventType::MatchPaused:
         s.paused = true;
         s.pausedRemainingMs = p.at("remainingMs").get<std::int64_t>();
+        if (auto b = p.find("breakpoint"); b != p.end() && b->is_string()) {
+            s.stepPending = false;
+            if (b->get<std::string>() == "BEFORE_VOTE_RESOLUTION")
+                s.voteBreakHit = true;
+        }
+        break;
+    case EventType::BreakpointsSet:
+        s.breakOnPhase = p.value("phaseBoundary", false);
+        s.breakBeforeVote = p.value("beforeVoteResolution", false);
+        s.stepPending = p.value("step", false);
         break;
     case EventType::MatchResumed:
         s.paused = false;
@@ -469,6 +480,47 @@ void Match::enterPhase(Phase to, TimeMs now)
     emit(makeEvent(now, EventType::PhaseChanged, Audience::Public, std::move(payload)));
     if (to == Phase::DayOpening)
         startOpeningTurn(0, now);
+    if (to != Phase::Ended)
+        breakAtPhaseBoundary(now);
+}
+
+void Match::breakAtPhaseBoundary(TimeMs now)
+{
+    MatchState &s = m_state;
+    if (s.paused || !(s.breakOnPhase || s.stepPending))
+        return;
+    const TimeMs deadline = nextDeadline().value_or(now);
+    emit(makeEvent(now,
+                   EventType::MatchPaused,
+                   Audience::Public,
+                   obj("remainingMs",
+                       std::max<std::int64_t>(0, deadline - now),
+                       "phase",
+                       toString(s.phase),
+                       "reason",
+                       "breakpoint",
+                       "breakpoint",
+                       s.breakOnPhase ? "PHASE_BOUNDARY" : "STEP")));
+}
+
+void Match::endVoteOrBreak(TimeMs now)
+{
+    if (!m_state.breakBeforeVote || m_state.voteBreakHit || m_state.paused) {
+        endVote(now);
+        return;
+    }
+    // Resuming gives the vote no more time: the next tick resolves it.
+    emit(makeEvent(now,
+                   EventType::MatchPaused,
+                   Audience::Public,
+                   obj("remainingMs",
+                       std::int64_t(0),
+                       "phase",
+                       toString(m_state.phase),
+                       "reason",
+                       "breakpoint",
+                       "breakpoint",
+                       "BEFORE_VOTE_RESOLUTION")));
 }
 
 void Match::startOpeningTurn(int index, TimeMs now)
@@ -688,7 +740,9 @@ std::size_t Match::tick(TimeMs now)
             break;
         }
         case Phase::DayDiscussion: enterPhase(Phase::DayVote, at); break;
-        case Phase::DayVote: endVote(at); break;
+        case Phase::DayVote:
+            endVoteOrBreak(at);
+            break;
         case Phase::DayResolution: enterPhase(Phase::Night, at); break;
         case Phase::Ended: break;
         }
@@ -758,6 +812,43 @@ std::vector<Event> Match::skipPhase(TimeMs now)
         enterPhase(Phase::DayDiscussion, now);
     else
         tick(now);
+    return tail(before);
+}
+
+std::vector<Event> Match::setBreakpoints(Breakpoints b, TimeMs now)
+{
+    if (m_state.phase == Phase::Ended || b == breakpoints())
+        return {};
+    const std::size_t before = m_log.size();
+    emit(makeEvent(now,
+                   EventType::BreakpointsSet,
+                   Audience::Host,
+                   obj("phaseBoundary",
+                       b.phaseBoundary,
+                       "beforeVoteResolution",
+                       b.beforeVoteResolution,
+                       "step",
+                       m_state.stepPending)));
+    return tail(before);
+}
+
+std::vector<Event> Match::step(TimeMs now)
+{
+    if (m_state.phase == Phase::Ended)
+        return {};
+    const std::size_t before = m_log.size();
+    if (!m_state.stepPending)
+        emit(makeEvent(now,
+                       EventType::BreakpointsSet,
+                       Audience::Host,
+                       obj("phaseBoundary",
+                           m_state.breakOnPhase,
+                           "beforeVoteResolution",
+                           m_state.breakBeforeVote,
+                           "step",
+                           true)));
+    if (m_state.paused)
+        resume(now, "step");
     return tail(before);
 }
 
@@ -974,7 +1065,7 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
             payload["previousTargetPlayerId"] = previous->empty() ? json(nullptr) : json(*previous);
         emit(makeEvent(now, EventType::VoteCast, Audience::Public, std::move(payload)));
         if (allVoted())
-            endVote(now);
+            endVoteOrBreak(now);
         return m_log.size() - before;
     }
     }
@@ -1078,6 +1169,12 @@ std::uint64_t Match::stateHash() const
     add(s.phaseEndsAt);
     add(static_cast<int>(s.paused));
     add(s.pausedRemainingMs);
+    if (s.breakOnPhase || s.breakBeforeVote || s.stepPending || s.voteBreakHit) {
+        // Only matches that ever had breakpoints hash them: older hashes stay valid.
+        add("bp");
+        add(static_cast<int>(s.breakOnPhase) * 8 + static_cast<int>(s.breakBeforeVote) * 4
+            + static_cast<int>(s.stepPending) * 2 + static_cast<int>(s.voteBreakHit));
+    }
     add(s.openingIndex);
     add(s.turnEndsAt);
     addOpt(s.lastEliminated);

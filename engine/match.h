@@ -108,6 +108,11 @@ struct MatchState
     TimeMs phaseEndsAt = 0;
     bool paused = false;
     std::int64_t pausedRemainingMs = 0;
+    // Debugging breakpoints (host controls, BREAKPOINTS_SET events).
+    bool breakOnPhase = false;               ///< pause whenever a new phase begins
+    bool breakBeforeVote = false;            ///< pause right before each vote is resolved
+    bool stepPending = false;                ///< pause once, at the next phase boundary
+    bool voteBreakHit = false;               ///< this vote already stopped before its resolution
     std::vector<Player> players;             ///< index = seat - 1
     std::vector<SeerRecord> seerHistory;
     // DAY_OPENING turn order
@@ -120,6 +125,15 @@ struct MatchState
     TimeMs endedAt = 0;
     std::uint64_t lastSeq = 0;
     std::vector<std::string> phaseHistory;   ///< "D<day>:<PHASE>@<startedAt>" for timelines
+};
+
+/// Where a match stops by itself, for debugging agents. Off by default; a
+/// match without breakpoints plays exactly as before.
+struct Breakpoints
+{
+    bool phaseBoundary = false;        ///< pause as each new phase begins
+    bool beforeVoteResolution = false; ///< pause right before each vote is resolved
+    bool operator==(const Breakpoints &) const = default;
 };
 
 /// A player's (or the host's) request. Times come from the caller.
@@ -175,6 +189,20 @@ public:
     /// Ends the current phase (or opening turn) now, as if its timer expired.
     std::vector<Event> skipPhase(TimeMs now);
 
+    /// Breakpoints (host controls). Recorded as a BREAKPOINTS_SET event, so a
+    /// replayed or recovered match stops where the live one would have. A stop
+    /// is a MATCH_PAUSED with `reason: "breakpoint"` and `breakpoint`:
+    /// PHASE_BOUNDARY (a new phase began, its full time left), STEP (the same,
+    /// once, after step()) or BEFORE_VOTE_RESOLUTION (the vote's deadline
+    /// passed or everyone voted; resuming resolves it at once). Nothing is
+    /// emitted when `b` equals the breakpoints in force or the match ended.
+    std::vector<Event> setBreakpoints(Breakpoints b, TimeMs now);
+    Breakpoints breakpoints() const { return {m_state.breakOnPhase, m_state.breakBeforeVote}; }
+    /// Plays one phase: resumes a paused match and stops again at the next
+    /// phase boundary (or earlier, before a vote's resolution when that
+    /// breakpoint is set). On a running match: stop at the next boundary.
+    std::vector<Event> step(TimeMs now);
+
     /// The next moment at which `advance` has work, or nullopt (ended / paused).
     std::optional<TimeMs> nextDeadline() const;
 
@@ -222,6 +250,10 @@ private:
     void startOpeningTurn(int index, TimeMs now);
     void finish(Team winner, TimeMs now);
     void narrate(std::uint64_t causeSeq);
+    /// Pauses at a phase boundary when a breakpoint (or a step) asks for it.
+    void breakAtPhaseBoundary(TimeMs now);
+    /// Resolves the vote, or stops right before it when that breakpoint is set.
+    void endVoteOrBreak(TimeMs now);
     bool nightComplete() const;
     bool allVoted() const;
     std::int64_t phaseDuration(Phase p) const;

@@ -284,6 +284,8 @@ bool TranscriptModel::rowFor(const engine::Match &match, const Event &e, Row &r,
     case EventType::RoleCard:
     case EventType::PlayerReady:
         return false;  // the players panel shows these
+    case EventType::BreakpointsSet:
+        return false;  // a host control; the pause it causes is shown
     }
     return false;
 }

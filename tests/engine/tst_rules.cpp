@@ -98,6 +98,11 @@ private Q_SLOTS:
     void replayReproducesStateHash();
     void pauseAndResume();
     void skipPhase();
+    void breakpoints_data();
+    void breakpoints();
+    void stepAdvancesOnePhase_data();
+    void stepAdvancesOnePhase();
+    void breakpointRecords();
     void queueCreatesMatchAtEight();
     void queueLeaveAndStatus();
     void queueRejectsUnknownQueueAndSeatedAgents();
@@ -840,6 +845,272 @@ void TstRules::skipPhase()
     t.m.skipPhase(t.now);
     QCOMPARE_E(t.s().phase, Phase::DayVote);
     QCOMPARE(t.s().phaseStartedAt, t.now);
+}
+
+namespace {
+
+/// Lets time pass until the match pauses or ends (at most `maxSteps` deadlines).
+void runUntilPaused(Table &t, int maxSteps = 200)
+{
+    for (int i = 0; i < maxSteps && !t.s().paused && !t.m.ended(); ++i)
+        t.step();
+}
+
+/// Every living player votes: all for the first wolf, who votes for the seer.
+void everyoneVotes(Table &t)
+{
+    const std::string wolf = t.wolf(0);
+    std::vector<std::string> alive;
+    for (const Player &p : t.s().players)
+        if (p.alive)
+            alive.push_back(p.playerId);
+    for (const std::string &v : alive)
+        if (t.s().phase == Phase::DayVote && !t.s().paused)
+            QVERIFY(t.vote(v, v == wolf ? t.seer() : wolf).ok());
+}
+
+/// Every living night role acts (ends the night early).
+void nightActs(Table &t)
+{
+    const std::string victim = t.villager(0);
+    t.kill(t.wolf(0), victim);
+    t.kill(t.wolf(1), victim);
+    t.inspect(t.seer(), t.villager(1));
+    t.protect(t.doctor(), t.seer());
+}
+
+/// How a row makes the match move on from where the breakpoints were set.
+enum class Drive { Time, NightActs, EveryoneVotes, Step, SkipPhase };
+
+void drive(Table &t, Drive d)
+{
+    switch (d) {
+    case Drive::Time:
+        break;
+    case Drive::NightActs:
+        nightActs(t);
+        break;
+    case Drive::EveryoneVotes:
+        everyoneVotes(t);
+        break;
+    case Drive::Step:
+        t.m.step(t.now);
+        break;
+    case Drive::SkipPhase:
+        t.m.skipPhase(t.now);
+        break;
+    }
+    runUntilPaused(t);
+}
+
+const Event *lastPause(const Table &t)
+{
+    return t.last(EventType::MatchPaused);
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(Drive)
+
+void TstRules::breakpoints_data()
+{
+    QTest::addColumn<Phase>("from");      // where the breakpoints are set
+    QTest::addColumn<bool>("atPhase");    // Breakpoints::phaseBoundary
+    QTest::addColumn<bool>("beforeVote"); // Breakpoints::beforeVoteResolution
+    QTest::addColumn<Drive>("drive");
+    QTest::addColumn<Phase>("stopsIn");     // Phase::Ended: never stops
+    QTest::addColumn<QString>("kind");      // the MATCH_PAUSED's breakpoint field
+    QTest::addColumn<bool>("fullTimeLeft"); // remainingMs: the whole new phase (or turn), else 0
+    QTest::addColumn<bool>("voteResolved"); // a VOTE_RESULT of day 1 exists when it stops
+
+    QTest::newRow("phase: announce times out, stops as the opening begins")
+        << Phase::DayAnnounce << true << false << Drive::Time << Phase::DayOpening
+        << "PHASE_BOUNDARY" << true << false;
+    QTest::newRow("phase: night ends early (everyone acted)")
+        << Phase::Night << true << false << Drive::NightActs << Phase::DayAnnounce
+        << "PHASE_BOUNDARY" << true << false;
+    QTest::newRow("phase: skip phase still stops at the boundary")
+        << Phase::DayDiscussion << true << false << Drive::SkipPhase << Phase::DayVote
+        << "PHASE_BOUNDARY" << true << false;
+    QTest::newRow("phase: the vote resolves, stops as the resolution begins")
+        << Phase::DayVote << true << false << Drive::EveryoneVotes << Phase::DayResolution
+        << "PHASE_BOUNDARY" << true << true;
+    QTest::newRow("vote: deadline passes, stops before resolution")
+        << Phase::DayVote << false << true << Drive::Time << Phase::DayVote
+        << "BEFORE_VOTE_RESOLUTION" << false << false;
+    QTest::newRow("vote: ends early because everyone voted, still stops before resolution")
+        << Phase::DayVote << false << true << Drive::EveryoneVotes << Phase::DayVote
+        << "BEFORE_VOTE_RESOLUTION" << false << false;
+    QTest::newRow("vote: set during discussion, stops at the vote's end not its start")
+        << Phase::DayDiscussion << false << true << Drive::Time << Phase::DayVote
+        << "BEFORE_VOTE_RESOLUTION" << false << false;
+    QTest::newRow("vote: skipping the vote stops before resolution")
+        << Phase::DayVote << false << true << Drive::SkipPhase << Phase::DayVote
+        << "BEFORE_VOTE_RESOLUTION" << false << false;
+    QTest::newRow("both: the stop as the vote begins comes first")
+        << Phase::DayDiscussion << true << true << Drive::Time << Phase::DayVote << "PHASE_BOUNDARY"
+        << true << false;
+    QTest::newRow("step on a running match stops at the next boundary")
+        << Phase::DayDiscussion << false << false << Drive::Step << Phase::DayVote << "STEP" << true
+        << false;
+    QTest::newRow("none: never stops") << Phase::DayDiscussion << false << false << Drive::Time
+                                       << Phase::Ended << "" << false << true;
+}
+
+void TstRules::breakpoints()
+{
+    QFETCH(Phase, from);
+    QFETCH(bool, atPhase);
+    QFETCH(bool, beforeVote);
+    QFETCH(Drive, drive);
+    QFETCH(Phase, stopsIn);
+    QFETCH(QString, kind);
+    QFETCH(bool, fullTimeLeft);
+    QFETCH(bool, voteResolved);
+
+    Table t;
+    reach(t, from);
+    QCOMPARE_E(t.s().phase, from);
+    const std::size_t set = t.m.setBreakpoints({atPhase, beforeVote}, t.now).size();
+    QCOMPARE(set, std::size_t(atPhase || beforeVote ? 1 : 0));
+    QVERIFY(t.m.breakpoints() == (Breakpoints{atPhase, beforeVote}));
+    // A match rebuilt from the log at this point (a recovered host) stops at
+    // the very same event.
+    Table twin;
+    twin.m = *Match::replay(t.m.log());
+    twin.now = t.now;
+
+    ::drive(t, drive);
+    ::drive(twin, drive);
+    QCOMPARE(twin.m.log().size(), t.m.log().size());
+    QCOMPARE(twin.m.stateHash(), t.m.stateHash());
+    QCOMPARE(Match::replay(t.m.log())->stateHash(), t.m.stateHash());
+
+    auto voteResults = [&t] {
+        std::size_t n = 0;
+        for (const Event &e : t.m.log())
+            n += e.type == EventType::VoteResult && e.payload.value("day", 0) == 1;
+        return n;
+    };
+    if (stopsIn == Phase::Ended) {
+        QVERIFY(t.m.ended());
+        QVERIFY(!lastPause(t));
+        QCOMPARE(voteResults(), std::size_t(1));
+        return;
+    }
+    QVERIFY(t.s().paused);
+    QCOMPARE_E(t.s().phase, stopsIn);
+    const Event *pause = lastPause(t);
+    QVERIFY(pause);
+    QCOMPARE(pause->seq, t.s().lastSeq - (t.m.log().back().type == EventType::Narrator ? 1 : 0));
+    QCOMPARE(qs(pause->payload.value("reason", "")), QStringLiteral("breakpoint"));
+    QCOMPARE(qs(pause->payload.value("breakpoint", "")), kind);
+    QCOMPARE(voteResults(), std::size_t(voteResolved ? 1 : 0));
+    const std::int64_t remaining = pause->payload.at("remainingMs").get<std::int64_t>();
+    if (fullTimeLeft) {
+        const std::int64_t full = stopsIn == Phase::DayOpening
+                                      ? t.s().turnEndsAt - t.s().phaseStartedAt
+                                      : t.s().phaseEndsAt - t.s().phaseStartedAt;
+        QVERIFY(full > 0);
+        QCOMPARE(remaining, full);
+        QCOMPARE(pause->at, t.s().phaseStartedAt);
+    } else {
+        QCOMPARE(remaining, std::int64_t(0));
+    }
+    // Paused: time passes, nothing happens, players are refused.
+    const std::size_t frozen = t.m.log().size();
+    t.now += 3'600'000;
+    QVERIFY(t.m.advance(t.now).empty());
+    QCOMPARE(t.m.log().size(), frozen);
+    QVERIFY(!t.m.nextDeadline());
+
+    // Resume continues where it stopped: a vote stop resolves the vote at once,
+    // a boundary stop gives the phase its whole time.
+    t.m.resume(t.now, "host");
+    QVERIFY(!t.s().paused);
+    if (kind == QLatin1String("BEFORE_VOTE_RESOLUTION")) {
+        QCOMPARE(*t.m.nextDeadline(), t.now);
+        t.m.advance(t.now);
+        QCOMPARE(voteResults(), std::size_t(1));
+        QVERIFY(t.s().phase != Phase::DayVote);
+    } else {
+        QCOMPARE(*t.m.nextDeadline(), t.now + remaining);
+        QCOMPARE_E(t.s().phase, stopsIn);
+    }
+    // Clearing the breakpoints lets the match play to its end.
+    t.m.setBreakpoints({}, t.now);
+    runUntilPaused(t, 400);
+    QVERIFY(t.m.ended());
+    QCOMPARE(Match::replay(t.m.log())->stateHash(), t.m.stateHash());
+}
+
+void TstRules::stepAdvancesOnePhase_data()
+{
+    QTest::addColumn<Phase>("from");
+    QTest::addColumn<bool>("beforeVote");
+    QTest::addColumn<QString>(
+        "stops"); // the phases it stops in, step after step ("V!": before resolution)
+    QTest::newRow("from the night") << Phase::Night << false << "A O D V R N A";
+    QTest::newRow("from the discussion") << Phase::DayDiscussion << false << "V R N A O";
+    QTest::newRow("with a vote breakpoint") << Phase::DayDiscussion << true << "V V! R N";
+}
+
+void TstRules::stepAdvancesOnePhase()
+{
+    QFETCH(Phase, from);
+    QFETCH(bool, beforeVote);
+    QFETCH(QString, stops);
+    Table t;
+    reach(t, from);
+    t.m.setBreakpoints({false, beforeVote}, t.now);
+    t.m.pause(t.now);
+    const std::map<char, Phase> code{{'N', Phase::Night},
+                                     {'A', Phase::DayAnnounce},
+                                     {'O', Phase::DayOpening},
+                                     {'D', Phase::DayDiscussion},
+                                     {'V', Phase::DayVote},
+                                     {'R', Phase::DayResolution}};
+    for (const QString &want : stops.split(QLatin1Char(' '))) {
+        const bool voteStop = want.endsWith(QLatin1Char('!'));
+        const std::size_t phasesBefore = t.s().phaseHistory.size();
+        QVERIFY(t.s().paused);
+        QVERIFY(!t.m.step(t.now).empty());
+        QVERIFY(!t.s().paused);
+        runUntilPaused(t);
+        QVERIFY2(t.s().paused, qPrintable(want));
+        QCOMPARE_E(t.s().phase, code.at(want.at(0).toLatin1()));
+        // Exactly one phase further (none when it stopped before the vote's resolution).
+        QCOMPARE(t.s().phaseHistory.size(), phasesBefore + (voteStop ? 0 : 1));
+        QCOMPARE(qs(lastPause(t)->payload.value("breakpoint", "")),
+                 voteStop ? QStringLiteral("BEFORE_VOTE_RESOLUTION") : QStringLiteral("STEP"));
+        QVERIFY(!t.s().stepPending);
+    }
+    QCOMPARE(Match::replay(t.m.log())->stateHash(), t.m.stateHash());
+}
+
+void TstRules::breakpointRecords()
+{
+    // A record only when something changes; for the host's eyes only; none
+    // once the match has ended. (That a match without breakpoints plays
+    // exactly as before is `townhall simulate`'s log hash.)
+    Table t;
+    reach(t, Phase::DayDiscussion);
+    QCOMPARE(t.m.setBreakpoints({}, t.now).size(), std::size_t(0));
+    const auto set = t.m.setBreakpoints({true, true}, t.now);
+    QCOMPARE(set.size(), std::size_t(1));
+    QCOMPARE_E(set.front().type, EventType::BreakpointsSet);
+    QCOMPARE_E(set.front().audience, Audience::Host);
+    QVERIFY(!visible(set.front(), Viewer::spectator(), t.s()));
+    for (const Player &p : t.s().players)
+        QVERIFY(!visible(set.front(), Viewer::forPlayer(p.playerId), t.s()));
+    QVERIFY(visible(set.front(), Viewer::omniscient(), t.s()));
+    QCOMPARE(t.m.setBreakpoints({true, true}, t.now).size(), std::size_t(0));
+    QCOMPARE(t.m.setBreakpoints({}, t.now).size(), std::size_t(1));
+    QVERIFY(t.m.breakpoints() == Breakpoints{});
+    runUntilPaused(t, 400);
+    QVERIFY(t.m.ended());
+    QVERIFY(t.m.setBreakpoints({true, false}, t.now).empty());
+    QVERIFY(t.m.step(t.now).empty());
 }
 
 void TstRules::queueCreatesMatchAtEight()
