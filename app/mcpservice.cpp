@@ -17,12 +17,14 @@ namespace {
 class EngineBackend final : public mcp::Backend
 {
 public:
-    explicit EngineBackend(Host *host) : m_host(host) {}
+    explicit EngineBackend(Host *host)
+        : m_host(host)
+    {}
 
     std::optional<mcp::ToolError> authenticate(mcp::Session &session) override
     {
         if (session.transport == "in-process" && !session.agentId.empty())
-            return std::nullopt;  // the host's own bots
+            return std::nullopt; // the host's own bots
         if (!session.bearerToken.empty()) {
             if (auto c = m_host->authenticate(session.bearerToken)) {
                 session.agentId = c->agentId;
@@ -33,13 +35,15 @@ public:
             return mcp::ToolError{mcp::hostcodes::Unauthenticated,
                                   "unknown or revoked token; ask the host for a new one "
                                   "(townhall agent add NAME)",
-                                  false, std::nullopt};
+                                  false,
+                                  std::nullopt};
         }
         if (!m_host->guestsAllowed())
             return mcp::ToolError{mcp::hostcodes::Unauthenticated,
                                   "guests are disabled on this server; connect with "
                                   "Authorization: Bearer <token> (townhall agent add NAME)",
-                                  false, std::nullopt};
+                                  false,
+                                  std::nullopt};
         // A guest is named after its client; a suffix keeps names distinct.
         std::string base;
         for (char c : session.clientName.empty() ? std::string("guest") : session.clientName)
@@ -68,10 +72,12 @@ public:
     {
         const engine::Match *m = m_host->lobby().match(matchId);
         if (!m)
-            co_return mcp::ToolError{"MATCH_NOT_FOUND", "no match '" + matchId + "'", false, std::nullopt};
+            co_return mcp::ToolError{
+                "MATCH_NOT_FOUND", "no match '" + matchId + "'", false, std::nullopt};
         const engine::Player *p = m->playerByAgent(session->agentId);
         if (!p)
-            co_return mcp::ToolError{"NOT_IN_MATCH", "you are not seated in " + matchId, false, std::nullopt};
+            co_return mcp::ToolError{
+                "NOT_IN_MATCH", "you are not seated in " + matchId, false, std::nullopt};
         co_return engine::phaseBrief(*m, p->playerId);
     }
 
@@ -103,6 +109,12 @@ McpService::McpService(Host *host, QObject *parent)
     m_dispatcher = std::make_shared<mcp::Dispatcher>(m_backend, tools, opts);
     m_server = new mcp::HttpServer(this);
     m_server->setHandler(m_dispatcher);
+    m_recorder = new Recorder(this);
+    m_recorder->setToolRegistry(tools);
+    m_recorder->setStore(host->store());
+    m_recorder->setSessionLookup(
+        [server = m_server](const std::string &id) { return server->session(id); });
+    m_server->setObserver(m_recorder->observer());
     connect(host, &Host::matchStateChanged, this, [this](const QString &matchId) {
         m_dispatcher->notifyMatchStateChanged(matchId.toStdString());
     });
@@ -111,7 +123,13 @@ McpService::McpService(Host *host, QObject *parent)
     });
 }
 
-McpService::~McpService() = default;
+McpService::~McpService()
+{
+    // Sessions that close with the server are not recorded; what was
+    // recorded reaches the store before the host closes it.
+    m_server->setObserver({});
+    delete m_recorder;
+}
 
 bool McpService::listen(quint16 port, QString *error)
 {
@@ -123,8 +141,14 @@ bool McpService::listen(quint16 port, QString *error)
     return true;
 }
 
-QString McpService::url() const { return m_server->endpointUrl().toString(); }
-quint16 McpService::port() const { return m_server->port(); }
+QString McpService::url() const
+{
+    return m_server->endpointUrl().toString();
+}
+quint16 McpService::port() const
+{
+    return m_server->port();
+}
 
 QCoro::Task<mcp::ToolResult> McpService::callInProcess(Caller caller, std::string tool, json args)
 {
@@ -135,32 +159,37 @@ QCoro::Task<mcp::ToolResult> McpService::callInProcess(Caller caller, std::strin
         session->transport = "in-process";
         session->agentId = caller.agentId;
         session->displayName = caller.displayName;
-        json init{{"jsonrpc", "2.0"},
-                  {"id", m_nextId++},
-                  {"method", "initialize"},
-                  {"params",
-                   {{"protocolVersion", "2025-06-18"},
-                    {"capabilities", json::object()},
-                    {"clientInfo", {{"name", "townhall-bot"}, {"version", TOWNHALL_VERSION_STRING}}}}}};
-        co_await m_dispatcher->handle(init, session);
+        json init{
+            {"jsonrpc", "2.0"},
+            {"id", m_nextId++},
+            {"method", "initialize"},
+            {"params",
+             {{"protocolVersion", "2025-06-18"},
+              {"capabilities", json::object()},
+              {"clientInfo", {{"name", "townhall-bot"}, {"version", TOWNHALL_VERSION_STRING}}}}}};
+        co_await m_recorder->handle(*m_dispatcher, std::move(init), session);
         json initialized{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}};
-        co_await m_dispatcher->handle(std::move(initialized), session);
+        co_await m_recorder->handle(*m_dispatcher, std::move(initialized), session);
     }
     json call{{"jsonrpc", "2.0"},
               {"id", m_nextId++},
               {"method", "tools/call"},
               {"params", {{"name", tool}, {"arguments", std::move(args)}}}};
-    auto reply = co_await m_dispatcher->handle(std::move(call), session);
+    auto reply = co_await m_recorder->handle(*m_dispatcher, std::move(call), session);
     if (!reply || reply->contains("error"))
-        co_return mcp::ToolError{"PROTOCOL_ERROR", reply ? reply->at("error").dump() : std::string("no reply"),
-                                 false, std::nullopt};
+        co_return mcp::ToolError{"PROTOCOL_ERROR",
+                                 reply ? reply->at("error").dump() : std::string("no reply"),
+                                 false,
+                                 std::nullopt};
     const json &result = reply->at("result");
     if (result.value("isError", false)) {
         try {
             const json env = json::parse(result.at("content").at(0).at("text").get<std::string>());
             const json &e = env.at("error");
-            mcp::ToolError te{e.at("code").get<std::string>(), e.at("message").get<std::string>(),
-                              e.value("retryable", false), std::nullopt};
+            mcp::ToolError te{e.at("code").get<std::string>(),
+                              e.at("message").get<std::string>(),
+                              e.value("retryable", false),
+                              std::nullopt};
             if (e.contains("retryAfterMs"))
                 te.retryAfterMs = e.at("retryAfterMs").get<std::int64_t>();
             co_return te;

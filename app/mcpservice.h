@@ -7,6 +7,7 @@
 /// a match changes, and the in-process path the built-in bots use.
 
 #include "app/host.h"
+#include "app/recorder.h"
 #include "mcp/dispatcher.h"
 #include "mcp/httpserver.h"
 
@@ -32,6 +33,10 @@ public:
     quint16 port() const;
     mcp::Dispatcher *dispatcher() const { return m_dispatcher.get(); }
     mcp::HttpServer *server() const { return m_server; }
+    /// Records every MCP message of every session, HTTP and in process
+    /// (issue 6). Lives in this service's thread; connect its signals
+    /// queued from other threads.
+    Recorder *recorder() const { return m_recorder; }
 
     /// Runs a tool call through the dispatcher as an in-process session of
     /// `caller` (what the built-in bots use).
@@ -42,6 +47,7 @@ private:
     std::shared_ptr<mcp::Backend> m_backend;
     std::shared_ptr<mcp::Dispatcher> m_dispatcher;
     mcp::HttpServer *m_server = nullptr;
+    Recorder *m_recorder = nullptr;
     std::map<std::string, std::shared_ptr<mcp::Session>> m_inProcess;
     std::int64_t m_nextId = 1;
 };
