@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli.h"
 
+#include "app/clientconfig.h"
 #include "app/host.h"
 #include "app/mcpservice.h"
 #include "app/simulate.h"
@@ -238,18 +239,65 @@ int runAgent(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Registers, lists and revokes agents."));
+    p.setApplicationDescription(QStringLiteral(
+        "Registers, lists and revokes agents, and prints their MCP client configurations."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("agent"), QStringLiteral("the command"));
-    p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("add NAME | list | revoke ID_OR_NAME"));
+    p.addPositionalArgument(QStringLiteral("action"),
+                            QStringLiteral("add NAME | list | revoke ID_OR_NAME | config NAME"));
     p.addOption(dbOption());
+    p.addOption({QStringLiteral("format"),
+                 QStringLiteral("add, config: print this client configuration (%1).")
+                     .arg(formatNames().join(QStringLiteral(", "))),
+                 QStringLiteral("F")});
+    p.addOption({QStringLiteral("token"),
+                 QStringLiteral(
+                     "config: the agent's token (checked; without it the configuration holds %1).")
+                     .arg(placeholderToken()),
+                 QStringLiteral("T")});
+    p.addOption({QStringLiteral("url"),
+                 QStringLiteral("add, config: the host's MCP URL."),
+                 QStringLiteral("URL")});
+    p.addOption({QStringLiteral("port"),
+                 QStringLiteral("add, config: the host's MCP port on 127.0.0.1."),
+                 QStringLiteral("P"),
+                 QStringLiteral("8787")});
     p.process(app);
     const QStringList args = p.positionalArguments();
     const QString action = args.value(1);
-    if (action != QLatin1String("add") && action != QLatin1String("list") && action != QLatin1String("revoke")) {
-        err(QStringLiteral("usage: townhall agent add NAME | list | revoke ID_OR_NAME [--db PATH]\n"));
+    if (action != QLatin1String("add") && action != QLatin1String("list")
+        && action != QLatin1String("revoke") && action != QLatin1String("config")) {
+        err(QStringLiteral(
+            "usage: townhall agent add NAME [--format F] | list | revoke ID_OR_NAME | config NAME "
+            "[--format F] [--token T] [--url URL | --port P] [--db PATH]\n"));
         return 2;
     }
+    std::optional<ClientConfigFormat> format;
+    if (p.isSet(QStringLiteral("format"))) {
+        format = parseClientConfigFormat(p.value(QStringLiteral("format")));
+        if (!format) {
+            err(QStringLiteral("townhall agent: --format must be one of %1\n")
+                    .arg(formatNames().join(QStringLiteral(", "))));
+            return 2;
+        }
+    }
+    ClientConfigInput config;
+    config.mcpUrl
+        = p.isSet(QStringLiteral("url"))
+              ? p.value(QStringLiteral("url"))
+              : QStringLiteral("http://127.0.0.1:%1/mcp").arg(p.value(QStringLiteral("port")));
+    config.executable = QCoreApplication::applicationFilePath();
+    // One format, or all four under a heading each.
+    auto printConfigs = [&] {
+        if (format) {
+            out(clientConfig(*format, config));
+            return;
+        }
+        for (const QString &name : formatNames()) {
+            out(QStringLiteral("\n# --format %1\n").arg(name));
+            out(clientConfig(*parseClientConfigFormat(name), config));
+        }
+    };
     auto store = openStore(p, action == QLatin1String("add"));
     if (!store) {
         err(QStringLiteral("townhall: %1\n").arg(store.error().message));
@@ -266,9 +314,57 @@ int runAgent(int argc, char **argv)
             err(QStringLiteral("townhall: %1\n").arg(a.error().message));
             return 1;
         }
-        out(QStringLiteral("agent %1 (%2)\ntoken %3\n(shown once: store it now; only its hash is kept)\n")
-                .arg(QString::fromStdString(a.value().agent.name), QString::fromStdString(a.value().agent.agentId),
-                     QString::fromStdString(a.value().token)));
+        const QString notice
+            = QStringLiteral(
+                  "agent %1 (%2)\ntoken %3\n(shown once: store it now; only its hash is kept)\n")
+                  .arg(QString::fromStdString(a.value().agent.name),
+                       QString::fromStdString(a.value().agent.agentId),
+                       QString::fromStdString(a.value().token));
+        config.agentName = name;
+        config.token = QString::fromStdString(a.value().token);
+        if (format) {
+            // Only the configuration on stdout, so it can go straight to a file.
+            err(notice);
+            printConfigs();
+        } else {
+            out(notice);
+            out(QStringLiteral(
+                "\nClient configurations (they hold the token; keep them private):\n"));
+            printConfigs();
+        }
+        return 0;
+    }
+    if (action == QLatin1String("config")) {
+        const QString name = args.value(2).trimmed();
+        auto list = store.value().listAgents();
+        if (!list) {
+            err(QStringLiteral("townhall: %1\n").arg(list.error().message));
+            return 1;
+        }
+        const AgentRecord *agent = nullptr;
+        for (const AgentRecord &a : list.value())
+            if (!a.revoked() && QString::fromStdString(a.name) == name)
+                agent = &a;
+        if (!agent) {
+            err(QStringLiteral("townhall agent config: no active agent named '%1'\n").arg(name));
+            return 1;
+        }
+        config.agentName = name;
+        if (p.isSet(QStringLiteral("token"))) {
+            config.token = p.value(QStringLiteral("token"));
+            auto owner = store.value().verifyToken(config.token.toStdString());
+            if (!owner || owner.value().agentId != agent->agentId) {
+                err(QStringLiteral("townhall agent config: that token does not belong to '%1'\n")
+                        .arg(name));
+                return 1;
+            }
+        } else {
+            err(QStringLiteral(
+                    "townhall agent config: tokens are kept hashed and cannot be shown again; "
+                    "replace %1 with %2's token (or pass --token)\n")
+                    .arg(placeholderToken(), name));
+        }
+        printConfigs();
         return 0;
     }
     if (action == QLatin1String("list")) {

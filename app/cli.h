@@ -11,7 +11,7 @@ int runSimulate(int argc, char **argv);  ///< townhall simulate --matches N --se
 int runHeadless(int argc, char **argv);  ///< townhall --headless [--port P] [--db PATH] [--speed X] [--bots N] [--demo]
 int runGui(int argc, char **argv);       ///< townhall [--demo] (the desktop app)
 int runStdio(int argc, char **argv);     ///< townhall mcp-stdio --url URL [--token T]
-int runAgent(int argc, char **argv);     ///< townhall agent add|list|revoke
+int runAgent(int argc, char **argv);     ///< townhall agent add|list|revoke|config [--format F]
 int runLog(int argc, char **argv);       ///< townhall export|import|replay
 
 } // namespace townhall::app

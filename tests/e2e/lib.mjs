@@ -115,7 +115,7 @@ export async function startHost({ db = ':memory:', speed = 50, seed = 1, bots = 
  */
 export class Agent {
   constructor(name, { host, url, token, transport = 'http', names = 'dotted', path = '/mcp', fetch,
-    protocolVersion } = {}) {
+    protocolVersion, makeTransport } = {}) {
     this.name = name;
     this.url = url ?? host.url;
     this.base = new URL(this.url).origin;
@@ -125,6 +125,7 @@ export class Agent {
     this.path = path;
     this.fetch = fetch;
     this.protocolVersion = protocolVersion;
+    this.makeTransport = makeTransport; // () => an SDK transport built elsewhere (generated client configs)
     this.log = [];          // {tool, args, result} for every tool result received
     this.rateLimited = 0;   // RATE_LIMITED answers seen (and waited out)
     this.client = null;
@@ -151,7 +152,9 @@ export class Agent {
         return inner(input, init);
       };
     }
-    if (this.kind === 'http') {
+    if (this.makeTransport) {
+      this.transport = this.makeTransport();
+    } else if (this.kind === 'http') {
       this.transport = new StreamableHTTPClientTransport(new URL(this.path, this.base),
         { requestInit: { headers }, fetch: fetchImpl });
     } else if (this.kind === 'sse') {
