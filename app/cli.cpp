@@ -131,6 +131,10 @@ int runHeadless(int argc, char **argv)
                                   QStringLiteral("Benchmarks: skip every new match to its first DAY_VOTE."));
     skipToVote.setFlags(QCommandLineOption::HiddenFromHelp);
     p.addOption(skipToVote);
+    QCommandLineOption noRecorder(QStringLiteral("no-recorder"),
+                                  QStringLiteral("Benchmarks: do not record MCP calls (to measure the recorder)."));
+    noRecorder.setFlags(QCommandLineOption::HiddenFromHelp);
+    p.addOption(noRecorder);
     p.process(app);
 
     const bool demo = p.isSet(QStringLiteral("demo"));
@@ -154,6 +158,8 @@ int runHeadless(int argc, char **argv)
         return 1;
     }
     McpService mcp(&host);
+    if (p.isSet(noRecorder))
+        mcp.setRecording(false);
     const quint16 port = static_cast<quint16>(p.value(QStringLiteral("port")).toUInt());
     if (!mcp.listen(port, &error)) {
         if (!demo || !mcp.listen(0, &error)) {
@@ -395,7 +401,8 @@ int runLog(int argc, char **argv)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Exports, imports and replays match logs."));
     p.addHelpOption();
-    p.addPositionalArgument(QStringLiteral("command"), QStringLiteral("export MATCH_ID | import FILE | replay MATCH_ID"));
+    p.addPositionalArgument(QStringLiteral("command"),
+                            QStringLiteral("export MATCH_ID | import FILE | replay MATCH_ID | calls MATCH_ID"));
     p.addOption(dbOption());
     p.addOption({QStringLiteral("to"), QStringLiteral("replay: the event id (or seq) to stop at."),
                  QStringLiteral("EVENT_ID")});
@@ -404,7 +411,8 @@ int runLog(int argc, char **argv)
     const QString command = args.value(0);
     const QString target = args.value(1);
     if (target.isEmpty()) {
-        err(QStringLiteral("usage: townhall export MATCH_ID | import FILE | replay MATCH_ID --to EVENT_ID [--db PATH]\n"));
+        err(QStringLiteral("usage: townhall export MATCH_ID | import FILE | replay MATCH_ID --to EVENT_ID"
+                           " | calls MATCH_ID [--db PATH]\n"));
         return 2;
     }
     auto store = openStore(p, command == QLatin1String("import"));
@@ -419,6 +427,20 @@ int runLog(int argc, char **argv)
             return 1;
         }
         out(QString::fromStdString(lines.value()));
+        return 0;
+    }
+    if (command == QLatin1String("calls")) {
+        // The MCP calls the recorder stored for the match, as JSON Lines.
+        auto rows = store.value().toolCalls(target.toStdString());
+        if (!rows) {
+            err(QStringLiteral("townhall calls: %1\n").arg(rows.error().message));
+            return 1;
+        }
+        std::string text;
+        for (const ToolCallRow &row : rows.value())
+            text += Recorder::rowToJson(row).dump(-1, ' ', false, engine::json::error_handler_t::replace)
+                    + '\n';
+        std::fwrite(text.data(), 1, text.size(), stdout);
         return 0;
     }
     if (command == QLatin1String("import")) {

@@ -141,6 +141,13 @@ bool McpService::listen(quint16 port, QString *error)
     return true;
 }
 
+void McpService::setRecording(bool on)
+{
+    m_recording = on;
+    m_server->setObserver(on ? m_recorder->observer()
+                             : std::function<void(const mcp::TrafficRecord &)>());
+}
+
 QString McpService::url() const
 {
     return m_server->endpointUrl().toString();
@@ -148,6 +155,15 @@ QString McpService::url() const
 quint16 McpService::port() const
 {
     return m_server->port();
+}
+
+QCoro::Task<std::optional<json>> McpService::handle(json message,
+                                                    std::shared_ptr<mcp::Session> session)
+{
+    if (m_recording)
+        co_return co_await m_recorder->handle(
+            *m_dispatcher, std::move(message), std::move(session));
+    co_return co_await m_dispatcher->handle(std::move(message), std::move(session));
 }
 
 QCoro::Task<mcp::ToolResult> McpService::callInProcess(Caller caller, std::string tool, json args)
@@ -167,15 +183,15 @@ QCoro::Task<mcp::ToolResult> McpService::callInProcess(Caller caller, std::strin
              {{"protocolVersion", "2025-06-18"},
               {"capabilities", json::object()},
               {"clientInfo", {{"name", "townhall-bot"}, {"version", TOWNHALL_VERSION_STRING}}}}}};
-        co_await m_recorder->handle(*m_dispatcher, std::move(init), session);
+        co_await handle(std::move(init), session);
         json initialized{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}};
-        co_await m_recorder->handle(*m_dispatcher, std::move(initialized), session);
+        co_await handle(std::move(initialized), session);
     }
     json call{{"jsonrpc", "2.0"},
               {"id", m_nextId++},
               {"method", "tools/call"},
               {"params", {{"name", tool}, {"arguments", std::move(args)}}}};
-    auto reply = co_await m_recorder->handle(*m_dispatcher, std::move(call), session);
+    auto reply = co_await handle(std::move(call), session);
     if (!reply || reply->contains("error"))
         co_return mcp::ToolError{"PROTOCOL_ERROR",
                                  reply ? reply->at("error").dump() : std::string("no reply"),

@@ -37,17 +37,24 @@ public:
     /// (issue 6). Lives in this service's thread; connect its signals
     /// queued from other threads.
     Recorder *recorder() const { return m_recorder; }
+    /// Turns recording off (or back on). Only for measuring the recorder's
+    /// overhead (`townhall --headless --no-recorder`, hidden).
+    void setRecording(bool on);
 
     /// Runs a tool call through the dispatcher as an in-process session of
     /// `caller` (what the built-in bots use).
     QCoro::Task<mcp::ToolResult> callInProcess(Caller caller, std::string tool, json args);
 
 private:
+    /// An in-process message through the recorder (when recording) to the dispatcher.
+    QCoro::Task<std::optional<json>> handle(json message, std::shared_ptr<mcp::Session> session);
+
     Host *m_host;
     std::shared_ptr<mcp::Backend> m_backend;
     std::shared_ptr<mcp::Dispatcher> m_dispatcher;
     mcp::HttpServer *m_server = nullptr;
     Recorder *m_recorder = nullptr;
+    bool m_recording = true;
     std::map<std::string, std::shared_ptr<mcp::Session>> m_inProcess;
     std::int64_t m_nextId = 1;
 };

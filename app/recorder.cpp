@@ -2,6 +2,7 @@
 #include "app/recorder.h"
 
 #include "mcp/dispatcher.h"
+#include "mcp/jsonwrite.h"
 
 #include <QDateTime>
 #include <QLoggingCategory>
@@ -29,9 +30,9 @@ bool isResponse(const json &m)
     return m.is_object() && !m.contains("method") && (m.contains("result") || m.contains("error"));
 }
 
-std::string pendingKey(const std::string &sessionId, const json &id)
+std::string pendingKey(std::string_view sessionId, const json &id)
 {
-    std::string key = sessionId;
+    std::string key(sessionId);
     key += '\n';
     if (id.is_string())
         key += id.get_ref<const std::string &>();
@@ -70,27 +71,18 @@ std::string scanErrorCode(const std::string &text)
     return end == std::string::npos ? std::string() : text.substr(i + 1, end - i - 1);
 }
 
-/// The response without result.structuredContent when its text content
-/// carries the same JSON (every successful tool result of our dispatcher).
-json withoutStructured(const json &response)
+/// Compact JSON text of a message the transport did not hand over as text.
+QByteArray textOf(const json &m)
 {
-    const auto result = response.is_object() ? response.find("result") : response.end();
-    if (!response.is_object() || result == response.end() || !result->is_object()
-        || !result->contains("structuredContent") || !firstText(*result))
-        return response;
-    json out = json::object();
-    for (auto it = response.begin(); it != response.end(); ++it) {
-        if (it.key() != "result") {
-            out[it.key()] = it.value();
-            continue;
-        }
-        json r = json::object();
-        for (auto f = result->begin(); f != result->end(); ++f)
-            if (f.key() != "structuredContent")
-                r[f.key()] = f.value();
-        out["result"] = std::move(r);
-    }
-    return out;
+    return QByteArray::fromStdString(mcp::writeJson(m, json::error_handler_t::replace));
+}
+
+json parseText(const QByteArray &text)
+{
+    if (text.isEmpty())
+        return nullptr;
+    json j = json::parse(text.cbegin(), text.cend(), nullptr, false);
+    return j.is_discarded() ? json(text.toStdString()) : j;
 }
 
 const char *kindKey(CallKind k)
@@ -120,12 +112,23 @@ std::string str(const std::string &s)
 
 // ---------------------------------------------------------------- CallRecord
 
+json CallRecord::request() const
+{
+    return parseText(requestText);
+}
+
+json CallRecord::response() const
+{
+    return parseText(responseText);
+}
+
 json CallRecord::arguments() const
 {
-    if (!request.is_object())
+    const json r = request();
+    if (!r.is_object())
         return nullptr;
-    const auto params = request.find("params");
-    if (params == request.end() || !params->is_object())
+    const auto params = r.find("params");
+    if (params == r.end() || !params->is_object())
         return nullptr;
     const auto args = params->find("arguments");
     return args == params->end() ? json() : *args;
@@ -133,8 +136,9 @@ json CallRecord::arguments() const
 
 json CallRecord::structuredContent() const
 {
-    const auto result = response.is_object() ? response.find("result") : response.end();
-    if (!response.is_object() || result == response.end() || !result->is_object())
+    const json resp = response();
+    const auto result = resp.is_object() ? resp.find("result") : resp.end();
+    if (!resp.is_object() || result == resp.end() || !result->is_object())
         return nullptr;
     if (const auto sc = result->find("structuredContent"); sc != result->end())
         return *sc;
@@ -147,18 +151,11 @@ json CallRecord::structuredContent() const
     return parsed.is_discarded() || !parsed.is_object() ? json() : parsed;
 }
 
-json CallRecord::fullResponse() const
+std::size_t CallRecord::memoryCost() const
 {
-    const auto result = response.is_object() ? response.find("result") : response.end();
-    if (!response.is_object() || result == response.end() || !result->is_object()
-        || result->contains("structuredContent") || result->value("isError", false))
-        return response;
-    json sc = structuredContent();
-    if (sc.is_null())
-        return response;
-    json out = response;
-    out["result"]["structuredContent"] = std::move(sc);
-    return out;
+    return sizeof(CallRecord) + std::size_t(requestText.capacity() + responseText.capacity())
+           + sessionId.capacity() + agentId.capacity() + agentName.capacity() + matchId.capacity()
+           + method.capacity() + tool.capacity() + toolErrorCode.capacity() + transport.capacity();
 }
 
 json CallRecord::toJson() const
@@ -184,8 +181,8 @@ json CallRecord::toJson() const
            {"rpcErrorCode", rpcErrorCode ? json(*rpcErrorCode) : json()},
            {"httpStatus", httpStatus},
            {"latencyUs", latency.count()},
-           {"request", request},
-           {"response", fullResponse()}};
+           {"request", request()},
+           {"response", response()}};
     return j;
 }
 
@@ -275,7 +272,11 @@ std::function<void(const mcp::TrafficRecord &)> Recorder::observer()
 void Recorder::observe(const mcp::TrafficRecord &r)
 {
     using Dir = mcp::TrafficRecord::Direction;
-    const json &m = r.message;
+    static const json none;
+    const json &m = r.message ? *r.message : none;
+    auto text = [&] {
+        return r.wire.isEmpty() ? textOf(m) : r.wire;
+    };
 
     if (m_refused) {
         // The transport answers a refused message at once with an error whose id is null.
@@ -283,7 +284,7 @@ void Recorder::observe(const mcp::TrafficRecord &r)
         m_refused.reset();
         if (r.direction == Dir::ServerToClient && isResponse(m) && m.value("id", json()).is_null()
             && r.sessionId == refused->sessionId) {
-            complete(*refused, m, r.httpStatus);
+            complete(*refused, m, text(), r.httpStatus);
             refused->latency = r.latency;
             pushRecord(std::move(refused));
             return;
@@ -297,10 +298,10 @@ void Recorder::observe(const mcp::TrafficRecord &r)
     rec->httpStatus = r.httpStatus;
 
     if (r.direction == Dir::ClientToServer) {
+        rec->requestText = text();
+        describeRequest(*rec, m);
         if (r.httpStatus >= 400) {
             // Refused by the transport before any handler saw it.
-            rec->request = m;
-            describeRequest(*rec);
             rec->kind = isRequest(m) || !m.is_object() ? CallKind::Request : CallKind::Notification;
             rec->status = CallStatus::ProtocolError;
             resolveAgent(*rec);
@@ -308,9 +309,7 @@ void Recorder::observe(const mcp::TrafficRecord &r)
             return;
         }
         if (isRequest(m)) {
-            rec->request = m;
             rec->kind = CallKind::Request;
-            describeRequest(*rec);
             if (m_pending.size() >= m_options.maxPending) {
                 auto oldest = std::min_element(
                     m_pending.begin(), m_pending.end(), [](const auto &a, const auto &b) {
@@ -322,8 +321,9 @@ void Recorder::observe(const mcp::TrafficRecord &r)
                 resolveAgent(*gone);
                 pushRecord(std::move(gone));
             }
-            const std::string key = pendingKey(r.sessionId, m.at("id"));
-            auto [it, fresh] = m_pending.try_emplace(key, Pending{rec, steady_clock::now()});
+            std::string key = pendingKey(r.sessionId, m.at("id"));
+            auto [it, fresh]
+                = m_pending.try_emplace(std::move(key), Pending{rec, steady_clock::now()});
             if (!fresh) {
                 // A reused id while the first is unanswered: the first never will be paired.
                 std::shared_ptr<CallRecord> old = std::move(it->second.record);
@@ -335,9 +335,7 @@ void Recorder::observe(const mcp::TrafficRecord &r)
             return;
         }
         // A notification, or a client's answer to a server request.
-        rec->request = m;
         rec->kind = CallKind::Notification;
-        describeRequest(*rec);
         if (isResponse(m))
             rec->method = "(response)";
         resolveAgent(*rec);
@@ -346,13 +344,13 @@ void Recorder::observe(const mcp::TrafficRecord &r)
     }
 
     if (isResponse(m)) {
-        const json id = m.value("id", json());
-        if (!id.is_null()) {
-            const auto it = m_pending.find(pendingKey(r.sessionId, id));
+        const auto id = m.find("id");
+        if (id != m.end() && !id->is_null()) {
+            const auto it = m_pending.find(pendingKey(r.sessionId, *id));
             if (it != m_pending.end()) {
                 std::shared_ptr<CallRecord> pending = std::move(it->second.record);
                 m_pending.erase(it);
-                complete(*pending, m, r.httpStatus);
+                complete(*pending, m, text(), r.httpStatus);
                 pending->latency = r.latency;
                 resolveAgent(*pending);
                 pushRecord(std::move(pending));
@@ -361,8 +359,7 @@ void Recorder::observe(const mcp::TrafficRecord &r)
         }
         // An answer without its request (a 404 for an unknown session, say).
         rec->kind = CallKind::Request;
-        rec->request = nullptr;
-        complete(*rec, m, r.httpStatus);
+        complete(*rec, m, text(), r.httpStatus);
         rec->latency = r.latency;
         resolveAgent(*rec);
         pushRecord(std::move(rec));
@@ -370,7 +367,7 @@ void Recorder::observe(const mcp::TrafficRecord &r)
     }
     // A notification or request the server pushed.
     rec->kind = CallKind::ServerMessage;
-    rec->response = m;
+    rec->responseText = text();
     if (m.is_object())
         if (const auto method = m.find("method"); method != m.end() && method->is_string())
             rec->method = method->get<std::string>();
@@ -378,9 +375,8 @@ void Recorder::observe(const mcp::TrafficRecord &r)
     pushRecord(std::move(rec));
 }
 
-void Recorder::describeRequest(CallRecord &rec) const
+void Recorder::describeRequest(CallRecord &rec, const json &m) const
 {
-    const json &m = rec.request;
     if (!m.is_object())
         return;
     if (const auto method = m.find("method"); method != m.end() && method->is_string())
@@ -406,9 +402,9 @@ void Recorder::describeRequest(CallRecord &rec) const
     }
 }
 
-void Recorder::complete(CallRecord &rec, const json &response, int httpStatus)
+void Recorder::complete(CallRecord &rec, const json &response, QByteArray text, int httpStatus)
 {
-    rec.response = withoutStructured(response);
+    rec.responseText = std::move(text);
     rec.httpStatus = httpStatus;
     rec.status = CallStatus::Ok;
     if (!response.is_object()) {
@@ -434,8 +430,8 @@ void Recorder::complete(CallRecord &rec, const json &response, int httpStatus)
     } else if (const auto result = response.find("result");
                result != response.end() && result->is_object() && result->value("isError", false)) {
         rec.isError = true;
-        if (const std::string *text = firstText(*result))
-            rec.toolErrorCode = scanErrorCode(*text);
+        if (const std::string *t = firstText(*result))
+            rec.toolErrorCode = scanErrorCode(*t);
         rec.status
             = rec.toolErrorCode == "RATE_LIMITED" ? CallStatus::RateLimited : CallStatus::ToolError;
     }
@@ -470,8 +466,11 @@ void Recorder::pushRecord(std::shared_ptr<CallRecord> rec)
 {
     rec->id = m_nextId++;
     CallRecordPtr ptr = std::move(rec);
+    m_bytes += ptr->memoryCost();
     m_ring.push_back(ptr);
-    while (m_ring.size() > m_options.capacity) {
+    while (m_ring.size() > 1
+           && (m_ring.size() > m_options.capacity || m_bytes > m_options.maxBytes)) {
+        m_bytes -= m_ring.front()->memoryCost();
         m_ring.pop_front();
         ++m_evicted;
     }
@@ -488,11 +487,16 @@ Recorder::handle(mcp::MessageHandler &handler, json message, std::shared_ptr<mcp
     QPointer<Recorder> self(this);
     const auto start = system_clock::now();
     const auto t0 = steady_clock::now();
-    json request = message;
+    // The dispatcher consumes the message: keep its text, not a copy of the tree.
+    std::vector<json> ids; // of the requests, to pair a batch's answers
+    std::vector<std::shared_ptr<CallRecord>> records = startInProcess(message, start, ids);
     std::optional<json> reply = co_await handler.handle(std::move(message), session);
     if (self)
-        self->recordInProcess(
-            *session, request, reply, start, duration_cast<microseconds>(steady_clock::now() - t0));
+        self->finishInProcess(*session,
+                              std::move(records),
+                              ids,
+                              reply,
+                              duration_cast<microseconds>(steady_clock::now() - t0));
     co_return reply;
 }
 
@@ -502,42 +506,64 @@ void Recorder::recordInProcess(const mcp::Session &session,
                                system_clock::time_point start,
                                microseconds latency)
 {
+    std::vector<json> ids;
+    std::vector<std::shared_ptr<CallRecord>> records = startInProcess(request, start, ids);
+    finishInProcess(session, std::move(records), ids, reply, latency);
+}
+
+std::vector<std::shared_ptr<CallRecord>> Recorder::startInProcess(const json &message,
+                                                                  system_clock::time_point start,
+                                                                  std::vector<json> &ids) const
+{
+    std::vector<std::shared_ptr<CallRecord>> records;
+    auto describe = [&](const json &m) {
+        auto rec = std::make_shared<CallRecord>();
+        rec->timestamp = start;
+        rec->requestText = textOf(m);
+        describeRequest(*rec, m);
+        rec->kind = isRequest(m) ? CallKind::Request : CallKind::Notification;
+        records.push_back(std::move(rec));
+        ids.push_back(isRequest(m) ? m.at("id") : json());
+    };
+    if (message.is_array())
+        for (const json &m : message)
+            describe(m);
+    else
+        describe(message);
+    return records;
+}
+
+void Recorder::finishInProcess(const mcp::Session &session,
+                               std::vector<std::shared_ptr<CallRecord>> records,
+                               const std::vector<json> &ids,
+                               const std::optional<json> &reply,
+                               microseconds latency)
+{
     if (!session.id.empty() && !session.agentId.empty()) {
         Agent &a = m_agents[session.id];
         a = Agent{session.agentId, session.displayName, session.transport};
     }
-    auto one = [&](const json &m, const json *answer) {
-        auto rec = std::make_shared<CallRecord>();
-        rec->timestamp = start;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        std::shared_ptr<CallRecord> &rec = records[i];
         rec->sessionId = session.id;
         rec->agentId = session.agentId;
         rec->agentName = session.displayName;
         rec->transport = session.transport;
-        rec->request = m;
         rec->latency = latency;
-        describeRequest(*rec);
-        if (isRequest(m)) {
-            rec->kind = CallKind::Request;
+        if (rec->kind == CallKind::Request) {
+            const json *answer = nullptr;
+            if (reply && !reply->is_array())
+                answer = &*reply;
+            else if (reply)
+                for (const json &a : *reply)
+                    if (a.is_object() && a.value("id", json()) == ids[i])
+                        answer = &a;
             if (answer)
-                complete(*rec, *answer, 0);
+                complete(*rec, *answer, textOf(*answer), 0);
             else
                 rec->status = CallStatus::NoReply;
-        } else {
-            rec->kind = CallKind::Notification;
         }
         pushRecord(std::move(rec));
-    };
-    if (!request.is_array()) {
-        one(request, reply ? &*reply : nullptr);
-        return;
-    }
-    for (const json &m : request) {
-        const json *answer = nullptr;
-        if (reply && reply->is_array() && isRequest(m))
-            for (const json &a : *reply)
-                if (a.is_object() && a.value("id", json()) == m.at("id"))
-                    answer = &a;
-        one(m, answer);
     }
 }
 
@@ -637,9 +663,38 @@ ToolCallRow Recorder::toRow(const CallRecord &r)
     row.rpcErrorCode = r.rpcErrorCode;
     row.httpStatus = r.httpStatus;
     row.latencyUs = r.latency.count();
-    row.requestJson = r.request.dump(-1, ' ', false, json::error_handler_t::replace);
-    row.responseJson = r.response.dump(-1, ' ', false, json::error_handler_t::replace);
+    row.requestJson = r.requestText.isEmpty() ? std::string("null") : r.requestText.toStdString();
+    row.responseJson
+        = r.responseText.isEmpty() ? std::string("null") : r.responseText.toStdString();
     return row;
+}
+
+json Recorder::rowToJson(const ToolCallRow &row)
+{
+    auto parsed = [](const std::string &text) {
+        json j = json::parse(text, nullptr, false);
+        return j.is_discarded() ? json(text) : j;
+    };
+    return json{
+        {"matchId", row.matchId},
+        {"atUs", row.atUs},
+        {"time",
+         QDateTime::fromMSecsSinceEpoch(row.atUs / 1000, Qt::UTC)
+             .toString(Qt::ISODateWithMs)
+             .toStdString()},
+        {"sessionId", row.sessionId},
+        {"agentId", row.agentId},
+        {"agentName", row.agentName},
+        {"method", row.method},
+        {"tool", row.tool},
+        {"status", row.status},
+        {"toolErrorCode", row.toolErrorCode ? json(*row.toolErrorCode) : json()},
+        {"rpcErrorCode", row.rpcErrorCode ? json(*row.rpcErrorCode) : json()},
+        {"httpStatus", row.httpStatus},
+        {"latencyUs", row.latencyUs},
+        {"request", parsed(row.requestJson)},
+        {"response", parsed(row.responseJson)},
+    };
 }
 
 std::string Recorder::schemaCheck(const CallRecord &r) const
@@ -682,10 +737,8 @@ ui::ToolCallRecord Recorder::toUiRecord(const CallRecord &r) const
     u.rpcErrorCode = r.rpcErrorCode.value_or(0);
     u.httpStatus = r.httpStatus;
     u.latencyUs = r.latency.count();
-    u.requestJson
-        = QByteArray::fromStdString(r.request.dump(-1, ' ', false, json::error_handler_t::replace));
-    u.responseJson = QByteArray::fromStdString(
-        r.fullResponse().dump(-1, ' ', false, json::error_handler_t::replace));
+    u.requestJson = r.requestText;
+    u.responseJson = r.responseText;
     if (m_options.schemaCheckForUi)
         u.schemaCheck = QString::fromStdString(schemaCheck(r));
     return u;

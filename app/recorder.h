@@ -19,10 +19,13 @@
 ///   co_await rec->handle(*dispatcher, std::move(msg), session);
 /// \endcode
 ///
-/// Cost on the server thread: one copy of the request, one copy of the
-/// response without its `structuredContent` (the wire carries the same JSON
-/// as text content; structuredContent() restores it), a hash-map insert and
-/// erase, and a ring push. No serialisation, no database write.
+/// Cost on the server thread: no copy of either message. A record keeps the
+/// request's and the response's compact JSON text, which over HTTP are the
+/// very buffers the transport read and wrote (implicitly shared); a few
+/// fields (method, tool, match, error codes) are read off the parsed message
+/// while it is lent. Then a hash-map insert and erase and a ring push. The
+/// ring is bounded by count and by bytes. No database write (a timer
+/// persists in batches).
 
 #include "app/store/store.h"
 #include "mcp/handler.h"
@@ -70,17 +73,23 @@ struct CallRecord
     std::optional<int> rpcErrorCode;
     int httpStatus = 0;
     std::chrono::microseconds latency{0};
-    json request; ///< the request (or notification) message; null if unknown
-    /// The response message, with `result.structuredContent` left out when
-    /// the text content carries the same JSON (see structuredContent()).
-    json response;
+    /// The request (or notification, or refused body) as compact JSON text;
+    /// empty if unknown.
+    QByteArray requestText;
+    /// The response (or server-pushed message) as it went over the wire;
+    /// empty if none.
+    QByteArray responseText;
 
+    /// The request message, parsed (null if unknown).
+    json request() const;
+    /// The response message, parsed (null if none).
+    json response() const;
     /// `params.arguments` of a tools/call (null otherwise).
     json arguments() const;
-    /// The result's structuredContent, restored from the text content.
+    /// The result's structuredContent (from the text content if it has none).
     json structuredContent() const;
-    /// The response as it went over the wire (structuredContent restored).
-    json fullResponse() const;
+    /// Bytes this record holds in memory (what the ring's byte bound counts).
+    std::size_t memoryCost() const;
     /// One JSON Lines object: every field, the full response.
     json toJson() const;
 };
@@ -112,6 +121,7 @@ public:
     struct Options
     {
         std::size_t capacity = 50000;                 ///< records kept in memory
+        std::size_t maxBytes = 16 * 1024 * 1024;      ///< and their bytes (memoryCost)
         std::chrono::milliseconds batchInterval{100}; ///< recordsAdded at most this often
         std::chrono::milliseconds persistInterval{1000};
         std::size_t maxPending = 10000;           ///< unanswered requests tracked
@@ -152,6 +162,7 @@ public:
     /// query() as JSON Lines (one CallRecord::toJson() per line).
     std::string exportJsonLines(const CallFilter &filter = {}) const;
     std::size_t size() const { return m_ring.size(); }
+    std::size_t bytes() const { return m_bytes; }
     std::size_t pendingCount() const { return m_pending.size(); }
     std::uint64_t recordedCount() const { return m_nextId - 1; }
     /// Records pushed out of the ring by newer ones.
@@ -169,6 +180,9 @@ public:
     /// when there is nothing to check.
     std::string schemaCheck(const CallRecord &record) const;
     static ToolCallRow toRow(const CallRecord &record);
+    /// A stored row as one JSON Lines object (`townhall calls`): the fields
+    /// of CallRecord::toJson() that the table keeps.
+    static json rowToJson(const ToolCallRow &row);
 
 Q_SIGNALS:
     /// New records, at most every Options::batchInterval.
@@ -187,9 +201,20 @@ private:
     };
 
     void pushRecord(std::shared_ptr<CallRecord> record);
-    void complete(CallRecord &record, const json &response, int httpStatus);
+    void complete(CallRecord &record, const json &response, QByteArray text, int httpStatus);
     void resolveAgent(CallRecord &record);
-    void describeRequest(CallRecord &record) const;
+    void describeRequest(CallRecord &record, const json &message) const;
+    /// Records (still unanswered) for an in-process message or batch, and
+    /// the ids of its requests in `ids`.
+    std::vector<std::shared_ptr<CallRecord>>
+    startInProcess(const json &message,
+                   std::chrono::system_clock::time_point start,
+                   std::vector<json> &ids) const;
+    void finishInProcess(const mcp::Session &session,
+                         std::vector<std::shared_ptr<CallRecord>> records,
+                         const std::vector<json> &ids,
+                         const std::optional<json> &reply,
+                         std::chrono::microseconds latency);
     void emitBatch();
     void persist();
 
@@ -212,6 +237,7 @@ private:
     QTimer *m_persistTimer;
     std::uint64_t m_nextId = 1;
     std::uint64_t m_evicted = 0;
+    std::size_t m_bytes = 0;
     std::int64_t m_inProcessIds = 0;
 };
 

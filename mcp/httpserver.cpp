@@ -474,7 +474,8 @@ void HttpServer::sendJson(const ReplyTo &to,
                TrafficRecord::Channel::PostJson,
                body,
                status,
-               to.elapsed());
+               to.elapsed(),
+               response.body);
     send(to, std::move(response));
 }
 
@@ -603,7 +604,8 @@ void HttpServer::record(const std::string &sessionId,
                         TrafficRecord::Channel channel,
                         const json &message,
                         int status,
-                        std::chrono::microseconds latency)
+                        std::chrono::microseconds latency,
+                        const QByteArray &wire)
 {
     if (!m_observer)
         return;
@@ -611,7 +613,8 @@ void HttpServer::record(const std::string &sessionId,
     r.sessionId = sessionId;
     r.direction = direction;
     r.channel = channel;
-    r.message = message;
+    r.message = &message;
+    r.wire = wire;
     r.httpStatus = status;
     r.latency = latency;
     r.timestamp = std::chrono::system_clock::now();
@@ -627,7 +630,8 @@ void HttpServer::recordEach(const std::string &sessionId,
                             TrafficRecord::Channel channel,
                             const json &body,
                             int status,
-                            std::chrono::microseconds latency)
+                            std::chrono::microseconds latency,
+                            const QByteArray &wire)
 {
     if (!m_observer)
         return;
@@ -635,7 +639,7 @@ void HttpServer::recordEach(const std::string &sessionId,
         for (const auto &m : body)
             record(sessionId, direction, channel, m, status, latency);
     } else {
-        record(sessionId, direction, channel, body, status, latency);
+        record(sessionId, direction, channel, body, status, latency, wire);
     }
 }
 

@@ -19,6 +19,7 @@
 
 #include "mcp/handler.h"
 
+#include <QByteArray>
 #include <QHostAddress>
 #include <QObject>
 #include <QSet>
@@ -31,6 +32,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 class QTcpServer;
@@ -65,6 +67,9 @@ struct TransportLimits
 };
 
 /// One JSON-RPC message crossing the transport, for recorders and the inspector.
+/// Built on the hot path for every message while an observer is set, so it
+/// copies nothing: the message is lent for the duration of the call, and its
+/// text is the very buffer the transport read or wrote (implicitly shared).
 struct TrafficRecord
 {
     enum class Direction { ClientToServer, ServerToClient };
@@ -77,10 +82,17 @@ struct TrafficRecord
         LegacyStream, ///< a message event on the legacy /sse stream
     };
 
-    std::string sessionId; ///< empty when the message was refused before a session was found
+    /// Empty when the message was refused before a session was found.
+    std::string_view sessionId;
     Direction direction = Direction::ClientToServer;
     Channel channel = Channel::Post;
-    json message; ///< the message; a refused unparsable body is recorded as a string
+    /// The message, valid during the observer call only (copy what you keep);
+    /// a refused unparsable body is a JSON string. Never null when observed.
+    const json *message = nullptr;
+    /// The message as compact JSON text when the transport holds exactly that
+    /// text (a single-message body it read, a JSON reply it wrote); empty
+    /// otherwise. Keeping it costs a reference count, not a copy.
+    QByteArray wire;
     /// Status of the HTTP response that answered (inbound) or carried
     /// (outbound) the message. 0 for an inbound request still being handled:
     /// its outbound record carries the final status.
@@ -210,13 +222,17 @@ private:
                 TrafficRecord::Channel channel,
                 const json &message,
                 int status,
-                std::chrono::microseconds latency = {});
+                std::chrono::microseconds latency = {},
+                const QByteArray &wire = {});
+    /// record() for each message of a batch; `wire` is the text of a
+    /// single-message `body` (ignored for a batch).
     void recordEach(const std::string &sessionId,
                     TrafficRecord::Direction direction,
                     TrafficRecord::Channel channel,
                     const json &body,
                     int status,
-                    std::chrono::microseconds latency = {});
+                    std::chrono::microseconds latency = {},
+                    const QByteArray &wire = {});
     void sweepSessions();
 
     QTcpServer *m_tcp;

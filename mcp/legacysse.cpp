@@ -83,7 +83,7 @@ void HttpServer::handleLegacyPost(const ReplyTo &to, const HttpRequest &request)
     };
     const bool valid = batch ? std::all_of(body.begin(), body.end(), inspect) : inspect(body);
     if (!valid) {
-        record(id, Dir::ClientToServer, Ch::LegacyPost, body, 400);
+        record(id, Dir::ClientToServer, Ch::LegacyPost, body, 400, {}, request.body);
         sendJson(to,
                  400,
                  jsonRpcError(-32600, "Invalid Request: not a JSON-RPC 2.0 message", nullptr),
@@ -109,7 +109,7 @@ void HttpServer::handleLegacyPost(const ReplyTo &to, const HttpRequest &request)
         entry->initializeSeen = true;
     touch(*entry, request);
 
-    recordEach(id, Dir::ClientToServer, Ch::LegacyPost, body, 202);
+    recordEach(id, Dir::ClientToServer, Ch::LegacyPost, body, 202, {}, request.body);
     send(to, HttpResponse(202, "text/plain; charset=utf-8", "Accepted"));
     dispatch(std::move(body),
              entry->session,

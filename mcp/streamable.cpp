@@ -222,7 +222,7 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
     };
     const bool valid = batch ? std::all_of(body.begin(), body.end(), inspect) : inspect(body);
     if (!valid) {
-        record({}, Dir::ClientToServer, Ch::Post, body, 400);
+        record({}, Dir::ClientToServer, Ch::Post, body, 400, {}, request.body);
         sendJson(
             to, 400, jsonRpcError(-32600, "Invalid Request: not a JSON-RPC 2.0 message", nullptr));
         return;
@@ -276,13 +276,13 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
 
     std::shared_ptr<Session> session = entry->session;
     if (!hasRequest) {
-        recordEach(session->id, Dir::ClientToServer, Ch::Post, body, 202);
+        recordEach(session->id, Dir::ClientToServer, Ch::Post, body, 202, {}, request.body);
         // 202 with an empty body, whatever the handler makes of it (rule 25).
         send(to, HttpResponse(202, {}, {}));
         dispatch(std::move(body), session, [](std::optional<json>) {});
         return;
     }
-    recordEach(session->id, Dir::ClientToServer, Ch::Post, body, 0);
+    recordEach(session->id, Dir::ClientToServer, Ch::Post, body, 0, {}, request.body);
     answerRequest(
         to, std::move(body), std::move(session), mode == ResponseMode::EventStream, hasInitialize);
 }
@@ -358,7 +358,13 @@ void HttpServer::answerRequest(
                     200, "application/json", QByteArray::fromStdString(writeJson(*reply)));
                 if (entry)
                     response.setHeader("Mcp-Session-Id", QByteArray::fromStdString(sessionId));
-                recordEach(sessionId, Dir::ServerToClient, Ch::PostJson, *reply, 200, to.elapsed());
+                recordEach(sessionId,
+                           Dir::ServerToClient,
+                           Ch::PostJson,
+                           *reply,
+                           200,
+                           to.elapsed(),
+                           response.body);
                 send(to, std::move(response));
                 return;
             }

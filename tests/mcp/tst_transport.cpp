@@ -303,7 +303,18 @@ class tst_Transport : public QObject
 private:
     std::unique_ptr<HttpServer> m_server;
     std::shared_ptr<TestHandler> m_handler;
-    std::vector<TrafficRecord> m_records;
+    /// What the observer saw: the record's fields, the lent message copied.
+    struct Seen
+    {
+        std::string sessionId;
+        TrafficRecord::Direction direction;
+        TrafficRecord::Channel channel;
+        json message;
+        QByteArray wire;
+        int httpStatus;
+        std::chrono::microseconds latency;
+    };
+    std::vector<Seen> m_records;
 
     QByteArray hostHeader() const { return "127.0.0.1:" + QByteArray::number(m_server->port()); }
 
@@ -371,7 +382,15 @@ private Q_SLOTS:
         m_server = std::make_unique<HttpServer>();
         m_server->setHandler(m_handler);
         m_records.clear();
-        m_server->setObserver([this](const TrafficRecord &r) { m_records.push_back(r); });
+        m_server->setObserver([this](const TrafficRecord &r) {
+            m_records.push_back(Seen{std::string(r.sessionId),
+                                     r.direction,
+                                     r.channel,
+                                     *r.message,
+                                     r.wire,
+                                     r.httpStatus,
+                                     r.latency});
+        });
         TransportLimits limits;
         limits.keepAliveInterval = 50ms;
         m_server->setLimits(limits);
@@ -756,7 +775,7 @@ private Q_SLOTS:
         QVERIFY(ids.size() >= 3); // priming + 2 messages
 
         // The observer saw the push with status 200.
-        QVERIFY(std::any_of(m_records.begin(), m_records.end(), [](const TrafficRecord &t) {
+        QVERIFY(std::any_of(m_records.begin(), m_records.end(), [](const Seen &t) {
             return t.channel == TrafficRecord::Channel::GetStream && t.httpStatus == 200;
         }));
 
@@ -1302,9 +1321,12 @@ private Q_SLOTS:
         QCOMPARE(m_records[0].direction, TrafficRecord::Direction::ClientToServer);
         QCOMPARE(m_records[0].sessionId, sid.toStdString());
         JCOMPARE(m_records[0].message["method"], "sleep");
+        // The text is the body the client sent, shared rather than re-serialised.
+        QVERIFY(json::parse(m_records[0].wire.toStdString()) == m_records[0].message);
         QCOMPARE(m_records[1].direction, TrafficRecord::Direction::ServerToClient);
         QCOMPARE(m_records[1].httpStatus, 200);
         QCOMPARE(m_records[1].message["id"].get<int>(), 3);
+        QVERIFY(json::parse(m_records[1].wire.toStdString()) == m_records[1].message);
         QVERIFY(m_records[1].latency >= 25ms);
 
         m_records.clear();
