@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "app/guihost.h"
 
+#include "app/clientconfig.h"
 #include "app/mcpservice.h"
 
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QLoggingCategory>
 
 #include <algorithm>
@@ -61,6 +64,9 @@ void HostWorker::start()
         m_host->lobby().defaults().timers = *m_options.timers;
 
     m_mcp = std::make_unique<McpService>(m_host.get());
+    m_sessionWatch = new QTimer(this); // created here: it belongs to the host thread
+    connect(m_sessionWatch, &QTimer::timeout, this, &HostWorker::watchSessions);
+    m_sessionWatch->start(1000);
     if (!m_mcp->listen(m_options.port, &error)) {
         const QString first = error;
         if (m_options.portFallback && m_options.port != 0 && m_mcp->listen(0, &error)) {
@@ -239,6 +245,151 @@ void HostWorker::setPaused(const QString &matchId, bool paused)
         m_host->resumeMatch(matchId.toStdString());
 }
 
+// ---------------------------------------------------------------- agents panel, breakpoints
+
+void HostWorker::watchSessions()
+{
+    if (!m_mcp)
+        return;
+    std::map<std::string, QDateTime> seen;
+    const QDateTime now = QDateTime::currentDateTime();
+    for (const auto &s : m_mcp->server()->sessions()) {
+        auto it = m_sessionSince.find(s->id);
+        seen[s->id] = it != m_sessionSince.end() ? it->second : now;
+    }
+    m_sessionSince.swap(seen);
+}
+
+ui::AgentInfo HostWorker::agentInfo(const AgentRecord &a, const QString &token)
+{
+    ui::AgentInfo info;
+    info.agentId = QString::fromStdString(a.agentId);
+    info.name = QString::fromStdString(a.name);
+    info.created = QDateTime::fromMSecsSinceEpoch(a.createdAt);
+    if (a.revokedAt)
+        info.revoked = QDateTime::fromMSecsSinceEpoch(*a.revokedAt);
+    ClientConfigInput in{m_url, info.name, token, QCoreApplication::applicationFilePath()};
+    for (const QString &f : formatNames())
+        info.configs.insert(f, clientConfig(*parseClientConfigFormat(f), in));
+    info.token = token;
+    if (!m_host)
+        return info;
+    if (m_mcp) { // a revoked agent's sessions were closed: none should be left
+        watchSessions();
+        const auto steadyNow = std::chrono::steady_clock::now();
+        const QDateTime now = QDateTime::currentDateTime();
+        for (const auto &s : m_mcp->server()->sessions()) {
+            if (s->agentId != a.agentId)
+                continue;
+            ui::AgentSession out;
+            out.sessionId = QString::fromStdString(s->id);
+            out.transport = QString::fromStdString(s->transport);
+            out.client = QString::fromStdString(s->clientName + " " + s->clientVersion).trimmed();
+            out.since = m_sessionSince[s->id];
+            const auto idle
+                = std::chrono::duration_cast<std::chrono::milliseconds>(steadyNow - s->lastSeen);
+            out.lastActivity = now.addMSecs(-idle.count());
+            info.sessions.append(out);
+        }
+    }
+    const auto matches = m_host->lobby().orderedMatches();
+    for (auto it = matches.rbegin(); it != matches.rend(); ++it) {
+        const engine::Match *m = *it;
+        const engine::Player *p = m->playerByAgent(a.agentId);
+        if (!p)
+            continue;
+        ui::AgentMatch am;
+        am.matchId = QString::fromStdString(m->matchId());
+        am.matchNumber = m->state().matchNumber;
+        am.role = p->role;
+        am.survived = p->alive;
+        am.days = m->state().dayNumber;
+        if (m->ended() && m->state().winner) {
+            const engine::Team mine = p->role == engine::Role::Werewolf ? engine::Team::Werewolves
+                                                                        : engine::Team::Villagers;
+            am.outcome = *m->state().winner == mine ? ui::AgentMatch::Outcome::Won
+                                                    : ui::AgentMatch::Outcome::Lost;
+        }
+        info.matches.append(am);
+    }
+    return info;
+}
+
+ui::AgentList HostWorker::agentList()
+{
+    ui::AgentList out;
+    Store *store = m_host ? m_host->store() : nullptr;
+    if (!store)
+        return out;
+    auto agents = store->listAgents();
+    if (!agents) {
+        Q_EMIT agentProblem(agents.error().message);
+        return out;
+    }
+    for (const AgentRecord &a : agents.value())
+        out.append(agentInfo(a, QString()));
+    return out;
+}
+
+void HostWorker::listAgents()
+{
+    Q_EMIT agentsChanged(agentList());
+}
+
+void HostWorker::registerAgent(const QString &name)
+{
+    Store *store = m_host ? m_host->store() : nullptr;
+    const QString trimmed = name.trimmed();
+    if (!store) {
+        Q_EMIT agentProblem(tr("Agents are kept in the match database, which this session does not use."));
+        return;
+    }
+    if (trimmed.isEmpty() || trimmed.size() > 32) {
+        Q_EMIT agentProblem(tr("An agent's name must be 1 to 32 characters long."));
+        return;
+    }
+    auto added = store->addAgent(trimmed.toStdString());
+    if (!added) {
+        Q_EMIT agentProblem(tr("The agent could not be registered: %1").arg(added.error().message));
+        return;
+    }
+    Q_EMIT agentRegistered(
+        agentInfo(added.value().agent, QString::fromStdString(added.value().token)));
+    listAgents();
+}
+
+void HostWorker::revokeAgent(const QString &agentId)
+{
+    Store *store = m_host ? m_host->store() : nullptr;
+    if (!store)
+        return;
+    auto revoked = store->revokeAgent(agentId.toStdString());
+    if (!revoked) {
+        Q_EMIT agentProblem(tr("The agent could not be revoked: %1").arg(revoked.error().message));
+        return;
+    }
+    // Its live sessions end now: a revoked token must not keep playing.
+    if (m_mcp)
+        for (const auto &s : m_mcp->server()->sessions())
+            if (s->agentId == revoked.value().agentId)
+                m_mcp->server()->closeSession(s->id);
+    listAgents();
+}
+
+void HostWorker::setBreakpoints(const QString &matchId,
+                                bool atPhaseBoundary,
+                                bool beforeVoteResolution)
+{
+    if (m_host)
+        m_host->setBreakpoints(matchId.toStdString(), {atPhaseBoundary, beforeVoteResolution});
+}
+
+void HostWorker::stepMatch(const QString &matchId)
+{
+    if (m_host)
+        m_host->stepMatch(matchId.toStdString());
+}
+
 void HostWorker::skipPhase(const QString &matchId)
 {
     if (m_host)
@@ -270,6 +421,7 @@ GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
 {
     m_thread.setObjectName(QStringLiteral("townhall-host"));
     m_worker->moveToThread(&m_thread);
+    connectAgentsAndBreakpoints(link);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
 
     // host → UI: queued into the UI thread (the link lives there).
@@ -316,6 +468,18 @@ void GuiHost::stop()
     m_thread.quit();
     m_thread.wait();
     m_worker = nullptr; // deleted by the thread's finished → deleteLater
+}
+
+void GuiHost::connectAgentsAndBreakpoints(ui::HostLink *link)
+{
+    connect(m_worker, &HostWorker::agentsChanged, link, &ui::HostLink::agentsChanged);
+    connect(m_worker, &HostWorker::agentRegistered, link, &ui::HostLink::agentRegistered);
+    connect(m_worker, &HostWorker::agentProblem, link, &ui::HostLink::agentProblem);
+    connect(link, &ui::HostLink::agentsRequested, m_worker, &HostWorker::listAgents);
+    connect(link, &ui::HostLink::registerAgentRequested, m_worker, &HostWorker::registerAgent);
+    connect(link, &ui::HostLink::revokeAgentRequested, m_worker, &HostWorker::revokeAgent);
+    connect(link, &ui::HostLink::breakpointsRequested, m_worker, &HostWorker::setBreakpoints);
+    connect(link, &ui::HostLink::stepRequested, m_worker, &HostWorker::stepMatch);
 }
 
 void GuiHost::resendAll()

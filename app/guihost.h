@@ -50,6 +50,22 @@ public:
     Host *host() const { return m_host.get(); }
     McpService *mcp() const { return m_mcp.get(); }
 
+    /// The registered agents with their live sessions, the matches the host
+    /// holds for them and their client configurations (placeholder token).
+    ui::AgentList agentList();
+
+public Q_SLOTS:
+    // The agents panel and the breakpoints (answers: the signals below).
+    void listAgents();
+    void registerAgent(const QString &name);
+    void revokeAgent(const QString &agentId);
+    void setBreakpoints(const QString &matchId, bool atPhaseBoundary, bool beforeVoteResolution);
+    void stepMatch(const QString &matchId);
+
+Q_SIGNALS:
+    void agentsChanged(const townhall::ui::AgentList &agents);
+    void agentRegistered(const townhall::ui::AgentInfo &agent);
+    void agentProblem(const QString &message);
 public Q_SLOTS:
     /// Creates the Host and the MCP service in this thread and starts them.
     void start();
@@ -88,6 +104,10 @@ private:
     std::unique_ptr<McpService> m_mcp;
     std::map<QString, std::uint64_t> m_sentUpTo; ///< matchId → last seq sent to the UI
     QStringList m_order;                         ///< match ids in the order they were sent
+    ui::AgentInfo agentInfo(const AgentRecord &agent, const QString &token);
+    void watchSessions();
+    QTimer *m_sessionWatch = nullptr;                ///< notes when each MCP session appeared
+    std::map<std::string, QDateTime> m_sessionSince; ///< session id → first seen
     QString m_url;
     QString m_listenNote;
     bool m_persistent = true;
@@ -127,6 +147,9 @@ Q_SIGNALS:
     void started(const QString &mcpUrl);
 
 private:
+    /// HostLink's agents-panel and breakpoint requests, queued to the worker.
+    void connectAgentsAndBreakpoints(ui::HostLink *link);
+
     QThread m_thread;
     HostWorker *m_worker; ///< lives in m_thread; deleted when it finishes
     QString m_url;

@@ -826,6 +826,24 @@ void Host::skipPhase(const std::string &matchId)
     }
 }
 
+void Host::setBreakpoints(const std::string &matchId, engine::Breakpoints breakpoints)
+{
+    if (Match *m = m_lobby->match(matchId)) {
+        const std::uint64_t before = m->state().lastSeq;
+        m->setBreakpoints(breakpoints, now());
+        stage(*m, before);
+    }
+}
+
+void Host::stepMatch(const std::string &matchId)
+{
+    if (Match *m = m_lobby->match(matchId)) {
+        const std::uint64_t before = m->state().lastSeq;
+        m->step(now());
+        stage(*m, before);
+    }
+}
+
 void Host::setSpeed(double speed)
 {
     if (speed <= 0)

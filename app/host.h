@@ -76,6 +76,10 @@ public:
     void pauseMatch(const std::string &matchId);
     void resumeMatch(const std::string &matchId);
     void skipPhase(const std::string &matchId);
+    /// Breakpoints (engine::Match::setBreakpoints / step): stop as each phase
+    /// begins or right before a vote is resolved; step plays one phase.
+    void setBreakpoints(const std::string &matchId, engine::Breakpoints breakpoints);
+    void stepMatch(const std::string &matchId);
     void setSpeed(double speed);
     double speed() const { return m_options.speed; }
 

@@ -8,6 +8,8 @@ HostLink::HostLink(QObject *parent)
 {
     qRegisterMetaType<EventBatch>("townhall::ui::EventBatch");
     qRegisterMetaType<HostSettings>("townhall::ui::HostSettings");
+    qRegisterMetaType<AgentInfo>("townhall::ui::AgentInfo");
+    qRegisterMetaType<AgentList>("townhall::ui::AgentList");
 }
 
 HostLink::~HostLink() = default;

@@ -3,6 +3,7 @@
 
 #include "engine/event.h"
 #include "engine/match.h"
+#include "ui/agentinfo.h"
 
 #include <QMetaType>
 #include <QObject>
@@ -63,6 +64,13 @@ Q_SIGNALS:
     // ---- host → UI
     /// New events of one match (see the class comment for ordering rules).
     void matchEvents(const QString &matchId, townhall::ui::EventBatch batch);
+    /// The registered agents, revoked ones included (after agentsRequested,
+    /// a registration or a revocation).
+    void agentsChanged(const townhall::ui::AgentList &agents);
+    /// A registration succeeded: `agent.configs` hold the new token, shown once.
+    void agentRegistered(const townhall::ui::AgentInfo &agent);
+    /// A registration or revocation was refused (already translated).
+    void agentProblem(const QString &message);
     /// Display names of the agents waiting in the default queue, oldest first.
     void queueChanged(const QStringList &waitingNames);
     /// Where agents connect (e.g. "http://127.0.0.1:8765/mcp") and a short status
@@ -83,6 +91,15 @@ Q_SIGNALS:
     void demoMatchRequested();
     /// Pause (true) or resume (false) one match's clock.
     void pauseRequested(const QString &matchId, bool paused);
+    /// Breakpoints of one match: stop as each phase begins, right before each
+    /// vote is resolved. stepRequested plays one phase and stops again.
+    void breakpointsRequested(const QString &matchId, bool atPhaseBoundary, bool beforeVoteResolution);
+    void stepRequested(const QString &matchId);
+    /// The agents panel: list (answered by agentsChanged), register a name
+    /// (agentRegistered or agentProblem), revoke by agent id.
+    void agentsRequested();
+    void registerAgentRequested(const QString &name);
+    void revokeAgentRequested(const QString &agentId);
     /// End the current phase (or opening turn) of one match now.
     void skipPhaseRequested(const QString &matchId);
     /// Timer speed factor for new and running matches (1.0 = real time).

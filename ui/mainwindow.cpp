@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainwindow.h"
 
+#include "ui/agentspanel.h"
 #include "ui/logging.h"
 #include "ui/replicaset.h"
 #include "ui/settingsdialog.h"
@@ -13,6 +14,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -172,7 +174,48 @@ void MainWindow::buildActions()
     m_quit = new QAction(tr("&Quit"), this);
     m_quit->setShortcut(QKeySequence::Quit);
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
+    buildBreakpointsAndAgents();
 }
+
+void MainWindow::buildBreakpointsAndAgents()
+{
+    // For agent developers: stop the selected match where its agents decide.
+    auto selected = [this] { return m_controller->selectedMatch(); };
+    m_breakPhase = new QAction(tr("Break at each &phase"), this);
+    m_breakPhase->setCheckable(true);
+    m_breakPhase->setToolTip(tr("Pause the selected match as each new phase begins"));
+    m_breakVote = new QAction(tr("Break before &vote resolution"), this);
+    m_breakVote->setCheckable(true);
+    m_breakVote->setToolTip(tr("Pause the selected match right before its votes are counted, "
+                               "also when everyone voted early"));
+    auto sendBreakpoints = [this, selected] {
+        if (!selected().isEmpty())
+            Q_EMIT m_link->breakpointsRequested(selected(), m_breakPhase->isChecked(), m_breakVote->isChecked());
+    };
+    connect(m_breakPhase, &QAction::triggered, this, sendBreakpoints);
+    connect(m_breakVote, &QAction::triggered, this, sendBreakpoints);
+    m_step = new QAction(tr("S&tep one phase"), this);
+    m_step->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    m_step->setToolTip(tr("Play the selected match to the start of its next phase, then pause (Ctrl+.)"));
+    connect(m_step, &QAction::triggered, this, [this, selected] {
+        if (!selected().isEmpty())
+            Q_EMIT m_link->stepRequested(selected());
+    });
+
+    m_agentsPanel = new AgentsPanel(m_link);
+    m_agentsDock = new QDockWidget(tr("Agents"), this);
+    m_agentsDock->setObjectName(QStringLiteral("agents"));
+    m_agentsDock->setWidget(m_agentsPanel);
+    addDockWidget(Qt::RightDockWidgetArea, m_agentsDock);
+    m_agentsDock->hide();
+    QAction *toggle = m_agentsDock->toggleViewAction();
+    toggle->setText(tr("&Agents"));
+    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    toggle->setToolTip(tr("Register agents, see their sessions and matches, copy client configurations "
+                          "(Ctrl+Shift+A)"));
+}
+
+QAction *MainWindow::agentsAction() const { return m_agentsDock->toggleViewAction(); }
 
 void MainWindow::buildToolBar()
 {
@@ -235,6 +278,7 @@ void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&Town Hall"));
     file->addAction(m_settingsAction);
+    file->addAction(agentsAction());
     file->addSeparator();
     file->addAction(m_quit);
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -246,6 +290,10 @@ void MainWindow::buildMenus()
     match->addSeparator();
     match->addAction(m_pause);
     match->addAction(m_skip);
+    match->addSeparator();
+    match->addAction(m_breakPhase);
+    match->addAction(m_breakVote);
+    match->addAction(m_step);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
 }
@@ -348,6 +396,12 @@ void MainWindow::refreshControls()
     m_skip->setEnabled(running && !m->state().paused);
     m_pause->setChecked(m && m->state().paused);
     m_pause->setText(m && m->state().paused ? tr("&Resume") : tr("&Pause"));
+    const engine::Breakpoints bp = m ? m->breakpoints() : engine::Breakpoints{};
+    m_breakPhase->setEnabled(running);
+    m_breakVote->setEnabled(running);
+    m_step->setEnabled(running);
+    m_breakPhase->setChecked(bp.phaseBoundary);
+    m_breakVote->setChecked(bp.beforeVoteResolution);
     QString title = tr("Town Hall");
     if (m)
         title = tr("Werewolf Game #%1 — Town Hall").arg(m->state().matchNumber);

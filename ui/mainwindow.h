@@ -14,9 +14,11 @@ class QListWidget;
 class QMessageBox;
 class QSpinBox;
 class QToolButton;
+class QDockWidget;
 
 namespace townhall::ui {
 
+class AgentsPanel;
 class ReplicaSet;
 class SpectatorPanel;
 class TownMapScene;
@@ -45,6 +47,13 @@ public:
     QAction *omniscientAction() const { return m_omniscient; }
     QAction *pauseAction() const { return m_pause; }
     QAction *skipAction() const { return m_skip; }
+    /// Breakpoints of the selected match (Match menu) and the agents panel
+    /// (a dock, hidden until Town Hall → Agents).
+    QAction *breakAtPhaseAction() const { return m_breakPhase; }
+    QAction *breakBeforeVoteAction() const { return m_breakVote; }
+    QAction *stepAction() const { return m_step; }
+    QAction *agentsAction() const;
+    AgentsPanel *agentsPanel() const { return m_agentsPanel; }
     QAction *demoAction() const { return m_demo; }
     QAction *fillAction() const { return m_fill; }
     QComboBox *speedBox() const { return m_speed; }
@@ -63,6 +72,7 @@ private:
     void buildActions();
     void buildToolBar();
     void buildMenus();
+    void buildBreakpointsAndAgents();
     void onMatchAdvanced(const QString &matchId);
     void onQueueChanged(const QStringList &names);
     void onServerInfo(const QString &url, const QString &status);
@@ -91,6 +101,11 @@ private:
     QAction *m_about = nullptr;
     QAction *m_fit = nullptr;
     QAction *m_quit = nullptr;
+    QAction *m_breakPhase = nullptr;
+    QAction *m_breakVote = nullptr;
+    QAction *m_step = nullptr;
+    AgentsPanel *m_agentsPanel = nullptr;
+    QDockWidget *m_agentsDock = nullptr;
     QSpinBox *m_fillCount = nullptr;
     QComboBox *m_speed = nullptr;
     QLineEdit *m_url = nullptr;
