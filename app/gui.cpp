@@ -8,6 +8,7 @@
 #include "app/guisettings.h"
 #include "app/store/store.h"
 #include "ui/i18n.h"
+#include "ui/inspectordock.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
@@ -143,6 +144,7 @@ int runGui(int argc, char **argv)
     ui::HostLink link;
     ui::MainWindow window(&link);
     window.setSettings(settings);
+    window.inspector()->setAgentViewProvider(agentViewProvider());
     QObject::connect(&link, &ui::HostLink::settingsApplied, &app, [](const ui::HostSettings &s) {
         QSettings out;
         saveGuiSettings(out, s);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "app/guihost.h"
 
+#include "app/agentview.h"
 #include "app/clientconfig.h"
 #include "app/mcpservice.h"
+#include "app/recorder.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -13,6 +15,24 @@
 Q_LOGGING_CATEGORY(lcGui, "townhall.gui", QtWarningMsg)
 
 namespace townhall::app {
+
+ui::AgentViewProvider agentViewProvider()
+{
+    return [](const std::vector<engine::Event> &log,
+              const std::string &playerId,
+              std::uint64_t seq,
+              const engine::StateOptions &options) {
+        ui::AgentEyeView out;
+        std::string why;
+        if (const auto v = agentViewAt(log, playerId, seq, options, &why)) {
+            out.stateJson = QByteArray::fromStdString(engine::toJson(v->state).dump());
+            out.phaseBrief = QString::fromStdString(v->phaseBrief);
+        } else {
+            out.error = QString::fromStdString(why);
+        }
+        return out;
+    };
+}
 
 // ---------------------------------------------------------------- HostWorker (host thread)
 
@@ -99,6 +119,8 @@ void HostWorker::start()
         m_host->addBots(m_options.bots);
     if (m_options.demo)
         demoMatch();
+    if (m_toolCallsWanted)
+        setToolCallsWanted(true, 0);
     Q_EMIT started(m_url);
 }
 
@@ -413,6 +435,34 @@ void HostWorker::applySettings(const ui::HostSettings &settings)
         m_host->lobby().defaults().timers = settings.timers;
 }
 
+void HostWorker::setToolCallsWanted(bool on, quint64 afterId)
+{
+    m_toolCallsWanted = on;
+    Recorder *rec = m_mcp ? m_mcp->recorder() : nullptr;
+    if (!rec)
+        return; // start() catches up
+    disconnect(m_toolCalls);
+    if (!on)
+        return;
+    // Whatever waits in the batch is in the ring too: send the backlog (the
+    // newest few thousand, converted here once), then follow the batches.
+    // The UI ignores records it already has.
+    rec->flush();
+    CallFilter backlog;
+    backlog.afterId = afterId;
+    backlog.limit = 2000;
+    const CallRecordBatch old = rec->query(backlog);
+    constexpr std::size_t Chunk = 250;
+    for (std::size_t i = 0; i < old.size(); i += Chunk) {
+        ui::ToolCallRecords records;
+        records.reserve(qsizetype(std::min(Chunk, old.size() - i)));
+        for (std::size_t j = i; j < std::min(i + Chunk, old.size()); ++j)
+            records.push_back(rec->toUiRecord(*old[j]));
+        Q_EMIT toolCallsRecorded(records);
+    }
+    m_toolCalls = connect(rec, &Recorder::uiRecordsAdded, this, &HostWorker::toolCallsRecorded);
+}
+
 // ---------------------------------------------------------------- GuiHost (UI thread)
 
 GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
@@ -431,6 +481,7 @@ GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
     connect(m_worker, &HostWorker::speedChanged, link, &ui::HostLink::speedChanged);
     connect(m_worker, &HostWorker::problem, link, &ui::HostLink::problem);
     connect(m_worker, &HostWorker::notice, link, &ui::HostLink::notice);
+    connect(m_worker, &HostWorker::toolCallsRecorded, link, &ui::HostLink::toolCallsRecorded);
     connect(m_worker, &HostWorker::started, this, [this](const QString &url) {
         m_url = url;
         Q_EMIT started(url);
@@ -443,6 +494,7 @@ GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
     connect(link, &ui::HostLink::skipPhaseRequested, m_worker, &HostWorker::skipPhase);
     connect(link, &ui::HostLink::speedFactorRequested, m_worker, &HostWorker::setSpeed);
     connect(link, &ui::HostLink::settingsApplied, m_worker, &HostWorker::applySettings);
+    connect(link, &ui::HostLink::toolCallsWanted, m_worker, &HostWorker::setToolCallsWanted);
 }
 
 GuiHost::~GuiHost()

@@ -8,6 +8,7 @@
 /// the UI.
 
 #include "app/host.h"
+#include "ui/agenteyeview.h"
 #include "ui/hostlink.h"
 
 #include <QObject>
@@ -32,6 +33,9 @@ struct GuiHostOptions
     std::optional<engine::Timers> timers; ///< default phase timers of new matches
     int endedMatchesToShow = 8;           ///< ended matches of earlier runs shown for replay
 };
+
+/// The inspector's agent's-eye view (app::agentViewAt) for the widgets.
+ui::AgentViewProvider agentViewProvider();
 
 /// Lives in the host thread and owns everything there: the Host (and with it
 /// the store, whose SQLite connection belongs to this thread) and the MCP
@@ -66,6 +70,7 @@ Q_SIGNALS:
     void agentsChanged(const townhall::ui::AgentList &agents);
     void agentRegistered(const townhall::ui::AgentInfo &agent);
     void agentProblem(const QString &message);
+
 public Q_SLOTS:
     /// Creates the Host and the MCP service in this thread and starts them.
     void start();
@@ -80,6 +85,9 @@ public Q_SLOTS:
     void skipPhase(const QString &matchId);
     void setSpeed(double factor);
     void applySettings(const townhall::ui::HostSettings &settings);
+    /// The inspector opened or closed: while on, the recorder's batches go
+    /// to toolCallsRecorded, after a backlog of what it holds past `afterId`.
+    void setToolCallsWanted(bool on, quint64 afterId);
 
 Q_SIGNALS:
     void matchEvents(const QString &matchId, const townhall::ui::EventBatch &batch);
@@ -88,6 +96,7 @@ Q_SIGNALS:
     void speedChanged(double factor);
     void problem(const QString &message);
     void notice(const QString &message);
+    void toolCallsRecorded(const townhall::ui::ToolCallRecords &records);
     /// start() finished: listening on `mcpUrl` (empty if the server could not listen).
     void started(const QString &mcpUrl);
 
@@ -102,16 +111,18 @@ private:
     GuiHostOptions m_options;
     std::unique_ptr<Host> m_host;
     std::unique_ptr<McpService> m_mcp;
-    std::map<QString, std::uint64_t> m_sentUpTo; ///< matchId → last seq sent to the UI
-    QStringList m_order;                         ///< match ids in the order they were sent
     ui::AgentInfo agentInfo(const AgentRecord &agent, const QString &token);
     void watchSessions();
     QTimer *m_sessionWatch = nullptr;                ///< notes when each MCP session appeared
     std::map<std::string, QDateTime> m_sessionSince; ///< session id → first seen
+    std::map<QString, std::uint64_t> m_sentUpTo;     ///< matchId → last seq sent to the UI
+    QStringList m_order;                             ///< match ids in the order they were sent
     QString m_url;
     QString m_listenNote;
     bool m_persistent = true;
     bool m_starting = false;
+    QMetaObject::Connection m_toolCalls; ///< recorder → toolCallsRecorded while wanted
+    bool m_toolCallsWanted = false;
 };
 
 /// Owned by the UI thread: starts the host thread, bridges HostWorker and a

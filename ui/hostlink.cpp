@@ -10,6 +10,7 @@ HostLink::HostLink(QObject *parent)
     qRegisterMetaType<HostSettings>("townhall::ui::HostSettings");
     qRegisterMetaType<AgentInfo>("townhall::ui::AgentInfo");
     qRegisterMetaType<AgentList>("townhall::ui::AgentList");
+    qRegisterMetaType<ToolCallRecords>("townhall::ui::ToolCallRecords");
 }
 
 HostLink::~HostLink() = default;

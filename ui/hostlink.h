@@ -4,6 +4,7 @@
 #include "engine/event.h"
 #include "engine/match.h"
 #include "ui/agentinfo.h"
+#include "ui/toolcallrecord.h"
 
 #include <QMetaType>
 #include <QObject>
@@ -83,6 +84,9 @@ Q_SIGNALS:
     void problem(const QString &message);
     /// A passing message (a recovered match, settings saved…), already translated.
     void notice(const QString &message);
+    /// Recorded MCP calls for the inspector, in batches, oldest first; sent
+    /// only while the UI wants them (toolCallsWanted).
+    void toolCallsRecorded(const townhall::ui::ToolCallRecords &records);
 
     // ---- UI → host
     /// Seat N built-in bots in the queue (fills the next table).
@@ -106,6 +110,10 @@ Q_SIGNALS:
     void speedFactorRequested(double factor);
     /// The user accepted the settings dialog.
     void settingsApplied(const townhall::ui::HostSettings &settings);
+    /// The inspector opened (true) or closed. While on, the host sends the
+    /// recorded calls after record `afterId` it still holds, then every new
+    /// batch; while off, it converts nothing for the UI.
+    void toolCallsWanted(bool on, quint64 afterId);
 };
 
 } // namespace townhall::ui

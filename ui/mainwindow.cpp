@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainwindow.h"
 
+#include "ui/inspectordock.h"
 #include "ui/agentspanel.h"
 #include "ui/logging.h"
 #include "ui/replicaset.h"
+#include "ui/seathealth.h"
 #include "ui/settingsdialog.h"
 #include "ui/spectatorpanel.h"
 #include "ui/theme.h"
+#include "ui/toolcallmodel.h"
 #include "ui/townmapscene.h"
 #include "ui/townmapview.h"
 
@@ -53,6 +56,7 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
 
     buildActions();
     buildToolBar();
+    buildInspector();
     buildMenus();
 
     auto *left = new QWidget;
@@ -284,6 +288,8 @@ void MainWindow::buildMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_omniscient);
     view->addAction(m_fit);
+    view->addSeparator();
+    view->addAction(inspectorAction());
     QMenu *match = menuBar()->addMenu(tr("&Match"));
     match->addAction(m_demo);
     match->addAction(m_fill);
@@ -299,6 +305,52 @@ void MainWindow::buildMenus()
 }
 
 QString MainWindow::mcpUrl() const { return m_url->text(); }
+
+void MainWindow::buildInspector()
+{
+    // For agent developers: the recorded MCP calls in a dock, and the seats'
+    // health in the spectator panel, both shown together and off by default.
+    // The host converts records for the UI only while the dock is open.
+    m_inspector = new InspectorDock(m_controller, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_inspector);
+    m_inspector->hide();
+    QAction *toggle = m_inspector->toggleViewAction();
+    toggle->setText(tr("Tool-call &inspector"));
+    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    toggle->setToolTip(
+        tr("Every MCP call of every agent, with what each agent could see (Ctrl+Shift+I)"));
+    connect(toggle, &QAction::toggled, this, [this](bool on) {
+        m_panel->setSeatHealthVisible(on);
+        Q_EMIT m_link->toolCallsWanted(on, m_inspector->calls()->lastId());
+    });
+    connect(m_link, &HostLink::toolCallsRecorded, m_inspector, &InspectorDock::addRecords);
+    connect(
+        m_link, &HostLink::toolCallsRecorded, m_panel->seatHealth(), &SeatHealthModel::addCalls);
+    connect(m_link, &HostLink::serverInfo, m_inspector, [this](const QString &url) {
+        m_inspector->setMcpUrl(url);
+    });
+    // call → event, and event → calls.
+    connect(m_inspector,
+            &InspectorDock::eventLinked,
+            this,
+            [this](const QString &matchId, quint64 seq) {
+                if (matchId != m_controller->selectedMatch()) {
+                    m_userPicked = true;
+                    m_controller->selectMatch(matchId);
+                }
+                m_panel->highlightSeq(seq);
+            });
+    connect(
+        m_panel, &SpectatorPanel::eventClicked, this, [this](const QString &matchId, quint64 seq) {
+            if (m_inspector->isVisible())
+                m_inspector->showCallsAround(matchId, seq);
+        });
+}
+
+QAction *MainWindow::inspectorAction() const
+{
+    return m_inspector->toggleViewAction();
+}
 
 void MainWindow::copyMcpUrl()
 {

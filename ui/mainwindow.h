@@ -19,6 +19,7 @@ class QDockWidget;
 namespace townhall::ui {
 
 class AgentsPanel;
+class InspectorDock;
 class ReplicaSet;
 class SpectatorPanel;
 class TownMapScene;
@@ -62,6 +63,9 @@ public:
     /// The last problem the host reported (empty when none), as shown.
     QString problemText() const;
     QLabel *serverStatusLabel() const { return m_serverStatus; }
+    /// The tool-call inspector (hidden until View → Tool-call inspector).
+    InspectorDock *inspector() const { return m_inspector; }
+    QAction *inspectorAction() const;
 
 public Q_SLOTS:
     void showSettings();
@@ -81,6 +85,7 @@ private:
     void onNotice(const QString &message);
     void refreshControls();
     void applyTheme();
+    void buildInspector();
 
     HostLink *m_link;
     ReplicaSet *m_replicas;
@@ -90,6 +95,7 @@ private:
     SpectatorPanel *m_panel;
     QListWidget *m_queue;
     QLabel *m_queueCaption;
+    InspectorDock *m_inspector = nullptr;
     HostSettings m_settings;
 
     QAction *m_omniscient = nullptr;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/playersmodel.h"
 
+#include "ui/rowsync.h"
 #include "ui/theme.h"
 #include "ui/uitext.h"
 
@@ -59,18 +60,15 @@ void PlayersModel::sync(const engine::Match *match, const engine::Viewer &viewer
             rows.push_back(std::move(r));
         }
     }
-    if (rows.size() != m_rows.size()) {
-        beginResetModel();
-        m_rows = std::move(rows);
-        endResetModel();
-        return;
-    }
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        if (rows[i] == m_rows[i])
-            continue;
-        m_rows[i] = std::move(rows[i]);
-        Q_EMIT dataChanged(index(int(i), 0), index(int(i), ColumnCount - 1));
-    }
+    replaceRows(
+        m_rows,
+        std::move(rows),
+        [this](auto apply) {
+            beginResetModel();
+            apply();
+            endResetModel();
+        },
+        [this](int row) { Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1)); });
 }
 
 QModelIndex PlayersModel::index(int row, int column, const QModelIndex &parent) const

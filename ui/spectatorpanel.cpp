@@ -7,9 +7,11 @@
 #include "ui/phaseheader.h"
 #include "ui/playersmodel.h"
 #include "ui/replaybar.h"
+#include "ui/seathealth.h"
 #include "ui/timelinemodel.h"
 #include "ui/timelineview.h"
 #include "ui/transcriptmodel.h"
+#include "ui/uitext.h"
 #include "ui/votetallymodel.h"
 #include "ui/votetallyview.h"
 
@@ -83,6 +85,8 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
     , m_moments(new QListView(this))
     , m_ticker(new NarratorTicker(this))
     , m_replay(new ReplayBar(controller, this))
+    , m_health(new SeatHealthModel(this))
+    , m_healthView(new SeatHealthView(m_health))
 {
     setAccessibleName(tr("Spectator panel"));
     auto *v = new QVBoxLayout(this);
@@ -125,6 +129,11 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
             m_follow = true;
             QTimer::singleShot(0, m_transcript, [this] { m_transcript->scrollToBottom(); });
         }
+    });
+    connect(m_transcript, &QListView::clicked, this, [this](const QModelIndex &idx) {
+        const engine::Match *m = m_controller->shownMatch();
+        if (m && idx.isValid())
+            Q_EMIT eventClicked(qs(m->matchId()), idx.data(TranscriptModel::SeqRole).toULongLong());
     });
     connect(m_transcriptDelegate, &TranscriptDelegate::replyActivated, this, [this](int row) {
         const QModelIndex idx = m_controller->transcript()->index(row, TranscriptModel::TextColumn);
@@ -183,6 +192,9 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
         right->setSizes(live ? QList<int>{h * 3 / 4, h / 4} : QList<int>{h * 3 / 5, h * 2 / 5});
     });
     v->addWidget(body, 1);
+    m_healthSection = section(tr("SEAT HEALTH"), m_healthView, this);
+    m_healthSection->hide();
+    v->addWidget(m_healthSection);
     v->addWidget(m_ticker);
     v->addWidget(m_replay);
 
@@ -202,6 +214,7 @@ void SpectatorPanel::setClock(Clock clock)
     m_clock = std::move(clock);
     m_header->setClock(m_clock);
     m_timeline->setClock([this] { return shownNow(); });
+    m_health->setClock([this] { return shownNow(); });
     m_timeline->setModel(m_controller->timeline());
 }
 
@@ -222,6 +235,26 @@ void SpectatorPanel::syncShown()
     m_header->syncWithMatch(m, frozen, m_controller->omniscient());
     m_ticker->syncWithMatch(m, m_controller->viewer());
     m_timeline->update();
+    syncSeatHealth();
+}
+
+bool SpectatorPanel::seatHealthVisible() const
+{
+    return !m_healthSection->isHidden();
+}
+
+void SpectatorPanel::setSeatHealthVisible(bool visible)
+{
+    m_healthSection->setVisible(visible);
+    syncSeatHealth();
+}
+
+void SpectatorPanel::syncSeatHealth()
+{
+    // Only while shown: it scans the shown log.
+    if (m_healthSection->isHidden())
+        return;
+    m_health->sync(m_controller->shownMatch(), m_controller->viewer(), m_controller->isLive());
 }
 
 void SpectatorPanel::onTranscriptRowsInserted()
@@ -247,7 +280,18 @@ void SpectatorPanel::updateFollow()
 
 void SpectatorPanel::jumpToSeq(quint64 seq)
 {
-    const int row = m_controller->transcript()->rowForSeq(seq);
+    selectTranscriptRow(m_controller->transcript()->rowForSeq(seq));
+}
+
+void SpectatorPanel::highlightSeq(quint64 seq)
+{
+    if (!m_controller->isLive() && seq > m_controller->shownSeq())
+        m_controller->goLive();
+    selectTranscriptRow(m_controller->transcript()->rowAtOrBefore(seq));
+}
+
+void SpectatorPanel::selectTranscriptRow(int row)
+{
     if (row < 0)
         return;
     const QModelIndex idx = m_controller->transcript()->index(row, TranscriptModel::TextColumn);

@@ -14,6 +14,8 @@ namespace townhall::ui {
 class NarratorTicker;
 class PhaseHeader;
 class ReplayBar;
+class SeatHealthModel;
+class SeatHealthView;
 class TimelineView;
 class TranscriptDelegate;
 class VoteTallyView;
@@ -41,15 +43,30 @@ public:
     NarratorTicker *ticker() const { return m_ticker; }
     ReplayBar *replayBar() const { return m_replay; }
     bool followsTranscript() const { return m_follow; }
+    SeatHealthModel *seatHealth() const { return m_health; }
+    SeatHealthView *seatHealthView() const { return m_healthView; }
+    bool seatHealthVisible() const;
 
 public Q_SLOTS:
     /// Selects and shows the transcript row of event `seq` (or the next shown one).
     void jumpToSeq(quint64 seq);
+    /// Selects and shows the row of event `seq`, or the last shown one before
+    /// it (the inspector's call → event link).
+    void highlightSeq(quint64 seq);
+    /// Shows or hides the seat health strip (hidden by default: it is for
+    /// agent developers, with the inspector).
+    void setSeatHealthVisible(bool visible);
+
+Q_SIGNALS:
+    /// The user clicked the transcript row of event `seq` of the shown match.
+    void eventClicked(const QString &matchId, quint64 seq);
 
 private:
     void syncShown();
     void onTranscriptRowsInserted();
     void updateFollow();
+    void selectTranscriptRow(int row);
+    void syncSeatHealth();
     qint64 shownNow() const;
 
     SpectatorController *m_controller;
@@ -65,6 +82,9 @@ private:
     QListView *m_moments;
     NarratorTicker *m_ticker;
     ReplayBar *m_replay;
+    SeatHealthModel *m_health;
+    QWidget *m_healthSection;
+    SeatHealthView *m_healthView;
     bool m_follow = true;
     bool m_voteFocus = false;
 };

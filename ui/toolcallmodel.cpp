@@ -1,7 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "ui/toolcallmodel.h"
 
+#include "ui/theme.h"
+
+#include <QBrush>
 #include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
 
 namespace townhall::ui {
 
@@ -46,7 +54,8 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const ToolCallRecord &r = m_rows[std::size_t(index.row())];
+    const Row &row = m_rows[std::size_t(index.row())];
+    const ToolCallRecord &r = row.record;
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -67,6 +76,12 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
             return tr("%1 ms").arg(double(r.latencyUs) / 1000.0, 0, 'f', 2);
         }
         return {};
+    case Qt::ForegroundRole:
+        if (index.column() == StatusColumn && r.status != CallStatus::Ok)
+            return QBrush(r.status == CallStatus::RateLimited || r.status == CallStatus::NoReply
+                              ? QColor(0xD0, 0x7A, 0x1E)
+                              : Theme::danger());
+        return {};
     case Qt::TextAlignmentRole:
         return index.column() == LatencyColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
                                                : QVariant();
@@ -82,6 +97,12 @@ QVariant ToolCallModel::data(const QModelIndex &index, int role) const
         return int(r.status);
     case LatencyUsRole:
         return r.latencyUs;
+    case AtUsRole:
+        return r.atUs;
+    case EventIdRole:
+        return row.eventId;
+    case AgentNameRole:
+        return r.agentName;
     default:
         return {};
     }
@@ -117,16 +138,54 @@ void ToolCallModel::clear()
     endResetModel();
 }
 
+int ToolCallModel::rowForId(quint64 id) const
+{
+    const auto it = std::lower_bound(
+        m_rows.begin(), m_rows.end(), id, [](const Row &r, quint64 v) { return r.record.id < v; });
+    return it != m_rows.end() && it->record.id == id ? int(it - m_rows.begin()) : -1;
+}
+
+QString ToolCallModel::producedEventId(const ToolCallRecord &r)
+{
+    // Only successful tool calls with a small answer: reads (get_state,
+    // events.get) are large and name many events, none of them their own.
+    if (r.kind != CallKind::Request || r.status != CallStatus::Ok
+        || r.method != QLatin1String("tools/call") || r.responseJson.size() > 16 * 1024)
+        return {};
+    const QJsonObject result = QJsonDocument::fromJson(r.responseJson)
+                                   .object()
+                                   .value(QLatin1String("result"))
+                                   .toObject();
+    QJsonObject envelope = result.value(QLatin1String("structuredContent")).toObject();
+    if (envelope.isEmpty()) {
+        const QJsonArray content = result.value(QLatin1String("content")).toArray();
+        if (!content.isEmpty())
+            envelope
+                = QJsonDocument::fromJson(
+                      content.first().toObject().value(QLatin1String("text")).toString().toUtf8())
+                      .object();
+    }
+    return envelope.value(QLatin1String("eventId")).toString();
+}
+
 void ToolCallModel::append(const ToolCallRecords &records)
 {
-    if (records.isEmpty())
+    // Only new records, and only the newest `capacity` of a huge batch can stay.
+    std::vector<const ToolCallRecord *> fresh;
+    fresh.reserve(std::size_t(records.size()));
+    for (const ToolCallRecord &r : records)
+        if (r.id > m_lastId) {
+            fresh.push_back(&r);
+            m_lastId = r.id;
+        }
+    if (fresh.empty())
         return;
-    // Only the newest `capacity` of a huge batch can stay.
-    const qsizetype skip = std::max<qsizetype>(0, records.size() - m_capacity);
+    const std::size_t skip
+        = fresh.size() > std::size_t(m_capacity) ? fresh.size() - std::size_t(m_capacity) : 0;
     const int first = int(m_rows.size());
-    beginInsertRows({}, first, first + int(records.size() - skip) - 1);
-    for (qsizetype i = skip; i < records.size(); ++i)
-        m_rows.push_back(records[i]);
+    beginInsertRows({}, first, first + int(fresh.size() - skip) - 1);
+    for (std::size_t i = skip; i < fresh.size(); ++i)
+        m_rows.push_back({*fresh[i], producedEventId(*fresh[i])});
     endInsertRows();
     trim();
 }
@@ -169,6 +228,12 @@ void ToolCallFilterModel::setStatus(std::optional<CallStatus> status)
     invalidateFilter();
 }
 
+void ToolCallFilterModel::setText(const QString &text)
+{
+    m_text = text.trimmed();
+    invalidateFilter();
+}
+
 bool ToolCallFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const QModelIndex i = sourceModel()->index(sourceRow, 0, sourceParent);
@@ -185,6 +250,19 @@ bool ToolCallFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sou
     }
     if (m_status && i.data(ToolCallModel::StatusRole).toInt() != int(*m_status))
         return false;
+    if (!m_text.isEmpty()) {
+        const auto *calls = qobject_cast<const ToolCallModel *>(sourceModel());
+        if (!calls)
+            return false;
+        const ToolCallRecord &r = calls->record(sourceRow);
+        const Qt::CaseSensitivity cs = Qt::CaseInsensitive;
+        const QByteArray utf8 = m_text.toUtf8();
+        return r.agentName.contains(m_text, cs) || r.agentId.contains(m_text, cs)
+               || r.tool.contains(m_text, cs) || r.method.contains(m_text, cs)
+               || r.toolErrorCode.contains(m_text, cs) || r.matchId.contains(m_text, cs)
+               || QLatin1StringView(r.requestJson).contains(QLatin1StringView(utf8), cs)
+               || QLatin1StringView(r.responseJson).contains(QLatin1StringView(utf8), cs);
+    }
     return true;
 }
 

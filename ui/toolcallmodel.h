@@ -2,7 +2,7 @@
 #pragma once
 
 // The inspector's list of recorded MCP calls, fed by Recorder::uiRecordsAdded,
-// and the filter (agent, match, tool, status) in front of it.
+// and the filter (agent, match, tool, status, free text) in front of it.
 
 #include "ui/toolcallrecord.h"
 
@@ -36,6 +36,9 @@ public:
         ToolRole,
         StatusRole, ///< CallStatus as int
         LatencyUsRole,
+        AtUsRole,    ///< qint64 µs since the epoch (request time)
+        EventIdRole, ///< the event a successful action produced ("<match>:<seq>"), or empty
+        AgentNameRole,
     };
 
     explicit ToolCallModel(QObject *parent = nullptr);
@@ -50,19 +53,36 @@ public:
     QVariant
     headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    const ToolCallRecord &record(int row) const { return m_rows[std::size_t(row)]; }
+    const ToolCallRecord &record(int row) const { return m_rows[std::size_t(row)].record; }
+    /// The event a successful action call produced (the `eventId` of its result), or empty.
+    const QString &producedEventId(int row) const { return m_rows[std::size_t(row)].eventId; }
+    /// The row of record `id`, or -1 (a binary search: ids increase).
+    int rowForId(quint64 id) const;
+    /// Removes every row. Records already seen stay ignored if they come again.
     void clear();
+    /// The largest record id appended so far (0: none).
+    quint64 lastId() const { return m_lastId; }
 
-    /// The handler of the recorder's batches.
+    /// The handler of the recorder's batches. Records whose id is not larger
+    /// than lastId() are ignored (a backlog that overlaps a live batch).
     void append(const townhall::ui::ToolCallRecords &records);
 
     static QString statusText(CallStatus status);
+    /// The `eventId` a tools/call response names at the top of its result
+    /// (structuredContent, else the JSON text content); empty for reads and errors.
+    static QString producedEventId(const ToolCallRecord &record);
 
 private:
+    struct Row
+    {
+        ToolCallRecord record;
+        QString eventId;
+    };
     void trim();
 
-    std::deque<ToolCallRecord> m_rows;
+    std::deque<Row> m_rows;
     int m_capacity = 50000;
+    quint64 m_lastId = 0;
 };
 
 class ToolCallFilterModel final : public QSortFilterProxyModel
@@ -78,6 +98,15 @@ public:
     void setMatchId(const QString &matchId);
     void setTool(const QString &tool);
     void setStatus(std::optional<CallStatus> status);
+    /// Case-insensitive text found in the agent, tool, error code, request or
+    /// response; empty matches anything.
+    void setText(const QString &text);
+
+    QString agentId() const { return m_agentId; }
+    QString matchId() const { return m_matchId; }
+    QString tool() const { return m_tool; }
+    std::optional<CallStatus> status() const { return m_status; }
+    QString text() const { return m_text; }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -87,6 +116,7 @@ private:
     QString m_matchId;
     QString m_tool;
     std::optional<CallStatus> m_status;
+    QString m_text;
 };
 
 } // namespace townhall::ui

@@ -301,6 +301,15 @@ int TranscriptModel::rowForSeq(std::uint64_t seq) const
     return int(it - m_rows.begin());
 }
 
+int TranscriptModel::rowAtOrBefore(std::uint64_t seq) const
+{
+    if (m_rows.empty())
+        return -1;
+    auto it = std::upper_bound(
+        m_rows.begin(), m_rows.end(), seq, [](std::uint64_t s, const Row &r) { return s < r.seq; });
+    return it == m_rows.begin() ? 0 : int(it - m_rows.begin()) - 1;
+}
+
 QModelIndex TranscriptModel::index(int row, int column, const QModelIndex &parent) const
 {
     if (parent.isValid() || row < 0 || column < 0 || row >= rowCount() || column >= ColumnCount)

@@ -63,6 +63,9 @@ public:
 
     /// The row showing event `seq`, or the nearest row after it (or the last).
     int rowForSeq(std::uint64_t seq) const;
+    /// The row showing event `seq`, or the nearest row before it (or the
+    /// first); -1 when empty. What the inspector highlights for a call.
+    int rowAtOrBefore(std::uint64_t seq) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;

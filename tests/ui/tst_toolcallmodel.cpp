@@ -25,6 +25,14 @@ rec(quint64 id, const QString &agent, const QString &match, const QString &tool,
         r.toolErrorCode = QStringLiteral("WRONG_PHASE");
     return r;
 }
+/// A model with the filter in front of it, both checked by a tester.
+struct Filtered
+{
+    ToolCallModel model;
+    ToolCallFilterModel filter;
+    QAbstractItemModelTester tester{(filter.setSourceModel(&model), &filter),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest};
+};
 } // namespace
 
 class TstToolCallModel : public QObject
@@ -33,6 +41,8 @@ class TstToolCallModel : public QObject
 private Q_SLOTS:
     void appendTrimAndData();
     void filters();
+    void duplicatesAndProducedEvents();
+    void textFilter();
 };
 
 void TstToolCallModel::appendTrimAndData()
@@ -73,11 +83,9 @@ void TstToolCallModel::appendTrimAndData()
 
 void TstToolCallModel::filters()
 {
-    ToolCallModel model;
-    ToolCallFilterModel filter;
-    filter.setSourceModel(&model);
-    QAbstractItemModelTester tester(&filter,
-                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    Filtered f;
+    ToolCallModel &model = f.model;
+    ToolCallFilterModel &filter = f.filter;
     const QString vote = QStringLiteral("et.werewolf.match.vote");
     const QString state = QStringLiteral("et.werewolf.match.get_state");
     model.append(
@@ -102,6 +110,88 @@ void TstToolCallModel::filters()
     filter.setStatus(std::nullopt);
     filter.setTool({});
     QCOMPARE(filter.rowCount(), 4);
+}
+
+void TstToolCallModel::duplicatesAndProducedEvents()
+{
+    ToolCallModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QString vote = QStringLiteral("et.werewolf.match.vote");
+    ToolCallRecord structured
+        = rec(5, QStringLiteral("a"), QStringLiteral("m1"), vote, CallStatus::Ok);
+    structured.responseJson
+        = R"({"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"{}"}],)"
+          R"("structuredContent":{"ok":true,"matchId":"m1","eventId":"m1:00000041"},"isError":false}})";
+    ToolCallRecord textOnly
+        = rec(6, QStringLiteral("b"), QStringLiteral("m1"), vote, CallStatus::Ok);
+    textOnly.responseJson = R"({"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":)"
+                            R"("{\"ok\":true,\"eventId\":\"m1:00000042\"}"}],"isError":false}})";
+    ToolCallRecord refused
+        = rec(7, QStringLiteral("c"), QStringLiteral("m1"), vote, CallStatus::ToolError);
+    refused.responseJson = textOnly.responseJson; // an error names no event of its own
+    ToolCallRecord read = rec(8,
+                              QStringLiteral("c"),
+                              QStringLiteral("m1"),
+                              QStringLiteral("et.werewolf.match.get_state"),
+                              CallStatus::Ok);
+    read.responseJson
+        = R"({"jsonrpc":"2.0","id":5,"result":{"structuredContent":{"ok":true,"state":{)"
+          R"("recentPublicMessages":[{"eventId":"m1:00000007"}]}}}})";
+    model.append({structured, textOnly, refused, read});
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.producedEventId(0), QStringLiteral("m1:00000041"));
+    QCOMPARE(model.index(1, 0).data(ToolCallModel::EventIdRole).toString(),
+             QStringLiteral("m1:00000042"));
+    QCOMPARE(model.producedEventId(2), QString());
+    QCOMPARE(model.producedEventId(3), QString());
+    QCOMPARE(model.rowForId(7), 2);
+    QCOMPARE(model.rowForId(4), -1);
+    QCOMPARE(model.lastId(), quint64(8));
+
+    // A backlog that overlaps what arrived live adds only what is new.
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    model.append({textOnly,
+                  refused,
+                  read,
+                  rec(9, QStringLiteral("d"), QStringLiteral("m1"), vote, CallStatus::Ok)});
+    QCOMPARE(model.rowCount(), 5);
+    QCOMPARE(inserted.size(), 1);
+    QCOMPARE(model.record(4).id, quint64(9));
+    model.append({structured});
+    QCOMPARE(model.rowCount(), 5);
+    QCOMPARE(inserted.size(), 1);
+}
+
+void TstToolCallModel::textFilter()
+{
+    Filtered f;
+    ToolCallModel &model = f.model;
+    ToolCallFilterModel &filter = f.filter;
+    const QString vote = QStringLiteral("et.werewolf.match.vote");
+    ToolCallRecord a
+        = rec(1, QStringLiteral("alice"), QStringLiteral("m1"), vote, CallStatus::ToolError);
+    a.requestJson = R"({"params":{"arguments":{"targetPlayerId":"p:7"}}})";
+    ToolCallRecord b = rec(2,
+                           QStringLiteral("bob"),
+                           QStringLiteral("m2"),
+                           QStringLiteral("et.werewolf.match.get_state"),
+                           CallStatus::Ok);
+    b.responseJson = R"({"result":{"structuredContent":{"state":{"phase":"NIGHT"}}}})";
+    model.append({a, b});
+    filter.setText(QStringLiteral("wrong_phase")); // the error code, any case
+    QCOMPARE(filter.rowCount(), 1);
+    filter.setText(QStringLiteral("p:7")); // the request's arguments
+    QCOMPARE(filter.rowCount(), 1);
+    QCOMPARE(filter.index(0, 0).data(ToolCallModel::RecordIdRole).value<quint64>(), quint64(1));
+    filter.setText(QStringLiteral("night")); // the response
+    QCOMPARE(filter.rowCount(), 1);
+    QCOMPARE(filter.index(0, 0).data(ToolCallModel::RecordIdRole).value<quint64>(), quint64(2));
+    filter.setText(QStringLiteral("BOB")); // the agent's name
+    QCOMPARE(filter.rowCount(), 1);
+    filter.setText(QStringLiteral("nobody"));
+    QCOMPARE(filter.rowCount(), 0);
+    filter.setText(QStringLiteral("  "));
+    QCOMPARE(filter.rowCount(), 2);
 }
 
 QTEST_MAIN(TstToolCallModel)

@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: MIT
+#include "ui/seathealth.h"
+
+#include "ui/rowsync.h"
+#include "ui/theme.h"
+#include "ui/uitext.h"
+
+#include <QEvent>
+#include <QHelpEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+
+#include <unordered_map>
+
+namespace townhall::ui {
+
+using engine::EventType;
+using engine::Phase;
+using engine::Role;
+
+namespace {
+
+constexpr std::size_t CallsKeptPerAgent = 256;
+const QLatin1String WaitForTurn("et.werewolf.match.wait_for_turn");
+
+/// Missed deadlines and consecutive timeouts counted from the events `viewer`
+/// may read, by the reducer's rules (match.cpp): a missed turn, a night action
+/// not taken, a vote not cast count; speaking, voting and night actions reset
+/// the run. For the omniscient viewer this equals the engine's own counters;
+/// the public view never learns of a night role's missed action.
+struct Counters
+{
+    int missed = 0;
+    int run = 0;
+};
+
+std::unordered_map<std::string, Counters> countMisses(const engine::Match &m,
+                                                      const engine::Viewer &viewer)
+{
+    std::unordered_map<std::string, Counters> out;
+    auto miss = [&out](const std::string &id) {
+        Counters &c = out[id];
+        ++c.missed;
+        ++c.run;
+    };
+    auto acted = [&out](const std::string &id) {
+        out[id].run = 0;
+    };
+    auto missList = [&miss](const engine::json &list) {
+        if (list.is_array())
+            for (const engine::json &id : list)
+                if (id.is_string())
+                    miss(id.get<std::string>());
+    };
+    auto str = [](const engine::json &p, const char *key) {
+        const auto it = p.find(key);
+        return it != p.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    for (const engine::Event &e : m.log()) {
+        if (!engine::visible(e, viewer, m.state()))
+            continue;
+        const engine::json &p = e.payload;
+        switch (e.type) {
+        case EventType::TurnMissed:
+            miss(str(p, "playerId"));
+            break;
+        case EventType::NightResolved:
+            missList(p.value("missed", engine::json()));
+            break;
+        case EventType::VoteResult:
+            missList(p.value("noVote", engine::json()));
+            break;
+        case EventType::PublicMessage:
+            acted(str(p, "playerId"));
+            break;
+        case EventType::VoteCast:
+            acted(str(p, "voterPlayerId"));
+            break;
+        case EventType::WolfKillSelected:
+            acted(str(p, "byPlayerId"));
+            break;
+        case EventType::SeerInspected:
+        case EventType::DoctorProtected:
+            acted(e.audiencePlayerId);
+            break;
+        default:
+            break;
+        }
+    }
+    return out;
+}
+
+bool isFailure(CallStatus s)
+{
+    return s == CallStatus::ToolError || s == CallStatus::ProtocolError
+           || s == CallStatus::RateLimited;
+}
+
+} // namespace
+
+SeatHealthModel::SeatHealthModel(QObject *parent)
+    : QAbstractListModel(parent)
+    , m_clock(systemClock())
+{}
+
+SeatHealthModel::~SeatHealthModel() = default;
+
+void SeatHealthModel::sync(const engine::Match *match, const engine::Viewer &viewer, bool live)
+{
+    std::vector<SeatHealth> rows;
+    if (!match) {
+        m_matchId.clear();
+        publish(std::move(rows));
+        return;
+    }
+    const engine::MatchState &s = match->state();
+    const bool omniscient = viewer.kind == engine::Viewer::Kind::Omniscient;
+    const auto counters = countMisses(*match, viewer);
+    m_matchId = qs(s.matchId);
+    m_phaseStartUs = s.phaseStartedAt * 1000;
+    m_upToUs = live || match->log().empty() ? std::numeric_limits<qint64>::max()
+                                            : match->log().back().at * 1000 + 999;
+    for (const engine::Player &p : s.players) {
+        SeatHealth h;
+        h.playerId = qs(p.playerId);
+        h.agentId = qs(p.agentId);
+        h.name = qs(p.displayName);
+        h.seat = p.seat;
+        h.alive = p.alive;
+        h.paused = s.paused;
+        if (const auto it = counters.find(p.playerId); it != counters.end()) {
+            h.missedDeadlines = it->second.missed;
+            h.consecutiveTimeouts = it->second.run;
+        }
+        if (p.alive && !match->ended()) {
+            h.deadlineMs = s.phaseEndsAt;
+            switch (s.phase) {
+            case Phase::Lobby:
+                h.owes = !p.ready;
+                h.action = tr("ready up");
+                break;
+            case Phase::Night:
+                // Who still owes a night action tells who holds a night role.
+                h.owesKnown = omniscient;
+                if (p.role == Role::Werewolf) {
+                    h.owes = !p.wolfSelection;
+                    h.action = tr("pick a victim");
+                } else if (p.role == Role::Seer) {
+                    h.owes = !p.seerTarget;
+                    h.action = tr("inspect");
+                } else if (p.role == Role::Doctor) {
+                    h.owes = !p.doctorTarget;
+                    h.action = tr("protect");
+                }
+                if (!omniscient) {
+                    h.owes = false;
+                    h.action.clear();
+                }
+                break;
+            case Phase::DayOpening:
+                h.owes = s.openingIndex >= 0 && s.openingIndex < int(s.openingOrder.size())
+                         && s.openingOrder[std::size_t(s.openingIndex)] == p.playerId;
+                h.action = tr("speak (their turn)");
+                h.deadlineMs = s.turnEndsAt;
+                break;
+            case Phase::DayVote:
+                h.owes = !p.voted;
+                h.action = tr("vote");
+                break;
+            default:
+                break;
+            }
+            if (!h.owes)
+                h.action.clear();
+            if (s.paused)
+                h.pausedLeftMs = s.pausedRemainingMs;
+        }
+        if (!h.owes)
+            h.deadlineMs = 0;
+        rows.push_back(std::move(h));
+    }
+    applyCalls(rows);
+    publish(std::move(rows));
+}
+
+void SeatHealthModel::addCalls(const ToolCallRecords &records)
+{
+    bool relevant = false;
+    for (const ToolCallRecord &r : records) {
+        if (r.agentId.isEmpty() || r.kind != CallKind::Request)
+            continue;
+        std::deque<Call> &calls = m_calls[r.agentId];
+        calls.push_back({r.atUs,
+                         r.latencyUs,
+                         r.matchId,
+                         r.tool,
+                         r.status,
+                         r.toolErrorCode.isEmpty() ? statusKey(r.status) : r.toolErrorCode});
+        while (calls.size() > CallsKeptPerAgent)
+            calls.pop_front();
+        for (const SeatHealth &h : m_rows)
+            relevant = relevant || h.agentId == r.agentId;
+    }
+    if (!relevant)
+        return;
+    std::vector<SeatHealth> rows = m_rows;
+    applyCalls(rows);
+    publish(std::move(rows));
+}
+
+void SeatHealthModel::applyCalls(std::vector<SeatHealth> &rows) const
+{
+    for (SeatHealth &h : rows) {
+        h.lastLatencyUs = -1;
+        h.lastTool.clear();
+        h.phaseErrors = 0;
+        h.lastError.clear();
+        const auto it = m_calls.constFind(h.agentId);
+        if (it == m_calls.cend())
+            continue;
+        qint64 lastAnswer = std::numeric_limits<qint64>::min();
+        for (const Call &c : *it) {
+            if (c.atUs > m_upToUs || (!c.matchId.isEmpty() && c.matchId != m_matchId))
+                continue;
+            // wait_for_turn waits on purpose: its latency says nothing of health.
+            if (!c.tool.isEmpty() && c.tool != WaitForTurn && c.atUs + c.latencyUs >= lastAnswer) {
+                lastAnswer = c.atUs + c.latencyUs;
+                h.lastLatencyUs = c.latencyUs;
+                h.lastTool = c.tool;
+            }
+            if (isFailure(c.status) && c.atUs >= m_phaseStartUs) {
+                ++h.phaseErrors;
+                h.lastError = c.error;
+            }
+        }
+    }
+}
+
+void SeatHealthModel::publish(std::vector<SeatHealth> rows)
+{
+    replaceRows(
+        m_rows,
+        std::move(rows),
+        [this](auto apply) {
+            beginResetModel();
+            apply();
+            endResetModel();
+        },
+        [this](int row) { Q_EMIT dataChanged(index(row), index(row)); });
+}
+
+qint64 SeatHealthModel::timeLeftMs(int row) const
+{
+    const SeatHealth &h = m_rows[std::size_t(row)];
+    if (!h.owes || !h.owesKnown)
+        return -1;
+    if (h.paused)
+        return std::max<qint64>(0, h.pausedLeftMs);
+    return std::max<qint64>(0, h.deadlineMs - now());
+}
+
+int SeatHealthModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QVariant SeatHealthModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const SeatHealth &h = m_rows[std::size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return h.name;
+    case Qt::ToolTipRole:
+    case Qt::AccessibleDescriptionRole:
+        return describe(index.row());
+    case PlayerIdRole:
+        return h.playerId;
+    case SeatRole:
+        return h.seat;
+    case TimeLeftMsRole: {
+        const qint64 left = timeLeftMs(index.row());
+        return left < 0 ? QVariant() : QVariant(left);
+    }
+    case MissedRole:
+        return h.missedDeadlines;
+    case TimeoutsRole:
+        return h.consecutiveTimeouts;
+    case LastLatencyUsRole:
+        return h.lastLatencyUs < 0 ? QVariant() : QVariant(h.lastLatencyUs);
+    case PhaseErrorsRole:
+        return h.phaseErrors;
+    default:
+        return {};
+    }
+}
+
+QString SeatHealthModel::describe(int row) const
+{
+    const SeatHealth &h = m_rows[std::size_t(row)];
+    QStringList parts;
+    if (!h.alive)
+        parts << tr("out of the game");
+    else if (!h.owesKnown)
+        parts << tr("night actions are secret in the public view");
+    else if (h.owes)
+        parts << (h.paused ? tr("%1 left to %2 (paused)") : tr("%1 left to %2"))
+                     .arg(UiText::countdown(timeLeftMs(row)), h.action);
+    else
+        parts << tr("owes no action now");
+    parts << tr("%n missed deadline(s)", nullptr, h.missedDeadlines);
+    parts << tr("%n timeout(s) in a row", nullptr, h.consecutiveTimeouts);
+    if (h.lastLatencyUs >= 0)
+        parts << tr("last call %1 took %2 ms")
+                     .arg(h.lastTool)
+                     .arg(double(h.lastLatencyUs) / 1000.0, 0, 'f', 1);
+    else
+        parts << tr("no call recorded");
+    parts << (h.phaseErrors > 0
+                  ? tr("%n failed call(s) this phase, last: %1", nullptr, h.phaseErrors)
+                        .arg(h.lastError)
+                  : tr("no failed call this phase"));
+    return tr("Seat %1, %2: %3").arg(h.seat).arg(h.name, parts.join(tr("; ")));
+}
+
+// ---------------------------------------------------------------- view
+
+SeatHealthView::SeatHealthView(SeatHealthModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+{
+    setAccessibleName(tr("Seat health"));
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setMouseTracking(true);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &SeatHealthView::onModelChanged);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &SeatHealthView::onModelChanged);
+    m_tick.setInterval(250);
+    connect(&m_tick, &QTimer::timeout, this, qOverload<>(&QWidget::update));
+    onModelChanged();
+}
+
+void SeatHealthView::onModelChanged()
+{
+    QStringList lines;
+    bool counting = false;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        lines << m_model->describe(r);
+        counting = counting || (m_model->timeLeftMs(r) >= 0 && !m_model->seat(r).paused);
+    }
+    setAccessibleDescription(lines.join(QLatin1Char('\n')));
+    if (counting)
+        m_tick.start();
+    else
+        m_tick.stop();
+    update();
+}
+
+QSize SeatHealthView::sizeHint() const
+{
+    const QFontMetrics fm(font());
+    return {8 * 120, fm.height() * 4 + 22};
+}
+
+QSize SeatHealthView::minimumSizeHint() const
+{
+    return {8 * 60, sizeHint().height()};
+}
+
+QRect SeatHealthView::cellRect(int row) const
+{
+    const int n = std::max(1, m_model->rowCount());
+    const int gap = 6;
+    const int w = (width() - gap * (n - 1)) / n;
+    return {row * (w + gap), 0, w, height()};
+}
+
+void SeatHealthView::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPalette pal = palette();
+    const bool dark = Theme::isDark(pal);
+    QFont bold = font();
+    bold.setBold(true);
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    const QFontMetrics fm(font()), fmSmall(small);
+    const QColor muted = pal.color(QPalette::PlaceholderText);
+    const QColor warn = dark ? QColor(0xF2, 0xB1, 0x6B) : QColor(0xB3, 0x5A, 0x00);
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const SeatHealth &h = m_model->seat(r);
+        const QRectF cell = QRectF(cellRect(r)).adjusted(0.5, 0.5, -0.5, -0.5);
+        QPainterPath path;
+        path.addRoundedRect(cell, 6, 6);
+        const qint64 left = m_model->timeLeftMs(r);
+        const bool urgent = left >= 0 && left < 5000 && !h.paused;
+        QColor fill = pal.color(QPalette::Base);
+        if (urgent)
+            fill = Theme::mix(fill, Theme::danger(), 0.18);
+        p.fillPath(path, h.alive ? fill : pal.color(QPalette::Window));
+        p.setPen(QPen(left >= 0 ? Theme::phaseColor(Phase::DayVote) : pal.color(QPalette::Mid),
+                      left >= 0 ? 1.5 : 1));
+        p.drawPath(path);
+
+        const QRectF inner = cell.adjusted(8, 4, -6, -4);
+        qreal y = inner.top();
+        // seat dot and name
+        const QColor seatCol = seatColor(h.seat);
+        p.setPen(Qt::NoPen);
+        p.setBrush(h.alive ? seatCol : Theme::mix(seatCol, pal.color(QPalette::Window), 0.6));
+        const qreal d = fm.height() * 0.9;
+        p.drawEllipse(QRectF(inner.left(), y + (fm.height() - d) / 2, d, d));
+        p.setPen(Qt::white);
+        p.setFont(small);
+        p.drawText(QRectF(inner.left(), y + (fm.height() - d) / 2, d, d),
+                   Qt::AlignCenter,
+                   QString::number(h.seat));
+        p.setFont(bold);
+        p.setPen(h.alive ? pal.color(QPalette::Text) : muted);
+        const QRectF nameRect(inner.left() + d + 5, y, inner.width() - d - 5, fm.height());
+        p.drawText(nameRect,
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetrics(bold).elidedText(h.name, Qt::ElideRight, int(nameRect.width())));
+        y += fm.height() + 1;
+
+        // what it owes, and by when
+        QString line;
+        QColor color = muted;
+        if (!h.alive) {
+            line = tr("out");
+        } else if (!h.owesKnown) {
+            line = tr("night · secret");
+        } else if (left >= 0) {
+            line = (h.paused ? tr("⏸ %1 to %2") : tr("⏱ %1 to %2"))
+                       .arg(UiText::countdown(left), h.action);
+            color = urgent ? Theme::danger() : pal.color(QPalette::Text);
+        } else {
+            line = tr("nothing owed");
+        }
+        p.setFont(urgent ? bold : font());
+        p.setPen(color);
+        p.drawText(QRectF(inner.left(), y, inner.width(), fm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(line, Qt::ElideRight, int(inner.width())));
+        y += fm.height();
+
+        // deadlines
+        p.setFont(small);
+        const QString misses
+            = tr("missed %1 · %2 in a row").arg(h.missedDeadlines).arg(h.consecutiveTimeouts);
+        p.setPen(h.consecutiveTimeouts >= 2 ? Theme::danger()
+                 : h.missedDeadlines > 0    ? warn
+                                            : muted);
+        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   fmSmall.elidedText(misses, Qt::ElideRight, int(inner.width())));
+        y += fmSmall.height();
+
+        // calls
+        QString calls
+            = h.lastLatencyUs >= 0 ? tr("%1 ms").arg(
+                  double(h.lastLatencyUs) / 1000.0, 0, 'f', h.lastLatencyUs < 10'000 ? 1 : 0)
+                                   : tr("no calls");
+        calls += tr(" · ") + tr("%n error(s)", nullptr, h.phaseErrors);
+        p.setPen(h.phaseErrors > 0 ? Theme::danger() : muted);
+        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   fmSmall.elidedText(calls, Qt::ElideRight, int(inner.width())));
+    }
+}
+
+bool SeatHealthView::event(QEvent *e)
+{
+    if (e->type() == QEvent::ToolTip) {
+        const auto *he = static_cast<QHelpEvent *>(e);
+        for (int r = 0; r < m_model->rowCount(); ++r)
+            if (cellRect(r).contains(he->pos())) {
+                QToolTip::showText(he->globalPos(), m_model->describe(r), this, cellRect(r));
+                return true;
+            }
+        QToolTip::hideText();
+        e->ignore();
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+} // namespace townhall::ui
