@@ -10,9 +10,13 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
+#include <QSocketNotifier>
 #include <QTimer>
 
+#include <csignal>
 #include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace townhall::app {
 
@@ -74,6 +78,33 @@ QString narrationLine(const engine::Match &m, const engine::Event &e)
                                                     : QStringLiteral("to abstain"));
     default: return {};
     }
+}
+
+int g_quitPipe[2] = {-1, -1};
+
+extern "C" void onQuitSignal(int)
+{
+    const char c = 1;
+    [[maybe_unused]] const auto n = ::write(g_quitPipe[0], &c, 1);
+}
+
+/// SIGTERM and Ctrl+C end the event loop, so the host and the recorder write
+/// what they hold and close the store (instead of dying mid-batch).
+void quitOnSignals(QCoreApplication &app)
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, g_quitPipe) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(g_quitPipe[1], QSocketNotifier::Read, &app);
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, [&app, notifier] {
+        notifier->setEnabled(false);
+        app.quit();
+    });
+    struct sigaction sa = {};
+    sa.sa_handler = onQuitSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    ::sigaction(SIGINT, &sa, nullptr);
+    ::sigaction(SIGTERM, &sa, nullptr);
 }
 
 } // namespace
@@ -160,6 +191,7 @@ int runHeadless(int argc, char **argv)
     McpService mcp(&host);
     if (p.isSet(noRecorder))
         mcp.setRecording(false);
+    quitOnSignals(app);
     const quint16 port = static_cast<quint16>(p.value(QStringLiteral("port")).toUInt());
     if (!mcp.listen(port, &error)) {
         if (!demo || !mcp.listen(0, &error)) {

@@ -6,6 +6,7 @@
 #include <QLoggingCategory>
 
 #include <set>
+#include <unordered_map>
 
 Q_DECLARE_LOGGING_CATEGORY(lcHost)
 
@@ -49,9 +50,16 @@ public:
         for (char c : session.clientName.empty() ? std::string("guest") : session.clientName)
             if (static_cast<unsigned char>(c) >= 0x20 && base.size() < 24)
                 base += c;
+        // The next suffix to try is remembered per base name: a storm of
+        // same-named clients must not rescan every suffix in use.
         std::string name = base;
-        for (int n = 2; m_guestNames.count(name); ++n)
-            name = base + " " + std::to_string(n);
+        if (m_guestNames.count(name)) {
+            int &n = m_nextSuffix[base];
+            n = std::max(n, 2);
+            do
+                name = base + " " + std::to_string(n++);
+            while (m_guestNames.count(name));
+        }
         m_guestNames.insert(name);
         session.agentId = "guest:" + session.id.substr(0, 16);
         session.displayName = name;
@@ -91,6 +99,7 @@ public:
 private:
     Host *m_host;
     std::set<std::string> m_guestNames;
+    std::unordered_map<std::string, int> m_nextSuffix; ///< by base name
 };
 
 } // namespace

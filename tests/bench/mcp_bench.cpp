@@ -6,8 +6,10 @@
 // raw keep-alive HTTP/1.1 on plain non-blocking sockets (one epoll loop, one
 // connection per MCP session, closed loop: a session sends its next request
 // when the previous answer is in). It measures
-//   - session handshakes/s (initialize + notifications/initialized; the
-//     session is then ended with DELETE, which is timed too),
+//   - session handshakes/s: initialize + notifications/initialized, what a
+//     client does before its first call. "handshake" keeps the sessions open
+//     (they are ended with DELETE after the timed run, untimed);
+//     "hs+delete" is the whole session lifecycle, DELETE timed too,
 //   - tools/call throughput and p50/p99 latency of get_state and vote at 1, 8
 //     and 64 concurrent sessions (each session is a seated player; votes are
 //     re-cast between two targets, each one a committed VOTE_CAST event),
@@ -405,6 +407,7 @@ struct Options
     int clientCpu = 1;
     std::vector<int> levels{1, 8, 64};
     bool json = false;
+    bool recorder = true;
 };
 
 Options parseArgs(int argc, char **argv)
@@ -429,13 +432,15 @@ Options parseArgs(int argc, char **argv)
             o.clientCpu = std::atoi(next().c_str());
         else if (a == "--json")
             o.json = true;
+        else if (a == "--no-recorder")
+            o.recorder = false;
         else if (a == "--sessions") {
             o.levels.clear();
             for (const QString &s : QString::fromStdString(next()).split(QLatin1Char(',')))
                 o.levels.push_back(s.toInt());
         } else if (a == "--help" || a == "-h") {
             std::printf("usage: mcp_bench --townhall PATH [--db PATH|:memory:] [--duration S] [--sessions 1,8,64]\n"
-                        "                 [--server-cpu N] [--client-cpu N] [--json]\n");
+                        "                 [--server-cpu N] [--client-cpu N] [--json] [--no-recorder]\n");
             std::exit(0);
         } else
             die("unknown argument " + a);
@@ -462,9 +467,14 @@ Server startServer(const Options &o)
         close(pipefd[0]);
         close(pipefd[1]);
         const std::string cpu = std::to_string(o.serverCpu);
-        execlp("taskset", "taskset", "-c", cpu.c_str(), o.townhall.c_str(), "--headless", "--port", "0", "--db",
-               o.db.c_str(), "--no-rate-limits", "--skip-to-vote", "--speed", "0.001", "--seed", "1",
-               static_cast<char *>(nullptr));
+        std::vector<const char *> args{"taskset",          "-c",      cpu.c_str(),    o.townhall.c_str(),
+                                       "--headless",       "--port",  "0",            "--db",
+                                       o.db.c_str(),       "--no-rate-limits",        "--skip-to-vote",
+                                       "--speed",          "0.001",   "--seed",       "1"};
+        if (!o.recorder)
+            args.push_back("--no-recorder");  // only to measure the recorder's own cost
+        args.push_back(nullptr);
+        execvp("taskset", const_cast<char *const *>(args.data()));
         std::perror("exec taskset");
         _exit(127);
     }
@@ -494,7 +504,8 @@ int main(int argc, char **argv)
     std::fprintf(stderr, "mcp_bench: server pid %d on 127.0.0.1:%u (cpu %d), generator on cpu %d, %.1f s per run\n",
                  server.pid, server.port, o.serverCpu, o.clientCpu, o.duration);
     Loop loop(server.port);
-    json report{{"server", {{"cpu", o.serverCpu}, {"db", o.db}, {"rateLimits", false}}}, {"runs", json::array()}};
+    json report{{"server", {{"cpu", o.serverCpu}, {"db", o.db}, {"rateLimits", false}, {"recorder", o.recorder}}},
+                {"runs", json::array()}};
     auto print = [&](const std::string &what, int sessions, Stats &s) {
         const double rate = static_cast<double>(s.done) / s.seconds;
         const ServerMem mem = serverMem(server.pid);
@@ -522,12 +533,15 @@ int main(int argc, char **argv)
     int maxLevel = *std::max_element(o.levels.begin(), o.levels.end());
     std::uint64_t nextId = 100;
 
-    // ---- 1. handshakes: initialize + initialized (then DELETE) per session, on keep-alive connections.
-    for (int n : o.levels) {
+    // ---- 1. handshakes: initialize + initialized per session, on keep-alive connections.
+    // withDelete: the session is then ended with DELETE inside the timed loop;
+    // otherwise it stays open and is ended after the timed run.
+    auto handshakes = [&](int n, bool withDelete) {
         Stats s;
         std::vector<Conn *> cs;
         for (int i = 0; i < n; ++i)
             cs.push_back(loop.open());
+        std::vector<std::string> opened;
         bool stop = false;
         s.cpuStart = serverCpuSeconds(server.pid);
         const auto start = Clock::now();
@@ -548,11 +562,15 @@ int main(int argc, char **argv)
                         die("initialized: HTTP " + std::to_string(r.status));
                     s.latUs.push_back(since(c.t0));  // initialize sent → initialized accepted
                     ++s.done;
-                    c.step = 2;
-                    loop.post(c, "DELETE", {});
-                    break;
+                    if (withDelete) {
+                        c.step = 2;
+                        loop.post(c, "DELETE", {});
+                        break;
+                    }
+                    opened.push_back(c.sessionId);
+                    [[fallthrough]];
                 default:
-                    if (r.status != 200)
+                    if (c.step == 2 && r.status != 200)
                         die("DELETE: HTTP " + std::to_string(r.status));
                     c.sessionId.clear();
                     c.step = 0;
@@ -573,10 +591,32 @@ int main(int argc, char **argv)
             }
             return stop && std::all_of(cs.begin(), cs.end(), [](Conn *c) { return c->step == 0; });
         });
-        print("handshake", n, s);
+        print(withDelete ? "hs+delete" : "handshake", n, s);
+        // End the sessions left open, untimed, so that later parts start clean.
+        std::size_t next = 0;
+        int busy = 0;
+        for (Conn *c : cs) {
+            c->onResponse = [&](Conn &c, Response &&) {
+                --busy;
+                if (next < opened.size()) {
+                    ++busy;
+                    c.sessionId = opened[next++];
+                    loop.post(c, "DELETE", {});
+                }
+            };
+            if (next < opened.size()) {
+                ++busy;
+                c->sessionId = opened[next++];
+                loop.post(*c, "DELETE", {});
+            }
+        }
+        loop.run([&] { return busy == 0; });
         for (Conn *c : cs)
             loop.close(*c);  // the next parts run with exactly the sessions they measure (plus idle seats)
-    }
+    };
+    for (int n : o.levels)
+        handshakes(n, false);
+    handshakes(maxLevel, true);
 
     // ---- 2. seat players: 7 sessions per match may vote, the 8th holds out.
     const int voters = maxLevel;
