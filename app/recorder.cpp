@@ -316,20 +316,22 @@ void Recorder::observe(const mcp::TrafficRecord &r)
                         return a.second.since < b.second.since;
                     });
                 std::shared_ptr<CallRecord> gone = std::move(oldest->second.record);
+                const std::shared_ptr<mcp::Session> session = std::move(oldest->second.session);
                 m_pending.erase(oldest);
                 gone->status = CallStatus::NoReply;
-                resolveAgent(*gone);
+                resolveAgent(*gone, session.get());
                 pushRecord(std::move(gone));
             }
             std::string key = pendingKey(r.sessionId, m.at("id"));
-            auto [it, fresh]
-                = m_pending.try_emplace(std::move(key), Pending{rec, steady_clock::now()});
+            Pending p{rec, steady_clock::now(), m_lookup ? m_lookup(rec->sessionId) : nullptr};
+            auto [it, fresh] = m_pending.try_emplace(std::move(key), p);
             if (!fresh) {
                 // A reused id while the first is unanswered: the first never will be paired.
                 std::shared_ptr<CallRecord> old = std::move(it->second.record);
-                it->second = Pending{rec, steady_clock::now()};
+                std::shared_ptr<mcp::Session> oldSession = std::move(it->second.session);
+                it->second = std::move(p);
                 old->status = CallStatus::NoReply;
-                resolveAgent(*old);
+                resolveAgent(*old, oldSession.get());
                 pushRecord(std::move(old));
             }
             return;
@@ -349,10 +351,11 @@ void Recorder::observe(const mcp::TrafficRecord &r)
             const auto it = m_pending.find(pendingKey(r.sessionId, *id));
             if (it != m_pending.end()) {
                 std::shared_ptr<CallRecord> pending = std::move(it->second.record);
+                const std::shared_ptr<mcp::Session> session = std::move(it->second.session);
                 m_pending.erase(it);
                 complete(*pending, m, text(), r.httpStatus);
                 pending->latency = r.latency;
-                resolveAgent(*pending);
+                resolveAgent(*pending, session.get());
                 pushRecord(std::move(pending));
                 return;
             }
@@ -441,20 +444,22 @@ void Recorder::complete(CallRecord &rec, const json &response, QByteArray text, 
         rec.status = CallStatus::ProtocolError;
 }
 
-void Recorder::resolveAgent(CallRecord &rec)
+void Recorder::resolveAgent(CallRecord &rec, const mcp::Session *session)
 {
     if (rec.sessionId.empty())
         return;
-    if (m_lookup) {
-        if (std::shared_ptr<mcp::Session> s = m_lookup(rec.sessionId); s && !s->agentId.empty()) {
-            Agent &a = m_agents[rec.sessionId];
-            if (a.id != s->agentId) {
-                if (m_agents.size() > 100000)
-                    m_agents.clear(); // a bound, not a policy: lookups refill it
-                a = Agent{s->agentId, s->displayName, s->transport};
-            }
-        }
+    std::shared_ptr<mcp::Session> found;
+    if (!session && m_lookup) {
+        found = m_lookup(rec.sessionId);
+        session = found.get();
     }
+    if (session && !session->agentId.empty()) {
+        rec.agentId = session->agentId;
+        rec.agentName = session->displayName;
+        rec.transport = session->transport;
+        return;
+    }
+    // Sessions the transport does not know: the in-process ones.
     if (const auto it = m_agents.find(rec.sessionId); it != m_agents.end()) {
         rec.agentId = it->second.id;
         rec.agentName = it->second.name;
@@ -603,9 +608,10 @@ void Recorder::expirePending(bool all)
     for (auto it = m_pending.begin(); it != m_pending.end();) {
         if (all || now - it->second.since > m_options.pendingTimeout) {
             std::shared_ptr<CallRecord> rec = std::move(it->second.record);
+            const std::shared_ptr<mcp::Session> session = std::move(it->second.session);
             it = m_pending.erase(it);
             rec->status = CallStatus::NoReply;
-            resolveAgent(*rec);
+            resolveAgent(*rec, session.get());
             pushRecord(std::move(rec));
         } else {
             ++it;

@@ -121,7 +121,7 @@ public:
     struct Options
     {
         std::size_t capacity = 50000;                 ///< records kept in memory
-        std::size_t maxBytes = 16 * 1024 * 1024;      ///< and their bytes (memoryCost)
+        std::size_t maxBytes = 8 * 1024 * 1024;       ///< and their bytes (memoryCost)
         std::chrono::milliseconds batchInterval{100}; ///< recordsAdded at most this often
         std::chrono::milliseconds persistInterval{1000};
         std::size_t maxPending = 10000;           ///< unanswered requests tracked
@@ -198,11 +198,14 @@ private:
     {
         std::shared_ptr<CallRecord> record;
         std::chrono::steady_clock::time_point since;
+        /// The session, looked up once: it names the agent when the answer
+        /// comes (authenticated by then), even if the session has closed.
+        std::shared_ptr<mcp::Session> session;
     };
 
     void pushRecord(std::shared_ptr<CallRecord> record);
     void complete(CallRecord &record, const json &response, QByteArray text, int httpStatus);
-    void resolveAgent(CallRecord &record);
+    void resolveAgent(CallRecord &record, const mcp::Session *session = nullptr);
     void describeRequest(CallRecord &record, const json &message) const;
     /// Records (still unanswered) for an in-process message or batch, and
     /// the ids of its requests in `ids`.

@@ -533,7 +533,7 @@ int main(int argc, char **argv)
     int maxLevel = *std::max_element(o.levels.begin(), o.levels.end());
     std::uint64_t nextId = 100;
 
-    // ---- 1. handshakes: initialize + initialized per session, on keep-alive connections.
+    // ---- 4. (run last) handshakes: initialize + initialized per session, on keep-alive connections.
     // withDelete: the session is then ended with DELETE inside the timed loop;
     // otherwise it stays open and is ended after the timed run.
     auto handshakes = [&](int n, bool withDelete) {
@@ -614,10 +614,6 @@ int main(int argc, char **argv)
         for (Conn *c : cs)
             loop.close(*c);  // the next parts run with exactly the sessions they measure (plus idle seats)
     };
-    for (int n : o.levels)
-        handshakes(n, false);
-    handshakes(maxLevel, true);
-
     // ---- 2. seat players: 7 sessions per match may vote, the 8th holds out.
     const int voters = maxLevel;
     const int perMatch = 6;  // of 8 seats: 1 may die in the skipped night, 1 never votes
@@ -759,6 +755,12 @@ int main(int argc, char **argv)
             const std::string &t = c.targets[(c.flip++) % 2];
             return callBody(nextId++, "et.werewolf.match.vote", {{"matchId", c.matchId}, {"targetPlayerId", t}});
         });
+
+    // Last, so that the sessions they leave behind (and the heap they grew)
+    // do not weigh on the RSS of the parts above.
+    for (int n : o.levels)
+        handshakes(n, false);
+    handshakes(maxLevel, true);
 
     if (o.json)
         std::printf("%s\n", report.dump(2).c_str());
