@@ -157,7 +157,8 @@ void Host::stage(Match &m, std::uint64_t fromSeq)
         return;
     std::vector<Event> tail(log.begin() + static_cast<std::ptrdiff_t>(fromSeq), log.end());
     m_stagedUpTo[m.matchId()] = m.state().lastSeq;
-    m_pending.add(m, std::move(tail));
+    // The rows (matches, players) are written at flush time, when due.
+    m_pending.addEvents(m.matchId(), std::move(tail));
     scheduleFlush();
 }
 
@@ -186,7 +187,20 @@ bool Host::flush()
     m_pending.clear();
     bool ok = true;
     if (m_store) {
+        std::vector<std::pair<std::string, RowMark>> marks;
+        for (MatchWrite &w : batch.matches)
+            if (const Match *m = m_lobby->match(w.matchId))
+                if (auto mark = rowsDue(*m, w)) {
+                    w.snapshot = snapshotOf(*m);
+                    marks.emplace_back(w.matchId, *mark);
+                }
         auto r = m_store->commit(batch);
+        for (auto &[id, mark] : marks) {
+            if (r)
+                m_rowMarks[id] = mark;
+            else
+                m_rowMarks.erase(id);
+        }
         if (!r) {
             ok = false;
             const QString msg = r.error().message;
@@ -210,6 +224,24 @@ bool Host::flush()
     armTimer();
     scheduleBots();
     return ok;
+}
+
+std::optional<Host::RowMark> Host::rowsDue(const Match &m, const MatchWrite &w) const
+{
+    // The matches/players rows are a cache of the log (recovery replays the
+    // events), written with a match's first events, at every phase, day,
+    // pause or end, and at least every RowRefreshEvents events: a vote then
+    // costs one event row, not a match row and a player row as well.
+    constexpr std::uint64_t RowRefreshEvents = 64;
+    const engine::MatchState &s = m.state();
+    if (w.events.empty() || w.events.back().seq != s.lastSeq)
+        return std::nullopt;  // the engine is not where the batch ends: no rows
+    const RowMark mark{s.phase, s.dayNumber, s.paused, s.lastSeq};
+    const auto it = m_rowMarks.find(m.matchId());
+    if (it == m_rowMarks.end() || it->second.phase != mark.phase || it->second.day != mark.day
+        || it->second.paused != mark.paused || mark.seq >= it->second.seq + RowRefreshEvents)
+        return mark;
+    return std::nullopt;
 }
 
 void Host::rollbackTo(const std::vector<std::string> &matchIds)

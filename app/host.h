@@ -157,6 +157,16 @@ private:
     bool flush();
     void scheduleFlush();
     void publish(const std::vector<std::pair<std::string, std::vector<engine::Event>>> &committed);
+    /// Where a match's stored rows were last refreshed.
+    struct RowMark
+    {
+        engine::Phase phase{};
+        int day = 0;
+        bool paused = false;
+        std::uint64_t seq = 0;
+    };
+    /// The mark to write rows at, if this batch should refresh them.
+    std::optional<RowMark> rowsDue(const engine::Match &m, const MatchWrite &w) const;
     void rollbackTo(const std::vector<std::string> &matchIds);
 
     void armTimer();
@@ -172,6 +182,7 @@ private:
     std::unique_ptr<engine::Lobby> m_lobby;
     Batch m_pending;
     std::map<std::string, std::uint64_t> m_stagedUpTo;  // matchId → last staged seq
+    std::map<std::string, RowMark> m_rowMarks;          // matchId → rows last written
     bool m_flushScheduled = false;
     bool m_flushOk = true;
     QTimer m_timer;

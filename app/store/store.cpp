@@ -22,6 +22,7 @@
 #include <QVariant>
 
 #include <array>
+#include <cstdio>
 #include <map>
 
 namespace townhall::app {
@@ -56,7 +57,6 @@ using engine::json;
 using Code = StoreError::Code;
 
 QString q(const std::string &s) { return QString::fromStdString(s); }
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 std::string s(const QVariant &v) { return v.toString().toStdString(); }
 
 QVariant v(const std::optional<std::string> &x) { return x ? q(*x) : QVariant(); }
@@ -72,10 +72,26 @@ std::optional<engine::TimeMs> optTime(const QVariant &x)
     return x.isNull() ? std::nullopt : std::optional<engine::TimeMs>(x.toLongLong());
 }
 
-QString hashHex(std::uint64_t h) { return QStringLiteral("%1").arg(h, 16, 16, QLatin1Char('0')); }
+QString hashHex(std::uint64_t h)
+{
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return QString::fromLatin1(buf, 16);
+}
 
 /// Agent text can hold anything; dump must never throw on invalid UTF-8.
 std::string dumpJson(const json &j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+/// UTF-8 text bound as its bytes, without a copy: a QString would convert
+/// it to UTF-16 and SQLite back to UTF-8. Qt binds a QByteArray as a blob,
+/// so the statement must read the parameter as CAST(? AS TEXT) to store
+/// TEXT. `s` must stay alive until the statement ran.
+QVariant utf8(std::string_view s)
+{
+    if (s.empty())
+        return QVariant(QByteArray(""));  // not null: an empty text
+    return QVariant(QByteArray::fromRawData(s.data(), qsizetype(s.size())));
+}
 
 QString base64Url(const QByteArray &bytes)
 {
@@ -251,6 +267,7 @@ public:
         GetIdempotency,
         SelectEvents,
         AgentByToken,
+        InsertToolCall,
         StmtCount
     };
 
@@ -331,8 +348,9 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
     case Commit: sql = QStringLiteral("COMMIT"); break;
     case Rollback: sql = QStringLiteral("ROLLBACK"); break;
     case InsertEvent:
-        sql = QStringLiteral("INSERT INTO events (%1) VALUES (%2)")
-                  .arg(QLatin1String(EventColumns), placeholders(EventColumns));
+        sql = QStringLiteral("INSERT INTO events (%1) VALUES (CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, "
+                             "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))")
+                  .arg(QLatin1String(EventColumns));
         break;
     case MaxSeq: sql = QStringLiteral("SELECT MAX(seq) FROM events WHERE match_id = ?"); break;
     case MatchExists: sql = QStringLiteral("SELECT 1 FROM matches WHERE match_id = ?"); break;
@@ -381,6 +399,14 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
     case AgentByToken:
         sql = QStringLiteral("SELECT %1 FROM agents WHERE token_sha256 = ?")
                   .arg(QLatin1String(AgentColumns));
+        break;
+    case InsertToolCall:
+        sql = QStringLiteral(
+            "INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, agent_name, method, "
+            "tool, status, tool_error_code, rpc_error_code, http_status, latency_us, request, "
+            "response) VALUES (CAST(? AS TEXT), ?, CAST(? AS TEXT), CAST(? AS TEXT), "
+            "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?, ?, "
+            "CAST(? AS TEXT), CAST(? AS TEXT))");
         break;
     case StmtCount: break;
     }
@@ -491,6 +517,7 @@ StoreResult<void> Store::Private::writeEvents(const std::string &matchId,
     if (!st)
         return st.error();
     QSqlQuery &ins = **st;
+    std::string payload;
     for (const engine::Event &e : events) {
         ++seq;
         if (e.matchId != matchId || e.seq != seq || e.eventId != engine::makeEventId(matchId, seq))
@@ -502,14 +529,15 @@ StoreResult<void> Store::Private::writeEvents(const std::string &matchId,
                     .arg(e.seq)
                     .arg(q(matchId))
                     .arg(seq)};
-        ins.addBindValue(q(e.matchId));
+        ins.addBindValue(utf8(e.matchId));
         ins.addBindValue(qint64(e.seq));
-        ins.addBindValue(q(e.eventId));
+        ins.addBindValue(utf8(e.eventId));
         ins.addBindValue(qint64(e.at));
-        ins.addBindValue(q(engine::toString(e.type)));
-        ins.addBindValue(q(engine::toString(e.audience)));
-        ins.addBindValue(e.audience == engine::Audience::Player ? q(e.audiencePlayerId) : QVariant());
-        ins.addBindValue(q(dumpJson(e.payload)));
+        ins.addBindValue(utf8(engine::toString(e.type)));
+        ins.addBindValue(utf8(engine::toString(e.audience)));
+        ins.addBindValue(e.audience == engine::Audience::Player ? utf8(e.audiencePlayerId) : QVariant());
+        payload = dumpJson(e.payload);
+        ins.addBindValue(utf8(payload));
         if (auto r = run(ins, "insert an event"); !r)
             return r;
     }
@@ -1046,30 +1074,29 @@ StoreResult<void> Store::appendToolCalls(const std::vector<ToolCallRow> &rows)
     if (rows.empty())
         return {};
     return m_d->transaction([&]() -> StoreResult<void> {
-        QSqlQuery query(m_d->m_db);
-        query.prepare(QStringLiteral(
-            "INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, agent_name, method, "
-            "tool, status, tool_error_code, rpc_error_code, http_status, latency_us, request, "
-            "response) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        auto st = m_d->stmt(Private::InsertToolCall);
+        if (!st)
+            return st.error();
+        QSqlQuery &query = **st;
         for (const ToolCallRow &r : rows) {
             if (r.matchId.empty())
                 continue;
-            query.addBindValue(q(r.matchId));
+            query.addBindValue(utf8(r.matchId));
             query.addBindValue(r.atUs);
-            query.addBindValue(q(r.sessionId));
-            query.addBindValue(q(r.agentId));
-            query.addBindValue(q(r.agentName));
-            query.addBindValue(q(r.method));
-            query.addBindValue(q(r.tool));
-            query.addBindValue(q(r.status));
+            query.addBindValue(utf8(r.sessionId));
+            query.addBindValue(utf8(r.agentId));
+            query.addBindValue(utf8(r.agentName));
+            query.addBindValue(utf8(r.method));
+            query.addBindValue(utf8(r.tool));
+            query.addBindValue(utf8(r.status));
             query.addBindValue(r.toolErrorCode ? QVariant(q(*r.toolErrorCode))
                                                : QVariant(QMetaType(QMetaType::QString)));
             query.addBindValue(r.rpcErrorCode ? QVariant(*r.rpcErrorCode)
                                               : QVariant(QMetaType(QMetaType::Int)));
             query.addBindValue(r.httpStatus);
             query.addBindValue(r.latencyUs);
-            query.addBindValue(q(r.requestJson));
-            query.addBindValue(q(r.responseJson));
+            query.addBindValue(utf8(r.requestJson));
+            query.addBindValue(utf8(r.responseJson));
             if (auto res = run(query, "store recorded tool calls"); !res)
                 return res;
         }
@@ -1250,14 +1277,25 @@ StoreResult<std::vector<RecoveredMatch>> Store::unfinishedMatches() const
             rm.problem = m.error().message;
         } else {
             rm.match = std::move(*m);
-            const std::uint64_t hash = rm.match->stateHash();
-            if (rm.row.lastSeq != log->size())
+            // The host refreshes the rows at phase changes and every few dozen
+            // events, not after every command: they may describe an earlier
+            // point of the log, whose state is checked by replaying up to it.
+            std::optional<std::uint64_t> hash;
+            if (rm.row.lastSeq == log->size()) {
+                hash = rm.match->stateHash();
+            } else if (rm.row.lastSeq > 0 && rm.row.lastSeq < log->size()) {
+                const std::vector<engine::Event> prefix(
+                    log->begin(), log->begin() + static_cast<std::ptrdiff_t>(rm.row.lastSeq));
+                if (auto earlier = replayLog(prefix))
+                    hash = earlier->stateHash();
+            }
+            if (!hash)
                 rm.problem = StoreTr::tr("its row describes seq %1 but the log ends at %2")
                                  .arg(rm.row.lastSeq)
                                  .arg(log->size());
-            else if (rm.row.stateHash && *rm.row.stateHash != hash)
+            else if (rm.row.stateHash && *rm.row.stateHash != *hash)
                 rm.problem = StoreTr::tr("the replay's state hash %1 differs from the stored %2")
-                                 .arg(hashHex(hash), hashHex(*rm.row.stateHash));
+                                 .arg(hashHex(*hash), hashHex(*rm.row.stateHash));
             rm.hashVerified = rm.problem.isEmpty() && rm.row.stateHash.has_value();
         }
         if (!rm.problem.isEmpty())

@@ -83,6 +83,17 @@ void TstToolCalls::appendAndRead()
         STORE_VERIFY(none);
         QVERIFY(none->empty());
     }
+    {
+        // Bound as bytes, stored as TEXT (so SQL text functions work on them).
+        RawDb raw(m_dir->filePath(QStringLiteral("th.sqlite")));
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM tool_calls")).toInt(), 3);
+        QCOMPARE(raw.scalar(QStringLiteral(
+                                "SELECT count(*) FROM tool_calls WHERE typeof(match_id) = 'text' "
+                                "AND typeof(request) = 'text' AND typeof(response) = 'text' "
+                                "AND typeof(agent_name) = 'text'"))
+                     .toInt(),
+                 3);
+    }
     // Read-only stores refuse writes but read.
     Store::Options ro;
     ro.readOnly = true;
