@@ -99,18 +99,10 @@ InspectorDock::InspectorDock(SpectatorController *controller, QWidget *parent)
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setHighlightSections(false);
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(ToolCallModel::ToolColumn,
                                                       QHeaderView::Stretch);
-    const int em = m_table->fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    m_table->setColumnWidth(ToolCallModel::TimeColumn, em * 7);
-    m_table->setColumnWidth(ToolCallModel::AgentColumn, em * 8);
-    m_table->setColumnWidth(ToolCallModel::MatchColumn, em * 6);
-    m_table->setColumnWidth(ToolCallModel::StatusColumn, em * 11);
-    m_table->setColumnWidth(ToolCallModel::LatencyColumn, em * 6);
-
     auto *left = new QWidget;
     auto *lv = new QVBoxLayout(left);
     lv->setContentsMargins(0, 0, 0, 0);
@@ -154,8 +146,8 @@ QWidget *InspectorDock::buildFilterBar()
         auto *c = new QComboBox(bar);
         c->addItem(all, QString());
         c->setAccessibleName(name);
-        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        c->setMinimumContentsLength(8);
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(10);
         return c;
     };
     m_agentBox = combo(tr("All agents"), tr("Filter by agent"));
@@ -174,6 +166,7 @@ QWidget *InspectorDock::buildFilterBar()
     m_search->setPlaceholderText(tr("Search calls…"));
     m_search->setAccessibleName(tr("Search the calls' agents, tools, errors and JSON"));
     m_search->setClearButtonEnabled(true);
+    m_search->setMinimumWidth(m_search->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 12);
     m_count = new QLabel(bar);
     m_count->setForegroundRole(QPalette::PlaceholderText);
     for (QComboBox *c : {m_agentBox, m_matchBox, m_toolBox, m_statusBox}) {
@@ -613,6 +606,28 @@ QString InspectorDock::curlCommand(const ToolCallRecord &r, const QString &url)
     lines << QStringLiteral("curl -sS \"${H[@]}\" \"$URL\" -d %1").arg(shellQuote(request));
     lines << QStringLiteral("echo");
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void InspectorDock::sizeColumns()
+{
+    // Fixed widths from sample texts in the table's font (known once it is
+    // shown): sizing to contents would measure every row.
+    const QFontMetrics fm = m_table->fontMetrics();
+    auto width = [&fm](const char *sample) {
+        return fm.horizontalAdvance(QString::fromLatin1(sample)) + 18;
+    };
+    m_table->setColumnWidth(ToolCallModel::TimeColumn, width("00:00:00.000"));
+    m_table->setColumnWidth(ToolCallModel::AgentColumn, width("Agent name 00"));
+    m_table->setColumnWidth(ToolCallModel::MatchColumn, width("match-000"));
+    m_table->setColumnWidth(ToolCallModel::StatusColumn, width("tool error (NOT_YOUR_TURN)"));
+    m_table->setColumnWidth(ToolCallModel::LatencyColumn, width("0000.00 ms"));
+    m_table->verticalHeader()->setDefaultSectionSize(fm.height() + 6);
+}
+
+void InspectorDock::showEvent(QShowEvent *event)
+{
+    QDockWidget::showEvent(event);
+    sizeColumns();
 }
 
 void InspectorDock::applyTheme()

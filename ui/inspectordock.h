@@ -102,7 +102,9 @@ private:
     void updateCount();
     void addChoice(QComboBox *box, const QString &key, const QString &label);
     void applyTheme();
+    void sizeColumns();
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
     SpectatorController *m_controller;
     ToolCallModel *m_calls;

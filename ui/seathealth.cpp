@@ -310,8 +310,8 @@ QString SeatHealthModel::describe(int row) const
                      .arg(UiText::countdown(timeLeftMs(row)), h.action);
     else
         parts << tr("owes no action now");
-    parts << tr("%n missed deadline(s)", nullptr, h.missedDeadlines);
-    parts << tr("%n timeout(s) in a row", nullptr, h.consecutiveTimeouts);
+    parts << tr("missed deadlines: %1").arg(h.missedDeadlines);
+    parts << tr("timeouts in a row: %1").arg(h.consecutiveTimeouts);
     if (h.lastLatencyUs >= 0)
         parts << tr("last call %1 took %2 ms")
                      .arg(h.lastTool)
@@ -319,8 +319,7 @@ QString SeatHealthModel::describe(int row) const
     else
         parts << tr("no call recorded");
     parts << (h.phaseErrors > 0
-                  ? tr("%n failed call(s) this phase, last: %1", nullptr, h.phaseErrors)
-                        .arg(h.lastError)
+                  ? tr("failed calls this phase: %1 (last: %2)").arg(h.phaseErrors).arg(h.lastError)
                   : tr("no failed call this phase"));
     return tr("Seat %1, %2: %3").arg(h.seat).arg(h.name, parts.join(tr("; ")));
 }
@@ -400,6 +399,7 @@ void SeatHealthView::paintEvent(QPaintEvent *)
         if (urgent)
             fill = Theme::mix(fill, Theme::danger(), 0.18);
         p.fillPath(path, h.alive ? fill : pal.color(QPalette::Window));
+        p.setBrush(Qt::NoBrush);
         p.setPen(QPen(left >= 0 ? Theme::phaseColor(Phase::DayVote) : pal.color(QPalette::Mid),
                       left >= 0 ? 1.5 : 1));
         p.drawPath(path);
@@ -433,9 +433,9 @@ void SeatHealthView::paintEvent(QPaintEvent *)
         } else if (!h.owesKnown) {
             line = tr("night · secret");
         } else if (left >= 0) {
-            line = (h.paused ? tr("⏸ %1 to %2") : tr("⏱ %1 to %2"))
-                       .arg(UiText::countdown(left), h.action);
-            color = urgent ? Theme::danger() : pal.color(QPalette::Text);
+            // Paused: the same words, muted (the header says why).
+            line = tr("%1 to %2").arg(UiText::countdown(left), h.action);
+            color = urgent ? Theme::danger() : h.paused ? muted : pal.color(QPalette::Text);
         } else {
             line = tr("nothing owed");
         }
@@ -463,7 +463,7 @@ void SeatHealthView::paintEvent(QPaintEvent *)
             = h.lastLatencyUs >= 0 ? tr("%1 ms").arg(
                   double(h.lastLatencyUs) / 1000.0, 0, 'f', h.lastLatencyUs < 10'000 ? 1 : 0)
                                    : tr("no calls");
-        calls += tr(" · ") + tr("%n error(s)", nullptr, h.phaseErrors);
+        calls += tr(" · ") + tr("errors: %1").arg(h.phaseErrors);
         p.setPen(h.phaseErrors > 0 ? Theme::danger() : muted);
         p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()),
                    Qt::AlignLeft | Qt::AlignVCenter,

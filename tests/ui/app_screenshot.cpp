@@ -2,7 +2,8 @@
 // Screenshots of the real app: the Host and its MCP service in their thread,
 // built-in bots playing through the MCP tool layer, the main window fed over
 // HostLink. Shoots at several moments of a demo match (night with the
-// omniscient view, a vote in progress, the end, a replay), checks that the key
+// omniscient view, a vote in progress, the tool-call inspector, the end, a
+// replay), checks that the key
 // widgets are visible and populated, and saves PNGs.
 //   xvfb-run -a -s "-screen 0 1600x1000x24" app_screenshot <dir> [--size WxH] [--language zh_CN]
 // Exits non-zero when a check fails or a moment never comes.
@@ -10,6 +11,7 @@
 #include "app/guihost.h"
 #include "ui/hostlink.h"
 #include "ui/i18n.h"
+#include "ui/inspectordock.h"
 #include "ui/keymomentsmodel.h"
 #include "ui/mainwindow.h"
 #include "ui/narratorticker.h"
@@ -17,8 +19,10 @@
 #include "ui/playersmodel.h"
 #include "ui/replaybar.h"
 #include "ui/replicaset.h"
+#include "ui/seathealth.h"
 #include "ui/spectatorpanel.h"
 #include "ui/timelinemodel.h"
+#include "ui/toolcallmodel.h"
 #include "ui/townmapscene.h"
 #include "ui/transcriptmodel.h"
 #include "ui/votetallymodel.h"
@@ -30,8 +34,11 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QListView>
+#include <QPlainTextEdit>
 #include <QSlider>
 #include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -117,6 +124,58 @@ const engine::Match *matchIn(MainWindow &w, const QString &id)
     return w.replicas()->match(id);
 }
 
+/// Opens the inspector on the latest successful vote of match `id`, shoots
+/// its response and the voter's agent's-eye view, and closes it again.
+void shootInspector(MainWindow &w, const QString &dir, const QString &id, QSize size)
+{
+    InspectorDock *dock = w.inspector();
+    ToolCallModel *calls = dock->calls();
+    w.resize(1600, 1000);
+    w.inspectorAction()->trigger();
+    auto latestVote = [&] {
+        for (int r = calls->rowCount() - 1; r >= 0; --r) {
+            const ToolCallRecord &c = calls->record(r);
+            if (c.matchId == id && c.tool == QLatin1String("et.werewolf.match.vote")
+                && c.status == CallStatus::Ok && !calls->producedEventId(r).isEmpty())
+                return r;
+        }
+        return -1;
+    };
+    check(waitFor(
+              w, [&] { return latestVote() >= 0 && calls->rowCount() > 40; }, 20'000),
+          "the inspector received the calls");
+    // Paused, as when debugging: the transcript stays on the vote.
+    w.pauseAction()->trigger();
+    check(waitFor(
+              w, [&] { return matchIn(w, id)->state().paused; }, 10'000),
+          "match paused");
+    settle(300);
+    const int vote = latestVote();
+    if (vote < 0)
+        return;
+    check(dock->selectCall(calls->record(vote).id), "a vote call selected");
+    settle(300);
+    check(dock->isVisible() && dock->table()->isVisible(), "inspector visible");
+    check(dock->responseView()->toPlainText().contains(QStringLiteral("eventId")),
+          "response shown");
+    check(w.spectatorPanel()->seatHealthView()->isVisible(), "seat health visible");
+    check(w.spectatorPanel()->seatHealth()->rowCount() == 8, "seat health rows");
+    check(w.spectatorPanel()->transcriptView()->currentIndex().isValid(),
+          "the vote's event selected in the transcript");
+    dock->tabs()->setCurrentIndex(InspectorDock::ResponseTab);
+    settle(200);
+    shoot(w, dir, QStringLiteral("08-inspector"));
+    dock->tabs()->setCurrentIndex(InspectorDock::AgentViewTab);
+    check(!dock->agentStateView()->toPlainText().isEmpty(), "agent's-eye view shown");
+    settle(200);
+    shoot(w, dir, QStringLiteral("09-inspector-agents-view"));
+    w.inspectorAction()->trigger();
+    w.pauseAction()->trigger();
+    w.resize(size);
+    w.spectatorPanel()->transcriptView()->scrollToBottom(); // follow the transcript again
+    settle(200);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -160,6 +219,7 @@ int main(int argc, char **argv)
 
     HostLink link;
     MainWindow w(&link);
+    w.inspector()->setAgentViewProvider(app::agentViewProvider());
     HostSettings light;
     light.themeFollowsSystem = false;
     w.setSettings(light);
@@ -248,6 +308,11 @@ int main(int argc, char **argv)
         shot = true;
     }
     check(shot, "a vote in progress");
+
+    // For agent developers: the tool-call inspector on a vote (English only
+    // until its strings are translated), with seat health in the panel.
+    if (lang == QLatin1String("en"))
+        shootInspector(w, dir, id, size);
 
     // 3. The end.
     check(waitFor(
