@@ -358,6 +358,52 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(app.shown()->ended(), 60'000);
         QVERIFY(!app.window.stepAction()->isEnabled());
     }
+
+    void breakpointsSurviveARestart()
+    {
+        // Armed breakpoints are events in the match's log: the host that
+        // recovers the match from the database stops it at the next phase too.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath(QStringLiteral("breakpoints.sqlite"));
+        QString id;
+        std::size_t phasesBefore = 0;
+        {
+            App first(fastOptions(db));
+            QVERIFY(first.start());
+            first.window.demoAction()->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(
+                first.shown() && first.shown()->state().phase != engine::Phase::Lobby, 20'000);
+            id = first.window.controller()->selectedMatch();
+            first.window.breakAtPhaseAction()->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(first.shown()->state().paused, 30'000);
+            phasesBefore = first.shown()->state().phaseHistory.size();
+        } // the host stops; the match is unfinished in the database
+        App second(fastOptions(db));
+        QVERIFY(second.start());
+        QTRY_VERIFY_WITH_TIMEOUT(second.window.replicas()->match(id) != nullptr, 10'000);
+        const engine::Match *m = second.window.replicas()->match(id);
+        QVERIFY(m->breakpoints().phaseBoundary);
+        // Recovery resumes it (with a grace period); the breakpoint stops it again.
+        QTRY_VERIFY_WITH_TIMEOUT(second.window.replicas()->match(id)->state().phaseHistory.size()
+                                         == phasesBefore + 1
+                                     && second.window.replicas()->match(id)->state().paused,
+                                 30'000);
+        // The stop came after the recovery's resume, from the breakpoint.
+        const auto &log = second.window.replicas()->match(id)->log();
+        std::uint64_t recoveredAt = 0;
+        std::uint64_t stoppedAt = 0;
+        for (const engine::Event &e : log) {
+            if (e.type == engine::EventType::MatchResumed
+                && e.payload.value("reason", "") == "recovered")
+                recoveredAt = e.seq;
+            if (e.type == engine::EventType::MatchPaused
+                && e.payload.value("reason", "") == "breakpoint")
+                stoppedAt = e.seq;
+        }
+        QVERIFY(recoveredAt > 0);
+        QVERIFY(stoppedAt > recoveredAt);
+    }
 };
 
 QTEST_MAIN(TestAgentsPanel)
