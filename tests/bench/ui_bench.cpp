@@ -14,10 +14,12 @@
 
 #include "app/guihost.h"
 #include "ui/hostlink.h"
+#include "ui/inspectordock.h"
 #include "ui/mainwindow.h"
 #include "ui/replicaset.h"
 #include "ui/spectatorcontroller.h"
 #include "ui/spectatorpanel.h"
+#include "ui/toolcallmodel.h"
 #include "ui/townmapview.h"
 #include "ui/transcriptmodel.h"
 
@@ -225,6 +227,9 @@ int main(int argc, char **argv)
     p.addOption({QStringLiteral("db"),
                  QStringLiteral("Database file (default: a temporary file)."),
                  QStringLiteral("PATH")});
+    p.addOption({QStringLiteral("inspector"),
+                 QStringLiteral("Keep the tool-call inspector open (every recorded call crosses "
+                                "to the UI, seat health shown).")});
     p.process(app);
     const int matches = std::max(1, p.value(QStringLiteral("matches")).toInt());
     const double speed = std::max(0.1, p.value(QStringLiteral("speed")).toDouble());
@@ -243,6 +248,11 @@ int main(int argc, char **argv)
     w.resize(1440, 900);
     w.show();
     app::GuiHost host(o, &link);
+    const bool inspector = p.isSet(QStringLiteral("inspector"));
+    if (inspector) {
+        w.inspector()->setAgentViewProvider(app::agentViewProvider());
+        w.inspectorAction()->trigger();
+    }
 
     // ---- latency probes
     std::vector<double> replicaLatency; // every match: replica + map updated
@@ -488,6 +498,9 @@ int main(int argc, char **argv)
     std::printf("RSS: peak (VmHWM) %.1f MiB, now (VmRSS) %.1f MiB (target < 250 MiB)\n",
                 mib(hwm),
                 mib(rss));
+    if (inspector)
+        std::printf("inspector: %d recorded calls reached the dock\n",
+                    w.inspector()->calls()->rowCount());
     if (!biggest.isEmpty())
         std::printf(
             "replay: open a finished %zu-event match at mid-match: median %.1f ms, worst %.1f ms "
