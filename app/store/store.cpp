@@ -255,6 +255,8 @@ public:
         Commit,
         Rollback,
         InsertEvent,
+        InsertEvents8,
+        InsertEvents32,
         MaxSeq,
         MatchExists,
         UpsertMatch,
@@ -313,6 +315,12 @@ public:
 
     StoreResult<std::uint64_t> lastSeqOf(const std::string &matchId);
     StoreResult<bool> matchExists(const std::string &matchId);
+    /// Checks that `events` follow the stored (and pending) log of the
+    /// match and queues them in `rows`; insertEvents writes them.
+    StoreResult<void> checkEvents(const std::string &matchId,
+                                  const std::vector<engine::Event> &events, bool rowComing,
+                                  std::vector<const engine::Event *> &rows);
+    StoreResult<void> insertEvents(const std::vector<const engine::Event *> &rows);
     StoreResult<void> writeEvents(const std::string &matchId,
                                   const std::vector<engine::Event> &events, bool rowComing);
     StoreResult<void> writeSnapshot(const MatchSnapshot &snap);
@@ -348,10 +356,20 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
     case Commit: sql = QStringLiteral("COMMIT"); break;
     case Rollback: sql = QStringLiteral("ROLLBACK"); break;
     case InsertEvent:
-        sql = QStringLiteral("INSERT INTO events (%1) VALUES (CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, "
-                             "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))")
-                  .arg(QLatin1String(EventColumns));
+    case InsertEvents8:
+    case InsertEvents32: {
+        // Several rows per statement: SQLite then builds the CHECK's IN list
+        // (an ephemeral table) and runs the statement's prologue once per
+        // chunk instead of once per event.
+        const int rows = which == InsertEvents32 ? 32 : which == InsertEvents8 ? 8 : 1;
+        QStringList tuples;
+        for (int i = 0; i < rows; ++i)
+            tuples << QStringLiteral("(CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, CAST(? AS TEXT), "
+                                     "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))");
+        sql = QStringLiteral("INSERT INTO events (%1) VALUES %2")
+                  .arg(QLatin1String(EventColumns), tuples.join(QStringLiteral(", ")));
         break;
+    }
     case MaxSeq: sql = QStringLiteral("SELECT MAX(seq) FROM events WHERE match_id = ?"); break;
     case MatchExists: sql = QStringLiteral("SELECT 1 FROM matches WHERE match_id = ?"); break;
     case UpsertMatch:
@@ -492,9 +510,10 @@ StoreResult<bool> Store::Private::matchExists(const std::string &matchId)
     return exists;
 }
 
-StoreResult<void> Store::Private::writeEvents(const std::string &matchId,
+StoreResult<void> Store::Private::checkEvents(const std::string &matchId,
                                               const std::vector<engine::Event> &events,
-                                              bool rowComing)
+                                              bool rowComing,
+                                              std::vector<const engine::Event *> &rows)
 {
     if (events.empty())
         return {};
@@ -513,11 +532,6 @@ StoreResult<void> Store::Private::writeEvents(const std::string &matchId,
                               StoreTr::tr("cannot append events: there is no match %1")
                                   .arg(q(matchId))};
     }
-    auto st = stmt(InsertEvent);
-    if (!st)
-        return st.error();
-    QSqlQuery &ins = **st;
-    std::string payload;
     for (const engine::Event &e : events) {
         ++seq;
         if (e.matchId != matchId || e.seq != seq || e.eventId != engine::makeEventId(matchId, seq))
@@ -529,20 +543,50 @@ StoreResult<void> Store::Private::writeEvents(const std::string &matchId,
                     .arg(e.seq)
                     .arg(q(matchId))
                     .arg(seq)};
-        ins.addBindValue(utf8(e.matchId));
-        ins.addBindValue(qint64(e.seq));
-        ins.addBindValue(utf8(e.eventId));
-        ins.addBindValue(qint64(e.at));
-        ins.addBindValue(utf8(engine::toString(e.type)));
-        ins.addBindValue(utf8(engine::toString(e.audience)));
-        ins.addBindValue(e.audience == engine::Audience::Player ? utf8(e.audiencePlayerId) : QVariant());
-        payload = dumpJson(e.payload);
-        ins.addBindValue(utf8(payload));
-        if (auto r = run(ins, "insert an event"); !r)
-            return r;
+        rows.push_back(&e);
     }
     m_pendingSeq[matchId] = seq;
     return {};
+}
+
+StoreResult<void> Store::Private::insertEvents(const std::vector<const engine::Event *> &rows)
+{
+    std::array<std::string, 32> payloads;
+    for (std::size_t i = 0; i < rows.size();) {
+        const std::size_t left = rows.size() - i;
+        const std::size_t n = left >= 32 ? 32 : left >= 8 ? 8 : 1;
+        auto st = stmt(n == 32 ? InsertEvents32 : n == 8 ? InsertEvents8 : InsertEvent);
+        if (!st)
+            return st.error();
+        QSqlQuery &ins = **st;
+        for (std::size_t k = 0; k < n; ++k) {
+            const engine::Event &e = *rows[i + k];
+            ins.addBindValue(utf8(e.matchId));
+            ins.addBindValue(qint64(e.seq));
+            ins.addBindValue(utf8(e.eventId));
+            ins.addBindValue(qint64(e.at));
+            ins.addBindValue(utf8(engine::toString(e.type)));
+            ins.addBindValue(utf8(engine::toString(e.audience)));
+            ins.addBindValue(e.audience == engine::Audience::Player ? utf8(e.audiencePlayerId) : QVariant());
+            payloads[k] = dumpJson(e.payload);
+            ins.addBindValue(utf8(payloads[k]));
+        }
+        if (auto r = run(ins, "insert events"); !r)
+            return r;
+        i += n;
+    }
+    return {};
+}
+
+StoreResult<void> Store::Private::writeEvents(const std::string &matchId,
+                                              const std::vector<engine::Event> &events,
+                                              bool rowComing)
+{
+    std::vector<const engine::Event *> rows;
+    rows.reserve(events.size());
+    if (auto r = checkEvents(matchId, events, rowComing, rows); !r)
+        return r;
+    return insertEvents(rows);
 }
 
 StoreResult<void> Store::Private::writeSnapshot(const MatchSnapshot &snap)
@@ -1009,9 +1053,16 @@ StoreResult<void> Store::commit(const Batch &batch)
         for (const engine::LobbyRecord &r : batch.lobbyRecords)
             if (auto res = m_d->writeLobbyRecord(r); !res)
                 return res;
-        for (const MatchWrite &w : batch.matches) {
-            if (auto res = m_d->writeEvents(w.matchId, w.events, w.snapshot.has_value()); !res)
+        // The events of every match first (checked per match, inserted in
+        // chunks across matches), then the rows.
+        std::vector<const engine::Event *> rows;
+        rows.reserve(batch.eventCount());
+        for (const MatchWrite &w : batch.matches)
+            if (auto res = m_d->checkEvents(w.matchId, w.events, w.snapshot.has_value(), rows); !res)
                 return res;
+        if (auto res = m_d->insertEvents(rows); !res)
+            return res;
+        for (const MatchWrite &w : batch.matches) {
             if (w.snapshot) {
                 if (w.snapshot->match.matchId != w.matchId)
                     return StoreError{Code::Invalid,
