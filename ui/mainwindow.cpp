@@ -318,8 +318,11 @@ void MainWindow::buildInspector()
     toggle->setText(tr("Tool-call &inspector"));
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     toggle->setToolTip(
-        tr("Every MCP call of every agent, with what each agent could see (Ctrl+Shift+I)"));
+        tr("Every MCP call of every agent, night actions included (spoilers), with what each "
+           "agent could see (Ctrl+Shift+I)"));
     connect(toggle, &QAction::toggled, this, [this](bool on) {
+        if (on) // a third of the window, the spectator panel keeps the rest
+            resizeDocks({m_inspector}, {std::max(260, height() / 3)}, Qt::Vertical);
         m_panel->setSeatHealthVisible(on);
         Q_EMIT m_link->toolCallsWanted(on, m_inspector->calls()->lastId());
     });

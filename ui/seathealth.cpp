@@ -118,6 +118,7 @@ void SeatHealthModel::sync(const engine::Match *match, const engine::Viewer &vie
     const bool omniscient = viewer.kind == engine::Viewer::Kind::Omniscient;
     const auto counters = countMisses(*match, viewer);
     m_matchId = qs(s.matchId);
+    m_omniscient = omniscient;
     m_phaseStartUs = s.phaseStartedAt * 1000;
     m_upToUs = live || match->log().empty() ? std::numeric_limits<qint64>::max()
                                             : match->log().back().at * 1000 + 999;
@@ -312,14 +313,20 @@ QString SeatHealthModel::describe(int row) const
         parts << tr("owes no action now");
     parts << tr("missed deadlines: %1").arg(h.missedDeadlines);
     parts << tr("timeouts in a row: %1").arg(h.consecutiveTimeouts);
-    if (h.lastLatencyUs >= 0)
+    // Which tool a seat called last (a night action…) is for the omniscient eye only.
+    if (h.lastLatencyUs >= 0 && m_omniscient)
         parts << tr("last call %1 took %2 ms")
                      .arg(h.lastTool)
                      .arg(double(h.lastLatencyUs) / 1000.0, 0, 'f', 1);
+    else if (h.lastLatencyUs >= 0)
+        parts << tr("last call took %1 ms").arg(double(h.lastLatencyUs) / 1000.0, 0, 'f', 1);
     else
         parts << tr("no call recorded");
     parts << (h.phaseErrors > 0
-                  ? tr("failed calls this phase: %1 (last: %2)").arg(h.phaseErrors).arg(h.lastError)
+                  ? (m_omniscient ? tr("failed calls this phase: %1 (last: %2)")
+                                        .arg(h.phaseErrors)
+                                        .arg(h.lastError)
+                                  : tr("failed calls this phase: %1").arg(h.phaseErrors))
                   : tr("no failed call this phase"));
     return tr("Seat %1, %2: %3").arg(h.seat).arg(h.name, parts.join(tr("; ")));
 }

@@ -103,6 +103,7 @@ private:
     std::vector<SeatHealth> m_rows;
     QHash<QString, std::deque<Call>> m_calls; ///< by agent id, oldest first, bounded
     QString m_matchId;
+    bool m_omniscient = false;
     qint64 m_phaseStartUs = 0;
     qint64 m_upToUs = std::numeric_limits<qint64>::max();
     Clock m_clock;

@@ -273,6 +273,12 @@ void TstSeatHealth::callsLatencyAndPhaseErrors()
     QCOMPARE(h.seat(1).lastLatencyUs, 3000);
     QCOMPARE(h.seat(1).phaseErrors, 0);
     QCOMPARE(h.seat(2).lastLatencyUs, -1);
+    // Which tool a seat called (a night action…) is for the omniscient eye only.
+    QVERIFY(!h.describe(0).contains(vote));
+    QVERIFY(!h.describe(0).contains(QStringLiteral("WRONG_PHASE")));
+    h.sync(&m.match, Viewer::omniscient());
+    QVERIFY(h.describe(0).contains(vote));
+    QVERIFY(h.describe(0).contains(QStringLiteral("WRONG_PHASE")));
 
     // A new phase starts with no errors; a replay leaves later calls out.
     m.now += 10'000;
