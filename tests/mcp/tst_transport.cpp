@@ -508,6 +508,34 @@ private Q_SLOTS:
         QTest::newRow("html") << QByteArray("text/html") << none;
         QTest::newRow("json q=0") << QByteArray("application/json;q=0") << none;
     }
+    void sessionIds()
+    {
+        // 256 random bits as 64 lowercase hex digits, never repeated, also
+        // across the refills of the generator's buffer and across threads.
+        const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
+        std::set<std::string> seen;
+        for (int i = 0; i < 1000; ++i) {
+            const std::string id = generateSessionId();
+            QVERIFY2(hex.match(QString::fromStdString(id)).hasMatch(), id.c_str());
+            QVERIFY2(seen.insert(id).second, id.c_str());
+        }
+        std::vector<std::string> other;
+        std::thread t([&other] {
+            for (int i = 0; i < 300; ++i)
+                other.push_back(generateSessionId());
+        });
+        t.join();
+        for (const std::string &id : other)
+            QVERIFY2(seen.insert(id).second, id.c_str());
+        // Every hex digit turns up in every position: the bytes are not stuck.
+        for (std::size_t pos = 0; pos < 64; ++pos) {
+            std::set<char> digits;
+            for (const std::string &id : seen)
+                digits.insert(id[pos]);
+            QCOMPARE(digits.size(), std::size_t(16));
+        }
+    }
+
     void responseMode()
     {
         QFETCH(QByteArray, accept);
