@@ -152,6 +152,18 @@ QString upsertAssignments(const char *columns, int keyColumns)
     return set.join(QStringLiteral(", "));
 }
 
+/// `n` copies of a VALUES row, for statements that insert `n` rows at once.
+QString valueRows(const QString &row, int n)
+{
+    QStringList rows;
+    for (int i = 0; i < n; ++i)
+        rows << row;
+    return rows.join(QStringLiteral(", "));
+}
+
+/// How many rows the next multi-row INSERT takes: 32, 8 or 1.
+std::size_t chunkFor(std::size_t left) { return left >= 32 ? 32 : left >= 8 ? 8 : 1; }
+
 QString placeholders(const char *columns)
 {
     const auto n = QString::fromLatin1(columns).split(QStringLiteral(", ")).size();
@@ -270,6 +282,8 @@ public:
         SelectEvents,
         AgentByToken,
         InsertToolCall,
+        InsertToolCalls8,
+        InsertToolCalls32,
         StmtCount
     };
 
@@ -357,19 +371,16 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
     case Rollback: sql = QStringLiteral("ROLLBACK"); break;
     case InsertEvent:
     case InsertEvents8:
-    case InsertEvents32: {
+    case InsertEvents32:
         // Several rows per statement: SQLite then builds the CHECK's IN list
         // (an ephemeral table) and runs the statement's prologue once per
         // chunk instead of once per event.
-        const int rows = which == InsertEvents32 ? 32 : which == InsertEvents8 ? 8 : 1;
-        QStringList tuples;
-        for (int i = 0; i < rows; ++i)
-            tuples << QStringLiteral("(CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, CAST(? AS TEXT), "
-                                     "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))");
         sql = QStringLiteral("INSERT INTO events (%1) VALUES %2")
-                  .arg(QLatin1String(EventColumns), tuples.join(QStringLiteral(", ")));
+                  .arg(QLatin1String(EventColumns),
+                       valueRows(QStringLiteral("(CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, CAST(? AS TEXT), "
+                                                "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))"),
+                                 which == InsertEvents32 ? 32 : which == InsertEvents8 ? 8 : 1));
         break;
-    }
     case MaxSeq: sql = QStringLiteral("SELECT MAX(seq) FROM events WHERE match_id = ?"); break;
     case MatchExists: sql = QStringLiteral("SELECT 1 FROM matches WHERE match_id = ?"); break;
     case UpsertMatch:
@@ -419,12 +430,16 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
                   .arg(QLatin1String(AgentColumns));
         break;
     case InsertToolCall:
-        sql = QStringLiteral(
-            "INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, agent_name, method, "
-            "tool, status, tool_error_code, rpc_error_code, http_status, latency_us, request, "
-            "response) VALUES (CAST(? AS TEXT), ?, CAST(? AS TEXT), CAST(? AS TEXT), "
-            "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?, ?, "
-            "CAST(? AS TEXT), CAST(? AS TEXT))");
+    case InsertToolCalls8:
+    case InsertToolCalls32:
+        sql = QStringLiteral("INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, agent_name, "
+                             "method, tool, status, tool_error_code, rpc_error_code, http_status, "
+                             "latency_us, request, response) VALUES %1")
+                  .arg(valueRows(QStringLiteral("(CAST(? AS TEXT), ?, CAST(? AS TEXT), CAST(? AS TEXT), "
+                                                "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), "
+                                                "CAST(? AS TEXT), ?, ?, ?, ?, CAST(? AS TEXT), "
+                                                "CAST(? AS TEXT))"),
+                                 which == InsertToolCalls32 ? 32 : which == InsertToolCalls8 ? 8 : 1));
         break;
     case StmtCount: break;
     }
@@ -553,8 +568,7 @@ StoreResult<void> Store::Private::insertEvents(const std::vector<const engine::E
 {
     std::array<std::string, 32> payloads;
     for (std::size_t i = 0; i < rows.size();) {
-        const std::size_t left = rows.size() - i;
-        const std::size_t n = left >= 32 ? 32 : left >= 8 ? 8 : 1;
+        const std::size_t n = chunkFor(rows.size() - i);
         auto st = stmt(n == 32 ? InsertEvents32 : n == 8 ? InsertEvents8 : InsertEvent);
         if (!st)
             return st.error();
@@ -1124,32 +1138,44 @@ StoreResult<void> Store::appendToolCalls(const std::vector<ToolCallRow> &rows)
     m_d->checkThread();
     if (rows.empty())
         return {};
+    std::vector<const ToolCallRow *> kept;
+    kept.reserve(rows.size());
+    for (const ToolCallRow &r : rows)
+        if (!r.matchId.empty())
+            kept.push_back(&r);
+    if (kept.empty())
+        return {};
     return m_d->transaction([&]() -> StoreResult<void> {
-        auto st = m_d->stmt(Private::InsertToolCall);
-        if (!st)
-            return st.error();
-        QSqlQuery &query = **st;
-        for (const ToolCallRow &r : rows) {
-            if (r.matchId.empty())
-                continue;
-            query.addBindValue(utf8(r.matchId));
-            query.addBindValue(r.atUs);
-            query.addBindValue(utf8(r.sessionId));
-            query.addBindValue(utf8(r.agentId));
-            query.addBindValue(utf8(r.agentName));
-            query.addBindValue(utf8(r.method));
-            query.addBindValue(utf8(r.tool));
-            query.addBindValue(utf8(r.status));
-            query.addBindValue(r.toolErrorCode ? QVariant(q(*r.toolErrorCode))
-                                               : QVariant(QMetaType(QMetaType::QString)));
-            query.addBindValue(r.rpcErrorCode ? QVariant(*r.rpcErrorCode)
-                                              : QVariant(QMetaType(QMetaType::Int)));
-            query.addBindValue(r.httpStatus);
-            query.addBindValue(r.latencyUs);
-            query.addBindValue(utf8(r.requestJson));
-            query.addBindValue(utf8(r.responseJson));
+        for (std::size_t i = 0; i < kept.size();) {
+            const std::size_t n = chunkFor(kept.size() - i);
+            auto st = m_d->stmt(n == 32 ? Private::InsertToolCalls32
+                                : n == 8 ? Private::InsertToolCalls8
+                                         : Private::InsertToolCall);
+            if (!st)
+                return st.error();
+            QSqlQuery &query = **st;
+            for (std::size_t k = 0; k < n; ++k) {
+                const ToolCallRow &r = *kept[i + k];
+                query.addBindValue(utf8(r.matchId));
+                query.addBindValue(r.atUs);
+                query.addBindValue(utf8(r.sessionId));
+                query.addBindValue(utf8(r.agentId));
+                query.addBindValue(utf8(r.agentName));
+                query.addBindValue(utf8(r.method));
+                query.addBindValue(utf8(r.tool));
+                query.addBindValue(utf8(r.status));
+                query.addBindValue(r.toolErrorCode ? QVariant(q(*r.toolErrorCode))
+                                                   : QVariant(QMetaType(QMetaType::QString)));
+                query.addBindValue(r.rpcErrorCode ? QVariant(*r.rpcErrorCode)
+                                                  : QVariant(QMetaType(QMetaType::Int)));
+                query.addBindValue(r.httpStatus);
+                query.addBindValue(r.latencyUs);
+                query.addBindValue(utf8(r.requestJson));
+                query.addBindValue(utf8(r.responseJson));
+            }
             if (auto res = run(query, "store recorded tool calls"); !res)
                 return res;
+            i += n;
         }
         return {};
     });

@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace townhall;
@@ -54,6 +55,8 @@ private Q_SLOTS:
     }
     void cleanup() { m_dir.reset(); }
     void appendAndRead();
+    void manyRowsInOrder_data();
+    void manyRowsInOrder();
     void migrationFromV2();
 
 private:
@@ -101,6 +104,40 @@ void TstToolCalls::appendAndRead()
     STORE_VERIFY(reader);
     QCOMPARE(reader->toolCalls("m-2")->size(), size_t(1));
     QVERIFY(!reader->appendToolCalls(rows).ok());
+}
+
+void TstToolCalls::manyRowsInOrder_data()
+{
+    // The store inserts 32, 8 or 1 rows per statement: counts around those.
+    QTest::addColumn<int>("count");
+    for (int n : {1, 7, 8, 9, 31, 32, 33, 45, 100})
+        QTest::newRow(qPrintable(QString::number(n))) << n;
+}
+
+void TstToolCalls::manyRowsInOrder()
+{
+    QFETCH(int, count);
+    std::vector<ToolCallRow> rows;
+    std::vector<ToolCallRow> forM1;
+    for (int i = 0; i < count + count / 3; ++i) {
+        // Every fourth row has no match and is skipped; the rest alternate matches.
+        rows.push_back(sampleRow(i % 4 == 3 ? std::string() : i % 2 ? "m-2" : "m-1", i));
+        if (rows.back().matchId == "m-1")
+            forM1.push_back(rows.back());
+    }
+    auto store = Store::open(m_dir->filePath(QStringLiteral("many.sqlite")));
+    STORE_VERIFY(store);
+    STORE_VERIFY(store->appendToolCalls(rows));
+    auto m1 = store->toolCalls("m-1");
+    STORE_VERIFY(m1);
+    QCOMPARE(m1->size(), forM1.size());
+    for (std::size_t i = 0; i < forM1.size(); ++i)
+        QVERIFY2((*m1)[i] == forM1[i], qPrintable(QStringLiteral("row %1 differs").arg(i)));
+    auto m2 = store->toolCalls("m-2");
+    STORE_VERIFY(m2);
+    const auto stored = std::count_if(rows.begin(), rows.end(),
+                                      [](const ToolCallRow &r) { return !r.matchId.empty(); });
+    QCOMPARE(m1->size() + m2->size(), std::size_t(stored));
 }
 
 void TstToolCalls::migrationFromV2()
