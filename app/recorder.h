@@ -123,7 +123,8 @@ public:
         std::size_t capacity = 50000;                 ///< records kept in memory
         std::size_t maxBytes = 8 * 1024 * 1024;       ///< and their bytes (memoryCost)
         std::chrono::milliseconds batchInterval{100}; ///< recordsAdded at most this often
-        std::chrono::milliseconds persistInterval{1000};
+        /// Short, so that one write never holds the server thread for long.
+        std::chrono::milliseconds persistInterval{200};
         std::size_t maxPending = 10000;           ///< unanswered requests tracked
         std::chrono::seconds pendingTimeout{300}; ///< then recorded as NoReply
         bool schemaCheckForUi = true;             ///< fill ToolCallRecord::schemaCheck
