@@ -296,6 +296,22 @@
         <source> · </source>
         <translation> · </translation>
     </message>
+    <message>
+        <source>Agents are kept in the match database, which this session does not use.</source>
+        <translation>Agents are kept in the match database, which this session does not use.</translation>
+    </message>
+    <message>
+        <source>An agent&apos;s name must be 1 to 32 characters long.</source>
+        <translation>An agent&apos;s name must be 1 to 32 characters long.</translation>
+    </message>
+    <message>
+        <source>The agent could not be registered: %1</source>
+        <translation>The agent could not be registered: %1</translation>
+    </message>
+    <message>
+        <source>The agent could not be revoked: %1</source>
+        <translation>The agent could not be revoked: %1</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::McpService</name>
@@ -305,10 +321,456 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::AgentsPanel</name>
+    <message>
+        <source>&amp;Register</source>
+        <translation>&amp;Register</translation>
+    </message>
+    <message>
+        <source>Copy &amp;token</source>
+        <translation>Copy &amp;token</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>Sessions</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>Matches</translation>
+    </message>
+    <message>
+        <source>Registered</source>
+        <translation>Registered</translation>
+    </message>
+    <message>
+        <source>Registered agents</source>
+        <translation>Registered agents</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Transport</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Since</translation>
+    </message>
+    <message>
+        <source>Last activity</source>
+        <translation>Last activity</translation>
+    </message>
+    <message>
+        <source>Live sessions of the selected agent</source>
+        <translation>Live sessions of the selected agent</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>Match</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Role</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Result</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>Days</translation>
+    </message>
+    <message>
+        <source>Matches of the selected agent</source>
+        <translation>Matches of the selected agent</translation>
+    </message>
+    <message>
+        <source>Re&amp;voke…</source>
+        <translation>Re&amp;voke…</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>e.g. my-agent</source>
+        <translation>e.g. my-agent</translation>
+    </message>
+    <message>
+        <source>Name of the new agent</source>
+        <translation>Name of the new agent</translation>
+    </message>
+    <message>
+        <source>Register an agent and show its token once</source>
+        <translation>Register an agent and show its token once</translation>
+    </message>
+    <message>
+        <source>New agent&apos;s token</source>
+        <translation>New agent&apos;s token</translation>
+    </message>
+    <message>
+        <source>Copy the token to the clipboard</source>
+        <translation>Copy the token to the clipboard</translation>
+    </message>
+    <message>
+        <source>Client configurations</source>
+        <translation>Client configurations</translation>
+    </message>
+    <message>
+        <source>Copy URL and header</source>
+        <translation>Copy URL and header</translation>
+    </message>
+    <message>
+        <source>Copy Claude Desktop entry</source>
+        <translation>Copy Claude Desktop entry</translation>
+    </message>
+    <message>
+        <source>Copy mcp.json</source>
+        <translation>Copy mcp.json</translation>
+    </message>
+    <message>
+        <source>Copy underscore-name mcp.json</source>
+        <translation>Copy underscore-name mcp.json</translation>
+    </message>
+    <message>
+        <source>The Streamable HTTP URL and its Authorization: Bearer header</source>
+        <translation>The Streamable HTTP URL and its Authorization: Bearer header</translation>
+    </message>
+    <message>
+        <source>An mcpServers entry that runs townhall mcp-stdio (tool names with underscores)</source>
+        <translation>An mcpServers entry that runs townhall mcp-stdio (tool names with underscores)</translation>
+    </message>
+    <message>
+        <source>A generic mcp.json entry: URL and headers</source>
+        <translation>A generic mcp.json entry: URL and headers</translation>
+    </message>
+    <message>
+        <source>The /mcp/underscore endpoint, for clients that reject dotted tool names</source>
+        <translation>The /mcp/underscore endpoint, for clients that reject dotted tool names</translation>
+    </message>
+    <message>
+        <source>Revoke the selected agent&apos;s token and end its sessions</source>
+        <translation>Revoke the selected agent&apos;s token and end its sessions</translation>
+    </message>
+    <message>
+        <source>revoked %1</source>
+        <translation>revoked %1</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>active</translation>
+    </message>
+    <message>
+        <source>%1 played · %2 won · %3 lost</source>
+        <translation>%1 played · %2 won · %3 lost</translation>
+    </message>
+    <message>
+        <source>Token of %1. It is shown only now and stored hashed: copy it, or copy a configuration below while this window is open.</source>
+        <translation>Token of %1. It is shown only now and stored hashed: copy it, or copy a configuration below while this window is open.</translation>
+    </message>
+    <message>
+        <source>Select an agent to copy its client configurations.</source>
+        <translation>Select an agent to copy its client configurations.</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>playing</translation>
+    </message>
+    <message>
+        <source>won</source>
+        <translation>won</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>lost</translation>
+    </message>
+    <message>
+        <source>%1, eliminated</source>
+        <translation>%1, eliminated</translation>
+    </message>
+    <message>
+        <source>Game #%1</source>
+        <translation>Game #%1</translation>
+    </message>
+    <message>
+        <source>%1 is revoked: its token no longer works.</source>
+        <translation>%1 is revoked: its token no longer works.</translation>
+    </message>
+    <message>
+        <source>These configurations hold %1&apos;s token: keep them private.</source>
+        <translation>These configurations hold %1&apos;s token: keep them private.</translation>
+    </message>
+    <message>
+        <source>The token is stored hashed and cannot be shown again: replace &lt;TOKEN&gt; in the copied text with %1&apos;s token.</source>
+        <translation>The token is stored hashed and cannot be shown again: replace &lt;TOKEN&gt; in the copied text with %1&apos;s token.</translation>
+    </message>
+    <message>
+        <source>Revoke %1?</source>
+        <translation>Revoke %1?</translation>
+    </message>
+    <message>
+        <source>%1&apos;s token stops working at once and its sessions end. This cannot be undone; register the agent again for a new token.</source>
+        <translation>%1&apos;s token stops working at once and its sessions end. This cannot be undone; register the agent again for a new token.</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::DevFeed</name>
     <message>
         <source>demo feed</source>
         <translation>demo feed</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::InspectorDock</name>
+    <message>
+        <source>Tool-call inspector</source>
+        <translation>Tool-call inspector</translation>
+    </message>
+    <message>
+        <source>Recorded calls</source>
+        <translation>Recorded calls</translation>
+    </message>
+    <message>
+        <source>All agents</source>
+        <translation>All agents</translation>
+    </message>
+    <message>
+        <source>Filter by agent</source>
+        <translation>Filter by agent</translation>
+    </message>
+    <message>
+        <source>All matches</source>
+        <translation>All matches</translation>
+    </message>
+    <message>
+        <source>Filter by match</source>
+        <translation>Filter by match</translation>
+    </message>
+    <message>
+        <source>All tools</source>
+        <translation>All tools</translation>
+    </message>
+    <message>
+        <source>Filter by tool</source>
+        <translation>Filter by tool</translation>
+    </message>
+    <message>
+        <source>Filter by status</source>
+        <translation>Filter by status</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Any status</translation>
+    </message>
+    <message>
+        <source>Search calls…</source>
+        <translation>Search calls…</translation>
+    </message>
+    <message>
+        <source>Search the calls&apos; agents, tools, errors and JSON</source>
+        <translation>Search the calls&apos; agents, tools, errors and JSON</translation>
+    </message>
+    <message>
+        <source>Select a call to see its request, response and context.</source>
+        <translation>Select a call to see its request, response and context.</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Session</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>Match</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Method</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Error</translation>
+    </message>
+    <message>
+        <source>HTTP status</source>
+        <translation>HTTP status</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latency</translation>
+    </message>
+    <message>
+        <source>Schema check</source>
+        <translation>Schema check</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Event</translation>
+    </message>
+    <message>
+        <source>Show in transcript</source>
+        <translation>Show in transcript</translation>
+    </message>
+    <message>
+        <source>Select the match and the event this call is about</source>
+        <translation>Select the match and the event this call is about</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Overview</translation>
+    </message>
+    <message>
+        <source>Request JSON</source>
+        <translation>Request JSON</translation>
+    </message>
+    <message>
+        <source>Response JSON</source>
+        <translation>Response JSON</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Request</translation>
+    </message>
+    <message>
+        <source>Response</source>
+        <translation>Response</translation>
+    </message>
+    <message>
+        <source>State the agent could read (get_state)</source>
+        <translation>State the agent could read (get_state)</translation>
+    </message>
+    <message>
+        <source>Phase brief the agent was given</source>
+        <translation>Phase brief the agent was given</translation>
+    </message>
+    <message>
+        <source>Agent&apos;s view</source>
+        <translation>Agent&apos;s view</translation>
+    </message>
+    <message>
+        <source>Repeats this call against this host with curl (bash). A call needs an MCP session, so the script first sends initialize, keeps the Mcp-Session-Id the host returns, confirms with notifications/initialized, then sends the recorded request in that session. It acts as the agent whose token is in $TOWNHALL_TOKEN (a guest without one). An action repeated later may be refused (another phase, already acted); with its idempotencyKey it returns the stored result.</source>
+        <translation>Repeats this call against this host with curl (bash). A call needs an MCP session, so the script first sends initialize, keeps the Mcp-Session-Id the host returns, confirms with notifications/initialized, then sends the recorded request in that session. It acts as the agent whose token is in $TOWNHALL_TOKEN (a guest without one). An action repeated later may be refused (another phase, already acted); with its idempotencyKey it returns the stored result.</translation>
+    </message>
+    <message>
+        <source>curl command</source>
+        <translation>curl command</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copy</translation>
+    </message>
+    <message>
+        <source>Copy the curl command</source>
+        <translation>Copy the curl command</translation>
+    </message>
+    <message>
+        <source>curl</source>
+        <translation>curl</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 calls</source>
+        <translation>%1 of %2 calls</translation>
+    </message>
+    <message>
+        <source>#%1  %2 — %3</source>
+        <translation>#%1  %2 — %3</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>tool error %1</source>
+        <translation>tool error %1</translation>
+    </message>
+    <message>
+        <source>JSON-RPC error %1</source>
+        <translation>JSON-RPC error %1</translation>
+    </message>
+    <message>
+        <source>none (in-process)</source>
+        <translation>none (in-process)</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>not checked (not a tool call)</source>
+        <translation>not checked (not a tool call)</translation>
+    </message>
+    <message>
+        <source>%1 (%2), produced by this call</source>
+        <translation>%1 (%2), produced by this call</translation>
+    </message>
+    <message>
+        <source>%1 (%2), the last event before the answer</source>
+        <translation>%1 (%2), the last event before the answer</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>none yet</translation>
+    </message>
+    <message>
+        <source>// result.content[0].text, decoded:</source>
+        <translation>// result.content[0].text, decoded:</translation>
+    </message>
+    <message>
+        <source>%1 does not play in %2, so there is no agent&apos;s-eye view.</source>
+        <translation>%1 does not play in %2, so there is no agent&apos;s-eye view.</translation>
+    </message>
+    <message>
+        <source>This call names no match the window knows, so there is no agent&apos;s-eye view.</source>
+        <translation>This call names no match the window knows, so there is no agent&apos;s-eye view.</translation>
+    </message>
+    <message>
+        <source>No agent&apos;s-eye view for this call.</source>
+        <translation>No agent&apos;s-eye view for this call.</translation>
+    </message>
+    <message>
+        <source>No agent&apos;s-eye view: %1</source>
+        <translation>No agent&apos;s-eye view: %1</translation>
+    </message>
+    <message>
+        <source>What %1 (%2) could see after event %3 (%4): the state get_state returned%5 and the phase brief of that moment.</source>
+        <translation>What %1 (%2) could see after event %3 (%4): the state get_state returned%5 and the phase brief of that moment.</translation>
+    </message>
+    <message>
+        <source>What %1 (%2) could see when it made this call, after event %3 (%4): the state get_state returned%5 and the phase brief of that moment.</source>
+        <translation>What %1 (%2) could see when it made this call, after event %3 (%4): the state get_state returned%5 and the phase brief of that moment.</translation>
+    </message>
+    <message>
+        <source> with recent public messages</source>
+        <translation> with recent public messages</translation>
     </message>
 </context>
 <context>
@@ -640,6 +1102,50 @@
     <message>
         <source>&lt;h3&gt;Town Hall&lt;/h3&gt;&lt;p&gt;Werewolf matches for LLM agents, hosted over MCP on this computer and shown live.&lt;/p&gt;&lt;p&gt;The public view shows only what is public. The omniscient view is for this window only; it changes nothing in play.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Town Hall&lt;/h3&gt;&lt;p&gt;Werewolf matches for LLM agents, hosted over MCP on this computer and shown live.&lt;/p&gt;&lt;p&gt;The public view shows only what is public. The omniscient view is for this window only; it changes nothing in play.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Break at each &amp;phase</source>
+        <translation>Break at each &amp;phase</translation>
+    </message>
+    <message>
+        <source>Pause the selected match as each new phase begins</source>
+        <translation>Pause the selected match as each new phase begins</translation>
+    </message>
+    <message>
+        <source>Break before &amp;vote resolution</source>
+        <translation>Break before &amp;vote resolution</translation>
+    </message>
+    <message>
+        <source>Pause the selected match right before its votes are counted, also when everyone voted early</source>
+        <translation>Pause the selected match right before its votes are counted, also when everyone voted early</translation>
+    </message>
+    <message>
+        <source>S&amp;tep one phase</source>
+        <translation>S&amp;tep one phase</translation>
+    </message>
+    <message>
+        <source>Play the selected match to the start of its next phase, then pause (Ctrl+.)</source>
+        <translation>Play the selected match to the start of its next phase, then pause (Ctrl+.)</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Agents</translation>
+    </message>
+    <message>
+        <source>&amp;Agents</source>
+        <translation>&amp;Agents</translation>
+    </message>
+    <message>
+        <source>Register agents, see their sessions and matches, copy client configurations (Ctrl+Shift+A)</source>
+        <translation>Register agents, see their sessions and matches, copy client configurations (Ctrl+Shift+A)</translation>
+    </message>
+    <message>
+        <source>Tool-call &amp;inspector</source>
+        <translation>Tool-call &amp;inspector</translation>
+    </message>
+    <message>
+        <source>Every MCP call of every agent, night actions included (spoilers), with what each agent could see (Ctrl+Shift+I)</source>
+        <translation>Every MCP call of every agent, night actions included (spoilers), with what each agent could see (Ctrl+Shift+I)</translation>
     </message>
 </context>
 <context>
@@ -1466,6 +1972,136 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::SeatHealthModel</name>
+    <message>
+        <source>ready up</source>
+        <translation>ready up</translation>
+    </message>
+    <message>
+        <source>pick a victim</source>
+        <translation>pick a victim</translation>
+    </message>
+    <message>
+        <source>inspect</source>
+        <translation>inspect</translation>
+    </message>
+    <message>
+        <source>protect</source>
+        <translation>protect</translation>
+    </message>
+    <message>
+        <source>speak (their turn)</source>
+        <translation>speak (their turn)</translation>
+    </message>
+    <message>
+        <source>vote</source>
+        <translation>vote</translation>
+    </message>
+    <message>
+        <source>out of the game</source>
+        <translation>out of the game</translation>
+    </message>
+    <message>
+        <source>night actions are secret in the public view</source>
+        <translation>night actions are secret in the public view</translation>
+    </message>
+    <message>
+        <source>%1 left to %2 (paused)</source>
+        <translation>%1 left to %2 (paused)</translation>
+    </message>
+    <message>
+        <source>%1 left to %2</source>
+        <translation>%1 left to %2</translation>
+    </message>
+    <message>
+        <source>owes no action now</source>
+        <translation>owes no action now</translation>
+    </message>
+    <message>
+        <source>missed deadlines: %1</source>
+        <translation>missed deadlines: %1</translation>
+    </message>
+    <message>
+        <source>timeouts in a row: %1</source>
+        <translation>timeouts in a row: %1</translation>
+    </message>
+    <message>
+        <source>last call %1 took %2 ms</source>
+        <translation>last call %1 took %2 ms</translation>
+    </message>
+    <message>
+        <source>last call took %1 ms</source>
+        <translation>last call took %1 ms</translation>
+    </message>
+    <message>
+        <source>no call recorded</source>
+        <translation>no call recorded</translation>
+    </message>
+    <message>
+        <source>failed calls this phase: %1 (last: %2)</source>
+        <translation>failed calls this phase: %1 (last: %2)</translation>
+    </message>
+    <message>
+        <source>failed calls this phase: %1</source>
+        <translation>failed calls this phase: %1</translation>
+    </message>
+    <message>
+        <source>no failed call this phase</source>
+        <translation>no failed call this phase</translation>
+    </message>
+    <message>
+        <source>Seat %1, %2: %3</source>
+        <translation>Seat %1, %2: %3</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::SeatHealthView</name>
+    <message>
+        <source>Seat health</source>
+        <translation>Seat health</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>out</translation>
+    </message>
+    <message>
+        <source>night · secret</source>
+        <translation>night · secret</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 to %2</translation>
+    </message>
+    <message>
+        <source>nothing owed</source>
+        <translation>nothing owed</translation>
+    </message>
+    <message>
+        <source>missed %1 · %2 in a row</source>
+        <translation>missed %1 · %2 in a row</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>no calls</source>
+        <translation>no calls</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message>
+        <source>errors: %1</source>
+        <translation>errors: %1</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::SettingsDialog</name>
     <message>
         <source> s</source>
@@ -1661,6 +2297,10 @@
     <message>
         <source>TRANSCRIPT</source>
         <translation>TRANSCRIPT</translation>
+    </message>
+    <message>
+        <source>SEAT HEALTH</source>
+        <translation>SEAT HEALTH</translation>
     </message>
 </context>
 <context>

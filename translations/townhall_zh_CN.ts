@@ -296,6 +296,22 @@
         <source> · </source>
         <translation> · </translation>
     </message>
+    <message>
+        <source>Agents are kept in the match database, which this session does not use.</source>
+        <translation>此会话不使用对局数据库，而智能体保存在其中。</translation>
+    </message>
+    <message>
+        <source>An agent&apos;s name must be 1 to 32 characters long.</source>
+        <translation>智能体名称须为 1 到 32 个字符。</translation>
+    </message>
+    <message>
+        <source>The agent could not be registered: %1</source>
+        <translation>无法注册智能体：%1</translation>
+    </message>
+    <message>
+        <source>The agent could not be revoked: %1</source>
+        <translation>无法吊销智能体：%1</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::McpService</name>
@@ -305,10 +321,456 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::AgentsPanel</name>
+    <message>
+        <source>&amp;Register</source>
+        <translation>注册(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;token</source>
+        <translation>复制令牌(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>对局</translation>
+    </message>
+    <message>
+        <source>Registered</source>
+        <translation>注册时间</translation>
+    </message>
+    <message>
+        <source>Registered agents</source>
+        <translation>已注册的智能体</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>传输方式</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>开始于</translation>
+    </message>
+    <message>
+        <source>Last activity</source>
+        <translation>最近活动</translation>
+    </message>
+    <message>
+        <source>Live sessions of the selected agent</source>
+        <translation>所选智能体的在线会话</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>对局</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>身份</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Matches of the selected agent</source>
+        <translation>所选智能体参加的对局</translation>
+    </message>
+    <message>
+        <source>Re&amp;voke…</source>
+        <translation>吊销(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>e.g. my-agent</source>
+        <translation>例如 my-agent</translation>
+    </message>
+    <message>
+        <source>Name of the new agent</source>
+        <translation>新智能体的名称</translation>
+    </message>
+    <message>
+        <source>Register an agent and show its token once</source>
+        <translation>注册一个智能体，并仅显示一次其令牌</translation>
+    </message>
+    <message>
+        <source>New agent&apos;s token</source>
+        <translation>新智能体的令牌</translation>
+    </message>
+    <message>
+        <source>Copy the token to the clipboard</source>
+        <translation>将令牌复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Client configurations</source>
+        <translation>客户端配置</translation>
+    </message>
+    <message>
+        <source>Copy URL and header</source>
+        <translation>复制 URL 与请求头</translation>
+    </message>
+    <message>
+        <source>Copy Claude Desktop entry</source>
+        <translation>复制 Claude Desktop 配置项</translation>
+    </message>
+    <message>
+        <source>Copy mcp.json</source>
+        <translation>复制 mcp.json</translation>
+    </message>
+    <message>
+        <source>Copy underscore-name mcp.json</source>
+        <translation>复制下划线名称版 mcp.json</translation>
+    </message>
+    <message>
+        <source>The Streamable HTTP URL and its Authorization: Bearer header</source>
+        <translation>Streamable HTTP URL 及其 Authorization: Bearer 请求头</translation>
+    </message>
+    <message>
+        <source>An mcpServers entry that runs townhall mcp-stdio (tool names with underscores)</source>
+        <translation>运行 townhall mcp-stdio 的 mcpServers 配置项（工具名使用下划线）</translation>
+    </message>
+    <message>
+        <source>A generic mcp.json entry: URL and headers</source>
+        <translation>通用 mcp.json 配置项：URL 与请求头</translation>
+    </message>
+    <message>
+        <source>The /mcp/underscore endpoint, for clients that reject dotted tool names</source>
+        <translation>/mcp/underscore 端点，供不接受带点工具名的客户端使用</translation>
+    </message>
+    <message>
+        <source>Revoke the selected agent&apos;s token and end its sessions</source>
+        <translation>吊销所选智能体的令牌并结束其会话</translation>
+    </message>
+    <message>
+        <source>revoked %1</source>
+        <translation>已于 %1 吊销</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>%1 played · %2 won · %3 lost</source>
+        <translation>参加 %1 局 · 胜 %2 · 负 %3</translation>
+    </message>
+    <message>
+        <source>Token of %1. It is shown only now and stored hashed: copy it, or copy a configuration below while this window is open.</source>
+        <translation>%1 的令牌。它只显示这一次，并以哈希形式保存：请立即复制，或在此窗口打开期间复制下方的配置。</translation>
+    </message>
+    <message>
+        <source>Select an agent to copy its client configurations.</source>
+        <translation>选择一个智能体以复制其客户端配置。</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>won</source>
+        <translation>胜</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>负</translation>
+    </message>
+    <message>
+        <source>%1, eliminated</source>
+        <translation>%1，已出局</translation>
+    </message>
+    <message>
+        <source>Game #%1</source>
+        <translation>第 %1 局</translation>
+    </message>
+    <message>
+        <source>%1 is revoked: its token no longer works.</source>
+        <translation>%1 已被吊销：其令牌不再有效。</translation>
+    </message>
+    <message>
+        <source>These configurations hold %1&apos;s token: keep them private.</source>
+        <translation>这些配置包含 %1 的令牌：请勿泄露。</translation>
+    </message>
+    <message>
+        <source>The token is stored hashed and cannot be shown again: replace &lt;TOKEN&gt; in the copied text with %1&apos;s token.</source>
+        <translation>令牌以哈希形式保存，无法再次显示：请将复制内容中的 &lt;TOKEN&gt; 替换为 %1 的令牌。</translation>
+    </message>
+    <message>
+        <source>Revoke %1?</source>
+        <translation>吊销 %1？</translation>
+    </message>
+    <message>
+        <source>%1&apos;s token stops working at once and its sessions end. This cannot be undone; register the agent again for a new token.</source>
+        <translation>%1 的令牌将立即失效，其会话随之结束。此操作无法撤销；如需新令牌，请重新注册该智能体。</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::DevFeed</name>
     <message>
         <source>demo feed</source>
         <translation>演示数据源</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::InspectorDock</name>
+    <message>
+        <source>Tool-call inspector</source>
+        <translation>工具调用检查器</translation>
+    </message>
+    <message>
+        <source>Recorded calls</source>
+        <translation>已记录的调用</translation>
+    </message>
+    <message>
+        <source>All agents</source>
+        <translation>全部智能体</translation>
+    </message>
+    <message>
+        <source>Filter by agent</source>
+        <translation>按智能体筛选</translation>
+    </message>
+    <message>
+        <source>All matches</source>
+        <translation>全部对局</translation>
+    </message>
+    <message>
+        <source>Filter by match</source>
+        <translation>按对局筛选</translation>
+    </message>
+    <message>
+        <source>All tools</source>
+        <translation>全部工具</translation>
+    </message>
+    <message>
+        <source>Filter by tool</source>
+        <translation>按工具筛选</translation>
+    </message>
+    <message>
+        <source>Filter by status</source>
+        <translation>按状态筛选</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <source>Search calls…</source>
+        <translation>搜索调用…</translation>
+    </message>
+    <message>
+        <source>Search the calls&apos; agents, tools, errors and JSON</source>
+        <translation>在调用的智能体、工具、错误和 JSON 中搜索</translation>
+    </message>
+    <message>
+        <source>Select a call to see its request, response and context.</source>
+        <translation>选择一个调用，查看其请求、响应和上下文。</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>对局</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>HTTP status</source>
+        <translation>HTTP 状态</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Schema check</source>
+        <translation>模式校验</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Show in transcript</source>
+        <translation>在发言记录中显示</translation>
+    </message>
+    <message>
+        <source>Select the match and the event this call is about</source>
+        <translation>选中此调用所涉及的对局和事件</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Request JSON</source>
+        <translation>请求 JSON</translation>
+    </message>
+    <message>
+        <source>Response JSON</source>
+        <translation>响应 JSON</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Response</source>
+        <translation>响应</translation>
+    </message>
+    <message>
+        <source>State the agent could read (get_state)</source>
+        <translation>智能体可读取的状态（get_state）</translation>
+    </message>
+    <message>
+        <source>Phase brief the agent was given</source>
+        <translation>智能体收到的阶段简报</translation>
+    </message>
+    <message>
+        <source>Agent&apos;s view</source>
+        <translation>智能体视角</translation>
+    </message>
+    <message>
+        <source>Repeats this call against this host with curl (bash). A call needs an MCP session, so the script first sends initialize, keeps the Mcp-Session-Id the host returns, confirms with notifications/initialized, then sends the recorded request in that session. It acts as the agent whose token is in $TOWNHALL_TOKEN (a guest without one). An action repeated later may be refused (another phase, already acted); with its idempotencyKey it returns the stored result.</source>
+        <translation>用 curl（bash）对本主机重放此调用。调用需要 MCP 会话，因此脚本先发送 initialize，保存主机返回的 Mcp-Session-Id，再以 notifications/initialized 确认，然后在该会话中发送所记录的请求。它以 $TOWNHALL_TOKEN 中令牌所属的智能体身份执行（没有令牌时为访客）。稍后重放的行动可能被拒绝（阶段已变或已行动过）；带 idempotencyKey 时将返回已存储的结果。</translation>
+    </message>
+    <message>
+        <source>curl command</source>
+        <translation>curl 命令</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the curl command</source>
+        <translation>复制 curl 命令</translation>
+    </message>
+    <message>
+        <source>curl</source>
+        <translation>curl</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 calls</source>
+        <translation>%2 个调用中的 %1 个</translation>
+    </message>
+    <message>
+        <source>#%1  %2 — %3</source>
+        <translation>#%1  %2 — %3</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>tool error %1</source>
+        <translation>工具错误 %1</translation>
+    </message>
+    <message>
+        <source>JSON-RPC error %1</source>
+        <translation>JSON-RPC 错误 %1</translation>
+    </message>
+    <message>
+        <source>none (in-process)</source>
+        <translation>无（进程内）</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>not checked (not a tool call)</source>
+        <translation>未校验（不是工具调用）</translation>
+    </message>
+    <message>
+        <source>%1 (%2), produced by this call</source>
+        <translation>%1（%2），由此调用产生</translation>
+    </message>
+    <message>
+        <source>%1 (%2), the last event before the answer</source>
+        <translation>%1（%2），应答前的最后一个事件</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <source>// result.content[0].text, decoded:</source>
+        <translation>// result.content[0].text，解码后：</translation>
+    </message>
+    <message>
+        <source>%1 does not play in %2, so there is no agent&apos;s-eye view.</source>
+        <translation>%1 未参加 %2，因此没有智能体视角。</translation>
+    </message>
+    <message>
+        <source>This call names no match the window knows, so there is no agent&apos;s-eye view.</source>
+        <translation>此调用未指明本窗口已知的对局，因此没有智能体视角。</translation>
+    </message>
+    <message>
+        <source>No agent&apos;s-eye view for this call.</source>
+        <translation>此调用没有智能体视角。</translation>
+    </message>
+    <message>
+        <source>No agent&apos;s-eye view: %1</source>
+        <translation>没有智能体视角：%1</translation>
+    </message>
+    <message>
+        <source>What %1 (%2) could see after event %3 (%4): the state get_state returned%5 and the phase brief of that moment.</source>
+        <translation>%1（%2）在事件 %3（%4）之后能看到的内容：get_state 返回的状态%5，以及当时的阶段简报。</translation>
+    </message>
+    <message>
+        <source>What %1 (%2) could see when it made this call, after event %3 (%4): the state get_state returned%5 and the phase brief of that moment.</source>
+        <translation>%1（%2）发出此调用时、事件 %3（%4）之后能看到的内容：get_state 返回的状态%5，以及当时的阶段简报。</translation>
+    </message>
+    <message>
+        <source> with recent public messages</source>
+        <translation>（含最近的公开发言）</translation>
     </message>
 </context>
 <context>
@@ -640,6 +1102,50 @@
     <message>
         <source>&lt;h3&gt;Town Hall&lt;/h3&gt;&lt;p&gt;Werewolf matches for LLM agents, hosted over MCP on this computer and shown live.&lt;/p&gt;&lt;p&gt;The public view shows only what is public. The omniscient view is for this window only; it changes nothing in play.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;市政厅&lt;/h3&gt;&lt;p&gt;为大语言模型智能体举办的狼人杀对局：在本机通过 MCP 托管，并实时展示。&lt;/p&gt;&lt;p&gt;公开视角只显示公开的信息。全知视角仅用于本窗口，不会改变对局中的任何内容。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Break at each &amp;phase</source>
+        <translation>每个阶段开始时断点暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause the selected match as each new phase begins</source>
+        <translation>所选对局每进入一个新阶段时暂停</translation>
+    </message>
+    <message>
+        <source>Break before &amp;vote resolution</source>
+        <translation>投票结算前断点暂停(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Pause the selected match right before its votes are counted, also when everyone voted early</source>
+        <translation>在所选对局计票前暂停，所有人提前投完票时也一样</translation>
+    </message>
+    <message>
+        <source>S&amp;tep one phase</source>
+        <translation>单步执行一个阶段(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Play the selected match to the start of its next phase, then pause (Ctrl+.)</source>
+        <translation>让所选对局运行到下一阶段开始，然后暂停（Ctrl+.）</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>&amp;Agents</source>
+        <translation>智能体(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Register agents, see their sessions and matches, copy client configurations (Ctrl+Shift+A)</source>
+        <translation>注册智能体，查看其会话与对局，复制客户端配置（Ctrl+Shift+A）</translation>
+    </message>
+    <message>
+        <source>Tool-call &amp;inspector</source>
+        <translation>工具调用检查器(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Every MCP call of every agent, night actions included (spoilers), with what each agent could see (Ctrl+Shift+I)</source>
+        <translation>每个智能体的每次 MCP 调用，包括夜间行动（含剧透），以及每个智能体当时能看到的内容（Ctrl+Shift+I）</translation>
     </message>
 </context>
 <context>
@@ -1466,6 +1972,136 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::SeatHealthModel</name>
+    <message>
+        <source>ready up</source>
+        <translation>准备就绪</translation>
+    </message>
+    <message>
+        <source>pick a victim</source>
+        <translation>选择猎物</translation>
+    </message>
+    <message>
+        <source>inspect</source>
+        <translation>查验</translation>
+    </message>
+    <message>
+        <source>protect</source>
+        <translation>守护</translation>
+    </message>
+    <message>
+        <source>speak (their turn)</source>
+        <translation>发言（轮到其发言）</translation>
+    </message>
+    <message>
+        <source>vote</source>
+        <translation>投票</translation>
+    </message>
+    <message>
+        <source>out of the game</source>
+        <translation>已出局</translation>
+    </message>
+    <message>
+        <source>night actions are secret in the public view</source>
+        <translation>公开视角中夜间行动保密</translation>
+    </message>
+    <message>
+        <source>%1 left to %2 (paused)</source>
+        <translation>剩余 %1 用于%2（已暂停）</translation>
+    </message>
+    <message>
+        <source>%1 left to %2</source>
+        <translation>剩余 %1 用于%2</translation>
+    </message>
+    <message>
+        <source>owes no action now</source>
+        <translation>当前无需行动</translation>
+    </message>
+    <message>
+        <source>missed deadlines: %1</source>
+        <translation>错过截止时间：%1</translation>
+    </message>
+    <message>
+        <source>timeouts in a row: %1</source>
+        <translation>连续超时：%1</translation>
+    </message>
+    <message>
+        <source>last call %1 took %2 ms</source>
+        <translation>上次调用 %1 耗时 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>last call took %1 ms</source>
+        <translation>上次调用耗时 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>no call recorded</source>
+        <translation>没有调用记录</translation>
+    </message>
+    <message>
+        <source>failed calls this phase: %1 (last: %2)</source>
+        <translation>本阶段失败的调用：%1（最近一次：%2）</translation>
+    </message>
+    <message>
+        <source>failed calls this phase: %1</source>
+        <translation>本阶段失败的调用：%1</translation>
+    </message>
+    <message>
+        <source>no failed call this phase</source>
+        <translation>本阶段没有失败的调用</translation>
+    </message>
+    <message>
+        <source>Seat %1, %2: %3</source>
+        <translation>%1 号座位，%2：%3</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::SeatHealthView</name>
+    <message>
+        <source>Seat health</source>
+        <translation>座位状况</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>已出局</translation>
+    </message>
+    <message>
+        <source>night · secret</source>
+        <translation>夜间 · 保密</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 内%2</translation>
+    </message>
+    <message>
+        <source>nothing owed</source>
+        <translation>无需行动</translation>
+    </message>
+    <message>
+        <source>missed %1 · %2 in a row</source>
+        <translation>错过 %1 · 连续 %2</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>no calls</source>
+        <translation>无调用</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message>
+        <source>errors: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::SettingsDialog</name>
     <message>
         <source> s</source>
@@ -1661,6 +2297,10 @@
     <message>
         <source>TRANSCRIPT</source>
         <translation>发言记录</translation>
+    </message>
+    <message>
+        <source>SEAT HEALTH</source>
+        <translation>座位状况</translation>
     </message>
 </context>
 <context>
