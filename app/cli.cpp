@@ -146,7 +146,12 @@ int runHeadless(int argc, char **argv)
         qputenv("QT_NO_GLIB", "1");
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Hosts Werewolf matches for MCP agents, without a window."));
+    p.setApplicationDescription(QStringLiteral(
+        "Hosts Werewolf matches for MCP agents.\n\n"
+        "  townhall [options]             the desktop app (see --help with a display)\n"
+        "  townhall --headless [options]  the host without a window (the options below)\n\n"
+        "Commands, each with its own --help: simulate, agent, export, import, replay, calls, "
+        "mcp-stdio."));
     p.addHelpOption();
     p.addVersionOption();
     p.addOption({QStringLiteral("headless"), QStringLiteral("Run without a window.")});

@@ -7,7 +7,30 @@
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+
+namespace {
+
+bool hasDisplay()
+{
+    auto set = [](const char *name) {
+        const char *v = std::getenv(name);
+        return v && *v;
+    };
+    return set("DISPLAY") || set("WAYLAND_DISPLAY") || set("QT_QPA_PLATFORM");
+}
+
+bool asksForHelp(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i)
+        for (const char *flag : {"-h", "--help", "--help-all", "-v", "--version"})
+            if (std::strcmp(argv[i], flag) == 0)
+                return true;
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -29,5 +52,17 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i)
         if (std::strcmp(argv[i], "--headless") == 0)
             return runHeadless(argc, argv);
+    if (!hasDisplay()) {
+        // On a terminal without a display, answer --help / --version as the
+        // headless host (its help lists the modes and commands) instead of
+        // letting the window system abort.
+        if (asksForHelp(argc, argv))
+            return runHeadless(argc, argv);
+        std::fputs(
+            "townhall: no display for the window (DISPLAY and WAYLAND_DISPLAY are unset).\n"
+            "Run `townhall --headless` for the host without a window, or `townhall --help`.\n",
+            stderr);
+        return 2;
+    }
     return runGui(argc, argv);
 }

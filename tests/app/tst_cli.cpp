@@ -22,9 +22,13 @@ struct Run
     QByteArray err;
 };
 
-Run townhall(const QStringList &args, const QByteArray &stdinData = {}, int timeoutMs = 180'000)
+Run townhall(const QStringList &args,
+             const QByteArray &stdinData = {},
+             int timeoutMs = 180'000,
+             const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(TOWNHALL_BIN), args);
     if (!p.waitForStarted(10'000))
         return {};
@@ -62,6 +66,7 @@ private Q_SLOTS:
     void simulateIsDeterministic();
     void usageErrors_data();
     void usageErrors();
+    void withoutDisplay();
 
 private:
     QTemporaryDir m_dir;
@@ -222,6 +227,30 @@ void TstCli::usageErrors()
     Run r = townhall(args, {}, 20'000);
     QCOMPARE(r.code, 2);
     QVERIFY(!r.err.isEmpty());
+}
+
+// On a terminal with no window system, --help and --version answer (as the
+// headless host, listing the modes and commands) and the desktop mode says
+// what to do instead of letting the platform plugin abort.
+void TstCli::withoutDisplay()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QString::fromLatin1(name));
+
+    Run help = townhall({QStringLiteral("--help")}, {}, 20'000, env);
+    QCOMPARE(help.code, 0);
+    QVERIFY2(help.out.contains("--headless") && help.out.contains("simulate, agent, export"),
+             help.out.constData());
+
+    Run version = townhall({QStringLiteral("--version")}, {}, 20'000, env);
+    QCOMPARE(version.code, 0);
+    QVERIFY(version.out.startsWith("townhall "));
+
+    Run window = townhall({}, {}, 20'000, env);
+    QCOMPARE(window.code, 2);
+    QVERIFY2(window.err.contains("no display") && window.err.contains("--headless"),
+             window.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TstCli)
