@@ -6,6 +6,7 @@
 // the Match menu's breakpoints stop a bot match, step advances one phase.
 
 #include "app/guihost.h"
+#include "guihostfixture.h"
 #include "ui/agentspanel.h"
 #include "ui/hostlink.h"
 #include "ui/mainwindow.h"
@@ -58,43 +59,10 @@ ui::AgentInfo agent(const QString &id, const QString &name, const QString &token
 
 GuiHostOptions fastOptions(const QString &db = QStringLiteral(":memory:"))
 {
-    GuiHostOptions o;
-    o.host.dbPath = db;
-    o.host.speed = 20.0;
-    o.host.rateLimits = false;
-    o.host.seed = 777;
-    o.port = 0;
-    engine::Timers t;
-    t.lobby = 4'000;
-    t.night = 20'000;
-    t.dayAnnounce = 2'000;
-    t.openingTurn = 4'000;
-    t.dayDiscussion = 30'000;
-    t.dayVote = 20'000;
-    t.dayResolution = 2'000;
-    o.timers = t;
-    return o;
+    return testing::fastGuiOptions(db);
 }
 
-struct App
-{
-    ui::HostLink link;
-    ui::MainWindow window{&link};
-    GuiHost host;
-    explicit App(GuiHostOptions o)
-        : host(std::move(o), &link)
-    {
-        window.resize(1280, 720);
-        window.show();
-    }
-    bool start()
-    {
-        QSignalSpy started(&host, &GuiHost::started);
-        host.start();
-        return started.wait(20'000);
-    }
-    const engine::Match *shown() const { return window.controller()->liveMatch(); }
-};
+using App = testing::GuiApp;
 
 /// POSTs one JSON-RPC message to the MCP endpoint; returns the reply's
 /// Mcp-Session-Id header (or the one given) and its HTTP status.

@@ -3,6 +3,7 @@
 // bridged to a MainWindow through HostLink with queued connections.
 
 #include "app/guihost.h"
+#include "guihostfixture.h"
 #include "app/guisettings.h"
 #include "ui/hostlink.h"
 #include "ui/mainwindow.h"
@@ -30,46 +31,12 @@ using townhall::app::Host;
 
 namespace {
 
-/// Short timers and a high speed factor: a bot match takes seconds.
 GuiHostOptions fastOptions(const QString &db)
 {
-    GuiHostOptions o;
-    o.host.dbPath = db;
-    o.host.speed = 20.0;
-    o.host.rateLimits = false;
-    o.host.seed = 4242;
-    o.port = 0;
-    engine::Timers t;
-    t.lobby = 4'000;
-    t.night = 20'000;
-    t.dayAnnounce = 2'000;
-    t.openingTurn = 4'000;
-    t.dayDiscussion = 30'000;
-    t.dayVote = 20'000;
-    t.dayResolution = 2'000;
-    o.timers = t;
-    return o;
+    return testing::fastGuiOptions(db, 4242);
 }
 
-struct App
-{
-    ui::HostLink link;
-    ui::MainWindow window{&link};
-    GuiHost host;
-    explicit App(GuiHostOptions o)
-        : host(std::move(o), &link)
-    {
-        window.resize(1280, 720);
-        window.show();
-    }
-    bool start()
-    {
-        QSignalSpy started(&host, &GuiHost::started);
-        host.start();
-        return started.wait(20'000);
-    }
-    const engine::Match *shown() const { return window.controller()->liveMatch(); }
-};
+using App = testing::GuiApp;
 
 } // namespace
 

@@ -6,6 +6,7 @@
 // run against the live host.
 
 #include "app/guihost.h"
+#include "guihostfixture.h"
 #include "ui/hostlink.h"
 #include "ui/inspectordock.h"
 #include "ui/mainwindow.h"
@@ -34,42 +35,12 @@ using townhall::ui::ToolCallModel;
 
 namespace {
 
-GuiHostOptions fastOptions()
+struct App : testing::GuiApp
 {
-    GuiHostOptions o;
-    o.host.dbPath = QStringLiteral(":memory:");
-    o.host.speed = 20.0;
-    o.host.rateLimits = false;
-    o.host.seed = 777;
-    o.port = 0;
-    engine::Timers t;
-    t.lobby = 4'000;
-    t.night = 20'000;
-    t.dayAnnounce = 2'000;
-    t.openingTurn = 4'000;
-    t.dayDiscussion = 30'000;
-    t.dayVote = 20'000;
-    t.dayResolution = 2'000;
-    o.timers = t;
-    return o;
-}
-
-struct App
-{
-    ui::HostLink link;
-    ui::MainWindow window{&link};
-    GuiHost host{fastOptions(), &link};
     App()
+        : GuiApp(testing::fastGuiOptions(), {1400, 900})
     {
         window.inspector()->setAgentViewProvider(app::agentViewProvider());
-        window.resize(1400, 900);
-        window.show();
-    }
-    bool start()
-    {
-        QSignalSpy started(&host, &GuiHost::started);
-        host.start();
-        return started.wait(20'000);
     }
     ToolCallModel *calls() const { return window.inspector()->calls(); }
     /// The row of the first record matching `pred`, or -1.
