@@ -266,42 +266,74 @@ void stateViewInto(StateView &v, const Match &m, const Viewer &viewer, const Sta
 
 json toJson(const StateView &v)
 {
+    // Built by emplacing into the objects' maps: the braced-list form copied
+    // every value through an intermediate pair array, and this tree is built
+    // on every get_state (mcp_bench, perf: 14 % of the server). Same tree.
+    auto object = [] {
+        return json(json::value_t::object);
+    };
+    auto fields = [](json &o) -> json::object_t & {
+        return o.get_ref<json::object_t &>();
+    };
     json players = json::array();
-    for (const PlayerEntry &p : v.players)
-        players.push_back({{"playerId", p.playerId},
-                           {"displayName", p.displayName},
-                           {"seat", p.seat},
-                           {"alive", p.alive},
-                           {"revealedRole", p.revealedRole ? json(toString(*p.revealedRole)) : json(nullptr)}});
+    auto &playerList = players.get_ref<json::array_t &>();
+    playerList.reserve(v.players.size());
+    for (const PlayerEntry &p : v.players) {
+        json &e = playerList.emplace_back(object());
+        auto &f = fields(e);
+        f.emplace("playerId", p.playerId);
+        f.emplace("displayName", p.displayName);
+        f.emplace("seat", p.seat);
+        f.emplace("alive", p.alive);
+        f.emplace("revealedRole", p.revealedRole ? json(toString(*p.revealedRole)) : json(nullptr));
+    }
     json msgs = json::array();
-    for (const MessageEntry &mm : v.recentPublicMessages)
-        msgs.push_back({{"eventId", mm.eventId}, {"at", isoTime(mm.at)}, {"playerId", mm.playerId}, {"text", mm.text}});
-    json j{{"matchId", v.matchId},
-           {"phase", toString(v.phase)},
-           {"dayNumber", v.dayNumber},
-           {"phaseEndsAt", isoTime(v.phaseEndsAt)},
-           {"players", std::move(players)},
-           {"publicSummary", v.publicSummary},
-           {"recentPublicMessages", std::move(msgs)},
-           {"you", nullptr}};
+    auto &msgList = msgs.get_ref<json::array_t &>();
+    msgList.reserve(v.recentPublicMessages.size());
+    for (const MessageEntry &mm : v.recentPublicMessages) {
+        json &e = msgList.emplace_back(object());
+        auto &f = fields(e);
+        f.emplace("eventId", mm.eventId);
+        f.emplace("at", isoTime(mm.at));
+        f.emplace("playerId", mm.playerId);
+        f.emplace("text", mm.text);
+    }
+    json j = object();
+    auto &f = fields(j);
+    f.emplace("matchId", v.matchId);
+    f.emplace("phase", toString(v.phase));
+    f.emplace("dayNumber", v.dayNumber);
+    f.emplace("phaseEndsAt", isoTime(v.phaseEndsAt));
+    f.emplace("players", std::move(players));
+    f.emplace("publicSummary", v.publicSummary);
+    f.emplace("recentPublicMessages", std::move(msgs));
+    json &you = f.emplace("you", nullptr).first->second;
     if (v.you) {
         const YouView &y = *v.you;
         json seer = json::array();
-        for (const SeerEntry &r : y.seerHistory)
-            seer.push_back({{"night", r.night},
-                            {"targetPlayerId", r.targetPlayerId},
-                            {"result", r.werewolf ? "WEREWOLF" : "NOT_WEREWOLF"}});
+        for (const SeerEntry &r : y.seerHistory) {
+            json &e = seer.get_ref<json::array_t &>().emplace_back(object());
+            auto &g = fields(e);
+            g.emplace("night", r.night);
+            g.emplace("targetPlayerId", r.targetPlayerId);
+            g.emplace("result", r.werewolf ? "WEREWOLF" : "NOT_WEREWOLF");
+        }
         json req = nullptr;
-        if (y.requiredAction)
-            req = {{"type", toString(y.requiredAction->type)},
-                   {"allowedTargets", y.requiredAction->allowedTargets},
-                   {"alreadySubmitted", y.requiredAction->alreadySubmitted}};
-        j["you"] = {{"playerId", y.playerId},
-                    {"role", toString(y.role)},
-                    {"alive", y.alive},
-                    {"knownWolves", y.knownWolves},
-                    {"seerHistory", std::move(seer)},
-                    {"requiredAction", std::move(req)}};
+        if (y.requiredAction) {
+            req = object();
+            auto &g = fields(req);
+            g.emplace("type", toString(y.requiredAction->type));
+            g.emplace("allowedTargets", y.requiredAction->allowedTargets);
+            g.emplace("alreadySubmitted", y.requiredAction->alreadySubmitted);
+        }
+        you = object();
+        auto &g = fields(you);
+        g.emplace("playerId", y.playerId);
+        g.emplace("role", toString(y.role));
+        g.emplace("alive", y.alive);
+        g.emplace("knownWolves", y.knownWolves);
+        g.emplace("seerHistory", std::move(seer));
+        g.emplace("requiredAction", std::move(req));
     }
     return j;
 }
