@@ -209,6 +209,13 @@ CREATE TABLE tool_calls (
 CREATE INDEX tool_calls_by_match ON tool_calls (match_id, at_us);
 )sql";
 
+// Version 4: smaller recorded calls. `response_form` says how `response` is
+// stored (app/store/toolcallform.h): 0 as sent (every v3 row), 1 without the
+// text block that repeats structuredContent, 2 compressed (a blob).
+constexpr const char *V3toV4 = R"sql(
+ALTER TABLE tool_calls ADD COLUMN response_form INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 StoreResult<void> recordVersion(QSqlDatabase &db, int version, qint64 nowMs)
 {
     QSqlQuery q(db);
@@ -308,6 +315,13 @@ StoreResult<void> step2to3(QSqlDatabase &db, qint64 nowMs)
     return recordVersion(db, 3, nowMs);
 }
 
+StoreResult<void> step3to4(QSqlDatabase &db, qint64 nowMs)
+{
+    if (auto r = execScript(db, V3toV4); !r)
+        return r;
+    return recordVersion(db, 4, nowMs);
+}
+
 } // namespace
 
 Step stepFrom(int from)
@@ -316,6 +330,7 @@ Step stepFrom(int from)
     case 0: return &step0to1;
     case 1: return &step1to2;
     case 2: return &step2to3;
+    case 3: return &step3to4;
     default: return nullptr;
     }
 }

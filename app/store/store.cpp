@@ -4,6 +4,7 @@
 #include "app/store/schema.h"
 #include "app/store/sqlutil.h"
 #include "app/store/storetr.h"
+#include "app/store/toolcallform.h"
 
 #include <QAtomicInteger>
 #include <QCryptographicHash>
@@ -91,6 +92,60 @@ QVariant utf8(std::string_view s)
     if (s.empty())
         return QVariant(QByteArray(""));  // not null: an empty text
     return QVariant(QByteArray::fromRawData(s.data(), qsizetype(s.size())));
+}
+
+/// A recorded response as the `tool_calls` table keeps it (schema v4).
+struct StoredResponse
+{
+    std::string elided; ///< the response without its duplicated text, if it had one
+    QByteArray compressed;
+    int form = toolcallform::Verbatim;
+};
+
+/// Responses at least this long after eliding are compressed (level 1).
+/// Not the common ones: compressing a get_state row (1.4 KB once elided,
+/// to 0.6 KB) costs about 20 µs, and mcp_bench served fewer get_state per
+/// CPU-second with it than without (docs/benchmarks.md, "Recorder"). Past
+/// a page, a row spills into overflow pages.
+constexpr std::size_t CompressFrom = 4096;
+
+/// Binds `response` in its stored form to the two parameters of
+/// COALESCE(CAST(? AS TEXT), ?) (text, or else a blob) and its form, the
+/// bytes by reference: `out` must stay alive until the statement ran.
+void bindResponse(QSqlQuery &query, const std::string &response, StoredResponse &out)
+{
+    if (std::optional<std::string> elided = toolcallform::elideStructuredText(response)) {
+        out.elided = std::move(*elided);
+        out.form |= toolcallform::TextFromStructured;
+    }
+    const std::string &text = out.form & toolcallform::TextFromStructured ? out.elided : response;
+    if (text.size() >= CompressFrom) {
+        out.compressed
+            = qCompress(reinterpret_cast<const uchar *>(text.data()), qsizetype(text.size()), 1);
+        out.form |= toolcallform::Compressed;
+        query.addBindValue(QVariant(QMetaType(QMetaType::QByteArray)));
+        query.addBindValue(out.compressed);
+    } else {
+        query.addBindValue(utf8(text));
+        query.addBindValue(QVariant(QMetaType(QMetaType::QByteArray)));
+    }
+    query.addBindValue(out.form);
+}
+
+StoreResult<std::string> responseFromStored(const QByteArray &bytes, int form)
+{
+    const QByteArray text = form & toolcallform::Compressed ? qUncompress(bytes) : bytes;
+    if (form & toolcallform::Compressed && text.isEmpty())
+        return StoreError{StoreError::Code::Corrupt,
+                          StoreTr::tr("a recorded response does not decompress")};
+    if (!(form & toolcallform::TextFromStructured))
+        return text.toStdString();
+    std::optional<std::string> restored = toolcallform::restoreStructuredText(
+        std::string_view(text.constData(), std::size_t(text.size())));
+    if (!restored)
+        return StoreError{StoreError::Code::Corrupt,
+                          StoreTr::tr("a recorded response cannot be restored")};
+    return std::move(*restored);
 }
 
 QString base64Url(const QByteArray &bytes)
@@ -434,11 +489,11 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
     case InsertToolCalls32:
         sql = QStringLiteral("INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, agent_name, "
                              "method, tool, status, tool_error_code, rpc_error_code, http_status, "
-                             "latency_us, request, response) VALUES %1")
+                             "latency_us, request, response, response_form) VALUES %1")
                   .arg(valueRows(QStringLiteral("(CAST(? AS TEXT), ?, CAST(? AS TEXT), CAST(? AS TEXT), "
                                                 "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), "
                                                 "CAST(? AS TEXT), ?, ?, ?, ?, CAST(? AS TEXT), "
-                                                "CAST(? AS TEXT))"),
+                                                "COALESCE(CAST(? AS TEXT), ?), ?)"),
                                  which == InsertToolCalls32 ? 32 : which == InsertToolCalls8 ? 8 : 1));
         break;
     case StmtCount: break;
@@ -1154,6 +1209,7 @@ StoreResult<void> Store::appendToolCalls(const std::vector<ToolCallRow> &rows)
             if (!st)
                 return st.error();
             QSqlQuery &query = **st;
+            std::array<StoredResponse, 32> stored;
             for (std::size_t k = 0; k < n; ++k) {
                 const ToolCallRow &r = *kept[i + k];
                 query.addBindValue(utf8(r.matchId));
@@ -1171,7 +1227,7 @@ StoreResult<void> Store::appendToolCalls(const std::vector<ToolCallRow> &rows)
                 query.addBindValue(r.httpStatus);
                 query.addBindValue(r.latencyUs);
                 query.addBindValue(utf8(r.requestJson));
-                query.addBindValue(utf8(r.responseJson));
+                bindResponse(query, r.responseJson, stored[k]);
             }
             if (auto res = run(query, "store recorded tool calls"); !res)
                 return res;
@@ -1188,8 +1244,8 @@ StoreResult<std::vector<ToolCallRow>> Store::toolCalls(const std::string &matchI
     query.setForwardOnly(true);
     query.prepare(QStringLiteral(
         "SELECT match_id, at_us, session_id, agent_id, agent_name, method, tool, status, "
-        "tool_error_code, rpc_error_code, http_status, latency_us, request, response "
-        "FROM tool_calls WHERE match_id = ? ORDER BY id"));
+        "tool_error_code, rpc_error_code, http_status, latency_us, request, "
+        "CAST(response AS BLOB), response_form FROM tool_calls WHERE match_id = ? ORDER BY id"));
     query.addBindValue(q(matchId));
     if (auto res = run(query, "read recorded tool calls"); !res)
         return res.error();
@@ -1211,7 +1267,10 @@ StoreResult<std::vector<ToolCallRow>> Store::toolCalls(const std::string &matchI
         r.httpStatus = query.value(10).toInt();
         r.latencyUs = query.value(11).toLongLong();
         r.requestJson = s(query.value(12));
-        r.responseJson = s(query.value(13));
+        auto response = responseFromStored(query.value(13).toByteArray(), query.value(14).toInt());
+        if (!response)
+            return response.error();
+        r.responseJson = std::move(*response);
         rows.push_back(std::move(r));
     }
     return rows;

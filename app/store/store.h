@@ -127,7 +127,9 @@ struct ImportResult
 };
 
 /// One recorded MCP call of a match (the `tool_calls` table, schema v3),
-/// written by the tool-call inspector's recorder in batches.
+/// written by the tool-call inspector's recorder in batches. The store
+/// keeps the response in a smaller form when it can (schema v4,
+/// app/store/toolcallform.h) and gives back exactly the text it was given.
 struct ToolCallRow
 {
     std::string matchId;
@@ -165,7 +167,7 @@ class Store final
 {
 public:
     /// The schema version this build writes; older files are migrated.
-    static constexpr int SchemaVersion = 3;
+    static constexpr int SchemaVersion = 4;
     /// PRAGMA application_id of every Town Hall database ("TwnH").
     static constexpr std::int32_t ApplicationId = 0x54776E48;
 

@@ -399,7 +399,13 @@ void TstRecorder::persistsPerMatch()
                             Dir::ClientToServer,
                             callRequest(1, "et.werewolf.match.get_state", {{"matchId", "m-1"}}),
                             0));
-        rec.observe(traffic("s", Dir::ServerToClient, toolSuccess(1, {{"ok", true}}), 200));
+        // A state with text that needs escaping: the store keeps its
+        // duplicated text content once and must give back the same bytes.
+        json state{
+            {"ok", true}, {"note", "\"quoted\" \\ tab\t caf\u00e9"}, {"players", json::array()}};
+        for (int i = 0; i < 200; ++i)
+            state["players"].push_back({{"id", "p" + std::to_string(i)}, {"alive", i % 2 == 0}});
+        rec.observe(traffic("s", Dir::ServerToClient, toolSuccess(1, state), 200));
         rec.observe(traffic("s",
                             Dir::ClientToServer,
                             callRequest(2, "et.werewolf.matches.list", json::object()),
@@ -408,7 +414,18 @@ void TstRecorder::persistsPerMatch()
         // Nothing is written on the call path.
         QCOMPARE(store->toolCalls("m-1")->size(), size_t(0));
         rec.flush();
-        QCOMPARE(store->toolCalls("m-1")->size(), size_t(1));
+        auto stored = store->toolCalls("m-1");
+        QCOMPARE(stored->size(), size_t(1));
+        CallFilter ofMatch;
+        ofMatch.matchId = "m-1";
+        const CallRecordPtr recorded = rec.query(ofMatch).at(0);
+        QCOMPARE(QByteArray::fromStdString(stored->front().responseJson), recorded->responseText);
+        QCOMPARE(QByteArray::fromStdString(stored->front().requestJson), recorded->requestText);
+        // `townhall calls` prints what the ring exports.
+        const json line = Recorder::rowToJson(stored->front());
+        const json exported = recorded->toJson();
+        QCOMPARE(line.at("response"), exported.at("response"));
+        QCOMPARE(line.at("request"), exported.at("request"));
         // An unanswered call is written when the recorder goes.
         rec.observe(traffic("s",
                             Dir::ClientToServer,
