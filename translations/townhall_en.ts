@@ -238,6 +238,14 @@
         <source>the disk or the database size limit is full (%1)</source>
         <translation>the disk or the database size limit is full (%1)</translation>
     </message>
+    <message>
+        <source>a recorded response does not decompress</source>
+        <translation>a recorded response does not decompress</translation>
+    </message>
+    <message>
+        <source>a recorded response cannot be restored</source>
+        <translation>a recorded response cannot be restored</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::Host</name>

@@ -238,6 +238,14 @@
         <source>the disk or the database size limit is full (%1)</source>
         <translation>磁盘或数据库容量上限已满（%1）</translation>
     </message>
+    <message>
+        <source>a recorded response does not decompress</source>
+        <translation>一条已记录的响应无法解压</translation>
+    </message>
+    <message>
+        <source>a recorded response cannot be restored</source>
+        <translation>一条已记录的响应无法还原</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::Host</name>
