@@ -43,6 +43,7 @@
 #include <sched.h>
 #include <string>
 #include <sys/epoll.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -461,8 +462,15 @@ Server startServer(const Options &o)
     int pipefd[2];
     if (pipe(pipefd) != 0)
         die("pipe");
+    const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid == 0) {
+        // The server ends with the bench, also when the bench is killed
+        // (a timeout), instead of being left running and holding its port.
+        // The setting survives the exec of taskset and of townhall.
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent)
+            _exit(1);
         dup2(pipefd[1], 1);
         close(pipefd[0]);
         close(pipefd[1]);
