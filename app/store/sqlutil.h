@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Private to the store: turning Qt Sql failures into StoreErrors.
+// Private to the store: turning Qt Sql failures into StoreErrors, and the
+// few hot statements that bypass Qt Sql (SQLite's C API on Qt's connection).
 
 #include "app/store/storeresult.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+
+#include <cstdint>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
 
 namespace townhall::app {
 
@@ -28,5 +35,44 @@ StoreResult<void> execScript(QSqlDatabase &db, const char *script);
 
 /// Runs a prepared query; the error names `what`.
 StoreResult<void> run(QSqlQuery &query, const char *what);
+
+/// The `sqlite3 *` under an open QSQLITE connection. Only valid here when
+/// Qt's plugin uses the SQLite library this build links (Debian's plugin
+/// links the system libsqlite3.so.0, like the store); a plugin that reports
+/// another SQLite version is refused rather than handed a foreign handle.
+StoreResult<sqlite3 *> sqliteHandle(QSqlDatabase &db);
+
+/// A prepared statement of SQLite's C API, for the statements the host runs
+/// per event or per commit: no QVariant per value, no parameter names, text
+/// bound as the bytes the caller has. Move-only; finalize() (or destroy) it
+/// before the connection closes.
+class SqlStatement final
+{
+public:
+    SqlStatement() = default;
+    SqlStatement(SqlStatement &&other) noexcept;
+    SqlStatement &operator=(SqlStatement &&other) noexcept;
+    SqlStatement(const SqlStatement &) = delete;
+    SqlStatement &operator=(const SqlStatement &) = delete;
+    ~SqlStatement() { finalize(); }
+
+    StoreResult<void> prepare(sqlite3 *db, std::string_view sql);
+    void finalize();
+    bool isPrepared() const { return m_stmt != nullptr; }
+
+    /// Parameters count from 1. Text is bound without a copy: the bytes must
+    /// stay alive and unchanged until exec() returned.
+    void bindText(int index, std::string_view text);
+    void bindInt(int index, std::int64_t value);
+    void bindNull(int index);
+
+    /// Runs the statement to its end (no result rows), then resets it and
+    /// clears its parameters. The error names `what`.
+    StoreResult<void> exec(const char *what);
+
+private:
+    sqlite3 *m_db = nullptr;
+    sqlite3_stmt *m_stmt = nullptr;
+};
 
 } // namespace townhall::app

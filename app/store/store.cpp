@@ -317,13 +317,12 @@ StoreResult<engine::Event> readEvent(const QSqlQuery &r)
 class Store::Private
 {
 public:
+    /// Statements of the hot path (every commit, every event), run through
+    /// SQLite's C API (sqlutil.h).
+    enum Hot { Begin, Commit, Rollback, InsertEvent, HotCount };
+
+    /// Statements run through Qt Sql.
     enum Stmt {
-        Begin,
-        Commit,
-        Rollback,
-        InsertEvent,
-        InsertEvents8,
-        InsertEvents32,
         MaxSeq,
         MatchExists,
         UpsertMatch,
@@ -345,8 +344,7 @@ public:
     ~Private()
     {
         // Every query must be gone before the connection is removed.
-        for (auto &st : m_stmts)
-            st.reset();
+        finalizeStatements();
         if (m_db.isValid())
             m_db.close();
         m_db = QSqlDatabase();
@@ -375,7 +373,17 @@ public:
     }
 
     StoreResult<QSqlQuery *> stmt(Stmt which);
-    StoreResult<void> execStmt(Stmt which, const char *what);
+    StoreResult<SqlStatement *> hot(Hot which);
+    StoreResult<void> execHot(Hot which, const char *what);
+    /// Before the connection closes, and after a migration (the statements
+    /// were compiled against the old schema).
+    void finalizeStatements()
+    {
+        for (auto &st : m_stmts)
+            st.reset();
+        for (SqlStatement &st : m_hot)
+            st.finalize();
+    }
 
     /// Runs `body` in BEGIN IMMEDIATE … COMMIT; rolls back on any failure
     /// and forgets the caches the transaction touched.
@@ -404,7 +412,9 @@ public:
     QSqlDatabase m_db;
     QThread *m_thread = QThread::currentThread();
     int m_version = 0;
+    sqlite3 *m_handle = nullptr;  ///< m_db's connection, for the hot statements
     std::array<std::optional<QSqlQuery>, StmtCount> m_stmts;
+    std::array<SqlStatement, HotCount> m_hot;
 
     // Caches of what is committed, so a commit needs no read-back. The
     // pending maps hold what the open transaction wrote; they are merged on
@@ -421,21 +431,6 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
         return &*m_stmts[which];
     QString sql;
     switch (which) {
-    case Begin: sql = QStringLiteral("BEGIN IMMEDIATE"); break;
-    case Commit: sql = QStringLiteral("COMMIT"); break;
-    case Rollback: sql = QStringLiteral("ROLLBACK"); break;
-    case InsertEvent:
-    case InsertEvents8:
-    case InsertEvents32:
-        // Several rows per statement: SQLite then builds the CHECK's IN list
-        // (an ephemeral table) and runs the statement's prologue once per
-        // chunk instead of once per event.
-        sql = QStringLiteral("INSERT INTO events (%1) VALUES %2")
-                  .arg(QLatin1String(EventColumns),
-                       valueRows(QStringLiteral("(CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, CAST(? AS TEXT), "
-                                                "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))"),
-                                 which == InsertEvents32 ? 32 : which == InsertEvents8 ? 8 : 1));
-        break;
     case MaxSeq: sql = QStringLiteral("SELECT MAX(seq) FROM events WHERE match_id = ?"); break;
     case MatchExists: sql = QStringLiteral("SELECT 1 FROM matches WHERE match_id = ?"); break;
     case UpsertMatch:
@@ -506,15 +501,32 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
     return &*m_stmts[which];
 }
 
-StoreResult<void> Store::Private::execStmt(Stmt which, const char *what)
+StoreResult<SqlStatement *> Store::Private::hot(Hot which)
 {
-    auto st = stmt(which);
+    SqlStatement &st = m_hot[which];
+    if (st.isPrepared())
+        return &st;
+    std::string sql;
+    switch (which) {
+    case Begin: sql = "BEGIN IMMEDIATE"; break;
+    case Commit: sql = "COMMIT"; break;
+    case Rollback: sql = "ROLLBACK"; break;
+    case InsertEvent:
+        sql = std::string("INSERT INTO events (") + EventColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+        break;
+    case HotCount: break;
+    }
+    if (auto r = st.prepare(m_handle, sql); !r)
+        return r.error();
+    return &st;
+}
+
+StoreResult<void> Store::Private::execHot(Hot which, const char *what)
+{
+    auto st = hot(which);
     if (!st)
         return st.error();
-    QSqlQuery &query = **st;
-    auto r = run(query, what);
-    query.finish();
-    return r;
+    return (*st)->exec(what);
 }
 
 template<typename F>
@@ -524,15 +536,15 @@ StoreResult<void> Store::Private::transaction(F &&body)
         return readOnlyError();
     m_pendingSeq.clear();
     m_pendingPlayers.clear();
-    if (auto r = execStmt(Begin, "begin a transaction"); !r)
+    if (auto r = execHot(Begin, "begin a transaction"); !r)
         return r;
     StoreResult<void> result = body();
     if (result)
-        result = execStmt(Commit, "commit");
+        result = execHot(Commit, "commit");
     if (!result) {
         // SQLite may already have rolled back by itself (SQLITE_FULL during
         // COMMIT does); a failing ROLLBACK then only says so.
-        if (auto rb = execStmt(Rollback, "roll back"); !rb)
+        if (auto rb = execHot(Rollback, "roll back"); !rb)
             qCDebug(lcStore) << "rollback after failure:" << rb.error().message;
         m_pendingSeq.clear();
         m_pendingPlayers.clear();
@@ -621,28 +633,26 @@ StoreResult<void> Store::Private::checkEvents(const std::string &matchId,
 
 StoreResult<void> Store::Private::insertEvents(const std::vector<const engine::Event *> &rows)
 {
-    std::array<std::string, 32> payloads;
-    for (std::size_t i = 0; i < rows.size();) {
-        const std::size_t n = chunkFor(rows.size() - i);
-        auto st = stmt(n == 32 ? InsertEvents32 : n == 8 ? InsertEvents8 : InsertEvent);
-        if (!st)
-            return st.error();
-        QSqlQuery &ins = **st;
-        for (std::size_t k = 0; k < n; ++k) {
-            const engine::Event &e = *rows[i + k];
-            ins.addBindValue(utf8(e.matchId));
-            ins.addBindValue(qint64(e.seq));
-            ins.addBindValue(utf8(e.eventId));
-            ins.addBindValue(qint64(e.at));
-            ins.addBindValue(utf8(engine::toString(e.type)));
-            ins.addBindValue(utf8(engine::toString(e.audience)));
-            ins.addBindValue(e.audience == engine::Audience::Player ? utf8(e.audiencePlayerId) : QVariant());
-            payloads[k] = dumpJson(e.payload);
-            ins.addBindValue(utf8(payloads[k]));
-        }
-        if (auto r = run(ins, "insert events"); !r)
+    auto st = hot(InsertEvent);
+    if (!st)
+        return st.error();
+    SqlStatement &ins = **st;
+    std::string payload;
+    for (const engine::Event *e : rows) {
+        ins.bindText(1, e->matchId);
+        ins.bindInt(2, std::int64_t(e->seq));
+        ins.bindText(3, e->eventId);
+        ins.bindInt(4, std::int64_t(e->at));
+        ins.bindText(5, engine::toString(e->type));
+        ins.bindText(6, engine::toString(e->audience));
+        if (e->audience == engine::Audience::Player)
+            ins.bindText(7, e->audiencePlayerId);
+        else
+            ins.bindNull(7);
+        payload = dumpJson(e->payload);
+        ins.bindText(8, payload);
+        if (auto r = ins.exec("insert events"); !r)
             return r;
-        i += n;
     }
     return {};
 }
@@ -1038,6 +1048,10 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
     d->m_db.setConnectOptions(connectOptions.join(QLatin1Char(';')));
     if (!d->m_db.open())
         return toStoreError(d->m_db.lastError(), StoreTr::tr("cannot open %1").arg(shown));
+    auto handle = sqliteHandle(d->m_db);
+    if (!handle)
+        return handle.error();
+    d->m_handle = *handle;
 
     auto p = probe(d->m_db, d->m_path, options.check);
     if (!p)
@@ -1090,8 +1104,7 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
                                       << from + 1;
     }
     // Prepared statements were compiled against the old schema.
-    for (auto &st : sd.m_stmts)
-        st.reset();
+    sd.finalizeStatements();
     // WAL only now: a migration that fails in the file's own journal mode
     // leaves it byte for byte as it was.
     auto mode = scalar(sd.m_db, QStringLiteral("PRAGMA journal_mode = WAL"));
