@@ -247,6 +247,7 @@ std::optional<Host::RowMark> Host::rowsDue(const Match &m, const MatchWrite &w) 
 void Host::rollbackTo(const std::vector<std::string> &matchIds)
 {
     // The engine ran ahead of the store: go back to what is durable.
+    m_stateCache.clear();  // the seqs given up may come back with other events
     for (const std::string &id : matchIds) {
         auto loaded = m_store->loadMatch(id);
         if (loaded) {
@@ -667,10 +668,23 @@ ToolResult Host::getState(const Caller &caller, const json &args)
     opts.recentPublicMessagesLimit = args.value("recentPublicMessagesLimit", 20);
     const engine::Player *p = caller.agentId.empty() ? nullptr : m->playerByAgent(caller.agentId);
     const auto viewer = p ? engine::Viewer::forPlayer(p->playerId) : engine::Viewer::spectator();
-    return json{{"ok", true},
-                {"serverTime", engine::isoTime(now())},
-                {"state", engine::toJson(engine::stateView(*m, viewer, opts))},
-                {"error", nullError()}};
+    return stateResult(caller, *m, viewer, opts, {});
+}
+
+json Host::stateResult(const Caller &caller, const Match &m, const engine::Viewer &viewer,
+                       const engine::StateOptions &opts, std::optional<bool> changed)
+{
+    // Emplaced: the state is either a large tree or a raw copy of cached bytes.
+    json out(json::value_t::object);
+    auto &fields = out.get_ref<json::object_t &>();
+    fields.emplace("ok", true);
+    fields.emplace("serverTime", engine::isoTime(now()));
+    if (changed)
+        fields.emplace("changed", *changed);
+    fields.emplace("state", caller.rawJson ? m_stateCache.get(m, viewer, opts)
+                                           : engine::toJson(engine::stateView(m, viewer, opts)));
+    fields.emplace("error", nullError());
+    return out;
 }
 
 ToolResult Host::eventsGet(const Caller &caller, const json &args)
@@ -822,11 +836,7 @@ QCoro::Task<ToolResult> Host::waitForTurn(Caller caller, json args)
     if (!m)
         co_return toolError(ErrorCode::MatchNotFound, "match '" + matchId + "' is gone");
     const auto viewer = p ? engine::Viewer::forPlayer(playerId) : engine::Viewer::spectator();
-    co_return json{{"ok", true},
-                   {"serverTime", engine::isoTime(now())},
-                   {"changed", changed},
-                   {"state", engine::toJson(engine::stateView(*m, viewer))},
-                   {"error", nullError()}};
+    co_return stateResult(caller, *m, viewer, {}, changed);
 }
 
 // ---------------------------------------------------------------- host controls

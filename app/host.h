@@ -8,6 +8,7 @@
 /// and only then does anyone see them: the calling agent's result, the UI's
 /// event batches, the MCP resource notifications and the bots.
 
+#include "app/statecache.h"
 #include "app/store/store.h"
 #include "engine/bot.h"
 #include "engine/lobby.h"
@@ -51,6 +52,9 @@ struct Caller
     /// The MCP session the call came through: anonymous spectators have no
     /// agent, so their read limits are kept per session.
     std::string sessionKey;
+    /// The caller writes results with mcp::writeJson (the HTTP transport):
+    /// get_state may then return its `state` as raw JSON from the state cache.
+    bool rawJson = false;
 };
 
 class Host final : public QObject
@@ -143,6 +147,9 @@ private:
     mcp::ToolResult queueStatus(const Caller &caller, const json &args);
     mcp::ToolResult matchesList(const json &args);
     mcp::ToolResult getState(const Caller &caller, const json &args);
+    /// `{ok, serverTime[, changed], state, error}` for get_state and wait_for_turn.
+    json stateResult(const Caller &caller, const engine::Match &m, const engine::Viewer &viewer,
+                     const engine::StateOptions &opts, std::optional<bool> changed);
     mcp::ToolResult eventsGet(const Caller &caller, const json &args);
     mcp::ToolResult matchCommand(const Caller &caller, const std::string &tool, const json &args);
     QCoro::Task<mcp::ToolResult> waitForTurn(Caller caller, json args);
@@ -191,6 +198,7 @@ private:
     std::vector<BotSeat> m_bots;
     int m_botCounter = 0;
     std::map<std::string, ReadBucket> m_readBuckets;
+    StateCache m_stateCache;  ///< get_state's `state`, serialized, for rawJson callers
     std::map<std::string, std::string> m_idempotencyCache;  // scope|agent|key → argsHash \n result
     QStringList m_notices;
     ToolGateway m_gateway;

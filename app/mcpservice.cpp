@@ -72,6 +72,9 @@ public:
                                           const json &validatedArgs) override
     {
         Caller c{session->agentId, session->displayName, session->id};
+        // The transport writes replies with writeJson, which splices raw JSON;
+        // the bots' in-process calls read their results as trees.
+        c.rawJson = session->transport != "in-process";
         co_return co_await m_host->callTool(std::move(c), canonicalName, validatedArgs);
     }
 

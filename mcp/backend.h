@@ -75,7 +75,10 @@ private:
 
 /// The outcome of a tool call. On success, the tool's complete structured
 /// output, conforming to its outputSchema (for the seed's tools that means
-/// `ok: true`, `serverTime`, the tool's fields and `error: null`).
+/// `ok: true`, `serverTime`, the tool's fields and `error: null`). Parts of it
+/// may be raw JSON (mcp/jsonwrite.h rawJson(), already serialized text) for
+/// sessions whose replies the transport writes: the dispatcher and the
+/// transport splice it; in-process callers get plain trees.
 using ToolResult = Outcome<json>;
 
 /// The host side of the MCP server.

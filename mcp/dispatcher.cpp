@@ -107,8 +107,10 @@ json rpcError(const json &id, RpcError code, std::string message, json data = nu
 json toolSuccess(json structured)
 {
     // Taken by value and moved in: a get_state result is a large tree, and
-    // copying it cost as much as building it (mcp_bench, perf).
-    std::string text = dumpJson(structured);
+    // copying it cost as much as building it (mcp_bench, perf). When it holds
+    // raw JSON (the host's serialized state), the text is a raw string literal
+    // spliced from the stored escaped copy (jsonwrite.h).
+    json text = jsonTextOf(structured, json::error_handler_t::replace);
     json result = json::object();
     result["content"] = json::array({json{{"type", "text"}, {"text", std::move(text)}}});
     result["structuredContent"] = std::move(structured);
@@ -705,7 +707,14 @@ QCoro::Task<json> Dispatcher::callTool(json id, json params, std::shared_ptr<Ses
         co_return rpcError(id, RpcError::InternalError, "Internal error");
     }
     if (m_options.validateResults) {
-        if (const auto issues = m_tools->validateResult(*tool, outcome.value()); !issues.empty())
+        // Raw JSON (the host's serialized state) is checked as the tree it stands for.
+        json parsed;
+        const json *plain = &outcome.value();
+        if (containsRawJson(*plain)) {
+            parsed = materialized(*plain);
+            plain = &parsed;
+        }
+        if (const auto issues = m_tools->validateResult(*tool, *plain); !issues.empty())
             qCWarning(lcMcpDispatcher) << "result of" << tool->name.c_str()
                                        << "violates its outputSchema:" << describeIssues(issues).c_str();
     }

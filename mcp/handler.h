@@ -55,7 +55,9 @@ struct Session
 /// Handles one JSON-RPC message (request, notification or response) for a
 /// session. Returns the response for a request, nullopt for anything that
 /// gets no response (the transport then answers 202). Batches are arrays and
-/// return an array (or nullopt when it held no requests).
+/// return an array (or nullopt when it held no requests). A response may hold
+/// raw-JSON nodes (mcp/jsonwrite.h): write it with writeJson(), or call
+/// materialized() before looking inside a tool result's content.
 class MessageHandler
 {
 public:

@@ -88,6 +88,9 @@ struct TrafficRecord
     Channel channel = Channel::Post;
     /// The message, valid during the observer call only (copy what you keep);
     /// a refused unparsable body is a JSON string. Never null when observed.
+    /// A reply's result may hold raw-JSON nodes (mcp/jsonwrite.h): the
+    /// envelope (id, error, result.isError) is always a plain tree; write the
+    /// message with writeJson(), or materialized() it, to see the rest.
     const json *message = nullptr;
     /// The message as compact JSON text when the transport holds exactly that
     /// text (a single-message body it read, a JSON reply it wrote); empty

@@ -10,13 +10,26 @@
 /// when they hold non-ASCII bytes. Anything unusual (invalid UTF-8, binary
 /// values) falls back to nlohmann for the whole document, so the error
 /// behaviour (throw, or replace with U+FFFD) is nlohmann's own.
+///
+/// Raw JSON: a tree may hold text that is already serialized (rawJson()):
+/// writeJson() copies it verbatim instead of walking a subtree. The host keeps
+/// the `state` of get_state serialized per match seq this way, so a reply
+/// costs a copy of bytes, not a tree built, dumped twice and freed (mcp_bench).
+/// A raw node is an nlohmann binary value with a subtype of its own; binary
+/// values never come out of parsing JSON text, so nothing else looks like one.
+/// Only the reply path (the dispatcher, the HTTP transport, writeJson()) is
+/// handed such trees; materialized() turns one back into a plain tree for
+/// anything that must inspect it (result validation).
 
 #include <nlohmann/json.hpp>
 
 #include <charconv>
 #include <cstdint>
+#include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace townhall::mcp {
 
@@ -63,10 +76,35 @@ inline bool validUtf8(std::string_view s)
     return true;
 }
 
-/// Appends `s` as a JSON string; false if it is not valid UTF-8.
-inline bool writeString(std::string &out, std::string_view s)
+/// The subtype that marks a binary value as raw JSON text ("rawjson\0").
+inline constexpr std::uint64_t RawSubtype = 0x72'61'77'6a'73'6f'6e'00;
+
+inline bool isRaw(const nlohmann::json &j)
 {
-    out += '"';
+    return j.is_binary() && j.get_binary().has_subtype() && j.get_binary().subtype() == RawSubtype;
+}
+
+/// A raw node holds `text`, then optionally a NUL and the same text escaped as
+/// the inside of a JSON string (compact JSON text never holds a NUL byte).
+/// `escaped` selects the second part; nullopt when it was not stored.
+inline std::optional<std::string_view> rawPart(const nlohmann::json &j, bool escaped)
+{
+    const auto &bytes = j.get_binary();
+    const char *p = reinterpret_cast<const char *>(bytes.data());
+    const std::size_t n = bytes.size();
+    const void *nul = n ? std::memchr(p, 0, n) : nullptr;
+    const std::size_t cut = nul ? std::size_t(static_cast<const char *>(nul) - p) : n;
+    if (!escaped)
+        return std::string_view(p, cut);
+    if (!nul)
+        return std::nullopt;
+    return std::string_view(p + cut + 1, n - cut - 1);
+}
+
+/// Appends the inside of `s` as a JSON string (no quotes); false if it is
+/// not valid UTF-8.
+inline bool writeStringBody(std::string &out, std::string_view s)
+{
     bool ascii = true;
     std::size_t run = 0;  // start of the pending run of bytes copied as they are
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -93,27 +131,27 @@ inline bool writeString(std::string &out, std::string_view s)
         }
     }
     out.append(s.data() + run, s.size() - run);
-    out += '"';
     return ascii || validUtf8(s);
 }
 
-inline bool write(std::string &out, const nlohmann::json &j)
+/// Appends `s` as a JSON string; false if it is not valid UTF-8.
+inline bool writeString(std::string &out, std::string_view s)
+{
+    out += '"';
+    const bool ok = writeStringBody(out, s);
+    out += '"';
+    return ok;
+}
+
+/// Appends the compact text of `j`; with `InString`, that text escaped as
+/// the inside of a JSON string (what writeStringBody(out, text) appends), in
+/// one pass: raw nodes then contribute their stored escaped copy. False if a
+/// string is not valid UTF-8, or for a binary value that is not raw JSON.
+template<bool InString>
+inline bool writeNode(std::string &out, const nlohmann::json &j)
 {
     using V = nlohmann::json::value_t;
     switch (j.type()) {
-    case V::null: out += "null"; return true;
-    case V::boolean: out += j.get_ref<const bool &>() ? "true" : "false"; return true;
-    case V::number_integer:
-    case V::number_unsigned: {
-        char buf[24];
-        const auto r = j.type() == V::number_integer
-                           ? std::to_chars(buf, buf + sizeof buf, j.get_ref<const std::int64_t &>())
-                           : std::to_chars(buf, buf + sizeof buf, j.get_ref<const std::uint64_t &>());
-        out.append(buf, r.ptr);
-        return true;
-    }
-    case V::number_float: out += j.dump(); return true;  // nlohmann's shortest round-trip form
-    case V::string: return writeString(out, j.get_ref<const std::string &>());
     case V::array: {
         out += '[';
         bool first = true;
@@ -121,7 +159,7 @@ inline bool write(std::string &out, const nlohmann::json &j)
             if (!first)
                 out += ',';
             first = false;
-            if (!write(out, e))
+            if (!writeNode<InString>(out, e))
                 return false;
         }
         out += ']';
@@ -134,22 +172,127 @@ inline bool write(std::string &out, const nlohmann::json &j)
             if (!first)
                 out += ',';
             first = false;
-            if (!writeString(out, it.key()))
+            if constexpr (InString) {
+                std::string key;
+                if (!writeString(key, it.key()))
+                    return false;
+                writeStringBody(out, key);
+            } else if (!writeString(out, it.key())) {
                 return false;
+            }
             out += ':';
-            if (!write(out, it.value()))
+            if (!writeNode<InString>(out, it.value()))
                 return false;
         }
         out += '}';
         return true;
     }
-    case V::binary:
-    case V::discarded: return false;
+    default: break;
     }
+    if constexpr (InString) {
+        if (isRaw(j)) {
+            if (const auto escaped = rawPart(j, true)) {
+                out += *escaped;
+                return true;
+            }
+        }
+        std::string text;
+        if (!writeNode<false>(text, j))
+            return false;
+        writeStringBody(out, text);
+        return true;
+    } else {
+        switch (j.type()) {
+        case V::null: out += "null"; return true;
+        case V::boolean: out += j.get_ref<const bool &>() ? "true" : "false"; return true;
+        case V::number_integer:
+        case V::number_unsigned: {
+            char buf[24];
+            const auto r = j.type() == V::number_integer
+                               ? std::to_chars(buf, buf + sizeof buf, j.get_ref<const std::int64_t &>())
+                               : std::to_chars(buf, buf + sizeof buf, j.get_ref<const std::uint64_t &>());
+            out.append(buf, r.ptr);
+            return true;
+        }
+        case V::number_float: out += j.dump(); return true;  // nlohmann's shortest round-trip form
+        case V::string: return writeString(out, j.get_ref<const std::string &>());
+        case V::binary:
+            if (!isRaw(j))
+                return false;
+            out += *rawPart(j, false);
+            return true;
+        default: return false;
+        }
+    }
+}
+
+inline bool write(std::string &out, const nlohmann::json &j)
+{
+    return writeNode<false>(out, j);
+}
+
+inline bool writeEscaped(std::string &out, const nlohmann::json &j)
+{
+    return writeNode<true>(out, j);
+}
+
+inline bool containsRaw(const nlohmann::json &j)
+{
+    if (j.is_binary())
+        return isRaw(j);
+    if (j.is_structured())
+        for (const auto &e : j)
+            if (containsRaw(e))
+                return true;
     return false;
 }
 
 } // namespace jsonwrite_detail
+
+/// A raw-JSON node holding `text`, which must be compact JSON exactly as
+/// writeJson() writes it (the caller's promise; it is not parsed). With
+/// `withEscaped`, the node also stores the text escaped as a JSON string's
+/// inside, so a copy of it in a string (the text content of a tool result)
+/// costs a copy too.
+inline nlohmann::json rawJson(std::string_view text, bool withEscaped = true)
+{
+    std::string bytes(text);
+    if (withEscaped) {
+        bytes += '\0';
+        jsonwrite_detail::writeStringBody(bytes, text);
+    }
+    return nlohmann::json::binary(std::vector<std::uint8_t>(bytes.begin(), bytes.end()),
+                                  jsonwrite_detail::RawSubtype);
+}
+
+/// True if `j` or anything inside it is a raw-JSON node.
+inline bool containsRawJson(const nlohmann::json &j)
+{
+    return jsonwrite_detail::containsRaw(j);
+}
+
+/// `j` as a plain tree: every raw-JSON node parsed back.
+inline nlohmann::json materialized(const nlohmann::json &j)
+{
+    if (jsonwrite_detail::isRaw(j))
+        return nlohmann::json::parse(*jsonwrite_detail::rawPart(j, false));
+    if (!j.is_structured() || !containsRawJson(j))
+        return j;
+    nlohmann::json out = j.is_array() ? nlohmann::json::array() : nlohmann::json::object();
+    if (j.is_array())
+        for (const auto &e : j)
+            out.push_back(materialized(e));
+    else
+        for (auto it = j.begin(); it != j.end(); ++it)
+            out[it.key()] = materialized(it.value());
+    return out;
+}
+
+/// The JSON string whose content is the compact text of `j`: a string value,
+/// or a raw-JSON node holding the string literal when `j` holds raw nodes
+/// (their stored escaped text is copied, not escaped again).
+inline nlohmann::json jsonTextOf(const nlohmann::json &j,
+                                 nlohmann::json::error_handler_t handler = nlohmann::json::error_handler_t::strict);
 
 /// `j.dump(-1, ' ', false, handler)`, faster. Same text, same exceptions.
 inline std::string writeJson(const nlohmann::json &j,
@@ -159,7 +302,20 @@ inline std::string writeJson(const nlohmann::json &j,
     out.reserve(256);
     if (jsonwrite_detail::write(out, j))
         return out;
-    return j.dump(-1, ' ', false, handler);
+    return materialized(j).dump(-1, ' ', false, handler);
+}
+
+inline nlohmann::json jsonTextOf(const nlohmann::json &j, nlohmann::json::error_handler_t handler)
+{
+    if (!containsRawJson(j))
+        return writeJson(j, handler);
+    std::string literal = "\"";
+    if (!jsonwrite_detail::writeEscaped(literal, j)) {
+        literal = "\"";
+        jsonwrite_detail::writeStringBody(literal, writeJson(j, handler));
+    }
+    literal += '"';
+    return rawJson(literal, false);
 }
 
 } // namespace townhall::mcp

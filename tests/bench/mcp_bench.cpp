@@ -409,6 +409,8 @@ struct Options
     std::vector<int> levels{1, 8, 64};
     bool json = false;
     bool recorder = true;
+    std::vector<std::string> parts{"get_state", "vote", "handshake", "hs+delete"};
+    bool runs(const std::string &part) const { return std::find(parts.begin(), parts.end(), part) != parts.end(); }
 };
 
 Options parseArgs(int argc, char **argv)
@@ -435,13 +437,18 @@ Options parseArgs(int argc, char **argv)
             o.json = true;
         else if (a == "--no-recorder")
             o.recorder = false;
-        else if (a == "--sessions") {
+        else if (a == "--parts") {
+            o.parts.clear();
+            for (const QString &s : QString::fromStdString(next()).split(QLatin1Char(',')))
+                o.parts.push_back(s.toStdString());
+        } else if (a == "--sessions") {
             o.levels.clear();
             for (const QString &s : QString::fromStdString(next()).split(QLatin1Char(',')))
                 o.levels.push_back(s.toInt());
         } else if (a == "--help" || a == "-h") {
             std::printf("usage: mcp_bench --townhall PATH [--db PATH|:memory:] [--duration S] [--sessions 1,8,64]\n"
-                        "                 [--server-cpu N] [--client-cpu N] [--json] [--no-recorder]\n");
+                        "                 [--server-cpu N] [--client-cpu N] [--json] [--no-recorder]\n"
+                        "                 [--parts get_state,vote,handshake,hs+delete]\n");
             std::exit(0);
         } else
             die("unknown argument " + a);
@@ -755,20 +762,24 @@ int main(int argc, char **argv)
         print(what, n, s);
     };
     for (int n : o.levels)
-        runCalls("get_state", n, [&](Conn &c) {
-            return callBody(nextId++, "et.werewolf.match.get_state", {{"matchId", c.matchId}});
-        });
+        if (o.runs("get_state"))
+            runCalls("get_state", n, [&](Conn &c) {
+                return callBody(nextId++, "et.werewolf.match.get_state", {{"matchId", c.matchId}});
+            });
     for (int n : o.levels)
-        runCalls("vote", n, [&](Conn &c) {
-            const std::string &t = c.targets[(c.flip++) % 2];
-            return callBody(nextId++, "et.werewolf.match.vote", {{"matchId", c.matchId}, {"targetPlayerId", t}});
-        });
+        if (o.runs("vote"))
+            runCalls("vote", n, [&](Conn &c) {
+                const std::string &t = c.targets[(c.flip++) % 2];
+                return callBody(nextId++, "et.werewolf.match.vote", {{"matchId", c.matchId}, {"targetPlayerId", t}});
+            });
 
     // Last, so that the sessions they leave behind (and the heap they grew)
     // do not weigh on the RSS of the parts above.
     for (int n : o.levels)
-        handshakes(n, false);
-    handshakes(maxLevel, true);
+        if (o.runs("handshake"))
+            handshakes(n, false);
+    if (o.runs("hs+delete"))
+        handshakes(maxLevel, true);
 
     if (o.json)
         std::printf("%s\n", report.dump(2).c_str());

@@ -5,6 +5,7 @@
 // pagination, prompts and resources. Rows are adversarial on purpose.
 
 #include "mcp/dispatcher.h"
+#include "mcp/jsonwrite.h"
 
 #include <QCoro/QCoroSignal>
 #include <QCoro/QCoroTask>
@@ -1348,6 +1349,60 @@ private Q_SLOTS:
         QCOMPARE(errorCode(reply), rpc);
         QCOMPARE((*reply)["error"]["data"]["error"]["code"], json(code.toStdString()));
         QCOMPARE((*reply)["error"]["data"]["error"]["retryAfterMs"], json(250));
+    }
+
+    void rawStateIsSpliced()
+    {
+        // The host hands the state of get_state over as raw JSON (serialized
+        // once per match seq). The reply must be byte for byte the one a tree
+        // gives, the text content included, and it is still validated
+        // against the outputSchema (as the tree it stands for).
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("violates its outputSchema")));
+        const std::string tool = "et.werewolf.match.get_state";
+        json tree = sampleResult(tool);
+        tree["state"]["publicSummary"] = "Quote \" back\\slash\nnew line \u0001 é 中 😀";
+        json raw = tree;
+        raw["state"] = rawJson(writeJson(tree["state"]));
+        QVERIFY(containsRawJson(raw));
+        QCOMPARE(materialized(raw), tree);
+
+        const auto s = newSession();
+        // A fresh override per call (the scripted backend's co_return moves it out).
+        auto serving = [&](const json &result) {
+            m_backend->overrides.clear();
+            m_backend->overrides.emplace(tool, ToolResult(result));
+            return s;
+        };
+        const auto fromTree = send(toolCall(7, tool, {{"matchId", "match-1"}}), serving(tree));
+        const auto fromRaw = send(toolCall(7, tool, {{"matchId", "match-1"}}), serving(raw));
+        QVERIFY(fromTree && fromRaw);
+        QVERIFY(!containsRawJson(*fromTree));
+        QVERIFY(containsRawJson(*fromRaw));
+        QCOMPARE(writeJson(*fromRaw), writeJson(*fromTree));
+        QCOMPARE(materialized(*fromRaw), *fromTree);
+        QCOMPARE(json::parse(materialized(*fromRaw)["result"]["content"][0]["text"].get<std::string>()), tree);
+
+        // resources/read serves the same state text.
+        const json uri{{"uri", "townhall://match/match-1/state"}};
+        const auto readRaw = send(request(8, "resources/read", uri), serving(raw));
+        const auto readTree = send(request(8, "resources/read", uri), serving(tree));
+        QVERIFY(readRaw && readTree && readTree->contains("result"));
+        QCOMPARE(writeJson(*readRaw), writeJson(*readTree));
+        QCOMPARE((*readTree)["result"]["contents"][0]["text"].get<std::string>(), writeJson(tree["state"]));
+    }
+
+    void rawStateIsValidated()
+    {
+        // A raw state that breaks the schema is caught like a tree would be.
+        const std::string tool = "et.werewolf.match.get_state";
+        json raw = sampleResult(tool);
+        raw["state"] = rawJson(R"({"matchId":42})");
+        m_backend->overrides.emplace(tool, ToolResult(raw));
+        const auto s = newSession();
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("violates its outputSchema")));
+        const auto reply = send(toolCall(1, tool, {{"matchId", "match-1"}}), s);
+        QVERIFY(reply);
+        QCOMPARE(materialized(*reply)["result"]["structuredContent"]["state"], json::parse(R"({"matchId":42})"));
     }
 
     void subscriptions()

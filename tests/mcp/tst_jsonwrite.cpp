@@ -3,11 +3,16 @@
 
 #include "mcp/jsonwrite.h"
 
+#include <QFloat16>  // QCOMPARE of json values needs qfloat16 complete
 #include <QTest>
 
 #include <functional>
 #include <random>
 
+using townhall::mcp::containsRawJson;
+using townhall::mcp::jsonTextOf;
+using townhall::mcp::materialized;
+using townhall::mcp::rawJson;
 using townhall::mcp::writeJson;
 using json = nlohmann::json;
 
@@ -21,6 +26,7 @@ private Q_SLOTS:
     void everyByte();
     void randomTrees();
     void invalidUtf8();
+    void rawNodes();
 };
 
 void TestJsonWrite::sameAsDump_data()
@@ -56,38 +62,45 @@ void TestJsonWrite::everyByte()
     }
 }
 
+namespace {
+
+/// A random tree of every JSON type, with strings built from awkward pieces.
+json randomTree(std::mt19937 &rng, int depth = 0)
+{
+    static const std::vector<std::string> pieces = {"a", "\"", "\\", "\n", "\x01", "é", "中", "😀", " ", "\x7f", "/"};
+    switch (depth > 3 ? rng() % 5 : rng() % 7) {
+    case 0: return nullptr;
+    case 1: return rng() % 2 == 0;
+    case 2: return static_cast<std::int64_t>(rng()) - (1LL << 31);
+    case 3: return static_cast<double>(rng()) / 7.0;
+    case 4: {
+        std::string s;
+        for (unsigned i = rng() % 12; i > 0; --i)
+            s += pieces[rng() % pieces.size()];
+        return s;
+    }
+    case 5: {
+        json a = json::array();
+        for (unsigned i = rng() % 5; i > 0; --i)
+            a.push_back(randomTree(rng, depth + 1));
+        return a;
+    }
+    default: {
+        json o = json::object();
+        for (unsigned i = rng() % 5; i > 0; --i)
+            o[pieces[rng() % pieces.size()] + std::to_string(i)] = randomTree(rng, depth + 1);
+        return o;
+    }
+    }
+}
+
+} // namespace
+
 void TestJsonWrite::randomTrees()
 {
     std::mt19937 rng(42);
-    const std::vector<std::string> pieces = {"a", "\"", "\\", "\n", "\x01", "é", "中", "😀", " ", "\x7f", "/"};
-    std::function<json(int)> make = [&](int depth) -> json {
-        switch (depth > 3 ? rng() % 5 : rng() % 7) {
-        case 0: return nullptr;
-        case 1: return rng() % 2 == 0;
-        case 2: return static_cast<std::int64_t>(rng()) - (1LL << 31);
-        case 3: return static_cast<double>(rng()) / 7.0;
-        case 4: {
-            std::string s;
-            for (unsigned i = rng() % 12; i > 0; --i)
-                s += pieces[rng() % pieces.size()];
-            return s;
-        }
-        case 5: {
-            json a = json::array();
-            for (unsigned i = rng() % 5; i > 0; --i)
-                a.push_back(make(depth + 1));
-            return a;
-        }
-        default: {
-            json o = json::object();
-            for (unsigned i = rng() % 5; i > 0; --i)
-                o[pieces[rng() % pieces.size()] + std::to_string(i)] = make(depth + 1);
-            return o;
-        }
-        }
-    };
     for (int i = 0; i < 2000; ++i) {
-        const json j = make(0);
+        const json j = randomTree(rng);
         QCOMPARE(writeJson(j), j.dump());
     }
 }
@@ -100,6 +113,45 @@ void TestJsonWrite::invalidUtf8()
         QVERIFY_THROWS_EXCEPTION(json::type_error, writeJson(j));
         QCOMPARE(writeJson(j, json::error_handler_t::replace), j.dump(-1, ' ', false, json::error_handler_t::replace));
     }
+}
+
+void TestJsonWrite::rawNodes()
+{
+    // Subtrees replaced by their own text as raw JSON (with and without the
+    // escaped copy) must write as the plain tree, and the JSON string of the
+    // whole (a tool result's text content) must hold exactly that text.
+    std::mt19937 rng(7);
+    std::function<json(const json &)> rawify = [&](const json &j) -> json {
+        if (rng() % 3 == 0)
+            return rawJson(writeJson(j), rng() % 2 == 0);
+        if (!j.is_structured())
+            return j;
+        json out = j.is_array() ? json::array() : json::object();
+        if (j.is_array())
+            for (const json &e : j)
+                out.push_back(rawify(e));
+        else
+            for (auto it = j.begin(); it != j.end(); ++it)
+                out[it.key()] = rawify(it.value());
+        return out;
+    };
+    int withRaw = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const json plain = json{{"state", randomTree(rng)}, {"ok", true}};
+        const json mixed = rawify(plain);
+        withRaw += containsRawJson(mixed);
+        QCOMPARE(materialized(mixed), plain);
+        QCOMPARE(writeJson(mixed), plain.dump());
+        const json text = jsonTextOf(mixed);
+        QCOMPARE(containsRawJson(text), containsRawJson(mixed));
+        QCOMPARE(writeJson(text), json(plain.dump()).dump());
+        QCOMPARE(materialized(text), json(plain.dump()));
+    }
+    QVERIFY(withRaw > 1000);
+    // A binary value that is not raw JSON is written as nlohmann writes it.
+    const json bin = json::binary({1, 2, 3});
+    QCOMPARE(writeJson(json{{"b", bin}}), json({{"b", bin}}).dump());
+    QVERIFY(!containsRawJson(bin));
 }
 
 QTEST_APPLESS_MAIN(TestJsonWrite)
