@@ -261,7 +261,9 @@ inline nlohmann::json rawJson(std::string_view text, bool withEscaped = true)
         bytes += '\0';
         jsonwrite_detail::writeStringBody(bytes, text);
     }
-    return nlohmann::json::binary(std::vector<std::uint8_t>(bytes.begin(), bytes.end()),
+    // Through byte pointers: one memmove, not a loop converting char by char.
+    const auto *p = reinterpret_cast<const std::uint8_t *>(bytes.data());
+    return nlohmann::json::binary(std::vector<std::uint8_t>(p, p + bytes.size()),
                                   jsonwrite_detail::RawSubtype);
 }
 

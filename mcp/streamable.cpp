@@ -33,35 +33,47 @@ bool isSupportedProtocolVersion(QByteArrayView version)
 
 namespace {
 
+bool equalsNoCase(QByteArrayView a, QByteArrayView b)
+{
+    return a.size() == b.size() && qstrnicmp(a.data(), a.size(), b.data(), b.size()) == 0;
+}
+
 /// Quality the Accept header gives to \a type/\a subtype: the q of the most
 /// specific matching range (RFC 9110 §12.5.1); -1 when nothing matches.
+/// Reads the header in place: it is parsed on every POST.
 double acceptQuality(QByteArrayView accept, QByteArrayView type, QByteArrayView subtype)
 {
     int bestSpecificity = -1;
     double bestQ = -1;
-    for (QByteArrayView range : QByteArray(accept.toByteArray()).split(',')) {
-        const QList<QByteArray> parts = range.toByteArray().split(';');
-        const QByteArray media = parts.value(0).trimmed().toLower();
+    while (!accept.isEmpty()) {
+        const qsizetype comma = accept.indexOf(',');
+        QByteArrayView range = comma < 0 ? accept : accept.first(comma);
+        accept = comma < 0 ? QByteArrayView() : accept.sliced(comma + 1);
+        const qsizetype semi = range.indexOf(';');
+        const QByteArrayView media = (semi < 0 ? range : range.first(semi)).trimmed();
+        QByteArrayView params = semi < 0 ? QByteArrayView() : range.sliced(semi + 1);
         const qsizetype slash = media.indexOf('/');
         if (slash <= 0)
             continue;
-        const QByteArray t = media.left(slash);
-        const QByteArray s = media.mid(slash + 1);
+        const QByteArrayView t = media.first(slash);
+        const QByteArrayView s = media.sliced(slash + 1);
         int specificity = -1;
-        if (t == type && s == subtype)
+        if (equalsNoCase(t, type) && equalsNoCase(s, subtype))
             specificity = 2;
-        else if (t == type && s == "*")
+        else if (equalsNoCase(t, type) && s == "*")
             specificity = 1;
         else if (t == "*" && s == "*")
             specificity = 0;
         if (specificity < 0 || specificity < bestSpecificity)
             continue;
         double q = 1.0;
-        for (qsizetype i = 1; i < parts.size(); ++i) {
-            const QByteArray p = parts.at(i).trimmed();
-            if (p.startsWith("q=") || p.startsWith("Q=")) {
+        while (!params.isEmpty()) {
+            const qsizetype next = params.indexOf(';');
+            const QByteArrayView p = (next < 0 ? params : params.first(next)).trimmed();
+            params = next < 0 ? QByteArrayView() : params.sliced(next + 1);
+            if (p.size() > 2 && (p[0] == 'q' || p[0] == 'Q') && p[1] == '=') {
                 bool ok = false;
-                const double v = p.mid(2).toDouble(&ok);
+                const double v = p.sliced(2).toDouble(&ok);
                 if (ok)
                     q = std::clamp(v, 0.0, 1.0);
             }

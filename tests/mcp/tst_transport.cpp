@@ -507,6 +507,13 @@ private Q_SLOTS:
         QTest::newRow("text/*") << QByteArray("text/*") << sse;
         QTest::newRow("html") << QByteArray("text/html") << none;
         QTest::newRow("json q=0") << QByteArray("application/json;q=0") << none;
+        QTest::newRow("letter case") << QByteArray("Application/JSON;Q=0.1, TEXT/Event-Stream") << sse;
+        QTest::newRow("spaces and params")
+            << QByteArray(" application/json ; charset=utf-8 ; q=0.2 ,\ttext/event-stream ; q=0.9 ") << sse;
+        QTest::newRow("bad q ignored") << QByteArray("application/json;q=, text/event-stream;q=x") << json;
+        QTest::newRow("empty ranges") << QByteArray(",, ,text/event-stream,") << sse;
+        QTest::newRow("no subtype") << QByteArray("application, /json") << none;
+        QTest::newRow("specific beats star") << QByteArray("*/*;q=0.1, application/json;q=0") << sse;
     }
     void sessionIds()
     {
