@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli.h"
 
+#include "app/calllog.h"
 #include "app/clientconfig.h"
 #include "app/host.h"
 #include "app/mcpservice.h"
@@ -472,16 +473,24 @@ int runLog(int argc, char **argv)
         return 0;
     }
     if (command == QLatin1String("calls")) {
-        // The MCP calls the recorder stored for the match, as JSON Lines.
+        // The MCP calls the recorder stored for the match, as JSON Lines:
+        // rows of earlier versions in the database's tool_calls table, then
+        // the calls file next to it (app/calllog.h).
         auto rows = store.value().toolCalls(target.toStdString());
         if (!rows) {
             err(QStringLiteral("townhall calls: %1\n").arg(rows.error().message));
+            return 1;
+        }
+        auto logged = CallLog::read(CallLog::pathFor(store.value().path()), target.toStdString());
+        if (!logged) {
+            err(QStringLiteral("townhall calls: %1\n").arg(logged.error().message));
             return 1;
         }
         std::string text;
         for (const ToolCallRow &row : rows.value())
             text += Recorder::rowToJson(row).dump(-1, ' ', false, engine::json::error_handler_t::replace)
                     + '\n';
+        text += logged.value();
         std::fwrite(text.data(), 1, text.size(), stdout);
         return 0;
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/recorder.h"
 
+#include "app/calllog.h"
+
 #include "mcp/dispatcher.h"
 #include "mcp/jsonwrite.h"
 
@@ -233,14 +235,16 @@ Recorder::Recorder(const Options &options, QObject *parent)
 
 Recorder::~Recorder()
 {
-    // What is waiting still reaches the database.
-    if (m_store) {
+    // What is waiting still reaches the calls file; destroying the log
+    // writes everything handed over.
+    if (m_callLog) {
         for (auto &[key, p] : m_pending) {
             p.record->status = CallStatus::NoReply;
             if (!p.record->matchId.empty())
                 m_toPersist.push_back(p.record);
         }
         persist();
+        m_callLog.reset();
     }
 }
 
@@ -257,7 +261,34 @@ void Recorder::setToolRegistry(std::shared_ptr<const mcp::ToolRegistry> registry
 
 void Recorder::setStore(Store *store)
 {
-    m_store = store;
+    setCallLogPath(store ? CallLog::pathFor(store->path()) : QString());
+}
+
+bool Recorder::setCallLogPath(const QString &path)
+{
+    if (m_callLog) {
+        persist();
+        m_callLog.reset();
+    }
+    m_toPersist.clear();
+    if (path.isEmpty())
+        return true;
+    CallLog::Options options;
+    // From the writer thread: reported in this one (the log is closed, and its
+    // thread joined, before this recorder goes).
+    options.onFailure = [this](const QString &message) {
+        QMetaObject::invokeMethod(
+            this, [this, message] { Q_EMIT persistFailed(message); }, Qt::QueuedConnection);
+    };
+    auto log = CallLog::open(path, std::move(options));
+    if (!log) {
+        qCWarning(lcRecorder).noquote()
+            << tr("recorded calls are kept in memory only: %1").arg(log.error().message);
+        Q_EMIT persistFailed(log.error().message);
+        return false;
+    }
+    m_callLog = std::move(log.value());
+    return true;
 }
 
 std::function<void(const mcp::TrafficRecord &)> Recorder::observer()
@@ -471,15 +502,16 @@ void Recorder::pushRecord(std::shared_ptr<CallRecord> rec)
 {
     rec->id = m_nextId++;
     CallRecordPtr ptr = std::move(rec);
-    m_bytes += ptr->memoryCost();
-    m_ring.push_back(ptr);
+    const std::size_t cost = ptr->memoryCost();
+    m_bytes += cost;
+    m_ring.push_back(Kept{ptr, cost});
     while (m_ring.size() > 1
            && (m_ring.size() > m_options.capacity || m_bytes > m_options.maxBytes)) {
-        m_bytes -= m_ring.front()->memoryCost();
+        m_bytes -= m_ring.front().cost;
         m_ring.pop_front();
         ++m_evicted;
     }
-    if (m_store && !ptr->matchId.empty())
+    if (m_callLog && !ptr->matchId.empty())
         m_toPersist.push_back(ptr);
     m_batch.push_back(std::move(ptr));
     if (!m_batchTimer->isActive())
@@ -577,10 +609,10 @@ CallRecordBatch Recorder::query(const CallFilter &filter) const
     CallRecordBatch out;
     // Newest first, so `limit` keeps the most recent; then back to oldest first.
     for (auto it = m_ring.rbegin(); it != m_ring.rend() && out.size() < filter.limit; ++it) {
-        if ((*it)->id <= filter.afterId)
+        if (it->record->id <= filter.afterId)
             break;
-        if (filter.matches(**it))
-            out.push_back(*it);
+        if (filter.matches(*it->record))
+            out.push_back(it->record);
     }
     std::reverse(out.begin(), out.end());
     return out;
@@ -600,6 +632,8 @@ void Recorder::flush()
 {
     emitBatch();
     persist();
+    if (m_callLog)
+        m_callLog->drain();
 }
 
 void Recorder::expirePending(bool all)
@@ -638,19 +672,9 @@ void Recorder::emitBatch()
 
 void Recorder::persist()
 {
-    if (!m_store || m_toPersist.empty()) {
-        m_toPersist.clear();
-        return;
-    }
-    std::vector<ToolCallRow> rows;
-    rows.reserve(m_toPersist.size());
-    for (const CallRecordPtr &r : m_toPersist)
-        rows.push_back(toRow(*r));
-    m_toPersist.clear();
-    if (auto res = m_store->appendToolCalls(rows); !res) {
-        qCWarning(lcRecorder).noquote() << "recorded calls not stored:" << res.error().message;
-        Q_EMIT persistFailed(res.error().message);
-    }
+    // The records themselves change hands: the writer thread formats them.
+    if (m_callLog && !m_toPersist.empty())
+        m_callLog->append(std::exchange(m_toPersist, {}));
 }
 
 ToolCallRow Recorder::toRow(const CallRecord &r)

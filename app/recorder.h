@@ -13,7 +13,7 @@
 ///   auto rec = new Recorder(this);
 ///   rec->setSessionLookup([srv](const std::string &id) { return srv->session(id); });
 ///   rec->setToolRegistry(registry);          // canonical names, schema checks
-///   rec->setStore(host->store());            // optional
+///   rec->setStore(host->store());            // optional: its calls file
 ///   srv->setObserver(rec->observer());       // every HTTP/SSE message
 ///   // in-process calls: instead of  co_await dispatcher->handle(msg, session)
 ///   co_await rec->handle(*dispatcher, std::move(msg), session);
@@ -24,8 +24,9 @@
 /// very buffers the transport read and wrote (implicitly shared); a few
 /// fields (method, tool, match, error codes) are read off the parsed message
 /// while it is lent. Then a hash-map insert and erase and a ring push. The
-/// ring is bounded by count and by bytes. No database write (a timer
-/// persists in batches).
+/// ring is bounded by count and by bytes. No database write: every
+/// Options::persistInterval the records that name a match are handed, as
+/// they are, to the calls file's writer thread (app/calllog.h).
 
 #include "app/store/store.h"
 #include "mcp/handler.h"
@@ -49,6 +50,8 @@
 class QTimer;
 
 namespace townhall::app {
+
+class CallLog;
 
 using json = nlohmann::json;
 using CallStatus = ui::CallStatus;
@@ -138,10 +141,17 @@ public:
     /// records carry only what in-process sessions tell.
     void setSessionLookup(std::function<std::shared_ptr<mcp::Session>(const std::string &)> lookup);
     void setToolRegistry(std::shared_ptr<const mcp::ToolRegistry> registry);
-    /// Records that name a match are appended to `store` every
-    /// Options::persistInterval. The store must outlive the recorder or be
-    /// reset with setStore(nullptr); it must live in the recorder's thread.
+    /// Records that name a match go to the calls file of `store`'s database
+    /// (CallLog::pathFor; none for ":memory:") every Options::persistInterval.
+    /// Only the path is used. A calls file that cannot be used is reported
+    /// (a warning and persistFailed) and recording stays in memory.
+    /// setStore(nullptr) writes what is waiting and closes the file.
     void setStore(Store *store);
+    /// The same with the calls file's path; false (and reported) when the
+    /// file cannot be used.
+    bool setCallLogPath(const QString &path);
+    /// The open calls file, or null.
+    CallLog *callLog() const { return m_callLog.get(); }
 
     /// Feed for HttpServer::setObserver.
     void observe(const mcp::TrafficRecord &record);
@@ -169,7 +179,8 @@ public:
     /// Records pushed out of the ring by newer ones.
     std::uint64_t evictedCount() const { return m_evicted; }
 
-    /// Emits the waiting batch and writes the waiting rows now.
+    /// Emits the waiting batch and writes the waiting records to the calls
+    /// file now (blocking until they are written).
     void flush();
     /// Expires requests unanswered for longer than Options::pendingTimeout
     /// (all of them with `all`), recording them as NoReply.
@@ -191,7 +202,8 @@ Q_SIGNALS:
     /// The same batch converted for the inspector; only computed while
     /// something is connected.
     void uiRecordsAdded(const townhall::ui::ToolCallRecords &records);
-    /// Persisting failed (the rows are dropped; the ring keeps them).
+    /// Persisting failed, or the calls file cannot be used (the records that
+    /// were not written stay in the ring only).
     void persistFailed(const QString &message);
 
 private:
@@ -225,9 +237,15 @@ private:
     Options m_options;
     std::function<std::shared_ptr<mcp::Session>(const std::string &)> m_lookup;
     std::shared_ptr<const mcp::ToolRegistry> m_registry;
-    Store *m_store = nullptr;
+    std::unique_ptr<CallLog> m_callLog;
 
-    std::deque<CallRecordPtr> m_ring;
+    struct Kept
+    {
+        CallRecordPtr record;
+        /// Its memoryCost(), so that evicting never touches an old record.
+        std::size_t cost;
+    };
+    std::deque<Kept> m_ring;
     std::unordered_map<std::string, Pending> m_pending; ///< session + '\n' + dumped id
     struct Agent
     {

@@ -4,6 +4,7 @@
 // in-process path, a real HTTP end to end, and nothing lost under load from
 // 64 concurrent sessions (the recorder's overhead is measured by mcp_bench).
 
+#include "app/calllog.h"
 #include "app/host.h"
 #include "app/mcpservice.h"
 #include "app/recorder.h"
@@ -17,6 +18,8 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -144,6 +147,7 @@ private Q_SLOTS:
     void ringBoundNoLossUnderLoad();
     void batchesAndUiRecords();
     void persistsPerMatch();
+    void unusableCallsFileKeepsRecordingInMemory();
     void exportsJsonLines();
     void unansweredBecomeNoReply();
     void endToEnd();
@@ -387,20 +391,45 @@ void TstRecorder::batchesAndUiRecords()
     QVERIFY(!u.schemaCheck.isEmpty());
 }
 
+namespace {
+
+/// `townhall calls` for one match of a calls file, parsed line by line.
+std::vector<json> loggedCalls(const QString &path, const std::string &matchId)
+{
+    std::vector<json> out;
+    auto text = CallLog::read(path, matchId);
+    if (!text)
+        return out;
+    std::istringstream lines(*text);
+    for (std::string line; std::getline(lines, line);)
+        out.push_back(json::parse(line));
+    return out;
+}
+
+} // namespace
+
 void TstRecorder::persistsPerMatch()
 {
     QTemporaryDir dir;
     auto store = Store::open(dir.filePath(QStringLiteral("t.sqlite")));
     QVERIFY(store.ok());
+    const QString calls = dir.filePath(QStringLiteral("t.calls.sqlite"));
     {
         Recorder rec(quick());
         rec.setStore(&*store);
-        rec.observe(traffic("s",
-                            Dir::ClientToServer,
-                            callRequest(1, "et.werewolf.match.get_state", {{"matchId", "m-1"}}),
-                            0));
-        // A state with text that needs escaping: the store keeps its
-        // duplicated text content once and must give back the same bytes.
+        QVERIFY(rec.callLog());
+        QCOMPARE(rec.callLog()->path(), calls);
+        // The request as the client wrote it (its own key order and spacing).
+        Traffic request
+            = traffic("s",
+                      Dir::ClientToServer,
+                      callRequest(1, "et.werewolf.match.get_state", {{"matchId", "m-1"}}),
+                      0);
+        request.record.wire
+            = R"({"jsonrpc": "2.0", "method":"tools/call","id":1,"params":)"
+              R"({"name":"et.werewolf.match.get_state","arguments":{"matchId":"m-1"}}})";
+        rec.observe(request);
+        // A state with text that needs escaping.
         json state{
             {"ok", true}, {"note", "\"quoted\" \\ tab\t caf\u00e9"}, {"players", json::array()}};
         for (int i = 0; i < 200; ++i)
@@ -412,32 +441,82 @@ void TstRecorder::persistsPerMatch()
                             0));
         rec.observe(traffic("s", Dir::ServerToClient, toolSuccess(2, {{"ok", true}}), 200));
         // Nothing is written on the call path.
-        QCOMPARE(store->toolCalls("m-1")->size(), size_t(0));
+        QCOMPARE(loggedCalls(calls, "m-1").size(), size_t(0));
         rec.flush();
-        auto stored = store->toolCalls("m-1");
-        QCOMPARE(stored->size(), size_t(1));
+        const auto text = CallLog::read(calls, "m-1");
+        QVERIFY(text.ok());
         CallFilter ofMatch;
         ofMatch.matchId = "m-1";
         const CallRecordPtr recorded = rec.query(ofMatch).at(0);
-        QCOMPARE(QByteArray::fromStdString(stored->front().responseJson), recorded->responseText);
-        QCOMPARE(QByteArray::fromStdString(stored->front().requestJson), recorded->requestText);
-        // `townhall calls` prints what the ring exports.
-        const json line = Recorder::rowToJson(stored->front());
+        // The line holds the very bytes of the request and the response.
+        QVERIFY(text->find(R"("request":)" + request.record.wire.toStdString() + ",")
+                != std::string::npos);
+        QVERIFY(text->find(R"("response":)" + recorded->responseText.toStdString() + ",")
+                != std::string::npos);
+        const std::vector<json> lines = loggedCalls(calls, "m-1");
+        QCOMPARE(lines.size(), size_t(1));
+        // `townhall calls` prints what the ring exports, and what the table of
+        // earlier versions gave for the same call.
         const json exported = recorded->toJson();
-        QCOMPARE(line.at("response"), exported.at("response"));
-        QCOMPARE(line.at("request"), exported.at("request"));
+        QCOMPARE(lines[0].at("response"), exported.at("response"));
+        QCOMPARE(lines[0].at("request"), exported.at("request"));
+        QCOMPARE(lines[0], Recorder::rowToJson(Recorder::toRow(*recorded)));
+        QCOMPARE(rec.callLog()->writtenCount(), std::uint64_t(1));
         // An unanswered call is written when the recorder goes.
         rec.observe(traffic("s",
                             Dir::ClientToServer,
                             callRequest(3, "et.werewolf.match.vote", {{"matchId", "m-1"}}),
                             0));
     }
-    auto rows = store->toolCalls("m-1");
-    QCOMPARE(rows->size(), size_t(2));
-    QCOMPARE((*rows)[0].tool, std::string("et.werewolf.match.get_state"));
-    QCOMPARE((*rows)[0].status, std::string("ok"));
-    QCOMPARE(json::parse((*rows)[0].requestJson).at("id"), json(1));
-    QCOMPARE((*rows)[1].status, std::string("no_reply"));
+    const std::vector<json> lines = loggedCalls(calls, "m-1");
+    QCOMPARE(lines.size(), size_t(2));
+    QCOMPARE(lines[0].at("tool"), json("et.werewolf.match.get_state"));
+    QCOMPARE(lines[0].at("status"), json("ok"));
+    QCOMPARE(lines[0].at("request").at("id"), json(1));
+    QCOMPARE(lines[1].at("status"), json("no_reply"));
+    QCOMPARE(lines[1].at("request").at("id"), json(3));
+    // The host's database gets no rows any more.
+    QCOMPARE(store->toolCalls("m-1")->size(), size_t(0));
+}
+
+void TstRecorder::unusableCallsFileKeepsRecordingInMemory()
+{
+    QTemporaryDir dir;
+    // Another program's database where the calls file would be.
+    const QString path = dir.filePath(QStringLiteral("t.calls.sqlite"));
+    {
+        QSqlDatabase db
+            = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("foreign"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE notes (text TEXT)")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO notes VALUES ('mine')")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("foreign"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray before = f.readAll();
+    f.close();
+
+    Recorder rec(quick());
+    QSignalSpy failed(&rec, &Recorder::persistFailed);
+    QVERIFY(!rec.setCallLogPath(path));
+    QCOMPARE(failed.size(), 1);
+    QVERIFY2(failed[0][0].toString().contains(QDir::toNativeSeparators(path)),
+             qPrintable(failed[0][0].toString()));
+    QVERIFY(!rec.callLog());
+    rec.observe(traffic("s",
+                        Dir::ClientToServer,
+                        callRequest(1, "et.werewolf.match.vote", {{"matchId", "m-1"}}),
+                        0));
+    rec.observe(traffic("s", Dir::ServerToClient, toolSuccess(1, {{"ok", true}}), 200));
+    rec.flush();
+    QCOMPARE(rec.size(), size_t(1));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+    QVERIFY(!QFile::exists(path + QStringLiteral("-journal")));
 }
 
 void TstRecorder::exportsJsonLines()
@@ -692,6 +771,10 @@ void TstRecorder::noneLostUnderConcurrentSessions()
     McpService &service = *served.service;
     Recorder *rec = service.recorder();
     QVERIFY(rec);
+    // The host keeps nothing (":memory:"); the calls go to a file anyway.
+    QTemporaryDir dir;
+    const QString callsPath = dir.filePath(QStringLiteral("load.calls.sqlite"));
+    QVERIFY(rec->setCallLogPath(callsPath));
     constexpr int Sessions = 64;
     constexpr int Calls = 60;
     std::vector<std::unique_ptr<LoadSession>> clients;
@@ -726,6 +809,31 @@ void TstRecorder::noneLostUnderConcurrentSessions()
             QCOMPARE(r->status, id % 2 ? CallStatus::ToolError : CallStatus::Ok);
         }
     }
+    // Every call that names a match is in the calls file once, with the bytes
+    // that crossed the wire.
+    rec->flush();
+    std::size_t logged = 0;
+    for (int id = 3; id <= Calls + 1; id += 2) { // the get_state calls
+        CallFilter f;
+        f.matchId = "none-" + std::to_string(id);
+        std::map<std::string, CallRecordPtr> bySession;
+        for (const CallRecordPtr &r : rec->query(f))
+            bySession.emplace(r->sessionId, r);
+        QCOMPARE(bySession.size(), std::size_t(Sessions));
+        const std::vector<json> lines = loggedCalls(callsPath, f.matchId);
+        QCOMPARE(lines.size(), std::size_t(Sessions));
+        for (const json &line : lines) {
+            const auto it = bySession.find(line.at("sessionId").get<std::string>());
+            QVERIFY(it != bySession.end());
+            QCOMPARE(line.at("request"), it->second->request());
+            QCOMPARE(line.at("response"), it->second->response());
+            bySession.erase(it);
+        }
+        logged += lines.size();
+    }
+    QCOMPARE(logged, std::size_t(Sessions * (Calls / 2)));
+    QCOMPARE(rec->callLog()->writtenCount(), std::uint64_t(logged));
+    QCOMPARE(rec->callLog()->droppedCount(), std::uint64_t(0));
 }
 
 QTEST_GUILESS_MAIN(TstRecorder)

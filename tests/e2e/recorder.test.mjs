@@ -3,11 +3,14 @@
 // client logs each tool call it made (JSON-RPC id, arguments, the response it
 // received). After SIGTERM, `townhall calls MATCH_ID` must list every one of
 // those calls that names the match, once, with the same request and the same
-// response, and the bots' in-process calls too.
+// response, and the bots' in-process calls too. The calls are in the calls
+// file next to the database (townhall.db -> townhall.calls.db), not in the
+// database itself; the requests are the bytes the clients sent.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, BIN, joinAndFindMatch, playSeat, startHost, tempDir } from './lib.mjs';
 
@@ -37,7 +40,7 @@ function calls(dbPath, matchId) {
     execFile(BIN, ['calls', matchId, '--db', dbPath], { timeout: 30000, maxBuffer: 256 * 1024 * 1024 },
       (err, out, errOut) => {
         if (err) reject(new Error(`townhall calls failed: ${err.message}\n${errOut}`));
-        else resolve(out.split('\n').filter((l) => l).map((l) => JSON.parse(l)));
+        else resolve(out.split('\n').filter((l) => l).map((l) => ({ ...JSON.parse(l), raw: l })));
       });
   });
 }
@@ -62,6 +65,7 @@ test('every call of an SDK match is recorded, with its arguments and outcome', {
   await host.stop();
   assert.equal(host.proc.exitCode, 0, `townhall exited with ${host.proc.exitCode}:\n${host.stderr()}`);
 
+  assert.ok(existsSync(join(tmp.dir, 'townhall.calls.db')), 'the calls file is next to the database');
   const records = await calls(db, matchId);
   const bySession = new Map();
   for (const r of records) {
@@ -79,6 +83,8 @@ test('every call of an SDK match is recorded, with its arguments and outcome', {
       const r = bySession.get(`${c.sessionId}\n${JSON.stringify(c.request.id)}`);
       assert.ok(r, `${agents[i].name}: ${c.request.params.name} #${c.request.id} was not recorded`);
       assert.deepEqual(r.request, c.request, 'the recorded request is the one sent');
+      // The SDK sends JSON.stringify(message): the line holds those very bytes.
+      assert.ok(r.raw.includes(`"request":${JSON.stringify(c.request)},`), 'the request byte for byte');
       assert.deepEqual(r.response, c.response, 'the recorded response is the one received');
       assert.equal(r.method, 'tools/call');
       assert.equal(r.tool, c.request.params.name);

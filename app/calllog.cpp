@@ -1,0 +1,551 @@
+// SPDX-License-Identifier: MIT
+#include "app/calllog.h"
+
+#include "app/store/sqlutil.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+
+#include <charconv>
+#include <cstring>
+#include <unordered_map>
+
+Q_LOGGING_CATEGORY(lcCallLog, "townhall.calllog")
+
+namespace townhall::app {
+
+namespace {
+
+using Code = StoreError::Code;
+
+/// The first 16 bytes of every SQLite database file.
+constexpr char SqliteMagic[16]
+    = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f', 'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
+
+constexpr const char *Layout = R"(CREATE TABLE call_chunks (
+    id INTEGER PRIMARY KEY,
+    match_id TEXT NOT NULL,
+    first_at_us INTEGER NOT NULL,
+    last_at_us INTEGER NOT NULL,
+    calls INTEGER NOT NULL,
+    lines BLOB NOT NULL
+);
+CREATE INDEX call_chunks_by_match ON call_chunks (match_id, id);
+)";
+
+QString shown(const QString &path)
+{
+    return QDir::toNativeSeparators(path);
+}
+
+/// Refuses, before SQLite opens it, a non-empty file that is not SQLite, so
+/// nothing (not even a journal) is ever written next to it.
+StoreResult<void> checkHeader(const QString &path)
+{
+    QFile f(path);
+    if (!f.exists() || f.size() == 0)
+        return {};
+    if (!f.open(QIODevice::ReadOnly))
+        return StoreError{Code::Io,
+                          CallLog::tr("cannot open %1: %2").arg(shown(path), f.errorString())};
+    const QByteArray head = f.read(sizeof SqliteMagic);
+    if (head.size() != qsizetype(sizeof SqliteMagic)
+        || std::memcmp(head.constData(), SqliteMagic, sizeof SqliteMagic) != 0)
+        return StoreError{Code::Corrupt,
+                          CallLog::tr("%1 is not a Town Hall calls file (not an SQLite database); "
+                                      "it is left as it is")
+                              .arg(shown(path))};
+    return {};
+}
+
+StoreResult<qint64> pragma(QSqlDatabase &db, const QString &path, const char *name)
+{
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("PRAGMA %1").arg(QLatin1String(name))) || !q.next())
+        return StoreError{Code::Corrupt,
+                          CallLog::tr("%1 is not a readable Town Hall calls file: %2")
+                              .arg(shown(path), q.lastError().text())};
+    return q.value(0).toLongLong();
+}
+
+/// Whether the open file is a calls file we can use; `fresh` when it has no
+/// layout yet (a new or empty file).
+StoreResult<void> probe(QSqlDatabase &db, const QString &path, bool &fresh)
+{
+    auto appId = pragma(db, path, "application_id");
+    if (!appId)
+        return appId.error();
+    auto version = pragma(db, path, "user_version");
+    if (!version)
+        return version.error();
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next())
+        return StoreError{Code::Corrupt,
+                          CallLog::tr("%1 is not a readable Town Hall calls file: %2")
+                              .arg(shown(path), q.lastError().text())};
+    fresh = *appId == 0 && q.value(0).toLongLong() == 0;
+    if (fresh)
+        return {};
+    if (*appId != CallLog::ApplicationId || *version < 1)
+        return StoreError{Code::Foreign,
+                          CallLog::tr("%1 is not a Town Hall calls file (another program's "
+                                      "database); it is left as it is")
+                              .arg(shown(path))};
+    if (*version > CallLog::SchemaVersion)
+        return StoreError{Code::TooNew,
+                          CallLog::tr("%1 was written by a newer Town Hall (calls layout %2, "
+                                      "this version knows %3)")
+                              .arg(shown(path))
+                              .arg(*version)
+                              .arg(CallLog::SchemaVersion)};
+    return {};
+}
+
+/// Opens a connection named `name` on `path` (which passed checkHeader).
+StoreResult<QSqlDatabase> connect(const QString &name, const QString &path, bool readOnly)
+{
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+    db.setDatabaseName(path);
+    db.setConnectOptions(readOnly
+                             ? QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000;QSQLITE_OPEN_READONLY")
+                             : QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
+    if (!db.open())
+        return StoreError{
+            Code::Io, CallLog::tr("cannot open %1: %2").arg(shown(path), db.lastError().text())};
+    return db;
+}
+
+QString connectionName()
+{
+    static std::atomic<quint64> counter{0};
+    return QStringLiteral("townhall-calls-%1").arg(++counter);
+}
+
+// ------------------------------------------------------------ the line
+
+void appendRaw(QByteArray &out, std::string_view s)
+{
+    out.append(s.data(), qsizetype(s.size()));
+}
+
+void appendNumber(QByteArray &out, qint64 v)
+{
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr - buf);
+}
+
+/// A JSON string, as nlohmann's dump writes it.
+void appendString(QByteArray &out, const std::string &s)
+{
+    const bool plain = std::all_of(s.begin(), s.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u >= 0x20 && u < 0x7F && c != '"' && c != '\\';
+    });
+    if (!plain) {
+        appendRaw(out, json(s).dump(-1, ' ', false, json::error_handler_t::replace));
+        return;
+    }
+    out.append('"');
+    appendRaw(out, s);
+    out.append('"');
+}
+
+/// A recorded message: its bytes when they can stand in a JSON Lines line as
+/// they are, else as Recorder::rowToJson() would write it. The recorder only
+/// holds texts that parsed (the transport's) or that writeJson() wrote, so
+/// any text whose ends are a JSON object's or array's is one; a line break
+/// (whitespace outside strings) would end the line, so such a text is
+/// rewritten compact.
+template<typename Parse>
+void appendMessage(QByteArray &out, const QByteArray &text, Parse parsed)
+{
+    if (text.isEmpty()) {
+        out.append("null");
+        return;
+    }
+    const char first = text.front();
+    const char last = text.back();
+    if (((first == '{' && last == '}') || (first == '[' && last == ']'))
+        && !std::memchr(text.constData(), '\n', std::size_t(text.size()))
+        && !std::memchr(text.constData(), '\r', std::size_t(text.size()))) {
+        out.append(text);
+        return;
+    }
+    appendRaw(out, parsed().dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+void appendDigits(char *&p, int v, int width)
+{
+    for (int i = width - 1; i >= 0; --i, v /= 10)
+        p[i] = char('0' + v % 10);
+    p += width;
+}
+
+/// QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs),
+/// without QDateTime (the days-to-civil conversion of H. Hinnant's
+/// public-domain date algorithms).
+void appendTime(QByteArray &out, qint64 ms)
+{
+    constexpr qint64 DayMs = 86'400'000;
+    qint64 days = ms / DayMs;
+    qint64 rem = ms % DayMs;
+    if (rem < 0) {
+        rem += DayMs;
+        --days;
+    }
+    const qint64 z = days + 719468;
+    const qint64 era = (z >= 0 ? z : z - 146096) / 146097;
+    const qint64 doe = z - era * 146097;
+    const qint64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const qint64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const qint64 mp = (5 * doy + 2) / 153;
+    const int day = int(doy - (153 * mp + 2) / 5 + 1);
+    const int month = int(mp < 10 ? mp + 3 : mp - 9);
+    const qint64 year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+    if (year < 0 || year > 9999) {
+        out.append('"');
+        out.append(
+            QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs).toUtf8());
+        out.append('"');
+        return;
+    }
+    char buf[32];
+    char *p = buf;
+    *p++ = '"';
+    appendDigits(p, int(year), 4);
+    *p++ = '-';
+    appendDigits(p, month, 2);
+    *p++ = '-';
+    appendDigits(p, day, 2);
+    *p++ = 'T';
+    appendDigits(p, int(rem / 3'600'000), 2);
+    *p++ = ':';
+    appendDigits(p, int(rem / 60'000 % 60), 2);
+    *p++ = ':';
+    appendDigits(p, int(rem / 1000 % 60), 2);
+    *p++ = '.';
+    appendDigits(p, int(rem % 1000), 3);
+    *p++ = 'Z';
+    *p++ = '"';
+    out.append(buf, p - buf);
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- CallLog
+
+QString CallLog::pathFor(const QString &databasePath)
+{
+    if (databasePath.isEmpty() || databasePath == QLatin1String(":memory:"))
+        return {};
+    const QFileInfo file(databasePath);
+    const QString name = file.fileName();
+    const qsizetype dot = name.lastIndexOf(QLatin1Char('.'));
+    const QString calls = dot > 0
+                              ? QString(name.left(dot) + QStringLiteral(".calls") + name.mid(dot))
+                              : QString(name + QStringLiteral(".calls"));
+    return file.dir().filePath(calls);
+}
+
+CallLog::CallLog(QString path, Options options)
+    : m_path(std::move(path))
+    , m_options(std::move(options))
+{}
+
+StoreResult<std::unique_ptr<CallLog>> CallLog::open(const QString &path, Options options)
+{
+    const QFileInfo file(path);
+    if (file.exists() && !file.isFile())
+        return StoreError{Code::Io, tr("%1 exists but is not a file").arg(shown(path))};
+    if (!QDir().mkpath(file.absolutePath()))
+        return StoreError{Code::Io,
+                          tr("cannot create the directory %1").arg(shown(file.absolutePath()))};
+    if (auto ok = checkHeader(path); !ok)
+        return ok.error();
+    std::unique_ptr<CallLog> log(new CallLog(file.absoluteFilePath(), std::move(options)));
+    std::promise<std::optional<StoreError>> opened;
+    std::future<std::optional<StoreError>> result = opened.get_future();
+    CallLog *self = log.get();
+    log->m_thread
+        = std::thread([self, p = std::move(opened)]() mutable { self->run(std::move(p)); });
+    if (std::optional<StoreError> error = result.get()) {
+        log->m_thread.join();
+        return *error;
+    }
+    return log;
+}
+
+CallLog::~CallLog()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = true;
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void CallLog::append(CallRecordBatch records)
+{
+    if (records.empty())
+        return;
+    std::size_t bytes = 0;
+    for (const CallRecordPtr &r : records)
+        bytes += r->memoryCost();
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_queuedBytes + bytes <= m_options.maxQueuedBytes || m_queue.empty()) {
+            m_queuedBytes += bytes;
+            m_queue.push_back(std::move(records));
+            ++m_handedOver;
+            m_wake.notify_one();
+            return;
+        }
+    }
+    m_dropped += records.size();
+    const QString message = tr("%n recorded call(s) not written to %1: the writer is behind",
+                               nullptr,
+                               int(records.size()))
+                                .arg(shown(m_path));
+    qCWarning(lcCallLog).noquote() << message;
+    if (m_options.onFailure)
+        m_options.onFailure(message);
+}
+
+void CallLog::drain()
+{
+    std::unique_lock lock(m_mutex);
+    const std::uint64_t target = m_handedOver;
+    m_progress.wait(lock, [&] { return m_done >= target; });
+}
+
+void CallLog::run(std::promise<std::optional<StoreError>> opened)
+{
+    const QString name = connectionName();
+    {
+        auto db = connect(name, m_path, false);
+        if (!db) {
+            opened.set_value(db.error());
+        } else {
+            QSqlDatabase &conn = *db;
+            bool fresh = false;
+            auto ready = probe(conn, m_path, fresh);
+            // Big pages: a chunk is about a megabyte of overflow pages.
+            if (ready && fresh)
+                ready = execSql(conn, QStringLiteral("PRAGMA page_size = 65536"));
+            // Appends only: a rollback journal holds the few pages a chunk
+            // changes (a WAL would write every chunk twice). No fsync per
+            // write; a crash of the host loses nothing that was committed.
+            if (ready)
+                ready = execSql(conn, QStringLiteral("PRAGMA journal_mode = TRUNCATE"));
+            if (ready)
+                ready = execSql(conn, QStringLiteral("PRAGMA synchronous = NORMAL"));
+            if (ready)
+                ready = execSql(conn, QStringLiteral("BEGIN IMMEDIATE"));
+            if (ready && fresh) {
+                ready = execScript(conn, Layout);
+                if (ready)
+                    ready = execSql(
+                        conn, QStringLiteral("PRAGMA application_id = %1").arg(ApplicationId));
+                if (ready)
+                    ready = execSql(conn,
+                                    QStringLiteral("PRAGMA user_version = %1").arg(SchemaVersion));
+            }
+            if (ready)
+                ready = execSql(conn, QStringLiteral("COMMIT"));
+            if (!ready) {
+                StoreError e = ready.error();
+                if (e.code == Code::ReadOnly || e.code == Code::Io || e.code == Code::Sql)
+                    e.message = tr("cannot write %1: %2").arg(shown(m_path), e.message);
+                opened.set_value(std::move(e));
+            } else {
+                opened.set_value(std::nullopt);
+                QSqlQuery insert(conn);
+                insert.prepare(QStringLiteral("INSERT INTO call_chunks (match_id, first_at_us, "
+                                              "last_at_us, calls, lines) VALUES (?, ?, ?, ?, ?)"));
+                for (;;) {
+                    std::vector<CallRecordBatch> work;
+                    {
+                        std::unique_lock lock(m_mutex);
+                        m_wake.wait(lock, [&] { return m_stop || !m_queue.empty(); });
+                        if (m_queue.empty())
+                            break;
+                        work.swap(m_queue);
+                        m_queuedBytes = 0;
+                    }
+                    std::uint64_t calls = 0;
+                    for (const CallRecordBatch &b : work)
+                        calls += b.size();
+                    if (auto n = write(conn, insert, work)) {
+                        m_written += *n;
+                    } else {
+                        m_dropped += calls;
+                        const QString message = tr("recorded calls not written to %1: %2")
+                                                    .arg(shown(m_path), n.error().message);
+                        qCWarning(lcCallLog).noquote() << message;
+                        if (m_options.onFailure)
+                            m_options.onFailure(message);
+                    }
+                    {
+                        std::lock_guard lock(m_mutex);
+                        m_done += work.size();
+                    }
+                    m_progress.notify_all();
+                }
+            }
+            conn.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+}
+
+StoreResult<std::uint64_t>
+CallLog::write(QSqlDatabase &db, QSqlQuery &insert, const std::vector<CallRecordBatch> &work)
+{
+    struct Chunk
+    {
+        QByteArray lines;
+        qint64 firstAtUs = 0;
+        qint64 lastAtUs = 0;
+        qint64 calls = 0;
+    };
+    std::unordered_map<std::string, Chunk> chunks; // by match
+    std::uint64_t written = 0;
+    auto flushChunk = [&](const std::string &matchId, Chunk &c) -> StoreResult<void> {
+        insert.addBindValue(QString::fromStdString(matchId));
+        insert.addBindValue(c.firstAtUs);
+        insert.addBindValue(c.lastAtUs);
+        insert.addBindValue(c.calls);
+        insert.addBindValue(c.lines);
+        if (auto r = townhall::app::run(insert, "store recorded calls"); !r)
+            return r;
+        written += std::uint64_t(c.calls);
+        c = Chunk();
+        return {};
+    };
+    QSqlQuery tx(db);
+    if (!tx.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        return toStoreError(tx.lastError(), QStringLiteral("begin"));
+    auto fail = [&](StoreError e) -> StoreResult<std::uint64_t> {
+        tx.exec(QStringLiteral("ROLLBACK"));
+        return e;
+    };
+    for (const CallRecordBatch &batch : work) {
+        for (const CallRecordPtr &r : batch) {
+            if (r->matchId.empty())
+                continue;
+            Chunk &c = chunks[r->matchId];
+            const qint64 at = std::chrono::duration_cast<std::chrono::microseconds>(
+                                  r->timestamp.time_since_epoch())
+                                  .count();
+            if (c.calls == 0) {
+                c.firstAtUs = at;
+                c.lines.reserve(qsizetype(m_options.chunkBytes + 64 * 1024));
+            }
+            c.lastAtUs = at;
+            ++c.calls;
+            appendLine(c.lines, *r);
+            if (std::size_t(c.lines.size()) >= m_options.chunkBytes)
+                if (auto res = flushChunk(r->matchId, c); !res)
+                    return fail(res.error());
+        }
+    }
+    for (auto &[matchId, c] : chunks)
+        if (c.calls > 0)
+            if (auto res = flushChunk(matchId, c); !res)
+                return fail(res.error());
+    if (!tx.exec(QStringLiteral("COMMIT")))
+        return fail(toStoreError(tx.lastError(), QStringLiteral("commit")));
+    return written;
+}
+
+StoreResult<std::string> CallLog::read(const QString &path, const std::string &matchId)
+{
+    if (!QFileInfo::exists(path))
+        return std::string();
+    if (auto ok = checkHeader(path); !ok)
+        return ok.error();
+    const QString name = connectionName();
+    StoreResult<std::string> out = std::string();
+    {
+        auto db = connect(name, path, true);
+        if (!db) {
+            out = db.error();
+        } else {
+            bool fresh = false;
+            if (auto ok = probe(*db, path, fresh); !ok) {
+                out = ok.error();
+            } else if (!fresh) {
+                QSqlQuery q(*db);
+                q.setForwardOnly(true);
+                q.prepare(
+                    QStringLiteral("SELECT lines FROM call_chunks WHERE match_id = ? ORDER BY id"));
+                q.addBindValue(QString::fromStdString(matchId));
+                if (auto r = townhall::app::run(q, "read recorded calls"); !r) {
+                    out = r.error();
+                } else {
+                    while (q.next()) {
+                        const QByteArray lines = q.value(0).toByteArray();
+                        out->append(lines.constData(), std::size_t(lines.size()));
+                    }
+                }
+            }
+            db->close();
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+    return out;
+}
+
+void CallLog::appendLine(QByteArray &out, const CallRecord &r)
+{
+    const qint64 atUs
+        = std::chrono::duration_cast<std::chrono::microseconds>(r.timestamp.time_since_epoch())
+              .count();
+    out.append("{\"agentId\":");
+    appendString(out, r.agentId);
+    out.append(",\"agentName\":");
+    appendString(out, r.agentName);
+    out.append(",\"atUs\":");
+    appendNumber(out, atUs);
+    out.append(",\"httpStatus\":");
+    appendNumber(out, r.httpStatus);
+    out.append(",\"latencyUs\":");
+    appendNumber(out, r.latency.count());
+    out.append(",\"matchId\":");
+    appendString(out, r.matchId);
+    out.append(",\"method\":");
+    appendString(out, r.method);
+    out.append(",\"request\":");
+    appendMessage(out, r.requestText, [&r] { return r.request(); });
+    out.append(",\"response\":");
+    appendMessage(out, r.responseText, [&r] { return r.response(); });
+    out.append(",\"rpcErrorCode\":");
+    if (r.rpcErrorCode)
+        appendNumber(out, *r.rpcErrorCode);
+    else
+        out.append("null");
+    out.append(",\"sessionId\":");
+    appendString(out, r.sessionId);
+    out.append(",\"status\":");
+    appendString(out, ui::statusKey(r.status).toStdString());
+    out.append(",\"time\":");
+    appendTime(out, atUs / 1000);
+    out.append(",\"tool\":");
+    appendString(out, r.tool);
+    out.append(",\"toolErrorCode\":");
+    if (r.toolErrorCode.empty())
+        out.append("null");
+    else
+        appendString(out, r.toolErrorCode);
+    out.append("}\n");
+}
+
+} // namespace townhall::app

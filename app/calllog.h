@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file calllog.h
+/// Where the recorder persists the calls that name a match (issue 6): a
+/// SQLite file of its own next to the host's database, written by a thread
+/// of its own, so recording never takes the main database's write lock and
+/// never makes the server thread wait for a disk.
+///
+/// The file: `<database>` with `.calls` before its last extension
+/// (`townhall.sqlite` → `townhall.calls.sqlite`, `x.db` → `x.calls.db`,
+/// `x` → `x.calls`). One row per match and write (at most about
+/// Options::chunkBytes each) whose `lines` blob is the JSON Lines that
+/// `townhall calls` prints, one line per call. A line's `request` and
+/// `response` are the very bytes that crossed the wire, spliced in as they
+/// are, so the per-call work is a few small fields and a memcpy.
+///
+/// The server thread only hands over the records it already holds
+/// (append()); the writer thread formats them and inserts the chunks in one
+/// transaction per hand-over. Destroying the log writes everything handed
+/// over first.
+
+#include "app/recorder.h"
+#include "app/store/storeresult.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+class QSqlDatabase;
+class QSqlQuery;
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace townhall::app {
+
+class CallLog final
+{
+    Q_DECLARE_TR_FUNCTIONS(CallLog)
+
+public:
+    /// PRAGMA application_id of a calls file ("TwCl"; the host's database
+    /// has its own).
+    static constexpr std::int32_t ApplicationId = 0x5477436C;
+    /// PRAGMA user_version of the layout below.
+    static constexpr int SchemaVersion = 1;
+
+    struct Options
+    {
+        /// A chunk row is closed once its lines reach this many bytes.
+        std::size_t chunkBytes = 1024 * 1024;
+        /// Records handed over but not yet written, in CallRecord::memoryCost
+        /// bytes; beyond this a hand-over is dropped (and reported) rather
+        /// than let a stalled disk grow the host's memory without bound.
+        std::size_t maxQueuedBytes = 256 * 1024 * 1024;
+        /// Called on the writer thread when a write fails or a hand-over is
+        /// dropped; the message is translated and complete.
+        std::function<void(const QString &)> onFailure;
+    };
+
+    /// The calls file that belongs to the database at `databasePath`; empty
+    /// for an empty path or ":memory:".
+    static QString pathFor(const QString &databasePath);
+
+    /// Opens (creating it, and its directory, when missing) the calls file
+    /// at `path` and starts its writer thread. Never writes to a file it
+    /// refuses: not SQLite (Corrupt), another program's database or an
+    /// unknown layout (Foreign), a newer layout (TooNew), a file or directory
+    /// it cannot write (ReadOnly, Io).
+    static StoreResult<std::unique_ptr<CallLog>> open(const QString &path, Options options);
+    static StoreResult<std::unique_ptr<CallLog>> open(const QString &path)
+    {
+        return open(path, Options());
+    }
+
+    /// Writes everything handed over, then stops the writer thread.
+    ~CallLog();
+    CallLog(const CallLog &) = delete;
+    CallLog &operator=(const CallLog &) = delete;
+
+    QString path() const { return m_path; }
+
+    /// Hands records over to the writer thread; records without a match are
+    /// skipped. Cheap: a lock, a move, a notify.
+    void append(CallRecordBatch records);
+    /// Blocks until everything handed over so far is written (or failed).
+    void drain();
+    /// Calls written to the file so far, and calls dropped (failed writes,
+    /// hand-overs beyond Options::maxQueuedBytes).
+    std::uint64_t writtenCount() const { return m_written.load(); }
+    std::uint64_t droppedCount() const { return m_dropped.load(); }
+
+    /// The calls of `matchId` in the file at `path`, as JSON Lines in the
+    /// order they were recorded; empty if there is no such file.
+    static StoreResult<std::string> read(const QString &path, const std::string &matchId);
+
+    /// Appends `record` as one JSON Lines line (with its '\n') to `out`: the
+    /// fields of Recorder::rowToJson() in the same order, with the request's
+    /// and the response's bytes as recorded.
+    static void appendLine(QByteArray &out, const CallRecord &record);
+
+private:
+    CallLog(QString path, Options options);
+    /// The writer thread: opens the file, reports through `opened`, then
+    /// writes hand-overs until stopped.
+    void run(std::promise<std::optional<StoreError>> opened);
+    /// Writes hand-overs in one transaction; the number of calls in them.
+    StoreResult<std::uint64_t>
+    write(QSqlDatabase &db, QSqlQuery &insert, const std::vector<CallRecordBatch> &work);
+
+    QString m_path;
+    Options m_options;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;     ///< work queued, or stop
+    std::condition_variable m_progress; ///< a hand-over was written
+    std::vector<CallRecordBatch> m_queue;
+    std::size_t m_queuedBytes = 0;
+    std::uint64_t m_handedOver = 0; ///< hand-overs queued so far
+    std::uint64_t m_done = 0;       ///< hand-overs written (or failed) so far
+    bool m_stop = false;
+    std::atomic<std::uint64_t> m_written{0};
+    std::atomic<std::uint64_t> m_dropped{0};
+    std::thread m_thread;
+};
+
+} // namespace townhall::app

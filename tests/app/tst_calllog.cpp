@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: MIT
+// The recorder's calls file (app/calllog.h): where it lives, the JSON Lines
+// it keeps (the wire bytes, the fields of `townhall calls`), chunks per
+// match in recorded order, nothing lost when it closes, files it must refuse
+// and leave alone, and `townhall calls` reading the tool_calls rows of
+// earlier versions before the calls file.
+
+#include "app/calllog.h"
+#include "app/recorder.h"
+#include "app/store/store.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sstream>
+
+using namespace townhall;
+using namespace townhall::app;
+using Code = StoreError::Code;
+
+namespace {
+
+std::shared_ptr<CallRecord> sampleRecord(const std::string &matchId, int id, qint64 atMs)
+{
+    auto r = std::make_shared<CallRecord>();
+    r->timestamp = std::chrono::system_clock::time_point(std::chrono::milliseconds(atMs))
+                   + std::chrono::microseconds(417);
+    r->sessionId = "session-" + std::to_string(id % 3);
+    r->transport = "streamable-http";
+    r->agentId = "agent-" + std::to_string(id % 3);
+    r->agentName = "Agent " + std::to_string(id % 3);
+    r->matchId = matchId;
+    r->method = "tools/call";
+    r->tool = "et.werewolf.match.vote";
+    r->status = CallStatus::Ok;
+    r->httpStatus = 200;
+    r->latency = std::chrono::microseconds(100 + id);
+    r->requestText = QByteArray(R"({"jsonrpc":"2.0","id":)") + QByteArray::number(id)
+                     + R"(,"method":"tools/call","params":{"name":"et.werewolf.match.vote",)"
+                       R"("arguments":{"matchId":")"
+                     + QByteArray::fromStdString(matchId) + R"(","targetPlayerId":"p3"}}})";
+    r->responseText
+        = QByteArray(R"({"jsonrpc":"2.0","id":)") + QByteArray::number(id)
+          + ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"{\\\"ok\\\":true}\"}],"
+            "\"structuredContent\":{\"ok\":true},\"isError\":false}}";
+    return r;
+}
+
+std::vector<json> parseLines(const std::string &text)
+{
+    std::vector<json> out;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);)
+        out.push_back(json::parse(line));
+    return out;
+}
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// A SQLite database with `sql` run in it, on another connection.
+void makeDatabase(const QString &path, const QStringList &sql)
+{
+    const QString name = QStringLiteral("setup-") + path;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        for (const QString &s : sql)
+            QVERIFY2(q.exec(s), qPrintable(s));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+}
+
+} // namespace
+
+class TstCallLog : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void pathFor_data();
+    void pathFor();
+    void lineHasTheFieldsAndTheWireBytes_data();
+    void lineHasTheFieldsAndTheWireBytes();
+    void chunksPerMatchInOrder();
+    void nothingLostWhenClosed();
+    void reopensItsOwnFile();
+    void refusesAndLeavesAlone_data();
+    void refusesAndLeavesAlone();
+    void unwritableLocation();
+    void cliReadsLegacyRowsThenTheCallsFile();
+};
+
+void TstCallLog::pathFor_data()
+{
+    QTest::addColumn<QString>("database");
+    QTest::addColumn<QString>("calls");
+    QTest::newRow("sqlite") << "/a/b/townhall.sqlite"
+                            << "/a/b/townhall.calls.sqlite";
+    QTest::newRow("db") << "/a/x.db"
+                        << "/a/x.calls.db";
+    QTest::newRow("no extension") << "/a/x"
+                                  << "/a/x.calls";
+    QTest::newRow("dotted dir") << "/a.b/x"
+                                << "/a.b/x.calls";
+    QTest::newRow("hidden") << "/a/.townhall"
+                            << "/a/.townhall.calls";
+    QTest::newRow("memory") << ":memory:"
+                            << "";
+    QTest::newRow("empty") << ""
+                           << "";
+}
+
+void TstCallLog::pathFor()
+{
+    QFETCH(QString, database);
+    QFETCH(QString, calls);
+    QCOMPARE(CallLog::pathFor(database), calls);
+}
+
+void TstCallLog::lineHasTheFieldsAndTheWireBytes_data()
+{
+    QTest::addColumn<qint64>("atMs");
+    QTest::addColumn<QString>("agentName");
+    QTest::addColumn<QByteArray>("request");
+    QTest::addColumn<QByteArray>("response");
+    QTest::addColumn<bool>("verbatim");
+    const QByteArray req = sampleRecord("m", 7, 0)->requestText;
+    const QByteArray resp = sampleRecord("m", 7, 0)->responseText;
+    QTest::newRow("plain") << qint64(1'763'790'000'123) << "Agent 1" << req << resp << true;
+    QTest::newRow("leap day, escaped name")
+        << qint64(951'782'400'999) << "Ag\"ent\\ \t caf\u00e9 \u4e2d" << req << resp << true;
+    QTest::newRow("epoch") << qint64(0) << "" << req << resp << true;
+    QTest::newRow("spaced request")
+        << qint64(4'102'444'799'000) << "x" << QByteArray(R"( {"id": 7 , "method":"tools/call"} )")
+        << resp << false;
+    QTest::newRow("line breaks") << qint64(1'000) << "x"
+                                 << QByteArray("{\"id\":7,\r\n\"method\":\"tools/call\"}") << resp
+                                 << false;
+    QTest::newRow("no response") << qint64(1'000) << "x" << req << QByteArray() << true;
+}
+
+void TstCallLog::lineHasTheFieldsAndTheWireBytes()
+{
+    QFETCH(qint64, atMs);
+    QFETCH(QString, agentName);
+    QFETCH(QByteArray, request);
+    QFETCH(QByteArray, response);
+    QFETCH(bool, verbatim);
+    auto r = sampleRecord("match-\"1\"", 7, atMs);
+    r->agentName = agentName.toStdString();
+    r->requestText = request;
+    r->responseText = response;
+    r->rpcErrorCode = -32602;
+    r->toolErrorCode = "NOT_YOUR_TURN";
+    r->status = CallStatus::ToolError;
+    QByteArray line;
+    CallLog::appendLine(line, *r);
+    QVERIFY(line.endsWith('\n'));
+    QCOMPARE(line.count('\n'), 1);
+    // The same object as the table of earlier versions gave `townhall calls`,
+    // its keys in the same order.
+    const json expected = Recorder::rowToJson(Recorder::toRow(*r));
+    QCOMPARE(QString::fromStdString(json::parse(line.constData()).dump()),
+             QString::fromStdString(expected.dump()));
+    qsizetype at = 0;
+    for (const auto &item : expected.items()) {
+        at = line.indexOf(QByteArray("\"" + QByteArray::fromStdString(item.key()) + "\":"), at);
+        QVERIFY2(at > 0, item.key().c_str());
+    }
+    QCOMPARE(
+        json::parse(line.constData()).at("time").get<std::string>(),
+        QDateTime::fromMSecsSinceEpoch(atMs, Qt::UTC).toString(Qt::ISODateWithMs).toStdString());
+    // Compact JSON that can stand in a line is kept byte for byte.
+    QCOMPARE(line.contains(QByteArray("\"request\":" + request + ",")), verbatim);
+    if (!response.isEmpty())
+        QVERIFY(line.contains(QByteArray("\"response\":" + response + ",")));
+}
+
+void TstCallLog::chunksPerMatchInOrder()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("c.calls.sqlite"));
+    CallLog::Options o;
+    o.chunkBytes = 2000; // a few calls per chunk row
+    auto log = CallLog::open(path, o);
+    QVERIFY2(log.ok(), qPrintable(log.ok() ? QString() : log.error().message));
+    int id = 0;
+    for (int handOver = 0; handOver < 5; ++handOver) {
+        CallRecordBatch batch;
+        for (int i = 0; i < 40; ++i, ++id)
+            batch.push_back(sampleRecord(id % 2 ? "odd" : "even", id, 1000 + id));
+        batch.push_back(sampleRecord("", id, 1000)); // names no match: skipped
+        (*log)->append(std::move(batch));
+    }
+    (*log)->drain();
+    QCOMPARE((*log)->writtenCount(), std::uint64_t(200));
+    QCOMPARE((*log)->droppedCount(), std::uint64_t(0));
+    for (const char *match : {"even", "odd"}) {
+        auto text = CallLog::read(path, match);
+        QVERIFY(text.ok());
+        const std::vector<json> lines = parseLines(*text);
+        QCOMPARE(lines.size(), std::size_t(100));
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            QCOMPARE(lines[i].at("matchId"), json(match));
+            QCOMPARE(lines[i].at("request").at("id"), json(2 * i + (match[0] == 'o')));
+        }
+    }
+    QCOMPARE(CallLog::read(path, "other")->size(), std::size_t(0));
+    // Several chunk rows per match, each with its own bounds.
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));
+    db.setDatabaseName(path);
+    QVERIFY(db.open());
+    {
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral(
+            "SELECT count(*), sum(calls), min(first_at_us <= last_at_us) FROM call_chunks")));
+        QVERIFY(q.next());
+        QVERIFY(q.value(0).toInt() > 10);
+        QCOMPARE(q.value(1).toInt(), 200);
+        QCOMPARE(q.value(2).toInt(), 1);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA application_id")));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), CallLog::ApplicationId);
+    }
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("peek"));
+}
+
+void TstCallLog::nothingLostWhenClosed()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("c.calls.sqlite"));
+    {
+        auto log = CallLog::open(path);
+        QVERIFY(log.ok());
+        // Hand-overs right before the close: the close writes them.
+        for (int i = 0; i < 50; ++i)
+            (*log)->append({sampleRecord("m", i, 1000 + i)});
+    }
+    auto text = CallLog::read(path, "m");
+    QVERIFY(text.ok());
+    QCOMPARE(parseLines(*text).size(), std::size_t(50));
+}
+
+void TstCallLog::reopensItsOwnFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("c.calls.sqlite"));
+    for (int run = 0; run < 2; ++run) {
+        auto log = CallLog::open(path);
+        QVERIFY(log.ok());
+        (*log)->append({sampleRecord("m", run, 1000 + run)});
+    }
+    const std::vector<json> lines = parseLines(*CallLog::read(path, "m"));
+    QCOMPARE(lines.size(), std::size_t(2));
+    QCOMPARE(lines[1].at("request").at("id"), json(1));
+}
+
+void TstCallLog::refusesAndLeavesAlone_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("code");
+    QTest::newRow("not SQLite") << 0 << int(Code::Corrupt);
+    QTest::newRow("another program's database") << 1 << int(Code::Foreign);
+    QTest::newRow("the host's own database") << 2 << int(Code::Foreign);
+    QTest::newRow("a newer layout") << 3 << int(Code::TooNew);
+}
+
+void TstCallLog::refusesAndLeavesAlone()
+{
+    QFETCH(int, kind);
+    QFETCH(int, code);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("c.calls.sqlite"));
+    switch (kind) {
+    case 0: {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(8192, 'x'));
+        break;
+    }
+    case 1:
+        makeDatabase(path,
+                     {QStringLiteral("CREATE TABLE notes (text TEXT)"),
+                      QStringLiteral("INSERT INTO notes VALUES ('keep me')")});
+        break;
+    case 2:
+        QVERIFY(Store::open(path).ok());
+        break;
+    default:
+        makeDatabase(path,
+                     {QStringLiteral("CREATE TABLE future (x)"),
+                      QStringLiteral("PRAGMA application_id = %1").arg(CallLog::ApplicationId),
+                      QStringLiteral("PRAGMA user_version = %1").arg(CallLog::SchemaVersion + 1)});
+        break;
+    }
+    const QByteArray before = fileBytes(path);
+    QVERIFY(!before.isEmpty());
+    auto log = CallLog::open(path);
+    QVERIFY(!log.ok());
+    QCOMPARE(int(log.error().code), code);
+    QVERIFY2(log.error().message.contains(QDir::toNativeSeparators(path)),
+             qPrintable(log.error().message));
+    auto read = CallLog::read(path, "m");
+    QVERIFY(!read.ok());
+    QCOMPARE(int(read.error().code), code);
+    QCOMPARE(fileBytes(path), before);
+    QVERIFY(!QFile::exists(path + QStringLiteral("-journal")));
+}
+
+void TstCallLog::unwritableLocation()
+{
+    QTemporaryDir dir;
+    // A regular file where the directory should be (refused even for root).
+    QFile blocker(dir.filePath(QStringLiteral("file")));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    auto log = CallLog::open(dir.filePath(QStringLiteral("file/sub/c.calls.sqlite")));
+    QVERIFY(!log.ok());
+    QCOMPARE(log.error().code, Code::Io);
+    // A directory where the file should be.
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("c.calls.sqlite")));
+    log = CallLog::open(dir.filePath(QStringLiteral("c.calls.sqlite")));
+    QVERIFY(!log.ok());
+    QCOMPARE(log.error().code, Code::Io);
+}
+
+void TstCallLog::cliReadsLegacyRowsThenTheCallsFile()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("t.sqlite"));
+    // A row an earlier version wrote to the host's database (schema v4 keeps
+    // the response without its duplicated text and gives it back whole).
+    const std::shared_ptr<CallRecord> legacy = sampleRecord("m", 1, 1000);
+    {
+        auto store = Store::open(db);
+        QVERIFY(store.ok());
+        QVERIFY(store->appendToolCalls({Recorder::toRow(*legacy)}).ok());
+    }
+    const std::shared_ptr<CallRecord> fresh = sampleRecord("m", 2, 2000);
+    {
+        auto log = CallLog::open(CallLog::pathFor(db));
+        QVERIFY(log.ok());
+        (*log)->append({fresh, sampleRecord("other", 3, 3000)});
+    }
+    QProcess p;
+    p.start(QStringLiteral(TOWNHALL_BIN),
+            {QStringLiteral("calls"), QStringLiteral("m"), QStringLiteral("--db"), db});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 0);
+    const std::vector<json> lines = parseLines(p.readAllStandardOutput().toStdString());
+    QCOMPARE(lines.size(), std::size_t(2));
+    QCOMPARE(lines[0], Recorder::rowToJson(Recorder::toRow(*legacy)));
+    QCOMPARE(lines[1], Recorder::rowToJson(Recorder::toRow(*fresh)));
+
+    // A foreign calls file: `townhall calls` says so and fails.
+    QVERIFY(QFile::remove(CallLog::pathFor(db)));
+    makeDatabase(CallLog::pathFor(db), {QStringLiteral("CREATE TABLE notes (text TEXT)")});
+    p.start(QStringLiteral(TOWNHALL_BIN),
+            {QStringLiteral("calls"), QStringLiteral("m"), QStringLiteral("--db"), db});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY(p.readAllStandardError().contains("not a Town Hall calls file"));
+}
+
+QTEST_GUILESS_MAIN(TstCallLog)
+#include "tst_calllog.moc"
