@@ -216,6 +216,36 @@ constexpr const char *V3toV4 = R"sql(
 ALTER TABLE tool_calls ADD COLUMN response_form INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Version 5: a cheaper event insert, the host's most frequent write. The
+// events table loses its per-row checks: the foreign key to matches (a
+// lookup in matches per event), the audience's IN list (an ephemeral table
+// built per statement) and seq >= 1. The store guarantees them before it
+// writes: Store::commit takes events only for a match whose row exists or
+// comes in the same batch, with seqs that follow the stored log densely from
+// 1, and binds the audience from the engine's enum, with a player id exactly
+// for PLAYER. The rowid and the unique (match_id, seq) index stay: a table
+// keyed by (match_id, seq) WITHOUT ROWID was tried and was slower (events of
+// many matches inserted in the middle of its B-tree, payloads and all).
+constexpr const char *V4toV5 = R"sql(
+CREATE TABLE events_v5 (
+    id INTEGER PRIMARY KEY,
+    match_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    event_id TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    audience TEXT NOT NULL,
+    audience_player_id TEXT,
+    payload TEXT NOT NULL
+);
+INSERT INTO events_v5 (id, match_id, seq, event_id, at_ms, type, audience, audience_player_id, payload)
+    SELECT id, match_id, seq, event_id, at_ms, type, audience, audience_player_id, payload
+    FROM events ORDER BY id;
+DROP TABLE events;
+ALTER TABLE events_v5 RENAME TO events;
+CREATE UNIQUE INDEX events_by_match_seq ON events (match_id, seq);
+)sql";
+
 StoreResult<void> recordVersion(QSqlDatabase &db, int version, qint64 nowMs)
 {
     QSqlQuery q(db);
@@ -322,6 +352,13 @@ StoreResult<void> step3to4(QSqlDatabase &db, qint64 nowMs)
     return recordVersion(db, 4, nowMs);
 }
 
+StoreResult<void> step4to5(QSqlDatabase &db, qint64 nowMs)
+{
+    if (auto r = execScript(db, V4toV5); !r)
+        return r;
+    return recordVersion(db, 5, nowMs);
+}
+
 } // namespace
 
 Step stepFrom(int from)
@@ -331,6 +368,7 @@ Step stepFrom(int from)
     case 1: return &step1to2;
     case 2: return &step2to3;
     case 3: return &step3to4;
+    case 4: return &step4to5;
     default: return nullptr;
     }
 }

@@ -167,7 +167,7 @@ class Store final
 {
 public:
     /// The schema version this build writes; older files are migrated.
-    static constexpr int SchemaVersion = 4;
+    static constexpr int SchemaVersion = 5;
     /// PRAGMA application_id of every Town Hall database ("TwnH").
     static constexpr std::int32_t ApplicationId = 0x54776E48;
 

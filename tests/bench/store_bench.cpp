@@ -4,7 +4,12 @@
 // synchronous=NORMAL and FULL. Also the mean latency of one commit, which
 // is what the store adds to a tool call.
 //
-//   store_bench [--dir DIR] [--matches N] [--seconds S]
+//   store_bench [--dir DIR] [--matches N] [--seconds S] [--rows every|host]
+//
+// --rows every (the default) rewrites each match's rows with every command,
+// as the host did before e52a4ae; --rows host writes them when the host does
+// now (Host::rowsDue): with a match's first events, at a phase, day or pause
+// change, and at least every 64 events, so most commits are events only.
 //
 // The event logs come from complete scripted matches (tests/store/matchdriver),
 // interleaved round-robin across matches like concurrent sessions would.
@@ -22,6 +27,7 @@
 
 #include <cstdio>
 #include <ctime>
+#include <map>
 
 using namespace townhall;
 using namespace townhall::app;
@@ -86,8 +92,30 @@ double threadCpuSeconds()
     return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
 }
 
+/// Where a match's rows were last written (Host::RowMark).
+struct RowMark
+{
+    std::string phase;
+    int day = 0;
+    bool paused = false;
+    std::uint64_t seq = 0;
+};
+
+/// Host::rowsDue: the rows are due with a match's first events, at a phase,
+/// day or pause change, and every 64 events.
+bool rowsDue(std::map<std::string, RowMark> &marks, const MatchRow &row)
+{
+    const RowMark mark{row.phase, row.dayNumber, row.paused, row.lastSeq};
+    const auto it = marks.find(row.matchId);
+    if (it != marks.end() && it->second.phase == mark.phase && it->second.day == mark.day
+        && it->second.paused == mark.paused && mark.seq < it->second.seq + 64)
+        return false;
+    marks[row.matchId] = mark;
+    return true;
+}
+
 Result run(const QString &path, Durability durability, int batchSize,
-           const std::vector<Step> &steps, double budgetSeconds)
+           const std::vector<Step> &steps, double budgetSeconds, bool hostRows)
 {
     Store::Options o;
     o.durability = durability;
@@ -97,6 +125,7 @@ Result run(const QString &path, Durability durability, int batchSize,
         std::exit(1);
     }
     Result r;
+    std::map<std::string, RowMark> marks;
     QElapsedTimer timer;
     timer.start();
     std::size_t i = 0;
@@ -118,6 +147,10 @@ Result run(const QString &path, Durability durability, int batchSize,
             w->snapshot = s.snapshot;
             ++r.commands;
         }
+        if (hostRows)
+            for (MatchWrite &w : b.matches)
+                if (!rowsDue(marks, w.snapshot->match))
+                    w.snapshot.reset();
         const std::size_t events = b.eventCount();
         const qint64 built = timer.nsecsElapsed();
         const double cpu = threadCpuSeconds();
@@ -153,13 +186,19 @@ int main(int argc, char **argv)
     const QCommandLineOption secondsOpt(QStringLiteral("seconds"),
                                         QStringLiteral("Time budget per run (default 3)."),
                                         QStringLiteral("S"), QStringLiteral("3"));
-    parser.addOptions({dirOpt, matchesOpt, secondsOpt});
+    const QCommandLineOption rowsOpt(QStringLiteral("rows"),
+                                     QStringLiteral("When the matches' rows are written: every "
+                                                    "(each command, default) or host (as the "
+                                                    "host does)."),
+                                     QStringLiteral("WHEN"), QStringLiteral("every"));
+    parser.addOptions({dirOpt, matchesOpt, secondsOpt, rowsOpt});
     parser.process(app);
 
     QTemporaryDir tmp;
     const QString dir = parser.isSet(dirOpt) ? parser.value(dirOpt) : tmp.path();
     const int matches = parser.value(matchesOpt).toInt();
     const double seconds = parser.value(secondsOpt).toDouble();
+    const bool hostRows = parser.value(rowsOpt) == QLatin1String("host");
 
     QElapsedTimer gen;
     gen.start();
@@ -167,8 +206,9 @@ int main(int argc, char **argv)
     std::size_t totalEvents = 0;
     for (const Step &s : steps)
         totalEvents += s.events.size();
-    std::printf("store_bench: %d matches, %zu commands, %zu events (generated in %.1f s)\n",
-                matches, steps.size(), totalEvents, double(gen.elapsed()) / 1000.0);
+    std::printf("store_bench: %d matches, %zu commands, %zu events (generated in %.1f s), rows %s\n",
+                matches, steps.size(), totalEvents, double(gen.elapsed()) / 1000.0,
+                hostRows ? "as the host writes them" : "with every command");
     std::printf("%-8s %6s %9s %9s %12s %12s %14s %14s\n", "sync", "batch", "commits", "events",
                 "events/s", "events/cpu-s", "us/commit", "cpu-us/commit");
 
@@ -176,7 +216,7 @@ int main(int argc, char **argv)
     for (Durability d : {Durability::Normal, Durability::Full}) {
         for (int batch : {1, 8, 64, 256}) {
             const QString path = dir + QStringLiteral("/bench-%1.sqlite").arg(++run_no);
-            const Result r = run(path, d, batch, steps, seconds);
+            const Result r = run(path, d, batch, steps, seconds, hostRows);
             std::printf("%-8s %6d %9zu %9zu %12.0f %12.0f %14.1f %14.1f\n",
                         d == Durability::Full ? "FULL" : "NORMAL", batch, r.commits, r.events,
                         double(r.events) / r.seconds, double(r.events) / r.cpuSeconds,

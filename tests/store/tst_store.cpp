@@ -16,6 +16,7 @@
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QScopeGuard>
+#include <QSqlError>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -87,6 +88,7 @@ private Q_SLOTS:
     void importRefusesExistingMatch();
     void replayToEvent();
     void migrationFromV1();
+    void migrationFromV4();
     void failedMigrationLeavesFileUntouched();
     void refusesCorruptFile_data();
     void refusesCorruptFile();
@@ -1330,6 +1332,131 @@ void TstStore::migrationFromV1()
     RawDb a(path);
     RawDb b(dbPath(QStringLiteral("fresh.sqlite")));
     QCOMPARE(a.schema(), b.schema());
+}
+
+namespace {
+// The events table of schema versions 2 to 4, as step 1→2 created it.
+// Frozen here like V1Ddl.
+constexpr const char *V4Events = R"sql(
+CREATE TABLE events_v4 (
+    id INTEGER PRIMARY KEY,
+    match_id TEXT NOT NULL REFERENCES matches (match_id) DEFERRABLE INITIALLY DEFERRED,
+    seq INTEGER NOT NULL CHECK (seq >= 1),
+    event_id TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    audience TEXT NOT NULL CHECK (audience IN ('PUBLIC', 'WOLVES', 'PLAYER', 'HOST')),
+    audience_player_id TEXT,
+    payload TEXT NOT NULL,
+    CHECK ((audience = 'PLAYER') = (audience_player_id IS NOT NULL))
+);
+INSERT INTO events_v4 (id, match_id, seq, event_id, at_ms, type, audience, audience_player_id, payload)
+    SELECT id, match_id, seq, event_id, at_ms, type, audience, audience_player_id, payload
+    FROM events ORDER BY id;
+DROP TABLE events;
+ALTER TABLE events_v4 RENAME TO events;
+CREATE UNIQUE INDEX events_by_match_seq ON events (match_id, seq);
+DELETE FROM schema_version WHERE version >= 5;
+)sql";
+
+/// Every stored event as text, column by column with its type, in rowid
+/// order: compares the rows before and after a migration.
+QStringList rawEvents(RawDb &raw)
+{
+    QStringList rows;
+    QSqlQuery q(raw.db());
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT id, match_id, seq, event_id, at_ms, type, audience, "
+                               "audience_player_id, payload FROM events ORDER BY id")))
+        return {QStringLiteral("error: ") + q.lastError().text()};
+    while (q.next()) {
+        QStringList cols;
+        for (int i = 0; i < 9; ++i)
+            cols << (q.value(i).isNull() ? QStringLiteral("NULL")
+                                         : QString::fromLatin1(q.value(i).typeName())
+                                               + QLatin1Char(':') + q.value(i).toString());
+        rows << cols.join(QLatin1Char('|'));
+    }
+    return rows;
+}
+} // namespace
+
+void TstStore::migrationFromV4()
+{
+    // A version 4 file: what this build writes, with the events table as
+    // versions 2 to 4 had it (rowid, unique index, foreign key, checks), two
+    // matches in progress.
+    Match a = createMatch("match-1", 1, 41, T0);
+    Match b = createMatch("match-2", 2, 42, T0);
+    const QString path = dbPath(QStringLiteral("v4.sqlite"));
+    {
+        auto store = Store::open(path);
+        STORE_VERIFY(store);
+        QVERIFY(playAndCommit(*store, a, 41, 15));
+        QVERIFY(playAndCommit(*store, b, 42, 10));
+    }
+    QVERIFY(!a.ended() && !b.ended());
+    QStringList before;
+    {
+        RawDb raw(path);
+        QVERIFY(raw.execScript(V4Events));
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(), 4);
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM events")).toULongLong(),
+                 quint64(a.log().size() + b.log().size()));
+        before = rawEvents(raw);
+    }
+    QCOMPARE(before.size(), qsizetype(a.log().size() + b.log().size()));
+
+    {
+        auto store = Store::open(path);
+        STORE_VERIFY(store);
+        QCOMPARE(store->schemaVersion(), Store::SchemaVersion);
+        {
+            // Every row, every column, every type as it was.
+            RawDb raw(path);
+            QCOMPARE(rawEvents(raw), before);
+        }
+        for (const Match *m : {&a, &b}) {
+            auto events = store->loadEvents(m->matchId());
+            STORE_VERIFY(events);
+            QVERIFY(sameEvents(*events, m->log()));
+        }
+        auto recovered = store->unfinishedMatches();
+        STORE_VERIFY(recovered);
+        QCOMPARE(recovered->size(), std::size_t(2));
+        for (const RecoveredMatch &rm : *recovered)
+            QVERIFY2(rm.hashVerified, qPrintable(rm.problem));
+
+        // The matches go on, and the store still refuses what the table's
+        // constraints used to: a seq that does not follow, events of no match.
+        QVERIFY(playAndCommit(*store, a, 43));
+        QVERIFY(a.ended());
+        auto events = store->loadEvents("match-1");
+        STORE_VERIFY(events);
+        QVERIFY(sameEvents(*events, a.log()));
+        Batch again;
+        again.addEvents("match-2", {b.log().back()});
+        auto repeated = store->commit(again);
+        QVERIFY(!repeated.ok());
+        QCOMPARE(repeated.error().code, StoreError::Code::Conflict);
+        const Match stray = createMatch("match-9", 9, 9, T0);
+        auto orphan = store->appendEvents("match-9", stray.log());
+        QVERIFY(!orphan.ok());
+        QCOMPARE(orphan.error().code, StoreError::Code::NotFound);
+    }
+    {
+        // (match_id, seq) is still unique behind the store's back.
+        RawDb raw(path);
+        QVERIFY(!raw.exec(QStringLiteral(
+            "INSERT INTO events (match_id, seq, event_id, at_ms, type, audience, "
+            "audience_player_id, payload) SELECT match_id, seq, event_id, at_ms, type, audience, "
+            "audience_player_id, payload FROM events LIMIT 1")));
+    }
+
+    // A migrated file has exactly the schema of a fresh one.
+    auto fresh = Store::open(dbPath(QStringLiteral("fresh.sqlite")));
+    STORE_VERIFY(fresh);
+    QCOMPARE(RawDb(path).schema(), RawDb(dbPath(QStringLiteral("fresh.sqlite"))).schema());
 }
 
 void TstStore::failedMigrationLeavesFileUntouched()
