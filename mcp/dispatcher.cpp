@@ -89,17 +89,43 @@ bool validId(const json &id)
     return id.is_string() || id.is_number_integer() || id.is_number_unsigned();
 }
 
+/// An empty object and its map, to emplace members into: nlohmann's braced
+/// lists copy every value through json_ref temporaries, which showed in the
+/// handshake and reply paths (mcp_bench, perf).
+json emptyObject()
+{
+    return json(json::value_t::object);
+}
+
+json::object_t &members(json &object)
+{
+    return object.get_ref<json::object_t &>();
+}
+
+json rpcEnvelope(const json &id, const char *key, json payload)
+{
+    json out = emptyObject();
+    auto &m = members(out);
+    m.emplace("jsonrpc", "2.0");
+    m.emplace("id", id);
+    m.emplace(key, std::move(payload));
+    return out;
+}
+
 json rpcResult(const json &id, json result)
 {
-    return json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
+    return rpcEnvelope(id, "result", std::move(result));
 }
 
 json rpcError(const json &id, RpcError code, std::string message, json data = nullptr)
 {
-    json error{{"code", static_cast<int>(code)}, {"message", std::move(message)}};
+    json error = emptyObject();
+    auto &m = members(error);
+    m.emplace("code", static_cast<int>(code));
+    m.emplace("message", std::move(message));
     if (!data.is_null())
-        error["data"] = std::move(data);
-    return json{{"jsonrpc", "2.0"}, {"id", id}, {"error", std::move(error)}};
+        m.emplace("data", std::move(data));
+    return rpcEnvelope(id, "error", std::move(error));
 }
 
 /// A successful CallToolResult: structuredContent plus the same JSON as text
@@ -110,11 +136,16 @@ json toolSuccess(json structured)
     // copying it cost as much as building it (mcp_bench, perf). When it holds
     // raw JSON (the host's serialized state), the text is a raw string literal
     // spliced from the stored escaped copy (jsonwrite.h).
-    json text = jsonTextOf(structured, json::error_handler_t::replace);
-    json result = json::object();
-    result["content"] = json::array({json{{"type", "text"}, {"text", std::move(text)}}});
-    result["structuredContent"] = std::move(structured);
-    result["isError"] = false;
+    json block = emptyObject();
+    members(block).emplace("type", "text");
+    members(block).emplace("text", jsonTextOf(structured, json::error_handler_t::replace));
+    json content(json::value_t::array);
+    content.get_ref<json::array_t &>().push_back(std::move(block));
+    json result = emptyObject();
+    auto &m = members(result);
+    m.emplace("content", std::move(content));
+    m.emplace("structuredContent", std::move(structured));
+    m.emplace("isError", false);
     return result;
 }
 
@@ -539,20 +570,26 @@ json Dispatcher::initialize(const json &id, const json &params,
         state.authError = ToolError{hostcodes::Unauthenticated, "this server has no game backend", false, {}};
     }
 
-    json serverInfo{{"name", "townhall"}, {"title", "Town Hall"}, {"version", m_options.serverVersion}};
+    // Built member by member (see emptyObject); the fixed parts once.
+    static const json capabilities{
+        {"tools", {{"listChanged", false}}},
+        {"prompts", {{"listChanged", false}}},
+        {"resources", {{"subscribe", true}, {"listChanged", false}}},
+        {"logging", json::object()}};
+    json serverInfo = emptyObject();
+    auto &server = members(serverInfo);
+    server.emplace("name", "townhall");
+    server.emplace("title", "Town Hall");
+    server.emplace("version", m_options.serverVersion);
     if (session->protocolVersion >= std::string(ToolResultValidationSince))
-        serverInfo["description"] = "Werewolf matches for LLM agents, hosted over MCP and shown live";
+        server.emplace("description", "Werewolf matches for LLM agents, hosted over MCP and shown live");
 
-    json result{
-        {"protocolVersion", session->protocolVersion},
-        {"capabilities",
-         {{"tools", {{"listChanged", false}}},
-          {"prompts", {{"listChanged", false}}},
-          {"resources", {{"subscribe", true}, {"listChanged", false}}},
-          {"logging", json::object()}}},
-        {"serverInfo", std::move(serverInfo)},
-        {"instructions", instructionsFor(*session)},
-    };
+    json result = emptyObject();
+    auto &r = members(result);
+    r.emplace("protocolVersion", session->protocolVersion);
+    r.emplace("capabilities", capabilities);
+    r.emplace("serverInfo", std::move(serverInfo));
+    r.emplace("instructions", instructionsFor(*session));
     return rpcResult(id, std::move(result));
 }
 

@@ -23,6 +23,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 Q_DECLARE_LOGGING_CATEGORY(lcMcpDispatcher)
@@ -155,7 +156,7 @@ private:
     std::shared_ptr<Backend> m_backend;
     std::shared_ptr<const ToolRegistry> m_tools;
     DispatcherOptions m_options;
-    std::map<const Session *, SessionState> m_sessions;
+    std::unordered_map<const Session *, SessionState> m_sessions;
     std::map<std::string, std::string> m_texts;  ///< resource file → contents, loaded once
 };
 

@@ -71,24 +71,39 @@ bool methodAllowed(Route route, const QByteArray &method)
     return false;
 }
 
-json internalErrorsFor(const json &message)
+/// The ids of the requests in a message, kept while its handler runs: if the
+/// handler fails, every request in the message still deserves an answer.
+struct RequestIds
 {
-    // The handler failed: every request in the message still deserves an answer.
-    auto errorFor = [](const json &m) -> std::optional<json> {
-        if (classifyMessage(m) != MessageKind::Request)
-            return std::nullopt;
-        return jsonRpcError(-32603, "Internal error", m.at("id"));
+    bool batch = false;
+    std::vector<json> ids;
+};
+
+RequestIds requestIdsOf(const json &message)
+{
+    RequestIds r;
+    r.batch = message.is_array();
+    auto take = [&r](const json &m) {
+        if (classifyMessage(m) == MessageKind::Request)
+            r.ids.push_back(m.at("id"));
     };
-    if (message.is_array()) {
-        json out = json::array();
-        for (const auto &m : message) {
-            if (auto e = errorFor(m))
-                out.push_back(std::move(*e));
-        }
-        return out.empty() ? json() : out;
-    }
-    auto e = errorFor(message);
-    return e ? *e : json();
+    if (r.batch)
+        std::for_each(message.begin(), message.end(), take);
+    else
+        take(message);
+    return r;
+}
+
+json internalErrorsFor(const RequestIds &requests)
+{
+    if (requests.ids.empty())
+        return json();
+    if (!requests.batch)
+        return jsonRpcError(-32603, "Internal error", requests.ids.front());
+    json out = json::array();
+    for (const json &id : requests.ids)
+        out.push_back(jsonRpcError(-32603, "Internal error", id));
+    return out;
 }
 
 /// Runs the handler in a coroutine of its own, so that the caller never waits
@@ -102,7 +117,7 @@ QCoro::Task<> runHandler(std::shared_ptr<MessageHandler> handler,
 {
     std::optional<json> reply;
     bool failed = false;
-    json original = message;
+    const RequestIds requests = requestIdsOf(message);  // not a copy of the message
     try {
         reply = co_await handler->handle(std::move(message), std::move(session));
     } catch (const std::exception &e) {
@@ -113,7 +128,7 @@ QCoro::Task<> runHandler(std::shared_ptr<MessageHandler> handler,
         failed = true;
     }
     if (failed) {
-        json errors = internalErrorsFor(original);
+        json errors = internalErrorsFor(requests);
         if (!errors.is_null())
             reply = std::move(errors);
     }
@@ -577,7 +592,7 @@ void HttpServer::dispatch(json message,
                           std::function<void(std::optional<json>)> done)
 {
     if (!m_handler) {
-        json errors = internalErrorsFor(message);
+        json errors = internalErrorsFor(requestIdsOf(message));
         done(errors.is_null() ? std::nullopt : std::optional<json>(std::move(errors)));
         return;
     }

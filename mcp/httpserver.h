@@ -33,6 +33,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 class QTcpServer;
@@ -246,7 +247,7 @@ private:
     std::function<void(const TrafficRecord &)> m_observer;
     QByteArray m_webSocketPath;
     std::function<void(QTcpSocket *)> m_webSocketHandler;
-    std::map<std::string, std::unique_ptr<SessionEntry>> m_sessions;
+    std::unordered_map<std::string, std::unique_ptr<SessionEntry>> m_sessions;
     QSet<HttpConnection *> m_connections;
     bool m_destroying = false;
 };
