@@ -147,7 +147,8 @@ struct HttpParserCallbacks
     static void flushHeader(HttpConnection::ParserState &s)
     {
         if (s.lastWasValue || !s.field.isEmpty()) {
-            s.current.headers.emplace_back(s.field.toLower(), s.value.trimmed());
+            // Moved in: the rvalue overloads lower-case and trim in place.
+            s.current.headers.emplace_back(std::move(s.field).toLower(), std::move(s.value).trimmed());
             s.field.clear();
             s.value.clear();
             s.lastWasValue = false;

@@ -268,6 +268,7 @@ void HttpServer::setLimits(const TransportLimits &limits)
 void HttpServer::setAllowedHostnames(const QStringList &hostnames)
 {
     m_allowedHosts = hostnames;
+    m_lastAllowedHost.clear();
 }
 
 void HttpServer::setObserver(std::function<void(const TrafficRecord &)> observer)
@@ -443,9 +444,17 @@ int HttpServer::checkHostAndOrigin(const HttpRequest &request, const char **why)
         *why = "Bad Request: exactly one Host header is required";
         return 400;
     }
-    if (hostCount == 1 && !isAllowedHost(request.header("host"), port(), m_allowedHosts)) {
-        *why = "Forbidden: invalid Host header";
-        return 403;
+    if (hostCount == 1) {
+        const QByteArray host = request.header("host");
+        const quint16 ours = port();
+        const bool known = !m_lastAllowedHost.isEmpty() && host == m_lastAllowedHost
+                           && ours == m_lastAllowedPort;
+        if (!known && !isAllowedHost(host, ours, m_allowedHosts)) {
+            *why = "Forbidden: invalid Host header";
+            return 403;
+        }
+        m_lastAllowedHost = host;
+        m_lastAllowedPort = ours;
     }
     const int originCount = request.headerCount("origin");
     if (originCount > 1

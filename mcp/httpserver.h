@@ -244,6 +244,10 @@ private:
     std::shared_ptr<MessageHandler> m_handler;
     TransportLimits m_limits;
     QStringList m_allowedHosts;
+    /// The last Host header that passed (with the port it passed for): every
+    /// request of a client carries the same one, and checking it parses it.
+    mutable QByteArray m_lastAllowedHost;
+    mutable quint16 m_lastAllowedPort = 0;
     std::function<void(const TrafficRecord &)> m_observer;
     QByteArray m_webSocketPath;
     std::function<void(QTcpSocket *)> m_webSocketHandler;

@@ -236,15 +236,17 @@ inline bool writeEscaped(std::string &out, const nlohmann::json &j)
     return writeNode<true>(out, j);
 }
 
-inline bool containsRaw(const nlohmann::json &j)
+/// Bytes held by the raw nodes in `j` (0: none), to reserve an output buffer
+/// once instead of growing it through a few kilobytes of spliced text.
+inline std::size_t rawBytes(const nlohmann::json &j)
 {
     if (j.is_binary())
-        return isRaw(j);
+        return isRaw(j) ? j.get_binary().size() : 0;
+    std::size_t n = 0;
     if (j.is_structured())
         for (const auto &e : j)
-            if (containsRaw(e))
-                return true;
-    return false;
+            n += rawBytes(e);
+    return n;
 }
 
 } // namespace jsonwrite_detail
@@ -270,7 +272,7 @@ inline nlohmann::json rawJson(std::string_view text, bool withEscaped = true)
 /// True if `j` or anything inside it is a raw-JSON node.
 inline bool containsRawJson(const nlohmann::json &j)
 {
-    return jsonwrite_detail::containsRaw(j);
+    return jsonwrite_detail::rawBytes(j) > 0;
 }
 
 /// `j` as a plain tree: every raw-JSON node parsed back.
@@ -301,7 +303,7 @@ inline std::string writeJson(const nlohmann::json &j,
                              nlohmann::json::error_handler_t handler = nlohmann::json::error_handler_t::strict)
 {
     std::string out;
-    out.reserve(256);
+    out.reserve(256 + jsonwrite_detail::rawBytes(j));
     if (jsonwrite_detail::write(out, j))
         return out;
     return materialized(j).dump(-1, ' ', false, handler);
@@ -309,9 +311,12 @@ inline std::string writeJson(const nlohmann::json &j,
 
 inline nlohmann::json jsonTextOf(const nlohmann::json &j, nlohmann::json::error_handler_t handler)
 {
-    if (!containsRawJson(j))
+    const std::size_t raw = jsonwrite_detail::rawBytes(j);
+    if (raw == 0)
         return writeJson(j, handler);
-    std::string literal = "\"";
+    std::string literal;
+    literal.reserve(256 + raw);
+    literal += '"';
     if (!jsonwrite_detail::writeEscaped(literal, j)) {
         literal = "\"";
         jsonwrite_detail::writeStringBody(literal, writeJson(j, handler));

@@ -200,8 +200,13 @@ Schema::Schema(const json &schema)
 std::vector<SchemaIssue> Schema::validate(const json &value, std::size_t maxIssues) const
 {
     valijson::Validator validator(valijson::Validator::kStrongTypes);
-    valijson::ValidationResults results;
     valijson::adapters::NlohmannJsonAdapter target(value);
+    // Most values conform: check without collecting errors first (valijson
+    // then stops at the first failure and formats no messages), and only
+    // validate again, explaining, when it fails.
+    if (validator.validate(m_compiled->schema, target, nullptr))
+        return {};
+    valijson::ValidationResults results;
     if (validator.validate(m_compiled->schema, target, &results))
         return {};
 
