@@ -164,9 +164,9 @@ struct HttpParserCallbacks
         c->m_p->lastWasValue = false;
         c->m_p->headerBytes = 0;
         c->m_p->inMessage = true;
-        c->m_idleTimer->stop();
+        c->m_idleDeadline.reset();
         if (c->m_limits.requestTimeout.count() > 0)
-            c->m_requestTimer->start(c->m_limits.requestTimeout);
+            HttpConnection::arm(c->m_requestTimer, c->m_requestDeadline, c->m_limits.requestTimeout);
         return 0;
     }
 
@@ -298,11 +298,15 @@ HttpConnection::HttpConnection(QTcpSocket *socket, const ConnectionLimits &limit
         m_idleTimer->setInterval(m_limits.idleTimeout);
 
     connect(m_idleTimer, &QTimer::timeout, this, [this] {
+        if (!due(m_idleTimer, m_idleDeadline))
+            return;
         qCDebug(lcTransport) << "closing idle connection from" << m_peer;
         m_closing = true;
         m_socket->disconnectFromHost();
     });
     connect(m_requestTimer, &QTimer::timeout, this, [this] {
+        if (!due(m_requestTimer, m_requestDeadline))
+            return;
         qCDebug(lcTransport) << "request timeout from" << m_peer;
         failRequest(408, "Request Timeout");
     });
@@ -506,7 +510,7 @@ void HttpConnection::finishMessage()
     HttpRequest request = std::move(m_p->current);
     m_p->current = HttpRequest{};
     m_p->inMessage = false;
-    m_requestTimer->stop();
+    m_requestDeadline.reset();
     request.serial = m_nextSerial++;
 
     Slot slot;
@@ -532,6 +536,7 @@ void HttpConnection::failRequest(int status, const char *message)
         return;
     m_stopReading = true;
     m_p->inMessage = false;
+    m_requestDeadline.reset();
     m_requestTimer->stop();
     Slot slot;
     slot.serial = m_nextSerial++;
@@ -707,18 +712,40 @@ void HttpConnection::pump()
         processInput();
 }
 
+void HttpConnection::arm(QTimer *timer, Deadline &deadline, std::chrono::milliseconds after)
+{
+    deadline = std::chrono::steady_clock::now() + after;
+    if (!timer->isActive())
+        timer->start(after);
+}
+
+bool HttpConnection::due(QTimer *timer, const Deadline &deadline)
+{
+    if (!deadline)
+        return false;
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline
+                                                                   - std::chrono::steady_clock::now());
+    if (left.count() <= 0)
+        return true;
+    timer->start(left);
+    return false;
+}
+
 void HttpConnection::updateTimers()
 {
     if (m_closed || m_closing) {
+        m_idleDeadline.reset();
+        m_requestDeadline.reset();
         m_idleTimer->stop();
         m_requestTimer->stop();
         return;
     }
     if (m_slots.empty() && !m_p->inMessage && m_limits.idleTimeout.count() > 0) {
-        if (!m_idleTimer->isActive())
-            m_idleTimer->start();
+        // Idle from now, unless already idle (the deadline then stays).
+        if (!m_idleDeadline)
+            arm(m_idleTimer, m_idleDeadline, m_limits.idleTimeout);
     } else {
-        m_idleTimer->stop();
+        m_idleDeadline.reset();
     }
 }
 

@@ -13,6 +13,7 @@
 #include <QPointer>
 
 #include <chrono>
+#include <optional>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -153,6 +154,15 @@ private:
     void writeOut(QByteArrayView data);
     Slot *findSlot(quint64 serial);
     void updateTimers();
+    /// The request and idle timeouts are deadlines: arming one while its
+    /// QTimer runs only moves the deadline, and the timer, when it fires
+    /// early, waits out the rest. Keep-alive traffic restarted both QTimers
+    /// on every request (about 2 % of the server in perf).
+    using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+    static void arm(QTimer *timer, Deadline &deadline, std::chrono::milliseconds after);
+    /// On a timer's timeout: true if its deadline has come; otherwise re-arms
+    /// the timer for the rest (or leaves it stopped when disarmed).
+    static bool due(QTimer *timer, const Deadline &deadline);
     void handleClosed();
     QByteArray serializeHead(const Slot &slot, const HttpResponse &response, bool streaming);
 
@@ -167,6 +177,8 @@ private:
     UpgradeFilter m_upgradeFilter;
     QTimer *m_idleTimer;
     QTimer *m_requestTimer;
+    Deadline m_idleDeadline;
+    Deadline m_requestDeadline;
     bool m_inParse = false;
     bool m_inPump = false;
     bool m_pumpAgain = false;

@@ -1234,6 +1234,26 @@ private Q_SLOTS:
         QVERIFY(c.waitForDisconnect(2000));
     }
 
+    void idleTimeoutRestartsWithEachRequest()
+    {
+        // The idle deadline moves with every request on the connection (the
+        // timer is not restarted each time; it waits out a moved deadline).
+        TransportLimits limits = m_server->limits();
+        limits.idleTimeout = 1000ms;
+        m_server->setLimits(limits);
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send(post(initBody()));
+        QVERIFY(c.waitForResponses(1));
+        const QByteArray sid = c.last().header("mcp-session-id");
+        QTest::qWait(500);
+        c.send(post(rpc(2, "ping"), sid));
+        QVERIFY(c.waitForResponses(2));
+        QTest::qWait(700);  // past the first request's idle deadline, before the second's
+        QVERIFY(!c.disconnected());
+        QVERIFY(c.waitForDisconnect(3000));
+    }
+
     void requestTimeout()
     {
         TransportLimits limits = m_server->limits();
