@@ -11,9 +11,9 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 
+#include <array>
 #include <charconv>
 #include <cstring>
-#include <unordered_map>
 
 Q_LOGGING_CATEGORY(lcCallLog, "townhall.calllog")
 
@@ -180,6 +180,19 @@ void appendMessage(QByteArray &out, const QByteArray &text, Parse parsed)
     appendRaw(out, parsed().dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
+/// The JSON string of a status key (ui::statusKey), made once.
+const QByteArray &statusJson(CallStatus status)
+{
+    static const std::array<QByteArray, std::size_t(CallStatus::NoReply) + 1> keys = [] {
+        std::array<QByteArray, std::size_t(CallStatus::NoReply) + 1> k;
+        for (std::size_t i = 0; i < k.size(); ++i)
+            k[i] = QByteArray::fromStdString(
+                json(ui::statusKey(CallStatus(i)).toStdString()).dump());
+        return k;
+    }();
+    return keys[std::size_t(status)];
+}
+
 void appendDigits(char *&p, int v, int width)
 {
     for (int i = width - 1; i >= 0; --i, v /= 10)
@@ -292,31 +305,84 @@ CallLog::~CallLog()
         m_thread.join();
 }
 
-void CallLog::append(CallRecordBatch records)
+void CallLog::add(const CallRecord &r)
 {
-    if (records.empty())
+    if (r.matchId.empty())
+        return;
+    auto it = m_open.find(r.matchId);
+    if (it == m_open.end())
+        it = m_open.try_emplace(r.matchId).first;
+    Chunk &c = it->second;
+    const qint64 at
+        = std::chrono::duration_cast<std::chrono::microseconds>(r.timestamp.time_since_epoch())
+              .count();
+    if (c.calls == 0) {
+        c.firstAtUs = at;
+        // A buffer the writer is done with (no fresh pages to fault in), or
+        // a new one of full size (growing by copies would copy it again).
+        const qsizetype size = qsizetype(m_options.chunkBytes) + 64 * 1024;
+        if (c.lines.capacity() < size) {
+            std::lock_guard lock(m_mutex);
+            if (!m_spare.empty()) {
+                c.lines = std::move(m_spare.back());
+                m_spare.pop_back();
+            }
+        }
+        c.lines.reserve(size);
+    }
+    c.lastAtUs = at;
+    ++c.calls;
+    appendLine(c.lines, r);
+    if (std::size_t(c.lines.size()) >= m_options.chunkBytes) {
+        Chunk full = std::exchange(c, Chunk());
+        full.matchId = r.matchId;
+        m_full.push_back(std::move(full));
+    }
+}
+
+void CallLog::handOver()
+{
+    std::vector<Chunk> chunks = std::exchange(m_full, {});
+    for (auto &[matchId, c] : m_open) {
+        if (c.calls == 0)
+            continue;
+        c.matchId = matchId;
+        chunks.push_back(std::exchange(c, Chunk()));
+    }
+    // Matches that were quiet for a whole interval lose their open chunk.
+    std::erase_if(m_open, [](const auto &entry) { return entry.second.calls == 0; });
+    if (chunks.empty())
         return;
     std::size_t bytes = 0;
-    for (const CallRecordPtr &r : records)
-        bytes += r->memoryCost();
+    qint64 calls = 0;
+    for (const Chunk &c : chunks) {
+        bytes += std::size_t(c.lines.size());
+        calls += c.calls;
+    }
     {
         std::lock_guard lock(m_mutex);
         if (m_queuedBytes + bytes <= m_options.maxQueuedBytes || m_queue.empty()) {
             m_queuedBytes += bytes;
-            m_queue.push_back(std::move(records));
+            m_queue.push_back(std::move(chunks));
             ++m_handedOver;
             m_wake.notify_one();
             return;
         }
     }
-    m_dropped += records.size();
-    const QString message = tr("%n recorded call(s) not written to %1: the writer is behind",
-                               nullptr,
-                               int(records.size()))
-                                .arg(shown(m_path));
+    m_dropped += std::uint64_t(calls);
+    const QString message
+        = tr("%n recorded call(s) not written to %1: the writer is behind", nullptr, int(calls))
+              .arg(shown(m_path));
     qCWarning(lcCallLog).noquote() << message;
     if (m_options.onFailure)
         m_options.onFailure(message);
+}
+
+void CallLog::append(const CallRecordBatch &records)
+{
+    for (const CallRecordPtr &r : records)
+        add(*r);
+    handOver();
 }
 
 void CallLog::drain()
@@ -371,7 +437,7 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
                 insert.prepare(QStringLiteral("INSERT INTO call_chunks (match_id, first_at_us, "
                                               "last_at_us, calls, lines) VALUES (?, ?, ?, ?, ?)"));
                 for (;;) {
-                    std::vector<CallRecordBatch> work;
+                    std::vector<std::vector<Chunk>> work;
                     {
                         std::unique_lock lock(m_mutex);
                         m_wake.wait(lock, [&] { return m_stop || !m_queue.empty(); });
@@ -381,8 +447,9 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
                         m_queuedBytes = 0;
                     }
                     std::uint64_t calls = 0;
-                    for (const CallRecordBatch &b : work)
-                        calls += b.size();
+                    for (const std::vector<Chunk> &chunks : work)
+                        for (const Chunk &c : chunks)
+                            calls += std::uint64_t(c.calls);
                     if (auto n = write(conn, insert, work)) {
                         m_written += *n;
                     } else {
@@ -393,9 +460,19 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
                         if (m_options.onFailure)
                             m_options.onFailure(message);
                     }
+                    std::vector<QByteArray> spare;
+                    for (std::vector<Chunk> &chunks : work)
+                        for (Chunk &c : chunks) {
+                            c.lines.truncate(0); // keeps its capacity
+                            if (c.lines.capacity() >= qsizetype(m_options.chunkBytes))
+                                spare.push_back(std::move(c.lines));
+                        }
                     {
                         std::lock_guard lock(m_mutex);
                         m_done += work.size();
+                        for (QByteArray &b : spare)
+                            if (m_spare.size() < MaxSpare)
+                                m_spare.push_back(std::move(b));
                     }
                     m_progress.notify_all();
                 }
@@ -407,62 +484,32 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
 }
 
 StoreResult<std::uint64_t>
-CallLog::write(QSqlDatabase &db, QSqlQuery &insert, const std::vector<CallRecordBatch> &work)
+CallLog::write(QSqlDatabase &db, QSqlQuery &insert, const std::vector<std::vector<Chunk>> &work)
 {
-    struct Chunk
-    {
-        QByteArray lines;
-        qint64 firstAtUs = 0;
-        qint64 lastAtUs = 0;
-        qint64 calls = 0;
-    };
-    std::unordered_map<std::string, Chunk> chunks; // by match
-    std::uint64_t written = 0;
-    auto flushChunk = [&](const std::string &matchId, Chunk &c) -> StoreResult<void> {
-        insert.addBindValue(QString::fromStdString(matchId));
-        insert.addBindValue(c.firstAtUs);
-        insert.addBindValue(c.lastAtUs);
-        insert.addBindValue(c.calls);
-        insert.addBindValue(c.lines);
-        if (auto r = townhall::app::run(insert, "store recorded calls"); !r)
-            return r;
-        written += std::uint64_t(c.calls);
-        c = Chunk();
-        return {};
-    };
     QSqlQuery tx(db);
     if (!tx.exec(QStringLiteral("BEGIN IMMEDIATE")))
         return toStoreError(tx.lastError(), QStringLiteral("begin"));
-    auto fail = [&](StoreError e) -> StoreResult<std::uint64_t> {
-        tx.exec(QStringLiteral("ROLLBACK"));
-        return e;
-    };
-    for (const CallRecordBatch &batch : work) {
-        for (const CallRecordPtr &r : batch) {
-            if (r->matchId.empty())
-                continue;
-            Chunk &c = chunks[r->matchId];
-            const qint64 at = std::chrono::duration_cast<std::chrono::microseconds>(
-                                  r->timestamp.time_since_epoch())
-                                  .count();
-            if (c.calls == 0) {
-                c.firstAtUs = at;
-                c.lines.reserve(qsizetype(m_options.chunkBytes + 64 * 1024));
+    std::uint64_t written = 0;
+    for (const std::vector<Chunk> &chunks : work) {
+        for (const Chunk &c : chunks) {
+            insert.addBindValue(QString::fromStdString(c.matchId));
+            insert.addBindValue(c.firstAtUs);
+            insert.addBindValue(c.lastAtUs);
+            insert.addBindValue(c.calls);
+            // Bound without sharing the buffer, so that it can be reused.
+            insert.addBindValue(QByteArray::fromRawData(c.lines.constData(), c.lines.size()));
+            if (auto r = townhall::app::run(insert, "store recorded calls"); !r) {
+                tx.exec(QStringLiteral("ROLLBACK"));
+                return r.error();
             }
-            c.lastAtUs = at;
-            ++c.calls;
-            appendLine(c.lines, *r);
-            if (std::size_t(c.lines.size()) >= m_options.chunkBytes)
-                if (auto res = flushChunk(r->matchId, c); !res)
-                    return fail(res.error());
+            written += std::uint64_t(c.calls);
         }
     }
-    for (auto &[matchId, c] : chunks)
-        if (c.calls > 0)
-            if (auto res = flushChunk(matchId, c); !res)
-                return fail(res.error());
-    if (!tx.exec(QStringLiteral("COMMIT")))
-        return fail(toStoreError(tx.lastError(), QStringLiteral("commit")));
+    if (!tx.exec(QStringLiteral("COMMIT"))) {
+        StoreError e = toStoreError(tx.lastError(), QStringLiteral("commit"));
+        tx.exec(QStringLiteral("ROLLBACK"));
+        return e;
+    }
     return written;
 }
 
@@ -535,7 +582,7 @@ void CallLog::appendLine(QByteArray &out, const CallRecord &r)
     out.append(",\"sessionId\":");
     appendString(out, r.sessionId);
     out.append(",\"status\":");
-    appendString(out, ui::statusKey(r.status).toStdString());
+    out.append(statusJson(r.status));
     out.append(",\"time\":");
     appendTime(out, atUs / 1000);
     out.append(",\"tool\":");

@@ -15,10 +15,12 @@
 /// `response` are the very bytes that crossed the wire, spliced in as they
 /// are, so the per-call work is a few small fields and a memcpy.
 ///
-/// The server thread only hands over the records it already holds
-/// (append()); the writer thread formats them and inserts the chunks in one
-/// transaction per hand-over. Destroying the log writes everything handed
-/// over first.
+/// The server thread appends each finished record's line to the open chunk
+/// of its match (add(): a few small fields and a memcpy of bytes that are
+/// still in its cache) and every 200 ms hands the chunks over (handOver());
+/// the writer thread inserts them, one transaction per hand-over, so the
+/// server never waits for SQLite or the disk. Destroying the log writes
+/// everything handed over first.
 
 #include "app/recorder.h"
 #include "app/store/storeresult.h"
@@ -39,6 +41,7 @@ class QSqlQuery;
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 namespace townhall::app {
@@ -58,9 +61,9 @@ public:
     {
         /// A chunk row is closed once its lines reach this many bytes.
         std::size_t chunkBytes = 1024 * 1024;
-        /// Records handed over but not yet written, in CallRecord::memoryCost
-        /// bytes; beyond this a hand-over is dropped (and reported) rather
-        /// than let a stalled disk grow the host's memory without bound.
+        /// Bytes handed over but not yet written; beyond this a hand-over is
+        /// dropped (and reported) rather than let a stalled disk grow the
+        /// host's memory without bound.
         std::size_t maxQueuedBytes = 256 * 1024 * 1024;
         /// Called on the writer thread when a write fails or a hand-over is
         /// dropped; the message is translated and complete.
@@ -89,9 +92,15 @@ public:
 
     QString path() const { return m_path; }
 
-    /// Hands records over to the writer thread; records without a match are
-    /// skipped. Cheap: a lock, a move, a notify.
-    void append(CallRecordBatch records);
+    /// Formats `record` into the open chunk of its match (nothing if it
+    /// names none). On the server thread, where the record's bytes are still
+    /// in the cache; not thread-safe (one caller thread, with handOver()).
+    void add(const CallRecord &record);
+    /// Hands the chunks formatted so far to the writer thread: a lock, a
+    /// move, a notify.
+    void handOver();
+    /// add() for each record, then handOver().
+    void append(const CallRecordBatch &records);
     /// Blocks until everything handed over so far is written (or failed).
     void drain();
     /// Calls written to the file so far, and calls dropped (failed writes,
@@ -113,16 +122,33 @@ private:
     /// The writer thread: opens the file, reports through `opened`, then
     /// writes hand-overs until stopped.
     void run(std::promise<std::optional<StoreError>> opened);
+    /// One row of call_chunks: calls of one match, as JSON Lines.
+    struct Chunk
+    {
+        std::string matchId;
+        qint64 firstAtUs = 0;
+        qint64 lastAtUs = 0;
+        qint64 calls = 0;
+        QByteArray lines;
+    };
     /// Writes hand-overs in one transaction; the number of calls in them.
     StoreResult<std::uint64_t>
-    write(QSqlDatabase &db, QSqlQuery &insert, const std::vector<CallRecordBatch> &work);
+    write(QSqlDatabase &db, QSqlQuery &insert, const std::vector<std::vector<Chunk>> &work);
 
     QString m_path;
     Options m_options;
     std::mutex m_mutex;
     std::condition_variable m_wake;     ///< work queued, or stop
     std::condition_variable m_progress; ///< a hand-over was written
-    std::vector<CallRecordBatch> m_queue;
+    // The server thread's side (add, handOver): chunks being filled, by
+    // match, and chunks that reached Options::chunkBytes.
+    std::unordered_map<std::string, Chunk> m_open;
+    std::vector<Chunk> m_full;
+    // Shared with the writer, under m_mutex.
+    std::vector<std::vector<Chunk>> m_queue;
+    /// Written chunks' buffers, empty, for add() to fill again.
+    std::vector<QByteArray> m_spare;
+    static constexpr std::size_t MaxSpare = 8;
     std::size_t m_queuedBytes = 0;
     std::uint64_t m_handedOver = 0; ///< hand-overs queued so far
     std::uint64_t m_done = 0;       ///< hand-overs written (or failed) so far

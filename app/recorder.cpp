@@ -240,8 +240,7 @@ Recorder::~Recorder()
     if (m_callLog) {
         for (auto &[key, p] : m_pending) {
             p.record->status = CallStatus::NoReply;
-            if (!p.record->matchId.empty())
-                m_toPersist.push_back(p.record);
+            m_callLog->add(*p.record);
         }
         persist();
         m_callLog.reset();
@@ -270,7 +269,6 @@ bool Recorder::setCallLogPath(const QString &path)
         persist();
         m_callLog.reset();
     }
-    m_toPersist.clear();
     if (path.isEmpty())
         return true;
     CallLog::Options options;
@@ -323,12 +321,17 @@ void Recorder::observe(const mcp::TrafficRecord &r)
         pushRecord(std::move(refused));
     }
 
-    auto rec = std::make_shared<CallRecord>();
-    rec->timestamp = r.timestamp;
-    rec->sessionId = r.sessionId;
-    rec->httpStatus = r.httpStatus;
+    // A new record, for every message but the answer to a pending request.
+    auto fresh = [&r] {
+        auto rec = std::make_shared<CallRecord>();
+        rec->timestamp = r.timestamp;
+        rec->sessionId = r.sessionId;
+        rec->httpStatus = r.httpStatus;
+        return rec;
+    };
 
     if (r.direction == Dir::ClientToServer) {
+        std::shared_ptr<CallRecord> rec = fresh();
         rec->requestText = text();
         describeRequest(*rec, m);
         if (r.httpStatus >= 400) {
@@ -392,6 +395,7 @@ void Recorder::observe(const mcp::TrafficRecord &r)
             }
         }
         // An answer without its request (a 404 for an unknown session, say).
+        std::shared_ptr<CallRecord> rec = fresh();
         rec->kind = CallKind::Request;
         complete(*rec, m, text(), r.httpStatus);
         rec->latency = r.latency;
@@ -400,6 +404,7 @@ void Recorder::observe(const mcp::TrafficRecord &r)
         return;
     }
     // A notification or request the server pushed.
+    std::shared_ptr<CallRecord> rec = fresh();
     rec->kind = CallKind::ServerMessage;
     rec->responseText = text();
     if (m.is_object())
@@ -511,8 +516,8 @@ void Recorder::pushRecord(std::shared_ptr<CallRecord> rec)
         m_ring.pop_front();
         ++m_evicted;
     }
-    if (m_callLog && !ptr->matchId.empty())
-        m_toPersist.push_back(ptr);
+    if (m_callLog)
+        m_callLog->add(*ptr); // while its bytes are in the cache
     m_batch.push_back(std::move(ptr));
     if (!m_batchTimer->isActive())
         m_batchTimer->start();
@@ -672,9 +677,8 @@ void Recorder::emitBatch()
 
 void Recorder::persist()
 {
-    // The records themselves change hands: the writer thread formats them.
-    if (m_callLog && !m_toPersist.empty())
-        m_callLog->append(std::exchange(m_toPersist, {}));
+    if (m_callLog)
+        m_callLog->handOver();
 }
 
 ToolCallRow Recorder::toRow(const CallRecord &r)

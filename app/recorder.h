@@ -24,9 +24,10 @@
 /// very buffers the transport read and wrote (implicitly shared); a few
 /// fields (method, tool, match, error codes) are read off the parsed message
 /// while it is lent. Then a hash-map insert and erase and a ring push. The
-/// ring is bounded by count and by bytes. No database write: every
-/// Options::persistInterval the records that name a match are handed, as
-/// they are, to the calls file's writer thread (app/calllog.h).
+/// ring is bounded by count and by bytes. No database write: a record that
+/// names a match is appended as a JSON Lines line to a buffer, and every
+/// Options::persistInterval the buffers go to the calls file's writer
+/// thread (app/calllog.h).
 
 #include "app/store/store.h"
 #include "mcp/handler.h"
@@ -254,7 +255,6 @@ private:
     std::unordered_map<std::string, Agent> m_agents; ///< by session id
     std::shared_ptr<CallRecord> m_refused; ///< a refused inbound message awaiting its error reply
     CallRecordBatch m_batch;
-    CallRecordBatch m_toPersist;
     QTimer *m_batchTimer;
     QTimer *m_persistTimer;
     std::uint64_t m_nextId = 1;
