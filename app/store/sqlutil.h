@@ -11,7 +11,9 @@
 #include <QSqlQuery>
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
+#include <type_traits>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -65,6 +67,17 @@ public:
     void bindText(int index, std::string_view text);
     void bindInt(int index, std::int64_t value);
     void bindNull(int index);
+    /// The value, or NULL when empty.
+    template<typename T>
+    void bindOptional(int index, const std::optional<T> &value)
+    {
+        if (!value)
+            bindNull(index);
+        else if constexpr (std::is_integral_v<T>)
+            bindInt(index, std::int64_t(*value));
+        else
+            bindText(index, *value);
+    }
 
     /// Runs the statement to its end (no result rows), then resets it and
     /// clears its parameters. The error names `what`.

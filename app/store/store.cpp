@@ -61,8 +61,6 @@ QString q(const std::string &s) { return QString::fromStdString(s); }
 std::string s(const QVariant &v) { return v.toString().toStdString(); }
 
 QVariant v(const std::optional<std::string> &x) { return x ? q(*x) : QVariant(); }
-QVariant v(const std::optional<engine::TimeMs> &x) { return x ? QVariant(qint64(*x)) : QVariant(); }
-QVariant v(const std::optional<int> &x) { return x ? QVariant(*x) : QVariant(); }
 
 std::optional<std::string> optString(const QVariant &x)
 {
@@ -73,12 +71,14 @@ std::optional<engine::TimeMs> optTime(const QVariant &x)
     return x.isNull() ? std::nullopt : std::optional<engine::TimeMs>(x.toLongLong());
 }
 
-QString hashHex(std::uint64_t h)
+/// A state hash as stored in `matches.state_hash`: 16 lower-case hex digits.
+std::string hashText(std::uint64_t h)
 {
     char buf[17];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return QString::fromLatin1(buf, 16);
+    return std::string(buf, 16);
 }
+QString hashHex(std::uint64_t h) { return QString::fromStdString(hashText(h)); }
 
 /// Agent text can hold anything; dump must never throw on invalid UTF-8.
 std::string dumpJson(const json &j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
@@ -197,14 +197,22 @@ constexpr const char *EventColumns =
 
 constexpr const char *AgentColumns = "agent_id, name, created_at_ms, revoked_at_ms";
 
-/// "a, b, c" → "a = excluded.a, …" for every column after the key columns.
-QString upsertAssignments(const char *columns, int keyColumns)
+/// INSERT of every column of `columns` ("a, b, c"), or on a conflict of the
+/// first `keyColumns` an update of all the others.
+std::string upsertSql(const char *table, const QString &columns, int keyColumns)
 {
-    const QStringList cols = QString::fromLatin1(columns).split(QStringLiteral(", "));
+    const QStringList cols = columns.split(QStringLiteral(", "));
+    QStringList marks;
     QStringList set;
-    for (int i = keyColumns; i < cols.size(); ++i)
-        set << cols[i] + QStringLiteral(" = excluded.") + cols[i];
-    return set.join(QStringLiteral(", "));
+    for (qsizetype i = 0; i < cols.size(); ++i) {
+        marks << QStringLiteral("?");
+        if (i >= keyColumns)
+            set << cols[i] + QStringLiteral(" = excluded.") + cols[i];
+    }
+    return QStringLiteral("INSERT INTO %1 (%2) VALUES (%3) ON CONFLICT (%4) DO UPDATE SET %5")
+        .arg(QLatin1String(table), columns, marks.join(QStringLiteral(", ")),
+             cols.mid(0, keyColumns).join(QStringLiteral(", ")), set.join(QStringLiteral(", ")))
+        .toStdString();
 }
 
 /// `n` copies of a VALUES row, for statements that insert `n` rows at once.
@@ -218,15 +226,6 @@ QString valueRows(const QString &row, int n)
 
 /// How many rows the next multi-row INSERT takes: 32, 8 or 1.
 std::size_t chunkFor(std::size_t left) { return left >= 32 ? 32 : left >= 8 ? 8 : 1; }
-
-QString placeholders(const char *columns)
-{
-    const auto n = QString::fromLatin1(columns).split(QStringLiteral(", ")).size();
-    QStringList p;
-    for (qsizetype i = 0; i < n; ++i)
-        p << QStringLiteral("?");
-    return p.join(QStringLiteral(", "));
-}
 
 MatchRow readMatchRow(const QSqlQuery &r)
 {
@@ -319,14 +318,12 @@ class Store::Private
 public:
     /// Statements of the hot path (every commit, every event), run through
     /// SQLite's C API (sqlutil.h).
-    enum Hot { Begin, Commit, Rollback, InsertEvent, HotCount };
+    enum Hot { Begin, Commit, Rollback, InsertEvent, UpsertMatch, UpsertPlayer, HotCount };
 
     /// Statements run through Qt Sql.
     enum Stmt {
         MaxSeq,
         MatchExists,
-        UpsertMatch,
-        UpsertPlayer,
         InsertJournal,
         InsertQueue,
         DeleteQueue,
@@ -433,18 +430,6 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
     switch (which) {
     case MaxSeq: sql = QStringLiteral("SELECT MAX(seq) FROM events WHERE match_id = ?"); break;
     case MatchExists: sql = QStringLiteral("SELECT 1 FROM matches WHERE match_id = ?"); break;
-    case UpsertMatch:
-        sql = QStringLiteral("INSERT INTO matches (%1, updated_at_ms) VALUES (%2, ?) "
-                             "ON CONFLICT (match_id) DO UPDATE SET %3, updated_at_ms = excluded.updated_at_ms")
-                  .arg(QLatin1String(MatchColumns), placeholders(MatchColumns),
-                       upsertAssignments(MatchColumns, 1));
-        break;
-    case UpsertPlayer:
-        sql = QStringLiteral("INSERT INTO players (%1) VALUES (%2) "
-                             "ON CONFLICT (match_id, player_id) DO UPDATE SET %3")
-                  .arg(QLatin1String(PlayerColumns), placeholders(PlayerColumns),
-                       upsertAssignments(PlayerColumns, 2));
-        break;
     case InsertJournal:
         sql = QStringLiteral(
             "INSERT INTO lobby_journal (kind, at_ms, queue_id, record) VALUES (?, ?, ?, ?)");
@@ -514,6 +499,10 @@ StoreResult<SqlStatement *> Store::Private::hot(Hot which)
     case InsertEvent:
         sql = std::string("INSERT INTO events (") + EventColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
         break;
+    case UpsertMatch:
+        sql = upsertSql("matches", QLatin1String(MatchColumns) + QStringLiteral(", updated_at_ms"), 1);
+        break;
+    case UpsertPlayer: sql = upsertSql("players", QLatin1String(PlayerColumns), 2); break;
     case HotCount: break;
     }
     if (auto r = st.prepare(m_handle, sql); !r)
@@ -681,38 +670,38 @@ StoreResult<void> Store::Private::writeSnapshot(const MatchSnapshot &snap)
                               .arg(q(m.matchId))
                               .arg(m.lastSeq)
                               .arg(*last)};
-    auto st = stmt(UpsertMatch);
+    auto st = hot(UpsertMatch);
     if (!st)
         return st.error();
-    QSqlQuery &um = **st;
-    const QVariantList values{
-        q(m.matchId),
-        q(m.worldId),
-        q(m.queueId),
-        q(m.buildingInstanceId),
-        m.matchNumber,
-        QString::number(m.seed),
-        m.ended ? QStringLiteral("ENDED") : QStringLiteral("ACTIVE"),
-        q(m.phase),
-        m.dayNumber,
-        m.nightNumber,
-        qint64(m.phaseStartedAt),
-        qint64(m.phaseEndsAt),
-        m.playersAlive,
-        qint64(m.startedAt),
-        v(m.endedAt),
-        v(m.winner),
-        q(m.publicSummary),
-        int(m.paused),
-        qint64(m.lastSeq),
-        m.stateHash ? QVariant(hashHex(*m.stateHash)) : QVariant(),
-        int(m.imported),
-        qint64(now()),
-    };
-    Q_ASSERT(values.size() == MatchColumnCount + 1);
-    for (const QVariant &x : values)
-        um.addBindValue(x);
-    if (auto r = run(um, "write the match row"); !r)
+    SqlStatement &um = **st;
+    const std::string seed = std::to_string(m.seed);
+    const std::optional<std::string> hash
+        = m.stateHash ? std::optional<std::string>(hashText(*m.stateHash)) : std::nullopt;
+    int i = 0;
+    um.bindText(++i, m.matchId);
+    um.bindText(++i, m.worldId);
+    um.bindText(++i, m.queueId);
+    um.bindText(++i, m.buildingInstanceId);
+    um.bindInt(++i, m.matchNumber);
+    um.bindText(++i, seed);
+    um.bindText(++i, m.ended ? "ENDED" : "ACTIVE");
+    um.bindText(++i, m.phase);
+    um.bindInt(++i, m.dayNumber);
+    um.bindInt(++i, m.nightNumber);
+    um.bindInt(++i, m.phaseStartedAt);
+    um.bindInt(++i, m.phaseEndsAt);
+    um.bindInt(++i, m.playersAlive);
+    um.bindInt(++i, m.startedAt);
+    um.bindOptional(++i, m.endedAt);
+    um.bindOptional(++i, m.winner);
+    um.bindText(++i, m.publicSummary);
+    um.bindInt(++i, m.paused);
+    um.bindInt(++i, std::int64_t(m.lastSeq));
+    um.bindOptional(++i, hash);
+    um.bindInt(++i, m.imported);
+    um.bindInt(++i, now());
+    Q_ASSERT(i == MatchColumnCount + 1);
+    if (auto r = um.exec("write the match row"); !r)
         return r;
 
     // Most commands change one or two players; skip the rows that did not change.
@@ -721,34 +710,35 @@ StoreResult<void> Store::Private::writeSnapshot(const MatchSnapshot &snap)
         known = &it->second;
     else if (auto it2 = m_players.find(m.matchId); it2 != m_players.end())
         known = &it2->second;
-    auto sp = stmt(UpsertPlayer);
+    auto sp = hot(UpsertPlayer);
     if (!sp)
         return sp.error();
-    QSqlQuery &up = **sp;
-    for (std::size_t i = 0; i < snap.players.size(); ++i) {
-        const PlayerRow &p = snap.players[i];
-        if (known && i < known->size() && (*known)[i] == p)
+    SqlStatement &up = **sp;
+    for (std::size_t k = 0; k < snap.players.size(); ++k) {
+        const PlayerRow &p = snap.players[k];
+        if (known && k < known->size() && (*known)[k] == p)
             continue;
-        up.addBindValue(q(p.matchId));
-        up.addBindValue(q(p.playerId));
-        up.addBindValue(q(p.agentId));
-        up.addBindValue(q(p.displayName));
-        up.addBindValue(p.seat);
-        up.addBindValue(q(p.role));
-        up.addBindValue(int(p.alive));
-        up.addBindValue(v(p.eliminatedAt));
-        up.addBindValue(int(p.revealedRole));
-        up.addBindValue(int(p.ready));
-        up.addBindValue(v(p.doctorLastProtectedPlayerId));
-        up.addBindValue(q(p.seerHistoryJson));
-        up.addBindValue(q(p.nightActionJson));
-        up.addBindValue(v(p.didOpeningForDay));
-        up.addBindValue(v(p.voteTargetPlayerId));
-        up.addBindValue(int(p.voted));
-        up.addBindValue(v(p.lastPublicMessageAt));
-        up.addBindValue(v(p.lastWolfChatAt));
-        up.addBindValue(p.missedDeadlines);
-        if (auto r = run(up, "write a player row"); !r)
+        int j = 0;
+        up.bindText(++j, p.matchId);
+        up.bindText(++j, p.playerId);
+        up.bindText(++j, p.agentId);
+        up.bindText(++j, p.displayName);
+        up.bindInt(++j, p.seat);
+        up.bindText(++j, p.role);
+        up.bindInt(++j, p.alive);
+        up.bindOptional(++j, p.eliminatedAt);
+        up.bindInt(++j, p.revealedRole);
+        up.bindInt(++j, p.ready);
+        up.bindOptional(++j, p.doctorLastProtectedPlayerId);
+        up.bindText(++j, p.seerHistoryJson);
+        up.bindText(++j, p.nightActionJson);
+        up.bindOptional(++j, p.didOpeningForDay);
+        up.bindOptional(++j, p.voteTargetPlayerId);
+        up.bindInt(++j, p.voted);
+        up.bindOptional(++j, p.lastPublicMessageAt);
+        up.bindOptional(++j, p.lastWolfChatAt);
+        up.bindInt(++j, p.missedDeadlines);
+        if (auto r = up.exec("write a player row"); !r)
             return r;
     }
     m_pendingPlayers[m.matchId] = snap.players;
