@@ -23,8 +23,9 @@ class StateCache
 public:
     /// Most entries kept; past this the cache starts over. One entry per
     /// (match, viewer, options) in use, so the bound is only reached by many
-    /// live matches or callers cycling through option values.
-    static constexpr std::size_t MaxEntries = 2048;
+    /// live matches or callers cycling through option values. An entry holds
+    /// its text twice (plain and escaped): 3-20 KB, so at most a few MiB.
+    static constexpr std::size_t MaxEntries = 512;
 
     /// `engine::toJson(engine::stateView(m, viewer, opts))` as a raw-JSON node
     /// (text and escaped text). Rebuilt when the match's seq moved, or when

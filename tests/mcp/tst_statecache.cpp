@@ -5,16 +5,19 @@
 // viewer's bytes, and a cached entry is reused only at the same seq of the
 // same Match object.
 
+#include "app/host.h"
 #include "app/statecache.h"
 
 #include "engine/projection.h"
 #include "engine/simulator.h"
 #include "mcp/jsonwrite.h"
 
+#include <QCoro/QCoroTask>
 #include <QFloat16>  // QCOMPARE of json values needs qfloat16 complete
 #include <QTest>
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +37,19 @@ std::string bytesOf(const json &raw)
     return mcp::writeJson(raw);
 }
 
+QCoro::Task<> run(app::Host *h, app::Caller c, std::string tool, json args, std::optional<mcp::ToolResult> *out)
+{
+    mcp::ToolResult r = co_await h->callTool(std::move(c), std::move(tool), std::move(args));
+    out->emplace(std::move(r));
+}
+
+mcp::ToolResult call(app::Host &h, const app::Caller &c, const std::string &tool, json args)
+{
+    std::optional<mcp::ToolResult> out;
+    QCoro::waitFor(run(&h, c, tool, std::move(args), &out));
+    return std::move(*out);
+}
+
 } // namespace
 
 class TestStateCache : public QObject
@@ -43,6 +59,7 @@ class TestStateCache : public QObject
 private Q_SLOTS:
     void everySeqEveryViewer();
     void otherMatchObjectAtSameSeq();
+    void hostServesEachAgentItsOwnState();
 };
 
 void TestStateCache::everySeqEveryViewer()
@@ -132,5 +149,54 @@ void TestStateCache::otherMatchObjectAtSameSeq()
     QCOMPARE(cache.builds(), std::uint64_t(3));
 }
 
-QTEST_APPLESS_MAIN(TestStateCache)
+void TestStateCache::hostServesEachAgentItsOwnState()
+{
+    // Through the host's tool layer while bots play a match: for every seated
+    // agent and a spectator, the state a transport caller (raw JSON from the
+    // cache) gets is the one an in-process caller (a fresh tree) gets.
+    app::HostOptions o;
+    o.dbPath = QStringLiteral(":memory:");
+    o.speed = 50;
+    o.seed = 3;
+    o.rateLimits = false;
+    app::Host host(o);
+    QString error;
+    QVERIFY(host.start(&error));
+    host.addBots(8);
+    QTRY_VERIFY_WITH_TIMEOUT(host.lobby().match("match-1"), 10'000);
+    std::vector<app::Caller> callers(1);  // a spectator first
+    for (const engine::Player &p : host.lobby().match("match-1")->state().players) {
+        app::Caller c;
+        c.agentId = p.agentId;
+        c.displayName = p.displayName;
+        callers.push_back(c);
+    }
+    const json args{{"matchId", "match-1"}, {"includeRecentPublicMessages", true}};
+    std::set<std::uint64_t> seqs;
+    int compared = 0;
+    while (!host.lobby().match("match-1")->ended()) {
+        seqs.insert(host.lobby().match("match-1")->state().lastSeq);
+        std::set<std::string> seen;
+        for (app::Caller c : callers) {
+            const std::uint64_t before = host.lobby().match("match-1")->state().lastSeq;
+            c.rawJson = false;
+            const mcp::ToolResult tree = call(host, c, "et.werewolf.match.get_state", args);
+            c.rawJson = true;
+            const mcp::ToolResult raw = call(host, c, "et.werewolf.match.get_state", args);
+            if (host.lobby().match("match-1")->state().lastSeq != before)
+                continue;  // the match moved on between the two calls: the next round checks
+            QVERIFY(tree.ok() && raw.ok());
+            QVERIFY(mcp::containsRawJson(raw.value()));
+            const std::string fresh = mcp::writeJson(tree.value().at("state"));
+            QCOMPARE(bytesOf(raw.value().at("state")), fresh);
+            QVERIFY2(seen.insert(fresh).second, "two callers got the same state");
+            ++compared;
+        }
+        QTest::qWait(20);
+    }
+    QVERIFY(seqs.size() > 10);
+    QVERIFY(compared > 50);
+}
+
+QTEST_GUILESS_MAIN(TestStateCache)
 #include "tst_statecache.moc"
