@@ -37,19 +37,6 @@ std::string bytesOf(const json &raw)
     return mcp::writeJson(raw);
 }
 
-QCoro::Task<> run(app::Host *h, app::Caller c, std::string tool, json args, std::optional<mcp::ToolResult> *out)
-{
-    mcp::ToolResult r = co_await h->callTool(std::move(c), std::move(tool), std::move(args));
-    out->emplace(std::move(r));
-}
-
-mcp::ToolResult call(app::Host &h, const app::Caller &c, const std::string &tool, json args)
-{
-    std::optional<mcp::ToolResult> out;
-    QCoro::waitFor(run(&h, c, tool, std::move(args), &out));
-    return std::move(*out);
-}
-
 } // namespace
 
 class TestStateCache : public QObject
@@ -172,6 +159,13 @@ void TestStateCache::hostServesEachAgentItsOwnState()
         callers.push_back(c);
     }
     const json args{{"matchId", "match-1"}, {"includeRecentPublicMessages", true}};
+    auto getState = [&](const app::Caller &c) {
+        std::optional<mcp::ToolResult> out;  // ToolResult has no default value for waitFor
+        QCoro::waitFor([&]() -> QCoro::Task<> {
+            out.emplace(co_await host.callTool(c, "et.werewolf.match.get_state", args));
+        }());
+        return std::move(*out);
+    };
     std::set<std::uint64_t> seqs;
     int compared = 0;
     while (!host.lobby().match("match-1")->ended()) {
@@ -180,9 +174,9 @@ void TestStateCache::hostServesEachAgentItsOwnState()
         for (app::Caller c : callers) {
             const std::uint64_t before = host.lobby().match("match-1")->state().lastSeq;
             c.rawJson = false;
-            const mcp::ToolResult tree = call(host, c, "et.werewolf.match.get_state", args);
+            const mcp::ToolResult tree = getState(c);
             c.rawJson = true;
-            const mcp::ToolResult raw = call(host, c, "et.werewolf.match.get_state", args);
+            const mcp::ToolResult raw = getState(c);
             if (host.lobby().match("match-1")->state().lastSeq != before)
                 continue;  // the match moved on between the two calls: the next round checks
             QVERIFY(tree.ok() && raw.ok());
