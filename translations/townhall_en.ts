@@ -2,6 +2,56 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>CallLog</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>cannot open %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a Town Hall calls file (not an SQLite database); it is left as it is</source>
+        <translation>%1 is not a Town Hall calls file (not an SQLite database); it is left as it is</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable Town Hall calls file: %2</source>
+        <translation>%1 is not a readable Town Hall calls file: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a Town Hall calls file (another program&apos;s database); it is left as it is</source>
+        <translation>%1 is not a Town Hall calls file (another program&apos;s database); it is left as it is</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Town Hall (calls layout %2, this version knows %3)</source>
+        <translation>%1 was written by a newer Town Hall (calls layout %2, this version knows %3)</translation>
+    </message>
+    <message>
+        <source>%1 exists but is not a file</source>
+        <translation>%1 exists but is not a file</translation>
+    </message>
+    <message>
+        <source>cannot create the directory %1</source>
+        <translation>cannot create the directory %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n recorded call(s) not written to %1: the writer is behind</source>
+        <translation>
+            <numerusform>%n recorded call not written to %1: the writer is behind</numerusform>
+            <numerusform>%n recorded calls not written to %1: the writer is behind</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>cannot write %1: %2</translation>
+    </message>
+    <message>
+        <source>recorded calls not written to %1: %2</source>
+        <translation>recorded calls not written to %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 holds a damaged recorded call of match %2</source>
+        <translation>%1 holds a damaged recorded call of match %2</translation>
+    </message>
+</context>
+<context>
     <name>QPlatformTheme</name>
     <message>
         <source>OK</source>
@@ -246,6 +296,10 @@
         <source>a recorded response cannot be restored</source>
         <translation>a recorded response cannot be restored</translation>
     </message>
+    <message>
+        <source>Qt&apos;s SQLite driver uses SQLite %1, but Town Hall links SQLite %2; both must be the system&apos;s libsqlite3</source>
+        <translation>Qt&apos;s SQLite driver uses SQLite %1, but Town Hall links SQLite %2; both must be the system&apos;s libsqlite3</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::Host</name>
@@ -326,6 +380,13 @@
     <message>
         <source>cannot listen on 127.0.0.1:%1: %2</source>
         <translation>cannot listen on 127.0.0.1:%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::app::Recorder</name>
+    <message>
+        <source>recorded calls are kept in memory only: %1</source>
+        <translation>recorded calls are kept in memory only: %1</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,55 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CallLog</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a Town Hall calls file (not an SQLite database); it is left as it is</source>
+        <translation>%1 不是 Town Hall 调用记录文件（不是 SQLite 数据库）；已保持原样</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable Town Hall calls file: %2</source>
+        <translation>%1 不是可读取的 Town Hall 调用记录文件：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a Town Hall calls file (another program&apos;s database); it is left as it is</source>
+        <translation>%1 不是 Town Hall 调用记录文件（属于其他程序的数据库）；已保持原样</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Town Hall (calls layout %2, this version knows %3)</source>
+        <translation>%1 由更新版本的 Town Hall 写入（调用记录格式 %2，本版本只认识 %3）</translation>
+    </message>
+    <message>
+        <source>%1 exists but is not a file</source>
+        <translation>%1 已存在，但不是文件</translation>
+    </message>
+    <message>
+        <source>cannot create the directory %1</source>
+        <translation>无法创建目录 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n recorded call(s) not written to %1: the writer is behind</source>
+        <translation>
+            <numerusform>有 %n 条已记录的调用未写入 %1：写入线程跟不上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>recorded calls not written to %1: %2</source>
+        <translation>已记录的调用未写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds a damaged recorded call of match %2</source>
+        <translation>%1 中有一条对局 %2 的已记录调用已损坏</translation>
+    </message>
+</context>
+<context>
     <name>QPlatformTheme</name>
     <message>
         <source>OK</source>
@@ -246,6 +295,10 @@
         <source>a recorded response cannot be restored</source>
         <translation>一条已记录的响应无法还原</translation>
     </message>
+    <message>
+        <source>Qt&apos;s SQLite driver uses SQLite %1, but Town Hall links SQLite %2; both must be the system&apos;s libsqlite3</source>
+        <translation>Qt 的 SQLite 驱动使用 SQLite %1，而 Town Hall 链接的是 SQLite %2；两者都必须是系统的 libsqlite3</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::Host</name>
@@ -326,6 +379,13 @@
     <message>
         <source>cannot listen on 127.0.0.1:%1: %2</source>
         <translation>无法在 127.0.0.1:%1 上监听：%2</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::app::Recorder</name>
+    <message>
+        <source>recorded calls are kept in memory only: %1</source>
+        <translation>已记录的调用仅保存在内存中：%1</translation>
     </message>
 </context>
 <context>
