@@ -75,7 +75,7 @@ StoreResult<qint64> pragma(QSqlDatabase &db, const QString &path, const char *na
 
 /// Whether the open file is a calls file we can use; `fresh` when it has no
 /// layout yet (a new or empty file).
-StoreResult<void> probe(QSqlDatabase &db, const QString &path, bool &fresh)
+StoreResult<void> probe(QSqlDatabase &db, const QString &path, bool &fresh, qint64 *layout = nullptr)
 {
     auto appId = pragma(db, path, "application_id");
     if (!appId)
@@ -89,6 +89,8 @@ StoreResult<void> probe(QSqlDatabase &db, const QString &path, bool &fresh)
                           CallLog::tr("%1 is not a readable Town Hall calls file: %2")
                               .arg(shown(path), q.lastError().text())};
     fresh = *appId == 0 && q.value(0).toLongLong() == 0;
+    if (layout)
+        *layout = *version;
     if (fresh)
         return {};
     if (*appId != CallLog::ApplicationId || *version < 1)
@@ -156,12 +158,23 @@ void appendString(QByteArray &out, const std::string &s)
     out.append('"');
 }
 
-/// A recorded message: its bytes when they can stand in a JSON Lines line as
-/// they are, else as Recorder::rowToJson() would write it. The recorder only
-/// holds texts that parsed (the transport's) or that writeJson() wrote, so
-/// any text whose ends are a JSON object's or array's is one; a line break
-/// (whitespace outside strings) would end the line, so such a text is
-/// rewritten compact.
+/// Whether a recorded message's bytes can stand in a JSON Lines line as they
+/// are. The recorder only holds texts that parsed (the transport's) or that
+/// writeJson() wrote, so any text whose ends are a JSON object's or array's
+/// is one; a line break (whitespace outside strings) would end the line.
+bool spliceable(const QByteArray &text)
+{
+    if (text.isEmpty())
+        return false;
+    const char first = text.front();
+    const char last = text.back();
+    return ((first == '{' && last == '}') || (first == '[' && last == ']'))
+           && !std::memchr(text.constData(), '\n', std::size_t(text.size()))
+           && !std::memchr(text.constData(), '\r', std::size_t(text.size()));
+}
+
+/// A recorded message: its bytes when spliceable(), else as
+/// Recorder::rowToJson() would write it (compact).
 template<typename Parse>
 void appendMessage(QByteArray &out, const QByteArray &text, Parse parsed)
 {
@@ -169,11 +182,7 @@ void appendMessage(QByteArray &out, const QByteArray &text, Parse parsed)
         out.append("null");
         return;
     }
-    const char first = text.front();
-    const char last = text.back();
-    if (((first == '{' && last == '}') || (first == '[' && last == ']'))
-        && !std::memchr(text.constData(), '\n', std::size_t(text.size()))
-        && !std::memchr(text.constData(), '\r', std::size_t(text.size()))) {
+    if (spliceable(text)) {
         out.append(text);
         return;
     }
@@ -248,6 +257,17 @@ void appendTime(QByteArray &out, qint64 ms)
     *p++ = '"';
     out.append(buf, p - buf);
 }
+
+/// Expands the stored lines of one chunk (see storeLine()) into `out`:
+/// the lines `townhall calls` prints. False if a stored line is damaged.
+bool expandLines(std::string &out, const QByteArray &lines);
+
+/// Appends `r` to a chunk: CallLog::appendLine(), except that a tools/call
+/// response whose text block is the escape of its structuredContent is
+/// stored without that text, behind a prefix: '#', then (ElidedDigits
+/// decimal digits each) where in the line the text was, where the bytes it
+/// escaped are and how many. About half of a get_state line.
+void storeLine(QByteArray &out, const CallRecord &r);
 
 } // namespace
 
@@ -332,7 +352,7 @@ void CallLog::add(const CallRecord &r)
     }
     c.lastAtUs = at;
     ++c.calls;
-    appendLine(c.lines, r);
+    storeLine(c.lines, r);
     if (std::size_t(c.lines.size()) >= m_options.chunkBytes) {
         Chunk full = std::exchange(c, Chunk());
         full.matchId = r.matchId;
@@ -402,7 +422,8 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
         } else {
             QSqlDatabase &conn = *db;
             bool fresh = false;
-            auto ready = probe(conn, m_path, fresh);
+            qint64 layout = 0;
+            auto ready = probe(conn, m_path, fresh, &layout);
             // Big pages: a chunk is about a megabyte of overflow pages.
             if (ready && fresh)
                 ready = execSql(conn, QStringLiteral("PRAGMA page_size = 65536"));
@@ -424,6 +445,11 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
                     ready = execSql(conn,
                                     QStringLiteral("PRAGMA user_version = %1").arg(SchemaVersion));
             }
+            // Layout 1 had no stored lines with an elided response; a file
+            // that gets some is marked so that older versions refuse it.
+            if (ready && !fresh && layout < SchemaVersion)
+                ready = execSql(conn,
+                                QStringLiteral("PRAGMA user_version = %1").arg(SchemaVersion));
             if (ready)
                 ready = execSql(conn, QStringLiteral("COMMIT"));
             if (!ready) {
@@ -539,8 +565,12 @@ StoreResult<std::string> CallLog::read(const QString &path, const std::string &m
                     out = r.error();
                 } else {
                     while (q.next()) {
-                        const QByteArray lines = q.value(0).toByteArray();
-                        out->append(lines.constData(), std::size_t(lines.size()));
+                        if (!expandLines(*out, q.value(0).toByteArray())) {
+                            out = StoreError{Code::Corrupt,
+                                             tr("%1 holds a damaged recorded call of match %2")
+                                                 .arg(shown(path), QString::fromStdString(matchId))};
+                            break;
+                        }
                     }
                 }
             }
@@ -551,7 +581,14 @@ StoreResult<std::string> CallLog::read(const QString &path, const std::string &m
     return out;
 }
 
-void CallLog::appendLine(QByteArray &out, const CallRecord &r)
+namespace {
+
+/// CallLog::appendLine(), with `response` (when given) spliced in place of
+/// the record's response bytes; `responseAt` gets where they begin in `out`.
+void formatLine(QByteArray &out,
+                const CallRecord &r,
+                std::string_view *response = nullptr,
+                qsizetype *responseAt = nullptr)
 {
     const qint64 atUs
         = std::chrono::duration_cast<std::chrono::microseconds>(r.timestamp.time_since_epoch())
@@ -573,7 +610,12 @@ void CallLog::appendLine(QByteArray &out, const CallRecord &r)
     out.append(",\"request\":");
     appendMessage(out, r.requestText, [&r] { return r.request(); });
     out.append(",\"response\":");
-    appendMessage(out, r.responseText, [&r] { return r.response(); });
+    if (response) {
+        *responseAt = out.size();
+        appendRaw(out, *response);
+    } else {
+        appendMessage(out, r.responseText, [&r] { return r.response(); });
+    }
     out.append(",\"rpcErrorCode\":");
     if (r.rpcErrorCode)
         appendNumber(out, *r.rpcErrorCode);
@@ -593,6 +635,196 @@ void CallLog::appendLine(QByteArray &out, const CallRecord &r)
     else
         appendString(out, r.toolErrorCode);
     out.append("}\n");
+}
+
+constexpr int ElidedDigits = 8;
+constexpr qsizetype ElidedLimit = 100'000'000; // 10^ElidedDigits
+constexpr qsizetype ElidedPrefix = 1 + 3 * ElidedDigits;
+
+void writeDigits(char *p, qsizetype v)
+{
+    for (int i = ElidedDigits - 1; i >= 0; --i, v /= 10)
+        p[i] = char('0' + v % 10);
+}
+
+bool readDigits(const char *p, qsizetype &v)
+{
+    v = 0;
+    for (int i = 0; i < ElidedDigits; ++i) {
+        if (p[i] < '0' || p[i] > '9')
+            return false;
+        v = v * 10 + (p[i] - '0');
+    }
+    return true;
+}
+
+/// How a JSON writer (nlohmann's dump(), mcp::writeJson) escapes `c` in a
+/// string literal: the short forms, \u00xx for the other control
+/// characters, anything else as it is. Writes to `buf`, returns the length.
+int escapeOf(unsigned char c, char *buf)
+{
+    static constexpr char Hex[] = "0123456789abcdef";
+    if (c >= 0x20 && c != '"' && c != '\\') {
+        buf[0] = char(c);
+        return 1;
+    }
+    buf[0] = '\\';
+    // The short forms: each character, then the letter that stands for it.
+    static constexpr char Short[] = "\"\"\\\\\bb\ff\nn\rr\tt";
+    for (std::size_t i = 0; i + 1 < sizeof Short; i += 2)
+        if (char(c) == Short[i]) {
+            buf[1] = Short[i + 1];
+            return 2;
+        }
+    std::memcpy(buf + 1, "u00", 3);
+    buf[4] = Hex[c >> 4];
+    buf[5] = Hex[c & 0xF];
+    return 6;
+}
+
+/// Where, in a response, a string literal's contents repeat other bytes of
+/// the same response, escaped: [literal, literal + literalSize) is the
+/// escape of [source, source + sourceSize).
+struct Duplicate
+{
+    std::size_t literal = 0, literalSize = 0;
+    std::size_t source = 0, sourceSize = 0;
+};
+
+/// The text of a tools/call result's content block, when it is the escape
+/// of the bytes that follow "structuredContent":. Found by byte search and
+/// then checked byte for byte: the stored form only relies on the check
+/// (whatever the bytes are, the rebuild gives them back), the search only
+/// decides how often it pays.
+std::optional<Duplicate> findDuplicate(std::string_view s)
+{
+    constexpr std::string_view TextKey = "\"text\":\"";
+    constexpr std::string_view ScKey = "\"structuredContent\":";
+    const char *const data = s.data();
+    const char *const end = data + s.size();
+    const auto find = [&](std::string_view key) {
+        return static_cast<const char *>(memmem(data, s.size(), key.data(), key.size()));
+    };
+    const char *text = find(TextKey);
+    const char *sc = find(ScKey);
+    if (!text || !sc)
+        return std::nullopt;
+    const char *const literal = text + TextKey.size();
+    const char *const source = sc + ScKey.size();
+    // The source may not run into the literal.
+    const char *const sourceEnd = source < literal ? literal : end;
+    const char *l = literal;
+    const char *c = source;
+    // Up to the literal's closing quote: each source byte's escape in turn.
+    for (;;) {
+        if (l == end || c == sourceEnd)
+            return std::nullopt;
+        const char x = *l;
+        if (x == '"')
+            break;
+        const auto u = static_cast<unsigned char>(*c);
+        if (x == *c && u >= 0x20 && x != '\\') {
+            ++l;
+            ++c;
+            continue;
+        }
+        if (x == '\\' && (u == '"' || u == '\\') && end - l > 1 && l[1] == *c) {
+            l += 2;
+            ++c;
+            continue;
+        }
+        char buf[8];
+        const int n = escapeOf(u, buf);
+        if (n == 1 || end - l < n || std::memcmp(l, buf, std::size_t(n)) != 0)
+            return std::nullopt;
+        l += n;
+        ++c;
+    }
+    Duplicate d;
+    d.literal = std::size_t(literal - data);
+    d.literalSize = std::size_t(l - literal);
+    d.source = std::size_t(source - data);
+    d.sourceSize = std::size_t(c - source);
+    // The source may not overlap the literal either.
+    if (d.literalSize == 0 || (source < l && literal < c))
+        return std::nullopt;
+    return d;
+}
+
+void storeLine(QByteArray &out, const CallRecord &r)
+{
+    if (r.method == "tools/call" && spliceable(r.responseText)) {
+        const std::string_view response(r.responseText.constData(),
+                                        std::size_t(r.responseText.size()));
+        const std::optional<Duplicate> d = findDuplicate(response);
+        if (d && qsizetype(d->literalSize) > ElidedPrefix + 16
+            && qsizetype(response.size()) < ElidedLimit / 2) {
+            // The response without the literal's contents.
+            const std::size_t cut = d->literal;
+            const std::size_t resume = d->literal + d->literalSize;
+            const qsizetype start = out.size();
+            out.append(ElidedPrefix, '#');
+            std::string_view head = response.substr(0, cut);
+            qsizetype at = 0;
+            formatLine(out, r, &head, &at);
+            // formatLine spliced the head; the rest follows it in place.
+            const qsizetype tailAt = at + qsizetype(head.size());
+            out.insert(tailAt, response.data() + resume, qsizetype(response.size() - resume));
+            const qsizetype body = start + ElidedPrefix;
+            const qsizetype literalAt = tailAt - body;
+            const qsizetype sourceAt = at - body
+                                       + qsizetype(d->source < cut ? d->source
+                                                                   : d->source - d->literalSize);
+            if (out.size() - body < ElidedLimit) {
+                char *prefix = out.data() + start;
+                writeDigits(prefix + 1, literalAt);
+                writeDigits(prefix + 1 + ElidedDigits, sourceAt);
+                writeDigits(prefix + 1 + 2 * ElidedDigits, qsizetype(d->sourceSize));
+                return;
+            }
+            out.truncate(start);
+        }
+    }
+    formatLine(out, r);
+}
+
+bool expandLines(std::string &out, const QByteArray &lines)
+{
+    const char *data = lines.constData();
+    const qsizetype size = lines.size();
+    qsizetype pos = 0;
+    char buf[8];
+    while (pos < size) {
+        const char *nl = static_cast<const char *>(std::memchr(data + pos, '\n', size - pos));
+        const qsizetype end = nl ? nl - data + 1 : size;
+        if (data[pos] != '#') {
+            out.append(data + pos, std::size_t(end - pos));
+            pos = end;
+            continue;
+        }
+        const qsizetype body = pos + ElidedPrefix;
+        qsizetype literalAt = 0;
+        qsizetype sourceAt = 0;
+        qsizetype sourceSize = 0;
+        if (end - body < 0 || !readDigits(data + pos + 1, literalAt)
+            || !readDigits(data + pos + 1 + ElidedDigits, sourceAt)
+            || !readDigits(data + pos + 1 + 2 * ElidedDigits, sourceSize)
+            || literalAt > end - body || sourceAt + sourceSize > end - body)
+            return false;
+        out.append(data + body, std::size_t(literalAt));
+        for (const char *c = data + body + sourceAt, *e = c + sourceSize; c != e; ++c)
+            out.append(buf, std::size_t(escapeOf(static_cast<unsigned char>(*c), buf)));
+        out.append(data + body + literalAt, std::size_t(end - body - literalAt));
+        pos = end;
+    }
+    return true;
+}
+
+} // namespace
+
+void CallLog::appendLine(QByteArray &out, const CallRecord &r)
+{
+    formatLine(out, r);
 }
 
 } // namespace townhall::app

@@ -13,7 +13,12 @@
 /// Options::chunkBytes each) whose `lines` blob is the JSON Lines that
 /// `townhall calls` prints, one line per call. A line's `request` and
 /// `response` are the very bytes that crossed the wire, spliced in as they
-/// are, so the per-call work is a few small fields and a memcpy.
+/// are, so the per-call work is a few small fields and a memcpy. A
+/// tools/call response that repeats its structuredContent as the text of its
+/// first content block (every get_state) is stored without that text, behind
+/// a short prefix, and read() rebuilds it byte for byte
+/// (app/store/toolcallform.h): the file's bytes are most of what a call
+/// costs (the kernel's copy into the page cache).
 ///
 /// The server thread appends each finished record's line to the open chunk
 /// of its match (add(): a few small fields and a memcpy of bytes that are
@@ -54,8 +59,10 @@ public:
     /// PRAGMA application_id of a calls file ("TwCl"; the host's database
     /// has its own).
     static constexpr std::int32_t ApplicationId = 0x5477436C;
-    /// PRAGMA user_version of the layout below.
-    static constexpr int SchemaVersion = 1;
+    /// PRAGMA user_version of the layout below. 2: a line may be stored
+    /// with its response's duplicated text elided (read() restores it);
+    /// files of layout 1 are read as they are and marked 2 when opened.
+    static constexpr int SchemaVersion = 2;
 
     struct Options
     {

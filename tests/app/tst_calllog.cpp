@@ -96,6 +96,8 @@ private Q_SLOTS:
     void chunksPerMatchInOrder();
     void nothingLostWhenClosed();
     void reopensItsOwnFile();
+    void duplicatedTextStoredOnceReadBackByteForByte();
+    void layoutOneFileReadAndMarkedDamagedLineRefused();
     void refusesAndLeavesAlone_data();
     void refusesAndLeavesAlone();
     void unwritableLocation();
@@ -267,6 +269,165 @@ void TstCallLog::reopensItsOwnFile()
     const std::vector<json> lines = parseLines(*CallLog::read(path, "m"));
     QCOMPARE(lines.size(), std::size_t(2));
     QCOMPARE(lines[1].at("request").at("id"), json(1));
+}
+
+namespace {
+
+/// A tools/call response with `text` (a JSON string literal) as its first
+/// content block and `structured` as its structuredContent.
+QByteArray toolResponse(int id, const std::string &text, const std::string &structured,
+                        bool structuredFirst = false)
+{
+    const std::string content = R"("content":[{"type":"text","text":)" + text + "}]";
+    const std::string sc = R"("structuredContent":)" + structured;
+    return QByteArray::fromStdString(R"({"jsonrpc":"2.0","id":)" + std::to_string(id)
+                                     + R"(,"result":{)" + (structuredFirst ? sc : content) + ","
+                                     + (structuredFirst ? content : sc) + R"(,"isError":false}})");
+}
+
+qint64 storedBytes(const QString &path)
+{
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("size"));
+    db.setDatabaseName(path);
+    qint64 bytes = -1;
+    if (db.open()) {
+        QSqlQuery q(db);
+        if (q.exec(QStringLiteral("SELECT sum(length(lines)) FROM call_chunks")) && q.next())
+            bytes = q.value(0).toLongLong();
+    }
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("size"));
+    return bytes;
+}
+
+} // namespace
+
+void TstCallLog::duplicatedTextStoredOnceReadBackByteForByte()
+{
+    // A state-like value with everything the escaping must get right.
+    json state = {{"matchId", "m"},
+                  {"phase", "DAY_VOTE"},
+                  {"notes", "quote \" backslash \\ slash / tab \t nl \n cr \r bs \b ff \f \x01 \x1f"},
+                  {"names", {"caf\u00e9", "\u4e2d\u6587", "\xf0\x9f\x90\xba", "\x7f"}},
+                  {"players", json::array()}};
+    for (int i = 0; i < 12; ++i)
+        state["players"].push_back({{"id", "p" + std::to_string(i)}, {"alive", i % 3 != 0}});
+    const std::string sc = state.dump();
+    const std::string text = json(sc).dump(); // the escape, quotes included
+    QVERIFY(text.find("\\u0001") != std::string::npos);
+    // Responses that look alike but are not the exact duplicate, each kept.
+    std::string oneByteOff = text;
+    oneByteOff[oneByteOff.find("DAY_VOTE")] = 'd';
+    std::string otherEscape = text;
+    otherEscape.replace(otherEscape.find("/"), 1, "\\/"); // same string, other bytes
+    std::string unicodeEscape = text;
+    unicodeEscape.replace(unicodeEscape.find("\\\"matchId"), 2, "\\u0022"); // \" as \u0022
+    const std::vector<QByteArray> responses = {
+        toolResponse(1, text, sc),
+        toolResponse(2, text, sc, true),
+        toolResponse(3, json(sc + " ").dump(), sc),
+        toolResponse(4, oneByteOff, sc),
+        toolResponse(5, otherEscape, sc),
+        toolResponse(6, unicodeEscape, sc),
+        toolResponse(7, text, json(state).dump(1)), // other bytes
+        // The text is the second block.
+        QByteArray::fromStdString(R"({"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text",)"
+                                  R"("text":"x"},{"type":"text","text":)"
+                                  + text + R"(}],"structuredContent":)" + sc + "}}"),
+        QByteArray::fromStdString(R"({"jsonrpc":"2.0","id":9,"result":{"content":[{"type":"text",)"
+                                  R"("text":)"
+                                  + text + "}]}}"), // no structuredContent
+        QByteArray::fromStdString(R"({"jsonrpc": "2.0", "id": 10, "result": {"content": [{"type": )"
+                                  R"("text", "text": )"
+                                  + text + R"(}], "structuredContent": )" + sc + "}}"), // spaced
+        QByteArray::fromStdString(R"({"jsonrpc":"2.0","id":11,"error":{"code":-32602,"message":)"
+                                  + text + "}}"),
+        toolResponse(12, R"("{}")", "{}"),
+    };
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("c.calls.sqlite"));
+    std::string expected;
+    qint64 lineBytes = 0;
+    {
+        auto log = CallLog::open(path);
+        QVERIFY(log.ok());
+        for (std::size_t i = 0; i < responses.size(); ++i) {
+            for (const char *method : {"tools/call", "resources/read"}) {
+                auto r = sampleRecord("m", int(i), 1000 + qint64(i));
+                r->method = method;
+                r->responseText = responses[i];
+                QByteArray line;
+                CallLog::appendLine(line, *r);
+                expected += line.toStdString();
+                lineBytes += line.size();
+                (*log)->add(*r);
+            }
+        }
+        (*log)->handOver();
+    }
+    auto read = CallLog::read(path, "m");
+    QVERIFY(read.ok());
+    QCOMPARE(QString::fromStdString(*read), QString::fromStdString(expected));
+    QCOMPARE(*read, expected);
+    // The exact duplicates (ids 1, 2 and 10 as tools/call) are stored
+    // without their text: a state's worth of bytes less each.
+    // The exact duplicates of the compact responses (ids 1 and 2 as
+    // tools/call) are stored without their text: a state's worth less each;
+    // the spaced one (id 10) is kept whole, like every other.
+    const qint64 stored = storedBytes(path);
+    QVERIFY2(stored < lineBytes - 2 * (qint64(text.size()) - 40),
+             qPrintable(QStringLiteral("%1 of %2").arg(stored).arg(lineBytes)));
+    QVERIFY(stored > lineBytes - 2 * qint64(text.size()));
+}
+
+void TstCallLog::layoutOneFileReadAndMarkedDamagedLineRefused()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("c.calls.sqlite"));
+    // A file of the first layout: its lines are stored as printed.
+    QByteArray old;
+    CallLog::appendLine(old, *sampleRecord("m", 1, 1000));
+    makeDatabase(path,
+                 {QStringLiteral("CREATE TABLE call_chunks (id INTEGER PRIMARY KEY, match_id TEXT "
+                                 "NOT NULL, first_at_us INTEGER NOT NULL, last_at_us INTEGER NOT "
+                                 "NULL, calls INTEGER NOT NULL, lines BLOB NOT NULL)"),
+                  QStringLiteral("CREATE INDEX call_chunks_by_match ON call_chunks (match_id, id)"),
+                  QStringLiteral("INSERT INTO call_chunks (match_id, first_at_us, last_at_us, "
+                                 "calls, lines) VALUES ('m', 1, 1, 1, CAST('%1' AS BLOB))")
+                      .arg(QString::fromUtf8(old).replace(QLatin1Char('\''), QStringLiteral("''"))),
+                  QStringLiteral("PRAGMA application_id = %1").arg(CallLog::ApplicationId),
+                  QStringLiteral("PRAGMA user_version = 1")});
+    auto state = toolResponse(2, json(R"({"a":"\"b\""})").dump(), R"({"a":"\"b\""})");
+    auto r = sampleRecord("m", 2, 2000);
+    r->responseText = state;
+    QByteArray added;
+    CallLog::appendLine(added, *r);
+    {
+        auto log = CallLog::open(path);
+        QVERIFY(log.ok());
+        (*log)->append({r});
+    }
+    QCOMPARE(QByteArray::fromStdString(*CallLog::read(path, "m")), old + added);
+    // A stored line whose prefix points outside it is an error, not output.
+    makeDatabase(path,
+                 {QStringLiteral("INSERT INTO call_chunks (match_id, first_at_us, last_at_us, "
+                                 "calls, lines) VALUES ('m', 3, 3, 1, CAST('#%1{}' AS BLOB))")
+                      .arg(QString(24, QLatin1Char('9')))});
+    auto damaged = CallLog::read(path, "m");
+    QVERIFY(!damaged.ok());
+    QCOMPARE(damaged.error().code, Code::Corrupt);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("ver"));
+    db.setDatabaseName(path);
+    QVERIFY(db.open());
+    {
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+        QCOMPARE(q.value(0).toInt(), CallLog::SchemaVersion);
+    }
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("ver"));
 }
 
 void TstCallLog::refusesAndLeavesAlone_data()
