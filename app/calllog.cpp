@@ -702,8 +702,14 @@ std::optional<Duplicate> findDuplicate(std::string_view s)
     constexpr std::string_view ScKey = "\"structuredContent\":";
     const char *const data = s.data();
     const char *const end = data + s.size();
-    const auto find = [&](std::string_view key) {
+    const auto find = [&](std::string_view key) -> const char * {
+#if defined(_MSC_VER)
+        const std::size_t at = s.find(key);
+        return at == std::string_view::npos ? nullptr : data + at;
+#else
+        // memmem skips ahead; string_view::find compares at every '"'.
         return static_cast<const char *>(memmem(data, s.size(), key.data(), key.size()));
+#endif
     };
     const char *text = find(TextKey);
     const char *sc = find(ScKey);
