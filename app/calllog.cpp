@@ -2,6 +2,7 @@
 #include "app/calllog.h"
 
 #include "app/store/sqlutil.h"
+#include "mcp/jsonwrite.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -658,30 +659,6 @@ bool readDigits(const char *p, qsizetype &v)
     return true;
 }
 
-/// How a JSON writer (nlohmann's dump(), mcp::writeJson) escapes `c` in a
-/// string literal: the short forms, \u00xx for the other control
-/// characters, anything else as it is. Writes to `buf`, returns the length.
-int escapeOf(unsigned char c, char *buf)
-{
-    static constexpr char Hex[] = "0123456789abcdef";
-    if (c >= 0x20 && c != '"' && c != '\\') {
-        buf[0] = char(c);
-        return 1;
-    }
-    buf[0] = '\\';
-    // The short forms: each character, then the letter that stands for it.
-    static constexpr char Short[] = "\"\"\\\\\bb\ff\nn\rr\tt";
-    for (std::size_t i = 0; i + 1 < sizeof Short; i += 2)
-        if (char(c) == Short[i]) {
-            buf[1] = Short[i + 1];
-            return 2;
-        }
-    std::memcpy(buf + 1, "u00", 3);
-    buf[4] = Hex[c >> 4];
-    buf[5] = Hex[c & 0xF];
-    return 6;
-}
-
 /// Where, in a response, a string literal's contents repeat other bytes of
 /// the same response, escaped: [literal, literal + literalSize) is the
 /// escape of [source, source + sourceSize).
@@ -740,7 +717,7 @@ std::optional<Duplicate> findDuplicate(std::string_view s)
             continue;
         }
         char buf[8];
-        const int n = escapeOf(u, buf);
+        const int n = mcp::jsonwrite_detail::escapedByte(u, buf);
         if (n == 1 || end - l < n || std::memcmp(l, buf, std::size_t(n)) != 0)
             return std::nullopt;
         l += n;
@@ -819,7 +796,8 @@ bool expandLines(std::string &out, const QByteArray &lines)
             return false;
         out.append(data + body, std::size_t(literalAt));
         for (const char *c = data + body + sourceAt, *e = c + sourceSize; c != e; ++c)
-            out.append(buf, std::size_t(escapeOf(static_cast<unsigned char>(*c), buf)));
+            out.append(buf, std::size_t(mcp::jsonwrite_detail::escapedByte(
+                                static_cast<unsigned char>(*c), buf)));
         out.append(data + body + literalAt, std::size_t(end - body - literalAt));
         pos = end;
     }

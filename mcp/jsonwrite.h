@@ -101,6 +101,36 @@ inline std::optional<std::string_view> rawPart(const nlohmann::json &j, bool esc
     return std::string_view(p + cut + 1, n - cut - 1);
 }
 
+/// How a JSON string holds byte `c`: as it is, as a short escape (\" \\ \b
+/// \f \n \r \t) or as \u00xx. Writes to `buf` (6 bytes), returns the length.
+/// The one escaping rule of every writer here, and of nlohmann's dump().
+inline int escapedByte(unsigned char c, char *buf)
+{
+    if (c >= 0x20 && c != '"' && c != '\\') {
+        buf[0] = char(c);
+        return 1;
+    }
+    buf[0] = '\\';
+    switch (c) {
+    case '"': buf[1] = '"'; return 2;
+    case '\\': buf[1] = '\\'; return 2;
+    case '\b': buf[1] = 'b'; return 2;
+    case '\f': buf[1] = 'f'; return 2;
+    case '\n': buf[1] = 'n'; return 2;
+    case '\r': buf[1] = 'r'; return 2;
+    case '\t': buf[1] = 't'; return 2;
+    default: {
+        static constexpr char hex[] = "0123456789abcdef";
+        buf[1] = 'u';
+        buf[2] = '0';
+        buf[3] = '0';
+        buf[4] = hex[c >> 4];
+        buf[5] = hex[c & 0xF];
+        return 6;
+    }
+    }
+}
+
 /// Appends the inside of `s` as a JSON string (no quotes); false if it is
 /// not valid UTF-8.
 inline bool writeStringBody(std::string &out, std::string_view s)
@@ -115,20 +145,8 @@ inline bool writeStringBody(std::string &out, std::string_view s)
         }
         out.append(s.data() + run, i - run);
         run = i + 1;
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default: {
-            static constexpr char hex[] = "0123456789abcdef";
-            const char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xF]};
-            out.append(esc, 6);
-        }
-        }
+        char esc[6];
+        out.append(esc, std::size_t(escapedByte(c, esc)));
     }
     out.append(s.data() + run, s.size() - run);
     return ascii || validUtf8(s);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/store/toolcallform.h"
 
+#include "mcp/jsonwrite.h"
+
 #include <cstring>
 
 namespace townhall::app::toolcallform {
@@ -198,49 +200,11 @@ std::optional<Layout> scan(std::string_view text)
     return l;
 }
 
-/// Appends `raw` as the contents of a JSON string literal (the escaping of
-/// nlohmann's dump() and mcp::writeJson: short forms, \u00xx for the other
-/// control characters, everything else as is).
+/// Appends `raw` as the contents of a JSON string literal, escaped as every
+/// writer here and nlohmann's dump() escape it.
 void appendEscaped(std::string &out, std::string_view raw)
 {
-    static constexpr char Hex[] = "0123456789abcdef";
-    std::size_t run = 0;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-        const auto c = static_cast<unsigned char>(raw[i]);
-        if (c >= 0x20 && c != '"' && c != '\\')
-            continue;
-        out.append(raw.substr(run, i - run));
-        run = i + 1;
-        out += '\\';
-        switch (c) {
-        case '"':
-            out += '"';
-            break;
-        case '\\':
-            out += '\\';
-            break;
-        case '\b':
-            out += 'b';
-            break;
-        case '\f':
-            out += 'f';
-            break;
-        case '\n':
-            out += 'n';
-            break;
-        case '\r':
-            out += 'r';
-            break;
-        case '\t':
-            out += 't';
-            break;
-        default:
-            out += "u00";
-            out += Hex[c >> 4];
-            out += Hex[c & 0xF];
-        }
-    }
-    out.append(raw.substr(run));
+    mcp::jsonwrite_detail::writeStringBody(out, raw);
 }
 
 /// True if `literal` (without its quotes) is appendEscaped(raw), without
