@@ -158,6 +158,9 @@ void McpService::setRecording(bool on)
     m_recording = on;
     m_server->setObserver(on ? m_recorder->observer()
                              : std::function<void(const mcp::TrafficRecord &)>());
+    // Nothing recorded, nothing to write: close the calls file, so its writer
+    // thread does not make the whole process pay for a second thread.
+    m_recorder->setStore(on ? m_host->store() : nullptr);
 }
 
 QString McpService::url() const
