@@ -259,16 +259,20 @@ void appendTime(QByteArray &out, qint64 ms)
     out.append(buf, p - buf);
 }
 
-/// Expands the stored lines of one chunk (see storeLine()) into `out`:
-/// the lines `townhall calls` prints. False if a stored line is damaged.
+/// Expands the stored lines of one chunk (see CallLog::storeLine()) into
+/// `out`: the lines `townhall calls` prints. False if a stored line is
+/// damaged. A stored line is one of:
+/// - the line as printed (it begins with '{');
+/// - '#', then (ElidedDigits decimal digits each) where in the rest of the
+///   line a text literal was cut out, where the bytes it escaped are and
+///   how many: the line with the escape of those bytes put back (layout 2);
+/// - '%', then where the response of an earlier line of the chunk begins in
+///   what the chunk printed, where in the rest of the line this line's
+///   response goes, its size, and the size of the ops that follow: each op
+///   copies bytes from that earlier response (where, how many), then
+///   appends bytes that follow the op (how many). After the ops, the line
+///   without its response (layout 3).
 bool expandLines(std::string &out, const QByteArray &lines);
-
-/// Appends `r` to a chunk: CallLog::appendLine(), except that a tools/call
-/// response whose text block is the escape of its structuredContent is
-/// stored without that text, behind a prefix: '#', then (ElidedDigits
-/// decimal digits each) where in the line the text was, where the bytes it
-/// escaped are and how many. About half of a get_state line.
-void storeLine(QByteArray &out, const CallRecord &r);
 
 } // namespace
 
@@ -353,10 +357,11 @@ void CallLog::add(const CallRecord &r)
     }
     c.lastAtUs = at;
     ++c.calls;
-    storeLine(c.lines, r);
+    storeLine(c, r);
     if (std::size_t(c.lines.size()) >= m_options.chunkBytes) {
         Chunk full = std::exchange(c, Chunk());
         full.matchId = r.matchId;
+        full.bases.clear(); // a chunk is read on its own
         m_full.push_back(std::move(full));
     }
 }
@@ -368,6 +373,7 @@ void CallLog::handOver()
         if (c.calls == 0)
             continue;
         c.matchId = matchId;
+        c.bases.clear(); // a chunk is read on its own
         chunks.push_back(std::exchange(c, Chunk()));
     }
     // Matches that were quiet for a whole interval lose their open chunk.
@@ -611,8 +617,9 @@ void formatLine(QByteArray &out,
     out.append(",\"request\":");
     appendMessage(out, r.requestText, [&r] { return r.request(); });
     out.append(",\"response\":");
-    if (response) {
+    if (responseAt)
         *responseAt = out.size();
+    if (response) {
         appendRaw(out, *response);
     } else {
         appendMessage(out, r.responseText, [&r] { return r.response(); });
@@ -734,21 +741,154 @@ std::optional<Duplicate> findDuplicate(std::string_view s)
     return d;
 }
 
-void storeLine(QByteArray &out, const CallRecord &r)
+/// A delta line's ops: each is (ElidedDigits decimal digits each) where
+/// in the base to copy from, how many bytes, and how many bytes follow the op
+/// as they are.
+constexpr qsizetype DeltaPrefix = 1 + 4 * ElidedDigits;
+constexpr qsizetype DeltaOp = 3 * ElidedDigits;
+/// Responses shorter than this are not stored against a base.
+constexpr std::size_t DeltaMin = 256;
+/// Equal bytes shorter than this stay in a literal run (an op costs DeltaOp).
+constexpr std::size_t DeltaRun = 32;
+
+std::uint64_t load8(const char *p)
 {
-    if (r.method == "tools/call" && spliceable(r.responseText)) {
-        const std::string_view response(r.responseText.constData(),
-                                        std::size_t(r.responseText.size()));
+    std::uint64_t v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+void appendOp(QByteArray &out, std::size_t baseAt, std::size_t copy, const char *literal,
+              std::size_t literalSize)
+{
+    char digits[DeltaOp];
+    writeDigits(digits, qsizetype(baseAt));
+    writeDigits(digits + ElidedDigits, qsizetype(copy));
+    writeDigits(digits + 2 * ElidedDigits, qsizetype(literalSize));
+    out.append(digits, DeltaOp);
+    out.append(literal, qsizetype(literalSize));
+}
+
+/// Appends to `out` the ops that rebuild `cur` from `base` (see
+/// expandLines()); false, with `out` as it was, when they would not be
+/// much shorter than `cur`. The two are compared as they begin, then aligned
+/// at their ends: a get_state that repeats an earlier one of the same
+/// session differs in its id (which may change length) and the server's
+/// time (twice), and nothing else until the match moves on.
+bool appendDelta(QByteArray &out, std::string_view cur, std::string_view base)
+{
+    const char *const c = cur.data();
+    const char *const b = base.data();
+    const std::size_t n = cur.size();
+    const std::size_t m = base.size();
+    const std::size_t budget = n / 4;
+    const qsizetype start = out.size();
+    // Equal bytes at the start.
+    std::size_t p = 0;
+    const std::size_t both = std::min(n, m);
+    while (p + 8 <= both && load8(c + p) == load8(b + p))
+        p += 8;
+    while (p < both && c[p] == b[p])
+        ++p;
+    // The rest with their ends aligned: c[i] against b[i + d].
+    const std::ptrdiff_t d = std::ptrdiff_t(m) - std::ptrdiff_t(n);
+    const std::size_t first = d < 0 ? std::size_t(-d) : 0; // c[i] has a partner from here on
+    const auto same = [&](std::size_t i) { return i >= first && c[i] == b[std::ptrdiff_t(i) + d]; };
+    std::size_t opBase = 0;
+    std::size_t opCopy = p;
+    std::size_t i = p;
+    while (i < n) {
+        // A literal run: up to DeltaRun equal bytes in a row (or the end).
+        std::size_t j = i;
+        for (;;) {
+            while (j < n && !same(j))
+                ++j;
+            std::size_t k = j;
+            while (k < n && k - j < DeltaRun && same(k))
+                ++k;
+            if (k == n || k - j >= DeltaRun)
+                break;
+            j = k;
+        }
+        appendOp(out, opBase, opCopy, c + i, j - i);
+        if (std::size_t(out.size() - start) > budget) {
+            out.truncate(start);
+            return false;
+        }
+        if (j == n)
+            return true;
+        // A run of equal bytes.
+        std::size_t k = j;
+        while (k + 8 <= n && load8(c + k) == load8(b + std::ptrdiff_t(k) + d))
+            k += 8;
+        while (k < n && same(k))
+            ++k;
+        opBase = std::size_t(std::ptrdiff_t(j) + d);
+        opCopy = k - j;
+        i = k;
+    }
+    appendOp(out, opBase, opCopy, c, 0);
+    if (std::size_t(out.size() - start) > budget) {
+        out.truncate(start);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+void CallLog::storeLine(Chunk &chunk, const CallRecord &r)
+{
+    QByteArray &out = chunk.lines;
+    const qsizetype start = out.size();
+    const bool exact = spliceable(r.responseText);
+    const std::string_view response(r.responseText.constData(),
+                                    std::size_t(r.responseText.size()));
+    // The last response of this session, method and tool in this chunk: a
+    // response is stored as the difference to it when that is short.
+    Base *base = nullptr;
+    if (exact && response.size() >= DeltaMin
+        && chunk.printed + 2 * qint64(response.size()) < ElidedLimit) {
+        m_key.assign(r.sessionId);
+        m_key += '\n';
+        m_key += r.method;
+        m_key += '\n';
+        m_key += r.tool;
+        const auto [it, fresh] = chunk.bases.try_emplace(m_key);
+        base = &it->second;
+        if (!fresh) {
+            out.append(DeltaPrefix, '%');
+            const std::string_view from(base->response.constData(),
+                                        std::size_t(base->response.size()));
+            if (appendDelta(out, response, from)) {
+                const qsizetype body = out.size();
+                std::string_view none;
+                qsizetype at = 0;
+                formatLine(out, r, &none, &at);
+                char *prefix = out.data() + start;
+                writeDigits(prefix + 1, qsizetype(base->at));
+                writeDigits(prefix + 1 + ElidedDigits, at - body);
+                writeDigits(prefix + 1 + 2 * ElidedDigits, qsizetype(response.size()));
+                writeDigits(prefix + 1 + 3 * ElidedDigits, body - start - DeltaPrefix);
+                base->response = r.responseText;
+                base->at = chunk.printed + (at - body);
+                chunk.printed += (out.size() - body) + qint64(response.size());
+                return;
+            }
+            out.truncate(start);
+        }
+    }
+    // The response whole, or without a text that repeats its structuredContent.
+    qsizetype at = 0;
+    if (r.method == "tools/call" && exact) {
         const std::optional<Duplicate> d = findDuplicate(response);
         if (d && qsizetype(d->literalSize) > ElidedPrefix + 16
             && qsizetype(response.size()) < ElidedLimit / 2) {
             // The response without the literal's contents.
             const std::size_t cut = d->literal;
             const std::size_t resume = d->literal + d->literalSize;
-            const qsizetype start = out.size();
             out.append(ElidedPrefix, '#');
             std::string_view head = response.substr(0, cut);
-            qsizetype at = 0;
             formatLine(out, r, &head, &at);
             // formatLine spliced the head; the rest follows it in place.
             const qsizetype tailAt = at + qsizetype(head.size());
@@ -763,23 +903,75 @@ void storeLine(QByteArray &out, const CallRecord &r)
                 writeDigits(prefix + 1, literalAt);
                 writeDigits(prefix + 1 + ElidedDigits, sourceAt);
                 writeDigits(prefix + 1 + 2 * ElidedDigits, qsizetype(d->sourceSize));
+                if (base) {
+                    base->response = r.responseText;
+                    base->at = chunk.printed + (at - body);
+                }
+                chunk.printed += (out.size() - body) + qint64(d->literalSize);
                 return;
             }
             out.truncate(start);
         }
     }
-    formatLine(out, r);
+    std::string_view whole = response;
+    formatLine(out, r, exact ? &whole : nullptr, &at);
+    if (base) {
+        base->response = r.responseText;
+        base->at = chunk.printed + (at - start);
+    }
+    chunk.printed += out.size() - start;
 }
+
+namespace {
 
 bool expandLines(std::string &out, const QByteArray &lines)
 {
     const char *data = lines.constData();
     const qsizetype size = lines.size();
+    // Where the chunk begins in `out`: delta lines copy from what it printed.
+    const std::size_t chunkAt = out.size();
     qsizetype pos = 0;
     char buf[8];
     while (pos < size) {
         const char *nl = static_cast<const char *>(std::memchr(data + pos, '\n', size - pos));
         const qsizetype end = nl ? nl - data + 1 : size;
+        if (data[pos] == '%') {
+            // Ops, then the line without its response (see appendDelta()).
+            qsizetype baseAt = 0, responseAt = 0, responseSize = 0, opsSize = 0;
+            const char *p = data + pos + 1;
+            if (end - pos < DeltaPrefix || !readDigits(p, baseAt)
+                || !readDigits(p + ElidedDigits, responseAt)
+                || !readDigits(p + 2 * ElidedDigits, responseSize)
+                || !readDigits(p + 3 * ElidedDigits, opsSize) || opsSize > end - pos - DeltaPrefix)
+                return false;
+            const qsizetype ops = pos + DeltaPrefix;
+            const qsizetype body = ops + opsSize;
+            const qsizetype printed = qsizetype(out.size() - chunkAt);
+            if (responseAt > end - body || baseAt > printed)
+                return false;
+            // Room for the whole line first: the ops copy from `out` itself.
+            out.reserve(out.size() + std::size_t(end - body + responseSize));
+            out.append(data + body, std::size_t(responseAt));
+            const std::size_t responseStart = out.size();
+            for (qsizetype o = ops; o < body;) {
+                qsizetype from = 0, copy = 0, literal = 0;
+                if (body - o < DeltaOp || !readDigits(data + o, from)
+                    || !readDigits(data + o + ElidedDigits, copy)
+                    || !readDigits(data + o + 2 * ElidedDigits, literal)
+                    || baseAt + from + copy > printed || literal > body - o - DeltaOp
+                    || qsizetype(out.size() - responseStart) + copy + literal > responseSize)
+                    return false;
+                const char *source = out.data() + chunkAt + std::size_t(baseAt + from);
+                out.append(source, std::size_t(copy));
+                out.append(data + o + DeltaOp, std::size_t(literal));
+                o += DeltaOp + literal;
+            }
+            if (qsizetype(out.size() - responseStart) != responseSize)
+                return false;
+            out.append(data + body + responseAt, std::size_t(end - body - responseAt));
+            pos = end;
+            continue;
+        }
         if (data[pos] != '#') {
             out.append(data + pos, std::size_t(end - pos));
             pos = end;

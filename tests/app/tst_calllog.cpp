@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <array>
+#include <random>
 #include <sstream>
 
 using namespace townhall;
@@ -97,6 +99,8 @@ private Q_SLOTS:
     void nothingLostWhenClosed();
     void reopensItsOwnFile();
     void duplicatedTextStoredOnceReadBackByteForByte();
+    void similarResponsesStoredAsDifferencesReadBackByteForByte();
+    void randomDifferencesReadBackByteForByte();
     void layoutOneFileReadAndMarkedDamagedLineRefused();
     void refusesAndLeavesAlone_data();
     void refusesAndLeavesAlone();
@@ -356,6 +360,8 @@ void TstCallLog::duplicatedTextStoredOnceReadBackByteForByte()
             for (const char *method : {"tools/call", "resources/read"}) {
                 auto r = sampleRecord("m", int(i), 1000 + qint64(i));
                 r->method = method;
+                // Sessions of their own: no response is stored against another.
+                r->sessionId = "s" + std::to_string(i) + method;
                 r->responseText = responses[i];
                 QByteArray line;
                 CallLog::appendLine(line, *r);
@@ -379,6 +385,149 @@ void TstCallLog::duplicatedTextStoredOnceReadBackByteForByte()
     QVERIFY2(stored < lineBytes - 2 * (qint64(text.size()) - 40),
              qPrintable(QStringLiteral("%1 of %2").arg(stored).arg(lineBytes)));
     QVERIFY(stored > lineBytes - 2 * qint64(text.size()));
+}
+
+namespace {
+
+/// A get_state response as the server writes it: the state as text and as
+/// structuredContent, with the server's time in both.
+QByteArray stateResponse(int id, const std::string &time, const std::string &state)
+{
+    const std::string sc = R"({"ok":true,"serverTime":")" + time + R"(","state":)" + state
+                           + R"(,"error":null})";
+    return toolResponse(id, json(sc).dump(), sc);
+}
+
+std::string sampleState(int seq, const std::string &viewer)
+{
+    json state = {{"matchId", "m"},
+                  {"seq", seq},
+                  {"viewer", viewer},
+                  {"notes", "quote \" backslash \\ tab \t nl \n \x01 caf\u00e9"},
+                  {"players", json::array()}};
+    for (int i = 0; i < 12; ++i)
+        state["players"].push_back(
+            {{"id", "p" + std::to_string(i)}, {"alive", (i + seq) % 5 != 0}, {"votes", seq * i}});
+    return state.dump();
+}
+
+/// Records each response in `responses` (as the record's session's), then
+/// checks that read() gives back exactly the lines appendLine() gives; the
+/// bytes stored (and in `lineBytes` those of the lines).
+qint64 storeAndReadBack(const std::vector<std::pair<std::string, QByteArray>> &responses,
+                        CallLog::Options options = {}, qint64 *lineBytes = nullptr)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("c.calls.sqlite"));
+    std::string expected;
+    {
+        auto log = CallLog::open(path, options);
+        if (!log.ok())
+            return -1;
+        int i = 0;
+        for (const auto &[session, response] : responses) {
+            auto r = sampleRecord("m", i, 1000 + i);
+            ++i;
+            r->sessionId = session;
+            r->tool = "et.werewolf.match.get_state";
+            r->responseText = response;
+            QByteArray line;
+            CallLog::appendLine(line, *r);
+            expected += line.toStdString();
+            (*log)->add(*r);
+            if (i % 50 == 0)
+                (*log)->handOver();
+        }
+        (*log)->handOver();
+    }
+    auto read = CallLog::read(path, "m");
+    if (!read.ok() || *read != expected) {
+        qWarning("read back %s", read.ok() ? "other bytes" : "an error");
+        return -1;
+    }
+    if (lineBytes)
+        *lineBytes = qint64(expected.size());
+    return storedBytes(path);
+}
+
+} // namespace
+
+void TstCallLog::similarResponsesStoredAsDifferencesReadBackByteForByte()
+{
+    // Three sessions poll; the match moves on now and then; ids grow a digit;
+    // one session's view differs; chunks end (every 50 calls and at 4 KB).
+    std::vector<std::pair<std::string, QByteArray>> responses;
+    for (int call = 0; call < 400; ++call) {
+        const int seq = call / 90;
+        const std::string session = "s" + std::to_string(call % 3);
+        const std::string time = "2026-11-22T08:" + std::to_string(10 + call / 60) + ":0"
+                                 + std::to_string(call % 10) + "." + std::to_string(100 + call)
+                                 + "Z";
+        QByteArray response = stateResponse(call * 7, time, sampleState(seq, session));
+        if (call % 37 == 5)
+            response = sampleRecord("m", call, 0)->responseText; // a short one between
+        if (call % 41 == 7)
+            response.insert(1, ' '); // spaced: stored as it is, still a base
+        if (call % 53 == 9)
+            response.replace("\"ok\":true", "\"ok\" :\n true"); // not one line: re-dumped
+        responses.emplace_back(session, response);
+    }
+    qint64 responseBytes = 0;
+    for (const auto &entry : responses)
+        responseBytes += entry.second.size();
+    qint64 lineBytes = 0;
+    const qint64 stored = storeAndReadBack(responses, {}, &lineBytes);
+    QVERIFY(stored > 0);
+    // Most responses are a few ops against the previous one: the responses
+    // take under a quarter of their bytes (the rest of the lines as printed).
+    const qint64 storedResponses = stored - (lineBytes - responseBytes);
+    QVERIFY2(storedResponses < responseBytes / 4,
+             qPrintable(QStringLiteral("%1 of %2 bytes").arg(storedResponses).arg(responseBytes)));
+    // Chunks of a few calls each: the same bytes back.
+    CallLog::Options small;
+    small.chunkBytes = 4096;
+    QVERIFY(storeAndReadBack(responses, small) > 0);
+}
+
+void TstCallLog::randomDifferencesReadBackByteForByte()
+{
+    // Each response an edit of the session's previous one: bytes replaced,
+    // inserted or removed anywhere, near the ends, all or none.
+    std::mt19937 random(20261122);
+    const auto pick = [&](std::size_t n) {
+        return std::size_t(std::uniform_int_distribution<std::size_t>(0, n)(random));
+    };
+    std::vector<std::pair<std::string, QByteArray>> responses;
+    std::array<QByteArray, 2> last = {stateResponse(1, "t", sampleState(1, "a")),
+                                      stateResponse(2, "t", sampleState(2, "b"))};
+    const QByteArray alphabet = "ab\"\\{}:,0123456789 \xc3\xa9";
+    for (int call = 0; call < 600; ++call) {
+        QByteArray &r = last[std::size_t(call % 2)];
+        const int edits = int(pick(6));
+        for (int e = 0; e < edits; ++e) {
+            const std::size_t size = std::size_t(r.size());
+            const std::size_t where = pick(3);
+            const std::size_t at = std::min(where == 0   ? pick(3)
+                                            : where == 1 ? size - pick(3)
+                                                         : pick(size),
+                                            size - 2);
+            const std::size_t len = pick(3) == 0 ? pick(300) : pick(4);
+            QByteArray bytes;
+            for (std::size_t k = pick(len); k > 0; --k)
+                bytes += alphabet[qsizetype(pick(std::size_t(alphabet.size()) - 1))];
+            // The ends stay a JSON object's, so that the bytes are spliced.
+            r.replace(qsizetype(at + 1),
+                      qsizetype(std::min(len, size - at - 2)),
+                      bytes);
+        }
+        if (call % 97 == 0)
+            r = stateResponse(call, "u", sampleState(call, "c"));
+        responses.emplace_back("s" + std::to_string(call % 2), r);
+    }
+    CallLog::Options small;
+    small.chunkBytes = 8192;
+    for (const CallLog::Options &options : {CallLog::Options(), small})
+        QVERIFY(storeAndReadBack(responses, options) > 0);
 }
 
 void TstCallLog::layoutOneFileReadAndMarkedDamagedLineRefused()
@@ -415,6 +564,16 @@ void TstCallLog::layoutOneFileReadAndMarkedDamagedLineRefused()
                                  "calls, lines) VALUES ('m', 3, 3, 1, CAST('#%1{}' AS BLOB))")
                       .arg(QString(24, QLatin1Char('9')))});
     auto damaged = CallLog::read(path, "m");
+    QVERIFY(!damaged.ok());
+    QCOMPARE(damaged.error().code, Code::Corrupt);
+    // So is a difference that copies from beyond what its chunk printed.
+    makeDatabase(path,
+                 {QStringLiteral("DELETE FROM call_chunks WHERE first_at_us = 3"),
+                  QStringLiteral("INSERT INTO call_chunks (match_id, first_at_us, last_at_us, "
+                                 "calls, lines) VALUES ('m', 3, 3, 1, CAST('%%1%2%3{\n' AS BLOB))")
+                      .arg(QStringLiteral("00000000000000000000000500000024"),
+                           QStringLiteral("000000000000000100000000"), QStringLiteral("x"))});
+    damaged = CallLog::read(path, "m");
     QVERIFY(!damaged.ok());
     QCOMPARE(damaged.error().code, Code::Corrupt);
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("ver"));
