@@ -158,8 +158,10 @@ void McpService::setRecording(bool on)
     m_recording = on;
     m_server->setObserver(on ? m_recorder->observer()
                              : std::function<void(const mcp::TrafficRecord &)>());
-    // Nothing recorded, nothing to write: close the calls file, so its writer
-    // thread does not make the whole process pay for a second thread.
+    // Nothing recorded, nothing to write: close the calls file (or never
+    // create it: it is opened with the first call that names a match), so
+    // its writer thread does not make the whole process pay for a second
+    // thread.
     m_recorder->setStore(on ? m_host->store() : nullptr);
 }
 

@@ -260,11 +260,18 @@ void Recorder::setToolRegistry(std::shared_ptr<const mcp::ToolRegistry> registry
 
 void Recorder::setStore(Store *store)
 {
-    setCallLogPath(store ? CallLog::pathFor(store->path()) : QString());
+    if (m_callLog) {
+        persist();
+        m_callLog.reset();
+    }
+    // Opened with the first call that names a match: a recorder that is
+    // turned off first (--no-recorder), or never sees one, creates no file.
+    m_callLogPath = store ? CallLog::pathFor(store->path()) : QString();
 }
 
 bool Recorder::setCallLogPath(const QString &path)
 {
+    m_callLogPath.clear();
     if (m_callLog) {
         persist();
         m_callLog.reset();
@@ -516,6 +523,8 @@ void Recorder::pushRecord(std::shared_ptr<CallRecord> rec)
         m_ring.pop_front();
         ++m_evicted;
     }
+    if (!m_callLogPath.isEmpty() && !ptr->matchId.empty())
+        setCallLogPath(std::exchange(m_callLogPath, {})); // the first call that names a match
     if (m_callLog)
         m_callLog->add(*ptr); // while its bytes are in the cache
     m_batch.push_back(std::move(ptr));

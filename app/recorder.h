@@ -144,12 +144,15 @@ public:
     void setToolRegistry(std::shared_ptr<const mcp::ToolRegistry> registry);
     /// Records that name a match go to the calls file of `store`'s database
     /// (CallLog::pathFor; none for ":memory:") every Options::persistInterval.
-    /// Only the path is used. A calls file that cannot be used is reported
-    /// (a warning and persistFailed) and recording stays in memory.
-    /// setStore(nullptr) writes what is waiting and closes the file.
+    /// Only the path is used, and the file is opened (created if missing)
+    /// with the first record that names a match, so a recorder turned off
+    /// before (or never given such a call) creates none. A calls file that
+    /// cannot be used is reported then (a warning and persistFailed) and
+    /// recording stays in memory. setStore(nullptr) writes what is waiting
+    /// and closes the file.
     void setStore(Store *store);
-    /// The same with the calls file's path; false (and reported) when the
-    /// file cannot be used.
+    /// The same with the calls file's path, opened now; false (and
+    /// reported) when the file cannot be used.
     bool setCallLogPath(const QString &path);
     /// The open calls file, or null.
     CallLog *callLog() const { return m_callLog.get(); }
@@ -239,6 +242,7 @@ private:
     std::function<std::shared_ptr<mcp::Session>(const std::string &)> m_lookup;
     std::shared_ptr<const mcp::ToolRegistry> m_registry;
     std::unique_ptr<CallLog> m_callLog;
+    QString m_callLogPath; ///< setStore()'s file, until a record opens it
 
     struct Kept
     {

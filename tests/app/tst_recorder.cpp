@@ -148,6 +148,7 @@ private Q_SLOTS:
     void batchesAndUiRecords();
     void persistsPerMatch();
     void unusableCallsFileKeepsRecordingInMemory();
+    void noCallsFileWhenNotRecording();
     void exportsJsonLines();
     void unansweredBecomeNoReply();
     void endToEnd();
@@ -417,8 +418,9 @@ void TstRecorder::persistsPerMatch()
     {
         Recorder rec(quick());
         rec.setStore(&*store);
-        QVERIFY(rec.callLog());
-        QCOMPARE(rec.callLog()->path(), calls);
+        // Opened with the first call that names a match, not before.
+        QVERIFY(!rec.callLog());
+        QVERIFY(!QFile::exists(calls));
         // The request as the client wrote it (its own key order and spacing).
         Traffic request
             = traffic("s",
@@ -435,6 +437,8 @@ void TstRecorder::persistsPerMatch()
         for (int i = 0; i < 200; ++i)
             state["players"].push_back({{"id", "p" + std::to_string(i)}, {"alive", i % 2 == 0}});
         rec.observe(traffic("s", Dir::ServerToClient, toolSuccess(1, state), 200));
+        QVERIFY(rec.callLog());
+        QCOMPARE(rec.callLog()->path(), calls);
         rec.observe(traffic("s",
                             Dir::ClientToServer,
                             callRequest(2, "et.werewolf.matches.list", json::object()),
@@ -517,6 +521,46 @@ void TstRecorder::unusableCallsFileKeepsRecordingInMemory()
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), before);
     QVERIFY(!QFile::exists(path + QStringLiteral("-journal")));
+}
+
+void TstRecorder::noCallsFileWhenNotRecording()
+{
+    // `townhall --headless --no-recorder`: the service turns recording off
+    // before anything is recorded, and no calls file appears next to the
+    // database (with recording on, the same call creates it).
+    for (const bool recording : {false, true}) {
+        QTemporaryDir dir;
+        HostOptions ho = Served::options();
+        ho.dbPath = dir.filePath(QStringLiteral("t.sqlite"));
+        Host host(ho);
+        QString error;
+        QVERIFY2(host.start(&error), qPrintable(error));
+        const QString calls = CallLog::pathFor(ho.dbPath);
+        {
+            McpService service(&host);
+            if (!recording)
+                service.setRecording(false);
+            QVERIFY(!QFile::exists(calls));
+            Caller bot;
+            bot.agentId = "bot-1";
+            bot.displayName = "Bot";
+            bool answered = false;
+            const json args = {{"matchId", "m-none"}};
+            const auto call = [&]() -> QCoro::Task<> {
+                const mcp::ToolResult result
+                    = co_await service.callInProcess(bot, "et.werewolf.match.get_state", args);
+                answered = !result.ok(); // no such match; the call names one all the same
+            };
+            QCoro::waitFor(call());
+            QVERIFY(answered);
+            service.recorder()->flush();
+            QCOMPARE(QFile::exists(calls), recording);
+            QCOMPARE(service.recorder()->size(), std::size_t(recording ? 3 : 0));
+        }
+        QCOMPARE(QFile::exists(calls), recording);
+        if (recording)
+            QCOMPARE(loggedCalls(calls, "m-none").size(), std::size_t(1));
+    }
 }
 
 void TstRecorder::exportsJsonLines()

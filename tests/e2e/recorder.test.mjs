@@ -5,7 +5,10 @@
 // those calls that names the match, once, with the same request and the same
 // response, and the bots' in-process calls too. The calls are in the calls
 // file next to the database (townhall.db -> townhall.calls.db), not in the
-// database itself; the requests are the bytes the clients sent.
+// database itself; the requests are the bytes the clients sent, and the
+// responses the bytes they received (the calls file stores a get_state polled
+// again as its difference to the previous one: it must print it whole).
+// With --no-recorder there is no calls file at all.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,6 +38,23 @@ function tapCalls(agent) {
   return { calls, unanswered: () => sent.size };
 }
 
+/** A fetch that keeps the body of every JSON reply, by JSON-RPC id, as received. */
+function rawReplies() {
+  const byId = new Map();
+  const wrapped = async (input, init) => {
+    const res = await fetch(input, init);
+    if (init?.method === 'POST' && (res.headers.get('content-type') ?? '').startsWith('application/json')) {
+      const text = await res.clone().text();
+      try {
+        const message = JSON.parse(text);
+        if (message && !Array.isArray(message) && message.id !== undefined) byId.set(message.id, text);
+      } catch { /* not one message */ }
+    }
+    return res;
+  };
+  return { fetch: wrapped, byId };
+}
+
 function calls(dbPath, matchId) {
   return new Promise((resolve, reject) => {
     execFile(BIN, ['calls', matchId, '--db', dbPath], { timeout: 30000, maxBuffer: 256 * 1024 * 1024 },
@@ -51,7 +71,8 @@ test('every call of an SDK match is recorded, with its arguments and outcome', {
   const db = join(tmp.dir, 'townhall.db');
   const host = await startHost({ db, speed: 50, seed: 23, bots: 4 });
   t.after(() => host.stop());
-  const agents = Array.from({ length: 4 }, (_, i) => new Agent(`rec-agent-${i + 1}`, { host }));
+  const replies = Array.from({ length: 4 }, rawReplies);
+  const agents = replies.map((r, i) => new Agent(`rec-agent-${i + 1}`, { host, fetch: r.fetch }));
   t.after(async () => { await Promise.all(agents.map((a) => a.close())); });
   await Promise.all(agents.map((a) => a.connect()));
   const taps = agents.map(tapCalls);
@@ -75,6 +96,7 @@ test('every call of an SDK match is recorded, with its arguments and outcome', {
     bySession.set(key, r);
   }
   let checked = 0;
+  let bytewise = 0;
   for (const [i, tap] of taps.entries()) {
     assert.equal(tap.unanswered(), 0, `${agents[i].name} has unanswered calls`);
     const mine = tap.calls.filter((c) => c.request.params.arguments?.matchId === matchId);
@@ -86,6 +108,11 @@ test('every call of an SDK match is recorded, with its arguments and outcome', {
       // The SDK sends JSON.stringify(message): the line holds those very bytes.
       assert.ok(r.raw.includes(`"request":${JSON.stringify(c.request)},`), 'the request byte for byte');
       assert.deepEqual(r.response, c.response, 'the recorded response is the one received');
+      const body = replies[i].byId.get(c.request.id);
+      if (body !== undefined) {
+        assert.ok(r.raw.includes(`"response":${body},`), `the response byte for byte: ${c.request.params.name} #${c.request.id}`);
+        ++bytewise;
+      }
       assert.equal(r.method, 'tools/call');
       assert.equal(r.tool, c.request.params.name);
       assert.equal(r.status, c.response.result?.isError ? (r.toolErrorCode === 'RATE_LIMITED' ? 'rate_limited' : 'tool_error') : 'ok');
@@ -105,5 +132,25 @@ test('every call of an SDK match is recorded, with its arguments and outcome', {
     assert.ok(r.response?.result, `a bot's call without its result: ${JSON.stringify(r)}`);
   }
   assert.equal(records.length, checked + bots.length, 'every record is a client\'s or a bot\'s call');
-  t.diagnostic(`match ${matchId}: ${checked} client calls and ${bots.length} bot calls recorded`);
+  assert.ok(bytewise > checked / 2, `${bytewise} of ${checked} responses compared byte for byte`);
+  t.diagnostic(`match ${matchId}: ${checked} client calls (${bytewise} responses byte for byte) and ${bots.length} bot calls recorded`);
+});
+
+test('--no-recorder leaves no calls file next to the database', { timeout: 60000 }, async (t) => {
+  const tmp = tempDir();
+  t.after(() => tmp.cleanup());
+  const db = join(tmp.dir, 'townhall.db');
+  const host = await startHost({ db, extra: ['--no-recorder'] });
+  t.after(() => host.stop());
+  const agent = new Agent('unrecorded', { host });
+  t.after(() => agent.close());
+  await agent.connect();
+  // A call that names a match: with the recorder on it would open the file.
+  const result = await agent.call('match.get_state', { matchId: 'no-such-match' });
+  assert.equal(result.ok, false);
+  await agent.close();
+  await host.stop();
+  assert.equal(host.proc.exitCode, 0, `townhall exited with ${host.proc.exitCode}:\n${host.stderr()}`);
+  assert.ok(existsSync(db), 'the database is there');
+  assert.ok(!existsSync(join(tmp.dir, 'townhall.calls.db')), 'no calls file');
 });
