@@ -266,12 +266,11 @@ void appendTime(QByteArray &out, qint64 ms)
 /// - '#', then (ElidedDigits decimal digits each) where in the rest of the
 ///   line a text literal was cut out, where the bytes it escaped are and
 ///   how many: the line with the escape of those bytes put back (layout 2);
-/// - '%', then where the response of an earlier line of the chunk begins in
-///   what the chunk printed, where in the rest of the line this line's
-///   response goes, its size, and the size of the ops that follow: each op
-///   copies bytes from that earlier response (where, how many), then
-///   appends bytes that follow the op (how many). After the ops, the line
-///   without its response (layout 3).
+/// - '&', then "lineAt,size:" and ops: the line as printed (`size` bytes
+///   and its '\n') rebuilt from an earlier line of the chunk, which begins
+///   at `lineAt` in what the chunk printed; each op "from,copy,n:" copies
+///   `copy` bytes from `from` in that line, then appends the `n` bytes that
+///   follow it (layout 3).
 bool expandLines(std::string &out, const QByteArray &lines);
 
 } // namespace
@@ -666,6 +665,22 @@ bool readDigits(const char *p, qsizetype &v)
     return true;
 }
 
+/// Reads decimal digits up to `end` (which it skips) into `v`.
+bool readNumber(const char *&p, const char *stop, char end, std::size_t &v)
+{
+    const char *const first = p;
+    v = 0;
+    for (; p < stop && *p >= '0' && *p <= '9'; ++p) {
+        if (p - first >= 12)
+            return false;
+        v = v * 10 + std::size_t(*p - '0');
+    }
+    if (p == first || p == stop || *p != end)
+        return false;
+    ++p;
+    return true;
+}
+
 /// Where, in a response, a string literal's contents repeat other bytes of
 /// the same response, escaped: [literal, literal + literalSize) is the
 /// escape of [source, source + sourceSize).
@@ -741,15 +756,11 @@ std::optional<Duplicate> findDuplicate(std::string_view s)
     return d;
 }
 
-/// A delta line's ops: each is (ElidedDigits decimal digits each) where
-/// in the base to copy from, how many bytes, and how many bytes follow the op
-/// as they are.
-constexpr qsizetype DeltaPrefix = 1 + 4 * ElidedDigits;
-constexpr qsizetype DeltaOp = 3 * ElidedDigits;
-/// Responses shorter than this are not stored against a base.
-constexpr std::size_t DeltaMin = 256;
-/// Equal bytes shorter than this stay in a literal run (an op costs DeltaOp).
-constexpr std::size_t DeltaRun = 32;
+/// Lines whose response is shorter than this are stored whole.
+constexpr std::size_t DeltaMin = 64;
+/// Equal bytes shorter than this stay in a literal run (an op costs a few
+/// bytes).
+constexpr std::size_t DeltaRun = 16;
 
 std::uint64_t load8(const char *p)
 {
@@ -758,43 +769,61 @@ std::uint64_t load8(const char *p)
     return v;
 }
 
-void appendOp(QByteArray &out, std::size_t baseAt, std::size_t copy, const char *literal,
+/// How many bytes `a` and `b` have in common from their start, up to `n`:
+/// long runs through the library's vectorized memcmp, then words, then bytes.
+std::size_t sameBytes(const char *a, const char *b, std::size_t n)
+{
+    constexpr std::size_t Block = 256;
+    std::size_t i = 0;
+    while (i + Block <= n && std::memcmp(a + i, b + i, Block) == 0)
+        i += Block;
+    while (i + 8 <= n && load8(a + i) == load8(b + i))
+        i += 8;
+    while (i < n && a[i] == b[i])
+        ++i;
+    return i;
+}
+
+void appendDecimal(QByteArray &out, std::size_t v, char end)
+{
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf - 1, v);
+    *r.ptr = end;
+    out.append(buf, r.ptr + 1 - buf);
+}
+
+/// One op of a difference line: copy `copy` bytes from `from` in the base
+/// line, then the `literalSize` bytes at `literal`, as "from,copy,size:"
+/// and those bytes.
+void appendOp(QByteArray &out, std::size_t from, std::size_t copy, const char *literal,
               std::size_t literalSize)
 {
-    char digits[DeltaOp];
-    writeDigits(digits, qsizetype(baseAt));
-    writeDigits(digits + ElidedDigits, qsizetype(copy));
-    writeDigits(digits + 2 * ElidedDigits, qsizetype(literalSize));
-    out.append(digits, DeltaOp);
+    appendDecimal(out, from, ',');
+    appendDecimal(out, copy, ',');
+    appendDecimal(out, literalSize, ':');
     out.append(literal, qsizetype(literalSize));
 }
 
-/// Appends to `out` the ops that rebuild `cur` from `base` (see
-/// expandLines()); false, with `out` as it was, when they would not be
-/// much shorter than `cur`. The two are compared as they begin, then aligned
-/// at their ends: a get_state that repeats an earlier one of the same
-/// session differs in its id (which may change length) and the server's
-/// time (twice), and nothing else until the match moves on.
-bool appendDelta(QByteArray &out, std::string_view cur, std::string_view base)
+/// Appends to `out` the ops that rebuild `cur` from `base`, which begins at
+/// `baseAt` in the base line; false once `out` has grown past `limit`. The
+/// two are compared as they begin, then aligned at their ends: a line that
+/// repeats an earlier one of the same session differs in a few numbers (its
+/// time, latency, ids, the server's time), of which at most one changes
+/// length in a stretch.
+bool appendDelta(QByteArray &out, std::string_view cur, std::string_view base, std::size_t baseAt,
+                 qsizetype limit)
 {
     const char *const c = cur.data();
     const char *const b = base.data();
     const std::size_t n = cur.size();
     const std::size_t m = base.size();
-    const std::size_t budget = n / 4;
-    const qsizetype start = out.size();
     // Equal bytes at the start.
-    std::size_t p = 0;
-    const std::size_t both = std::min(n, m);
-    while (p + 8 <= both && load8(c + p) == load8(b + p))
-        p += 8;
-    while (p < both && c[p] == b[p])
-        ++p;
+    const std::size_t p = sameBytes(c, b, std::min(n, m));
     // The rest with their ends aligned: c[i] against b[i + d].
     const std::ptrdiff_t d = std::ptrdiff_t(m) - std::ptrdiff_t(n);
     const std::size_t first = d < 0 ? std::size_t(-d) : 0; // c[i] has a partner from here on
     const auto same = [&](std::size_t i) { return i >= first && c[i] == b[std::ptrdiff_t(i) + d]; };
-    std::size_t opBase = 0;
+    std::size_t opFrom = 0;
     std::size_t opCopy = p;
     std::size_t i = p;
     while (i < n) {
@@ -810,29 +839,20 @@ bool appendDelta(QByteArray &out, std::string_view cur, std::string_view base)
                 break;
             j = k;
         }
-        appendOp(out, opBase, opCopy, c + i, j - i);
-        if (std::size_t(out.size() - start) > budget) {
-            out.truncate(start);
+        appendOp(out, baseAt + opFrom, opCopy, c + i, j - i);
+        if (out.size() > limit)
             return false;
-        }
         if (j == n)
             return true;
-        // A run of equal bytes.
-        std::size_t k = j;
-        while (k + 8 <= n && load8(c + k) == load8(b + std::ptrdiff_t(k) + d))
-            k += 8;
-        while (k < n && same(k))
-            ++k;
-        opBase = std::size_t(std::ptrdiff_t(j) + d);
+        // A run of equal bytes (same(j) holds, so j + d >= 0).
+        const std::size_t k = j + sameBytes(c + j, b + std::ptrdiff_t(j) + d, n - j);
+        opFrom = std::size_t(std::ptrdiff_t(j) + d);
         opCopy = k - j;
         i = k;
     }
-    appendOp(out, opBase, opCopy, c, 0);
-    if (std::size_t(out.size() - start) > budget) {
-        out.truncate(start);
-        return false;
-    }
-    return true;
+    if (opCopy > 0)
+        appendOp(out, baseAt + opFrom, opCopy, c, 0);
+    return out.size() <= limit;
 }
 
 } // namespace
@@ -841,14 +861,25 @@ void CallLog::storeLine(Chunk &chunk, const CallRecord &r)
 {
     QByteArray &out = chunk.lines;
     const qsizetype start = out.size();
-    const bool exact = spliceable(r.responseText);
     const std::string_view response(r.responseText.constData(),
                                     std::size_t(r.responseText.size()));
-    // The last response of this session, method and tool in this chunk: a
-    // response is stored as the difference to it when that is short.
+    if (!spliceable(r.responseText)) {
+        formatLine(out, r); // the response as rowToJson() writes it
+        chunk.printed += out.size() - start;
+        return;
+    }
+    // The line around its response: head = [0, at), tail = [at, size).
+    m_line.clear();
+    std::string_view none;
+    qsizetype at = 0;
+    formatLine(m_line, r, &none, &at);
+    const std::string_view head(m_line.constData(), std::size_t(at));
+    const std::string_view tail(m_line.constData() + at, std::size_t(m_line.size() - at - 1));
+    const qint64 lineSize = qint64(m_line.size()) + qint64(response.size());
+    // The last line of this session, method and tool in the chunk: a line is
+    // stored as the difference to it when that is short.
     Base *base = nullptr;
-    if (exact && response.size() >= DeltaMin
-        && chunk.printed + 2 * qint64(response.size()) < ElidedLimit) {
+    if (response.size() >= DeltaMin && chunk.printed + 2 * lineSize < ElidedLimit) {
         m_key.assign(r.sessionId);
         m_key += '\n';
         m_key += r.method;
@@ -857,69 +888,61 @@ void CallLog::storeLine(Chunk &chunk, const CallRecord &r)
         const auto [it, fresh] = chunk.bases.try_emplace(m_key);
         base = &it->second;
         if (!fresh) {
-            out.append(DeltaPrefix, '%');
-            const std::string_view from(base->response.constData(),
-                                        std::size_t(base->response.size()));
-            if (appendDelta(out, response, from)) {
-                const qsizetype body = out.size();
-                std::string_view none;
-                qsizetype at = 0;
-                formatLine(out, r, &none, &at);
-                char *prefix = out.data() + start;
-                writeDigits(prefix + 1, qsizetype(base->at));
-                writeDigits(prefix + 1 + ElidedDigits, at - body);
-                writeDigits(prefix + 1 + 2 * ElidedDigits, qsizetype(response.size()));
-                writeDigits(prefix + 1 + 3 * ElidedDigits, body - start - DeltaPrefix);
+            const std::string_view baseHead(base->around.constData(), std::size_t(base->at));
+            const std::string_view baseTail(base->around.constData() + base->at,
+                                            std::size_t(base->around.size() - base->at - 1));
+            const std::string_view baseResponse(base->response.constData(),
+                                                std::size_t(base->response.size()));
+            const qsizetype limit = start + qsizetype(lineSize / 3);
+            out.append('&');
+            appendDecimal(out, std::size_t(base->lineAt), ',');
+            appendDecimal(out, std::size_t(lineSize - 1), ':');
+            if (appendDelta(out, head, baseHead, 0, limit)
+                && appendDelta(out, response, baseResponse, baseHead.size(), limit)
+                && appendDelta(out, tail, baseTail, baseHead.size() + baseResponse.size(), limit)) {
+                out.append('\n');
+                base->lineAt = chunk.printed;
+                base->at = at;
                 base->response = r.responseText;
-                base->at = chunk.printed + (at - body);
-                chunk.printed += (out.size() - body) + qint64(response.size());
+                base->around.swap(m_line); // m_line's old buffer is reused next time
+                chunk.printed += lineSize;
                 return;
             }
             out.truncate(start);
         }
     }
-    // The response whole, or without a text that repeats its structuredContent.
-    qsizetype at = 0;
-    if (r.method == "tools/call" && exact) {
-        const std::optional<Duplicate> d = findDuplicate(response);
-        if (d && qsizetype(d->literalSize) > ElidedPrefix + 16
-            && qsizetype(response.size()) < ElidedLimit / 2) {
-            // The response without the literal's contents.
-            const std::size_t cut = d->literal;
-            const std::size_t resume = d->literal + d->literalSize;
-            out.append(ElidedPrefix, '#');
-            std::string_view head = response.substr(0, cut);
-            formatLine(out, r, &head, &at);
-            // formatLine spliced the head; the rest follows it in place.
-            const qsizetype tailAt = at + qsizetype(head.size());
-            out.insert(tailAt, response.data() + resume, qsizetype(response.size() - resume));
-            const qsizetype body = start + ElidedPrefix;
-            const qsizetype literalAt = tailAt - body;
-            const qsizetype sourceAt = at - body
-                                       + qsizetype(d->source < cut ? d->source
-                                                                   : d->source - d->literalSize);
-            if (out.size() - body < ElidedLimit) {
-                char *prefix = out.data() + start;
-                writeDigits(prefix + 1, literalAt);
-                writeDigits(prefix + 1 + ElidedDigits, sourceAt);
-                writeDigits(prefix + 1 + 2 * ElidedDigits, qsizetype(d->sourceSize));
-                if (base) {
-                    base->response = r.responseText;
-                    base->at = chunk.printed + (at - body);
-                }
-                chunk.printed += (out.size() - body) + qint64(d->literalSize);
-                return;
-            }
-            out.truncate(start);
-        }
+    // The line whole, or without a text that repeats its structuredContent.
+    const std::optional<Duplicate> d
+        = r.method == "tools/call" ? findDuplicate(response) : std::nullopt;
+    if (d && qsizetype(d->literalSize) > ElidedPrefix + 16 && lineSize < ElidedLimit / 2) {
+        // The response without the literal's contents.
+        const std::size_t cut = d->literal;
+        const std::size_t resume = d->literal + d->literalSize;
+        out.append(ElidedPrefix, '#');
+        const qsizetype body = out.size();
+        appendRaw(out, head);
+        appendRaw(out, response.substr(0, cut));
+        const qsizetype literalAt = out.size() - body;
+        appendRaw(out, response.substr(resume));
+        out.append(m_line.constData() + at, m_line.size() - at);
+        const qsizetype sourceAt
+            = at + qsizetype(d->source < cut ? d->source : d->source - d->literalSize);
+        char *prefix = out.data() + start;
+        writeDigits(prefix + 1, literalAt);
+        writeDigits(prefix + 1 + ElidedDigits, sourceAt);
+        writeDigits(prefix + 1 + 2 * ElidedDigits, qsizetype(d->sourceSize));
+    } else {
+        appendRaw(out, head);
+        appendRaw(out, response);
+        out.append(m_line.constData() + at, m_line.size() - at);
     }
-    std::string_view whole = response;
-    formatLine(out, r, exact ? &whole : nullptr, &at);
     if (base) {
+        base->lineAt = chunk.printed;
+        base->at = at;
         base->response = r.responseText;
-        base->at = chunk.printed + (at - start);
+        base->around.swap(m_line);
     }
-    chunk.printed += out.size() - start;
+    chunk.printed += lineSize;
 }
 
 namespace {
@@ -935,48 +958,43 @@ bool expandLines(std::string &out, const QByteArray &lines)
     while (pos < size) {
         const char *nl = static_cast<const char *>(std::memchr(data + pos, '\n', size - pos));
         const qsizetype end = nl ? nl - data + 1 : size;
-        if (data[pos] == '%') {
-            // Ops, then the line without its response (see appendDelta()).
-            qsizetype baseAt = 0, responseAt = 0, responseSize = 0, opsSize = 0;
+        if (data[pos] == '&') {
+            // The line as ops on an earlier line of the chunk (appendDelta()).
             const char *p = data + pos + 1;
-            if (end - pos < DeltaPrefix || !readDigits(p, baseAt)
-                || !readDigits(p + ElidedDigits, responseAt)
-                || !readDigits(p + 2 * ElidedDigits, responseSize)
-                || !readDigits(p + 3 * ElidedDigits, opsSize) || opsSize > end - pos - DeltaPrefix)
+            const char *const stop = data + end - 1; // the '\n'
+            std::size_t lineAt = 0, size = 0;
+            if (!nl || !readNumber(p, stop, ',', lineAt) || !readNumber(p, stop, ':', size))
                 return false;
-            const qsizetype ops = pos + DeltaPrefix;
-            const qsizetype body = ops + opsSize;
-            const qsizetype printed = qsizetype(out.size() - chunkAt);
-            if (responseAt > end - body || baseAt > printed)
+            const std::size_t printed = out.size() - chunkAt;
+            if (lineAt >= printed || size > std::size_t(ElidedLimit))
                 return false;
             // Room for the whole line first: the ops copy from `out` itself.
-            out.reserve(out.size() + std::size_t(end - body + responseSize));
-            out.append(data + body, std::size_t(responseAt));
-            const std::size_t responseStart = out.size();
-            for (qsizetype o = ops; o < body;) {
-                qsizetype from = 0, copy = 0, literal = 0;
-                if (body - o < DeltaOp || !readDigits(data + o, from)
-                    || !readDigits(data + o + ElidedDigits, copy)
-                    || !readDigits(data + o + 2 * ElidedDigits, literal)
-                    || baseAt + from + copy > printed || literal > body - o - DeltaOp
-                    || qsizetype(out.size() - responseStart) + copy + literal > responseSize)
+            out.reserve(out.size() + size + 1);
+            const std::size_t lineStart = out.size();
+            while (p < stop) {
+                std::size_t from = 0, copy = 0, literal = 0;
+                if (!readNumber(p, stop, ',', from) || !readNumber(p, stop, ',', copy)
+                    || !readNumber(p, stop, ':', literal) || from > printed - lineAt
+                    || copy > printed - lineAt - from || literal > std::size_t(stop - p)
+                    || copy + literal > size - (out.size() - lineStart))
                     return false;
-                const char *source = out.data() + chunkAt + std::size_t(baseAt + from);
-                out.append(source, std::size_t(copy));
-                out.append(data + o + DeltaOp, std::size_t(literal));
-                o += DeltaOp + literal;
+                out.append(out.data() + chunkAt + lineAt + from, copy);
+                out.append(p, literal);
+                p += literal;
             }
-            if (qsizetype(out.size() - responseStart) != responseSize)
+            if (out.size() - lineStart != size)
                 return false;
-            out.append(data + body + responseAt, std::size_t(end - body - responseAt));
+            out += '\n';
             pos = end;
             continue;
         }
-        if (data[pos] != '#') {
+        if (data[pos] == '{') {
             out.append(data + pos, std::size_t(end - pos));
             pos = end;
             continue;
         }
+        if (data[pos] != '#')
+            return false;
         const qsizetype body = pos + ElidedPrefix;
         qsizetype literalAt = 0;
         qsizetype sourceAt = 0;

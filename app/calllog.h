@@ -16,13 +16,13 @@
 /// are, so the per-call work is a few small fields and a memcpy. A
 /// tools/call response that repeats its structuredContent as the text of its
 /// first content block (every get_state) is stored without that text, behind
-/// a short prefix, and read() rebuilds it byte for byte. A response of a
-/// session, method and tool that differs little from the previous one of
-/// the same in its chunk (a get_state polled while the match stands still
-/// differs in its id and the server's time) is stored as the difference:
-/// where to copy from in what the chunk printed before, and the bytes that
-/// differ. The file's bytes are most of what a call costs (the kernel's copy
-/// into the page cache), and a chunk row is still read on its own.
+/// a short prefix, and read() rebuilds it byte for byte. A line that
+/// differs little from the previous one of the same session, method and
+/// tool in its chunk (a get_state polled while the match stands still
+/// differs in its times, latency and ids) is stored as the difference: ops
+/// that copy from that line as printed, and the bytes that differ. The
+/// file's bytes are most of what a call costs (the kernel's copy into the
+/// page cache), and a chunk row is still read on its own.
 ///
 /// The server thread appends each finished record's line to the open chunk
 /// of its match (add(): a few small fields and a memcpy of bytes that are
@@ -65,8 +65,8 @@ public:
     static constexpr std::int32_t ApplicationId = 0x5477436C;
     /// PRAGMA user_version of the layout below. 2: a line may be stored
     /// with its response's duplicated text elided (read() restores it).
-    /// 3: a line may be stored as the difference to an earlier response of
-    /// its chunk. Files of older layouts are read as they are and marked
+    /// 3: a line may be stored as the difference to an earlier line of its
+    /// chunk. Files of older layouts are read as they are and marked
     /// with this one when opened for writing.
     static constexpr int SchemaVersion = 3;
 
@@ -135,11 +135,13 @@ private:
     /// The writer thread: opens the file, reports through `opened`, then
     /// writes hand-overs until stopped.
     void run(std::promise<std::optional<StoreError>> opened);
-    /// A response earlier in a chunk that later ones are stored against.
+    /// A line earlier in a chunk that later ones are stored against.
     struct Base
     {
+        qint64 lineAt = 0;  ///< where it begins in what read() prints of the chunk
+        QByteArray around;  ///< the line without its response (with its '\n')
+        qsizetype at = 0;   ///< where the response goes in `around`
         QByteArray response;
-        qint64 at = 0; ///< where its bytes begin in what read() prints of the chunk
     };
     /// One row of call_chunks: calls of one match, as JSON Lines.
     struct Chunk
@@ -151,11 +153,11 @@ private:
         QByteArray lines;
         /// Bytes read() prints for `lines` so far.
         qint64 printed = 0;
-        /// The last response of each session, method and tool (while open).
+        /// The last line of each session, method and tool (while open).
         std::unordered_map<std::string, Base> bases;
     };
     /// Appends `r` to `chunk`: as appendLine() does, or in a shorter form
-    /// read() expands (a prefix of '#' or '%' and digits, see calllog.cpp).
+    /// read() expands (a prefix of '#' or '&', see calllog.cpp).
     void storeLine(Chunk &chunk, const CallRecord &r);
     /// Writes hand-overs in one transaction; the number of calls in them.
     StoreResult<std::uint64_t>
@@ -170,7 +172,8 @@ private:
     // match, and chunks that reached Options::chunkBytes.
     std::unordered_map<std::string, Chunk> m_open;
     std::vector<Chunk> m_full;
-    std::string m_key; ///< storeLine()'s lookup key, reused
+    std::string m_key;  ///< storeLine()'s lookup key, reused
+    QByteArray m_line;  ///< storeLine()'s line without its response, reused
     // Shared with the writer, under m_mutex.
     std::vector<std::vector<Chunk>> m_queue;
     /// Written chunks' buffers, empty, for add() to fill again.
