@@ -13,6 +13,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <charconv>
 
 Q_LOGGING_CATEGORY(lcRecorder, "townhall.recorder")
 
@@ -32,15 +33,23 @@ bool isResponse(const json &m)
     return m.is_object() && !m.contains("method") && (m.contains("result") || m.contains("error"));
 }
 
-std::string pendingKey(std::string_view sessionId, const json &id)
+/// The key of a request awaiting its answer: the session, then its id
+/// (integers written without going through dump()), in `key`.
+void pendingKey(std::string &key, std::string_view sessionId, const json &id)
 {
-    std::string key(sessionId);
+    key.assign(sessionId);
     key += '\n';
-    if (id.is_string())
+    if (id.is_string()) {
         key += id.get_ref<const std::string &>();
-    else
+    } else if (id.is_number_integer()) {
+        char buf[24];
+        const auto r = id.is_number_unsigned()
+                           ? std::to_chars(buf, buf + sizeof buf, id.get<std::uint64_t>())
+                           : std::to_chars(buf, buf + sizeof buf, id.get<std::int64_t>());
+        key.append(buf, r.ptr);
+    } else {
         key += id.dump();
-    return key;
+    }
 }
 
 /// The text of the first content block of a tool result, or null.
@@ -363,7 +372,8 @@ void Recorder::observe(const mcp::TrafficRecord &r)
                 resolveAgent(*gone, session.get());
                 pushRecord(std::move(gone));
             }
-            std::string key = pendingKey(r.sessionId, m.at("id"));
+            std::string key;
+            pendingKey(key, r.sessionId, m.at("id"));
             Pending p{rec, steady_clock::now(), m_lookup ? m_lookup(rec->sessionId) : nullptr};
             auto [it, fresh] = m_pending.try_emplace(std::move(key), p);
             if (!fresh) {
@@ -389,7 +399,8 @@ void Recorder::observe(const mcp::TrafficRecord &r)
     if (isResponse(m)) {
         const auto id = m.find("id");
         if (id != m.end() && !id->is_null()) {
-            const auto it = m_pending.find(pendingKey(r.sessionId, *id));
+            pendingKey(m_key, r.sessionId, *id);
+            const auto it = m_pending.find(m_key);
             if (it != m_pending.end()) {
                 std::shared_ptr<CallRecord> pending = std::move(it->second.record);
                 const std::shared_ptr<mcp::Session> session = std::move(it->second.session);
@@ -527,9 +538,28 @@ void Recorder::pushRecord(std::shared_ptr<CallRecord> rec)
         setCallLogPath(std::exchange(m_callLogPath, {})); // the first call that names a match
     if (m_callLog)
         m_callLog->add(*ptr); // while its bytes are in the cache
+    // Batches only for listeners: without any (headless), holding every
+    // record a while longer and dropping the batch cost ~1 % of a get_state.
+    if (!m_listened.load(std::memory_order_relaxed))
+        return;
     m_batch.push_back(std::move(ptr));
     if (!m_batchTimer->isActive())
         m_batchTimer->start();
+}
+
+void Recorder::connectNotify(const QMetaMethod &signal)
+{
+    if (signal == QMetaMethod::fromSignal(&Recorder::recordsAdded)
+        || signal == QMetaMethod::fromSignal(&Recorder::uiRecordsAdded))
+        m_listened = true;
+}
+
+void Recorder::disconnectNotify(const QMetaMethod &)
+{
+    // Called for a disconnect from any thread; not for every receiver that
+    // goes away, so batches may go on being made for nobody (as always before).
+    m_listened = isSignalConnected(QMetaMethod::fromSignal(&Recorder::recordsAdded))
+                 || isSignalConnected(QMetaMethod::fromSignal(&Recorder::uiRecordsAdded));
 }
 
 QCoro::Task<std::optional<json>>

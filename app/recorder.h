@@ -38,6 +38,7 @@
 #include <QCoro/QCoroTask>
 #include <QObject>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -201,7 +202,8 @@ public:
     static json rowToJson(const ToolCallRow &row);
 
 Q_SIGNALS:
-    /// New records, at most every Options::batchInterval.
+    /// New records, at most every Options::batchInterval: those recorded
+    /// while something was connected to this signal or uiRecordsAdded.
     void recordsAdded(const townhall::app::CallRecordBatch &batch);
     /// The same batch converted for the inspector; only computed while
     /// something is connected.
@@ -209,6 +211,10 @@ Q_SIGNALS:
     /// Persisting failed, or the calls file cannot be used (the records that
     /// were not written stay in the ring only).
     void persistFailed(const QString &message);
+
+protected:
+    void connectNotify(const QMetaMethod &signal) override;
+    void disconnectNotify(const QMetaMethod &signal) override;
 
 private:
     struct Pending
@@ -251,7 +257,11 @@ private:
         std::size_t cost;
     };
     std::deque<Kept> m_ring;
-    std::unordered_map<std::string, Pending> m_pending; ///< session + '\n' + dumped id
+    std::unordered_map<std::string, Pending> m_pending; ///< session + '\n' + id (pendingKey)
+    std::string m_key; ///< a lookup key, reused
+    /// Something is connected to recordsAdded or uiRecordsAdded (set from
+    /// the thread that connects).
+    std::atomic<bool> m_listened{false};
     struct Agent
     {
         std::string id, name, transport;

@@ -390,6 +390,42 @@ void TstRecorder::batchesAndUiRecords()
     // The UI gets the response as it went over the wire.
     QCOMPARE(json::parse(u.responseJson.toStdString()), toolSuccess(1, {{"ok", true}}));
     QVERIFY(!u.schemaCheck.isEmpty());
+
+    // Batches are made while something listens (the inspector follows the
+    // batches after taking the backlog from the ring, app/guihost.cpp).
+    const auto call = [&rec](int id) {
+        rec.observe(traffic("s1",
+                            Dir::ClientToServer,
+                            callRequest(id, "et.werewolf.match.get_state", {{"matchId", "m-1"}}),
+                            0));
+        rec.observe(traffic("s1", Dir::ServerToClient, toolSuccess(id, {{"ok", true}}), 200));
+    };
+    {
+        Recorder quiet(quick());
+        quiet.setSessionLookup([s](const std::string &) { return s; });
+        const auto callQuiet = [&quiet](int id) {
+            quiet.observe(traffic("s1",
+                                  Dir::ClientToServer,
+                                  callRequest(id, "et.werewolf.matches.list", json::object()),
+                                  0));
+            quiet.observe(traffic("s1", Dir::ServerToClient, toolSuccess(id, {{"ok", true}}), 200));
+        };
+        callQuiet(1);
+        callQuiet(2);
+        QSignalSpy batches(&quiet, &Recorder::recordsAdded);
+        quiet.flush();
+        QCOMPARE(batches.size(), 0); // recorded for nobody: in the ring only
+        QCOMPARE(quiet.size(), std::size_t(2));
+        callQuiet(3);
+        quiet.flush();
+        QCOMPARE(batches.size(), 1);
+        const auto batch = batches.at(0).at(0).value<CallRecordBatch>();
+        QCOMPARE(batch.size(), std::size_t(1));
+        QCOMPARE(batch.front()->id, std::uint64_t(3));
+    }
+    call(2);
+    rec.flush();
+    QCOMPARE(ui.size(), 2);
 }
 
 namespace {
