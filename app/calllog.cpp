@@ -773,10 +773,11 @@ std::uint64_t load8(const char *p)
 /// long runs through the library's vectorized memcmp, then words, then bytes.
 std::size_t sameBytes(const char *a, const char *b, std::size_t n)
 {
-    constexpr std::size_t Block = 256;
     std::size_t i = 0;
-    while (i + Block <= n && std::memcmp(a + i, b + i, Block) == 0)
-        i += Block;
+    while (i + 1024 <= n && std::memcmp(a + i, b + i, 1024) == 0)
+        i += 1024;
+    while (i + 64 <= n && std::memcmp(a + i, b + i, 64) == 0)
+        i += 64;
     while (i + 8 <= n && load8(a + i) == load8(b + i))
         i += 8;
     while (i < n && a[i] == b[i])
@@ -869,7 +870,8 @@ void CallLog::storeLine(Chunk &chunk, const CallRecord &r)
         return;
     }
     // The line around its response: head = [0, at), tail = [at, size).
-    m_line.clear();
+    m_line.truncate(0); // keeps its capacity (clear() would not)
+    m_line.reserve(1024);
     std::string_view none;
     qsizetype at = 0;
     formatLine(m_line, r, &none, &at);
