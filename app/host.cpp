@@ -6,7 +6,6 @@
 #include "engine/simulator.h"
 #include "engine/toolcalls.h"
 
-#include <QCoro/QCoroSignal>
 #include <QDateTime>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
@@ -32,6 +31,12 @@ constexpr const char *WaitForTurn = "et.werewolf.match.wait_for_turn";
 ToolError fromEngine(const engine::Error &e)
 {
     return ToolError{std::string(engine::toString(e.code)), e.message, e.retryable, e.retryAfterMs};
+}
+
+ToolError storageFailure()
+{
+    return ToolError{"STORAGE_FAILED", "the server could not store this action; it was not applied",
+                     true, std::int64_t(1000)};
 }
 
 ToolError toolError(ErrorCode code, std::string message, bool retryable = false)
@@ -62,6 +67,109 @@ bool readTool(const std::string &tool)
 
 } // namespace
 
+// ---------------------------------------------------------------- waiting callers
+
+// Resumed directly when its batch ends, not through a queued signal: one
+// event per commit instead of one per waiting caller, and no queued call can
+// reach an awaiter that is gone (QCoro's signal awaiter is queued, and two
+// commits may end in one pass of the event loop).
+class Host::CommitAwaiter
+{
+public:
+    CommitAwaiter(Host *host, std::uint64_t generation) : m_host(host), m_generation(generation) {}
+    // GCC moves the awaiter into the coroutine frame; only before it waits.
+    CommitAwaiter(CommitAwaiter &&other) noexcept : m_host(other.m_host), m_generation(other.m_generation)
+    {
+        Q_ASSERT(!other.m_waiting);
+    }
+    CommitAwaiter &operator=(CommitAwaiter &&) = delete;
+    ~CommitAwaiter()
+    {
+        // A caller's coroutine destroyed while it waits leaves no dangling entry.
+        if (m_waiting)
+            std::erase(m_host->m_commitWaiters, this);
+    }
+
+    bool await_ready() const noexcept { return m_host->m_doneGen >= m_generation; }
+    void await_suspend(std::coroutine_handle<> handle)
+    {
+        m_handle = handle;
+        m_waiting = true;
+        m_host->m_commitWaiters.push_back(this);
+    }
+    bool await_resume() const noexcept { return m_ok; }
+
+private:
+    friend class Host;
+    Host *m_host;
+    std::uint64_t m_generation;
+    std::coroutine_handle<> m_handle;
+    bool m_waiting = false;
+    bool m_ok = true;
+};
+
+Host::CommitAwaiter Host::committed(std::uint64_t generation) { return CommitAwaiter(this, generation); }
+
+class Host::ChangeAwaiter
+{
+public:
+    ChangeAwaiter(Host *host, std::string matchId, std::chrono::milliseconds timeout)
+        : m_host(host), m_matchId(std::move(matchId)), m_timeout(timeout), m_since(host->m_publishCount)
+    {
+    }
+    // GCC moves the awaiter into the coroutine frame; only before it waits.
+    ChangeAwaiter(ChangeAwaiter &&other) noexcept
+        : m_host(other.m_host), m_matchId(std::move(other.m_matchId)), m_timeout(other.m_timeout), m_since(other.m_since)
+    {
+        Q_ASSERT(!other.m_waiting);
+    }
+    ChangeAwaiter &operator=(ChangeAwaiter &&) = delete;
+    ~ChangeAwaiter()
+    {
+        if (m_waiting)
+            std::erase(m_host->m_changeWaiters, this);
+    }
+
+    bool await_ready() const noexcept { return false; }
+    void await_suspend(std::coroutine_handle<> handle)
+    {
+        m_handle = handle;
+        m_waiting = true;
+        m_host->m_changeWaiters.push_back(this);
+        m_timer.setSingleShot(true);
+        QObject::connect(&m_timer, &QTimer::timeout, m_host, [this] { wake(); });
+        m_timer.start(m_timeout);
+    }
+    void await_resume() const noexcept {}
+
+    void wake()
+    {
+        if (!m_waiting)
+            return;
+        m_waiting = false;
+        m_timer.stop();
+        std::erase(m_host->m_changeWaiters, this);
+        m_handle.resume();
+    }
+
+private:
+    friend class Host;
+    Host *m_host;
+    std::string m_matchId;
+    std::chrono::milliseconds m_timeout;
+    std::uint64_t m_since;  // a publication after this one wakes it
+    QTimer m_timer;
+    std::coroutine_handle<> m_handle;
+    bool m_waiting = false;
+};
+
+Host::ChangeAwaiter Host::nextPublication(std::string matchId, std::chrono::milliseconds timeout)
+{
+    return ChangeAwaiter(this, std::move(matchId), timeout);
+}
+
+// ---------------------------------------------------------------- the host
+
 Host::Host(HostOptions options, QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))
@@ -84,7 +192,33 @@ Host::Host(HostOptions options, QObject *parent)
     connect(&m_botTimer, &QTimer::timeout, this, &Host::stepBots);
 }
 
-Host::~Host() = default;
+Host::~Host()
+{
+    // Callers still waiting are never resumed; their awaiters must not reach
+    // back into this host if their coroutines are destroyed later.
+    for (CommitAwaiter *w : m_commitWaiters)
+        w->m_waiting = false;
+    for (ChangeAwaiter *w : m_changeWaiters)
+        w->m_waiting = false;
+    if (!m_committer)
+        return;
+    m_committer->waitDone();
+    const auto last = m_committer->take();
+    m_committer.reset();
+    // Nothing acknowledged waits here (callers wait for their commit), but
+    // timer and host-control events may: store them rather than drop them,
+    // unless they follow a batch the store just refused.
+    if ((!last || last->result) && !m_pending.empty())
+        if (auto r = m_store->commit(m_pending); !r)
+            qCWarning(lcHost) << "events staged at shutdown were not stored:" << r.error().message;
+}
+
+Store *Host::store()
+{
+    if (m_committer)
+        m_committer->waitDone();
+    return m_store.get();
+}
 
 TimeMs Host::now() const { return m_options.clock(); }
 
@@ -93,6 +227,7 @@ bool Host::start(QString *error)
     if (m_options.dbPath != QLatin1String(":memory:")) {
         Store::Options so;
         so.durability = m_options.durable ? Durability::Full : Durability::Normal;
+        so.busyTimeoutMs = m_options.busyTimeoutMs;
         const QString path = m_options.dbPath.isEmpty() ? Store::defaultPath() : m_options.dbPath;
         auto opened = Store::open(path, so);
         if (!opened) {
@@ -101,6 +236,13 @@ bool Host::start(QString *error)
             return false;
         }
         m_store = std::make_unique<Store>(std::move(opened.value()));
+        // The notification runs on the commit thread: it only posts the news
+        // to this thread. (~Host joins that thread before `this` goes.)
+        m_committer = std::make_unique<CommitThread>(*m_store, [this] {
+            QMetaObject::invokeMethod(this, [this] { onCommitted(); }, Qt::QueuedConnection);
+        });
+        if (m_options.beforeCommit)
+            m_committer->setBeforeCommit(m_options.beforeCommit);
         recover();
     }
     armTimer();
@@ -137,6 +279,7 @@ void Host::recover()
         Match *m = m_lobby->adopt(std::move(*rm.match), rm.row.startedAt);
         const std::uint64_t before = m->state().lastSeq;
         m_stagedUpTo[m->matchId()] = before;
+        m_durableUpTo[m->matchId()] = before;
         m->resume(t, "recovered");  // a short grace period, announced to everyone
         stage(*m, before);
         startBotsFor(*m);
@@ -145,7 +288,7 @@ void Host::recover()
                               QString::fromUtf8(engine::toString(m->state().phase).data()))
                          .arg(m->state().dayNumber);
     }
-    flush();
+    flushNow();
 }
 
 // ---------------------------------------------------------------- commit, then publish
@@ -176,54 +319,114 @@ void Host::scheduleFlush()
         m_flushTimer.start();
 }
 
-bool Host::flush()
+void Host::flush()
 {
     m_flushTimer.stop();
-    if (m_pending.empty()) {
-        Q_EMIT flushed(true);
-        return true;
-    }
+    if (m_pending.empty() || (m_committer && m_committer->busy()))
+        return;  // nothing to do, or the running commit hands this batch over when it ends
     Batch batch = std::move(m_pending);
     m_pending.clear();
-    bool ok = true;
-    if (m_store) {
-        std::vector<std::pair<std::string, RowMark>> marks;
-        for (MatchWrite &w : batch.matches)
-            if (const Match *m = m_lobby->match(w.matchId))
-                if (auto mark = rowsDue(*m, w)) {
-                    w.snapshot = snapshotOf(*m);
-                    marks.emplace_back(w.matchId, *mark);
-                }
-        auto r = m_store->commit(batch);
-        for (auto &[id, mark] : marks) {
-            if (r)
-                m_rowMarks[id] = mark;
-            else
-                m_rowMarks.erase(id);
-        }
-        if (!r) {
-            ok = false;
-            const QString msg = r.error().message;
-            qCCritical(lcHost) << "commit failed:" << msg;
-            std::vector<std::string> ids;
-            for (const auto &w : batch.matches)
-                ids.push_back(w.matchId);
-            rollbackTo(ids);
-            Q_EMIT storageFailed(msg);
-        }
+    const std::uint64_t generation = ++m_issuedGen;
+    if (!m_store) {
+        finishBatch(generation, std::move(batch), StoreResult<void>());
+        return;
     }
-    if (ok) {
+    m_inFlightMarks.clear();
+    for (MatchWrite &w : batch.matches)
+        if (const Match *m = m_lobby->match(w.matchId))
+            if (auto mark = rowsDue(*m, w)) {
+                w.snapshot = snapshotOf(*m);
+                m_inFlightMarks.emplace_back(w.matchId, *mark);
+                m_rowMarks[w.matchId] = *mark;  // the next batch need not write them again
+            }
+    m_committer->submit(std::move(batch));
+}
+
+void Host::flushNow()
+{
+    flush();
+    while (m_committer && m_committer->busy()) {
+        m_committer->waitDone();
+        onCommitted();  // may hand over the next batch
+    }
+}
+
+void Host::onCommitted()
+{
+    auto done = m_committer ? m_committer->take() : std::nullopt;
+    if (!done)
+        return;  // flushNow() took it already
+    finishBatch(m_issuedGen, std::move(done->batch), done->result);
+}
+
+void Host::finishBatch(std::uint64_t generation, Batch batch, const StoreResult<void> &result)
+{
+    if (!result) {
+        // The engine ran ahead of the store: the batch and the one gathered
+        // behind it (its events follow the refused ones) are given up.
+        const QString msg = result.error().message;
+        qCCritical(lcHost) << "commit failed:" << msg;
+        std::vector<std::string> ids;
+        for (const Batch *b : {&batch, &m_pending}) {
+            for (const MatchWrite &w : b->matches)
+                if (std::find(ids.begin(), ids.end(), w.matchId) == ids.end())
+                    ids.push_back(w.matchId);
+            for (const IdempotencyRecord &r : b->idempotency)
+                m_idempotencyCache.erase(r.scope + "|" + r.agentId + "|" + r.key);
+        }
+        for (const auto &[id, mark] : m_inFlightMarks)
+            m_rowMarks.erase(id);
+        m_inFlightMarks.clear();
+        if (!m_pending.empty()) {
+            m_pending.clear();
+            ++m_issuedGen;  // its callers learn the failure with this batch's
+        }
+        m_flushTimer.stop();
+        m_doneGen = m_issuedGen;
+        rollbackTo(ids);
+        Q_EMIT storageFailed(msg);
+        resumeCommitWaiters(false);
+    } else {
+        m_doneGen = generation;
+        m_inFlightMarks.clear();
+        for (const MatchWrite &w : batch.matches)
+            if (!w.events.empty())
+                m_durableUpTo[w.matchId] = w.events.back().seq;
+        // Hand over what came meanwhile first: the store writes it while
+        // this thread answers the callers of this batch.
+        flush();
         std::vector<std::pair<std::string, std::vector<Event>>> committed;
         for (auto &w : batch.matches)
             committed.emplace_back(w.matchId, std::move(w.events));
         publish(committed);
         if (!batch.lobbyRecords.empty())
             emitQueue();
+        resumeCommitWaiters(true);
     }
-    Q_EMIT flushed(ok);
     armTimer();
     scheduleBots();
-    return ok;
+}
+
+void Host::resumeCommitWaiters(bool ok)
+{
+    // One at a time: a resumed caller may stage, wait again, or end others.
+    for (;;) {
+        auto it = std::find_if(m_commitWaiters.begin(), m_commitWaiters.end(),
+                               [this](const CommitAwaiter *w) { return w->m_generation <= m_doneGen; });
+        if (it == m_commitWaiters.end())
+            return;
+        CommitAwaiter *w = *it;
+        m_commitWaiters.erase(it);
+        w->m_waiting = false;
+        w->m_ok = ok;
+        w->m_handle.resume();
+    }
+}
+
+bool Host::settled(const Match &m) const
+{
+    const auto it = m_durableUpTo.find(m.matchId());
+    return m.state().lastSeq == (it == m_durableUpTo.end() ? 0 : it->second);
 }
 
 std::optional<Host::RowMark> Host::rowsDue(const Match &m, const MatchWrite &w) const
@@ -253,12 +456,14 @@ void Host::rollbackTo(const std::vector<std::string> &matchIds)
         if (loaded) {
             m_lobby->adopt(std::move(loaded.value()), 0);
             m_stagedUpTo[id] = m_lobby->match(id)->state().lastSeq;
+            m_durableUpTo[id] = m_stagedUpTo[id];
         }
     }
 }
 
 void Host::publish(const std::vector<std::pair<std::string, std::vector<Event>>> &committed)
 {
+    ++m_publishCount;
     for (const auto &[id, events] : committed) {
         if (events.empty())
             continue;
@@ -267,6 +472,17 @@ void Host::publish(const std::vector<std::pair<std::string, std::vector<Event>>>
             Q_EMIT matchStarted(qid);
         Q_EMIT matchEvents(qid, std::make_shared<const std::vector<Event>>(events));
         Q_EMIT matchStateChanged(qid);
+        // wait_for_turn callers of this match, one at a time (a woken one may
+        // wait again: it then waits for a later publication).
+        const std::uint64_t publication = m_publishCount;
+        for (;;) {
+            auto it = std::find_if(m_changeWaiters.begin(), m_changeWaiters.end(), [&](const ChangeAwaiter *w) {
+                return w->m_since < publication && w->m_matchId == id;
+            });
+            if (it == m_changeWaiters.end())
+                break;
+            (*it)->wake();
+        }
         for (const Event &e : events)
             if (e.type == engine::EventType::GameEnded)
                 Q_EMIT matchEnded(qid, QString::fromStdString(e.payload.value("winningTeam", "")));
@@ -307,8 +523,7 @@ void Host::onTimer()
     }
     if (!m_pending.empty())
         flush();
-    else
-        armTimer();
+    armTimer();
     stepBots();
 }
 
@@ -377,8 +592,8 @@ void Host::stepBots()
         if (b.busy)
             continue;
         const Match *m = m_lobby->match(b.matchId);
-        if (!m)
-            continue;
+        if (!m || !settled(*m))
+            continue;  // a commit's end steps the bots again
         // Bots see only what is committed: the staged tail is not theirs yet.
         const std::uint64_t visibleUpTo = m->state().lastSeq;
         const bool news = visibleUpTo > b.cursor;
@@ -432,7 +647,7 @@ std::optional<Caller> Host::authenticate(const std::string &bearerToken)
 {
     if (!m_store || bearerToken.empty())
         return std::nullopt;
-    auto a = m_store->verifyToken(bearerToken);
+    auto a = store()->verifyToken(bearerToken);  // waits for a running commit
     if (!a)
         return std::nullopt;
     return Caller{a.value().agentId, a.value().name, {}};
@@ -470,7 +685,7 @@ QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json arg
             const auto nl = it->second.find('\n');
             hit = std::make_pair(it->second.substr(0, nl), it->second.substr(nl + 1));
         } else if (m_store) {
-            auto rec = m_store->getIdempotency(tool, idemKey, caller.agentId);
+            auto rec = store()->getIdempotency(tool, idemKey, caller.agentId);  // waits for a running commit
             if (rec && rec.value())
                 hit = std::make_pair(rec.value()->argsHash, rec.value()->resultJson);
         }
@@ -480,8 +695,8 @@ QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json arg
                                     "idempotencyKey '" + idemKey + "' was already used with other arguments",
                                     false, std::nullopt};
             // The original result may still wait for its commit.
-            if (!m_pending.empty())
-                co_await qCoro(this, &Host::flushed);
+            if (!co_await committed(stagedGeneration()))
+                co_return storageFailure();
             co_return json::parse(hit->second);
         }
     }
@@ -489,38 +704,29 @@ QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json arg
     // Commit before visible, for readers too: a state or event read must not
     // show what another call staged in this turn of the event loop and the
     // store has not committed yet (a failed commit rolls it back).
-    if (readTool(tool) && !m_pending.empty())
-        co_await qCoro(this, &Host::flushed);
+    // (A failed commit rolled the match back: the read then shows that.)
+    if (readTool(tool) && m_doneGen < stagedGeneration())
+        co_await committed(stagedGeneration());
 
     ToolResult result = dispatch(caller, tool, args);
 
-    // Nothing is shown before it is durable: if this call (or an earlier one
-    // in this turn of the event loop) staged events, wait for their commit.
-    if (!m_pending.empty()) {
-        if (result.ok() && !idemKey.empty()) {
-            IdempotencyRecord rec;
-            rec.scope = tool;
-            rec.key = idemKey;
-            rec.agentId = caller.agentId;
-            rec.argsHash = argsHash;
-            rec.resultJson = result.value().dump();
-            if (auto mid = args.find("matchId"); mid != args.end() && mid->is_string())
-                rec.matchId = mid->get<std::string>();
-            m_idempotencyCache[tool + "|" + caller.agentId + "|" + idemKey] = argsHash + "\n" + rec.resultJson;
-            m_pending.addIdempotency(std::move(rec));
-        }
-        scheduleFlush();
-        const bool ok = co_await qCoro(this, &Host::flushed);
-        if (!ok)
-            co_return ToolError{"STORAGE_FAILED",
-                                "the server could not store this action; it was not applied", true,
-                                std::int64_t(1000)};
-    } else if (result.ok() && !idemKey.empty()) {
-        // A call that changed nothing (e.g. ready twice) still keeps its key.
+    // The key keeps the result, also of a call that changed nothing (e.g.
+    // ready twice); it is stored with the call's events.
+    if (result.ok() && !idemKey.empty()) {
         IdempotencyRecord rec{tool, idemKey, caller.agentId, std::nullopt, argsHash, result.value().dump(), 0};
+        if (auto mid = args.find("matchId"); mid != args.end() && mid->is_string())
+            rec.matchId = mid->get<std::string>();
         m_idempotencyCache[tool + "|" + caller.agentId + "|" + idemKey] = argsHash + "\n" + rec.resultJson;
         m_pending.addIdempotency(std::move(rec));
+    }
+
+    // Nothing is shown before it is durable: if this call or an earlier one
+    // staged anything not committed yet, wait for that commit. (The result
+    // may depend on it, even when this call itself staged nothing.)
+    if (const std::uint64_t generation = stagedGeneration(); m_doneGen < generation) {
         scheduleFlush();
+        if (!co_await committed(generation))
+            co_return storageFailure();
     }
     co_return result;
 }
@@ -828,10 +1034,9 @@ QCoro::Task<ToolResult> Host::waitForTurn(Caller caller, json args)
         const TimeMs left = deadline - now();
         if (left <= 0)
             break;
-        co_await qCoro(this, &Host::matchStateChanged, std::chrono::milliseconds(left));
+        co_await nextPublication(matchId, std::chrono::milliseconds(left));
     }
-    if (!m_pending.empty())
-        co_await qCoro(this, &Host::flushed);  // commit before visible (see callTool)
+    co_await committed(stagedGeneration());  // commit before visible (see callTool)
     m = m_lobby->match(matchId);
     if (!m)
         co_return toolError(ErrorCode::MatchNotFound, "match '" + matchId + "' is gone");

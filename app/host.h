@@ -4,11 +4,19 @@
 /// \file host.h
 /// The host: the engine's lobby, the store, the built-in bots and the phase
 /// timer, in one thread. Every change goes the same way: the engine decides
-/// and appends events, the store commits them (batched per event-loop turn),
-/// and only then does anyone see them: the calling agent's result, the UI's
-/// event batches, the MCP resource notifications and the bots.
+/// and appends events, the store commits them, and only then does anyone see
+/// them: the calling agent's result, the UI's event batches, the MCP
+/// resource notifications and the bots.
+///
+/// Commits run on the store's CommitThread, one batch at a time. While one
+/// runs, the host goes on taking commands; their events form the next batch,
+/// handed over as soon as the running commit ends. Each batch has a number
+/// (its generation): a caller waits until the batch holding its events (and
+/// every earlier one) is committed. A failed commit fails its batch and the
+/// one gathered behind it, and rolls their matches back to the store.
 
 #include "app/statecache.h"
+#include "app/store/committhread.h"
 #include "app/store/store.h"
 #include "engine/bot.h"
 #include "engine/lobby.h"
@@ -19,6 +27,7 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -42,6 +51,11 @@ struct HostOptions
     bool rateLimits = true;    ///< §8.6 limits (benchmarks switch them off)
     std::optional<std::uint64_t> seed;  ///< lobby seed; random when unset
     std::function<engine::TimeMs()> clock;  ///< defaults to the system clock
+    /// How long a commit waits for another process's write lock (a
+    /// `townhall import` on the same file) before it fails.
+    int busyTimeoutMs = 5000;
+    /// Tests: runs on the commit thread before each commit (to hold one back).
+    std::function<void()> beforeCommit;
 };
 
 /// The identity behind a tool call.
@@ -102,7 +116,8 @@ public:
 
     engine::Lobby &lobby() { return *m_lobby; }
     const engine::Lobby &lobby() const { return *m_lobby; }
-    Store *store() { return m_store.get(); }
+    /// The store, once no commit runs on it (waits for one under way).
+    Store *store();
     engine::TimeMs now() const;
     bool rateLimits() const { return m_options.rateLimits; }
 
@@ -122,8 +137,6 @@ Q_SIGNALS:
     /// Storage failed; the match was rolled back to its last committed state.
     void storageFailed(const QString &message);
     void notice(const QString &message);
-    /// The pending batch was committed (true) or refused by the store (false).
-    void flushed(bool ok);
 
 private:
     struct BotSeat
@@ -160,9 +173,29 @@ private:
     /// Adds the tail of a match's log (from `fromSeq`, exclusive) to the pending batch.
     void stage(engine::Match &m, std::uint64_t fromSeq);
     void stageLobby(const std::vector<engine::LobbyRecord> &records);
-    /// Commits the pending batch, then publishes it. Returns false if the commit failed.
-    bool flush();
+    /// Hands the pending batch to the store (unless a commit runs: its end
+    /// hands it over). Without a store it is published at once.
+    void flush();
+    /// flush(), then waits for every commit (recovery, shutdown).
+    void flushNow();
     void scheduleFlush();
+    /// The generation a caller must wait for to see everything staged so far.
+    std::uint64_t stagedGeneration() const { return m_pending.empty() ? m_issuedGen : m_issuedGen + 1; }
+    /// `co_await committed(g)`: resumes once batch `g` is committed (true)
+    /// or refused (false).
+    class CommitAwaiter;
+    CommitAwaiter committed(std::uint64_t generation);
+    /// Resumes the callers whose batch ended; `ok` is how it ended.
+    void resumeCommitWaiters(bool ok);
+    /// `co_await nextPublication(id, timeout)`: resumes when committed events of
+    /// the match are published, or after `timeout`.
+    class ChangeAwaiter;
+    ChangeAwaiter nextPublication(std::string matchId, std::chrono::milliseconds timeout);
+    /// A commit ended on the commit thread.
+    void onCommitted();
+    void finishBatch(std::uint64_t generation, Batch batch, const StoreResult<void> &result);
+    /// Every event of the match is committed (bots act only then).
+    bool settled(const engine::Match &m) const;
     void publish(const std::vector<std::pair<std::string, std::vector<engine::Event>>> &committed);
     /// Where a match's stored rows were last refreshed.
     struct RowMark
@@ -186,12 +219,18 @@ private:
 
     HostOptions m_options;
     std::unique_ptr<Store> m_store;
+    std::unique_ptr<CommitThread> m_committer;  // with a store
     std::unique_ptr<engine::Lobby> m_lobby;
     Batch m_pending;
-    std::map<std::string, std::uint64_t> m_stagedUpTo;  // matchId → last staged seq
-    std::map<std::string, RowMark> m_rowMarks;          // matchId → rows last written
-    bool m_flushScheduled = false;
-    bool m_flushOk = true;
+    std::uint64_t m_issuedGen = 0;  // batches handed to the store (or published without one)
+    std::uint64_t m_doneGen = 0;    // batches whose commit ended
+    std::vector<std::pair<std::string, RowMark>> m_inFlightMarks;  // rows the running commit writes
+    std::vector<CommitAwaiter *> m_commitWaiters;  // suspended callers, in the order they came
+    std::vector<ChangeAwaiter *> m_changeWaiters;  // wait_for_turn callers
+    std::uint64_t m_publishCount = 0;              // batches published so far
+    std::map<std::string, std::uint64_t> m_stagedUpTo;   // matchId → last staged seq
+    std::map<std::string, std::uint64_t> m_durableUpTo;  // matchId → last committed seq
+    std::map<std::string, RowMark> m_rowMarks;           // matchId → rows last written
     QTimer m_timer;
     QTimer m_flushTimer;
     QTimer m_botTimer;

@@ -161,6 +161,8 @@ void SqlStatement::bindInt(int index, std::int64_t value)
     sqlite3_bind_int64(m_stmt, index, sqlite3_int64(value));
 }
 
+void SqlStatement::bindDouble(int index, double value) { sqlite3_bind_double(m_stmt, index, value); }
+
 void SqlStatement::bindNull(int index) { sqlite3_bind_null(m_stmt, index); }
 
 StoreResult<void> SqlStatement::exec(const char *what)
@@ -173,6 +175,22 @@ StoreResult<void> SqlStatement::exec(const char *what)
     if (rc != SQLITE_DONE)
         result = sqliteFailure(rc & 0xff, QString::fromUtf8(sqlite3_errmsg(m_db)),
                                QString::fromUtf8(what));
+    sqlite3_reset(m_stmt);
+    sqlite3_clear_bindings(m_stmt);
+    return result;
+}
+
+StoreResult<std::optional<std::int64_t>> SqlStatement::firstInt(const char *what)
+{
+    const int rc = sqlite3_step(m_stmt);
+    StoreResult<std::optional<std::int64_t>> result = std::optional<std::int64_t>();
+    if (rc == SQLITE_ROW) {
+        if (sqlite3_column_type(m_stmt, 0) != SQLITE_NULL)
+            result = std::optional<std::int64_t>(sqlite3_column_int64(m_stmt, 0));
+    } else if (rc != SQLITE_DONE) {
+        result = sqliteFailure(rc & 0xff, QString::fromUtf8(sqlite3_errmsg(m_db)),
+                               QString::fromUtf8(what));
+    }
     sqlite3_reset(m_stmt);
     sqlite3_clear_bindings(m_stmt);
     return result;

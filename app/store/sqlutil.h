@@ -66,6 +66,7 @@ public:
     /// stay alive and unchanged until exec() returned.
     void bindText(int index, std::string_view text);
     void bindInt(int index, std::int64_t value);
+    void bindDouble(int index, double value);
     void bindNull(int index);
     /// The value, or NULL when empty.
     template<typename T>
@@ -82,6 +83,9 @@ public:
     /// Runs the statement to its end (no result rows), then resets it and
     /// clears its parameters. The error names `what`.
     StoreResult<void> exec(const char *what);
+    /// Runs the statement for its first row's first column, an integer:
+    /// nullopt when there is no row or the value is NULL. Then resets it.
+    StoreResult<std::optional<std::int64_t>> firstInt(const char *what);
 
 private:
     sqlite3 *m_db = nullptr;

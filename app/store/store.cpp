@@ -60,8 +60,6 @@ using Code = StoreError::Code;
 QString q(const std::string &s) { return QString::fromStdString(s); }
 std::string s(const QVariant &v) { return v.toString().toStdString(); }
 
-QVariant v(const std::optional<std::string> &x) { return x ? q(*x) : QVariant(); }
-
 std::optional<std::string> optString(const QVariant &x)
 {
     return x.isNull() ? std::nullopt : std::optional<std::string>(x.toString().toStdString());
@@ -318,10 +316,13 @@ class Store::Private
 public:
     /// Statements of the hot path (every commit, every event), run through
     /// SQLite's C API (sqlutil.h).
-    enum Hot { Begin, Commit, Rollback, InsertEvent, UpsertMatch, UpsertPlayer, HotCount };
-
-    /// Statements run through Qt Sql.
-    enum Stmt {
+    enum Hot {
+        Begin,
+        Commit,
+        Rollback,
+        InsertEvent,
+        UpsertMatch,
+        UpsertPlayer,
         MaxSeq,
         MatchExists,
         InsertJournal,
@@ -329,6 +330,11 @@ public:
         DeleteQueue,
         InsertBuilding,
         InsertIdempotency,
+        HotCount
+    };
+
+    /// Statements run through Qt Sql.
+    enum Stmt {
         GetIdempotency,
         SelectEvents,
         AgentByToken,
@@ -352,6 +358,13 @@ public:
     engine::TimeMs now() const
     {
         return m_options.clock ? m_options.clock() : QDateTime::currentMSecsSinceEpoch();
+    }
+
+    /// commit() runs on the owner thread or on the commit thread.
+    void checkCommitThread() const
+    {
+        if (std::this_thread::get_id() != m_commitThread || m_commitThread == std::thread::id())
+            checkThread();
     }
 
     void checkThread() const
@@ -408,6 +421,7 @@ public:
     QString m_connectionName;
     QSqlDatabase m_db;
     QThread *m_thread = QThread::currentThread();
+    std::thread::id m_commitThread;  ///< may run commit() (C API only), see store.h
     int m_version = 0;
     sqlite3 *m_handle = nullptr;  ///< m_db's connection, for the hot statements
     std::array<std::optional<QSqlQuery>, StmtCount> m_stmts;
@@ -424,33 +438,11 @@ public:
 
 StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
 {
+    checkThread();  // Qt Sql, so never on the commit thread
     if (m_stmts[which])
         return &*m_stmts[which];
     QString sql;
     switch (which) {
-    case MaxSeq: sql = QStringLiteral("SELECT MAX(seq) FROM events WHERE match_id = ?"); break;
-    case MatchExists: sql = QStringLiteral("SELECT 1 FROM matches WHERE match_id = ?"); break;
-    case InsertJournal:
-        sql = QStringLiteral(
-            "INSERT INTO lobby_journal (kind, at_ms, queue_id, record) VALUES (?, ?, ?, ?)");
-        break;
-    case InsertQueue:
-        sql = QStringLiteral("INSERT OR IGNORE INTO queue (queue_id, agent_id, display_name, "
-                             "joined_at_ms) VALUES (?, ?, ?, ?)");
-        break;
-    case DeleteQueue:
-        sql = QStringLiteral("DELETE FROM queue WHERE queue_id = ? AND agent_id = ?");
-        break;
-    case InsertBuilding:
-        sql = QStringLiteral("INSERT OR IGNORE INTO buildings (match_id, building_instance_id, "
-                             "world_id, x, y, label, match_number, created_at_ms) "
-                             "VALUES (?, ?, 'default', ?, ?, ?, ?, ?)");
-        break;
-    case InsertIdempotency:
-        sql = QStringLiteral("INSERT INTO idempotency (scope, key, agent_id, match_id, args_hash, "
-                             "result_json, created_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?) "
-                             "ON CONFLICT (scope, key, agent_id) DO NOTHING");
-        break;
     case GetIdempotency:
         sql = QStringLiteral("SELECT scope, key, agent_id, match_id, args_hash, result_json, "
                              "created_at_ms FROM idempotency "
@@ -503,6 +495,25 @@ StoreResult<SqlStatement *> Store::Private::hot(Hot which)
         sql = upsertSql("matches", QLatin1String(MatchColumns) + QStringLiteral(", updated_at_ms"), 1);
         break;
     case UpsertPlayer: sql = upsertSql("players", QLatin1String(PlayerColumns), 2); break;
+    case MaxSeq: sql = "SELECT MAX(seq) FROM events WHERE match_id = ?"; break;
+    case MatchExists: sql = "SELECT 1 FROM matches WHERE match_id = ?"; break;
+    case InsertJournal:
+        sql = "INSERT INTO lobby_journal (kind, at_ms, queue_id, record) VALUES (?, ?, ?, ?)";
+        break;
+    case InsertQueue:
+        sql = "INSERT OR IGNORE INTO queue (queue_id, agent_id, display_name, joined_at_ms) "
+              "VALUES (?, ?, ?, ?)";
+        break;
+    case DeleteQueue: sql = "DELETE FROM queue WHERE queue_id = ? AND agent_id = ?"; break;
+    case InsertBuilding:
+        sql = "INSERT OR IGNORE INTO buildings (match_id, building_instance_id, world_id, x, y, "
+              "label, match_number, created_at_ms) VALUES (?, ?, 'default', ?, ?, ?, ?, ?)";
+        break;
+    case InsertIdempotency:
+        sql = "INSERT INTO idempotency (scope, key, agent_id, match_id, args_hash, result_json, "
+              "created_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?) "
+              "ON CONFLICT (scope, key, agent_id) DO NOTHING";
+        break;
     case HotCount: break;
     }
     if (auto r = st.prepare(m_handle, sql); !r)
@@ -555,30 +566,26 @@ StoreResult<std::uint64_t> Store::Private::lastSeqOf(const std::string &matchId)
         return it->second;
     if (auto it = m_lastSeq.find(matchId); it != m_lastSeq.end())
         return it->second;
-    auto st = stmt(MaxSeq);
+    auto st = hot(MaxSeq);
     if (!st)
         return st.error();
-    QSqlQuery &query = **st;
-    query.addBindValue(q(matchId));
-    if (auto r = run(query, "read the last seq"); !r)
-        return r.error();
-    const std::uint64_t last = query.next() ? query.value(0).toULongLong() : 0;  // NULL → 0
-    query.finish();
-    return last;
+    (*st)->bindText(1, matchId);
+    auto last = (*st)->firstInt("read the last seq");
+    if (!last)
+        return last.error();
+    return std::uint64_t(last.value().value_or(0));  // NULL (no events) → 0
 }
 
 StoreResult<bool> Store::Private::matchExists(const std::string &matchId)
 {
-    auto st = stmt(MatchExists);
+    auto st = hot(MatchExists);
     if (!st)
         return st.error();
-    QSqlQuery &query = **st;
-    query.addBindValue(q(matchId));
-    if (auto r = run(query, "look up the match"); !r)
-        return r.error();
-    const bool exists = query.next();
-    query.finish();
-    return exists;
+    (*st)->bindText(1, matchId);
+    auto found = (*st)->firstInt("look up the match");
+    if (!found)
+        return found.error();
+    return found.value().has_value();
 }
 
 StoreResult<void> Store::Private::checkEvents(const std::string &matchId,
@@ -747,63 +754,64 @@ StoreResult<void> Store::Private::writeSnapshot(const MatchSnapshot &snap)
 
 StoreResult<void> Store::Private::writeLobbyRecord(const engine::LobbyRecord &r)
 {
-    auto sj = stmt(InsertJournal);
+    auto sj = hot(InsertJournal);
     if (!sj)
         return sj.error();
-    QSqlQuery &ins = **sj;
-    ins.addBindValue(QString::fromLatin1(lobbyKind(r.kind)));
-    ins.addBindValue(qint64(r.at));
-    ins.addBindValue(q(r.queueId));
-    ins.addBindValue(q(dumpJson(r.toJson())));
-    if (auto res = run(ins, "append to the lobby journal"); !res)
+    SqlStatement &ins = **sj;
+    const std::string record = dumpJson(r.toJson());
+    ins.bindText(1, lobbyKind(r.kind));
+    ins.bindInt(2, r.at);
+    ins.bindText(3, r.queueId);
+    ins.bindText(4, record);
+    if (auto res = ins.exec("append to the lobby journal"); !res)
         return res;
 
     // Keep seed 003's queue and buildings tables equal to the journal's fold.
     switch (r.kind) {
     case engine::LobbyRecord::Kind::Joined: {
-        auto st = stmt(InsertQueue);
+        auto st = hot(InsertQueue);
         if (!st)
             return st.error();
-        QSqlQuery &qi = **st;
-        qi.addBindValue(q(r.queueId));
-        qi.addBindValue(q(r.agentId));
-        qi.addBindValue(q(r.displayName));
-        qi.addBindValue(qint64(r.at));
-        return run(qi, "add to the queue");
+        SqlStatement &qi = **st;
+        qi.bindText(1, r.queueId);
+        qi.bindText(2, r.agentId);
+        qi.bindText(3, r.displayName);
+        qi.bindInt(4, r.at);
+        return qi.exec("add to the queue");
     }
     case engine::LobbyRecord::Kind::Left: {
-        auto st = stmt(DeleteQueue);
+        auto st = hot(DeleteQueue);
         if (!st)
             return st.error();
-        QSqlQuery &qd = **st;
-        qd.addBindValue(q(r.queueId));
-        qd.addBindValue(q(r.agentId));
-        return run(qd, "remove from the queue");
+        SqlStatement &qd = **st;
+        qd.bindText(1, r.queueId);
+        qd.bindText(2, r.agentId);
+        return qd.exec("remove from the queue");
     }
     case engine::LobbyRecord::Kind::MatchStarted: {
-        auto st = stmt(DeleteQueue);
+        auto st = hot(DeleteQueue);
         if (!st)
             return st.error();
-        QSqlQuery &qd = **st;
+        SqlStatement &qd = **st;
         for (const std::string &agent : r.seatedAgents) {
-            qd.addBindValue(q(r.queueId));
-            qd.addBindValue(q(agent));
-            if (auto res = run(qd, "remove a seated agent from the queue"); !res)
+            qd.bindText(1, r.queueId);
+            qd.bindText(2, agent);
+            if (auto res = qd.exec("remove a seated agent from the queue"); !res)
                 return res;
         }
         const engine::Building b = engine::Lobby::buildingFor(r.matchNumber, r.matchId, r.at);
-        auto sb = stmt(InsertBuilding);
+        auto sb = hot(InsertBuilding);
         if (!sb)
             return sb.error();
-        QSqlQuery &bi = **sb;
-        bi.addBindValue(q(b.matchId));
-        bi.addBindValue(q(b.buildingInstanceId));
-        bi.addBindValue(b.x);
-        bi.addBindValue(b.y);
-        bi.addBindValue(q(b.label));
-        bi.addBindValue(b.number);
-        bi.addBindValue(qint64(b.createdAt));
-        return run(bi, "add the match building");
+        SqlStatement &bi = **sb;
+        bi.bindText(1, b.matchId);
+        bi.bindText(2, b.buildingInstanceId);
+        bi.bindDouble(3, b.x);
+        bi.bindDouble(4, b.y);
+        bi.bindText(5, b.label);
+        bi.bindInt(6, b.number);
+        bi.bindInt(7, b.createdAt);
+        return bi.exec("add the match building");
     }
     }
     return {};
@@ -811,18 +819,18 @@ StoreResult<void> Store::Private::writeLobbyRecord(const engine::LobbyRecord &r)
 
 StoreResult<void> Store::Private::writeIdempotency(const IdempotencyRecord &r)
 {
-    auto st = stmt(InsertIdempotency);
+    auto st = hot(InsertIdempotency);
     if (!st)
         return st.error();
-    QSqlQuery &ins = **st;
-    ins.addBindValue(q(r.scope));
-    ins.addBindValue(q(r.key));
-    ins.addBindValue(q(r.agentId));
-    ins.addBindValue(v(r.matchId));
-    ins.addBindValue(q(r.argsHash));
-    ins.addBindValue(q(r.resultJson));
-    ins.addBindValue(qint64(r.createdAt != 0 ? r.createdAt : now()));
-    return run(ins, "store an idempotency record");
+    SqlStatement &ins = **st;
+    ins.bindText(1, r.scope);
+    ins.bindText(2, r.key);
+    ins.bindText(3, r.agentId);
+    ins.bindOptional(4, r.matchId);
+    ins.bindText(5, r.argsHash);
+    ins.bindText(6, r.resultJson);
+    ins.bindInt(7, r.createdAt != 0 ? r.createdAt : now());
+    return ins.exec("store an idempotency record");
 }
 
 StoreResult<std::vector<engine::Event>> Store::Private::events(const std::string &matchId,
@@ -1116,9 +1124,15 @@ int Store::schemaVersion() const { return m_d->m_version; }
 
 // ===================================================================== writes
 
-StoreResult<void> Store::commit(const Batch &batch)
+void Store::setCommitThread(std::thread::id thread)
 {
     m_d->checkThread();
+    m_d->m_commitThread = thread;
+}
+
+StoreResult<void> Store::commit(const Batch &batch)
+{
+    m_d->checkCommitThread();
     if (batch.empty())
         return {};
     return m_d->transaction([&]() -> StoreResult<void> {

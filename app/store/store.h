@@ -26,7 +26,11 @@
 /// **Threads.** A Qt Sql connection belongs to the thread that opened it:
 /// open the store in the host thread and call it only from there. The store
 /// is not a QObject and does no locking of its own; it asserts (debug
-/// builds) and warns (release) when called from another thread.
+/// builds) and warns (release) when called from another thread. One
+/// exception: commit() may run on the thread named with setCommitThread()
+/// (the host's CommitThread), because it uses only SQLite's C API on the
+/// connection's handle, never a Qt Sql object. The two threads must take
+/// turns: the owner leaves the store alone while a commit runs there.
 ///
 /// Several processes may open the same file (a `townhall export` while the
 /// host runs): SQLite serializes writers and WAL lets readers go on. Writers
@@ -38,6 +42,8 @@
 #include "app/store/storeresult.h"
 
 #include "engine/event.h"
+
+#include <thread>
 #include "engine/lobby.h"
 #include "engine/match.h"
 
@@ -225,6 +231,10 @@ public:
     /// its stored log densely. On any failure everything is rolled back and
     /// the store stays usable. An empty batch is a no-op.
     StoreResult<void> commit(const Batch &batch);
+
+    /// The one other thread allowed to call commit() (see **Threads**); a
+    /// default id allows none.
+    void setCommitThread(std::thread::id thread);
 
     /// Appends events of one existing match (its row must exist; the row is
     /// not refreshed, see Batch::add). One transaction.

@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: MIT
 // The host's tool layer without a socket: events.get cursors (including the
-// "before the first event" cursor), spectator reads, and idempotency keys.
+// "before the first event" cursor), spectator reads, idempotency keys, and
+// commits on the commit thread (answers wait for their own batch; a refused
+// commit fails its callers and rolls the match back).
 
 #include "app/host.h"
 
 #include <QCoro/QCoroTask>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <condition_variable>
+#include <mutex>
 
 using namespace townhall;
 using json = nlohmann::json;
@@ -31,6 +39,93 @@ app::Caller caller(std::string id, std::string name)
     c.displayName = std::move(name);
     return c;
 }
+
+/// Holds commits on the commit thread: while closed, each commit waits for
+/// a permit. Counts the commits that reached it.
+class CommitGate
+{
+public:
+    void hook()
+    {
+        std::unique_lock lock(m_mutex);
+        ++m_arrived;
+        m_cv.wait(lock, [this] { return !m_closed || m_permits > 0; });
+        if (m_closed)
+            --m_permits;
+    }
+    void close()
+    {
+        std::lock_guard lock(m_mutex);
+        m_closed = true;
+    }
+    void open()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_closed = false;
+        }
+        m_cv.notify_all();
+    }
+    void permit(int n = 1)
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_permits += n;
+        }
+        m_cv.notify_all();
+    }
+    int arrived()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_arrived;
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    bool m_closed = false;
+    int m_permits = 0;
+    int m_arrived = 0;
+};
+
+/// A second connection to the host's database, as another process would have.
+class Peer
+{
+public:
+    explicit Peer(const QString &path)
+    {
+        m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peer"));
+        m_db.setDatabaseName(path);
+        m_db.open();
+    }
+    ~Peer()
+    {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("peer"));
+    }
+    int readyEvents()
+    {
+        QSqlQuery q(m_db);
+        q.exec(QStringLiteral("SELECT COUNT(*) FROM events WHERE type = 'PLAYER_READY'"));
+        return q.next() ? q.value(0).toInt() : -1;
+    }
+    bool exec(const QString &sql)
+    {
+        QSqlQuery q(m_db);
+        return q.exec(sql);
+    }
+
+private:
+    QSqlDatabase m_db;
+};
+
+bool isReady(app::Host &host, const std::string &agentId)
+{
+    const engine::Match *m = host.lobby().match("match-1");
+    const engine::Player *p = m ? m->playerByAgent(agentId) : nullptr;
+    return p && p->ready;
+}
 } // namespace
 
 class TstHost : public QObject
@@ -40,6 +135,7 @@ class TstHost : public QObject
 private Q_SLOTS:
     void pagesAMatchFromItsBeginning();
     void idempotencyKeys();
+    void answersWaitForTheirOwnCommit();
 };
 
 void TstHost::pagesAMatchFromItsBeginning()
@@ -101,6 +197,91 @@ void TstHost::idempotencyKeys()
     QVERIFY(!other.ok());
     QCOMPARE(QString::fromStdString(other.error().code), QStringLiteral("IDEMPOTENCY_KEY_REUSED"));
     QCOMPARE(host.lobby().queue().size(), std::size_t(1));
+}
+
+void TstHost::answersWaitForTheirOwnCommit()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("host.sqlite"));
+    CommitGate gate;
+    app::HostOptions o;
+    o.dbPath = path;
+    o.seed = 5;
+    o.speed = 0.05;  // the lobby timer must not start the night meanwhile
+    o.rateLimits = false;
+    o.busyTimeoutMs = 50;
+    o.beforeCommit = [&gate] { gate.hook(); };
+    auto host = std::make_unique<app::Host>(o);
+    QString error;
+    QVERIFY2(host->start(&error), qPrintable(error));
+    std::vector<app::Caller> agents;
+    for (int i = 0; i < 8; ++i) {
+        agents.push_back(caller("agent:" + std::to_string(i), "Agent " + std::to_string(i)));
+        QVERIFY(call(*host, agents.back(), "et.werewolf.queue.join", json::object()).ok());
+    }
+    QVERIFY(host->lobby().match("match-1"));
+    Peer peer(path);
+    QCOMPARE(peer.readyEvents(), 0);
+    const json ready{{"matchId", "match-1"}};
+
+    // Two calls, two batches: the first is held on the commit thread, the
+    // second gathers behind it. Neither is answered before its commit.
+    gate.close();
+    int arrived = gate.arrived();
+    std::optional<mcp::ToolResult> r0, r1;
+    auto t0 = run(host.get(), agents[0], "et.werewolf.match.ready", ready, &r0);
+    QTRY_COMPARE(gate.arrived(), arrived + 1);  // batch 1 is on the commit thread
+    auto t1 = run(host.get(), agents[1], "et.werewolf.match.ready", ready, &r1);
+    QTest::qWait(100);
+    QVERIFY(!r0 && !r1);
+    QCOMPARE(peer.readyEvents(), 0);
+    QVERIFY(isReady(*host, "agent:1"));  // the engine ran ahead; nobody was told
+    gate.permit();  // batch 1 commits; batch 2 goes over and is held
+    QTRY_VERIFY(r0.has_value());
+    QVERIFY2(r0->ok(), r0->ok() ? "" : r0->error().message.c_str());
+    QTRY_COMPARE(gate.arrived(), arrived + 2);
+    QTest::qWait(50);
+    QVERIFY(!r1);
+    QCOMPARE(peer.readyEvents(), 1);
+    gate.permit();
+    QTRY_VERIFY(r1.has_value());
+    QVERIFY(r1->ok());
+    QCOMPARE(peer.readyEvents(), 2);
+
+    // A refused commit (another connection holds the write lock) fails its
+    // callers and the batch gathered behind it, and rolls the match back;
+    // a retry with the same idempotency key is applied, not answered from
+    // the failed call.
+    QVERIFY(peer.exec(QStringLiteral("BEGIN IMMEDIATE")));
+    arrived = gate.arrived();
+    std::optional<mcp::ToolResult> r2, r3;
+    const json keyed{{"matchId", "match-1"}, {"idempotencyKey", "ready-agent-2"}};
+    auto t2 = run(host.get(), agents[2], "et.werewolf.match.ready", keyed, &r2);
+    QTRY_COMPARE(gate.arrived(), arrived + 1);
+    auto t3 = run(host.get(), agents[3], "et.werewolf.match.ready", ready, &r3);
+    QTest::qWait(50);
+    QVERIFY(isReady(*host, "agent:2") && isReady(*host, "agent:3"));
+    gate.open();
+    QTRY_VERIFY(r2.has_value() && r3.has_value());
+    QVERIFY(!r2->ok() && !r3->ok());
+    QCOMPARE(QString::fromStdString(r2->error().code), QStringLiteral("STORAGE_FAILED"));
+    QCOMPARE(QString::fromStdString(r3->error().code), QStringLiteral("STORAGE_FAILED"));
+    QVERIFY(!isReady(*host, "agent:2") && !isReady(*host, "agent:3"));
+    QVERIFY(isReady(*host, "agent:0") && isReady(*host, "agent:1"));  // committed before: kept
+    QVERIFY(peer.exec(QStringLiteral("ROLLBACK")));
+    auto retry = call(*host, agents[2], "et.werewolf.match.ready", keyed);
+    QVERIFY2(retry.ok(), retry.ok() ? "" : retry.error().message.c_str());
+    QVERIFY(isReady(*host, "agent:2"));
+    QCOMPARE(peer.readyEvents(), 3);
+
+    // What a host restarted on the file sees is what its agents were told.
+    host.reset();
+    o.beforeCommit = nullptr;
+    app::Host again(o);
+    QVERIFY2(again.start(&error), qPrintable(error));
+    for (int i = 0; i < 4; ++i)
+        QCOMPARE(isReady(again, "agent:" + std::to_string(i)), i != 3);
 }
 
 QTEST_GUILESS_MAIN(TstHost)

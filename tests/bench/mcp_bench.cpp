@@ -404,7 +404,7 @@ struct Options
     std::string townhall;
     std::string db = ":memory:";
     double duration = 5.0;
-    int serverCpu = 0;
+    std::string serverCpu = "0";  // a taskset list: "0", or "0,1" to give the store's commit thread a core
     int clientCpu = 1;
     std::vector<int> levels{1, 8, 64};
     bool json = false;
@@ -430,7 +430,7 @@ Options parseArgs(int argc, char **argv)
         else if (a == "--duration")
             o.duration = std::atof(next().c_str());
         else if (a == "--server-cpu")
-            o.serverCpu = std::atoi(next().c_str());
+            o.serverCpu = next();
         else if (a == "--client-cpu")
             o.clientCpu = std::atoi(next().c_str());
         else if (a == "--json")
@@ -447,7 +447,7 @@ Options parseArgs(int argc, char **argv)
                 o.levels.push_back(s.toInt());
         } else if (a == "--help" || a == "-h") {
             std::printf("usage: mcp_bench --townhall PATH [--db PATH|:memory:] [--duration S] [--sessions 1,8,64]\n"
-                        "                 [--server-cpu N] [--client-cpu N] [--json] [--no-recorder]\n"
+                        "                 [--server-cpu LIST] [--client-cpu N] [--json] [--no-recorder]\n"
                         "                 [--parts get_state,vote,handshake,hs+delete]\n");
             std::exit(0);
         } else
@@ -481,7 +481,7 @@ Server startServer(const Options &o)
         dup2(pipefd[1], 1);
         close(pipefd[0]);
         close(pipefd[1]);
-        const std::string cpu = std::to_string(o.serverCpu);
+        const std::string &cpu = o.serverCpu;
         std::vector<const char *> args{"taskset",          "-c",      cpu.c_str(),    o.townhall.c_str(),
                                        "--headless",       "--port",  "0",            "--db",
                                        o.db.c_str(),       "--no-rate-limits",        "--skip-to-vote",
@@ -516,8 +516,8 @@ int main(int argc, char **argv)
     const Options o = parseArgs(argc, argv);
     const Server server = startServer(o);
     pinSelf(o.clientCpu);
-    std::fprintf(stderr, "mcp_bench: server pid %d on 127.0.0.1:%u (cpu %d), generator on cpu %d, %.1f s per run\n",
-                 server.pid, server.port, o.serverCpu, o.clientCpu, o.duration);
+    std::fprintf(stderr, "mcp_bench: server pid %d on 127.0.0.1:%u (cpu %s), generator on cpu %d, %.1f s per run\n",
+                 server.pid, server.port, o.serverCpu.c_str(), o.clientCpu, o.duration);
     Loop loop(server.port);
     json report{{"server", {{"cpu", o.serverCpu}, {"db", o.db}, {"rateLimits", false}, {"recorder", o.recorder}}},
                 {"runs", json::array()}};
