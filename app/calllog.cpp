@@ -770,27 +770,38 @@ std::uint64_t load8(const char *p)
 }
 
 /// How many bytes `a` and `b` have in common from their start, up to `n`:
-/// long runs through the library's vectorized memcmp, then words, then bytes.
+/// words first (most equal runs between a line's differences are short),
+/// then, past 128 bytes, the library's vectorized memcmp on blocks.
 std::size_t sameBytes(const char *a, const char *b, std::size_t n)
 {
     std::size_t i = 0;
-    while (i + 1024 <= n && std::memcmp(a + i, b + i, 1024) == 0)
-        i += 1024;
-    while (i + 64 <= n && std::memcmp(a + i, b + i, 64) == 0)
-        i += 64;
-    while (i + 8 <= n && load8(a + i) == load8(b + i))
+    const std::size_t words = std::min<std::size_t>(n, 128);
+    while (i + 8 <= words && load8(a + i) == load8(b + i))
         i += 8;
+    if (i + 8 > words) {
+        while (i + 1024 <= n && std::memcmp(a + i, b + i, 1024) == 0)
+            i += 1024;
+        while (i + 64 <= n && std::memcmp(a + i, b + i, 64) == 0)
+            i += 64;
+        while (i + 8 <= n && load8(a + i) == load8(b + i))
+            i += 8;
+    }
     while (i < n && a[i] == b[i])
         ++i;
     return i;
 }
 
+char *writeDecimal(char *p, std::size_t v, char end)
+{
+    p = std::to_chars(p, p + 20, v).ptr;
+    *p = end;
+    return p + 1;
+}
+
 void appendDecimal(QByteArray &out, std::size_t v, char end)
 {
     char buf[24];
-    const auto r = std::to_chars(buf, buf + sizeof buf - 1, v);
-    *r.ptr = end;
-    out.append(buf, r.ptr + 1 - buf);
+    out.append(buf, writeDecimal(buf, v, end) - buf);
 }
 
 /// One op of a difference line: copy `copy` bytes from `from` in the base
@@ -799,9 +810,11 @@ void appendDecimal(QByteArray &out, std::size_t v, char end)
 void appendOp(QByteArray &out, std::size_t from, std::size_t copy, const char *literal,
               std::size_t literalSize)
 {
-    appendDecimal(out, from, ',');
-    appendDecimal(out, copy, ',');
-    appendDecimal(out, literalSize, ':');
+    char buf[72];
+    char *p = writeDecimal(buf, from, ',');
+    p = writeDecimal(p, copy, ',');
+    p = writeDecimal(p, literalSize, ':');
+    out.append(buf, p - buf);
     out.append(literal, qsizetype(literalSize));
 }
 
