@@ -64,6 +64,7 @@ private Q_SLOTS:
     void refusesBadDatabases_data();
     void refusesBadDatabases();
     void simulateIsDeterministic();
+    void allocator();
     void usageErrors_data();
     void usageErrors();
     void withoutDisplay();
@@ -209,6 +210,22 @@ void TstCli::simulateIsDeterministic()
     QCOMPARE(ja.at("logHash"), jb.at("logHash"));
     QCOMPARE(ja.at("totalEvents"), jb.at("totalEvents"));
     QVERIFY(ja.at("logHash") != jc.at("logHash"));
+}
+
+void TstCli::allocator()
+{
+#ifdef TOWNHALL_EXPECT_MIMALLOC
+    // The build linked mimalloc: it must be the allocator the process runs
+    // on (nothing calls it by name, so a linker that drops unused libraries
+    // would silently lose it). mimalloc reports itself when asked to.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("MIMALLOC_VERBOSE"), QStringLiteral("1"));
+    Run r = townhall({QStringLiteral("--version")}, {}, 30'000, env);
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.contains("mimalloc: process init"), r.err.left(300).constData());
+#else
+    QSKIP("built without mimalloc (TOWNHALL_MIMALLOC=OFF or libmimalloc-dev missing)");
+#endif
 }
 
 void TstCli::usageErrors_data()
