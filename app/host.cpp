@@ -228,6 +228,7 @@ bool Host::start(QString *error)
         Store::Options so;
         so.durability = m_options.durable ? Durability::Full : Durability::Normal;
         so.busyTimeoutMs = m_options.busyTimeoutMs;
+        so.checkpointThread = true;  // commits only append to the WAL (checkpointer.h)
         const QString path = m_options.dbPath.isEmpty() ? Store::defaultPath() : m_options.dbPath;
         auto opened = Store::open(path, so);
         if (!opened) {

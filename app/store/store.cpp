@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/store/store.h"
 
+#include "app/store/checkpointer.h"
+
 #include "app/store/schema.h"
 #include "app/store/sqlutil.h"
 #include "app/store/storetr.h"
@@ -346,6 +348,9 @@ public:
 
     ~Private()
     {
+        // Its connection closes first: ours is then the last, and SQLite
+        // checkpoints and removes the WAL when it closes.
+        m_checkpointer.reset();
         // Every query must be gone before the connection is removed.
         finalizeStatements();
         if (m_db.isValid())
@@ -422,6 +427,7 @@ public:
     QSqlDatabase m_db;
     QThread *m_thread = QThread::currentThread();
     std::thread::id m_commitThread;  ///< may run commit() (C API only), see store.h
+    std::unique_ptr<Checkpointer> m_checkpointer;  ///< Options::checkpointThread
     int m_version = 0;
     sqlite3 *m_handle = nullptr;  ///< m_db's connection, for the hot statements
     std::array<std::optional<QSqlQuery>, StmtCount> m_stmts;
@@ -1112,6 +1118,14 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
         return StoreError{Code::Io,
                           StoreTr::tr("%1: SQLite refused WAL mode (journal mode is %2)")
                               .arg(shown, mode->toString())};
+    if (options.checkpointThread) {
+        auto c = Checkpointer::start(sd.m_handle, QFile::encodeName(sd.m_path).toStdString(),
+                                     options.checkpointFrames, options.busyTimeoutMs);
+        if (c)
+            sd.m_checkpointer = std::move(c.value());
+        else  // the commits checkpoint themselves, as SQLite does by default
+            qCWarning(lcStore).noquote() << c.error().message;
+    }
     qCDebug(lcStore).noquote() << "opened" << shown << "schema" << sd.m_version
                                << (options.durability == Durability::Full ? "FULL" : "NORMAL");
     return store;
@@ -1728,6 +1742,7 @@ StoreResult<StoreStats> Store::stats() const
         return sync.error();
     st.journalMode = mode->toString();
     st.synchronous = sync->toInt();
+    st.backgroundCheckpoints = m_d->m_checkpointer ? m_d->m_checkpointer->checkpoints() : 0;
     return st;
 }
 

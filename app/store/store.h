@@ -167,6 +167,8 @@ struct StoreStats
     qint64 agents = 0;
     QString journalMode;   ///< "wal" for a writable store
     int synchronous = 0;   ///< SQLite's value: 1 = NORMAL, 2 = FULL
+    /// Checkpoints the checkpoint thread ran (Options::checkpointThread).
+    std::uint64_t backgroundCheckpoints = 0;
 };
 
 class Store final
@@ -196,6 +198,12 @@ public:
         int busyTimeoutMs = 5000;
         /// PRAGMA max_page_count: caps the file size. 0 = SQLite's default.
         qint64 maxPageCount = 0;
+        /// Checkpoint the WAL from a thread of its own (app/store/checkpointer.h)
+        /// instead of inside the commit that fills it: commits then only
+        /// append. The host turns this on; short-lived CLI writers need not.
+        bool checkpointThread = false;
+        /// WAL frames that make a checkpoint due (SQLite's default: 1,000).
+        int checkpointFrames = 1000;
         /// The store's clock (created_at of agents and idempotency records,
         /// schema_version). Defaults to the system clock.
         std::function<engine::TimeMs()> clock;

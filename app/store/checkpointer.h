@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file checkpointer.h
+/// WAL checkpoints on a thread and a connection of their own.
+///
+/// By default SQLite checkpoints inside the COMMIT that makes the WAL reach
+/// 1,000 frames: that commit copies the pages back into the database and
+/// fsyncs both files while the writer, and every caller waiting for that
+/// commit, stands still (several milliseconds on a laptop disk, the p99 of a
+/// busy host). The Checkpointer turns the writer's auto-checkpoint off and
+/// runs a PASSIVE checkpoint from its own connection whenever the WAL has
+/// grown past the same threshold, so commits only append to the WAL.
+/// Durability is unchanged: a commit is in the WAL when it returns (and
+/// fsynced there with synchronous=FULL); the checkpoint syncs as before.
+
+#include "app/store/storeresult.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+struct sqlite3;
+
+namespace townhall::app {
+
+class Checkpointer final
+{
+public:
+    /// Takes over the checkpoints of `writer`, an open WAL connection to
+    /// the database file `path`.
+    static StoreResult<std::unique_ptr<Checkpointer>> start(sqlite3 *writer, const std::string &path,
+                                                           int frames, int busyTimeoutMs);
+    /// Stops the thread, closes its connection and gives the writer its
+    /// auto-checkpoint back.
+    ~Checkpointer();
+    Checkpointer(const Checkpointer &) = delete;
+    Checkpointer &operator=(const Checkpointer &) = delete;
+
+    /// Checkpoints run so far.
+    std::uint64_t checkpoints() const { return m_done.load(std::memory_order_relaxed); }
+
+private:
+    Checkpointer(sqlite3 *writer, sqlite3 *own, int frames);
+    /// sqlite3_wal_hook: runs in the committing thread after each commit.
+    static int afterCommit(void *self, sqlite3 *db, const char *name, int frames);
+    void run();
+
+    sqlite3 *m_writer;
+    sqlite3 *m_own;
+    const int m_frames;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_due = false;
+    bool m_stop = false;
+    std::atomic<std::uint64_t> m_done{0};
+    std::thread m_thread;
+};
+
+} // namespace townhall::app
