@@ -549,17 +549,13 @@ void Recorder::pushRecord(std::shared_ptr<CallRecord> rec)
 
 void Recorder::connectNotify(const QMetaMethod &signal)
 {
+    // From the connecting thread. Never turned off again: disconnectNotify()
+    // may run with Qt's connection locks held (a receiver being destroyed),
+    // where asking isSignalConnected() could deadlock; a window that closed
+    // its inspector keeps getting batches, as before.
     if (signal == QMetaMethod::fromSignal(&Recorder::recordsAdded)
         || signal == QMetaMethod::fromSignal(&Recorder::uiRecordsAdded))
         m_listened = true;
-}
-
-void Recorder::disconnectNotify(const QMetaMethod &)
-{
-    // Called for a disconnect from any thread; not for every receiver that
-    // goes away, so batches may go on being made for nobody (as always before).
-    m_listened = isSignalConnected(QMetaMethod::fromSignal(&Recorder::recordsAdded))
-                 || isSignalConnected(QMetaMethod::fromSignal(&Recorder::uiRecordsAdded));
 }
 
 QCoro::Task<std::optional<json>>

@@ -203,7 +203,7 @@ public:
 
 Q_SIGNALS:
     /// New records, at most every Options::batchInterval: those recorded
-    /// while something was connected to this signal or uiRecordsAdded.
+    /// since something was first connected to this signal or uiRecordsAdded.
     void recordsAdded(const townhall::app::CallRecordBatch &batch);
     /// The same batch converted for the inspector; only computed while
     /// something is connected.
@@ -214,7 +214,6 @@ Q_SIGNALS:
 
 protected:
     void connectNotify(const QMetaMethod &signal) override;
-    void disconnectNotify(const QMetaMethod &signal) override;
 
 private:
     struct Pending
@@ -259,8 +258,8 @@ private:
     std::deque<Kept> m_ring;
     std::unordered_map<std::string, Pending> m_pending; ///< session + '\n' + id (pendingKey)
     std::string m_key; ///< a lookup key, reused
-    /// Something is connected to recordsAdded or uiRecordsAdded (set from
-    /// the thread that connects).
+    /// Something has been connected to recordsAdded or uiRecordsAdded (set
+    /// from the thread that connects).
     std::atomic<bool> m_listened{false};
     struct Agent
     {
