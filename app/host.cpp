@@ -8,6 +8,7 @@
 
 #include <QDateTime>
 #include <QLoggingCategory>
+#include <QMetaMethod>
 #include <QRandomGenerator>
 
 #include <algorithm>
@@ -329,7 +330,9 @@ void Host::flush()
     m_pending.clear();
     const std::uint64_t generation = ++m_issuedGen;
     if (!m_store) {
-        finishBatch(generation, std::move(batch), StoreResult<void>());
+        const std::vector<EventSpan> spans = batch.eventSpans();
+        batch.dropEvents();
+        finishBatch(generation, std::move(batch), spans, StoreResult<void>());
         return;
     }
     m_inFlightMarks.clear();
@@ -357,10 +360,11 @@ void Host::onCommitted()
     auto done = m_committer ? m_committer->take() : std::nullopt;
     if (!done)
         return;  // flushNow() took it already
-    finishBatch(m_issuedGen, std::move(done->batch), done->result);
+    finishBatch(m_issuedGen, std::move(done->batch), done->spans, done->result);
 }
 
-void Host::finishBatch(std::uint64_t generation, Batch batch, const StoreResult<void> &result)
+void Host::finishBatch(std::uint64_t generation, Batch batch, const std::vector<EventSpan> &spans,
+                       const StoreResult<void> &result)
 {
     if (!result) {
         // The engine ran ahead of the store: the batch and the one gathered
@@ -390,16 +394,12 @@ void Host::finishBatch(std::uint64_t generation, Batch batch, const StoreResult<
     } else {
         m_doneGen = generation;
         m_inFlightMarks.clear();
-        for (const MatchWrite &w : batch.matches)
-            if (!w.events.empty())
-                m_durableUpTo[w.matchId] = w.events.back().seq;
+        for (const EventSpan &s : spans)
+            m_durableUpTo[s.matchId] = s.last;
         // Hand over what came meanwhile first: the store writes it while
         // this thread answers the callers of this batch.
         flush();
-        std::vector<std::pair<std::string, std::vector<Event>>> committed;
-        for (auto &w : batch.matches)
-            committed.emplace_back(w.matchId, std::move(w.events));
-        publish(committed);
+        publish(spans);
         if (!batch.lobbyRecords.empty())
             emitQueue();
         resumeCommitWaiters(true);
@@ -462,16 +462,28 @@ void Host::rollbackTo(const std::vector<std::string> &matchIds)
     }
 }
 
-void Host::publish(const std::vector<std::pair<std::string, std::vector<Event>>> &committed)
+void Host::publish(const std::vector<EventSpan> &spans)
 {
     ++m_publishCount;
-    for (const auto &[id, events] : committed) {
-        if (events.empty())
-            continue;
+    // A headless host without the demo has nobody for the batches.
+    static const QMetaMethod eventsSignal = QMetaMethod::fromSignal(&Host::matchEvents);
+    const bool eventsWanted = isSignalConnected(eventsSignal);
+    for (const EventSpan &span : spans) {
+        const std::string &id = span.matchId;
+        const Match *m = m_lobby->match(id);
+        if (!m || span.first == 0 || m->log().size() < span.last)
+            continue;  // (a committed span is in its match's log: the log only grows)
+        const auto from = m->log().begin() + static_cast<std::ptrdiff_t>(span.first - 1);
+        const auto to = m->log().begin() + static_cast<std::ptrdiff_t>(span.last);
         const QString qid = QString::fromStdString(id);
-        if (events.front().seq == 1)
+        if (span.first == 1)
             Q_EMIT matchStarted(qid);
-        Q_EMIT matchEvents(qid, std::make_shared<const std::vector<Event>>(events));
+        std::optional<QString> winner;
+        for (auto it = from; it != to; ++it)
+            if (it->type == engine::EventType::GameEnded)
+                winner = QString::fromStdString(it->payload.value("winningTeam", ""));
+        if (eventsWanted)
+            Q_EMIT matchEvents(qid, std::make_shared<const std::vector<Event>>(from, to));
         Q_EMIT matchStateChanged(qid);
         // wait_for_turn callers of this match, one at a time (a woken one may
         // wait again: it then waits for a later publication).
@@ -484,9 +496,8 @@ void Host::publish(const std::vector<std::pair<std::string, std::vector<Event>>>
                 break;
             (*it)->wake();
         }
-        for (const Event &e : events)
-            if (e.type == engine::EventType::GameEnded)
-                Q_EMIT matchEnded(qid, QString::fromStdString(e.payload.value("winningTeam", "")));
+        if (winner)
+            Q_EMIT matchEnded(qid, *winner);
     }
 }
 

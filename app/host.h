@@ -193,10 +193,13 @@ private:
     ChangeAwaiter nextPublication(std::string matchId, std::chrono::milliseconds timeout);
     /// A commit ended on the commit thread.
     void onCommitted();
-    void finishBatch(std::uint64_t generation, Batch batch, const StoreResult<void> &result);
+    /// `batch` without its events (they are in the engine's logs, `spans` says where).
+    void finishBatch(std::uint64_t generation, Batch batch, const std::vector<EventSpan> &spans,
+                     const StoreResult<void> &result);
     /// Every event of the match is committed (bots act only then).
     bool settled(const engine::Match &m) const;
-    void publish(const std::vector<std::pair<std::string, std::vector<engine::Event>>> &committed);
+    /// Tells everyone about committed events (read from the engine's logs).
+    void publish(const std::vector<EventSpan> &spans);
     /// Where a match's stored rows were last refreshed.
     struct RowMark
     {

@@ -64,6 +64,23 @@ std::size_t Batch::eventCount() const
     return n;
 }
 
+std::vector<EventSpan> Batch::eventSpans() const
+{
+    std::vector<EventSpan> spans;
+    for (const MatchWrite &w : matches)
+        if (!w.events.empty())
+            spans.push_back(EventSpan{w.matchId, w.events.front().seq, w.events.back().seq});
+    return spans;
+}
+
+void Batch::dropEvents()
+{
+    for (MatchWrite &w : matches) {
+        w.events = {};
+        w.snapshot.reset();
+    }
+}
+
 void Batch::clear()
 {
     lobbyRecords.clear();

@@ -48,6 +48,14 @@ struct MatchWrite
     std::optional<MatchSnapshot> snapshot;
 };
 
+/// Which events of a match a batch held.
+struct EventSpan
+{
+    std::string matchId;
+    std::uint64_t first = 0;  ///< seq of the first event
+    std::uint64_t last = 0;   ///< seq of the last event
+};
+
 struct Batch
 {
     std::vector<engine::LobbyRecord> lobbyRecords;
@@ -72,6 +80,11 @@ struct Batch
 
     bool empty() const;
     std::size_t eventCount() const;
+    /// The events held, per match that has any.
+    std::vector<EventSpan> eventSpans() const;
+    /// Frees the events and rows (after the commit: the host keeps the
+    /// events in its engine log), keeping the rest.
+    void dropEvents();
     void clear();
 
 private:

@@ -75,9 +75,11 @@ void CommitThread::run()
         if (before)
             before();
         StoreResult<void> result = m_store.commit(batch);
+        std::vector<EventSpan> spans = batch.eventSpans();
+        batch.dropEvents();
         lock.lock();
         m_running = false;
-        m_done = Done{std::move(batch), std::move(result)};
+        m_done = Done{std::move(batch), std::move(spans), std::move(result)};
         m_idle.notify_all();
         // The owner may take() before this call reaches it; it then finds
         // nothing, which it must accept.

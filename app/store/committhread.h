@@ -51,7 +51,11 @@ public:
 
     struct Done
     {
+        /// The batch without its events and rows: they are freed on the
+        /// commit thread, which read them last (the owner has them in its
+        /// engine log; `spans` says which).
         Batch batch;
+        std::vector<EventSpan> spans;
         StoreResult<void> result;
     };
     /// The submitted batch and how its commit ended, once it has; nullopt
