@@ -300,6 +300,14 @@
         <source>Qt&apos;s SQLite driver uses SQLite %1, but Town Hall links SQLite %2; both must be the system&apos;s libsqlite3</source>
         <translation>Qt&apos;s SQLite driver uses SQLite %1, but Town Hall links SQLite %2; both must be the system&apos;s libsqlite3</translation>
     </message>
+    <message>
+        <source>cannot open a checkpoint connection to %1: %2</source>
+        <translation>cannot open a checkpoint connection to %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1 for checkpoints: %2</source>
+        <translation>cannot read %1 for checkpoints: %2</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::Host</name>

@@ -299,6 +299,14 @@
         <source>Qt&apos;s SQLite driver uses SQLite %1, but Town Hall links SQLite %2; both must be the system&apos;s libsqlite3</source>
         <translation>Qt 的 SQLite 驱动使用 SQLite %1，而 Town Hall 链接的是 SQLite %2；两者都必须是系统的 libsqlite3</translation>
     </message>
+    <message>
+        <source>cannot open a checkpoint connection to %1: %2</source>
+        <translation>无法为检查点打开到 %1 的连接：%2</translation>
+    </message>
+    <message>
+        <source>cannot read %1 for checkpoints: %2</source>
+        <translation>无法读取 %1 以进行检查点：%2</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::Host</name>
