@@ -300,10 +300,10 @@ void Host::stage(Match &m, std::uint64_t fromSeq)
     const auto &log = m.log();
     if (log.size() <= fromSeq)
         return;
-    std::vector<Event> tail(log.begin() + static_cast<std::ptrdiff_t>(fromSeq), log.end());
     m_stagedUpTo[m.matchId()] = m.state().lastSeq;
-    // The rows (matches, players) are written at flush time, when due.
-    m_pending.addEvents(m.matchId(), std::move(tail));
+    // Serialized here, once; the rows (matches, players) are written at
+    // flush time, when due.
+    m_pending.addEvents(m.matchId(), std::span<const Event>(log).subspan(static_cast<std::size_t>(fromSeq)));
     scheduleFlush();
 }
 

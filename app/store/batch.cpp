@@ -6,6 +6,17 @@
 
 namespace townhall::app {
 
+std::string storedJson(const nlohmann::json &j)
+{
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+EventRow EventRow::of(const engine::Event &e)
+{
+    return EventRow{e.matchId, e.seq,          e.eventId,           e.at,
+                    e.type,    e.audience,     e.audiencePlayerId, storedJson(e.payload)};
+}
+
 MatchWrite &Batch::writeFor(const std::string &matchId)
 {
     // Linear: a batch touches a handful of matches, and order must be kept.
@@ -19,26 +30,24 @@ MatchWrite &Batch::writeFor(const std::string &matchId)
 void Batch::add(const engine::Match &match, std::vector<engine::Event> events,
                 const std::string &queueId)
 {
-    MatchWrite &w = writeFor(match.matchId());
-    w.events.insert(w.events.end(), std::make_move_iterator(events.begin()),
-                    std::make_move_iterator(events.end()));
-    w.snapshot = snapshotOf(match, queueId);
+    addEvents(match.matchId(), events);
+    writeFor(match.matchId()).snapshot = snapshotOf(match, queueId);
 }
 
 void Batch::addLast(const engine::Match &match, std::size_t count, const std::string &queueId)
 {
-    MatchWrite &w = writeFor(match.matchId());
     const std::vector<engine::Event> &log = match.log();
     count = std::min(count, log.size());
-    w.events.insert(w.events.end(), log.end() - static_cast<std::ptrdiff_t>(count), log.end());
-    w.snapshot = snapshotOf(match, queueId);
+    addEvents(match.matchId(), std::span<const engine::Event>(log).last(count));
+    writeFor(match.matchId()).snapshot = snapshotOf(match, queueId);
 }
 
-void Batch::addEvents(const std::string &matchId, std::vector<engine::Event> events)
+void Batch::addEvents(const std::string &matchId, std::span<const engine::Event> events)
 {
     MatchWrite &w = writeFor(matchId);
-    w.events.insert(w.events.end(), std::make_move_iterator(events.begin()),
-                    std::make_move_iterator(events.end()));
+    w.events.reserve(w.events.size() + events.size());
+    for (const engine::Event &e : events)
+        w.events.push_back(EventRow::of(e));
 }
 
 void Batch::addLobbyRecords(const std::vector<engine::LobbyRecord> &records)

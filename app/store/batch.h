@@ -17,6 +17,7 @@
 #include "engine/lobby.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,13 +38,35 @@ struct IdempotencyRecord
     bool operator==(const IdempotencyRecord &) const = default;
 };
 
+/// JSON as the store writes it: compact, invalid UTF-8 replaced (agent text
+/// may hold anything; serializing must never throw).
+std::string storedJson(const nlohmann::json &j);
+
+/// An event as the store writes it: the engine's event with its payload
+/// already serialized. A batch converts events when they are added, so it
+/// holds a few strings per event instead of a copy of a JSON tree, and the
+/// thread that commits it reads no engine structures.
+struct EventRow
+{
+    std::string matchId;
+    std::uint64_t seq = 0;
+    std::string eventId;
+    engine::TimeMs at = 0;
+    engine::EventType type = engine::EventType::MatchCreated;
+    engine::Audience audience = engine::Audience::Public;
+    std::string audiencePlayerId;
+    std::string payload;  ///< storedJson(event.payload)
+
+    static EventRow of(const engine::Event &e);
+};
+
 /// The writes for one match inside a batch.
 struct MatchWrite
 {
     std::string matchId;
     /// Appended in order. The first must follow the stored log directly
     /// (seq = last stored seq + 1) and the rest must be dense.
-    std::vector<engine::Event> events;
+    std::vector<EventRow> events;
     /// The rows after `events`; written when present.
     std::optional<MatchSnapshot> snapshot;
 };
@@ -74,7 +97,11 @@ struct Batch
                  const std::string &queueId = engine::DefaultQueueId);
     /// Adds events without touching the match's rows (rarely right: the rows
     /// then lag behind the log until the next snapshot).
-    void addEvents(const std::string &matchId, std::vector<engine::Event> events);
+    void addEvents(const std::string &matchId, std::span<const engine::Event> events);
+    void addEvents(const std::string &matchId, const std::vector<engine::Event> &events)
+    {
+        addEvents(matchId, std::span<const engine::Event>(events));
+    }
     void addLobbyRecords(const std::vector<engine::LobbyRecord> &records);
     void addIdempotency(IdempotencyRecord record);
 

@@ -81,7 +81,7 @@ std::string hashText(std::uint64_t h)
 QString hashHex(std::uint64_t h) { return QString::fromStdString(hashText(h)); }
 
 /// Agent text can hold anything; dump must never throw on invalid UTF-8.
-std::string dumpJson(const json &j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string dumpJson(const json &j) { return storedJson(j); }
 
 /// UTF-8 text bound as its bytes, without a copy: a QString would convert
 /// it to UTF-16 and SQLite back to UTF-8. Qt binds a QByteArray as a blob,
@@ -409,10 +409,9 @@ public:
     StoreResult<bool> matchExists(const std::string &matchId);
     /// Checks that `events` follow the stored (and pending) log of the
     /// match and queues them in `rows`; insertEvents writes them.
-    StoreResult<void> checkEvents(const std::string &matchId,
-                                  const std::vector<engine::Event> &events, bool rowComing,
-                                  std::vector<const engine::Event *> &rows);
-    StoreResult<void> insertEvents(const std::vector<const engine::Event *> &rows);
+    StoreResult<void> checkEvents(const std::string &matchId, const std::vector<EventRow> &events,
+                                  bool rowComing, std::vector<const EventRow *> &rows);
+    StoreResult<void> insertEvents(const std::vector<const EventRow *> &rows);
     StoreResult<void> writeEvents(const std::string &matchId,
                                   const std::vector<engine::Event> &events, bool rowComing);
     StoreResult<void> writeSnapshot(const MatchSnapshot &snap);
@@ -595,9 +594,9 @@ StoreResult<bool> Store::Private::matchExists(const std::string &matchId)
 }
 
 StoreResult<void> Store::Private::checkEvents(const std::string &matchId,
-                                              const std::vector<engine::Event> &events,
+                                              const std::vector<EventRow> &events,
                                               bool rowComing,
-                                              std::vector<const engine::Event *> &rows)
+                                              std::vector<const EventRow *> &rows)
 {
     if (events.empty())
         return {};
@@ -616,7 +615,7 @@ StoreResult<void> Store::Private::checkEvents(const std::string &matchId,
                               StoreTr::tr("cannot append events: there is no match %1")
                                   .arg(q(matchId))};
     }
-    for (const engine::Event &e : events) {
+    for (const EventRow &e : events) {
         ++seq;
         if (e.matchId != matchId || e.seq != seq || e.eventId != engine::makeEventId(matchId, seq))
             return StoreError{
@@ -633,14 +632,13 @@ StoreResult<void> Store::Private::checkEvents(const std::string &matchId,
     return {};
 }
 
-StoreResult<void> Store::Private::insertEvents(const std::vector<const engine::Event *> &rows)
+StoreResult<void> Store::Private::insertEvents(const std::vector<const EventRow *> &rows)
 {
     auto st = hot(InsertEvent);
     if (!st)
         return st.error();
     SqlStatement &ins = **st;
-    std::string payload;
-    for (const engine::Event *e : rows) {
+    for (const EventRow *e : rows) {
         ins.bindText(1, e->matchId);
         ins.bindInt(2, std::int64_t(e->seq));
         ins.bindText(3, e->eventId);
@@ -651,8 +649,7 @@ StoreResult<void> Store::Private::insertEvents(const std::vector<const engine::E
             ins.bindText(7, e->audiencePlayerId);
         else
             ins.bindNull(7);
-        payload = dumpJson(e->payload);
-        ins.bindText(8, payload);
+        ins.bindText(8, e->payload);
         if (auto r = ins.exec("insert events"); !r)
             return r;
     }
@@ -663,9 +660,13 @@ StoreResult<void> Store::Private::writeEvents(const std::string &matchId,
                                               const std::vector<engine::Event> &events,
                                               bool rowComing)
 {
-    std::vector<const engine::Event *> rows;
-    rows.reserve(events.size());
-    if (auto r = checkEvents(matchId, events, rowComing, rows); !r)
+    std::vector<EventRow> converted;
+    converted.reserve(events.size());
+    for (const engine::Event &e : events)
+        converted.push_back(EventRow::of(e));
+    std::vector<const EventRow *> rows;
+    rows.reserve(converted.size());
+    if (auto r = checkEvents(matchId, converted, rowComing, rows); !r)
         return r;
     return insertEvents(rows);
 }
@@ -1155,7 +1156,7 @@ StoreResult<void> Store::commit(const Batch &batch)
                 return res;
         // The events of every match first (checked per match, inserted in
         // chunks across matches), then the rows.
-        std::vector<const engine::Event *> rows;
+        std::vector<const EventRow *> rows;
         rows.reserve(batch.eventCount());
         for (const MatchWrite &w : batch.matches)
             if (auto res = m_d->checkEvents(w.matchId, w.events, w.snapshot.has_value(), rows); !res)
