@@ -61,6 +61,12 @@ bool idempotentTool(const std::string &tool)
            || tool.rfind("et.werewolf.match.night.", 0) == 0;
 }
 
+/// The in-memory idempotency cache's key: keys are scoped to (tool, agent).
+std::string idempotencyCacheKey(const std::string &scope, const std::string &agentId, const std::string &key)
+{
+    return scope + "|" + agentId + "|" + key;
+}
+
 bool readTool(const std::string &tool)
 {
     return tool == "et.werewolf.match.get_state" || tool == "et.werewolf.match.events.get";
@@ -377,7 +383,7 @@ void Host::finishBatch(std::uint64_t generation, Batch batch, const std::vector<
                 if (std::find(ids.begin(), ids.end(), w.matchId) == ids.end())
                     ids.push_back(w.matchId);
             for (const IdempotencyRecord &r : b->idempotency)
-                m_idempotencyCache.erase(r.scope + "|" + r.agentId + "|" + r.key);
+                m_idempotencyCache.erase(idempotencyCacheKey(r.scope, r.agentId, r.key));
         }
         for (const auto &[id, mark] : m_inFlightMarks)
             m_rowMarks.erase(id);
@@ -692,7 +698,7 @@ QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json arg
         argsHash = buf;
         idemKey = args.at("idempotencyKey").get<std::string>();
         std::optional<std::pair<std::string, std::string>> hit;
-        const std::string cacheKey = tool + "|" + caller.agentId + "|" + idemKey;
+        const std::string cacheKey = idempotencyCacheKey(tool, caller.agentId, idemKey);
         if (auto it = m_idempotencyCache.find(cacheKey); it != m_idempotencyCache.end()) {
             const auto nl = it->second.find('\n');
             hit = std::make_pair(it->second.substr(0, nl), it->second.substr(nl + 1));
@@ -728,7 +734,7 @@ QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json arg
         IdempotencyRecord rec{tool, idemKey, caller.agentId, std::nullopt, argsHash, result.value().dump(), 0};
         if (auto mid = args.find("matchId"); mid != args.end() && mid->is_string())
             rec.matchId = mid->get<std::string>();
-        m_idempotencyCache[tool + "|" + caller.agentId + "|" + idemKey] = argsHash + "\n" + rec.resultJson;
+        m_idempotencyCache[idempotencyCacheKey(tool, caller.agentId, idemKey)] = argsHash + "\n" + rec.resultJson;
         m_pending.addIdempotency(std::move(rec));
     }
 

@@ -13,24 +13,22 @@ StoreResult<std::unique_ptr<Checkpointer>> Checkpointer::start(sqlite3 *writer, 
                                                               int frames, int busyTimeoutMs)
 {
     sqlite3 *own = nullptr;
+    const QString shown = QString::fromStdString(path);
+    auto failed = [&](const QString &message) -> StoreError {
+        sqlite3_close(own);  // also after a failed open, which may leave a handle
+        return StoreError{StoreError::Code::Io, message};
+    };
     // Only this object's thread uses the connection: no mutex needed.
     const int rc = sqlite3_open_v2(path.c_str(), &own, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
-    if (rc != SQLITE_OK) {
-        const QString why = QString::fromUtf8(own ? sqlite3_errmsg(own) : sqlite3_errstr(rc));
-        sqlite3_close(own);
-        return StoreError{StoreError::Code::Io,
-                          StoreTr::tr("cannot open a checkpoint connection to %1: %2")
-                              .arg(QString::fromStdString(path), why)};
-    }
+    if (rc != SQLITE_OK)
+        return failed(StoreTr::tr("cannot open a checkpoint connection to %1: %2")
+                          .arg(shown, QString::fromUtf8(own ? sqlite3_errmsg(own) : sqlite3_errstr(rc))));
     sqlite3_busy_timeout(own, busyTimeoutMs);
     // A connection learns that the file is in WAL mode when it first reads
     // it; until then a checkpoint through it does nothing.
-    if (const int r = sqlite3_exec(own, "PRAGMA schema_version", nullptr, nullptr, nullptr); r != SQLITE_OK) {
-        const QString why = QString::fromUtf8(sqlite3_errmsg(own));
-        sqlite3_close(own);
-        return StoreError{StoreError::Code::Io,
-                          StoreTr::tr("cannot read %1 for checkpoints: %2").arg(QString::fromStdString(path), why)};
-    }
+    if (sqlite3_exec(own, "PRAGMA schema_version", nullptr, nullptr, nullptr) != SQLITE_OK)
+        return failed(StoreTr::tr("cannot read %1 for checkpoints: %2")
+                          .arg(shown, QString::fromUtf8(sqlite3_errmsg(own))));
     return std::unique_ptr<Checkpointer>(new Checkpointer(writer, own, frames));
 }
 
