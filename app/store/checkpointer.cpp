@@ -69,6 +69,12 @@ int Checkpointer::afterCommit(void *self, sqlite3 *, const char *, int frames)
     return SQLITE_OK;
 }
 
+bool Checkpointer::pending() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_due;
+}
+
 void Checkpointer::run()
 {
     std::unique_lock lock(m_mutex);
@@ -84,7 +90,8 @@ void Checkpointer::run()
         const int rc = sqlite3_wal_checkpoint_v2(m_own, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied);
         if (rc != SQLITE_OK && rc != SQLITE_BUSY)
             qCWarning(lcStore).noquote() << "checkpoint failed:" << sqlite3_errmsg(m_own);
-        m_done.fetch_add(1, std::memory_order_relaxed);
+        else if (rc == SQLITE_OK && copied > 0)
+            m_done.fetch_add(1, std::memory_order_relaxed);
         lock.lock();
         m_due = false;  // commits since then report the WAL's size again
     }

@@ -41,8 +41,12 @@ public:
     Checkpointer(const Checkpointer &) = delete;
     Checkpointer &operator=(const Checkpointer &) = delete;
 
-    /// Checkpoints run so far.
+    /// Checkpoints so far that copied frames into the database file (one
+    /// that found the file busy, or nothing to copy, is not counted).
     std::uint64_t checkpoints() const { return m_done.load(std::memory_order_relaxed); }
+    /// Whether a checkpoint is due or running. Only commits make one due:
+    /// once this is false and the writer is idle, the file stays as it is.
+    bool pending() const;
 
 private:
     Checkpointer(sqlite3 *writer, sqlite3 *own, int frames);
@@ -53,7 +57,7 @@ private:
     sqlite3 *m_writer;
     sqlite3 *m_own;
     const int m_frames;
-    std::mutex m_mutex;
+    mutable std::mutex m_mutex;
     std::condition_variable m_wake;
     bool m_due = false;
     bool m_stop = false;

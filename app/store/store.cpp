@@ -1747,4 +1747,9 @@ StoreResult<StoreStats> Store::stats() const
     return st;
 }
 
+bool Store::checkpointPending() const
+{
+    return m_d->m_checkpointer && m_d->m_checkpointer->pending();
+}
+
 } // namespace townhall::app

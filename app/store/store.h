@@ -167,7 +167,8 @@ struct StoreStats
     qint64 agents = 0;
     QString journalMode;   ///< "wal" for a writable store
     int synchronous = 0;   ///< SQLite's value: 1 = NORMAL, 2 = FULL
-    /// Checkpoints the checkpoint thread ran (Options::checkpointThread).
+    /// Checkpoints by the checkpoint thread that copied frames into the
+    /// database file (Options::checkpointThread).
     std::uint64_t backgroundCheckpoints = 0;
 };
 
@@ -329,6 +330,10 @@ public:
     // ------------------------------------------------------------ diagnostics
 
     StoreResult<StoreStats> stats() const;
+    /// Whether the checkpoint thread has a checkpoint due or running
+    /// (Options::checkpointThread). Reads no database: a caller polling it
+    /// takes no lock a checkpoint could find busy.
+    bool checkpointPending() const;
     /// The version recorded in the file (== SchemaVersion once open).
     int schemaVersion() const;
 
