@@ -329,10 +329,69 @@ CallLog::~CallLog()
         m_thread.join();
 }
 
-void CallLog::add(const CallRecord &r)
+void CallLog::add(CallRecordPtr record)
 {
-    if (r.matchId.empty())
+    if (record->matchId.empty())
         return;
+    // What the record holds beyond what the ring counts anyway: its bytes
+    // are shared, but a queue behind a stalled disk keeps them alive.
+    m_adding.bytes += sizeof(CallRecord) + std::size_t(record->requestText.size())
+                      + std::size_t(record->responseText.size());
+    m_adding.records.push_back(std::move(record));
+    ++m_sinceHandOver;
+    if (m_adding.records.size() >= m_options.batchRecords)
+        submit(false);
+}
+
+void CallLog::handOver()
+{
+    if (m_sinceHandOver > 0)
+        submit(true);
+    m_sinceHandOver = 0;
+    if (m_droppedSince == 0)
+        return;
+    const std::uint64_t calls = std::exchange(m_droppedSince, 0);
+    const QString message
+        = tr("%n recorded call(s) not written to %1: the writer is behind", nullptr, int(calls))
+              .arg(shown(m_path));
+    qCWarning(lcCallLog).noquote() << message;
+    if (m_options.onFailure)
+        m_options.onFailure(message);
+}
+
+void CallLog::submit(bool handOver)
+{
+    Work work = std::exchange(m_adding, Work());
+    work.handOver = handOver;
+    m_adding.records.reserve(std::min<std::size_t>(m_options.batchRecords, 256));
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_queuedBytes + work.bytes > m_options.maxQueuedBytes && !m_queue.empty()) {
+            // Dropped; a hand-over still ends the chunks before them.
+            m_dropped += work.records.size();
+            m_droppedSince += work.records.size();
+            work.records.clear();
+            work.bytes = 0;
+        }
+        m_queuedBytes += work.bytes;
+        if (!work.records.empty() || handOver) {
+            if (handOver)
+                ++m_handedOver;
+            m_queue.push_back(std::move(work));
+            m_wake.notify_one();
+        }
+    }
+}
+
+void CallLog::append(const CallRecordBatch &records)
+{
+    for (const CallRecordPtr &r : records)
+        add(r);
+    handOver();
+}
+
+void CallLog::format(const CallRecord &r)
+{
     auto it = m_open.find(r.matchId);
     if (it == m_open.end())
         it = m_open.try_emplace(r.matchId).first;
@@ -342,15 +401,12 @@ void CallLog::add(const CallRecord &r)
               .count();
     if (c.calls == 0) {
         c.firstAtUs = at;
-        // A buffer the writer is done with (no fresh pages to fault in), or
-        // a new one of full size (growing by copies would copy it again).
+        // A buffer already written (no fresh pages to fault in), or a new
+        // one of full size (growing by copies would copy it again).
         const qsizetype size = qsizetype(m_options.chunkBytes) + 64 * 1024;
-        if (c.lines.capacity() < size) {
-            std::lock_guard lock(m_mutex);
-            if (!m_spare.empty()) {
-                c.lines = std::move(m_spare.back());
-                m_spare.pop_back();
-            }
+        if (c.lines.capacity() < size && !m_spare.empty()) {
+            c.lines = std::move(m_spare.back());
+            m_spare.pop_back();
         }
         c.lines.reserve(size);
     }
@@ -365,7 +421,7 @@ void CallLog::add(const CallRecord &r)
     }
 }
 
-void CallLog::handOver()
+std::vector<CallLog::Chunk> CallLog::closeChunks()
 {
     std::vector<Chunk> chunks = std::exchange(m_full, {});
     for (auto &[matchId, c] : m_open) {
@@ -377,38 +433,7 @@ void CallLog::handOver()
     }
     // Matches that were quiet for a whole interval lose their open chunk.
     std::erase_if(m_open, [](const auto &entry) { return entry.second.calls == 0; });
-    if (chunks.empty())
-        return;
-    std::size_t bytes = 0;
-    qint64 calls = 0;
-    for (const Chunk &c : chunks) {
-        bytes += std::size_t(c.lines.size());
-        calls += c.calls;
-    }
-    {
-        std::lock_guard lock(m_mutex);
-        if (m_queuedBytes + bytes <= m_options.maxQueuedBytes || m_queue.empty()) {
-            m_queuedBytes += bytes;
-            m_queue.push_back(std::move(chunks));
-            ++m_handedOver;
-            m_wake.notify_one();
-            return;
-        }
-    }
-    m_dropped += std::uint64_t(calls);
-    const QString message
-        = tr("%n recorded call(s) not written to %1: the writer is behind", nullptr, int(calls))
-              .arg(shown(m_path));
-    qCWarning(lcCallLog).noquote() << message;
-    if (m_options.onFailure)
-        m_options.onFailure(message);
-}
-
-void CallLog::append(const CallRecordBatch &records)
-{
-    for (const CallRecordPtr &r : records)
-        add(*r);
-    handOver();
+    return chunks;
 }
 
 void CallLog::drain()
@@ -469,44 +494,58 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
                 insert.prepare(QStringLiteral("INSERT INTO call_chunks (match_id, first_at_us, "
                                               "last_at_us, calls, lines) VALUES (?, ?, ?, ?, ?)"));
                 for (;;) {
-                    std::vector<std::vector<Chunk>> work;
+                    std::vector<Work> queued;
                     {
                         std::unique_lock lock(m_mutex);
                         m_wake.wait(lock, [&] { return m_stop || !m_queue.empty(); });
                         if (m_queue.empty())
                             break;
-                        work.swap(m_queue);
+                        queued.swap(m_queue);
                         m_queuedBytes = 0;
                     }
-                    std::uint64_t calls = 0;
-                    for (const std::vector<Chunk> &chunks : work)
-                        for (const Chunk &c : chunks)
-                            calls += std::uint64_t(c.calls);
-                    if (auto n = write(conn, insert, work)) {
-                        m_written += *n;
-                    } else {
-                        m_dropped += calls;
-                        const QString message = tr("recorded calls not written to %1: %2")
-                                                    .arg(shown(m_path), n.error().message);
-                        qCWarning(lcCallLog).noquote() << message;
-                        if (m_options.onFailure)
-                            m_options.onFailure(message);
-                    }
-                    std::vector<QByteArray> spare;
-                    for (std::vector<Chunk> &chunks : work)
-                        for (Chunk &c : chunks) {
-                            c.lines.truncate(0); // keeps its capacity
-                            if (c.lines.capacity() >= qsizetype(m_options.chunkBytes))
-                                spare.push_back(std::move(c.lines));
+                    // The lines, and the chunks each hand-over ends.
+                    std::vector<std::vector<Chunk>> work;
+                    std::uint64_t handOvers = 0;
+                    for (Work &w : queued) {
+                        for (const CallRecordPtr &r : w.records)
+                            format(*r);
+                        w.records.clear(); // the last reference is often this one
+                        if (w.handOver) {
+                            ++handOvers;
+                            if (std::vector<Chunk> chunks = closeChunks(); !chunks.empty())
+                                work.push_back(std::move(chunks));
                         }
-                    {
-                        std::lock_guard lock(m_mutex);
-                        m_done += work.size();
-                        for (QByteArray &b : spare)
-                            if (m_spare.size() < MaxSpare)
-                                m_spare.push_back(std::move(b));
                     }
-                    m_progress.notify_all();
+                    if (!work.empty()) {
+                        std::uint64_t calls = 0;
+                        for (const std::vector<Chunk> &chunks : work)
+                            for (const Chunk &c : chunks)
+                                calls += std::uint64_t(c.calls);
+                        if (auto n = write(conn, insert, work)) {
+                            m_written += *n;
+                        } else {
+                            m_dropped += calls;
+                            const QString message = tr("recorded calls not written to %1: %2")
+                                                        .arg(shown(m_path), n.error().message);
+                            qCWarning(lcCallLog).noquote() << message;
+                            if (m_options.onFailure)
+                                m_options.onFailure(message);
+                        }
+                        for (std::vector<Chunk> &chunks : work)
+                            for (Chunk &c : chunks) {
+                                c.lines.truncate(0); // keeps its capacity
+                                if (c.lines.capacity() >= qsizetype(m_options.chunkBytes)
+                                    && m_spare.size() < MaxSpare)
+                                    m_spare.push_back(std::move(c.lines));
+                            }
+                    }
+                    if (handOvers > 0) {
+                        {
+                            std::lock_guard lock(m_mutex);
+                            m_done += handOvers;
+                        }
+                        m_progress.notify_all();
+                    }
                 }
             }
             conn.close();

@@ -24,12 +24,17 @@
 /// file's bytes are most of what a call costs (the kernel's copy into the
 /// page cache), and a chunk row is still read on its own.
 ///
-/// The server thread appends each finished record's line to the open chunk
-/// of its match (add(): a few small fields and a memcpy of bytes that are
-/// still in its cache) and every 200 ms hands the chunks over (handOver());
-/// the writer thread inserts them, one transaction per hand-over, so the
-/// server never waits for SQLite or the disk. Destroying the log writes
-/// everything handed over first.
+/// The server thread only queues each finished record (add(): a shared
+/// pointer to the immutable record, whose byte arrays are implicitly shared)
+/// and passes them on in small batches, so that the writer thread builds
+/// their lines (the fields, the comparison with the previous line, the
+/// appends into the open chunk of the match) soon after, while their bytes
+/// are likely still in a shared cache. Every 200 ms the server thread marks
+/// a hand-over (handOver()): the writer closes the open chunks there and
+/// inserts them, one transaction per hand-over, so the chunks are what they
+/// were when the server thread built them, and the server never waits for
+/// SQLite or the disk. Destroying the log writes everything handed over
+/// first.
 
 #include "app/recorder.h"
 #include "app/store/storeresult.h"
@@ -74,10 +79,14 @@ public:
     {
         /// A chunk row is closed once its lines reach this many bytes.
         std::size_t chunkBytes = 1024 * 1024;
-        /// Bytes handed over but not yet written; beyond this a hand-over is
-        /// dropped (and reported) rather than let a stalled disk grow the
-        /// host's memory without bound.
+        /// Bytes of records queued for the writer but not yet written; beyond
+        /// this records are dropped (and reported at the next hand-over)
+        /// rather than let a stalled disk grow the host's memory without
+        /// bound.
         std::size_t maxQueuedBytes = 256 * 1024 * 1024;
+        /// Records passed to the writer thread at a time (fewer at a
+        /// hand-over).
+        std::size_t batchRecords = 64;
         /// Called on the writer thread when a write fails or a hand-over is
         /// dropped; the message is translated and complete.
         std::function<void(const QString &)> onFailure;
@@ -105,19 +114,19 @@ public:
 
     QString path() const { return m_path; }
 
-    /// Formats `record` into the open chunk of its match (nothing if it
-    /// names none). On the server thread, where the record's bytes are still
-    /// in the cache; not thread-safe (one caller thread, with handOver()).
-    void add(const CallRecord &record);
-    /// Hands the chunks formatted so far to the writer thread: a lock, a
-    /// move, a notify.
+    /// Queues `record` for the open chunk of its match (nothing if it names
+    /// none); the writer thread builds its line. The record must not change
+    /// any more. Not thread-safe (one caller thread, with handOver()).
+    void add(CallRecordPtr record);
+    /// Ends the writer's open chunks after the records added so far and has
+    /// them written: a lock, a move, a notify.
     void handOver();
     /// add() for each record, then handOver().
     void append(const CallRecordBatch &records);
     /// Blocks until everything handed over so far is written (or failed).
     void drain();
     /// Calls written to the file so far, and calls dropped (failed writes,
-    /// hand-overs beyond Options::maxQueuedBytes).
+    /// records beyond Options::maxQueuedBytes).
     std::uint64_t writtenCount() const { return m_written.load(); }
     std::uint64_t droppedCount() const { return m_dropped.load(); }
 
@@ -156,6 +165,23 @@ private:
         /// The last line of each session, method and tool (while open).
         std::unordered_map<std::string, Base> bases;
     };
+    /// Records on their way to the writer thread; `handOver` ends the open
+    /// chunks after them.
+    struct Work
+    {
+        std::vector<CallRecordPtr> records;
+        std::size_t bytes = 0;
+        bool handOver = false;
+    };
+    /// Passes the records queued on the server thread (and a hand-over) to
+    /// the writer, or drops them when it is too far behind.
+    void submit(bool handOver);
+    /// On the writer thread: appends `record`'s line to the open chunk of
+    /// its match.
+    void format(const CallRecord &record);
+    /// On the writer thread: the open and full chunks, which a hand-over
+    /// ends.
+    std::vector<Chunk> closeChunks();
     /// Appends `r` to `chunk`: as appendLine() does, or in a shorter form
     /// read() expands (a prefix of '#' or '&', see calllog.cpp).
     void storeLine(Chunk &chunk, const CallRecord &r);
@@ -168,17 +194,21 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_wake;     ///< work queued, or stop
     std::condition_variable m_progress; ///< a hand-over was written
-    // The server thread's side (add, handOver): chunks being filled, by
-    // match, and chunks that reached Options::chunkBytes.
+    // The server thread's side (add, handOver).
+    Work m_adding;                ///< records not yet passed to the writer
+    std::uint64_t m_sinceHandOver = 0; ///< records added since the last hand-over
+    std::uint64_t m_droppedSince = 0;  ///< records dropped since the last hand-over
+    // The writer thread's side: chunks being filled, by match, and chunks
+    // that reached Options::chunkBytes.
     std::unordered_map<std::string, Chunk> m_open;
     std::vector<Chunk> m_full;
     std::string m_key;  ///< storeLine()'s lookup key, reused
     QByteArray m_line;  ///< storeLine()'s line without its response, reused
-    // Shared with the writer, under m_mutex.
-    std::vector<std::vector<Chunk>> m_queue;
-    /// Written chunks' buffers, empty, for add() to fill again.
+    /// Written chunks' buffers, empty, to be filled again.
     std::vector<QByteArray> m_spare;
     static constexpr std::size_t MaxSpare = 8;
+    // Shared by both, under m_mutex.
+    std::vector<Work> m_queue;
     std::size_t m_queuedBytes = 0;
     std::uint64_t m_handedOver = 0; ///< hand-overs queued so far
     std::uint64_t m_done = 0;       ///< hand-overs written (or failed) so far

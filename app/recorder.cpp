@@ -249,7 +249,7 @@ Recorder::~Recorder()
     if (m_callLog) {
         for (auto &[key, p] : m_pending) {
             p.record->status = CallStatus::NoReply;
-            m_callLog->add(*p.record);
+            m_callLog->add(p.record);
         }
         persist();
         m_callLog.reset();
@@ -537,7 +537,7 @@ void Recorder::pushRecord(std::shared_ptr<CallRecord> rec)
     if (!m_callLogPath.isEmpty() && !ptr->matchId.empty())
         setCallLogPath(std::exchange(m_callLogPath, {})); // the first call that names a match
     if (m_callLog)
-        m_callLog->add(*ptr); // while its bytes are in the cache
+        m_callLog->add(ptr); // its line is built on the writer thread
     // Batches only for listeners: without any (headless), holding every
     // record a while longer and dropping the batch cost ~1 % of a get_state.
     if (!m_listened.load(std::memory_order_relaxed))

@@ -24,10 +24,11 @@
 /// very buffers the transport read and wrote (implicitly shared); a few
 /// fields (method, tool, match, error codes) are read off the parsed message
 /// while it is lent. Then a hash-map insert and erase and a ring push. The
-/// ring is bounded by count and by bytes. No database write: a record that
-/// names a match is appended as a JSON Lines line to a buffer, and every
-/// Options::persistInterval the buffers go to the calls file's writer
-/// thread (app/calllog.h).
+/// ring is bounded by count and by bytes. No database write, and no line
+/// built here: a record that names a match is queued (a shared pointer) for
+/// the calls file's writer thread, which builds its JSON Lines line; every
+/// Options::persistInterval the writer closes its chunks and writes them
+/// (app/calllog.h).
 
 #include "app/store/store.h"
 #include "mcp/handler.h"

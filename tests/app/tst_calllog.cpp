@@ -18,6 +18,7 @@
 #include <QtTest>
 
 #include <array>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -97,10 +98,14 @@ private Q_SLOTS:
     void lineHasTheFieldsAndTheWireBytes();
     void chunksPerMatchInOrder();
     void nothingLostWhenClosed();
+    void drainAndCloseWriteRecordsOnTheirWay_data();
+    void drainAndCloseWriteRecordsOnTheirWay();
+    void droppedWhenTheWriterIsBehindAndCounted();
     void reopensItsOwnFile();
     void duplicatedTextStoredOnceReadBackByteForByte();
     void similarResponsesStoredAsDifferencesReadBackByteForByte();
     void randomDifferencesReadBackByteForByte();
+    void storedBytesUnchanged();
     void layoutOneFileReadAndMarkedDamagedLineRefused();
     void refusesAndLeavesAlone_data();
     void refusesAndLeavesAlone();
@@ -261,6 +266,80 @@ void TstCallLog::nothingLostWhenClosed()
     QCOMPARE(parseLines(*text).size(), std::size_t(50));
 }
 
+void TstCallLog::drainAndCloseWriteRecordsOnTheirWay_data()
+{
+    QTest::addColumn<int>("batch");
+    QTest::newRow("one at a time") << 1;
+    QTest::newRow("a few") << 7;
+    QTest::newRow("all at the hand-over") << 100000;
+}
+
+void TstCallLog::drainAndCloseWriteRecordsOnTheirWay()
+{
+    // The writer builds the lines: drain() returns once every record handed
+    // over is written, and the log holds the records (the caller's copies
+    // are gone); a close right after a hand-over writes it all as well.
+    QFETCH(int, batch);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("c.calls.sqlite"));
+    CallLog::Options o;
+    o.batchRecords = std::size_t(batch);
+    o.chunkBytes = 8192;
+    std::map<std::string, std::string> expected;
+    {
+        auto log = CallLog::open(path, o);
+        QVERIFY(log.ok());
+        int id = 0;
+        const auto addSome = [&](int n) {
+            for (int i = 0; i < n; ++i, ++id) {
+                auto r = sampleRecord(id % 3 ? "a" : "b", id, 1000 + id);
+                QByteArray line;
+                CallLog::appendLine(line, *r);
+                expected[r->matchId] += line.toStdString();
+                (*log)->add(std::move(r));
+            }
+        };
+        addSome(300);
+        (*log)->handOver();
+        (*log)->drain();
+        QCOMPARE((*log)->writtenCount(), std::uint64_t(300));
+        for (const auto &[match, lines] : expected)
+            QCOMPARE(*CallLog::read(path, match), lines);
+        addSome(500);
+        (*log)->handOver();
+    }
+    for (const auto &[match, lines] : expected)
+        QCOMPARE(*CallLog::read(path, match), lines);
+}
+
+void TstCallLog::droppedWhenTheWriterIsBehindAndCounted()
+{
+    // Nothing may wait for the writer: whatever it has not taken yet when
+    // more comes is dropped, counted and reported, never half-written.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("c.calls.sqlite"));
+    CallLog::Options o;
+    o.batchRecords = 1;
+    o.maxQueuedBytes = 1;
+    QStringList failures;
+    o.onFailure = [&failures](const QString &message) { failures << message; };
+    constexpr int Calls = 2000;
+    {
+        auto log = CallLog::open(path, o);
+        QVERIFY(log.ok());
+        for (int i = 0; i < Calls; ++i) {
+            (*log)->add(sampleRecord("m", i, 1000 + i));
+            if (i % 100 == 99)
+                (*log)->handOver();
+        }
+        (*log)->drain();
+        QCOMPARE((*log)->writtenCount() + (*log)->droppedCount(), std::uint64_t(Calls));
+        QCOMPARE(failures.isEmpty(), (*log)->droppedCount() == 0);
+        QCOMPARE(qint64(parseLines(*CallLog::read(path, "m")).size()),
+                 qint64((*log)->writtenCount()));
+    }
+}
+
 void TstCallLog::reopensItsOwnFile()
 {
     QTemporaryDir dir;
@@ -287,6 +366,31 @@ QByteArray toolResponse(int id, const std::string &text, const std::string &stru
     return QByteArray::fromStdString(R"({"jsonrpc":"2.0","id":)" + std::to_string(id)
                                      + R"(,"result":{)" + (structuredFirst ? sc : content) + ","
                                      + (structuredFirst ? content : sc) + R"(,"isError":false}})");
+}
+
+/// SHA-256 of the file's rows as stored (every column, in order): what
+/// the writer wrote, not what read() rebuilds from it.
+QByteArray storedRowsDigest(const QString &path)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    {
+        QSqlDatabase db
+            = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("digest"));
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            q.exec(QStringLiteral("SELECT match_id, first_at_us, last_at_us, calls, lines FROM "
+                                  "call_chunks ORDER BY id"));
+            while (q.next()) {
+                for (int i = 0; i < 4; ++i)
+                    hash.addData(QByteArray(q.value(i).toString().toUtf8() + '|'));
+                hash.addData(q.value(4).toByteArray());
+            }
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("digest"));
+    return hash.result().toHex();
 }
 
 qint64 storedBytes(const QString &path)
@@ -367,7 +471,7 @@ void TstCallLog::duplicatedTextStoredOnceReadBackByteForByte()
                 CallLog::appendLine(line, *r);
                 expected += line.toStdString();
                 lineBytes += line.size();
-                (*log)->add(*r);
+                (*log)->add(r);
             }
         }
         (*log)->handOver();
@@ -415,7 +519,8 @@ std::string sampleState(int seq, const std::string &viewer)
 /// checks that read() gives back exactly the lines appendLine() gives; the
 /// bytes stored (and in `lineBytes` those of the lines).
 qint64 storeAndReadBack(const std::vector<std::pair<std::string, QByteArray>> &responses,
-                        CallLog::Options options = {}, qint64 *lineBytes = nullptr)
+                        CallLog::Options options = {}, qint64 *lineBytes = nullptr,
+                        QByteArray *digest = nullptr)
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("c.calls.sqlite"));
@@ -434,7 +539,7 @@ qint64 storeAndReadBack(const std::vector<std::pair<std::string, QByteArray>> &r
             QByteArray line;
             CallLog::appendLine(line, *r);
             expected += line.toStdString();
-            (*log)->add(*r);
+            (*log)->add(r);
             if (i % 50 == 0)
                 (*log)->handOver();
         }
@@ -447,15 +552,16 @@ qint64 storeAndReadBack(const std::vector<std::pair<std::string, QByteArray>> &r
     }
     if (lineBytes)
         *lineBytes = qint64(expected.size());
+    if (digest)
+        *digest = storedRowsDigest(path);
     return storedBytes(path);
 }
 
-} // namespace
-
-void TstCallLog::similarResponsesStoredAsDifferencesReadBackByteForByte()
+/// Three sessions poll; the match moves on now and then; ids grow a digit;
+/// one session's view differs; a short, a spaced and a multi-line response
+/// now and then.
+std::vector<std::pair<std::string, QByteArray>> polledResponses()
 {
-    // Three sessions poll; the match moves on now and then; ids grow a digit;
-    // one session's view differs; chunks end (every 50 calls and at 4 KB).
     std::vector<std::pair<std::string, QByteArray>> responses;
     for (int call = 0; call < 400; ++call) {
         const int seq = call / 90;
@@ -472,24 +578,13 @@ void TstCallLog::similarResponsesStoredAsDifferencesReadBackByteForByte()
             response.replace("\"ok\":true", "\"ok\" :\n true"); // not one line: re-dumped
         responses.emplace_back(session, response);
     }
-    qint64 lineBytes = 0;
-    const qint64 stored = storeAndReadBack(responses, {}, &lineBytes);
-    QVERIFY(stored > 0);
-    // Most lines are a few ops on the previous one of their session (one
-    // in 17 or so is the first of its session in its chunk): under a fifth
-    // of the bytes printed.
-    QVERIFY2(stored < lineBytes / 5,
-             qPrintable(QStringLiteral("%1 of %2 bytes").arg(stored).arg(lineBytes)));
-    // Chunks of a few calls each: the same bytes back.
-    CallLog::Options small;
-    small.chunkBytes = 4096;
-    QVERIFY(storeAndReadBack(responses, small) > 0);
+    return responses;
 }
 
-void TstCallLog::randomDifferencesReadBackByteForByte()
+/// Each response an edit of the session's previous one: bytes replaced,
+/// inserted or removed anywhere, near the ends, all or none.
+std::vector<std::pair<std::string, QByteArray>> editedResponses()
 {
-    // Each response an edit of the session's previous one: bytes replaced,
-    // inserted or removed anywhere, near the ends, all or none.
     std::mt19937 random(20261122);
     const auto pick = [&](std::size_t n) {
         return std::size_t(std::uniform_int_distribution<std::size_t>(0, n)(random));
@@ -521,10 +616,59 @@ void TstCallLog::randomDifferencesReadBackByteForByte()
             r = stateResponse(call, "u", sampleState(call, "c"));
         responses.emplace_back("s" + std::to_string(call % 2), r);
     }
+    return responses;
+}
+
+} // namespace
+
+void TstCallLog::similarResponsesStoredAsDifferencesReadBackByteForByte()
+{
+    // Chunks end every 50 calls (and at 4 KB below).
+    const std::vector<std::pair<std::string, QByteArray>> responses = polledResponses();
+    qint64 lineBytes = 0;
+    const qint64 stored = storeAndReadBack(responses, {}, &lineBytes);
+    QVERIFY(stored > 0);
+    // Most lines are a few ops on the previous one of their session (one
+    // in 17 or so is the first of its session in its chunk): under a fifth
+    // of the bytes printed.
+    QVERIFY2(stored < lineBytes / 5,
+             qPrintable(QStringLiteral("%1 of %2 bytes").arg(stored).arg(lineBytes)));
+    // Chunks of a few calls each: the same bytes back.
+    CallLog::Options small;
+    small.chunkBytes = 4096;
+    QVERIFY(storeAndReadBack(responses, small) > 0);
+}
+
+void TstCallLog::randomDifferencesReadBackByteForByte()
+{
+    const std::vector<std::pair<std::string, QByteArray>> responses = editedResponses();
     CallLog::Options small;
     small.chunkBytes = 8192;
     for (const CallLog::Options &options : {CallLog::Options(), small})
         QVERIFY(storeAndReadBack(responses, options) > 0);
+}
+
+void TstCallLog::storedBytesUnchanged()
+{
+    // The rows the writer stores, byte for byte, as layout 3 stored them
+    // when the server thread built the lines (digests taken then): where
+    // and how a line is built may change, the file may not.
+    CallLog::Options small;
+    small.chunkBytes = 4096;
+    const QStringList expected = {
+        QStringLiteral("0f2314ba03d667703872cdf3d52db5e6d005d672d5126f9b5d53a788fb285193"),
+        QStringLiteral("c7806b78dbe08f88e047d7f88552a4f0efff7d7fac012a5c835f718fb5db6c8f"),
+        QStringLiteral("ee189eaa0d7bfb3e28e462e46b7e2c7ce12f143567b5eee65608ac289ad5bb93"),
+        QStringLiteral("d6e23510405150930b627d74e31a8877adc535753640aabf7a36e971300dd788"),
+    };
+    QStringList digests;
+    for (const auto &responses : {polledResponses(), editedResponses()})
+        for (const CallLog::Options &options : {CallLog::Options(), small}) {
+            QByteArray digest;
+            QVERIFY(storeAndReadBack(responses, options, nullptr, &digest) > 0);
+            digests << QString::fromLatin1(digest);
+        }
+    QVERIFY2(digests == expected, qPrintable(digests.join(u' ')));
 }
 
 void TstCallLog::layoutOneFileReadAndMarkedDamagedLineRefused()
