@@ -4,12 +4,19 @@
 // synchronous=NORMAL and FULL. Also the mean latency of one commit, which
 // is what the store adds to a tool call.
 //
-//   store_bench [--dir DIR] [--matches N] [--seconds S] [--rows every|host]
+//   store_bench [--dir DIR] [--matches N] [--seconds S] [--rows every|host] [--floor]
 //
 // --rows every (the default) rewrites each match's rows with every command,
 // as the host did before e52a4ae; --rows host writes them when the host does
 // now (Host::rowsDue): with a match's first events, at a phase, day or pause
 // change, and at least every 64 events, so most commits are events only.
+//
+// --floor adds what SQLite alone costs for the same events: the rows the
+// store writes (payloads serialized beforehand, outside the timing) inserted
+// into the store's own events table through one prepared statement, in
+// transactions of the same sizes, with nothing else (no match rows, no
+// checks, no idempotency). No store can write these rows for less, so it
+// is the lower bound of the store's share of a tool call.
 //
 // The event logs come from complete scripted matches (tests/store/matchdriver),
 // interleaved round-robin across matches like concurrent sessions would.
@@ -24,6 +31,8 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTextStream>
+
+#include <sqlite3.h>
 
 #include <cstdio>
 #include <ctime>
@@ -170,6 +179,92 @@ Result run(const QString &path, Durability durability, int batchSize,
     return r;
 }
 
+/// The same events through SQLite's C API alone (--floor): the file gets
+/// the store's schema from Store::open, then a raw connection inserts.
+Result floorRun(const QString &path, Durability durability, int batchSize,
+                const std::vector<Step> &steps, double budgetSeconds)
+{
+    {
+        Store::Options o;
+        o.durability = durability;
+        auto store = Store::open(path, o);  // creates the schema, leaves the file in WAL mode
+        if (!store) {
+            std::fprintf(stderr, "open: %s\n", qPrintable(store.error().message));
+            std::exit(1);
+        }
+    }
+    std::vector<std::vector<EventRow>> rows;
+    rows.reserve(steps.size());
+    for (const Step &s : steps) {
+        std::vector<EventRow> r;
+        for (const engine::Event &e : s.events)
+            r.push_back(EventRow::of(e));
+        rows.push_back(std::move(r));
+    }
+    sqlite3 *db = nullptr;
+    sqlite3_stmt *ins = nullptr;
+    auto check = [&](int rc, const char *what) {
+        if (rc != SQLITE_OK && rc != SQLITE_DONE) {
+            std::fprintf(stderr, "%s: %s\n", what, sqlite3_errmsg(db));
+            std::exit(1);
+        }
+    };
+    check(sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr),
+          "open");
+    check(sqlite3_exec(db,
+                       durability == Durability::Full ? "PRAGMA synchronous = FULL"
+                                                      : "PRAGMA synchronous = NORMAL",
+                       nullptr, nullptr, nullptr),
+          "synchronous");
+    check(sqlite3_prepare_v2(db,
+                             "INSERT INTO events (match_id, seq, event_id, at_ms, type, audience, "
+                             "audience_player_id, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             -1, &ins, nullptr),
+          "prepare");
+    auto text = [&](int i, std::string_view v) {
+        sqlite3_bind_text(ins, i, v.data(), int(v.size()), SQLITE_STATIC);
+    };
+    Result r;
+    QElapsedTimer timer;
+    timer.start();
+    std::size_t i = 0;
+    while (i < rows.size()) {
+        const qint64 started = timer.nsecsElapsed();
+        const double cpu = threadCpuSeconds();
+        check(sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr), "begin");
+        std::size_t events = 0;
+        for (int k = 0; k < batchSize && i < rows.size(); ++k, ++i) {
+            for (const EventRow &e : rows[i]) {
+                text(1, e.matchId);
+                sqlite3_bind_int64(ins, 2, sqlite3_int64(e.seq));
+                text(3, e.eventId);
+                sqlite3_bind_int64(ins, 4, e.at);
+                text(5, engine::toString(e.type));
+                text(6, engine::toString(e.audience));
+                if (e.audience == engine::Audience::Player)
+                    text(7, e.audiencePlayerId);
+                else
+                    sqlite3_bind_null(ins, 7);
+                text(8, e.payload);
+                check(sqlite3_step(ins), "insert");
+                sqlite3_reset(ins);
+                ++events;
+            }
+            ++r.commands;
+        }
+        check(sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr), "commit");
+        r.cpuSeconds += threadCpuSeconds() - cpu;
+        r.seconds += double(timer.nsecsElapsed() - started) / 1e9;
+        r.events += events;
+        ++r.commits;
+        if (r.seconds > budgetSeconds)
+            break;
+    }
+    sqlite3_finalize(ins);
+    sqlite3_close(db);
+    return r;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -193,7 +288,10 @@ int main(int argc, char **argv)
                                                     "(each command, default) or host (as the "
                                                     "host does)."),
                                      QStringLiteral("WHEN"), QStringLiteral("every"));
-    parser.addOptions({dirOpt, matchesOpt, secondsOpt, rowsOpt});
+    const QCommandLineOption floorOpt(QStringLiteral("floor"),
+                                      QStringLiteral("Also time the same events inserted by "
+                                                     "SQLite alone (the lower bound)."));
+    parser.addOptions({dirOpt, matchesOpt, secondsOpt, rowsOpt, floorOpt});
     parser.process(app);
 
     QTemporaryDir tmp;
@@ -211,23 +309,44 @@ int main(int argc, char **argv)
     std::printf("store_bench: %d matches, %zu commands, %zu events (generated in %.1f s), rows %s\n",
                 matches, steps.size(), totalEvents, double(gen.elapsed()) / 1000.0,
                 hostRows ? "as the host writes them" : "with every command");
-    std::printf("%-8s %6s %9s %9s %12s %12s %14s %14s\n", "sync", "batch", "commits", "events",
-                "events/s", "events/cpu-s", "us/commit", "cpu-us/commit");
 
     int run_no = 0;
-    for (Durability d : {Durability::Normal, Durability::Full}) {
-        for (int batch : {1, 8, 64, 256}) {
-            const QString path = dir + QStringLiteral("/bench-%1.sqlite").arg(++run_no);
-            const Result r = run(path, d, batch, steps, seconds, hostRows);
-            std::printf("%-8s %6d %9zu %9zu %12.0f %12.0f %14.1f %14.1f\n",
-                        d == Durability::Full ? "FULL" : "NORMAL", batch, r.commits, r.events,
-                        double(r.events) / r.seconds, double(r.events) / r.cpuSeconds,
-                        r.seconds * 1e6 / double(r.commits),
-                        r.cpuSeconds * 1e6 / double(r.commits));
-            std::fflush(stdout);
-            for (const char *suffix : {"", "-wal", "-shm"})
-                QFile::remove(path + QLatin1String(suffix));
+    auto table = [&](const char *title, auto runOne) {
+        std::printf("%s\n%-8s %6s %9s %9s %12s %12s %14s %14s\n", title, "sync", "batch", "commits",
+                    "events", "events/s", "events/cpu-s", "us/commit", "cpu-us/commit");
+        for (Durability d : {Durability::Normal, Durability::Full}) {
+            for (int batch : {1, 8, 64, 256}) {
+                const QString path = dir + QStringLiteral("/bench-%1.sqlite").arg(++run_no);
+                const Result r = runOne(path, d, batch);
+                std::printf("%-8s %6d %9zu %9zu %12.0f %12.0f %14.1f %14.1f\n",
+                            d == Durability::Full ? "FULL" : "NORMAL", batch, r.commits, r.events,
+                            double(r.events) / r.seconds, double(r.events) / r.cpuSeconds,
+                            r.seconds * 1e6 / double(r.commits),
+                            r.cpuSeconds * 1e6 / double(r.commits));
+                std::fflush(stdout);
+                for (const char *suffix : {"", "-wal", "-shm"})
+                    QFile::remove(path + QLatin1String(suffix));
+            }
         }
+    };
+    table("Store::commit", [&](const QString &path, Durability d, int batch) {
+        return run(path, d, batch, steps, seconds, hostRows);
+    });
+    if (parser.isSet(floorOpt)) {
+        // What the store's table above spends on serializing payloads
+        // (EventRow::of), which the floor below does beforehand.
+        const double cpu = threadCpuSeconds();
+        std::size_t bytes = 0;
+        for (const Step &s : steps)
+            for (const engine::Event &e : s.events)
+                bytes += EventRow::of(e).payload.size();
+        std::printf("serializing the payloads: %.2f cpu-us per event (%.0f bytes on average)\n",
+                    (threadCpuSeconds() - cpu) * 1e6 / double(totalEvents),
+                    double(bytes) / double(totalEvents));
+        table("SQLite alone (events only, serialized beforehand)",
+              [&](const QString &path, Durability d, int batch) {
+                  return floorRun(path, d, batch, steps, seconds);
+              });
     }
     return 0;
 }
