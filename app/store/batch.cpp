@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/store/batch.h"
 
+#include "mcp/jsonwrite.h"
+
 #include <algorithm>
 #include <iterator>
 
@@ -8,7 +10,9 @@ namespace townhall::app {
 
 std::string storedJson(const nlohmann::json &j)
 {
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    // The reply path's writer: the same text as nlohmann's dump(), with its
+    // replacement of invalid UTF-8 (it falls back to dump() for that).
+    return mcp::writeJson(j, nlohmann::json::error_handler_t::replace);
 }
 
 EventRow EventRow::of(const engine::Event &e)

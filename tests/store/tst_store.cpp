@@ -100,6 +100,7 @@ private Q_SLOTS:
     void readOnlyOption();
     void diskFullRollsBack();
     void checkpointsOffTheCommittingThread();
+    void invalidUtf8PayloadIsStoredReplaced();
     void settings();
 };
 
@@ -1759,6 +1760,29 @@ void TstStore::checkpointsOffTheCommittingThread()
     QCOMPARE(without.committed, with.committed);
     QCOMPARE(without.inFileAlone, qint64(0));
     QCOMPARE(without.checkpoints, std::uint64_t(0));
+}
+
+void TstStore::invalidUtf8PayloadIsStoredReplaced()
+{
+    // Serializing a payload must never throw in the middle of a commit:
+    // bytes that are not UTF-8 are stored as U+FFFD, the rest as it was.
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    Match m = createMatch("match-1", 1, 3, T0);
+    STORE_VERIFY(commitStep(*store, m, m.log()));
+    Event e = m.log().back();
+    e.seq = m.log().size() + 1;
+    e.eventId = engine::makeEventId("match-1", e.seq);
+    e.payload = nlohmann::json{{"text", std::string("ok \xff\xc3 \xe2\x82\xac")}, {"n", 7}};
+    Batch b;
+    b.addEvents("match-1", {e});
+    STORE_VERIFY(store->commit(b));
+    auto events = store->loadEvents("match-1");
+    STORE_VERIFY(events);
+    QCOMPARE(events->back().eventId, e.eventId);
+    QCOMPARE(events->back().payload.at("text").get<std::string>(),
+             std::string("ok \xef\xbf\xbd\xef\xbf\xbd \xe2\x82\xac"));
+    QCOMPARE(events->back().payload.at("n").get<int>(), 7);
 }
 
 void TstStore::diskFullRollsBack()
