@@ -639,9 +639,9 @@ void formatLine(QByteArray &out,
         = std::chrono::duration_cast<std::chrono::microseconds>(r.timestamp.time_since_epoch())
               .count();
     out.append("{\"agentId\":");
-    appendString(out, r.agentId);
+    appendString(out, r.agentId());
     out.append(",\"agentName\":");
-    appendString(out, r.agentName);
+    appendString(out, r.agentName());
     out.append(",\"atUs\":");
     appendNumber(out, atUs);
     out.append(",\"httpStatus\":");
@@ -668,13 +668,13 @@ void formatLine(QByteArray &out,
     else
         out.append("null");
     out.append(",\"sessionId\":");
-    appendString(out, r.sessionId);
+    appendString(out, r.sessionId());
     out.append(",\"status\":");
     out.append(statusJson(r.status));
     out.append(",\"time\":");
     appendTime(out, atUs / 1000);
     out.append(",\"tool\":");
-    appendString(out, r.tool);
+    appendString(out, r.tool());
     out.append(",\"toolErrorCode\":");
     if (r.toolErrorCode.empty())
         out.append("null");
@@ -934,11 +934,11 @@ void CallLog::storeLine(Chunk &chunk, const CallRecord &r)
     // stored as the difference to it when that is short.
     Base *base = nullptr;
     if (response.size() >= DeltaMin && chunk.printed + 2 * lineSize < ElidedLimit) {
-        m_key.assign(r.sessionId);
+        m_key.assign(r.sessionId());
         m_key += '\n';
         m_key += r.method;
         m_key += '\n';
-        m_key += r.tool;
+        m_key += r.tool();
         const auto [it, fresh] = chunk.bases.try_emplace(m_key);
         base = &it->second;
         if (!fresh) {

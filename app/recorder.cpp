@@ -123,6 +123,12 @@ std::string str(const std::string &s)
 
 // ---------------------------------------------------------------- CallRecord
 
+const std::string &CallRecord::none()
+{
+    static const std::string empty;
+    return empty;
+}
+
 json CallRecord::request() const
 {
     return parseText(requestText);
@@ -164,9 +170,9 @@ json CallRecord::structuredContent() const
 
 std::size_t CallRecord::memoryCost() const
 {
+    // The session's and the tool's names are shared with other records.
     return sizeof(CallRecord) + std::size_t(requestText.capacity() + responseText.capacity())
-           + sessionId.capacity() + agentId.capacity() + agentName.capacity() + matchId.capacity()
-           + method.capacity() + tool.capacity() + toolErrorCode.capacity() + transport.capacity();
+           + matchId.capacity() + method.capacity() + toolErrorCode.capacity();
 }
 
 json CallRecord::toJson() const
@@ -178,13 +184,13 @@ json CallRecord::toJson() const
             QDateTime::fromMSecsSinceEpoch(us / 1000, Qt::UTC)
                 .toString(Qt::ISODateWithMs)
                 .toStdString()},
-           {"sessionId", sessionId},
-           {"transport", transport},
-           {"agentId", agentId},
-           {"agentName", agentName},
+           {"sessionId", sessionId()},
+           {"transport", transport()},
+           {"agentId", agentId()},
+           {"agentName", agentName()},
            {"matchId", matchId},
            {"method", method},
-           {"tool", tool},
+           {"tool", tool()},
            {"kind", kindKey(kind)},
            {"status", ui::statusKey(status).toStdString()},
            {"isError", isError},
@@ -201,13 +207,13 @@ bool CallFilter::matches(const CallRecord &r) const
 {
     if (r.id <= afterId)
         return false;
-    if (!agentId.empty() && r.agentId != agentId)
+    if (!agentId.empty() && r.agentId() != agentId)
         return false;
     if (!matchId.empty() && r.matchId != matchId)
         return false;
-    if (!sessionId.empty() && r.sessionId != sessionId)
+    if (!sessionId.empty() && r.sessionId() != sessionId)
         return false;
-    if (!tool.empty() && r.tool != tool && mcp::ToolRegistry::underscoreForm(r.tool) != tool)
+    if (!tool.empty() && r.tool() != tool && mcp::ToolRegistry::underscoreForm(r.tool()) != tool)
         return false;
     if (status && r.status != *status)
         return false;
@@ -238,6 +244,14 @@ Recorder::Recorder(const Options &options, QObject *parent)
     connect(m_persistTimer, &QTimer::timeout, this, [this] {
         expirePending();
         persist();
+        if (m_sessions.size() > m_sessionsPruneAt) {
+            // Sessions that no record (nor any record's copy elsewhere) holds.
+            std::erase_if(m_sessions, [](const auto &entry) {
+                const Shared &s = entry.second;
+                return (!s.bare || s.bare.use_count() == 1) && (!s.agent || s.agent.use_count() == 1);
+            });
+            m_sessionsPruneAt = std::max<std::size_t>(256, 2 * m_sessions.size());
+        }
     });
     m_persistTimer->start();
 }
@@ -265,6 +279,24 @@ void Recorder::setSessionLookup(
 void Recorder::setToolRegistry(std::shared_ptr<const mcp::ToolRegistry> registry)
 {
     m_registry = std::move(registry);
+}
+
+std::shared_ptr<const CallSession> Recorder::shareSession(std::string_view id,
+                                                          const std::string &transport,
+                                                          const std::string &agentId,
+                                                          const std::string &agentName)
+{
+    auto it = m_sessions.find(id);
+    if (it == m_sessions.end())
+        it = m_sessions.try_emplace(std::string(id)).first;
+    Shared &shared = it->second;
+    std::shared_ptr<const CallSession> &slot
+        = transport.empty() && agentId.empty() && agentName.empty() ? shared.bare : shared.agent;
+    if (!slot || slot->transport != transport || slot->agentId != agentId
+        || slot->agentName != agentName)
+        slot = std::make_shared<const CallSession>(
+            CallSession{std::string(id), transport, agentId, agentName});
+    return slot;
 }
 
 void Recorder::setStore(Store *store)
@@ -328,7 +360,7 @@ void Recorder::observe(const mcp::TrafficRecord &r)
         std::shared_ptr<CallRecord> refused = std::move(m_refused);
         m_refused.reset();
         if (r.direction == Dir::ServerToClient && isResponse(m) && m.value("id", json()).is_null()
-            && r.sessionId == refused->sessionId) {
+            && r.sessionId == refused->sessionId()) {
             complete(*refused, m, text(), r.httpStatus);
             refused->latency = r.latency;
             pushRecord(std::move(refused));
@@ -338,10 +370,12 @@ void Recorder::observe(const mcp::TrafficRecord &r)
     }
 
     // A new record, for every message but the answer to a pending request.
-    auto fresh = [&r] {
+    auto fresh = [this, &r] {
         auto rec = std::make_shared<CallRecord>();
         rec->timestamp = r.timestamp;
-        rec->sessionId = r.sessionId;
+        if (!r.sessionId.empty())
+            rec->session = shareSession(r.sessionId, CallRecord::none(), CallRecord::none(),
+                                        CallRecord::none());
         rec->httpStatus = r.httpStatus;
         return rec;
     };
@@ -374,7 +408,7 @@ void Recorder::observe(const mcp::TrafficRecord &r)
             }
             std::string key;
             pendingKey(key, r.sessionId, m.at("id"));
-            Pending p{rec, steady_clock::now(), m_lookup ? m_lookup(rec->sessionId) : nullptr};
+            Pending p{rec, steady_clock::now(), m_lookup ? m_lookup(rec->sessionId()) : nullptr};
             auto [it, fresh] = m_pending.try_emplace(std::move(key), p);
             if (!fresh) {
                 // A reused id while the first is unanswered: the first never will be paired.
@@ -447,7 +481,9 @@ void Recorder::describeRequest(CallRecord &rec, const json &m) const
                 name != params->end() && name->is_string()) {
                 const std::string &n = name->get_ref<const std::string &>();
                 const mcp::Tool *tool = m_registry ? m_registry->find(n) : nullptr;
-                rec.tool = tool ? tool->name : n;
+                // The registry's name, kept alive with the registry: no copy.
+                rec.toolName = tool ? std::shared_ptr<const std::string>(m_registry, &tool->name)
+                                    : std::make_shared<const std::string>(n);
             }
         }
         if (const auto args = params->find("arguments"); args != params->end() && args->is_object())
@@ -500,25 +536,21 @@ void Recorder::complete(CallRecord &rec, const json &response, QByteArray text, 
 
 void Recorder::resolveAgent(CallRecord &rec, const mcp::Session *session)
 {
-    if (rec.sessionId.empty())
+    if (rec.sessionId().empty())
         return;
+    const std::string &id = rec.sessionId();
     std::shared_ptr<mcp::Session> found;
     if (!session && m_lookup) {
-        found = m_lookup(rec.sessionId);
+        found = m_lookup(id);
         session = found.get();
     }
     if (session && !session->agentId.empty()) {
-        rec.agentId = session->agentId;
-        rec.agentName = session->displayName;
-        rec.transport = session->transport;
+        rec.session = shareSession(id, session->transport, session->agentId, session->displayName);
         return;
     }
     // Sessions the transport does not know: the in-process ones.
-    if (const auto it = m_agents.find(rec.sessionId); it != m_agents.end()) {
-        rec.agentId = it->second.id;
-        rec.agentName = it->second.name;
-        rec.transport = it->second.transport;
-    }
+    if (const auto it = m_agents.find(id); it != m_agents.end())
+        rec.session = shareSession(id, it->second.transport, it->second.id, it->second.name);
 }
 
 void Recorder::pushRecord(std::shared_ptr<CallRecord> rec)
@@ -622,10 +654,8 @@ void Recorder::finishInProcess(const mcp::Session &session,
     }
     for (std::size_t i = 0; i < records.size(); ++i) {
         std::shared_ptr<CallRecord> &rec = records[i];
-        rec->sessionId = session.id;
-        rec->agentId = session.agentId;
-        rec->agentName = session.displayName;
-        rec->transport = session.transport;
+        rec->session
+            = shareSession(session.id, session.transport, session.agentId, session.displayName);
         rec->latency = latency;
         if (rec->kind == CallKind::Request) {
             const json *answer = nullptr;
@@ -721,11 +751,11 @@ ToolCallRow Recorder::toRow(const CallRecord &r)
     ToolCallRow row;
     row.matchId = r.matchId;
     row.atUs = microsSinceEpoch(r.timestamp);
-    row.sessionId = r.sessionId;
-    row.agentId = r.agentId;
-    row.agentName = r.agentName;
+    row.sessionId = r.sessionId();
+    row.agentId = r.agentId();
+    row.agentName = r.agentName();
     row.method = r.method;
-    row.tool = r.tool;
+    row.tool = r.tool();
     row.status = ui::statusKey(r.status).toStdString();
     if (!r.toolErrorCode.empty())
         row.toolErrorCode = r.toolErrorCode;
@@ -770,7 +800,7 @@ std::string Recorder::schemaCheck(const CallRecord &r) const
 {
     if (!m_registry || r.method != "tools/call" || r.kind != CallKind::Request)
         return {};
-    const mcp::Tool *tool = m_registry->find(r.tool);
+    const mcp::Tool *tool = m_registry->find(r.tool());
     if (!tool)
         return {};
     std::string out;
@@ -793,13 +823,13 @@ ui::ToolCallRecord Recorder::toUiRecord(const CallRecord &r) const
     ui::ToolCallRecord u;
     u.id = r.id;
     u.atUs = microsSinceEpoch(r.timestamp);
-    u.sessionId = QString::fromStdString(r.sessionId);
-    u.transport = QString::fromStdString(r.transport);
-    u.agentId = QString::fromStdString(r.agentId);
-    u.agentName = QString::fromStdString(r.agentName);
+    u.sessionId = QString::fromStdString(r.sessionId());
+    u.transport = QString::fromStdString(r.transport());
+    u.agentId = QString::fromStdString(r.agentId());
+    u.agentName = QString::fromStdString(r.agentName());
     u.matchId = QString::fromStdString(r.matchId);
     u.method = QString::fromStdString(r.method);
-    u.tool = QString::fromStdString(r.tool);
+    u.tool = QString::fromStdString(r.tool());
     u.kind = r.kind;
     u.status = r.status;
     u.toolErrorCode = QString::fromStdString(r.toolErrorCode);

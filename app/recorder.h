@@ -47,6 +47,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -60,18 +61,28 @@ using json = nlohmann::json;
 using CallStatus = ui::CallStatus;
 using CallKind = ui::CallKind;
 
+/// The session a record belongs to and the agent behind it, as the record
+/// saw them. Immutable, and shared by the records of the session.
+struct CallSession
+{
+    std::string sessionId;
+    std::string transport;
+    std::string agentId;
+    std::string agentName;
+};
+
 /// One recorded MCP exchange.
 struct CallRecord
 {
     std::uint64_t id = 0;
     std::chrono::system_clock::time_point timestamp; ///< when the request arrived
-    std::string sessionId;
-    std::string transport;
-    std::string agentId;
-    std::string agentName;
+    /// Null when none is known.
+    std::shared_ptr<const CallSession> session;
     std::string matchId;
     std::string method;
-    std::string tool; ///< canonical dotted name (tools/call), else empty
+    /// Canonical dotted name (tools/call), else null: usually the name in
+    /// the tool registry, which the pointer keeps alive.
+    std::shared_ptr<const std::string> toolName;
     CallKind kind = CallKind::Request;
     CallStatus status = CallStatus::Ok;
     bool isError = false;      ///< result.isError
@@ -85,6 +96,14 @@ struct CallRecord
     /// The response (or server-pushed message) as it went over the wire;
     /// empty if none.
     QByteArray responseText;
+
+    const std::string &sessionId() const { return session ? session->sessionId : none(); }
+    const std::string &transport() const { return session ? session->transport : none(); }
+    const std::string &agentId() const { return session ? session->agentId : none(); }
+    const std::string &agentName() const { return session ? session->agentName : none(); }
+    const std::string &tool() const { return toolName ? *toolName : none(); }
+    /// An empty string.
+    static const std::string &none();
 
     /// The request message, parsed (null if unknown).
     json request() const;
@@ -226,6 +245,12 @@ private:
         std::shared_ptr<mcp::Session> session;
     };
 
+    /// The descriptor of session `id` with these agent fields, shared with
+    /// the records before when they are the same.
+    std::shared_ptr<const CallSession> shareSession(std::string_view id,
+                                                    const std::string &transport,
+                                                    const std::string &agentId,
+                                                    const std::string &agentName);
     void pushRecord(std::shared_ptr<CallRecord> record);
     void complete(CallRecord &record, const json &response, QByteArray text, int httpStatus);
     void resolveAgent(CallRecord &record, const mcp::Session *session = nullptr);
@@ -267,6 +292,21 @@ private:
         std::string id, name, transport;
     };
     std::unordered_map<std::string, Agent> m_agents; ///< by session id
+    /// Session descriptors shared by records, by session id: the one
+    /// without an agent and the latest with one.
+    struct Shared
+    {
+        std::shared_ptr<const CallSession> bare, agent;
+    };
+    struct StringHash
+    {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+    };
+    std::unordered_map<std::string, Shared, StringHash, std::equal_to<>> m_sessions;
+    /// m_sessions loses the descriptors no record holds when it grows past
+    /// this.
+    std::size_t m_sessionsPruneAt = 256;
     std::shared_ptr<CallRecord> m_refused; ///< a refused inbound message awaiting its error reply
     CallRecordBatch m_batch;
     QTimer *m_batchTimer;

@@ -33,13 +33,14 @@ std::shared_ptr<CallRecord> sampleRecord(const std::string &matchId, int id, qin
     auto r = std::make_shared<CallRecord>();
     r->timestamp = std::chrono::system_clock::time_point(std::chrono::milliseconds(atMs))
                    + std::chrono::microseconds(417);
-    r->sessionId = "session-" + std::to_string(id % 3);
-    r->transport = "streamable-http";
-    r->agentId = "agent-" + std::to_string(id % 3);
-    r->agentName = "Agent " + std::to_string(id % 3);
+    r->session = std::make_shared<const CallSession>(
+        CallSession{"session-" + std::to_string(id % 3),
+                    "streamable-http",
+                    "agent-" + std::to_string(id % 3),
+                    "Agent " + std::to_string(id % 3)});
     r->matchId = matchId;
     r->method = "tools/call";
-    r->tool = "et.werewolf.match.vote";
+    r->toolName = std::make_shared<const std::string>("et.werewolf.match.vote");
     r->status = CallStatus::Ok;
     r->httpStatus = 200;
     r->latency = std::chrono::microseconds(100 + id);
@@ -52,6 +53,14 @@ std::shared_ptr<CallRecord> sampleRecord(const std::string &matchId, int id, qin
           + ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"{\\\"ok\\\":true}\"}],"
             "\"structuredContent\":{\"ok\":true},\"isError\":false}}";
     return r;
+}
+
+/// The record's session, another id.
+void setSessionId(CallRecord &r, std::string id)
+{
+    CallSession session = *r.session;
+    session.sessionId = std::move(id);
+    r.session = std::make_shared<const CallSession>(std::move(session));
 }
 
 std::vector<json> parseLines(const std::string &text)
@@ -170,7 +179,9 @@ void TstCallLog::lineHasTheFieldsAndTheWireBytes()
     QFETCH(QByteArray, response);
     QFETCH(bool, verbatim);
     auto r = sampleRecord("match-\"1\"", 7, atMs);
-    r->agentName = agentName.toStdString();
+    CallSession session = *r->session;
+    session.agentName = agentName.toStdString();
+    r->session = std::make_shared<const CallSession>(std::move(session));
     r->requestText = request;
     r->responseText = response;
     r->rpcErrorCode = -32602;
@@ -465,7 +476,7 @@ void TstCallLog::duplicatedTextStoredOnceReadBackByteForByte()
                 auto r = sampleRecord("m", int(i), 1000 + qint64(i));
                 r->method = method;
                 // Sessions of their own: no response is stored against another.
-                r->sessionId = "s" + std::to_string(i) + method;
+                setSessionId(*r, "s" + std::to_string(i) + method);
                 r->responseText = responses[i];
                 QByteArray line;
                 CallLog::appendLine(line, *r);
@@ -533,8 +544,8 @@ qint64 storeAndReadBack(const std::vector<std::pair<std::string, QByteArray>> &r
         for (const auto &[session, response] : responses) {
             auto r = sampleRecord("m", i, 1000 + i);
             ++i;
-            r->sessionId = session;
-            r->tool = "et.werewolf.match.get_state";
+            setSessionId(*r, session);
+            r->toolName = std::make_shared<const std::string>("et.werewolf.match.get_state");
             r->responseText = response;
             QByteArray line;
             CallLog::appendLine(line, *r);

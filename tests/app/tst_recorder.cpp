@@ -142,6 +142,7 @@ class TstRecorder : public QObject
 
 private Q_SLOTS:
     void pairsAndClassifies();
+    void sessionsAndToolNamesShared();
     void refusedAndUnmatched();
     void notificationsAndPushes();
     void ringBoundNoLossUnderLoad();
@@ -209,11 +210,11 @@ void TstRecorder::pairsAndClassifies()
     const CallRecordBatch all = rec.query();
     QCOMPARE(all.size(), size_t(5));
     const CallRecord &vote = *all[0];
-    QCOMPARE(vote.tool, std::string("et.werewolf.match.vote"));
+    QCOMPARE(vote.tool(), std::string("et.werewolf.match.vote"));
     QCOMPARE(vote.matchId, std::string("m-1"));
-    QCOMPARE(vote.agentId, std::string("agent-1"));
-    QCOMPARE(vote.agentName, std::string("Name of agent-1"));
-    QCOMPARE(vote.transport, std::string("streamable-http"));
+    QCOMPARE(vote.agentId(), std::string("agent-1"));
+    QCOMPARE(vote.agentName(), std::string("Name of agent-1"));
+    QCOMPARE(vote.transport(), std::string("streamable-http"));
     QCOMPARE(vote.status, CallStatus::ToolError);
     QVERIFY(vote.isError);
     QCOMPARE(vote.toolErrorCode, std::string("WRONG_PHASE"));
@@ -223,7 +224,7 @@ void TstRecorder::pairsAndClassifies()
 
     const CallRecord &state = *all[1];
     QCOMPARE(state.status, CallStatus::Ok);
-    QCOMPARE(state.agentId, std::string()); // no session known for s2
+    QCOMPARE(state.agentId(), std::string()); // no session known for s2
     // Kept as the compact text that went over the wire; parsed on demand.
     QCOMPARE(state.responseText.toStdString(),
              toolSuccess(1, {{"ok", true}, {"state", {{"x", 1}}}}).dump());
@@ -263,6 +264,51 @@ void TstRecorder::pairsAndClassifies()
     badRequest["params"]["arguments"] = json{{"matchId", 5}};
     bad.requestText = QByteArray::fromStdString(badRequest.dump());
     QVERIFY(rec.schemaCheck(bad).find("input") != std::string::npos);
+}
+
+void TstRecorder::sessionsAndToolNamesShared()
+{
+    // A session's records share one description of it (and a tool's name,
+    // the registry's), and a record keeps the agent it saw: a change made
+    // later describes only the records after it.
+    Recorder rec(quick());
+    rec.setToolRegistry(mcp::ToolRegistry::fromResources());
+    auto s1 = agentSession("s1", "agent-1");
+    rec.setSessionLookup(
+        [s1](const std::string &id) { return id == "s1" ? s1 : std::shared_ptr<mcp::Session>(); });
+    const auto call = [&rec](const std::string &session, int id) {
+        rec.observe(traffic(session,
+                            Dir::ClientToServer,
+                            callRequest(id, "et_werewolf_match_get_state", {{"matchId", "m-1"}}),
+                            0));
+        rec.observe(traffic(session, Dir::ServerToClient, toolSuccess(id, {{"ok", true}}), 200));
+    };
+    call("s1", 1);
+    call("s1", 2);
+    call("s2", 1);
+    s1->displayName = "Renamed";
+    call("s1", 3);
+    const CallRecordBatch all = rec.query();
+    QCOMPARE(all.size(), size_t(4));
+    QCOMPARE(all[0]->session.get(), all[1]->session.get());
+    QCOMPARE(all[0]->toolName.get(), all[3]->toolName.get());
+    QCOMPARE(all[0]->tool(), std::string("et.werewolf.match.get_state"));
+    QCOMPARE(all[1]->agentName(), std::string("Name of agent-1"));
+    QCOMPARE(all[2]->sessionId(), std::string("s2"));
+    QCOMPARE(all[2]->agentId(), std::string());
+    QCOMPARE(all[2]->tool(), std::string("et.werewolf.match.get_state"));
+    QCOMPARE(all[3]->sessionId(), std::string("s1"));
+    QCOMPARE(all[3]->agentId(), std::string("agent-1"));
+    QCOMPARE(all[3]->agentName(), std::string("Renamed"));
+    const ui::ToolCallRecord first = rec.toUiRecord(*all[0]);
+    QCOMPARE(first.sessionId, QStringLiteral("s1"));
+    QCOMPARE(first.transport, QStringLiteral("streamable-http"));
+    QCOMPARE(first.agentName, QStringLiteral("Name of agent-1"));
+    CallFilter last;
+    last.afterId = all[2]->id;
+    const json exported = json::parse(rec.exportJsonLines(last));
+    QCOMPARE(exported.at("agentName"), json("Renamed"));
+    QCOMPARE(exported.at("sessionId"), json("s1"));
 }
 
 void TstRecorder::refusedAndUnmatched()
@@ -721,15 +767,15 @@ void TstRecorder::endToEnd()
                                             "notifications/initialized:ok",
                                             "tools/call:tool_error"};
     QCOMPARE(methods, expected);
-    QCOMPARE(all[2]->tool, std::string("et.werewolf.matches.list"));
-    QCOMPARE(all[2]->agentName, std::string("probe")); // a guest named after its client
-    QVERIFY(all[2]->agentId.starts_with("guest:"));
+    QCOMPARE(all[2]->tool(), std::string("et.werewolf.matches.list"));
+    QCOMPARE(all[2]->agentName(), std::string("probe")); // a guest named after its client
+    QVERIFY(all[2]->agentId().starts_with("guest:"));
     QVERIFY(all[2]->latency.count() > 0);
     QCOMPARE(all[3]->toolErrorCode, std::string("MATCH_NOT_FOUND"));
     QCOMPARE(all[3]->matchId, std::string("nope"));
     QCOMPARE(all[4]->httpStatus, 400);
-    QCOMPARE(all[7]->agentId, std::string("bot-1"));
-    QCOMPARE(all[7]->transport, std::string("in-process"));
+    QCOMPARE(all[7]->agentId(), std::string("bot-1"));
+    QCOMPARE(all[7]->transport(), std::string("in-process"));
     QCOMPARE(all[7]->toolErrorCode, std::string("MATCH_NOT_FOUND"));
     server->setObserver({});
 }
@@ -898,7 +944,7 @@ void TstRecorder::noneLostUnderConcurrentSessions()
         f.matchId = "none-" + std::to_string(id);
         std::map<std::string, CallRecordPtr> bySession;
         for (const CallRecordPtr &r : rec->query(f))
-            bySession.emplace(r->sessionId, r);
+            bySession.emplace(r->sessionId(), r);
         QCOMPARE(bySession.size(), std::size_t(Sessions));
         const std::vector<json> lines = loggedCalls(callsPath, f.matchId);
         QCOMPARE(lines.size(), std::size_t(Sessions));
