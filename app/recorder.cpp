@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 
 Q_LOGGING_CATEGORY(lcRecorder, "townhall.recorder")
 
@@ -33,22 +34,20 @@ bool isResponse(const json &m)
     return m.is_object() && !m.contains("method") && (m.contains("result") || m.contains("error"));
 }
 
-/// The key of a request awaiting its answer: the session, then its id
-/// (integers written without going through dump()), in `key`.
-void pendingKey(std::string &key, std::string_view sessionId, const json &id)
+/// The id part of a pending request's key: integers as they are, other
+/// ids as text tagged with their kind.
+void setPendingId(std::int64_t &number, std::string &other, const json &id)
 {
-    key.assign(sessionId);
-    key += '\n';
-    if (id.is_string()) {
-        key += id.get_ref<const std::string &>();
-    } else if (id.is_number_integer()) {
-        char buf[24];
-        const auto r = id.is_number_unsigned()
-                           ? std::to_chars(buf, buf + sizeof buf, id.get<std::uint64_t>())
-                           : std::to_chars(buf, buf + sizeof buf, id.get<std::int64_t>());
-        key.append(buf, r.ptr);
+    number = 0;
+    other.clear();
+    if (id.is_number_integer()
+        && (!id.is_number_unsigned()
+            || id.get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<std::int64_t>::max()))) {
+        number = id.get<std::int64_t>();
+    } else if (id.is_string()) {
+        other = 's' + id.get_ref<const std::string &>();
     } else {
-        key += id.dump();
+        other = 'j' + id.dump();
     }
 }
 
@@ -223,6 +222,13 @@ bool CallFilter::matches(const CallRecord &r) const
 }
 
 // ---------------------------------------------------------------- Recorder
+
+std::size_t Recorder::PendingHash::operator()(const PendingKey &k) const
+{
+    const std::size_t h = std::hash<const void *>()(k.session)
+                          ^ (std::hash<std::int64_t>()(k.number) * 0x9E3779B97F4A7C15ull);
+    return k.other.empty() ? h : h ^ std::hash<std::string>()(k.other);
+}
 
 Recorder::Recorder(QObject *parent)
     : Recorder(Options(), parent)
@@ -406,10 +412,12 @@ void Recorder::observe(const mcp::TrafficRecord &r)
                 resolveAgent(*gone, session.get());
                 pushRecord(std::move(gone));
             }
-            std::string key;
-            pendingKey(key, r.sessionId, m.at("id"));
+            PendingKey key;
+            key.session = rec->session.get();
+            setPendingId(key.number, key.other, m.at("id"));
             Pending p{rec, steady_clock::now(), m_lookup ? m_lookup(rec->sessionId()) : nullptr};
-            auto [it, fresh] = m_pending.try_emplace(std::move(key), p);
+            // try_emplace() leaves `p` alone when the key is there.
+            auto [it, fresh] = m_pending.try_emplace(std::move(key), std::move(p));
             if (!fresh) {
                 // A reused id while the first is unanswered: the first never will be paired.
                 std::shared_ptr<CallRecord> old = std::move(it->second.record);
@@ -432,9 +440,14 @@ void Recorder::observe(const mcp::TrafficRecord &r)
 
     if (isResponse(m)) {
         const auto id = m.find("id");
-        if (id != m.end() && !id->is_null()) {
-            pendingKey(m_key, r.sessionId, *id);
-            const auto it = m_pending.find(m_key);
+        // The session's descriptor without an agent: its requests' key.
+        const auto shared = r.sessionId.empty() ? m_sessions.end() : m_sessions.find(r.sessionId);
+        if (id != m.end() && !id->is_null()
+            && (r.sessionId.empty() || (shared != m_sessions.end() && shared->second.bare))) {
+            PendingKey key;
+            key.session = r.sessionId.empty() ? nullptr : shared->second.bare.get();
+            setPendingId(key.number, key.other, *id);
+            const auto it = m_pending.find(key);
             if (it != m_pending.end()) {
                 std::shared_ptr<CallRecord> pending = std::move(it->second.record);
                 const std::shared_ptr<mcp::Session> session = std::move(it->second.session);

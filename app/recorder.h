@@ -282,8 +282,21 @@ private:
         std::size_t cost;
     };
     std::deque<Kept> m_ring;
-    std::unordered_map<std::string, Pending> m_pending; ///< session + '\n' + id (pendingKey)
-    std::string m_key; ///< a lookup key, reused
+    /// A request awaiting its answer: its session's descriptor without an
+    /// agent (one per session id while a record holds it, and the pending
+    /// record does) and its id, an integer without a heap string.
+    struct PendingKey
+    {
+        const CallSession *session = nullptr;
+        std::int64_t number = 0; ///< an integer id
+        std::string other;       ///< any other id, tagged (setPendingId())
+        bool operator==(const PendingKey &) const = default;
+    };
+    struct PendingHash
+    {
+        std::size_t operator()(const PendingKey &k) const;
+    };
+    std::unordered_map<PendingKey, Pending, PendingHash> m_pending;
     /// Something has been connected to recordsAdded or uiRecordsAdded (set
     /// from the thread that connects).
     std::atomic<bool> m_listened{false};

@@ -143,6 +143,7 @@ class TstRecorder : public QObject
 private Q_SLOTS:
     void pairsAndClassifies();
     void sessionsAndToolNamesShared();
+    void pairsIdsOfEveryKind();
     void refusedAndUnmatched();
     void notificationsAndPushes();
     void ringBoundNoLossUnderLoad();
@@ -309,6 +310,46 @@ void TstRecorder::sessionsAndToolNamesShared()
     const json exported = json::parse(rec.exportJsonLines(last));
     QCOMPARE(exported.at("agentName"), json("Renamed"));
     QCOMPARE(exported.at("sessionId"), json("s1"));
+}
+
+void TstRecorder::pairsIdsOfEveryKind()
+{
+    // The same id in two sessions, an integer and a string that read alike,
+    // an unsigned beyond int64, a negative and a fractional number, and a
+    // session without an id: each answer finds its own request.
+    Recorder rec(quick());
+    const std::vector<std::pair<std::string, json>> requests = {
+        {"s1", 7},
+        {"s2", 7},
+        {"s1", "7"},
+        {"s1", json(std::uint64_t(18'000'000'000'000'000'000u))},
+        {"s1", -3},
+        {"s1", 2.5},
+        {"", 7},
+    };
+    for (const auto &[session, id] : requests)
+        rec.observe(traffic(session,
+                            Dir::ClientToServer,
+                            json{{"jsonrpc", "2.0"}, {"id", id}, {"method", "ping"}},
+                            0));
+    QCOMPARE(rec.pendingCount(), requests.size());
+    // Answered in reverse, each with its request's position as the latency.
+    for (std::size_t i = requests.size(); i-- > 0;)
+        rec.observe(traffic(requests[i].first,
+                            Dir::ServerToClient,
+                            json{{"jsonrpc", "2.0"}, {"id", requests[i].second}, {"result", {}}},
+                            200,
+                            std::chrono::microseconds(i)));
+    QCOMPARE(rec.pendingCount(), size_t(0));
+    const CallRecordBatch all = rec.query();
+    QCOMPARE(all.size(), requests.size());
+    for (const CallRecordPtr &r : all) {
+        const std::size_t i = std::size_t(r->latency.count());
+        QCOMPARE(r->sessionId(), requests[i].first);
+        QCOMPARE(r->request().at("id"), requests[i].second);
+        QCOMPARE(r->response().at("id"), requests[i].second);
+        QCOMPARE(r->status, CallStatus::Ok);
+    }
 }
 
 void TstRecorder::refusedAndUnmatched()
