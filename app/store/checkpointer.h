@@ -13,6 +13,12 @@
 /// grown past the same threshold, so commits only append to the WAL.
 /// Durability is unchanged: a commit is in the WAL when it returns (and
 /// fsynced there with synchronous=FULL); the checkpoint syncs as before.
+///
+/// A checkpoint that overlaps the next commit copies only up to the frame
+/// that commit's snapshot still needs, and then does not resize the file,
+/// so the database file alone may be a partial copy; with its WAL it is
+/// always whole. Only a checkpoint that runs with no commit under way
+/// copies everything (the last connection's close does one).
 
 #include "app/store/storeresult.h"
 
