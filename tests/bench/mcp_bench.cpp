@@ -85,6 +85,7 @@ struct Conn
     std::vector<std::string> targets;
     bool voter = false;
     std::uint64_t flip = 0;
+    Clock::time_point dueAt;  // --pace: when this session sends its next call
 };
 
 class Loop
@@ -146,12 +147,13 @@ public:
         flushOut(c);
     }
 
-    /// Runs until `until()` is true (checked after each event batch).
-    void run(const std::function<bool()> &until)
+    /// Runs until `until()` is true (checked after each event batch, and at
+    /// least every `waitMs`).
+    void run(const std::function<bool()> &until, int waitMs = 100)
     {
         epoll_event evs[128];
         while (!until()) {
-            const int n = epoll_wait(m_ep, evs, 128, 100);
+            const int n = epoll_wait(m_ep, evs, 128, waitMs);
             for (int i = 0; i < n; ++i) {
                 Conn &c = *static_cast<Conn *>(evs[i].data.ptr);
                 if (evs[i].events & EPOLLOUT)
@@ -406,6 +408,7 @@ struct Options
     double duration = 5.0;
     std::string serverCpu = "0";  // a taskset list: "0", or "0,1" to give the store's commit thread a core
     int clientCpu = 1;
+    double pace = 0;  // calls per second per session; 0 = each session sends again at once
     std::vector<int> levels{1, 8, 64};
     bool json = false;
     bool recorder = true;
@@ -437,6 +440,8 @@ Options parseArgs(int argc, char **argv)
             o.json = true;
         else if (a == "--no-recorder")
             o.recorder = false;
+        else if (a == "--pace")
+            o.pace = std::atof(next().c_str());
         else if (a == "--parts") {
             o.parts.clear();
             for (const QString &s : QString::fromStdString(next()).split(QLatin1Char(',')))
@@ -448,7 +453,11 @@ Options parseArgs(int argc, char **argv)
         } else if (a == "--help" || a == "-h") {
             std::printf("usage: mcp_bench --townhall PATH [--db PATH|:memory:] [--duration S] [--sessions 1,8,64]\n"
                         "                 [--server-cpu LIST] [--client-cpu N] [--json] [--no-recorder]\n"
-                        "                 [--parts get_state,vote,handshake,hs+delete]\n");
+                        "                 [--parts get_state,vote,handshake,hs+delete] [--pace CALLS_PER_S]\n"
+                        "--pace R: each session sends R get_state or vote calls per second (agents' real\n"
+                        "rates are at most 2 reads per second, seed 000 section 8.6) instead of sending\n"
+                        "the next call as soon as the last is answered; what to read is then the server's\n"
+                        "CPU share and the latencies, not the rate.\n");
             std::exit(0);
         } else
             die("unknown argument " + a);
@@ -519,7 +528,7 @@ int main(int argc, char **argv)
     std::fprintf(stderr, "mcp_bench: server pid %d on 127.0.0.1:%u (cpu %s), generator on cpu %d, %.1f s per run\n",
                  server.pid, server.port, o.serverCpu.c_str(), o.clientCpu, o.duration);
     Loop loop(server.port);
-    json report{{"server", {{"cpu", o.serverCpu}, {"db", o.db}, {"rateLimits", false}, {"recorder", o.recorder}}},
+    json report{{"server", {{"cpu", o.serverCpu}, {"db", o.db}, {"rateLimits", false}, {"recorder", o.recorder}, {"pace", o.pace}}},
                 {"runs", json::array()}};
     auto print = [&](const std::string &what, int sessions, Stats &s) {
         const double rate = static_cast<double>(s.done) / s.seconds;
@@ -732,8 +741,19 @@ int main(int argc, char **argv)
         s.latUs.reserve(1 << 20);
         bool stop = false;
         int inflight = 0;
+        // --pace: session i starts i/n of an interval late, so the calls are
+        // spread evenly; each next call is due one interval after the last
+        // was due (or at once if the answer came later than that).
+        const auto interval = o.pace > 0 ? std::chrono::duration_cast<Clock::duration>(
+                                               std::chrono::duration<double>(1.0 / o.pace))
+                                         : Clock::duration::zero();
+        std::vector<Conn *> waiting;  // answered, next call not yet due
         s.cpuStart = serverCpuSeconds(server.pid);
         const auto start = Clock::now();
+        auto send = [&](Conn &c) {
+            ++inflight;
+            loop.post(c, "POST", request(c));
+        };
         for (int i = 0; i < n; ++i) {
             Conn *c = voterConns[static_cast<std::size_t>(i)];
             c->onResponse = [&](Conn &c, Response &&r) {
@@ -744,21 +764,39 @@ int main(int argc, char **argv)
                     die(std::string(what) + ": " + r.body.substr(0, 400));
                 s.latUs.push_back(since(c.sentAt));
                 ++s.done;
-                if (!stop) {
-                    ++inflight;
-                    loop.post(c, "POST", request(c));
+                if (stop)
+                    return;
+                if (o.pace > 0) {
+                    c.dueAt = std::max(c.dueAt + interval, Clock::now());
+                    waiting.push_back(&c);
+                } else {
+                    send(c);
                 }
             };
-            ++inflight;
-            loop.post(*c, "POST", request(*c));
-        }
-        loop.run([&] {
-            if (!stop && std::chrono::duration<double>(Clock::now() - start).count() >= o.duration) {
-                stop = true;
-                s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            if (o.pace > 0) {
+                c->dueAt = start + interval * i / n;
+                waiting.push_back(c);
+            } else {
+                send(*c);
             }
-            return stop && inflight == 0;
-        });
+        }
+        loop.run(
+            [&] {
+                const auto now = Clock::now();
+                if (!stop && std::chrono::duration<double>(now - start).count() >= o.duration) {
+                    stop = true;
+                    s.seconds = std::chrono::duration<double>(now - start).count();
+                    waiting.clear();
+                }
+                std::erase_if(waiting, [&](Conn *c) {
+                    if (c->dueAt > now)
+                        return false;
+                    send(*c);
+                    return true;
+                });
+                return stop && inflight == 0;
+            },
+            o.pace > 0 ? 1 : 100);
         print(what, n, s);
     };
     for (int n : o.levels)
