@@ -193,7 +193,7 @@ Host::Host(HostOptions options, QObject *parent)
     connect(&m_timer, &QTimer::timeout, this, &Host::onTimer);
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(0);
-    connect(&m_flushTimer, &QTimer::timeout, this, [this] { flush(); });
+    connect(&m_flushTimer, &QTimer::timeout, this, [this] { flush(true); });
     m_botTimer.setSingleShot(true);
     m_botTimer.setInterval(0);
     connect(&m_botTimer, &QTimer::timeout, this, &Host::stepBots);
@@ -327,7 +327,7 @@ void Host::scheduleFlush()
         m_flushTimer.start();
 }
 
-void Host::flush()
+void Host::flush(bool mayCommitHere)
 {
     m_flushTimer.stop();
     if (m_pending.empty() || (m_committer && m_committer->busy()))
@@ -349,6 +349,19 @@ void Host::flush()
                 m_inFlightMarks.emplace_back(w.matchId, *mark);
                 m_rowMarks[w.matchId] = *mark;  // the next batch need not write them again
             }
+    // The commit thread is idle here (see above), so the store is this
+    // thread's. A small batch costs less to commit than to hand over; a
+    // --durable one would hold this thread for its fsync.
+    const std::size_t upTo = m_options.commitHereUpTo;
+    if (mayCommitHere && upTo > 0 && batch.eventCount() <= upTo && !m_options.durable
+        && !m_options.beforeCommit) {
+        const std::vector<EventSpan> spans = batch.eventSpans();
+        const StoreResult<void> result = m_store->commit(batch);
+        batch.dropEvents();
+        ++m_commitsHere;
+        finishBatch(generation, std::move(batch), spans, result);
+        return;
+    }
     m_committer->submit(std::move(batch));
 }
 

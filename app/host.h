@@ -56,6 +56,14 @@ struct HostOptions
     int busyTimeoutMs = 5000;
     /// Tests: runs on the commit thread before each commit (to hold one back).
     std::function<void()> beforeCommit;
+    /// A batch of at most this many events is committed on the host's own
+    /// thread when the commit thread is idle (synchronous=NORMAL only, and
+    /// never with beforeCommit). At agents' real rates nearly every command
+    /// is a batch of its own, and handing it over costs more than the commit:
+    /// the commit thread is woken for it and this thread once more to answer
+    /// (mcp_bench --pace). Under load batches are larger and go to the
+    /// commit thread as before. 0: every batch goes to the commit thread.
+    std::size_t commitHereUpTo = 8;
 };
 
 /// The identity behind a tool call.
@@ -118,6 +126,8 @@ public:
     const engine::Lobby &lobby() const { return *m_lobby; }
     /// The store, once no commit runs on it (waits for one under way).
     Store *store();
+    /// Batches committed on the host's own thread (HostOptions::commitHereUpTo).
+    std::uint64_t commitsHere() const { return m_commitsHere; }
     engine::TimeMs now() const;
     bool rateLimits() const { return m_options.rateLimits; }
 
@@ -174,8 +184,11 @@ private:
     void stage(engine::Match &m, std::uint64_t fromSeq);
     void stageLobby(const std::vector<engine::LobbyRecord> &records);
     /// Hands the pending batch to the store (unless a commit runs: its end
-    /// hands it over). Without a store it is published at once.
-    void flush();
+    /// hands it over). Without a store it is published at once. With
+    /// `mayCommitHere` (the flush timer only: nothing of the host is on the
+    /// stack) a small batch may be committed on this thread at once
+    /// (HostOptions::commitHereUpTo).
+    void flush(bool mayCommitHere = false);
     /// flush(), then waits for every commit (recovery, shutdown).
     void flushNow();
     void scheduleFlush();
@@ -231,6 +244,7 @@ private:
     std::vector<CommitAwaiter *> m_commitWaiters;  // suspended callers, in the order they came
     std::vector<ChangeAwaiter *> m_changeWaiters;  // wait_for_turn callers
     std::uint64_t m_publishCount = 0;              // batches published so far
+    std::uint64_t m_commitsHere = 0;               // batches committed on this thread
     std::map<std::string, std::uint64_t> m_stagedUpTo;   // matchId → last staged seq
     std::map<std::string, std::uint64_t> m_durableUpTo;  // matchId → last committed seq
     std::map<std::string, RowMark> m_rowMarks;           // matchId → rows last written

@@ -136,6 +136,8 @@ private Q_SLOTS:
     void pagesAMatchFromItsBeginning();
     void idempotencyKeys();
     void answersWaitForTheirOwnCommit();
+    void smallBatchesCommitHere_data();
+    void smallBatchesCommitHere();
 };
 
 void TstHost::pagesAMatchFromItsBeginning()
@@ -282,6 +284,68 @@ void TstHost::answersWaitForTheirOwnCommit()
     QVERIFY2(again.start(&error), qPrintable(error));
     for (int i = 0; i < 4; ++i)
         QCOMPARE(isReady(again, "agent:" + std::to_string(i)), i != 3);
+}
+
+void TstHost::smallBatchesCommitHere_data()
+{
+    QTest::addColumn<int>("upTo");
+    QTest::newRow("small batches on the host's thread (default)") << 8;
+    QTest::newRow("every batch on the commit thread") << 0;
+}
+
+void TstHost::smallBatchesCommitHere()
+{
+    // One call at a time makes batches of one command. Wherever they are
+    // committed, an answer comes only after its events are in the file, and
+    // a refused commit fails its caller and rolls the match back.
+    QFETCH(int, upTo);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("host.sqlite"));
+    app::HostOptions o;
+    o.dbPath = path;
+    o.seed = 6;
+    o.speed = 0.05;
+    o.rateLimits = false;
+    o.busyTimeoutMs = 50;
+    o.commitHereUpTo = std::size_t(upTo);
+    auto host = std::make_unique<app::Host>(o);
+    QString error;
+    QVERIFY2(host->start(&error), qPrintable(error));
+    std::vector<app::Caller> agents;
+    for (int i = 0; i < 8; ++i) {
+        agents.push_back(caller("agent:" + std::to_string(i), "Agent " + std::to_string(i)));
+        QVERIFY(call(*host, agents.back(), "et.werewolf.queue.join", json::object()).ok());
+    }
+    QVERIFY(host->lobby().match("match-1"));
+    Peer peer(path);
+    const json ready{{"matchId", "match-1"}};
+    for (int i = 0; i < 3; ++i) {
+        auto r = call(*host, agents[std::size_t(i)], "et.werewolf.match.ready", ready);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(peer.readyEvents(), i + 1);  // in the file when answered
+    }
+    if (upTo > 0)
+        QVERIFY(host->commitsHere() >= 3);
+    else
+        QCOMPARE(host->commitsHere(), std::uint64_t(0));
+
+    QVERIFY(peer.exec(QStringLiteral("BEGIN IMMEDIATE")));
+    auto refused = call(*host, agents[3], "et.werewolf.match.ready", ready);
+    QVERIFY(!refused.ok());
+    QCOMPARE(QString::fromStdString(refused.error().code), QStringLiteral("STORAGE_FAILED"));
+    QVERIFY(!isReady(*host, "agent:3"));
+    QVERIFY(isReady(*host, "agent:2"));
+    QVERIFY(peer.exec(QStringLiteral("ROLLBACK")));
+    auto retry = call(*host, agents[3], "et.werewolf.match.ready", ready);
+    QVERIFY2(retry.ok(), retry.ok() ? "" : retry.error().message.c_str());
+    QCOMPARE(peer.readyEvents(), 4);
+
+    host.reset();
+    app::Host again(o);
+    QVERIFY2(again.start(&error), qPrintable(error));
+    for (int i = 0; i < 5; ++i)
+        QCOMPARE(isReady(again, "agent:" + std::to_string(i)), i < 4);
 }
 
 QTEST_GUILESS_MAIN(TstHost)
