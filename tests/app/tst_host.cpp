@@ -126,6 +126,31 @@ bool isReady(app::Host &host, const std::string &agentId)
     const engine::Player *p = m ? m->playerByAgent(agentId) : nullptr;
     return p && p->ready;
 }
+
+/// Options for a host on `path` whose lobby timer does not start the night
+/// while a test looks at the first day, with tight lock waits.
+app::HostOptions fileHost(const QString &path, std::uint64_t seed)
+{
+    app::HostOptions o;
+    o.dbPath = path;
+    o.seed = seed;
+    o.speed = 0.05;  // the lobby timer must not start the night meanwhile
+    o.rateLimits = false;
+    o.busyTimeoutMs = 50;
+    return o;
+}
+
+/// Eight agents join `host`, which seats them in match-1.
+std::vector<app::Caller> fillAMatch(app::Host &host)
+{
+    std::vector<app::Caller> agents;
+    for (int i = 0; i < 8; ++i) {
+        agents.push_back(caller("agent:" + std::to_string(i), "Agent " + std::to_string(i)));
+        if (!call(host, agents.back(), "et.werewolf.queue.join", json::object()).ok())
+            return {};
+    }
+    return host.lobby().match("match-1") ? agents : std::vector<app::Caller>{};
+}
 } // namespace
 
 class TstHost : public QObject
@@ -207,22 +232,13 @@ void TstHost::answersWaitForTheirOwnCommit()
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("host.sqlite"));
     CommitGate gate;
-    app::HostOptions o;
-    o.dbPath = path;
-    o.seed = 5;
-    o.speed = 0.05;  // the lobby timer must not start the night meanwhile
-    o.rateLimits = false;
-    o.busyTimeoutMs = 50;
+    app::HostOptions o = fileHost(path, 5);
     o.beforeCommit = [&gate] { gate.hook(); };
     auto host = std::make_unique<app::Host>(o);
     QString error;
     QVERIFY2(host->start(&error), qPrintable(error));
-    std::vector<app::Caller> agents;
-    for (int i = 0; i < 8; ++i) {
-        agents.push_back(caller("agent:" + std::to_string(i), "Agent " + std::to_string(i)));
-        QVERIFY(call(*host, agents.back(), "et.werewolf.queue.join", json::object()).ok());
-    }
-    QVERIFY(host->lobby().match("match-1"));
+    const std::vector<app::Caller> agents = fillAMatch(*host);
+    QVERIFY(!agents.empty());
     Peer peer(path);
     QCOMPARE(peer.readyEvents(), 0);
     const json ready{{"matchId", "match-1"}};
@@ -302,22 +318,13 @@ void TstHost::smallBatchesCommitHere()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("host.sqlite"));
-    app::HostOptions o;
-    o.dbPath = path;
-    o.seed = 6;
-    o.speed = 0.05;
-    o.rateLimits = false;
-    o.busyTimeoutMs = 50;
+    app::HostOptions o = fileHost(path, 6);
     o.commitHereUpTo = std::size_t(upTo);
     auto host = std::make_unique<app::Host>(o);
     QString error;
     QVERIFY2(host->start(&error), qPrintable(error));
-    std::vector<app::Caller> agents;
-    for (int i = 0; i < 8; ++i) {
-        agents.push_back(caller("agent:" + std::to_string(i), "Agent " + std::to_string(i)));
-        QVERIFY(call(*host, agents.back(), "et.werewolf.queue.join", json::object()).ok());
-    }
-    QVERIFY(host->lobby().match("match-1"));
+    const std::vector<app::Caller> agents = fillAMatch(*host);
+    QVERIFY(!agents.empty());
     Peer peer(path);
     const json ready{{"matchId", "match-1"}};
     for (int i = 0; i < 3; ++i) {
