@@ -47,8 +47,9 @@ public:
     Checkpointer(const Checkpointer &) = delete;
     Checkpointer &operator=(const Checkpointer &) = delete;
 
-    /// Checkpoints so far that copied frames into the database file (one
-    /// that found the file busy, or nothing to copy, is not counted).
+    /// Checkpoints so far that ended with WAL frames in the database file
+    /// (SQLite reports the frames copied since the WAL started over, so one
+    /// that found nothing new still counts; one that found it busy does not).
     std::uint64_t checkpoints() const { return m_done.load(std::memory_order_relaxed); }
     /// Whether a checkpoint is due or running. Only commits make one due:
     /// once this is false and the writer is idle, the file stays as it is.

@@ -167,8 +167,8 @@ struct StoreStats
     qint64 agents = 0;
     QString journalMode;   ///< "wal" for a writable store
     int synchronous = 0;   ///< SQLite's value: 1 = NORMAL, 2 = FULL
-    /// Checkpoints by the checkpoint thread that copied frames into the
-    /// database file (Options::checkpointThread).
+    /// Checkpoints by the checkpoint thread that ended with WAL frames in
+    /// the database file (Options::checkpointThread; Checkpointer::checkpoints).
     std::uint64_t backgroundCheckpoints = 0;
 };
 
