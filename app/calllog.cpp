@@ -351,9 +351,12 @@ void CallLog::handOver()
     if (m_droppedSince == 0)
         return;
     const std::uint64_t calls = std::exchange(m_droppedSince, 0);
-    const QString message
-        = tr("%n recorded call(s) not written to %1: the writer is behind", nullptr, int(calls))
-              .arg(shown(m_path));
+    report(tr("%n recorded call(s) not written to %1: the writer is behind", nullptr, int(calls))
+               .arg(shown(m_path)));
+}
+
+void CallLog::report(const QString &message) const
+{
     qCWarning(lcCallLog).noquote() << message;
     if (m_options.onFailure)
         m_options.onFailure(message);
@@ -525,11 +528,8 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
                             m_written += *n;
                         } else {
                             m_dropped += calls;
-                            const QString message = tr("recorded calls not written to %1: %2")
-                                                        .arg(shown(m_path), n.error().message);
-                            qCWarning(lcCallLog).noquote() << message;
-                            if (m_options.onFailure)
-                                m_options.onFailure(message);
+                            report(tr("recorded calls not written to %1: %2")
+                                       .arg(shown(m_path), n.error().message));
                         }
                         for (std::vector<Chunk> &chunks : work)
                             for (Chunk &c : chunks) {

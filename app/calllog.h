@@ -89,8 +89,9 @@ public:
         /// shares the server's core; the writer's work per line did not grow
         /// up to 1024 (a few MB of records).
         std::size_t batchRecords = 256;
-        /// Called on the writer thread when a write fails or a hand-over is
-        /// dropped; the message is translated and complete.
+        /// Called when a write fails (on the writer thread) or records were
+        /// dropped because the writer is behind (on the thread that hands
+        /// them over); the message is translated and complete.
         std::function<void(const QString &)> onFailure;
     };
 
@@ -143,6 +144,8 @@ public:
 
 private:
     CallLog(QString path, Options options);
+    /// Logs a failure and passes it to Options::onFailure.
+    void report(const QString &message) const;
     /// The writer thread: opens the file, reports through `opened`, then
     /// writes hand-overs until stopped.
     void run(std::promise<std::optional<StoreError>> opened);
