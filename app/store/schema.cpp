@@ -246,6 +246,36 @@ ALTER TABLE events_v5 RENAME TO events;
 CREATE UNIQUE INDEX events_by_match_seq ON events (match_id, seq);
 )sql";
 
+// Version 6: events are appended to one place only. The unique index on
+// (match_id, seq) made every commit write a leaf page per match it touched
+// (the end of each match's key range), and each of those pages went to the
+// WAL and later through a checkpoint: at 8 matches that was more than half
+// of what the store added to a vote. The lookup by (match_id, seq) now lives
+// in event_seqs, which the store fills in bulk, sorted, once
+// Store::Options::indexEventsEvery events have been appended since it last
+// did (inside that commit's transaction). event_seqs_cover says how far it
+// reaches: every event with id <= up_to_id is in event_seqs, none above it
+// is. Readers take the indexed part through event_seqs and the rest (at
+// most that many events, all in the table's last pages) by rowid, in one
+// statement. (match_id, seq) stays unique: the store checks that a match's
+// seqs follow its log densely before it writes, and event_seqs' key refuses
+// a duplicate when it is indexed.
+constexpr const char *V5toV6 = R"sql(
+CREATE TABLE event_seqs (
+    match_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seq)
+) WITHOUT ROWID;
+INSERT INTO event_seqs (match_id, seq, id) SELECT match_id, seq, id FROM events ORDER BY match_id, seq;
+CREATE TABLE event_seqs_cover (
+    only INTEGER PRIMARY KEY CHECK (only = 1),
+    up_to_id INTEGER NOT NULL
+);
+INSERT INTO event_seqs_cover (only, up_to_id) VALUES (1, COALESCE((SELECT MAX(id) FROM events), 0));
+DROP INDEX events_by_match_seq;
+)sql";
+
 StoreResult<void> recordVersion(QSqlDatabase &db, int version, qint64 nowMs)
 {
     QSqlQuery q(db);
@@ -338,25 +368,13 @@ StoreResult<void> step1to2(QSqlDatabase &db, qint64 nowMs)
     return recordVersion(db, 2, nowMs);
 }
 
-StoreResult<void> step2to3(QSqlDatabase &db, qint64 nowMs)
+/// A step that is one script.
+template<const char *const &Script, int To>
+StoreResult<void> scripted(QSqlDatabase &db, qint64 nowMs)
 {
-    if (auto r = execScript(db, V2toV3); !r)
+    if (auto r = execScript(db, Script); !r)
         return r;
-    return recordVersion(db, 3, nowMs);
-}
-
-StoreResult<void> step3to4(QSqlDatabase &db, qint64 nowMs)
-{
-    if (auto r = execScript(db, V3toV4); !r)
-        return r;
-    return recordVersion(db, 4, nowMs);
-}
-
-StoreResult<void> step4to5(QSqlDatabase &db, qint64 nowMs)
-{
-    if (auto r = execScript(db, V4toV5); !r)
-        return r;
-    return recordVersion(db, 5, nowMs);
+    return recordVersion(db, To, nowMs);
 }
 
 } // namespace
@@ -366,9 +384,10 @@ Step stepFrom(int from)
     switch (from) {
     case 0: return &step0to1;
     case 1: return &step1to2;
-    case 2: return &step2to3;
-    case 3: return &step3to4;
-    case 4: return &step4to5;
+    case 2: return &scripted<V2toV3, 3>;
+    case 3: return &scripted<V3toV4, 4>;
+    case 4: return &scripted<V4toV5, 5>;
+    case 5: return &scripted<V5toV6, 6>;
     default: return nullptr;
     }
 }

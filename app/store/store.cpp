@@ -24,9 +24,12 @@
 #include <QUrl>
 #include <QVariant>
 
+#include <sqlite3.h>
+
 #include <array>
 #include <cstdio>
 #include <map>
+#include <utility>
 
 namespace townhall::app {
 
@@ -332,6 +335,9 @@ public:
         DeleteQueue,
         InsertBuilding,
         InsertIdempotency,
+        IndexEvents,
+        CoverEvents,
+        CountUnindexed,
         HotCount
     };
 
@@ -412,6 +418,8 @@ public:
     StoreResult<void> checkEvents(const std::string &matchId, const std::vector<EventRow> &events,
                                   bool rowComing, std::vector<const EventRow *> &rows);
     StoreResult<void> insertEvents(const std::vector<const EventRow *> &rows);
+    /// Fills event_seqs with every event above its cover (schema v6).
+    StoreResult<void> indexEvents(std::uint64_t expected);
     StoreResult<void> writeEvents(const std::string &matchId,
                                   const std::vector<engine::Event> &events, bool rowComing);
     StoreResult<void> writeSnapshot(const MatchSnapshot &snap);
@@ -437,6 +445,10 @@ public:
     // COMMIT and dropped on ROLLBACK, so a failed batch leaves no trace.
     std::map<std::string, std::uint64_t> m_lastSeq;
     std::map<std::string, std::uint64_t> m_pendingSeq;
+    /// Events above event_seqs_cover: committed, and after the open
+    /// transaction (unset until it appends events).
+    std::uint64_t m_unindexed = 0;
+    std::optional<std::uint64_t> m_pendingUnindexed;
     std::map<std::string, std::vector<PlayerRow>> m_players;
     std::map<std::string, std::vector<PlayerRow>> m_pendingPlayers;
 };
@@ -454,7 +466,17 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
                              "WHERE scope = ? AND key = ? AND agent_id = ?");
         break;
     case SelectEvents:
-        sql = QStringLiteral("SELECT %1 FROM events WHERE match_id = ? AND seq > ? ORDER BY seq")
+        // The indexed events through event_seqs, the newer ones (id above
+        // the cover, the table's last pages) by rowid: one statement, so
+        // one snapshot even while another connection commits.
+        sql = QStringLiteral("SELECT %1 FROM ("
+                             "SELECT e.match_id, e.seq, e.event_id, e.at_ms, e.type, e.audience, "
+                             "e.audience_player_id, e.payload "
+                             "FROM event_seqs s JOIN events e ON e.id = s.id "
+                             "WHERE s.match_id = ? AND s.seq > ? "
+                             "UNION ALL SELECT %1 FROM events "
+                             "WHERE id > (SELECT up_to_id FROM event_seqs_cover) "
+                             "AND match_id = ? AND seq > ?) ORDER BY seq")
                   .arg(QLatin1String(EventColumns));
         break;
     case AgentByToken:
@@ -500,7 +522,25 @@ StoreResult<SqlStatement *> Store::Private::hot(Hot which)
         sql = upsertSql("matches", QLatin1String(MatchColumns) + QStringLiteral(", updated_at_ms"), 1);
         break;
     case UpsertPlayer: sql = upsertSql("players", QLatin1String(PlayerColumns), 2); break;
-    case MaxSeq: sql = "SELECT MAX(seq) FROM events WHERE match_id = ?"; break;
+    case MaxSeq:
+        sql = "SELECT MAX(s) FROM (SELECT MAX(seq) AS s FROM event_seqs WHERE match_id = ?1 "
+              "UNION ALL SELECT MAX(seq) FROM events WHERE id > (SELECT up_to_id FROM "
+              "event_seqs_cover) AND match_id = ?1)";
+        break;
+    case IndexEvents:
+        // OR IGNORE: a duplicate (match_id, seq) can only come from a write
+        // behind the store's back; the first row stays the one read, and
+        // indexEvents() reports the rest instead of failing every commit.
+        sql = "INSERT OR IGNORE INTO event_seqs (match_id, seq, id) SELECT match_id, seq, id "
+              "FROM events WHERE id > (SELECT up_to_id FROM event_seqs_cover) "
+              "ORDER BY match_id, seq, id";
+        break;
+    case CoverEvents:
+        sql = "UPDATE event_seqs_cover SET up_to_id = COALESCE((SELECT MAX(id) FROM events), up_to_id)";
+        break;
+    case CountUnindexed:
+        sql = "SELECT count(*) FROM events WHERE id > (SELECT up_to_id FROM event_seqs_cover)";
+        break;
     case MatchExists: sql = "SELECT 1 FROM matches WHERE match_id = ?"; break;
     case InsertJournal:
         sql = "INSERT INTO lobby_journal (kind, at_ms, queue_id, record) VALUES (?, ?, ?, ?)";
@@ -541,6 +581,7 @@ StoreResult<void> Store::Private::transaction(F &&body)
         return readOnlyError();
     m_pendingSeq.clear();
     m_pendingPlayers.clear();
+    m_pendingUnindexed.reset();
     if (auto r = execHot(Begin, "begin a transaction"); !r)
         return r;
     StoreResult<void> result = body();
@@ -553,11 +594,14 @@ StoreResult<void> Store::Private::transaction(F &&body)
             qCDebug(lcStore) << "rollback after failure:" << rb.error().message;
         m_pendingSeq.clear();
         m_pendingPlayers.clear();
+        m_pendingUnindexed.reset();
         qCWarning(lcStore).noquote() << "transaction rolled back:" << result.error().message;
         return result;
     }
     for (auto &[id, seq] : m_pendingSeq)
         m_lastSeq[id] = seq;
+    if (m_pendingUnindexed)
+        m_unindexed = *std::exchange(m_pendingUnindexed, std::nullopt);
     for (auto &[id, rows] : m_pendingPlayers)
         m_players[id] = std::move(rows);
     m_pendingSeq.clear();
@@ -653,7 +697,29 @@ StoreResult<void> Store::Private::insertEvents(const std::vector<const EventRow 
         if (auto r = ins.exec("insert events"); !r)
             return r;
     }
+    const std::uint64_t unindexed = m_pendingUnindexed.value_or(m_unindexed) + rows.size();
+    const auto every = std::uint64_t(std::max(1, m_options.indexEventsEvery));
+    if (unindexed >= every) {
+        if (auto r = indexEvents(unindexed); !r)
+            return r;
+        m_pendingUnindexed = 0;
+    } else {
+        m_pendingUnindexed = unindexed;
+    }
     return {};
+}
+
+StoreResult<void> Store::Private::indexEvents(std::uint64_t expected)
+{
+    if (auto r = execHot(IndexEvents, "index events"); !r)
+        return r;
+    const auto indexed = std::uint64_t(sqlite3_changes64(m_handle));
+    if (indexed < expected)
+        qCWarning(lcStore).noquote()
+            << expected - indexed
+            << "events repeat the (match, seq) of another and stay unread (written behind the "
+               "store's back?)";
+    return execHot(CoverEvents, "record what is indexed");
 }
 
 StoreResult<void> Store::Private::writeEvents(const std::string &matchId,
@@ -847,8 +913,10 @@ StoreResult<std::vector<engine::Event>> Store::Private::events(const std::string
     if (!st)
         return st.error();
     QSqlQuery &query = **st;
-    query.addBindValue(q(matchId));
-    query.addBindValue(qint64(afterSeq));
+    for (int arm = 0; arm < 2; ++arm) {  // the indexed events, then the newer
+        query.addBindValue(q(matchId));
+        query.addBindValue(qint64(afterSeq));
+    }
     if (auto r = run(query, "read events"); !r)
         return r.error();
     std::vector<engine::Event> out;
@@ -1119,6 +1187,15 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
         return StoreError{Code::Io,
                           StoreTr::tr("%1: SQLite refused WAL mode (journal mode is %2)")
                               .arg(shown, mode->toString())};
+    {
+        auto st = sd.hot(Private::CountUnindexed);
+        if (!st)
+            return st.error();
+        auto n = (*st)->firstInt("count the events to index");
+        if (!n)
+            return n.error();
+        sd.m_unindexed = std::uint64_t(n->value_or(0));
+    }
     if (options.checkpointThread) {
         auto c = Checkpointer::start(sd.m_handle, QFile::encodeName(sd.m_path).toStdString(),
                                      options.checkpointFrames, options.busyTimeoutMs);

@@ -176,7 +176,7 @@ class Store final
 {
 public:
     /// The schema version this build writes; older files are migrated.
-    static constexpr int SchemaVersion = 5;
+    static constexpr int SchemaVersion = 6;
     /// PRAGMA application_id of every Town Hall database ("TwnH").
     static constexpr std::int32_t ApplicationId = 0x54776E48;
 
@@ -205,6 +205,11 @@ public:
         bool checkpointThread = false;
         /// WAL frames that make a checkpoint due (SQLite's default: 1,000).
         int checkpointFrames = 1000;
+        /// Events appended since event_seqs was last filled that make the
+        /// commit which reaches them fill it again (schema version 6, see
+        /// app/store/schema.cpp). Readers scan at most this many events by
+        /// rowid; 1 indexes every event in the commit that appends it.
+        int indexEventsEvery = 1024;
         /// The store's clock (created_at of agents and idempotency records,
         /// schema_version). Defaults to the system clock.
         std::function<engine::TimeMs()> clock;

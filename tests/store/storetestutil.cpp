@@ -52,6 +52,17 @@ bool RawDb::execScript(const char *script)
     return true;
 }
 
+bool toVersion5(RawDb &raw)
+{
+    // Frozen, like the DDL of the versions before it in tst_store.
+    return raw.execScript(R"sql(
+DROP TABLE event_seqs;
+DROP TABLE event_seqs_cover;
+CREATE UNIQUE INDEX events_by_match_seq ON events (match_id, seq);
+DELETE FROM schema_version WHERE version >= 6;
+)sql");
+}
+
 QVariant RawDb::scalar(const QString &sql)
 {
     QSqlQuery q(db());

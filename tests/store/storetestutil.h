@@ -46,6 +46,10 @@ private:
     QString m_name;
 };
 
+/// Turns a file of this build's schema back into version 5 (events with a
+/// unique index on (match_id, seq), no event_seqs): for migration tests.
+bool toVersion5(RawDb &raw);
+
 QByteArray fileBytes(const QString &path);
 bool writeBytes(const QString &path, const QByteArray &bytes);
 /// The database file and its -wal and -shm companions, concatenated.

@@ -57,6 +57,10 @@ private:
     }
     /// Plays `match` to the end (or `maxSteps`), committing after every step.
     bool playAndCommit(Store &store, Match &match, std::uint64_t seed, int maxSteps = 100000);
+    /// A file at `path` with two matches in progress (15 and 10 steps).
+    bool twoMatchesInProgress(const QString &path, Match &a, Match &b, std::uint64_t seed);
+    /// The schema of `path` is exactly that of a fresh database.
+    bool schemaOfAFreshFile(const QString &path);
 
     std::unique_ptr<QTemporaryDir> m_dir;
 
@@ -68,6 +72,9 @@ private Q_SLOTS:
     void openCreatesSchemaAndDirectories();
     void defaultPathIsInAppData();
     void eventsRoundTrip();
+    void eventsReadAcrossIndexedAndNewer_data();
+    void eventsReadAcrossIndexedAndNewer();
+    void duplicateWrittenBehindTheStoreIsNotRead();
     void lobbyJournalRoundTrip();
     void recoveryReplaysUnfinishedMatches();
     void recoveryChecksRowsThatLagBehindTheLog();
@@ -89,6 +96,7 @@ private Q_SLOTS:
     void replayToEvent();
     void migrationFromV1();
     void migrationFromV4();
+    void migrationFromV5();
     void failedMigrationLeavesFileUntouched();
     void refusesCorruptFile_data();
     void refusesCorruptFile();
@@ -150,6 +158,27 @@ bool TstStore::playAndCommit(Store &store, Match &match, std::uint64_t seed, int
     return true;
 }
 
+bool TstStore::twoMatchesInProgress(const QString &path, Match &a, Match &b, std::uint64_t seed)
+{
+    auto store = Store::open(path);
+    if (!store)
+        return false;
+    return playAndCommit(*store, a, seed, 15) && playAndCommit(*store, b, seed + 1, 10) && !a.ended()
+           && !b.ended();
+}
+
+bool TstStore::schemaOfAFreshFile(const QString &path)
+{
+    const QString freshPath = dbPath(QStringLiteral("fresh.sqlite"));
+    if (!Store::open(freshPath))
+        return false;
+    const QStringList a = RawDb(path).schema();
+    const QStringList b = RawDb(freshPath).schema();
+    if (a != b)
+        qWarning() << "schema differs:" << a << "against a fresh file's" << b;
+    return a == b;
+}
+
 // ------------------------------------------------------------------ open
 
 void TstStore::openCreatesSchemaAndDirectories()
@@ -172,17 +201,20 @@ void TstStore::openCreatesSchemaAndDirectories()
              Store::SchemaVersion);
     const QStringList schema = raw.schema().join(QLatin1Char('\n')).split(QLatin1Char('\n'));
     for (const char *table : {"queue", "matches", "players", "events", "buildings", "idempotency",
-                              "agents", "lobby_journal", "schema_version"})
+                              "agents", "lobby_journal", "schema_version", "event_seqs",
+                              "event_seqs_cover"})
         QVERIFY2(raw.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
                                            "AND name = '%1'")
                                 .arg(QLatin1String(table)))
                          .toInt()
                      == 1,
                  table);
+    // Since version 6 an event insert touches one B-tree: events has no index.
     QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
-                                       "name = 'events_by_match_seq'"))
+                                       "tbl_name = 'events'"))
                  .toInt(),
-             1);
+             0);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT up_to_id FROM event_seqs_cover")).toInt(), 0);
 
     // Reopening an up-to-date file changes nothing about its version.
     auto again = Store::open(path);
@@ -198,6 +230,164 @@ void TstStore::defaultPathIsInAppData()
 }
 
 // ------------------------------------------------------------------ round trips
+
+void TstStore::eventsReadAcrossIndexedAndNewer_data()
+{
+    QTest::addColumn<int>("every");
+    QTest::newRow("every event indexed in its commit") << 1;
+    QTest::newRow("every 2") << 2;
+    QTest::newRow("every 7") << 7;
+    QTest::newRow("every 64") << 64;
+    QTest::newRow("never (past the matches' length)") << 100000;
+}
+
+void TstStore::eventsReadAcrossIndexedAndNewer()
+{
+    // Three matches played side by side, one commit per step (sometimes two
+    // matches' steps in one), the store reopened half way: after every
+    // commit each match reads back whole and from a cursor, whichever mix
+    // of event_seqs and newer rows holds it, and the newer rows are exactly
+    // those appended since the commit that last reached `every` of them.
+    QFETCH(int, every);
+    Store::Options o;
+    o.indexEventsEvery = every;
+    const QString path = dbPath();
+    std::optional<Store> store;
+    {
+        auto opened = Store::open(path, o);
+        STORE_VERIFY(opened);
+        store.emplace(std::move(*opened));
+    }
+    RawDb raw(path);
+    auto count = [&](const char *sql) { return raw.scalar(QLatin1String(sql)).toLongLong(); };
+    std::vector<Match> matches;
+    std::vector<MatchDriver> drivers;
+    matches.reserve(3);
+    for (int i = 0; i < 3; ++i)
+        matches.push_back(createMatch("match-" + std::to_string(i + 1), i + 1, 70 + i, T0));
+    for (int i = 0; i < 3; ++i)
+        drivers.emplace_back(matches[std::size_t(i)], 70 + i, T0);
+    for (const Match &m : matches)
+        STORE_VERIFY(commitStep(*store, m, m.log()));
+    qint64 newer = count("SELECT count(*) FROM events");
+    if (newer >= every)
+        newer = 0;
+    QCOMPARE(count("SELECT count(*) FROM events WHERE id > (SELECT up_to_id FROM event_seqs_cover)"),
+             newer);
+
+    int commits = 0;
+    bool reopened = false;
+    for (std::size_t turn = 0;; ++turn) {
+        bool any = false;
+        for (std::size_t i = 0; i < matches.size(); ++i) {
+            Match &m = matches[i];
+            if (m.ended())
+                continue;
+            std::vector<Event> ev = drivers[i].step();
+            if (ev.empty())
+                continue;
+            any = true;
+            Batch b;
+            const qint64 appended = qint64(ev.size());
+            b.add(m, std::move(ev));
+            qint64 more = 0;
+            if (turn % 3 == 0 && i + 1 < matches.size() && !matches[i + 1].ended()) {
+                std::vector<Event> other = drivers[i + 1].step();  // two matches, one commit
+                more = qint64(other.size());
+                if (!other.empty())
+                    b.add(matches[i + 1], std::move(other));
+            }
+            if (commits % 4 == 0) {
+                // A batch that fails after its events went in (and maybe
+                // were indexed) leaves no trace, in the file or the count.
+                Batch bad = b;
+                const std::size_t other = (i + 1) % matches.size();
+                bad.matches.push_back(MatchWrite{m.matchId(), {}, snapshotOf(matches[other])});
+                auto r = store->commit(bad);
+                QVERIFY(!r.ok());
+                QCOMPARE(r.error().code, Code::Invalid);
+            }
+            STORE_VERIFY(store->commit(b));
+            ++commits;
+            newer += appended + more;
+            if (newer >= every)
+                newer = 0;
+            QCOMPARE(count("SELECT count(*) FROM events WHERE id > "
+                           "(SELECT up_to_id FROM event_seqs_cover)"),
+                     newer);
+            for (const Match &x : matches) {
+                auto all = store->loadEvents(x.matchId());
+                STORE_VERIFY(all);
+                QVERIFY2(sameEvents(*all, x.log()), x.matchId().c_str());
+                const std::uint64_t cursor = x.log().size() - std::min<std::size_t>(x.log().size(), 5);
+                auto tail = store->loadEvents(x.matchId(), cursor);
+                STORE_VERIFY(tail);
+                QVERIFY(sameEvents(*tail, std::vector<Event>(x.log().begin() + std::ptrdiff_t(cursor),
+                                                             x.log().end())));
+            }
+            if (!reopened && commits == 60) {
+                // A new store learns how many events wait from the file, and
+                // the last seqs from both parts.
+                store.reset();
+                auto again = Store::open(path, o);
+                STORE_VERIFY(again);
+                store.emplace(std::move(*again));
+                reopened = true;
+            }
+        }
+        if (!any)
+            break;
+    }
+    QVERIFY(reopened);
+    for (const Match &m : matches)
+        QVERIFY(m.ended());
+    // Every event is in exactly one part: event_seqs up to the cover, by
+    // rowid above it; and event_seqs points at the right rows.
+    QCOMPARE(count("SELECT count(*) FROM event_seqs") + newer, count("SELECT count(*) FROM events"));
+    QCOMPARE(count("SELECT count(*) FROM event_seqs s JOIN events e ON e.id = s.id "
+                   "AND e.match_id = s.match_id AND e.seq = s.seq"),
+             count("SELECT count(*) FROM event_seqs"));
+    QCOMPARE(count("SELECT count(*) FROM events WHERE id <= (SELECT up_to_id FROM event_seqs_cover)"),
+             count("SELECT count(*) FROM event_seqs"));
+    auto stats = store->stats();
+    STORE_VERIFY(stats);
+    QCOMPARE(qint64(stats->events), count("SELECT count(*) FROM events"));
+}
+
+void TstStore::duplicateWrittenBehindTheStoreIsNotRead()
+{
+    // Only a write behind the store's back can repeat a (match, seq). It
+    // must not stop the store: the indexing commit succeeds, keeps the
+    // first row, and the match reads back once.
+    Store::Options o;
+    o.indexEventsEvery = 1000;
+    const QString path = dbPath();
+    Match m = createMatch("match-1", 1, 3, T0);
+    {
+        auto store = Store::open(path, o);
+        STORE_VERIFY(store);
+        QVERIFY(playAndCommit(*store, m, 3, 10));
+    }
+    {
+        RawDb raw(path);
+        QVERIFY(raw.exec(QStringLiteral(
+            "INSERT INTO events (match_id, seq, event_id, at_ms, type, audience, "
+            "audience_player_id, payload) SELECT match_id, seq, event_id, at_ms, type, audience, "
+            "audience_player_id, '{\"forged\":true}' FROM events WHERE seq = 2")));
+    }
+    o.indexEventsEvery = 1;
+    auto again = Store::open(path, o);
+    STORE_VERIFY(again);
+    QVERIFY(playAndCommit(*again, m, 4, 3));
+    auto events = again->loadEvents("match-1");
+    STORE_VERIFY(events);
+    QVERIFY(sameEvents(*events, m.log()));
+    RawDb raw(path);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM events")).toLongLong(),
+             qint64(m.log().size()) + 1);
+    QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM event_seqs")).toLongLong(),
+             qint64(m.log().size()));
+}
 
 void TstStore::eventsRoundTrip()
 {
@@ -1329,16 +1519,12 @@ void TstStore::migrationFromV1()
     QCOMPARE(*row->stateHash, m.stateHash());
 
     // A migrated file has exactly the schema of a fresh one.
-    auto fresh = Store::open(dbPath(QStringLiteral("fresh.sqlite")));
-    STORE_VERIFY(fresh);
-    RawDb a(path);
-    RawDb b(dbPath(QStringLiteral("fresh.sqlite")));
-    QCOMPARE(a.schema(), b.schema());
+    QVERIFY(schemaOfAFreshFile(path));
 }
 
 namespace {
-// The events table of schema versions 2 to 4, as step 1→2 created it.
-// Frozen here like V1Ddl.
+// The events table of schema versions 2 to 4, as step 1→2 created it, on a
+// version 5 file. Frozen here like V1Ddl.
 constexpr const char *V4Events = R"sql(
 CREATE TABLE events_v4 (
     id INTEGER PRIMARY KEY,
@@ -1391,16 +1577,11 @@ void TstStore::migrationFromV4()
     Match a = createMatch("match-1", 1, 41, T0);
     Match b = createMatch("match-2", 2, 42, T0);
     const QString path = dbPath(QStringLiteral("v4.sqlite"));
-    {
-        auto store = Store::open(path);
-        STORE_VERIFY(store);
-        QVERIFY(playAndCommit(*store, a, 41, 15));
-        QVERIFY(playAndCommit(*store, b, 42, 10));
-    }
-    QVERIFY(!a.ended() && !b.ended());
+    QVERIFY(twoMatchesInProgress(path, a, b, 41));
     QStringList before;
     {
         RawDb raw(path);
+        QVERIFY(toVersion5(raw));
         QVERIFY(raw.execScript(V4Events));
         QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(), 4);
         QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM events")).toULongLong(),
@@ -1450,15 +1631,64 @@ void TstStore::migrationFromV4()
         // (match_id, seq) is still unique behind the store's back.
         RawDb raw(path);
         QVERIFY(!raw.exec(QStringLiteral(
-            "INSERT INTO events (match_id, seq, event_id, at_ms, type, audience, "
-            "audience_player_id, payload) SELECT match_id, seq, event_id, at_ms, type, audience, "
-            "audience_player_id, payload FROM events LIMIT 1")));
+            "INSERT INTO event_seqs (match_id, seq, id) SELECT match_id, seq, id + 1000000 "
+            "FROM event_seqs LIMIT 1")));
     }
 
     // A migrated file has exactly the schema of a fresh one.
-    auto fresh = Store::open(dbPath(QStringLiteral("fresh.sqlite")));
-    STORE_VERIFY(fresh);
-    QCOMPARE(RawDb(path).schema(), RawDb(dbPath(QStringLiteral("fresh.sqlite"))).schema());
+    QVERIFY(schemaOfAFreshFile(path));
+}
+
+void TstStore::migrationFromV5()
+{
+    // A version 5 file (events with their unique index), two matches in
+    // progress: the step indexes every stored event, and the matches go on
+    // across the indexed events and the newer ones.
+    Match a = createMatch("match-1", 1, 51, T0);
+    Match b = createMatch("match-2", 2, 52, T0);
+    const QString path = dbPath(QStringLiteral("v5.sqlite"));
+    QVERIFY(twoMatchesInProgress(path, a, b, 51));
+    QStringList before;
+    {
+        RawDb raw(path);
+        QVERIFY(toVersion5(raw));
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(), 5);
+        before = rawEvents(raw);
+    }
+    const qint64 stored = qint64(a.log().size() + b.log().size());
+    QCOMPARE(before.size(), stored);
+
+    Store::Options o;
+    o.indexEventsEvery = 50;
+    auto store = Store::open(path, o);
+    STORE_VERIFY(store);
+    QCOMPARE(store->schemaVersion(), Store::SchemaVersion);
+    {
+        RawDb raw(path);
+        QCOMPARE(rawEvents(raw), before);
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM event_seqs")).toLongLong(), stored);
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT up_to_id FROM event_seqs_cover")).toLongLong(),
+                 raw.scalar(QStringLiteral("SELECT MAX(id) FROM events")).toLongLong());
+    }
+    auto recovered = store->unfinishedMatches();
+    STORE_VERIFY(recovered);
+    QCOMPARE(recovered->size(), std::size_t(2));
+    for (const RecoveredMatch &rm : *recovered)
+        QVERIFY2(rm.hashVerified, qPrintable(rm.problem));
+    QVERIFY(playAndCommit(*store, a, 53));
+    QVERIFY(playAndCommit(*store, b, 54));
+    for (const Match *m : {&a, &b}) {
+        auto events = store->loadEvents(m->matchId());
+        STORE_VERIFY(events);
+        QVERIFY(sameEvents(*events, m->log()));
+    }
+    Batch again;
+    again.addEvents("match-2", {b.log().back()});
+    auto repeated = store->commit(again);
+    QVERIFY(!repeated.ok());
+    QCOMPARE(repeated.error().code, StoreError::Code::Conflict);
+
+    QVERIFY(schemaOfAFreshFile(path));
 }
 
 void TstStore::failedMigrationLeavesFileUntouched()

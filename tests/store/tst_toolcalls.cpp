@@ -203,6 +203,7 @@ void TstToolCalls::migrationFromV2()
     }
     {
         RawDb raw(path);
+        QVERIFY(toVersion5(raw));
         QVERIFY(raw.exec(QStringLiteral("DROP TABLE tool_calls")));
         QVERIFY(raw.exec(QStringLiteral("DELETE FROM schema_version WHERE version >= 3")));
         QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(), 2);
@@ -331,6 +332,7 @@ void TstToolCalls::migrationFromV3()
     }
     {
         RawDb raw(path);
+        QVERIFY(toVersion5(raw));
         QVERIFY(raw.exec(QStringLiteral("ALTER TABLE tool_calls DROP COLUMN response_form")));
         QVERIFY(raw.exec(QStringLiteral("DELETE FROM schema_version WHERE version >= 4")));
         QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(), 3);
