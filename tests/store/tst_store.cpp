@@ -833,7 +833,9 @@ void ack(const Match &m)
 /// left, then plays three matches at a time forever, one commit per step.
 int crashChild(const QString &path)
 {
-    auto store = Store::open(path);
+    Store::Options o;
+    o.indexEventsEvery = 16;  // event_seqs filled every few commits: kills land around fills
+    auto store = Store::open(path, o);
     if (!store) {
         std::fprintf(stderr, "child open: %s\n", qPrintable(store.error().message));
         return 2;
@@ -898,6 +900,7 @@ void TstStore::crashKillLosesNothingAcknowledged()
     const QString path = dbPath();
     std::mt19937 rng(20261122);  // fixed: the same kill moments every run
     std::map<std::string, std::uint64_t> acked;
+    qint64 filled = 0;
     for (int round = 0; round < 8; ++round) {
         QProcess child;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -948,8 +951,18 @@ void TstStore::crashKillLosesNothingAcknowledged()
         STORE_VERIFY(recovered);
         for (const RecoveredMatch &rm : *recovered)
             QVERIFY2(rm.hashVerified, qPrintable(rm.problem));
+        // Every event is in event_seqs or above its cover, never both.
+        RawDb raw(path);
+        const qint64 events = raw.scalar(QStringLiteral("SELECT count(*) FROM events")).toLongLong();
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM event_seqs")).toLongLong()
+                     + raw.scalar(QStringLiteral("SELECT count(*) FROM events WHERE id > "
+                                                 "(SELECT up_to_id FROM event_seqs_cover)"))
+                           .toLongLong(),
+                 events);
+        filled = raw.scalar(QStringLiteral("SELECT count(*) FROM event_seqs")).toLongLong();
     }
     QVERIFY(acked.size() >= 3);
+    QVERIFY(filled > 0);
 }
 
 void TstStore::appendEventsNeedsAMatch()
