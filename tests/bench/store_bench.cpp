@@ -4,7 +4,7 @@
 // synchronous=NORMAL and FULL. Also the mean latency of one commit, which
 // is what the store adds to a tool call.
 //
-//   store_bench [--dir DIR] [--matches N] [--seconds S] [--rows every|host] [--floor]
+//   store_bench [--dir DIR] [--matches N] [--concurrent C] [--seconds S] [--rows every|host] [--floor]
 //
 // --rows every (the default) rewrites each match's rows with every command,
 // as the host did before e52a4ae; --rows host writes them when the host does
@@ -19,7 +19,9 @@
 // is the lower bound of the store's share of a tool call.
 //
 // The event logs come from complete scripted matches (tests/store/matchdriver),
-// interleaved round-robin across matches like concurrent sessions would.
+// interleaved round-robin across matches like concurrent sessions would;
+// --concurrent C plays them C at a time (64 sessions are 8 matches), the
+// next C starting when those end.
 
 #include "app/store/store.h"
 
@@ -34,6 +36,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <map>
@@ -51,7 +54,7 @@ struct Step
     MatchSnapshot snapshot;
 };
 
-std::vector<Step> generate(int matches)
+std::vector<Step> generate(int matches, int concurrent)
 {
     std::vector<std::vector<Step>> perMatch(static_cast<std::size_t>(matches));
     for (int i = 0; i < matches; ++i) {
@@ -68,17 +71,22 @@ std::vector<Step> generate(int matches)
             steps.push_back(Step{static_cast<std::size_t>(i), std::move(ev), snapshotOf(m)});
         }
     }
-    // Round-robin: step k of every match before step k+1 of any.
+    // Round-robin within each group of `concurrent` matches: step k of
+    // every match of the group before step k+1 of any.
     std::vector<Step> out;
-    for (std::size_t k = 0;; ++k) {
-        bool any = false;
-        for (auto &steps : perMatch)
-            if (k < steps.size()) {
-                out.push_back(std::move(steps[k]));
-                any = true;
-            }
-        if (!any)
-            break;
+    const auto group = std::size_t(std::max(1, concurrent));
+    for (std::size_t first = 0; first < perMatch.size(); first += group) {
+        const std::size_t end = std::min(perMatch.size(), first + group);
+        for (std::size_t k = 0;; ++k) {
+            bool any = false;
+            for (std::size_t i = first; i < end; ++i)
+                if (k < perMatch[i].size()) {
+                    out.push_back(std::move(perMatch[i][k]));
+                    any = true;
+                }
+            if (!any)
+                break;
+        }
     }
     return out;
 }
@@ -280,6 +288,10 @@ int main(int argc, char **argv)
     const QCommandLineOption matchesOpt(QStringLiteral("matches"),
                                         QStringLiteral("Concurrent matches (default 64)."),
                                         QStringLiteral("N"), QStringLiteral("64"));
+    const QCommandLineOption concurrentOpt(QStringLiteral("concurrent"),
+                                           QStringLiteral("Matches played at a time (default: "
+                                                          "all of them)."),
+                                           QStringLiteral("C"), QStringLiteral("0"));
     const QCommandLineOption secondsOpt(QStringLiteral("seconds"),
                                         QStringLiteral("Time budget per run (default 3)."),
                                         QStringLiteral("S"), QStringLiteral("3"));
@@ -291,23 +303,26 @@ int main(int argc, char **argv)
     const QCommandLineOption floorOpt(QStringLiteral("floor"),
                                       QStringLiteral("Also time the same events inserted by "
                                                      "SQLite alone (the lower bound)."));
-    parser.addOptions({dirOpt, matchesOpt, secondsOpt, rowsOpt, floorOpt});
+    parser.addOptions({dirOpt, matchesOpt, concurrentOpt, secondsOpt, rowsOpt, floorOpt});
     parser.process(app);
 
     QTemporaryDir tmp;
     const QString dir = parser.isSet(dirOpt) ? parser.value(dirOpt) : tmp.path();
     const int matches = parser.value(matchesOpt).toInt();
+    const int concurrent = parser.value(concurrentOpt).toInt() > 0 ? parser.value(concurrentOpt).toInt()
+                                                                     : matches;
     const double seconds = parser.value(secondsOpt).toDouble();
     const bool hostRows = parser.value(rowsOpt) == QLatin1String("host");
 
     QElapsedTimer gen;
     gen.start();
-    const std::vector<Step> steps = generate(matches);
+    const std::vector<Step> steps = generate(matches, concurrent);
     std::size_t totalEvents = 0;
     for (const Step &s : steps)
         totalEvents += s.events.size();
-    std::printf("store_bench: %d matches, %zu commands, %zu events (generated in %.1f s), rows %s\n",
-                matches, steps.size(), totalEvents, double(gen.elapsed()) / 1000.0,
+    std::printf("store_bench: %d matches (%d at a time), %zu commands, %zu events (generated in "
+                "%.1f s), rows %s\n",
+                matches, concurrent, steps.size(), totalEvents, double(gen.elapsed()) / 1000.0,
                 hostRows ? "as the host writes them" : "with every command");
 
     int run_no = 0;
