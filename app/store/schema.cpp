@@ -258,9 +258,11 @@ CREATE UNIQUE INDEX events_by_match_seq ON events (match_id, seq);
 // is. Readers take the indexed part through event_seqs and the rest (at
 // most that many events, all in the table's last pages) by rowid, in one
 // statement. (match_id, seq) stays unique: the store checks that a match's
-// seqs follow its log densely before it writes, and event_seqs' key never
-// takes a second row for one (match, seq): a duplicate written behind the
-// store's back is left out when filling, and reported.
+// seqs follow the file's log densely before it writes (against the file,
+// not its memory, once another connection has written: PRAGMA
+// data_version), and event_seqs' key never takes a second row for one
+// (match, seq): a duplicate written by raw SQL is left out when filling,
+// and reported.
 constexpr const char *V5toV6 = R"sql(
 CREATE TABLE event_seqs (
     match_id TEXT NOT NULL,

@@ -198,6 +198,45 @@ constexpr const char *PlayerColumns =
 constexpr const char *EventColumns =
     "match_id, seq, event_id, at_ms, type, audience, audience_player_id, payload";
 
+/// Reads a match's events after a seq (bind match, seq, match, seq): the
+/// indexed ones through event_seqs, the newer ones (id above the cover, the
+/// table's last pages) by rowid. One statement, so one snapshot even while
+/// another connection commits. The first arm comes in event_seqs' key order
+/// and the second is short, so SQLite merges the two instead of sorting the
+/// match. `id` orders rows that repeat a (match, seq), which only a write
+/// behind the store's back makes: the first written is read (events() skips
+/// the rest), as event_seqs keeps it.
+QString selectEventsSql()
+{
+    return QStringLiteral("SELECT %1, id FROM ("
+                          "SELECT s.match_id, s.seq, e.event_id, e.at_ms, e.type, e.audience, "
+                          "e.audience_player_id, e.payload, s.id "
+                          "FROM event_seqs s JOIN events e ON e.id = s.id "
+                          "WHERE s.match_id = ? AND s.seq > ? "
+                          "UNION ALL SELECT %1, id FROM events "
+                          "WHERE id > (SELECT up_to_id FROM event_seqs_cover) "
+                          "AND match_id = ? AND seq > ?) ORDER BY seq, id")
+        .arg(QLatin1String(EventColumns));
+}
+
+/// The last seq of a match (bind ?1), from both parts.
+constexpr const char *MaxSeqSql
+    = "SELECT MAX(s) FROM (SELECT MAX(seq) AS s FROM event_seqs WHERE match_id = ?1 "
+      "UNION ALL SELECT MAX(seq) FROM events WHERE id > (SELECT up_to_id FROM "
+      "event_seqs_cover) AND match_id = ?1)";
+
+/// Fills event_seqs with every event above the cover. OR IGNORE: a duplicate
+/// (match_id, seq) can only come from a write behind the store's back; the
+/// first row stays the one read, and indexEvents() reports the rest instead
+/// of failing every commit.
+constexpr const char *IndexEventsSql
+    = "INSERT OR IGNORE INTO event_seqs (match_id, seq, id) SELECT match_id, seq, id "
+      "FROM events WHERE id > (SELECT up_to_id FROM event_seqs_cover) "
+      "ORDER BY match_id, seq, id";
+
+constexpr const char *CountUnindexedSql
+    = "SELECT count(*) FROM events WHERE id > (SELECT up_to_id FROM event_seqs_cover)";
+
 constexpr const char *AgentColumns = "agent_id, name, created_at_ms, revoked_at_ms";
 
 /// INSERT of every column of `columns` ("a, b, c"), or on a conflict of the
@@ -338,6 +377,7 @@ public:
         IndexEvents,
         CoverEvents,
         CountUnindexed,
+        DataVersion,
         HotCount
     };
 
@@ -449,6 +489,15 @@ public:
     /// transaction (unset until it appends events).
     std::uint64_t m_unindexed = 0;
     std::optional<std::uint64_t> m_pendingUnindexed;
+    /// PRAGMA data_version inside this connection's last write
+    /// transaction: another value in the next one means another connection
+    /// committed in between, and the caches above may be stale.
+    std::optional<std::int64_t> m_dataVersion;
+    /// Drops the caches when another connection committed since this one
+    /// last wrote. Inside a write transaction, so nobody else can commit.
+    StoreResult<void> checkOtherWriters();
+    /// The first column of `which`'s one row (0 for NULL or no row).
+    StoreResult<std::int64_t> hotInt(Hot which, const char *what);
     std::map<std::string, std::vector<PlayerRow>> m_players;
     std::map<std::string, std::vector<PlayerRow>> m_pendingPlayers;
 };
@@ -465,20 +514,7 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
                              "created_at_ms FROM idempotency "
                              "WHERE scope = ? AND key = ? AND agent_id = ?");
         break;
-    case SelectEvents:
-        // The indexed events through event_seqs, the newer ones (id above
-        // the cover, the table's last pages) by rowid: one statement, so
-        // one snapshot even while another connection commits.
-        sql = QStringLiteral("SELECT %1 FROM ("
-                             "SELECT e.match_id, e.seq, e.event_id, e.at_ms, e.type, e.audience, "
-                             "e.audience_player_id, e.payload "
-                             "FROM event_seqs s JOIN events e ON e.id = s.id "
-                             "WHERE s.match_id = ? AND s.seq > ? "
-                             "UNION ALL SELECT %1 FROM events "
-                             "WHERE id > (SELECT up_to_id FROM event_seqs_cover) "
-                             "AND match_id = ? AND seq > ?) ORDER BY seq")
-                  .arg(QLatin1String(EventColumns));
-        break;
+    case SelectEvents: sql = selectEventsSql(); break;
     case AgentByToken:
         sql = QStringLiteral("SELECT %1 FROM agents WHERE token_sha256 = ?")
                   .arg(QLatin1String(AgentColumns));
@@ -522,25 +558,13 @@ StoreResult<SqlStatement *> Store::Private::hot(Hot which)
         sql = upsertSql("matches", QLatin1String(MatchColumns) + QStringLiteral(", updated_at_ms"), 1);
         break;
     case UpsertPlayer: sql = upsertSql("players", QLatin1String(PlayerColumns), 2); break;
-    case MaxSeq:
-        sql = "SELECT MAX(s) FROM (SELECT MAX(seq) AS s FROM event_seqs WHERE match_id = ?1 "
-              "UNION ALL SELECT MAX(seq) FROM events WHERE id > (SELECT up_to_id FROM "
-              "event_seqs_cover) AND match_id = ?1)";
-        break;
-    case IndexEvents:
-        // OR IGNORE: a duplicate (match_id, seq) can only come from a write
-        // behind the store's back; the first row stays the one read, and
-        // indexEvents() reports the rest instead of failing every commit.
-        sql = "INSERT OR IGNORE INTO event_seqs (match_id, seq, id) SELECT match_id, seq, id "
-              "FROM events WHERE id > (SELECT up_to_id FROM event_seqs_cover) "
-              "ORDER BY match_id, seq, id";
-        break;
+    case MaxSeq: sql = MaxSeqSql; break;
+    case IndexEvents: sql = IndexEventsSql; break;
     case CoverEvents:
         sql = "UPDATE event_seqs_cover SET up_to_id = COALESCE((SELECT MAX(id) FROM events), up_to_id)";
         break;
-    case CountUnindexed:
-        sql = "SELECT count(*) FROM events WHERE id > (SELECT up_to_id FROM event_seqs_cover)";
-        break;
+    case CountUnindexed: sql = CountUnindexedSql; break;
+    case DataVersion: sql = "PRAGMA data_version"; break;
     case MatchExists: sql = "SELECT 1 FROM matches WHERE match_id = ?"; break;
     case InsertJournal:
         sql = "INSERT INTO lobby_journal (kind, at_ms, queue_id, record) VALUES (?, ?, ?, ?)";
@@ -584,7 +608,9 @@ StoreResult<void> Store::Private::transaction(F &&body)
     m_pendingUnindexed.reset();
     if (auto r = execHot(Begin, "begin a transaction"); !r)
         return r;
-    StoreResult<void> result = body();
+    StoreResult<void> result = checkOtherWriters();
+    if (result)
+        result = body();
     if (result)
         result = execHot(Commit, "commit");
     if (!result) {
@@ -607,6 +633,39 @@ StoreResult<void> Store::Private::transaction(F &&body)
     m_pendingSeq.clear();
     m_pendingPlayers.clear();
     return result;
+}
+
+StoreResult<std::int64_t> Store::Private::hotInt(Hot which, const char *what)
+{
+    auto st = hot(which);
+    if (!st)
+        return st.error();
+    auto value = (*st)->firstInt(what);
+    if (!value)
+        return value.error();
+    return value->value_or(0);
+}
+
+StoreResult<void> Store::Private::checkOtherWriters()
+{
+    auto version = hotInt(DataVersion, "read the data version");
+    if (!version)
+        return version.error();
+    const std::int64_t now = *version;
+    if (m_dataVersion && *m_dataVersion != now) {
+        // Another connection (a second host, `townhall import`) committed:
+        // what this one remembers of the logs, rows and waiting events is
+        // read again, so its events are checked against the file's.
+        qCDebug(lcStore) << "another connection wrote; the store's caches are read again";
+        m_lastSeq.clear();
+        m_players.clear();
+        auto n = hotInt(CountUnindexed, "count the events to index");
+        if (!n)
+            return n.error();
+        m_unindexed = std::uint64_t(*n);
+    }
+    m_dataVersion = now;
+    return {};
 }
 
 StoreResult<std::uint64_t> Store::Private::lastSeqOf(const std::string &matchId)
@@ -926,6 +985,11 @@ StoreResult<std::vector<engine::Event>> Store::Private::events(const std::string
             query.finish();
             return e.error();
         }
+        if (!out.empty() && e->seq <= out.back().seq) {
+            qCWarning(lcStore).noquote() << "event" << q(e->eventId) << "is stored twice; the first "
+                                         << "written is read (a write behind the store's back?)";
+            continue;
+        }
         out.push_back(std::move(*e));
     }
     query.finish();
@@ -1188,13 +1252,10 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
                           StoreTr::tr("%1: SQLite refused WAL mode (journal mode is %2)")
                               .arg(shown, mode->toString())};
     {
-        auto st = sd.hot(Private::CountUnindexed);
-        if (!st)
-            return st.error();
-        auto n = (*st)->firstInt("count the events to index");
+        auto n = sd.hotInt(Private::CountUnindexed, "count the events to index");
         if (!n)
             return n.error();
-        sd.m_unindexed = std::uint64_t(n->value_or(0));
+        sd.m_unindexed = std::uint64_t(*n);
     }
     if (options.checkpointThread) {
         auto c = Checkpointer::start(sd.m_handle, QFile::encodeName(sd.m_path).toStdString(),
@@ -1207,6 +1268,12 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
     qCDebug(lcStore).noquote() << "opened" << shown << "schema" << sd.m_version
                                << (options.durability == Durability::Full ? "FULL" : "NORMAL");
     return store;
+}
+
+QStringList Store::eventReadStatements()
+{
+    return {selectEventsSql(), QString::fromLatin1(MaxSeqSql), QString::fromLatin1(IndexEventsSql),
+            QString::fromLatin1(CountUnindexedSql)};
 }
 
 QString Store::path() const { return m_d->m_path; }

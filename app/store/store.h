@@ -48,6 +48,7 @@
 #include "engine/match.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <functional>
@@ -219,6 +220,10 @@ public:
     /// application and organization names; tests enable QStandardPaths'
     /// test mode so this points into a test location.
     static QString defaultPath();
+
+    /// The statements that read events or fill event_seqs, with `?`
+    /// parameters: tests check their query plans (no full scan of events).
+    static QStringList eventReadStatements();
 
     /// Opens (creating it and its parent directories when missing) and
     /// migrates the database at `path`. Never writes to a file it refuses:
