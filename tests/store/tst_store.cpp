@@ -57,6 +57,9 @@ private:
     }
     /// Plays `match` to the end (or `maxSteps`), committing after every step.
     bool playAndCommit(Store &store, Match &match, std::uint64_t seed, int maxSteps = 100000);
+    /// A store on dbPath() that fills event_seqs every `every` events and
+    /// has committed `match` for `steps` steps (nothing if that failed).
+    std::optional<Store> storeThatPlayed(Match &match, std::uint64_t seed, int steps, int every);
     /// A file at `path` with two matches in progress (15 and 10 steps).
     bool twoMatchesInProgress(const QString &path, Match &a, Match &b, std::uint64_t seed);
     /// The schema of `path` is exactly that of a fresh database.
@@ -159,6 +162,26 @@ bool TstStore::playAndCommit(Store &store, Match &match, std::uint64_t seed, int
         }
     }
     return true;
+}
+
+static Store::Options fillingEvery(int every)
+{
+    Store::Options o;
+    o.indexEventsEvery = every;
+    return o;
+}
+
+std::optional<Store> TstStore::storeThatPlayed(Match &match, std::uint64_t seed, int steps,
+                                               int every)
+{
+    auto store = Store::open(dbPath(), fillingEvery(every));
+    if (!store) {
+        qWarning() << store.error().message;
+        return std::nullopt;
+    }
+    if (!playAndCommit(*store, match, seed, steps))
+        return std::nullopt;
+    return std::move(*store);
 }
 
 bool TstStore::twoMatchesInProgress(const QString &path, Match &a, Match &b, std::uint64_t seed)
@@ -363,15 +386,9 @@ void TstStore::duplicateWrittenBehindTheStoreIsNotRead()
     // Only a write behind the store's back can repeat a (match, seq). It
     // must not stop the store, and the match reads back once with the row
     // written first, before the duplicate is indexed and after.
-    Store::Options o;
-    o.indexEventsEvery = 1000;
     const QString path = dbPath();
     Match m = createMatch("match-1", 1, 3, T0);
-    {
-        auto store = Store::open(path, o);
-        STORE_VERIFY(store);
-        QVERIFY(playAndCommit(*store, m, 3, 10));
-    }
+    QVERIFY(storeThatPlayed(m, 3, 10, 1000));
     {
         RawDb raw(path);
         QVERIFY(raw.exec(QStringLiteral(
@@ -381,15 +398,14 @@ void TstStore::duplicateWrittenBehindTheStoreIsNotRead()
     }
     const QRegularExpression twice(QStringLiteral("is stored twice"));
     {
-        auto store = Store::open(path, o);
+        auto store = Store::open(path, fillingEvery(1000));
         STORE_VERIFY(store);
         QTest::ignoreMessage(QtWarningMsg, twice);
         auto events = store->loadEvents("match-1");
         STORE_VERIFY(events);
         QVERIFY(sameEvents(*events, m.log()));
     }
-    o.indexEventsEvery = 1;
-    auto again = Store::open(path, o);
+    auto again = Store::open(path, fillingEvery(1));
     STORE_VERIFY(again);
     QTest::ignoreMessage(QtWarningMsg, twice);  // playAndCommit's first read
     QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("repeat the \\(match, seq\\)")));
@@ -410,15 +426,11 @@ void TstStore::secondWriterCannotRepeatASeq()
     // it wrote, and the file no longer refuses a repeated (match, seq) by
     // itself. A store that another connection wrote behind must check its
     // events against the file, not its memory.
-    Store::Options o;
-    o.indexEventsEvery = 1000;
-    const QString path = dbPath();
     Match a = createMatch("match-1", 1, 9, T0);
-    auto first = Store::open(path, o);
-    STORE_VERIFY(first);
-    QVERIFY(playAndCommit(*first, a, 9, 6));
+    std::optional<Store> first = storeThatPlayed(a, 9, 6, 1000);
+    QVERIFY(first);
     Match b = a;  // the second writer's copy of the same match
-    auto second = Store::open(path, o);
+    auto second = Store::open(dbPath(), fillingEvery(1000));
     STORE_VERIFY(second);
     MatchDriver db(b, 10, b.log().back().at);
     std::vector<Event> theirs = db.step();
@@ -449,13 +461,10 @@ void TstStore::importByAnotherWriterKeepsTheCount()
     // waiting events follows the file, so its next fill finds what it
     // expects (no false report of repeated events) and the part read by
     // rowid stays under indexEventsEvery.
-    Store::Options host;
-    host.indexEventsEvery = 40;
     const QString path = dbPath();
     Match a = createMatch("match-1", 1, 21, T0);
-    auto store = Store::open(path, host);
-    STORE_VERIFY(store);
-    QVERIFY(playAndCommit(*store, a, 21, 30));
+    std::optional<Store> store = storeThatPlayed(a, 21, 30, 40);
+    QVERIFY(store);
     RawDb raw(path);
     auto newer = [&] {
         return raw.scalar(QStringLiteral("SELECT count(*) FROM events WHERE id > "
@@ -471,9 +480,7 @@ void TstStore::importByAnotherWriterKeepsTheCount()
     }
     QVERIFY(finished.ended());
     {
-        Store::Options importer;
-        importer.indexEventsEvery = 1;
-        auto other = Store::open(path, importer);
+        auto other = Store::open(path, fillingEvery(1));
         STORE_VERIFY(other);
         STORE_VERIFY(other->importMatch(toJsonLines(finished.log())));
     }
