@@ -10,6 +10,13 @@ target_compile_options(townhall_settings INTERFACE
     $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wpedantic>
     $<$<AND:$<CXX_COMPILER_ID:GNU,Clang>,$<BOOL:${TOWNHALL_WERROR}>>:-Werror>)
 
+# Debug information stays in every build type that has it (backtraces from a
+# user's crash need it), compressed: uncompressed, the ~50 statically linked
+# executables of a RelWithDebInfo tree take 2.5 GB of disk, enough to fill a
+# CI machine's disk mid-link. -gz does nothing where there is no -g.
+target_compile_options(townhall_settings INTERFACE $<$<CXX_COMPILER_ID:GNU,Clang>:-gz>)
+target_link_options(townhall_settings INTERFACE $<$<CXX_COMPILER_ID:GNU,Clang>:-gz>)
+
 target_compile_definitions(townhall_settings INTERFACE
     QT_NO_CAST_FROM_ASCII
     QT_NO_CONTEXTLESS_CONNECT
