@@ -338,7 +338,8 @@ void CallLog::add(CallRecordPtr record)
     m_adding.bytes += sizeof(CallRecord) + std::size_t(record->requestText.size())
                       + std::size_t(record->responseText.size());
     m_adding.records.push_back(std::move(record));
-    ++m_sinceHandOver;
+    if (m_sinceHandOver++ == 0)
+        m_waitingSince = std::chrono::steady_clock::now();
     if (m_adding.records.size() >= m_options.batchRecords)
         submit(false);
 }

@@ -29,8 +29,9 @@
 /// and passes them on in batches, so that the writer thread builds
 /// their lines (the fields, the comparison with the previous line, the
 /// appends into the open chunk of the match) soon after, while their bytes
-/// are likely still in a shared cache. Every 200 ms the server thread marks
-/// a hand-over (handOver()): the writer closes the open chunks there and
+/// are likely still in a shared cache. The server thread marks a hand-over
+/// (handOver(); the recorder does every 200 ms once 1,024 records wait, or
+/// once the first has waited 2 s, Recorder::Options): the writer closes the open chunks there and
 /// inserts them, one transaction per hand-over, so the chunks are what they
 /// were when the server thread built them, and the server never waits for
 /// SQLite or the disk. Destroying the log writes everything handed over
@@ -46,6 +47,7 @@ class QSqlDatabase;
 class QSqlQuery;
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -126,6 +128,10 @@ public:
     void handOver();
     /// add() for each record, then handOver().
     void append(const CallRecordBatch &records);
+    /// Records added since the last handOver(), and when the first of them
+    /// was (meaningless while there are none).
+    std::uint64_t waitingCount() const { return m_sinceHandOver; }
+    std::chrono::steady_clock::time_point waitingSince() const { return m_waitingSince; }
     /// Blocks until everything handed over so far is written (or failed).
     void drain();
     /// Calls written to the file so far, and calls dropped (failed writes,
@@ -202,6 +208,7 @@ private:
     // The server thread's side (add, handOver).
     Work m_adding;                ///< records not yet passed to the writer
     std::uint64_t m_sinceHandOver = 0; ///< records added since the last hand-over
+    std::chrono::steady_clock::time_point m_waitingSince; ///< the first of them
     std::uint64_t m_droppedSince = 0;  ///< records dropped since the last hand-over
     // The writer thread's side: chunks being filled, by match, and chunks
     // that reached Options::chunkBytes.

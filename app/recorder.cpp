@@ -249,7 +249,7 @@ Recorder::Recorder(const Options &options, QObject *parent)
     m_persistTimer->setInterval(m_options.persistInterval);
     connect(m_persistTimer, &QTimer::timeout, this, [this] {
         expirePending();
-        persist();
+        persistIfDue();
         if (m_sessions.size() > m_sessionsPruneAt) {
             // Sessions that no record (nor any record's copy elsewhere) holds.
             std::erase_if(m_sessions, [](const auto &entry) {
@@ -756,6 +756,15 @@ void Recorder::emitBatch()
 void Recorder::persist()
 {
     if (m_callLog)
+        m_callLog->handOver();
+}
+
+void Recorder::persistIfDue()
+{
+    if (!m_callLog || m_callLog->waitingCount() == 0)
+        return;
+    if (m_callLog->waitingCount() >= m_options.persistRecords
+        || steady_clock::now() - m_callLog->waitingSince() >= m_options.persistMaxDelay)
         m_callLog->handOver();
 }
 

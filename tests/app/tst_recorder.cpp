@@ -149,6 +149,8 @@ private Q_SLOTS:
     void ringBoundNoLossUnderLoad();
     void batchesAndUiRecords();
     void persistsPerMatch();
+    void writesWhenEnoughWaitOrTheFirstWaitedLong_data();
+    void writesWhenEnoughWaitOrTheFirstWaitedLong();
     void unusableCallsFileKeepsRecordingInMemory();
     void noCallsFileWhenNotRecording();
     void exportsJsonLines();
@@ -604,6 +606,65 @@ void TstRecorder::persistsPerMatch()
     QCOMPARE(lines[1].at("request").at("id"), json(3));
     // The host's database gets no rows any more.
     QCOMPARE(store->toolCalls("m-1")->size(), size_t(0));
+}
+
+void TstRecorder::writesWhenEnoughWaitOrTheFirstWaitedLong_data()
+{
+    QTest::addColumn<int>("calls");
+    QTest::addColumn<int>("maxDelayMs");
+    QTest::addColumn<bool>("byCount");
+    // Fewer than persistRecords: written once the first has waited the delay.
+    QTest::newRow("trickle") << 3 << 1500 << false;
+    // persistRecords of them: written at the next look, long before the delay.
+    QTest::newRow("enough") << 8 << 600000 << true;
+}
+
+void TstRecorder::writesWhenEnoughWaitOrTheFirstWaitedLong()
+{
+    QFETCH(int, calls);
+    QFETCH(int, maxDelayMs);
+    QFETCH(bool, byCount);
+    QTemporaryDir dir;
+    Recorder::Options o;
+    o.batchInterval = 0ms;
+    o.persistInterval = 20ms;
+    o.persistRecords = 8;
+    o.persistMaxDelay = std::chrono::milliseconds(maxDelayMs);
+    Recorder rec(o);
+    QVERIFY(rec.setCallLogPath(dir.filePath(QStringLiteral("t.calls.sqlite"))));
+    QElapsedTimer sinceFirst;
+    sinceFirst.start();
+    for (int i = 1; i <= calls; ++i) {
+        rec.observe(traffic("s",
+                            Dir::ClientToServer,
+                            callRequest(i, "et.werewolf.match.get_state", {{"matchId", "m-1"}}),
+                            0));
+        rec.observe(traffic("s", Dir::ServerToClient, toolSuccess(i, {{"ok", true}}), 200));
+    }
+    QVERIFY(rec.callLog());
+    if (!byCount) {
+        // Several looks go by (20 ms apart) and write nothing yet.
+        QTest::qWait(200);
+        if (sinceFirst.elapsed() < maxDelayMs - 100) {
+            rec.callLog()->drain();
+            QCOMPARE(rec.callLog()->writtenCount(), std::uint64_t(0));
+        }
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(rec.callLog()->writtenCount(), std::uint64_t(calls), 20000);
+    if (byCount)
+        QVERIFY2(sinceFirst.elapsed() < maxDelayMs, "written by count, not by the delay");
+    else
+        QVERIFY2(sinceFirst.elapsed() >= maxDelayMs, "not written before the first waited");
+    QCOMPARE(loggedCalls(rec.callLog()->path(), "m-1").size(), std::size_t(calls));
+    // The next record starts a new wait.
+    rec.observe(traffic("s",
+                        Dir::ClientToServer,
+                        callRequest(100, "et.werewolf.match.get_state", {{"matchId", "m-1"}}),
+                        0));
+    rec.observe(traffic("s", Dir::ServerToClient, toolSuccess(100, {{"ok", true}}), 200));
+    QTest::qWait(100);
+    rec.callLog()->drain();
+    QCOMPARE(rec.callLog()->writtenCount(), std::uint64_t(calls));
 }
 
 void TstRecorder::unusableCallsFileKeepsRecordingInMemory()

@@ -33,6 +33,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
 #include <functional>
@@ -325,6 +326,40 @@ std::string callBody(std::uint64_t id, const char *tool, const json &args)
         .dump();
 }
 
+/// CPU time (ns, from schedstat) of the server's main thread, which runs
+/// the HTTP server, the dispatcher and the recorder's ring, and of all its
+/// threads (the host's commit thread, the calls file's writer, ...).
+/// Threads that ended are not counted; the server's own live for the run.
+struct ThreadCpu
+{
+    double mainNs = 0;
+    double allNs = 0;
+};
+
+ThreadCpu serverThreadsCpu(pid_t pid)
+{
+    ThreadCpu t;
+    const std::string dir = "/proc/" + std::to_string(pid) + "/task/";
+    auto runNs = [&](const std::string &tid) {
+        std::ifstream f(dir + tid + "/schedstat");
+        double ns = 0;
+        f >> ns;
+        return ns;
+    };
+    if (DIR *d = opendir(dir.c_str())) {
+        while (dirent *e = readdir(d)) {
+            if (e->d_name[0] == '.')
+                continue;
+            const double ns = runNs(e->d_name);
+            t.allNs += ns;
+            if (std::string(e->d_name) == std::to_string(pid))
+                t.mainNs = ns;
+        }
+        closedir(d);
+    }
+    return t;
+}
+
 struct Stats
 {
     std::vector<double> latUs;
@@ -332,6 +367,7 @@ struct Stats
     double seconds = 0;
     double cpuStart = 0;  ///< server CPU seconds at the start of the run
     double cpu = 0;       ///< server CPU seconds used during the run
+    ThreadCpu threadsStart; ///< the same per thread, in ns, at the start
 
     double pct(double p)
     {
@@ -536,12 +572,17 @@ int main(int argc, char **argv)
         const double p50 = s.pct(0.50);
         const double p99 = s.pct(0.99);
         s.cpu = serverCpuSeconds(server.pid) - s.cpuStart;
+        const ThreadCpu threads = serverThreadsCpu(server.pid);
+        const double calls = static_cast<double>(std::max<std::uint64_t>(s.done, 1));
+        const double mainUs = (threads.mainNs - s.threadsStart.mainNs) / 1000.0 / calls;
+        const double allUs = (threads.allNs - s.threadsStart.allNs) / 1000.0 / calls;
         const double busy = s.cpu / s.seconds;                      // share of its core the server got
         const double perCpuSecond = static_cast<double>(s.done) / std::max(s.cpu, 1e-9);
         std::printf("%-10s %3d sessions %8.0f /s  p50 %6.3f ms  p99 %6.3f ms  server CPU %3.0f%% (%6.0f per CPU-s)"
-                    "  RSS %5.1f MiB (peak %5.1f)\n",
+                    "  RSS %5.1f MiB (peak %5.1f)  cpu-us/call: server thread %.1f, all threads %.1f\n",
                     what.c_str(), sessions, rate, p50, p99, busy * 100.0, perCpuSecond,
-                    static_cast<double>(mem.rssKiB) / 1024.0, static_cast<double>(mem.hwmKiB) / 1024.0);
+                    static_cast<double>(mem.rssKiB) / 1024.0, static_cast<double>(mem.hwmKiB) / 1024.0,
+                    mainUs, allUs);
         std::fflush(stdout);
         report["runs"].push_back({{"what", what},
                                   {"sessions", sessions},
@@ -550,6 +591,8 @@ int main(int argc, char **argv)
                                   {"p99ms", p99},
                                   {"serverCpuShare", busy},
                                   {"perServerCpuSecond", perCpuSecond},
+                                  {"serverThreadUsPerCall", mainUs},
+                                  {"allThreadsUsPerCall", allUs},
                                   {"rssMiB", static_cast<double>(mem.rssKiB) / 1024.0},
                                   {"peakRssMiB", static_cast<double>(mem.hwmKiB) / 1024.0}});
     };
@@ -568,6 +611,7 @@ int main(int argc, char **argv)
         std::vector<std::string> opened;
         bool stop = false;
         s.cpuStart = serverCpuSeconds(server.pid);
+        s.threadsStart = serverThreadsCpu(server.pid);
         const auto start = Clock::now();
         for (Conn *c : cs) {
             c->step = 0;
@@ -749,6 +793,7 @@ int main(int argc, char **argv)
                                          : Clock::duration::zero();
         std::vector<Conn *> waiting;  // answered, next call not yet due
         s.cpuStart = serverCpuSeconds(server.pid);
+        s.threadsStart = serverThreadsCpu(server.pid);
         const auto start = Clock::now();
         auto send = [&](Conn &c) {
             ++inflight;
