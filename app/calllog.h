@@ -30,8 +30,8 @@
 /// their lines (the fields, the comparison with the previous line, the
 /// appends into the open chunk of the match) soon after, while their bytes
 /// are likely still in a shared cache. The server thread marks a hand-over
-/// (handOver(); the recorder does every 200 ms once 1,024 records wait, or
-/// once the first has waited 2 s, Recorder::Options): the writer closes the open chunks there and
+/// (handOver(), when the recorder finds enough records or old enough ones
+/// waiting: Recorder::Options): the writer closes the open chunks there and
 /// inserts them, one transaction per hand-over, so the chunks are what they
 /// were when the server thread built them, and the server never waits for
 /// SQLite or the disk. Destroying the log writes everything handed over

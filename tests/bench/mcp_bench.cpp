@@ -339,7 +339,8 @@ struct ThreadCpu
 ThreadCpu serverThreadsCpu(pid_t pid)
 {
     ThreadCpu t;
-    const std::string dir = "/proc/" + std::to_string(pid) + "/task/";
+    const std::string mainTid = std::to_string(pid);
+    const std::string dir = "/proc/" + mainTid + "/task/";
     auto runNs = [&](const std::string &tid) {
         std::ifstream f(dir + tid + "/schedstat");
         double ns = 0;
@@ -352,7 +353,7 @@ ThreadCpu serverThreadsCpu(pid_t pid)
                 continue;
             const double ns = runNs(e->d_name);
             t.allNs += ns;
-            if (std::string(e->d_name) == std::to_string(pid))
+            if (e->d_name == mainTid)
                 t.mainNs = ns;
         }
         closedir(d);
