@@ -11,5 +11,13 @@ if [ -f tests/e2e/package.json ]; then
     cp tests/e2e/package-lock.json "$stamp"
   fi
 fi
+if [ -f examples/agent/package.json ]; then
+  # The example agent (run by tests/e2e/example-agent.test.mjs) has its own dependencies.
+  stamp=examples/agent/node_modules/.townhall-lock
+  if [ ! -f "$stamp" ] || ! cmp -s examples/agent/package-lock.json "$stamp"; then
+    (cd examples/agent && npm ci --no-audit --no-fund >&2)
+    cp examples/agent/package-lock.json "$stamp"
+  fi
+fi
 cd "${TOWNHALL_BUILD_DIR:-build}"
 ctest --no-tests=error --output-on-failure -j"$(nproc)" "$@"
