@@ -50,36 +50,58 @@ StoreResult<Store> openStore(const QCommandLineParser &p, bool create)
     return Store::open(p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : Store::defaultPath(), o);
 }
 
-/// One line of the narrated match for the terminal.
-QString narrationLine(const engine::Match &m, const engine::Event &e)
+QString winnerText(const QString &winningTeam)
+{
+    return winningTeam == QLatin1String("VILLAGERS") ? QStringLiteral("the villagers") : QStringLiteral("the werewolves");
+}
+
+/// What a public event says, in one line without decoration; empty for
+/// events the terminal does not show. Never called for other audiences.
+QString describe(const engine::Match &m, const engine::Event &e)
 {
     using engine::EventType;
     if (e.audience != engine::Audience::Public)
         return {};
     const auto &p = e.payload;
+    auto text = [&p](const char *key) { return QString::fromStdString(p.value(key, "")); };
     auto nameOf = [&m](const std::string &id) {
         const engine::Player *x = m.player(id);
         return x ? QString::fromStdString(x->displayName) : QString::fromStdString(id);
     };
     switch (e.type) {
-    case EventType::Narrator:
-        return QStringLiteral("  Town Crier: %1\n").arg(QString::fromStdString(p.value("text", "")));
-    case EventType::PhaseChanged:
-        return QStringLiteral("\n== Day %1 · %2 ==\n")
-            .arg(p.value("dayNumber", 0))
-            .arg(QString::fromStdString(p.value("to", "")));
+    case EventType::Narrator: return QStringLiteral("Town Crier: %1").arg(text("text"));
+    case EventType::PhaseChanged: return QStringLiteral("Day %1 · %2").arg(p.value("dayNumber", 0)).arg(text("to"));
     case EventType::PublicMessage:
-        return QStringLiteral("  %1 [%2]: %3\n")
-            .arg(nameOf(p.value("playerId", "")), QString::fromStdString(p.value("kind", "")),
-                 QString::fromStdString(p.value("text", "")));
+        return QStringLiteral("%1 [%2]: %3").arg(nameOf(p.value("playerId", "")), text("kind"), text("text"));
     case EventType::VoteCast:
-        return QStringLiteral("  %1 votes %2\n")
+        return QStringLiteral("%1 votes %2")
             .arg(nameOf(p.value("voterPlayerId", "")),
                  p.at("targetPlayerId").is_string() ? nameOf(p.at("targetPlayerId").get<std::string>())
                                                     : QStringLiteral("to abstain"));
+    case EventType::PlayerEliminated:
+        return QStringLiteral("%1 is out (%2), a %3")
+            .arg(nameOf(p.value("playerId", "")), text("cause"), text("roleRevealed"));
+    case EventType::GameEnded:
+        return QStringLiteral("Result: %1 won after %2 day(s)").arg(winnerText(text("winningTeam"))).arg(m.state().dayNumber);
     default: return {};
     }
 }
+
+/// One line of the demo match for the terminal (phases as headings).
+QString narrationLine(const engine::Match &m, const engine::Event &e)
+{
+    if (e.type == engine::EventType::PlayerEliminated || e.type == engine::EventType::GameEnded)
+        return {};  // the Town Crier says it, and the demo prints its own result
+    const QString line = describe(m, e);
+    if (line.isEmpty())
+        return {};
+    if (e.type == engine::EventType::PhaseChanged)
+        return QStringLiteral("\n== %1 ==\n").arg(line);
+    return QStringLiteral("  %1\n").arg(line);
+}
+
+/// How a headless host reports what happens in its matches.
+enum class HostLog { Narrated, Quiet, Json };
 
 int g_quitPipe[2] = {-1, -1};
 
@@ -145,6 +167,8 @@ int runHeadless(int argc, char **argv)
     // +15 %, handshakes +12 % per server CPU-second).
     if (qEnvironmentVariableIsEmpty("QT_NO_GLIB"))
         qputenv("QT_NO_GLIB", "1");
+    // A reader of the narration that goes away (`| head`) must not end the host.
+    std::signal(SIGPIPE, SIG_IGN);
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
@@ -161,8 +185,15 @@ int runHeadless(int argc, char **argv)
     p.addOption(dbOption());
     p.addOption({QStringLiteral("speed"), QStringLiteral("Timer speed factor (2 halves every timer)."),
                  QStringLiteral("X")});
-    p.addOption({QStringLiteral("bots"), QStringLiteral("Put N built-in bots in the queue."), QStringLiteral("N"),
-                 QStringLiteral("0")});
+    p.addOption({QStringLiteral("bots"),
+                 QStringLiteral("Keep N built-in bots waiting in the queue (at most 7 once a match has "
+                                "started): each time a match takes some, fresh ones join."),
+                 QStringLiteral("N"), QStringLiteral("0")});
+    p.addOption({QStringLiteral("quiet"), QStringLiteral("Print the MCP URL only, no narration.")});
+    p.addOption({QStringLiteral("log"),
+                 QStringLiteral("What to print of every match: \"text\" (narrated, one line per event, the "
+                                "default) or \"json\" (one JSON object per public event)."),
+                 QStringLiteral("FORMAT"), QStringLiteral("text")});
     p.addOption({QStringLiteral("demo"),
                  QStringLiteral("Play one match of built-in bots, print it narrated, and exit with the result.")});
     p.addOption({QStringLiteral("no-guests"), QStringLiteral("Refuse agents without a bearer token.")});
@@ -180,6 +211,21 @@ int runHeadless(int argc, char **argv)
     p.process(app);
 
     const bool demo = p.isSet(QStringLiteral("demo"));
+    HostLog hostLog = HostLog::Narrated;
+    if (p.isSet(QStringLiteral("quiet")))
+        hostLog = HostLog::Quiet;
+    else if (p.value(QStringLiteral("log")) == QLatin1String("json"))
+        hostLog = HostLog::Json;
+    else if (p.value(QStringLiteral("log")) != QLatin1String("text")) {
+        err(QStringLiteral("townhall: --log must be text or json\n"));
+        return 2;
+    }
+    bool botsOk = false;
+    const int bots = p.value(QStringLiteral("bots")).toInt(&botsOk);
+    if (!botsOk || bots < 0) {
+        err(QStringLiteral("townhall: --bots must be a number of bots (0 or more)\n"));
+        return 2;
+    }
     HostOptions opts;
     opts.dbPath = p.value(QStringLiteral("db"));
     opts.durable = p.isSet(QStringLiteral("durable"));
@@ -249,22 +295,49 @@ int runHeadless(int argc, char **argv)
                 return;
             const engine::Match *m = host.lobby().match(demoMatch);
             out(QStringLiteral("\nResult: %1 won %2 after %3 day(s).\n")
-                    .arg(winner == QLatin1String("VILLAGERS") ? QStringLiteral("the villagers")
-                                                              : QStringLiteral("the werewolves"),
-                         id)
+                    .arg(winnerText(winner), id)
                     .arg(m ? m->state().dayNumber : 0));
             QTimer::singleShot(0, &app, [&app] { app.exit(0); });
         });
         const int queued = static_cast<int>(host.lobby().queue().size());
         host.addBots(std::max(0, engine::SeatCount - queued));
     } else {
-        const int bots = p.value(QStringLiteral("bots")).toInt();
-        if (bots > 0)
+        if (hostLog != HostLog::Quiet) {
+            QObject::connect(&host, &Host::matchEvents, &app, [&host, hostLog](const QString &id, const EventBatch &batch) {
+                const engine::Match *m = host.lobby().match(id.toStdString());
+                if (!m)
+                    return;
+                QString lines;
+                for (const engine::Event &e : *batch) {
+                    if (e.audience != engine::Audience::Public)
+                        continue;  // public events only, whatever the format
+                    if (hostLog == HostLog::Json) {
+                        engine::json j = engine::contractEvent(e);
+                        j["matchId"] = e.matchId;
+                        lines += QString::fromStdString(j.dump(-1, ' ', false, engine::json::error_handler_t::replace))
+                                 + QLatin1Char('\n');
+                    } else if (const QString line = describe(*m, e); !line.isEmpty()) {
+                        lines += QStringLiteral("[%1] %2\n").arg(id, line);
+                    }
+                }
+                out(lines);
+            });
+            if (hostLog == HostLog::Narrated)
+                QObject::connect(&host, &Host::queueAbandoned, &app, [](const QString &name) {
+                    out(QStringLiteral("[queue] %1 left the queue: no live session\n").arg(name));
+                });
+        }
+        if (bots > 0) {
             host.addBots(bots);
-        err(QStringLiteral("townhall: hosting on %1 (speed ×%2, %3); Ctrl+C to stop\n")
-                .arg(mcp.url())
-                .arg(opts.speed)
-                .arg(opts.guests ? QStringLiteral("guests allowed") : QStringLiteral("tokens required")));
+            host.keepBotsWaiting(bots);
+        }
+        if (hostLog != HostLog::Quiet)
+            err(QStringLiteral("townhall: hosting on %1 (speed ×%2, %3%4); Ctrl+C to stop\n")
+                    .arg(mcp.url())
+                    .arg(opts.speed)
+                    .arg(opts.guests ? QStringLiteral("guests allowed") : QStringLiteral("tokens required"),
+                         bots > 0 ? QStringLiteral(", %1 bots waiting").arg(std::min(bots, engine::SeatCount - 1))
+                                  : QString()));
     }
     return app.exec();
 }
@@ -308,9 +381,9 @@ int runAgent(int argc, char **argv)
                  QStringLiteral("add, config: the host's MCP URL."),
                  QStringLiteral("URL")});
     p.addOption({QStringLiteral("port"),
-                 QStringLiteral("add, config: the host's MCP port on 127.0.0.1."),
-                 QStringLiteral("P"),
-                 QStringLiteral("8787")});
+                 QStringLiteral("add, config: the host's MCP port on 127.0.0.1 (default: the port the "
+                                "last host on this database served, else 8787)."),
+                 QStringLiteral("P")});
     p.process(app);
     const QStringList args = p.positionalArguments();
     const QString action = args.value(1);
@@ -331,10 +404,6 @@ int runAgent(int argc, char **argv)
         }
     }
     ClientConfigInput config;
-    config.mcpUrl
-        = p.isSet(QStringLiteral("url"))
-              ? p.value(QStringLiteral("url"))
-              : QStringLiteral("http://127.0.0.1:%1/mcp").arg(p.value(QStringLiteral("port")));
     config.executable = QCoreApplication::applicationFilePath();
     // One format, or all four under a heading each.
     auto printConfigs = [&] {
@@ -352,6 +421,25 @@ int runAgent(int argc, char **argv)
         err(QStringLiteral("townhall: %1\n").arg(store.error().message));
         return 1;
     }
+    // The URL the configuration names, and where it came from (said on stderr).
+    auto chooseUrl = [&] {
+        if (p.isSet(QStringLiteral("url"))) {
+            config.mcpUrl = p.value(QStringLiteral("url"));
+            return QStringLiteral("given with --url");
+        }
+        if (p.isSet(QStringLiteral("port"))) {
+            config.mcpUrl = QStringLiteral("http://127.0.0.1:%1/mcp").arg(p.value(QStringLiteral("port")));
+            return QStringLiteral("given with --port");
+        }
+        if (auto served = store.value().setting(std::string(McpService::EndpointSetting)); served && served.value()) {
+            config.mcpUrl = QString::fromStdString(*served.value());
+            return QStringLiteral("where the last host on this database served; --port or --url to change");
+        }
+        config.mcpUrl = QStringLiteral("http://127.0.0.1:8787/mcp");
+        return QStringLiteral("the default port; no host has served this database yet; --port or --url to change");
+    };
+    if (action == QLatin1String("add") || action == QLatin1String("config"))
+        err(QStringLiteral("townhall agent: MCP URL %2 (%1)\n").arg(chooseUrl(), config.mcpUrl));
     if (action == QLatin1String("add")) {
         const QString name = args.value(2).trimmed();
         if (name.isEmpty() || name.size() > 32) {

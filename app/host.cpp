@@ -53,12 +53,25 @@ std::string str(const json &args, const char *key, std::string fallback = {})
     return it != args.end() && it->is_string() ? it->get<std::string>() : fallback;
 }
 
-/// Tools whose retries are answered from the stored result (§8.6).
+/// Tools whose retries are answered from the stored result (§8.6): every
+/// tool that changes something, chat included (a retried lost response must
+/// not post twice).
 bool idempotentTool(const std::string &tool)
 {
     return tool == "et.werewolf.queue.join" || tool == "et.werewolf.queue.leave"
            || tool == "et.werewolf.match.ready" || tool == "et.werewolf.match.vote"
-           || tool.rfind("et.werewolf.match.night.", 0) == 0;
+           || tool == "et.werewolf.match.say_public" || tool.rfind("et.werewolf.match.night.", 0) == 0;
+}
+
+bool isBot(const std::string &agentId) { return agentId.rfind("bot:", 0) == 0; }
+
+/// An event cursor of `matchId`: "<matchId>:00000000" is the one before the
+/// first event, so a match can be read from its beginning.
+std::optional<std::uint64_t> cursorSeq(const std::string &matchId, const std::string &cursor)
+{
+    if (cursor == engine::makeEventId(matchId, 0))
+        return 0;
+    return engine::seqFromEventId(matchId, cursor);
 }
 
 /// The in-memory idempotency cache's key: keys are scoped to (tool, agent).
@@ -144,10 +157,14 @@ public:
         m_waiting = true;
         m_host->m_changeWaiters.push_back(this);
         m_timer.setSingleShot(true);
-        QObject::connect(&m_timer, &QTimer::timeout, m_host, [this] { wake(); });
+        QObject::connect(&m_timer, &QTimer::timeout, m_host, [this] {
+            m_timedOut = true;
+            wake();
+        });
         m_timer.start(m_timeout);
     }
-    void await_resume() const noexcept {}
+    /// False when the timeout ended the wait.
+    bool await_resume() const noexcept { return !m_timedOut; }
 
     void wake()
     {
@@ -168,6 +185,7 @@ private:
     QTimer m_timer;
     std::coroutine_handle<> m_handle;
     bool m_waiting = false;
+    bool m_timedOut = false;
 };
 
 Host::ChangeAwaiter Host::nextPublication(std::string matchId, std::chrono::milliseconds timeout)
@@ -197,6 +215,12 @@ Host::Host(HostOptions options, QObject *parent)
     m_botTimer.setSingleShot(true);
     m_botTimer.setInterval(0);
     connect(&m_botTimer, &QTimer::timeout, this, &Host::stepBots);
+    if (m_options.queueGrace.count() > 0) {
+        // Often enough that an abandoned entry outlives its grace by a sixth at most.
+        m_queueSweepTimer.setInterval(std::clamp(m_options.queueGrace / 6, std::chrono::milliseconds(250),
+                                                 std::chrono::milliseconds(10000)));
+        connect(&m_queueSweepTimer, &QTimer::timeout, this, [this] { sweepAbandonedQueue(); });
+    }
 }
 
 Host::~Host()
@@ -231,6 +255,9 @@ TimeMs Host::now() const { return m_options.clock(); }
 
 bool Host::start(QString *error)
 {
+    m_startedAt = now();
+    if (m_options.queueGrace.count() > 0)
+        m_queueSweepTimer.start();
     if (m_options.dbPath != QLatin1String(":memory:")) {
         Store::Options so;
         so.durability = m_options.durable ? Durability::Full : Durability::Normal;
@@ -584,6 +611,60 @@ void Host::addBots(int n)
     scheduleFlush();
 }
 
+void Host::keepBotsWaiting(int n)
+{
+    m_botsWaiting = std::clamp(n, 0, engine::SeatCount - 1);
+    replenishBots();
+}
+
+void Host::replenishBots()
+{
+    // Each bot added either waits or fills a table with the agents queued;
+    // bots alone (at most SeatCount - 1) never fill one, so this ends.
+    for (;;) {
+        const auto &q = m_lobby->queue(engine::DefaultQueueId);
+        const auto waiting = std::count_if(q.begin(), q.end(), [](const engine::QueueEntry &e) { return isBot(e.agentId); });
+        if (waiting >= m_botsWaiting)
+            return;
+        addBots(1);
+    }
+}
+
+QStringList Host::sweepAbandonedQueue()
+{
+    QStringList removed;
+    if (m_options.queueGrace.count() <= 0)
+        return removed;
+    const TimeMs t = now();
+    const TimeMs grace = m_options.queueGrace.count();
+    std::vector<engine::QueueEntry> gone;
+    for (const engine::QueueEntry &e : m_lobby->queue(engine::DefaultQueueId)) {
+        if (isBot(e.agentId))
+            continue;
+        // Entries recovered after a restart count from the restart.
+        TimeMs last = std::max(e.joinedAt, m_startedAt);
+        if (auto it = m_lastCall.find(e.agentId); it != m_lastCall.end())
+            last = std::max(last, it->second);
+        if (t - last < grace || (m_presence && m_presence(e.agentId, m_options.queueGrace)))
+            continue;
+        gone.push_back(e);
+    }
+    for (const engine::QueueEntry &e : gone) {
+        auto r = m_lobby->leave(e.agentId, engine::DefaultQueueId, t, "abandoned");
+        if (!r || !r->removed)
+            continue;
+        stageLobby(r->records);
+        m_lastCall.erase(e.agentId);
+        const QString name = QString::fromStdString(e.displayName);
+        qCInfo(lcHost).noquote() << "left the queue (no live session for" << grace / 1000 << "s):" << name;
+        removed << name;
+        Q_EMIT queueAbandoned(name);
+    }
+    if (!removed.isEmpty())
+        emitQueue();
+    return removed;
+}
+
 void Host::startBotsFor(Match &m)
 {
     for (const engine::Player &p : m.state().players) {
@@ -695,6 +776,8 @@ void Host::forgetSession(const std::string &sessionKey, const std::string &guest
 
 QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json args)
 {
+    if (!caller.agentId.empty() && !isBot(caller.agentId))
+        m_lastCall[caller.agentId] = now();  // the queue's grace period (sweepAbandonedQueue)
     if (tool == WaitForTurn)
         co_return co_await waitForTurn(std::move(caller), std::move(args));
 
@@ -838,6 +921,7 @@ ToolResult Host::queueJoin(const Caller &caller, const json &args)
     if (r->startedMatch) {
         stage(*r->startedMatch, 0);
         startBotsFor(*r->startedMatch);
+        replenishBots();
     }
     emitQueue();
     json q = queueJson(r->status, true);
@@ -941,11 +1025,7 @@ ToolResult Host::eventsGet(const Caller &caller, const json &args)
     std::vector<const Event *> picked;
     const auto after = args.find("afterEventId");
     if (after != args.end() && after->is_string()) {
-        // "<matchId>:00000000" (seq 0) is the cursor before the first event, so a
-        // long match can be paged from its beginning.
-        const std::string cursor = after->get<std::string>();
-        const auto seq = cursor == engine::makeEventId(matchId, 0) ? std::optional<std::uint64_t>(0)
-                                                                     : engine::seqFromEventId(matchId, cursor);
+        const auto seq = cursorSeq(matchId, after->get<std::string>());
         if (!seq)
             return toolError(ErrorCode::InvalidArgument,
                              "afterEventId '" + after->get<std::string>() + "' is not an event of " + matchId);
@@ -1041,6 +1121,12 @@ std::string Host::requiredSignature(const Match &m, const std::string &playerId)
     return s;
 }
 
+std::uint64_t Host::durableSeq(const Match &m) const
+{
+    const auto it = m_durableUpTo.find(m.matchId());
+    return std::min(m.state().lastSeq, it == m_durableUpTo.end() ? 0 : it->second);
+}
+
 QCoro::Task<ToolResult> Host::waitForTurn(Caller caller, json args)
 {
     const std::string matchId = str(args, "matchId");
@@ -1050,29 +1136,81 @@ QCoro::Task<ToolResult> Host::waitForTurn(Caller caller, json args)
         co_return toolError(ErrorCode::MatchNotFound, "no match '" + matchId + "'");
     const engine::Player *p = caller.agentId.empty() ? nullptr : m->playerByAgent(caller.agentId);
     const std::string playerId = p ? p->playerId : std::string();
-    const std::string start = p ? requiredSignature(*m, playerId) : std::string(engine::toString(m->state().phase));
+    const auto viewer = p ? engine::Viewer::forPlayer(playerId) : engine::Viewer::spectator();
+
+    // Where the caller stands: the cursor it gives, else where its last wait
+    // in this match left it.
+    const std::string cursorKey =
+        (caller.agentId.empty() ? "session:" + caller.sessionKey : caller.agentId) + "\n" + matchId;
+    std::optional<std::uint64_t> after;
+    if (auto a = args.find("afterEventId"); a != args.end() && a->is_string()) {
+        after = cursorSeq(matchId, a->get<std::string>());
+        if (!after)
+            co_return toolError(ErrorCode::InvalidArgument,
+                                "afterEventId '" + a->get<std::string>() + "' is not an event of " + matchId);
+    }
+    std::uint64_t messagesAfter = 0;
+    if (after)
+        messagesAfter = *after;
+    else if (auto it = m_waitCursors.find(cursorKey); it != m_waitCursors.end())
+        messagesAfter = it->second;
+
+    // Something the caller has not seen yet and may see: an event after its cursor.
+    auto newsAfterCursor = [&](const Match &match) {
+        if (!after)
+            return false;
+        const auto &log = match.log();
+        for (std::uint64_t seq = *after + 1; seq <= durableSeq(match); ++seq) {
+            const Event &e = log[static_cast<std::size_t>(seq - 1)];
+            if (engine::isContractEventType(e.type) && engine::visible(e, viewer, match.state()))
+                return true;
+        }
+        return false;
+    };
+    // A required action the player has not submitted yet: the turn is already
+    // here, so the caller must not sleep through it.
+    auto pending = [&](const Match &match) {
+        if (playerId.empty())
+            return false;
+        const auto ra = match.requiredAction(playerId);
+        return ra.type != engine::ActionType::None && !ra.alreadySubmitted;
+    };
+    auto signature = [&](const Match &match) {
+        return p ? requiredSignature(match, playerId) : std::string(engine::toString(match.state().phase));
+    };
+
+    const std::string start = signature(*m);
     const TimeMs deadline = now() + timeoutSeconds * 1000LL;
     bool changed = false;
-    while (!changed) {
+    for (;;) {
         m = m_lobby->match(matchId);
         if (!m)
             break;
-        const std::string sig = p ? requiredSignature(*m, playerId) : std::string(engine::toString(m->state().phase));
-        if (sig != start || m->ended()) {
+        if (m->ended() || pending(*m) || signature(*m) != start || newsAfterCursor(*m)) {
             changed = true;
             break;
         }
         const TimeMs left = deadline - now();
-        if (left <= 0)
-            break;
-        co_await nextPublication(matchId, std::chrono::milliseconds(left));
+        if (left <= 0 || !co_await nextPublication(matchId, std::chrono::milliseconds(left)))
+            break;  // the time is up
     }
-    co_await committed(stagedGeneration());  // commit before visible (see callTool)
+    if (!co_await committed(stagedGeneration()))  // commit before visible (see callTool)
+        co_return storageFailure();
     m = m_lobby->match(matchId);
     if (!m)
         co_return toolError(ErrorCode::MatchNotFound, "match '" + matchId + "' is gone");
-    const auto viewer = p ? engine::Viewer::forPlayer(playerId) : engine::Viewer::spectator();
-    co_return stateResult(caller, *m, viewer, {}, changed);
+    engine::StateOptions opts;
+    opts.includeRecentPublicMessages = true;
+    opts.recentPublicMessagesLimit = std::clamp(args.value("recentPublicMessagesLimit", 20), 1, 50);
+    opts.messagesAfterSeq = messagesAfter;
+    json out = stateResult(caller, *m, viewer, opts, changed);
+    const std::uint64_t seen = m->state().lastSeq;
+    out.get_ref<json::object_t &>().emplace("lastEventId", engine::makeEventId(matchId, seen));
+    if (m->ended())
+        m_waitCursors.erase(cursorKey);
+    else
+        m_waitCursors[cursorKey] = seen;
+    co_return out;
 }
 
 // ---------------------------------------------------------------- host controls

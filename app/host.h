@@ -64,6 +64,9 @@ struct HostOptions
     /// (mcp_bench --pace). Under load batches are larger and go to the
     /// commit thread as before. 0: every batch goes to the commit thread.
     std::size_t commitHereUpTo = 8;
+    /// A queued agent with no live session this long leaves the queue (a
+    /// registered agent that reconnects within it keeps its place). 0: never.
+    std::chrono::milliseconds queueGrace{60000};
 };
 
 /// The identity behind a tool call.
@@ -98,6 +101,21 @@ public:
 
     /// Puts `n` built-in bots in the default queue.
     void addBots(int n);
+    /// From now on, whenever a match takes bots from the default queue, new
+    /// ones join until min(n, SeatCount - 1) bots wait again (0: stop), so an
+    /// agent that queues again always finds a table. Bots alone never start
+    /// a match this way.
+    void keepBotsWaiting(int n);
+
+    /// Whether an agent has a live session right now (a request in flight, an
+    /// open stream, or a message within `within`). Set by the MCP service;
+    /// without it only the agent's tool calls count.
+    using PresenceProbe = std::function<bool(const std::string &agentId, std::chrono::milliseconds within)>;
+    void setPresenceProbe(PresenceProbe probe) { m_presence = std::move(probe); }
+    /// Takes out of the queue every agent that has had no live session for
+    /// HostOptions::queueGrace (a LEFT record with reason "abandoned"). Runs
+    /// on a timer; returns the display names it removed.
+    QStringList sweepAbandonedQueue();
     /// Host controls of the UI (no agent can reach them).
     void pauseMatch(const std::string &matchId);
     void resumeMatch(const std::string &matchId);
@@ -147,6 +165,8 @@ Q_SIGNALS:
     /// Storage failed; the match was rolled back to its last committed state.
     void storageFailed(const QString &message);
     void notice(const QString &message);
+    /// An agent was taken out of the queue because it had gone (sweepAbandonedQueue).
+    void queueAbandoned(const QString &displayName);
 
 private:
     struct BotSeat
@@ -179,6 +199,9 @@ private:
 
     std::optional<mcp::ToolError> rateLimitRead(const Caller &caller);
     std::string requiredSignature(const engine::Match &m, const std::string &playerId) const;
+    /// The events of `m` committed so far (the staged tail is not visible yet).
+    std::uint64_t durableSeq(const engine::Match &m) const;
+    void replenishBots();
 
     /// Adds the tail of a match's log (from `fromSeq`, exclusive) to the pending batch.
     void stage(engine::Match &m, std::uint64_t fromSeq);
@@ -200,7 +223,7 @@ private:
     CommitAwaiter committed(std::uint64_t generation);
     /// Resumes the callers whose batch ended; `ok` is how it ended.
     void resumeCommitWaiters(bool ok);
-    /// `co_await nextPublication(id, timeout)`: resumes when committed events of
+    /// `co_await nextPublication(id, timeout)`: resumes (true) when committed events of
     /// the match are published, or after `timeout`.
     class ChangeAwaiter;
     ChangeAwaiter nextPublication(std::string matchId, std::chrono::milliseconds timeout);
@@ -253,6 +276,13 @@ private:
     QTimer m_botTimer;
     std::vector<BotSeat> m_bots;
     int m_botCounter = 0;
+    int m_botsWaiting = 0;  // keepBotsWaiting
+    PresenceProbe m_presence;
+    std::map<std::string, engine::TimeMs> m_lastCall;  // agentId → its last tool call
+    engine::TimeMs m_startedAt = 0;                     // queue entries recovered count from here
+    QTimer m_queueSweepTimer;
+    /// wait_for_turn: (caller, match) → the seq its last answer showed.
+    std::map<std::string, std::uint64_t> m_waitCursors;
     std::map<std::string, ReadBucket> m_readBuckets;
     StateCache m_stateCache;  ///< get_state's `state`, serialized, for rawJson callers
     std::map<std::string, std::string> m_idempotencyCache;  // scope|agent|key → argsHash \n result

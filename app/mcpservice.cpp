@@ -133,6 +133,13 @@ McpService::McpService(Host *host, QObject *parent)
     host->setToolGateway([this](Caller c, std::string tool, json args) {
         return callInProcess(std::move(c), std::move(tool), std::move(args));
     });
+    host->setPresenceProbe([server = m_server](const std::string &agentId, std::chrono::milliseconds within) {
+        const auto now = std::chrono::steady_clock::now();
+        for (const auto &session : server->sessions())
+            if (session->agentId == agentId && (server->hasStream(session->id) || now - session->lastSeen < within))
+                return true;
+        return false;
+    });
 }
 
 McpService::~McpService()
@@ -150,6 +157,9 @@ bool McpService::listen(quint16 port, QString *error)
             *error = tr("cannot listen on 127.0.0.1:%1: %2").arg(port).arg(m_server->errorString());
         return false;
     }
+    if (Store *store = m_host->store())
+        if (auto r = store->setSetting(EndpointSetting, url().toStdString()); !r)
+            qCWarning(lcHost) << "could not remember the MCP endpoint:" << r.error().message;
     return true;
 }
 

@@ -20,6 +20,8 @@ nlohmann::json StateCache::get(const engine::Match &m, const engine::Viewer &vie
     m_key += opts.includeTranscriptSummary ? 'S' : '-';
     m_key += opts.includeRecentPublicMessages ? 'R' : '-';
     m_key += std::to_string(opts.recentPublicMessagesLimit);
+    m_key += '>';
+    m_key += std::to_string(opts.messagesAfterSeq);
 
     const std::uint64_t seq = m.state().lastSeq;
     auto it = m_entries.find(m_key);

@@ -28,6 +28,8 @@ json LobbyRecord::toJson() const
     if (kind != Kind::MatchStarted) {
         j["agentId"] = agentId;
         j["displayName"] = displayName;
+        if (!reason.empty())
+            j["reason"] = reason;
     } else {
         j["matchId"] = matchId;
         j["matchNumber"] = matchNumber;
@@ -62,6 +64,7 @@ std::optional<LobbyRecord> LobbyRecord::fromJson(const json &j)
         } else {
             r.agentId = j.at("agentId").get<std::string>();
             r.displayName = j.at("displayName").get<std::string>();
+            r.reason = j.value("reason", std::string());
         }
     } catch (const std::exception &) {
         return std::nullopt;
@@ -137,6 +140,21 @@ Expected<QueueStatus> Lobby::status(const std::string &agentId, const std::strin
     return s;
 }
 
+namespace {
+/// `name`, or with a suffix ("Ada 2") when a seat already has it: names are
+/// how players talk about each other, so two may not share one.
+std::string uniqueName(const std::vector<SeatAssignment> &seats, const std::string &name)
+{
+    auto taken = [&seats](const std::string &n) {
+        return std::any_of(seats.begin(), seats.end(), [&n](const SeatAssignment &s) { return s.displayName == n; });
+    };
+    std::string candidate = name;
+    for (int n = 2; taken(candidate); ++n)
+        candidate = name + " " + std::to_string(n);
+    return candidate;
+}
+} // namespace
+
 Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::string &displayName,
                                         const std::string &queueId, TimeMs now)
 {
@@ -171,7 +189,7 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
         std::vector<SeatAssignment> seats;
         for (int i = 0; i < SeatCount; ++i) {
             r.seatedAgents.push_back(q[i].agentId);
-            seats.push_back({q[i].agentId, q[i].displayName});
+            seats.push_back({q[i].agentId, uniqueName(seats, q[i].displayName)});
         }
         applyRecord(r);
         const Building &b = m_buildings.back();
@@ -188,7 +206,7 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
 }
 
 Expected<Lobby::LeaveResult> Lobby::leave(const std::string &agentId, const std::string &queueId,
-                                          TimeMs now)
+                                          TimeMs now, std::string reason)
 {
     if (!validQueue(queueId))
         return unknownQueue(queueId);
@@ -200,6 +218,7 @@ Expected<Lobby::LeaveResult> Lobby::leave(const std::string &agentId, const std:
         r.at = now;
         r.queueId = queueId;
         r.agentId = agentId;
+        r.reason = std::move(reason);
         applyRecord(r);
         res.records.push_back(std::move(r));
         res.removed = true;

@@ -71,6 +71,8 @@ struct LobbyRecord
     int matchNumber = 0;
     std::uint64_t seed = 0;
     std::vector<std::string> seatedAgents;
+    /// Left: why, when the agent did not leave by itself (e.g. "abandoned").
+    std::string reason;
 
     json toJson() const;
     static std::optional<LobbyRecord> fromJson(const json &j);
@@ -97,7 +99,8 @@ public:
         QueueStatus status;
         std::vector<LobbyRecord> records;
     };
-    Expected<LeaveResult> leave(const std::string &agentId, const std::string &queueId, TimeMs now);
+    Expected<LeaveResult> leave(const std::string &agentId, const std::string &queueId, TimeMs now,
+                                std::string reason = {});
 
     Expected<QueueStatus> status(const std::string &agentId, const std::string &queueId) const;
 

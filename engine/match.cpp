@@ -303,6 +303,9 @@ void Match::apply(Event &&event)
                 x.voteTarget.reset();
                 x.voted = false;
             }
+        } else if (to == Phase::DayDiscussion) {
+            for (Player &x : s.players)
+                x.spokeDiscussion = false;
         } else if (to == Phase::DayOpening) {
             s.openingOrder = p.at("order").get<std::vector<std::string>>();
             s.openingIndex = -1;
@@ -339,6 +342,8 @@ void Match::apply(Event &&event)
                 x->spokeOpening = true;
             else if (kind == MessageKind::LastWords)
                 x->spokeLastWords = true;
+            else if (s.phase == Phase::DayDiscussion)
+                x->spokeDiscussion = true;
         }
         break;
     case EventType::WolfChatMessage:
@@ -897,7 +902,12 @@ void Match::requiredActionInto(const std::string &playerId, RequiredAction &r) c
             && m_state.openingOrder[m_state.openingIndex] == playerId)
             r.type = ActionType::SpeakOpening;
         break;
-    case Phase::DayDiscussion: r.type = ActionType::SpeakDiscussion; break;
+    case Phase::DayDiscussion:
+        // Speaking more than once is allowed; the first message is the one
+        // asked for, so a waiting agent is not woken for it again.
+        r.type = ActionType::SpeakDiscussion;
+        r.alreadySubmitted = me->spokeDiscussion;
+        break;
     case Phase::DayVote:
         r.type = ActionType::Vote;
         for (const Player &p : m_state.players)
@@ -931,11 +941,13 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
     if (m_state.paused && cmd.kind != K::Ready)
         return makeError(ErrorCode::MatchPaused, "the host has paused this match", true);
 
-    auto phaseError = [&](std::string_view allowed) {
+    // Retryable only while the same call can still succeed once its phase
+    // comes: never for a dead player or a role that cannot act at all.
+    auto phaseError = [&](std::string_view allowed, bool canEverAct) {
         return makeError(ErrorCode::WrongPhase,
                          "not allowed in " + std::string(toString(m_state.phase)) + "; allowed in "
                              + std::string(allowed),
-                         true);
+                         canEverAct && me->alive);
     };
     auto targetPlayer = [&](bool mustLive) -> Expected<const Player *> {
         if (!cmd.target || cmd.target->empty())
@@ -971,7 +983,7 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
 
     case K::WolfChat: {
         if (m_state.phase != Phase::Night)
-            return phaseError("NIGHT");
+            return phaseError("NIGHT", me->role == Role::Werewolf);
         if (me->role != Role::Werewolf)
             return makeError(ErrorCode::NotYourRole, "only werewolves can use wolf chat");
         if (!me->alive)
@@ -999,7 +1011,7 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
                           : cmd.kind == K::SeerInspect ? Role::Seer
                                                        : Role::Doctor;
         if (m_state.phase != Phase::Night)
-            return phaseError("NIGHT");
+            return phaseError("NIGHT", me->role == need);
         if (me->role != need)
             return makeError(ErrorCode::NotYourRole,
                              "only the " + std::string(toString(need)) + " can do this");
@@ -1045,7 +1057,7 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
 
     case K::Vote: {
         if (m_state.phase != Phase::DayVote)
-            return phaseError("DAY_VOTE");
+            return phaseError("DAY_VOTE", true);
         if (!me->alive)
             return makeError(ErrorCode::PlayerDead, "dead players cannot vote");
         std::optional<std::string> target;

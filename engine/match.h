@@ -77,6 +77,7 @@ struct Player
     bool voted = false;
     bool spokeOpening = false;
     bool spokeLastWords = false;
+    bool spokeDiscussion = false;  ///< in this day's DAY_DISCUSSION
     std::optional<std::string> wolfSelection;   ///< this night
     std::optional<std::string> seerTarget;      ///< this night
     std::optional<std::string> doctorTarget;    ///< this night

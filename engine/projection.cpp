@@ -226,6 +226,8 @@ void stateViewInto(StateView &v, const Match &m, const Viewer &viewer, const Sta
         const auto &log = m.log();
         for (std::size_t i = log.size(); i-- > 0 && v.recentPublicMessages.size() < limit;) {
             const Event &e = log[i];
+            if (e.seq <= opts.messagesAfterSeq)
+                break;
             if (e.type != EventType::PublicMessage)
                 continue;
             v.recentPublicMessages.push_back(

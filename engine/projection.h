@@ -75,6 +75,8 @@ struct StateOptions
     bool includeTranscriptSummary = true;
     bool includeRecentPublicMessages = false;
     int recentPublicMessagesLimit = 20;
+    /// Only public messages after this seq (0: the newest ones, whatever their seq).
+    std::uint64_t messagesAfterSeq = 0;
 };
 
 /// The `state` object of `et.werewolf.match.get_state`, typed.

@@ -8,8 +8,12 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QProcess>
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <functional>
+#include <set>
 
 using json = nlohmann::json;
 
@@ -43,6 +47,39 @@ Run townhall(const QStringList &args,
             p.readAllStandardError()};
 }
 
+/// A headless host that keeps running while the test reads what it prints.
+struct LiveHost
+{
+    QProcess proc;
+    QByteArray out;
+
+    bool start(const QStringList &args)
+    {
+        proc.start(QStringLiteral(TOWNHALL_BIN), QStringList{QStringLiteral("--headless"), QStringLiteral("--port"),
+                                                             QStringLiteral("0")}
+                                                     + args);
+        return proc.waitForStarted(10'000);
+    }
+    /// Reads stdout until `done(out)` or `timeoutMs`; true if done.
+    bool readUntil(const std::function<bool(const QByteArray &)> &done, int timeoutMs = 180'000)
+    {
+        QElapsedTimer t;
+        t.start();
+        while (!done(out) && t.elapsed() < timeoutMs && proc.state() == QProcess::Running) {
+            proc.waitForReadyRead(200);
+            out += proc.readAllStandardOutput();
+        }
+        return done(out);
+    }
+    ~LiveHost()
+    {
+        proc.terminate();
+        if (!proc.waitForFinished(10'000))
+            proc.kill();
+        proc.waitForFinished();
+    }
+};
+
 QByteArray sha(const QString &path)
 {
     QFile f(path);
@@ -61,6 +98,10 @@ private Q_SLOTS:
     void initTestCase();
     void demoExportImportReplay();
     void agents();
+    void headlessNarratesEveryMatch();
+    void headlessQuietPrintsTheUrlAlone();
+    void headlessLogsJsonPublicEventsOnly();
+    void agentConfigNamesTheServedUrl();
     void refusesBadDatabases_data();
     void refusesBadDatabases();
     void simulateIsDeterministic();
@@ -163,6 +204,89 @@ void TstCli::agents()
                             m_dir.filePath(QStringLiteral("nope.sqlite"))});
     QCOMPARE(missing.code, 1);
     QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("nope.sqlite"))));
+}
+
+// `--headless` tells what happens, one line per event, for every match;
+// `--bots N` leaves bots waiting for the next agent once a match took some.
+void TstCli::headlessNarratesEveryMatch()
+{
+    LiveHost h;
+    QVERIFY(h.start({QStringLiteral("--db"), QStringLiteral(":memory:"), QStringLiteral("--bots"), QStringLiteral("8"),
+                     QStringLiteral("--speed"), QStringLiteral("100"), QStringLiteral("--seed"), QStringLiteral("3")}));
+    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("[match-1] Result: "); }), h.out.right(2000).constData());
+    const QList<QByteArray> lines = h.out.split('\n');
+    QVERIFY(lines.front().startsWith("http://127.0.0.1:"));
+    QVERIFY(h.out.contains("[match-1] Day 1 · NIGHT\n"));
+    QVERIFY(h.out.contains("[match-1] Town Crier: "));
+    QVERIFY(h.out.contains(" votes "));
+    QVERIFY(h.out.contains(" is out ("));
+    for (const QByteArray &line : lines.mid(1))
+        QVERIFY2(line.isEmpty() || line.startsWith("[match-1] "), line.constData());
+    QVERIFY(h.proc.readAllStandardError().contains("7 bots waiting"));
+}
+
+void TstCli::headlessQuietPrintsTheUrlAlone()
+{
+    LiveHost h;
+    QVERIFY(h.start({QStringLiteral("--db"), QStringLiteral(":memory:"), QStringLiteral("--bots"), QStringLiteral("8"),
+                     QStringLiteral("--speed"), QStringLiteral("100"), QStringLiteral("--quiet")}));
+    QVERIFY(h.readUntil([](const QByteArray &o) { return o.contains('\n'); }, 20'000));
+    QTest::qWait(3000);  // a match plays meanwhile
+    h.readUntil([](const QByteArray &) { return false; }, 500);
+    QVERIFY2(h.out.startsWith("http://127.0.0.1:") && h.out.count('\n') == 1, h.out.constData());
+}
+
+void TstCli::headlessLogsJsonPublicEventsOnly()
+{
+    LiveHost h;
+    QVERIFY(h.start({QStringLiteral("--db"), QStringLiteral(":memory:"), QStringLiteral("--bots"), QStringLiteral("8"),
+                     QStringLiteral("--speed"), QStringLiteral("100"), QStringLiteral("--log"), QStringLiteral("json")}));
+    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("\"GAME_ENDED\""); }), h.out.right(2000).constData());
+    const QList<QByteArray> lines = h.out.split('\n');
+    std::set<std::string> types;
+    for (const QByteArray &line : lines.mid(1)) {
+        if (line.isEmpty())
+            continue;
+        const json j = json::parse(line.toStdString());  // throws (and fails) on a line that is not JSON
+        QCOMPARE(j.at("matchId").get<std::string>(), std::string("match-1"));
+        QCOMPARE(j.at("visibility").get<std::string>(), std::string("PUBLIC"));
+        types.insert(j.at("type").get<std::string>());
+    }
+    for (const char *t : {"PHASE_CHANGED", "PUBLIC_MESSAGE", "VOTE_CAST", "NARRATOR", "GAME_ENDED"})
+        QVERIFY2(types.count(t), t);
+    for (const char *t : {"WOLF_CHAT_MESSAGE", "ROLES_ASSIGNED", "SEER_INSPECTED", "WOLF_KILL_SELECTED"})
+        QVERIFY2(!types.count(t), t);
+}
+
+// A configuration names the URL the host serves this database on, and says
+// where the URL came from.
+void TstCli::agentConfigNamesTheServedUrl()
+{
+    const QString db = m_dir.filePath(QStringLiteral("served.sqlite"));
+    Run fresh = townhall({QStringLiteral("agent"), QStringLiteral("add"), QStringLiteral("Early"), QStringLiteral("--db"), db,
+                          QStringLiteral("--format"), QStringLiteral("http")});
+    QCOMPARE(fresh.code, 0);
+    QVERIFY(fresh.out.contains("http://127.0.0.1:8787/mcp"));
+    QVERIFY(fresh.err.contains("the default port"));
+    QByteArray url;
+    {
+        LiveHost h;
+        QVERIFY(h.start({QStringLiteral("--db"), db, QStringLiteral("--quiet")}));
+        QVERIFY(h.readUntil([](const QByteArray &o) { return o.contains('\n'); }, 20'000));
+        url = h.out.trimmed();
+    }
+    QVERIFY(url.startsWith("http://127.0.0.1:"));
+    QVERIFY(!url.contains(":8787/"));  // --port 0: some free port
+    Run add = townhall({QStringLiteral("agent"), QStringLiteral("add"), QStringLiteral("Later"), QStringLiteral("--db"), db,
+                        QStringLiteral("--format"), QStringLiteral("http")});
+    QCOMPARE(add.code, 0);
+    QVERIFY2(add.out.contains(url), add.out.constData());
+    QVERIFY(add.err.contains("where the last host on this database served"));
+    Run given = townhall({QStringLiteral("agent"), QStringLiteral("config"), QStringLiteral("Later"), QStringLiteral("--db"), db,
+                          QStringLiteral("--format"), QStringLiteral("http"), QStringLiteral("--port"), QStringLiteral("9911")});
+    QCOMPARE(given.code, 0);
+    QVERIFY(given.out.contains("http://127.0.0.1:9911/mcp"));
+    QVERIFY(given.err.contains("given with --port"));
 }
 
 void TstCli::refusesBadDatabases_data()

@@ -110,7 +110,8 @@ struct Host
         proc.setProgram(QStringLiteral(TOWNHALL_BIN));
         proc.setArguments(QStringList{QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"),
                                       QStringLiteral("--db"), db, QStringLiteral("--speed"), QStringLiteral("8"),
-                                      QStringLiteral("--seed"), QStringLiteral("11")}
+                                      QStringLiteral("--seed"), QStringLiteral("11"),
+                                      QStringLiteral("--quiet")}
                           + extra);
         proc.setProcessChannelMode(QProcess::SeparateChannels);
         proc.start();

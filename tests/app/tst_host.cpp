@@ -5,6 +5,7 @@
 // commit fails its callers and rolls the match back).
 
 #include "app/host.h"
+#include "hostcall.h"
 
 #include <QCoro/QCoroTask>
 #include <QSqlDatabase>
@@ -19,17 +20,11 @@ using namespace townhall;
 using json = nlohmann::json;
 
 namespace {
-QCoro::Task<> run(app::Host *h, app::Caller c, std::string tool, json args, std::optional<mcp::ToolResult> *out)
-{
-    mcp::ToolResult r = co_await h->callTool(std::move(c), std::move(tool), std::move(args));
-    out->emplace(std::move(r));
-}
+using townhall::test::runTool;
 
 mcp::ToolResult call(app::Host &h, const app::Caller &c, const std::string &tool, json args)
 {
-    std::optional<mcp::ToolResult> out;
-    QCoro::waitFor(run(&h, c, tool, std::move(args), &out));
-    return std::move(*out);
+    return townhall::test::callTool(h, c, tool, std::move(args));
 }
 
 app::Caller caller(std::string id, std::string name)
@@ -253,9 +248,9 @@ void TstHost::answersWaitForTheirOwnCommit()
     gate.close();
     int arrived = gate.arrived();
     std::optional<mcp::ToolResult> r0, r1;
-    auto t0 = run(host.get(), agents[0], "et.werewolf.match.ready", ready, &r0);
+    auto t0 = runTool(host.get(), agents[0], "et.werewolf.match.ready", ready, &r0);
     QTRY_COMPARE(gate.arrived(), arrived + 1);  // batch 1 is on the commit thread
-    auto t1 = run(host.get(), agents[1], "et.werewolf.match.ready", ready, &r1);
+    auto t1 = runTool(host.get(), agents[1], "et.werewolf.match.ready", ready, &r1);
     QTest::qWait(100);
     QVERIFY(!r0 && !r1);
     QCOMPARE(peer.readyEvents(), 0);
@@ -280,9 +275,9 @@ void TstHost::answersWaitForTheirOwnCommit()
     arrived = gate.arrived();
     std::optional<mcp::ToolResult> r2, r3;
     const json keyed{{"matchId", "match-1"}, {"idempotencyKey", "ready-agent-2"}};
-    auto t2 = run(host.get(), agents[2], "et.werewolf.match.ready", keyed, &r2);
+    auto t2 = runTool(host.get(), agents[2], "et.werewolf.match.ready", keyed, &r2);
     QTRY_COMPARE(gate.arrived(), arrived + 1);
-    auto t3 = run(host.get(), agents[3], "et.werewolf.match.ready", ready, &r3);
+    auto t3 = runTool(host.get(), agents[3], "et.werewolf.match.ready", ready, &r3);
     QTest::qWait(50);
     QVERIFY(isReady(*host, "agent:2") && isReady(*host, "agent:3"));
     gate.open();

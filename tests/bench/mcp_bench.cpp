@@ -531,7 +531,8 @@ Server startServer(const Options &o)
         std::vector<const char *> args{"taskset",          "-c",      cpu.c_str(),    o.townhall.c_str(),
                                        "--headless",       "--port",  "0",            "--db",
                                        o.db.c_str(),       "--no-rate-limits",        "--skip-to-vote",
-                                       "--speed",          "0.001",   "--seed",       "1"};
+                                       "--speed",          "0.001",   "--seed",       "1",
+                                       "--quiet"};
         if (!o.recorder)
             args.push_back("--no-recorder");  // only to measure the recorder's own cost
         args.push_back(nullptr);

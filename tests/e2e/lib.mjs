@@ -314,7 +314,12 @@ async function act(agent, state, { spokeOn, chattedOn }) {
     break;
   case 'SPEAK_DISCUSSION':
     if (spokeOn === dayNumber) return;
-    r = await agent.call('match.say_public', { matchId, text: `Day ${dayNumber}: I suspect ${targets[0] ?? 'nobody'} less than the quiet ones.`, kind: 'DISCUSSION' });
+    for (let tries = 0; tries < 5; tries++) {
+      // Right after an opening the chat limit may still run: wait it out, as a client should.
+      r = await agent.call('match.say_public', { matchId, text: `Day ${dayNumber}: I suspect ${targets[0] ?? 'nobody'} less than the quiet ones.`, kind: 'DISCUSSION' });
+      if (r.ok || r.error.code !== 'RATE_LIMITED') break;
+      await delay(r.error.retryAfterMs ?? 500);
+    }
     break;
   case 'VOTE': {
     // Converge so the match moves on: wolves spare wolves, the seer votes a wolf it found.
@@ -328,8 +333,9 @@ async function act(agent, state, { spokeOn, chattedOn }) {
   default:
     return;
   }
-  // The phase can move on between reading the state and acting; anything else is a bug.
-  assert.ok(r.ok || ['WRONG_PHASE', 'NOT_YOUR_TURN', 'ALREADY_SPOKE', 'MATCH_ENDED', 'RATE_LIMITED', 'INVALID_TARGET'].includes(r.error.code),
+  // The phase can move on between reading the state and acting (the vote can
+  // end and eliminate this player meanwhile); anything else is a bug.
+  assert.ok(r.ok || ['WRONG_PHASE', 'NOT_YOUR_TURN', 'ALREADY_SPOKE', 'MATCH_ENDED', 'RATE_LIMITED', 'INVALID_TARGET', 'PLAYER_DEAD'].includes(r.error.code),
     `${agent.name} ${ra.type}: ${JSON.stringify(r)}`);
 }
 

@@ -95,6 +95,7 @@ private Q_SLOTS:
     void visibilityByAudience();
     void spectatorStateHidesRoles();
     void playerStateRequiredAction();
+    void discussionSubmittedOnceSpokenEachDay();
     void replayReproducesStateHash();
     void pauseAndResume();
     void skipPhase();
@@ -105,6 +106,7 @@ private Q_SLOTS:
     void breakpointRecords();
     void queueCreatesMatchAtEight();
     void queueLeaveAndStatus();
+    void seatedNamesAreDistinct();
     void queueRejectsUnknownQueueAndSeatedAgents();
 };
 
@@ -242,6 +244,12 @@ void TstRules::gates_data()
     row("say in NIGHT", Phase::Night, K::Say, Who::Villager, Who::Nobody, "WRONG_PHASE", true);
     row("say in DAY_ANNOUNCE", Phase::DayAnnounce, K::Say, Who::Villager, Who::Nobody, "WRONG_PHASE", true);
     row("say in DAY_VOTE", Phase::DayVote, K::Say, Who::Villager, Who::Nobody, "WRONG_PHASE", true);
+    // ...retryable only while the same call can still succeed in its phase
+    row("dead player votes outside DAY_VOTE", Phase::DayDiscussion, K::Vote, Who::DeadVillager, Who::Wolf, "WRONG_PHASE", false);
+    row("villager wolf_kill by day", Phase::DayVote, K::WolfKill, Who::Villager2, Who::Seer, "WRONG_PHASE", false);
+    row("seer wolf_chat by day", Phase::DayDiscussion, K::WolfChat, Who::Seer, Who::Nobody, "WRONG_PHASE", false);
+    row("doctor seer_inspect by day", Phase::DayVote, K::SeerInspect, Who::Doctor, Who::Wolf, "WRONG_PHASE", false);
+    row("dead player speaks in DAY_VOTE", Phase::DayVote, K::Say, Who::DeadVillager, Who::Nobody, "PLAYER_DEAD", false);
     // Role gating
     row("wolf_kill by villager", Phase::Night, K::WolfKill, Who::Villager, Who::Seer, "NOT_YOUR_ROLE", false);
     row("wolf_kill by seer", Phase::Night, K::WolfKill, Who::Seer, Who::Villager, "NOT_YOUR_ROLE", false);
@@ -775,6 +783,27 @@ void TstRules::spectatorStateHidesRoles()
     QVERIFY(villager.at("you").at("knownWolves").empty());
 }
 
+// A discussion message answers SPEAK_DISCUSSION for that day (more are
+// allowed); the next day's discussion asks again. Openings do not count.
+void TstRules::discussionSubmittedOnceSpokenEachDay()
+{
+    Table t;
+    reach(t, Phase::DayDiscussion);
+    const std::string v = t.villager(1);
+    auto ra = t.m.requiredAction(v);
+    QCOMPARE_E(ra.type, ActionType::SpeakDiscussion);
+    QVERIFY(!ra.alreadySubmitted);  // their opening earlier today is not it
+    QVERIFY(t.say(v, "I watched the wolves' side of the table.").ok());
+    QVERIFY(t.m.requiredAction(v).alreadySubmitted);
+    QVERIFY(!t.m.requiredAction(t.seer()).alreadySubmitted);
+    t.now += 5000;  // past the chat limit
+    QVERIFY(t.say(v, "And I say it again.").ok());  // still allowed
+    t.step();  // leave today's discussion
+    QVERIFY(t.until(Phase::DayDiscussion, 400) || t.m.ended());
+    if (!t.m.ended() && t.m.player(v)->alive)
+        QVERIFY(!t.m.requiredAction(v).alreadySubmitted);
+}
+
 void TstRules::playerStateRequiredAction()
 {
     Table t;
@@ -1147,6 +1176,25 @@ void TstRules::queueCreatesMatchAtEight()
         }
 }
 
+// An agent that asks for a bot's name (or two agents for one name) is seated
+// under a suffixed name: players refer to each other by name.
+void TstRules::seatedNamesAreDistinct()
+{
+    Lobby lobby;
+    for (const char *name : {"Ada", "Ada", "Bo", "Ada", "Cy", "Bo", "Di", "Ed"})
+        QVERIFY(lobby.join("agent:" + std::to_string(lobby.queue().size()), name, DefaultQueueId, T0).ok());
+    const Match *m = lobby.match("match-1");
+    QVERIFY(m);
+    std::set<std::string> names;
+    for (const Player &p : m->state().players)
+        names.insert(p.displayName);
+    QCOMPARE(names.size(), size_t(8));
+    QVERIFY(names.count("Ada") && names.count("Ada 2") && names.count("Ada 3") && names.count("Bo 2"));
+    // The left record round-trips its reason.
+    LobbyRecord left{LobbyRecord::Kind::Left, T0, DefaultQueueId, "x", "", {}, 0, 0, {}, "abandoned"};
+    QCOMPARE(LobbyRecord::fromJson(left.toJson())->reason, std::string("abandoned"));
+}
+
 void TstRules::queueLeaveAndStatus()
 {
     Lobby lobby;
@@ -1166,7 +1214,7 @@ void TstRules::queueLeaveAndStatus()
     for (const auto &rec : lobby.join("c", "C", DefaultQueueId, T0)->records)
         (void)rec;
     Lobby rebuilt;
-    LobbyRecord j1{LobbyRecord::Kind::Joined, T0, DefaultQueueId, "b", "B", {}, 0, 0, {}};
+    LobbyRecord j1{LobbyRecord::Kind::Joined, T0, DefaultQueueId, "b", "B", {}, 0, 0, {}, {}};
     auto parsed = LobbyRecord::fromJson(j1.toJson());
     QVERIFY(parsed);
     rebuilt.applyRecord(*parsed);

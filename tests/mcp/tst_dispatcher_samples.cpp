@@ -74,6 +74,7 @@ json sampleResult(const std::string &tool)
         r["state"] = sampleState();
     } else if (tool == "et.werewolf.match.wait_for_turn") {
         r["changed"] = true;
+        r["lastEventId"] = "match-1:00000042";
         r["state"] = sampleState();
     } else if (tool == "et.werewolf.match.ready") {
         r["matchId"] = "match-1";

@@ -155,8 +155,10 @@ private Q_SLOTS:
         QCOMPARE(in["properties"]["timeoutSeconds"]["maximum"], json(25));
         QCOMPARE(in["properties"]["timeoutSeconds"]["default"], json(25));
         QCOMPARE(in["required"], json::array({"matchId"}));
+        QCOMPARE(in["properties"]["recentPublicMessagesLimit"]["maximum"], json(50));
+        QCOMPARE(in["properties"]["afterEventId"]["type"], json("string"));
         QCOMPARE(wait->definition["outputSchema"]["required"],
-                 json::array({"ok", "serverTime", "changed", "state", "error"}));
+                 json::array({"ok", "serverTime", "changed", "state", "error", "lastEventId"}));
     }
 
     void findResolvesBothForms_data()
@@ -286,7 +288,7 @@ private Q_SLOTS:
         row("events.get", "et.werewolf.match.events.get", R"({"matchId":"m"})", R"({"matchId":"m","limit":50})");
         row("matches.list", "et.werewolf.matches.list", "{}", R"({"status":"ACTIVE","limit":20})");
         row("wait_for_turn", "et.werewolf.match.wait_for_turn", R"({"matchId":"m"})",
-            R"({"matchId":"m","timeoutSeconds":25})");
+            R"({"matchId":"m","timeoutSeconds":25,"recentPublicMessagesLimit":20})");
         row("vote has no defaults", "et.werewolf.match.vote", R"({"matchId":"m","targetPlayerId":null})",
             R"({"matchId":"m","targetPlayerId":null})");
         // Invalid arguments are left exactly as they were.
