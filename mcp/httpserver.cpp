@@ -609,8 +609,7 @@ bool HttpServer::checkCredential(const ReplyTo &to,
              jsonRpcError(-32000,
                           "Forbidden: the Authorization header differs from the one this "
                           "session was opened with",
-                          requestId),
-             entry.session->id);
+                          requestId)); // recorded without the session: it is not the session's
     return false;
 }
 
