@@ -392,9 +392,7 @@ void HostWorker::revokeAgent(const QString &agentId)
     }
     // Its live sessions end now: a revoked token must not keep playing.
     if (m_mcp)
-        for (const auto &s : m_mcp->server()->sessions())
-            if (s->agentId == revoked.value().agentId)
-                m_mcp->server()->closeSession(s->id);
+        m_mcp->endSessionsOf(revoked.value().agentId);
     listAgents();
 }
 

@@ -4,6 +4,7 @@
 #include "engine/projection.h"
 
 #include <QLoggingCategory>
+#include <QTimer>
 
 #include <set>
 #include <unordered_map>
@@ -13,6 +14,10 @@ Q_DECLARE_LOGGING_CATEGORY(lcHost)
 namespace townhall::app {
 
 namespace {
+
+/// How often the host looks for agents revoked by another process. A poll
+/// that finds nothing new is one PRAGMA on the store's connection.
+constexpr std::chrono::milliseconds kRevocationPoll{500};
 
 /// The engine-backed Backend: identity from tokens or clientInfo, tools from the host.
 class EngineBackend final : public mcp::Backend
@@ -140,6 +145,9 @@ McpService::McpService(Host *host, QObject *parent)
                 return true;
         return false;
     });
+    m_revocationWatch = new QTimer(this);
+    connect(m_revocationWatch, &QTimer::timeout, this, &McpService::watchRevocations);
+    m_revocationWatch->start(kRevocationPoll);
 }
 
 McpService::~McpService()
@@ -182,6 +190,50 @@ QString McpService::url() const
 quint16 McpService::port() const
 {
     return m_server->port();
+}
+
+void McpService::endSessionsOf(const std::string &agentId)
+{
+    endSessionsWhere([&agentId](const mcp::Session &s) { return s.agentId == agentId; });
+}
+
+void McpService::endSessionsWhere(const std::function<bool(const mcp::Session &)> &ended)
+{
+    for (const auto &s : m_server->sessions()) {
+        if (!s->guest && !s->agentId.empty() && ended(*s)) {
+            qCInfo(lcHost) << "ending a session of revoked agent"
+                           << QString::fromStdString(s->agentId);
+            m_server->closeSession(s->id);
+        }
+    }
+}
+
+void McpService::watchRevocations()
+{
+    // Only sessions of registered agents can be revoked; without any, the
+    // store is left alone (a poll waits for a commit under way).
+    const auto sessions = m_server->sessions();
+    const bool anyAgent = std::any_of(sessions.begin(), sessions.end(), [](const auto &s) {
+        return !s->guest && !s->agentId.empty();
+    });
+    Store *store = anyAgent ? m_host->store() : nullptr;
+    if (!store)
+        return;
+    const auto version = store->dataVersion();
+    if (!version || *version == m_dataVersion)
+        return;
+    m_dataVersion = *version;
+    const auto agents = store->listAgents();
+    if (!agents) {
+        qCWarning(lcHost) << "cannot check for revoked agents:" << agents.error().message;
+        return;
+    }
+    std::set<std::string> revoked;
+    for (const AgentRecord &a : agents.value()) {
+        if (a.revoked())
+            revoked.insert(a.agentId);
+    }
+    endSessionsWhere([&revoked](const mcp::Session &s) { return revoked.count(s.agentId) > 0; });
 }
 
 QCoro::Task<std::optional<json>> McpService::handle(json message,

@@ -13,8 +13,12 @@
 
 #include <QObject>
 
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
+
+class QTimer;
 
 namespace townhall::app {
 
@@ -48,7 +52,18 @@ public:
     /// `caller` (what the built-in bots use).
     QCoro::Task<mcp::ToolResult> callInProcess(Caller caller, std::string tool, json args);
 
+    /// Ends every MCP session of a registered agent at once, as for an
+    /// expired session: its streams close and its next request gets 404.
+    /// For a revoked agent; revocations by another process (`townhall agent
+    /// revoke` on the same database) are noticed within a second without it.
+    void endSessionsOf(const std::string &agentId);
+
 private:
+    /// Polls the store for commits by other processes; after one, ends the
+    /// sessions of agents revoked meanwhile.
+    void watchRevocations();
+    void endSessionsWhere(const std::function<bool(const mcp::Session &)> &ended);
+
     /// An in-process message through the recorder (when recording) to the dispatcher.
     QCoro::Task<std::optional<json>> handle(json message, std::shared_ptr<mcp::Session> session);
 
@@ -58,6 +73,8 @@ private:
     mcp::HttpServer *m_server = nullptr;
     Recorder *m_recorder = nullptr;
     bool m_recording = true;
+    QTimer *m_revocationWatch = nullptr;
+    std::optional<std::int64_t> m_dataVersion; ///< the store's, when last polled
     std::map<std::string, std::shared_ptr<mcp::Session>> m_inProcess;
     std::int64_t m_nextId = 1;
 };

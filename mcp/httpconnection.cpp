@@ -30,9 +30,10 @@ bool equalsLower(const QByteArray &lowerName, QByteArrayView name)
 
 QByteArray errorBody(const char *message)
 {
-    // Fixed messages only: no request content is echoed back.
+    // Fixed messages only: no request content is echoed back. The request
+    // could not be read, so its id is unknown: null, as JSON-RPC asks.
     return QByteArray(R"({"jsonrpc":"2.0","error":{"code":-32000,"message":")") + message
-           + QByteArray(R"("}})");
+           + QByteArray(R"("},"id":null})");
 }
 
 } // namespace
@@ -165,8 +166,12 @@ struct HttpParserCallbacks
         c->m_p->headerBytes = 0;
         c->m_p->inMessage = true;
         c->m_idleDeadline.reset();
+        c->m_wasIdle = false;
+        c->m_activitySince = std::chrono::steady_clock::now();
+        c->m_requestEnd.reset();
         if (c->m_limits.requestTimeout.count() > 0)
-            HttpConnection::arm(c->m_requestTimer, c->m_requestDeadline, c->m_limits.requestTimeout);
+            c->m_requestEnd = c->m_activitySince + c->m_limits.requestTimeout;
+        c->armRequestPhase(c->m_limits.headerTimeout);
         return 0;
     }
 
@@ -236,6 +241,7 @@ struct HttpParserCallbacks
         if (r.header("expect").compare("100-continue", Qt::CaseInsensitive) == 0
             && c->m_slots.empty() && r.httpMinor >= 1)
             c->writeOut("HTTP/1.1 100 Continue\r\n\r\n");
+        c->armRequestPhase(c->m_limits.bodyStallTimeout);
         return 0;
     }
 
@@ -246,6 +252,8 @@ struct HttpParserCallbacks
         if (r.body.size() + qsizetype(len) > c->m_limits.maxBodyBytes)
             return fail(c, 413, "Payload Too Large");
         r.body.append(at, qsizetype(len));
+        // A body may take its time, as long as it keeps coming.
+        c->armRequestPhase(c->m_limits.bodyStallTimeout);
         return 0;
     }
 
@@ -286,6 +294,7 @@ HttpConnection::HttpConnection(QTcpSocket *socket, const ConnectionLimits &limit
     , m_p(std::make_unique<ParserState>())
     , m_idleTimer(new QTimer(this))
     , m_requestTimer(new QTimer(this))
+    , m_activitySince(std::chrono::steady_clock::now())
 {
     m_socket->setParent(this);
     m_socket->setReadBufferSize(kSocketReadBuffer);
@@ -305,12 +314,20 @@ HttpConnection::HttpConnection(QTcpSocket *socket, const ConnectionLimits &limit
         m_socket->disconnectFromHost();
     });
     connect(m_requestTimer, &QTimer::timeout, this, [this] {
-        if (!due(m_requestTimer, m_requestDeadline))
+        if (!m_requestDeadline)
             return;
+        if (std::chrono::steady_clock::now() < *m_requestDeadline) {
+            armRequestDeadline(*m_requestDeadline); // it moved later: wait out the rest
+            return;
+        }
         qCDebug(lcTransport) << "request timeout from" << m_peer;
         failRequest(408, "Request Timeout");
     });
     connect(m_socket, &QTcpSocket::readyRead, this, &HttpConnection::onReadyRead);
+    connect(m_socket, &QTcpSocket::bytesWritten, this, [this] {
+        if (m_readPaused)
+            updateReadPause();
+    });
     connect(m_socket, &QTcpSocket::disconnected, this, &HttpConnection::handleClosed);
     connect(m_socket, &QTcpSocket::errorOccurred, this, [this](QAbstractSocket::SocketError error) {
         if (error != QAbstractSocket::RemoteHostClosedError)
@@ -461,15 +478,18 @@ void HttpConnection::processInput()
             // Between requests, a WebSocket handshake may leave HTTP before
             // a byte of it is consumed.
             if (m_upgradeFilter && m_slots.empty() && !m_p->inMessage) {
+                // Nothing is owed, so nothing needs the held byte; the
+                // WebSocket server must find the handshake first in the buffer.
+                m_socket->skip(std::exchange(m_held, 0));
                 const Probe probe = probeUpgrade();
                 if (probe == Probe::HandedOver)
                     return; // m_inParse stays set: this object is finished
                 if (probe == Probe::NeedMore)
                     break;
             }
-            if (m_socket->bytesAvailable() <= 0)
+            if (m_socket->bytesAvailable() <= m_held)
                 break;
-            m_input = m_socket->readAll();
+            m_input = takeInput();
             if (m_input.isEmpty())
                 break;
         }
@@ -598,13 +618,14 @@ void HttpConnection::respond(quint64 serial, HttpResponse response)
     pump();
 }
 
-bool HttpConnection::beginStream(quint64 serial, const HttpResponse &head)
+bool HttpConnection::beginStream(quint64 serial, const HttpResponse &head, StreamKind kind)
 {
     if (m_closed)
         return false;
     Slot *slot = findSlot(serial);
     if (!slot || slot->state != Slot::State::Pending)
         return false;
+    slot->events = kind == StreamKind::Events;
     slot->chunked = !slot->http10;
     if (slot->http10) {
         // No chunked coding in HTTP/1.0: the end of the stream is the close.
@@ -731,6 +752,41 @@ bool HttpConnection::due(QTimer *timer, const Deadline &deadline)
     return false;
 }
 
+void HttpConnection::armRequestPhase(std::chrono::milliseconds phase)
+{
+    Deadline when = m_requestEnd;
+    if (phase.count() > 0) {
+        const auto phaseEnd = std::chrono::steady_clock::now() + phase;
+        if (!when || phaseEnd < *when)
+            when = phaseEnd;
+    }
+    if (when)
+        armRequestDeadline(*when);
+    else
+        m_requestDeadline.reset();
+}
+
+void HttpConnection::armRequestDeadline(std::chrono::steady_clock::time_point when)
+{
+    m_requestDeadline = when;
+    // A later deadline is waited out when the timer fires; only an earlier
+    // one (the head's, under the whole request's) needs a restart.
+    if (m_requestTimer->isActive() && m_requestTimerFires <= when)
+        return;
+    const auto now = std::chrono::steady_clock::now();
+    const auto left = std::max(std::chrono::ceil<std::chrono::milliseconds>(when - now),
+                               std::chrono::milliseconds(0));
+    m_requestTimer->start(left);
+    m_requestTimerFires = now + left;
+}
+
+HttpConnection::Activity HttpConnection::activity() const
+{
+    if (!m_slots.empty() || m_closed || m_closing)
+        return Activity::Busy;
+    return m_p->inMessage ? Activity::Receiving : Activity::Idle;
+}
+
 void HttpConnection::updateTimers()
 {
     if (m_closed || m_closing) {
@@ -740,13 +796,56 @@ void HttpConnection::updateTimers()
         m_requestTimer->stop();
         return;
     }
-    if (m_slots.empty() && !m_p->inMessage && m_limits.idleTimeout.count() > 0) {
+    const bool idle = m_slots.empty() && !m_p->inMessage;
+    if (idle && !m_wasIdle)
+        m_activitySince = std::chrono::steady_clock::now();
+    m_wasIdle = idle;
+    if (idle && m_limits.idleTimeout.count() > 0) {
         // Idle from now, unless already idle (the deadline then stays).
         if (!m_idleDeadline)
             arm(m_idleTimer, m_idleDeadline, m_limits.idleTimeout);
     } else {
         m_idleDeadline.reset();
     }
+    updateReadPause();
+}
+
+QByteArray HttpConnection::takeInput()
+{
+    const qint64 available = m_socket->bytesAvailable();
+    QByteArray bytes = m_socket->peek(available);
+    bytes.remove(0, m_held);
+    m_socket->skip(available - 1);
+    m_held = 1;
+    return bytes;
+}
+
+bool HttpConnection::owesResponse() const
+{
+    // An event stream owes nothing in particular: a client that half-closes
+    // it is leaving, and reading on is how its departure is noticed.
+    for (const Slot &slot : m_slots) {
+        if (!slot.events)
+            return true;
+    }
+    return false;
+}
+
+void HttpConnection::updateReadPause()
+{
+    if (m_closed || !m_socket)
+        return;
+    // Until the answer has left Qt's buffer too: reading the end of the
+    // stream would close the socket with it.
+    const bool pause = owesResponse() || (m_slots.empty() && m_socket->bytesToWrite() > 0);
+    if (!pause && !m_readPaused)
+        return;
+    m_readPaused = pause;
+    // A limit no larger than what the buffer holds stops the reading; it
+    // follows the buffer down as the parser takes bytes (setReadBufferSize
+    // does nothing when the value is unchanged).
+    m_socket->setReadBufferSize(pause ? std::max<qint64>(1, m_socket->bytesAvailable())
+                                      : kSocketReadBuffer);
 }
 
 void HttpConnection::abort()

@@ -78,6 +78,8 @@ struct ConnectionLimits
         = 8 * 1024 * 1024; ///< unsent bytes before a non-reading client is dropped
     std::chrono::milliseconds idleTimeout{60000};
     std::chrono::milliseconds requestTimeout{30000};
+    std::chrono::milliseconds headerTimeout{10000};   ///< first byte to the end of the head
+    std::chrono::milliseconds bodyStallTimeout{5000}; ///< longest wait between two body bytes
 };
 
 /// Serves one accepted socket. Parsed requests are announced with
@@ -96,11 +98,24 @@ public:
     HttpConnection(QTcpSocket *socket, const ConnectionLimits &limits, QObject *parent = nullptr);
     ~HttpConnection() override;
 
+    /// What a streamed response is. A reply ends when its request is
+    /// answered; an event stream stays open for as long as either side wants,
+    /// so the client is not waiting on it and may close the connection.
+    enum class StreamKind { Reply, Events };
+
+    /// What the connection is doing, for the server that must close one to
+    /// admit a new client (cheapest first).
+    enum class Activity {
+        Idle,      ///< nothing owed, nothing half received: a keep-alive connection
+        Receiving, ///< part of a request arrived, nothing owed yet
+        Busy,      ///< a response or stream is owed to the client
+    };
+
     /// Queues the complete response to request \a serial.
     void respond(quint64 serial, HttpResponse response);
     /// Sends the head of a streamed response (chunked for HTTP/1.1 clients).
     /// Returns false if the connection is gone or \a serial is unknown.
-    bool beginStream(quint64 serial, const HttpResponse &head);
+    bool beginStream(quint64 serial, const HttpResponse &head, StreamKind kind = StreamKind::Reply);
     /// Appends \a data to a streamed response. Returns false if the connection is gone.
     bool writeStream(quint64 serial, QByteArrayView data);
     /// Ends a streamed response; the connection then serves the next request.
@@ -109,6 +124,10 @@ public:
     /// True until the socket is closed.
     bool isOpen() const { return !m_closed; }
     QHostAddress peerAddress() const { return m_peer; }
+    Activity activity() const;
+    /// When the current activity began (accept, the request's first byte, the
+    /// last response leaving).
+    std::chrono::steady_clock::time_point activitySince() const { return m_activitySince; }
     /// Closes at once, dropping anything unsent.
     void abort();
 
@@ -140,6 +159,7 @@ private:
         bool http10 = false;
         bool keepAlive = true;
         bool head = false; // HEAD request: headers only, whatever the response holds
+        bool events = false; // an event stream (StreamKind::Events)
     };
 
     friend struct HttpParserCallbacks;
@@ -154,6 +174,16 @@ private:
     void writeOut(QByteArrayView data);
     Slot *findSlot(quint64 serial);
     void updateTimers();
+    /// The bytes the socket holds that were not parsed yet (see m_held).
+    QByteArray takeInput();
+    /// Stops reading from the kernel while a client waits for a response (see m_held).
+    void updateReadPause();
+    bool owesResponse() const;
+    /// The request deadline becomes the earlier of the whole request's and
+    /// one of its phase's (the head, or the next body bytes).
+    void armRequestPhase(std::chrono::milliseconds phase);
+    /// Moves the request deadline, restarting the timer only when it would fire too late.
+    void armRequestDeadline(std::chrono::steady_clock::time_point when);
     /// The request and idle timeouts are deadlines: arming one while its
     /// QTimer runs only moves the deadline, and the timer, when it fires
     /// early, waits out the rest. Keep-alive traffic restarted both QTimers
@@ -178,7 +208,18 @@ private:
     QTimer *m_idleTimer;
     QTimer *m_requestTimer;
     Deadline m_idleDeadline;
-    Deadline m_requestDeadline;
+    Deadline m_requestDeadline; ///< the earliest of the two below
+    Deadline m_requestEnd;      ///< the whole request (requestTimeout)
+    std::chrono::steady_clock::time_point m_requestTimerFires; ///< when m_requestTimer fires
+    std::chrono::steady_clock::time_point m_activitySince;
+    bool m_wasIdle = true;
+    /// Parsed bytes left at the front of the socket's read buffer: 0 or 1.
+    /// Qt closes a socket as soon as it reads the end of the stream, so a
+    /// client that half-closes after its request would never get the answer.
+    /// Qt stops reading once its buffer is full; keeping the last byte there
+    /// lets a 1-byte limit pause reading while a response is owed.
+    qint64 m_held = 0;
+    bool m_readPaused = false;
     bool m_inParse = false;
     bool m_inPump = false;
     bool m_pumpAgain = false;

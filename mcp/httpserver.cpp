@@ -94,6 +94,16 @@ RequestIds requestIdsOf(const json &message)
     return r;
 }
 
+/// The token of an `Authorization: Bearer` header value, or empty: another
+/// scheme is no token, as this server issues bearer tokens only.
+QByteArrayView bearerToken(const QByteArray &authorization)
+{
+    if (authorization.size() > 7
+        && QByteArrayView(authorization).first(7).compare("Bearer ", Qt::CaseInsensitive) == 0)
+        return QByteArrayView(authorization).sliced(7).trimmed();
+    return {};
+}
+
 json internalErrorsFor(const RequestIds &requests)
 {
     if (requests.ids.empty())
@@ -305,7 +315,7 @@ bool HttpServer::hasStream(const std::string &id) const
 void HttpServer::onNewConnection()
 {
     while (QTcpSocket *socket = m_tcp->nextPendingConnection()) {
-        if (m_connections.size() >= m_limits.maxConnections) {
+        if (m_connections.size() >= m_limits.maxConnections && !reclaimConnection()) {
             refuseConnection(socket);
             continue;
         }
@@ -316,6 +326,8 @@ void HttpServer::onNewConnection()
         cl.maxWriteBuffer = m_limits.maxWriteBuffer;
         cl.idleTimeout = m_limits.idleTimeout;
         cl.requestTimeout = m_limits.requestTimeout;
+        cl.headerTimeout = m_limits.headerTimeout;
+        cl.bodyStallTimeout = m_limits.bodyStallTimeout;
         auto *connection = new HttpConnection(socket, cl, this);
         m_connections.insert(connection);
         connect(connection,
@@ -341,6 +353,31 @@ void HttpServer::onNewConnection()
                 socket->deleteLater();
         });
     }
+}
+
+bool HttpServer::reclaimConnection()
+{
+    // An idle keep-alive client just reconnects; a request that is still
+    // arriving after all the others is most likely a slow sender's. Neither
+    // is owed anything yet. Connections that are owed a response or carry a
+    // stream are never taken (streams have a cap of their own).
+    using Activity = HttpConnection::Activity;
+    HttpConnection *victim = nullptr;
+    for (HttpConnection *c : std::as_const(m_connections)) {
+        const Activity a = c->activity();
+        if (a == Activity::Busy)
+            continue;
+        if (!victim || a < victim->activity()
+            || (a == victim->activity() && c->activitySince() < victim->activitySince()))
+            victim = c;
+    }
+    if (!victim)
+        return false;
+    qCDebug(lcTransport) << "connection limit reached; closing"
+                         << (victim->activity() == Activity::Idle ? "an idle" : "a slow")
+                         << "connection from" << victim->peerAddress();
+    victim->abort(); // closed() takes it out of m_connections at once
+    return true;
 }
 
 void HttpServer::refuseConnection(QTcpSocket *socket)
@@ -532,7 +569,10 @@ HttpServer::createSession(const std::string &transport, const HttpRequest &reque
     entry->outbox = std::make_shared<SessionOutbox>(this, id);
     entry->session->outbox = entry->outbox;
     entry->legacy = transport == "legacy-sse";
-    touch(*entry, request);
+    // The session belongs to this credential from now on (checkCredential).
+    const QByteArray authorization = request.header("authorization");
+    entry->session->bearerToken = bearerToken(authorization).toByteArray().toStdString();
+    touch(*entry);
     SessionEntry &ref = *entry;
     m_sessions.emplace(id, std::move(entry));
     qCDebug(lcTransport) << "session created" << QByteArray::fromStdString(transport);
@@ -545,13 +585,54 @@ SessionEntry *HttpServer::findEntry(const std::string &id) const
     return it == m_sessions.end() ? nullptr : it->second.get();
 }
 
-void HttpServer::touch(SessionEntry &entry, const HttpRequest &request)
+void HttpServer::touch(SessionEntry &entry)
 {
     entry.session->lastSeen = std::chrono::steady_clock::now();
-    const QByteArray auth = request.header("authorization");
-    if (auth.size() > 7
-        && QByteArrayView(auth).first(7).compare("Bearer ", Qt::CaseInsensitive) == 0)
-        entry.session->bearerToken = auth.mid(7).trimmed().toStdString();
+}
+
+bool HttpServer::checkCredential(const ReplyTo &to,
+                                 const HttpRequest &request,
+                                 const SessionEntry &entry,
+                                 const json &requestId)
+{
+    // The session id is no credential (MCP-NOTES rule 34): a request acts as
+    // the session's agent only with the token the session was opened with,
+    // or with none if it was opened with none.
+    const QByteArray authorization = request.header("authorization");
+    const std::string &own = entry.session->bearerToken;
+    if (constantTimeEquals(bearerToken(authorization),
+                           QByteArrayView(own.data(), qsizetype(own.size()))))
+        return true;
+    qCInfo(lcTransport) << "refused a request whose credential differs from its session's";
+    sendJson(to,
+             403,
+             jsonRpcError(-32000,
+                          "Forbidden: the Authorization header differs from the one this "
+                          "session was opened with",
+                          requestId)); // recorded without the session: it is not the session's
+    return false;
+}
+
+bool HttpServer::checkStreamRoom(const ReplyTo &to, const json &requestId)
+{
+    const int cap = std::min(m_limits.maxEventStreams, m_limits.maxConnections - 1);
+    if (m_eventStreams < cap)
+        return true;
+    qCWarning(lcTransport) << "event stream limit reached; refusing a stream";
+    HttpResponse response(
+        503,
+        "application/json",
+        QByteArray::fromStdString(
+            jsonRpcError(-32000, "Service Unavailable: too many event streams", requestId).dump()));
+    response.setHeader("Retry-After", "5");
+    send(to, std::move(response));
+    return false;
+}
+
+void HttpServer::trackEventStream(SseStream *stream)
+{
+    ++m_eventStreams;
+    connect(stream, &SseStream::closed, this, [this] { --m_eventStreams; });
 }
 
 void HttpServer::announce(SessionEntry &entry)

@@ -46,14 +46,26 @@ class HttpConnection;
 struct HttpRequest;
 struct HttpResponse;
 class SessionOutbox;
+class SseStream;
 struct SessionEntry;
 
 /// Limits and timeouts. A zero duration disables that timeout.
+///
+/// Holding connections open must not lock new clients out: at the connection
+/// cap the server closes the connection that is doing least (the longest idle
+/// keep-alive one, else the one longest in sending a request it has not
+/// finished) to admit the newcomer, and answers 503 only when every
+/// connection owes a response or carries a stream. Event streams may fill at
+/// most maxEventStreams connections, so the rest stay for requests such as a
+/// new client's `initialize`.
 struct TransportLimits
 {
     qsizetype maxHeaderBytes = 16 * 1024; ///< request line + headers → 431
     qsizetype maxBodyBytes = 1024 * 1024; ///< → 413 with a JSON-RPC -32000 body
-    int maxConnections = 256;             ///< further connections get 503
+    int maxConnections = 256;             ///< see above: idle ones make room, else 503
+    /// Open event streams (GET /mcp and legacy /sse) → 503. Kept below
+    /// maxConnections (at least one connection always stays for requests).
+    int maxEventStreams = 192;
     int maxPipelined = 32;   ///< unanswered requests per connection before reading pauses
     int maxBatchSize = 1000; ///< JSON-RPC batch entries (2025-03-26 clients)
     qsizetype maxWriteBuffer
@@ -62,6 +74,9 @@ struct TransportLimits
         60000}; ///< keep-alive connection with nothing in progress
     std::chrono::milliseconds requestTimeout{
         30000}; ///< first byte to last byte of one request → 408
+    std::chrono::milliseconds headerTimeout{10000}; ///< first byte to the end of the head → 408
+    std::chrono::milliseconds bodyStallTimeout{
+        5000}; ///< a body that stops coming for this long → 408
     std::chrono::milliseconds keepAliveInterval{15000}; ///< `: keepalive` comments on SSE streams
     std::chrono::milliseconds sessionIdleTimeout{30 * 60
                                                  * 1000}; ///< session unused (and no open stream)
@@ -175,6 +190,8 @@ public:
     bool hasStream(const std::string &id) const;
     /// Open HTTP connections (not counting refused ones).
     int connectionCount() const { return int(m_connections.size()); }
+    /// Open event streams (GET /mcp and legacy /sse).
+    int eventStreamCount() const { return m_eventStreams; }
 
 Q_SIGNALS:
     /// A session was established (initialize answered successfully, or a legacy /sse stream
@@ -190,6 +207,9 @@ private:
     struct ReplyTo;
 
     void onNewConnection();
+    /// Closes the connection whose loss costs its client least, to admit a
+    /// new one; false when every connection is busy.
+    bool reclaimConnection();
     void refuseConnection(QTcpSocket *socket);
     void onRequest(HttpConnection *connection, const HttpRequest &request);
     /// 0 if Host and Origin pass; else the status to answer (400 or 403).
@@ -199,6 +219,9 @@ private:
     void handleMcpPost(const ReplyTo &to, const HttpRequest &request, bool underscore);
     void handleMcpGet(const ReplyTo &to, const HttpRequest &request);
     void handleMcpDelete(const ReplyTo &to, const HttpRequest &request);
+    /// The live session a non-initialize /mcp request names, after the
+    /// session, credential and version checks; null once it answered an error.
+    SessionEntry *sessionOf(const ReplyTo &to, const HttpRequest &request, const json &answerId);
     void answerRequest(
         const ReplyTo &to, json body, std::shared_ptr<Session> session, bool sse, bool initialize);
 
@@ -214,7 +237,17 @@ private:
     SessionEntry &
     createSession(const std::string &transport, const HttpRequest &request, bool underscore);
     SessionEntry *findEntry(const std::string &id) const;
-    void touch(SessionEntry &entry, const HttpRequest &request);
+    void touch(SessionEntry &entry);
+    /// True if \a request carries the credential its session was created
+    /// with; otherwise answers 403 and returns false (the request must not run).
+    bool checkCredential(const ReplyTo &to,
+                         const HttpRequest &request,
+                         const SessionEntry &entry,
+                         const json &requestId);
+    /// True if another event stream may open; otherwise answers 503.
+    bool checkStreamRoom(const ReplyTo &to, const json &requestId = nullptr);
+    /// Counts \a stream among the open event streams until it closes.
+    void trackEventStream(SseStream *stream);
     bool closeSessionInternal(const std::string &id);
     void announce(SessionEntry &entry);
     bool deliver(const std::string &sessionId, const json &message);
@@ -253,6 +286,7 @@ private:
     std::function<void(QTcpSocket *)> m_webSocketHandler;
     std::unordered_map<std::string, std::unique_ptr<SessionEntry>> m_sessions;
     QSet<HttpConnection *> m_connections;
+    int m_eventStreams = 0;
     bool m_destroying = false;
 };
 

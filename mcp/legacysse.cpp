@@ -13,17 +13,19 @@ namespace townhall::mcp {
 
 void HttpServer::handleLegacyStream(const ReplyTo &to, const HttpRequest &request)
 {
-    if (!to.connection)
+    if (!to.connection || !checkStreamRoom(to))
         return;
     const bool underscore = request.queryItem("names") == "underscore";
     SessionEntry &entry = createSession("legacy-sse", request, underscore);
     const std::string id = entry.session->id;
-    if (!to.connection->beginStream(to.serial, eventStreamHead(to))) {
+    if (!to.connection->beginStream(
+            to.serial, eventStreamHead(to), HttpConnection::StreamKind::Events)) {
         closeSessionInternal(id);
         return;
     }
     auto *stream = new SseStream(
         to.connection, to.serial, entry.newStreamId(), m_limits.keepAliveInterval, this);
+    trackEventStream(stream);
     entry.stream = stream;
     entry.outbox->setStreamOpen(true);
     // The legacy session lives exactly as long as its stream.
@@ -90,24 +92,30 @@ void HttpServer::handleLegacyPost(const ReplyTo &to, const HttpRequest &request)
                  id);
         return;
     }
+    const json answerId = answerIdOf(body);
+    if (!checkCredential(to, request, *entry, answerId))
+        return;
     if (hasInitialize && (batch || entry->initializeSeen)) {
         sendJson(to,
                  400,
                  jsonRpcError(-32600,
                               batch ? "Invalid Request: initialize must not be part of a batch"
                                     : "Invalid Request: Server already initialized",
-                              nullptr),
+                              answerId),
                  id);
         return;
     }
     const QByteArray version = request.header("mcp-protocol-version").trimmed();
     if (!hasInitialize && !version.isEmpty() && !isSupportedProtocolVersion(version)) {
-        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Unsupported protocol version"), id);
+        sendJson(to,
+                 400,
+                 jsonRpcError(-32000, "Bad Request: Unsupported protocol version", answerId),
+                 id);
         return;
     }
     if (hasInitialize)
         entry->initializeSeen = true;
-    touch(*entry, request);
+    touch(*entry);
 
     recordEach(id, Dir::ClientToServer, Ch::LegacyPost, body, 202, {}, request.body);
     send(to, HttpResponse(202, "text/plain; charset=utf-8", "Accepted"));

@@ -155,14 +155,34 @@ MessageKind classifyMessage(const json &message)
 
 json jsonRpcError(int code, const std::string &message)
 {
-    return json{{"jsonrpc", "2.0"}, {"error", json{{"code", code}, {"message", message}}}};
+    return jsonRpcError(code, message, nullptr);
 }
 
 json jsonRpcError(int code, const std::string &message, const json &id)
 {
-    json e = jsonRpcError(code, message);
-    e["id"] = id;
-    return e;
+    return json{
+        {"jsonrpc", "2.0"}, {"error", json{{"code", code}, {"message", message}}}, {"id", id}};
+}
+
+json answerIdOf(const json &body)
+{
+    if (classifyMessage(body) == MessageKind::Request)
+        return body.at("id");
+    return nullptr;
+}
+
+bool constantTimeEquals(QByteArrayView a, QByteArrayView b)
+{
+    // Every byte of the longer one is looked at, whatever the contents; a
+    // length mismatch only sets a bit.
+    const qsizetype n = std::max(a.size(), b.size());
+    unsigned diff = a.size() == b.size() ? 0 : 1;
+    for (qsizetype i = 0; i < n; ++i) {
+        const auto x = static_cast<unsigned char>(i < a.size() ? a[i] : 0);
+        const auto y = static_cast<unsigned char>(i < b.size() ? b[i] : 0);
+        diff |= unsigned(x ^ y);
+    }
+    return diff == 0;
 }
 
 std::string generateSessionId()
@@ -276,6 +296,7 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
         return;
     }
 
+    const json answerId = answerIdOf(body);
     const std::string headerId = request.header("mcp-session-id").trimmed().toStdString();
     SessionEntry *entry = nullptr;
     if (hasInitialize) {
@@ -283,7 +304,7 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
         if (existing && !existing->legacy) {
             sendJson(to,
                      400,
-                     jsonRpcError(-32600, "Invalid Request: Server already initialized", nullptr),
+                     jsonRpcError(-32600, "Invalid Request: Server already initialized", answerId),
                      headerId);
             return;
         }
@@ -292,27 +313,10 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
         entry = &createSession("streamable-http", request, underscore);
         entry->initializeSeen = true;
     } else {
-        if (headerId.empty()) {
-            sendJson(
-                to, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
+        entry = sessionOf(to, request, answerId);
+        if (!entry)
             return;
-        }
-        entry = findEntry(headerId);
-        if (!entry || entry->legacy) {
-            sendJson(to, 404, jsonRpcError(-32001, "Session not found"));
-            return;
-        }
-        // Validate against the supported set, never against the negotiated
-        // version (MCP-NOTES rule 40); a missing header is fine.
-        const QByteArray version = request.header("mcp-protocol-version").trimmed();
-        if (!version.isEmpty() && !isSupportedProtocolVersion(version)) {
-            sendJson(to,
-                     400,
-                     jsonRpcError(-32000, "Bad Request: Unsupported protocol version"),
-                     headerId);
-            return;
-        }
-        touch(*entry, request);
+        touch(*entry);
     }
 
     std::shared_ptr<Session> session = entry->session;
@@ -427,6 +431,36 @@ void HttpServer::answerRequest(
         });
 }
 
+SessionEntry *
+HttpServer::sessionOf(const ReplyTo &to, const HttpRequest &request, const json &answerId)
+{
+    const std::string id = request.header("mcp-session-id").trimmed().toStdString();
+    if (id.empty()) {
+        sendJson(to,
+                 400,
+                 jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required", answerId));
+        return nullptr;
+    }
+    SessionEntry *entry = findEntry(id);
+    if (!entry || entry->legacy) {
+        sendJson(to, 404, jsonRpcError(-32001, "Session not found", answerId));
+        return nullptr;
+    }
+    if (!checkCredential(to, request, *entry, answerId))
+        return nullptr;
+    // Validate against the supported set, never against the negotiated
+    // version (MCP-NOTES rule 40); a missing header is fine.
+    const QByteArray version = request.header("mcp-protocol-version").trimmed();
+    if (!version.isEmpty() && !isSupportedProtocolVersion(version)) {
+        sendJson(to,
+                 400,
+                 jsonRpcError(-32000, "Bad Request: Unsupported protocol version", answerId),
+                 id);
+        return nullptr;
+    }
+    return entry;
+}
+
 void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
 {
     if (!acceptsEventStream(request.headerList("accept"))) {
@@ -434,21 +468,12 @@ void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
             to, 406, jsonRpcError(-32000, "Not Acceptable: Client must accept text/event-stream"));
         return;
     }
-    const std::string id = request.header("mcp-session-id").trimmed().toStdString();
-    if (id.empty()) {
-        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
+    SessionEntry *entry = sessionOf(to, request, nullptr);
+    if (!entry)
         return;
-    }
-    SessionEntry *entry = findEntry(id);
-    if (!entry || entry->legacy) {
-        sendJson(to, 404, jsonRpcError(-32001, "Session not found"));
-        return;
-    }
-    const QByteArray version = request.header("mcp-protocol-version").trimmed();
-    if (!version.isEmpty() && !isSupportedProtocolVersion(version)) {
-        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Unsupported protocol version"), id);
-        return;
-    }
+    const std::string id = entry->session->id;
+    // One stream per session, as the reference server allows: messages go
+    // on one stream only (MCP-NOTES rule 30), so a second would carry nothing.
     if (entry->stream && entry->stream->isOpen()) {
         sendJson(to,
                  409,
@@ -456,13 +481,17 @@ void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
                  id);
         return;
     }
-    touch(*entry, request);
+    if (!checkStreamRoom(to))
+        return;
+    touch(*entry);
     HttpResponse head = eventStreamHead(to);
     head.setHeader("Mcp-Session-Id", QByteArray::fromStdString(id));
-    if (!to.connection || !to.connection->beginStream(to.serial, head))
+    if (!to.connection
+        || !to.connection->beginStream(to.serial, head, HttpConnection::StreamKind::Events))
         return;
     auto *stream = new SseStream(
         to.connection, to.serial, entry->newStreamId(), m_limits.keepAliveInterval, this);
+    trackEventStream(stream);
     entry->stream = stream;
     entry->outbox->setStreamOpen(true);
     std::weak_ptr<SessionOutbox> outbox = entry->outbox;
@@ -479,21 +508,10 @@ void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
 
 void HttpServer::handleMcpDelete(const ReplyTo &to, const HttpRequest &request)
 {
-    const std::string id = request.header("mcp-session-id").trimmed().toStdString();
-    if (id.empty()) {
-        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
+    SessionEntry *entry = sessionOf(to, request, nullptr);
+    if (!entry)
         return;
-    }
-    SessionEntry *entry = findEntry(id);
-    if (!entry || entry->legacy) {
-        sendJson(to, 404, jsonRpcError(-32001, "Session not found"));
-        return;
-    }
-    const QByteArray version = request.header("mcp-protocol-version").trimmed();
-    if (!version.isEmpty() && !isSupportedProtocolVersion(version)) {
-        sendJson(to, 400, jsonRpcError(-32000, "Bad Request: Unsupported protocol version"), id);
-        return;
-    }
+    const std::string id = entry->session->id;
     send(to, HttpResponse(200, {}, {}));
     closeSessionInternal(id);
 }

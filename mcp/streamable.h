@@ -48,10 +48,19 @@ enum class MessageKind { Request, Notification, Response, Invalid };
 /// error). The dispatcher does the semantic checks.
 MessageKind classifyMessage(const json &message);
 
-/// A JSON-RPC error response; without \a id it has no "id" member (MCP-NOTES
-/// rule 16: transport errors carry none).
+/// A JSON-RPC error response. Without \a id its "id" is null: JSON-RPC's
+/// answer when the request's id is unknown (MCP-NOTES rule 3), which clients
+/// handle better than a missing member.
 json jsonRpcError(int code, const std::string &message);
 json jsonRpcError(int code, const std::string &message, const json &id);
+
+/// The id to answer \a body with: a single request's id, else null (a
+/// notification, a batch, or something unreadable).
+json answerIdOf(const json &body);
+
+/// Compares two secrets in a time that depends only on their lengths, so
+/// that timing tells nothing of where they differ.
+bool constantTimeEquals(QByteArrayView a, QByteArrayView b);
 
 /// The session id of a new session: 256 bits from the system CSPRNG, hex.
 std::string generateSessionId();

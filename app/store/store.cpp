@@ -1281,6 +1281,12 @@ bool Store::isReadOnly() const { return m_d->m_options.readOnly; }
 Durability Store::durability() const { return m_d->m_options.durability; }
 int Store::schemaVersion() const { return m_d->m_version; }
 
+StoreResult<std::int64_t> Store::dataVersion() const
+{
+    m_d->checkThread();
+    return m_d->hotInt(Private::DataVersion, "read the data version");
+}
+
 // ===================================================================== writes
 
 void Store::setCommitThread(std::thread::id thread)

@@ -346,6 +346,10 @@ public:
     bool checkpointPending() const;
     /// The version recorded in the file (== SchemaVersion once open).
     int schemaVersion() const;
+    /// SQLite's PRAGMA data_version on this store's connection: it changes
+    /// when another connection (another process) commits, and only then. A
+    /// cheap poll for changes made elsewhere, such as `townhall agent revoke`.
+    StoreResult<std::int64_t> dataVersion() const;
 
 private:
     class Private;

@@ -23,6 +23,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include <sys/socket.h>
+
 using namespace townhall::mcp;
 using namespace std::chrono_literals;
 
@@ -58,7 +60,16 @@ public:
 
     std::vector<json> seen;
     std::vector<std::string> closed;
-    int slept = 0; ///< "sleep" requests that completed
+    int slept = 0;        ///< "sleep" requests that completed
+    int holding = 0;      ///< "hold" requests waiting for release
+    bool release = false; ///< lets every "hold" request answer
+
+    bool sawMethod(const std::string &method) const
+    {
+        return std::any_of(seen.begin(), seen.end(), [&](const json &m) {
+            return m.value("method", std::string()) == method;
+        });
+    }
 
 private:
     QCoro::Task<std::optional<json>> handleOne(json m, std::shared_ptr<Session> session)
@@ -99,6 +110,13 @@ private:
             co_await QCoro::sleepFor(std::chrono::milliseconds(ms));
             ++slept;
             result = {{"slept", ms}};
+        } else if (method == "hold") {
+            // Busy until the test says otherwise, however slow the machine.
+            ++holding;
+            while (!release)
+                co_await QCoro::sleepFor(10ms);
+            --holding;
+            result = json::object();
         } else if (method == "notify") {
             const bool ok
                 = session->outbox
@@ -212,6 +230,19 @@ public:
         m_socket.connectToHost(QHostAddress(QHostAddress::LocalHost), port);
         return m_socket.waitForConnected(5000);
     }
+    /// Starts connecting without blocking (the server in this thread must
+    /// run to accept); see connected().
+    void connectLater(quint16 port)
+    {
+        m_socket.connectToHost(QHostAddress(QHostAddress::LocalHost), port);
+    }
+    bool connected() const { return m_socket.state() == QAbstractSocket::ConnectedState; }
+    /// Shuts the write side down (TCP half-close); reading goes on.
+    void halfClose()
+    {
+        m_socket.flush();
+        ::shutdown(int(m_socket.socketDescriptor()), SHUT_WR);
+    }
     void send(const QByteArray &raw)
     {
         m_socket.write(raw);
@@ -293,6 +324,9 @@ QByteArray initBody(const char *version = "2025-11-25", bool fail = false)
     return QByteArray::fromStdString(
         json{{"jsonrpc", "2.0"}, {"id", 0}, {"method", "initialize"}, {"params", params}}.dump());
 }
+
+/// What each client of a flood does with its connection.
+enum class Flood { Idle, SlowHeaders, SlowBody, EventStreams };
 
 } // namespace
 
@@ -433,7 +467,7 @@ private Q_SLOTS:
         QFETCH(bool, allowed);
         host.replace("%P", QByteArray::number(m_server->port()));
         QCOMPARE(isAllowedHost(host, m_server->port(), defaultAllowedHostnames()), allowed);
-        // And over the wire: 403 with a JSON-RPC error without id, or not 403.
+        // And over the wire: 403 with a JSON-RPC error whose id is null, or not 403.
         const Response r = roundTrip(request(
             "POST",
             "/mcp",
@@ -446,7 +480,7 @@ private Q_SLOTS:
             QCOMPARE(r.status, 403);
             const json j = r.body_json();
             QCOMPARE(j["error"]["code"].get<int>(), -32000);
-            QVERIFY(!j.contains("id"));
+            QVERIFY(j.contains("id") && j["id"].is_null());
         }
     }
 
@@ -485,7 +519,7 @@ private Q_SLOTS:
             QCOMPARE(r.status, 403);
             const json j = r.body_json();
             QCOMPARE(j["error"]["code"].get<int>(), -32000);
-            QVERIFY(!j.contains("id"));
+            QVERIFY(j.contains("id") && j["id"].is_null());
             QVERIFY(!r.hasHeader("access-control-allow-origin"));
         }
     }
@@ -1201,25 +1235,223 @@ private Q_SLOTS:
 
     void connectionLimit()
     {
+        const QByteArray sid = initialize();
         TransportLimits limits = m_server->limits();
         limits.maxConnections = 2;
         m_server->setLimits(limits);
+        QTRY_COMPARE(m_server->connectionCount(), 0);
+        // Two connections that are owed a response: nothing to reclaim.
         RawClient a, b, c;
         QVERIFY(a.connectTo(m_server->port()));
         QVERIFY(b.connectTo(m_server->port()));
-        QTRY_COMPARE(m_server->connectionCount(), 2);
+        a.send(post(rpc(1, "hold"), sid));
+        b.send(post(rpc(2, "hold"), sid));
+        QTRY_COMPARE(m_handler->holding, 2);
         QVERIFY(c.connectTo(m_server->port()));
         c.send(request("GET", "/mcp"));
         QVERIFY(c.waitForResponses(1));
         QCOMPARE(c.responses().front().status, 503);
         QCOMPARE(c.responses().front().body_json()["error"]["code"].get<int>(), -32000);
-        // The admitted ones work; freeing one admits a new client.
-        a.send(post(initBody()));
+        QVERIFY(c.responses().front().body_json()["id"].is_null());
+        // Once answered they are idle keep-alive connections, which make room.
+        m_handler->release = true;
         QVERIFY(a.waitForResponses(1));
+        QVERIFY(b.waitForResponses(1));
         QCOMPARE(a.responses().front().status, 200);
-        b.socket().abort();
-        QTRY_COMPARE(m_server->connectionCount(), 1);
         QCOMPARE(roundTrip(post(initBody())).status, 200);
+        QVERIFY(a.waitForDisconnect()); // the longest idle one went
+        QVERIFY(!b.disconnected());
+    }
+
+    void idleConnectionsMakeRoom()
+    {
+        TransportLimits limits = m_server->limits();
+        limits.maxConnections = 4;
+        m_server->setLimits(limits);
+        std::vector<std::unique_ptr<RawClient>> idle;
+        for (int i = 0; i < 4; ++i) {
+            idle.push_back(std::make_unique<RawClient>());
+            QVERIFY(idle.back()->connectTo(m_server->port()));
+            QTRY_COMPARE(m_server->connectionCount(), i + 1);
+        }
+        // A new client gets in, initializes and calls; the oldest idle
+        // connection made room for it.
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send(post(initBody()));
+        QVERIFY(c.waitForResponses(1));
+        QCOMPARE(c.responses().front().status, 200);
+        const QByteArray sid = c.responses().front().header("mcp-session-id");
+        c.send(post(rpc(2, "echo", {{"x", 1}}), sid));
+        QVERIFY(c.waitForResponses(2));
+        QCOMPARE(c.responses().at(1).status, 200);
+        JCOMPARE(c.responses().at(1).body_json()["result"], json({{"x", 1}}));
+        QVERIFY(idle.front()->waitForDisconnect());
+        QCOMPARE(m_server->connectionCount(), 4);
+    }
+
+    void floodDoesNotLockOutNewClients_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::newRow("idle") << int(Flood::Idle);
+        QTest::newRow("slow headers") << int(Flood::SlowHeaders);
+        QTest::newRow("slow body") << int(Flood::SlowBody);
+        QTest::newRow("event streams") << int(Flood::EventStreams);
+    }
+    void floodDoesNotLockOutNewClients()
+    {
+        // Default limits: more flooding connections than the server takes.
+        QFETCH(int, kind);
+        constexpr int Flooders = 300;
+        const TransportLimits limits = m_server->limits();
+        QVERIFY(Flooders > limits.maxConnections);
+        QByteArray opening;
+        switch (Flood(kind)) {
+        case Flood::Idle:
+            break;
+        case Flood::SlowHeaders:
+            opening = "POST /mcp HTTP/1.1\r\nHost: " + hostHeader() + "\r\nX-Slow: ";
+            break;
+        case Flood::SlowBody:
+            opening = "POST /mcp HTTP/1.1\r\nHost: " + hostHeader()
+                      + "\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{";
+            break;
+        case Flood::EventStreams:
+            opening = request("GET", "/sse", {{"Accept", "text/event-stream"}});
+            break;
+        }
+        std::vector<std::unique_ptr<RawClient>> flood;
+        // In batches, so that the listen backlog never overflows.
+        while (int(flood.size()) < Flooders) {
+            const size_t from = flood.size();
+            for (int i = 0; i < 25; ++i) {
+                flood.push_back(std::make_unique<RawClient>());
+                flood.back()->connectLater(m_server->port());
+            }
+            QVERIFY(flood.back()->waitFor(
+                [&] {
+                    return std::all_of(flood.begin() + long(from), flood.end(), [](const auto &c) {
+                        return c->connected() || c->disconnected();
+                    });
+                },
+                30000));
+            for (size_t i = from; i < flood.size(); ++i) {
+                if (!opening.isEmpty() && flood[i]->connected())
+                    flood[i]->send(opening);
+            }
+            QTest::qWait(20);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(m_server->connectionCount() == limits.maxConnections, 30000);
+        if (Flood(kind) == Flood::EventStreams) {
+            QTRY_COMPARE_WITH_TIMEOUT(m_server->eventStreamCount(), limits.maxEventStreams, 30000);
+            const auto refused = std::count_if(flood.begin(), flood.end(), [](const auto &c) {
+                return !c->responses().empty() && c->responses().front().status == 503;
+            });
+            QVERIFY2(refused > 0, "streams beyond the cap are refused");
+        }
+
+        // A new client initializes and calls, while the flood holds on.
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send(post(initBody()));
+        QVERIFY(c.waitForResponses(1, 30000));
+        QCOMPARE(c.responses().front().status, 200);
+        const QByteArray sid = c.responses().front().header("mcp-session-id");
+        c.send(post(rpc(2, "echo", {{"still", "here"}}), sid));
+        QVERIFY(c.waitForResponses(2, 30000));
+        QCOMPARE(c.responses().at(1).status, 200);
+        JCOMPARE(c.responses().at(1).body_json()["result"], json({{"still", "here"}}));
+        QVERIFY(m_server->eventStreamCount() <= limits.maxEventStreams);
+    }
+
+    void eventStreamLimit()
+    {
+        TransportLimits limits = m_server->limits();
+        limits.maxEventStreams = 2;
+        m_server->setLimits(limits);
+        RawClient legacy;
+        QVERIFY(legacy.connectTo(m_server->port()));
+        legacy.send(request("GET", "/sse", {{"Accept", "text/event-stream"}}));
+        QTRY_COMPARE(m_server->eventStreamCount(), 1);
+        const QByteArray sid = initialize();
+        RawClient get;
+        QVERIFY(get.connectTo(m_server->port()));
+        get.send(
+            request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}}));
+        QTRY_COMPARE(m_server->eventStreamCount(), 2);
+
+        // A third stream of either kind is refused; requests still go through.
+        const QByteArray other = initialize();
+        QVERIFY(!other.isEmpty());
+        Response r = roundTrip(
+            request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", other}}));
+        QCOMPARE(r.status, 503);
+        QCOMPARE(r.body_json()["error"]["code"].get<int>(), -32000);
+        QVERIFY(r.body_json()["id"].is_null());
+        QVERIFY(r.hasHeader("retry-after"));
+        r = roundTrip(request("GET", "/sse", {{"Accept", "text/event-stream"}}));
+        QCOMPARE(r.status, 503);
+        QCOMPARE(roundTrip(post(rpc(3, "ping"), other)).status, 200);
+
+        // A closed stream frees its place.
+        get.socket().abort();
+        QTRY_COMPARE(m_server->eventStreamCount(), 1);
+        RawClient again;
+        QVERIFY(again.connectTo(m_server->port()));
+        again.send(
+            request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", other}}));
+        QTRY_VERIFY(m_server->hasStream(other.toStdString()));
+    }
+
+    void slowRequestDeadlines_data()
+    {
+        QTest::addColumn<bool>("inBody");
+        QTest::newRow("head") << false;
+        QTest::newRow("body") << true;
+    }
+    void slowRequestDeadlines()
+    {
+        // The whole request may take a minute, but its head must come within
+        // the header deadline, and a body must not stall.
+        QFETCH(bool, inBody);
+        TransportLimits limits = m_server->limits();
+        limits.requestTimeout = 60000ms;
+        limits.headerTimeout = 300ms;
+        limits.bodyStallTimeout = 300ms;
+        m_server->setLimits(limits);
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        if (inBody)
+            c.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader()
+                   + "\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"js");
+        else
+            c.send("POST /mcp HTTP/1.1\r\nHost: " + hostHeader() + "\r\nX-Slow: aaa");
+        QVERIFY(c.waitForResponses(1, 20000));
+        QCOMPARE(c.responses().front().status, 408);
+        QVERIFY(c.responses().front().body_json()["id"].is_null());
+        QVERIFY(c.waitForDisconnect());
+    }
+
+    void bodyThatKeepsComingIsRead()
+    {
+        TransportLimits limits = m_server->limits();
+        limits.bodyStallTimeout = 2000ms;
+        m_server->setLimits(limits);
+        const QByteArray sid = initialize();
+        const QByteArray body = rpc(4, "echo", {{"pad", std::string(40, 'x')}});
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        const QByteArray raw = post(body, sid);
+        const qsizetype split = raw.size() - body.size();
+        c.send(raw.left(split));
+        // Longer in all than the stall deadline, never stalling for long.
+        for (qsizetype i = split; i < raw.size(); i += 4) {
+            c.send(raw.mid(i, 4));
+            QTest::qWait(100);
+        }
+        QVERIFY(c.waitForResponses(1, 20000));
+        QCOMPARE(c.responses().front().status, 200);
+        QCOMPARE(c.responses().front().body_json()["id"].get<int>(), 4);
     }
 
     void idleTimeout()
@@ -1369,8 +1601,9 @@ private Q_SLOTS:
         const QByteArray sid
             = initialize("2025-11-25", "/mcp", {{"Authorization", "Bearer secret-token"}});
         QCOMPARE(m_server->session(sid.toStdString())->bearerToken, std::string("secret-token"));
+        const Headers auth{{"Authorization", "Bearer secret-token"}};
         m_records.clear();
-        const Response r = roundTrip(post(rpc(3, "sleep", {{"ms", 30}}), sid));
+        const Response r = roundTrip(post(rpc(3, "sleep", {{"ms", 30}}), sid, auth));
         QCOMPARE(r.status, 200);
         QCOMPARE(m_records.size(), size_t(2));
         QCOMPARE(m_records[0].direction, TrafficRecord::Direction::ClientToServer);
@@ -1385,17 +1618,207 @@ private Q_SLOTS:
         QVERIFY(m_records[1].latency >= 25ms);
 
         m_records.clear();
-        QCOMPARE(roundTrip(post(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", sid))
-                     .status,
-                 202);
+        QCOMPARE(
+            roundTrip(post(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", sid, auth))
+                .status,
+            202);
         QCOMPARE(m_records.size(), size_t(1));
         QCOMPARE(m_records[0].httpStatus, 202);
 
         m_records.clear();
-        QCOMPARE(roundTrip(post("{oops", sid)).status, 400);
+        QCOMPARE(roundTrip(post("{oops", sid, auth)).status, 400);
         QCOMPARE(m_records.size(), size_t(2));
         QCOMPARE(m_records[1].httpStatus, 400);
         QCOMPARE(m_records[1].message["error"]["code"].get<int>(), -32700);
+    }
+
+    void constantTimeEquality_data()
+    {
+        QTest::addColumn<QByteArray>("a");
+        QTest::addColumn<QByteArray>("b");
+        QTest::addColumn<bool>("equal");
+        QTest::newRow("same") << QByteArray("th_abc") << QByteArray("th_abc") << true;
+        QTest::newRow("both empty") << QByteArray() << QByteArray("") << true;
+        QTest::newRow("last byte") << QByteArray("th_abc") << QByteArray("th_abd") << false;
+        QTest::newRow("first byte") << QByteArray("th_abc") << QByteArray("Th_abc") << false;
+        QTest::newRow("prefix") << QByteArray("th_ab") << QByteArray("th_abc") << false;
+        QTest::newRow("empty vs token") << QByteArray() << QByteArray("th_abc") << false;
+        QTest::newRow("nul padding") << QByteArray("th_abc") << QByteArray("th_abc\0", 7) << false;
+    }
+    void constantTimeEquality()
+    {
+        QFETCH(QByteArray, a);
+        QFETCH(QByteArray, b);
+        QFETCH(bool, equal);
+        QCOMPARE(constantTimeEquals(a, b), equal);
+        QCOMPARE(constantTimeEquals(b, a), equal);
+    }
+
+    void credentialBinding_data()
+    {
+        // The token a session was opened with, and the one a later request carries.
+        QTest::addColumn<QByteArray>("opened");
+        QTest::addColumn<QByteArray>("later");
+        QTest::addColumn<bool>("allowed");
+        QTest::newRow("same token")
+            << QByteArray("Bearer th_ada") << QByteArray("Bearer th_ada") << true;
+        QTest::newRow("scheme in lower case")
+            << QByteArray("Bearer th_ada") << QByteArray("bearer th_ada") << true;
+        QTest::newRow("neither has one") << QByteArray() << QByteArray() << true;
+        QTest::newRow("another agent's token")
+            << QByteArray("Bearer th_ada") << QByteArray("Bearer th_bob") << false;
+        QTest::newRow("missing token") << QByteArray("Bearer th_ada") << QByteArray() << false;
+        QTest::newRow("bogus token")
+            << QByteArray("Bearer th_ada") << QByteArray("Bearer th_adaXXXX") << false;
+        QTest::newRow("another scheme")
+            << QByteArray("Bearer th_ada") << QByteArray("Basic th_ada") << false;
+        QTest::newRow("token on a tokenless session")
+            << QByteArray() << QByteArray("Bearer th_ada") << false;
+    }
+    void credentialBinding()
+    {
+        QFETCH(QByteArray, opened);
+        QFETCH(QByteArray, later);
+        QFETCH(bool, allowed);
+        Headers openedWith, laterWith;
+        if (!opened.isEmpty())
+            openedWith.emplace_back("Authorization", opened);
+        if (!later.isEmpty())
+            laterWith.emplace_back("Authorization", later);
+        const QByteArray sid = initialize("2025-11-25", "/mcp", openedWith);
+        QVERIFY(!sid.isEmpty());
+
+        // POST: refused before it runs, with the request's id.
+        Response r = roundTrip(post(rpc(7, "whoami"), sid, laterWith));
+        if (allowed) {
+            QCOMPARE(r.status, 200);
+            QCOMPARE(r.body_json()["id"].get<int>(), 7);
+            return;
+        }
+        QCOMPARE(r.status, 403);
+        QCOMPARE(r.body_json()["error"]["code"].get<int>(), -32000);
+        QCOMPARE(r.body_json()["id"].get<int>(), 7);
+        QVERIFY(!m_handler->sawMethod("whoami"));
+        // Notifications too.
+        r = roundTrip(
+            post(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", sid, laterWith));
+        QCOMPARE(r.status, 403);
+        QVERIFY(r.body_json()["id"].is_null());
+        QVERIFY(!m_handler->sawMethod("notifications/initialized"));
+        // GET: no stream for it.
+        Headers get{{"Accept", "text/event-stream"}, {"Mcp-Session-Id", sid}};
+        get.insert(get.end(), laterWith.begin(), laterWith.end());
+        r = roundTrip(request("GET", "/mcp", get));
+        QCOMPARE(r.status, 403);
+        QVERIFY(!m_server->hasStream(sid.toStdString()));
+        // DELETE: the session lives on.
+        Headers del{{"Mcp-Session-Id", sid}};
+        del.insert(del.end(), laterWith.begin(), laterWith.end());
+        QCOMPARE(roundTrip(request("DELETE", "/mcp", del)).status, 403);
+        QVERIFY(m_server->session(sid.toStdString()));
+        // The rightful owner still works.
+        r = roundTrip(post(rpc(8, "whoami"), sid, openedWith));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.body_json()["result"]["token"].get<std::string>(), opened.mid(7).toStdString());
+    }
+
+    void credentialBindingLegacy()
+    {
+        RawClient stream;
+        QVERIFY(stream.connectTo(m_server->port()));
+        stream.send(request(
+            "GET", "/sse", {{"Accept", "text/event-stream"}, {"Authorization", "Bearer th_ada"}}));
+        QVERIFY(stream.waitFor(
+            [&] { return !stream.responses().empty() && stream.last().body.contains("\n\n"); }));
+        const QByteArray endpoint = stream.last().events().front().data;
+        for (const Headers &wrong : {Headers{{"Authorization", "Bearer th_bob"}}, Headers{}}) {
+            Headers h{{"Content-Type", "application/json"}};
+            h.insert(h.end(), wrong.begin(), wrong.end());
+            const Response r = roundTrip(request("POST", endpoint, h, rpc(9, "whoami")));
+            QCOMPARE(r.status, 403);
+            QCOMPARE(r.body_json()["id"].get<int>(), 9);
+        }
+        QVERIFY(!m_handler->sawMethod("whoami"));
+        const Response ok = roundTrip(
+            request("POST",
+                    endpoint,
+                    {{"Content-Type", "application/json"}, {"Authorization", "Bearer th_ada"}},
+                    rpc(10, "whoami")));
+        QCOMPARE(ok.status, 202);
+        QVERIFY(stream.waitFor([&] { return stream.last().body.contains("th_ada"); }));
+    }
+
+    void halfClosedClientGetsItsAnswer_data()
+    {
+        QTest::addColumn<QByteArray>("accept");
+        QTest::addColumn<int>("sleepMs");
+        QTest::newRow("json, at once") << QByteArray("application/json") << 0;
+        QTest::newRow("json, slow") << QByteArray("application/json") << 300;
+        QTest::newRow("sse, slow") << QByteArray("text/event-stream") << 300;
+    }
+    void halfClosedClientGetsItsAnswer()
+    {
+        // A client may send its request and shut its write side down
+        // (`shutdown(SHUT_WR)`): the request is complete, the answer still due.
+        QFETCH(QByteArray, accept);
+        QFETCH(int, sleepMs);
+        const QByteArray sid = initialize();
+        RawClient c;
+        QVERIFY(c.connectTo(m_server->port()));
+        c.send(post(rpc(5, "sleep", {{"ms", sleepMs}}), sid, {{"Accept", accept}}));
+        c.halfClose();
+        QVERIFY(c.waitForResponses(1, 20000));
+        const Response &r = c.responses().front();
+        QCOMPARE(r.status, 200);
+        if (accept == "text/event-stream") {
+            const auto events = r.events();
+            QVERIFY(!events.empty());
+            const json reply = json::parse(events.back().data.toStdString());
+            QCOMPARE(reply["id"].get<int>(), 5);
+        } else {
+            QCOMPARE(r.body_json()["id"].get<int>(), 5);
+            JCOMPARE(r.body_json()["result"]["slept"], sleepMs);
+        }
+        // Then the server closes too, and forgets the connection.
+        QVERIFY(c.waitForDisconnect());
+        QTRY_COMPARE(m_server->connectionCount(), 0);
+    }
+
+    void errorsCarryAnId()
+    {
+        // The id of the request when it could be read, else null.
+        Response r = roundTrip(post(rpc(21, "ping"), "no-such-session"));
+        QCOMPARE(r.status, 404);
+        QCOMPARE(r.body_json()["error"]["code"].get<int>(), -32001);
+        QCOMPARE(r.body_json()["id"].get<int>(), 21);
+        r = roundTrip(post(R"({"jsonrpc":"2.0","id":"s-1","method":"ping"})", "no-such-session"));
+        QCOMPARE(r.body_json()["id"].get<std::string>(), std::string("s-1"));
+        r = roundTrip(post(R"({"jsonrpc":"2.0","method":"notifications/x"})", "no-such-session"));
+        QCOMPARE(r.status, 404);
+        QVERIFY(r.body_json()["id"].is_null());
+        r = roundTrip(post(rpc(22, "ping")));
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.body_json()["id"].get<int>(), 22);
+        r = roundTrip(
+            request("GET", "/mcp", {{"Accept", "text/event-stream"}, {"Mcp-Session-Id", "nope"}}));
+        QCOMPARE(r.status, 404);
+        QVERIFY(r.body_json().contains("id") && r.body_json()["id"].is_null());
+        r = roundTrip(request("DELETE", "/mcp", {{"Mcp-Session-Id", "nope"}}));
+        QVERIFY(r.body_json().contains("id") && r.body_json()["id"].is_null());
+        r = roundTrip(request("POST",
+                              "/messages?sessionId=nope",
+                              {{"Content-Type", "application/json"}},
+                              rpc(23, "ping")));
+        QCOMPARE(r.status, 404);
+        QVERIFY(r.body_json().contains("id"));
+        // Errors of the HTTP layer and the transport's rules: null.
+        for (const QByteArray &raw : {post(rpc(24, "ping"), {}, {{"Accept", "image/png"}}),
+                                      request("PUT", "/mcp"),
+                                      QByteArray("GARBAGE\r\n\r\n")}) {
+            r = roundTrip(raw);
+            QVERIFY2(r.body_json().contains("id") && r.body_json()["id"].is_null(),
+                     r.body.constData());
+        }
     }
 
     // ---------------------------------------------------------- legacy HTTP+SSE

@@ -21,8 +21,10 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 using namespace townhall;
 using townhall::app::GuiHost;
@@ -37,6 +39,43 @@ GuiHostOptions fastOptions(const QString &db)
 }
 
 using App = testing::GuiApp;
+
+/// A raw HTTP/1.1 request to the MCP endpoint, as an agent's client sends it.
+QByteArray mcpRequest(const QUrl &url,
+                      const QByteArray &method,
+                      const QByteArray &token,
+                      const QByteArray &sessionId,
+                      const QByteArray &body = {})
+{
+    QByteArray r = method + " /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(url.port())
+                   + "\r\nAuthorization: Bearer " + token + "\r\n";
+    if (!sessionId.isEmpty())
+        r += "Mcp-Session-Id: " + sessionId + "\r\n";
+    if (method == "GET")
+        return r + "Accept: text/event-stream\r\n\r\n";
+    return r
+           + "Accept: application/json\r\nContent-Type: application/json\r\nConnection: "
+             "close\r\nContent-Length: "
+           + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+}
+
+/// Sends \a request on a new connection and returns all the server wrote
+/// before closing it (the requests ask it to close).
+QByteArray exchange(const QUrl &url, const QByteArray &request)
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, quint16(url.port()));
+    if (!socket.waitForConnected(10'000))
+        return {};
+    socket.write(request);
+    QByteArray out;
+    QDeadlineTimer deadline(20'000);
+    while (socket.state() == QAbstractSocket::ConnectedState && !deadline.hasExpired()) {
+        socket.waitForReadyRead(100);
+        out += socket.readAll();
+    }
+    return out + socket.readAll();
+}
 
 } // namespace
 
@@ -184,6 +223,54 @@ private Q_SLOTS:
         // The host still runs, in memory.
         app.window.demoAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(app.window.replicas()->matchIds().size(), 1, 10'000);
+    }
+
+    void revokingFromTheAgentsPanelEndsSessions()
+    {
+        QTemporaryDir dir;
+        App app(fastOptions(dir.filePath(QStringLiteral("townhall.sqlite"))));
+        QVERIFY(app.start());
+        const QUrl url(app.host.mcpUrl());
+        QSignalSpy registered(&app.link, &ui::HostLink::agentRegistered);
+        Q_EMIT app.link.registerAgentRequested(QStringLiteral("Ada"));
+        QVERIFY(registered.wait(10'000));
+        const auto ada = registered.at(0).at(0).value<ui::AgentInfo>();
+        const QByteArray token = ada.token.toUtf8();
+
+        const QByteArray init = exchange(
+            url,
+            mcpRequest(
+                url,
+                "POST",
+                token,
+                {},
+                R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":)"
+                R"("2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})"));
+        QVERIFY2(init.startsWith("HTTP/1.1 200"), init.constData());
+        const qsizetype at = init.toLower().indexOf("mcp-session-id: ") + 16;
+        const QByteArray sid = init.mid(at, init.indexOf("\r\n", at) - at);
+        QVERIFY(!sid.isEmpty());
+        QTcpSocket stream;
+        stream.connectToHost(QHostAddress::LocalHost, quint16(url.port()));
+        QVERIFY(stream.waitForConnected(10'000));
+        stream.write(mcpRequest(url, "GET", token, sid));
+        QByteArray streamed;
+        QTRY_VERIFY_WITH_TIMEOUT((streamed += stream.readAll()).startsWith("HTTP/1.1 200"), 10'000);
+
+        // Revoked in the panel: the stream ends and the session is gone. The
+        // host's watch for revocations by other processes has seen the
+        // database by now, so it is the panel's revoke that ends them (a
+        // revoke on the host's own connection does not move data_version).
+        QTest::qWait(1500);
+        Q_EMIT app.link.revokeAgentRequested(ada.agentId);
+        QTRY_VERIFY_WITH_TIMEOUT((streamed += stream.readAll()).endsWith("0\r\n\r\n")
+                                     || stream.state() != QAbstractSocket::ConnectedState,
+                                 10'000);
+        const QByteArray after = exchange(
+            url,
+            mcpRequest(url, "POST", token, sid, R"({"jsonrpc":"2.0","id":2,"method":"ping"})"));
+        QVERIFY2(after.startsWith("HTTP/1.1 404"), after.constData());
+        QVERIFY(after.contains(R"("id":2)"));
     }
 
     void busyPortFallsBack()
