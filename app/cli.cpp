@@ -431,7 +431,7 @@ int runAgent(int argc, char **argv)
             config.mcpUrl = QStringLiteral("http://127.0.0.1:%1/mcp").arg(p.value(QStringLiteral("port")));
             return QStringLiteral("given with --port");
         }
-        if (auto served = store.value().setting(std::string(McpService::EndpointSetting)); served && served.value()) {
+        if (auto served = store.value().setting(std::string(Host::EndpointSetting)); served && served.value()) {
             config.mcpUrl = QString::fromStdString(*served.value());
             return QStringLiteral("where the last host on this database served; --port or --url to change");
         }

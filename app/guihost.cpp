@@ -55,9 +55,13 @@ void HostWorker::start()
         connect(h.get(), &Host::queueChanged, this, &HostWorker::queueChanged);
         connect(h.get(), &Host::storageFailed, this, [this](const QString &message) {
             Q_EMIT problem(
-                tr("Saving a match failed: %1. The match went back to its last saved state and "
-                   "play goes on.")
+                tr("Saving failed: %1. Nothing unsaved is shown; the host refuses changes and "
+                   "retries until storage works again.")
                     .arg(message));
+        });
+        connect(h.get(), &Host::storageRecovered, this, [this](int failures) {
+            Q_EMIT problemSolved();
+            Q_EMIT notice(tr("Storage works again after %n failed attempt(s); play goes on.", nullptr, failures));
         });
         connect(h.get(), &Host::notice, this, &HostWorker::notice);
         return h;
@@ -478,6 +482,7 @@ GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
     connect(m_worker, &HostWorker::serverInfo, link, &ui::HostLink::serverInfo);
     connect(m_worker, &HostWorker::speedChanged, link, &ui::HostLink::speedChanged);
     connect(m_worker, &HostWorker::problem, link, &ui::HostLink::problem);
+    connect(m_worker, &HostWorker::problemSolved, link, &ui::HostLink::problemSolved);
     connect(m_worker, &HostWorker::notice, link, &ui::HostLink::notice);
     connect(m_worker, &HostWorker::toolCallsRecorded, link, &ui::HostLink::toolCallsRecorded);
     connect(m_worker, &HostWorker::started, this, [this](const QString &url) {

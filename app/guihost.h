@@ -95,6 +95,7 @@ Q_SIGNALS:
     void serverInfo(const QString &mcpUrl, const QString &status);
     void speedChanged(double factor);
     void problem(const QString &message);
+    void problemSolved();
     void notice(const QString &message);
     void toolCallsRecorded(const townhall::ui::ToolCallRecords &records);
     /// start() finished: listening on `mcpUrl` (empty if the server could not listen).

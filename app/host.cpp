@@ -7,6 +7,9 @@
 #include "engine/toolcalls.h"
 
 #include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QLoggingCategory>
 #include <QMetaMethod>
 #include <QRandomGenerator>
@@ -38,6 +41,20 @@ ToolError storageFailure()
 {
     return ToolError{"STORAGE_FAILED", "the server could not store this action; it was not applied",
                      true, std::int64_t(1000)};
+}
+
+/// Tools that change nothing: answered in degraded mode from what is stored.
+bool changesNothing(const std::string &tool)
+{
+    return tool == "et.werewolf.match.get_state" || tool == "et.werewolf.match.events.get"
+           || tool == "et.werewolf.queue.status" || tool == "et.werewolf.matches.list"
+           || tool == "et.werewolf.match.wait_for_turn";
+}
+
+/// Degraded mode's back-off: 1 s after the first failure, doubling up to 30 s.
+constexpr TimeMs storageBackoff(int failures)
+{
+    return std::min<TimeMs>(30'000, TimeMs(1000) << std::min(failures - 1, 5));
 }
 
 ToolError toolError(ErrorCode code, std::string message, bool retryable = false)
@@ -85,6 +102,23 @@ bool readTool(const std::string &tool)
     return tool == "et.werewolf.match.get_state" || tool == "et.werewolf.match.events.get";
 }
 
+/// SQLite maps the -shm file into memory: one it cannot write can end the
+/// process with SIGBUS at the first access instead of an error. So each file
+/// of the database that exists must open for writing before SQLite sees it.
+bool filesWritable(const QString &path, QString *error)
+{
+    for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+        QFile f(path + suffix);
+        if (!f.exists() || f.open(QIODevice::ReadWrite))
+            continue;
+        if (error)
+            *error = Host::tr("cannot write %1 (%2); Town Hall needs to write the database and its -wal and "
+                              "-shm files")
+                         .arg(f.fileName(), f.errorString());
+        return false;
+    }
+    return true;
+}
 } // namespace
 
 // ---------------------------------------------------------------- waiting callers
@@ -215,6 +249,8 @@ Host::Host(HostOptions options, QObject *parent)
     m_botTimer.setSingleShot(true);
     m_botTimer.setInterval(0);
     connect(&m_botTimer, &QTimer::timeout, this, &Host::stepBots);
+    m_storageProbe.setSingleShot(true);
+    connect(&m_storageProbe, &QTimer::timeout, this, &Host::probeStorage);
     if (m_options.queueGrace.count() > 0) {
         // Often enough that an abandoned entry outlives its grace by a sixth at most.
         m_queueSweepTimer.setInterval(std::clamp(m_options.queueGrace / 6, std::chrono::milliseconds(250),
@@ -259,11 +295,13 @@ bool Host::start(QString *error)
     if (m_options.queueGrace.count() > 0)
         m_queueSweepTimer.start();
     if (m_options.dbPath != QLatin1String(":memory:")) {
+        const QString path = m_options.dbPath.isEmpty() ? Store::defaultPath() : m_options.dbPath;
+        if (!lockDatabase(path, error) || !filesWritable(path, error))
+            return false;
         Store::Options so;
         so.durability = m_options.durable ? Durability::Full : Durability::Normal;
         so.busyTimeoutMs = m_options.busyTimeoutMs;
         so.checkpointThread = true;  // commits only append to the WAL (checkpointer.h)
-        const QString path = m_options.dbPath.isEmpty() ? Store::defaultPath() : m_options.dbPath;
         auto opened = Store::open(path, so);
         if (!opened) {
             if (error)
@@ -416,14 +454,15 @@ void Host::finishBatch(std::uint64_t generation, Batch batch, const std::vector<
         // The engine ran ahead of the store: the batch and the one gathered
         // behind it (its events follow the refused ones) are given up.
         const QString msg = result.error().message;
-        qCCritical(lcHost) << "commit failed:" << msg;
         std::vector<std::string> ids;
+        bool lobby = false;
         for (const Batch *b : {&batch, &m_pending}) {
             for (const MatchWrite &w : b->matches)
                 if (std::find(ids.begin(), ids.end(), w.matchId) == ids.end())
                     ids.push_back(w.matchId);
             for (const IdempotencyRecord &r : b->idempotency)
                 m_idempotencyCache.erase(idempotencyCacheKey(r.scope, r.agentId, r.key));
+            lobby = lobby || !b->lobbyRecords.empty();
         }
         for (const auto &[id, mark] : m_inFlightMarks)
             m_rowMarks.erase(id);
@@ -434,10 +473,11 @@ void Host::finishBatch(std::uint64_t generation, Batch batch, const std::vector<
         }
         m_flushTimer.stop();
         m_doneGen = m_issuedGen;
-        rollbackTo(ids);
-        Q_EMIT storageFailed(msg);
+        rollbackTo(ids, lobby);
+        storageFault(msg);
         resumeCommitWaiters(false);
     } else {
+        storageWorks();
         m_doneGen = generation;
         m_inFlightMarks.clear();
         for (const EventSpan &s : spans)
@@ -494,9 +534,10 @@ std::optional<Host::RowMark> Host::rowsDue(const Match &m, const MatchWrite &w) 
     return std::nullopt;
 }
 
-void Host::rollbackTo(const std::vector<std::string> &matchIds)
+void Host::rollbackTo(const std::vector<std::string> &matchIds, bool lobby)
 {
-    // The engine ran ahead of the store: go back to what is durable.
+    // The engine ran ahead of the store: go back to what is durable, so what
+    // every caller sees afterwards is exactly what is stored.
     m_stateCache.clear();  // the seqs given up may come back with other events
     for (const std::string &id : matchIds) {
         auto loaded = m_store->loadMatch(id);
@@ -504,8 +545,127 @@ void Host::rollbackTo(const std::vector<std::string> &matchIds)
             m_lobby->adopt(std::move(loaded.value()), 0);
             m_stagedUpTo[id] = m_lobby->match(id)->state().lastSeq;
             m_durableUpTo[id] = m_stagedUpTo[id];
+        } else if (loaded.error().code == StoreError::Code::NotFound) {
+            // Its creation was never stored: the match did not happen.
+            m_lobby->forget(id);
+            m_stagedUpTo.erase(id);
+            m_durableUpTo.erase(id);
+            m_rowMarks.erase(id);
+            std::erase_if(m_bots, [&id](const BotSeat &b) { return b.matchId == id && !b.busy; });
+        } else {
+            qCWarning(lcHost) << "could not read back" << QString::fromStdString(id) << ":" << loaded.error().message;
         }
     }
+    if (lobby) {
+        if (auto journal = m_store->loadLobbyJournal())
+            m_lobby->restoreQueues(journal.value());
+        else
+            qCWarning(lcHost) << "could not read back the queue:" << journal.error().message;
+        emitQueue();
+    }
+}
+
+void Host::storageFault(const QString &message)
+{
+    const TimeMs t = now();
+    ++m_storageFailures;
+    m_storageRetryAt = t + storageBackoff(m_storageFailures);
+    // With nothing to store the outage would never end: a probe tries then.
+    m_storageProbe.start(static_cast<int>(storageBackoff(m_storageFailures)));
+    if (m_storageFailures == 1) {
+        qCCritical(lcHost).noquote() << "storage failed:" << message
+                                     << "- refusing changes and retrying with back-off until it works again";
+        m_storageLoggedAt = t;
+        Q_EMIT storageFailed(message);
+        return;
+    }
+    // One line per 30 s at most, with a count, instead of one per attempt.
+    ++m_storageUnlogged;
+    if (t - m_storageLoggedAt >= 30'000) {
+        qCCritical(lcHost).noquote() << "storage still failing:" << m_storageUnlogged << "more failed attempts, the last:"
+                                     << message;
+        m_storageLoggedAt = t;
+        m_storageUnlogged = 0;
+    }
+}
+
+void Host::probeStorage()
+{
+    if (m_storageFailures == 0 || !m_store)
+        return;
+    // A write of its own, as small as a commit gets; the batches' commits
+    // are the other retries.
+    if (auto r = store()->setSetting("host.storageProbe", engine::isoTime(now())))
+        storageWorks();
+    else
+        storageFault(r.error().message);
+}
+
+void Host::storageWorks()
+{
+    if (m_storageFailures == 0)
+        return;
+    m_storageProbe.stop();
+    const int failures = m_storageFailures;
+    m_storageFailures = 0;
+    m_storageUnlogged = 0;
+    qCInfo(lcHost).noquote() << "storage works again after" << failures << "failed attempt(s)";
+    // Deadlines that passed while nothing could be stored get a short grace
+    // period, announced, so agents see the match is back before it moves.
+    const TimeMs t = now();
+    for (Match *m : m_lobby->orderedMatches())
+        if (!m->ended() && !m->state().paused) {
+            const std::uint64_t before = m->state().lastSeq;
+            m->resume(t, "storage recovered");
+            stage(*m, before);
+        }
+    Q_EMIT storageRecovered(failures);
+}
+
+std::optional<ToolError> Host::refuseWhileDegraded(const std::string &tool) const
+{
+    if (m_storageFailures == 0 || changesNothing(tool))
+        return std::nullopt;
+    const TimeMs wait = m_storageRetryAt - now();
+    if (wait <= 0)
+        return std::nullopt;  // this call may try the store again
+    return ToolError{"STORAGE_FAILED",
+                     "the server cannot store anything right now (" + std::to_string(m_storageFailures)
+                         + " failed attempts); it retries by itself; nothing was applied",
+                     true, wait};
+}
+
+
+bool Host::lockDatabase(const QString &path, QString *error)
+{
+    // One host per database: two would both play its matches and fight over
+    // every commit. Read-only commands (export, replay, calls) take no lock.
+    QDir().mkpath(QFileInfo(path).absolutePath());  // as Store::open would
+    m_lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+    m_lock->setStaleLockTime(0);  // held for the host's life; a dead holder's lock is stale
+    if (m_lock->tryLock(0))
+        return true;
+    if (error) {
+        qint64 pid = 0;
+        QString hostName;
+        QString app;
+        m_lock->getLockInfo(&pid, &hostName, &app);
+        QString url;
+        Store::Options ro;
+        ro.createIfMissing = false;
+        if (auto other = Store::open(path, ro))
+            if (auto endpoint = other.value().setting(EndpointSetting); endpoint && endpoint.value())
+                url = QString::fromStdString(*endpoint.value());
+        *error = m_lock->error() == QLockFile::LockFailedError
+                     ? tr("%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it first, or "
+                          "use another --db; read-only commands (export, replay, calls) work beside it.")
+                           .arg(path)
+                           .arg(pid)
+                           .arg(hostName, url.isEmpty() ? QString() : tr(", serving %1").arg(url))
+                     : tr("cannot create the lock file %1 next to the database").arg(m_lock->fileName());
+    }
+    m_lock.reset();
+    return false;
 }
 
 void Host::publish(const std::vector<EventSpan> &spans)
@@ -567,6 +727,9 @@ void Host::armTimer()
         m_timer.stop();
         return;
     }
+    // Degraded: a due phase change would only fail again; try at the retry time.
+    if (m_storageFailures > 0)
+        next = std::max(*next, m_storageRetryAt);
     const TimeMs wait = std::max<TimeMs>(0, *next - now());
     m_timer.start(static_cast<int>(std::min<TimeMs>(wait, 24LL * 3600 * 1000)));
 }
@@ -693,6 +856,10 @@ void Host::scheduleBots()
 void Host::stepBots()
 {
     const TimeMs t = now();
+    if (m_storageFailures > 0 && t < m_storageRetryAt) {
+        armTimer();  // their calls would be refused: wait for the retry time
+        return;
+    }
     m_bots.erase(std::remove_if(m_bots.begin(), m_bots.end(),
                                 [this](const BotSeat &b) {
                                     const Match *m = m_lobby->match(b.matchId);
@@ -780,6 +947,8 @@ QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json arg
         m_lastCall[caller.agentId] = now();  // the queue's grace period (sweepAbandonedQueue)
     if (tool == WaitForTurn)
         co_return co_await waitForTurn(std::move(caller), std::move(args));
+    if (auto refused = refuseWhileDegraded(tool))
+        co_return *refused;
 
     // Idempotency (§8.6): same key + same arguments → the stored result.
     std::string idemKey;

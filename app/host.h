@@ -23,6 +23,7 @@
 #include "mcp/backend.h"
 
 #include <QCoro/QCoroTask>
+#include <QLockFile>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -149,6 +150,9 @@ public:
     engine::TimeMs now() const;
     bool rateLimits() const { return m_options.rateLimits; }
 
+    /// The store setting that names the MCP endpoint the host serves.
+    static constexpr const char *EndpointSetting = "mcp.endpoint";
+
     /// Messages the host wants shown (recovery, storage trouble).
     QStringList notices() const { return m_notices; }
 
@@ -162,8 +166,12 @@ Q_SIGNALS:
     void queueChanged(const QStringList &waiting);
     /// Something an agent could wait for changed in this match.
     void matchStateChanged(const QString &matchId);
-    /// Storage failed; the match was rolled back to its last committed state.
+    /// Storage began to fail: what was not stored was undone, and the host
+    /// refuses changes until a retry succeeds (degraded mode). Once per outage.
     void storageFailed(const QString &message);
+    /// A commit succeeded again after `failures` failed ones: the host takes
+    /// changes again.
+    void storageRecovered(int failures);
     void notice(const QString &message);
     /// An agent was taken out of the queue because it had gone (sweepAbandonedQueue).
     void queueAbandoned(const QString &displayName);
@@ -246,7 +254,16 @@ private:
     };
     /// The mark to write rows at, if this batch should refresh them.
     std::optional<RowMark> rowsDue(const engine::Match &m, const MatchWrite &w) const;
-    void rollbackTo(const std::vector<std::string> &matchIds);
+    /// Goes back to what is stored: the given matches (forgotten if they were
+    /// never stored) and, with `lobby`, the queues.
+    void rollbackTo(const std::vector<std::string> &matchIds, bool lobby);
+    /// A commit failed: back off (degraded mode), report once per outage.
+    void storageFault(const QString &message);
+    bool lockDatabase(const QString &path, QString *error);
+    /// A commit succeeded: leave degraded mode if in it.
+    void storageWorks();
+    /// In degraded mode, the refusal for a call that would change something.
+    std::optional<mcp::ToolError> refuseWhileDegraded(const std::string &tool) const;
 
     void armTimer();
     void onTimer();
@@ -287,6 +304,15 @@ private:
     StateCache m_stateCache;  ///< get_state's `state`, serialized, for rawJson callers
     std::map<std::string, std::string> m_idempotencyCache;  // scope|agent|key → argsHash \n result
     QStringList m_notices;
+    // Degraded mode (storage failing): failures in a row, when the next
+    // change may try the store again, and the last time a failure was logged.
+    int m_storageFailures = 0;
+    engine::TimeMs m_storageRetryAt = 0;
+    engine::TimeMs m_storageLoggedAt = 0;
+    int m_storageUnlogged = 0;
+    QTimer m_storageProbe;  ///< degraded and idle: tries a tiny write at the retry time
+    void probeStorage();
+    std::unique_ptr<QLockFile> m_lock;  ///< one host per database file
     ToolGateway m_gateway;
 };
 

@@ -166,7 +166,7 @@ bool McpService::listen(quint16 port, QString *error)
         return false;
     }
     if (Store *store = m_host->store())
-        if (auto r = store->setSetting(EndpointSetting, url().toStdString()); !r)
+        if (auto r = store->setSetting(Host::EndpointSetting, url().toStdString()); !r)
             qCWarning(lcHost) << "could not remember the MCP endpoint:" << r.error().message;
     return true;
 }

@@ -32,10 +32,9 @@ public:
     ~McpService() override;
 
     /// Starts listening on 127.0.0.1:port (0: any free port), and writes the
-    /// endpoint into the store's settings under EndpointSetting, so `townhall
+    /// endpoint into the store's settings (Host::EndpointSetting), so `townhall
     /// agent add` can name the URL agents will reach.
     bool listen(quint16 port, QString *error);
-    static constexpr const char *EndpointSetting = "mcp.endpoint";
     QString url() const;
     quint16 port() const;
     mcp::Dispatcher *dispatcher() const { return m_dispatcher.get(); }

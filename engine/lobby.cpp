@@ -266,6 +266,23 @@ Match *Lobby::adopt(Match m, TimeMs createdAt)
     return it->second.get();
 }
 
+void Lobby::forget(const std::string &matchId)
+{
+    m_matches.erase(matchId);
+    std::erase(m_order, matchId);
+    std::erase_if(m_buildings, [&](const Building &b) { return b.matchId == matchId; });
+    m_counter = 0;
+    for (const auto &[id, m] : m_matches)
+        m_counter = std::max(m_counter, m->state().matchNumber);
+}
+
+void Lobby::restoreQueues(const std::vector<LobbyRecord> &journal)
+{
+    m_queues.clear();
+    for (const LobbyRecord &r : journal)
+        applyRecord(r);
+}
+
 Match *Lobby::match(const std::string &matchId)
 {
     auto it = m_matches.find(matchId);

@@ -108,6 +108,12 @@ public:
     void applyRecord(const LobbyRecord &r);
     /// Adopts a match rebuilt from its log (recovery / import).
     Match *adopt(Match m, TimeMs createdAt);
+    /// Forgets a match that never happened (its creation was not stored):
+    /// the match, its building and its number go.
+    void forget(const std::string &matchId);
+    /// Puts the queues back to what `journal` (everything that was stored)
+    /// says, dropping what later records not stored had done.
+    void restoreQueues(const std::vector<LobbyRecord> &journal);
 
     Match *match(const std::string &matchId);
     const Match *match(const std::string &matchId) const;

@@ -1114,7 +1114,11 @@ Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
         break;
     }
     case Phase::DayDiscussion:
-        if (kind == MessageKind::Opening || kind == MessageKind::LastWords)
+        if (kind == MessageKind::Opening)
+            return makeError(ErrorCode::InvalidKind,
+                             "the openings are over (DAY_DISCUSSION began); say it with kind DISCUSSION "
+                             "or DEFENSE");
+        if (kind == MessageKind::LastWords)
             return makeError(ErrorCode::InvalidKind,
                              "in DAY_DISCUSSION use kind DISCUSSION or DEFENSE");
         break;

@@ -319,13 +319,25 @@
         <source>Resumed %1 at %2, day %3</source>
         <translation>Resumed %1 at %2, day %3</translation>
     </message>
+    <message>
+        <source>cannot write %1 (%2); Town Hall needs to write the database and its -wal and -shm files</source>
+        <translation>cannot write %1 (%2); Town Hall needs to write the database and its -wal and -shm files</translation>
+    </message>
+    <message>
+        <source>%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it first, or use another --db; read-only commands (export, replay, calls) work beside it.</source>
+        <translation>%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it first, or use another --db; read-only commands (export, replay, calls) work beside it.</translation>
+    </message>
+    <message>
+        <source>, serving %1</source>
+        <translation>, serving %1</translation>
+    </message>
+    <message>
+        <source>cannot create the lock file %1 next to the database</source>
+        <translation>cannot create the lock file %1 next to the database</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::HostWorker</name>
-    <message>
-        <source>Saving a match failed: %1. The match went back to its last saved state and play goes on.</source>
-        <translation>Saving a match failed: %1. The match went back to its last saved state and play goes on.</translation>
-    </message>
     <message>
         <source>The match database cannot be used: %1. Matches of this session will not be saved.</source>
         <translation>The match database cannot be used: %1. Matches of this session will not be saved.</translation>
@@ -381,6 +393,17 @@
     <message>
         <source>The agent could not be revoked: %1</source>
         <translation>The agent could not be revoked: %1</translation>
+    </message>
+    <message>
+        <source>Saving failed: %1. Nothing unsaved is shown; the host refuses changes and retries until storage works again.</source>
+        <translation>Saving failed: %1. Nothing unsaved is shown; the host refuses changes and retries until storage works again.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Storage works again after %n failed attempt(s); play goes on.</source>
+        <translation>
+            <numerusform>Storage works again after %n failed attempt; play goes on.</numerusform>
+            <numerusform>Storage works again after %n failed attempts; play goes on.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

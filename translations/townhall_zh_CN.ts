@@ -318,13 +318,25 @@
         <source>Resumed %1 at %2, day %3</source>
         <translation>已恢复 %1：%2，第 %3 天</translation>
     </message>
+    <message>
+        <source>cannot write %1 (%2); Town Hall needs to write the database and its -wal and -shm files</source>
+        <translation>无法写入 %1（%2）；Town Hall 需要写入数据库及其 -wal 和 -shm 文件</translation>
+    </message>
+    <message>
+        <source>%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it first, or use another --db; read-only commands (export, replay, calls) work beside it.</source>
+        <translation>%1 正被另一个 Town Hall 主机使用（%3 上的进程 %2%4）。请先停止它，或使用另一个 --db；只读命令（export、replay、calls）可与它同时使用。</translation>
+    </message>
+    <message>
+        <source>, serving %1</source>
+        <translation>，服务地址 %1</translation>
+    </message>
+    <message>
+        <source>cannot create the lock file %1 next to the database</source>
+        <translation>无法在数据库旁创建锁文件 %1</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::HostWorker</name>
-    <message>
-        <source>Saving a match failed: %1. The match went back to its last saved state and play goes on.</source>
-        <translation>保存对局失败：%1。对局已回到上次保存的状态，游戏继续进行。</translation>
-    </message>
     <message>
         <source>The match database cannot be used: %1. Matches of this session will not be saved.</source>
         <translation>无法使用对局数据库：%1。本次运行的对局将不会被保存。</translation>
@@ -380,6 +392,16 @@
     <message>
         <source>The agent could not be revoked: %1</source>
         <translation>无法吊销智能体：%1</translation>
+    </message>
+    <message>
+        <source>Saving failed: %1. Nothing unsaved is shown; the host refuses changes and retries until storage works again.</source>
+        <translation>保存失败：%1。未保存的内容不会显示；主机暂不接受更改，并会重试，直到存储恢复正常。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Storage works again after %n failed attempt(s); play goes on.</source>
+        <translation>
+            <numerusform>存储在 %n 次失败尝试后恢复正常；对局继续。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -82,6 +82,8 @@ Q_SIGNALS:
     /// Something the user must know about and act on (storage failed, the
     /// database cannot be used…), already translated. Shown until dismissed.
     void problem(const QString &message);
+    /// The problem shown last is over (storage works again): the banner goes.
+    void problemSolved();
     /// A passing message (a recovered match, settings saved…), already translated.
     void notice(const QString &message);
     /// Recorded MCP calls for the inspector, in batches, oldest first; sent

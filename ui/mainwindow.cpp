@@ -106,6 +106,7 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
     connect(m_link, &HostLink::serverInfo, this, &MainWindow::onServerInfo);
     connect(m_link, &HostLink::speedChanged, this, &MainWindow::onSpeedChanged);
     connect(m_link, &HostLink::problem, this, &MainWindow::onProblem);
+    connect(m_link, &HostLink::problemSolved, this, &MainWindow::onProblemSolved);
     connect(m_link, &HostLink::notice, this, &MainWindow::onNotice);
     connect(m_replicas, &ReplicaSet::matchAdvanced, this, &MainWindow::onMatchAdvanced);
     connect(m_scene, &TownMapScene::matchActivated, m_controller, &SpectatorController::selectMatch);
@@ -427,6 +428,14 @@ void MainWindow::onProblem(const QString &message)
 void MainWindow::onNotice(const QString &message)
 {
     statusBar()->showMessage(message, 8000);
+}
+
+void MainWindow::onProblemSolved()
+{
+    m_problem->hide();
+    m_problem->setToolTip(QString());
+    if (m_problemBox)
+        m_problemBox->close();
 }
 
 QString MainWindow::problemText() const

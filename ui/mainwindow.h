@@ -82,6 +82,7 @@ private:
     void onServerInfo(const QString &url, const QString &status);
     void onSpeedChanged(double factor);
     void onProblem(const QString &message);
+    void onProblemSolved();
     void onNotice(const QString &message);
     void refreshControls();
     void applyTheme();

@@ -7,6 +7,7 @@
 #include "app/host.h"
 
 #include <QCoro/QCoroTask>
+#include <QTest>
 
 #include <optional>
 
@@ -25,6 +26,19 @@ inline mcp::ToolResult callTool(app::Host &h, const app::Caller &c, const std::s
     std::optional<mcp::ToolResult> out;
     QCoro::waitFor(runTool(&h, c, tool, std::move(args), &out));
     return std::move(*out);
+}
+
+/// Calls until the answer is not STORAGE_FAILED, waiting what it asks
+/// (retryAfterMs) in between, as a client told to retry would; at most 20 tries.
+inline mcp::ToolResult callUntilStored(app::Host &h, const app::Caller &c, const std::string &tool,
+                                       const nlohmann::json &args)
+{
+    mcp::ToolResult r = callTool(h, c, tool, args);
+    for (int i = 0; i < 20 && !r.ok() && r.error().code == "STORAGE_FAILED"; ++i) {
+        QTest::qWait(static_cast<int>(r.error().retryAfterMs.value_or(100)));
+        r = callTool(h, c, tool, args);
+    }
+    return r;
 }
 
 } // namespace townhall::test

@@ -19,6 +19,8 @@
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -222,6 +224,34 @@ private Q_SLOTS:
         QVERIFY(!app.window.serverStatusLabel()->text().isEmpty());
         // The host still runs, in memory.
         app.window.demoAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(app.window.replicas()->matchIds().size(), 1, 10'000);
+    }
+
+    // Storage that fails mid-run: the banner comes once, and goes by itself
+    // when storage works again (the host probes it while it has nothing to store).
+    void storageOutageBannerComesAndGoes()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("townhall.sqlite"));
+        GuiHostOptions o = fastOptions(path);
+        o.host.busyTimeoutMs = 50;
+        App app(o);
+        QVERIFY(app.start());
+        {
+            // Another connection holds the write lock: every commit fails.
+            QSqlDatabase locker = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("locker"));
+            locker.setDatabaseName(path);
+            QVERIFY(locker.open());
+            QVERIFY(QSqlQuery(locker).exec(QStringLiteral("BEGIN IMMEDIATE")));
+            app.window.demoAction()->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(app.window.problemText().contains(QLatin1String("Saving failed")), 10'000);
+            QVERIFY(app.window.replicas()->matchIds().isEmpty());  // nothing unsaved is shown
+            QVERIFY(QSqlQuery(locker).exec(QStringLiteral("ROLLBACK")));
+            locker.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("locker"));
+        QTRY_VERIFY_WITH_TIMEOUT(app.window.problemText().isEmpty(), 15'000);
+        app.window.demoAction()->trigger();  // and play goes on
         QTRY_COMPARE_WITH_TIMEOUT(app.window.replicas()->matchIds().size(), 1, 10'000);
     }
 
