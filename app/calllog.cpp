@@ -497,6 +497,7 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
                 QSqlQuery insert(conn);
                 insert.prepare(QStringLiteral("INSERT INTO call_chunks (match_id, first_at_us, "
                                               "last_at_us, calls, lines) VALUES (?, ?, ?, ?, ?)"));
+                bool writeFailing = false;  // reported once until a write works again
                 for (;;) {
                     std::vector<Work> queued;
                     {
@@ -527,10 +528,14 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
                                 calls += std::uint64_t(c.calls);
                         if (auto n = write(conn, insert, work)) {
                             m_written += *n;
+                            if (std::exchange(writeFailing, false))
+                                qCInfo(lcCallLog).noquote() << "recorded calls are written again to" << shown(m_path);
                         } else {
                             m_dropped += calls;
-                            report(tr("recorded calls not written to %1: %2")
-                                       .arg(shown(m_path), n.error().message));
+                            // Once per outage (a full disk fails every write until it is freed).
+                            if (!std::exchange(writeFailing, true))
+                                report(tr("recorded calls not written to %1: %2")
+                                           .arg(shown(m_path), n.error().message));
                         }
                         for (std::vector<Chunk> &chunks : work)
                             for (Chunk &c : chunks) {

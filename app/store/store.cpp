@@ -33,7 +33,9 @@
 
 namespace townhall::app {
 
-Q_LOGGING_CATEGORY(lcStore, "townhall.store")
+// Debug lines (a rollback per failed retry, cache reloads) only when asked for:
+// QT_LOGGING_RULES="townhall.store.debug=true".
+Q_LOGGING_CATEGORY(lcStore, "townhall.store", QtInfoMsg)
 
 static_assert(Store::SchemaVersion == schema::CurrentVersion);
 static_assert(Store::ApplicationId == schema::ApplicationId);
@@ -621,7 +623,8 @@ StoreResult<void> Store::Private::transaction(F &&body)
         m_pendingSeq.clear();
         m_pendingPlayers.clear();
         m_pendingUnindexed.reset();
-        qCWarning(lcStore).noquote() << "transaction rolled back:" << result.error().message;
+        // The caller reports the failure (the host once per outage, not per retry).
+        qCDebug(lcStore).noquote() << "transaction rolled back:" << result.error().message;
         return result;
     }
     for (auto &[id, seq] : m_pendingSeq)

@@ -619,9 +619,6 @@ void TstStorageFaults::fullDiskMidMatch()
         // recorder's own report).
         const qsizetype since = lineCount(host.err) - errAtFault;
         const qsizetype allowed = 4 + outage.elapsed() / 30'000 + 1;
-        QEXPECT_FAIL("", "host bug: the store logs two lines (\"rollback after failure: cannot rollback - no "
-                         "transaction is active\", \"transaction rolled back\") for every retry, beside the host's "
-                         "summary", Continue);
         QVERIFY2(since <= allowed, QByteArray(QByteArray::number(since) + " stderr lines (allowed " + QByteArray::number(allowed)
                                               + ") in " + QByteArray::number(outage.elapsed() / 1000) + " s of outage:\n"
                                               + host.err.split('\n').mid(int(errAtFault)).join('\n'))
