@@ -8,6 +8,7 @@
 
 #include "app/store/store.h"
 #include "engine/rng.h"
+#include "rawmcpclient.h"
 
 #include <QEventLoop>
 #include <QNetworkAccessManager>
@@ -25,79 +26,10 @@ using json = nlohmann::json;
 
 namespace {
 
-/// A minimal MCP client over Streamable HTTP (JSON responses), synchronous.
-class Client
+/// A registered agent's MCP client.
+struct Client : townhall::test::RawMcpClient
 {
-public:
-    Client(QString url, QString token) : m_url(std::move(url)), m_token(std::move(token)) {}
-
-    bool connect()
-    {
-        m_session.clear();
-        auto r = post(json{{"jsonrpc", "2.0"},
-                           {"id", m_id++},
-                           {"method", "initialize"},
-                           {"params",
-                            {{"protocolVersion", "2025-06-18"},
-                             {"capabilities", json::object()},
-                             {"clientInfo", {{"name", "crash-test"}, {"version", "1"}}}}}});
-        if (!r || m_session.isEmpty())
-            return false;
-        post(json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
-        return true;
-    }
-
-    /// The tool's structured result, or nullopt on any failure (including a dead server).
-    std::optional<json> call(const std::string &tool, json args)
-    {
-        auto r = post(json{{"jsonrpc", "2.0"},
-                           {"id", m_id++},
-                           {"method", "tools/call"},
-                           {"params", {{"name", tool}, {"arguments", std::move(args)}}}});
-        if (!r || !r->contains("result"))
-            return std::nullopt;
-        const json &res = r->at("result");
-        if (res.value("isError", false))
-            return json{{"ok", false},
-                        {"error", json::parse(res.at("content").at(0).at("text").get<std::string>()).at("error")}};
-        return res.value("structuredContent", json::object());
-    }
-
-private:
-    std::optional<json> post(const json &message)
-    {
-        QNetworkRequest req{QUrl(m_url)};
-        req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-        req.setRawHeader("Accept", "application/json");
-        if (!m_session.isEmpty())
-            req.setRawHeader("Mcp-Session-Id", m_session.toUtf8());
-        if (!m_token.isEmpty())
-            req.setRawHeader("Authorization", "Bearer " + m_token.toUtf8());
-        req.setTransferTimeout(5000);
-        QNetworkReply *reply = m_nam.post(req, QByteArray::fromStdString(message.dump()));
-        QEventLoop loop;
-        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        loop.exec();
-        reply->deleteLater();
-        if (reply->error() != QNetworkReply::NoError && reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 0)
-            return std::nullopt;
-        if (reply->hasRawHeader("Mcp-Session-Id"))
-            m_session = QString::fromUtf8(reply->rawHeader("Mcp-Session-Id"));
-        const QByteArray body = reply->readAll();
-        if (body.isEmpty())
-            return json::object();
-        try {
-            return json::parse(body.toStdString());
-        } catch (const std::exception &) {
-            return std::nullopt;
-        }
-    }
-
-    QNetworkAccessManager m_nam;
-    QString m_url;
-    QString m_token;
-    QString m_session;
-    std::int64_t m_id = 1;
+    Client(QString url, QString token) : RawMcpClient(std::move(url), std::move(token), "crash-test", 5000) {}
 };
 
 struct Host

@@ -13,6 +13,8 @@
 // Needs root (mount, chattr); skips otherwise. Every mount and immutable flag
 // is undone by a guard, also when a check fails.
 
+#include "rawmcpclient.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QDir>
@@ -73,7 +75,7 @@ Run runProgram(const QString &program, const QStringList &args, int timeoutMs = 
     return r;
 }
 
-Run townhall(const QStringList &args, int timeoutMs = 60'000)
+Run runTownhall(const QStringList &args, int timeoutMs = 60'000)
 {
     return runProgram(QStringLiteral(TOWNHALL_BIN), args, timeoutMs);
 }
@@ -210,91 +212,10 @@ struct LiveHost
 
 // ---------------------------------------------------------------- a raw MCP client
 
-/// A minimal synchronous MCP client over Streamable HTTP (JSON responses), as a guest.
-class Client
+/// A guest's MCP client.
+struct Client : townhall::test::RawMcpClient
 {
-public:
-    explicit Client(QString url) : m_url(std::move(url)) {}
-
-    bool connect()
-    {
-        m_session.clear();
-        auto r = post(json{{"jsonrpc", "2.0"},
-                           {"id", m_id++},
-                           {"method", "initialize"},
-                           {"params",
-                            {{"protocolVersion", "2025-06-18"},
-                             {"capabilities", json::object()},
-                             {"clientInfo", {{"name", "storagefaults-test"}, {"version", "1"}}}}}});
-        if (!r || !r->contains("result") || m_session.isEmpty())
-            return false;
-        post(json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
-        return true;
-    }
-
-    /// The tool's structured result; an error result as {"ok":false,"error":{...}};
-    /// nullopt when the server did not answer (or not with JSON-RPC).
-    std::optional<json> call(const std::string &tool, json args)
-    {
-        auto r = post(json{{"jsonrpc", "2.0"},
-                           {"id", m_id++},
-                           {"method", "tools/call"},
-                           {"params", {{"name", tool}, {"arguments", std::move(args)}}}});
-        if (!r || !r->contains("result"))
-            return std::nullopt;
-        const json &res = r->at("result");
-        if (res.value("isError", false)) {
-            if (res.contains("structuredContent") && res.at("structuredContent").contains("error"))
-                return res.at("structuredContent");
-            try {
-                return json{{"ok", false},
-                            {"error", json::parse(res.at("content").at(0).at("text").get<std::string>()).at("error")}};
-            } catch (const std::exception &) {
-                return json{{"ok", false}, {"error", {{"code", "UNPARSED"}, {"message", res.dump()}}}};
-            }
-        }
-        return res.value("structuredContent", json::object());
-    }
-
-private:
-    std::optional<json> post(const json &message)
-    {
-        QNetworkRequest req{QUrl(m_url)};
-        req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-        req.setRawHeader("Accept", "application/json, text/event-stream");
-        if (!m_session.isEmpty())
-            req.setRawHeader("Mcp-Session-Id", m_session.toUtf8());
-        req.setTransferTimeout(15'000);
-        QNetworkReply *reply = m_nam.post(req, QByteArray::fromStdString(message.dump()));
-        QEventLoop loop;
-        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        loop.exec();
-        reply->deleteLater();
-        if (reply->error() != QNetworkReply::NoError
-            && reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 0)
-            return std::nullopt;
-        if (reply->hasRawHeader("Mcp-Session-Id"))
-            m_session = QString::fromUtf8(reply->rawHeader("Mcp-Session-Id"));
-        QByteArray body = reply->readAll();
-        if (body.isEmpty())
-            return json::object();
-        // An SSE answer: the JSON-RPC message is on a "data:" line.
-        if (!body.trimmed().startsWith('{')) {
-            for (const QByteArray &line : body.split('\n'))
-                if (line.startsWith("data:"))
-                    body = line.mid(5).trimmed();
-        }
-        try {
-            return json::parse(body.toStdString());
-        } catch (const std::exception &) {
-            return std::nullopt;
-        }
-    }
-
-    QNetworkAccessManager m_nam;
-    QString m_url;
-    QString m_session;
-    std::int64_t m_id = 1;
+    explicit Client(QString url) : RawMcpClient(std::move(url), {}, "storagefaults-test", 15'000) {}
 };
 
 // ---------------------------------------------------------------- faults, undone by guards
@@ -408,7 +329,7 @@ bool fillUp(const QString &path, qint64 *written)
 /// `townhall export MATCH --db DB`, one JSON object per line.
 std::vector<json> exportMatch(const QString &matchId, const QString &db, QByteArray *err)
 {
-    Run r = townhall({QStringLiteral("export"), matchId, QStringLiteral("--db"), db});
+    Run r = runTownhall({QStringLiteral("export"), matchId, QStringLiteral("--db"), db});
     *err = r.err;
     std::vector<json> v;
     if (r.code != 0)
@@ -847,7 +768,7 @@ void TstStorageFaults::secondHostRefused()
              tail(a.err, 10).constData());
 
     // A second host on the same database is refused, naming the first.
-    Run b = townhall({QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"), db,
+    Run b = runTownhall({QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"), db,
                       QStringLiteral("--quiet")},
                      30'000);
     QVERIFY2(!b.crashed, b.err.constData());
@@ -864,11 +785,11 @@ void TstStorageFaults::secondHostRefused()
     for (std::size_t i = 0; i < exported.size(); ++i)
         QCOMPARE(exported[i].at("seq").get<std::uint64_t>(), std::uint64_t(i + 1));
     const QString lastId = QString::fromStdString(exported.back().at("eventId").get<std::string>());
-    Run replay = townhall({QStringLiteral("replay"), QStringLiteral("match-1"), QStringLiteral("--to"), lastId,
+    Run replay = runTownhall({QStringLiteral("replay"), QStringLiteral("match-1"), QStringLiteral("--to"), lastId,
                            QStringLiteral("--db"), db});
     QVERIFY2(replay.code == 0, replay.err.constData());
     QCOMPARE(QString::fromStdString(json::parse(replay.out.toStdString()).value("atEventId", "")), lastId);
-    Run calls = townhall({QStringLiteral("calls"), QStringLiteral("match-1"), QStringLiteral("--db"), db});
+    Run calls = runTownhall({QStringLiteral("calls"), QStringLiteral("match-1"), QStringLiteral("--db"), db});
     QVERIFY2(calls.code == 0, calls.err.constData());
 
     // The first host is untouched by all this.
