@@ -43,13 +43,6 @@ ToolError storageFailure()
                      true, std::int64_t(1000)};
 }
 
-/// Tools that change nothing: answered in degraded mode from what is stored.
-bool changesNothing(const std::string &tool)
-{
-    return tool == "et.werewolf.match.get_state" || tool == "et.werewolf.match.events.get"
-           || tool == "et.werewolf.queue.status" || tool == "et.werewolf.matches.list"
-           || tool == "et.werewolf.match.wait_for_turn";
-}
 
 /// Degraded mode's back-off: 1 s after the first failure, doubling up to 30 s.
 constexpr TimeMs storageBackoff(int failures)
@@ -100,6 +93,13 @@ std::string idempotencyCacheKey(const std::string &scope, const std::string &age
 bool readTool(const std::string &tool)
 {
     return tool == "et.werewolf.match.get_state" || tool == "et.werewolf.match.events.get";
+}
+
+/// Tools that change nothing: answered in degraded mode from what is stored.
+bool changesNothing(const std::string &tool)
+{
+    return readTool(tool) || tool == "et.werewolf.queue.status" || tool == "et.werewolf.matches.list"
+           || tool == WaitForTurn;
 }
 
 /// SQLite maps the -shm file into memory: one it cannot write can end the
@@ -550,8 +550,7 @@ void Host::rollbackTo(const std::vector<std::string> &matchIds, bool lobby)
             m_lobby->forget(id);
             m_stagedUpTo.erase(id);
             m_durableUpTo.erase(id);
-            m_rowMarks.erase(id);
-            std::erase_if(m_bots, [&id](const BotSeat &b) { return b.matchId == id && !b.busy; });
+            m_rowMarks.erase(id);  // (its bots go with the next stepBots: their match is gone)
         } else {
             qCWarning(lcHost) << "could not read back" << QString::fromStdString(id) << ":" << loaded.error().message;
         }
@@ -634,7 +633,6 @@ std::optional<ToolError> Host::refuseWhileDegraded(const std::string &tool) cons
                          + " failed attempts); it retries by itself; nothing was applied",
                      true, wait};
 }
-
 
 bool Host::lockDatabase(const QString &path, QString *error)
 {
@@ -825,6 +823,11 @@ QStringList Host::sweepAbandonedQueue()
     }
     if (!removed.isEmpty())
         emitQueue();
+    // Only queued agents' calls matter here: the map stays as small as the queue.
+    std::erase_if(m_lastCall, [this](const auto &entry) {
+        const auto &q = m_lobby->queue(engine::DefaultQueueId);
+        return std::none_of(q.begin(), q.end(), [&](const engine::QueueEntry &e) { return e.agentId == entry.first; });
+    });
     return removed;
 }
 
@@ -943,7 +946,7 @@ void Host::forgetSession(const std::string &sessionKey, const std::string &guest
 
 QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json args)
 {
-    if (!caller.agentId.empty() && !isBot(caller.agentId))
+    if (m_options.queueGrace.count() > 0 && !caller.agentId.empty() && !isBot(caller.agentId))
         m_lastCall[caller.agentId] = now();  // the queue's grace period (sweepAbandonedQueue)
     if (tool == WaitForTurn)
         co_return co_await waitForTurn(std::move(caller), std::move(args));
@@ -1373,7 +1376,14 @@ QCoro::Task<ToolResult> Host::waitForTurn(Caller caller, json args)
     opts.recentPublicMessagesLimit = std::clamp(args.value("recentPublicMessagesLimit", 20), 1, 50);
     opts.messagesAfterSeq = messagesAfter;
     json out = stateResult(caller, *m, viewer, opts, changed);
-    const std::uint64_t seen = m->state().lastSeq;
+    // The newest event this caller may see: the log's own last seq would tell
+    // a spectator when something hidden happened (a wolf's choice at night).
+    std::uint64_t seen = 0;
+    for (std::uint64_t seq = m->state().lastSeq; seq > 0 && !seen; --seq) {
+        const Event &e = m->log()[static_cast<std::size_t>(seq - 1)];
+        if (engine::isContractEventType(e.type) && engine::visible(e, viewer, m->state()))
+            seen = seq;
+    }
     out.get_ref<json::object_t &>().emplace("lastEventId", engine::makeEventId(matchId, seen));
     if (m->ended())
         m_waitCursors.erase(cursorKey);

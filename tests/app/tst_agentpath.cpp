@@ -135,6 +135,7 @@ private Q_SLOTS:
     void waitBlocksOnceTheTurnIsTaken();
     void waitCarriesTheMessagesSinceTheCursor();
     void waitRefusesAForeignCursor();
+    void spectatorCursorSkipsHiddenEvents();
     void chatRetriesNeverPostTwice_data();
     void chatRetriesNeverPostTwice();
     void abandonedQueueEntriesLeave();
@@ -231,7 +232,7 @@ void TstAgentPath::waitCarriesTheMessagesSinceTheCursor()
     QVERIFY(first.ok());
     QCOMPARE(messageTexts(first).back(), std::string("one"));
     const std::string cursor = first.value().at("lastEventId").get<std::string>();
-    QCOMPARE(cursor, engine::makeEventId("match-1", t.match().state().lastSeq));
+    QCOMPARE(cursor, engine::makeEventId("match-1", t.match().state().lastSeq));  // b's own view: a public message
 
     const auto said = t.say(b, "b1");
     QCOMPARE(codeOf(said), std::string("OK"));
@@ -265,6 +266,24 @@ void TstAgentPath::waitRefusesAForeignCursor()
     Table t;
     const auto r = t.wait(t.agents[0], json{{"afterEventId", "match-9:00000003"}});
     QCOMPARE(codeOf(r), std::string("INVALID_ARGUMENT"));
+}
+
+// A spectator's lastEventId is the newest public event: a wolf's choice at
+// night (a hidden event) must not move it.
+void TstAgentPath::spectatorCursorSkipsHiddenEvents()
+{
+    Table t;
+    QVERIFY(t.match().state().phase == Phase::Night);
+    const app::Caller spectator;
+    const auto before = t.wait(spectator, json{{"timeoutSeconds", 1}});
+    QVERIFY(before.ok());
+    const app::Caller wolf = t.withRole(Role::Werewolf);
+    const std::string target = t.match().requiredAction(t.player(wolf).playerId).allowedTargets.front();
+    QVERIFY(call(*t.host, wolf, "et.werewolf.match.night.wolf_kill", json{{"matchId", "match-1"}, {"targetPlayerId", target}}).ok());
+    const auto after = t.wait(spectator, json{{"timeoutSeconds", 1}});
+    QVERIFY(after.ok());
+    QVERIFY(t.match().state().lastSeq > engine::seqFromEventId("match-1", before.value().at("lastEventId").get<std::string>()).value());
+    QCOMPARE(after.value().at("lastEventId"), before.value().at("lastEventId"));
 }
 
 void TstAgentPath::chatRetriesNeverPostTwice_data()
