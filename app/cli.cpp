@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli.h"
 
-#include "app/calllog.h"
+#include "host/recorder/calllog.h"
 #include "app/clientconfig.h"
-#include "app/host.h"
-#include "app/mcpservice.h"
+#include "host/host.h"
+#include "host/mcpservice.h"
 #include "app/simulate.h"
 #include "mcp/stdiobridge.h"
 
@@ -20,6 +20,8 @@
 #include <unistd.h>
 
 namespace townhall::app {
+
+using namespace townhall::host;
 
 namespace {
 

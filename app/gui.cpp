@@ -6,7 +6,7 @@
 
 #include "app/guihost.h"
 #include "app/guisettings.h"
-#include "app/store/store.h"
+#include "host/store/store.h"
 #include "ui/i18n.h"
 #include "ui/inspectordock.h"
 #include "ui/mainwindow.h"
@@ -23,6 +23,8 @@
 #include <unistd.h>
 
 namespace townhall::app {
+
+using namespace townhall::host;
 
 namespace {
 

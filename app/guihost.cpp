@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "app/guihost.h"
 
-#include "app/agentview.h"
+#include "ui/agentview.h"
 #include "app/clientconfig.h"
-#include "app/mcpservice.h"
-#include "app/recorder.h"
+#include "host/mcpservice.h"
+#include "host/recorder/recorder.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -16,6 +16,8 @@ Q_LOGGING_CATEGORY(lcGui, "townhall.gui", QtWarningMsg)
 
 namespace townhall::app {
 
+using namespace townhall::host;
+
 ui::AgentViewProvider agentViewProvider()
 {
     return [](const std::vector<engine::Event> &log,
@@ -24,7 +26,7 @@ ui::AgentViewProvider agentViewProvider()
               const engine::StateOptions &options) {
         ui::AgentEyeView out;
         std::string why;
-        if (const auto v = agentViewAt(log, playerId, seq, options, &why)) {
+        if (const auto v = ui::agentViewAt(log, playerId, seq, options, &why)) {
             out.stateJson = QByteArray::fromStdString(engine::toJson(v->state).dump());
             out.phaseBrief = QString::fromStdString(v->phaseBrief);
         } else {

@@ -7,7 +7,7 @@
 /// signals both ways. The UI never blocks the host; the host never waits for
 /// the UI.
 
-#include "app/host.h"
+#include "host/host.h"
 #include "ui/agenteyeview.h"
 #include "ui/hostlink.h"
 
@@ -19,9 +19,18 @@
 #include <map>
 #include <memory>
 
+namespace townhall::host {
+class McpService;
+}
+
 namespace townhall::app {
 
-class McpService;
+using host::AgentRecord;
+using host::EventBatch;
+using host::Host;
+using host::HostOptions;
+using host::McpService;
+
 
 struct GuiHostOptions
 {
@@ -34,7 +43,7 @@ struct GuiHostOptions
     int endedMatchesToShow = 8;           ///< ended matches of earlier runs shown for replay
 };
 
-/// The inspector's agent's-eye view (app::agentViewAt) for the widgets.
+/// The inspector's agent's-eye view (ui::agentViewAt) for the widgets.
 ui::AgentViewProvider agentViewProvider();
 
 /// Lives in the host thread and owns everything there: the Host (and with it

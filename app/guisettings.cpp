@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "app/guisettings.h"
 
-#include "app/store/store.h"
+#include "host/store/store.h"
 
 #include <QDir>
 #include <QSettings>
 
 namespace townhall::app {
+
+using host::Store;
 
 namespace {
 

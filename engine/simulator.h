@@ -5,8 +5,8 @@
 /// Runs complete bot matches at virtual time: no clock, no I/O. Used by
 /// `townhall simulate`, the invariant tests and the benchmark.
 
-#include "bot.h"
 #include "lobby.h"
+#include "seats.h"
 
 #include <functional>
 

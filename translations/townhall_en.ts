@@ -310,7 +310,7 @@
     </message>
 </context>
 <context>
-    <name>townhall::app::Host</name>
+    <name>townhall::host::Host</name>
     <message>
         <source>Match %1 could not be recovered: %2</source>
         <translation>Match %1 could not be recovered: %2</translation>
@@ -407,14 +407,14 @@
     </message>
 </context>
 <context>
-    <name>townhall::app::McpService</name>
+    <name>townhall::host::McpService</name>
     <message>
         <source>cannot listen on 127.0.0.1:%1: %2</source>
         <translation>cannot listen on 127.0.0.1:%1: %2</translation>
     </message>
 </context>
 <context>
-    <name>townhall::app::Recorder</name>
+    <name>townhall::host::Recorder</name>
     <message>
         <source>recorded calls are kept in memory only: %1</source>
         <translation>recorded calls are kept in memory only: %1</translation>

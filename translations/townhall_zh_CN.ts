@@ -309,7 +309,7 @@
     </message>
 </context>
 <context>
-    <name>townhall::app::Host</name>
+    <name>townhall::host::Host</name>
     <message>
         <source>Match %1 could not be recovered: %2</source>
         <translation>对局 %1 无法恢复：%2</translation>
@@ -405,14 +405,14 @@
     </message>
 </context>
 <context>
-    <name>townhall::app::McpService</name>
+    <name>townhall::host::McpService</name>
     <message>
         <source>cannot listen on 127.0.0.1:%1: %2</source>
         <translation>无法在 127.0.0.1:%1 上监听：%2</translation>
     </message>
 </context>
 <context>
-    <name>townhall::app::Recorder</name>
+    <name>townhall::host::Recorder</name>
     <message>
         <source>recorded calls are kept in memory only: %1</source>
         <translation>已记录的调用仅保存在内存中：%1</translation>

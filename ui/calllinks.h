@@ -6,7 +6,7 @@
 // its answer for reads; an event → the call that produced it, or the nearest
 // call in time.
 
-#include "ui/toolcallrecord.h"
+#include "host/recorder/toolcallrecord.h"
 
 #include "engine/match.h"
 

@@ -34,13 +34,7 @@ struct DevFeed::Running
     bool flipped = false;
     std::string lastMessageId;
     // Built-in bots
-    struct Seat
-    {
-        std::unique_ptr<engine::Bot> bot;
-        std::uint64_t cursor = 0;
-        std::optional<engine::TimeMs> wakeAt;
-    };
-    std::vector<Seat> seats;
+    engine::SeatLoop seats;
 };
 
 DevFeed::DevFeed(HostLink *link, QObject *parent)
@@ -97,12 +91,9 @@ QString DevFeed::startMatch(std::uint64_t seed)
     r->match = std::make_unique<engine::Match>(engine::Match::create(
         engine::Lobby::matchIdFor(number), "bld-" + std::to_string(number), number, seed, seats, m_config, m_now));
     r->rng.seed(seed);
-    for (const Player &p : r->match->state().players) {
-        Running::Seat s;
-        s.bot = std::make_unique<engine::Bot>(p.playerId, seed * 31 + std::uint64_t(p.seat));
-        s.wakeAt = m_now;
-        r->seats.push_back(std::move(s));
-    }
+    for (const Player &p : r->match->state().players)
+        r->seats.seat(p.playerId, std::make_unique<engine::BotDriver>(p.playerId, seed * 31 + std::uint64_t(p.seat)),
+                      m_now);
     const QString id = QString::fromStdString(r->match->matchId());
     std::vector<Event> all = r->match->log();
     m_running.push_back(std::move(r));
@@ -383,32 +374,27 @@ std::vector<Event> DevFeed::scriptedAct(Running &r)
 
 std::vector<Event> DevFeed::botAct(Running &r)
 {
+    // One action per step, so the window shows the match move by move.
     engine::Match &m = *r.match;
-    engine::StateOptions opts;
-    opts.includeTranscriptSummary = false;
-    for (Running::Seat &seat : r.seats) {
-        const engine::Viewer viewer = engine::Viewer::forPlayer(seat.bot->playerId());
-        const bool hasNews = m.state().lastSeq > seat.cursor;
-        const bool due = seat.wakeAt && *seat.wakeAt <= m_now;
-        if (!hasNews && !due)
-            continue;
-        auto news = engine::visibleEvents(m, viewer, seat.cursor, std::size_t(-1));
-        seat.cursor = m.state().lastSeq;
-        engine::Bot::Step st = seat.bot->step(engine::stateView(m, viewer, opts), news, m_now);
-        seat.wakeAt = st.wakeAt;
-        if (!st.call)
-            continue;
-        auto cmd = engine::toCommand(*st.call, seat.bot->playerId());
+    std::vector<Event> produced;
+    r.seats.pass(m, m_now, [&](const std::string &playerId, const engine::ToolCall &call, std::uint64_t) {
+        engine::SeatLoop::Sent sent;
+        auto cmd = engine::toCommand(call, playerId);
         if (!cmd) {
-            seat.bot->onResult(*st.call, false, engine::ErrorCode::InvalidArgument);
-            continue;
+            sent.error = engine::ErrorCode::InvalidArgument;
+            return sent;
         }
         auto res = m.execute(*cmd, m_now);
-        seat.bot->onResult(*st.call, res.ok(), res.ok() ? std::nullopt : std::optional(res.error().code));
-        if (res.ok())
-            return *res;
-    }
-    return {};
+        sent.ok = res.ok();
+        if (!res.ok()) {
+            sent.error = res.error().code;
+            return sent;
+        }
+        produced = std::move(*res);
+        sent.stop = true;
+        return sent;
+    });
+    return produced;
 }
 
 } // namespace townhall::ui

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/bot.h"
+#include "engine/seats.h"
 #include "engine/match.h"
 
 #include <QObject>

@@ -4,7 +4,7 @@
 #include "engine/event.h"
 #include "engine/match.h"
 #include "ui/agentinfo.h"
-#include "ui/toolcallrecord.h"
+#include "host/recorder/toolcallrecord.h"
 
 #include <QMetaType>
 #include <QObject>

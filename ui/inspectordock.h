@@ -9,7 +9,7 @@
 
 #include "ui/agenteyeview.h"
 #include "ui/spectatorcontroller.h"
-#include "ui/toolcallrecord.h"
+#include "host/recorder/toolcallrecord.h"
 
 #include <QDockWidget>
 
@@ -65,7 +65,7 @@ public:
     /// Where agents connect; the curl script targets it.
     void setMcpUrl(const QString &url);
     /// How the agent's-eye view is computed (the app passes
-    /// app::agentViewProvider(); the widgets never reach into app/).
+    /// host::agentViewProvider(); the widgets never reach into app/).
     void setAgentViewProvider(AgentViewProvider provider) { m_agentView = std::move(provider); }
 
     /// The record shown in the detail pane, if any.

@@ -7,7 +7,7 @@
 // in this phase (from the inspector's recorded calls).
 
 #include "ui/spectatorcontroller.h"
-#include "ui/toolcallrecord.h"
+#include "host/recorder/toolcallrecord.h"
 
 #include "engine/match.h"
 #include "engine/projection.h"

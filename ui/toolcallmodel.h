@@ -4,7 +4,7 @@
 // The inspector's list of recorded MCP calls, fed by Recorder::uiRecordsAdded,
 // and the filter (agent, match, tool, status, free text) in front of it.
 
-#include "ui/toolcallrecord.h"
+#include "host/recorder/toolcallrecord.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>

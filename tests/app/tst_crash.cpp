@@ -6,7 +6,7 @@
 // every unfinished match must replay to its stored state hash, and after the
 // last restart the match must finish.
 
-#include "app/store/store.h"
+#include "host/store/store.h"
 #include "engine/rng.h"
 #include "rawmcpclient.h"
 
@@ -180,10 +180,10 @@ void TstCrash::killTwentyTimes()
         }
 
         // Nothing acknowledged is lost; every unfinished match replays to its stored hash.
-        app::Store::Options o;
+        host::Store::Options o;
         o.readOnly = true;
         o.createIfMissing = false;
-        auto store = app::Store::open(db, o);
+        auto store = host::Store::open(db, o);
         QVERIFY2(store.ok(), store.ok() ? "" : qPrintable(store.error().message));
         auto events = store.value().loadEvents(matchId);
         QVERIFY(events.ok());

@@ -180,7 +180,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         Q_EMIT link.serverInfo(
             QStringLiteral("http://127.0.0.1:8787/mcp"),
-            QCoreApplication::translate("townhall::app::HostWorker", "listening"));
+            QCoreApplication::translate("townhall::host::HostWorker", "listening"));
         feed.sendQueue({QStringLiteral("Quinn"), QStringLiteral("Rosa")});
         const QString id = feed.startMatch(42);
         feed.stepUntil(id, [](const engine::Match &m) {

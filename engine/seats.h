@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file seats.h
+/// Seats and what plays them. A seat driver is told when its player has
+/// something to do (the player's projection and the events it may see) and
+/// acts only through tool calls, like any agent. The built-in bot is one
+/// driver; an external MCP agent is a seat with no driver.
+///
+/// SeatLoop is the one loop that drives them. The simulator, the host and
+/// the UI's demo feed all use it; they differ only in how a call is sent (at
+/// once to the match, or through the host's tool layer, answered later).
+
+#include "bot.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace townhall::engine {
+
+class SeatDriver
+{
+public:
+    virtual ~SeatDriver() = default;
+
+    struct Step
+    {
+        std::optional<ToolCall> call;  ///< what to send now, if anything
+        std::optional<TimeMs> wakeAt;  ///< when to be asked again (nullopt: on the next event)
+    };
+
+    /// The player has news, or the time it asked for has come. `view` is its
+    /// get_state projection at `now`; `news` the events it may read that
+    /// arrived since the last turn (the first turn brings all of them).
+    virtual Step onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs now) = 0;
+    /// How the last call ended: ok, or the error code the tool returned.
+    virtual void onResult(const ToolCall &call, bool ok, std::optional<ErrorCode> error) = 0;
+};
+
+/// The built-in bot (bot.h) as a seat driver.
+class BotDriver final : public SeatDriver
+{
+public:
+    BotDriver(std::string playerId, std::uint64_t seed) : m_bot(std::move(playerId), seed) {}
+    Step onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs now) override;
+    void onResult(const ToolCall &call, bool ok, std::optional<ErrorCode> error) override;
+
+private:
+    Bot m_bot;
+};
+
+/// The driven seats of one match.
+class SeatLoop
+{
+public:
+    /// What became of a call the loop handed out.
+    struct Sent
+    {
+        /// False: the answer comes later, through resolved(); until then the
+        /// seat is busy and not asked again.
+        bool answered = true;
+        bool ok = false;
+        std::optional<ErrorCode> error;
+        /// End this pass after this call (a caller that shows one action at a time).
+        bool stop = false;
+    };
+    /// `ticket` identifies the call to resolved().
+    using Send = std::function<Sent(const std::string &playerId, const ToolCall &call, std::uint64_t ticket)>;
+
+    /// Seats `driver` for `playerId`, first asked at `firstTurn` (or at the next event).
+    void seat(const std::string &playerId, std::unique_ptr<SeatDriver> driver,
+              std::optional<TimeMs> firstTurn = std::nullopt);
+    /// Hands a seat to another driver mid-match (a stalled seat to a bot).
+    /// The new driver is asked at `now` and reads from the match's first
+    /// event; an answer still owed to the old driver is dropped.
+    bool replace(const std::string &playerId, std::unique_ptr<SeatDriver> driver, TimeMs now);
+    /// Takes the driver off a seat (the seat is then played from outside).
+    bool unseat(const std::string &playerId);
+
+    bool has(const std::string &playerId) const { return find(playerId) != nullptr; }
+    bool empty() const { return m_seats.empty(); }
+    std::size_t size() const { return m_seats.size(); }
+    /// Whether any seat waits for an answer.
+    bool busy() const;
+
+    /// One pass in seat order: each idle seat with news or a due turn gets
+    /// its turn, and a call it makes is sent before the next seat's turn (so
+    /// that seat sees it). Seats of the dead are skipped, except the last
+    /// words of the player just voted out. Returns whether any call was sent.
+    /// Stops early when the match ends or a Sent says `stop`.
+    bool pass(const Match &match, TimeMs now, const Send &send);
+    /// The answer to a call whose Sent was not `answered`. An answer for a
+    /// replaced driver or an older call is dropped.
+    void resolved(const std::string &playerId, const ToolCall &call, bool ok, std::optional<ErrorCode> error,
+                  std::uint64_t ticket);
+
+    /// The earliest time an idle seat asked to be woken at (later than
+    /// `after` when given).
+    std::optional<TimeMs> nextWake(std::optional<TimeMs> after = std::nullopt) const;
+
+private:
+    struct Seat
+    {
+        std::string playerId;
+        std::unique_ptr<SeatDriver> driver;
+        std::uint64_t cursor = 0;        ///< the last seq this driver was shown
+        std::optional<TimeMs> wakeAt;
+        bool busy = false;
+        std::uint64_t ticket = 0;        ///< changes with every call and every new driver
+        StateView view;                  ///< reused between turns (stateViewInto)
+    };
+    Seat *find(const std::string &playerId);
+    const Seat *find(const std::string &playerId) const;
+
+    std::vector<std::unique_ptr<Seat>> m_seats;
+    std::uint64_t m_tickets = 0;
+};
+
+} // namespace townhall::engine

@@ -1,0 +1,1908 @@
+// SPDX-License-Identifier: MIT
+#include "host/store/store.h"
+
+#include "host/store/checkpointer.h"
+
+#include "host/store/schema.h"
+#include "host/store/sqlutil.h"
+#include "host/store/storetr.h"
+#include "host/store/toolcallform.h"
+
+#include <QAtomicInteger>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryFile>
+#include <QThread>
+#include <QUrl>
+#include <QVariant>
+
+#include <sqlite3.h>
+
+#include <array>
+#include <cstdio>
+#include <map>
+#include <utility>
+
+namespace townhall::host {
+
+// Debug lines (a rollback per failed retry, cache reloads) only when asked for:
+// QT_LOGGING_RULES="townhall.store.debug=true".
+Q_LOGGING_CATEGORY(lcStore, "townhall.store", QtInfoMsg)
+
+static_assert(Store::SchemaVersion == schema::CurrentVersion);
+static_assert(Store::ApplicationId == schema::ApplicationId);
+
+const char *StoreError::codeName(Code code)
+{
+    switch (code) {
+    case Code::Io: return "IO";
+    case Code::NotFound: return "NOT_FOUND";
+    case Code::ReadOnly: return "READ_ONLY";
+    case Code::Corrupt: return "CORRUPT";
+    case Code::Foreign: return "FOREIGN";
+    case Code::TooNew: return "TOO_NEW";
+    case Code::DiskFull: return "DISK_FULL";
+    case Code::Busy: return "BUSY";
+    case Code::Conflict: return "CONFLICT";
+    case Code::Invalid: return "INVALID";
+    case Code::Unauthorized: return "UNAUTHORIZED";
+    case Code::Sql: return "SQL";
+    }
+    return "SQL";
+}
+
+namespace {
+
+using engine::json;
+using Code = StoreError::Code;
+
+QString q(const std::string &s) { return QString::fromStdString(s); }
+std::string s(const QVariant &v) { return v.toString().toStdString(); }
+
+std::optional<std::string> optString(const QVariant &x)
+{
+    return x.isNull() ? std::nullopt : std::optional<std::string>(x.toString().toStdString());
+}
+std::optional<engine::TimeMs> optTime(const QVariant &x)
+{
+    return x.isNull() ? std::nullopt : std::optional<engine::TimeMs>(x.toLongLong());
+}
+
+/// A state hash as stored in `matches.state_hash`: 16 lower-case hex digits.
+std::string hashText(std::uint64_t h)
+{
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return std::string(buf, 16);
+}
+QString hashHex(std::uint64_t h) { return QString::fromStdString(hashText(h)); }
+
+/// Agent text can hold anything; dump must never throw on invalid UTF-8.
+std::string dumpJson(const json &j) { return storedJson(j); }
+
+/// UTF-8 text bound as its bytes, without a copy: a QString would convert
+/// it to UTF-16 and SQLite back to UTF-8. Qt binds a QByteArray as a blob,
+/// so the statement must read the parameter as CAST(? AS TEXT) to store
+/// TEXT. `s` must stay alive until the statement ran.
+QVariant utf8(std::string_view s)
+{
+    if (s.empty())
+        return QVariant(QByteArray(""));  // not null: an empty text
+    return QVariant(QByteArray::fromRawData(s.data(), qsizetype(s.size())));
+}
+
+/// A recorded response as the `tool_calls` table keeps it (schema v4).
+struct StoredResponse
+{
+    std::string elided; ///< the response without its duplicated text, if it had one
+    QByteArray compressed;
+    int form = toolcallform::Verbatim;
+};
+
+/// Responses at least this long after eliding are compressed (level 1).
+/// Not the common ones: compressing a get_state row (1.4 KB once elided,
+/// to 0.6 KB) costs about 20 µs, and mcp_bench served fewer get_state per
+/// CPU-second with it than without (docs/benchmarks.md, "Recorder"). Past
+/// a page, a row spills into overflow pages.
+constexpr std::size_t CompressFrom = 4096;
+
+/// Binds `response` in its stored form to the two parameters of
+/// COALESCE(CAST(? AS TEXT), ?) (text, or else a blob) and its form, the
+/// bytes by reference: `out` must stay alive until the statement ran.
+void bindResponse(QSqlQuery &query, const std::string &response, StoredResponse &out)
+{
+    if (std::optional<std::string> elided = toolcallform::elideStructuredText(response)) {
+        out.elided = std::move(*elided);
+        out.form |= toolcallform::TextFromStructured;
+    }
+    const std::string &text = out.form & toolcallform::TextFromStructured ? out.elided : response;
+    if (text.size() >= CompressFrom) {
+        out.compressed
+            = qCompress(reinterpret_cast<const uchar *>(text.data()), qsizetype(text.size()), 1);
+        out.form |= toolcallform::Compressed;
+        query.addBindValue(QVariant(QMetaType(QMetaType::QByteArray)));
+        query.addBindValue(out.compressed);
+    } else {
+        query.addBindValue(utf8(text));
+        query.addBindValue(QVariant(QMetaType(QMetaType::QByteArray)));
+    }
+    query.addBindValue(out.form);
+}
+
+StoreResult<std::string> responseFromStored(const QByteArray &bytes, int form)
+{
+    const QByteArray text = form & toolcallform::Compressed ? qUncompress(bytes) : bytes;
+    if (form & toolcallform::Compressed && text.isEmpty())
+        return StoreError{StoreError::Code::Corrupt,
+                          StoreTr::tr("a recorded response does not decompress")};
+    if (!(form & toolcallform::TextFromStructured))
+        return text.toStdString();
+    std::optional<std::string> restored = toolcallform::restoreStructuredText(
+        std::string_view(text.constData(), std::size_t(text.size())));
+    if (!restored)
+        return StoreError{StoreError::Code::Corrupt,
+                          StoreTr::tr("a recorded response cannot be restored")};
+    return std::move(*restored);
+}
+
+QString base64Url(const QByteArray &bytes)
+{
+    return QString::fromLatin1(
+        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+QByteArray randomBytes(int n)
+{
+    QByteArray b(n, Qt::Uninitialized);
+    // system(): the OS's CSPRNG. Tokens and ids must not be guessable.
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(b.data()), n / 4);
+    return b;
+}
+
+QString tokenHash(std::string_view token)
+{
+    return QString::fromLatin1(
+        QCryptographicHash::hash(QByteArrayView(token.data(), qsizetype(token.size())),
+                                 QCryptographicHash::Sha256)
+            .toHex());
+}
+
+const char *lobbyKind(engine::LobbyRecord::Kind k)
+{
+    switch (k) {
+    case engine::LobbyRecord::Kind::Joined: return "JOINED";
+    case engine::LobbyRecord::Kind::Left: return "LEFT";
+    case engine::LobbyRecord::Kind::MatchStarted: return "MATCH_STARTED";
+    }
+    return "JOINED";
+}
+
+constexpr const char *MatchColumns =
+    "match_id, world_id, queue_id, building_instance_id, match_number, seed, status, phase, "
+    "day_number, night_number, phase_started_at_ms, phase_ends_at_ms, players_alive, "
+    "started_at_ms, ended_at_ms, winner, public_summary, paused, last_seq, state_hash, imported";
+constexpr int MatchColumnCount = 21;
+
+constexpr const char *PlayerColumns =
+    "match_id, player_id, agent_id, display_name, seat, role, alive, eliminated_at_ms, "
+    "revealed_role, ready, doctor_last_protected_player_id, seer_history, night_action, "
+    "did_opening_for_day, vote_target_player_id, voted, last_public_message_at_ms, "
+    "last_wolf_chat_at_ms, missed_deadlines";
+
+constexpr const char *EventColumns =
+    "match_id, seq, event_id, at_ms, type, audience, audience_player_id, payload";
+
+/// Reads a match's events after a seq (bind match, seq, match, seq): the
+/// indexed ones through event_seqs, the newer ones (id above the cover, the
+/// table's last pages) by rowid. One statement, so one snapshot even while
+/// another connection commits. The first arm comes in event_seqs' key order
+/// and the second is short, so SQLite merges the two instead of sorting the
+/// match. `id` orders rows that repeat a (match, seq), which only a write
+/// behind the store's back makes: the first written is read (events() skips
+/// the rest), as event_seqs keeps it.
+QString selectEventsSql()
+{
+    return QStringLiteral("SELECT %1, id FROM ("
+                          "SELECT s.match_id, s.seq, e.event_id, e.at_ms, e.type, e.audience, "
+                          "e.audience_player_id, e.payload, s.id "
+                          "FROM event_seqs s JOIN events e ON e.id = s.id "
+                          "WHERE s.match_id = ? AND s.seq > ? "
+                          "UNION ALL SELECT %1, id FROM events "
+                          "WHERE id > (SELECT up_to_id FROM event_seqs_cover) "
+                          "AND match_id = ? AND seq > ?) ORDER BY seq, id")
+        .arg(QLatin1String(EventColumns));
+}
+
+/// The last seq of a match (bind ?1), from both parts.
+constexpr const char *MaxSeqSql
+    = "SELECT MAX(s) FROM (SELECT MAX(seq) AS s FROM event_seqs WHERE match_id = ?1 "
+      "UNION ALL SELECT MAX(seq) FROM events WHERE id > (SELECT up_to_id FROM "
+      "event_seqs_cover) AND match_id = ?1)";
+
+/// Fills event_seqs with every event above the cover. OR IGNORE: a duplicate
+/// (match_id, seq) can only come from a write behind the store's back; the
+/// first row stays the one read, and indexEvents() reports the rest instead
+/// of failing every commit.
+constexpr const char *IndexEventsSql
+    = "INSERT OR IGNORE INTO event_seqs (match_id, seq, id) SELECT match_id, seq, id "
+      "FROM events WHERE id > (SELECT up_to_id FROM event_seqs_cover) "
+      "ORDER BY match_id, seq, id";
+
+constexpr const char *CountUnindexedSql
+    = "SELECT count(*) FROM events WHERE id > (SELECT up_to_id FROM event_seqs_cover)";
+
+constexpr const char *AgentColumns = "agent_id, name, created_at_ms, revoked_at_ms";
+
+/// INSERT of every column of `columns` ("a, b, c"), or on a conflict of the
+/// first `keyColumns` an update of all the others.
+std::string upsertSql(const char *table, const QString &columns, int keyColumns)
+{
+    const QStringList cols = columns.split(QStringLiteral(", "));
+    QStringList marks;
+    QStringList set;
+    for (qsizetype i = 0; i < cols.size(); ++i) {
+        marks << QStringLiteral("?");
+        if (i >= keyColumns)
+            set << cols[i] + QStringLiteral(" = excluded.") + cols[i];
+    }
+    return QStringLiteral("INSERT INTO %1 (%2) VALUES (%3) ON CONFLICT (%4) DO UPDATE SET %5")
+        .arg(QLatin1String(table), columns, marks.join(QStringLiteral(", ")),
+             cols.mid(0, keyColumns).join(QStringLiteral(", ")), set.join(QStringLiteral(", ")))
+        .toStdString();
+}
+
+/// `n` copies of a VALUES row, for statements that insert `n` rows at once.
+QString valueRows(const QString &row, int n)
+{
+    QStringList rows;
+    for (int i = 0; i < n; ++i)
+        rows << row;
+    return rows.join(QStringLiteral(", "));
+}
+
+/// How many rows the next multi-row INSERT takes: 32, 8 or 1.
+std::size_t chunkFor(std::size_t left) { return left >= 32 ? 32 : left >= 8 ? 8 : 1; }
+
+MatchRow readMatchRow(const QSqlQuery &r)
+{
+    MatchRow m;
+    m.matchId = s(r.value(0));
+    m.worldId = s(r.value(1));
+    m.queueId = s(r.value(2));
+    m.buildingInstanceId = s(r.value(3));
+    m.matchNumber = r.value(4).toInt();
+    m.seed = r.value(5).toString().toULongLong();
+    m.ended = r.value(6).toString() == QLatin1String("ENDED");
+    m.phase = s(r.value(7));
+    m.dayNumber = r.value(8).toInt();
+    m.nightNumber = r.value(9).toInt();
+    m.phaseStartedAt = r.value(10).toLongLong();
+    m.phaseEndsAt = r.value(11).toLongLong();
+    m.playersAlive = r.value(12).toInt();
+    m.startedAt = r.value(13).toLongLong();
+    m.endedAt = optTime(r.value(14));
+    m.winner = optString(r.value(15));
+    m.publicSummary = s(r.value(16));
+    m.paused = r.value(17).toBool();
+    m.lastSeq = r.value(18).toULongLong();
+    if (!r.value(19).isNull()) {
+        bool ok = false;
+        const std::uint64_t h = r.value(19).toString().toULongLong(&ok, 16);
+        if (ok)
+            m.stateHash = h;
+    }
+    m.imported = r.value(20).toBool();
+    return m;
+}
+
+PlayerRow readPlayerRow(const QSqlQuery &r)
+{
+    PlayerRow p;
+    p.matchId = s(r.value(0));
+    p.playerId = s(r.value(1));
+    p.agentId = s(r.value(2));
+    p.displayName = s(r.value(3));
+    p.seat = r.value(4).toInt();
+    p.role = s(r.value(5));
+    p.alive = r.value(6).toBool();
+    p.eliminatedAt = optTime(r.value(7));
+    p.revealedRole = r.value(8).toBool();
+    p.ready = r.value(9).toBool();
+    p.doctorLastProtectedPlayerId = optString(r.value(10));
+    p.seerHistoryJson = s(r.value(11));
+    p.nightActionJson = s(r.value(12));
+    p.didOpeningForDay = r.value(13).isNull() ? std::nullopt : std::optional<int>(r.value(13).toInt());
+    p.voteTargetPlayerId = optString(r.value(14));
+    p.voted = r.value(15).toBool();
+    p.lastPublicMessageAt = optTime(r.value(16));
+    p.lastWolfChatAt = optTime(r.value(17));
+    p.missedDeadlines = r.value(18).toInt();
+    return p;
+}
+
+AgentRecord readAgent(const QSqlQuery &r)
+{
+    return AgentRecord{s(r.value(0)), s(r.value(1)), r.value(2).toLongLong(), optTime(r.value(3))};
+}
+
+StoreResult<engine::Event> readEvent(const QSqlQuery &r)
+{
+    engine::Event e;
+    e.matchId = s(r.value(0));
+    e.seq = r.value(1).toULongLong();
+    e.eventId = s(r.value(2));
+    e.at = r.value(3).toLongLong();
+    const auto type = engine::parseEventType(s(r.value(4)));
+    const auto audience = engine::parseAudience(s(r.value(5)));
+    e.audiencePlayerId = r.value(6).isNull() ? std::string() : s(r.value(6));
+    e.payload = json::parse(r.value(7).toString().toStdString(), nullptr, false);
+    if (!type || !audience || e.payload.is_discarded() || !e.payload.is_object())
+        return StoreError{Code::Corrupt,
+                          StoreTr::tr("stored event %1 is damaged (type, audience or payload)")
+                              .arg(q(e.eventId))};
+    e.type = *type;
+    e.audience = *audience;
+    return e;
+}
+
+} // namespace
+
+// ===================================================================== Private
+
+class Store::Private
+{
+public:
+    /// Statements of the hot path (every commit, every event), run through
+    /// SQLite's C API (sqlutil.h).
+    enum Hot {
+        Begin,
+        Commit,
+        Rollback,
+        InsertEvent,
+        UpsertMatch,
+        UpsertPlayer,
+        MaxSeq,
+        MatchExists,
+        InsertJournal,
+        InsertQueue,
+        DeleteQueue,
+        InsertBuilding,
+        InsertIdempotency,
+        IndexEvents,
+        CoverEvents,
+        CountUnindexed,
+        DataVersion,
+        HotCount
+    };
+
+    /// Statements run through Qt Sql.
+    enum Stmt {
+        GetIdempotency,
+        SelectEvents,
+        AgentByToken,
+        InsertToolCall,
+        InsertToolCalls8,
+        InsertToolCalls32,
+        StmtCount
+    };
+
+    ~Private()
+    {
+        // Its connection closes first: ours is then the last, and SQLite
+        // checkpoints and removes the WAL when it closes.
+        m_checkpointer.reset();
+        // Every query must be gone before the connection is removed.
+        finalizeStatements();
+        if (m_db.isValid())
+            m_db.close();
+        m_db = QSqlDatabase();
+        if (!m_connectionName.isEmpty())
+            QSqlDatabase::removeDatabase(m_connectionName);
+    }
+
+    engine::TimeMs now() const
+    {
+        return m_options.clock ? m_options.clock() : QDateTime::currentMSecsSinceEpoch();
+    }
+
+    /// commit() runs on the owner thread or on the commit thread.
+    void checkCommitThread() const
+    {
+        if (std::this_thread::get_id() != m_commitThread || m_commitThread == std::thread::id())
+            checkThread();
+    }
+
+    void checkThread() const
+    {
+        // Qt Sql connections are bound to the thread that opened them.
+        Q_ASSERT_X(QThread::currentThread() == m_thread, "townhall::host::Store",
+                   "the store must be used from the thread that opened it");
+        if (Q_UNLIKELY(QThread::currentThread() != m_thread))
+            qCCritical(lcStore) << "store used from a thread other than the one that opened it";
+    }
+
+    StoreError readOnlyError() const
+    {
+        return StoreError{Code::ReadOnly,
+                          StoreTr::tr("%1 was opened read-only").arg(QDir::toNativeSeparators(m_path))};
+    }
+
+    StoreResult<QSqlQuery *> stmt(Stmt which);
+    StoreResult<SqlStatement *> hot(Hot which);
+    StoreResult<void> execHot(Hot which, const char *what);
+    /// Before the connection closes, and after a migration (the statements
+    /// were compiled against the old schema).
+    void finalizeStatements()
+    {
+        for (auto &st : m_stmts)
+            st.reset();
+        for (SqlStatement &st : m_hot)
+            st.finalize();
+    }
+
+    /// Runs `body` in BEGIN IMMEDIATE … COMMIT; rolls back on any failure
+    /// and forgets the caches the transaction touched.
+    template<typename F>
+    StoreResult<void> transaction(F &&body);
+
+    StoreResult<std::uint64_t> lastSeqOf(const std::string &matchId);
+    StoreResult<bool> matchExists(const std::string &matchId);
+    /// Checks that `events` follow the stored (and pending) log of the
+    /// match and queues them in `rows`; insertEvents writes them.
+    StoreResult<void> checkEvents(const std::string &matchId, const std::vector<EventRow> &events,
+                                  bool rowComing, std::vector<const EventRow *> &rows);
+    StoreResult<void> insertEvents(const std::vector<const EventRow *> &rows);
+    /// Fills event_seqs with every event above its cover (schema v6).
+    StoreResult<void> indexEvents(std::uint64_t expected);
+    StoreResult<void> writeEvents(const std::string &matchId,
+                                  const std::vector<engine::Event> &events, bool rowComing);
+    StoreResult<void> writeSnapshot(const MatchSnapshot &snap);
+    StoreResult<void> writeLobbyRecord(const engine::LobbyRecord &r);
+    StoreResult<void> writeIdempotency(const IdempotencyRecord &r);
+    StoreResult<std::vector<engine::Event>> events(const std::string &matchId, std::uint64_t afterSeq);
+    StoreResult<std::optional<MatchRow>> row(const std::string &matchId);
+
+    QString m_path;
+    Options m_options;
+    QString m_connectionName;
+    QSqlDatabase m_db;
+    QThread *m_thread = QThread::currentThread();
+    std::thread::id m_commitThread;  ///< may run commit() (C API only), see store.h
+    std::unique_ptr<Checkpointer> m_checkpointer;  ///< Options::checkpointThread
+    int m_version = 0;
+    sqlite3 *m_handle = nullptr;  ///< m_db's connection, for the hot statements
+    std::array<std::optional<QSqlQuery>, StmtCount> m_stmts;
+    std::array<SqlStatement, HotCount> m_hot;
+
+    // Caches of what is committed, so a commit needs no read-back. The
+    // pending maps hold what the open transaction wrote; they are merged on
+    // COMMIT and dropped on ROLLBACK, so a failed batch leaves no trace.
+    std::map<std::string, std::uint64_t> m_lastSeq;
+    std::map<std::string, std::uint64_t> m_pendingSeq;
+    /// Events above event_seqs_cover: committed, and after the open
+    /// transaction (unset until it appends events).
+    std::uint64_t m_unindexed = 0;
+    std::optional<std::uint64_t> m_pendingUnindexed;
+    /// PRAGMA data_version inside this connection's last write
+    /// transaction: another value in the next one means another connection
+    /// committed in between, and the caches above may be stale.
+    std::optional<std::int64_t> m_dataVersion;
+    /// Drops the caches when another connection committed since this one
+    /// last wrote. Inside a write transaction, so nobody else can commit.
+    StoreResult<void> checkOtherWriters();
+    /// The first column of `which`'s one row (0 for NULL or no row).
+    StoreResult<std::int64_t> hotInt(Hot which, const char *what);
+    std::map<std::string, std::vector<PlayerRow>> m_players;
+    std::map<std::string, std::vector<PlayerRow>> m_pendingPlayers;
+};
+
+StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
+{
+    checkThread();  // Qt Sql, so never on the commit thread
+    if (m_stmts[which])
+        return &*m_stmts[which];
+    QString sql;
+    switch (which) {
+    case GetIdempotency:
+        sql = QStringLiteral("SELECT scope, key, agent_id, match_id, args_hash, result_json, "
+                             "created_at_ms FROM idempotency "
+                             "WHERE scope = ? AND key = ? AND agent_id = ?");
+        break;
+    case SelectEvents: sql = selectEventsSql(); break;
+    case AgentByToken:
+        sql = QStringLiteral("SELECT %1 FROM agents WHERE token_sha256 = ?")
+                  .arg(QLatin1String(AgentColumns));
+        break;
+    case InsertToolCall:
+    case InsertToolCalls8:
+    case InsertToolCalls32:
+        sql = QStringLiteral("INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, agent_name, "
+                             "method, tool, status, tool_error_code, rpc_error_code, http_status, "
+                             "latency_us, request, response, response_form) VALUES %1")
+                  .arg(valueRows(QStringLiteral("(CAST(? AS TEXT), ?, CAST(? AS TEXT), CAST(? AS TEXT), "
+                                                "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), "
+                                                "CAST(? AS TEXT), ?, ?, ?, ?, CAST(? AS TEXT), "
+                                                "COALESCE(CAST(? AS TEXT), ?), ?)"),
+                                 which == InsertToolCalls32 ? 32 : which == InsertToolCalls8 ? 8 : 1));
+        break;
+    case StmtCount: break;
+    }
+    QSqlQuery query(m_db);
+    query.setForwardOnly(true);
+    if (!query.prepare(sql))
+        return toStoreError(query.lastError(), sql.left(60));
+    m_stmts[which] = std::move(query);
+    return &*m_stmts[which];
+}
+
+StoreResult<SqlStatement *> Store::Private::hot(Hot which)
+{
+    SqlStatement &st = m_hot[which];
+    if (st.isPrepared())
+        return &st;
+    std::string sql;
+    switch (which) {
+    case Begin: sql = "BEGIN IMMEDIATE"; break;
+    case Commit: sql = "COMMIT"; break;
+    case Rollback: sql = "ROLLBACK"; break;
+    case InsertEvent:
+        sql = std::string("INSERT INTO events (") + EventColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+        break;
+    case UpsertMatch:
+        sql = upsertSql("matches", QLatin1String(MatchColumns) + QStringLiteral(", updated_at_ms"), 1);
+        break;
+    case UpsertPlayer: sql = upsertSql("players", QLatin1String(PlayerColumns), 2); break;
+    case MaxSeq: sql = MaxSeqSql; break;
+    case IndexEvents: sql = IndexEventsSql; break;
+    case CoverEvents:
+        sql = "UPDATE event_seqs_cover SET up_to_id = COALESCE((SELECT MAX(id) FROM events), up_to_id)";
+        break;
+    case CountUnindexed: sql = CountUnindexedSql; break;
+    case DataVersion: sql = "PRAGMA data_version"; break;
+    case MatchExists: sql = "SELECT 1 FROM matches WHERE match_id = ?"; break;
+    case InsertJournal:
+        sql = "INSERT INTO lobby_journal (kind, at_ms, queue_id, record) VALUES (?, ?, ?, ?)";
+        break;
+    case InsertQueue:
+        sql = "INSERT OR IGNORE INTO queue (queue_id, agent_id, display_name, joined_at_ms) "
+              "VALUES (?, ?, ?, ?)";
+        break;
+    case DeleteQueue: sql = "DELETE FROM queue WHERE queue_id = ? AND agent_id = ?"; break;
+    case InsertBuilding:
+        sql = "INSERT OR IGNORE INTO buildings (match_id, building_instance_id, world_id, x, y, "
+              "label, match_number, created_at_ms) VALUES (?, ?, 'default', ?, ?, ?, ?, ?)";
+        break;
+    case InsertIdempotency:
+        sql = "INSERT INTO idempotency (scope, key, agent_id, match_id, args_hash, result_json, "
+              "created_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?) "
+              "ON CONFLICT (scope, key, agent_id) DO NOTHING";
+        break;
+    case HotCount: break;
+    }
+    if (auto r = st.prepare(m_handle, sql); !r)
+        return r.error();
+    return &st;
+}
+
+StoreResult<void> Store::Private::execHot(Hot which, const char *what)
+{
+    auto st = hot(which);
+    if (!st)
+        return st.error();
+    return (*st)->exec(what);
+}
+
+template<typename F>
+StoreResult<void> Store::Private::transaction(F &&body)
+{
+    if (m_options.readOnly)
+        return readOnlyError();
+    m_pendingSeq.clear();
+    m_pendingPlayers.clear();
+    m_pendingUnindexed.reset();
+    if (auto r = execHot(Begin, "begin a transaction"); !r)
+        return r;
+    StoreResult<void> result = checkOtherWriters();
+    if (result)
+        result = body();
+    if (result)
+        result = execHot(Commit, "commit");
+    if (!result) {
+        // SQLite may already have rolled back by itself (SQLITE_FULL during
+        // COMMIT does); a failing ROLLBACK then only says so.
+        if (auto rb = execHot(Rollback, "roll back"); !rb)
+            qCDebug(lcStore) << "rollback after failure:" << rb.error().message;
+        m_pendingSeq.clear();
+        m_pendingPlayers.clear();
+        m_pendingUnindexed.reset();
+        // The caller reports the failure (the host once per outage, not per retry).
+        qCDebug(lcStore).noquote() << "transaction rolled back:" << result.error().message;
+        return result;
+    }
+    for (auto &[id, seq] : m_pendingSeq)
+        m_lastSeq[id] = seq;
+    if (m_pendingUnindexed)
+        m_unindexed = *std::exchange(m_pendingUnindexed, std::nullopt);
+    for (auto &[id, rows] : m_pendingPlayers)
+        m_players[id] = std::move(rows);
+    m_pendingSeq.clear();
+    m_pendingPlayers.clear();
+    return result;
+}
+
+StoreResult<std::int64_t> Store::Private::hotInt(Hot which, const char *what)
+{
+    auto st = hot(which);
+    if (!st)
+        return st.error();
+    auto value = (*st)->firstInt(what);
+    if (!value)
+        return value.error();
+    return value->value_or(0);
+}
+
+StoreResult<void> Store::Private::checkOtherWriters()
+{
+    auto version = hotInt(DataVersion, "read the data version");
+    if (!version)
+        return version.error();
+    const std::int64_t now = *version;
+    if (m_dataVersion && *m_dataVersion != now) {
+        // Another connection (a second host, `townhall import`) committed:
+        // what this one remembers of the logs, rows and waiting events is
+        // read again, so its events are checked against the file's.
+        qCDebug(lcStore) << "another connection wrote; the store's caches are read again";
+        m_lastSeq.clear();
+        m_players.clear();
+        auto n = hotInt(CountUnindexed, "count the events to index");
+        if (!n)
+            return n.error();
+        m_unindexed = std::uint64_t(*n);
+    }
+    m_dataVersion = now;
+    return {};
+}
+
+StoreResult<std::uint64_t> Store::Private::lastSeqOf(const std::string &matchId)
+{
+    if (auto it = m_pendingSeq.find(matchId); it != m_pendingSeq.end())
+        return it->second;
+    if (auto it = m_lastSeq.find(matchId); it != m_lastSeq.end())
+        return it->second;
+    auto st = hot(MaxSeq);
+    if (!st)
+        return st.error();
+    (*st)->bindText(1, matchId);
+    auto last = (*st)->firstInt("read the last seq");
+    if (!last)
+        return last.error();
+    return std::uint64_t(last.value().value_or(0));  // NULL (no events) → 0
+}
+
+StoreResult<bool> Store::Private::matchExists(const std::string &matchId)
+{
+    auto st = hot(MatchExists);
+    if (!st)
+        return st.error();
+    (*st)->bindText(1, matchId);
+    auto found = (*st)->firstInt("look up the match");
+    if (!found)
+        return found.error();
+    return found.value().has_value();
+}
+
+StoreResult<void> Store::Private::checkEvents(const std::string &matchId,
+                                              const std::vector<EventRow> &events,
+                                              bool rowComing,
+                                              std::vector<const EventRow *> &rows)
+{
+    if (events.empty())
+        return {};
+    auto last = lastSeqOf(matchId);
+    if (!last)
+        return last.error();
+    std::uint64_t seq = *last;
+    if (seq == 0 && !rowComing) {
+        // Without this, the deferred foreign key would fail at COMMIT with
+        // a message that names no match.
+        auto exists = matchExists(matchId);
+        if (!exists)
+            return exists.error();
+        if (!*exists)
+            return StoreError{Code::NotFound,
+                              StoreTr::tr("cannot append events: there is no match %1")
+                                  .arg(q(matchId))};
+    }
+    for (const EventRow &e : events) {
+        ++seq;
+        if (e.matchId != matchId || e.seq != seq || e.eventId != engine::makeEventId(matchId, seq))
+            return StoreError{
+                Code::Conflict,
+                StoreTr::tr("event %1 (match %2, seq %3) does not follow the stored log of %4, "
+                            "which needs seq %5 next")
+                    .arg(q(e.eventId), q(e.matchId))
+                    .arg(e.seq)
+                    .arg(q(matchId))
+                    .arg(seq)};
+        rows.push_back(&e);
+    }
+    m_pendingSeq[matchId] = seq;
+    return {};
+}
+
+StoreResult<void> Store::Private::insertEvents(const std::vector<const EventRow *> &rows)
+{
+    auto st = hot(InsertEvent);
+    if (!st)
+        return st.error();
+    SqlStatement &ins = **st;
+    for (const EventRow *e : rows) {
+        ins.bindText(1, e->matchId);
+        ins.bindInt(2, std::int64_t(e->seq));
+        ins.bindText(3, e->eventId);
+        ins.bindInt(4, std::int64_t(e->at));
+        ins.bindText(5, engine::toString(e->type));
+        ins.bindText(6, engine::toString(e->audience));
+        if (e->audience == engine::Audience::Player)
+            ins.bindText(7, e->audiencePlayerId);
+        else
+            ins.bindNull(7);
+        ins.bindText(8, e->payload);
+        if (auto r = ins.exec("insert events"); !r)
+            return r;
+    }
+    const std::uint64_t unindexed = m_pendingUnindexed.value_or(m_unindexed) + rows.size();
+    const auto every = std::uint64_t(std::max(1, m_options.indexEventsEvery));
+    if (unindexed >= every) {
+        if (auto r = indexEvents(unindexed); !r)
+            return r;
+        m_pendingUnindexed = 0;
+    } else {
+        m_pendingUnindexed = unindexed;
+    }
+    return {};
+}
+
+StoreResult<void> Store::Private::indexEvents(std::uint64_t expected)
+{
+    if (auto r = execHot(IndexEvents, "index events"); !r)
+        return r;
+    const auto indexed = std::uint64_t(sqlite3_changes64(m_handle));
+    if (indexed < expected)
+        qCWarning(lcStore).noquote()
+            << expected - indexed
+            << "events repeat the (match, seq) of another and stay unread (written behind the "
+               "store's back?)";
+    return execHot(CoverEvents, "record what is indexed");
+}
+
+StoreResult<void> Store::Private::writeEvents(const std::string &matchId,
+                                              const std::vector<engine::Event> &events,
+                                              bool rowComing)
+{
+    std::vector<EventRow> converted;
+    converted.reserve(events.size());
+    for (const engine::Event &e : events)
+        converted.push_back(EventRow::of(e));
+    std::vector<const EventRow *> rows;
+    rows.reserve(converted.size());
+    if (auto r = checkEvents(matchId, converted, rowComing, rows); !r)
+        return r;
+    return insertEvents(rows);
+}
+
+StoreResult<void> Store::Private::writeSnapshot(const MatchSnapshot &snap)
+{
+    const MatchRow &m = snap.match;
+    auto last = lastSeqOf(m.matchId);
+    if (!last)
+        return last.error();
+    if (m.lastSeq != *last)
+        return StoreError{Code::Conflict,
+                          StoreTr::tr("the rows of %1 describe seq %2 but its stored log ends at %3 "
+                                      "(events missing from the batch?)")
+                              .arg(q(m.matchId))
+                              .arg(m.lastSeq)
+                              .arg(*last)};
+    auto st = hot(UpsertMatch);
+    if (!st)
+        return st.error();
+    SqlStatement &um = **st;
+    const std::string seed = std::to_string(m.seed);
+    const std::optional<std::string> hash
+        = m.stateHash ? std::optional<std::string>(hashText(*m.stateHash)) : std::nullopt;
+    int i = 0;
+    um.bindText(++i, m.matchId);
+    um.bindText(++i, m.worldId);
+    um.bindText(++i, m.queueId);
+    um.bindText(++i, m.buildingInstanceId);
+    um.bindInt(++i, m.matchNumber);
+    um.bindText(++i, seed);
+    um.bindText(++i, m.ended ? "ENDED" : "ACTIVE");
+    um.bindText(++i, m.phase);
+    um.bindInt(++i, m.dayNumber);
+    um.bindInt(++i, m.nightNumber);
+    um.bindInt(++i, m.phaseStartedAt);
+    um.bindInt(++i, m.phaseEndsAt);
+    um.bindInt(++i, m.playersAlive);
+    um.bindInt(++i, m.startedAt);
+    um.bindOptional(++i, m.endedAt);
+    um.bindOptional(++i, m.winner);
+    um.bindText(++i, m.publicSummary);
+    um.bindInt(++i, m.paused);
+    um.bindInt(++i, std::int64_t(m.lastSeq));
+    um.bindOptional(++i, hash);
+    um.bindInt(++i, m.imported);
+    um.bindInt(++i, now());
+    Q_ASSERT(i == MatchColumnCount + 1);
+    if (auto r = um.exec("write the match row"); !r)
+        return r;
+
+    // Most commands change one or two players; skip the rows that did not change.
+    const std::vector<PlayerRow> *known = nullptr;
+    if (auto it = m_pendingPlayers.find(m.matchId); it != m_pendingPlayers.end())
+        known = &it->second;
+    else if (auto it2 = m_players.find(m.matchId); it2 != m_players.end())
+        known = &it2->second;
+    auto sp = hot(UpsertPlayer);
+    if (!sp)
+        return sp.error();
+    SqlStatement &up = **sp;
+    for (std::size_t k = 0; k < snap.players.size(); ++k) {
+        const PlayerRow &p = snap.players[k];
+        if (known && k < known->size() && (*known)[k] == p)
+            continue;
+        int j = 0;
+        up.bindText(++j, p.matchId);
+        up.bindText(++j, p.playerId);
+        up.bindText(++j, p.agentId);
+        up.bindText(++j, p.displayName);
+        up.bindInt(++j, p.seat);
+        up.bindText(++j, p.role);
+        up.bindInt(++j, p.alive);
+        up.bindOptional(++j, p.eliminatedAt);
+        up.bindInt(++j, p.revealedRole);
+        up.bindInt(++j, p.ready);
+        up.bindOptional(++j, p.doctorLastProtectedPlayerId);
+        up.bindText(++j, p.seerHistoryJson);
+        up.bindText(++j, p.nightActionJson);
+        up.bindOptional(++j, p.didOpeningForDay);
+        up.bindOptional(++j, p.voteTargetPlayerId);
+        up.bindInt(++j, p.voted);
+        up.bindOptional(++j, p.lastPublicMessageAt);
+        up.bindOptional(++j, p.lastWolfChatAt);
+        up.bindInt(++j, p.missedDeadlines);
+        if (auto r = up.exec("write a player row"); !r)
+            return r;
+    }
+    m_pendingPlayers[m.matchId] = snap.players;
+    return {};
+}
+
+StoreResult<void> Store::Private::writeLobbyRecord(const engine::LobbyRecord &r)
+{
+    auto sj = hot(InsertJournal);
+    if (!sj)
+        return sj.error();
+    SqlStatement &ins = **sj;
+    const std::string record = dumpJson(r.toJson());
+    ins.bindText(1, lobbyKind(r.kind));
+    ins.bindInt(2, r.at);
+    ins.bindText(3, r.queueId);
+    ins.bindText(4, record);
+    if (auto res = ins.exec("append to the lobby journal"); !res)
+        return res;
+
+    // Keep seed 003's queue and buildings tables equal to the journal's fold.
+    switch (r.kind) {
+    case engine::LobbyRecord::Kind::Joined: {
+        auto st = hot(InsertQueue);
+        if (!st)
+            return st.error();
+        SqlStatement &qi = **st;
+        qi.bindText(1, r.queueId);
+        qi.bindText(2, r.agentId);
+        qi.bindText(3, r.displayName);
+        qi.bindInt(4, r.at);
+        return qi.exec("add to the queue");
+    }
+    case engine::LobbyRecord::Kind::Left: {
+        auto st = hot(DeleteQueue);
+        if (!st)
+            return st.error();
+        SqlStatement &qd = **st;
+        qd.bindText(1, r.queueId);
+        qd.bindText(2, r.agentId);
+        return qd.exec("remove from the queue");
+    }
+    case engine::LobbyRecord::Kind::MatchStarted: {
+        auto st = hot(DeleteQueue);
+        if (!st)
+            return st.error();
+        SqlStatement &qd = **st;
+        for (const std::string &agent : r.seatedAgents) {
+            qd.bindText(1, r.queueId);
+            qd.bindText(2, agent);
+            if (auto res = qd.exec("remove a seated agent from the queue"); !res)
+                return res;
+        }
+        const engine::Building b = engine::Lobby::buildingFor(r.matchNumber, r.matchId, r.at);
+        auto sb = hot(InsertBuilding);
+        if (!sb)
+            return sb.error();
+        SqlStatement &bi = **sb;
+        bi.bindText(1, b.matchId);
+        bi.bindText(2, b.buildingInstanceId);
+        bi.bindDouble(3, b.x);
+        bi.bindDouble(4, b.y);
+        bi.bindText(5, b.label);
+        bi.bindInt(6, b.number);
+        bi.bindInt(7, b.createdAt);
+        return bi.exec("add the match building");
+    }
+    }
+    return {};
+}
+
+StoreResult<void> Store::Private::writeIdempotency(const IdempotencyRecord &r)
+{
+    auto st = hot(InsertIdempotency);
+    if (!st)
+        return st.error();
+    SqlStatement &ins = **st;
+    ins.bindText(1, r.scope);
+    ins.bindText(2, r.key);
+    ins.bindText(3, r.agentId);
+    ins.bindOptional(4, r.matchId);
+    ins.bindText(5, r.argsHash);
+    ins.bindText(6, r.resultJson);
+    ins.bindInt(7, r.createdAt != 0 ? r.createdAt : now());
+    return ins.exec("store an idempotency record");
+}
+
+StoreResult<std::vector<engine::Event>> Store::Private::events(const std::string &matchId,
+                                                               std::uint64_t afterSeq)
+{
+    auto st = stmt(SelectEvents);
+    if (!st)
+        return st.error();
+    QSqlQuery &query = **st;
+    for (int arm = 0; arm < 2; ++arm) {  // the indexed events, then the newer
+        query.addBindValue(q(matchId));
+        query.addBindValue(qint64(afterSeq));
+    }
+    if (auto r = run(query, "read events"); !r)
+        return r.error();
+    std::vector<engine::Event> out;
+    while (query.next()) {
+        auto e = readEvent(query);
+        if (!e) {
+            query.finish();
+            return e.error();
+        }
+        if (!out.empty() && e->seq <= out.back().seq) {
+            qCWarning(lcStore).noquote() << "event" << q(e->eventId) << "is stored twice; the first "
+                                         << "written is read (a write behind the store's back?)";
+            continue;
+        }
+        out.push_back(std::move(*e));
+    }
+    query.finish();
+    return out;
+}
+
+StoreResult<std::optional<MatchRow>> Store::Private::row(const std::string &matchId)
+{
+    QSqlQuery query(m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT %1 FROM matches WHERE match_id = ?")
+                      .arg(QLatin1String(MatchColumns)));
+    query.addBindValue(q(matchId));
+    if (auto r = run(query, "read the match row"); !r)
+        return r.error();
+    if (!query.next())
+        return std::optional<MatchRow>();
+    return std::optional<MatchRow>(readMatchRow(query));
+}
+
+// ===================================================================== open
+
+namespace {
+
+struct Probe
+{
+    std::int32_t applicationId = 0;
+    qint64 objects = 0;  ///< rows of sqlite_master
+    int version = 0;
+};
+
+StoreResult<QVariant> scalar(QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    if (!query.exec(sql))
+        return toStoreError(query.lastError(), sql);
+    const QVariant value = query.next() ? query.value(0) : QVariant();
+    query.finish();
+    return value;
+}
+
+/// Reads, never writes: decides whether the file may be touched at all.
+StoreResult<Probe> probe(QSqlDatabase &db, const QString &path, Store::IntegrityCheck check)
+{
+    const QString shown = QDir::toNativeSeparators(path);
+    auto refuseCorrupt = [&](const QString &why) {
+        return StoreError{Code::Corrupt,
+                          StoreTr::tr("%1 is not a usable SQLite database (%2). Town Hall does not "
+                                      "modify it; move it away or choose another file with --db.")
+                              .arg(shown, why)};
+    };
+    Probe p;
+    auto appId = scalar(db, QStringLiteral("PRAGMA application_id"));
+    if (!appId)
+        return appId.error().code == Code::Busy ? appId.error() : refuseCorrupt(appId.error().message);
+    p.applicationId = appId->toInt();
+    auto objects = scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_master"));
+    if (!objects)
+        return objects.error().code == Code::Busy ? objects.error()
+                                                  : refuseCorrupt(objects.error().message);
+    p.objects = objects->toLongLong();
+
+    if (p.applicationId != Store::ApplicationId && (p.objects > 0 || p.applicationId != 0))
+        return StoreError{
+            Code::Foreign,
+            StoreTr::tr("%1 is an SQLite database of another program (application id 0x%2, %3 "
+                        "schema objects). Town Hall does not modify it; choose another file with "
+                        "--db.")
+                .arg(shown)
+                .arg(quint32(p.applicationId), 8, 16, QLatin1Char('0'))
+                .arg(p.objects)};
+    if (p.objects == 0)
+        return p;  // a new (or empty) database: version 0
+
+    if (check != Store::IntegrityCheck::None) {
+        QSqlQuery query(db);
+        query.setForwardOnly(true);
+        const QString sql = check == Store::IntegrityCheck::Full
+                                ? QStringLiteral("PRAGMA integrity_check(10)")
+                                : QStringLiteral("PRAGMA quick_check(10)");
+        if (!query.exec(sql))
+            return refuseCorrupt(toStoreError(query.lastError(), QString()).message);
+        QStringList problems;
+        while (query.next())
+            problems << query.value(0).toString();
+        query.finish();
+        if (problems != QStringList{QStringLiteral("ok")})
+            return refuseCorrupt(StoreTr::tr("integrity check: %1")
+                                     .arg(problems.join(QStringLiteral("; "))));
+    }
+
+    auto hasVersionTable = scalar(
+        db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"));
+    if (!hasVersionTable)
+        return refuseCorrupt(hasVersionTable.error().message);
+    if (hasVersionTable->toInt() == 0)
+        return refuseCorrupt(StoreTr::tr("it has Town Hall's application id but no schema_version table"));
+    auto version = scalar(db, QStringLiteral("SELECT MAX(version) FROM schema_version"));
+    if (!version)
+        return refuseCorrupt(version.error().message);
+    if (version->isNull() || version->toInt() < 1)
+        return refuseCorrupt(StoreTr::tr("its schema_version table is empty"));
+    p.version = version->toInt();
+    if (p.version > Store::SchemaVersion)
+        return StoreError{Code::TooNew,
+                          StoreTr::tr("%1 was written by a newer Town Hall (schema version %2; this "
+                                      "build knows up to %3). Update Town Hall; the file is left "
+                                      "as it is.")
+                              .arg(shown)
+                              .arg(p.version)
+                              .arg(Store::SchemaVersion)};
+    return p;
+}
+
+} // namespace
+
+QString Store::defaultPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+           + QStringLiteral("/townhall.sqlite");
+}
+
+Store::Store(std::unique_ptr<Private> d) : m_d(std::move(d)) {}
+Store::Store(Store &&other) noexcept = default;
+Store &Store::operator=(Store &&other) noexcept = default;
+Store::~Store() = default;
+
+StoreResult<Store> Store::open(const QString &path, const Options &options)
+{
+    static QAtomicInteger<quint64> connectionCounter;
+    auto d = std::make_unique<Private>();
+    d->m_options = options;
+    const QFileInfo file(path);
+    d->m_path = file.absoluteFilePath();
+    const QString shown = QDir::toNativeSeparators(d->m_path);
+    const QString dirPath = file.absolutePath();
+    const QString shownDir = QDir::toNativeSeparators(dirPath);
+
+    if (path.isEmpty())
+        return StoreError{Code::Invalid, StoreTr::tr("no database path given")};
+    if (file.exists() && !file.isFile())
+        return StoreError{Code::Io, StoreTr::tr("%1 exists but is not a file").arg(shown)};
+    if (!file.exists()) {
+        if (options.readOnly || !options.createIfMissing)
+            return StoreError{Code::NotFound, StoreTr::tr("there is no database at %1").arg(shown)};
+        if (!QDir(dirPath).exists() && !QDir().mkpath(dirPath))
+            return StoreError{Code::Io,
+                              StoreTr::tr("cannot create the directory %1 for the database")
+                                  .arg(shownDir)};
+    }
+    if (file.exists() && !file.isReadable())
+        return StoreError{Code::ReadOnly, StoreTr::tr("%1 is not readable").arg(shown)};
+    // Probed by trying, not from mode bits: root ignores them, and the
+    // immutable attribute or a read-only mount do not show in them.
+    const bool dirWritable = QTemporaryFile(dirPath + QStringLiteral("/.townhall-probe-XXXXXX")).open();
+    if (!options.readOnly) {
+        if (file.exists() && !QFile(d->m_path).open(QIODevice::ReadWrite))  // no truncation
+            return StoreError{Code::ReadOnly,
+                              StoreTr::tr("%1 is read-only. Fix its permissions or choose another "
+                                          "file with --db.")
+                                  .arg(shown)};
+        // WAL keeps two files next to the database; without a writable
+        // directory SQLite fails later with a vaguer message.
+        if (!dirWritable)
+            return StoreError{Code::ReadOnly,
+                              StoreTr::tr("the directory %1 is not writable (the database needs "
+                                          "its -wal and -shm files there). Choose another place "
+                                          "with --db.")
+                                  .arg(shownDir)};
+    }
+
+    d->m_connectionName = QStringLiteral("townhall.store.%1").arg(++connectionCounter);
+    d->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), d->m_connectionName);
+    if (!d->m_db.isValid())
+        return StoreError{Code::Sql,
+                          StoreTr::tr("Qt's SQLite driver (QSQLITE) is not available; install "
+                                      "the package libqt6sql6-sqlite")};
+    QStringList connectOptions{QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(options.busyTimeoutMs)};
+    if (options.readOnly)
+        connectOptions << QStringLiteral("QSQLITE_OPEN_READONLY");
+    if (options.readOnly && !dirWritable && !QFileInfo::exists(d->m_path + QStringLiteral("-wal"))) {
+        // A WAL database needs its -shm file even to read, and nobody can
+        // create one here. Nobody can write here either, so tell SQLite the
+        // file is immutable and it reads without any shared memory.
+        QUrl uri = QUrl::fromLocalFile(d->m_path);
+        uri.setQuery(QStringLiteral("immutable=1"));
+        d->m_db.setDatabaseName(QString::fromLatin1(uri.toEncoded()));
+        connectOptions << QStringLiteral("QSQLITE_OPEN_URI");
+    } else {
+        d->m_db.setDatabaseName(d->m_path);
+    }
+    d->m_db.setConnectOptions(connectOptions.join(QLatin1Char(';')));
+    if (!d->m_db.open())
+        return toStoreError(d->m_db.lastError(), StoreTr::tr("cannot open %1").arg(shown));
+    auto handle = sqliteHandle(d->m_db);
+    if (!handle)
+        return handle.error();
+    d->m_handle = *handle;
+
+    auto p = probe(d->m_db, d->m_path, options.check);
+    if (!p)
+        return p.error();
+
+    auto pragma = [&](const QString &sql) { return execSql(d->m_db, sql); };
+    if (auto r = pragma(QStringLiteral("PRAGMA foreign_keys = ON")); !r)
+        return r.error();
+    if (options.maxPageCount > 0) {
+        if (auto r = pragma(QStringLiteral("PRAGMA max_page_count = %1").arg(options.maxPageCount)); !r)
+            return r.error();
+    }
+    if (options.readOnly) {
+        if (p->version < SchemaVersion)
+            return StoreError{Code::ReadOnly,
+                              StoreTr::tr("%1 has schema version %2 and needs migrating to %3; "
+                                          "open it once without read-only")
+                                  .arg(shown)
+                                  .arg(p->version)
+                                  .arg(SchemaVersion)};
+        d->m_version = p->version;
+        return Store(std::move(d));
+    }
+
+    if (auto r = pragma(options.durability == Durability::Full
+                            ? QStringLiteral("PRAGMA synchronous = FULL")
+                            : QStringLiteral("PRAGMA synchronous = NORMAL"));
+        !r)
+        return r.error();
+
+    Store store(std::move(d));
+    Private &sd = *store.m_d;
+    sd.m_version = p->version;
+    while (sd.m_version < SchemaVersion) {
+        const int from = sd.m_version;
+        const schema::Step step = schema::stepFrom(from);
+        Q_ASSERT(step);
+        auto r = sd.transaction([&] { return step(sd.m_db, sd.now()); });
+        if (!r)
+            return StoreError{r.error().code,
+                              StoreTr::tr("%1: upgrading the schema from version %2 to %3 failed "
+                                          "and was rolled back: %4")
+                                  .arg(shown)
+                                  .arg(from)
+                                  .arg(from + 1)
+                                  .arg(r.error().message)};
+        sd.m_version = from + 1;
+        if (p->version > 0)
+            qCInfo(lcStore).noquote() << "migrated" << shown << "from schema" << from << "to"
+                                      << from + 1;
+    }
+    // Prepared statements were compiled against the old schema.
+    sd.finalizeStatements();
+    // WAL only now: a migration that fails in the file's own journal mode
+    // leaves it byte for byte as it was.
+    auto mode = scalar(sd.m_db, QStringLiteral("PRAGMA journal_mode = WAL"));
+    if (!mode)
+        return mode.error();
+    if (mode->toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
+        return StoreError{Code::Io,
+                          StoreTr::tr("%1: SQLite refused WAL mode (journal mode is %2)")
+                              .arg(shown, mode->toString())};
+    {
+        auto n = sd.hotInt(Private::CountUnindexed, "count the events to index");
+        if (!n)
+            return n.error();
+        sd.m_unindexed = std::uint64_t(*n);
+    }
+    if (options.checkpointThread) {
+        auto c = Checkpointer::start(sd.m_handle, QFile::encodeName(sd.m_path).toStdString(),
+                                     options.checkpointFrames, options.busyTimeoutMs);
+        if (c)
+            sd.m_checkpointer = std::move(c.value());
+        else  // the commits checkpoint themselves, as SQLite does by default
+            qCWarning(lcStore).noquote() << c.error().message;
+    }
+    qCDebug(lcStore).noquote() << "opened" << shown << "schema" << sd.m_version
+                               << (options.durability == Durability::Full ? "FULL" : "NORMAL");
+    return store;
+}
+
+QStringList Store::eventReadStatements()
+{
+    return {selectEventsSql(), QString::fromLatin1(MaxSeqSql), QString::fromLatin1(IndexEventsSql),
+            QString::fromLatin1(CountUnindexedSql)};
+}
+
+QString Store::path() const { return m_d->m_path; }
+bool Store::isReadOnly() const { return m_d->m_options.readOnly; }
+Durability Store::durability() const { return m_d->m_options.durability; }
+int Store::schemaVersion() const { return m_d->m_version; }
+
+StoreResult<std::int64_t> Store::dataVersion() const
+{
+    m_d->checkThread();
+    return m_d->hotInt(Private::DataVersion, "read the data version");
+}
+
+// ===================================================================== writes
+
+void Store::setCommitThread(std::thread::id thread)
+{
+    m_d->checkThread();
+    m_d->m_commitThread = thread;
+}
+
+StoreResult<void> Store::commit(const Batch &batch)
+{
+    m_d->checkCommitThread();
+    if (batch.empty())
+        return {};
+    return m_d->transaction([&]() -> StoreResult<void> {
+        for (const engine::LobbyRecord &r : batch.lobbyRecords)
+            if (auto res = m_d->writeLobbyRecord(r); !res)
+                return res;
+        // The events of every match first (checked per match, inserted in
+        // chunks across matches), then the rows.
+        std::vector<const EventRow *> rows;
+        rows.reserve(batch.eventCount());
+        for (const MatchWrite &w : batch.matches)
+            if (auto res = m_d->checkEvents(w.matchId, w.events, w.snapshot.has_value(), rows); !res)
+                return res;
+        if (auto res = m_d->insertEvents(rows); !res)
+            return res;
+        for (const MatchWrite &w : batch.matches) {
+            if (w.snapshot) {
+                if (w.snapshot->match.matchId != w.matchId)
+                    return StoreError{Code::Invalid,
+                                      StoreTr::tr("a batch entry for %1 carries the rows of %2")
+                                          .arg(q(w.matchId), q(w.snapshot->match.matchId))};
+                if (auto res = m_d->writeSnapshot(*w.snapshot); !res)
+                    return res;
+            }
+        }
+        for (const IdempotencyRecord &r : batch.idempotency)
+            if (auto res = m_d->writeIdempotency(r); !res)
+                return res;
+        return {};
+    });
+}
+
+StoreResult<void> Store::appendEvents(const std::string &matchId,
+                                      const std::vector<engine::Event> &events)
+{
+    m_d->checkThread();
+    if (events.empty())
+        return {};
+    return m_d->transaction([&] { return m_d->writeEvents(matchId, events, false); });
+}
+
+StoreResult<void> Store::putIdempotency(const std::string &scope,
+                                        const std::string &key,
+                                        const std::string &agentId,
+                                        const std::optional<std::string> &matchId,
+                                        const std::string &argsHash,
+                                        const std::string &resultJson)
+{
+    m_d->checkThread();
+    Batch b;
+    b.addIdempotency(IdempotencyRecord{scope, key, agentId, matchId, argsHash, resultJson, 0});
+    return commit(b);
+}
+
+StoreResult<qint64> Store::pruneIdempotency(engine::TimeMs beforeMs)
+{
+    m_d->checkThread();
+    qint64 removed = 0;
+    auto r = m_d->transaction([&]() -> StoreResult<void> {
+        QSqlQuery query(m_d->m_db);
+        query.prepare(QStringLiteral("DELETE FROM idempotency WHERE created_at_ms < ?"));
+        query.addBindValue(qint64(beforeMs));
+        if (auto res = run(query, "prune idempotency records"); !res)
+            return res;
+        removed = query.numRowsAffected();
+        return {};
+    });
+    if (!r)
+        return r.error();
+    return removed;
+}
+
+StoreResult<void> Store::appendToolCalls(const std::vector<ToolCallRow> &rows)
+{
+    m_d->checkThread();
+    if (rows.empty())
+        return {};
+    std::vector<const ToolCallRow *> kept;
+    kept.reserve(rows.size());
+    for (const ToolCallRow &r : rows)
+        if (!r.matchId.empty())
+            kept.push_back(&r);
+    if (kept.empty())
+        return {};
+    return m_d->transaction([&]() -> StoreResult<void> {
+        for (std::size_t i = 0; i < kept.size();) {
+            const std::size_t n = chunkFor(kept.size() - i);
+            auto st = m_d->stmt(n == 32 ? Private::InsertToolCalls32
+                                : n == 8 ? Private::InsertToolCalls8
+                                         : Private::InsertToolCall);
+            if (!st)
+                return st.error();
+            QSqlQuery &query = **st;
+            std::array<StoredResponse, 32> stored;
+            for (std::size_t k = 0; k < n; ++k) {
+                const ToolCallRow &r = *kept[i + k];
+                query.addBindValue(utf8(r.matchId));
+                query.addBindValue(r.atUs);
+                query.addBindValue(utf8(r.sessionId));
+                query.addBindValue(utf8(r.agentId));
+                query.addBindValue(utf8(r.agentName));
+                query.addBindValue(utf8(r.method));
+                query.addBindValue(utf8(r.tool));
+                query.addBindValue(utf8(r.status));
+                query.addBindValue(r.toolErrorCode ? QVariant(q(*r.toolErrorCode))
+                                                   : QVariant(QMetaType(QMetaType::QString)));
+                query.addBindValue(r.rpcErrorCode ? QVariant(*r.rpcErrorCode)
+                                                  : QVariant(QMetaType(QMetaType::Int)));
+                query.addBindValue(r.httpStatus);
+                query.addBindValue(r.latencyUs);
+                query.addBindValue(utf8(r.requestJson));
+                bindResponse(query, r.responseJson, stored[k]);
+            }
+            if (auto res = run(query, "store recorded tool calls"); !res)
+                return res;
+            i += n;
+        }
+        return {};
+    });
+}
+
+StoreResult<std::vector<ToolCallRow>> Store::toolCalls(const std::string &matchId) const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral(
+        "SELECT match_id, at_us, session_id, agent_id, agent_name, method, tool, status, "
+        "tool_error_code, rpc_error_code, http_status, latency_us, request, "
+        "CAST(response AS BLOB), response_form FROM tool_calls WHERE match_id = ? ORDER BY id"));
+    query.addBindValue(q(matchId));
+    if (auto res = run(query, "read recorded tool calls"); !res)
+        return res.error();
+    std::vector<ToolCallRow> rows;
+    while (query.next()) {
+        ToolCallRow r;
+        r.matchId = s(query.value(0));
+        r.atUs = query.value(1).toLongLong();
+        r.sessionId = s(query.value(2));
+        r.agentId = s(query.value(3));
+        r.agentName = s(query.value(4));
+        r.method = s(query.value(5));
+        r.tool = s(query.value(6));
+        r.status = s(query.value(7));
+        if (!query.value(8).isNull())
+            r.toolErrorCode = s(query.value(8));
+        if (!query.value(9).isNull())
+            r.rpcErrorCode = query.value(9).toInt();
+        r.httpStatus = query.value(10).toInt();
+        r.latencyUs = query.value(11).toLongLong();
+        r.requestJson = s(query.value(12));
+        auto response = responseFromStored(query.value(13).toByteArray(), query.value(14).toInt());
+        if (!response)
+            return response.error();
+        r.responseJson = std::move(*response);
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+StoreResult<void> Store::setSetting(const std::string &key, const std::string &value)
+{
+    m_d->checkThread();
+    return m_d->transaction([&] {
+        QSqlQuery query(m_d->m_db);
+        query.prepare(QStringLiteral("INSERT INTO settings (key, value) VALUES (?, ?) "
+                                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
+        query.addBindValue(q(key));
+        query.addBindValue(q(value));
+        return run(query, "store a setting");
+    });
+}
+
+StoreResult<std::optional<std::string>> Store::setting(const std::string &key) const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT value FROM settings WHERE key = ?"));
+    query.addBindValue(q(key));
+    if (auto r = run(query, "read a setting"); !r)
+        return r.error();
+    if (!query.next())
+        return std::optional<std::string>();
+    return std::optional<std::string>(s(query.value(0)));
+}
+
+// ===================================================================== reads
+
+StoreResult<std::vector<engine::LobbyRecord>> Store::loadLobbyJournal() const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT seq, record FROM lobby_journal ORDER BY seq")))
+        return toStoreError(query.lastError(), StoreTr::tr("read the lobby journal"));
+    std::vector<engine::LobbyRecord> out;
+    while (query.next()) {
+        const json j = json::parse(query.value(1).toString().toStdString(), nullptr, false);
+        std::optional<engine::LobbyRecord> r =
+            j.is_discarded() ? std::nullopt : engine::LobbyRecord::fromJson(j);
+        if (!r)
+            return StoreError{Code::Corrupt,
+                              StoreTr::tr("lobby journal record %1 is damaged")
+                                  .arg(query.value(0).toLongLong())};
+        out.push_back(std::move(*r));
+    }
+    return out;
+}
+
+StoreResult<std::vector<std::string>> Store::matchIds(MatchStatus status) const
+{
+    m_d->checkThread();
+    QString where;
+    if (status == MatchStatus::Active)
+        where = QStringLiteral("WHERE status = 'ACTIVE'");
+    else if (status == MatchStatus::Ended)
+        where = QStringLiteral("WHERE status = 'ENDED'");
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT match_id FROM matches %1 ORDER BY match_number, match_id")
+                        .arg(where)))
+        return toStoreError(query.lastError(), StoreTr::tr("list matches"));
+    std::vector<std::string> out;
+    while (query.next())
+        out.push_back(s(query.value(0)));
+    return out;
+}
+
+StoreResult<MatchRow> Store::matchRow(const std::string &matchId) const
+{
+    m_d->checkThread();
+    auto r = m_d->row(matchId);
+    if (!r)
+        return r.error();
+    if (!*r)
+        return StoreError{Code::NotFound, StoreTr::tr("there is no match %1").arg(q(matchId))};
+    return std::move(**r);
+}
+
+StoreResult<std::vector<PlayerRow>> Store::playerRows(const std::string &matchId) const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT %1 FROM players WHERE match_id = ? ORDER BY seat")
+                      .arg(QLatin1String(PlayerColumns)));
+    query.addBindValue(q(matchId));
+    if (auto r = run(query, "read player rows"); !r)
+        return r.error();
+    std::vector<PlayerRow> out;
+    while (query.next())
+        out.push_back(readPlayerRow(query));
+    return out;
+}
+
+StoreResult<std::vector<engine::Event>> Store::loadEvents(const std::string &matchId,
+                                                          std::uint64_t afterSeq) const
+{
+    m_d->checkThread();
+    return m_d->events(matchId, afterSeq);
+}
+
+StoreResult<engine::Match> Store::loadMatch(const std::string &matchId) const
+{
+    m_d->checkThread();
+    auto log = m_d->events(matchId, 0);
+    if (!log)
+        return log.error();
+    if (log->empty())
+        return StoreError{Code::NotFound, StoreTr::tr("there is no match %1").arg(q(matchId))};
+    return replayLog(*log);
+}
+
+StoreResult<std::vector<RecoveredMatch>> Store::unfinishedMatches() const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT %1 FROM matches WHERE status = 'ACTIVE' AND imported = 0 "
+                                   "ORDER BY match_number, match_id")
+                        .arg(QLatin1String(MatchColumns))))
+        return toStoreError(query.lastError(), StoreTr::tr("list unfinished matches"));
+    std::vector<RecoveredMatch> out;
+    while (query.next())
+        out.push_back(RecoveredMatch{readMatchRow(query), std::nullopt, QString(), false});
+    query.finish();
+
+    for (RecoveredMatch &rm : out) {
+        const QString id = q(rm.row.matchId);
+        auto log = m_d->events(rm.row.matchId, 0);
+        if (!log) {
+            rm.problem = log.error().message;
+        } else if (auto m = replayLog(*log); !m) {
+            rm.problem = m.error().message;
+        } else {
+            rm.match = std::move(*m);
+            // The host refreshes the rows at phase changes and every few dozen
+            // events, not after every command: they may describe an earlier
+            // point of the log, whose state is checked by replaying up to it.
+            std::optional<std::uint64_t> hash;
+            if (rm.row.lastSeq == log->size()) {
+                hash = rm.match->stateHash();
+            } else if (rm.row.lastSeq > 0 && rm.row.lastSeq < log->size()) {
+                const std::vector<engine::Event> prefix(
+                    log->begin(), log->begin() + static_cast<std::ptrdiff_t>(rm.row.lastSeq));
+                if (auto earlier = replayLog(prefix))
+                    hash = earlier->stateHash();
+            }
+            if (!hash)
+                rm.problem = StoreTr::tr("its row describes seq %1 but the log ends at %2")
+                                 .arg(rm.row.lastSeq)
+                                 .arg(log->size());
+            else if (rm.row.stateHash && *rm.row.stateHash != *hash)
+                rm.problem = StoreTr::tr("the replay's state hash %1 differs from the stored %2")
+                                 .arg(hashHex(*hash), hashHex(*rm.row.stateHash));
+            rm.hashVerified = rm.problem.isEmpty() && rm.row.stateHash.has_value();
+        }
+        if (!rm.problem.isEmpty())
+            qCWarning(lcStore).noquote() << "recovering" << id << ":" << rm.problem;
+    }
+    return out;
+}
+
+StoreResult<std::vector<QueueRow>> Store::queue(const std::string &queueId) const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT queue_id, agent_id, display_name, joined_at_ms FROM queue "
+                                 "WHERE queue_id = ? ORDER BY joined_at_ms, rowid"));
+    query.addBindValue(q(queueId));
+    if (auto r = run(query, "read the queue"); !r)
+        return r.error();
+    std::vector<QueueRow> out;
+    while (query.next())
+        out.push_back(QueueRow{s(query.value(0)), s(query.value(1)), s(query.value(2)),
+                               query.value(3).toLongLong()});
+    return out;
+}
+
+StoreResult<std::vector<BuildingRow>> Store::buildings() const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT match_id, building_instance_id, world_id, x, y, label, "
+                                   "match_number, created_at_ms FROM buildings "
+                                   "ORDER BY match_number, match_id")))
+        return toStoreError(query.lastError(), StoreTr::tr("read the buildings"));
+    std::vector<BuildingRow> out;
+    while (query.next())
+        out.push_back(BuildingRow{s(query.value(0)), s(query.value(1)), s(query.value(2)),
+                                  query.value(3).toDouble(), query.value(4).toDouble(),
+                                  s(query.value(5)), query.value(6).toInt(),
+                                  query.value(7).toLongLong()});
+    return out;
+}
+
+StoreResult<std::optional<IdempotencyRecord>> Store::getIdempotency(const std::string &scope,
+                                                                    const std::string &key,
+                                                                    const std::string &agentId) const
+{
+    m_d->checkThread();
+    auto st = m_d->stmt(Private::GetIdempotency);
+    if (!st)
+        return st.error();
+    QSqlQuery &query = **st;
+    query.addBindValue(q(scope));
+    query.addBindValue(q(key));
+    query.addBindValue(q(agentId));
+    if (auto r = run(query, "read an idempotency record"); !r)
+        return r.error();
+    std::optional<IdempotencyRecord> out;
+    if (query.next())
+        out = IdempotencyRecord{s(query.value(0)),        s(query.value(1)),
+                                s(query.value(2)),        optString(query.value(3)),
+                                s(query.value(4)),        s(query.value(5)),
+                                query.value(6).toLongLong()};
+    query.finish();
+    return out;
+}
+
+// ===================================================================== agents
+
+StoreResult<NewAgent> Store::addAgent(const std::string &name)
+{
+    m_d->checkThread();
+    const QString shownName = q(name).trimmed();
+    if (shownName.isEmpty() || shownName.size() > 64)
+        return StoreError{Code::Invalid, StoreTr::tr("an agent name must be 1 to 64 characters")};
+    NewAgent out;
+    out.agent.agentId = "ag_" + base64Url(randomBytes(12)).toStdString();
+    out.agent.name = shownName.toStdString();
+    out.agent.createdAt = m_d->now();
+    out.token = "th_" + base64Url(randomBytes(32)).toStdString();
+    auto r = m_d->transaction([&]() -> StoreResult<void> {
+        QSqlQuery query(m_d->m_db);
+        query.prepare(QStringLiteral("INSERT INTO agents (agent_id, name, token_sha256, "
+                                     "created_at_ms) VALUES (?, ?, ?, ?)"));
+        query.addBindValue(q(out.agent.agentId));
+        query.addBindValue(q(out.agent.name));
+        query.addBindValue(tokenHash(out.token));
+        query.addBindValue(qint64(out.agent.createdAt));
+        return run(query, "add the agent");
+    });
+    if (!r) {
+        if (r.error().code == Code::Conflict)
+            return StoreError{Code::Conflict,
+                              StoreTr::tr("an agent named \"%1\" already exists; revoke it first "
+                                          "or pick another name")
+                                  .arg(shownName)};
+        return r.error();
+    }
+    qCInfo(lcStore).noquote() << "agent added:" << q(out.agent.agentId) << shownName;
+    return out;
+}
+
+StoreResult<AgentRecord> Store::verifyToken(std::string_view token) const
+{
+    m_d->checkThread();
+    const StoreError unauthorized{Code::Unauthorized,
+                                  StoreTr::tr("unknown or revoked agent token")};
+    if (token.size() < 4 || token.substr(0, 3) != "th_")
+        return unauthorized;
+    // Looked up by hash: comparing the stored hash leaks nothing usable
+    // about the token, so no constant-time compare is needed.
+    auto st = m_d->stmt(Private::AgentByToken);
+    if (!st)
+        return st.error();
+    QSqlQuery &query = **st;
+    query.addBindValue(tokenHash(token));
+    if (auto r = run(query, "verify a token"); !r)
+        return r.error();
+    std::optional<AgentRecord> agent;
+    if (query.next())
+        agent = readAgent(query);
+    query.finish();
+    if (!agent || agent->revoked())
+        return unauthorized;
+    return std::move(*agent);
+}
+
+StoreResult<std::vector<AgentRecord>> Store::listAgents() const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT %1 FROM agents ORDER BY created_at_ms, rowid")
+                        .arg(QLatin1String(AgentColumns))))
+        return toStoreError(query.lastError(), StoreTr::tr("list agents"));
+    std::vector<AgentRecord> out;
+    while (query.next())
+        out.push_back(readAgent(query));
+    return out;
+}
+
+StoreResult<AgentRecord> Store::revokeAgent(const std::string &idOrName)
+{
+    m_d->checkThread();
+    std::optional<AgentRecord> revoked;
+    const engine::TimeMs at = m_d->now();
+    auto r = m_d->transaction([&]() -> StoreResult<void> {
+        // An id wins over a name, so a name that looks like an id is harmless.
+        QSqlQuery find(m_d->m_db);
+        find.setForwardOnly(true);
+        find.prepare(QStringLiteral("SELECT %1 FROM agents WHERE revoked_at_ms IS NULL AND "
+                                    "(agent_id = ? OR name = ?) ORDER BY agent_id = ? DESC LIMIT 1")
+                         .arg(QLatin1String(AgentColumns)));
+        for (int i = 0; i < 3; ++i)
+            find.addBindValue(q(idOrName));
+        if (auto res = run(find, "find the agent"); !res)
+            return res;
+        if (!find.next())
+            return {};
+        revoked = readAgent(find);
+        find.finish();
+        QSqlQuery upd(m_d->m_db);
+        upd.prepare(QStringLiteral("UPDATE agents SET revoked_at_ms = ? WHERE agent_id = ?"));
+        upd.addBindValue(qint64(at));
+        upd.addBindValue(q(revoked->agentId));
+        return run(upd, "revoke the agent");
+    });
+    if (!r)
+        return r.error();
+    if (!revoked)
+        return StoreError{Code::NotFound,
+                          StoreTr::tr("no active agent with id or name \"%1\"").arg(q(idOrName))};
+    revoked->revokedAt = at;
+    qCInfo(lcStore).noquote() << "agent revoked:" << q(revoked->agentId);
+    return std::move(*revoked);
+}
+
+// ===================================================================== export / import / replay
+
+StoreResult<std::string> Store::exportMatch(const std::string &matchId) const
+{
+    m_d->checkThread();
+    auto log = m_d->events(matchId, 0);
+    if (!log)
+        return log.error();
+    if (log->empty())
+        return StoreError{Code::NotFound, StoreTr::tr("there is no match %1").arg(q(matchId))};
+    return toJsonLines(*log);
+}
+
+StoreResult<ImportResult> Store::importMatch(std::string_view jsonLines)
+{
+    m_d->checkThread();
+    auto log = parseJsonLines(jsonLines);
+    if (!log)
+        return log.error();
+    auto match = replayLog(*log);
+    if (!match)
+        return match.error();
+    const engine::Match &m = *match;
+
+    ImportResult result;
+    result.matchId = m.matchId();
+    result.eventCount = log->size();
+    result.stateHash = m.stateHash();
+    result.ended = m.ended();
+    engine::LobbyRecord &rec = result.lobbyRecord;
+    rec.kind = engine::LobbyRecord::Kind::MatchStarted;
+    rec.at = m.state().createdAt;
+    rec.queueId = engine::DefaultQueueId;
+    rec.matchId = m.matchId();
+    rec.matchNumber = m.state().matchNumber;
+    rec.seed = m.state().seed;
+
+    MatchSnapshot snap = snapshotOf(m);
+    snap.match.imported = true;
+
+    auto r = m_d->transaction([&]() -> StoreResult<void> {
+        auto exists = m_d->matchExists(result.matchId);
+        if (!exists)
+            return exists.error();
+        auto last = m_d->lastSeqOf(result.matchId);
+        if (!last)
+            return last.error();
+        if (*exists || *last > 0)
+            return StoreError{Code::Conflict,
+                              StoreTr::tr("match %1 already exists in %2; nothing was imported")
+                                  .arg(q(result.matchId), QDir::toNativeSeparators(m_d->m_path))};
+        if (auto res = m_d->writeLobbyRecord(rec); !res)
+            return res;
+        if (auto res = m_d->writeEvents(result.matchId, *log, true); !res)
+            return res;
+        return m_d->writeSnapshot(snap);
+    });
+    if (!r)
+        return r.error();
+    qCInfo(lcStore).noquote() << "imported" << q(result.matchId) << result.eventCount << "events";
+    return result;
+}
+
+StoreResult<engine::Match> Store::replayTo(const std::string &matchId, std::string_view eventRef) const
+{
+    m_d->checkThread();
+    auto log = m_d->events(matchId, 0);
+    if (!log)
+        return log.error();
+    if (log->empty())
+        return StoreError{Code::NotFound, StoreTr::tr("there is no match %1").arg(q(matchId))};
+    return townhall::host::replayTo(*log, eventRef);
+}
+
+// ===================================================================== diagnostics
+
+StoreResult<StoreStats> Store::stats() const
+{
+    m_d->checkThread();
+    StoreStats st;
+    const std::pair<qint64 *, const char *> queries[] = {
+        {&st.pageSize, "PRAGMA page_size"},
+        {&st.pageCount, "PRAGMA page_count"},
+        {&st.freePages, "PRAGMA freelist_count"},
+        {&st.matches, "SELECT count(*) FROM matches"},
+        {&st.events, "SELECT count(*) FROM events"},
+        {&st.agents, "SELECT count(*) FROM agents"},
+    };
+    for (const auto &[field, sql] : queries) {
+        auto value = scalar(m_d->m_db, QString::fromLatin1(sql));
+        if (!value)
+            return value.error();
+        *field = value->toLongLong();
+    }
+    auto mode = scalar(m_d->m_db, QStringLiteral("PRAGMA journal_mode"));
+    auto sync = scalar(m_d->m_db, QStringLiteral("PRAGMA synchronous"));
+    if (!mode)
+        return mode.error();
+    if (!sync)
+        return sync.error();
+    st.journalMode = mode->toString();
+    st.synchronous = sync->toInt();
+    st.backgroundCheckpoints = m_d->m_checkpointer ? m_d->m_checkpointer->checkpoints() : 0;
+    return st;
+}
+
+bool Store::checkpointPending() const
+{
+    return m_d->m_checkpointer && m_d->m_checkpointer->pending();
+}
+
+} // namespace townhall::host
