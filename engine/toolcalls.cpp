@@ -6,22 +6,6 @@
 namespace townhall::engine {
 
 namespace {
-constexpr std::array<std::string_view, 14> ToolNames{
-    "et.werewolf.queue.join",
-    "et.werewolf.queue.leave",
-    "et.werewolf.queue.status",
-    "et.werewolf.matches.list",
-    "et.werewolf.match.get_state",
-    "et.werewolf.match.ready",
-    "et.werewolf.match.say_public",
-    "et.werewolf.match.vote",
-    "et.werewolf.match.night.wolf_chat",
-    "et.werewolf.match.night.wolf_kill",
-    "et.werewolf.match.night.seer_inspect",
-    "et.werewolf.match.night.doctor_protect",
-    "et.werewolf.match.events.get",
-    "et.werewolf.match.wait_for_turn",  // Town Hall addition to v1
-};
 
 std::optional<std::string> str(const json &args, const char *key)
 {
@@ -58,31 +42,39 @@ std::optional<Command> toCommand(const ToolCall &call, const std::string &player
     const json &a = call.arguments;
     Command c;
     c.playerId = playerId;
-    if (*name == "et.werewolf.match.ready") {
+    switch (*toolByName(*name)) {
+    case Tool::Ready:
         c.kind = Command::Kind::Ready;
-    } else if (*name == "et.werewolf.match.say_public") {
+        break;
+    case Tool::SayPublic:
         c.kind = Command::Kind::Say;
         c.text = str(a, "text").value_or("");
         c.messageKind = parseMessageKind(str(a, "kind").value_or("DISCUSSION")).value_or(MessageKind::Discussion);
         c.replyToEventId = str(a, "replyToEventId");
-    } else if (*name == "et.werewolf.match.vote") {
+        break;
+    case Tool::Vote:
         c.kind = Command::Kind::Vote;
         c.target = str(a, "targetPlayerId");  // null → abstain
         c.reason = str(a, "reason");
-    } else if (*name == "et.werewolf.match.night.wolf_chat") {
+        break;
+    case Tool::WolfChat:
         c.kind = Command::Kind::WolfChat;
         c.text = str(a, "text").value_or("");
-    } else if (*name == "et.werewolf.match.night.wolf_kill") {
+        break;
+    case Tool::WolfKill:
         c.kind = Command::Kind::WolfKill;
         c.target = str(a, "targetPlayerId");
-    } else if (*name == "et.werewolf.match.night.seer_inspect") {
+        break;
+    case Tool::SeerInspect:
         c.kind = Command::Kind::SeerInspect;
         c.target = str(a, "targetPlayerId");
-    } else if (*name == "et.werewolf.match.night.doctor_protect") {
+        break;
+    case Tool::DoctorProtect:
         c.kind = Command::Kind::DoctorProtect;
         c.target = str(a, "targetPlayerId");
-    } else {
-        return std::nullopt;
+        break;
+    default:
+        return std::nullopt;  // read and queue tools are answered by projections and the lobby
     }
     return c;
 }

@@ -8,10 +8,59 @@
 
 #include "match.h"
 
+#include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace townhall::engine {
+
+/// The tools of seed 000 §8.5, plus Town Hall's wait_for_turn.
+enum class Tool {
+    QueueJoin,
+    QueueLeave,
+    QueueStatus,
+    MatchesList,
+    GetState,
+    Ready,
+    SayPublic,
+    Vote,
+    WolfChat,
+    WolfKill,
+    SeerInspect,
+    DoctorProtect,
+    EventsGet,
+    WaitForTurn,
+};
+
+/// Their dotted names, in the order of the enum.
+inline constexpr std::array<std::string_view, 14> ToolNames{
+    "et.werewolf.queue.join",
+    "et.werewolf.queue.leave",
+    "et.werewolf.queue.status",
+    "et.werewolf.matches.list",
+    "et.werewolf.match.get_state",
+    "et.werewolf.match.ready",
+    "et.werewolf.match.say_public",
+    "et.werewolf.match.vote",
+    "et.werewolf.match.night.wolf_chat",
+    "et.werewolf.match.night.wolf_kill",
+    "et.werewolf.match.night.seer_inspect",
+    "et.werewolf.match.night.doctor_protect",
+    "et.werewolf.match.events.get",
+    "et.werewolf.match.wait_for_turn",  // Town Hall addition to v1
+};
+
+constexpr std::string_view toolName(Tool t) { return ToolNames[static_cast<std::size_t>(t)]; }
+
+/// The tool with this dotted name; nullopt for any other name.
+constexpr std::optional<Tool> toolByName(std::string_view name)
+{
+    for (std::size_t i = 0; i < ToolNames.size(); ++i)
+        if (ToolNames[i] == name)
+            return static_cast<Tool>(i);
+    return std::nullopt;
+}
 
 /// A tool call exactly as an agent would send it (arguments already
 /// schema-validated by the MCP layer, or produced by a bot).

@@ -2,28 +2,31 @@
 #pragma once
 
 /// \file host.h
-/// The host: the engine's lobby, the store, the built-in bots and the phase
-/// timer, in one thread. Every change goes the same way: the engine decides
-/// and appends events, the store commits them, and only then does anyone see
-/// them: the calling agent's result, the UI's event batches, the MCP
-/// resource notifications and the bots.
+/// The host: a façade over its parts, in one thread. Every change goes the
+/// same way: the engine decides and appends events, the commit pipeline has
+/// the store commit them, and only then does anyone see them: the calling
+/// agent's result, the UI's event batches, the MCP resource notifications
+/// and the seat drivers.
 ///
-/// Commits run on the store's CommitThread, one batch at a time. While one
-/// runs, the host goes on taking commands; their events form the next batch,
-/// handed over as soon as the running commit ends. Each batch has a number
-/// (its generation): a caller waits until the batch holding its events (and
-/// every earlier one) is committed. A failed commit fails its batch and the
-/// one gathered behind it, and rolls their matches back to the store.
+/// The parts, each with one job: CommitPipeline (commit before visible),
+/// ToolService (the tools), IdempotencyCache, ReadLimiter, StorageHealth
+/// (degraded mode), SeatRunner (the driven seats), PhaseTimer, recovery
+/// (recoverFromStore) and DatabaseLock. The host owns the lobby and the
+/// store, wires the parts together and tells the rest of the app (signals).
 
-#include "host/statecache.h"
-#include "host/store/committhread.h"
-#include "host/store/store.h"
-#include "engine/bot.h"
 #include "engine/lobby.h"
+#include "host/commitpipeline.h"
+#include "host/dblock.h"
+#include "host/idempotency.h"
+#include "host/phasetimer.h"
+#include "host/readlimiter.h"
+#include "host/seatrunner.h"
+#include "host/storagehealth.h"
+#include "host/store/store.h"
+#include "host/toolservice.h"
 #include "mcp/backend.h"
 
 #include <QCoro/QCoroTask>
-#include <QLockFile>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -68,19 +71,6 @@ struct HostOptions
     /// A queued agent with no live session this long leaves the queue (a
     /// registered agent that reconnects within it keeps its place). 0: never.
     std::chrono::milliseconds queueGrace{60000};
-};
-
-/// The identity behind a tool call.
-struct Caller
-{
-    std::string agentId;       ///< empty: an anonymous spectator
-    std::string displayName;
-    /// The MCP session the call came through: anonymous spectators have no
-    /// agent, so their read limits are kept per session.
-    std::string sessionKey;
-    /// The caller writes results with mcp::writeJson (the HTTP transport):
-    /// get_state may then return its `state` as raw JSON from the state cache.
-    bool rawJson = false;
 };
 
 class Host final : public QObject
@@ -128,6 +118,11 @@ public:
     void setSpeed(double speed);
     double speed() const { return m_options.speed; }
 
+    /// Hands a seat of a running match to another driver (a stalled seat to
+    /// a bot). Its player's calls then come from the driver.
+    void replaceDriver(const std::string &matchId, const std::string &playerId,
+                       std::unique_ptr<engine::SeatDriver> driver);
+
     /// Routes the built-in bots' tool calls. The app points it at the MCP
     /// dispatcher, so bots go through the same tool layer as agents; by
     /// default they call callTool directly.
@@ -146,7 +141,7 @@ public:
     /// The store, once no commit runs on it (waits for one under way).
     Store *store();
     /// Batches committed on the host's own thread (HostOptions::commitHereUpTo).
-    std::uint64_t commitsHere() const { return m_commitsHere; }
+    std::uint64_t commitsHere() const { return m_pipeline.commitsHere(); }
     engine::TimeMs now() const;
     bool rateLimits() const { return m_options.rateLimits; }
 
@@ -177,142 +172,47 @@ Q_SIGNALS:
     void queueAbandoned(const QString &displayName);
 
 private:
-    struct BotSeat
-    {
-        std::string agentId;
-        std::string matchId;
-        std::unique_ptr<engine::Bot> bot;
-        std::uint64_t cursor = 0;
-        std::optional<engine::TimeMs> wakeAt;
-        bool busy = false;
-    };
-    struct ReadBucket
-    {
-        double tokens = 2;
-        engine::TimeMs at = 0;
-    };
-
-    mcp::ToolResult dispatch(const Caller &caller, const std::string &tool, const json &args);
-    mcp::ToolResult queueJoin(const Caller &caller, const json &args);
-    mcp::ToolResult queueLeave(const Caller &caller, const json &args);
-    mcp::ToolResult queueStatus(const Caller &caller, const json &args);
-    mcp::ToolResult matchesList(const json &args);
-    mcp::ToolResult getState(const Caller &caller, const json &args);
-    /// `{ok, serverTime[, changed], state, error}` for get_state and wait_for_turn.
-    json stateResult(const Caller &caller, const engine::Match &m, const engine::Viewer &viewer,
-                     const engine::StateOptions &opts, std::optional<bool> changed);
-    mcp::ToolResult eventsGet(const Caller &caller, const json &args);
-    mcp::ToolResult matchCommand(const Caller &caller, const std::string &tool, const json &args);
-    QCoro::Task<mcp::ToolResult> waitForTurn(Caller caller, json args);
-
-    std::optional<mcp::ToolError> rateLimitRead(const Caller &caller);
-    std::string requiredSignature(const engine::Match &m, const std::string &playerId) const;
-    /// The events of `m` committed so far (the staged tail is not visible yet).
-    std::uint64_t durableSeq(const engine::Match &m) const;
+    /// The tail of a match's log from `fromSeq` goes to the store.
+    void stage(engine::Match &m, std::uint64_t fromSeq) { m_pipeline.stage(m, fromSeq); }
+    /// A match began: seat its bots and keep bots waiting.
+    void tableFilled(engine::Match &m);
     void replenishBots();
-
-    /// Adds the tail of a match's log (from `fromSeq`, exclusive) to the pending batch.
-    void stage(engine::Match &m, std::uint64_t fromSeq);
-    void stageLobby(const std::vector<engine::LobbyRecord> &records);
-    /// Hands the pending batch to the store (unless a commit runs: its end
-    /// hands it over). Without a store it is published at once. With
-    /// `mayCommitHere` (the flush timer only: nothing of the host is on the
-    /// stack) a small batch may be committed on this thread at once
-    /// (HostOptions::commitHereUpTo).
-    void flush(bool mayCommitHere = false);
-    /// flush(), then waits for every commit (recovery, shutdown).
-    void flushNow();
-    void scheduleFlush();
-    /// The generation a caller must wait for to see everything staged so far.
-    std::uint64_t stagedGeneration() const { return m_pending.empty() ? m_issuedGen : m_issuedGen + 1; }
-    /// `co_await committed(g)`: resumes once batch `g` is committed (true)
-    /// or refused (false).
-    class CommitAwaiter;
-    CommitAwaiter committed(std::uint64_t generation);
-    /// Resumes the callers whose batch ended; `ok` is how it ended.
-    void resumeCommitWaiters(bool ok);
-    /// `co_await nextPublication(id, timeout)`: resumes (true) when committed events of
-    /// the match are published, or after `timeout`.
-    class ChangeAwaiter;
-    ChangeAwaiter nextPublication(std::string matchId, std::chrono::milliseconds timeout);
-    /// A commit ended on the commit thread.
-    void onCommitted();
-    /// `batch` without its events (they are in the engine's logs, `spans` says where).
-    void finishBatch(std::uint64_t generation, Batch batch, const std::vector<EventSpan> &spans,
-                     const StoreResult<void> &result);
-    /// Every event of the match is committed (bots act only then).
-    bool settled(const engine::Match &m) const;
     /// Tells everyone about committed events (read from the engine's logs).
-    void publish(const std::vector<EventSpan> &spans);
-    /// Where a match's stored rows were last refreshed.
-    struct RowMark
-    {
-        engine::Phase phase{};
-        int day = 0;
-        bool paused = false;
-        std::uint64_t seq = 0;
-    };
-    /// The mark to write rows at, if this batch should refresh them.
-    std::optional<RowMark> rowsDue(const engine::Match &m, const MatchWrite &w) const;
+    void publish(const std::vector<EventSpan> &spans, bool lobby);
+    /// A batch failed: back to what is stored, and into degraded mode.
+    void commitFailed(const std::vector<std::string> &matchIds, bool lobby, const QString &message,
+                      const std::vector<IdempotencyRecord> &dropped);
     /// Goes back to what is stored: the given matches (forgotten if they were
     /// never stored) and, with `lobby`, the queues.
     void rollbackTo(const std::vector<std::string> &matchIds, bool lobby);
-    /// A commit failed: back off (degraded mode), report once per outage.
-    void storageFault(const QString &message);
-    bool lockDatabase(const QString &path, QString *error);
-    /// A commit succeeded: leave degraded mode if in it.
     void storageWorks();
-    /// In degraded mode, the refusal for a call that would change something.
-    std::optional<mcp::ToolError> refuseWhileDegraded(const std::string &tool) const;
-
+    void probeStorage();
     void armTimer();
     void onTimer();
-    void startBotsFor(engine::Match &m);
-    void stepBots();
-    void scheduleBots();
+    void scheduleSeats();
+    void stepSeats();
     void emitQueue();
     void recover();
 
     HostOptions m_options;
-    std::unique_ptr<Store> m_store;
-    std::unique_ptr<CommitThread> m_committer;  // with a store
     std::unique_ptr<engine::Lobby> m_lobby;
-    Batch m_pending;
-    std::uint64_t m_issuedGen = 0;  // batches handed to the store (or published without one)
-    std::uint64_t m_doneGen = 0;    // batches whose commit ended
-    std::vector<std::pair<std::string, RowMark>> m_inFlightMarks;  // rows the running commit writes
-    std::vector<CommitAwaiter *> m_commitWaiters;  // suspended callers, in the order they came
-    std::vector<ChangeAwaiter *> m_changeWaiters;  // wait_for_turn callers
-    std::uint64_t m_publishCount = 0;              // batches published so far
-    std::uint64_t m_commitsHere = 0;               // batches committed on this thread
-    std::map<std::string, std::uint64_t> m_stagedUpTo;   // matchId → last staged seq
-    std::map<std::string, std::uint64_t> m_durableUpTo;  // matchId → last committed seq
-    std::map<std::string, RowMark> m_rowMarks;           // matchId → rows last written
-    QTimer m_timer;
-    QTimer m_flushTimer;
-    QTimer m_botTimer;
-    std::vector<BotSeat> m_bots;
+    std::unique_ptr<Store> m_store;  // before the pipeline, which commits to it until it goes
+    DatabaseLock m_lock;
+    CommitPipeline m_pipeline;
+    IdempotencyCache m_idempotency;
+    ReadLimiter m_reads;
+    StorageHealth m_storage;
+    ToolService m_tools;
+    SeatRunner m_seats;
+    PhaseTimer m_timer;
+    QTimer m_seatTimer;
     int m_botCounter = 0;
     int m_botsWaiting = 0;  // keepBotsWaiting
     PresenceProbe m_presence;
     std::map<std::string, engine::TimeMs> m_lastCall;  // agentId → its last tool call
     engine::TimeMs m_startedAt = 0;                     // queue entries recovered count from here
     QTimer m_queueSweepTimer;
-    /// wait_for_turn: (caller, match) → the seq its last answer showed.
-    std::map<std::string, std::uint64_t> m_waitCursors;
-    std::map<std::string, ReadBucket> m_readBuckets;
-    StateCache m_stateCache;  ///< get_state's `state`, serialized, for rawJson callers
-    std::map<std::string, std::string> m_idempotencyCache;  // scope|agent|key → argsHash \n result
     QStringList m_notices;
-    // Degraded mode (storage failing): failures in a row, when the next
-    // change may try the store again, and the last time a failure was logged.
-    int m_storageFailures = 0;
-    engine::TimeMs m_storageRetryAt = 0;
-    engine::TimeMs m_storageLoggedAt = 0;
-    int m_storageUnlogged = 0;
-    QTimer m_storageProbe;  ///< degraded and idle: tries a tiny write at the retry time
-    void probeStorage();
-    std::unique_ptr<QLockFile> m_lock;  ///< one host per database file
     ToolGateway m_gateway;
 };
 

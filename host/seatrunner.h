@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file seatrunner.h
+/// The host's driven seats: one engine::SeatLoop per match. Drivers see only
+/// what is committed (a match is stepped once all its events are stored),
+/// and their calls go through the host's tool layer like any agent's, so
+/// they are answered later; the loop keeps the seat busy until then.
+
+#include "engine/lobby.h"
+#include "engine/seats.h"
+#include "mcp/backend.h"
+
+#include <QCoro/QCoroTask>
+#include <QObject>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace townhall::host {
+
+class SeatRunner
+{
+public:
+    /// Sends a driver's call as the seat's agent.
+    using Send = std::function<QCoro::Task<mcp::ToolResult>(const std::string &agentId,
+                                                            const std::string &displayName,
+                                                            const engine::ToolCall &call)>;
+
+    /// `answered` runs after each answer (the owner steps the seats again).
+    /// `context` owns this runner: answers that arrive after it is gone are dropped.
+    SeatRunner(QObject *context, Send send, std::function<void()> answered);
+
+    /// Seats a built-in bot on every seat of `m` whose agent is a bot and
+    /// has no driver yet.
+    void seatBots(const engine::Match &m);
+    /// Hands a seat to another driver mid-match (a stalled seat to a bot).
+    bool replace(const std::string &matchId, const std::string &playerId, std::unique_ptr<engine::SeatDriver> driver,
+                 engine::TimeMs now);
+
+    /// Gives every seat with news or a due turn its turn. `ready` says
+    /// whether a match may be stepped (all its events are committed).
+    void step(engine::Lobby &lobby, const std::function<bool(const engine::Match &)> &ready, engine::TimeMs now);
+    /// The earliest turn a seat asked for.
+    std::optional<engine::TimeMs> nextWake() const;
+    bool empty() const { return m_matches.empty(); }
+    /// Driven seats in all matches.
+    std::size_t size() const;
+
+    static bool isBot(const std::string &agentId) { return agentId.rfind("bot:", 0) == 0; }
+
+private:
+    QObject *m_context;
+    Send m_send;
+    std::function<void()> m_answered;
+    std::map<std::string, engine::SeatLoop> m_matches;  // matchId → its driven seats
+};
+
+} // namespace townhall::host
