@@ -36,9 +36,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 # valijson (JSON Schema validation) is header-only, but its Debian package
-# depends on Qt 5 development packages we must not pull in. Take the headers
-# from the package itself, into .deps/.
-if [ ! -f .deps/valijson/usr/include/valijson/validator.hpp ]; then
+# depends on Qt 5 development packages we must not pull in. Unless it is
+# installed anyway, unpack the package itself into .deps/valijson/, the prefix
+# cmake/Findvalijson.cmake searches after the system (TOWNHALL_VALIJSON_PREFIX).
+VALIJSON_PREFIX="$PWD/.deps/valijson/usr"
+if ! dpkg-query -W -f='${Status}' libvalijson-dev 2>/dev/null | grep -q "install ok installed" &&
+   [ ! -f "$VALIJSON_PREFIX/include/valijson/validator.hpp" ]; then
   echo "bootstrap: fetching libvalijson-dev headers" >&2
   tmp=$(mktemp -d)
   (cd "$tmp" && apt-get download -qq libvalijson-dev >&2) || {
@@ -51,6 +54,7 @@ fi
 BUILD_DIR=${TOWNHALL_BUILD_DIR:-build}
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DTOWNHALL_WERROR="${TOWNHALL_WERROR:-OFF}" >&2
+    -DTOWNHALL_WERROR="${TOWNHALL_WERROR:-OFF}" \
+    -DTOWNHALL_VALIJSON_PREFIX="$VALIJSON_PREFIX" >&2
 fi
 cmake --build "$BUILD_DIR" -j"$(nproc)" >&2

@@ -2,7 +2,7 @@
 #pragma once
 
 /// \file calllog.h
-/// Where the recorder persists the calls that name a match (issue 6): a
+/// Where the recorder persists the calls that name a match: a
 /// SQLite file of its own next to the host's database, written by a thread
 /// of its own, so recording never takes the main database's write lock and
 /// never makes the server thread wait for a disk.
@@ -36,6 +36,11 @@
 /// were when the server thread built them, and the server never waits for
 /// SQLite or the disk. Destroying the log writes everything handed over
 /// first.
+///
+/// Databases of versions before this file kept the calls in their own
+/// `tool_calls` table; the store still reads those rows
+/// (Store::toolCalls(), `townhall calls` prints them before this file's
+/// lines) but nothing writes them any more.
 
 #include "host/recorder/recorder.h"
 #include "host/store/storeresult.h"
@@ -88,8 +93,8 @@ public:
         std::size_t maxQueuedBytes = 256 * 1024 * 1024;
         /// Records passed to the writer thread at a time (fewer at a
         /// hand-over). Each pass wakes the writer, a context switch when it
-        /// shares the server's core; the writer's work per line did not grow
-        /// up to 1024 (a few MB of records).
+        /// shares the server's core, so a pass takes many records; the
+        /// writer's work per line does not depend on how many.
         std::size_t batchRecords = 256;
         /// Called when a write fails (on the writer thread) or records were
         /// dropped because the writer is behind (on the thread that hands

@@ -185,9 +185,12 @@ CREATE TABLE settings (
 );
 )sql";
 
-// Version 3: the tool-call inspector's recorder (issue 6) keeps every MCP
-// call that named a match, so an agent developer can read a finished match's
-// calls after a restart. Request and response are stored as compact JSON.
+// Version 3: the tool-call inspector's recorder keeps every MCP call that
+// named a match, so an agent developer can read a finished match's calls
+// after a restart. Request and response are stored as compact JSON. The
+// recorder has since moved to a calls file of its own
+// (host/recorder/calllog.h): the store only reads this table, for files that
+// older versions filled, and a new file has it empty (it takes every step).
 constexpr const char *V2toV3 = R"sql(
 CREATE TABLE tool_calls (
     id INTEGER PRIMARY KEY,
@@ -210,7 +213,7 @@ CREATE INDEX tool_calls_by_match ON tool_calls (match_id, at_us);
 )sql";
 
 // Version 4: smaller recorded calls. `response_form` says how `response` is
-// stored (app/store/toolcallform.h): 0 as sent (every v3 row), 1 without the
+// stored (host/store/toolcallform.h): 0 as sent (every v3 row), 1 without the
 // text block that repeats structuredContent, 2 compressed (a blob).
 constexpr const char *V3toV4 = R"sql(
 ALTER TABLE tool_calls ADD COLUMN response_form INTEGER NOT NULL DEFAULT 0;
@@ -249,8 +252,8 @@ CREATE UNIQUE INDEX events_by_match_seq ON events (match_id, seq);
 // Version 6: events are appended to one place only. The unique index on
 // (match_id, seq) made every commit write a leaf page per match it touched
 // (the end of each match's key range), and each of those pages went to the
-// WAL and later through a checkpoint: at 8 matches that was more than half
-// of what the store added to a vote. The lookup by (match_id, seq) now lives
+// WAL and later through a checkpoint, so the cost of a commit grew with
+// the number of matches it touched. The lookup by (match_id, seq) now lives
 // in event_seqs, which the store fills in bulk, sorted, once
 // Store::Options::indexEventsEvery events have been appended since it last
 // did (inside that commit's transaction). event_seqs_cover says how far it

@@ -88,55 +88,9 @@ QString hashHex(std::uint64_t h) { return QString::fromStdString(hashText(h)); }
 /// Agent text can hold anything; dump must never throw on invalid UTF-8.
 std::string dumpJson(const json &j) { return storedJson(j); }
 
-/// UTF-8 text bound as its bytes, without a copy: a QString would convert
-/// it to UTF-16 and SQLite back to UTF-8. Qt binds a QByteArray as a blob,
-/// so the statement must read the parameter as CAST(? AS TEXT) to store
-/// TEXT. `s` must stay alive until the statement ran.
-QVariant utf8(std::string_view s)
-{
-    if (s.empty())
-        return QVariant(QByteArray(""));  // not null: an empty text
-    return QVariant(QByteArray::fromRawData(s.data(), qsizetype(s.size())));
-}
-
-/// A recorded response as the `tool_calls` table keeps it (schema v4).
-struct StoredResponse
-{
-    std::string elided; ///< the response without its duplicated text, if it had one
-    QByteArray compressed;
-    int form = toolcallform::Verbatim;
-};
-
-/// Responses at least this long after eliding are compressed (level 1).
-/// Not the common ones: compressing a get_state row (1.4 KB once elided,
-/// to 0.6 KB) costs about 20 µs, and mcp_bench served fewer get_state per
-/// CPU-second with it than without (docs/benchmarks.md, "Recorder"). Past
-/// a page, a row spills into overflow pages.
-constexpr std::size_t CompressFrom = 4096;
-
-/// Binds `response` in its stored form to the two parameters of
-/// COALESCE(CAST(? AS TEXT), ?) (text, or else a blob) and its form, the
-/// bytes by reference: `out` must stay alive until the statement ran.
-void bindResponse(QSqlQuery &query, const std::string &response, StoredResponse &out)
-{
-    if (std::optional<std::string> elided = toolcallform::elideStructuredText(response)) {
-        out.elided = std::move(*elided);
-        out.form |= toolcallform::TextFromStructured;
-    }
-    const std::string &text = out.form & toolcallform::TextFromStructured ? out.elided : response;
-    if (text.size() >= CompressFrom) {
-        out.compressed
-            = qCompress(reinterpret_cast<const uchar *>(text.data()), qsizetype(text.size()), 1);
-        out.form |= toolcallform::Compressed;
-        query.addBindValue(QVariant(QMetaType(QMetaType::QByteArray)));
-        query.addBindValue(out.compressed);
-    } else {
-        query.addBindValue(utf8(text));
-        query.addBindValue(QVariant(QMetaType(QMetaType::QByteArray)));
-    }
-    query.addBindValue(out.form);
-}
-
+/// A response as versions before the calls file left it in `tool_calls`
+/// (`response_form`, schema v4; toolcallform.h), back to the bytes that were
+/// sent. Damage is an error, never a different text.
 StoreResult<std::string> responseFromStored(const QByteArray &bytes, int form)
 {
     const QByteArray text = form & toolcallform::Compressed ? qUncompress(bytes) : bytes;
@@ -259,18 +213,6 @@ std::string upsertSql(const char *table, const QString &columns, int keyColumns)
         .toStdString();
 }
 
-/// `n` copies of a VALUES row, for statements that insert `n` rows at once.
-QString valueRows(const QString &row, int n)
-{
-    QStringList rows;
-    for (int i = 0; i < n; ++i)
-        rows << row;
-    return rows.join(QStringLiteral(", "));
-}
-
-/// How many rows the next multi-row INSERT takes: 32, 8 or 1.
-std::size_t chunkFor(std::size_t left) { return left >= 32 ? 32 : left >= 8 ? 8 : 1; }
-
 MatchRow readMatchRow(const QSqlQuery &r)
 {
     MatchRow m;
@@ -388,9 +330,6 @@ public:
         GetIdempotency,
         SelectEvents,
         AgentByToken,
-        InsertToolCall,
-        InsertToolCalls8,
-        InsertToolCalls32,
         StmtCount
     };
 
@@ -520,18 +459,6 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
     case AgentByToken:
         sql = QStringLiteral("SELECT %1 FROM agents WHERE token_sha256 = ?")
                   .arg(QLatin1String(AgentColumns));
-        break;
-    case InsertToolCall:
-    case InsertToolCalls8:
-    case InsertToolCalls32:
-        sql = QStringLiteral("INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, agent_name, "
-                             "method, tool, status, tool_error_code, rpc_error_code, http_status, "
-                             "latency_us, request, response, response_form) VALUES %1")
-                  .arg(valueRows(QStringLiteral("(CAST(? AS TEXT), ?, CAST(? AS TEXT), CAST(? AS TEXT), "
-                                                "CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), "
-                                                "CAST(? AS TEXT), ?, ?, ?, ?, CAST(? AS TEXT), "
-                                                "COALESCE(CAST(? AS TEXT), ?), ?)"),
-                                 which == InsertToolCalls32 ? 32 : which == InsertToolCalls8 ? 8 : 1));
         break;
     case StmtCount: break;
     }
@@ -1371,55 +1298,6 @@ StoreResult<qint64> Store::pruneIdempotency(engine::TimeMs beforeMs)
     if (!r)
         return r.error();
     return removed;
-}
-
-StoreResult<void> Store::appendToolCalls(const std::vector<ToolCallRow> &rows)
-{
-    m_d->checkThread();
-    if (rows.empty())
-        return {};
-    std::vector<const ToolCallRow *> kept;
-    kept.reserve(rows.size());
-    for (const ToolCallRow &r : rows)
-        if (!r.matchId.empty())
-            kept.push_back(&r);
-    if (kept.empty())
-        return {};
-    return m_d->transaction([&]() -> StoreResult<void> {
-        for (std::size_t i = 0; i < kept.size();) {
-            const std::size_t n = chunkFor(kept.size() - i);
-            auto st = m_d->stmt(n == 32 ? Private::InsertToolCalls32
-                                : n == 8 ? Private::InsertToolCalls8
-                                         : Private::InsertToolCall);
-            if (!st)
-                return st.error();
-            QSqlQuery &query = **st;
-            std::array<StoredResponse, 32> stored;
-            for (std::size_t k = 0; k < n; ++k) {
-                const ToolCallRow &r = *kept[i + k];
-                query.addBindValue(utf8(r.matchId));
-                query.addBindValue(r.atUs);
-                query.addBindValue(utf8(r.sessionId));
-                query.addBindValue(utf8(r.agentId));
-                query.addBindValue(utf8(r.agentName));
-                query.addBindValue(utf8(r.method));
-                query.addBindValue(utf8(r.tool));
-                query.addBindValue(utf8(r.status));
-                query.addBindValue(r.toolErrorCode ? QVariant(q(*r.toolErrorCode))
-                                                   : QVariant(QMetaType(QMetaType::QString)));
-                query.addBindValue(r.rpcErrorCode ? QVariant(*r.rpcErrorCode)
-                                                  : QVariant(QMetaType(QMetaType::Int)));
-                query.addBindValue(r.httpStatus);
-                query.addBindValue(r.latencyUs);
-                query.addBindValue(utf8(r.requestJson));
-                bindResponse(query, r.responseJson, stored[k]);
-            }
-            if (auto res = run(query, "store recorded tool calls"); !res)
-                return res;
-            i += n;
-        }
-        return {};
-    });
 }
 
 StoreResult<std::vector<ToolCallRow>> Store::toolCalls(const std::string &matchId) const

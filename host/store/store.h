@@ -133,10 +133,12 @@ struct ImportResult
     engine::LobbyRecord lobbyRecord;
 };
 
-/// One recorded MCP call of a match (the `tool_calls` table, schema v3),
-/// written by the tool-call inspector's recorder in batches. The store
-/// keeps the response in a smaller form when it can (schema v4,
-/// app/store/toolcallform.h) and gives back exactly the text it was given.
+/// One MCP call of a match as versions before the calls file
+/// (host/recorder/calllog.h) recorded it in the database's `tool_calls`
+/// table (schema v3; since v4 a response may be kept in a smaller form,
+/// host/store/toolcallform.h). The store only reads these rows: the
+/// recorder now writes to the calls file, and the table stays so that
+/// `townhall calls` still shows the calls of older databases.
 struct ToolCallRow
 {
     std::string matchId;
@@ -200,7 +202,7 @@ public:
         int busyTimeoutMs = 5000;
         /// PRAGMA max_page_count: caps the file size. 0 = SQLite's default.
         qint64 maxPageCount = 0;
-        /// Checkpoint the WAL from a thread of its own (app/store/checkpointer.h)
+        /// Checkpoint the WAL from a thread of its own (host/store/checkpointer.h)
         /// instead of inside the commit that fills it: commits then only
         /// append. The host turns this on; short-lived CLI writers need not.
         bool checkpointThread = false;
@@ -208,7 +210,7 @@ public:
         int checkpointFrames = 1000;
         /// Events appended since event_seqs was last filled that make the
         /// commit which reaches them fill it again (schema version 6, see
-        /// app/store/schema.cpp). Readers scan at most this many events by
+        /// host/store/schema.cpp). Readers scan at most this many events by
         /// rowid; 1 indexes every event in the commit that appends it.
         int indexEventsEvery = 1024;
         /// The store's clock (created_at of agents and idempotency records,
@@ -277,10 +279,6 @@ public:
     StoreResult<void> setSetting(const std::string &key, const std::string &value);
     StoreResult<std::optional<std::string>> setting(const std::string &key) const;
 
-    /// Appends recorded MCP calls (rows without a match id are skipped), in
-    /// one transaction. The recorder calls this from a timer, never per call.
-    StoreResult<void> appendToolCalls(const std::vector<ToolCallRow> &rows);
-
     // ------------------------------------------------------------ reads
 
     /// The lobby journal in commit order.
@@ -300,7 +298,9 @@ public:
     /// whose log does not replay is returned with `match` empty and a
     /// `problem`, so one damaged match cannot keep the host from starting.
     StoreResult<std::vector<RecoveredMatch>> unfinishedMatches() const;
-    /// Recorded MCP calls of a match in recording order (empty if none).
+    /// The calls of a match that an older version recorded in `tool_calls`,
+    /// in recording order, each response exactly as it was sent (empty if
+    /// none; Corrupt if a stored response does not restore).
     StoreResult<std::vector<ToolCallRow>> toolCalls(const std::string &matchId) const;
     /// The queue table, in join order.
     StoreResult<std::vector<QueueRow>> queue(const std::string &queueId = engine::DefaultQueueId) const;

@@ -19,9 +19,9 @@ struct Layout
 };
 
 /// A forward-only scanner over compact or spaced JSON text. It checks
-/// structure only as far as it needs to find value boundaries: the message
-/// came from a JSON writer, and a text that fools it is stored verbatim at
-/// worst (the rebuild is checked against the original before eliding).
+/// structure only as far as it needs to find value boundaries: the stored
+/// message came from a JSON writer, and the writer elided a text only after
+/// checking that this scan rebuilds the original byte for byte.
 class Scanner
 {
 public:
@@ -200,57 +200,7 @@ std::optional<Layout> scan(std::string_view text)
     return l;
 }
 
-/// Appends `raw` as the contents of a JSON string literal, escaped as every
-/// writer here and nlohmann's dump() escape it.
-void appendEscaped(std::string &out, std::string_view raw)
-{
-    mcp::jsonwrite_detail::writeStringBody(out, raw);
-}
-
-/// True if `literal` (without its quotes) is appendEscaped(raw), without
-/// building it.
-bool isEscapeOf(std::string_view literal, std::string_view raw)
-{
-    std::string scratch;
-    std::size_t li = 0;
-    std::size_t run = 0;
-    auto literalHas = [&](std::string_view part) {
-        if (literal.substr(li, part.size()) != part)
-            return false;
-        li += part.size();
-        return true;
-    };
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-        const auto c = static_cast<unsigned char>(raw[i]);
-        if (c >= 0x20 && c != '"' && c != '\\')
-            continue;
-        scratch.clear();
-        appendEscaped(scratch, raw.substr(i, 1));
-        if (!literalHas(raw.substr(run, i - run)) || !literalHas(scratch))
-            return false;
-        run = i + 1;
-    }
-    return literalHas(raw.substr(run)) && li == literal.size();
-}
-
 } // namespace
-
-std::optional<std::string> elideStructuredText(std::string_view response)
-{
-    const std::optional<Layout> l = scan(response);
-    if (!l || l->textEnd - l->textBegin < 2)
-        return std::nullopt;
-    const std::string_view literal
-        = response.substr(l->textBegin + 1, l->textEnd - l->textBegin - 2);
-    const std::string_view sc = response.substr(l->scBegin, l->scEnd - l->scBegin);
-    if (literal.empty() || !isEscapeOf(literal, sc))
-        return std::nullopt;
-    std::string out;
-    out.reserve(response.size() - literal.size());
-    out.append(response.substr(0, l->textBegin + 1));
-    out.append(response.substr(l->textEnd - 1));
-    return out;
-}
 
 std::optional<std::string> restoreStructuredText(std::string_view stored)
 {
@@ -261,7 +211,8 @@ std::optional<std::string> restoreStructuredText(std::string_view stored)
     std::string out;
     out.reserve(stored.size() + sc.size() + sc.size() / 8);
     out.append(stored.substr(0, l->textBegin + 1));
-    appendEscaped(out, sc);
+    // Escaped as the writers of those versions (and nlohmann's dump()) did.
+    mcp::jsonwrite_detail::writeStringBody(out, sc);
     out.append(stored.substr(l->textEnd - 1));
     return out;
 }

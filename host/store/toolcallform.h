@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Private to the store: the stored form of a recorded call's response in
-// the `tool_calls` table (schema v4, column `response_form`).
+// Private to the store: how versions before the calls file stored a recorded
+// call's response in the database's `tool_calls` table (schema v4, column
+// `response_form`). The store no longer writes that table; it reads it, for
+// `townhall calls` on older databases.
 //
 // A successful tools/call result carries the same JSON twice: as
 // `result.structuredContent` and, serialised, as the text of its first
-// content block. The store keeps that text only once: when the block's
-// string literal is exactly the JSON string escape of the bytes of the
-// structuredContent value in the same message, the literal is stored empty
-// and rebuilt from those bytes on read. The check and the rebuild work on
-// the bytes, so the restored message is byte-for-byte the original; any
-// other message (the text differs, another writer's escaping, odd layout)
-// is stored verbatim.
-
-#include <QByteArray>
+// content block. Those versions kept that text only once: when the block's
+// string literal was exactly the JSON string escape of the bytes of the
+// structuredContent value in the same message, the literal was stored empty.
+// Reading rebuilds it from those bytes, so the restored message is
+// byte-for-byte the original; any other message was stored verbatim.
 
 #include <optional>
 #include <string>
@@ -32,12 +30,9 @@ enum Form : int {
     Compressed = 2,
 };
 
-/// `response` with the duplicated text literal emptied, or nullopt if it
-/// does not have exactly that duplicate.
-std::optional<std::string> elideStructuredText(std::string_view response);
-
-/// The inverse of elideStructuredText on its output; nullopt if `stored`
-/// does not have the shape elideStructuredText leaves.
+/// A response stored with TextFromStructured, with its first content
+/// block's text put back; nullopt if `stored` does not have that shape (a
+/// text literal that is empty, and a structuredContent value).
 std::optional<std::string> restoreStructuredText(std::string_view stored);
 
 } // namespace townhall::host::toolcallform

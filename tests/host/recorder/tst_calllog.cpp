@@ -8,6 +8,7 @@
 #include "host/recorder/calllog.h"
 #include "host/recorder/recorder.h"
 #include "host/store/store.h"
+#include "tests/host/store/storetestutil.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -823,13 +824,13 @@ void TstCallLog::cliReadsLegacyRowsThenTheCallsFile()
 {
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("t.sqlite"));
-    // A row an earlier version wrote to the host's database (schema v4 keeps
-    // the response without its duplicated text and gives it back whole).
+    // A row an earlier version wrote to the host's database's tool_calls
+    // table, which the store now only reads.
     const std::shared_ptr<CallRecord> legacy = sampleRecord("m", 1, 1000);
+    QVERIFY(Store::open(db).ok());
     {
-        auto store = Store::open(db);
-        QVERIFY(store.ok());
-        QVERIFY(store->appendToolCalls({Recorder::toRow(*legacy)}).ok());
+        storetest::RawDb raw(db);
+        QVERIFY(storetest::insertLegacyToolCall(raw, Recorder::toRow(*legacy)));
     }
     const std::shared_ptr<CallRecord> fresh = sampleRecord("m", 2, 2000);
     {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "tests/host/store/storetestutil.h"
 
+#include "host/store/toolcallform.h"
+
 #include <QDebug>
 #include <QDir>
 #include <QFile>
@@ -61,6 +63,51 @@ DROP TABLE event_seqs_cover;
 CREATE UNIQUE INDEX events_by_match_seq ON events (match_id, seq);
 DELETE FROM schema_version WHERE version >= 6;
 )sql");
+}
+
+bool insertLegacyToolCall(RawDb &raw, const host::ToolCallRow &row, std::optional<int> form,
+                          const QByteArray &stored)
+{
+    QSqlQuery ins(raw.db());
+    const QString formColumn = form ? QStringLiteral(", response_form") : QString();
+    const QString formValue = form ? QStringLiteral(", ?") : QString();
+    if (!ins.prepare(QStringLiteral("INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, "
+                                    "agent_name, method, tool, status, tool_error_code, "
+                                    "rpc_error_code, http_status, latency_us, request, response%1) "
+                                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?%2)")
+                         .arg(formColumn, formValue))) {
+        qWarning() << "legacy tool call insert:" << ins.lastError().text();
+        return false;
+    }
+    auto text = [](const std::string &s) { return QString::fromStdString(s); };
+    ins.addBindValue(text(row.matchId));
+    ins.addBindValue(row.atUs);
+    for (const std::string *field :
+         {&row.sessionId, &row.agentId, &row.agentName, &row.method, &row.tool, &row.status})
+        ins.addBindValue(text(*field));
+    ins.addBindValue(row.toolErrorCode ? QVariant(text(*row.toolErrorCode))
+                                       : QVariant(QMetaType(QMetaType::QString)));
+    ins.addBindValue(row.rpcErrorCode ? QVariant(*row.rpcErrorCode)
+                                      : QVariant(QMetaType(QMetaType::Int)));
+    ins.addBindValue(row.httpStatus);
+    ins.addBindValue(row.latencyUs);
+    ins.addBindValue(text(row.requestJson));
+    // Qt binds a QByteArray as a blob and a QString as text, as those
+    // versions stored a compressed response and any other.
+    const bool blob = form && (*form & host::toolcallform::Compressed);
+    if (stored.isEmpty())
+        ins.addBindValue(text(row.responseJson));
+    else if (blob)
+        ins.addBindValue(stored);
+    else
+        ins.addBindValue(QString::fromUtf8(stored));
+    if (form)
+        ins.addBindValue(*form);
+    if (!ins.exec()) {
+        qWarning() << "legacy tool call insert:" << ins.lastError().text();
+        return false;
+    }
+    return true;
 }
 
 QVariant RawDb::scalar(const QString &sql)

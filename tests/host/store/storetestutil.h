@@ -13,6 +13,7 @@
 #include <QString>
 #include <QVariant>
 
+#include <optional>
 #include <vector>
 
 namespace townhall::storetest {
@@ -49,6 +50,15 @@ private:
 /// Turns a file of this build's schema back into version 5 (events with a
 /// unique index on (match_id, seq), no event_seqs): for migration tests.
 bool toVersion5(RawDb &raw);
+
+/// Puts `row` into the `tool_calls` table of `raw` by plain SQL, as the
+/// versions before the calls file wrote it (the store itself only reads
+/// that table now). `stored` is the `response` column's value: empty for
+/// row.responseJson as sent; text, or with toolcallform::Compressed in
+/// `form` a blob. `form` is `response_form`; nullopt writes a version 3
+/// row, which has no such column.
+bool insertLegacyToolCall(RawDb &raw, const host::ToolCallRow &row, std::optional<int> form = 0,
+                          const QByteArray &stored = QByteArray());
 
 QByteArray fileBytes(const QString &path);
 bool writeBytes(const QString &path, const QByteArray &bytes);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Schema v3 (issue 6): the tool_calls table of the inspector's recorder, and
-// the migration from a version 2 file. Schema v4: the smaller stored form of
-// responses (app/store/toolcallform.h), which reads back byte for byte, and
-// the migration from a version 3 file.
+// The database's tool_calls table, which versions before the calls file
+// (host/recorder/calllog.h) filled and the store now only reads: rows put in
+// by plain SQL as those versions wrote them read back as they were sent,
+// including the smaller stored forms of schema v4
+// (host/store/toolcallform.h), and files of versions 2 and 3 migrate.
 
 #include "host/store/store.h"
 #include "host/store/toolcallform.h"
@@ -10,14 +11,11 @@
 #include "tests/host/store/matchdriver.h"
 #include "tests/host/store/storetestutil.h"
 
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <memory>
 
 using namespace townhall;
@@ -90,12 +88,14 @@ private Q_SLOTS:
         QVERIFY(m_dir->isValid());
     }
     void cleanup() { m_dir.reset(); }
-    void appendAndRead();
+    void readRows();
     void manyRowsInOrder_data();
     void manyRowsInOrder();
     void migrationFromV2();
     void responseForms_data();
     void responseForms();
+    void damagedResponses_data();
+    void damagedResponses();
     void migrationFromV3();
 
 private:
@@ -107,19 +107,33 @@ private:
         return RawDb(fresh).schema();
     }
 
+    /// A file of this build's schema at `name`, holding `rows` as older
+    /// versions stored them (every response as sent).
+    QString fileWith(const char *name, const std::vector<ToolCallRow> &rows)
+    {
+        const QString path = m_dir->filePath(QString::fromLatin1(name));
+        if (!Store::open(path).ok())
+            return {};
+        RawDb raw(path);
+        for (const ToolCallRow &r : rows)
+            if (!insertLegacyToolCall(raw, r))
+                return {};
+        return path;
+    }
+
     std::unique_ptr<QTemporaryDir> m_dir;
 };
 
-void TstToolCalls::appendAndRead()
+void TstToolCalls::readRows()
 {
-    std::vector<ToolCallRow> rows{sampleRow("m-1", 2), sampleRow("m-2", 1), sampleRow("m-1", 3)};
-    rows.push_back(sampleRow("", 4));
+    const std::vector<ToolCallRow> rows{sampleRow("m-1", 2), sampleRow("m-2", 1),
+                                        sampleRow("m-1", 3)};
+    const QString path = fileWith("th.sqlite", rows);
+    QVERIFY(!path.isEmpty());
     {
-        auto store = Store::open(m_dir->filePath(QStringLiteral("th.sqlite")));
+        auto store = Store::open(path);
         STORE_VERIFY(store);
         QCOMPARE(store->schemaVersion(), Store::SchemaVersion);
-        STORE_VERIFY(store->appendToolCalls(rows));
-        STORE_VERIFY(store->appendToolCalls({}));
 
         auto m1 = store->toolCalls("m-1");
         STORE_VERIFY(m1);
@@ -133,29 +147,18 @@ void TstToolCalls::appendAndRead()
         STORE_VERIFY(none);
         QVERIFY(none->empty());
     }
-    {
-        // Bound as bytes, stored as TEXT (so SQL text functions work on them).
-        RawDb raw(m_dir->filePath(QStringLiteral("th.sqlite")));
-        QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM tool_calls")).toInt(), 3);
-        QCOMPARE(raw.scalar(QStringLiteral(
-                                "SELECT count(*) FROM tool_calls WHERE typeof(match_id) = 'text' "
-                                "AND typeof(request) = 'text' AND typeof(response) = 'text' "
-                                "AND typeof(agent_name) = 'text'"))
-                     .toInt(),
-                 3);
-    }
-    // Read-only stores refuse writes but read.
+    QCOMPARE(RawDb(path).scalar(QStringLiteral("SELECT count(*) FROM tool_calls")).toInt(), 3);
+    // Read-only stores read them too (`townhall calls` opens read-only).
     Store::Options ro;
     ro.readOnly = true;
-    auto reader = Store::open(m_dir->filePath(QStringLiteral("th.sqlite")), ro);
+    auto reader = Store::open(path, ro);
     STORE_VERIFY(reader);
     QCOMPARE(reader->toolCalls("m-2")->size(), size_t(1));
-    QVERIFY(!reader->appendToolCalls(rows).ok());
+    QVERIFY(reader->toolCalls("m-1").value() == (std::vector<ToolCallRow>{rows[0], rows[2]}));
 }
 
 void TstToolCalls::manyRowsInOrder_data()
 {
-    // The store inserts 32, 8 or 1 rows per statement: counts around those.
     QTest::addColumn<int>("count");
     for (int n : {1, 7, 8, 9, 31, 32, 33, 45, 100})
         QTest::newRow(qPrintable(QString::number(n))) << n;
@@ -166,15 +169,16 @@ void TstToolCalls::manyRowsInOrder()
     QFETCH(int, count);
     std::vector<ToolCallRow> rows;
     std::vector<ToolCallRow> forM1;
-    for (int i = 0; i < count + count / 3; ++i) {
-        // Every fourth row has no match and is skipped; the rest alternate matches.
-        rows.push_back(sampleRow(i % 4 == 3 ? std::string() : i % 2 ? "m-2" : "m-1", i));
+    for (int i = 0; i < count; ++i) {
+        // Two matches' rows interleaved, as the recorder wrote them.
+        rows.push_back(sampleRow(i % 2 ? "m-2" : "m-1", i));
         if (rows.back().matchId == "m-1")
             forM1.push_back(rows.back());
     }
-    auto store = Store::open(m_dir->filePath(QStringLiteral("many.sqlite")));
+    const QString path = fileWith("many.sqlite", rows);
+    QVERIFY(!path.isEmpty());
+    auto store = Store::open(path);
     STORE_VERIFY(store);
-    STORE_VERIFY(store->appendToolCalls(rows));
     auto m1 = store->toolCalls("m-1");
     STORE_VERIFY(m1);
     QCOMPARE(m1->size(), forM1.size());
@@ -182,9 +186,7 @@ void TstToolCalls::manyRowsInOrder()
         QVERIFY2((*m1)[i] == forM1[i], qPrintable(QStringLiteral("row %1 differs").arg(i)));
     auto m2 = store->toolCalls("m-2");
     STORE_VERIFY(m2);
-    const auto stored = std::count_if(
-        rows.begin(), rows.end(), [](const ToolCallRow &r) { return !r.matchId.empty(); });
-    QCOMPARE(m1->size() + m2->size(), std::size_t(stored));
+    QCOMPARE(m1->size() + m2->size(), rows.size());
 }
 
 void TstToolCalls::migrationFromV2()
@@ -216,7 +218,16 @@ void TstToolCalls::migrationFromV2()
         auto events = store->loadEvents("match-1");
         STORE_VERIFY(events);
         QVERIFY(sameEvents(*events, m.log()));
-        STORE_VERIFY(store->appendToolCalls({sampleRow("match-1", 1)}));
+        QVERIFY(store->toolCalls("match-1")->empty());
+    }
+    {
+        // The version 3 and 4 steps made the table those versions wrote.
+        RawDb raw(path);
+        QVERIFY(insertLegacyToolCall(raw, sampleRow("match-1", 1)));
+    }
+    {
+        auto store = Store::open(path);
+        STORE_VERIFY(store);
         QCOMPARE(store->toolCalls("match-1")->size(), size_t(1));
     }
 
@@ -226,96 +237,131 @@ void TstToolCalls::migrationFromV2()
 
 void TstToolCalls::responseForms_data()
 {
-    // response text, its stored form (toolcallform::Form bits), and whether
-    // the stored bytes are smaller than the response.
+    // The response as sent, the `response` column as schema v4 stored it
+    // (the bytes; a blob when compressed, else text), and its
+    // `response_form` (toolcallform::Form bits).
     QTest::addColumn<QByteArray>("response");
+    QTest::addColumn<QByteArray>("stored");
     QTest::addColumn<int>("form");
     using namespace toolcallform;
-    auto row = [](const char *name, const std::string &response, int form) {
-        QTest::newRow(name) << QByteArray::fromStdString(response) << form;
+    auto row = [](const char *name, const std::string &response, const std::string &stored,
+                  int form) {
+        QByteArray bytes = QByteArray::fromStdString(stored);
+        if (form & Compressed)
+            bytes = qCompress(bytes, 1);
+        QTest::newRow(name) << QByteArray::fromStdString(response) << bytes << form;
+    };
+    auto verbatim = [&](const char *name, const std::string &response) {
+        row(name, response, response, Verbatim);
     };
     const json small{{"ok", true}, {"n", 1}};
-    const json state = stateLike(40);  // about 1.4 KB, like a get_state
+    const json state = stateLike(40);  // as long as a get_state
     const json large = stateLike(200); // past a page once elided
-    row("duplicate, small", toolSuccess(1, small, small.dump()), TextFromStructured);
-    row("duplicate, state", toolSuccess(2, state, state.dump()), TextFromStructured);
-    row("duplicate, large", toolSuccess(2, large, large.dump()), TextFromStructured | Compressed);
-    row("duplicate, escapes",
-        toolSuccess(3, stateLike(1), stateLike(1).dump()),
+    // The first block's text repeats structuredContent: stored as "".
+    row("duplicate, small", toolSuccess(1, small, small.dump()), toolSuccess(1, small, ""),
         TextFromStructured);
-    // The text differs from structuredContent: kept as it is.
-    row("other text", toolSuccess(4, small, R"({"ok":true,"n":2})"), Verbatim);
-    row("spaced text", toolSuccess(5, small, small.dump(1)), Verbatim);
-    row("other text, long", toolSuccess(6, large, stateLike(201).dump()), Compressed);
-    row("empty text", toolSuccess(7, small, ""), Verbatim);
-    // Same JSON, escaped otherwise (ASCII-only): still the text as sent.
-    row("ascii-escaped text",
-        toolSuccess(8, stateLike(1), stateLike(1).dump(-1, ' ', true)),
-        Verbatim);
-    // The duplicate is in the second block only.
-    row("second block",
-        json{{"jsonrpc", "2.0"},
-             {"id", 9},
-             {"result",
-              {{"content",
-                json::array({{{"type", "text"}, {"text", "hi"}},
-                             {{"type", "text"}, {"text", small.dump()}}})},
-               {"structuredContent", small}}}}
-            .dump(),
-        Verbatim);
-    // Another writer's member order and spacing: the bytes still match.
+    row("duplicate, state", toolSuccess(2, state, state.dump()), toolSuccess(2, state, ""),
+        TextFromStructured);
+    row("duplicate, large", toolSuccess(2, large, large.dump()), toolSuccess(2, large, ""),
+        TextFromStructured | Compressed);
+    row("duplicate, escapes", toolSuccess(3, stateLike(1), stateLike(1).dump()),
+        toolSuccess(3, stateLike(1), ""), TextFromStructured);
+    // Another writer's member order and spacing: the bytes come back.
     row("structuredContent first, spaced",
         R"( { "result" : { "structuredContent" : {"ok":true} , "content" : [ { "type":"text", "text" : "{\"ok\":true}" } ] } , "id":10 } )",
+        R"( { "result" : { "structuredContent" : {"ok":true} , "content" : [ { "type":"text", "text" : "" } ] } , "id":10 } )",
         TextFromStructured);
-    row("failure",
-        R"({"id":11,"jsonrpc":"2.0","result":{"content":[{"text":"{\"ok\":false}","type":"text"}],"isError":true}})",
-        Verbatim);
-    row("rpc error",
-        R"({"error":{"code":-32602,"message":"bad"},"id":12,"jsonrpc":"2.0"})",
-        Verbatim);
-    row("none", "null", Verbatim);
-    row("not JSON", "{\"result\":{\"content\":[{\"text\":\"x\"", Verbatim);
-    row("trailing bytes", toolSuccess(13, small, small.dump()) + "}", Verbatim);
+    row("other text, long", toolSuccess(6, large, stateLike(201).dump()),
+        toolSuccess(6, large, stateLike(201).dump()), Compressed);
+    // Kept as sent: read back untouched, even where the text could be
+    // rebuilt (every v3 row is form 0) or is empty.
+    verbatim("duplicate as sent", toolSuccess(1, small, small.dump()));
+    verbatim("other text", toolSuccess(4, small, R"({"ok":true,"n":2})"));
+    verbatim("spaced text", toolSuccess(5, small, small.dump(1)));
+    verbatim("empty text", toolSuccess(7, small, ""));
+    verbatim("ascii-escaped text", toolSuccess(8, stateLike(1), stateLike(1).dump(-1, ' ', true)));
+    verbatim("second block",
+             json{{"jsonrpc", "2.0"},
+                  {"id", 9},
+                  {"result",
+                   {{"content",
+                     json::array({{{"type", "text"}, {"text", "hi"}},
+                                  {{"type", "text"}, {"text", small.dump()}}})},
+                    {"structuredContent", small}}}}
+                 .dump());
+    verbatim("failure",
+             R"({"id":11,"jsonrpc":"2.0","result":{"content":[{"text":"{\"ok\":false}","type":"text"}],"isError":true}})");
+    verbatim("rpc error", R"({"error":{"code":-32602,"message":"bad"},"id":12,"jsonrpc":"2.0"})");
+    verbatim("none", "null");
+    verbatim("not JSON", "{\"result\":{\"content\":[{\"text\":\"x\"");
+    verbatim("trailing bytes", toolSuccess(13, small, small.dump()) + "}");
 }
 
 void TstToolCalls::responseForms()
 {
     QFETCH(QByteArray, response);
+    QFETCH(QByteArray, stored);
     QFETCH(int, form);
     ToolCallRow row = sampleRow("m-1", 0);
     row.responseJson = response.toStdString();
     const QString path = m_dir->filePath(QStringLiteral("forms.sqlite"));
+    STORE_VERIFY(Store::open(path));
     {
-        auto store = Store::open(path);
-        STORE_VERIFY(store);
-        STORE_VERIFY(store->appendToolCalls({row}));
-        auto rows = store->toolCalls("m-1");
-        STORE_VERIFY(rows);
-        QCOMPARE(rows->size(), size_t(1));
-        // Exactly the text that was stored, not merely the same JSON.
-        QCOMPARE(QByteArray::fromStdString(rows->front().responseJson), response);
-        QVERIFY(rows->front() == row);
+        RawDb raw(path);
+        QVERIFY(insertLegacyToolCall(raw, row, form, stored));
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT typeof(response) FROM tool_calls")).toString(),
+                 form & toolcallform::Compressed ? QStringLiteral("blob") : QStringLiteral("text"));
     }
-    RawDb raw(path);
-    QCOMPARE(raw.scalar(QStringLiteral("SELECT response_form FROM tool_calls")).toInt(), form);
-    const int stored
-        = raw.scalar(QStringLiteral("SELECT length(CAST(response AS BLOB)) FROM tool_calls"))
-              .toInt();
-    QCOMPARE(raw.scalar(QStringLiteral("SELECT typeof(response) FROM tool_calls")).toString(),
-             form & toolcallform::Compressed ? QStringLiteral("blob") : QStringLiteral("text"));
-    if (form != toolcallform::Verbatim)
-        QVERIFY2(stored < response.size(),
-                 qPrintable(QStringLiteral("%1 of %2 bytes").arg(stored).arg(response.size())));
-    else
-        QCOMPARE(stored, int(response.size()));
-    if (form & toolcallform::TextFromStructured && !(form & toolcallform::Compressed)) {
-        // Still JSON in the table, the duplicate emptied.
-        const json kept = json::parse(
-            raw.scalar(QStringLiteral("SELECT response FROM tool_calls")).toString().toStdString());
-        QCOMPARE(kept.at("result").at("content").at(0).at("text"), json(""));
-        QCOMPARE(kept.at("result").at("structuredContent"),
-                 json::parse(response.toStdString()).at("result").at("structuredContent"));
+    auto store = Store::open(path);
+    STORE_VERIFY(store);
+    auto rows = store->toolCalls("m-1");
+    STORE_VERIFY(rows);
+    QCOMPARE(rows->size(), size_t(1));
+    // Exactly the text that was sent, not merely the same JSON.
+    QCOMPARE(QByteArray::fromStdString(rows->front().responseJson), response);
+    QVERIFY(rows->front() == row);
+}
+
+void TstToolCalls::damagedResponses_data()
+{
+    // A stored response that its form cannot give back: the read fails
+    // (Corrupt) instead of returning another text.
+    QTest::addColumn<QByteArray>("stored");
+    QTest::addColumn<int>("form");
+    using namespace toolcallform;
+    const json small{{"ok", true}};
+    QTest::newRow("text not elided")
+        << QByteArray::fromStdString(toolSuccess(1, small, small.dump())) << int(TextFromStructured);
+    QTest::newRow("no structuredContent")
+        << QByteArray(R"({"result":{"content":[{"type":"text","text":""}]}})")
+        << int(TextFromStructured);
+    // qCompress's length prefix, then bytes that are not zlib's.
+    QTest::newRow("not compressed") << QByteArray("\0\0\0\x10not zlib", 12) << int(Compressed);
+    QTest::newRow("compressed, not elided")
+        << qCompress(QByteArray::fromStdString(toolSuccess(1, small, small.dump())), 1)
+        << int(TextFromStructured | Compressed);
+}
+
+void TstToolCalls::damagedResponses()
+{
+    QFETCH(QByteArray, stored);
+    QFETCH(int, form);
+    const QString path = fileWith("damaged.sqlite", {sampleRow("m-1", 1)});
+    QVERIFY(!path.isEmpty());
+    {
+        RawDb raw(path);
+        QVERIFY(insertLegacyToolCall(raw, sampleRow("m-1", 2), form, stored));
+        QVERIFY(insertLegacyToolCall(raw, sampleRow("m-2", 3)));
     }
+    auto store = Store::open(path);
+    STORE_VERIFY(store);
+    if (form == toolcallform::Compressed)
+        QTest::ignoreMessage(QtWarningMsg, "qUncompress: Input data is corrupted");
+    auto rows = store->toolCalls("m-1");
+    QVERIFY(!rows.ok());
+    QCOMPARE(rows.error().code, StoreError::Code::Corrupt);
+    // Other matches' rows still read.
+    QCOMPARE(store->toolCalls("m-2")->size(), size_t(1));
 }
 
 void TstToolCalls::migrationFromV3()
@@ -336,26 +382,8 @@ void TstToolCalls::migrationFromV3()
         QVERIFY(raw.exec(QStringLiteral("ALTER TABLE tool_calls DROP COLUMN response_form")));
         QVERIFY(raw.exec(QStringLiteral("DELETE FROM schema_version WHERE version >= 4")));
         QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(), 3);
-        QSqlQuery ins(raw.db());
-        QVERIFY(ins.prepare(QStringLiteral(
-            "INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, agent_name, method, "
-            "tool, "
-            "status, tool_error_code, rpc_error_code, http_status, latency_us, request, response) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)")));
-        for (const ToolCallRow &r : v3rows) {
-            ins.addBindValue(QString::fromStdString(r.matchId));
-            ins.addBindValue(r.atUs);
-            for (const std::string *text :
-                 {&r.sessionId, &r.agentId, &r.agentName, &r.method, &r.tool, &r.status})
-                ins.addBindValue(QString::fromStdString(*text));
-            ins.addBindValue(r.toolErrorCode ? QVariant(QString::fromStdString(*r.toolErrorCode))
-                                             : QVariant(QMetaType(QMetaType::QString)));
-            ins.addBindValue(r.httpStatus);
-            ins.addBindValue(r.latencyUs);
-            ins.addBindValue(QString::fromStdString(r.requestJson));
-            ins.addBindValue(QString::fromStdString(r.responseJson));
-            QVERIFY2(ins.exec(), qPrintable(ins.lastError().text()));
-        }
+        for (const ToolCallRow &r : v3rows)
+            QVERIFY(insertLegacyToolCall(raw, r, std::nullopt));
     }
 
     std::vector<ToolCallRow> all = v3rows;
@@ -363,14 +391,24 @@ void TstToolCalls::migrationFromV3()
         auto store = Store::open(path);
         STORE_VERIFY(store);
         QCOMPARE(store->schemaVersion(), Store::SchemaVersion);
-        // The v3 rows read back as they were; new rows are stored smaller.
+        // The v3 rows read back as they were.
         auto rows = store->toolCalls("match-1");
         STORE_VERIFY(rows);
         QVERIFY(*rows == v3rows);
+    }
+    {
+        // A row as v4 and later stored it, smaller, after the v3 ones.
         all.push_back(sampleRow("match-1", 3));
         all.back().responseJson = toolSuccess(3, state, state.dump());
-        STORE_VERIFY(store->appendToolCalls({all.back()}));
-        rows = store->toolCalls("match-1");
+        RawDb raw(path);
+        QVERIFY(insertLegacyToolCall(
+            raw, all.back(), toolcallform::TextFromStructured | toolcallform::Compressed,
+            qCompress(QByteArray::fromStdString(toolSuccess(3, state, "")), 1)));
+    }
+    {
+        auto store = Store::open(path);
+        STORE_VERIFY(store);
+        auto rows = store->toolCalls("match-1");
         STORE_VERIFY(rows);
         QVERIFY(*rows == all);
     }
