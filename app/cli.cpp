@@ -1,36 +1,27 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli.h"
 
-#include "host/recorder/calllog.h"
 #include "app/clientconfig.h"
+#include "app/options.h"
+#include "app/simulate.h"
 #include "host/host.h"
 #include "host/mcpservice.h"
-#include "app/simulate.h"
+#include "host/recorder/calllog.h"
 #include "mcp/stdiobridge.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
-#include <QSocketNotifier>
 #include <QTimer>
 
 #include <csignal>
 #include <cstdio>
-#include <sys/socket.h>
-#include <unistd.h>
 
 namespace townhall::app {
 
 using namespace townhall::host;
 
 namespace {
-
-QCommandLineOption dbOption()
-{
-    return {QStringLiteral("db"),
-            QStringLiteral("Database file (default: %1; \":memory:\" keeps nothing).").arg(Store::defaultPath()),
-            QStringLiteral("PATH")};
-}
 
 void out(const QString &s)
 {
@@ -105,33 +96,6 @@ QString narrationLine(const engine::Match &m, const engine::Event &e)
 /// How a headless host reports what happens in its matches.
 enum class HostLog { Narrated, Quiet, Json };
 
-int g_quitPipe[2] = {-1, -1};
-
-extern "C" void onQuitSignal(int)
-{
-    const char c = 1;
-    [[maybe_unused]] const auto n = ::write(g_quitPipe[0], &c, 1);
-}
-
-/// SIGTERM and Ctrl+C end the event loop, so the host and the recorder write
-/// what they hold and close the store (instead of dying mid-batch).
-void quitOnSignals(QCoreApplication &app)
-{
-    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, g_quitPipe) != 0)
-        return;
-    auto *notifier = new QSocketNotifier(g_quitPipe[1], QSocketNotifier::Read, &app);
-    QObject::connect(notifier, &QSocketNotifier::activated, &app, [&app, notifier] {
-        notifier->setEnabled(false);
-        app.quit();
-    });
-    struct sigaction sa = {};
-    sa.sa_handler = onQuitSignal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    ::sigaction(SIGINT, &sa, nullptr);
-    ::sigaction(SIGTERM, &sa, nullptr);
-}
-
 } // namespace
 
 int runSimulate(int argc, char **argv)
@@ -165,8 +129,8 @@ int runSimulate(int argc, char **argv)
 int runHeadless(int argc, char **argv)
 {
     // Qt's own event dispatcher instead of GLib's: no window, no GLib sources
-    // to serve, and timers and socket notifiers cost less (mcp_bench: votes
-    // +15 %, handshakes +12 % per server CPU-second).
+    // to serve, and timers and socket notifiers cost less (measured in
+    // docs/benchmarks.md).
     if (qEnvironmentVariableIsEmpty("QT_NO_GLIB"))
         qputenv("QT_NO_GLIB", "1");
     // A reader of the narration that goes away (`| head`) must not end the host.
@@ -182,26 +146,12 @@ int runHeadless(int argc, char **argv)
     p.addHelpOption();
     p.addVersionOption();
     p.addOption({QStringLiteral("headless"), QStringLiteral("Run without a window.")});
-    p.addOption({QStringLiteral("port"), QStringLiteral("MCP port on 127.0.0.1 (0: any free port)."),
-                 QStringLiteral("P"), QStringLiteral("8787")});
-    p.addOption(dbOption());
-    p.addOption({QStringLiteral("speed"), QStringLiteral("Timer speed factor (2 halves every timer)."),
-                 QStringLiteral("X")});
-    p.addOption({QStringLiteral("bots"),
-                 QStringLiteral("Keep N built-in bots waiting in the queue (at most 7 once a match has "
-                                "started): each time a match takes some, fresh ones join."),
-                 QStringLiteral("N"), QStringLiteral("0")});
-    p.addOption({QStringLiteral("quiet"), QStringLiteral("Print the MCP URL only, no narration.")});
-    p.addOption({QStringLiteral("log"),
-                 QStringLiteral("What to print of every match: \"text\" (narrated, one line per event, the "
-                                "default) or \"json\" (one JSON object per public event)."),
-                 QStringLiteral("FORMAT"), QStringLiteral("text")});
-    p.addOption({QStringLiteral("demo"),
-                 QStringLiteral("Play one match of built-in bots, print it narrated, and exit with the result.")});
-    p.addOption({QStringLiteral("no-guests"), QStringLiteral("Refuse agents without a bearer token.")});
-    p.addOption({QStringLiteral("durable"), QStringLiteral("Survive power loss too (synchronous=FULL).")});
-    p.addOption({QStringLiteral("no-rate-limits"), QStringLiteral("Switch off the §8.6 rate limits (benchmarks).")});
-    p.addOption({QStringLiteral("seed"), QStringLiteral("Lobby seed (default: random)."), QStringLiteral("S")});
+    addHostOptions(p, HostMode::Headless,
+                   {{QStringLiteral("quiet"), QStringLiteral("Print the MCP URL only, no narration.")},
+                    {QStringLiteral("log"),
+                     QStringLiteral("What to print of every match: \"text\" (narrated, one line per event, the "
+                                    "default) or \"json\" (one JSON object per public event)."),
+                     QStringLiteral("FORMAT"), QStringLiteral("text")}});
     QCommandLineOption skipToVote(QStringLiteral("skip-to-vote"),
                                   QStringLiteral("Benchmarks: skip every new match to its first DAY_VOTE."));
     skipToVote.setFlags(QCommandLineOption::HiddenFromHelp);
@@ -212,7 +162,6 @@ int runHeadless(int argc, char **argv)
     p.addOption(noRecorder);
     p.process(app);
 
-    const bool demo = p.isSet(QStringLiteral("demo"));
     HostLog hostLog = HostLog::Narrated;
     if (p.isSet(QStringLiteral("quiet")))
         hostLog = HostLog::Quiet;
@@ -222,24 +171,15 @@ int runHeadless(int argc, char **argv)
         err(QStringLiteral("townhall: --log must be text or json\n"));
         return 2;
     }
-    bool botsOk = false;
-    const int bots = p.value(QStringLiteral("bots")).toInt(&botsOk);
-    if (!botsOk || bots < 0) {
-        err(QStringLiteral("townhall: --bots must be a number of bots (0 or more)\n"));
+    QString invalid;
+    const std::optional<HostCommandLine> options = readHostOptions(p, HostMode::Headless, &invalid);
+    if (!options) {
+        err(QStringLiteral("townhall: %1\n").arg(invalid));
         return 2;
     }
-    HostOptions opts;
-    opts.dbPath = p.value(QStringLiteral("db"));
-    opts.durable = p.isSet(QStringLiteral("durable"));
-    opts.speed = p.isSet(QStringLiteral("speed")) ? p.value(QStringLiteral("speed")).toDouble() : (demo ? 20.0 : 1.0);
-    opts.guests = !p.isSet(QStringLiteral("no-guests"));
-    opts.rateLimits = !p.isSet(QStringLiteral("no-rate-limits"));
-    if (p.isSet(QStringLiteral("seed")))
-        opts.seed = p.value(QStringLiteral("seed")).toULongLong();
-    if (opts.speed <= 0) {
-        err(QStringLiteral("townhall: --speed must be positive\n"));
-        return 2;
-    }
+    const HostOptions &opts = options->host;
+    const bool demo = options->demo;
+    const int bots = options->bots;
 
     Host host(opts);
     QString error;
@@ -250,9 +190,8 @@ int runHeadless(int argc, char **argv)
     McpService mcp(&host);
     if (p.isSet(noRecorder))
         mcp.setRecording(false);
-    quitOnSignals(app);
-    const quint16 port = static_cast<quint16>(p.value(QStringLiteral("port")).toUInt());
-    if (!mcp.listen(port, &error)) {
+    stopOnTerminationSignals(&app, [&app] { app.quit(); });
+    if (!mcp.listen(options->port.value_or(0), &error)) {
         if (!demo || !mcp.listen(0, &error)) {
             err(QStringLiteral("townhall: %1\n").arg(error));
             return 1;
@@ -369,7 +308,7 @@ int runAgent(int argc, char **argv)
     p.addPositionalArgument(QStringLiteral("agent"), QStringLiteral("the command"));
     p.addPositionalArgument(QStringLiteral("action"),
                             QStringLiteral("add NAME | list | revoke ID_OR_NAME | config NAME"));
-    p.addOption(dbOption());
+    p.addOption(databaseOption());
     p.addOption({QStringLiteral("format"),
                  QStringLiteral("add, config: print this client configuration (%1).")
                      .arg(formatNames().join(QStringLiteral(", "))),
@@ -536,7 +475,7 @@ int runLog(int argc, char **argv)
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("command"),
                             QStringLiteral("export MATCH_ID | import FILE | replay MATCH_ID | calls MATCH_ID"));
-    p.addOption(dbOption());
+    p.addOption(databaseOption());
     p.addOption({QStringLiteral("to"), QStringLiteral("replay: the event id (or seq) to stop at."),
                  QStringLiteral("EVENT_ID")});
     p.process(app);

@@ -68,219 +68,295 @@ void TranscriptModel::sync(const engine::Match *match, const engine::Viewer &vie
     endInsertRows();
 }
 
-bool TranscriptModel::rowFor(const engine::Match &match, const Event &e, Row &r,
-                             const std::vector<Row> *pending) const
+/// Fills one event's row: a function per event type, with what they share
+/// (the payload, player names, the speaker's seat) at hand.
+struct TranscriptModel::RowBuilder
 {
+    const TranscriptModel &model;
+    const engine::Match &match;
+    const Event &e;
+    const std::vector<Row> *pending;  ///< rows of the same batch, not yet in m_rows
+    Row &r;
     const engine::json &p = e.payload;
-    const engine::MatchState &s = match.state();
-    auto name = [&match](const std::string &pid) {
+
+    QString name(const std::string &pid) const
+    {
         const engine::Player *pl = match.player(pid);
         return pl ? qs(pl->displayName) : qs(pid);
-    };
-    auto nameKey = [&](const char *key) {
+    }
+
+    /// The name of the player whose id is at `key`; empty when there is none.
+    QString nameKey(const char *key) const
+    {
         const QString pid = strOr(p, key);
         return pid.isEmpty() ? QString() : name(pid.toStdString());
-    };
-    auto setSpeaker = [&](const std::string &pid) {
+    }
+
+    void setSpeaker(const std::string &pid) const
+    {
         r.speakerId = qs(pid);
         r.speakerName = name(pid);
         if (const engine::Player *pl = match.player(pid))
             r.seat = pl->seat;
-    };
-    r.seq = e.seq;
-    r.eventId = qs(e.eventId);
-    r.at = e.at;
-    r.spoiler = e.audience != engine::Audience::Public;
+    }
 
-    switch (e.type) {
-    case EventType::MatchCreated:
+    void setSpeakerKey(const char *key) const { setSpeaker(p.at(key).get<std::string>()); }
+
+    void matchCreated() const
+    {
         r.kind = EntryKind::System;
-        r.text = tr("Werewolf Game #%1 opens its doors. Eight players take their seats.")
-                     .arg(p.value("matchNumber", s.matchNumber));
-        return true;
-    case EventType::PhaseChanged: {
+        r.text = TranscriptModel::tr("Werewolf Game #%1 opens its doors. Eight players take their seats.")
+                     .arg(p.value("matchNumber", match.state().matchNumber));
+    }
+
+    void phaseChanged() const
+    {
         const Phase to = engine::parsePhase(p.at("to").get<std::string>()).value_or(Phase::Ended);
-        const int day = p.value("dayNumber", 0);
-        const int night = p.value("nightNumber", 0);
         r.kind = EntryKind::PhaseSeparator;
         r.phase = int(to);
         if (to == Phase::Night)
-            r.text = tr("Night %1").arg(night);
+            r.text = TranscriptModel::tr("Night %1").arg(p.value("nightNumber", 0));
         else if (to == Phase::Lobby || to == Phase::Ended)
             r.text = UiText::phaseName(to);
         else
-            r.text = tr("Day %1 · %2").arg(day).arg(UiText::phaseName(to));
-        return true;
+            r.text = TranscriptModel::tr("Day %1 · %2").arg(p.value("dayNumber", 0)).arg(UiText::phaseName(to));
     }
-    case EventType::TurnStarted:
+
+    void turnStarted() const
+    {
         r.kind = EntryKind::TurnMarker;
-        setSpeaker(p.at("playerId").get<std::string>());
-        r.text = tr("Turn %1 of %2 · %3")
+        setSpeakerKey("playerId");
+        r.text = TranscriptModel::tr("Turn %1 of %2 · %3")
                      .arg(p.value("index", 0) + 1)
                      .arg(p.value("of", 0))
                      .arg(r.speakerName);
-        return true;
-    case EventType::TurnMissed:
+    }
+
+    void turnMissed() const
+    {
         r.kind = EntryKind::System;
-        setSpeaker(p.at("playerId").get<std::string>());
-        r.text = tr("%1 let their turn pass in silence.").arg(r.speakerName);
-        return true;
-    case EventType::PublicMessage: {
+        setSpeakerKey("playerId");
+        r.text = TranscriptModel::tr("%1 let their turn pass in silence.").arg(r.speakerName);
+    }
+
+    void publicMessage() const
+    {
         r.kind = EntryKind::Speech;
-        setSpeaker(p.at("playerId").get<std::string>());
+        setSpeakerKey("playerId");
         r.text = strOr(p, "text");
         const auto kind = engine::parseMessageKind(p.value("kind", std::string("DISCUSSION")));
         r.tag = kind && *kind != engine::MessageKind::Discussion
                     ? UiText::messageKindName(*kind).toUpper()
                     : QString();
-        const QString reply = strOr(p, "replyToEventId");
-        if (!reply.isEmpty()) {
-            const auto seq = engine::seqFromEventId(match.matchId(), reply.toStdString());
-            // Replies may point at a row of the same batch, not yet in m_rows.
-            const Row *target = nullptr;
-            int row = -1;
-            if (seq) {
-                row = rowForSeq(*seq);
-                if (row >= 0 && m_rows[std::size_t(row)].seq == *seq) {
-                    target = &m_rows[std::size_t(row)];
-                } else if (pending) {
-                    for (std::size_t i = 0; i < pending->size(); ++i) {
-                        if ((*pending)[i].seq == *seq) {
-                            target = &(*pending)[i];
-                            row = int(m_rows.size() + i);
-                        }
-                    }
-                }
-                if (target) {
-                    r.replyToRow = row;
-                    QString snippet = target->text;
-                    if (snippet.size() > 70)
-                        snippet = snippet.left(68) + QChar(0x2026);
-                    r.replySnippet = tr("replying to %1: “%2”").arg(target->speakerName, snippet);
+        replyTo(strOr(p, "replyToEventId"));
+    }
+
+    /// Links a reply to the row of the message it answers, with a snippet of it.
+    void replyTo(const QString &eventId) const
+    {
+        if (eventId.isEmpty())
+            return;
+        const auto seq = engine::seqFromEventId(match.matchId(), eventId.toStdString());
+        if (!seq)
+            return;
+        // Replies may point at a row of the same batch, not yet in m_rows.
+        const Row *target = nullptr;
+        int row = model.rowForSeq(*seq);
+        if (row >= 0 && model.m_rows[std::size_t(row)].seq == *seq) {
+            target = &model.m_rows[std::size_t(row)];
+        } else if (pending) {
+            for (std::size_t i = 0; i < pending->size(); ++i) {
+                if ((*pending)[i].seq == *seq) {
+                    target = &(*pending)[i];
+                    row = int(model.m_rows.size() + i);
                 }
             }
         }
-        return true;
+        if (!target)
+            return;
+        r.replyToRow = row;
+        QString snippet = target->text;
+        if (snippet.size() > 70)
+            snippet = snippet.left(68) + QChar(0x2026);
+        r.replySnippet = TranscriptModel::tr("replying to %1: “%2”").arg(target->speakerName, snippet);
     }
-    case EventType::WolfChatMessage:
+
+    void wolfChatMessage() const
+    {
         r.kind = EntryKind::WolfChat;
-        setSpeaker(p.at("fromWolfId").get<std::string>());
+        setSpeakerKey("fromWolfId");
         r.text = strOr(p, "text");
-        r.tag = tr("WOLF CHAT");
-        return true;
-    case EventType::Narrator:
+        r.tag = TranscriptModel::tr("WOLF CHAT");
+    }
+
+    void narrator() const
+    {
         r.kind = EntryKind::Narrator;
         r.text = TemplateText::narrator(p);
-        r.tag = tr("TOWN CRIER");
-        return true;
-    case EventType::VoteCast: {
+        r.tag = TranscriptModel::tr("TOWN CRIER");
+    }
+
+    void voteCast() const
+    {
         r.kind = EntryKind::Vote;
-        setSpeaker(p.at("voterPlayerId").get<std::string>());
+        setSpeakerKey("voterPlayerId");
         const QString target = nameKey("targetPlayerId");
         const bool changed = p.contains("previousTargetPlayerId");
         if (target.isEmpty())
-            r.text = changed ? tr("%1 withdraws their vote and abstains").arg(r.speakerName)
-                             : tr("%1 abstains").arg(r.speakerName);
+            r.text = changed ? TranscriptModel::tr("%1 withdraws their vote and abstains").arg(r.speakerName)
+                             : TranscriptModel::tr("%1 abstains").arg(r.speakerName);
         else if (changed)
-            r.text = tr("%1 switches their vote to %2").arg(r.speakerName, target);
+            r.text = TranscriptModel::tr("%1 switches their vote to %2").arg(r.speakerName, target);
         else
-            r.text = tr("%1 votes to eliminate %2").arg(r.speakerName, target);
+            r.text = TranscriptModel::tr("%1 votes to eliminate %2").arg(r.speakerName, target);
         const QString reason = strOr(p, "reason");
         if (!reason.isEmpty())
             r.text += QStringLiteral(" — “") % reason % QStringLiteral("”");
-        r.tag = changed ? tr("VOTE CHANGED") : tr("VOTE");
-        return true;
+        r.tag = changed ? TranscriptModel::tr("VOTE CHANGED") : TranscriptModel::tr("VOTE");
     }
-    case EventType::NightResult: {
+
+    void nightResult() const
+    {
         r.kind = EntryKind::Outcome;
         r.emphasis = true;
         const QString killed = nameKey("killedPlayerId");
-        r.text = killed.isEmpty() ? tr("Dawn breaks and everyone wakes up. The doctor saved a life tonight.")
-                                  : tr("Dawn breaks. %1 was killed in the night.").arg(killed);
-        return true;
+        r.text = killed.isEmpty()
+                     ? TranscriptModel::tr("Dawn breaks and everyone wakes up. The doctor saved a life tonight.")
+                     : TranscriptModel::tr("Dawn breaks. %1 was killed in the night.").arg(killed);
     }
-    case EventType::PlayerEliminated: {
+
+    void playerEliminated() const
+    {
         r.kind = EntryKind::Outcome;
         r.emphasis = true;
-        setSpeaker(p.at("playerId").get<std::string>());
+        setSpeakerKey("playerId");
         const auto role = engine::parseRole(p.value("roleRevealed", std::string()));
-        const QString roleName = role ? UiText::roleName(*role) : tr("unknown");
+        const QString roleName = role ? UiText::roleName(*role) : TranscriptModel::tr("unknown");
         r.text = p.value("cause", std::string()) == "VOTE"
-                     ? tr("%1 is eliminated by the town. They were a %2.").arg(r.speakerName, roleName)
-                     : tr("%1 is dead. They were a %2.").arg(r.speakerName, roleName);
-        return true;
+                     ? TranscriptModel::tr("%1 is eliminated by the town. They were a %2.").arg(r.speakerName, roleName)
+                     : TranscriptModel::tr("%1 is dead. They were a %2.").arg(r.speakerName, roleName);
     }
-    case EventType::VoteResult: {
+
+    void voteResult() const
+    {
         r.kind = EntryKind::Outcome;
         const QString out = nameKey("eliminatedPlayerId");
         const int top = p.value("topCount", 0);
         if (!out.isEmpty())
-            r.text = tr("The vote is in: %1 with %n vote(s).", nullptr, top).arg(out);
+            r.text = TranscriptModel::tr("The vote is in: %1 with %n vote(s).", nullptr, top).arg(out);
         else if (p.value("tie", false))
-            r.text = tr("The vote is tied at %n vote(s) — no one is eliminated.", nullptr, top);
+            r.text = TranscriptModel::tr("The vote is tied at %n vote(s) — no one is eliminated.", nullptr, top);
         else
-            r.text = tr("No votes were cast — no one is eliminated.");
-        return true;
+            r.text = TranscriptModel::tr("No votes were cast — no one is eliminated.");
     }
-    case EventType::GameEnded: {
+
+    void gameEnded() const
+    {
         r.kind = EntryKind::Outcome;
         r.emphasis = true;
         const bool wolves = p.value("winningTeam", std::string()) == "WEREWOLVES";
-        r.text = tr("Game over: the %1 win.")
+        r.text = TranscriptModel::tr("Game over: the %1 win.")
                      .arg(UiText::teamName(wolves ? engine::Team::Werewolves : engine::Team::Villagers));
-        return true;
     }
-    case EventType::RolesRevealed:
+
+    void rolesRevealed() const
+    {
         r.kind = EntryKind::System;
-        r.text = tr("All roles are revealed.");
-        return true;
-    case EventType::MatchPaused:
+        r.text = TranscriptModel::tr("All roles are revealed.");
+    }
+
+    void matchPaused() const
+    {
         r.kind = EntryKind::System;
-        r.text = tr("The host paused the match.");
-        return true;
-    case EventType::MatchResumed:
+        r.text = TranscriptModel::tr("The host paused the match.");
+    }
+
+    void matchResumed() const
+    {
         r.kind = EntryKind::System;
-        r.text = p.value("reason", std::string()) == "skip" ? tr("The host skipped ahead.")
-                                                            : tr("The match resumes.");
-        return true;
-    case EventType::RolesAssigned: {
+        r.text = p.value("reason", std::string()) == "skip" ? TranscriptModel::tr("The host skipped ahead.")
+                                                            : TranscriptModel::tr("The match resumes.");
+    }
+
+    void rolesAssigned() const
+    {
         r.kind = EntryKind::Secret;
         QStringList wolves;
-        for (const engine::Player &pl : s.players)
+        for (const engine::Player &pl : match.state().players)
             if (pl.role == engine::Role::Werewolf)
                 wolves << qs(pl.displayName);
-        r.text = tr("Roles are dealt. The werewolves are %1.").arg(UiText::joinList(wolves));
-        r.tag = tr("SECRET");
-        return true;
+        r.text = TranscriptModel::tr("Roles are dealt. The werewolves are %1.").arg(UiText::joinList(wolves));
+        r.tag = TranscriptModel::tr("SECRET");
     }
-    case EventType::WolfKillSelected:
+
+    void wolfKillSelected() const
+    {
         r.kind = EntryKind::Secret;
-        setSpeaker(p.at("byPlayerId").get<std::string>());
-        r.text = tr("%1 marks %2 as tonight's prey.").arg(r.speakerName, nameKey("targetPlayerId"));
-        r.tag = tr("WOLF");
-        return true;
-    case EventType::SeerInspected:
+        setSpeakerKey("byPlayerId");
+        r.text = TranscriptModel::tr("%1 marks %2 as tonight's prey.").arg(r.speakerName, nameKey("targetPlayerId"));
+        r.tag = TranscriptModel::tr("WOLF");
+    }
+
+    void seerInspected() const
+    {
         r.kind = EntryKind::Secret;
         setSpeaker(e.audiencePlayerId);
+        const QString target = nameKey("targetPlayerId");
         r.text = p.value("alignment", std::string()) == "WEREWOLF"
-                     ? tr("The seer %1 inspects %2: a WEREWOLF!").arg(r.speakerName, nameKey("targetPlayerId"))
-                     : tr("The seer %1 inspects %2: not a werewolf.").arg(r.speakerName, nameKey("targetPlayerId"));
-        r.tag = tr("SEER");
-        return true;
-    case EventType::DoctorProtected:
+                     ? TranscriptModel::tr("The seer %1 inspects %2: a WEREWOLF!").arg(r.speakerName, target)
+                     : TranscriptModel::tr("The seer %1 inspects %2: not a werewolf.").arg(r.speakerName, target);
+        r.tag = TranscriptModel::tr("SEER");
+    }
+
+    void doctorProtected() const
+    {
         r.kind = EntryKind::Secret;
         setSpeaker(e.audiencePlayerId);
-        r.text = tr("The doctor %1 watches over %2.").arg(r.speakerName, nameKey("targetPlayerId"));
-        r.tag = tr("DOCTOR");
-        return true;
-    case EventType::NightResolved: {
+        r.text = TranscriptModel::tr("The doctor %1 watches over %2.").arg(r.speakerName, nameKey("targetPlayerId"));
+        r.tag = TranscriptModel::tr("DOCTOR");
+    }
+
+    void nightResolved() const
+    {
         r.kind = EntryKind::Secret;
         const QString victim = nameKey("victimPlayerId");
-        r.text = p.value("saved", false) ? tr("The wolves went for %1, but the doctor was there.").arg(victim)
-                                         : tr("The wolves' choice: %1.").arg(victim);
-        r.tag = tr("NIGHT");
-        return true;
+        r.text = p.value("saved", false)
+                     ? TranscriptModel::tr("The wolves went for %1, but the doctor was there.").arg(victim)
+                     : TranscriptModel::tr("The wolves' choice: %1.").arg(victim);
+        r.tag = TranscriptModel::tr("NIGHT");
     }
+};
+
+bool TranscriptModel::rowFor(const engine::Match &match, const Event &e, Row &r,
+                             const std::vector<Row> *pending) const
+{
+    r.seq = e.seq;
+    r.eventId = qs(e.eventId);
+    r.at = e.at;
+    r.spoiler = e.audience != engine::Audience::Public;
+
+    const RowBuilder b{*this, match, e, pending, r};
+    switch (e.type) {
+    case EventType::MatchCreated: b.matchCreated(); return true;
+    case EventType::PhaseChanged: b.phaseChanged(); return true;
+    case EventType::TurnStarted: b.turnStarted(); return true;
+    case EventType::TurnMissed: b.turnMissed(); return true;
+    case EventType::PublicMessage: b.publicMessage(); return true;
+    case EventType::WolfChatMessage: b.wolfChatMessage(); return true;
+    case EventType::Narrator: b.narrator(); return true;
+    case EventType::VoteCast: b.voteCast(); return true;
+    case EventType::NightResult: b.nightResult(); return true;
+    case EventType::PlayerEliminated: b.playerEliminated(); return true;
+    case EventType::VoteResult: b.voteResult(); return true;
+    case EventType::GameEnded: b.gameEnded(); return true;
+    case EventType::RolesRevealed: b.rolesRevealed(); return true;
+    case EventType::MatchPaused: b.matchPaused(); return true;
+    case EventType::MatchResumed: b.matchResumed(); return true;
+    case EventType::RolesAssigned: b.rolesAssigned(); return true;
+    case EventType::WolfKillSelected: b.wolfKillSelected(); return true;
+    case EventType::SeerInspected: b.seerInspected(); return true;
+    case EventType::DoctorProtected: b.doctorProtected(); return true;
+    case EventType::NightResolved: b.nightResolved(); return true;
     case EventType::RoleCard:
     case EventType::PlayerReady:
         return false;  // the players panel shows these

@@ -92,6 +92,9 @@ private:
         QString replySnippet;
         int phase = -1;
     };
+    struct RowBuilder;  ///< one function per event type (transcriptmodel.cpp)
+    /// Fills `out` for event `e`; false when the transcript does not show it.
+    /// `pending` holds the rows of the same batch that m_rows does not yet.
     bool rowFor(const engine::Match &match, const engine::Event &e, Row &out,
                 const std::vector<Row> *pending) const;
 

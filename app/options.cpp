@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+#include "app/options.h"
+
+#include "host/store/store.h"
+
+#include <QCommandLineParser>
+#include <QSocketNotifier>
+
+#include <algorithm>
+
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace townhall::app {
+
+namespace {
+
+/// The help of the options whose wording depends on the mode.
+struct ModeHelp
+{
+    QString port;
+    QString portDefault;  ///< empty: none (the desktop app takes its setting)
+    QString db;
+    QString speed;
+    QString bots;
+    QString demo;
+};
+
+ModeHelp helpFor(HostMode mode)
+{
+    if (mode == HostMode::Desktop)
+        return {QStringLiteral("MCP port on 127.0.0.1 (default: the setting, 8787); another free port "
+                               "is taken if it is busy."),
+                QString(),
+                QStringLiteral("Database file (default: townhall.sqlite in the data directory, %1; "
+                               "\":memory:\" keeps nothing).")
+                    .arg(host::Store::defaultPath()),
+                QStringLiteral("Timer speed factor (2 halves every timer; --demo: 10)."),
+                QStringLiteral("Put N built-in bots in the queue."),
+                QStringLiteral("Start a match of built-in bots at once.")};
+    return {QStringLiteral("MCP port on 127.0.0.1 (0: any free port)."),
+            QStringLiteral("8787"),
+            QStringLiteral("Database file (default: %1; \":memory:\" keeps nothing).").arg(host::Store::defaultPath()),
+            QStringLiteral("Timer speed factor (2 halves every timer)."),
+            QStringLiteral("Keep N built-in bots waiting in the queue (at most 7 once a match has "
+                           "started): each time a match takes some, fresh ones join."),
+            QStringLiteral("Play one match of built-in bots, print it narrated, and exit with the result.")};
+}
+
+/// The speed factor of --demo without --speed: the desktop app's demo is
+/// watched, the headless one is read as it scrolls by.
+double demoSpeed(HostMode mode)
+{
+    return mode == HostMode::Desktop ? 10.0 : 20.0;
+}
+
+int g_signalPipe[2] = {-1, -1};
+
+extern "C" void onTerminationSignal(int)
+{
+    const char c = 1;
+    [[maybe_unused]] const auto n = ::write(g_signalPipe[0], &c, 1);
+}
+
+} // namespace
+
+QCommandLineOption databaseOption()
+{
+    return {QStringLiteral("db"), helpFor(HostMode::Headless).db, QStringLiteral("PATH")};
+}
+
+void addHostOptions(QCommandLineParser &p, HostMode mode, const QList<QCommandLineOption> &afterBots)
+{
+    const ModeHelp help = helpFor(mode);
+    p.addOption({QStringLiteral("port"), help.port, QStringLiteral("P"), help.portDefault});
+    p.addOption({QStringLiteral("db"), help.db, QStringLiteral("PATH")});
+    p.addOption({QStringLiteral("speed"), help.speed, QStringLiteral("X")});
+    p.addOption({QStringLiteral("bots"), help.bots, QStringLiteral("N"), QStringLiteral("0")});
+    p.addOptions(afterBots);
+    p.addOption({QStringLiteral("demo"), help.demo});
+    p.addOption({QStringLiteral("no-guests"), QStringLiteral("Refuse agents without a bearer token.")});
+    p.addOption({QStringLiteral("durable"), QStringLiteral("Survive power loss too (synchronous=FULL).")});
+    p.addOption({QStringLiteral("no-rate-limits"), QStringLiteral("Switch off the §8.6 rate limits (benchmarks).")});
+    p.addOption({QStringLiteral("seed"), QStringLiteral("Lobby seed (default: random)."), QStringLiteral("S")});
+}
+
+std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &p, HostMode mode, QString *error)
+{
+    auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    HostCommandLine c;
+    c.demo = p.isSet(QStringLiteral("demo"));
+
+    bool botsOk = false;
+    c.bots = p.value(QStringLiteral("bots")).toInt(&botsOk);
+    if (mode == HostMode::Desktop)
+        c.bots = std::max(0, c.bots);  // what is not a count has always meant none here
+    else if (!botsOk || c.bots < 0)
+        return fail(QStringLiteral("--bots must be a number of bots (0 or more)"));
+
+    c.dbGiven = p.isSet(QStringLiteral("db"));
+    c.host.dbPath = p.value(QStringLiteral("db"));
+    c.host.durable = p.isSet(QStringLiteral("durable"));
+    c.host.speed = p.isSet(QStringLiteral("speed")) ? p.value(QStringLiteral("speed")).toDouble()
+                                                    : (c.demo ? demoSpeed(mode) : 1.0);
+    c.host.guests = !p.isSet(QStringLiteral("no-guests"));
+    c.host.rateLimits = !p.isSet(QStringLiteral("no-rate-limits"));
+    if (p.isSet(QStringLiteral("seed")))
+        c.host.seed = p.value(QStringLiteral("seed")).toULongLong();
+    if (c.host.speed <= 0)
+        return fail(QStringLiteral("--speed must be positive"));
+
+    // The headless host's --port has a default value, so it always has a port.
+    if (mode == HostMode::Headless || p.isSet(QStringLiteral("port"))) {
+        bool portOk = true;
+        c.port = quint16(p.value(QStringLiteral("port")).toUInt(&portOk));
+        if (!portOk && mode == HostMode::Desktop)
+            return fail(QStringLiteral("--port must be a port number"));
+    }
+    return c;
+}
+
+void stopOnTerminationSignals(QObject *context, std::function<void()> stop)
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, g_signalPipe) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(g_signalPipe[1], QSocketNotifier::Read, context);
+    QObject::connect(notifier, &QSocketNotifier::activated, context, [notifier, stop = std::move(stop)] {
+        char c = 0;
+        [[maybe_unused]] const auto n = ::read(g_signalPipe[1], &c, 1);
+        notifier->setEnabled(false);
+        stop();
+    });
+    struct sigaction sa = {};
+    sa.sa_handler = onTerminationSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    ::sigaction(SIGINT, &sa, nullptr);
+    ::sigaction(SIGTERM, &sa, nullptr);
+}
+
+} // namespace townhall::app

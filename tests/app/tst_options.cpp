@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: MIT
+// The host options both modes share (app/options): their defaults in each
+// mode, each option read, the refusals with the messages the modes have
+// always printed (and where the modes differ), the help's order and words,
+// and the termination signals turned into one call in the event loop.
+
+#include "app/options.h"
+
+#include <QCommandLineParser>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <csignal>
+
+using namespace townhall::app;
+
+Q_DECLARE_METATYPE(townhall::app::HostMode)
+
+namespace {
+
+/// Parses `args` (without the program name) as `mode` does and reads the
+/// host options; the error (empty when there is none) goes to `error`.
+std::optional<HostCommandLine> read(HostMode mode, const QStringList &args, QString *error = nullptr)
+{
+    QCommandLineParser p;
+    addHostOptions(p, mode);
+    if (!p.parse(QStringList{QStringLiteral("townhall")} + args)) {
+        if (error)
+            *error = p.errorText();
+        return std::nullopt;
+    }
+    QString why;
+    auto options = readHostOptions(p, mode, &why);
+    if (error)
+        *error = why;
+    return options;
+}
+
+/// The long option names in `help` (QCommandLineParser::helpText()), in order.
+QStringList optionsIn(const QString &help)
+{
+    QStringList names;
+    static const QRegularExpression option(QStringLiteral("^  (?:-\\w, )?--([\\w-]+)"),
+                                           QRegularExpression::MultilineOption);
+    for (auto it = option.globalMatch(help); it.hasNext();)
+        names << it.next().captured(1);
+    return names;
+}
+
+} // namespace
+
+class TstOptions final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void defaults_data()
+    {
+        QTest::addColumn<HostMode>("mode");
+        QTest::addColumn<std::optional<quint16>>("port");
+        QTest::newRow("desktop") << HostMode::Desktop << std::optional<quint16>();
+        QTest::newRow("headless") << HostMode::Headless << std::optional<quint16>(8787);
+    }
+
+    void defaults()
+    {
+        QFETCH(HostMode, mode);
+        QFETCH(std::optional<quint16>, port);
+        QString error;
+        const auto o = read(mode, {}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QVERIFY(error.isEmpty());
+        QCOMPARE(o->port, port);
+        QVERIFY(!o->dbGiven);
+        QVERIFY(o->host.dbPath.isEmpty());
+        QCOMPARE(o->host.speed, 1.0);
+        QCOMPARE(o->bots, 0);
+        QVERIFY(!o->demo);
+        QVERIFY(!o->host.durable);
+        QVERIFY(o->host.guests);
+        QVERIFY(o->host.rateLimits);
+        QVERIFY(!o->host.seed);
+    }
+
+    void eachOption_data()
+    {
+        QTest::addColumn<HostMode>("mode");
+        for (HostMode mode : {HostMode::Desktop, HostMode::Headless}) {
+            const char *name = mode == HostMode::Desktop ? "desktop" : "headless";
+            QTest::newRow(name) << mode;
+        }
+    }
+
+    void eachOption()
+    {
+        QFETCH(HostMode, mode);
+        auto one = [mode](const QStringList &args) {
+            QString error;
+            auto o = read(mode, args, &error);
+            if (!o)
+                qWarning("%s: %s", qPrintable(args.join(QLatin1Char(' '))), qPrintable(error));
+            return o.value_or(HostCommandLine{});
+        };
+        QCOMPARE(one({QStringLiteral("--port"), QStringLiteral("9100")}).port, std::optional<quint16>(9100));
+        QCOMPARE(one({QStringLiteral("--port"), QStringLiteral("0")}).port, std::optional<quint16>(0));
+
+        const HostCommandLine db = one({QStringLiteral("--db"), QStringLiteral(":memory:")});
+        QVERIFY(db.dbGiven);
+        QCOMPARE(db.host.dbPath, QStringLiteral(":memory:"));
+
+        QCOMPARE(one({QStringLiteral("--speed"), QStringLiteral("2.5")}).host.speed, 2.5);
+        QCOMPARE(one({QStringLiteral("--bots"), QStringLiteral("3")}).bots, 3);
+        QVERIFY(one({QStringLiteral("--demo")}).demo);
+        QVERIFY(one({QStringLiteral("--durable")}).host.durable);
+        QVERIFY(!one({QStringLiteral("--no-guests")}).host.guests);
+        QVERIFY(!one({QStringLiteral("--no-rate-limits")}).host.rateLimits);
+        QCOMPARE(one({QStringLiteral("--seed"), QStringLiteral("18446744073709551615")}).host.seed,
+                 std::optional<std::uint64_t>(18446744073709551615ULL));
+    }
+
+    // --demo runs faster unless --speed says otherwise: 10 in the window,
+    // 20 on the terminal.
+    void demoSpeed_data()
+    {
+        QTest::addColumn<HostMode>("mode");
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<double>("speed");
+        QTest::newRow("desktop demo") << HostMode::Desktop << QStringList{QStringLiteral("--demo")} << 10.0;
+        QTest::newRow("headless demo") << HostMode::Headless << QStringList{QStringLiteral("--demo")} << 20.0;
+        QTest::newRow("desktop demo, --speed") << HostMode::Desktop
+                                               << QStringList{QStringLiteral("--demo"), QStringLiteral("--speed"),
+                                                              QStringLiteral("3")}
+                                               << 3.0;
+        QTest::newRow("headless demo, --speed") << HostMode::Headless
+                                                << QStringList{QStringLiteral("--demo"), QStringLiteral("--speed"),
+                                                               QStringLiteral("0.5")}
+                                                << 0.5;
+    }
+
+    void demoSpeed()
+    {
+        QFETCH(HostMode, mode);
+        QFETCH(QStringList, args);
+        QFETCH(double, speed);
+        const auto o = read(mode, args);
+        QVERIFY(o);
+        QCOMPARE(o->host.speed, speed);
+    }
+
+    // The messages are the ones townhall printed before the modes shared
+    // this code (after "townhall: "); where several values are wrong, the
+    // one a mode checked first is named.
+    void refusals_data()
+    {
+        QTest::addColumn<HostMode>("mode");
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString speed = QStringLiteral("--speed must be positive");
+        const QString bots = QStringLiteral("--bots must be a number of bots (0 or more)");
+        const QString port = QStringLiteral("--port must be a port number");
+        for (HostMode mode : {HostMode::Desktop, HostMode::Headless}) {
+            const char *name = mode == HostMode::Desktop ? "desktop" : "headless";
+            QTest::addRow("%s speed 0", name) << mode << QStringList{QStringLiteral("--speed"), QStringLiteral("0")}
+                                              << speed;
+            QTest::addRow("%s speed negative", name)
+                << mode << QStringList{QStringLiteral("--speed"), QStringLiteral("-1")} << speed;
+            QTest::addRow("%s speed not a number", name)
+                << mode << QStringList{QStringLiteral("--speed"), QStringLiteral("fast")} << speed;
+        }
+        QTest::newRow("headless bots negative")
+            << HostMode::Headless << QStringList{QStringLiteral("--bots"), QStringLiteral("-1")} << bots;
+        QTest::newRow("headless bots not a number")
+            << HostMode::Headless << QStringList{QStringLiteral("--bots"), QStringLiteral("x")} << bots;
+        QTest::newRow("headless bots before speed")
+            << HostMode::Headless
+            << QStringList{QStringLiteral("--speed"), QStringLiteral("0"), QStringLiteral("--bots"), QStringLiteral("x")}
+            << bots;
+        QTest::newRow("desktop port not a number")
+            << HostMode::Desktop << QStringList{QStringLiteral("--port"), QStringLiteral("x")} << port;
+        QTest::newRow("desktop port empty")
+            << HostMode::Desktop << QStringList{QStringLiteral("--port"), QString()} << port;
+        QTest::newRow("desktop speed before port")
+            << HostMode::Desktop
+            << QStringList{QStringLiteral("--port"), QStringLiteral("x"), QStringLiteral("--speed"), QStringLiteral("0")}
+            << speed;
+    }
+
+    void refusals()
+    {
+        QFETCH(HostMode, mode);
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QString error;
+        QVERIFY(!read(mode, args, &error));
+        QCOMPARE(error, message);
+    }
+
+    // What one mode refuses the other has always taken: the desktop app
+    // reads a --bots that is not a count as 0, the headless host a --port
+    // that is not a number as 0 (any free port).
+    void lenientWhereTheyWere()
+    {
+        for (const QString &bots : {QStringLiteral("-4"), QStringLiteral("x")}) {
+            const auto o = read(HostMode::Desktop, {QStringLiteral("--bots"), bots});
+            QVERIFY(o);
+            QCOMPARE(o->bots, 0);
+        }
+        const auto o = read(HostMode::Headless, {QStringLiteral("--port"), QStringLiteral("x")});
+        QVERIFY(o);
+        QCOMPARE(o->port, std::optional<quint16>(0));
+    }
+
+    // --help lists the shared options in the order the modes always had,
+    // with a mode's own options between --bots and --demo, worded per mode.
+    void helpOrderAndWords()
+    {
+        QCommandLineParser headless;
+        headless.addHelpOption();
+        addHostOptions(headless, HostMode::Headless,
+                       {QCommandLineOption(QStringLiteral("quiet"), QStringLiteral("Quiet."))});
+        // simplified(): the wrapping undone, to find a description whole.
+        const QString help = headless.helpText().simplified();
+        QCOMPARE(optionsIn(headless.helpText()),
+                 (QStringList{QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("port"),
+                              QStringLiteral("db"), QStringLiteral("speed"), QStringLiteral("bots"),
+                              QStringLiteral("quiet"), QStringLiteral("demo"), QStringLiteral("no-guests"),
+                              QStringLiteral("durable"), QStringLiteral("no-rate-limits"), QStringLiteral("seed")}));
+        QVERIFY(help.contains(QStringLiteral("--port <P> MCP port on 127.0.0.1 (0: any free port).")));
+        QVERIFY(help.contains(QStringLiteral("--demo Play one match of built-in bots, print it narrated, "
+                                                        "and exit with the result.")));
+        // The commands that open a database describe --db as the headless host does.
+        QVERIFY(databaseOption().description().startsWith(QStringLiteral("Database file (default: ")));
+        QVERIFY(databaseOption().description().endsWith(QStringLiteral("; \":memory:\" keeps nothing).")));
+
+        QCommandLineParser desktop;
+        addHostOptions(desktop, HostMode::Desktop);
+        const QString desktopHelp = desktop.helpText().simplified();
+        QVERIFY(desktopHelp.contains(QStringLiteral("--speed <X> Timer speed factor (2 halves every timer; --demo: 10).")));
+        QVERIFY(desktopHelp.contains(QStringLiteral("--bots <N> Put N built-in bots in the queue.")));
+        QVERIFY(desktopHelp.contains(QStringLiteral("--db <PATH> Database file (default: townhall.sqlite in the data directory, ")));
+    }
+
+    // SIGTERM, then SIGINT: one call, made from the event loop.
+    void terminationSignalsStopOnce()
+    {
+        QObject context;
+        int stops = 0;
+        stopOnTerminationSignals(&context, [&stops] { ++stops; });
+        QCOMPARE(::raise(SIGTERM), 0);
+        QCOMPARE(stops, 0); // not from inside the handler
+        QTRY_COMPARE(stops, 1);
+        QCOMPARE(::raise(SIGINT), 0);
+        QTest::qWait(100);
+        QCOMPARE(stops, 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstOptions)
+#include "tst_options.moc"
