@@ -504,7 +504,7 @@ int runLog(int argc, char **argv)
     if (command == QLatin1String("calls")) {
         // The MCP calls the recorder stored for the match, as JSON Lines:
         // rows of earlier versions in the database's tool_calls table, then
-        // the calls file next to it (app/calllog.h).
+        // the calls file next to it (host/recorder/calllog.h).
         auto rows = store.value().toolCalls(target.toStdString());
         if (!rows) {
             err(QStringLiteral("townhall calls: %1\n").arg(rows.error().message));

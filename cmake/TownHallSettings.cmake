@@ -11,9 +11,9 @@ target_compile_options(townhall_settings INTERFACE
     $<$<AND:$<CXX_COMPILER_ID:GNU,Clang>,$<BOOL:${TOWNHALL_WERROR}>>:-Werror>)
 
 # Debug information stays in every build type that has it (backtraces from a
-# user's crash need it), compressed: uncompressed, the ~50 statically linked
-# executables of a RelWithDebInfo tree take 2.5 GB of disk, enough to fill a
-# CI machine's disk mid-link. -gz does nothing where there is no -g.
+# user's crash need it), compressed: uncompressed, the statically linked
+# executables of a RelWithDebInfo tree take gigabytes of disk, enough to fill
+# a CI machine's disk mid-link. -gz does nothing where there is no -g.
 target_compile_options(townhall_settings INTERFACE $<$<CXX_COMPILER_ID:GNU,Clang>:-gz>)
 target_link_options(townhall_settings INTERFACE $<$<CXX_COMPILER_ID:GNU,Clang>:-gz>)
 

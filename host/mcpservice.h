@@ -39,8 +39,8 @@ public:
     quint16 port() const;
     mcp::Dispatcher *dispatcher() const { return m_dispatcher.get(); }
     mcp::HttpServer *server() const { return m_server; }
-    /// Records every MCP message of every session, HTTP and in process
-    /// (issue 6). Lives in this service's thread; connect its signals
+    /// Records every MCP message of every session, HTTP and in process.
+    /// Lives in this service's thread; connect its signals
     /// queued from other threads.
     Recorder *recorder() const { return m_recorder; }
     /// Turns recording off (or back on). Only for measuring the recorder's

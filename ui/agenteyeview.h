@@ -2,7 +2,7 @@
 #pragma once
 
 // The inspector's agent's-eye view as the widgets receive it: the host side
-// (app/agentview.h) computes it; the widgets only show it.
+// (ui/agentview.h) computes it; the widgets only show it.
 
 #include "engine/event.h"
 #include "engine/projection.h"

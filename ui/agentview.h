@@ -2,7 +2,7 @@
 #pragma once
 
 /// \file agentview.h
-/// The agent's-eye view (issue 6): for a player of a match at one event,
+/// The agent's-eye view: for a player of a match at one event,
 /// exactly what `et.werewolf.match.get_state` and the phase brief would have
 /// shown that agent right after that event. A pure function of the log.
 

@@ -2,7 +2,7 @@
 #pragma once
 
 // How the inspector's recorded calls and a match's events point at each
-// other (issue 6): a call → the event it produced, or the last event before
+// other: a call → the event it produced, or the last event before
 // its answer for reads; an event → the call that produced it, or the nearest
 // call in time.
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The tool-call inspector (issue 6): a dock with the live, filterable list of
+// The tool-call inspector: a dock with the live, filterable list of
 // every MCP call the host recorded, and a detail pane with the request and the
 // response as highlighted JSON, the schema check, latency, HTTP status and
 // error codes, the event the call is about, what the agent could see then,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Seat health (issue 6): for each seat of the shown match, whether it owes an
+// Seat health: for each seat of the shown match, whether it owes an
 // action and by when, its missed deadlines and consecutive timeouts (from the
 // events this viewer may read), and its agent's last call latency and errors
 // in this phase (from the inspector's recorded calls).

@@ -2,7 +2,7 @@
 #pragma once
 
 /// \file recorder.h
-/// The tool-call inspector's recorder (issue 6): pairs every MCP request with
+/// The tool-call inspector's recorder: pairs every MCP request with
 /// its response or error, records notifications and server pushes, keeps the
 /// records in a bounded ring, pushes them in batches by signal, stores the
 /// ones that name a match in the database (on a timer, never per call), and
@@ -29,7 +29,7 @@
 /// the calls file's writer thread, which builds its JSON Lines line; every
 /// Options::persistInterval the recorder looks whether enough records (or
 /// old enough ones) wait, and if so the writer closes its chunks and writes
-/// them (app/calllog.h).
+/// them (host/recorder/calllog.h).
 
 #include "host/store/store.h"
 #include "mcp/handler.h"
@@ -153,9 +153,9 @@ public:
         /// written then once persistRecords records wait (a busy server:
         /// one write every persistInterval), or once the first of them has
         /// waited persistMaxDelay. A write is a transaction with two fsyncs,
-        /// about 1 ms of the writer thread's CPU here, whatever it holds: a
-        /// trickle of calls written 5 times a second cost ~35 us per call
-        /// at 128 calls/s. persistMaxDelay is what a hard crash (kill -9,
+        /// whose cost hardly depends on what it holds, so a trickle of calls
+        /// is written in few, larger transactions (docs/benchmarks.md has
+        /// the figures). persistMaxDelay is what a hard crash (kill -9,
         /// power loss) can lose of the calls file; shutdown writes it all.
         std::chrono::milliseconds persistInterval{200};
         std::size_t persistRecords = 1024;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Issue 4's crash test: a headless host playing a match (7 built-in bots and
+// The crash test: a headless host playing a match (7 built-in bots and
 // this test as a registered agent) is killed with SIGKILL at 20 moments drawn
 // from a fixed seed. After every kill the database must hold every event that
 // had been acknowledged to an agent (tool results and events.get answers),

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Issue 15, "Hold under faults": the real headless host against real storage
+// Holding under faults: the real headless host against real storage
 // faults. A disk that fills up mid-match (a small tmpfs), files made immutable
 // under a running host, a database file (or only its -shm) immutable at
 // start, and a second host on the same database.

@@ -1,4 +1,4 @@
-// The recorder's completeness (issue 6): four official-SDK clients and four
+// The recorder's completeness: four official-SDK clients and four
 // built-in bots play a match against a headless host with a database; every
 // client logs each tool call it made (JSON-RPC id, arguments, the response it
 // received). After SIGTERM, `townhall calls MATCH_ID` must list every one of

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Invariants over thousands of seeded bot matches (issue 2): role
+// Invariants over thousands of seeded bot matches: role
 // distribution, the dead never act, every match ends with the right winner,
 // the doctor rule, no hidden fact in anything public, replay equality and
 // determinism. Set TOWNHALL_INVARIANT_MATCHES to change the count.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The host's cache of get_state's serialized `state` (app/statecache.h): at
+// The host's cache of get_state's serialized `state` (host/statecache.h): at
 // every seq of a whole match, for every viewer and a few option sets, the
 // cached bytes are those a fresh projection gives, no viewer ever gets another
 // viewer's bytes, and a cached entry is reused only at the same seq of the

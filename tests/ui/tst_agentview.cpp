@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The agent's-eye view (app/agentview.h): equal to what get_state and the
+// The agent's-eye view (ui/agentview.h): equal to what get_state and the
 // phase brief showed live, and never more than the player's projection.
 
 #include "ui/agentview.h"

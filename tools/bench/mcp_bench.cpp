@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// mcp_bench: a load generator for the Town Hall MCP server (issue 3, "Benchmark").
+// mcp_bench: a load generator for the Town Hall MCP server.
 //
 // Starts `townhall --headless --no-rate-limits --skip-to-vote --speed 0.001`
 // pinned to one core (taskset), pins itself to another, and drives it with

@@ -18,7 +18,7 @@
 // checks, no idempotency). No store can write these rows for less, so it
 // is the lower bound of the store's share of a tool call.
 //
-// The event logs come from complete scripted matches (tests/store/matchdriver),
+// The event logs come from complete scripted matches (tests/host/store/matchdriver),
 // interleaved round-robin across matches like concurrent sessions would;
 // --concurrent C plays them C at a time (64 sessions are 8 matches), the
 // next C starting when those end.

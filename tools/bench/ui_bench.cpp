@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// UI benchmark (issue 5): the real Host (store, MCP service, built-in bots) in
+// UI benchmark: the real Host (store, MCP service, built-in bots) in
 // its thread, the main window in the UI thread, N concurrent bot matches at a
 // high speed factor. Reports
 //  - UI-thread stalls: a 1 ms timer's lateness (the worst is the worst frame),

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The recorder's calls file (app/calllog.h): where it lives, the JSON Lines
+// The recorder's calls file (host/recorder/calllog.h): where it lives, the JSON Lines
 // it keeps (the wire bytes, the fields of `townhall calls`), chunks per
 // match in recorded order, nothing lost when it closes, files it must refuse
 // and leave alone, and `townhall calls` reading the tool_calls rows of

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The tool-call inspector's recorder (app/recorder.h): pairing, status
+// The tool-call inspector's recorder (host/recorder/recorder.h): pairing, status
 // classes, the bounded ring, batches, persistence, JSON Lines, the
 // in-process path, a real HTTP end to end, and nothing lost under load from
 // 64 concurrent sessions (the recorder's overhead is measured by mcp_bench).
