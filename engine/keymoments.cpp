@@ -2,6 +2,7 @@
 #include "keymoments.h"
 
 #include "narrator.h"
+#include "payloads.h"
 
 #include <algorithm>
 #include <array>
@@ -646,15 +647,18 @@ public:
                 continue;
             }
             switch (e.type) {
-            case EventType::PhaseChanged: m_day = e.payload.value("dayNumber", m_day); break;
+            case EventType::PhaseChanged:
+                if (const auto p = payloadAs<payload::PhaseChanged>(e))
+                    m_day = p->dayNumber;
+                break;
             case EventType::PublicMessage: onMessage(e); break;
             case EventType::VoteCast: onVote(e); break;
             case EventType::NightResult: onNightResult(e); break;
             case EventType::PlayerEliminated: {
-                const int x = indexAt(e.payload, "playerId");
-                const auto role = parseRole(e.payload.value("roleRevealed", std::string()));
-                if (x >= 0 && role)
-                    reveal(x, *role, e);
+                const auto p = payloadAs<payload::PlayerEliminated>(e);
+                const int x = p ? index(p->playerId) : -1;
+                if (x >= 0 && p->roleRevealed)
+                    reveal(x, *p->roleRevealed, e);
                 break;
             }
             case EventType::RolesRevealed: {
@@ -867,12 +871,13 @@ private:
 
     void onNightResult(const Event &e)
     {
-        const json &p = e.payload;
-        if (!p.value("savedByDoctor", false))
+        const auto p = payloadAs<payload::NightResult>(e);
+        if (!p || !p->savedByDoctor)
             return;
-        const int night = p.value("night", m_day + 1);
+        const int night = p->night.value_or(m_day + 1);
         const Event *resolved = m_lastResolved;
-        if (m_omni && resolved && resolved->payload.value("night", -1) == night) {
+        const auto r = resolved ? payloadAs<payload::NightResolved>(*resolved) : std::nullopt;
+        if (m_omni && r && r->night == night) {
             const int saved = indexAt(resolved->payload, "victimPlayerId");
             int doctor = -1;
             for (std::size_t i = 0; i < m_s.players.size(); ++i)

@@ -2,9 +2,11 @@
 #include "match.h"
 
 #include "narrator.h"
+#include "payloads.h"
 #include "rng.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace townhall::engine {
@@ -38,14 +40,6 @@ json obj(Args &&...args)
     return j;
 }
 
-std::optional<std::string> stringOrNull(const json &j, const char *key)
-{
-    auto it = j.find(key);
-    if (it == j.end() || !it->is_string())
-        return std::nullopt;
-    return it->get<std::string>();
-}
-
 } // namespace
 
 // ---------------------------------------------------------------- config
@@ -75,24 +69,8 @@ json MatchConfig::toJson() const
 
 MatchConfig MatchConfig::fromJson(const json &j)
 {
-    MatchConfig c;
-    if (!j.is_object())
-        return c;
-    if (auto t = j.find("timers"); t != j.end() && t->is_object()) {
-        c.timers.lobby = t->value("lobby", c.timers.lobby);
-        c.timers.night = t->value("night", c.timers.night);
-        c.timers.dayAnnounce = t->value("dayAnnounce", c.timers.dayAnnounce);
-        c.timers.openingTurn = t->value("openingTurn", c.timers.openingTurn);
-        c.timers.dayDiscussion = t->value("dayDiscussion", c.timers.dayDiscussion);
-        c.timers.dayVote = t->value("dayVote", c.timers.dayVote);
-        c.timers.dayResolution = t->value("dayResolution", c.timers.dayResolution);
-    }
-    c.speed = j.value("speed", c.speed);
-    c.publicChatIntervalMs = j.value("publicChatIntervalMs", c.publicChatIntervalMs);
-    c.wolfChatIntervalMs = j.value("wolfChatIntervalMs", c.wolfChatIntervalMs);
-    c.rateLimits = j.value("rateLimits", c.rateLimits);
-    c.narrator = j.value("narrator", c.narrator);
-    return c;
+    auto c = decodeMatchConfig(j);
+    return c ? std::move(c).value() : MatchConfig();
 }
 
 // ---------------------------------------------------------------- creation and replay
@@ -144,25 +122,29 @@ Match Match::create(std::string matchId, std::string buildingInstanceId, int mat
     return m;
 }
 
-std::optional<Match> Match::replay(const std::vector<Event> &log, std::string *why)
+Expected<Match> Match::fromLog(const std::vector<Event> &log)
 {
-    if (log.empty() || log.front().type != EventType::MatchCreated) {
-        if (why)
-            *why = "log does not start with MATCH_CREATED";
-        return std::nullopt;
-    }
+    if (log.empty())
+        return makeError(ErrorCode::InvalidArgument, "the log holds no events");
     Match m;
-    std::uint64_t expect = 1;
+    m.m_log.reserve(log.size());
     for (const Event &e : log) {
-        if (e.seq != expect) {
-            if (why)
-                *why = "sequence gap at " + std::to_string(expect);
-            return std::nullopt;
-        }
-        ++expect;
-        m.apply(e);
+        auto applied = m.tryApply(e);
+        if (!applied)
+            return std::move(applied).error();
     }
     return m;
+}
+
+std::optional<Match> Match::replay(const std::vector<Event> &log, std::string *why)
+{
+    auto m = fromLog(log);
+    if (!m) {
+        if (why)
+            *why = m.error().message;
+        return std::nullopt;
+    }
+    return std::move(m).value();
 }
 
 // ---------------------------------------------------------------- event plumbing
@@ -186,7 +168,7 @@ Event Match::makeEvent(TimeMs at, EventType type, Audience audience, json payloa
 void Match::emit(Event e)
 {
     const bool narrated = m_state.config.narrator && e.type != EventType::Narrator;
-    apply(std::move(e));
+    commit(std::move(e));
     if (narrated)
         narrate(m_log.back().seq);
 }
@@ -207,7 +189,7 @@ void Match::narrate(std::uint64_t causeSeq)
         payload["args"] = std::move(line.args);
         payload["text"] = std::move(line.text);
         payload["causeEventId"] = cause.eventId;
-        apply(makeEvent(cause.at, EventType::Narrator,
+        commit(makeEvent(cause.at, EventType::Narrator,
                         line.omniscient ? Audience::Host : Audience::Public, std::move(payload)));
     }
 }
@@ -250,192 +232,312 @@ int Match::aliveWolves() const
 }
 
 // ---------------------------------------------------------------- the reducer
+//
+// One fold() per event type, over its decoded payload (payloads.h). The few
+// types the state can contradict also have a check(), which runs before any
+// fold, so a refused event leaves the match exactly as it was.
 
-void Match::apply(Event &&event)
+namespace {
+
+Player *playerIn(MatchState &s, std::string_view playerId)
 {
-    MatchState &s = m_state;
-    m_log.push_back(std::move(event));
-    const Event &e = m_log.back();
-    s.lastSeq = e.seq;
-    const json &p = e.payload;
+    for (Player &p : s.players)
+        if (p.playerId == playerId)
+            return &p;
+    return nullptr;
+}
 
-    switch (e.type) {
-    case EventType::MatchCreated: {
-        s.matchId = p.at("matchId").get<std::string>();
-        s.buildingInstanceId = p.at("buildingInstanceId").get<std::string>();
-        s.matchNumber = p.at("matchNumber").get<int>();
-        s.config = MatchConfig::fromJson(p.at("config"));
-        s.createdAt = e.at;
-        s.players.clear();
-        for (const json &pl : p.at("players")) {
-            Player x;
-            x.playerId = pl.at("playerId").get<std::string>();
-            x.agentId = pl.at("agentId").get<std::string>();
-            x.displayName = pl.at("displayName").get<std::string>();
-            x.seat = pl.at("seat").get<int>();
-            s.players.push_back(std::move(x));
-        }
-        break;
-    }
-    case EventType::RolesAssigned:
-        s.seed = std::stoull(p.at("seed").get<std::string>());
-        for (Player &x : s.players)
-            x.role = parseRole(p.at("roles").at(x.playerId).get<std::string>()).value_or(Role::Villager);
-        break;
-    case EventType::PhaseChanged: {
-        const Phase to = parsePhase(p.at("to").get<std::string>()).value_or(Phase::Ended);
-        s.phase = to;
-        s.dayNumber = p.at("dayNumber").get<int>();
-        s.nightNumber = p.value("nightNumber", s.nightNumber);
-        s.phaseStartedAt = e.at;
-        s.phaseEndsAt = p.value("phaseEndsAtMs", e.at);
-        s.phaseHistory.push_back("D" + std::to_string(s.dayNumber) + ":" + std::string(toString(to))
-                                 + "@" + std::to_string(e.at));
-        s.voteBreakHit = false;
-        if (to == Phase::Night) {
-            for (Player &x : s.players) {
-                x.wolfSelection.reset();
-                x.seerTarget.reset();
-                x.doctorTarget.reset();
-            }
-        } else if (to == Phase::DayVote) {
-            for (Player &x : s.players) {
-                x.voteTarget.reset();
-                x.voted = false;
-            }
-        } else if (to == Phase::DayDiscussion) {
-            for (Player &x : s.players)
-                x.spokeDiscussion = false;
-        } else if (to == Phase::DayOpening) {
-            s.openingOrder = p.at("order").get<std::vector<std::string>>();
-            s.openingIndex = -1;
-            for (Player &x : s.players)
-                x.spokeOpening = false;
-        } else if (to == Phase::DayAnnounce) {
-            s.lastEliminated.reset();
-        } else if (to == Phase::Ended) {
-            s.endedAt = e.at;
-        }
-        break;
-    }
-    case EventType::PlayerReady:
-        if (Player *x = mutablePlayer(p.at("playerId").get<std::string>()))
-            x->ready = true;
-        break;
-    case EventType::TurnStarted:
-        s.openingIndex = p.at("index").get<int>();
-        s.turnEndsAt = p.at("turnEndsAtMs").get<TimeMs>();
-        s.phaseEndsAt = p.at("phaseEndsAtMs").get<TimeMs>();
-        break;
-    case EventType::TurnMissed:
-        if (Player *x = mutablePlayer(p.at("playerId").get<std::string>())) {
+void countMissed(MatchState &s, const std::vector<std::string_view> &playerIds)
+{
+    for (std::string_view id : playerIds) {
+        if (Player *x = playerIn(s, id)) {
             ++x->missedDeadlines;
             ++x->consecutiveTimeouts;
         }
-        break;
-    case EventType::PublicMessage:
-        if (Player *x = mutablePlayer(p.at("playerId").get<std::string>())) {
-            x->lastPublicAt = e.at;
-            x->consecutiveTimeouts = 0;
-            const auto kind = parseMessageKind(p.at("kind").get<std::string>());
-            if (kind == MessageKind::Opening)
-                x->spokeOpening = true;
-            else if (kind == MessageKind::LastWords)
-                x->spokeLastWords = true;
-            else if (s.phase == Phase::DayDiscussion)
-                x->spokeDiscussion = true;
+    }
+}
+
+template<typename P>
+Expected<void> check(const MatchState &, const Event &, const P &)
+{
+    return {};
+}
+
+Expected<void> check(const MatchState &s, const Event &e, const payload::RolesAssigned &p)
+{
+    for (const Player &x : s.players) {
+        const bool listed = std::any_of(p.roles.begin(), p.roles.end(),
+                                        [&x](const auto &r) { return r.first == x.playerId; });
+        if (!listed)
+            return makeError(ErrorCode::InvalidArgument, "event " + e.eventId
+                                                             + " (ROLES_ASSIGNED): no role for "
+                                                             + x.playerId);
+    }
+    return {};
+}
+
+void fold(MatchState &s, const Event &e, const payload::MatchCreated &p)
+{
+    s.matchId = p.matchId;
+    s.buildingInstanceId = p.buildingInstanceId;
+    s.matchNumber = p.matchNumber;
+    s.config = p.config;
+    s.createdAt = e.at;
+    s.players.clear();
+    s.players.reserve(p.players.size());
+    for (const payload::Seat &seat : p.players) {
+        Player x;
+        x.playerId = seat.playerId;
+        x.agentId = seat.agentId;
+        x.displayName = seat.displayName;
+        x.seat = seat.seat;
+        s.players.push_back(std::move(x));
+    }
+}
+
+void fold(MatchState &s, const Event &, const payload::RolesAssigned &p)
+{
+    s.seed = p.seed;
+    for (Player &x : s.players)
+        for (const auto &[playerId, role] : p.roles)
+            if (playerId == x.playerId)
+                x.role = role;
+}
+
+void fold(MatchState &s, const Event &e, const payload::PhaseChanged &p)
+{
+    s.phase = p.to;
+    s.dayNumber = p.dayNumber;
+    s.nightNumber = p.nightNumber.value_or(s.nightNumber);
+    s.phaseStartedAt = e.at;
+    s.phaseEndsAt = p.phaseEndsAtMs.value_or(e.at);
+    s.phaseHistory.push_back("D" + std::to_string(s.dayNumber) + ":" + std::string(toString(p.to))
+                             + "@" + std::to_string(e.at));
+    s.voteBreakHit = false;
+    switch (p.to) {
+    case Phase::Night:
+        for (Player &x : s.players) {
+            x.wolfSelection.reset();
+            x.seerTarget.reset();
+            x.doctorTarget.reset();
         }
         break;
-    case EventType::WolfChatMessage:
-        if (Player *x = mutablePlayer(p.at("fromWolfId").get<std::string>()))
-            x->lastWolfChatAt = e.at;
-        break;
-    case EventType::WolfKillSelected:
-        if (Player *x = mutablePlayer(p.at("byPlayerId").get<std::string>())) {
-            x->wolfSelection = p.at("targetPlayerId").get<std::string>();
-            x->consecutiveTimeouts = 0;
+    case Phase::DayVote:
+        for (Player &x : s.players) {
+            x.voteTarget.reset();
+            x.voted = false;
         }
         break;
-    case EventType::SeerInspected:
-        if (Player *x = mutablePlayer(e.audiencePlayerId)) {
-            x->seerTarget = p.at("targetPlayerId").get<std::string>();
-            x->consecutiveTimeouts = 0;
-            s.seerHistory.push_back({p.at("night").get<int>(), *x->seerTarget,
-                                     p.at("alignment").get<std::string>() == "WEREWOLF"});
-        }
-        break;
-    case EventType::DoctorProtected:
-        if (Player *x = mutablePlayer(e.audiencePlayerId)) {
-            x->doctorTarget = p.at("targetPlayerId").get<std::string>();
-            x->consecutiveTimeouts = 0;
-        }
-        break;
-    case EventType::NightResolved:
+    case Phase::DayDiscussion:
         for (Player &x : s.players)
-            if (x.role == Role::Doctor)
-                x.doctorPrevTarget = stringOrNull(p, "protectedPlayerId");
-        for (const json &m : p.at("missed")) {
-            if (Player *x = mutablePlayer(m.get<std::string>())) {
-                ++x->missedDeadlines;
-                ++x->consecutiveTimeouts;
-            }
-        }
+            x.spokeDiscussion = false;
         break;
-    case EventType::PlayerEliminated:
-        if (Player *x = mutablePlayer(p.at("playerId").get<std::string>())) {
-            x->alive = false;
-            x->revealed = true;
-            x->eliminatedAt = e.at;
-        }
-        break;
-    case EventType::VoteCast:
-        if (Player *x = mutablePlayer(p.at("voterPlayerId").get<std::string>())) {
-            x->voted = true;
-            x->voteTarget = stringOrNull(p, "targetPlayerId").value_or(std::string());
-            x->consecutiveTimeouts = 0;
-        }
-        break;
-    case EventType::VoteResult:
-        s.lastEliminated = stringOrNull(p, "eliminatedPlayerId");
-        for (const json &m : p.at("noVote")) {
-            if (Player *x = mutablePlayer(m.get<std::string>())) {
-                ++x->missedDeadlines;
-                ++x->consecutiveTimeouts;
-            }
-        }
-        break;
-    case EventType::GameEnded:
-        s.winner = p.at("winningTeam").get<std::string>() == "WEREWOLVES" ? Team::Werewolves
-                                                                          : Team::Villagers;
-        break;
-    case EventType::RolesRevealed:
+    case Phase::DayOpening:
+        s.openingOrder.assign(p.order.begin(), p.order.end());
+        s.openingIndex = -1;
         for (Player &x : s.players)
-            x.revealed = true;
+            x.spokeOpening = false;
         break;
-    case EventType::MatchPaused:
-        s.paused = true;
-        s.pausedRemainingMs = p.at("remainingMs").get<std::int64_t>();
-        if (auto b = p.find("breakpoint"); b != p.end() && b->is_string()) {
-            s.stepPending = false;
-            if (b->get<std::string>() == "BEFORE_VOTE_RESOLUTION")
-                s.voteBreakHit = true;
-        }
-        break;
-    case EventType::BreakpointsSet:
-        s.breakOnPhase = p.value("phaseBoundary", false);
-        s.breakBeforeVote = p.value("beforeVoteResolution", false);
-        s.stepPending = p.value("step", false);
-        break;
-    case EventType::MatchResumed:
-        s.paused = false;
-        s.phaseEndsAt = p.at("phaseEndsAtMs").get<TimeMs>();
-        if (p.contains("turnEndsAtMs"))
-            s.turnEndsAt = p.at("turnEndsAtMs").get<TimeMs>();
-        break;
-    case EventType::RoleCard:
-    case EventType::NightResult:
-    case EventType::Narrator:
-        break;
+    case Phase::DayAnnounce: s.lastEliminated.reset(); break;
+    case Phase::Ended: s.endedAt = e.at; break;
+    case Phase::Lobby:
+    case Phase::DayResolution: break;
+    }
+}
+
+void fold(MatchState &s, const Event &, const payload::PlayerReady &p)
+{
+    if (Player *x = playerIn(s, p.playerId))
+        x->ready = true;
+}
+
+void fold(MatchState &s, const Event &, const payload::TurnStarted &p)
+{
+    s.openingIndex = p.index;
+    s.turnEndsAt = p.turnEndsAtMs;
+    s.phaseEndsAt = p.phaseEndsAtMs;
+}
+
+void fold(MatchState &s, const Event &, const payload::TurnMissed &p)
+{
+    if (Player *x = playerIn(s, p.playerId)) {
+        ++x->missedDeadlines;
+        ++x->consecutiveTimeouts;
+    }
+}
+
+void fold(MatchState &s, const Event &e, const payload::PublicMessage &p)
+{
+    Player *x = playerIn(s, p.playerId);
+    if (!x)
+        return;
+    x->lastPublicAt = e.at;
+    x->consecutiveTimeouts = 0;
+    if (p.kind == MessageKind::Opening)
+        x->spokeOpening = true;
+    else if (p.kind == MessageKind::LastWords)
+        x->spokeLastWords = true;
+    else if (s.phase == Phase::DayDiscussion)
+        x->spokeDiscussion = true;
+}
+
+void fold(MatchState &s, const Event &e, const payload::WolfChatMessage &p)
+{
+    if (Player *x = playerIn(s, p.fromWolfId))
+        x->lastWolfChatAt = e.at;
+}
+
+void fold(MatchState &s, const Event &, const payload::WolfKillSelected &p)
+{
+    if (Player *x = playerIn(s, p.byPlayerId)) {
+        x->wolfSelection = std::string(p.targetPlayerId);
+        x->consecutiveTimeouts = 0;
+    }
+}
+
+void fold(MatchState &s, const Event &e, const payload::SeerInspected &p)
+{
+    if (Player *x = playerIn(s, e.audiencePlayerId)) {
+        x->seerTarget = std::string(p.targetPlayerId);
+        x->consecutiveTimeouts = 0;
+        s.seerHistory.push_back({p.night, *x->seerTarget, p.werewolf});
+    }
+}
+
+void fold(MatchState &s, const Event &e, const payload::DoctorProtected &p)
+{
+    if (Player *x = playerIn(s, e.audiencePlayerId)) {
+        x->doctorTarget = std::string(p.targetPlayerId);
+        x->consecutiveTimeouts = 0;
+    }
+}
+
+void fold(MatchState &s, const Event &, const payload::NightResolved &p)
+{
+    for (Player &x : s.players)
+        if (x.role == Role::Doctor)
+            x.doctorPrevTarget = p.protectedPlayerId ? std::optional<std::string>(*p.protectedPlayerId)
+                                                     : std::nullopt;
+    countMissed(s, p.missed);
+}
+
+void fold(MatchState &s, const Event &e, const payload::PlayerEliminated &p)
+{
+    if (Player *x = playerIn(s, p.playerId)) {
+        x->alive = false;
+        x->revealed = true;
+        x->eliminatedAt = e.at;
+    }
+}
+
+void fold(MatchState &s, const Event &, const payload::VoteCast &p)
+{
+    if (Player *x = playerIn(s, p.voterPlayerId)) {
+        x->voted = true;
+        x->voteTarget = std::string(p.targetPlayerId.value_or(std::string_view()));  // "" = abstain
+        x->consecutiveTimeouts = 0;
+    }
+}
+
+void fold(MatchState &s, const Event &, const payload::VoteResult &p)
+{
+    s.lastEliminated = p.eliminatedPlayerId ? std::optional<std::string>(*p.eliminatedPlayerId)
+                                            : std::nullopt;
+    countMissed(s, p.noVote);
+}
+
+void fold(MatchState &s, const Event &, const payload::GameEnded &p) { s.winner = p.winningTeam; }
+
+void fold(MatchState &s, const Event &, const payload::RolesRevealed &)
+{
+    for (Player &x : s.players)
+        x.revealed = true;
+}
+
+void fold(MatchState &s, const Event &, const payload::MatchPaused &p)
+{
+    s.paused = true;
+    s.pausedRemainingMs = p.remainingMs;
+    if (p.breakpoint) {
+        s.stepPending = false;
+        if (*p.breakpoint == "BEFORE_VOTE_RESOLUTION")
+            s.voteBreakHit = true;
+    }
+}
+
+void fold(MatchState &s, const Event &, const payload::BreakpointsSet &p)
+{
+    s.breakOnPhase = p.phaseBoundary;
+    s.breakBeforeVote = p.beforeVoteResolution;
+    s.stepPending = p.step;
+}
+
+void fold(MatchState &s, const Event &, const payload::MatchResumed &p)
+{
+    s.paused = false;
+    s.phaseEndsAt = p.phaseEndsAtMs;
+    if (p.turnEndsAtMs)
+        s.turnEndsAt = *p.turnEndsAtMs;
+}
+
+// Facts for agents and spectators only: the state does not change.
+void fold(MatchState &, const Event &, const payload::RoleCard &) {}
+void fold(MatchState &, const Event &, const payload::NightResult &) {}
+void fold(MatchState &, const Event &, const payload::Narrator &) {}
+
+} // namespace
+
+Expected<void> Match::foldLast()
+{
+    const Event &e = m_log.back();
+    auto decoded = decodePayload(e);
+    if (!decoded)
+        return std::move(decoded).error();
+    auto checked = std::visit([&](const auto &p) { return check(m_state, e, p); }, *decoded);
+    if (!checked)
+        return checked;
+    std::visit([&](const auto &p) { fold(m_state, e, p); }, *decoded);
+    m_state.lastSeq = e.seq;
+    return {};
+}
+
+Expected<void> Match::tryApply(Event e)
+{
+    auto refuse = [&e](std::string why) {
+        return makeError(ErrorCode::InvalidArgument, "event " + e.eventId + ": " + std::move(why));
+    };
+    if (m_log.empty() && e.type != EventType::MatchCreated)
+        return refuse("the log does not start with MATCH_CREATED");
+    if (!m_log.empty() && e.type == EventType::MatchCreated)
+        return refuse("a second MATCH_CREATED");
+    if (!m_log.empty() && e.matchId != m_state.matchId)
+        return refuse("belongs to match " + e.matchId + ", not " + m_state.matchId);
+    if (e.seq != m_state.lastSeq + 1)
+        return refuse("seq " + std::to_string(e.seq) + " where "
+                      + std::to_string(m_state.lastSeq + 1) + " was expected");
+    m_log.push_back(std::move(e));
+    auto folded = foldLast();
+    if (!folded)
+        m_log.pop_back();
+    return folded;
+}
+
+void Match::apply(Event &&e)
+{
+    // Documented in match.h: a caller that wants the reason calls tryApply().
+    (void)tryApply(std::move(e));
+}
+
+void Match::commit(Event &&e)
+{
+    // Our own event, made by makeEvent from this state: its envelope is right
+    // by construction and its payload decodes (the engine tests replay every
+    // type). A failure is a bug here; it leaves the match as it was instead of
+    // throwing out of a command.
+    m_log.push_back(std::move(e));
+    if (!foldLast()) {
+        assert(!"the engine made an event it cannot read");
+        m_log.pop_back();
     }
 }
 

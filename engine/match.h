@@ -51,6 +51,7 @@ struct MatchConfig
 
     std::int64_t scaled(std::int64_t ms) const;
     json toJson() const;
+    /// Never throws: a config that does not decode gives the defaults.
     static MatchConfig fromJson(const json &j);
 };
 
@@ -167,8 +168,12 @@ public:
                         std::uint64_t seed, const std::vector<SeatAssignment> &seats,
                         MatchConfig config, TimeMs now);
 
-    /// Rebuilds a match from its log (replay / recovery). Returns nullopt if
-    /// the log is empty or does not start with MATCH_CREATED.
+    /// Rebuilds a match from its log (replay / recovery). Never throws: a log
+    /// that is empty, does not start with MATCH_CREATED, skips or repeats a
+    /// seq, or holds an event whose payload does not decode is refused with
+    /// an InvalidArgument error that names the event.
+    static Expected<Match> fromLog(const std::vector<Event> &log);
+    /// fromLog() for callers that want an optional and the reason as text.
     static std::optional<Match> replay(const std::vector<Event> &log, std::string *why = nullptr);
 
     /// Validates and applies a player command. On success returns the events
@@ -207,7 +212,16 @@ public:
     /// The next moment at which `advance` has work, or nullopt (ended / paused).
     std::optional<TimeMs> nextDeadline() const;
 
-    /// The reducer. Public so that storage replay and scrubbing share it.
+    /// The reducer, for an event from outside (a stored log, a replica's
+    /// feed): decodes its payload once and folds it into the state. Refuses,
+    /// leaving the match exactly as it was, an event that is not the next
+    /// one (seq, match id, MATCH_CREATED first and only first) or whose
+    /// payload does not decode (a field missing or of the wrong type, an
+    /// unknown event type); the error names the event and the field.
+    Expected<void> tryApply(Event e);
+    /// tryApply() for a caller that already trusts its feed and has nothing
+    /// to do with a refusal (a live replica of this process's own events): a
+    /// refused event is dropped. Nothing throws either way.
     void apply(const Event &e) { apply(Event(e)); }
     void apply(Event &&e);
 
@@ -240,8 +254,13 @@ private:
 
     Event makeEvent(TimeMs at, EventType type, Audience audience, json payload,
                     std::string audiencePlayer = {});
-    /// Appends one decided event (apply), then its narration.
+    /// Appends one decided event (commit), then its narration.
     void emit(Event e);
+    /// Appends an event this match just made and folds it: tryApply()
+    /// without the envelope checks makeEvent already guarantees.
+    void commit(Event &&e);
+    /// Decodes and folds m_log.back(); on error the state is unchanged.
+    Expected<void> foldLast();
     std::vector<Event> tail(std::size_t from) const;
 
     Expected<std::size_t> doSay(const Command &cmd, Player &p, TimeMs now);

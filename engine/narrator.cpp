@@ -439,6 +439,34 @@ std::int64_t intOr(const json &payload, const char *key, std::int64_t fallback)
     return it != payload.end() && it->is_number_integer() ? it->get<std::int64_t>() : fallback;
 }
 
+bool hasString(const json &payload, const char *key)
+{
+    const auto it = payload.find(key);
+    return it != payload.end() && it->is_string();
+}
+
+/// Unlike json::value(), never throws when the field has another type.
+bool boolOr(const json &payload, const char *key, bool fallback)
+{
+    const auto it = payload.find(key);
+    return it != payload.end() && it->is_boolean() ? it->get<bool>() : fallback;
+}
+
+/// `payload[key]` if it is an array of that kind, else an empty one.
+const json &arrayAt(const json &payload, const char *key)
+{
+    static const json empty = json::array();
+    const auto it = payload.find(key);
+    return it != payload.end() && it->is_array() ? *it : empty;
+}
+
+const json &objectAt(const json &payload, const char *key)
+{
+    static const json empty = json::object();
+    const auto it = payload.find(key);
+    return it != payload.end() && it->is_object() ? *it : empty;
+}
+
 // ---------------------------------------------------------------- line factory
 
 /// Builds lines for one cause; the variant is a hash of (matchId, seq, situation).
@@ -537,7 +565,7 @@ void onPhase(Crier &c, const MatchState &s, const Event &e)
         break;
     }
     case Phase::DayOpening: {
-        const json &order = p.contains("order") ? p.at("order") : json::array();
+        const json &order = arrayAt(p, "order");
         const Player *first = order.empty() ? nullptr : findPlayerJ(s, order.front());
         if (!first)
             break;
@@ -647,13 +675,13 @@ void onVoteCast(Crier &c, const MatchState &s, const Event &e)
 void onVoteResult(Crier &c, const MatchState &s, const Event &e)
 {
     const json &p = e.payload;
-    if (p.contains("eliminatedPlayerId") && p.at("eliminatedPlayerId").is_string())
+    if (hasString(p, "eliminatedPlayerId"))
         return;  // PLAYER_ELIMINATED follows and is narrated with the revealed role
     const std::int64_t top = intOr(p, "topCount", 0);
-    if (p.value("tie", false) && top > 0) {
+    if (boolOr(p, "tie", false) && top > 0) {
         json a{{"count", top}};
         addPlayers(a, "names", s, [&](const Player &x) {
-            const json &tally = p.contains("tally") ? p.at("tally") : json::object();
+            const json &tally = objectAt(p, "tally");
             const auto it = tally.find(x.playerId);
             return it != tally.end() && it->is_number_integer() && it->get<std::int64_t>() == top;
         });
@@ -755,7 +783,7 @@ void onNightResolved(Crier &c, const MatchState &s, const Event &e)
         return;
     json a = json::object();
     addPlayer(a, "victim", *victim);
-    if (p.value("saved", false)) {
+    if (boolOr(p, "saved", false)) {
         const Player *doctor = firstWithRole(s, Role::Doctor);
         if (!doctor)
             return;
@@ -813,9 +841,9 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
     case EventType::VoteCast: onVoteCast(c, state, cause); break;
     case EventType::VoteResult: onVoteResult(c, state, cause); break;
     case EventType::NightResult:
-        if (!(p.contains("killedPlayerId") && p.at("killedPlayerId").is_string())) {
+        if (!hasString(p, "killedPlayerId")) {
             const json a{{"night", intOr(p, "night", state.nightNumber)}};
-            c.say(p.value("savedByDoctor", false) ? S::DawnSaved : S::DawnQuiet, a);
+            c.say(boolOr(p, "savedByDoctor", false) ? S::DawnSaved : S::DawnQuiet, a);
         }
         break;  // a death is narrated on PLAYER_ELIMINATED, which reveals the role
     case EventType::PlayerEliminated: onEliminated(c, state, cause); break;

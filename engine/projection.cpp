@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "projection.h"
 
+#include "payloads.h"
+
 #include <algorithm>
 #include <map>
 
@@ -101,13 +103,19 @@ std::map<int, DayRecord> publicDays(const Match &m)
         if (e.audience != Audience::Public)
             continue;
         switch (e.type) {
-        case EventType::PhaseChanged: day = e.payload.at("dayNumber").get<int>(); break;
+        case EventType::PhaseChanged:
+            if (const auto p = payloadAs<payload::PhaseChanged>(e))
+                day = p->dayNumber;
+            break;
         case EventType::NightResult: {
+            const auto p = payloadAs<payload::NightResult>(e);
+            if (!p)
+                break;
             DayRecord &r = days[day + 1];
             r.day = day + 1;
-            if (e.payload.at("killedPlayerId").is_string())
-                r.nightKill = e.payload.at("killedPlayerId").get<std::string>();
-            r.nightSaved = e.payload.value("savedByDoctor", false);
+            if (p->killedPlayerId)
+                r.nightKill = std::string(*p->killedPlayerId);
+            r.nightSaved = p->savedByDoctor;
             break;
         }
         case EventType::PublicMessage:
@@ -130,14 +138,16 @@ std::map<int, DayRecord> publicDays(const Match &m)
 
 std::string voteLine(const MatchState &s, const Event &result)
 {
-    const json &p = result.payload;
+    const auto p = payloadAs<payload::VoteResult>(result);
     std::string line;
-    if (p.at("eliminatedPlayerId").is_string()) {
-        const std::string id = p.at("eliminatedPlayerId").get<std::string>();
+    if (!p) {
+        line = "The vote's result is unreadable.";
+    } else if (p->eliminatedPlayerId) {
+        const std::string id(*p->eliminatedPlayerId);
         const Player *x = find(s, id);
-        line = nameOf(s, id) + " was voted out with " + std::to_string(p.value("topCount", 0))
+        line = nameOf(s, id) + " was voted out with " + std::to_string(p->topCount)
                + " votes and was a " + (x ? roleWord(x->role) : std::string("?")) + ".";
-    } else if (p.value("tie", false)) {
+    } else if (p->tie) {
         line = "The vote tied; nobody was eliminated.";
     } else {
         line = "Nobody received a vote; nobody was eliminated.";
@@ -230,10 +240,9 @@ void stateViewInto(StateView &v, const Match &m, const Viewer &viewer, const Sta
                 break;
             if (e.type != EventType::PublicMessage)
                 continue;
-            v.recentPublicMessages.push_back(
-                {e.eventId, e.at, e.payload.at("playerId").get<std::string>(),
-                 e.payload.at("text").get<std::string>(),
-                 parseMessageKind(e.payload.at("kind").get<std::string>()).value_or(MessageKind::Discussion)});
+            if (const auto p = payloadAs<payload::PublicMessage>(e))
+                v.recentPublicMessages.push_back(
+                    {e.eventId, e.at, std::string(p->playerId), std::string(p->text), p->kind});
         }
         std::reverse(v.recentPublicMessages.begin(), v.recentPublicMessages.end());
     }
@@ -426,15 +435,19 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
                          : std::string(r.nightSaved ? "Night: the doctor saved the victim.\n"
                                                     : "Night: nobody died.\n");
         for (const Event *e : r.speeches)
-            b += "- " + nameOf(s, e->payload.at("playerId").get<std::string>()) + " ["
-                 + e->payload.at("kind").get<std::string>() + "]: "
-                 + e->payload.at("text").get<std::string>() + "\n";
+            if (const auto p = payloadAs<payload::PublicMessage>(*e))
+                b += "- " + nameOf(s, std::string(p->playerId)) + " [" + std::string(toString(p->kind))
+                     + "]: " + std::string(p->text) + "\n";
         if (!r.votes.empty()) {
             b += "Votes:";
             for (const Event *e : r.votes) {
-                const json &t = e->payload.at("targetPlayerId");
-                b += " " + nameOf(s, e->payload.at("voterPlayerId").get<std::string>()) + " -> "
-                     + (t.is_string() ? nameOf(s, t.get<std::string>()) : std::string("abstain")) + ";";
+                const auto p = payloadAs<payload::VoteCast>(*e);
+                if (!p)
+                    continue;
+                b += " " + nameOf(s, std::string(p->voterPlayerId)) + " -> "
+                     + (p->targetPlayerId ? nameOf(s, std::string(*p->targetPlayerId))
+                                          : std::string("abstain"))
+                     + ";";
             }
             b += "\n";
         }
@@ -443,11 +456,12 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
     }
     if (me->role == Role::Werewolf) {
         std::string chat;
-        for (const Event &e : m.log())
-            if (e.type == EventType::WolfChatMessage
-                && e.payload.value("fromWolfId", "") != "" )
-                chat += "- " + nameOf(s, e.payload.at("fromWolfId").get<std::string>()) + ": "
-                        + e.payload.at("text").get<std::string>() + "\n";
+        for (const Event &e : m.log()) {
+            if (e.type != EventType::WolfChatMessage)
+                continue;
+            if (const auto p = payloadAs<payload::WolfChatMessage>(e); p && !p->fromWolfId.empty())
+                chat += "- " + nameOf(s, std::string(p->fromWolfId)) + ": " + std::string(p->text) + "\n";
+        }
         if (!chat.empty())
             b += "\n[WOLF CHAT, PRIVATE]\n" + chat;
     }

@@ -5,12 +5,13 @@
 /// Vocabulary of the match engine: phases, roles, teams, error codes, and a
 /// small expected-style result. No Qt, no I/O, no clock: time is an argument.
 
+#include "base/expected.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 
 namespace townhall::engine {
 
@@ -90,26 +91,9 @@ struct Error
     std::optional<std::int64_t> retryAfterMs;
 };
 
-/// Minimal expected<T, Error> (std::expected is C++23).
+/// A value or a refusal: the project's expected type with the engine's error.
 template<typename T>
-class Expected
-{
-public:
-    Expected(T value) : m_v(std::move(value)) {}
-    Expected(Error error) : m_v(std::move(error)) {}
-    bool ok() const { return m_v.index() == 0; }
-    explicit operator bool() const { return ok(); }
-    T &value() { return std::get<0>(m_v); }
-    const T &value() const { return std::get<0>(m_v); }
-    T &operator*() { return value(); }
-    const T &operator*() const { return value(); }
-    T *operator->() { return &value(); }
-    const T *operator->() const { return &value(); }
-    const Error &error() const { return std::get<1>(m_v); }
-
-private:
-    std::variant<T, Error> m_v;
-};
+using Expected = base::Expected<T, Error>;
 
 inline Error makeError(ErrorCode code, std::string message, bool retryable = false,
                        std::optional<std::int64_t> retryAfterMs = std::nullopt)

@@ -11,14 +11,14 @@
 
 #include "handler.h"
 
+#include "base/expected.h"
+
 #include <QCoro/QCoroTask>
 
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
-#include <utility>
-#include <variant>
 
 namespace townhall::mcp {
 
@@ -55,23 +55,9 @@ struct ToolError
     }
 };
 
-/// A value or a ToolError (std::expected is C++23).
+/// A value or a ToolError.
 template<typename T>
-class Outcome
-{
-public:
-    Outcome(T value) : m_v(std::in_place_index<0>, std::move(value)) {}
-    Outcome(ToolError error) : m_v(std::in_place_index<1>, std::move(error)) {}
-
-    bool ok() const { return m_v.index() == 0; }
-    explicit operator bool() const { return ok(); }
-    const T &value() const { return std::get<0>(m_v); }
-    T &value() { return std::get<0>(m_v); }
-    const ToolError &error() const { return std::get<1>(m_v); }
-
-private:
-    std::variant<T, ToolError> m_v;
-};
+using Outcome = base::Expected<T, ToolError>;
 
 /// The outcome of a tool call. On success, the tool's complete structured
 /// output, conforming to its outputSchema (for the seed's tools that means

@@ -4,7 +4,6 @@
 #include "host/store/storetr.h"
 
 #include <charconv>
-#include <exception>
 
 namespace townhall::host {
 
@@ -78,17 +77,10 @@ StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text)
 
 StoreResult<engine::Match> replayLog(const std::vector<engine::Event> &log)
 {
-    std::string why;
-    try {
-        std::optional<engine::Match> m = engine::Match::replay(log, &why);
-        if (m)
-            return std::move(*m);
-    } catch (const std::exception &ex) {
-        // The reducer trusts its own events; a foreign or edited log may not
-        // hold the fields it reads, and nlohmann reports that by throwing.
-        why = ex.what();
-    }
-    return invalid(StoreTr::tr("the events do not replay: %1").arg(q(why)));
+    auto m = engine::Match::fromLog(log);
+    if (!m)
+        return invalid(StoreTr::tr("the events do not replay: %1").arg(q(m.error().message)));
+    return std::move(m).value();
 }
 
 StoreResult<std::uint64_t> resolveEventRef(const std::vector<engine::Event> &log,

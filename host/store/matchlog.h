@@ -25,8 +25,9 @@ std::string toJsonLines(const std::vector<engine::Event> &log);
 /// Blank lines and a trailing "\r" are tolerated. Errors name the line.
 StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text);
 
-/// Match::replay, but never throws (a hand-edited payload may lack a field
-/// the reducer reads) and reports why it failed.
+/// Match::fromLog as a store result: a log that does not replay (a
+/// hand-edited payload lacking a field the engine reads, a gap) is Invalid,
+/// and the message names the event and the field.
 StoreResult<engine::Match> replayLog(const std::vector<engine::Event> &log);
 
 /// Which event of `log` `eventRef` names: a canonical event id

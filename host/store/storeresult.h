@@ -6,11 +6,9 @@
 /// can fail returns a StoreResult; nothing in the store throws or aborts on a
 /// bad file, a full disk or a malformed import.
 
-#include <QString>
+#include "base/expected.h"
 
-#include <optional>
-#include <utility>
-#include <variant>
+#include <QString>
 
 namespace townhall::host {
 
@@ -40,45 +38,8 @@ struct StoreError
     static const char *codeName(Code code);
 };
 
-/// Minimal expected<T, StoreError> (std::expected is C++23).
+/// A value or a StoreError; `StoreResult<void>` carries nothing on success.
 template<typename T>
-class [[nodiscard]] StoreResult
-{
-public:
-    StoreResult(T value) : m_v(std::in_place_index<0>, std::move(value)) {}
-    StoreResult(StoreError error) : m_v(std::in_place_index<1>, std::move(error)) {}
-
-    bool ok() const { return m_v.index() == 0; }
-    explicit operator bool() const { return ok(); }
-
-    T &value() & { return std::get<0>(m_v); }
-    const T &value() const & { return std::get<0>(m_v); }
-    T &&value() && { return std::get<0>(std::move(m_v)); }
-    T &operator*() & { return value(); }
-    const T &operator*() const & { return value(); }
-    T *operator->() { return &value(); }
-    const T *operator->() const { return &value(); }
-
-    const StoreError &error() const { return std::get<1>(m_v); }
-
-private:
-    std::variant<T, StoreError> m_v;
-};
-
-/// Success carries nothing.
-template<>
-class [[nodiscard]] StoreResult<void>
-{
-public:
-    StoreResult() = default;
-    StoreResult(StoreError error) : m_error(std::move(error)) {}
-
-    bool ok() const { return !m_error.has_value(); }
-    explicit operator bool() const { return ok(); }
-    const StoreError &error() const { return *m_error; }
-
-private:
-    std::optional<StoreError> m_error;
-};
+using StoreResult = base::Expected<T, StoreError>;
 
 } // namespace townhall::host

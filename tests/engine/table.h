@@ -18,6 +18,14 @@
 #define QCOMPARE_E(actual, expected)                                                              \
     QCOMPARE(::townhall::engine::test::name(actual), ::townhall::engine::test::name(expected))
 
+/// QVERIFY for a result that must be ok (a command the script needs
+/// accepted); on failure the report carries the refusal's message.
+#define QVERIFY_OK(expr)                                                                          \
+    do {                                                                                          \
+        const auto &result_ = (expr);                                                             \
+        QVERIFY2(result_.ok(), result_.ok() ? "" : result_.error().message.c_str());             \
+    } while (false)
+
 namespace townhall::engine::test {
 
 inline constexpr TimeMs T0 = 1'800'000'000'000;
@@ -113,7 +121,7 @@ struct Table
     void readyAll()
     {
         for (const Player &p : s().players)
-            ready(p.playerId);
+            (void)ready(p.playerId);  // cannot be refused in LOBBY; tests check `phase` after
     }
     std::size_t count(EventType t) const
     {

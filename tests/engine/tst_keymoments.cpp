@@ -131,6 +131,8 @@ void playRandom(Table &t, std::uint64_t seed, int talkPerDay = 4)
     t.readyAll();
     for (int guard = 0; guard < 400 && !t.m.ended(); ++guard) {
         t.now += 500;
+        // A random script: some commands are refused (a dead target, a spent
+        // vote), which is the point; their outcomes are not checked.
         switch (t.s().phase) {
         case Phase::Night: {
             std::vector<std::string> prey;
@@ -140,34 +142,34 @@ void playRandom(Table &t, std::uint64_t seed, int talkPerDay = 4)
             const std::string target = pick(prey);
             for (const std::string &w : t.ids(Role::Werewolf))
                 if (rng.chance(90))
-                    t.kill(w, target);
+                    (void)t.kill(w, target);
             if (!t.seer().empty())
-                t.inspect(t.seer(), other(t.seer()));
+                (void)t.inspect(t.seer(), other(t.seer()));
             if (!t.doctor().empty())
-                t.protect(t.doctor(), rng.chance(40) ? target : pick(alive()));
+                (void)t.protect(t.doctor(), rng.chance(40) ? target : pick(alive()));
             if (t.s().phase == Phase::Night)
                 t.step();
             break;
         }
         case Phase::DayOpening: {
             const std::string speaker = t.s().openingOrder[static_cast<std::size_t>(t.s().openingIndex)];
-            t.say(speaker, speech(speaker), MessageKind::Opening);
+            (void)t.say(speaker, speech(speaker), MessageKind::Opening);
             break;
         }
         case Phase::DayDiscussion:
             for (int i = 0; i < talkPerDay; ++i) {
                 const std::string p = pick(alive());
-                t.say(p, speech(p));
+                (void)t.say(p, speech(p));
             }
             t.step();
             break;
         case Phase::DayVote:
             for (const std::string &v : alive())
                 if (t.s().phase == Phase::DayVote && rng.chance(85))
-                    t.vote(v, other(v));
+                    (void)t.vote(v, other(v));
             for (const std::string &v : alive())
                 if (t.s().phase == Phase::DayVote && rng.chance(20))
-                    t.vote(v, other(v));
+                    (void)t.vote(v, other(v));
             if (t.s().phase == Phase::DayVote)
                 t.step();
             break;

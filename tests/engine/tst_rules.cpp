@@ -50,10 +50,10 @@ void reach(Table &t, Phase phase)
     if (phase == Phase::Night)
         return;
     const std::string victim = t.villager(0);
-    t.kill(t.wolf(0), victim);
-    t.kill(t.wolf(1), victim);
-    t.inspect(t.seer(), t.villager(1));
-    t.protect(t.doctor(), t.seer());
+    QVERIFY_OK(t.kill(t.wolf(0), victim));
+    QVERIFY_OK(t.kill(t.wolf(1), victim));
+    QVERIFY_OK(t.inspect(t.seer(), t.villager(1)));
+    QVERIFY_OK(t.protect(t.doctor(), t.seer()));
     QVERIFY(t.until(phase));
 }
 
@@ -165,7 +165,7 @@ void TstRules::defaultTimers()
         QVERIFY(t.until(Phase::Night));  // lobby timed out
     } else if (phase == Phase::DayResolution) {
         reach(t, Phase::DayVote);
-        t.vote(t.villager(1), t.wolf(0));  // one vote: eliminated, resolution follows at deadline
+        QVERIFY_OK(t.vote(t.villager(1), t.wolf(0)));  // one vote: eliminated, resolution follows at deadline
         QVERIFY(t.until(Phase::DayResolution));
     } else {
         reach(t, phase);
@@ -385,9 +385,9 @@ void TstRules::nightEndsEarlyWhenAllActed()
     Table t;
     reach(t, Phase::Night);
     const std::string v = t.villager(0);
-    t.kill(t.wolf(0), v);
-    t.kill(t.wolf(1), v);
-    t.inspect(t.seer(), t.wolf(0));
+    QVERIFY_OK(t.kill(t.wolf(0), v));
+    QVERIFY_OK(t.kill(t.wolf(1), v));
+    QVERIFY_OK(t.inspect(t.seer(), t.wolf(0)));
     QCOMPARE_E(t.s().phase, Phase::Night);
     QVERIFY(t.protect(t.doctor(), t.doctor()).ok());
     QCOMPARE_E(t.s().phase, Phase::DayAnnounce);
@@ -417,11 +417,11 @@ void TstRules::wolfKillResolution()
         const std::string a = t.villager(0);
         const std::string b = t.villager(1);
         if (selections >= 1)
-            t.kill(t.wolf(0), a);
+            QVERIFY_OK(t.kill(t.wolf(0), a));
         if (selections == 2)
-            t.kill(t.wolf(1), a);
+            QVERIFY_OK(t.kill(t.wolf(1), a));
         if (selections == 3)
-            t.kill(t.wolf(1), b);
+            QVERIFY_OK(t.kill(t.wolf(1), b));
         QVERIFY(t.until(Phase::DayAnnounce));
         const Event *res = t.last(EventType::NightResolved);
         QVERIFY(res);
@@ -448,10 +448,10 @@ void TstRules::doctorSaves()
     Table t;
     reach(t, Phase::Night);
     const std::string v = t.villager(0);
-    t.kill(t.wolf(0), v);
-    t.kill(t.wolf(1), v);
-    t.inspect(t.seer(), t.wolf(0));
-    t.protect(t.doctor(), v);
+    QVERIFY_OK(t.kill(t.wolf(0), v));
+    QVERIFY_OK(t.kill(t.wolf(1), v));
+    QVERIFY_OK(t.inspect(t.seer(), t.wolf(0)));
+    QVERIFY_OK(t.protect(t.doctor(), v));
     QCOMPARE_E(t.s().phase, Phase::DayAnnounce);
     QVERIFY(t.m.player(v)->alive);
     const Event *nr = t.last(EventType::NightResult);
@@ -479,7 +479,7 @@ void TstRules::doctorConsecutiveRule()
     QVERIFY(t.protect(d, t.seer()).ok());
     auto twice = t.protect(d, t.villager(0));
     QCOMPARE_E(twice.error().code, ErrorCode::AlreadyActed);
-    t.kill(t.wolf(0), t.villager(0));  // keep the doctor alive: no random fallback victim
+    QVERIFY_OK(t.kill(t.wolf(0), t.villager(0)));  // keep the doctor alive: no random fallback victim
     t.step();
     QVERIFY(t.until(Phase::Night));  // the next night
     QCOMPARE(t.s().nightNumber, 2);
@@ -491,7 +491,7 @@ void TstRules::doctorConsecutiveRule()
         QVERIFY(!again.error().retryable);
     }
     QVERIFY(t.protect(d, d).ok());
-    t.kill(t.wolf(0), t.villager(0));
+    QVERIFY_OK(t.kill(t.wolf(0), t.villager(0)));
     // Night 3: protecting self again right after night 2 is refused too.
     t.step();
     t.until(Phase::Night);
@@ -649,9 +649,9 @@ void TstRules::villagersWinWhenWolvesGone()
     QVERIFY(t.vote(t.villager(1), t.wolf(0)).ok());
     QVERIFY(t.until(Phase::Night));
     const std::string w2 = t.wolf(0);  // the surviving wolf
-    t.kill(w2, t.villager(1));
-    t.inspect(t.seer(), w2);
-    t.protect(t.doctor(), t.villager(1));
+    QVERIFY_OK(t.kill(w2, t.villager(1)));
+    QVERIFY_OK(t.inspect(t.seer(), w2));
+    QVERIFY_OK(t.protect(t.doctor(), t.villager(1)));
     QVERIFY(t.until(Phase::DayVote));
     QVERIFY(t.vote(t.seer(), w2).ok());
     t.step();
@@ -676,7 +676,7 @@ void TstRules::wolvesWinAtParity()
                 if (p.alive && p.role != Role::Werewolf)
                     v = p.playerId;
             for (const auto &w : t.ids(Role::Werewolf))
-                t.kill(w, v);
+                QVERIFY_OK(t.kill(w, v));
         }
         if (t.s().phase == Phase::DayVote) {
             std::string v;
@@ -684,7 +684,7 @@ void TstRules::wolvesWinAtParity()
                 if (p.alive && p.role != Role::Werewolf)
                     v = p.playerId;
             for (const auto &w : t.ids(Role::Werewolf))
-                t.vote(w, v);
+                QVERIFY_OK(t.vote(w, v));
         }
         t.step();
     }
@@ -735,9 +735,9 @@ void TstRules::visibilityByAudience()
 {
     Table t;
     reach(t, Phase::Night);
-    t.wolfChat(t.wolf(0), "Let us take the doctor.");
-    t.kill(t.wolf(0), t.doctor());
-    t.protect(t.doctor(), t.seer());
+    QVERIFY_OK(t.wolfChat(t.wolf(0), "Let us take the doctor."));
+    QVERIFY_OK(t.kill(t.wolf(0), t.doctor()));
+    QVERIFY_OK(t.protect(t.doctor(), t.seer()));
     for (const Event &e : t.m.log()) {
         const bool wolfSees = visible(e, Viewer::forPlayer(t.wolf(1)), t.s());
         const bool villagerSees = visible(e, Viewer::forPlayer(t.villager(0)), t.s());
@@ -814,7 +814,7 @@ void TstRules::playerStateRequiredAction()
     QCOMPARE_E(t.m.requiredAction(t.villager(0)).type, ActionType::None);
     QCOMPARE(t.m.requiredAction(t.seer()).allowedTargets.size(), size_t(7));  // not self
     QCOMPARE(t.m.requiredAction(t.doctor()).allowedTargets.size(), size_t(8));
-    t.kill(t.wolf(0), t.villager(0));
+    QVERIFY_OK(t.kill(t.wolf(0), t.villager(0)));
     QVERIFY(t.m.requiredAction(t.wolf(0)).alreadySubmitted);
     QVERIFY(!t.m.requiredAction(t.wolf(1)).alreadySubmitted);
     const std::string brief = phaseBrief(t.m, t.wolf(1));
@@ -828,7 +828,7 @@ void TstRules::replayReproducesStateHash()
 {
     Table t;
     reach(t, Phase::DayVote);
-    t.vote(t.villager(1), t.wolf(0));
+    QVERIFY_OK(t.vote(t.villager(1), t.wolf(0)));
     t.until(Phase::Night);
     std::string why;
     auto r = Match::replay(t.m.log(), &why);
@@ -902,10 +902,10 @@ void everyoneVotes(Table &t)
 void nightActs(Table &t)
 {
     const std::string victim = t.villager(0);
-    t.kill(t.wolf(0), victim);
-    t.kill(t.wolf(1), victim);
-    t.inspect(t.seer(), t.villager(1));
-    t.protect(t.doctor(), t.seer());
+    QVERIFY_OK(t.kill(t.wolf(0), victim));
+    QVERIFY_OK(t.kill(t.wolf(1), victim));
+    QVERIFY_OK(t.inspect(t.seer(), t.villager(1)));
+    QVERIFY_OK(t.protect(t.doctor(), t.seer()));
 }
 
 /// How a row makes the match move on from where the breakpoints were set.
@@ -1228,7 +1228,7 @@ void TstRules::queueRejectsUnknownQueueAndSeatedAgents()
     QVERIFY(!bad.ok());
     QCOMPARE_E(bad.error().code, ErrorCode::UnknownQueue);
     for (int i = 0; i < 8; ++i)
-        lobby.join("a" + std::to_string(i), "A", DefaultQueueId, T0);
+        QVERIFY_OK(lobby.join("a" + std::to_string(i), "A", DefaultQueueId, T0));
     auto seated = lobby.join("a3", "A", DefaultQueueId, T0);
     QCOMPARE_E(seated.error().code, ErrorCode::AlreadyInMatch);
     QVERIFY(lobby.status("a3", DefaultQueueId)->assignment);

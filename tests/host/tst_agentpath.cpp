@@ -72,10 +72,15 @@ struct Table
             qFatal("host did not start: %s", qPrintable(error));
         for (int i = 0; i < 8; ++i) {
             agents.push_back(agent("a" + std::to_string(i)));
-            call(*host, agents.back(), "et.werewolf.queue.join", json::object());
+            const auto joined = call(*host, agents.back(), "et.werewolf.queue.join", json::object());
+            if (!joined)
+                qFatal("join refused: %s", joined.error().message.c_str());
         }
-        for (const host::Caller &c : agents)
-            call(*host, c, "et.werewolf.match.ready", json{{"matchId", "match-1"}});
+        for (const host::Caller &c : agents) {
+            const auto ready = call(*host, c, "et.werewolf.match.ready", json{{"matchId", "match-1"}});
+            if (!ready)
+                qFatal("ready refused: %s", ready.error().message.c_str());
+        }
     }
     const engine::Match &match() const { return *host->lobby().match("match-1"); }
     const engine::Player &player(const host::Caller &c) const { return *match().playerByAgent(c.agentId); }

@@ -1,19 +1,21 @@
 # Checks that no library includes a header across a forbidden edge.
 #   cmake -DROOT=<source dir> -P check.cmake
 # Dependencies point down: app → ui, host, mcp, engine; host → mcp, engine;
-# ui → engine. Each folder may include its own headers and those listed for
+# ui → engine; every folder → base (header-only vocabulary that includes no
+# other folder). Each folder may include its own headers and those listed for
 # it; a quoted include with "..", or of a folder not listed, is a violation.
 # The one exception is ui's view of the recorder's value type: the inspector
 # shows the records the host's recorder makes.
 
-set(_folders app ui host/store host/recorder host mcp engine)  # most specific first
-set(_allow_engine "engine/")
-set(_allow_mcp "mcp/")
-set(_allow_host/store "host/store/;engine/;mcp/jsonwrite.h")
-set(_allow_host/recorder "host/recorder/;host/store/;mcp/;engine/")
-set(_allow_host "host/;mcp/;engine/")
-set(_allow_ui "ui/;engine/;host/recorder/toolcallrecord.h")
-set(_allow_app "app/;ui/;host/;mcp/;engine/")
+set(_folders app ui host/store host/recorder host mcp engine base)  # most specific first
+set(_allow_base "base/")
+set(_allow_engine "engine/;base/")
+set(_allow_mcp "mcp/;base/")
+set(_allow_host/store "host/store/;engine/;mcp/jsonwrite.h;base/")
+set(_allow_host/recorder "host/recorder/;host/store/;mcp/;engine/;base/")
+set(_allow_host "host/;mcp/;engine/;base/")
+set(_allow_ui "ui/;engine/;host/recorder/toolcallrecord.h;base/")
+set(_allow_app "app/;ui/;host/;mcp/;engine/;base/")
 
 if(NOT ROOT)
     message(FATAL_ERROR "ROOT is not set")

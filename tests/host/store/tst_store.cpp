@@ -100,6 +100,8 @@ private Q_SLOTS:
     void importRejects();
     void importRefusesExistingMatch();
     void replayToEvent();
+    void loadRefusesMalformedStoredEvents_data();
+    void loadRefusesMalformedStoredEvents();
     void migrationFromV1();
     void migrationFromV4();
     void migrationFromV5();
@@ -1440,6 +1442,82 @@ void TstStore::replayToEvent()
     QCOMPARE(store->replayTo("match-1", "match-2:00000001").error().code, Code::Invalid);
     QCOMPARE(store->replayTo("match-1", "0").error().code, Code::Invalid);
     QCOMPARE(store->replayTo("match-404", "1").error().code, Code::NotFound);
+}
+
+void TstStore::loadRefusesMalformedStoredEvents_data()
+{
+    // `target` selects the seq of the event to damage, `set` damages it;
+    // `named` is how far after it the event is that the error names.
+    QTest::addColumn<QString>("target");
+    QTest::addColumn<QString>("set");
+    QTest::addColumn<int>("named");
+    QTest::addColumn<Code>("code");
+    QTest::addColumn<QStringList>("messageParts");
+    const QString first = QStringLiteral(
+        "SELECT min(seq) FROM events WHERE match_id = 'match-1' AND type = '%1'");
+    QTest::newRow("missing field")
+        << first.arg(QLatin1String("PHASE_CHANGED"))
+        << QStringLiteral("payload = json_remove(payload, '$.dayNumber')") << 0 << Code::Invalid
+        << QStringList{QStringLiteral("(PHASE_CHANGED)"), QStringLiteral("'dayNumber' is missing")};
+    QTest::newRow("wrong type")
+        << first.arg(QLatin1String("PLAYER_READY"))
+        << QStringLiteral("payload = json_set(payload, '$.playerId', 7)") << 0 << Code::Invalid
+        << QStringList{QStringLiteral("(PLAYER_READY)"), QStringLiteral("'playerId' must be a string")};
+    QTest::newRow("unknown event type")
+        << QStringLiteral("SELECT 5") << QStringLiteral("type = 'BRUNCH'") << 0 << Code::Corrupt
+        << QStringList{QStringLiteral("damaged")};
+    QTest::newRow("out-of-order seq")
+        << QStringLiteral("SELECT 5") << QStringLiteral("seq = 100000") << 1 << Code::Invalid
+        << QStringList{QStringLiteral("seq 6 where 5 was expected")};
+}
+
+void TstStore::loadRefusesMalformedStoredEvents()
+{
+    QFETCH(QString, target);
+    QFETCH(QString, set);
+    QFETCH(int, named);
+    QFETCH(Code, code);
+    QFETCH(QStringList, messageParts);
+    Match m = createMatch("match-1", 1, 5, T0);
+    {
+        auto store = Store::open(dbPath());
+        STORE_VERIFY(store);
+        QVERIFY(playAndCommit(*store, m, 5, 30));
+        QVERIFY(!m.ended());
+    }
+    std::uint64_t seq = 0;
+    {
+        RawDb raw(dbPath());
+        seq = raw.scalar(target).toULongLong();
+        QVERIFY(seq > 0);
+        QVERIFY(raw.exec(QStringLiteral("UPDATE events SET %1 WHERE match_id = 'match-1' AND seq = %2")
+                             .arg(set)
+                             .arg(seq)));
+    }
+    const QString eventId = QString::fromStdString(engine::makeEventId("match-1", seq + std::uint64_t(named)));
+
+    auto store = Store::open(dbPath());
+    STORE_VERIFY(store);
+    // An error value from every read that replays the log; nothing throws.
+    std::optional<StoreResult<Match>> loaded;
+    try {
+        loaded.emplace(store->loadMatch("match-1"));
+    } catch (...) {
+        QFAIL("loadMatch threw");
+    }
+    QVERIFY(!loaded->ok());
+    QCOMPARE(loaded->error().code, code);
+    const QString message = loaded->error().message;
+    QVERIFY2(message.contains(eventId), qPrintable(message));
+    for (const QString &part : messageParts)
+        QVERIFY2(message.contains(part), qPrintable(message));
+
+    // Recovery reports the match with the same reason instead of resuming it.
+    auto recovered = store->unfinishedMatches();
+    STORE_VERIFY(recovered);
+    QCOMPARE(recovered->size(), std::size_t(1));
+    QVERIFY(!recovered->front().match.has_value());
+    QCOMPARE(recovered->front().problem, message);
 }
 
 // ------------------------------------------------------------------ migrations
