@@ -310,33 +310,6 @@
     </message>
 </context>
 <context>
-    <name>townhall::host::Host</name>
-    <message>
-        <source>Match %1 could not be recovered: %2</source>
-        <translation>Match %1 could not be recovered: %2</translation>
-    </message>
-    <message>
-        <source>Resumed %1 at %2, day %3</source>
-        <translation>Resumed %1 at %2, day %3</translation>
-    </message>
-    <message>
-        <source>cannot write %1 (%2); Town Hall needs to write the database and its -wal and -shm files</source>
-        <translation>cannot write %1 (%2); Town Hall needs to write the database and its -wal and -shm files</translation>
-    </message>
-    <message>
-        <source>%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it first, or use another --db; read-only commands (export, replay, calls) work beside it.</source>
-        <translation>%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it first, or use another --db; read-only commands (export, replay, calls) work beside it.</translation>
-    </message>
-    <message>
-        <source>, serving %1</source>
-        <translation>, serving %1</translation>
-    </message>
-    <message>
-        <source>cannot create the lock file %1 next to the database</source>
-        <translation>cannot create the lock file %1 next to the database</translation>
-    </message>
-</context>
-<context>
     <name>townhall::app::HostWorker</name>
     <message>
         <source>The match database cannot be used: %1. Matches of this session will not be saved.</source>
@@ -404,6 +377,33 @@
             <numerusform>Storage works again after %n failed attempt; play goes on.</numerusform>
             <numerusform>Storage works again after %n failed attempts; play goes on.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>townhall::host::Host</name>
+    <message>
+        <source>Match %1 could not be recovered: %2</source>
+        <translation>Match %1 could not be recovered: %2</translation>
+    </message>
+    <message>
+        <source>Resumed %1 at %2, day %3</source>
+        <translation>Resumed %1 at %2, day %3</translation>
+    </message>
+    <message>
+        <source>cannot write %1 (%2); Town Hall needs to write the database and its -wal and -shm files</source>
+        <translation>cannot write %1 (%2); Town Hall needs to write the database and its -wal and -shm files</translation>
+    </message>
+    <message>
+        <source>%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it first, or use another --db; read-only commands (export, replay, calls) work beside it.</source>
+        <translation>%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it first, or use another --db; read-only commands (export, replay, calls) work beside it.</translation>
+    </message>
+    <message>
+        <source>, serving %1</source>
+        <translation>, serving %1</translation>
+    </message>
+    <message>
+        <source>cannot create the lock file %1 next to the database</source>
+        <translation>cannot create the lock file %1 next to the database</translation>
     </message>
 </context>
 <context>

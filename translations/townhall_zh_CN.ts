@@ -309,33 +309,6 @@
     </message>
 </context>
 <context>
-    <name>townhall::host::Host</name>
-    <message>
-        <source>Match %1 could not be recovered: %2</source>
-        <translation>对局 %1 无法恢复：%2</translation>
-    </message>
-    <message>
-        <source>Resumed %1 at %2, day %3</source>
-        <translation>已恢复 %1：%2，第 %3 天</translation>
-    </message>
-    <message>
-        <source>cannot write %1 (%2); Town Hall needs to write the database and its -wal and -shm files</source>
-        <translation>无法写入 %1（%2）；Town Hall 需要写入数据库及其 -wal 和 -shm 文件</translation>
-    </message>
-    <message>
-        <source>%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it first, or use another --db; read-only commands (export, replay, calls) work beside it.</source>
-        <translation>%1 正被另一个 Town Hall 主机使用（%3 上的进程 %2%4）。请先停止它，或使用另一个 --db；只读命令（export、replay、calls）可与它同时使用。</translation>
-    </message>
-    <message>
-        <source>, serving %1</source>
-        <translation>，服务地址 %1</translation>
-    </message>
-    <message>
-        <source>cannot create the lock file %1 next to the database</source>
-        <translation>无法在数据库旁创建锁文件 %1</translation>
-    </message>
-</context>
-<context>
     <name>townhall::app::HostWorker</name>
     <message>
         <source>The match database cannot be used: %1. Matches of this session will not be saved.</source>
@@ -402,6 +375,33 @@
         <translation>
             <numerusform>存储在 %n 次失败尝试后恢复正常；对局继续。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>townhall::host::Host</name>
+    <message>
+        <source>Match %1 could not be recovered: %2</source>
+        <translation>对局 %1 无法恢复：%2</translation>
+    </message>
+    <message>
+        <source>Resumed %1 at %2, day %3</source>
+        <translation>已恢复 %1：%2，第 %3 天</translation>
+    </message>
+    <message>
+        <source>cannot write %1 (%2); Town Hall needs to write the database and its -wal and -shm files</source>
+        <translation>无法写入 %1（%2）；Town Hall 需要写入数据库及其 -wal 和 -shm 文件</translation>
+    </message>
+    <message>
+        <source>%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it first, or use another --db; read-only commands (export, replay, calls) work beside it.</source>
+        <translation>%1 正被另一个 Town Hall 主机使用（%3 上的进程 %2%4）。请先停止它，或使用另一个 --db；只读命令（export、replay、calls）可与它同时使用。</translation>
+    </message>
+    <message>
+        <source>, serving %1</source>
+        <translation>，服务地址 %1</translation>
+    </message>
+    <message>
+        <source>cannot create the lock file %1 next to the database</source>
+        <translation>无法在数据库旁创建锁文件 %1</translation>
     </message>
 </context>
 <context>
