@@ -67,6 +67,16 @@ bool SeatLoop::unseat(const std::string &playerId)
     return true;
 }
 
+bool SeatLoop::wake(const std::string &playerId, TimeMs now)
+{
+    Seat *s = find(playerId);
+    if (!s)
+        return false;
+    if (!s->wakeAt || *s->wakeAt > now)
+        s->wakeAt = now;
+    return true;
+}
+
 bool SeatLoop::busy() const
 {
     return std::any_of(m_seats.begin(), m_seats.end(), [](const std::unique_ptr<Seat> &s) { return s->busy; });

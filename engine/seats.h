@@ -38,6 +38,23 @@ public:
     virtual Step onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs now) = 0;
     /// How the last call ended: ok, or the error code the tool returned.
     virtual void onResult(const ToolCall &call, bool ok, std::optional<ErrorCode> error) = 0;
+
+    /// A driver that thinks elsewhere (a model behind a network call) answers
+    /// a turn with no call, starts its work, and once it knows what to do
+    /// asks for another turn through this (the loop's owner sets it); that
+    /// turn returns the call. It may be called from the driver's own
+    /// callbacks, never from inside onTurn.
+    void setWakeUp(std::function<void()> wakeUp) { m_wakeUp = std::move(wakeUp); }
+
+protected:
+    void wakeUp() const
+    {
+        if (m_wakeUp)
+            m_wakeUp();
+    }
+
+private:
+    std::function<void()> m_wakeUp;
 };
 
 /// The built-in bot (bot.h) as a seat driver.
@@ -79,6 +96,8 @@ public:
     bool replace(const std::string &playerId, std::unique_ptr<SeatDriver> driver, TimeMs now);
     /// Takes the driver off a seat (the seat is then played from outside).
     bool unseat(const std::string &playerId);
+    /// Gives a seat a turn at `now` (its driver asked for one: SeatDriver::setWakeUp).
+    bool wake(const std::string &playerId, TimeMs now);
 
     bool has(const std::string &playerId) const { return find(playerId) != nullptr; }
     bool empty() const { return m_seats.empty(); }

@@ -71,7 +71,8 @@ Host::Host(HostOptions options, QObject *parent)
           [this] {
               scheduleSeats();
               armTimer();
-          })
+          },
+          m_options.clock)
     , m_timer(this, [this] { onTimer(); })
 {
     m_seatTimer.setSingleShot(true);

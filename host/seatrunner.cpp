@@ -19,11 +19,24 @@ engine::ErrorCode errorCodeOf(const std::string &code)
 }
 } // namespace
 
-SeatRunner::SeatRunner(QObject *context, Send send, std::function<void()> answered)
+SeatRunner::SeatRunner(QObject *context, Send send, std::function<void()> answered,
+                       std::function<engine::TimeMs()> clock)
     : m_context(context)
+    , m_clock(std::move(clock))
     , m_send(std::move(send))
     , m_answered(std::move(answered))
 {
+}
+
+void SeatRunner::wire(const std::string &matchId, const std::string &playerId, engine::SeatDriver &driver)
+{
+    QPointer<QObject> alive(m_context);
+    driver.setWakeUp([this, alive, matchId, playerId] {
+        if (!alive)
+            return;
+        if (auto it = m_matches.find(matchId); it != m_matches.end() && it->second.wake(playerId, m_clock()))
+            m_answered();
+    });
 }
 
 void SeatRunner::seatBots(const engine::Match &m)
@@ -34,7 +47,9 @@ void SeatRunner::seatBots(const engine::Match &m)
             continue;
         const std::uint64_t seed =
             engine::Rng::forDecision(m.state().seed ^ 0xB0B, static_cast<std::uint64_t>(p.seat), 1).next();
-        loop.seat(p.playerId, std::make_unique<engine::BotDriver>(p.playerId, seed));
+        auto driver = std::make_unique<engine::BotDriver>(p.playerId, seed);
+        wire(m.matchId(), p.playerId, *driver);
+        loop.seat(p.playerId, std::move(driver));
     }
     if (loop.empty())
         m_matches.erase(m.matchId());
@@ -43,6 +58,9 @@ void SeatRunner::seatBots(const engine::Match &m)
 bool SeatRunner::replace(const std::string &matchId, const std::string &playerId,
                          std::unique_ptr<engine::SeatDriver> driver, engine::TimeMs now)
 {
+    if (!driver)
+        return false;
+    wire(matchId, playerId, *driver);
     engine::SeatLoop &loop = m_matches[matchId];
     if (loop.has(playerId))
         return loop.replace(playerId, std::move(driver), now);

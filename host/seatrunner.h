@@ -32,12 +32,15 @@ public:
 
     /// `answered` runs after each answer (the owner steps the seats again).
     /// `context` owns this runner: answers that arrive after it is gone are dropped.
-    SeatRunner(QObject *context, Send send, std::function<void()> answered);
+    SeatRunner(QObject *context, Send send, std::function<void()> answered,
+               std::function<engine::TimeMs()> clock);
 
     /// Seats a built-in bot on every seat of `m` whose agent is a bot and
     /// has no driver yet.
     void seatBots(const engine::Match &m);
     /// Hands a seat to another driver mid-match (a stalled seat to a bot).
+    /// A driver that asks for a turn (SeatDriver::setWakeUp) gets one at
+    /// `clock()` and the owner is told (`answered`) to step the seats.
     bool replace(const std::string &matchId, const std::string &playerId, std::unique_ptr<engine::SeatDriver> driver,
                  engine::TimeMs now);
 
@@ -53,7 +56,11 @@ public:
     static bool isBot(const std::string &agentId) { return agentId.rfind("bot:", 0) == 0; }
 
 private:
+    /// Seats `driver`, wiring its wake-up to this runner.
+    void wire(const std::string &matchId, const std::string &playerId, engine::SeatDriver &driver);
+
     QObject *m_context;
+    std::function<engine::TimeMs()> m_clock;
     Send m_send;
     std::function<void()> m_answered;
     std::map<std::string, engine::SeatLoop> m_matches;  // matchId → its driven seats

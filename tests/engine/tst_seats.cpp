@@ -45,6 +45,8 @@ public:
         ++results;
         lastOk = ok;
     }
+    /// Asks for a turn, as a driver whose answer came from elsewhere.
+    void poke() const { wakeUp(); }
     int turns = 0;
     std::size_t seen = 0;
     int results = 0;
@@ -203,6 +205,27 @@ private Q_SLOTS:
         QVERIFY(!loop.replace("p:none", std::make_unique<Recording>(), 1'000'003));
         QVERIFY(loop.unseat(pid));
         QVERIFY(loop.empty());
+    }
+
+    void aWakeUpGivesATurnAtOnce()
+    {
+        auto m = newMatch(15);
+        SeatLoop loop;
+        const std::string pid = m->state().players[3].playerId;
+        auto *d = new Recording();
+        loop.seat(pid, std::unique_ptr<SeatDriver>(d), 1'000'000);
+        const auto none = [](const std::string &, const ToolCall &, std::uint64_t) { return SeatLoop::Sent{}; };
+        loop.pass(*m, 1'000'000, none);
+        QCOMPARE(d->turns, 1);
+        loop.pass(*m, 1'000'500, none);
+        QCOMPARE(d->turns, 1);  // nothing new, no turn asked for
+        d->setWakeUp([&] { loop.wake(pid, 1'000'600); });
+        QVERIFY(loop.nextWake() == std::nullopt);
+        d->poke();
+        QCOMPARE(loop.nextWake(), std::optional<TimeMs>(1'000'600));
+        loop.pass(*m, 1'000'600, none);
+        QCOMPARE(d->turns, 2);
+        QVERIFY(!loop.wake("p:none", 1'000'700));
     }
 
     void aBotHandedOverMidMatchFinishesIt()

@@ -56,7 +56,7 @@ private Q_SLOTS:
                                              false, std::nullopt};
                 co_return nlohmann::json{{"ok", true}};
             },
-            [&] { ++answered; });
+            [&] { ++answered; }, [&] { return now; });
         runner.seatBots(m);
         QCOMPARE(runner.size(), std::size_t(engine::SeatCount));
         for (int i = 0; i < 200000 && !m.ended(); ++i) {
@@ -85,6 +85,7 @@ private Q_SLOTS:
         QObject context;
         int sent = 0;
         int notBots = 0;
+        engine::TimeMs t = now;
         SeatRunner runner(
             &context,
             [&](const std::string &agentId, const std::string &, const engine::ToolCall &)
@@ -93,12 +94,11 @@ private Q_SLOTS:
                 notBots += SeatRunner::isBot(agentId) ? 0 : 1;
                 co_return nlohmann::json{{"ok", true}};
             },
-            [] {});
+            [] {}, [&] { return t; });
         runner.seatBots(m);
         runner.seatBots(m);  // seating twice adds nobody
         QCOMPARE(runner.size(), std::size_t(3));
         // Steps until `n` calls were sent (or the bots stop asking).
-        engine::TimeMs t = now;
         auto stepUntil = [&](int n, bool ready) {
             for (int i = 0; i < 50 && sent < n; ++i) {
                 runner.step(lobby, [ready](const engine::Match &) { return ready; }, t);
@@ -122,6 +122,57 @@ private Q_SLOTS:
         QCOMPARE(runner.size(), std::size_t(4));
         stepUntil(4, true);
         QCOMPARE(sent, 4);
+    }
+
+    void aDriverThatThinksElsewhereAsksForItsTurn()
+    {
+        engine::Lobby lobby(44, engine::MatchConfig{});
+        const engine::TimeMs now = 1'700'000'000'000;
+        engine::Match &m = startMatch(lobby, 0, now);
+        QObject context;
+        std::vector<std::string> sentTools;
+        int answered = 0;
+        SeatRunner runner(
+            &context,
+            [&](const std::string &, const std::string &, const engine::ToolCall &call)
+                -> QCoro::Task<mcp::ToolResult> {
+                sentTools.push_back(call.tool);
+                co_return nlohmann::json{{"ok", true}};
+            },
+            [&] { ++answered; }, [&] { return now; });
+        // A driver whose answer comes from elsewhere, later.
+        struct Later final : engine::SeatDriver
+        {
+            Step onTurn(const engine::StateView &, const std::vector<const engine::Event *> &, engine::TimeMs) override
+            {
+                ++turns;
+                Step s;
+                s.call = std::exchange(ready, std::nullopt);
+                return s;
+            }
+            void onResult(const engine::ToolCall &, bool, std::optional<engine::ErrorCode>) override {}
+            void answer(engine::ToolCall call)
+            {
+                ready = std::move(call);
+                wakeUp();
+            }
+            std::optional<engine::ToolCall> ready;
+            int turns = 0;
+        };
+        auto owned = std::make_unique<Later>();
+        Later *later = owned.get();
+        const std::string pid = m.state().players[0].playerId;
+        QVERIFY(runner.replace(m.matchId(), pid, std::move(owned), now));
+        runner.step(lobby, [](const engine::Match &) { return true; }, now);
+        QCOMPARE(later->turns, 1);  // asked; nothing to say yet
+        QVERIFY(sentTools.empty());
+        runner.step(lobby, [](const engine::Match &) { return true; }, now);
+        QCOMPARE(later->turns, 1);  // no news, no turn due: not asked again
+        later->answer(engine::ToolCall{"et.werewolf.match.ready", {{"matchId", m.matchId()}}});
+        QCOMPARE(answered, 1);  // the owner is told to step
+        runner.step(lobby, [](const engine::Match &) { return true; }, now);
+        QCOMPARE(later->turns, 2);
+        QCOMPARE(sentTools, std::vector<std::string>{"et.werewolf.match.ready"});
     }
 };
 
