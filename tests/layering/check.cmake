@@ -6,11 +6,12 @@
 # The one exception is ui's view of the recorder's value type: the inspector
 # shows the records the host's recorder makes.
 
-set(_folders app ui host/store host/recorder host mcp engine)  # most specific first
+set(_folders app ui host/store host/recorder host/providers host mcp engine)  # most specific first
 set(_allow_engine "engine/")
 set(_allow_mcp "mcp/")
 set(_allow_host/store "host/store/;engine/;mcp/jsonwrite.h")
 set(_allow_host/recorder "host/recorder/;host/store/;mcp/;engine/")
+set(_allow_host/providers "host/providers/")
 set(_allow_host "host/;mcp/;engine/")
 set(_allow_ui "ui/;engine/;host/recorder/toolcallrecord.h")
 set(_allow_app "app/;ui/;host/;mcp/;engine/")
