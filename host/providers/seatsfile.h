@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file seatsfile.h
+/// The seats file of `townhall --headless --seats FILE.json`: named
+/// providers and up to eight seats, each a model (a provider, optionally
+/// another model and a persona) or a built-in bot.
+///
+/// \code{.json}
+/// {"providers": {"local": {"kind": "openai", "baseUrl": "http://localhost:11434/v1",
+///                          "model": "qwen3:8b", "apiKeyEnv": "OLLAMA_KEY"}},
+///  "seats": [{"name": "Ada", "provider": "local", "model": "llama3.2", "persona": "Speaks in riddles."},
+///            {"name": "Cora", "bot": true}]}
+/// \endcode
+
+#include "host/providers/providerprofile.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace townhall::host::providers {
+
+struct SeatSpec
+{
+    QString name;
+    bool bot = false;
+    QString provider; ///< a key of SeatsFile::providers; empty for a bot
+    QString model;    ///< overrides the provider's model when set
+    QString persona;  ///< one line added to the seat's system prompt
+};
+
+struct SeatsFile
+{
+    static constexpr int MaxSeats = 8;
+
+    std::map<QString, ProviderProfile> providers;
+    std::vector<SeatSpec> seats;
+
+    /// The provider's profile with the seat's model override; nullopt for a bot.
+    std::optional<ProviderProfile> profileFor(const SeatSpec &seat) const;
+};
+
+/// Every problem is reported, not just the first, each as "key.path: reason"
+/// ("seats[2].provider: unknown provider \"cloud\" (known: local)").
+/// Warnings (an unset apiKeyEnv, an unknown key) do not stop a match.
+struct SeatsFileParse
+{
+    std::optional<SeatsFile> file; ///< set exactly when errors is empty
+    QStringList errors;
+    QStringList warnings;
+
+    bool ok() const { return errors.isEmpty(); }
+};
+
+SeatsFileParse parseSeatsFile(const QByteArray &text);
+/// Reads and parses; a file that cannot be read is one error naming it.
+SeatsFileParse readSeatsFile(const QString &path);
+
+} // namespace townhall::host::providers
