@@ -10,6 +10,13 @@
 #include "ui/i18n.h"
 #include "ui/inspectordock.h"
 #include "ui/mainwindow.h"
+#include "app/profilesdialog.h"
+#include "host/providers/keychain.h"
+
+#include <QMenu>
+#include <QMenuBar>
+#include <QPointer>
+#include <QStatusBar>
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -28,6 +35,27 @@ void err(const QString &s)
 {
     const QByteArray b = s.toUtf8();
     std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stderr);
+}
+
+/// The Models menu: the provider profiles. Keys typed in the dialog go to
+/// the system keychain; where there is none, the status bar says what to do.
+void addModelsMenu(ui::MainWindow &window, QSettings &settings)
+{
+    QMenu *menu = window.menuBar()->addMenu(ProfilesDialog::tr("&Models"));
+    QAction *providers = menu->addAction(ProfilesDialog::tr("Model &providers…"));
+    QObject::connect(providers, &QAction::triggered, &window, [&window, &settings] {
+        ProfileStore store(settings);
+        auto keychain = std::make_shared<host::providers::KeychainKeySource>();
+        ProfilesDialog dialog(store, keychain, &window);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        QPointer<ui::MainWindow> shown(&window);
+        for (const auto &[name, key] : dialog.typedKeys())
+            keychain->store(name, key).then([shown, keychain](const QString &problem) {
+                if (shown && !problem.isEmpty())
+                    shown->statusBar()->showMessage(problem, 15000);
+            });
+    });
 }
 
 } // namespace
@@ -85,6 +113,7 @@ int runGui(int argc, char **argv)
         window.resize(std::min(1600, avail.width() * 9 / 10),
                       std::min(1000, avail.height() * 9 / 10));
     }
+    addModelsMenu(window, stored);
     window.show();
     // Ctrl+C or SIGTERM closes the window like the user would, so the host
     // stops in its thread and the store is closed cleanly.

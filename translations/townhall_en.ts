@@ -380,6 +380,117 @@
     </message>
 </context>
 <context>
+    <name>townhall::app::ProfilesDialog</name>
+    <message>
+        <source>&amp;Models</source>
+        <translation>&amp;Models</translation>
+    </message>
+    <message>
+        <source>Model &amp;providers…</source>
+        <translation>Model &amp;providers…</translation>
+    </message>
+    <message>
+        <source>Model providers</source>
+        <translation>Model providers</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Add</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible (OpenAI, Ollama, llama.cpp, vLLM, OpenRouter…)</source>
+        <translation>OpenAI-compatible (OpenAI, Ollama, llama.cpp, vLLM, OpenRouter…)</translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>kept in the system keychain, never in a file</source>
+        <translation>kept in the system keychain, never in a file</translation>
+    </message>
+    <message>
+        <source>or the name of an environment variable</source>
+        <translation>or the name of an environment variable</translation>
+    </message>
+    <message>
+        <source>server default</source>
+        <translation>server default</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protocol</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>Base URL</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API key</translation>
+    </message>
+    <message>
+        <source>Key variable</source>
+        <translation>Key variable</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperature</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>Max tokens</translation>
+    </message>
+    <message>
+        <source>Request timeout</source>
+        <translation>Request timeout</translation>
+    </message>
+    <message>
+        <source>Price per million input tokens</source>
+        <translation>Price per million input tokens</translation>
+    </message>
+    <message>
+        <source>Price per million output tokens</source>
+        <translation>Price per million output tokens</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Test connection</translation>
+    </message>
+    <message>
+        <source>Testing %1…</source>
+        <translation>Testing %1…</translation>
+    </message>
+    <message>
+        <source>The connection works.</source>
+        <translation>The connection works.</translation>
+    </message>
+    <message>
+        <source>The connection does not work: %1</source>
+        <translation>The connection does not work: %1</translation>
+    </message>
+</context>
+<context>
     <name>townhall::host::Host</name>
     <message>
         <source>Match %1 could not be recovered: %2</source>

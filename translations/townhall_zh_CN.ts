@@ -378,6 +378,117 @@
     </message>
 </context>
 <context>
+    <name>townhall::app::ProfilesDialog</name>
+    <message>
+        <source>&amp;Models</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Model &amp;providers…</source>
+        <translation>模型提供方(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Model providers</source>
+        <translation>模型提供方</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible (OpenAI, Ollama, llama.cpp, vLLM, OpenRouter…)</source>
+        <translation>OpenAI 兼容（OpenAI、Ollama、llama.cpp、vLLM、OpenRouter…）</translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>kept in the system keychain, never in a file</source>
+        <translation>保存在系统钥匙串中，绝不写入文件</translation>
+    </message>
+    <message>
+        <source>or the name of an environment variable</source>
+        <translation>或环境变量的名称</translation>
+    </message>
+    <message>
+        <source>server default</source>
+        <translation>服务器默认值</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Key variable</source>
+        <translation>密钥变量</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>最大 token 数</translation>
+    </message>
+    <message>
+        <source>Request timeout</source>
+        <translation>请求超时</translation>
+    </message>
+    <message>
+        <source>Price per million input tokens</source>
+        <translation>每百万输入 token 价格</translation>
+    </message>
+    <message>
+        <source>Price per million output tokens</source>
+        <translation>每百万输出 token 价格</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Testing %1…</source>
+        <translation>正在测试 %1…</translation>
+    </message>
+    <message>
+        <source>The connection works.</source>
+        <translation>连接正常。</translation>
+    </message>
+    <message>
+        <source>The connection does not work: %1</source>
+        <translation>连接失败：%1</translation>
+    </message>
+</context>
+<context>
     <name>townhall::host::Host</name>
     <message>
         <source>Match %1 could not be recovered: %2</source>

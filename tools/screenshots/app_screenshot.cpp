@@ -9,6 +9,7 @@
 // Exits non-zero when a check fails or a moment never comes.
 
 #include "app/guihost.h"
+#include "app/profilesdialog.h"
 #include "ui/hostlink.h"
 #include "ui/i18n.h"
 #include "ui/inspectordock.h"
@@ -33,6 +34,7 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QEventLoop>
+#include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
 #include <QSlider>
@@ -342,6 +344,23 @@ int main(int argc, char **argv)
     settle(700);
     checkPopulated(w);
     shoot(w, dir, prefix + QStringLiteral("06-1280x720"));
+
+    // 6. The model providers dialog with a local Ollama profile.
+    {
+        QTemporaryDir settingsDir;
+        QSettings profileSettings(settingsDir.filePath(QStringLiteral("p.ini")), QSettings::IniFormat);
+        app::ProfileStore store(profileSettings);
+        app::ProfilesDialog dialog(store, nullptr, &w);
+        dialog.nameEdit()->setText(QStringLiteral("ollama"));
+        dialog.modelEdit()->setText(QStringLiteral("qwen3:8b"));
+        dialog.keyEnvEdit()->clear();
+        dialog.resize(900, 520);
+        dialog.show();
+        settle(300);
+        const QString path = dir + QLatin1Char('/') + prefix + QStringLiteral("10-model-providers.png");
+        check(dialog.grab().save(path), "providers dialog saved");
+        std::printf("%s\n", qPrintable(path));
+    }
 
     w.close();
     host.stop();
