@@ -311,6 +311,15 @@ void Host::addBots(int n)
     m_pipeline.scheduleFlush();
 }
 
+void Host::queueBot(const QString &displayName)
+{
+    ++m_botCounter;
+    joinQueue("bot:" + std::to_string(m_botCounter) + ":" + std::to_string(m_lobby->seed() % 100000),
+              displayName.toStdString());
+    emitQueue();
+    m_pipeline.scheduleFlush();
+}
+
 bool Host::joinQueue(const std::string &agentId, const std::string &name)
 {
     auto r = m_lobby->join(agentId, name, engine::DefaultQueueId, now());

@@ -93,6 +93,8 @@ public:
 
     /// Puts `n` built-in bots in the default queue.
     void addBots(int n);
+    /// Puts one built-in bot called `displayName` in the default queue.
+    void queueBot(const QString &displayName);
     /// Puts a seat played by a language model in the default queue, under
     /// `displayName`; `persona` is a line of its system prompt. When a match
     /// takes it, a Pilot plays it (its log: pilotLog). Returns its agent id,
