@@ -172,7 +172,11 @@ engine::SeatDriver::Step Pilot::onTurn(const engine::StateView &view, const std:
         if (s.call)
             return s;
     }
-    if (m_busy || m_key.job == Job::None)
+    if (m_key.job == Job::None)
+        return {};
+    if (required(m_key.job))
+        guard(m_key);
+    if (m_busy)
         return {};
     if (m_conv && m_conv->key == m_key)
         return {};  // done with it, or waiting for the tool's answer
@@ -311,7 +315,7 @@ void Pilot::answered(const Key &key, providers::ChatOutcome outcome)
     st.latencyMs += outcome.result.latencyMs;
     think(outcome.result.reasoning);
     think(outcome.result.text);
-    if (!m_conv || !(m_conv->key == key) || !(m_key == key)) {
+    if (!m_conv || !(m_conv->key == key) || !(m_key == key) || m_standInKey == key) {
         m_conv.reset();  // the phase moved on while the model thought
         wakeUp();
         return;
@@ -428,6 +432,44 @@ void Pilot::failed(const Key &key, const ProviderError &error)
             ask();
         else
             wakeUp();
+    });
+}
+
+bool Pilot::due(const Key &key) const
+{
+    const engine::Match *m = m_match();
+    if (!m || m->ended() || m->state().phase != key.phase || m->state().dayNumber != key.day)
+        return false;
+    const engine::Player *me = m->player(m_options.playerId);
+    if (!me)
+        return false;
+    if (key.job == Job::Ready)
+        return !me->ready;
+    const auto ra = m->requiredAction(m_options.playerId);
+    return ra.type != engine::ActionType::None && !ra.alreadySubmitted;
+}
+
+void Pilot::guard(const Key &key)
+{
+    if (m_guarded == key || !m_options.clock)
+        return;
+    const engine::Match *m = m_match();
+    if (!m)
+        return;
+    const engine::MatchState &st = m->state();
+    const engine::TimeMs ends = st.phase == Phase::DayOpening ? st.turnEndsAt : st.phaseEndsAt;
+    if (ends <= 0)
+        return;
+    m_guarded = key;
+    // Never more than a quarter of what is left: a short turn is still the model's to take.
+    const engine::TimeMs left = std::max<engine::TimeMs>(0, ends - m_options.clock());
+    const auto in = std::chrono::milliseconds(left - std::min<engine::TimeMs>(m_options.deadlineMargin.count(), left / 4));
+    QTimer::singleShot(in, m_context.get(), [this, key] {
+        // The model's call already made or on its way: nothing to cover.
+        if (m_log->stats.handedOver || m_standInKey == key || m_ready || m_outstanding == Outstanding::Model
+            || (m_conv && m_conv->key == key && m_conv->done) || !due(key))
+            return;
+        standInTakes(key);
     });
 }
 

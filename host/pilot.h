@@ -141,6 +141,12 @@ private:
     void reply(const QString &text, bool isError);
     void giveUp();
     void standInTakes(const Key &key);
+    /// Arms the alarm that lets the stand-in act when the phase is about to
+    /// end and the model has not (a slow model, or one still busy with an
+    /// earlier question).
+    void guard(const Key &key);
+    /// Whether the match still expects this of the player.
+    bool due(const Key &key) const;
     Step standInTurn(const engine::StateView &view, engine::TimeMs now);
     void think(const QString &text);
 
@@ -152,6 +158,7 @@ private:
     engine::BotDriver m_standIn;
     std::uint64_t m_standInCursor = 0;
     std::optional<Key> m_standInKey;  ///< the stand-in does this
+    std::optional<Key> m_guarded;     ///< the key the alarm is armed for
     Key m_key;                        ///< the latest thing to do
     std::optional<Conversation> m_conv;
     bool m_busy = false;              ///< a request in flight or a retry waiting

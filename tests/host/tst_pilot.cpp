@@ -82,15 +82,16 @@ struct Table
     std::vector<std::unique_ptr<ScriptedOpenAiServer>> servers;
     std::unique_ptr<host::Host> host;
     std::vector<std::string> agents;
+    double speed = 50;
 
     /// Eight model seats, each with a server of its own; `script` may
     /// replace a seat's model (nullptr: the playing one).
     bool start(std::function<std::optional<ScriptedResponse>(int, const RecordedRequest &)> script = play,
-               std::chrono::milliseconds timeout = 5s)
+               std::function<std::chrono::milliseconds(int)> timeout = [](int) { return 5s; })
     {
         host::HostOptions o;
         o.dbPath = QStringLiteral(":memory:");
-        o.speed = 50;
+        o.speed = speed;
         o.seed = 11;
         o.rateLimits = false;
         host = std::make_unique<host::Host>(o);
@@ -107,7 +108,7 @@ struct Table
             p.baseUrl = s->baseUrl();
             p.model = QStringLiteral("test-model");
             p.apiKey = QStringLiteral("test-key");
-            p.timeout = timeout;
+            p.timeout = timeout(seat);
             auto id = host->queueModelSeat(QStringLiteral("Model %1").arg(seat), p);
             if (!id)
                 return false;
@@ -167,6 +168,7 @@ private Q_SLOTS:
     void eightModelsPlayAMatchAndLearnOnlyTheirOwnSecrets()
     {
         Table t;
+        t.speed = 25;  // an opening turn of 600 ms: time enough for a loaded machine's model
         QVERIFY(t.start());
         QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60'000);
 
@@ -254,20 +256,21 @@ private Q_SLOTS:
     void failingProvidersLeaveTheirSeatsToTheStandIn()
     {
         // Seat 2's server always fails; seat 5's answers too late for the
-        // client's deadline. The rest play.
+        // client's deadline; seat 6's within it, but too slow for the
+        // phases. The rest play.
         Table t;
         QVERIFY(t.start(
             [](int seat, const RecordedRequest &r) -> std::optional<ScriptedResponse> {
                 if (seat == 2)
                     return openai::error(500, "upstream exploded", "server_error");
-                if (seat == 5) {
+                if (seat == 5 || seat == 6) {
                     ScriptedResponse slow = openai::text("too late");
-                    slow.delay = 2s;
+                    slow.delay = seat == 5 ? 2000ms : 1500ms;
                     return slow;
                 }
                 return play(seat, r);
             },
-            300ms));
+            [](int seat) { return seat == 5 ? 300ms : 5000ms; }));
         QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60'000);
         const engine::Match &m = *t.match();
         int handedOver = 0;
@@ -296,6 +299,14 @@ private Q_SLOTS:
                     QVERIFY2(e.payload.value("text", "").rfind("I am seat ", 0) != 0, qPrintable(what));
         }
         QVERIFY(handedOver >= 1);
+        // The slow seat never failed: the stand-in acted before each
+        // deadline the model would have missed, and the seat stayed the model's.
+        const auto slow = t.host->pilotLog(m.matchId(), t.playerOf(6).playerId);
+        QVERIFY(slow);
+        QVERIFY(slow->stats.failures.empty());
+        QVERIFY(slow->stats.standInTurns >= 1);
+        QVERIFY(!slow->stats.handedOver);
+        QVERIFY(slow->stats.modelCalls >= 1);
         const auto healthy = t.host->pilotLog(m.matchId(), t.playerOf(0).playerId);
         QVERIFY(healthy && !healthy->stats.handedOver && healthy->stats.failures.empty());
     }
