@@ -6,6 +6,7 @@
 #include "app/simulate.h"
 #include "host/host.h"
 #include "host/mcpservice.h"
+#include "host/providers/keysource.h"
 #include "host/recorder/calllog.h"
 #include "mcp/stdiobridge.h"
 
@@ -96,6 +97,31 @@ QString narrationLine(const engine::Match &m, const engine::Event &e)
 /// How a headless host reports what happens in its matches.
 enum class HostLog { Narrated, Quiet, Json };
 
+/// Puts the seats file's seats in the queue, in its order. A model seat
+/// whose key is missing still plays (a local server needs none; a cloud one
+/// refuses, and the seat's stand-in plays): the user is told why.
+bool queueSeats(Host &host, const providers::SeatsFile &file)
+{
+    for (const providers::SeatSpec &seat : file.seats) {
+        if (seat.bot) {
+            host.queueBot(seat.name);
+            continue;
+        }
+        std::optional<providers::ProviderProfile> profile = file.profileFor(seat);
+        if (!profile)
+            continue;
+        const providers::KeyLookup key = providers::EnvironmentKeySource::lookupNow(*profile);
+        if (!key.problem.isEmpty())
+            err(QStringLiteral("townhall: warning: seat %1: %2\n").arg(seat.name, key.problem));
+        profile->apiKey = key.key;
+        if (!host.queueModelSeat(seat.name, std::move(*profile), seat.persona)) {
+            err(QStringLiteral("townhall: seat %1 could not join the queue\n").arg(seat.name));
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 int runSimulate(int argc, char **argv)
@@ -151,7 +177,8 @@ int runHeadless(int argc, char **argv)
                     {QStringLiteral("log"),
                      QStringLiteral("What to print of every match: \"text\" (narrated, one line per event, the "
                                     "default) or \"json\" (one JSON object per public event)."),
-                     QStringLiteral("FORMAT"), QStringLiteral("text")}});
+                     QStringLiteral("FORMAT"), QStringLiteral("text")},
+                    seatsOption()});
     QCommandLineOption skipToVote(QStringLiteral("skip-to-vote"),
                                   QStringLiteral("Benchmarks: skip every new match to its first DAY_VOTE."));
     skipToVote.setFlags(QCommandLineOption::HiddenFromHelp);
@@ -174,6 +201,11 @@ int runHeadless(int argc, char **argv)
     QString invalid;
     const std::optional<HostCommandLine> options = readHostOptions(p, HostMode::Headless, &invalid);
     if (!options) {
+        err(QStringLiteral("townhall: %1\n").arg(invalid));
+        return 2;
+    }
+    const SeatsOption seats = readSeatsOption(p, &invalid);
+    if (!seats.ok) {
         err(QStringLiteral("townhall: %1\n").arg(invalid));
         return 2;
     }
@@ -215,6 +247,10 @@ int runHeadless(int argc, char **argv)
     }
     QObject::connect(&host, &Host::storageFailed, &app,
                      [](const QString &m) { err(QStringLiteral("townhall: storage failed: %1\n").arg(m)); });
+    for (const QString &w : seats.warnings)
+        err(QStringLiteral("townhall: warning: %1\n").arg(w));
+    if (seats.file && !queueSeats(host, *seats.file))
+        return 1;
 
     if (demo) {
         std::string demoMatch;

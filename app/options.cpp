@@ -85,6 +85,33 @@ void addHostOptions(QCommandLineParser &p, HostMode mode, const QList<QCommandLi
     p.addOption({QStringLiteral("seed"), QStringLiteral("Lobby seed (default: random)."), QStringLiteral("S")});
 }
 
+QCommandLineOption seatsOption()
+{
+    return {QStringLiteral("seats"),
+            QStringLiteral("Seats file (JSON): model seats and named bots, queued in order before anyone "
+                           "else; MCP agents fill the rest."),
+            QStringLiteral("FILE")};
+}
+
+SeatsOption readSeatsOption(const QCommandLineParser &p, QString *error)
+{
+    SeatsOption out;
+    if (!p.isSet(QStringLiteral("seats")))
+        return out;
+    const QString path = p.value(QStringLiteral("seats"));
+    host::providers::SeatsFileParse parsed = host::providers::readSeatsFile(path);
+    if (!parsed.ok()) {
+        out.ok = false;
+        if (error)
+            *error = parsed.errors.join(QStringLiteral("\ntownhall: "));  // each names the file
+        return out;
+    }
+    out.file = std::move(parsed.file);
+    for (const QString &w : parsed.warnings)
+        out.warnings << path + QStringLiteral(": ") + w;
+    return out;
+}
+
 std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &p, HostMode mode, QString *error)
 {
     auto fail = [error](const QString &message) {

@@ -10,6 +10,7 @@
 /// benchmark switches) stays with that mode.
 
 #include "host/host.h"
+#include "host/providers/seatsfile.h"
 
 #include <QCommandLineOption>
 #include <QList>
@@ -61,6 +62,22 @@ void addHostOptions(QCommandLineParser &parser, HostMode mode,
 /// the headless host takes it as 0 (any free port).
 std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &parser, HostMode mode,
                                                QString *error);
+
+/// `--seats FILE`, the headless host's own: model seats and named bots,
+/// queued in order before anyone else.
+QCommandLineOption seatsOption();
+
+/// The seats file `--seats` names, if given. A bad file gives nothing and
+/// `ok` false, with one line per problem in `error`, each naming the file
+/// and the key ("FILE: seats[1].provider: unknown provider ...").
+/// Warnings are for the user, not a reason to stop.
+struct SeatsOption
+{
+    bool ok = true;
+    std::optional<host::providers::SeatsFile> file;
+    QStringList warnings;
+};
+SeatsOption readSeatsOption(const QCommandLineParser &parser, QString *error);
 
 /// Runs `stop` in `context`'s thread when SIGINT or SIGTERM arrives, once:
 /// the signal handler only writes a byte into a socket pair, and the event

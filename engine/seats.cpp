@@ -115,7 +115,7 @@ bool SeatLoop::pass(const Match &match, TimeMs now, const Send &send)
         const Sent sent = send(playerId, *step.call, ticket);
         acted = true;
         if (sent.answered)
-            resolved(playerId, *step.call, sent.ok, sent.error, ticket);
+            resolved(playerId, *step.call, sent.ok, sent.error, ticket, sent.body);
         if (sent.stop)
             break;
     }
@@ -123,13 +123,13 @@ bool SeatLoop::pass(const Match &match, TimeMs now, const Send &send)
 }
 
 void SeatLoop::resolved(const std::string &playerId, const ToolCall &call, bool ok, std::optional<ErrorCode> error,
-                        std::uint64_t ticket)
+                        std::uint64_t ticket, const json &body)
 {
     Seat *s = find(playerId);
     if (!s || s->ticket != ticket || !s->busy)
         return;
     s->busy = false;
-    s->driver->onResult(call, ok, error);
+    s->driver->onAnswer(call, ok, error, body);
 }
 
 std::optional<TimeMs> SeatLoop::nextWake(std::optional<TimeMs> after) const

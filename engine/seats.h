@@ -38,6 +38,15 @@ public:
     virtual Step onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs now) = 0;
     /// How the last call ended: ok, or the error code the tool returned.
     virtual void onResult(const ToolCall &call, bool ok, std::optional<ErrorCode> error) = 0;
+    /// The same with the tool's answer: its result (ok) or the error object
+    /// the agent would read. A driver that reasons over what the tool said (a
+    /// model reading get_state, or why a vote was refused) overrides this;
+    /// the default forgets the body.
+    virtual void onAnswer(const ToolCall &call, bool ok, std::optional<ErrorCode> error, const json &body)
+    {
+        (void)body;
+        onResult(call, ok, error);
+    }
 
     /// A driver that thinks elsewhere (a model behind a network call) answers
     /// a turn with no call, starts its work, and once it knows what to do
@@ -81,6 +90,8 @@ public:
         bool answered = true;
         bool ok = false;
         std::optional<ErrorCode> error;
+        /// The tool's answer (SeatDriver::onAnswer); null when the sender has none.
+        json body;
         /// End this pass after this call (a caller that shows one action at a time).
         bool stop = false;
     };
@@ -111,10 +122,11 @@ public:
     /// words of the player just voted out. Returns whether any call was sent.
     /// Stops early when the match ends or a Sent says `stop`.
     bool pass(const Match &match, TimeMs now, const Send &send);
-    /// The answer to a call whose Sent was not `answered`. An answer for a
-    /// replaced driver or an older call is dropped.
+    /// The answer to a call whose Sent was not `answered`, with the tool's
+    /// answer when the caller has it. An answer for a replaced driver or an
+    /// older call is dropped.
     void resolved(const std::string &playerId, const ToolCall &call, bool ok, std::optional<ErrorCode> error,
-                  std::uint64_t ticket);
+                  std::uint64_t ticket, const json &body = nullptr);
 
     /// The earliest time an idle seat asked to be woken at (later than
     /// `after` when given).

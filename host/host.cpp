@@ -2,6 +2,7 @@
 #include "host/host.h"
 
 #include "engine/projection.h"
+#include "engine/rng.h"
 #include "engine/simulator.h"
 #include "host/recovery.h"
 
@@ -58,7 +59,7 @@ Host::Host(HostOptions options, QObject *parent)
     , m_tools({*m_lobby, m_pipeline, m_idempotency, m_reads, m_storage, m_options.clock, m_options.rateLimits,
                [this] { return store(); },
                [this](Match &m) {
-                   m_seats.seatBots(m);
+                   m_seats.seatDrivers(m);
                    replenishBots();
                },
                [this] { emitQueue(); }, this})
@@ -75,6 +76,8 @@ Host::Host(HostOptions options, QObject *parent)
           m_options.clock)
     , m_timer(this, [this] { onTimer(); })
 {
+    m_seats.setDriverFactory(
+        [this](const Match &m, const engine::Player &p) { return makePilot(m, p); });
     m_seatTimer.setSingleShot(true);
     m_seatTimer.setInterval(0);
     connect(&m_seatTimer, &QTimer::timeout, this, &Host::stepSeats);
@@ -125,7 +128,7 @@ void Host::recover()
     for (const ResumedMatch &m : r.resumed) {
         m_pipeline.loaded(m.match->matchId(), m.storedUpTo);
         stage(*m.match, m.storedUpTo);
-        m_seats.seatBots(*m.match);
+        m_seats.seatDrivers(*m.match);
     }
     m_notices << r.notices;
     m_pipeline.flushNow();
@@ -285,7 +288,7 @@ void Host::replaceDriver(const std::string &matchId, const std::string &playerId
 
 void Host::tableFilled(Match &m)
 {
-    m_seats.seatBots(m);
+    m_seats.seatDrivers(m);
     replenishBots();
 }
 
@@ -302,17 +305,73 @@ void Host::addBots(int n)
         if (k >= names.size())
             name += " " + std::to_string(k / names.size() + 1);
         const std::string agentId = "bot:" + std::to_string(m_botCounter) + ":" + std::to_string(m_lobby->seed() % 100000);
-        auto r = m_lobby->join(agentId, name, engine::DefaultQueueId, now());
-        if (!r)
-            continue;
-        m_pipeline.stageLobby(r->records);
-        if (r->startedMatch) {
-            stage(*r->startedMatch, 0);
-            m_seats.seatBots(*r->startedMatch);
-        }
+        joinQueue(agentId, name);
     }
     emitQueue();
     m_pipeline.scheduleFlush();
+}
+
+void Host::queueBot(const QString &displayName)
+{
+    ++m_botCounter;
+    joinQueue("bot:" + std::to_string(m_botCounter) + ":" + std::to_string(m_lobby->seed() % 100000),
+              displayName.toStdString());
+    emitQueue();
+    m_pipeline.scheduleFlush();
+}
+
+bool Host::joinQueue(const std::string &agentId, const std::string &name)
+{
+    auto r = m_lobby->join(agentId, name, engine::DefaultQueueId, now());
+    if (!r)
+        return false;
+    m_pipeline.stageLobby(r->records);
+    if (r->startedMatch) {
+        stage(*r->startedMatch, 0);
+        m_seats.seatDrivers(*r->startedMatch);
+    }
+    return true;
+}
+
+std::optional<std::string> Host::queueModelSeat(const QString &displayName, providers::ProviderProfile profile,
+                                                const QString &persona)
+{
+    const std::string agentId = "model:" + std::to_string(++m_modelCounter) + ":" + displayName.toStdString();
+    m_modelSeats[agentId] = ModelSeat{std::move(profile), persona};
+    if (!joinQueue(agentId, displayName.toStdString())) {
+        m_modelSeats.erase(agentId);
+        return std::nullopt;
+    }
+    emitQueue();
+    m_pipeline.scheduleFlush();
+    return agentId;
+}
+
+std::unique_ptr<engine::SeatDriver> Host::makePilot(const Match &m, const engine::Player &p)
+{
+    const auto it = m_modelSeats.find(p.agentId);
+    if (it == m_modelSeats.end())
+        return nullptr;
+    PilotOptions o;
+    o.matchId = m.matchId();
+    o.playerId = p.playerId;
+    o.profile = it->second.profile;
+    o.persona = it->second.persona;
+    o.standInSeed = engine::Rng::forDecision(m.state().seed ^ 0x9170, static_cast<std::uint64_t>(p.seat), 1).next();
+    o.clock = m_options.clock;
+    auto log = std::make_shared<PilotLog>();
+    m_pilotLogs[{m.matchId(), p.playerId}] = log;
+    QPointer<Host> self(this);
+    return std::make_unique<Pilot>(
+        std::move(o),
+        [self, id = m.matchId()]() -> const Match * { return self ? self->m_lobby->match(id) : nullptr; },
+        std::move(log));
+}
+
+std::shared_ptr<const PilotLog> Host::pilotLog(const std::string &matchId, const std::string &playerId) const
+{
+    const auto it = m_pilotLogs.find({matchId, playerId});
+    return it == m_pilotLogs.end() ? nullptr : it->second;
 }
 
 void Host::keepBotsWaiting(int n)
@@ -343,7 +402,7 @@ QStringList Host::sweepAbandonedQueue()
     const TimeMs grace = m_options.queueGrace.count();
     std::vector<engine::QueueEntry> gone;
     for (const engine::QueueEntry &e : m_lobby->queue(engine::DefaultQueueId)) {
-        if (SeatRunner::isBot(e.agentId))
+        if (SeatRunner::isHosted(e.agentId))
             continue;
         // Entries recovered after a restart count from the restart.
         TimeMs last = std::max(e.joinedAt, m_startedAt);
@@ -378,7 +437,7 @@ QStringList Host::sweepAbandonedQueue()
 
 QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json args)
 {
-    if (m_options.queueGrace.count() > 0 && !caller.agentId.empty() && !SeatRunner::isBot(caller.agentId))
+    if (m_options.queueGrace.count() > 0 && !caller.agentId.empty() && !SeatRunner::isHosted(caller.agentId))
         m_lastCall[caller.agentId] = now();  // the queue's grace period (sweepAbandonedQueue)
     return m_tools.call(std::move(caller), std::move(tool), std::move(args));
 }

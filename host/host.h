@@ -19,6 +19,7 @@
 #include "host/dblock.h"
 #include "host/idempotency.h"
 #include "host/phasetimer.h"
+#include "host/pilot.h"
 #include "host/readlimiter.h"
 #include "host/seatrunner.h"
 #include "host/storagehealth.h"
@@ -92,6 +93,17 @@ public:
 
     /// Puts `n` built-in bots in the default queue.
     void addBots(int n);
+    /// Puts one built-in bot called `displayName` in the default queue.
+    void queueBot(const QString &displayName);
+    /// Puts a seat played by a language model in the default queue, under
+    /// `displayName`; `persona` is a line of its system prompt. When a match
+    /// takes it, a Pilot plays it (its log: pilotLog). Returns its agent id,
+    /// or nothing when the queue refused it.
+    std::optional<std::string> queueModelSeat(const QString &displayName, providers::ProviderProfile profile,
+                                              const QString &persona = {});
+    /// What the pilot of a model seat did in a match (thoughts, counts), also
+    /// after the match ended; null for any other seat.
+    std::shared_ptr<const PilotLog> pilotLog(const std::string &matchId, const std::string &playerId) const;
     /// From now on, whenever a match takes bots from the default queue, new
     /// ones join until min(n, SeatCount - 1) bots wait again (0: stop), so an
     /// agent that queues again always finds a table. Bots alone never start
@@ -177,6 +189,10 @@ private:
     /// A match began: seat its bots and keep bots waiting.
     void tableFilled(engine::Match &m);
     void replenishBots();
+    /// Stages a join and what it started.
+    bool joinQueue(const std::string &agentId, const std::string &name);
+    /// The pilot for a model seat's player; null for any other agent.
+    std::unique_ptr<engine::SeatDriver> makePilot(const engine::Match &m, const engine::Player &p);
     /// Tells everyone about committed events (read from the engine's logs).
     void publish(const std::vector<EventSpan> &spans, bool lobby);
     /// A batch failed: back to what is stored, and into degraded mode.
@@ -207,6 +223,14 @@ private:
     PhaseTimer m_timer;
     QTimer m_seatTimer;
     int m_botCounter = 0;
+    struct ModelSeat
+    {
+        providers::ProviderProfile profile;
+        QString persona;
+    };
+    std::map<std::string, ModelSeat> m_modelSeats;  // agentId → how to play it
+    int m_modelCounter = 0;
+    std::map<std::pair<std::string, std::string>, std::shared_ptr<PilotLog>> m_pilotLogs;  // (match, player)
     int m_botsWaiting = 0;  // keepBotsWaiting
     PresenceProbe m_presence;
     std::map<std::string, engine::TimeMs> m_lastCall;  // agentId → its last tool call

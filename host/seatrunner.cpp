@@ -39,15 +39,22 @@ void SeatRunner::wire(const std::string &matchId, const std::string &playerId, e
     });
 }
 
-void SeatRunner::seatBots(const engine::Match &m)
+void SeatRunner::seatDrivers(const engine::Match &m)
 {
     engine::SeatLoop &loop = m_matches[m.matchId()];
     for (const engine::Player &p : m.state().players) {
-        if (!isBot(p.agentId) || loop.has(p.playerId))
+        if (loop.has(p.playerId))
             continue;
-        const std::uint64_t seed =
-            engine::Rng::forDecision(m.state().seed ^ 0xB0B, static_cast<std::uint64_t>(p.seat), 1).next();
-        auto driver = std::make_unique<engine::BotDriver>(p.playerId, seed);
+        std::unique_ptr<engine::SeatDriver> driver;
+        if (isBot(p.agentId)) {
+            const std::uint64_t seed =
+                engine::Rng::forDecision(m.state().seed ^ 0xB0B, static_cast<std::uint64_t>(p.seat), 1).next();
+            driver = std::make_unique<engine::BotDriver>(p.playerId, seed);
+        } else if (m_factory) {
+            driver = m_factory(m, p);
+        }
+        if (!driver)
+            continue;
         wire(m.matchId(), p.playerId, *driver);
         loop.seat(p.playerId, std::move(driver));
     }
@@ -89,7 +96,7 @@ void SeatRunner::step(engine::Lobby &lobby, const std::function<bool(const engin
                     if (auto found = m_matches.find(matchId); found != m_matches.end())
                         found->second.resolved(playerId, call, r.ok(),
                                                r.ok() ? std::nullopt : std::optional(errorCodeOf(r.error().code)),
-                                               ticket);
+                                               ticket, r.ok() ? r.value() : nlohmann::json{{"error", r.error().toJson()}});
                     m_answered();
                 });
                 engine::SeatLoop::Sent later;

@@ -35,9 +35,16 @@ public:
     SeatRunner(QObject *context, Send send, std::function<void()> answered,
                std::function<engine::TimeMs()> clock);
 
-    /// Seats a built-in bot on every seat of `m` whose agent is a bot and
-    /// has no driver yet.
-    void seatBots(const engine::Match &m);
+    /// The driver for a seat whose agent is not a bot (a model seat), or
+    /// nothing when the seat is played from outside (an MCP agent).
+    using DriverFactory = std::function<std::unique_ptr<engine::SeatDriver>(const engine::Match &,
+                                                                            const engine::Player &)>;
+    void setDriverFactory(DriverFactory factory) { m_factory = std::move(factory); }
+
+    /// Seats a driver on every seat of `m` that has none yet and whose agent
+    /// is driven here: a built-in bot for a bot agent, else what the driver
+    /// factory makes of it.
+    void seatDrivers(const engine::Match &m);
     /// Hands a seat to another driver mid-match (a stalled seat to a bot).
     /// A driver that asks for a turn (SeatDriver::setWakeUp) gets one at
     /// `clock()` and the owner is told (`answered`) to step the seats.
@@ -54,6 +61,10 @@ public:
     std::size_t size() const;
 
     static bool isBot(const std::string &agentId) { return agentId.rfind("bot:", 0) == 0; }
+    /// A seat the host plays with a language model (Host::queueModelSeat).
+    static bool isModel(const std::string &agentId) { return agentId.rfind("model:", 0) == 0; }
+    /// Played by the host itself, so never absent from the queue.
+    static bool isHosted(const std::string &agentId) { return isBot(agentId) || isModel(agentId); }
 
 private:
     /// Seats `driver`, wiring its wake-up to this runner.
@@ -63,6 +74,7 @@ private:
     std::function<engine::TimeMs()> m_clock;
     Send m_send;
     std::function<void()> m_answered;
+    DriverFactory m_factory;
     std::map<std::string, engine::SeatLoop> m_matches;  // matchId → its driven seats
 };
 

@@ -57,7 +57,7 @@ private Q_SLOTS:
                 co_return nlohmann::json{{"ok", true}};
             },
             [&] { ++answered; }, [&] { return now; });
-        runner.seatBots(m);
+        runner.seatDrivers(m);
         QCOMPARE(runner.size(), std::size_t(engine::SeatCount));
         for (int i = 0; i < 200000 && !m.ended(); ++i) {
             runner.step(lobby, [](const engine::Match &) { return true; }, now);
@@ -95,8 +95,8 @@ private Q_SLOTS:
                 co_return nlohmann::json{{"ok", true}};
             },
             [] {}, [&] { return t; });
-        runner.seatBots(m);
-        runner.seatBots(m);  // seating twice adds nobody
+        runner.seatDrivers(m);
+        runner.seatDrivers(m);  // seating twice adds nobody
         QCOMPARE(runner.size(), std::size_t(3));
         // Steps until `n` calls were sent (or the bots stop asking).
         auto stepUntil = [&](int n, bool ready) {

@@ -1,0 +1,483 @@
+// SPDX-License-Identifier: MIT
+#include "host/pilot.h"
+
+#include "engine/projection.h"
+#include "engine/toolcalls.h"
+#include "host/providers/chatclient.h"
+#include "mcp/toolregistry.h"
+
+#include <QFile>
+#include <QLoggingCategory>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <algorithm>
+
+Q_LOGGING_CATEGORY(lcPilot, "townhall.pilot")
+
+namespace townhall::host {
+
+using engine::Phase;
+using providers::ChatMessage;
+using providers::ProviderError;
+
+namespace {
+
+/// The shipped registry: the schemas the model is offered are the ones the
+/// tool layer checks its calls against.
+const mcp::ToolRegistry *registry()
+{
+    static const std::shared_ptr<const mcp::ToolRegistry> r = [] {
+        std::string error;
+        auto loaded = mcp::ToolRegistry::fromResources(&error);
+        if (!loaded)
+            qCWarning(lcPilot) << "no tool registry:" << QString::fromStdString(error);
+        return loaded;
+    }();
+    return r.get();
+}
+
+QString resourceText(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+/// A tool as the model sees it: the underscore name (some servers refuse
+/// dots), and no matchId or idempotencyKey, which the pilot fills in (a model
+/// that has to copy an id is a model that gets it wrong).
+providers::ToolDefinition definitionOf(std::string_view dotted)
+{
+    providers::ToolDefinition d;
+    d.name = QString::fromStdString(mcp::ToolRegistry::underscoreForm(dotted));
+    const mcp::ToolRegistry *reg = registry();
+    const mcp::Tool *tool = reg ? reg->find(dotted) : nullptr;
+    if (!tool)
+        return d;
+    d.description = QString::fromStdString(tool->definition.value("description", std::string()));
+    nlohmann::json schema = tool->definition.value("inputSchema", nlohmann::json::object());
+    if (auto props = schema.find("properties"); props != schema.end() && props->is_object()) {
+        props->erase("matchId");
+        props->erase("idempotencyKey");
+    }
+    if (auto req = schema.find("required"); req != schema.end() && req->is_array()) {
+        nlohmann::json kept = nlohmann::json::array();
+        for (const auto &k : *req)
+            if (k != "matchId" && k != "idempotencyKey")
+                kept.push_back(k);
+        *req = std::move(kept);
+    }
+    d.parameters = std::move(schema);
+    return d;
+}
+
+std::string_view name(engine::Tool t) { return engine::toolName(t); }
+
+/// Long tool answers are cut: a get_state is a few KiB, and the context is
+/// the model's budget.
+QString clipped(const nlohmann::json &body)
+{
+    std::string text = body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    constexpr std::size_t cap = 12000;
+    if (text.size() > cap)
+        text = text.substr(0, cap) + "…";
+    return QString::fromStdString(text);
+}
+
+} // namespace
+
+Pilot::Pilot(PilotOptions options, MatchLookup match, std::shared_ptr<PilotLog> log, QNetworkAccessManager *nam)
+    : m_options(std::move(options))
+    , m_match(std::move(match))
+    , m_log(log ? std::move(log) : std::make_shared<PilotLog>())
+    , m_client(std::make_shared<providers::ChatClient>(m_options.profile, nam))
+    , m_context(std::make_unique<QObject>())
+    , m_standIn(m_options.playerId, m_options.standInSeed)
+{
+}
+
+Pilot::~Pilot() = default;
+
+// ---------------------------------------------------------------- turns
+
+Pilot::Key Pilot::currentKey(const engine::StateView &view, const std::vector<const engine::Event *> &news)
+{
+    Key k;
+    k.phase = view.phase;
+    k.day = view.dayNumber;
+    if (!view.you)
+        return k;
+    const engine::YouView &you = *view.you;
+    if (m_discussionDay != view.dayNumber) {
+        m_discussionDay = view.dayNumber;
+        m_said = 0;
+        m_heard = false;
+    }
+    for (const engine::Event *e : news)
+        if (e->type == engine::EventType::PublicMessage && e->payload.value("playerId", "") != m_options.playerId)
+            m_heard = true;
+    const auto &ra = you.requiredAction;
+    const bool todo = ra && !ra->alreadySubmitted;
+    switch (view.phase) {
+    case Phase::Lobby: {
+        const auto me = std::find_if(view.players.begin(), view.players.end(),
+                                     [&](const engine::PlayerEntry &p) { return p.playerId == m_options.playerId; });
+        if (me != view.players.end() && !me->ready)
+            k.job = Job::Ready;
+        break;
+    }
+    case Phase::Night:
+        if (todo && ra->type != engine::ActionType::None)
+            k.job = Job::Night;
+        break;
+    case Phase::DayOpening:
+        if (todo && ra->type == engine::ActionType::SpeakOpening)
+            k.job = Job::Opening;
+        break;
+    case Phase::DayDiscussion:
+        if (you.alive && m_said < m_options.maxDiscussionMessages && (m_said == 0 || m_heard)) {
+            k.job = Job::Discussion;
+            k.n = m_said;
+        }
+        break;
+    case Phase::DayVote:
+        if (todo && ra->type == engine::ActionType::Vote)
+            k.job = Job::Vote;
+        break;
+    case Phase::DayResolution: {
+        const engine::Match *m = m_match();
+        if (m && m->state().lastEliminated == m_options.playerId && m_lastWordsDay != view.dayNumber)
+            k.job = Job::LastWords;
+        break;
+    }
+    default: break;
+    }
+    return k;
+}
+
+engine::SeatDriver::Step Pilot::onTurn(const engine::StateView &view, const std::vector<const engine::Event *> &news,
+                               engine::TimeMs now)
+{
+    m_key = currentKey(view, news);
+    if (m_log->stats.handedOver || (m_standInKey && *m_standInKey == m_key))
+        return standInTurn(view, now);
+    if (m_ready) {
+        Step s;
+        if (m_conv && m_conv->key == m_key) {
+            s.call = std::move(*m_ready);
+            m_outstanding = Outstanding::Model;
+        }
+        m_ready.reset();  // a call decided for a phase that is over is dropped
+        if (s.call)
+            return s;
+    }
+    if (m_key.job == Job::None)
+        return {};
+    if (required(m_key.job))
+        guard(m_key);
+    if (m_busy)
+        return {};
+    if (m_conv && m_conv->key == m_key)
+        return {};  // done with it, or waiting for the tool's answer
+    start(m_key, view);
+    return {};
+}
+
+engine::SeatDriver::Step Pilot::standInTurn(const engine::StateView &view, engine::TimeMs now)
+{
+    // The stand-in reads the match from where it last stopped, so it knows
+    // everything its player knows whenever it is called in.
+    std::vector<const engine::Event *> news;
+    if (const engine::Match *m = m_match()) {
+        news = engine::visibleEvents(*m, engine::Viewer::forPlayer(m_options.playerId), m_standInCursor,
+                                     static_cast<std::size_t>(-1));
+        m_standInCursor = m->state().lastSeq;
+    }
+    Step s = m_standIn.onTurn(view, news, now);
+    if (s.call)
+        m_outstanding = Outstanding::StandIn;
+    return s;
+}
+
+void Pilot::onResult(const engine::ToolCall &call, bool ok, std::optional<engine::ErrorCode> error)
+{
+    onAnswer(call, ok, error, nullptr);
+}
+
+void Pilot::onAnswer(const engine::ToolCall &call, bool ok, std::optional<engine::ErrorCode> error,
+                     const engine::json &body)
+{
+    const Outstanding from = std::exchange(m_outstanding, Outstanding::None);
+    if (from == Outstanding::StandIn) {
+        m_standIn.onAnswer(call, ok, error, body);
+        return;
+    }
+    if (from != Outstanding::Model || !m_conv)
+        return;
+    if (!ok) {
+        ++m_log->stats.toolErrors;
+        reply(clipped(body.is_null() ? nlohmann::json{{"error", engine::toString(error.value_or(
+                                                                    engine::ErrorCode::InvalidArgument))}}
+                                     : body),
+              true);
+        return;
+    }
+    const auto tool = engine::toolByName(call.tool);
+    const bool sideStep = tool == engine::Tool::GetState || tool == engine::Tool::WolfChat;
+    if (!sideStep) {
+        m_conv->done = true;
+        m_conv->unanswered.clear();
+        if (m_conv->key.job == Job::Discussion) {
+            ++m_said;
+            m_heard = false;
+        } else if (m_conv->key.job == Job::LastWords) {
+            m_lastWordsDay = m_conv->key.day;
+        }
+        return;
+    }
+    reply(clipped(body), false);
+}
+
+// ---------------------------------------------------------------- the model
+
+void Pilot::start(const Key &key, const engine::StateView &view)
+{
+    const engine::Match *m = m_match();
+    if (!m || !view.you)
+        return;
+    Conversation c;
+    c.key = key;
+    QString system = resourceText(QStringLiteral(":/prompts/rules.md"));
+    QString role = QString::fromUtf8(engine::toString(view.you->role).data()).toLower();
+    system += QStringLiteral("\n\n") + resourceText(QStringLiteral(":/prompts/%1.md").arg(role));
+    const engine::Player *me = m->player(m_options.playerId);
+    system += QStringLiteral("\n\n## How you play here\n\nYou are %1 (playerId %2). Act only by calling one "
+                             "of the functions offered; the matchId is filled in for you. Keep what you say "
+                             "short.")
+                  .arg(QString::fromStdString(me ? me->displayName : m_options.playerId),
+                       QString::fromStdString(m_options.playerId));
+    if (!m_options.persona.isEmpty())
+        system += QStringLiteral("\n\nYour manner: ") + m_options.persona;
+    c.request.messages.push_back(ChatMessage::system(system));
+    c.request.messages.push_back(ChatMessage::user(QString::fromStdString(engine::phaseBrief(*m, m_options.playerId))));
+
+    using engine::Tool;
+    std::vector<Tool> tools;
+    switch (key.job) {
+    case Job::Ready: tools = {Tool::Ready}; break;
+    case Job::Night:
+        switch (view.you->requiredAction->type) {
+        case engine::ActionType::WolfKill: tools = {Tool::WolfKill, Tool::WolfChat}; break;
+        case engine::ActionType::SeerInspect: tools = {Tool::SeerInspect}; break;
+        default: tools = {Tool::DoctorProtect}; break;
+        }
+        break;
+    case Job::Vote: tools = {Tool::Vote}; break;
+    default: tools = {Tool::SayPublic}; break;
+    }
+    tools.push_back(Tool::GetState);
+    for (Tool t : tools)
+        c.request.tools.push_back(definitionOf(name(t)));
+    m_conv = std::move(c);
+    ask();
+}
+
+void Pilot::ask()
+{
+    if (!m_conv)
+        return;
+    m_busy = true;
+    ++m_conv->requests;
+    ++m_log->stats.modelCalls;
+    const Key key = m_conv->key;
+    QPointer<QObject> alive(m_context.get());
+    // The client goes with the request: a seat replaced mid-request must
+    // not take the client from under it.
+    m_client->chat(m_conv->request).then([this, alive, key, client = m_client](providers::ChatOutcome o) {
+        if (alive)
+            answered(key, std::move(o));
+    });
+}
+
+void Pilot::think(const QString &text)
+{
+    if (!text.trimmed().isEmpty())
+        m_log->thoughts.push_back({m_key.day, m_key.phase, text});
+}
+
+void Pilot::answered(const Key &key, providers::ChatOutcome outcome)
+{
+    m_busy = false;
+    PilotStats &st = m_log->stats;
+    st.inputTokens += outcome.result.usage.inputTokens;
+    st.outputTokens += outcome.result.usage.outputTokens;
+    st.latencyMs += outcome.result.latencyMs;
+    think(outcome.result.reasoning);
+    think(outcome.result.text);
+    if (!m_conv || !(m_conv->key == key) || !(m_key == key) || m_standInKey == key) {
+        m_conv.reset();  // the phase moved on while the model thought
+        wakeUp();
+        return;
+    }
+    if (outcome.error) {
+        failed(key, *outcome.error);
+        return;
+    }
+    m_failStreak = 0;
+    const providers::ChatResult &r = outcome.result;
+    ChatMessage said = ChatMessage::assistant(r.text, r.toolCalls);
+    said.raw = r.rawAssistant;
+    m_conv->request.messages.push_back(std::move(said));
+    m_conv->unanswered = r.toolCalls;
+    if (r.toolCalls.empty()) {
+        if (!required(key.job)) {
+            m_conv->done = true;  // it chose to keep quiet
+            return;
+        }
+        if (m_conv->requests >= m_options.maxRequestsPerAction)
+            return giveUp();
+        m_conv->request.messages.push_back(
+            ChatMessage::user(QStringLiteral("Act now: call one of the functions offered.")));
+        ask();
+        return;
+    }
+    const providers::ToolCall &first = r.toolCalls.front();
+    const auto dotted = engine::canonicalToolName(first.name.toStdString());
+    const bool offered = dotted && std::any_of(m_conv->request.tools.begin(), m_conv->request.tools.end(),
+                                               [&](const providers::ToolDefinition &d) {
+                                                   return d.name.toStdString() == mcp::ToolRegistry::underscoreForm(*dotted);
+                                               });
+    if (!offered)
+        return reply(QStringLiteral("%1 is not available now; call one of the functions offered.").arg(first.name), true);
+    if (!first.argumentsError.isEmpty())
+        return reply(QStringLiteral("Your arguments are not a JSON object: %1").arg(first.argumentsError), true);
+    engine::ToolCall call{*dotted, first.arguments.is_object() ? first.arguments : nlohmann::json::object()};
+    call.arguments["matchId"] = m_options.matchId;
+    if (key.job == Job::LastWords)
+        call.arguments["kind"] = "LAST_WORDS";
+    if (const mcp::ToolRegistry *reg = registry())
+        if (const mcp::Tool *tool = reg->find(*dotted)) {
+            const auto issues = reg->validateArguments(*tool, call.arguments);
+            if (!issues.empty()) {
+                QString why;
+                for (const auto &i : issues)
+                    why += QString::fromStdString(i.path + ": " + i.message) + QLatin1Char(' ');
+                return reply(QStringLiteral("Invalid arguments: %1").arg(why.trimmed()), true);
+            }
+        }
+    m_ready = std::move(call);
+    wakeUp();
+}
+
+void Pilot::reply(const QString &text, bool isError)
+{
+    if (!m_conv)
+        return;
+    // Every call of the last answer gets a result (the protocols ask for it);
+    // only the first was run.
+    bool first = true;
+    for (const providers::ToolCall &c : m_conv->unanswered) {
+        m_conv->request.messages.push_back(ChatMessage::toolResult(
+            c.id, first ? text : QStringLiteral("Not run: one call at a time."), first ? isError : true));
+        first = false;
+    }
+    m_conv->unanswered.clear();
+    if (m_conv->requests >= m_options.maxRequestsPerAction)
+        return giveUp();
+    ask();
+}
+
+void Pilot::giveUp()
+{
+    if (!m_conv)
+        return;
+    m_conv->done = true;
+    if (required(m_conv->key.job))
+        standInTakes(m_conv->key);
+}
+
+void Pilot::failed(const Key &key, const ProviderError &error)
+{
+    PilotStats &st = m_log->stats;
+    ++st.failures[QString::fromLatin1(ProviderError::kindName(error.kind))];
+    ++m_failStreak;
+    --m_conv->requests;  // a failure is not the model's answer
+    qCInfo(lcPilot).noquote() << QString::fromStdString(m_options.playerId) << "model request failed:"
+                              << error.message;
+    if (m_failStreak >= m_options.maxConsecutiveFailures) {
+        st.handedOver = true;
+        qCWarning(lcPilot).noquote() << QString::fromStdString(m_options.playerId)
+                                     << "the built-in bot plays this seat from now on";
+        m_conv.reset();
+        wakeUp();
+        return;
+    }
+    std::chrono::milliseconds wait = m_options.firstBackoff * (1 << std::min(m_failStreak - 1, 10));
+    if (error.retryAfterMs)
+        wait = std::max(wait, std::chrono::milliseconds(*error.retryAfterMs));
+    const engine::Match *m = m_match();
+    const engine::TimeMs now = m_options.clock ? m_options.clock() : 0;
+    const bool inTime = m && m->state().phaseEndsAt > 0
+                        && now + (wait + m_options.deadlineMargin).count() < m->state().phaseEndsAt;
+    if (!inTime) {
+        m_conv->done = true;
+        standInTakes(key);
+        return;
+    }
+    m_busy = true;
+    QTimer::singleShot(wait, m_context.get(), [this, key] {
+        m_busy = false;
+        if (m_conv && m_conv->key == key && m_key == key && !m_conv->done)
+            ask();
+        else
+            wakeUp();
+    });
+}
+
+bool Pilot::due(const Key &key) const
+{
+    const engine::Match *m = m_match();
+    if (!m || m->ended() || m->state().phase != key.phase || m->state().dayNumber != key.day)
+        return false;
+    const engine::Player *me = m->player(m_options.playerId);
+    if (!me)
+        return false;
+    if (key.job == Job::Ready)
+        return !me->ready;
+    const auto ra = m->requiredAction(m_options.playerId);
+    return ra.type != engine::ActionType::None && !ra.alreadySubmitted;
+}
+
+void Pilot::guard(const Key &key)
+{
+    if (m_guarded == key || !m_options.clock)
+        return;
+    const engine::Match *m = m_match();
+    if (!m)
+        return;
+    const engine::MatchState &st = m->state();
+    const engine::TimeMs ends = st.phase == Phase::DayOpening ? st.turnEndsAt : st.phaseEndsAt;
+    if (ends <= 0)
+        return;
+    m_guarded = key;
+    // Never more than a quarter of what is left: a short turn is still the model's to take.
+    const engine::TimeMs left = std::max<engine::TimeMs>(0, ends - m_options.clock());
+    const auto in = std::chrono::milliseconds(left - std::min<engine::TimeMs>(m_options.deadlineMargin.count(), left / 4));
+    QTimer::singleShot(in, m_context.get(), [this, key] {
+        // The model's call already made or on its way: nothing to cover.
+        if (m_log->stats.handedOver || m_standInKey == key || m_ready || m_outstanding == Outstanding::Model
+            || (m_conv && m_conv->key == key && m_conv->done) || !due(key))
+            return;
+        standInTakes(key);
+    });
+}
+
+void Pilot::standInTakes(const Key &key)
+{
+    m_standInKey = key;
+    ++m_log->stats.standInTurns;
+    wakeUp();
+}
+
+} // namespace townhall::host
