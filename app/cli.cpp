@@ -219,6 +219,8 @@ int runHeadless(int argc, char **argv)
         err(QStringLiteral("townhall: %1\n").arg(error));
         return 1;
     }
+    if (options->timers)
+        host.lobby().defaults().timers = *options->timers;  // new matches; recovered ones keep theirs
     McpService mcp(&host);
     if (p.isSet(noRecorder))
         mcp.setRecording(false);

@@ -97,7 +97,7 @@ int runGui(int argc, char **argv)
     o.port = options->port.value_or(quint16(settings.port));
     o.bots = options->bots;
     o.demo = options->demo;
-    o.timers = settings.timers;
+    o.timers = options->timers ? *options->timers : settings.timers;  // --timers wins over the setting
 
     ui::HostLink link;
     ui::MainWindow window(&link);

@@ -83,6 +83,10 @@ void addHostOptions(QCommandLineParser &p, HostMode mode, const QList<QCommandLi
     p.addOption({QStringLiteral("durable"), QStringLiteral("Survive power loss too (synchronous=FULL).")});
     p.addOption({QStringLiteral("no-rate-limits"), QStringLiteral("Switch off the §8.6 rate limits (benchmarks).")});
     p.addOption({QStringLiteral("seed"), QStringLiteral("Lobby seed (default: random)."), QStringLiteral("S")});
+    p.addOption({QStringLiteral("timers"),
+                 QStringLiteral("Phase timers of new matches: \"standard\" (seed 000) or \"models\" (longer turns "
+                                "for seats played by language models)."),
+                 QStringLiteral("PRESET")});
 }
 
 QCommandLineOption seatsOption()
@@ -140,6 +144,15 @@ std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &p, Host
         c.host.seed = p.value(QStringLiteral("seed")).toULongLong();
     if (c.host.speed <= 0)
         return fail(QStringLiteral("--speed must be positive"));
+    if (p.isSet(QStringLiteral("timers"))) {
+        const QString preset = p.value(QStringLiteral("timers"));
+        if (preset == QLatin1String("standard"))
+            c.timers = engine::Timers{};
+        else if (preset == QLatin1String("models"))
+            c.timers = engine::modelPlayTimers();
+        else
+            return fail(QStringLiteral("--timers must be standard or models"));
+    }
 
     // The headless host's --port has a default value, so it always has a port.
     if (mode == HostMode::Headless || p.isSet(QStringLiteral("port"))) {

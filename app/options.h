@@ -39,6 +39,9 @@ struct HostCommandLine
     std::optional<quint16> port;    ///< --port; the headless host always has one (8787)
     int bots = 0;                   ///< --bots
     bool demo = false;              ///< --demo
+    /// --timers: the phase timers of new matches (nullopt: the standard ones,
+    /// or the desktop app's setting).
+    std::optional<engine::Timers> timers;
 };
 
 /// `--db PATH`, also taken by the commands that open a database (agent,

@@ -40,6 +40,20 @@ struct Timers
     std::int64_t dayResolution = 10'000;
 };
 
+/// Longer phases for seats played by language models, which take seconds
+/// per call and sometimes much more: a turn leaves room for a retry.
+inline Timers modelPlayTimers()
+{
+    Timers t;
+    t.lobby = 60'000;
+    t.night = 120'000;
+    t.openingTurn = 60'000;
+    t.dayDiscussion = 240'000;
+    t.dayVote = 120'000;
+    t.dayResolution = 45'000;
+    return t;
+}
+
 struct MatchConfig
 {
     Timers timers;

@@ -175,6 +175,10 @@ private Q_SLOTS:
             << HostMode::Headless
             << QStringList{QStringLiteral("--speed"), QStringLiteral("0"), QStringLiteral("--bots"), QStringLiteral("x")}
             << bots;
+        for (HostMode mode : {HostMode::Desktop, HostMode::Headless})
+            QTest::addRow("%s timers unknown", mode == HostMode::Desktop ? "desktop" : "headless")
+                << mode << QStringList{QStringLiteral("--timers"), QStringLiteral("slow")}
+                << QStringLiteral("--timers must be standard or models");
         QTest::newRow("desktop port not a number")
             << HostMode::Desktop << QStringList{QStringLiteral("--port"), QStringLiteral("x")} << port;
         QTest::newRow("desktop port empty")
@@ -183,6 +187,30 @@ private Q_SLOTS:
             << HostMode::Desktop
             << QStringList{QStringLiteral("--port"), QStringLiteral("x"), QStringLiteral("--speed"), QStringLiteral("0")}
             << speed;
+    }
+
+    // --timers picks a preset; without it the mode's own default applies.
+    void timerPresets()
+    {
+        for (HostMode mode : {HostMode::Desktop, HostMode::Headless}) {
+            const auto none = read(mode, {});
+            QVERIFY(none);
+            QVERIFY(!none->timers);
+            const auto standard = read(mode, {QStringLiteral("--timers"), QStringLiteral("standard")});
+            QVERIFY(standard && standard->timers);
+            QCOMPARE(standard->timers->dayVote, townhall::engine::Timers{}.dayVote);
+            const auto models = read(mode, {QStringLiteral("--timers"), QStringLiteral("models")});
+            QVERIFY(models && models->timers);
+            const townhall::engine::Timers base;
+            // Every phase a player acts in is longer for models; none is shorter.
+            QVERIFY(models->timers->night > base.night);
+            QVERIFY(models->timers->openingTurn > base.openingTurn);
+            QVERIFY(models->timers->dayDiscussion > base.dayDiscussion);
+            QVERIFY(models->timers->dayVote > base.dayVote);
+            QVERIFY(models->timers->dayResolution > base.dayResolution);
+            QVERIFY(models->timers->lobby >= base.lobby);
+            QVERIFY(models->timers->dayAnnounce >= base.dayAnnounce);
+        }
     }
 
     void refusals()
@@ -224,7 +252,8 @@ private Q_SLOTS:
                  (QStringList{QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("port"),
                               QStringLiteral("db"), QStringLiteral("speed"), QStringLiteral("bots"),
                               QStringLiteral("quiet"), QStringLiteral("demo"), QStringLiteral("no-guests"),
-                              QStringLiteral("durable"), QStringLiteral("no-rate-limits"), QStringLiteral("seed")}));
+                              QStringLiteral("durable"), QStringLiteral("no-rate-limits"), QStringLiteral("seed"),
+                              QStringLiteral("timers")}));
         QVERIFY(help.contains(QStringLiteral("--port <P> MCP port on 127.0.0.1 (0: any free port).")));
         QVERIFY(help.contains(QStringLiteral("--demo Play one match of built-in bots, print it narrated, "
                                                         "and exit with the result.")));
