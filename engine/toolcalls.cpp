@@ -14,35 +14,43 @@ std::optional<std::string> str(const json &args, const char *key)
         return std::nullopt;
     return it->get<std::string>();
 }
+/// The tool named `name` in either form (dotted or with underscores), in one pass over the names.
+std::optional<Tool> toolInEitherForm(std::string_view name)
+{
+    for (std::size_t t = 0; t < ToolNames.size(); ++t) {
+        const std::string_view n = ToolNames[t];
+        if (n.size() != name.size())
+            continue;
+        bool dotted = true;
+        bool underscored = true;
+        for (std::size_t i = 0; i < n.size() && (dotted || underscored); ++i) {
+            dotted = dotted && n[i] == name[i];
+            underscored = underscored && (n[i] == '.' ? name[i] == '_' : n[i] == name[i]);
+        }
+        if (dotted || underscored)
+            return static_cast<Tool>(t);
+    }
+    return std::nullopt;
+}
 } // namespace
 
 std::optional<std::string> canonicalToolName(const std::string &name)
 {
-    for (std::string_view n : ToolNames) {
-        if (n == name)
-            return std::string(n);
-        if (n.size() == name.size()) {
-            bool same = true;
-            for (std::size_t i = 0; i < n.size() && same; ++i)
-                same = (n[i] == '.' ? name[i] == '_' : n[i] == name[i]);
-            if (same)
-                return std::string(n);
-        }
-    }
-    return std::nullopt;
+    const auto tool = toolInEitherForm(name);
+    return tool ? std::optional<std::string>(std::string(toolName(*tool))) : std::nullopt;
 }
 
 std::optional<std::string> matchIdOf(const ToolCall &call) { return str(call.arguments, "matchId"); }
 
 std::optional<Command> toCommand(const ToolCall &call, const std::string &playerId)
 {
-    const auto name = canonicalToolName(call.tool);
-    if (!name)
+    const auto tool = toolInEitherForm(call.tool);  // one lookup, no string built
+    if (!tool)
         return std::nullopt;
     const json &a = call.arguments;
     Command c;
     c.playerId = playerId;
-    switch (*toolByName(*name)) {
+    switch (*tool) {
     case Tool::Ready:
         c.kind = Command::Kind::Ready;
         break;
