@@ -7,9 +7,9 @@
 
 #include "host/host.h"
 
+#include "scriptedplayer.h"
 #include "scriptedserver.h"
 
-#include <QRegularExpression>
 #include <QtTest>
 
 using namespace townhall;
@@ -18,64 +18,6 @@ using namespace std::chrono_literals;
 using json = nlohmann::json;
 
 namespace {
-
-/// What the scripted model does when it is asked: the first target the
-/// brief lists (the next one for each refusal), ready in the lobby, a line
-/// of talk by day after a look at get_state, one line of wolf chat before
-/// the kill, and a vote for nobody that exists before the real one (to be
-/// refused). Its visible text beside the call is a "musing" nobody else may
-/// ever read.
-std::optional<ScriptedResponse> play(int seat, const RecordedRequest &request)
-{
-    const json body = request.json();
-    if (!body.contains("messages"))
-        return std::nullopt;
-    std::set<std::string> tools;
-    for (const json &t : body.value("tools", json::array()))
-        tools.insert(t.at("function").at("name").get<std::string>());
-    const json &messages = body.at("messages");
-    const std::string brief = messages.at(1).value("content", "");
-    int refusals = 0;
-    bool toolAnswered = false;
-    for (const json &m : messages)
-        if (m.value("role", "") == "tool") {
-            toolAnswered = true;
-            if (m.value("content", "").find("\"error\"") != std::string::npos)
-                ++refusals;
-        }
-    std::vector<std::string> targets;
-    if (const auto at = brief.find("Targets:"); at != std::string::npos) {
-        static const QRegularExpression id(QStringLiteral("\\((p:\\d+)\\)"));
-        const QString line = QString::fromStdString(brief.substr(at, brief.find('\n', at) - at));
-        for (auto it = id.globalMatch(line); it.hasNext();)
-            targets.push_back(it.next().captured(1).toStdString());
-    }
-    const std::string musing = "musing-of-seat-" + std::to_string(seat);
-    auto callOf = [&](const std::string &name, const json &args) {
-        return openai::toolCalls(json::array({openai::toolCall("call-" + std::to_string(request.body.size()), name,
-                                                               args.dump())}),
-                                 {{"content", musing}});
-    };
-    auto target = [&] { return targets.empty() ? std::string() : targets[std::size_t(refusals) % targets.size()]; };
-    if (tools.count("et_werewolf_match_ready"))
-        return callOf("et_werewolf_match_ready", json::object());
-    if (tools.count("et_werewolf_match_night_wolf_kill")) {
-        if (!toolAnswered)
-            return callOf("et_werewolf_match_night_wolf_chat", {{"text", "pack-secret-" + std::to_string(seat)}});
-        return callOf("et_werewolf_match_night_wolf_kill", {{"targetPlayerId", target()}});
-    }
-    if (tools.count("et_werewolf_match_vote") && !toolAnswered)
-        return callOf("et_werewolf_match_vote", {{"targetPlayerId", "p:99"}});
-    if (tools.count("et_werewolf_match_say_public") && !toolAnswered)
-        return callOf("et_werewolf_match_get_state", json::object());
-    for (const char *t : {"et_werewolf_match_night_seer_inspect", "et_werewolf_match_night_doctor_protect",
-                          "et_werewolf_match_vote"})
-        if (tools.count(t))
-            return callOf(t, {{"targetPlayerId", target()}});
-    if (tools.count("et_werewolf_match_say_public"))
-        return callOf("et_werewolf_match_say_public", {{"text", "I am seat " + std::to_string(seat) + "."}});
-    return openai::text(musing);
-}
 
 struct Table
 {
@@ -86,7 +28,7 @@ struct Table
 
     /// Eight model seats, each with a server of its own; `script` may
     /// replace a seat's model (nullptr: the playing one).
-    bool start(std::function<std::optional<ScriptedResponse>(int, const RecordedRequest &)> script = play,
+    bool start(std::function<std::optional<ScriptedResponse>(int, const RecordedRequest &)> script = scriptedPlayer,
                std::function<std::chrono::milliseconds(int)> timeout = [](int) { return 5s; })
     {
         host::HostOptions o;
@@ -268,7 +210,7 @@ private Q_SLOTS:
                     slow.delay = seat == 5 ? 2000ms : 1500ms;
                     return slow;
                 }
-                return play(seat, r);
+                return scriptedPlayer(seat, r);
             },
             [](int seat) { return seat == 5 ? 300ms : 5000ms; }));
         QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60'000);
