@@ -983,6 +983,57 @@
         <source> with recent public messages</source>
         <translation> with recent public messages</translation>
     </message>
+    <message>
+        <source>The model seat&apos;s model and its private notes</source>
+        <translation>The model seat&apos;s model and its private notes</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>%1 is not a model seat of this match: no model played this call.</source>
+        <translation>%1 is not a model seat of this match: no model played this call.</translation>
+    </message>
+    <message>
+        <source>%1 is played by %2 (provider %3).</source>
+        <translation>%1 is played by %2 (provider %3).</translation>
+    </message>
+    <message numerus="yes">
+        <source>So far: %n model call(s), tokens in %1, out %2%3; latency p50 %4 ms, p95 %5 ms; %6 stand-in turn(s)%7.</source>
+        <translation>
+            <numerusform>So far: %n model call, tokens in %1, out %2%3; latency p50 %4 ms, p95 %5 ms; %6 stand-in turn(s)%7.</numerusform>
+            <numerusform>So far: %n model calls, tokens in %1, out %2%3; latency p50 %4 ms, p95 %5 ms; %6 stand-in turn(s)%7.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, cost %1</source>
+        <translation>, cost %1</translation>
+    </message>
+    <message>
+        <source>; the built-in bot has taken the seat</source>
+        <translation>; the built-in bot has taken the seat</translation>
+    </message>
+    <message>
+        <source>thought</source>
+        <translation>thought</translation>
+    </message>
+    <message>
+        <source>stand-in</source>
+        <translation>stand-in</translation>
+    </message>
+    <message>
+        <source>hand-over</source>
+        <translation>hand-over</translation>
+    </message>
+    <message>
+        <source>[%1 · day %2 · %3] %4: %5</source>
+        <translation>[%1 · day %2 · %3] %4: %5</translation>
+    </message>
+    <message>
+        <source>No notes before this call.</source>
+        <translation>No notes before this call.</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::KeyMoment</name>
@@ -2268,6 +2319,64 @@
         <source>; </source>
         <translation>; </translation>
     </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>played by the model %1</source>
+        <translation>played by the model %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model call(s)</source>
+        <translation>
+            <numerusform>%n model call</numerusform>
+            <numerusform>%n model calls</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tokens in %1, out %2</source>
+        <translation>tokens in %1, out %2</translation>
+    </message>
+    <message>
+        <source>cost %1</source>
+        <translation>cost %1</translation>
+    </message>
+    <message>
+        <source>cost unknown (no prices)</source>
+        <translation>cost unknown (no prices)</translation>
+    </message>
+    <message>
+        <source>latency p50 %1, p95 %2</source>
+        <translation>latency p50 %1, p95 %2</translation>
+    </message>
+    <message>
+        <source>failed requests: %1</source>
+        <translation>failed requests: %1</translation>
+    </message>
+    <message>
+        <source>no failed request</source>
+        <translation>no failed request</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stand-in turn(s)</source>
+        <translation>
+            <numerusform>%n stand-in turn</numerusform>
+            <numerusform>%n stand-in turns</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>handed over to the built-in bot</source>
+        <translation>handed over to the built-in bot</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::SeatHealthView</name>
@@ -2310,6 +2419,34 @@
     <message>
         <source>errors: %1</source>
         <translation>errors: %1</translation>
+    </message>
+    <message>
+        <source>%1 → bot</source>
+        <translation>%1 → bot</translation>
+    </message>
+    <message>
+        <source>%1 calls</source>
+        <translation>%1 calls</translation>
+    </message>
+    <message>
+        <source>%1/%2 tok</source>
+        <translation>%1/%2 tok</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>$%1</translation>
+    </message>
+    <message>
+        <source>p95 %1</source>
+        <translation>p95 %1</translation>
+    </message>
+    <message>
+        <source>%1 stand-in</source>
+        <translation>%1 stand-in</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 failed</translation>
     </message>
 </context>
 <context>
@@ -2874,6 +3011,18 @@
     <message>
         <source>RESULT</source>
         <translation>RESULT</translation>
+    </message>
+    <message>
+        <source>THOUGHT</source>
+        <translation>THOUGHT</translation>
+    </message>
+    <message>
+        <source>HAND-OVER</source>
+        <translation>HAND-OVER</translation>
+    </message>
+    <message>
+        <source>STAND-IN</source>
+        <translation>STAND-IN</translation>
     </message>
 </context>
 <context>

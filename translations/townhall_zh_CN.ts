@@ -981,6 +981,56 @@
         <source> with recent public messages</source>
         <translation>（含最近的公开发言）</translation>
     </message>
+    <message>
+        <source>The model seat&apos;s model and its private notes</source>
+        <translation>模型座位的模型及其私下笔记</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1 is not a model seat of this match: no model played this call.</source>
+        <translation>%1 不是本对局的模型座位：这次调用不是由模型发出的。</translation>
+    </message>
+    <message>
+        <source>%1 is played by %2 (provider %3).</source>
+        <translation>%1 由 %2 扮演（提供方 %3）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>So far: %n model call(s), tokens in %1, out %2%3; latency p50 %4 ms, p95 %5 ms; %6 stand-in turn(s)%7.</source>
+        <translation>
+            <numerusform>目前：%n 次模型调用，输入 %1 个词元，输出 %2 个%3；延迟 p50 %4 毫秒，p95 %5 毫秒；替补行动 %6 次%7。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, cost %1</source>
+        <translation>，费用 %1</translation>
+    </message>
+    <message>
+        <source>; the built-in bot has taken the seat</source>
+        <translation>；内置机器人已接管该座位</translation>
+    </message>
+    <message>
+        <source>thought</source>
+        <translation>想法</translation>
+    </message>
+    <message>
+        <source>stand-in</source>
+        <translation>替补</translation>
+    </message>
+    <message>
+        <source>hand-over</source>
+        <translation>移交</translation>
+    </message>
+    <message>
+        <source>[%1 · day %2 · %3] %4: %5</source>
+        <translation>[%1 · 第 %2 天 · %3] %4：%5</translation>
+    </message>
+    <message>
+        <source>No notes before this call.</source>
+        <translation>这次调用之前没有笔记。</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::KeyMoment</name>
@@ -2266,6 +2316,62 @@
         <source>; </source>
         <translation>；</translation>
     </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>played by the model %1</source>
+        <translation>由模型 %1 扮演</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model call(s)</source>
+        <translation>
+            <numerusform>%n 次模型调用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tokens in %1, out %2</source>
+        <translation>输入 %1 个词元，输出 %2 个</translation>
+    </message>
+    <message>
+        <source>cost %1</source>
+        <translation>费用 %1</translation>
+    </message>
+    <message>
+        <source>cost unknown (no prices)</source>
+        <translation>费用未知（未设置价格）</translation>
+    </message>
+    <message>
+        <source>latency p50 %1, p95 %2</source>
+        <translation>延迟 p50 %1，p95 %2</translation>
+    </message>
+    <message>
+        <source>failed requests: %1</source>
+        <translation>失败的请求：%1</translation>
+    </message>
+    <message>
+        <source>no failed request</source>
+        <translation>没有失败的请求</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stand-in turn(s)</source>
+        <translation>
+            <numerusform>替补行动 %n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>handed over to the built-in bot</source>
+        <translation>已移交给内置机器人</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::SeatHealthView</name>
@@ -2308,6 +2414,34 @@
     <message>
         <source>errors: %1</source>
         <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>%1 → bot</source>
+        <translation>%1 → 机器人</translation>
+    </message>
+    <message>
+        <source>%1 calls</source>
+        <translation>%1 次调用</translation>
+    </message>
+    <message>
+        <source>%1/%2 tok</source>
+        <translation>%1/%2 词元</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>$%1</translation>
+    </message>
+    <message>
+        <source>p95 %1</source>
+        <translation>p95 %1</translation>
+    </message>
+    <message>
+        <source>%1 stand-in</source>
+        <translation>替补 %1</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>失败 %1</translation>
     </message>
 </context>
 <context>
@@ -2869,6 +3003,18 @@
     <message>
         <source>RESULT</source>
         <translation>结果</translation>
+    </message>
+    <message>
+        <source>THOUGHT</source>
+        <translation>想法</translation>
+    </message>
+    <message>
+        <source>HAND-OVER</source>
+        <translation>移交</translation>
+    </message>
+    <message>
+        <source>STAND-IN</source>
+        <translation>替补</translation>
     </message>
 </context>
 <context>

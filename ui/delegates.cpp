@@ -329,10 +329,20 @@ void TranscriptDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, 
         } else if (kind == Kind::Vote) {
             bg = Theme::mix(bg, Theme::phaseColor(engine::Phase::DayVote), 0.07);
         }
+        // A model's thought or a stand-in is the host's secret, like a spoiler,
+        // but with a colour of its own: it is not a thing that happened in the game.
+        if (kind == Kind::Thought) {
+            bg = Theme::mix(pal.color(QPalette::Base), Theme::thought(), dark ? 0.2 : 0.1);
+            bar = Theme::thought();
+        } else if (kind == Kind::StandIn) {
+            bg = Theme::mix(pal.color(QPalette::Base), Theme::warning(pal), dark ? 0.2 : 0.1);
+            bar = Theme::warning(pal);
+        }
         background(bg, bar.isValid() ? bar : pal.color(QPalette::Mid));
         qreal x = at(l.header).left();
         const QString name = index.data(TranscriptModel::SpeakerNameRole).toString();
-        if (!name.isEmpty() && (kind == Kind::Speech || kind == Kind::WolfChat)) {
+        if (!name.isEmpty()
+            && (kind == Kind::Speech || kind == Kind::WolfChat || kind == Kind::Thought || kind == Kind::StandIn)) {
             p->setFont(l.nameFont);
             p->setPen(color.isValid() ? readable(color, pal) : pal.color(QPalette::Text));
             p->drawText(at(l.header), Qt::AlignLeft | Qt::AlignVCenter, name);
@@ -340,12 +350,16 @@ void TranscriptDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, 
         }
         const qreal chipY = at(l.header).center().y() - (QFontMetricsF(l.smallFont).height() + 2) / 2;
         if (!tag.isEmpty()) {
-            const QColor tagBg = spoiler ? Theme::spoiler()
+            const QColor tagBg = kind == Kind::Thought   ? Theme::thought()
+                                 : kind == Kind::StandIn ? Theme::warning(pal)
+                                 : spoiler               ? Theme::spoiler()
                                  : kind == Kind::Vote ? Theme::phaseColor(engine::Phase::DayVote)
                                                       : Theme::mix(pal.color(QPalette::Mid), pal.color(QPalette::Text), 0.2);
             x += drawChip(p, QPointF(x, chipY), tag, l.smallFont, tagBg, Qt::white) + 6;
         }
-        if (spoiler && kind != Kind::Secret && kind != Kind::WolfChat)
+        if (kind == Kind::Thought || kind == Kind::StandIn)
+            ; // its tag says what it is
+        else if (spoiler && kind != Kind::Secret && kind != Kind::WolfChat)
             drawChip(p, QPointF(x, chipY), TranscriptModel::tr("SPOILER"), l.smallFont, Theme::spoiler(), Qt::white);
         else if (spoiler)
             drawChip(p, QPointF(x, chipY), TranscriptModel::tr("SPOILER"), l.smallFont,
@@ -375,7 +389,8 @@ void TranscriptDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, 
                                                      Qt::ElideRight, l.reply.width()));
         }
         QFont f = l.textFont;
-        f.setBold(kind == Kind::Outcome && index.data(TranscriptModel::EmphasisRole).toBool());
+        f.setBold((kind == Kind::Outcome || kind == Kind::StandIn) && index.data(TranscriptModel::EmphasisRole).toBool());
+        f.setItalic(kind == Kind::Thought);
         p->setFont(f);
         p->setPen(pal.color(QPalette::Text));
         p->drawText(at(l.text), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, text);

@@ -11,6 +11,7 @@ HostLink::HostLink(QObject *parent)
     qRegisterMetaType<AgentInfo>("townhall::ui::AgentInfo");
     qRegisterMetaType<AgentList>("townhall::ui::AgentList");
     qRegisterMetaType<ToolCallRecords>("townhall::ui::ToolCallRecords");
+    qRegisterMetaType<ModelSeatReports>("townhall::ui::ModelSeatReports");
 }
 
 HostLink::~HostLink() = default;

@@ -4,6 +4,7 @@
 #include "engine/event.h"
 #include "engine/match.h"
 #include "ui/agentinfo.h"
+#include "ui/modelseats.h"
 #include "host/recorder/toolcallrecord.h"
 
 #include <QMetaType>
@@ -89,6 +90,11 @@ Q_SIGNALS:
     /// Recorded MCP calls for the inspector, in batches, oldest first; sent
     /// only while the UI wants them (toolCallsWanted).
     void toolCallsRecorded(const townhall::ui::ToolCallRecords &records);
+    /// What the model seats did: a snapshot of each changed seat with its
+    /// new notes (ModelSeatReport::firstNote says where they continue).
+    /// Private thoughts included: the host UI is trusted, and the widgets
+    /// show them only in the omniscient view.
+    void modelSeatsReported(const townhall::ui::ModelSeatReports &reports);
 
     // ---- UI → host
     /// Seat N built-in bots in the queue (fills the next table).

@@ -87,6 +87,11 @@ InspectorDock::InspectorDock(SpectatorController *controller, QWidget *parent)
     setAccessibleName(tr("Tool-call inspector"));
     // Each record holds its request and response: bounded well below the recorder's ring.
     m_calls->setCapacity(20000);
+    // New notes of a model seat: the shown call's model tab follows.
+    connect(m_controller->replicas()->modelSeats(), &ModelSeatBook::changed, this, [this](const QString &matchId) {
+        if (const auto r = currentRecord(); r && r->matchId == matchId)
+            showModel(*r);
+    });
     m_filter->setSourceModel(m_calls);
 
     m_table->setModel(m_filter);
@@ -288,6 +293,12 @@ QWidget *InspectorDock::buildDetail()
     row->addWidget(m_copyCurl);
     cv->addLayout(row);
     m_tabs->addTab(curl, tr("curl"));
+
+    // A model seat's model: what it cost and what it thought before this call.
+    m_model = codeView(w, tr("The model seat's model and its private notes"));
+    m_model->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_model->setFont(font());
+    m_tabs->addTab(m_model, tr("Model"));
 
     v->addWidget(m_tabs, 1);
     return w;
@@ -511,6 +522,51 @@ void InspectorDock::showDetail(int sourceRow)
     m_curl->setPlainText(curlCommand(r, m_url));
     m_copyCurl->setEnabled(true);
     showAgentView(r, produced);
+    showModel(r);
+}
+
+void InspectorDock::showModel(const ToolCallRecord &r)
+{
+    const engine::Match *m = r.matchId.isEmpty() ? nullptr : m_controller->replicas()->match(r.matchId);
+    const engine::Player *p = m ? playerForAgent(*m, r.agentId) : nullptr;
+    const ModelSeatReport *seat = p ? m_controller->replicas()->modelSeats()->seat(r.matchId, qs(p->playerId)) : nullptr;
+    if (!seat) {
+        m_model->setPlainText(tr("%1 is not a model seat of this match: no model played this call.")
+                                  .arg(r.agentName.isEmpty() ? r.agentId : r.agentName));
+        return;
+    }
+    QStringList lines;
+    lines << tr("%1 is played by %2 (provider %3).").arg(seat->displayName, seat->model, seat->provider);
+    lines << tr("So far: %n model call(s), tokens in %1, out %2%3; latency p50 %4 ms, p95 %5 ms; "
+                "%6 stand-in turn(s)%7.",
+                nullptr, seat->calls)
+                 .arg(seat->inputTokens)
+                 .arg(seat->outputTokens)
+                 .arg(seat->cost >= 0 ? tr(", cost %1").arg(seat->cost, 0, 'f', 4) : QString())
+                 .arg(seat->latencyP50Ms)
+                 .arg(seat->latencyP95Ms)
+                 .arg(seat->standInTurns)
+                 .arg(seat->handedOver ? tr("; the built-in bot has taken the seat") : QString());
+    lines << QString();
+    // The notes up to this call's answer: the last thought is what led to it.
+    const qint64 answeredMs = (r.atUs + r.latencyUs) / 1000;
+    int shown = 0;
+    for (const ModelNote &n : seat->notes) {
+        if (n.atMs > answeredMs)
+            break;
+        const QString kind = n.kind == ModelNote::Kind::Thought   ? tr("thought")
+                             : n.kind == ModelNote::Kind::StandIn ? tr("stand-in")
+                                                                  : tr("hand-over");
+        lines << tr("[%1 · day %2 · %3] %4: %5")
+                     .arg(QDateTime::fromMSecsSinceEpoch(n.atMs).toString(QStringLiteral("HH:mm:ss")))
+                     .arg(n.day)
+                     .arg(UiText::phaseName(engine::Phase(n.phase)), kind, n.text);
+        ++shown;
+    }
+    if (shown == 0)
+        lines << tr("No notes before this call.");
+    m_model->setPlainText(lines.join(QLatin1Char('\n')));
+    m_model->moveCursor(QTextCursor::End);
 }
 
 void InspectorDock::showAgentView(const ToolCallRecord &r, const QString &producedEventId)

@@ -5,7 +5,8 @@
 // every MCP call the host recorded, and a detail pane with the request and the
 // response as highlighted JSON, the schema check, latency, HTTP status and
 // error codes, the event the call is about, what the agent could see then,
-// and a curl script that repeats the call against this host.
+// a curl script that repeats the call against this host, and for a model
+// seat the model's private thoughts up to the call.
 
 #include "ui/agenteyeview.h"
 #include "ui/spectatorcontroller.h"
@@ -36,7 +37,7 @@ class InspectorDock final : public QDockWidget
     Q_DISABLE_COPY_MOVE(InspectorDock)
 
 public:
-    enum Tab { OverviewTab, RequestTab, ResponseTab, AgentViewTab, CurlTab };
+    enum Tab { OverviewTab, RequestTab, ResponseTab, AgentViewTab, CurlTab, ModelTab };
 
     explicit InspectorDock(SpectatorController *controller, QWidget *parent = nullptr);
     ~InspectorDock() override;
@@ -55,6 +56,8 @@ public:
     QPlainTextEdit *curlView() const { return m_curl; }
     QPlainTextEdit *agentStateView() const { return m_agentState; }
     QPlainTextEdit *phaseBriefView() const { return m_brief; }
+    /// The model tab: a model seat's model, telemetry and notes up to the call.
+    QPlainTextEdit *modelView() const { return m_model; }
     QPushButton *copyCurlButton() const { return m_copyCurl; }
     JsonHighlighter *requestHighlighter() const { return m_requestHl; }
     /// The overview's value of `field` ("status", "latency", "http", "error",
@@ -99,6 +102,7 @@ private:
     void applyFilters();
     void showDetail(int sourceRow);
     void showAgentView(const ToolCallRecord &r, const QString &producedEventId);
+    void showModel(const ToolCallRecord &r);
     void updateCount();
     void addChoice(QComboBox *box, const QString &key, const QString &label);
     void applyTheme();
@@ -124,6 +128,7 @@ private:
     QLabel *m_agentCaption;
     QPlainTextEdit *m_agentState;
     QPlainTextEdit *m_brief;
+    QPlainTextEdit *m_model;
     QLabel *m_curlNote;
     QPlainTextEdit *m_curl;
     QPushButton *m_copyCurl;

@@ -102,6 +102,7 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
     statusBar()->addPermanentWidget(m_matchesStatus);
 
     connect(m_link, &HostLink::matchEvents, m_replicas, &ReplicaSet::ingest);
+    connect(m_link, &HostLink::modelSeatsReported, m_replicas->modelSeats(), &ModelSeatBook::ingest);
     connect(m_link, &HostLink::queueChanged, this, &MainWindow::onQueueChanged);
     connect(m_link, &HostLink::serverInfo, this, &MainWindow::onServerInfo);
     connect(m_link, &HostLink::speedChanged, this, &MainWindow::onSpeedChanged);

@@ -7,6 +7,7 @@ namespace townhall::ui {
 
 ReplicaSet::ReplicaSet(QObject *parent)
     : QObject(parent)
+    , m_modelSeats(new ModelSeatBook(this))
 {}
 
 ReplicaSet::~ReplicaSet() = default;

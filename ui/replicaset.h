@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ui/hostlink.h"
+#include "ui/modelseats.h"
 
 #include "engine/match.h"
 
@@ -31,6 +32,8 @@ public:
     const engine::Match *match(const QString &matchId) const;
     /// Match ids in the order the UI first saw them.
     const QStringList &matchIds() const { return m_order; }
+    /// What the model seats of every match did (fed from HostLink::modelSeatsReported).
+    ModelSeatBook *modelSeats() const { return m_modelSeats; }
 
 Q_SIGNALS:
     void matchAdded(const QString &matchId);
@@ -40,6 +43,7 @@ Q_SIGNALS:
 private:
     std::map<QString, std::unique_ptr<engine::Match>> m_matches;
     QStringList m_order;
+    ModelSeatBook *m_modelSeats;
 };
 
 } // namespace townhall::ui

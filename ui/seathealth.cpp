@@ -11,6 +11,7 @@
 #include <QPainterPath>
 #include <QToolTip>
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace townhall::ui {
@@ -179,6 +180,26 @@ void SeatHealthModel::sync(const engine::Match *match, const engine::Viewer &vie
         }
         if (!h.owes)
             h.deadlineMs = 0;
+        if (const ModelSeatReport *ms = m_book ? m_book->seat(m_matchId, h.playerId) : nullptr) {
+            h.modelSeat = true;
+            h.model = ms->provider.isEmpty() ? ms->model : tr("%1 · %2").arg(ms->provider, ms->model);
+            h.telemetryShown = omniscient || match->ended();
+            if (h.telemetryShown) {
+                h.modelCalls = ms->calls;
+                h.inputTokens = ms->inputTokens;
+                h.outputTokens = ms->outputTokens;
+                h.cost = ms->cost;
+                h.latencyP50Ms = ms->latencyP50Ms;
+                h.latencyP95Ms = ms->latencyP95Ms;
+                h.modelFailures = ms->failureCount();
+                QStringList kinds;
+                for (auto it = ms->failures.cbegin(); it != ms->failures.cend(); ++it)
+                    kinds << tr("%1 %2").arg(it.key()).arg(it.value());
+                h.failureKinds = kinds.join(tr(", "));
+                h.standInTurns = ms->standInTurns;
+                h.handedOver = ms->handedOver;
+            }
+        }
         rows.push_back(std::move(h));
     }
     applyCalls(rows);
@@ -250,6 +271,30 @@ void SeatHealthModel::publish(std::vector<SeatHealth> rows)
         },
         [this](int row) { Q_EMIT dataChanged(index(row), index(row)); });
 }
+
+bool SeatHealthModel::hasModelSeats() const
+{
+    return std::any_of(m_rows.begin(), m_rows.end(), [](const SeatHealth &h) { return h.modelSeat; });
+}
+
+namespace {
+
+/// "3.4k" for token counts in a narrow cell.
+QString compact(qint64 n)
+{
+    if (n < 1000)
+        return QString::number(n);
+    if (n < 1'000'000)
+        return QStringLiteral("%1k").arg(double(n) / 1000.0, 0, 'f', n < 10'000 ? 1 : 0);
+    return QStringLiteral("%1M").arg(double(n) / 1e6, 0, 'f', 1);
+}
+
+QString seconds(qint64 ms)
+{
+    return QStringLiteral("%1 s").arg(double(ms) / 1000.0, 0, 'f', ms < 10'000 ? 1 : 0);
+}
+
+} // namespace
 
 qint64 SeatHealthModel::timeLeftMs(int row) const
 {
@@ -328,6 +373,19 @@ QString SeatHealthModel::describe(int row) const
                                         .arg(h.lastError)
                                   : tr("failed calls this phase: %1").arg(h.phaseErrors))
                   : tr("no failed call this phase"));
+    if (h.modelSeat) {
+        parts << tr("played by the model %1").arg(h.model);
+        if (h.telemetryShown) {
+            parts << tr("%n model call(s)", nullptr, h.modelCalls);
+            parts << tr("tokens in %1, out %2").arg(h.inputTokens).arg(h.outputTokens);
+            parts << (h.cost >= 0 ? tr("cost %1").arg(h.cost, 0, 'f', 4) : tr("cost unknown (no prices)"));
+            parts << tr("latency p50 %1, p95 %2").arg(seconds(h.latencyP50Ms), seconds(h.latencyP95Ms));
+            parts << (h.modelFailures > 0 ? tr("failed requests: %1").arg(h.failureKinds) : tr("no failed request"));
+            parts << tr("%n stand-in turn(s)", nullptr, h.standInTurns);
+            if (h.handedOver)
+                parts << tr("handed over to the built-in bot");
+        }
+    }
     return tr("Seat %1, %2: %3").arg(h.seat).arg(h.name, parts.join(tr("; ")));
 }
 
@@ -349,6 +407,10 @@ SeatHealthView::SeatHealthView(SeatHealthModel *model, QWidget *parent)
 
 void SeatHealthView::onModelChanged()
 {
+    if (m_model->hasModelSeats() != m_tall) {
+        m_tall = m_model->hasModelSeats();
+        updateGeometry();
+    }
     QStringList lines;
     bool counting = false;
     for (int r = 0; r < m_model->rowCount(); ++r) {
@@ -366,7 +428,8 @@ void SeatHealthView::onModelChanged()
 QSize SeatHealthView::sizeHint() const
 {
     const QFontMetrics fm(font());
-    return {8 * 120, fm.height() * 4 + 22};
+    // Model seats add their model and their telemetry, in the small font.
+    return {8 * 120, fm.height() * 4 + 22 + (m_tall ? fm.height() * 2 : 0)};
 }
 
 QSize SeatHealthView::minimumSizeHint() const
@@ -387,14 +450,13 @@ void SeatHealthView::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
-    const bool dark = Theme::isDark(pal);
     QFont bold = font();
     bold.setBold(true);
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     const QFontMetrics fm(font()), fmSmall(small);
     const QColor muted = pal.color(QPalette::PlaceholderText);
-    const QColor warn = dark ? QColor(0xF2, 0xB1, 0x6B) : QColor(0xB3, 0x5A, 0x00);
+    const QColor warn = Theme::warning(pal);
     for (int r = 0; r < m_model->rowCount(); ++r) {
         const SeatHealth &h = m_model->seat(r);
         const QRectF cell = QRectF(cellRect(r)).adjusted(0.5, 0.5, -0.5, -0.5);
@@ -475,6 +537,39 @@ void SeatHealthView::paintEvent(QPaintEvent *)
         p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()),
                    Qt::AlignLeft | Qt::AlignVCenter,
                    fmSmall.elidedText(calls, Qt::ElideRight, int(inner.width())));
+        y += fmSmall.height();
+
+        if (!h.modelSeat)
+            continue;
+        // the model, and what it has cost so far
+        QString model = h.model;
+        if (h.handedOver)
+            model = tr("%1 → bot").arg(model);
+        QFont modelFont = small;
+        modelFont.setBold(true);
+        p.setFont(modelFont);
+        p.setPen(h.handedOver ? warn : Theme::thought());
+        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetrics(modelFont).elidedText(model, Qt::ElideMiddle, int(inner.width())));
+        y += fmSmall.height();
+        if (!h.telemetryShown)
+            continue;
+        QStringList bits;
+        bits << tr("%1 calls").arg(h.modelCalls)
+             << tr("%1/%2 tok").arg(compact(h.inputTokens), compact(h.outputTokens));
+        if (h.cost >= 0)
+            bits << tr("$%1").arg(h.cost, 0, 'f', h.cost < 1 ? 3 : 2);
+        bits << tr("p95 %1").arg(seconds(h.latencyP95Ms));
+        if (h.standInTurns > 0)
+            bits << tr("%1 stand-in").arg(h.standInTurns);
+        if (h.modelFailures > 0)
+            bits << tr("%1 failed").arg(h.modelFailures);
+        p.setFont(small);
+        p.setPen(h.standInTurns > 0 || h.modelFailures > 0 ? warn : muted);
+        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   fmSmall.elidedText(bits.join(tr(" · ")), Qt::ElideRight, int(inner.width())));
     }
 }
 

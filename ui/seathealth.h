@@ -4,8 +4,10 @@
 // Seat health: for each seat of the shown match, whether it owes an
 // action and by when, its missed deadlines and consecutive timeouts (from the
 // events this viewer may read), and its agent's last call latency and errors
-// in this phase (from the inspector's recorded calls).
+// in this phase (from the inspector's recorded calls). For a model seat:
+// which model plays it and its telemetry (ModelSeatBook).
 
+#include "ui/modelseats.h"
 #include "ui/spectatorcontroller.h"
 #include "host/recorder/toolcallrecord.h"
 
@@ -44,6 +46,22 @@ struct SeatHealth
     QString lastTool;
     int phaseErrors = 0; ///< failed calls (tool, protocol, rate limit) in the current phase
     QString lastError;   ///< the latest of them (error code, or the status)
+    /// A model seat: which model plays it (never secret)…
+    bool modelSeat = false;
+    QString model;       ///< "local · qwen3:8b"
+    /// …and what it cost, shown in the omniscient view or once the match
+    /// ended: a model that is called at night holds a night role.
+    bool telemetryShown = false;
+    int modelCalls = 0;
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+    double cost = -1;    ///< negative: unknown (no prices)
+    qint64 latencyP50Ms = 0;
+    qint64 latencyP95Ms = 0;
+    int modelFailures = 0;
+    QString failureKinds; ///< "TIMEOUT 2, RATE_LIMITED 1"
+    int standInTurns = 0;
+    bool handedOver = false;
 
     bool operator==(const SeatHealth &) const = default;
 };
@@ -70,6 +88,11 @@ public:
     /// Milliseconds since the epoch, for TimeLeftMsRole (the shown time).
     void setClock(Clock clock) { m_clock = std::move(clock); }
     qint64 now() const { return m_clock ? m_clock() : 0; }
+
+    /// Where model seats are described (null: none). Outlives the model.
+    void setModelSeats(const ModelSeatBook *book) { m_book = book; }
+    /// Whether a seat of the shown match is played by a model (the cells grow a line or two).
+    bool hasModelSeats() const;
 
     /// Rebuilds from `match` as `viewer` sees it. `live` false (a replay):
     /// calls made after the match's last shown event are left out.
@@ -107,6 +130,7 @@ private:
     qint64 m_phaseStartUs = 0;
     qint64 m_upToUs = std::numeric_limits<qint64>::max();
     Clock m_clock;
+    const ModelSeatBook *m_book = nullptr;
 };
 
 /// The seats' health as a strip of eight cells (seat, name, time left, missed
@@ -133,6 +157,7 @@ private:
 
     SeatHealthModel *m_model;
     QTimer m_tick;
+    bool m_tall = false; ///< model seats shown: room for their lines
 };
 
 } // namespace townhall::ui

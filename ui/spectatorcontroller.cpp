@@ -30,6 +30,13 @@ SpectatorController::SpectatorController(ReplicaSet *replicas, QObject *parent)
     , m_timeline(new TimelineModel(this))
 {
     connect(m_replicas, &ReplicaSet::matchAdvanced, this, &SpectatorController::onMatchAdvanced);
+    m_transcript->setModelSeats(m_replicas->modelSeats());
+    connect(m_replicas->modelSeats(), &ModelSeatBook::changed, this, [this](const QString &matchId) {
+        if (matchId != m_selected)
+            return;
+        m_transcript->syncNotes();
+        Q_EMIT modelSeatsChanged();
+    });
 }
 
 SpectatorController::~SpectatorController() = default;

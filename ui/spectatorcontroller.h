@@ -69,6 +69,8 @@ Q_SIGNALS:
     void shownChanged();
     /// The selected match's live log grew (the replay bar's range).
     void liveAdvanced();
+    /// What the selected match's model seats did changed (telemetry, notes).
+    void modelSeatsChanged();
 
 private:
     void onMatchAdvanced(const QString &matchId, qsizetype firstNew);

@@ -7,6 +7,7 @@
 #include "ui/phaseheader.h"
 #include "ui/playersmodel.h"
 #include "ui/replaybar.h"
+#include "ui/replicaset.h"
 #include "ui/seathealth.h"
 #include "ui/timelinemodel.h"
 #include "ui/timelineview.h"
@@ -89,6 +90,8 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
     , m_healthView(new SeatHealthView(m_health))
 {
     setAccessibleName(tr("Spectator panel"));
+    m_health->setModelSeats(m_controller->replicas()->modelSeats());
+    connect(m_controller, &SpectatorController::modelSeatsChanged, this, &SpectatorPanel::syncSeatHealth);
     auto *v = new QVBoxLayout(this);
     v->setContentsMargins(8, 8, 8, 6);
     v->setSpacing(6);

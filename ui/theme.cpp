@@ -88,6 +88,11 @@ QColor nightSky() { return QColor(0x1A, 0x2A, 0x5E); }
 QColor daySky() { return QColor(0xF2, 0xB1, 0x4C); }
 QColor spoiler() { return QColor(0x9B, 0x4D, 0xE0); }
 QColor danger() { return QColor(0xD6, 0x3E, 0x3E); }
+QColor thought() { return QColor(0x3E, 0x8E, 0xB8); }
+QColor warning(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0xF2, 0xB1, 0x6B) : QColor(0xB3, 0x5A, 0x00);
+}
 
 bool isNightLike(Phase phase) { return phase == Phase::Night || phase == Phase::Lobby; }
 

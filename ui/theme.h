@@ -23,6 +23,10 @@ QColor nightSky();
 QColor daySky();
 QColor spoiler();
 QColor danger();
+/// A model seat's private thought (omniscient view).
+QColor thought();
+/// Something that went wrong but was handled (a stand-in acted), readable on the palette.
+QColor warning(const QPalette &palette);
 QColor roleColor(engine::Role role);
 QColor narrator(const QPalette &palette);
 /// A mix of two colours, t in [0, 1].

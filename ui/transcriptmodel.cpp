@@ -21,6 +21,11 @@ QString strOr(const engine::json &p, const char *key)
     return it != p.end() && it->is_string() ? qs(it->get<std::string>()) : QString();
 }
 
+bool isNote(const auto &row)
+{
+    return row.kind == TranscriptModel::EntryKind::Thought || row.kind == TranscriptModel::EntryKind::StandIn;
+}
+
 } // namespace
 
 TranscriptModel::TranscriptModel(QObject *parent)
@@ -40,6 +45,8 @@ void TranscriptModel::sync(const engine::Match *match, const engine::Viewer &vie
         m_consumed = 0;
         m_matchId = id;
         m_viewerKind = viewer.kind;
+        m_notesTaken.clear();
+        m_notesUpTo = 0;
         if (match) {
             for (const Event &e : match->log()) {
                 Row r;
@@ -47,6 +54,9 @@ void TranscriptModel::sync(const engine::Match *match, const engine::Viewer &vie
                     m_rows.push_back(std::move(r));
             }
             m_consumed = match->log().size();
+            if (!match->log().empty())
+                m_notesUpTo = match->log().back().at;
+            insertNotes(pendingNotes(), false);
         }
         endResetModel();
         return;
@@ -59,13 +69,81 @@ void TranscriptModel::sync(const engine::Match *match, const engine::Viewer &vie
             added.push_back(std::move(r));
     }
     m_consumed = log.size();
-    if (added.empty())
-        return;
-    const int first = int(m_rows.size());
-    beginInsertRows({}, first, first + int(added.size()) - 1);
-    for (Row &r : added)
-        m_rows.push_back(std::move(r));
-    endInsertRows();
+    if (!added.empty()) {
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(added.size()) - 1);
+        for (Row &r : added)
+            m_rows.push_back(std::move(r));
+        endInsertRows();
+    }
+    if (!log.empty())
+        m_notesUpTo = std::max<qint64>(m_notesUpTo, log.back().at);
+    syncNotes();
+}
+
+void TranscriptModel::syncNotes()
+{
+    insertNotes(pendingNotes(), true);
+}
+
+std::vector<TranscriptModel::Row> TranscriptModel::pendingNotes()
+{
+    std::vector<Row> out;
+    if (!m_book || m_viewerKind != engine::Viewer::Kind::Omniscient || m_matchId.isEmpty())
+        return out;
+    for (const auto &[playerId, seat] : m_book->seats(m_matchId)) {
+        int &taken = m_notesTaken[playerId];
+        taken = std::max(taken, seat.firstNote);
+        for (int i = taken - seat.firstNote; i < int(seat.notes.size()); ++i) {
+            const ModelNote &n = seat.notes[i];
+            if (n.atMs > m_notesUpTo)
+                break;  // its event is not here yet (or past the replay's position)
+            Row r;
+            r.at = n.atMs;
+            r.speakerId = playerId;
+            r.speakerName = seat.displayName;
+            r.seat = 0;
+            r.text = n.text;
+            r.spoiler = true;
+            if (n.kind == ModelNote::Kind::Thought) {
+                r.kind = EntryKind::Thought;
+                r.tag = tr("THOUGHT");
+            } else {
+                r.kind = EntryKind::StandIn;
+                r.tag = n.kind == ModelNote::Kind::HandOver ? tr("HAND-OVER") : tr("STAND-IN");
+                r.emphasis = n.kind == ModelNote::Kind::HandOver;
+            }
+            out.push_back(std::move(r));
+            ++taken;
+        }
+    }
+    std::stable_sort(out.begin(), out.end(), [](const Row &a, const Row &b) { return a.at < b.at; });
+    return out;
+}
+
+void TranscriptModel::insertNotes(std::vector<Row> notes, bool announce)
+{
+    for (Row &n : notes) {
+        // Before the first row after its time: notes are near the end, so look from there.
+        std::size_t pos = m_rows.size();
+        while (pos > 0 && m_rows[pos - 1].at > n.at)
+            --pos;
+        n.seq = pos > 0 ? m_rows[pos - 1].seq : 0;
+        // A note takes its colour from the seat of its speaker, found in the rows.
+        for (const Row &r : m_rows)
+            if (r.speakerId == n.speakerId && r.seat > 0) {
+                n.seat = r.seat;
+                break;
+            }
+        if (announce)
+            beginInsertRows({}, int(pos), int(pos));
+        for (Row &r : m_rows)
+            if (r.replyToRow >= int(pos))
+                ++r.replyToRow;
+        m_rows.insert(m_rows.begin() + std::ptrdiff_t(pos), std::move(n));
+        if (announce)
+            endInsertRows();
+    }
 }
 
 /// Fills one event's row: a function per event type, with what they share
@@ -383,7 +461,11 @@ int TranscriptModel::rowAtOrBefore(std::uint64_t seq) const
         return -1;
     auto it = std::upper_bound(
         m_rows.begin(), m_rows.end(), seq, [](std::uint64_t s, const Row &r) { return s < r.seq; });
-    return it == m_rows.begin() ? 0 : int(it - m_rows.begin()) - 1;
+    int row = it == m_rows.begin() ? 0 : int(it - m_rows.begin()) - 1;
+    // Notes carry the seq of the event before them: the event's row is the answer.
+    while (row > 0 && isNote(m_rows[std::size_t(row)]) && m_rows[std::size_t(row) - 1].seq == m_rows[std::size_t(row)].seq)
+        --row;
+    return row;
 }
 
 QModelIndex TranscriptModel::index(int row, int column, const QModelIndex &parent) const

@@ -3,20 +3,26 @@
 
 #include "engine/match.h"
 #include "engine/projection.h"
+#include "ui/modelseats.h"
 
 #include <QAbstractItemModel>
 #include <QColor>
 #include <QDateTime>
 
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace townhall::ui {
 
 /// The shown match's events that the viewer may read, one row each, in seq
 /// order: speeches, narrator lines, votes, phase separators, turn markers,
-/// and (omniscient only) wolf chat and night actions, marked as spoilers.
-/// Append-only while the same match is shown, so views can auto-scroll.
+/// and (omniscient only) wolf chat and night actions, marked as spoilers,
+/// and the model seats' notes (thoughts, stand-ins), each placed by time
+/// before the first event after it. Events are appended while the same
+/// match is shown, so views can auto-scroll; a note is inserted where it
+/// belongs once an event at or after its time has arrived, so a replay
+/// shows the thoughts up to its position and no further.
 class TranscriptModel final : public QAbstractItemModel
 {
     Q_OBJECT
@@ -34,6 +40,8 @@ public:
         Outcome,   ///< night result, elimination, vote result, game over
         Secret,    ///< omniscient night actions and role table
         System,    ///< created, paused, resumed, missed turns
+        Thought,   ///< omniscient only: what a model seat's model thought
+        StandIn,   ///< omniscient only: a stand-in bot acted for a model, or took its seat
     };
     Q_ENUM(EntryKind)
     enum Roles {
@@ -60,6 +68,12 @@ public:
     /// The one handler. Same match and viewer with a longer log → rows are
     /// appended; anything else → reset.
     void sync(const engine::Match *match, const engine::Viewer &viewer);
+
+    /// Where the model seats' notes come from (null: none). They are shown
+    /// to the omniscient viewer only. The book outlives the model.
+    void setModelSeats(const ModelSeatBook *book) { m_book = book; }
+    /// Takes the notes that arrived since (call when the book changed).
+    void syncNotes();
 
     /// The row showing event `seq`, or the nearest row after it (or the last).
     int rowForSeq(std::uint64_t seq) const;
@@ -102,6 +116,14 @@ private:
     QString m_matchId;
     engine::Viewer::Kind m_viewerKind = engine::Viewer::Kind::Spectator;
     std::size_t m_consumed = 0;  ///< log entries already turned into rows
+    const ModelSeatBook *m_book = nullptr;
+    std::map<QString, int> m_notesTaken;  ///< player id → notes already turned into rows
+    /// Notes up to this time may be shown (the last event's time).
+    qint64 m_notesUpTo = 0;
+    /// The note rows not taken yet that may be shown now, in time order.
+    std::vector<Row> pendingNotes();
+    /// Inserts rows of notes by time (the rows are in time order).
+    void insertNotes(std::vector<Row> notes, bool announce);
 };
 
 } // namespace townhall::ui
