@@ -178,7 +178,7 @@ int runHeadless(int argc, char **argv)
                      QStringLiteral("What to print of every match: \"text\" (narrated, one line per event, the "
                                     "default) or \"json\" (one JSON object per public event)."),
                      QStringLiteral("FORMAT"), QStringLiteral("text")},
-                    seatsOption()});
+                    seatsOption(), ollamaOption()});
     QCommandLineOption skipToVote(QStringLiteral("skip-to-vote"),
                                   QStringLiteral("Benchmarks: skip every new match to its first DAY_VOTE."));
     skipToVote.setFlags(QCommandLineOption::HiddenFromHelp);
@@ -219,8 +219,12 @@ int runHeadless(int argc, char **argv)
         err(QStringLiteral("townhall: %1\n").arg(error));
         return 1;
     }
+    // New matches (recovered ones keep theirs): a table with models gets
+    // turns long enough for them unless --timers says otherwise.
     if (options->timers)
-        host.lobby().defaults().timers = *options->timers;  // new matches; recovered ones keep theirs
+        host.lobby().defaults().timers = *options->timers;
+    else if (seats.hasModels())
+        host.lobby().defaults().timers = engine::modelPlayTimers();
     McpService mcp(&host);
     if (p.isSet(noRecorder))
         mcp.setRecording(false);

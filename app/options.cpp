@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/options.h"
 
+#include "engine/simulator.h"
 #include "host/store/store.h"
 
 #include <QCommandLineParser>
@@ -97,9 +98,81 @@ QCommandLineOption seatsOption()
             QStringLiteral("FILE")};
 }
 
+QCommandLineOption ollamaOption()
+{
+    return {QStringLiteral("ollama"),
+            QStringLiteral("Seat eight language models served by Ollama (comma-separated model names, used in "
+                           "turn, e.g. qwen3:8b), at $OLLAMA_HOST or http://127.0.0.1:11434. Instead of --seats."),
+            QStringLiteral("MODELS")};
+}
+
+std::optional<host::providers::SeatsFile> ollamaSeats(const QString &models, const QString &ollamaHost)
+{
+    QStringList names;
+    for (const QString &m : models.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!m.trimmed().isEmpty())
+            names << m.trimmed();
+    if (names.isEmpty())
+        return std::nullopt;
+    // OLLAMA_HOST is "0.0.0.0:11434" as often as a URL: Ollama reads both.
+    QString base = ollamaHost.trimmed();
+    if (base.isEmpty())
+        base = QStringLiteral("http://127.0.0.1:11434");
+    if (!base.contains(QLatin1String("://")))
+        base.prepend(QStringLiteral("http://"));
+    // A server listening on every address is reached on this machine's loopback.
+    base.replace(QLatin1String("://0.0.0.0"), QLatin1String("://127.0.0.1"));
+    while (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    if (!base.endsWith(QLatin1String("/v1")))
+        base += QStringLiteral("/v1");
+
+    host::providers::SeatsFile file;
+    host::providers::ProviderProfile profile;
+    profile.name = QStringLiteral("ollama");
+    profile.kind = host::providers::ProviderKind::OpenAiCompatible;
+    profile.baseUrl = base;
+    profile.model = names.front();
+    file.providers.emplace(profile.name, profile);
+    const auto &botNames = engine::botNames();
+    for (int i = 0; i < host::providers::SeatsFile::MaxSeats; ++i) {
+        host::providers::SeatSpec seat;
+        seat.name = QString::fromStdString(botNames[std::size_t(i) % botNames.size()]);
+        seat.provider = profile.name;
+        const QString &model = names[i % names.size()];
+        if (model != profile.model)
+            seat.model = model;
+        file.seats.push_back(std::move(seat));
+    }
+    return file;
+}
+
+bool SeatsOption::hasModels() const
+{
+    return file && std::any_of(file->seats.begin(), file->seats.end(),
+                               [](const host::providers::SeatSpec &s) { return !s.bot; });
+}
+
 SeatsOption readSeatsOption(const QCommandLineParser &p, QString *error)
 {
     SeatsOption out;
+    // optionNames() holds the options given, so a parser without --ollama is not asked about it.
+    const bool ollama = p.optionNames().contains(QStringLiteral("ollama"));
+    if (ollama) {
+        if (p.isSet(QStringLiteral("seats"))) {
+            out.ok = false;
+            if (error)
+                *error = QStringLiteral("--ollama and --seats both name the seats; use one of them");
+            return out;
+        }
+        out.file = ollamaSeats(p.value(QStringLiteral("ollama")), qEnvironmentVariable("OLLAMA_HOST"));
+        if (!out.file) {
+            out.ok = false;
+            if (error)
+                *error = QStringLiteral("--ollama needs at least one model name (e.g. --ollama qwen3:8b)");
+        }
+        return out;
+    }
     if (!p.isSet(QStringLiteral("seats")))
         return out;
     const QString path = p.value(QStringLiteral("seats"));

@@ -70,7 +70,17 @@ std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &parser,
 /// queued in order before anyone else.
 QCommandLineOption seatsOption();
 
-/// The seats file `--seats` names, if given. A bad file gives nothing and
+/// `--ollama MODELS`, the headless host's shortcut for a table of models
+/// served by Ollama: eight model seats, the comma-separated models in turn,
+/// at $OLLAMA_HOST (default http://127.0.0.1:11434), with no seats file.
+QCommandLineOption ollamaOption();
+
+/// The seats of `--ollama MODELS` as a seats file (the bots' names, one
+/// provider "ollama"). `ollamaHost` is $OLLAMA_HOST's value: "host:port" or
+/// a URL; empty means the default. Nothing when no model is named.
+std::optional<host::providers::SeatsFile> ollamaSeats(const QString &models, const QString &ollamaHost);
+
+/// The seats file `--seats` names, if given, or the seats `--ollama` asks for. A bad file gives nothing and
 /// `ok` false, with one line per problem in `error`, each naming the file
 /// and the key ("FILE: seats[1].provider: unknown provider ...").
 /// Warnings are for the user, not a reason to stop.
@@ -79,6 +89,9 @@ struct SeatsOption
     bool ok = true;
     std::optional<host::providers::SeatsFile> file;
     QStringList warnings;
+    /// Whether a seat is played by a model: unless --timers says otherwise,
+    /// new matches then get the model-play timers.
+    bool hasModels() const;
 };
 SeatsOption readSeatsOption(const QCommandLineParser &parser, QString *error);
 

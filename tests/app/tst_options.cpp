@@ -269,6 +269,64 @@ private Q_SLOTS:
         QVERIFY(desktopHelp.contains(QStringLiteral("--db <PATH> Database file (default: townhall.sqlite in the data directory, ")));
     }
 
+    void ollamaShortcut_data()
+    {
+        QTest::addColumn<QString>("ollamaHost");
+        QTest::addColumn<QString>("baseUrl");
+        QTest::newRow("unset") << QString() << QStringLiteral("http://127.0.0.1:11434/v1");
+        QTest::newRow("host:port") << QStringLiteral("gpu-box:11500") << QStringLiteral("http://gpu-box:11500/v1");
+        QTest::newRow("every address") << QStringLiteral("0.0.0.0:11434") << QStringLiteral("http://127.0.0.1:11434/v1");
+        QTest::newRow("url with slash") << QStringLiteral("https://ollama.lan/") << QStringLiteral("https://ollama.lan/v1");
+        QTest::newRow("url with /v1") << QStringLiteral("http://h:1/v1") << QStringLiteral("http://h:1/v1");
+    }
+
+    void ollamaShortcut()
+    {
+        QFETCH(QString, ollamaHost);
+        QFETCH(QString, baseUrl);
+        const auto file = ollamaSeats(QStringLiteral(" qwen3:8b, llama3.1:8b ,"), ollamaHost);
+        QVERIFY(file);
+        QCOMPARE(file->providers.size(), std::size_t(1));
+        const auto &profile = file->providers.at(QStringLiteral("ollama"));
+        QCOMPARE(profile.baseUrl, baseUrl);
+        QCOMPARE(profile.model, QStringLiteral("qwen3:8b"));
+        QVERIFY(profile.apiKeyEnv.isEmpty());
+        QCOMPARE(int(file->seats.size()), 8);
+        QSet<QString> names;
+        for (std::size_t i = 0; i < file->seats.size(); ++i) {
+            const auto &seat = file->seats[i];
+            QVERIFY(!seat.bot);
+            names.insert(seat.name);
+            // The models take turns: the profile's own model needs no override.
+            QCOMPARE(file->profileFor(seat)->model, i % 2 ? QStringLiteral("llama3.1:8b") : QStringLiteral("qwen3:8b"));
+        }
+        QCOMPARE(names.size(), 8);
+        QVERIFY(!ollamaSeats(QStringLiteral(" , "), ollamaHost));
+    }
+
+    void ollamaOptionAndItsRefusals()
+    {
+        auto parse = [](const QStringList &args, QString *error) {
+            QCommandLineParser p;
+            p.addOption(seatsOption());
+            p.addOption(ollamaOption());
+            if (!p.parse(QStringList{QStringLiteral("townhall")} + args))
+                return SeatsOption{false, {}, {}};
+            return readSeatsOption(p, error);
+        };
+        QString error;
+        const SeatsOption none = parse({}, &error);
+        QVERIFY(none.ok && !none.file && !none.hasModels());
+        const SeatsOption ollama = parse({QStringLiteral("--ollama"), QStringLiteral("qwen3:8b")}, &error);
+        QVERIFY(ollama.ok && ollama.file && ollama.hasModels());
+        QCOMPARE(int(ollama.file->seats.size()), 8);
+        QVERIFY(!parse({QStringLiteral("--ollama"), QStringLiteral(",")}, &error).ok);
+        QVERIFY2(error.contains(QStringLiteral("at least one model")), qPrintable(error));
+        QVERIFY(!parse({QStringLiteral("--ollama"), QStringLiteral("a"), QStringLiteral("--seats"), QStringLiteral("f.json")},
+                       &error).ok);
+        QVERIFY2(error.contains(QStringLiteral("--ollama and --seats")), qPrintable(error));
+    }
+
     // SIGTERM, then SIGINT: one call, made from the event loop.
     void terminationSignalsStopOnce()
     {
