@@ -3,6 +3,7 @@
 
 #include "app/clientconfig.h"
 #include "app/options.h"
+#include "app/seating.h"
 #include "app/simulate.h"
 #include "host/host.h"
 #include "host/mcpservice.h"
@@ -96,31 +97,6 @@ QString narrationLine(const engine::Match &m, const engine::Event &e)
 
 /// How a headless host reports what happens in its matches.
 enum class HostLog { Narrated, Quiet, Json };
-
-/// Puts the seats file's seats in the queue, in its order. A model seat
-/// whose key is missing still plays (a local server needs none; a cloud one
-/// refuses, and the seat's stand-in plays): the user is told why.
-bool queueSeats(Host &host, const providers::SeatsFile &file)
-{
-    for (const providers::SeatSpec &seat : file.seats) {
-        if (seat.bot) {
-            host.queueBot(seat.name);
-            continue;
-        }
-        std::optional<providers::ProviderProfile> profile = file.profileFor(seat);
-        if (!profile)
-            continue;
-        const providers::KeyLookup key = providers::EnvironmentKeySource::lookupNow(*profile);
-        if (!key.problem.isEmpty())
-            err(QStringLiteral("townhall: warning: seat %1: %2\n").arg(seat.name, key.problem));
-        profile->apiKey = key.key;
-        if (!host.queueModelSeat(seat.name, std::move(*profile), seat.persona)) {
-            err(QStringLiteral("townhall: seat %1 could not join the queue\n").arg(seat.name));
-            return false;
-        }
-    }
-    return true;
-}
 
 } // namespace
 
@@ -255,8 +231,15 @@ int runHeadless(int argc, char **argv)
                      [](const QString &m) { err(QStringLiteral("townhall: storage failed: %1\n").arg(m)); });
     for (const QString &w : seats.warnings)
         err(QStringLiteral("townhall: warning: %1\n").arg(w));
-    if (seats.file && !queueSeats(host, *seats.file))
-        return 1;
+    if (seats.file) {
+        const Seating seated = queueSeats(host, *seats.file);
+        for (const QString &w : seated.warnings)
+            err(QStringLiteral("townhall: warning: %1\n").arg(w));
+        if (!seated.ok()) {
+            err(QStringLiteral("townhall: %1\n").arg(seated.error));
+            return 1;
+        }
+    }
 
     if (demo) {
         std::string demoMatch;

@@ -6,6 +6,7 @@
 
 #include "app/guihost.h"
 #include "app/guisettings.h"
+#include "app/newmatchdialog.h"
 #include "app/options.h"
 #include "ui/i18n.h"
 #include "ui/inspectordock.h"
@@ -13,6 +14,7 @@
 #include "app/profilesdialog.h"
 #include "host/providers/keychain.h"
 
+#include <QAction>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPointer>
@@ -37,24 +39,57 @@ void err(const QString &s)
     std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stderr);
 }
 
-/// The Models menu: the provider profiles. Keys typed in the dialog go to
-/// the system keychain; where there is none, the status bar says what to do.
+/// The profiles dialog over `parent`. Keys typed in it go to the system
+/// keychain; where there is none, the status bar says what to do.
+void editProfiles(ui::MainWindow &window, QWidget *parent, QSettings &settings)
+{
+    ProfileStore store(settings);
+    auto keychain = std::make_shared<host::providers::KeychainKeySource>();
+    ProfilesDialog dialog(store, keychain, parent);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QPointer<ui::MainWindow> shown(&window);
+    for (const auto &[name, key] : dialog.typedKeys())
+        keychain->store(name, key).then([shown, keychain](const QString &problem) {
+            if (shown && !problem.isEmpty())
+                shown->statusBar()->showMessage(problem, 15000);
+        });
+}
+
+/// The Models menu: the provider profiles.
 void addModelsMenu(ui::MainWindow &window, QSettings &settings)
 {
     QMenu *menu = window.menuBar()->addMenu(ProfilesDialog::tr("&Models"));
     QAction *providers = menu->addAction(ProfilesDialog::tr("Model &providers…"));
-    QObject::connect(providers, &QAction::triggered, &window, [&window, &settings] {
+    QObject::connect(providers, &QAction::triggered, &window,
+                     [&window, &settings] { editProfiles(window, &window, settings); });
+}
+
+/// Match → New match…, above the demo match: the seats of the next table.
+/// The host thread looks the keys up (keychain first, else the environment)
+/// and says on the status bar what it queued.
+void addNewMatchAction(ui::MainWindow &window, QSettings &settings, GuiHost &guiHost)
+{
+    auto *action = new QAction(NewMatchDialog::tr("&New match…"), &window);
+    action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    action->setToolTip(NewMatchDialog::tr("Choose bots, models and open seats for the next table (Ctrl+Shift+N)"));
+    window.addAction(action);
+    // The Match menu is the one that holds the demo match.
+    for (QObject *o : window.demoAction()->associatedObjects())
+        if (auto *menu = qobject_cast<QMenu *>(o)) {
+            menu->insertAction(window.demoAction(), action);
+            break;
+        }
+    QObject::connect(action, &QAction::triggered, &window, [&window, &settings, &guiHost] {
         ProfileStore store(settings);
-        auto keychain = std::make_shared<host::providers::KeychainKeySource>();
-        ProfilesDialog dialog(store, keychain, &window);
+        NewMatchDialog dialog(store, settings, &window);
+        QObject::connect(&dialog, &NewMatchDialog::profilesWanted, &dialog, [&] {
+            editProfiles(window, &dialog, settings);
+            dialog.reloadProfiles();
+        });
         if (dialog.exec() != QDialog::Accepted)
             return;
-        QPointer<ui::MainWindow> shown(&window);
-        for (const auto &[name, key] : dialog.typedKeys())
-            keychain->store(name, key).then([shown, keychain](const QString &problem) {
-                if (shown && !problem.isEmpty())
-                    shown->statusBar()->showMessage(problem, 15000);
-            });
+        guiHost.queuePlan(dialog.plan(), std::make_shared<providers::KeychainKeySource>());
     });
 }
 
@@ -120,6 +155,7 @@ int runGui(int argc, char **argv)
     stopOnTerminationSignals(&window, [&window] { window.close(); });
 
     GuiHost host(o, &link);
+    addNewMatchAction(window, stored, host);
     QObject::connect(&host, &GuiHost::started, &app, [](const QString &url) {
         if (!url.isEmpty())
             err(QStringLiteral("townhall: hosting on %1\n").arg(url));

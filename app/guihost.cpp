@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QLoggingCategory>
+#include <QPointer>
 
 #include <algorithm>
 
@@ -467,6 +468,41 @@ void HostWorker::setToolCallsWanted(bool on, quint64 afterId)
     m_toolCalls = connect(rec, &Recorder::uiRecordsAdded, this, &HostWorker::toolCallsRecorded);
 }
 
+void HostWorker::queuePlan(const MatchPlan &plan, std::shared_ptr<providers::KeySource> keys)
+{
+    if (!m_host)
+        return;
+    QPointer<HostWorker> self(this);
+    // The keychain answers asynchronously; the host goes on meanwhile.
+    resolveKeys(plan.seats, std::move(keys)).then([self, timers = plan.timers, open = plan.openSeats](const KeyedSeats &keyed) {
+        if (!self || !self->m_host)
+            return;
+        if (!keyed.refusals.isEmpty()) {
+            Q_EMIT self->notice(tr("The new match's seats were not queued: %1.").arg(keyed.refusals.join(QStringLiteral("; "))));
+            return;
+        }
+        // The timers first: the seat that completes a table starts its match.
+        engine::Timers &current = self->m_host->lobby().defaults().timers;
+        const engine::Timers before = current;
+        current = timersOf(timers);
+        const Seating seated = queueSeats(*self->m_host, keyed.file);
+        if (!seated.ok() && seated.queued == 0) {
+            current = before;
+            Q_EMIT self->notice(tr("The new match's seats were not queued: %1.").arg(seated.error));
+            return;
+        }
+        self->m_options.timers = current;
+        QStringList lines;
+        lines << (seated.ok() ? tr("Queued %n seat(s) for the next table.", nullptr, seated.queued)
+                              : tr("Only %n seat(s) were queued: %1.", nullptr, seated.queued).arg(seated.error));
+        if (open > 0)
+            lines << tr("%n seat(s) wait for MCP agents.", nullptr, open);
+        if (const QStringList warnings = keyed.warnings + seated.warnings; !warnings.isEmpty())
+            lines << tr("Warning: %1.").arg(warnings.join(QStringLiteral("; ")));
+        Q_EMIT self->notice(lines.join(QLatin1Char(' ')));
+    });
+}
+
 // ---------------------------------------------------------------- GuiHost (UI thread)
 
 GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
@@ -543,6 +579,16 @@ void GuiHost::resendAll()
 {
     if (m_worker)
         QMetaObject::invokeMethod(m_worker, &HostWorker::resendAll, Qt::QueuedConnection);
+}
+
+void GuiHost::queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySource> keys)
+{
+    if (!m_worker)
+        return;
+    HostWorker *w = m_worker;
+    QMetaObject::invokeMethod(
+        m_worker, [w, plan = std::move(plan), keys = std::move(keys)] { w->queuePlan(plan, keys); },
+        Qt::QueuedConnection);
 }
 
 void GuiHost::runInHost(const std::function<void(Host &)> &fn)

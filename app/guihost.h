@@ -7,6 +7,7 @@
 /// signals both ways. The UI never blocks the host; the host never waits for
 /// the UI.
 
+#include "app/seating.h"
 #include "host/host.h"
 #include "ui/agenteyeview.h"
 #include "ui/hostlink.h"
@@ -97,6 +98,11 @@ public Q_SLOTS:
     /// The inspector opened or closed: while on, the recorder's batches go
     /// to toolCallsRecorded, after a backlog of what it holds past `afterId`.
     void setToolCallsWanted(bool on, quint64 afterId);
+    /// Queues the seats of a "New match" plan: first every key, from `keys`
+    /// (a key that is needed and missing queues nothing), then the plan's
+    /// timers for new matches, then the seats in order (queueSeats). What
+    /// came of it is a notice.
+    void queuePlan(const townhall::app::MatchPlan &plan, std::shared_ptr<townhall::host::providers::KeySource> keys);
 
 Q_SIGNALS:
     void matchEvents(const QString &matchId, const townhall::ui::EventBatch &batch);
@@ -158,6 +164,9 @@ public:
     /// link again: for a window created after the host started.
     void resendAll();
     QString mcpUrl() const { return m_url; }
+    /// Hands a plan of the "New match" dialog to the host thread
+    /// (HostWorker::queuePlan) and returns at once.
+    void queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySource> keys);
 
     /// Runs `fn` in the host thread with the Host, and waits for it (tests,
     /// the benchmark). `fn` must not wait for the UI thread.

@@ -9,6 +9,7 @@
 // Exits non-zero when a check fails or a moment never comes.
 
 #include "app/guihost.h"
+#include "app/newmatchdialog.h"
 #include "app/profilesdialog.h"
 #include "ui/hostlink.h"
 #include "ui/i18n.h"
@@ -31,6 +32,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QEventLoop>
@@ -359,6 +361,44 @@ int main(int argc, char **argv)
         settle(300);
         const QString path = dir + QLatin1Char('/') + prefix + QStringLiteral("10-model-providers.png");
         check(dialog.grab().save(path), "providers dialog saved");
+        std::printf("%s\n", qPrintable(path));
+    }
+
+    // 7. The new match dialog with a mixed table: models of two providers,
+    // bots and a seat left open for an MCP agent.
+    {
+        QTemporaryDir settingsDir;
+        QSettings planSettings(settingsDir.filePath(QStringLiteral("n.ini")), QSettings::IniFormat);
+        app::ProfileStore store(planSettings);
+        host::providers::ProviderProfile ollama;
+        ollama.name = QStringLiteral("ollama");
+        ollama.baseUrl = QStringLiteral("http://127.0.0.1:11434/v1");
+        ollama.model = QStringLiteral("qwen3:8b");
+        host::providers::ProviderProfile claude;
+        claude.name = QStringLiteral("claude");
+        claude.kind = host::providers::ProviderKind::Anthropic;
+        claude.baseUrl = QStringLiteral("https://api.anthropic.com");
+        claude.model = QStringLiteral("claude-sonnet-4-5");
+        claude.apiKeyEnv = QStringLiteral("ANTHROPIC_API_KEY");
+        store.save({ollama, claude});
+        app::NewMatchDialog dialog(store, planSettings, &w);
+        using Kind = app::NewMatchDialog::SeatKind;
+        const auto model = [&dialog](int seat, const QString &profile, const QString &override, const QString &persona) {
+            dialog.setKind(seat, Kind::Model);
+            dialog.profileBox(seat)->setCurrentIndex(dialog.profileBox(seat)->findData(profile));
+            dialog.modelBox(seat)->setEditText(override);
+            dialog.personaEdit(seat)->setText(persona);
+        };
+        model(0, QStringLiteral("ollama"), QString(), QStringLiteral("Speaks in riddles."));
+        model(2, QStringLiteral("claude"), QString(), QStringLiteral("Suspicious of everyone, polite about it."));
+        model(4, QStringLiteral("ollama"), QStringLiteral("llama3.2"), QString());
+        dialog.setKind(6, Kind::Open);
+        check(dialog.isValid(), "new match plan valid");
+        dialog.resize(1100, dialog.sizeHint().height());
+        dialog.show();
+        settle(300);
+        const QString path = dir + QLatin1Char('/') + prefix + QStringLiteral("11-new-match.png");
+        check(dialog.grab().save(path), "new match dialog saved");
         std::printf("%s\n", qPrintable(path));
     }
 

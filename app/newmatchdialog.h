@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file newmatchdialog.h
+/// "New match": who takes each of the eight seats of the next table. A seat
+/// is a built-in bot, a language model (a provider profile, optionally
+/// another model and a persona) or left open for an MCP agent. The dialog
+/// produces a MatchPlan; the host thread looks the keys up and queues it
+/// (GuiHost::queuePlan). The last plan is kept in the settings, without keys,
+/// so the dialog opens as it was left.
+
+#include "app/profiles.h"
+#include "app/seating.h"
+
+#include <QDialog>
+
+#include <array>
+#include <vector>
+
+class QComboBox;
+class QGridLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSettings;
+class QToolButton;
+
+namespace townhall::app {
+
+class NewMatchDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(NewMatchDialog)
+
+public:
+    enum class SeatKind { Bot, Model, Open };
+    static constexpr int Seats = engine::SeatCount;
+
+    /// Profiles come from `profiles`; the last plan is read from and written
+    /// to `settings` (the app's own, or a test's file).
+    NewMatchDialog(ProfileStore &profiles, QSettings &settings, QWidget *parent = nullptr);
+    ~NewMatchDialog() override;
+
+    /// The plan of the rows as they stand; meaningful when isValid().
+    MatchPlan plan() const;
+    bool isValid() const { return m_problems.isEmpty(); }
+    /// What keeps OK disabled, one sentence per problem.
+    QStringList problems() const { return m_problems; }
+
+    /// Tests reach the rows through these (seat 0 to 7).
+    QLineEdit *nameEdit(int seat) const { return m_rows[std::size_t(seat)].name; }
+    QComboBox *kindBox(int seat) const { return m_rows[std::size_t(seat)].kind; }
+    QComboBox *profileBox(int seat) const { return m_rows[std::size_t(seat)].profile; }
+    QComboBox *modelBox(int seat) const { return m_rows[std::size_t(seat)].model; }
+    QLineEdit *personaEdit(int seat) const { return m_rows[std::size_t(seat)].persona; }
+    QComboBox *timersBox() const { return m_timers; }
+    QPushButton *okButton() const { return m_ok; }
+    QLabel *messageLabel() const { return m_message; }
+    /// Shown while no provider profile exists; emits profilesWanted.
+    QPushButton *profilesButton() const { return m_setUpProfiles; }
+
+    void setKind(int seat, SeatKind kind);
+    SeatKind kind(int seat) const;
+
+public Q_SLOTS:
+    /// Reads the profiles again (after the profiles dialog); choices stay
+    /// where their profile still exists.
+    void reloadProfiles();
+    void fillWithBots();
+    /// Every seat a model of the profile called `profile`.
+    void fillWithProfile(const QString &profile);
+    /// Keeps the plan in the settings and closes; does nothing while invalid.
+    void accept() override;
+
+Q_SIGNALS:
+    /// The user wants to set up a provider (no profile exists yet).
+    void profilesWanted();
+
+private:
+    struct Row
+    {
+        QLineEdit *name = nullptr;
+        QComboBox *kind = nullptr;
+        QComboBox *profile = nullptr;
+        QComboBox *model = nullptr;
+        QLineEdit *persona = nullptr;
+    };
+
+    void buildRow(int seat, QGridLayout *grid);
+    void fillProfileBox(Row &row, const QString &chosen);
+    void takeOnlyProfile(Row &row);
+    void updatePlaceholders(Row &row);
+    void showProfileModel(Row &row);
+    const ProviderProfile *profileNamed(const QString &name) const;
+    void kindChanged(int seat);
+    void validate();
+    void followTimers();
+    void restore();
+    void save() const;
+
+    ProfileStore &m_store;
+    QSettings &m_settings;
+    std::vector<ProviderProfile> m_profiles;
+    std::array<Row, Seats> m_rows;
+    QComboBox *m_timers = nullptr;
+    bool m_timersChosen = false; ///< the user picked the timers: they no longer follow the seats
+    QToolButton *m_allProfile = nullptr;
+    QPushButton *m_setUpProfiles = nullptr;
+    QPushButton *m_ok = nullptr;
+    QLabel *m_message = nullptr;
+    QLabel *m_summary = nullptr;
+    QStringList m_problems;
+};
+
+} // namespace townhall::app

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+#include "app/seating.h"
+
+#include <QCoreApplication>
+#include <QSet>
+
+namespace townhall::app {
+
+namespace providers = host::providers;
+
+namespace {
+
+/// The messages reach the desktop app's status bar as well as the terminal.
+struct SeatingTr
+{
+    Q_DECLARE_TR_FUNCTIONS(Seating)
+};
+
+/// Why the seat cannot be queued, or nothing.
+QString seatProblem(const providers::SeatsFile &file, const providers::SeatSpec &seat)
+{
+    if (seat.bot)
+        return {};
+    if (!file.providers.count(seat.provider))
+        return SeatingTr::tr("seat %1 plays with the provider \"%2\", which is not defined").arg(seat.name, seat.provider);
+    if (file.profileFor(seat)->model.isEmpty())
+        return SeatingTr::tr("seat %1 names no model, and neither does its provider \"%2\"").arg(seat.name, seat.provider);
+    return {};
+}
+
+} // namespace
+
+engine::Timers timersOf(TimerPreset preset)
+{
+    return preset == TimerPreset::ModelPlay ? engine::modelPlayTimers() : engine::Timers{};
+}
+
+Seating queueSeats(host::Host &host, const providers::SeatsFile &file)
+{
+    Seating out;
+    if (file.seats.size() > std::size_t(providers::SeatsFile::MaxSeats)) {
+        out.error = SeatingTr::tr("%1 seats, but a table has %2").arg(qsizetype(file.seats.size())).arg(providers::SeatsFile::MaxSeats);
+        return out;
+    }
+    for (const providers::SeatSpec &seat : file.seats) {
+        if (QString problem = seatProblem(file, seat); !problem.isEmpty()) {
+            out.error = std::move(problem);
+            return out;
+        }
+    }
+    for (const providers::SeatSpec &seat : file.seats) {
+        if (seat.bot) {
+            host.queueBot(seat.name);
+            ++out.queued;
+            continue;
+        }
+        providers::ProviderProfile profile = *file.profileFor(seat);
+        if (profile.apiKey.isEmpty()) {
+            const providers::KeyLookup key = providers::EnvironmentKeySource::lookupNow(profile);
+            if (!key.problem.isEmpty())
+                out.warnings.append(SeatingTr::tr("seat %1: %2").arg(seat.name, key.problem));
+            profile.apiKey = key.key;
+        }
+        if (!host.queueModelSeat(seat.name, std::move(profile), seat.persona)) {
+            // The lobby refuses only an agent that is seated already, which a
+            // new model seat never is; the seats before it stay queued.
+            out.error = SeatingTr::tr("seat %1 could not join the queue").arg(seat.name);
+            return out;
+        }
+        ++out.queued;
+    }
+    return out;
+}
+
+QCoro::Task<KeyedSeats> resolveKeys(providers::SeatsFile file, std::shared_ptr<providers::KeySource> keys)
+{
+    KeyedSeats out;
+    QSet<QString> used;
+    for (const providers::SeatSpec &seat : file.seats)
+        if (!seat.bot)
+            used.insert(seat.provider);
+    for (auto &[name, profile] : file.providers) {
+        if (!used.contains(name) || !keys)
+            continue;
+        const QString problem = co_await keys->fill(profile);
+        if (problem.isEmpty())
+            continue;
+        // A profile that names a variable says it needs a key; one that does
+        // not may be a local server, which plays without one.
+        if (!profile.apiKeyEnv.isEmpty())
+            out.refusals.append(SeatingTr::tr("provider \"%1\": %2").arg(name, problem));
+        else
+            out.warnings.append(SeatingTr::tr("provider \"%1\": %2").arg(name, problem));
+    }
+    out.file = std::move(file);
+    co_return out;
+}
+
+} // namespace townhall::app

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file seating.h
+/// Seats for the next table, as the headless host's seats file and the
+/// desktop app's "New match" dialog describe them. Both put them in the
+/// queue through queueSeats, so a seat means the same thing in either mode.
+
+#include "engine/match.h"
+#include "host/host.h"
+#include "host/providers/keysource.h"
+#include "host/providers/seatsfile.h"
+
+#include <QCoro/QCoroTask>
+#include <QStringList>
+
+#include <memory>
+
+namespace townhall::app {
+
+/// The phase timers a new match gets: the standard ones (seed 000) or the
+/// longer turns of engine::modelPlayTimers().
+enum class TimerPreset { Standard, ModelPlay };
+
+engine::Timers timersOf(TimerPreset preset);
+
+/// What the "New match" dialog asks the host to do. Open seats are not in
+/// `seats`: they stay free for MCP agents, who fill them by joining the queue.
+struct MatchPlan
+{
+    host::providers::SeatsFile seats; ///< the seats to queue, in order; providers without keys
+    TimerPreset timers = TimerPreset::ModelPlay;
+    int openSeats = 0;
+};
+
+/// What queueSeats did.
+struct Seating
+{
+    int queued = 0;
+    QStringList warnings; ///< seats that play without a key, each "seat NAME: why"
+    QString error;        ///< set when nothing was queued because of a bad seat
+
+    bool ok() const { return error.isEmpty(); }
+};
+
+/// Puts the seats in the default queue, in their order. Every seat is checked
+/// first, so a bad one (no provider, more seats than a table) queues nothing.
+/// A model seat uses the key already in its provider's profile; where there is
+/// none, the environment variable the profile names. A missing key does not
+/// stop a seat (a local server needs none; a cloud one refuses, and the
+/// seat's stand-in plays), but it is reported in `warnings`.
+Seating queueSeats(host::Host &host, const host::providers::SeatsFile &file);
+
+/// The seats with their providers' keys filled in from `keys`.
+struct KeyedSeats
+{
+    host::providers::SeatsFile file;
+    /// Providers whose key is needed and missing (the profile names an
+    /// environment variable that is not set): the plan must not be queued.
+    QStringList refusals;
+    /// Providers whose key could not be read from the keychain. The profile
+    /// names no variable, so it may need no key at all (a local server).
+    QStringList warnings;
+};
+
+/// Looks up the key of every provider the seats use, each once. Never puts
+/// a key into a message.
+QCoro::Task<KeyedSeats> resolveKeys(host::providers::SeatsFile file,
+                                    std::shared_ptr<host::providers::KeySource> keys);
+
+} // namespace townhall::app
