@@ -320,7 +320,9 @@ void Pilot::answered(const Key &key, providers::ChatOutcome outcome)
         wakeUp();
         return;
     }
-    if (outcome.error) {
+    // Arguments that are not JSON are the model's mistake, not the
+    // provider's: the call is answered below like any other bad call.
+    if (outcome.error && outcome.error->kind != ProviderError::Kind::MalformedToolCall) {
         failed(key, *outcome.error);
         return;
     }
