@@ -5,6 +5,7 @@
 
 import { spawn, execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { once } from 'node:events';
@@ -436,4 +437,62 @@ export async function allEvents(agent, matchId) {
     if (r.events.length < 200) return out;
     after = r.events.at(-1).eventId;
   }
+}
+
+/**
+ * Starts tests/host/providers/scripted_provider (its path in
+ * TOWNHALL_SCRIPTED_PROVIDER; ctest sets it), a model server that plays
+ * Werewolf legally, and resolves with its base URL (its first stdout line).
+ * It runs until stop() closes its stdin.
+ */
+export async function startScriptedProvider(args = []) {
+  const bin = process.env.TOWNHALL_SCRIPTED_PROVIDER;
+  if (!bin || !existsSync(bin)) {
+    throw new Error(`TOWNHALL_SCRIPTED_PROVIDER must point at the built scripted_provider (got ${JSON.stringify(bin)}); ` +
+      'ctest sets it, or run: TOWNHALL_SCRIPTED_PROVIDER=build/tests/host/providers/scripted_provider node --test ...');
+  }
+  const proc = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+  const exited = once(proc, 'exit');
+  const lines = createInterface({ input: proc.stdout });
+  const baseUrl = await Promise.race([
+    once(lines, 'line').then(([l]) => l.trim()),
+    exited.then(([code, sig]) => { throw new Error(`scripted_provider exited (${code ?? sig}):\n${stderr}`); }),
+    delay(20000, null, { ref: false }).then(() => { throw new Error(`scripted_provider printed no URL:\n${stderr}`); }),
+  ]);
+  return {
+    baseUrl,
+    proc,
+    stderr: () => stderr,
+    async stop() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.stdin.end();
+      const killer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** Runs `townhall ARGS…` to its end; resolves with its stdout and stderr, rejects when it fails. */
+export function runTownhall(args, { timeout = 30000 } = {}) {
+  return new Promise((resolve, reject) => {
+    execFile(BIN, args, { timeout, maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`townhall ${args.join(' ')} failed: ${err.message}\n${stderr}`));
+      else resolve({ stdout, stderr });
+    });
+  });
+}
+
+/** Every file under `dir` (recursively) whose bytes contain `needle`. */
+export function filesContaining(dir, needle) {
+  const found = [];
+  const bytes = Buffer.from(needle);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath ?? entry.path, entry.name);
+    if (readFileSync(path).includes(bytes)) found.push(path);
+  }
+  return found;
 }
