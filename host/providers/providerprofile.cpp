@@ -10,7 +10,8 @@ namespace townhall::host::providers {
 using namespace Qt::StringLiterals;
 using json = nlohmann::json;
 
-Q_LOGGING_CATEGORY(lcProviders, "townhall.providers")
+// Info and up by default: a debug line per model request is for those who ask for it.
+Q_LOGGING_CATEGORY(lcProviders, "townhall.providers", QtInfoMsg)
 
 QString kindName(ProviderKind kind)
 {
