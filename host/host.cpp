@@ -38,6 +38,21 @@ HostOptions withClock(HostOptions o)
         o.clock = [] { return QDateTime::currentMSecsSinceEpoch(); };
     return o;
 }
+
+/// A profile as the store keeps it: ProviderProfile::toJson (never the key)
+/// with the profile's name.
+std::string storedProfile(const providers::ProviderProfile &p)
+{
+    json j = p.toJson();
+    j["name"] = p.name.toStdString();
+    return storedJson(j);
+}
+
+ModelNoteRow noteRow(const std::string &matchId, const std::string &playerId, std::int64_t n, const PilotNote &note)
+{
+    return ModelNoteRow{matchId,  playerId, n, note.at, note.day, std::string(engine::toString(note.phase)),
+                        PilotNote::kindName(note.kind), note.text.toStdString()};
+}
 } // namespace
 
 Host::Host(HostOptions options, QObject *parent)
@@ -81,6 +96,9 @@ Host::Host(HostOptions options, QObject *parent)
     m_seatTimer.setSingleShot(true);
     m_seatTimer.setInterval(0);
     connect(&m_seatTimer, &QTimer::timeout, this, &Host::stepSeats);
+    m_pilotTimer.setSingleShot(true);
+    m_pilotTimer.setInterval(0);
+    connect(&m_pilotTimer, &QTimer::timeout, this, &Host::flushPilotChanges);
     if (m_options.queueGrace.count() > 0) {
         // Often enough that an abandoned entry outlives its grace by a sixth at most.
         m_queueSweepTimer.setInterval(std::clamp(m_options.queueGrace / 6, std::chrono::milliseconds(250),
@@ -89,7 +107,12 @@ Host::Host(HostOptions options, QObject *parent)
     }
 }
 
-Host::~Host() { m_pipeline.finish(); }
+Host::~Host()
+{
+    // What the pilots logged last goes with the events staged last.
+    flushPilotChanges();
+    m_pipeline.finish();
+}
 
 Store *Host::store() { return m_store ? m_pipeline.store() : nullptr; }
 
@@ -171,6 +194,14 @@ void Host::commitFailed(const std::vector<std::string> &matchIds, bool lobby, co
 {
     for (const IdempotencyRecord &r : dropped)
         m_idempotency.forget(r);
+    // The pilots' rows and notes of the refused batches are lost too: the
+    // seats staged since the last good commit send all their notes again
+    // (once storage works, see flushPilotChanges).
+    for (auto &[key, seat] : m_pilots)
+        if (seat.stagedGen > m_pipeline.committedGeneration()) {
+            seat.notesStaged = seat.log->notesBefore;
+            m_changedSeats.insert(key);
+        }
     rollbackTo(matchIds, lobby);
     if (m_storage.fault(message, now()))
         Q_EMIT storageFailed(message);
@@ -220,6 +251,8 @@ void Host::storageWorks()
     const int failures = m_storage.works();
     if (failures == 0)
         return;
+    if (!m_changedSeats.empty())
+        m_pilotTimer.start();  // what the pilots logged during the outage
     // Deadlines that passed while nothing could be stored get a short grace
     // period, announced, so agents see the match is back before it moves.
     const TimeMs t = now();
@@ -337,9 +370,15 @@ std::optional<std::string> Host::queueModelSeat(const QString &displayName, prov
                                                 const QString &persona)
 {
     const std::string agentId = "model:" + std::to_string(++m_modelCounter) + ":" + displayName.toStdString();
+    // How to play it is stored with its place in the queue (before it:
+    // a full table seats it at once, and then it waits no more), so a
+    // restarted host can play it.
+    m_pipeline.stageQueuedModelSeat(
+        QueuedModelSeatRow{agentId, displayName.toStdString(), storedProfile(profile), persona.toStdString(), now()});
     m_modelSeats[agentId] = ModelSeat{std::move(profile), persona};
     if (!joinQueue(agentId, displayName.toStdString())) {
         m_modelSeats.erase(agentId);
+        m_pipeline.stageUnqueuedModelSeat(agentId);
         return std::nullopt;
     }
     emitQueue();
@@ -352,26 +391,109 @@ std::unique_ptr<engine::SeatDriver> Host::makePilot(const Match &m, const engine
     const auto it = m_modelSeats.find(p.agentId);
     if (it == m_modelSeats.end())
         return nullptr;
+    const ModelSeat &spec = it->second;
+    const SeatKey key{m.matchId(), p.playerId};
+    PilotSeat &seat = m_pilots[key];  // restored after a restart, else new
+    if (!seat.log)
+        seat.log = std::make_shared<PilotLog>();
+    seat.agentId = p.agentId;
+    seat.displayName = QString::fromStdString(p.displayName);
+    seat.seat = p.seat;
+    seat.profile = spec.profile;
+    seat.profile.apiKey.clear();
+    seat.persona = spec.persona;
+
     PilotOptions o;
     o.matchId = m.matchId();
     o.playerId = p.playerId;
-    o.profile = it->second.profile;
-    o.persona = it->second.persona;
+    o.profile = spec.profile;
+    o.persona = spec.persona;
     o.standInSeed = engine::Rng::forDecision(m.state().seed ^ 0x9170, static_cast<std::uint64_t>(p.seat), 1).next();
     o.clock = m_options.clock;
-    auto log = std::make_shared<PilotLog>();
-    m_pilotLogs[{m.matchId(), p.playerId}] = log;
+    // The pilot's answers may come after it is gone (its request was under
+    // way); the host may be gone by then too.
     QPointer<Host> self(this);
-    return std::make_unique<Pilot>(
+    o.changed = [self, key] {
+        if (self)
+            self->pilotChanged(key.first, key.second);
+    };
+    auto pilot = std::make_unique<Pilot>(
         std::move(o),
         [self, id = m.matchId()]() -> const Match * { return self ? self->m_lobby->match(id) : nullptr; },
-        std::move(log));
+        seat.log);
+    // The seat is stored with the match from the start, so a restart finds
+    // it before its model ever answered; it no longer waits in the queue.
+    m_pipeline.stageUnqueuedModelSeat(p.agentId);
+    pilotChanged(key.first, key.second);
+    return pilot;
 }
 
 std::shared_ptr<const PilotLog> Host::pilotLog(const std::string &matchId, const std::string &playerId) const
 {
-    const auto it = m_pilotLogs.find({matchId, playerId});
-    return it == m_pilotLogs.end() ? nullptr : it->second;
+    const auto it = m_pilots.find({matchId, playerId});
+    return it == m_pilots.end() ? nullptr : it->second.log;
+}
+
+std::vector<ModelSeatInfo> Host::modelSeats(const std::string &matchId) const
+{
+    std::vector<ModelSeatInfo> out;
+    for (auto it = m_pilots.lower_bound({matchId, std::string()}); it != m_pilots.end() && it->first.first == matchId;
+         ++it) {
+        const PilotSeat &seat = it->second;
+        out.push_back(ModelSeatInfo{it->first.second, seat.agentId, seat.displayName, seat.profile, seat.persona,
+                                    seat.log});
+    }
+    std::stable_sort(out.begin(), out.end(), [this, &matchId](const ModelSeatInfo &a, const ModelSeatInfo &b) {
+        return m_pilots.at({matchId, a.playerId}).seat < m_pilots.at({matchId, b.playerId}).seat;
+    });
+    return out;
+}
+
+void Host::pilotChanged(const std::string &matchId, const std::string &playerId)
+{
+    m_changedSeats.insert({matchId, playerId});
+    if (!m_pilotTimer.isActive())
+        m_pilotTimer.start();
+}
+
+void Host::flushPilotChanges()
+{
+    m_pilotTimer.stop();
+    // While storage fails, the changes wait (a commit per model answer
+    // would only fail again); storageWorks() brings them back.
+    const bool store = !m_storage.degraded();
+    std::set<SeatKey> changed;
+    if (store)
+        changed.swap(m_changedSeats);
+    else
+        changed = m_changedSeats;
+    for (const SeatKey &key : changed) {
+        const auto it = m_pilots.find(key);
+        if (it == m_pilots.end())
+            continue;
+        if (store)
+            stagePilotSeat(key, it->second);
+        Q_EMIT modelSeatChanged(QString::fromStdString(key.first), QString::fromStdString(key.second));
+    }
+}
+
+void Host::stagePilotSeat(const SeatKey &key, PilotSeat &seat)
+{
+    const PilotLog &log = *seat.log;
+    ModelSeatRow row{key.first,
+                     key.second,
+                     seat.agentId,
+                     seat.displayName.toStdString(),
+                     storedProfile(seat.profile),
+                     seat.persona.toStdString(),
+                     storedJson(log.stats.toJson())};
+    std::vector<ModelNoteRow> notes;
+    const std::int64_t end = log.notesBefore + static_cast<std::int64_t>(log.notes.size());
+    for (std::int64_t n = std::max(seat.notesStaged, log.notesBefore); n < end; ++n)
+        notes.push_back(noteRow(key.first, key.second, n, log.notes[static_cast<std::size_t>(n - log.notesBefore)]));
+    seat.notesStaged = end;
+    m_pipeline.stageModelSeat(std::move(row), std::move(notes));
+    seat.stagedGen = m_pipeline.stagedGeneration();
 }
 
 void Host::keepBotsWaiting(int n)

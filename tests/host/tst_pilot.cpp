@@ -12,6 +12,7 @@
 #include "scriptedplayer.h"
 #include "scriptedserver.h"
 
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace townhall;
@@ -200,6 +201,7 @@ private Q_SLOTS:
         Table t;
         t.speed = 25;  // an opening turn of 600 ms: time enough for a loaded machine's model
         QVERIFY(t.start(withUsageDetails));
+        QSignalSpy changes(t.host.get(), &host::Host::modelSeatChanged);
         QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60'000);
 
         const engine::Match &m = *t.match();
@@ -282,8 +284,26 @@ private Q_SLOTS:
             QCOMPARE(log->notes.front().text, QStringLiteral("musing-of-seat-%1").arg(seat));
             QCOMPARE(notesOf(*log, host::PilotNote::Kind::StandIn), 0);
             QCOMPARE(notesOf(*log, host::PilotNote::Kind::HandOver), 0);
+            // The UI heard of this seat's changes.
+            const bool heard = std::any_of(changes.begin(), changes.end(), [&](const QList<QVariant> &args) {
+                return args.at(0).toString() == QString::fromStdString(m.matchId())
+                       && args.at(1).toString() == QString::fromStdString(me.playerId);
+            });
+            QVERIFY2(heard, me.playerId.c_str());
         }
-
+        // The seats as the inspector lists them: in seat order, without keys.
+        const std::vector<host::ModelSeatInfo> seats = t.host->modelSeats(m.matchId());
+        QCOMPARE(seats.size(), std::size_t(engine::SeatCount));
+        for (std::size_t i = 0; i < seats.size(); ++i) {
+            const engine::Player *p = m.player(seats[i].playerId);
+            QVERIFY(p);
+            QCOMPARE(p->seat, int(i) + 1);
+            QCOMPARE(seats[i].agentId, p->agentId);
+            QVERIFY(seats[i].profile.apiKey.isEmpty());
+            QCOMPARE(seats[i].profile.model, QStringLiteral("test-model"));
+            QCOMPARE(seats[i].log, t.host->pilotLog(m.matchId(), p->playerId));
+        }
+        QVERIFY(t.host->modelSeats("match-2").empty());
         QVERIFY(wolfChatsSeen > 0);  // the pack did read its own chat
         QVERIFY(stateReads > 0);     // get_state's answer reached the models…
         QVERIFY(refusalsSeen > 0);   // …and so did the refused votes
