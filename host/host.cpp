@@ -4,6 +4,7 @@
 #include "engine/projection.h"
 #include "engine/rng.h"
 #include "engine/simulator.h"
+#include "host/providers/keysource.h"
 #include "host/recovery.h"
 
 #include <QDateTime>
@@ -46,6 +47,60 @@ std::string storedProfile(const providers::ProviderProfile &p)
     json j = p.toJson();
     j["name"] = p.name.toStdString();
     return storedJson(j);
+}
+
+/// The profile of storedProfile, or why it cannot be read (`why`).
+std::optional<providers::ProviderProfile> profileFromStore(const std::string &text, QString *why)
+{
+    json j = json::parse(text, nullptr, false);
+    if (!j.is_object()) {
+        *why = Host::tr("it is not a JSON object");
+        return std::nullopt;
+    }
+    const QString name = QString::fromStdString(j.value("name", std::string()));
+    j.erase("name");
+    QStringList errors;
+    QStringList warnings;
+    auto p = providers::ProviderProfile::fromJson(j, name, QStringLiteral("profile"), &errors, &warnings);
+    if (!p)
+        *why = errors.join(QStringLiteral("; "));
+    return p;
+}
+
+/// How a restarted host plays a stored model seat: the stored profile with
+/// its key looked up again in the environment, or why the stand-in must
+/// play it instead (`handOver`, a sentence for the seat's log).
+struct PlayableAgain
+{
+    providers::ProviderProfile profile;
+    QString handOver;
+};
+
+PlayableAgain playableAgain(const std::string &profileJson)
+{
+    QString why;
+    std::optional<providers::ProviderProfile> p = profileFromStore(profileJson, &why);
+    if (!p)
+        return {{}, QStringLiteral("After the restart the seat's stored provider profile could not be read (%1); "
+                                   "the built-in bot plays this seat from now on.")
+                        .arg(why)};
+    const providers::KeyLookup key = providers::EnvironmentKeySource::lookupNow(*p);
+    if (!key.problem.isEmpty())
+        return {*p, QStringLiteral("After the restart the seat's API key was not found (%1); the built-in bot "
+                                   "plays this seat from now on.")
+                        .arg(key.problem)};
+    p->apiKey = key.key;
+    return {*p, {}};
+}
+
+/// N in an agent id "<prefix>N:…" ("bot:", "model:"), or 0.
+int agentNumber(const std::string &agentId, std::string_view prefix)
+{
+    if (agentId.rfind(prefix, 0) != 0)
+        return 0;
+    const std::size_t end = agentId.find(':', prefix.size());
+    return QString::fromStdString(agentId.substr(prefix.size(), end == std::string::npos ? end : end - prefix.size()))
+        .toInt();
 }
 
 ModelNoteRow noteRow(const std::string &matchId, const std::string &playerId, std::int64_t n, const PilotNote &note)
@@ -148,6 +203,19 @@ bool Host::start(QString *error)
 void Host::recover()
 {
     Recovery r = recoverFromStore(*m_store, *m_lobby, now());
+    // The numbers of the host's own agents go on from the highest one
+    // known, so a new bot or model seat never takes the id of one that
+    // waits or plays.
+    auto known = [this](const std::string &agentId) {
+        m_botCounter = std::max(m_botCounter, agentNumber(agentId, "bot:"));
+        m_modelCounter = std::max(m_modelCounter, agentNumber(agentId, "model:"));
+    };
+    for (const engine::QueueEntry &e : m_lobby->queue(engine::DefaultQueueId))
+        known(e.agentId);
+    for (const Match *m : m_lobby->orderedMatches())
+        for (const engine::Player &p : m->state().players)
+            known(p.agentId);
+    restoreModelSeats(r);
     for (const ResumedMatch &m : r.resumed) {
         m_pipeline.loaded(m.match->matchId(), m.storedUpTo);
         stage(*m.match, m.storedUpTo);
@@ -375,7 +443,7 @@ std::optional<std::string> Host::queueModelSeat(const QString &displayName, prov
     // restarted host can play it.
     m_pipeline.stageQueuedModelSeat(
         QueuedModelSeatRow{agentId, displayName.toStdString(), storedProfile(profile), persona.toStdString(), now()});
-    m_modelSeats[agentId] = ModelSeat{std::move(profile), persona};
+    m_modelSeats[agentId] = ModelSeat{std::move(profile), persona, {}};
     if (!joinQueue(agentId, displayName.toStdString())) {
         m_modelSeats.erase(agentId);
         m_pipeline.stageUnqueuedModelSeat(agentId);
@@ -421,6 +489,8 @@ std::unique_ptr<engine::SeatDriver> Host::makePilot(const Match &m, const engine
         std::move(o),
         [self, id = m.matchId()]() -> const Match * { return self ? self->m_lobby->match(id) : nullptr; },
         seat.log);
+    if (!spec.handOver.isEmpty())
+        pilot->handOver(spec.handOver);
     // The seat is stored with the match from the start, so a restart finds
     // it before its model ever answered; it no longer waits in the queue.
     m_pipeline.stageUnqueuedModelSeat(p.agentId);
@@ -494,6 +564,91 @@ void Host::stagePilotSeat(const SeatKey &key, PilotSeat &seat)
     seat.notesStaged = end;
     m_pipeline.stageModelSeat(std::move(row), std::move(notes));
     seat.stagedGen = m_pipeline.stagedGeneration();
+}
+
+void Host::restoreModelSeats(const Recovery &r)
+{
+    for (const RecoveredModelSeat &stored : r.modelSeats) {
+        const ModelSeatRow &row = stored.row;
+        const Match *m = m_lobby->match(row.matchId);
+        const engine::Player *p = m ? m->player(row.playerId) : nullptr;
+        if (!p || p->agentId != row.agentId)
+            continue;  // not a seat of a resumed match
+        PlayableAgain again = playableAgain(row.profileJson);
+        if (!again.handOver.isEmpty())
+            m_notices << Host::tr("Model seat %1 in %2: %3")
+                             .arg(QString::fromStdString(row.displayName), QString::fromStdString(row.matchId),
+                                  again.handOver);
+        PilotSeat &seat = m_pilots[{row.matchId, row.playerId}];
+        seat.log = std::make_shared<PilotLog>();
+        seat.log->stats = PilotStats::fromJson(json::parse(row.statsJson, nullptr, false));
+        for (const ModelNoteRow &n : stored.notes) {
+            const auto kind = PilotNote::kindFromName(n.kind);
+            const auto phase = engine::parsePhase(n.phase);
+            seat.log->notes.push_back(PilotNote{kind.value_or(PilotNote::Kind::Thought), n.at, n.day,
+                                                phase.value_or(engine::Phase::Lobby),
+                                                QString::fromStdString(n.text)});
+        }
+        // Numbered on from the last stored note, so the store's rows are never overwritten.
+        const std::int64_t end = stored.notes.empty() ? 0 : stored.notes.back().n + 1;
+        seat.log->notesBefore = end - static_cast<std::int64_t>(seat.log->notes.size());
+        seat.notesStaged = end;
+        m_modelSeats[row.agentId] = ModelSeat{std::move(again.profile), QString::fromStdString(row.persona),
+                                              std::move(again.handOver)};
+    }
+
+    // A model seat of a resumed match with nothing stored (a database of a
+    // version before model seats were stored) is the stand-in's.
+    for (const ResumedMatch &resumed : r.resumed)
+        for (const engine::Player &p : resumed.match->state().players)
+            if (SeatRunner::isModel(p.agentId) && !m_modelSeats.contains(p.agentId))
+                m_modelSeats[p.agentId] = ModelSeat{
+                    {}, {},
+                    QStringLiteral("After the restart nothing was found of how to play this seat; the built-in "
+                                   "bot plays it from now on.")};
+
+    // The queue came back from its journal; how to play its model seats
+    // comes from their stored rows. One that cannot be played leaves.
+    std::map<std::string, const QueuedModelSeatRow *> specs;
+    for (const QueuedModelSeatRow &q : r.queuedModelSeats)
+        specs[q.agentId] = &q;
+    std::vector<engine::QueueEntry> leaving;
+    std::map<std::string, QString> why;
+    for (const engine::QueueEntry &e : m_lobby->queue(engine::DefaultQueueId)) {
+        if (!SeatRunner::isModel(e.agentId))
+            continue;
+        const auto spec = specs.find(e.agentId);
+        if (spec == specs.end()) {
+            leaving.push_back(e);
+            why[e.agentId] = Host::tr("how to play it was not stored");
+            continue;
+        }
+        QString problem;
+        std::optional<providers::ProviderProfile> profile = profileFromStore(spec->second->profileJson, &problem);
+        if (profile) {
+            const providers::KeyLookup key = providers::EnvironmentKeySource::lookupNow(*profile);
+            problem = key.problem;
+            profile->apiKey = key.key;
+        } else {
+            problem = Host::tr("its stored provider profile could not be read (%1)").arg(problem);
+        }
+        if (problem.isEmpty())
+            m_modelSeats[e.agentId] = ModelSeat{std::move(*profile), QString::fromStdString(spec->second->persona), {}};
+        else
+            leaving.push_back(e);
+        why[e.agentId] = problem;
+        specs.erase(spec);
+    }
+    for (const auto &[agentId, spec] : specs)
+        m_pipeline.stageUnqueuedModelSeat(agentId);  // seated or gone before the restart
+    for (const engine::QueueEntry &e : leaving) {
+        auto left = m_lobby->leave(e.agentId, engine::DefaultQueueId, now(), "cannot be played");
+        if (left && left->removed)
+            m_pipeline.stageLobby(left->records);
+        m_pipeline.stageUnqueuedModelSeat(e.agentId);
+        m_notices << Host::tr("Model seat %1 left the queue: %2")
+                         .arg(QString::fromStdString(e.displayName), why[e.agentId]);
+    }
 }
 
 void Host::keepBotsWaiting(int n)

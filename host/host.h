@@ -47,6 +47,8 @@ using json = nlohmann::json;
 /// UI thread.
 using EventBatch = std::shared_ptr<const std::vector<engine::Event>>;
 
+struct Recovery;
+
 /// A seat played by a language model, for the inspector and the UI. The log
 /// is the pilot's own and goes on changing while the seat plays: read it on
 /// the host's thread (modelSeatChanged says when it changed).
@@ -217,6 +219,9 @@ private:
     /// Stages what changed in the pilots' logs since they were last staged
     /// and emits modelSeatChanged for each seat.
     void flushPilotChanges();
+    /// Puts back the model seats of a restart: those of the resumed matches,
+    /// with their logs, and those waiting in the queue.
+    void restoreModelSeats(const Recovery &r);
     /// Tells everyone about committed events (read from the engine's logs).
     void publish(const std::vector<EventSpan> &spans, bool lobby);
     /// A batch failed: back to what is stored, and into degraded mode.
@@ -251,6 +256,7 @@ private:
     {
         providers::ProviderProfile profile;  // with its key
         QString persona;
+        QString handOver;  // set: the stand-in plays the seat from the start, for this reason
     };
     std::map<std::string, ModelSeat> m_modelSeats;  // agentId → how to play it
     int m_modelCounter = 0;
