@@ -560,10 +560,12 @@ int runLog(int argc, char **argv)
             err(QStringLiteral("townhall import: %1\n").arg(r.error().message));
             return 1;
         }
-        out(QStringLiteral("imported %1: %2 events%3\n")
+        out(QStringLiteral("imported %1: %2 events%3%4\n")
                 .arg(QString::fromStdString(r.value().matchId))
                 .arg(r.value().eventCount)
-                .arg(r.value().ended ? QStringLiteral(", ended") : QString()));
+                .arg(r.value().ended ? QStringLiteral(", ended") : QString())
+                .arg(r.value().modelSeats > 0 ? QStringLiteral(", %1 model seats").arg(r.value().modelSeats)
+                                              : QString()));
         return 0;
     }
     if (command == QLatin1String("replay")) {

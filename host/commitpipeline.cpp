@@ -102,6 +102,25 @@ void CommitPipeline::stageLobby(const std::vector<engine::LobbyRecord> &records)
 
 void CommitPipeline::stageIdempotency(IdempotencyRecord record) { m_pending.addIdempotency(std::move(record)); }
 
+void CommitPipeline::stageModelSeat(ModelSeatRow seat, std::vector<ModelNoteRow> notes)
+{
+    m_pending.addModelSeat(std::move(seat));
+    m_pending.addModelNotes(std::move(notes));
+    scheduleFlush();
+}
+
+void CommitPipeline::stageQueuedModelSeat(QueuedModelSeatRow row)
+{
+    m_pending.addQueuedModelSeat(std::move(row));
+    scheduleFlush();
+}
+
+void CommitPipeline::stageUnqueuedModelSeat(std::string agentId)
+{
+    m_pending.removeQueuedModelSeat(std::move(agentId));
+    scheduleFlush();
+}
+
 void CommitPipeline::scheduleFlush()
 {
     if (!m_flushTimer.isActive())
@@ -190,6 +209,7 @@ void CommitPipeline::finishBatch(std::uint64_t generation, Batch batch, const st
         m_hooks.failed(ids, lobby, result.error().message, dropped);
         resumeWaiters(false);
     } else {
+        m_okGen = generation;
         m_hooks.stored();
         m_doneGen = generation;
         m_inFlightMarks.clear();

@@ -84,6 +84,12 @@ public:
     void stage(const engine::Match &m, std::uint64_t fromSeq);
     void stageLobby(const std::vector<engine::LobbyRecord> &records);
     void stageIdempotency(IdempotencyRecord record);
+    /// What a model seat's pilot logged: its row (counts) and its new notes.
+    void stageModelSeat(ModelSeatRow seat, std::vector<ModelNoteRow> notes);
+    /// How to play a model seat that waits in the queue, or (`unqueue`) that
+    /// it waits no more.
+    void stageQueuedModelSeat(QueuedModelSeatRow row);
+    void stageUnqueuedModelSeat(std::string agentId);
     /// Hands the pending batch to the store soon (from the event loop).
     void scheduleFlush();
     /// Hands the pending batch to the store now.
@@ -94,6 +100,8 @@ public:
     std::uint64_t stagedGeneration() const { return m_pending.empty() ? m_issuedGen : m_issuedGen + 1; }
     /// Everything staged so far has been committed (or refused).
     bool caughtUp() const { return m_doneGen >= stagedGeneration(); }
+    /// The last batch committed successfully (a failed one does not count).
+    std::uint64_t committedGeneration() const { return m_okGen; }
     Awaiter committed(std::uint64_t generation);
 
     /// Every event of the match is committed.
@@ -135,6 +143,7 @@ private:
     Batch m_pending;
     std::uint64_t m_issuedGen = 0;  // batches handed to the store (or published without one)
     std::uint64_t m_doneGen = 0;    // batches whose commit ended
+    std::uint64_t m_okGen = 0;      // the last batch committed successfully
     std::vector<std::pair<std::string, RowMark>> m_inFlightMarks;  // rows the running commit writes
     std::vector<Awaiter *> m_waiters;  // suspended callers, in the order they came
     std::uint64_t m_commitsHere = 0;

@@ -47,6 +47,21 @@ using json = nlohmann::json;
 /// UI thread.
 using EventBatch = std::shared_ptr<const std::vector<engine::Event>>;
 
+struct Recovery;
+
+/// A seat played by a language model, for the inspector and the UI. The log
+/// is the pilot's own and goes on changing while the seat plays: read it on
+/// the host's thread (modelSeatChanged says when it changed).
+struct ModelSeatInfo
+{
+    std::string playerId;
+    std::string agentId;
+    QString displayName;
+    providers::ProviderProfile profile;  ///< apiKey always empty here
+    QString persona;
+    std::shared_ptr<const PilotLog> log;
+};
+
 struct HostOptions
 {
     QString dbPath;            ///< empty: the default path; ":memory:" keeps nothing
@@ -101,9 +116,12 @@ public:
     /// or nothing when the queue refused it.
     std::optional<std::string> queueModelSeat(const QString &displayName, providers::ProviderProfile profile,
                                               const QString &persona = {});
-    /// What the pilot of a model seat did in a match (thoughts, counts), also
+    /// What the pilot of a model seat did in a match (notes, counts), also
     /// after the match ended; null for any other seat.
     std::shared_ptr<const PilotLog> pilotLog(const std::string &matchId, const std::string &playerId) const;
+    /// The model seats of a match in seat order, with their logs (also after
+    /// a restart, for the matches it resumed).
+    std::vector<ModelSeatInfo> modelSeats(const std::string &matchId) const;
     /// From now on, whenever a match takes bots from the default queue, new
     /// ones join until min(n, SeatCount - 1) bots wait again (0: stop), so an
     /// agent that queues again always finds a table. Bots alone never start
@@ -182,6 +200,9 @@ Q_SIGNALS:
     void notice(const QString &message);
     /// An agent was taken out of the queue because it had gone (sweepAbandonedQueue).
     void queueAbandoned(const QString &displayName);
+    /// The log of a model seat's pilot changed (modelSeats, pilotLog). Changes
+    /// within one turn of the event loop come as one signal per seat.
+    void modelSeatChanged(const QString &matchId, const QString &playerId);
 
 private:
     /// The tail of a match's log from `fromSeq` goes to the store.
@@ -193,6 +214,14 @@ private:
     bool joinQueue(const std::string &agentId, const std::string &name);
     /// The pilot for a model seat's player; null for any other agent.
     std::unique_ptr<engine::SeatDriver> makePilot(const engine::Match &m, const engine::Player &p);
+    /// A pilot's log changed: store it and tell the UI, once per event-loop turn.
+    void pilotChanged(const std::string &matchId, const std::string &playerId);
+    /// Stages what changed in the pilots' logs since they were last staged
+    /// and emits modelSeatChanged for each seat.
+    void flushPilotChanges();
+    /// Puts back the model seats of a restart: those of the resumed matches,
+    /// with their logs, and those waiting in the queue.
+    void restoreModelSeats(const Recovery &r);
     /// Tells everyone about committed events (read from the engine's logs).
     void publish(const std::vector<EventSpan> &spans, bool lobby);
     /// A batch failed: back to what is stored, and into degraded mode.
@@ -225,12 +254,29 @@ private:
     int m_botCounter = 0;
     struct ModelSeat
     {
-        providers::ProviderProfile profile;
+        providers::ProviderProfile profile;  // with its key
         QString persona;
+        QString handOver;  // set: the stand-in plays the seat from the start, for this reason
     };
     std::map<std::string, ModelSeat> m_modelSeats;  // agentId → how to play it
     int m_modelCounter = 0;
-    std::map<std::pair<std::string, std::string>, std::shared_ptr<PilotLog>> m_pilotLogs;  // (match, player)
+    /// A model seat of a match, with what its pilot logged.
+    struct PilotSeat
+    {
+        std::string agentId;
+        QString displayName;
+        int seat = 0;
+        providers::ProviderProfile profile;  // without its key
+        QString persona;
+        std::shared_ptr<PilotLog> log;
+        std::int64_t notesStaged = 0;  // the number of the first note not staged yet
+        std::uint64_t stagedGen = 0;   // the pipeline's batch that holds its last stage
+    };
+    using SeatKey = std::pair<std::string, std::string>;  // (match, player)
+    void stagePilotSeat(const SeatKey &key, PilotSeat &seat);
+    std::map<SeatKey, PilotSeat> m_pilots;
+    std::set<SeatKey> m_changedSeats;  // logs changed since the last flushPilotChanges
+    QTimer m_pilotTimer;
     int m_botsWaiting = 0;  // keepBotsWaiting
     PresenceProbe m_presence;
     std::map<std::string, engine::TimeMs> m_lastCall;  // agentId → its last tool call

@@ -4,6 +4,7 @@
 #include "engine/projection.h"
 #include "engine/toolcalls.h"
 #include "host/providers/chatclient.h"
+#include "host/store/batch.h"
 #include "mcp/toolregistry.h"
 
 #include <QFile>
@@ -13,6 +14,8 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 Q_LOGGING_CATEGORY(lcPilot, "townhall.pilot")
 
@@ -85,7 +88,135 @@ QString clipped(const nlohmann::json &body)
     return QString::fromStdString(text);
 }
 
+/// Counts one answered request, whichever way it went.
+void account(PilotStats &st, const providers::ProviderProfile &profile, const providers::ChatOutcome &o)
+{
+    const providers::Usage &u = o.result.usage;
+    st.inputTokens += u.inputTokens;
+    st.outputTokens += u.outputTokens;
+    st.reasoningTokens += u.reasoningTokens.value_or(0);
+    st.cachedInputTokens += u.cachedInputTokens.value_or(0);
+    if (const auto c = profile.cost(u))
+        st.cost = st.cost.value_or(0.0) + *c;
+    st.latencyMs += o.result.latencyMs;
+    st.latenciesMs.push_back(static_cast<qint32>(
+        std::clamp<qint64>(o.result.latencyMs, 0, std::numeric_limits<qint32>::max())));
+    if (o.error)
+        ++st.failures[QString::fromLatin1(ProviderError::kindName(o.error->kind))];
+}
+
+/// "SERVER: The server failed…", for a note.
+QString failureText(const providers::ProviderProfile &profile, const ProviderError &error)
+{
+    return profile.redacted(QStringLiteral("%1: %2").arg(QString::fromLatin1(ProviderError::kindName(error.kind)),
+                                                         error.message.trimmed()));
+}
+
 } // namespace
+
+// ---------------------------------------------------------------- the log
+
+const char *PilotNote::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Thought: return modelnotes::Thought;
+    case Kind::StandIn: return modelnotes::StandIn;
+    case Kind::HandOver: return modelnotes::HandOver;
+    }
+    return modelnotes::Thought;
+}
+
+std::optional<PilotNote::Kind> PilotNote::kindFromName(std::string_view name)
+{
+    for (Kind k : {Kind::Thought, Kind::StandIn, Kind::HandOver})
+        if (name == kindName(k))
+            return k;
+    return std::nullopt;
+}
+
+void PilotLog::addNote(PilotNote note)
+{
+    if (note.text.size() > MaxNoteChars) {
+        qsizetype keep = MaxNoteChars - 1;
+        if (note.text.at(keep - 1).isHighSurrogate())
+            --keep;  // never half a character
+        note.text = note.text.left(keep) + QChar(0x2026);
+    }
+    if (notes.size() >= MaxNotes) {
+        const std::size_t drop = notes.size() - MaxNotes + 1;
+        notes.erase(notes.begin(), notes.begin() + static_cast<std::ptrdiff_t>(drop));
+        notesBefore += static_cast<std::int64_t>(drop);
+    }
+    notes.push_back(std::move(note));
+}
+
+qint64 PilotStats::latencyPercentile(double q) const
+{
+    if (latenciesMs.empty())
+        return 0;
+    std::vector<qint32> sorted = latenciesMs;
+    std::sort(sorted.begin(), sorted.end());
+    // Nearest rank: the smallest value with at least q of the values at or below it.
+    const double n = static_cast<double>(sorted.size());
+    const auto rank = static_cast<std::size_t>(std::clamp(std::ceil(std::clamp(q, 0.0, 1.0) * n), 1.0, n));
+    return sorted[rank - 1];
+}
+
+nlohmann::json PilotStats::toJson() const
+{
+    nlohmann::json j = nlohmann::json::object();
+    j["modelCalls"] = modelCalls;
+    j["inputTokens"] = inputTokens;
+    j["outputTokens"] = outputTokens;
+    j["reasoningTokens"] = reasoningTokens;
+    j["cachedInputTokens"] = cachedInputTokens;
+    if (cost)
+        j["cost"] = *cost;
+    j["latencyMs"] = latencyMs;
+    j["latenciesMs"] = latenciesMs;
+    nlohmann::json f = nlohmann::json::object();
+    for (const auto &[kind, n] : failures)
+        f[kind.toStdString()] = n;
+    j["failures"] = std::move(f);
+    j["toolErrors"] = toolErrors;
+    j["standInTurns"] = standInTurns;
+    j["handedOver"] = handedOver;
+    return j;
+}
+
+PilotStats PilotStats::fromJson(const nlohmann::json &j)
+{
+    PilotStats s;
+    if (!j.is_object())
+        return s;
+    auto integer = [&](const char *key, auto &out) {
+        if (auto it = j.find(key); it != j.end() && it->is_number_integer())
+            out = it->get<std::remove_reference_t<decltype(out)>>();
+    };
+    integer("modelCalls", s.modelCalls);
+    integer("inputTokens", s.inputTokens);
+    integer("outputTokens", s.outputTokens);
+    integer("reasoningTokens", s.reasoningTokens);
+    integer("cachedInputTokens", s.cachedInputTokens);
+    integer("latencyMs", s.latencyMs);
+    integer("toolErrors", s.toolErrors);
+    integer("standInTurns", s.standInTurns);
+    if (auto it = j.find("cost"); it != j.end() && it->is_number())
+        s.cost = it->get<double>();
+    if (auto it = j.find("latenciesMs"); it != j.end() && it->is_array())
+        for (const auto &v : *it)
+            if (v.is_number_integer())
+                s.latenciesMs.push_back(v.get<qint32>());
+    if (auto it = j.find("failures"); it != j.end() && it->is_object())
+        for (auto f = it->begin(); f != it->end(); ++f)
+            if (f->is_number_integer())
+                s.failures[QString::fromStdString(f.key())] = f->get<int>();
+    if (auto it = j.find("handedOver"); it != j.end() && it->is_boolean())
+        s.handedOver = it->get<bool>();
+    return s;
+}
+
+// ---------------------------------------------------------------- the pilot
 
 Pilot::Pilot(PilotOptions options, MatchLookup match, std::shared_ptr<PilotLog> log, QNetworkAccessManager *nam)
     : m_options(std::move(options))
@@ -293,28 +424,38 @@ void Pilot::ask()
     const Key key = m_conv->key;
     QPointer<QObject> alive(m_context.get());
     // The client goes with the request: a seat replaced mid-request must
-    // not take the client from under it.
-    m_client->chat(m_conv->request).then([this, alive, key, client = m_client](providers::ChatOutcome o) {
-        if (alive)
-            answered(key, std::move(o));
-    });
+    // not take the client from under it. So does the log: an answer that
+    // arrives after the seat is gone is still counted (it was paid for).
+    m_client->chat(m_conv->request)
+        .then([this, alive, key, client = m_client, log = m_log, profile = m_options.profile,
+               clock = m_options.clock, changed = m_options.changed](providers::ChatOutcome o) {
+            account(log->stats, profile, o);
+            const engine::TimeMs at = clock ? clock() : 0;
+            for (const QString *text : {&o.result.reasoning, &o.result.text})
+                if (!text->trimmed().isEmpty())
+                    log->addNote({PilotNote::Kind::Thought, at, key.day, key.phase, *text});
+            if (alive)
+                answered(key, std::move(o));
+            if (changed)
+                changed();
+        });
+    notify();
 }
 
-void Pilot::think(const QString &text)
+void Pilot::note(PilotNote::Kind kind, const Key &key, const QString &text)
 {
-    if (!text.trimmed().isEmpty())
-        m_log->thoughts.push_back({m_key.day, m_key.phase, text});
+    m_log->addNote({kind, now(), key.day, key.phase, m_options.profile.redacted(text)});
+}
+
+void Pilot::notify() const
+{
+    if (m_options.changed)
+        m_options.changed();
 }
 
 void Pilot::answered(const Key &key, providers::ChatOutcome outcome)
 {
     m_busy = false;
-    PilotStats &st = m_log->stats;
-    st.inputTokens += outcome.result.usage.inputTokens;
-    st.outputTokens += outcome.result.usage.outputTokens;
-    st.latencyMs += outcome.result.latencyMs;
-    think(outcome.result.reasoning);
-    think(outcome.result.text);
     if (!m_conv || !(m_conv->key == key) || !(m_key == key) || m_standInKey == key) {
         m_conv.reset();  // the phase moved on while the model thought
         wakeUp();
@@ -396,23 +537,21 @@ void Pilot::giveUp()
         return;
     m_conv->done = true;
     if (required(m_conv->key.job))
-        standInTakes(m_conv->key);
+        standInTakes(m_conv->key,
+                     QStringLiteral("The model made no usable call in %1 requests").arg(m_conv->requests));
 }
 
 void Pilot::failed(const Key &key, const ProviderError &error)
 {
-    PilotStats &st = m_log->stats;
-    ++st.failures[QString::fromLatin1(ProviderError::kindName(error.kind))];
     ++m_failStreak;
     --m_conv->requests;  // a failure is not the model's answer
     qCInfo(lcPilot).noquote() << QString::fromStdString(m_options.playerId) << "model request failed:"
-                              << error.message;
+                              << m_options.profile.redacted(error.message);
     if (m_failStreak >= m_options.maxConsecutiveFailures) {
-        st.handedOver = true;
-        qCWarning(lcPilot).noquote() << QString::fromStdString(m_options.playerId)
-                                     << "the built-in bot plays this seat from now on";
-        m_conv.reset();
-        wakeUp();
+        handOverFor(QStringLiteral("The provider failed %1 times in a row (last: %2); the built-in bot plays "
+                                   "this seat from now on.")
+                        .arg(m_failStreak)
+                        .arg(failureText(m_options.profile, error)));
         return;
     }
     std::chrono::milliseconds wait = m_options.firstBackoff * (1 << std::min(m_failStreak - 1, 10));
@@ -424,7 +563,8 @@ void Pilot::failed(const Key &key, const ProviderError &error)
                         && now + (wait + m_options.deadlineMargin).count() < m->state().phaseEndsAt;
     if (!inTime) {
         m_conv->done = true;
-        standInTakes(key);
+        standInTakes(key, QStringLiteral("The provider failed (%1) and no time was left to ask again")
+                              .arg(failureText(m_options.profile, error)));
         return;
     }
     m_busy = true;
@@ -471,14 +611,60 @@ void Pilot::guard(const Key &key)
         if (m_log->stats.handedOver || m_standInKey == key || m_ready || m_outstanding == Outstanding::Model
             || (m_conv && m_conv->key == key && m_conv->done) || !due(key))
             return;
-        standInTakes(key);
+        standInTakes(key, m_conv && m_conv->key == key
+                              ? QStringLiteral("The model did not answer before the deadline")
+                              : QStringLiteral("The model was still busy with an earlier question at the deadline"));
     });
 }
 
-void Pilot::standInTakes(const Key &key)
+QString Pilot::standInWork(const Key &key) const
+{
+    switch (key.job) {
+    case Job::Ready: return QStringLiteral("gets this seat ready");
+    case Job::Opening: return QStringLiteral("gives this seat's opening statement");
+    case Job::Vote: return QStringLiteral("votes for this seat");
+    case Job::Night: {
+        const engine::Match *m = m_match();
+        switch (m ? m->requiredAction(m_options.playerId).type : engine::ActionType::None) {
+        case engine::ActionType::WolfKill: return QStringLiteral("chooses the wolves' victim for this seat");
+        case engine::ActionType::SeerInspect: return QStringLiteral("inspects a player for this seat");
+        case engine::ActionType::DoctorProtect: return QStringLiteral("protects a player for this seat");
+        default: return QStringLiteral("takes this seat's night action");
+        }
+    }
+    default: return QStringLiteral("acts for this seat");
+    }
+}
+
+void Pilot::standInTakes(const Key &key, const QString &why)
 {
     m_standInKey = key;
     ++m_log->stats.standInTurns;
+    note(PilotNote::Kind::StandIn, key, QStringLiteral("%1; the built-in bot %2.").arg(why, standInWork(key)));
+    notify();
+    wakeUp();
+}
+
+void Pilot::handOver(const QString &why)
+{
+    if (m_log->stats.handedOver)
+        return;
+    // Called before the seat's first turn: the note is dated where the match stands.
+    if (const engine::Match *m = m_match()) {
+        m_key.phase = m->state().phase;
+        m_key.day = m->state().dayNumber;
+    }
+    handOverFor(why);
+}
+
+void Pilot::handOverFor(const QString &why)
+{
+    m_log->stats.handedOver = true;
+    note(PilotNote::Kind::HandOver, m_key, why);
+    qCWarning(lcPilot).noquote() << QString::fromStdString(m_options.playerId)
+                                 << "the built-in bot plays this seat from now on";
+    m_conv.reset();
+    notify();
     wakeUp();
 }
 

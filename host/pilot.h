@@ -15,19 +15,25 @@
 /// and stays in the pilot's log. When the provider fails, the pilot retries
 /// while the phase allows and otherwise lets its stand-in, a built-in bot,
 /// play the turn; after too many failures in a row the stand-in plays the
-/// seat for good.
+/// seat for good. The log also says, in plain sentences, each time the
+/// stand-in stepped in and why, and it counts what the model cost: tokens,
+/// latency of every request, money when the profile has prices.
 
 #include "engine/seats.h"
 #include "host/providers/chat.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QString>
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 class QNetworkAccessManager;
@@ -60,33 +66,77 @@ struct PilotOptions
     /// would be left afterwards.
     std::chrono::milliseconds deadlineMargin{300};
     std::function<engine::TimeMs()> clock;  ///< the host's clock
+    /// Called after each change of the log (a model answer or failure, a
+    /// note, a stand-in turn, the hand-over), on the pilot's thread. It
+    /// must not call back into the pilot, and it may be called after the
+    /// pilot is gone (the answer to a request it made came later).
+    std::function<void()> changed;
 };
 
-/// One thing the model wrote that nobody else reads.
-struct PilotThought
+/// One entry of a seat's private log; nobody else in the match reads it.
+struct PilotNote
 {
+    enum class Kind {
+        Thought,   ///< what the model wrote besides its tool calls, or its reasoning
+        StandIn,   ///< the stand-in did one thing to do, and why
+        HandOver,  ///< the stand-in keeps the seat for good, and why
+    };
+    Kind kind = Kind::Thought;
+    engine::TimeMs at = 0;
     int day = 0;
     engine::Phase phase = engine::Phase::Lobby;
     QString text;
+
+    /// "THOUGHT", "STAND_IN", "HAND_OVER": the spelling of the store and the export.
+    static const char *kindName(Kind kind);
+    static std::optional<Kind> kindFromName(std::string_view name);
+    bool operator==(const PilotNote &) const = default;
 };
 
 struct PilotStats
 {
-    int modelCalls = 0;
+    int modelCalls = 0;                   ///< requests sent
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
+    qint64 reasoningTokens = 0;           ///< summed where the provider reported them
+    qint64 cachedInputTokens = 0;         ///< summed where the provider reported them
+    /// The sum of ProviderProfile::cost over every request; unset when the
+    /// profile has no prices.
+    std::optional<double> cost;
     qint64 latencyMs = 0;                 ///< summed over all requests
+    std::vector<qint32> latenciesMs;      ///< of every request answered, success or failure
     std::map<QString, int> failures;      ///< by ProviderError::kindName
     int toolErrors = 0;                   ///< calls the match refused
     int standInTurns = 0;                 ///< things to do the stand-in did
     bool handedOver = false;              ///< the stand-in keeps the seat
+
+    /// The nearest-rank percentile of latenciesMs (q = 0.5 for the median,
+    /// 0.95 …); 0 when there is none.
+    qint64 latencyPercentile(double q) const;
+
+    /// For the store and the export; fromJson reads what toJson writes and
+    /// leaves out what it does not recognise (a newer file's field).
+    nlohmann::json toJson() const;
+    static PilotStats fromJson(const nlohmann::json &json);
+    bool operator==(const PilotStats &) const = default;
 };
 
 /// What a pilot leaves behind; shared so that it outlives the seat.
 struct PilotLog
 {
+    /// A chatty model cannot grow the log without limit: the oldest notes
+    /// go beyond this many, and a longer note is cut (ending in "…").
+    static constexpr std::size_t MaxNotes = 2000;
+    static constexpr qsizetype MaxNoteChars = 4000;
+
     PilotStats stats;
-    std::vector<PilotThought> thoughts;
+    std::vector<PilotNote> notes;
+    /// Notes dropped from the front: notes[i] is the seat's note number
+    /// notesBefore + i (the store keys notes by that number).
+    std::int64_t notesBefore = 0;
+
+    /// Appends a note, cut to MaxNoteChars, dropping the oldest beyond MaxNotes.
+    void addNote(PilotNote note);
 };
 
 class Pilot final : public engine::SeatDriver
@@ -108,6 +158,10 @@ public:
                   const engine::json &body) override;
 
     const PilotLog &log() const { return *m_log; }
+
+    /// Lets the stand-in play the seat for good from now on, at once, with
+    /// a HandOver note saying `why` (a restart found no key for the seat).
+    void handOver(const QString &why);
 
 private:
     enum class Job { None, Ready, Night, Opening, Discussion, Vote, LastWords };
@@ -140,7 +194,13 @@ private:
     /// Tells the model what became of its calls and asks again, or gives up.
     void reply(const QString &text, bool isError);
     void giveUp();
-    void standInTakes(const Key &key);
+    /// The stand-in does `key`'s thing to do, for the reason `why` (a
+    /// sentence without the full stop).
+    void standInTakes(const Key &key, const QString &why);
+    /// The stand-in keeps the seat (failure streak or restart without a key).
+    void handOverFor(const QString &why);
+    /// What the stand-in does for `key`, as the end of a sentence.
+    QString standInWork(const Key &key) const;
     /// Arms the alarm that lets the stand-in act when the phase is about to
     /// end and the model has not (a slow model, or one still busy with an
     /// earlier question).
@@ -148,7 +208,9 @@ private:
     /// Whether the match still expects this of the player.
     bool due(const Key &key) const;
     Step standInTurn(const engine::StateView &view, engine::TimeMs now);
-    void think(const QString &text);
+    void note(PilotNote::Kind kind, const Key &key, const QString &text);
+    void notify() const;
+    engine::TimeMs now() const { return m_options.clock ? m_options.clock() : 0; }
 
     PilotOptions m_options;
     MatchLookup m_match;

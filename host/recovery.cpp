@@ -21,6 +21,11 @@ Recovery recoverFromStore(Store &store, engine::Lobby &lobby, engine::TimeMs now
                 lobby.adopt(std::move(m.value()), created);
             }
     }
+    if (auto queued = store.queuedModelSeats())
+        out.queuedModelSeats = std::move(queued.value());
+    else
+        out.notices << Host::tr("The model seats waiting in the queue could not be read: %1")
+                           .arg(queued.error().message);
     auto unfinished = store.unfinishedMatches();
     if (!unfinished)
         return out;
@@ -34,6 +39,22 @@ Recovery recoverFromStore(Store &store, engine::Lobby &lobby, engine::TimeMs now
         const std::uint64_t stored = m->state().lastSeq;
         m->resume(now, "recovered");  // a short grace period, announced to everyone
         out.resumed.push_back({m, stored});
+        if (auto seats = store.modelSeats(m->matchId())) {
+            for (ModelSeatRow &seat : seats.value()) {
+                auto notes = store.modelNotes(seat.matchId, seat.playerId);
+                if (!notes)
+                    out.notices << Host::tr("The notes of model seat %1 in %2 could not be read: %3")
+                                       .arg(QString::fromStdString(seat.playerId),
+                                            QString::fromStdString(seat.matchId), notes.error().message);
+                std::vector<ModelNoteRow> kept = notes ? std::move(notes.value()) : std::vector<ModelNoteRow>();
+                if (kept.size() > PilotLog::MaxNotes)
+                    kept.erase(kept.begin(), kept.end() - static_cast<std::ptrdiff_t>(PilotLog::MaxNotes));
+                out.modelSeats.push_back({std::move(seat), std::move(kept)});
+            }
+        } else {
+            out.notices << Host::tr("The model seats of %1 could not be read: %2")
+                               .arg(QString::fromStdString(m->matchId()), seats.error().message);
+        }
         out.notices << Host::tr("Resumed %1 at %2, day %3")
                            .arg(QString::fromStdString(m->matchId()),
                                 QString::fromUtf8(engine::toString(m->state().phase).data()))

@@ -8,6 +8,11 @@
 
 namespace townhall::host {
 
+bool modelnotes::isKind(std::string_view kind)
+{
+    return kind == Thought || kind == StandIn || kind == HandOver;
+}
+
 std::string storedJson(const nlohmann::json &j)
 {
     // The reply path's writer: the same text as nlohmann's dump(), with its
@@ -64,9 +69,29 @@ void Batch::addIdempotency(IdempotencyRecord record)
     idempotency.push_back(std::move(record));
 }
 
+void Batch::addModelSeat(ModelSeatRow row)
+{
+    for (ModelSeatRow &r : modelSeats)
+        if (r.matchId == row.matchId && r.playerId == row.playerId) {
+            r = std::move(row);
+            return;
+        }
+    modelSeats.push_back(std::move(row));
+}
+
+void Batch::addModelNotes(std::vector<ModelNoteRow> notes)
+{
+    modelNotes.insert(modelNotes.end(), std::make_move_iterator(notes.begin()), std::make_move_iterator(notes.end()));
+}
+
+void Batch::addQueuedModelSeat(QueuedModelSeatRow row) { queuedModelSeats.push_back(std::move(row)); }
+
+void Batch::removeQueuedModelSeat(std::string agentId) { unqueuedModelSeats.push_back(std::move(agentId)); }
+
 bool Batch::empty() const
 {
-    return lobbyRecords.empty() && matches.empty() && idempotency.empty();
+    return lobbyRecords.empty() && matches.empty() && idempotency.empty() && modelSeats.empty()
+           && modelNotes.empty() && queuedModelSeats.empty() && unqueuedModelSeats.empty();
 }
 
 std::size_t Batch::eventCount() const
@@ -92,6 +117,8 @@ void Batch::dropEvents()
         w.events = {};
         w.snapshot.reset();
     }
+    modelSeats = {};
+    modelNotes = {};
 }
 
 void Batch::clear()
@@ -99,6 +126,10 @@ void Batch::clear()
     lobbyRecords.clear();
     matches.clear();
     idempotency.clear();
+    modelSeats.clear();
+    modelNotes.clear();
+    queuedModelSeats.clear();
+    unqueuedModelSeats.clear();
 }
 
 } // namespace townhall::host

@@ -4,7 +4,9 @@
 /// \file batch.h
 /// Everything one Store::commit writes in one transaction: lobby journal
 /// records, the events of any number of matches with their refreshed rows,
-/// and the idempotency records of the tool calls that produced them.
+/// the idempotency records of the tool calls that produced them, and what
+/// the pilots of model seats logged (their rows and notes, and the seats
+/// waiting in the queue).
 ///
 /// The host gathers the results of every command that arrived in one turn
 /// of its event loop into one Batch, commits it, and only then answers the
@@ -19,6 +21,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace townhall::host {
@@ -71,6 +74,61 @@ struct MatchWrite
     std::optional<MatchSnapshot> snapshot;
 };
 
+/// The kinds of a model seat's notes (host/pilot.h, PilotNote), as stored
+/// and exported.
+namespace modelnotes {
+inline constexpr const char *Thought = "THOUGHT";
+inline constexpr const char *StandIn = "STAND_IN";
+inline constexpr const char *HandOver = "HAND_OVER";
+bool isKind(std::string_view kind);
+} // namespace modelnotes
+
+/// A seat of a match played by a language model (host/pilot.h), as stored
+/// in `model_seats`. The profile is the one the seat plays with, without
+/// its key: the host writes ProviderProfile::toJson, which never holds one.
+struct ModelSeatRow
+{
+    std::string matchId;
+    std::string playerId;
+    std::string agentId;
+    std::string displayName;
+    std::string profileJson;  ///< a JSON object: the profile (with its "name"), never a key
+    std::string persona;
+    std::string statsJson;    ///< a JSON object: PilotStats::toJson
+
+    bool operator==(const ModelSeatRow &) const = default;
+};
+
+/// One entry of a model seat's private log (`model_notes`), numbered per
+/// seat from 0.
+struct ModelNoteRow
+{
+    std::string matchId;
+    std::string playerId;
+    std::int64_t n = 0;
+    engine::TimeMs at = 0;
+    int day = 0;
+    std::string phase;  ///< engine::toString(Phase)
+    std::string kind;   ///< one of modelnotes
+    std::string text;
+
+    bool operator==(const ModelNoteRow &) const = default;
+};
+
+/// A model seat waiting in the queue (`queued_model_seats`), so that a
+/// restarted host can play it when a match takes it. Its place in the queue
+/// is the lobby journal's; this says how to play it.
+struct QueuedModelSeatRow
+{
+    std::string agentId;
+    std::string displayName;
+    std::string profileJson;  ///< as ModelSeatRow::profileJson
+    std::string persona;
+    engine::TimeMs queuedAt = 0;
+
+    bool operator==(const QueuedModelSeatRow &) const = default;
+};
+
 /// Which events of a match a batch held.
 struct EventSpan
 {
@@ -84,6 +142,14 @@ struct Batch
     std::vector<engine::LobbyRecord> lobbyRecords;
     std::vector<MatchWrite> matches;
     std::vector<IdempotencyRecord> idempotency;
+    /// Model seats are written after everything else of the batch: a row
+    /// replaces the seat's stored one, a note the stored note of its number.
+    std::vector<ModelSeatRow> modelSeats;
+    std::vector<ModelNoteRow> modelNotes;
+    std::vector<QueuedModelSeatRow> queuedModelSeats;
+    /// Agent ids whose queued model seat is gone (seated or left), written
+    /// after queuedModelSeats.
+    std::vector<std::string> unqueuedModelSeats;
 
     /// Adds the events a command produced in `match` and refreshes the
     /// match's rows from its current state. Call it after the engine applied
@@ -104,13 +170,19 @@ struct Batch
     }
     void addLobbyRecords(const std::vector<engine::LobbyRecord> &records);
     void addIdempotency(IdempotencyRecord record);
+    /// A seat's row; a later row for the same seat in this batch replaces it.
+    void addModelSeat(ModelSeatRow row);
+    void addModelNotes(std::vector<ModelNoteRow> notes);
+    void addQueuedModelSeat(QueuedModelSeatRow row);
+    void removeQueuedModelSeat(std::string agentId);
 
     bool empty() const;
     std::size_t eventCount() const;
     /// The events held, per match that has any.
     std::vector<EventSpan> eventSpans() const;
-    /// Frees the events and rows (after the commit: the host keeps the
-    /// events in its engine log), keeping the rest.
+    /// Frees the events and rows, the model seats' included (after the
+    /// commit: the host keeps the events in its engine log and the notes in
+    /// the pilots' logs), keeping the rest.
     void dropEvents();
     void clear();
 

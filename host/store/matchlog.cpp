@@ -16,6 +16,81 @@ StoreError invalid(const QString &message)
 }
 
 QString q(const std::string &s) { return QString::fromStdString(s); }
+
+std::string dumped(const json &j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+constexpr const char *ModelSeatKey = "modelSeat";
+
+/// A model seat line's contents, checked field by field; the message says
+/// which field is wrong.
+std::optional<ModelSeatEntry> modelSeatOf(const json &line, QString *why)
+{
+    const json &m = line.at(ModelSeatKey);
+    if (!m.is_object()) {
+        *why = StoreTr::tr("modelSeat is not an object");
+        return std::nullopt;
+    }
+    ModelSeatEntry e;
+    auto text = [&](const char *key, std::string *out) {
+        auto it = m.find(key);
+        if (it == m.end() || !it->is_string()) {
+            *why = StoreTr::tr("modelSeat.%1 is missing or not a string").arg(QLatin1String(key));
+            return false;
+        }
+        *out = it->get<std::string>();
+        return true;
+    };
+    if (!text("matchId", &e.seat.matchId) || !text("playerId", &e.seat.playerId)
+        || !text("agentId", &e.seat.agentId) || !text("displayName", &e.seat.displayName)
+        || !text("persona", &e.seat.persona))
+        return std::nullopt;
+    for (const char *key : {"profile", "stats"}) {
+        auto it = m.find(key);
+        if (it == m.end() || !it->is_object()) {
+            *why = StoreTr::tr("modelSeat.%1 is missing or not an object").arg(QLatin1String(key));
+            return std::nullopt;
+        }
+    }
+    if (m.at("profile").contains("apiKey")) {
+        *why = StoreTr::tr("modelSeat.profile holds an API key; keys are never imported");
+        return std::nullopt;
+    }
+    e.seat.profileJson = dumped(m.at("profile"));
+    e.seat.statsJson = dumped(m.at("stats"));
+    auto notes = m.find("notes");
+    if (notes == m.end() || !notes->is_array()) {
+        *why = StoreTr::tr("modelSeat.notes is missing or not an array");
+        return std::nullopt;
+    }
+    for (std::size_t i = 0; i < notes->size(); ++i) {
+        const json &n = (*notes)[i];
+        ModelNoteRow r;
+        r.matchId = e.seat.matchId;
+        r.playerId = e.seat.playerId;
+        const bool shaped = n.is_object() && n.value("n", json()).is_number_integer()
+                            && n.value("at", json()).is_number_integer()
+                            && n.value("day", json()).is_number_integer() && n.value("phase", json()).is_string()
+                            && n.value("kind", json()).is_string() && n.value("text", json()).is_string();
+        if (shaped) {
+            r.n = n.at("n").get<std::int64_t>();
+            r.at = n.at("at").get<engine::TimeMs>();
+            r.day = n.at("day").get<int>();
+            r.phase = n.at("phase").get<std::string>();
+            r.kind = n.at("kind").get<std::string>();
+            r.text = n.at("text").get<std::string>();
+        }
+        if (!shaped || r.n < 0 || !engine::parsePhase(r.phase) || !modelnotes::isKind(r.kind)) {
+            *why = StoreTr::tr("modelSeat.notes[%1] is not a note (n, at, day, phase, kind, text)").arg(i);
+            return std::nullopt;
+        }
+        if (!e.notes.empty() && r.n <= e.notes.back().n) {
+            *why = StoreTr::tr("modelSeat.notes[%1]: note %2 is out of order").arg(i).arg(r.n);
+            return std::nullopt;
+        }
+        e.notes.push_back(std::move(r));
+    }
+    return e;
+}
 } // namespace
 
 std::string toJsonLines(const std::vector<engine::Event> &log)
@@ -30,7 +105,33 @@ std::string toJsonLines(const std::vector<engine::Event> &log)
     return out;
 }
 
-StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text)
+StoreResult<std::string> toModelSeatLine(const ModelSeatEntry &entry)
+{
+    const ModelSeatRow &s = entry.seat;
+    json profile = json::parse(s.profileJson, nullptr, false);
+    json stats = json::parse(s.statsJson, nullptr, false);
+    if (!profile.is_object() || !stats.is_object())
+        return invalid(StoreTr::tr("the stored profile or counts of model seat %1 of %2 are damaged")
+                           .arg(q(s.playerId), q(s.matchId)));
+    profile.erase("apiKey");  // never written there; never exported either
+    json notes = json::array();
+    for (const ModelNoteRow &n : entry.notes)
+        notes.push_back(json{{"n", n.n}, {"at", n.at}, {"day", n.day}, {"phase", n.phase}, {"kind", n.kind},
+                             {"text", n.text}});
+    const json line{{ModelSeatKey,
+                     {{"matchId", s.matchId},
+                      {"playerId", s.playerId},
+                      {"agentId", s.agentId},
+                      {"displayName", s.displayName},
+                      {"profile", std::move(profile)},
+                      {"persona", s.persona},
+                      {"stats", std::move(stats)},
+                      {"notes", std::move(notes)}}}};
+    return dumped(line) + '\n';
+}
+
+StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text,
+                                                       std::vector<ModelSeatEntry> *modelSeats)
 {
     std::vector<engine::Event> log;
     std::size_t lineNo = 0;
@@ -50,6 +151,17 @@ StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text)
         const json j = json::parse(line, nullptr, false);
         if (j.is_discarded())
             return invalid(StoreTr::tr("line %1: not valid JSON").arg(lineNo));
+        if (j.is_object() && j.contains(ModelSeatKey)) {
+            if (!modelSeats)
+                continue;
+            QString problem;
+            std::optional<ModelSeatEntry> seat = modelSeatOf(j, &problem);
+            if (!seat)
+                return invalid(StoreTr::tr("line %1: %2").arg(lineNo).arg(problem));
+            seat->line = lineNo;
+            modelSeats->push_back(std::move(*seat));
+            continue;
+        }
         std::string why;
         std::optional<engine::Event> e = engine::eventFromJson(j, &why);
         if (!e)

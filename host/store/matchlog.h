@@ -5,7 +5,13 @@
 /// Pure functions over a match's event log: the JSON Lines export format,
 /// its validation, and the state at a chosen event. No database involved, so
 /// the CLI, the store and the UI's replay scrubber share them.
+///
+/// An export holds the events, one per line, then one line per seat played
+/// by a language model: {"modelSeat": {matchId, playerId, agentId,
+/// displayName, profile, persona, stats, notes: [{n, at, day, phase, kind,
+/// text}]}}. The profile never holds a key (an import refuses one).
 
+#include "host/store/batch.h"
 #include "host/store/storeresult.h"
 
 #include "engine/event.h"
@@ -20,10 +26,27 @@ namespace townhall::host {
 /// One `engine::toJson(event)` per line, each line ending in '\n'.
 std::string toJsonLines(const std::vector<engine::Event> &log);
 
+/// A model seat as an export carries it.
+struct ModelSeatEntry
+{
+    ModelSeatRow seat;
+    std::vector<ModelNoteRow> notes;  ///< in their order
+    std::size_t line = 0;             ///< where it was read (0: not read from a file)
+};
+
+/// The export's line for a model seat, ending in '\n'. A key in the profile
+/// (there should be none) is left out. Invalid when the stored profile or
+/// stats are not JSON objects.
+StoreResult<std::string> toModelSeatLine(const ModelSeatEntry &entry);
+
 /// Parses and validates a JSON Lines log: every line a valid envelope
 /// (eventFromJson), one match id, seq 1, 2, 3… without gaps or repeats.
 /// Blank lines and a trailing "\r" are tolerated. Errors name the line.
-StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text);
+/// Model seat lines go to `modelSeats`, checked for their shape (and for a
+/// key in the profile, which is refused); without `modelSeats` they are
+/// skipped.
+StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text,
+                                                       std::vector<ModelSeatEntry> *modelSeats = nullptr);
 
 /// Match::fromLog as a store result: a log that does not replay (a
 /// hand-edited payload lacking a field the engine reads, a gap) is Invalid,

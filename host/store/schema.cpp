@@ -282,6 +282,44 @@ INSERT INTO event_seqs_cover (only, up_to_id) VALUES (1, COALESCE((SELECT MAX(id
 DROP INDEX events_by_match_seq;
 )sql";
 
+// Version 7: seats played by language models (host/pilot.h). model_seats
+// holds, per seat of a match, how it is played (the provider profile as
+// JSON, never with a key, and the persona) and the pilot's counts as JSON,
+// rewritten as they change; model_notes the pilot's private log, one row per
+// note, keyed by its number. queued_model_seats says how to play the model
+// seats waiting in the queue, so a restarted host can seat them: their place
+// in the queue stays the lobby journal's.
+constexpr const char *V6toV7 = R"sql(
+CREATE TABLE model_seats (
+    match_id TEXT NOT NULL,
+    player_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    display_name TEXT NOT NULL,
+    profile TEXT NOT NULL,
+    persona TEXT NOT NULL DEFAULT '',
+    stats TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (match_id, player_id)
+);
+CREATE TABLE model_notes (
+    match_id TEXT NOT NULL,
+    player_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    at_ms INTEGER NOT NULL,
+    day INTEGER NOT NULL,
+    phase TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (match_id, player_id, n)
+) WITHOUT ROWID;
+CREATE TABLE queued_model_seats (
+    agent_id TEXT PRIMARY KEY NOT NULL,
+    display_name TEXT NOT NULL,
+    profile TEXT NOT NULL,
+    persona TEXT NOT NULL DEFAULT '',
+    queued_at_ms INTEGER NOT NULL
+);
+)sql";
+
 StoreResult<void> recordVersion(QSqlDatabase &db, int version, qint64 nowMs)
 {
     QSqlQuery q(db);
@@ -394,6 +432,7 @@ Step stepFrom(int from)
     case 3: return &scripted<V3toV4, 4>;
     case 4: return &scripted<V4toV5, 5>;
     case 5: return &scripted<V5toV6, 6>;
+    case 6: return &scripted<V6toV7, 7>;
     default: return nullptr;
     }
 }

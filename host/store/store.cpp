@@ -26,6 +26,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <map>
@@ -195,6 +196,11 @@ constexpr const char *CountUnindexedSql
 
 constexpr const char *AgentColumns = "agent_id, name, created_at_ms, revoked_at_ms";
 
+constexpr const char *ModelSeatColumns =
+    "match_id, player_id, agent_id, display_name, profile, persona, stats";
+constexpr const char *ModelNoteColumns = "match_id, player_id, n, at_ms, day, phase, kind, text";
+constexpr const char *QueuedModelSeatColumns = "agent_id, display_name, profile, persona, queued_at_ms";
+
 /// INSERT of every column of `columns` ("a, b, c"), or on a conflict of the
 /// first `keyColumns` an update of all the others.
 std::string upsertSql(const char *table, const QString &columns, int keyColumns)
@@ -318,6 +324,10 @@ public:
         DeleteQueue,
         InsertBuilding,
         InsertIdempotency,
+        UpsertModelSeat,
+        UpsertModelNote,
+        UpsertQueuedModelSeat,
+        DeleteQueuedModelSeat,
         IndexEvents,
         CoverEvents,
         CountUnindexed,
@@ -406,6 +416,12 @@ public:
     StoreResult<void> writeSnapshot(const MatchSnapshot &snap);
     StoreResult<void> writeLobbyRecord(const engine::LobbyRecord &r);
     StoreResult<void> writeIdempotency(const IdempotencyRecord &r);
+    /// Runs `which` with `values` bound to its parameters in order
+    /// (integers as integers, the rest as text).
+    template<typename... Values>
+    StoreResult<void> execWith(Hot which, const char *what, const Values &...values);
+    /// The model seats' parts of a batch (see Batch).
+    StoreResult<void> writeModelSeats(const Batch &batch);
     StoreResult<std::vector<engine::Event>> events(const std::string &matchId, std::uint64_t afterSeq);
     StoreResult<std::optional<MatchRow>> row(const std::string &matchId);
 
@@ -512,6 +528,12 @@ StoreResult<SqlStatement *> Store::Private::hot(Hot which)
               "created_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?) "
               "ON CONFLICT (scope, key, agent_id) DO NOTHING";
         break;
+    case UpsertModelSeat: sql = upsertSql("model_seats", QLatin1String(ModelSeatColumns), 2); break;
+    case UpsertModelNote: sql = upsertSql("model_notes", QLatin1String(ModelNoteColumns), 3); break;
+    case UpsertQueuedModelSeat:
+        sql = upsertSql("queued_model_seats", QLatin1String(QueuedModelSeatColumns), 1);
+        break;
+    case DeleteQueuedModelSeat: sql = "DELETE FROM queued_model_seats WHERE agent_id = ?"; break;
     case HotCount: break;
     }
     if (auto r = st.prepare(m_handle, sql); !r)
@@ -895,6 +917,47 @@ StoreResult<void> Store::Private::writeIdempotency(const IdempotencyRecord &r)
     return ins.exec("store an idempotency record");
 }
 
+template<typename... Values>
+StoreResult<void> Store::Private::execWith(Hot which, const char *what, const Values &...values)
+{
+    auto st = hot(which);
+    if (!st)
+        return st.error();
+    int index = 0;
+    auto bind = [&](const auto &v) {
+        ++index;
+        if constexpr (std::is_integral_v<std::decay_t<decltype(v)>>)
+            (*st)->bindInt(index, std::int64_t(v));
+        else
+            (*st)->bindText(index, v);
+    };
+    (bind(values), ...);
+    return (*st)->exec(what);
+}
+
+StoreResult<void> Store::Private::writeModelSeats(const Batch &batch)
+{
+    for (const ModelSeatRow &r : batch.modelSeats)
+        if (auto res = execWith(UpsertModelSeat, "write a model seat", r.matchId, r.playerId, r.agentId,
+                                r.displayName, r.profileJson, r.persona, r.statsJson);
+            !res)
+            return res;
+    for (const ModelNoteRow &r : batch.modelNotes)
+        if (auto res = execWith(UpsertModelNote, "write a model seat's note", r.matchId, r.playerId, r.n, r.at,
+                                r.day, r.phase, r.kind, r.text);
+            !res)
+            return res;
+    for (const QueuedModelSeatRow &r : batch.queuedModelSeats)
+        if (auto res = execWith(UpsertQueuedModelSeat, "remember a queued model seat", r.agentId, r.displayName,
+                                r.profileJson, r.persona, r.queuedAt);
+            !res)
+            return res;
+    for (const std::string &agentId : batch.unqueuedModelSeats)
+        if (auto res = execWith(DeleteQueuedModelSeat, "forget a queued model seat", agentId); !res)
+            return res;
+    return {};
+}
+
 StoreResult<std::vector<engine::Event>> Store::Private::events(const std::string &matchId,
                                                                std::uint64_t afterSeq)
 {
@@ -1256,7 +1319,7 @@ StoreResult<void> Store::commit(const Batch &batch)
         for (const IdempotencyRecord &r : batch.idempotency)
             if (auto res = m_d->writeIdempotency(r); !res)
                 return res;
-        return {};
+        return m_d->writeModelSeats(batch);
     });
 }
 
@@ -1538,6 +1601,61 @@ StoreResult<std::vector<BuildingRow>> Store::buildings() const
     return out;
 }
 
+StoreResult<std::vector<ModelSeatRow>> Store::modelSeats(const std::string &matchId) const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    // In seat order; a seat whose players row is not written yet comes last.
+    query.prepare(QStringLiteral("SELECT s.match_id, s.player_id, s.agent_id, s.display_name, s.profile, "
+                                 "s.persona, s.stats FROM model_seats s LEFT JOIN players p "
+                                 "ON p.match_id = s.match_id AND p.player_id = s.player_id "
+                                 "WHERE s.match_id = ? ORDER BY p.seat IS NULL, p.seat, s.player_id"));
+    query.addBindValue(q(matchId));
+    if (auto r = run(query, "read the model seats"); !r)
+        return r.error();
+    std::vector<ModelSeatRow> out;
+    while (query.next())
+        out.push_back(ModelSeatRow{s(query.value(0)), s(query.value(1)), s(query.value(2)), s(query.value(3)),
+                                   s(query.value(4)), s(query.value(5)), s(query.value(6))});
+    return out;
+}
+
+StoreResult<std::vector<ModelNoteRow>> Store::modelNotes(const std::string &matchId,
+                                                         const std::string &playerId) const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT %1 FROM model_notes WHERE match_id = ? AND player_id = ? ORDER BY n")
+                      .arg(QLatin1String(ModelNoteColumns)));
+    query.addBindValue(q(matchId));
+    query.addBindValue(q(playerId));
+    if (auto r = run(query, "read a model seat's notes"); !r)
+        return r.error();
+    std::vector<ModelNoteRow> out;
+    while (query.next())
+        out.push_back(ModelNoteRow{s(query.value(0)), s(query.value(1)), query.value(2).toLongLong(),
+                                   query.value(3).toLongLong(), query.value(4).toInt(), s(query.value(5)),
+                                   s(query.value(6)), s(query.value(7))});
+    return out;
+}
+
+StoreResult<std::vector<QueuedModelSeatRow>> Store::queuedModelSeats() const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT %1 FROM queued_model_seats ORDER BY queued_at_ms, rowid")
+                        .arg(QLatin1String(QueuedModelSeatColumns))))
+        return toStoreError(query.lastError(), StoreTr::tr("read the queued model seats"));
+    std::vector<QueuedModelSeatRow> out;
+    while (query.next())
+        out.push_back(QueuedModelSeatRow{s(query.value(0)), s(query.value(1)), s(query.value(2)),
+                                         s(query.value(3)), query.value(4).toLongLong()});
+    return out;
+}
+
 StoreResult<std::optional<IdempotencyRecord>> Store::getIdempotency(const std::string &scope,
                                                                     const std::string &key,
                                                                     const std::string &agentId) const
@@ -1682,25 +1800,57 @@ StoreResult<std::string> Store::exportMatch(const std::string &matchId) const
         return log.error();
     if (log->empty())
         return StoreError{Code::NotFound, StoreTr::tr("there is no match %1").arg(q(matchId))};
-    return toJsonLines(*log);
+    std::string out = toJsonLines(*log);
+    // The model seats follow the events, one line each (matchlog.h).
+    auto seats = modelSeats(matchId);
+    if (!seats)
+        return seats.error();
+    for (ModelSeatRow &seat : *seats) {
+        auto notes = modelNotes(matchId, seat.playerId);
+        if (!notes)
+            return notes.error();
+        auto line = toModelSeatLine(ModelSeatEntry{std::move(seat), std::move(*notes), 0});
+        if (!line)
+            return line.error();
+        out += *line;
+    }
+    return out;
 }
 
 StoreResult<ImportResult> Store::importMatch(std::string_view jsonLines)
 {
     m_d->checkThread();
-    auto log = parseJsonLines(jsonLines);
+    std::vector<ModelSeatEntry> seats;
+    auto log = parseJsonLines(jsonLines, &seats);
     if (!log)
         return log.error();
     auto match = replayLog(*log);
     if (!match)
         return match.error();
     const engine::Match &m = *match;
+    // A model seat must be a seat of this match, and its agent's.
+    std::vector<std::string> seen;
+    for (const ModelSeatEntry &e : seats) {
+        const engine::Player *p = m.player(e.seat.playerId);
+        QString problem;
+        if (e.seat.matchId != m.matchId())
+            problem = StoreTr::tr("a model seat of match %1 in the log of match %2").arg(q(e.seat.matchId), q(m.matchId()));
+        else if (!p || p->agentId != e.seat.agentId)
+            problem = StoreTr::tr("model seat %1 (%2) is not a seat of %3")
+                          .arg(q(e.seat.playerId), q(e.seat.agentId), q(m.matchId()));
+        else if (std::find(seen.begin(), seen.end(), e.seat.playerId) != seen.end())
+            problem = StoreTr::tr("model seat %1 comes twice").arg(q(e.seat.playerId));
+        if (!problem.isEmpty())
+            return StoreError{Code::Invalid, StoreTr::tr("line %1: %2").arg(e.line).arg(problem)};
+        seen.push_back(e.seat.playerId);
+    }
 
     ImportResult result;
     result.matchId = m.matchId();
     result.eventCount = log->size();
     result.stateHash = m.stateHash();
     result.ended = m.ended();
+    result.modelSeats = seats.size();
     engine::LobbyRecord &rec = result.lobbyRecord;
     rec.kind = engine::LobbyRecord::Kind::MatchStarted;
     rec.at = m.state().createdAt;
@@ -1727,7 +1877,14 @@ StoreResult<ImportResult> Store::importMatch(std::string_view jsonLines)
             return res;
         if (auto res = m_d->writeEvents(result.matchId, *log, true); !res)
             return res;
-        return m_d->writeSnapshot(snap);
+        if (auto res = m_d->writeSnapshot(snap); !res)
+            return res;
+        Batch modelRows;
+        for (ModelSeatEntry &e : seats) {
+            modelRows.addModelSeat(std::move(e.seat));
+            modelRows.addModelNotes(std::move(e.notes));
+        }
+        return m_d->writeModelSeats(modelRows);
     });
     if (!r)
         return r.error();

@@ -127,6 +127,7 @@ struct ImportResult
     std::size_t eventCount = 0;
     std::uint64_t stateHash = 0;
     bool ended = false;
+    std::size_t modelSeats = 0;  ///< model seat lines imported with the events
     /// The journal record written so the lobby's match counter and the town
     /// map account for the match (no seated agents). A running host applies
     /// it with Lobby::applyRecord.
@@ -179,7 +180,7 @@ class Store final
 {
 public:
     /// The schema version this build writes; older files are migrated.
-    static constexpr int SchemaVersion = 6;
+    static constexpr int SchemaVersion = 7;
     /// PRAGMA application_id of every Town Hall database ("TwnH").
     static constexpr std::int32_t ApplicationId = 0x54776E48;
 
@@ -306,6 +307,16 @@ public:
     StoreResult<std::vector<QueueRow>> queue(const std::string &queueId = engine::DefaultQueueId) const;
     StoreResult<std::vector<BuildingRow>> buildings() const;
 
+    /// The seats of a match played by language models, in seat order
+    /// (empty when it had none). Written through Batch.
+    StoreResult<std::vector<ModelSeatRow>> modelSeats(const std::string &matchId) const;
+    /// A model seat's notes, in their order (empty when none).
+    StoreResult<std::vector<ModelNoteRow>> modelNotes(const std::string &matchId,
+                                                      const std::string &playerId) const;
+    /// The model seats waiting in the queue when they were last written, in
+    /// the order they were queued (the lobby journal says which still wait).
+    StoreResult<std::vector<QueuedModelSeatRow>> queuedModelSeats() const;
+
     /// A stored tool result for (scope, key, agentId), or nullopt.
     StoreResult<std::optional<IdempotencyRecord>> getIdempotency(const std::string &scope,
                                                                  const std::string &key,
@@ -327,12 +338,16 @@ public:
 
     // ------------------------------------------------------------ export / import / replay
 
-    /// The match's full log as JSON Lines (see toJsonLines), seq order.
+    /// The match's full log as JSON Lines (see toJsonLines), seq order,
+    /// followed by one line per model seat: its profile (no key), persona,
+    /// counts and notes (matchlog.h).
     StoreResult<std::string> exportMatch(const std::string &matchId) const;
     /// Validates a JSON Lines log (parseJsonLines), replays it (must
     /// succeed), refuses a match id that exists, and stores events, rows,
-    /// building and a lobby record in one transaction. Imported matches are
-    /// never resumed by recovery.
+    /// building, a lobby record and the model seats in one transaction. A
+    /// model seat line must name a seat of the match with its agent, and
+    /// its profile must hold no key. Imported matches are never resumed by
+    /// recovery.
     StoreResult<ImportResult> importMatch(std::string_view jsonLines);
     /// The match right after event `eventRef` (an event id or a seq).
     StoreResult<engine::Match> replayTo(const std::string &matchId, std::string_view eventRef) const;

@@ -4,12 +4,15 @@
 // reads what it is given, the functions offered and the brief, and answers
 // with a legal call. What each model received is checked against the
 // match's true roles; a seat whose server fails is played by its stand-in.
+// Each seat's log counts what its model cost and took, and says in notes
+// what the model thought and when and why the stand-in stepped in.
 
 #include "host/host.h"
 
 #include "scriptedplayer.h"
 #include "scriptedserver.h"
 
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace townhall;
@@ -18,6 +21,30 @@ using namespace std::chrono_literals;
 using json = nlohmann::json;
 
 namespace {
+
+constexpr double InputPrice = 3.0;    // per million input tokens
+constexpr double OutputPrice = 15.0;  // per million output tokens
+
+/// The scripted player's answers with usage as OpenAI reports it for a
+/// reasoning model reading from a prompt cache.
+std::optional<ScriptedResponse> withUsageDetails(int seat, const RecordedRequest &r)
+{
+    std::optional<ScriptedResponse> a = scriptedPlayer(seat, r);
+    if (!a || a->status != 200)
+        return a;
+    json body = json::parse(a->body);
+    body["usage"] = {{"prompt_tokens", 90}, {"completion_tokens", 20}, {"total_tokens", 110},
+                     {"prompt_tokens_details", {{"cached_tokens", 64}}},
+                     {"completion_tokens_details", {{"reasoning_tokens", 5}}}};
+    a->body = QByteArray::fromStdString(body.dump());
+    return a;
+}
+
+int notesOf(const host::PilotLog &log, host::PilotNote::Kind kind)
+{
+    return static_cast<int>(std::count_if(log.notes.begin(), log.notes.end(),
+                                          [kind](const host::PilotNote &n) { return n.kind == kind; }));
+}
 
 struct Table
 {
@@ -51,6 +78,8 @@ struct Table
             p.model = QStringLiteral("test-model");
             p.apiKey = QStringLiteral("test-key");
             p.timeout = timeout(seat);
+            p.inputPricePerMillion = InputPrice;
+            p.outputPricePerMillion = OutputPrice;
             auto id = host->queueModelSeat(QStringLiteral("Model %1").arg(seat), p);
             if (!id)
                 return false;
@@ -107,11 +136,72 @@ class TestPilot : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void statsRoundTripAndPercentiles()
+    {
+        host::PilotStats s;
+        s.modelCalls = 7;
+        s.inputTokens = 700;
+        s.outputTokens = 120;
+        s.reasoningTokens = 30;
+        s.cachedInputTokens = 256;
+        s.cost = 0.0123456789012345;
+        s.latencyMs = 150;
+        s.latenciesMs = {50, 10, 40, 20, 30};
+        s.failures = {{QStringLiteral("SERVER"), 2}, {QStringLiteral("TIMEOUT"), 1}};
+        s.toolErrors = 3;
+        s.standInTurns = 4;
+        s.handedOver = true;
+        QCOMPARE(host::PilotStats::fromJson(json::parse(s.toJson().dump())), s);
+        s.cost.reset();  // no prices: no cost, not a cost of 0
+        const json j = s.toJson();
+        QVERIFY(!j.contains("cost"));
+        QCOMPARE(host::PilotStats::fromJson(j), s);
+        // Nearest rank over 10 20 30 40 50.
+        QCOMPARE(s.latencyPercentile(0.5), 30);
+        QCOMPARE(s.latencyPercentile(0.95), 50);
+        QCOMPARE(s.latencyPercentile(0.2), 10);
+        QCOMPARE(s.latencyPercentile(0.21), 20);
+        QCOMPARE(s.latencyPercentile(0.0), 10);
+        QCOMPARE(s.latencyPercentile(1.0), 50);
+        QCOMPARE(host::PilotStats().latencyPercentile(0.5), 0);
+        // What is not stats reads as none; a wrong type is left out.
+        QCOMPARE(host::PilotStats::fromJson(json("nonsense")), host::PilotStats());
+        QCOMPARE(host::PilotStats::fromJson(json{{"modelCalls", "many"}, {"toolErrors", 2}}).toolErrors, 2);
+        QCOMPARE(host::PilotStats::fromJson(json{{"modelCalls", "many"}}).modelCalls, 0);
+    }
+
+    void notesAreBounded()
+    {
+        host::PilotLog log;
+        const auto total = static_cast<int>(host::PilotLog::MaxNotes) + 5;
+        for (int i = 0; i < total; ++i)
+            log.addNote({host::PilotNote::Kind::Thought, i, 1, engine::Phase::DayDiscussion,
+                         QStringLiteral("note %1").arg(i)});
+        QCOMPARE(log.notes.size(), host::PilotLog::MaxNotes);
+        QCOMPARE(log.notesBefore, std::int64_t(5));
+        QCOMPARE(log.notes.front().text, QStringLiteral("note 5"));
+        QCOMPARE(log.notes.back().text, QStringLiteral("note %1").arg(total - 1));
+        log.addNote({host::PilotNote::Kind::HandOver, 0, 1, engine::Phase::DayVote, QString(5000, QLatin1Char('x'))});
+        QCOMPARE(log.notes.size(), host::PilotLog::MaxNotes);
+        QCOMPARE(log.notes.back().kind, host::PilotNote::Kind::HandOver);
+        QCOMPARE(log.notes.back().text.size(), host::PilotLog::MaxNoteChars);
+        QVERIFY(log.notes.back().text.endsWith(QChar(0x2026)));
+        // A cut never splits a character in two.
+        QString emoji = QString(host::PilotLog::MaxNoteChars - 2, QLatin1Char('y')) + QString::fromUtf8("\xF0\x9F\x90\xBA") + QStringLiteral("tail");
+        log.addNote({host::PilotNote::Kind::Thought, 0, 1, engine::Phase::Night, emoji});
+        QVERIFY(!log.notes.back().text.at(log.notes.back().text.size() - 2).isHighSurrogate());
+        QVERIFY(log.notes.back().text.size() <= host::PilotLog::MaxNoteChars);
+        for (auto kind : {host::PilotNote::Kind::Thought, host::PilotNote::Kind::StandIn, host::PilotNote::Kind::HandOver})
+            QCOMPARE(host::PilotNote::kindFromName(host::PilotNote::kindName(kind)), std::optional(kind));
+        QVERIFY(!host::PilotNote::kindFromName("NAP"));
+    }
+
     void eightModelsPlayAMatchAndLearnOnlyTheirOwnSecrets()
     {
         Table t;
         t.speed = 25;  // an opening turn of 600 ms: time enough for a loaded machine's model
-        QVERIFY(t.start());
+        QVERIFY(t.start(withUsageDetails));
+        QSignalSpy changes(t.host.get(), &host::Host::modelSeatChanged);
         QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60'000);
 
         const engine::Match &m = *t.match();
@@ -169,15 +259,51 @@ private Q_SLOTS:
             }
             const auto log = t.host->pilotLog(m.matchId(), me.playerId);
             QVERIFY(log);
-            QVERIFY(log->stats.modelCalls >= static_cast<int>(contexts.size()));
-            QVERIFY(log->stats.inputTokens > 0 && log->stats.outputTokens > 0);
-            QVERIFY(log->stats.failures.empty());
-            toolErrors += log->stats.toolErrors;
-            QCOMPARE(log->stats.standInTurns, 0);
-            QVERIFY(!log->stats.handedOver);
-            QVERIFY(!log->thoughts.empty());
-            QCOMPARE(log->thoughts.front().text, QStringLiteral("musing-of-seat-%1").arg(seat));
+            const host::PilotStats &st = log->stats;
+            QVERIFY(st.modelCalls >= static_cast<int>(contexts.size()));
+            // A request still under way when the match ended is counted when its answer comes.
+            QTRY_COMPARE_WITH_TIMEOUT(st.latenciesMs.size(), std::size_t(st.modelCalls), 10'000);
+            QVERIFY(st.failures.empty());
+            // Every answer reported the same usage: the sums count each answer once.
+            const auto answers = static_cast<qint64>(st.latenciesMs.size());
+            QCOMPARE(st.inputTokens, 90 * answers);
+            QCOMPARE(st.outputTokens, 20 * answers);
+            QCOMPARE(st.cachedInputTokens, 64 * answers);
+            QCOMPARE(st.reasoningTokens, 5 * answers);
+            QVERIFY(st.cost.has_value());
+            const double expected = (double(st.inputTokens) * InputPrice + double(st.outputTokens) * OutputPrice) / 1e6;
+            QVERIFY2(std::abs(*st.cost - expected) < 1e-9, qPrintable(QString::number(*st.cost - expected)));
+            QVERIFY(st.latencyPercentile(0.5) <= st.latencyPercentile(0.95));
+            QVERIFY(st.latencyPercentile(0.95) <= *std::max_element(st.latenciesMs.begin(), st.latenciesMs.end()));
+            toolErrors += st.toolErrors;
+            QCOMPARE(st.standInTurns, 0);
+            QVERIFY(!st.handedOver);
+            // What the model wrote beside its calls, and nothing of a stand-in.
+            QVERIFY(notesOf(*log, host::PilotNote::Kind::Thought) > 0);
+            QCOMPARE(log->notes.front().kind, host::PilotNote::Kind::Thought);
+            QCOMPARE(log->notes.front().text, QStringLiteral("musing-of-seat-%1").arg(seat));
+            QCOMPARE(notesOf(*log, host::PilotNote::Kind::StandIn), 0);
+            QCOMPARE(notesOf(*log, host::PilotNote::Kind::HandOver), 0);
+            // The UI heard of this seat's changes.
+            const bool heard = std::any_of(changes.begin(), changes.end(), [&](const QList<QVariant> &args) {
+                return args.at(0).toString() == QString::fromStdString(m.matchId())
+                       && args.at(1).toString() == QString::fromStdString(me.playerId);
+            });
+            QVERIFY2(heard, me.playerId.c_str());
         }
+        // The seats as the inspector lists them: in seat order, without keys.
+        const std::vector<host::ModelSeatInfo> seats = t.host->modelSeats(m.matchId());
+        QCOMPARE(seats.size(), std::size_t(engine::SeatCount));
+        for (std::size_t i = 0; i < seats.size(); ++i) {
+            const engine::Player *p = m.player(seats[i].playerId);
+            QVERIFY(p);
+            QCOMPARE(p->seat, int(i) + 1);
+            QCOMPARE(seats[i].agentId, p->agentId);
+            QVERIFY(seats[i].profile.apiKey.isEmpty());
+            QCOMPARE(seats[i].profile.model, QStringLiteral("test-model"));
+            QCOMPARE(seats[i].log, t.host->pilotLog(m.matchId(), p->playerId));
+        }
+        QVERIFY(t.host->modelSeats("match-2").empty());
         QVERIFY(wolfChatsSeen > 0);  // the pack did read its own chat
         QVERIFY(stateReads > 0);     // get_state's answer reached the models…
         QVERIFY(refusalsSeen > 0);   // …and so did the refused votes
@@ -221,6 +347,8 @@ private Q_SLOTS:
             const auto log = t.host->pilotLog(m.matchId(), p.playerId);
             QVERIFY(log);
             const QString kind = seat == 2 ? QStringLiteral("SERVER") : QStringLiteral("TIMEOUT");
+            // Every request failed, and each is counted once it has.
+            QTRY_COMPARE_WITH_TIMEOUT(log->stats.latenciesMs.size(), std::size_t(log->stats.modelCalls), 10'000);
             int failures = 0;
             for (const auto &[k, n] : log->stats.failures) {
                 QCOMPARE(k, kind);
@@ -228,12 +356,14 @@ private Q_SLOTS:
             }
             const QString what = QStringLiteral("seat %1: %2 failures, %3 stand-in turns")
                                      .arg(seat).arg(failures).arg(log->stats.standInTurns);
+            QCOMPARE(failures, log->stats.modelCalls);
             // The lobby is too short for a retry, so the stand-in readies the
             // seat; the third failure in a row (unless the player died
-            // first) hands the seat over for good.
-            QVERIFY2(failures >= 1 && failures <= 3, qPrintable(what));
+            // first) hands the seat over for good. (A request the stand-in
+            // overtook fails too, but breaks no streak.)
+            QVERIFY2(failures >= 1, qPrintable(what));
             QVERIFY2(log->stats.standInTurns >= 1 || log->stats.handedOver, qPrintable(what));
-            QCOMPARE(log->stats.handedOver, failures == 3);
+            QVERIFY2(!log->stats.handedOver || failures >= 3, qPrintable(what));
             handedOver += log->stats.handedOver ? 1 : 0;
             // Nothing the seat did came from its model.
             for (const engine::Event &e : m.log())
@@ -241,6 +371,40 @@ private Q_SLOTS:
                     QVERIFY2(e.payload.value("text", "").rfind("I am seat ", 0) != 0, qPrintable(what));
         }
         QVERIFY(handedOver >= 1);
+        // Each time the stand-in stepped in, the seat's log says why in a
+        // sentence (with the provider's failure, never the key), and the
+        // hand-over once; the healthy seats have no such notes.
+        for (int seat = 0; seat < engine::SeatCount; ++seat) {
+            const auto log = t.host->pilotLog(m.matchId(), t.playerOf(seat).playerId);
+            QVERIFY(log);
+            const bool failing = seat == 2 || seat == 5 || seat == 6;
+            const QString what = QStringLiteral("seat %1").arg(seat);
+            QCOMPARE(notesOf(*log, host::PilotNote::Kind::StandIn), log->stats.standInTurns);
+            QCOMPARE(notesOf(*log, host::PilotNote::Kind::HandOver), log->stats.handedOver ? 1 : 0);
+            if (failing)
+                QVERIFY2(notesOf(*log, host::PilotNote::Kind::StandIn) + notesOf(*log, host::PilotNote::Kind::HandOver) > 0,
+                         qPrintable(what));
+            else
+                QVERIFY2(!log->stats.handedOver && log->stats.failures.empty(), qPrintable(what));
+            for (const host::PilotNote &n : log->notes) {
+                QVERIFY2(!n.text.contains(QStringLiteral("test-key")), qPrintable(n.text));
+                if (n.kind == host::PilotNote::Kind::Thought)
+                    continue;
+                QVERIFY2(n.text.startsWith(QStringLiteral("The ")) && n.text.endsWith(QLatin1Char('.'))
+                             && n.text.contains(QStringLiteral("the built-in bot")),
+                         qPrintable(n.text));
+                if (n.kind == host::PilotNote::Kind::HandOver) {
+                    QVERIFY2(n.text.contains(QStringLiteral("3 times in a row")), qPrintable(n.text));
+                    QVERIFY2(n.text.contains(seat == 2 ? QStringLiteral("SERVER") : QStringLiteral("TIMEOUT")),
+                             qPrintable(n.text));
+                }
+            }
+        }
+        // A provider failure named in a stand-in's note says what failed.
+        const auto broken = t.host->pilotLog(m.matchId(), t.playerOf(2).playerId);
+        QVERIFY(std::any_of(broken->notes.begin(), broken->notes.end(), [](const host::PilotNote &n) {
+            return n.kind != host::PilotNote::Kind::Thought && n.text.contains(QStringLiteral("SERVER: "));
+        }));
         // The slow seat never failed: the stand-in acted before each
         // deadline the model would have missed, and the seat stayed the model's.
         const auto slow = t.host->pilotLog(m.matchId(), t.playerOf(6).playerId);

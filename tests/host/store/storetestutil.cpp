@@ -54,10 +54,21 @@ bool RawDb::execScript(const char *script)
     return true;
 }
 
-bool toVersion5(RawDb &raw)
+bool toVersion6(RawDb &raw)
 {
     // Frozen, like the DDL of the versions before it in tst_store.
     return raw.execScript(R"sql(
+DROP TABLE model_seats;
+DROP TABLE model_notes;
+DROP TABLE queued_model_seats;
+DELETE FROM schema_version WHERE version >= 7;
+)sql");
+}
+
+bool toVersion5(RawDb &raw)
+{
+    // Frozen, like the DDL of the versions before it in tst_store.
+    return toVersion6(raw) && raw.execScript(R"sql(
 DROP TABLE event_seqs;
 DROP TABLE event_seqs_cover;
 CREATE UNIQUE INDEX events_by_match_seq ON events (match_id, seq);

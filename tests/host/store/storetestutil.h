@@ -47,6 +47,10 @@ private:
     QString m_name;
 };
 
+/// Turns a file of this build's schema back into version 6 (no model seat
+/// tables): for migration tests.
+bool toVersion6(RawDb &raw);
+
 /// Turns a file of this build's schema back into version 5 (events with a
 /// unique index on (match_id, seq), no event_seqs): for migration tests.
 bool toVersion5(RawDb &raw);
