@@ -3,6 +3,7 @@
 
 #include "ui/agentview.h"
 #include "app/clientconfig.h"
+#include "app/modelreports.h"
 #include "host/mcpservice.h"
 #include "host/recorder/recorder.h"
 
@@ -67,6 +68,7 @@ void HostWorker::start()
             Q_EMIT notice(tr("Storage works again after %n failed attempt(s); play goes on.", nullptr, failures));
         });
         connect(h.get(), &Host::notice, this, &HostWorker::notice);
+        connect(h.get(), &Host::modelSeatChanged, this, &HostWorker::modelSeatChanged);
         return h;
     };
     QString error;
@@ -218,10 +220,50 @@ void HostWorker::sendEndedFromStore()
     }
 }
 
+void HostWorker::modelSeatChanged(const QString &matchId, const QString &playerId)
+{
+    m_seatsChanged.insert({matchId, playerId});
+    if (!m_seatReport) {
+        m_seatReport = new QTimer(this);  // created here: it belongs to the host thread
+        m_seatReport->setSingleShot(true);
+        m_seatReport->setInterval(200);
+        connect(m_seatReport, &QTimer::timeout, this, &HostWorker::reportModelSeats);
+    }
+    if (!m_seatReport->isActive())
+        m_seatReport->start();
+}
+
+void HostWorker::reportModelSeats()
+{
+    if (!m_host || m_seatsChanged.empty())
+        return;
+    ui::ModelSeatReports reports;
+    std::map<QString, std::vector<host::ModelSeatInfo>> seatsOf;
+    for (const auto &[matchId, playerId] : std::exchange(m_seatsChanged, {})) {
+        auto it = seatsOf.find(matchId);
+        if (it == seatsOf.end())
+            it = seatsOf.emplace(matchId, m_host->modelSeats(matchId.toStdString())).first;
+        for (const host::ModelSeatInfo &seat : it->second) {
+            if (QString::fromStdString(seat.playerId) != playerId)
+                continue;
+            std::int64_t &sent = m_notesSent[{matchId, playerId}];
+            reports.append(modelSeatReport(matchId, seat, sent));
+            sent = notesEnd(seat);
+        }
+    }
+    if (!reports.isEmpty())
+        Q_EMIT modelSeatsReported(reports);
+}
+
 void HostWorker::resendAll()
 {
     if (!m_host)
         return;
+    // The model seats of every match again, their notes from the start.
+    m_notesSent.clear();
+    for (const QString &id : m_order)
+        for (const host::ModelSeatInfo &seat : m_host->modelSeats(id.toStdString()))
+            m_seatsChanged.insert({id, QString::fromStdString(seat.playerId)});
     const QStringList order = m_order;
     std::map<QString, std::uint64_t> sent;
     sent.swap(m_sentUpTo);
@@ -239,6 +281,7 @@ void HostWorker::resendAll()
     Q_EMIT serverInfo(m_url, statusText());
     Q_EMIT speedChanged(m_host->speed());
     emitQueue();
+    reportModelSeats();
 }
 
 void HostWorker::emitQueue()
@@ -523,6 +566,7 @@ GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
     connect(m_worker, &HostWorker::problemSolved, link, &ui::HostLink::problemSolved);
     connect(m_worker, &HostWorker::notice, link, &ui::HostLink::notice);
     connect(m_worker, &HostWorker::toolCallsRecorded, link, &ui::HostLink::toolCallsRecorded);
+    connect(m_worker, &HostWorker::modelSeatsReported, link, &ui::HostLink::modelSeatsReported);
     connect(m_worker, &HostWorker::started, this, [this](const QString &url) {
         m_url = url;
         Q_EMIT started(url);

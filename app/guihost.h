@@ -19,6 +19,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 
 namespace townhall::host {
 class McpService;
@@ -113,6 +114,7 @@ Q_SIGNALS:
     void problemSolved();
     void notice(const QString &message);
     void toolCallsRecorded(const townhall::ui::ToolCallRecords &records);
+    void modelSeatsReported(const townhall::ui::ModelSeatReports &reports);
     /// start() finished: listening on `mcpUrl` (empty if the server could not listen).
     void started(const QString &mcpUrl);
 
@@ -139,6 +141,13 @@ private:
     bool m_starting = false;
     QMetaObject::Connection m_toolCalls; ///< recorder → toolCallsRecorded while wanted
     bool m_toolCallsWanted = false;
+    /// Model seats whose logs changed since the last report, sent together
+    /// a moment later (a model answer changes a log several times).
+    void modelSeatChanged(const QString &matchId, const QString &playerId);
+    void reportModelSeats();
+    std::set<std::pair<QString, QString>> m_seatsChanged;         ///< (match, player)
+    std::map<std::pair<QString, QString>, std::int64_t> m_notesSent; ///< next note number to send
+    QTimer *m_seatReport = nullptr;
 };
 
 /// Owned by the UI thread: starts the host thread, bridges HostWorker and a

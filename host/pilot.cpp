@@ -77,6 +77,21 @@ providers::ToolDefinition definitionOf(std::string_view dotted)
 
 std::string_view name(engine::Tool t) { return engine::toolName(t); }
 
+/// How long to wait before the same call may succeed, when the match
+/// refused it for a rate limit (its error says when, as retryAfterMs).
+std::optional<std::chrono::milliseconds> rateLimitWait(std::optional<engine::ErrorCode> code, const nlohmann::json &body)
+{
+    if (code != engine::ErrorCode::RateLimited || !body.is_object())
+        return std::nullopt;
+    const nlohmann::json *e = &body;
+    if (auto it = body.find("error"); it != body.end() && it->is_object())
+        e = &*it;
+    const auto after = e->find("retryAfterMs");
+    if (after == e->end() || !after->is_number())
+        return std::chrono::milliseconds(1000);
+    return std::chrono::milliseconds(std::clamp<std::int64_t>(after->get<std::int64_t>(), 50, 60'000));
+}
+
 /// Long tool answers are cut: a get_state is a few KiB, and the context is
 /// the model's budget.
 QString clipped(const nlohmann::json &body)
@@ -101,7 +116,9 @@ void account(PilotStats &st, const providers::ProviderProfile &profile, const pr
     st.latencyMs += o.result.latencyMs;
     st.latenciesMs.push_back(static_cast<qint32>(
         std::clamp<qint64>(o.result.latencyMs, 0, std::numeric_limits<qint32>::max())));
-    if (o.error)
+    // A call whose arguments are not JSON is the model's mistake, answered
+    // to it like a refused call (Pilot::answered), not a failed request.
+    if (o.error && o.error->kind != ProviderError::Kind::MalformedToolCall)
         ++st.failures[QString::fromLatin1(ProviderError::kindName(o.error->kind))];
 }
 
@@ -348,6 +365,23 @@ void Pilot::onAnswer(const engine::ToolCall &call, bool ok, std::optional<engine
         return;
     if (!ok) {
         ++m_log->stats.toolErrors;
+        // A rate limit is no fault of the call: it is sent again once the
+        // limit allows, while the phase lasts, without asking the model.
+        if (const auto wait = rateLimitWait(error, body); wait && m_conv->rateLimitWaits < 3) {
+            const engine::Match *m = m_match();
+            const engine::TimeMs ends = m ? m->state().phaseEndsAt : 0;
+            if (ends > 0 && now() + wait->count() + m_options.deadlineMargin.count() < ends) {
+                ++m_conv->rateLimitWaits;
+                m_busy = true;
+                QTimer::singleShot(*wait, m_context.get(), [this, key = m_conv->key, call] {
+                    m_busy = false;
+                    if (m_conv && m_conv->key == key && m_key == key && !m_conv->done)
+                        m_ready = call;
+                    wakeUp();
+                });
+                return;
+            }
+        }
         reply(clipped(body.is_null() ? nlohmann::json{{"error", engine::toString(error.value_or(
                                                                     engine::ErrorCode::InvalidArgument))}}
                                      : body),
@@ -355,7 +389,7 @@ void Pilot::onAnswer(const engine::ToolCall &call, bool ok, std::optional<engine
         return;
     }
     const auto tool = engine::toolByName(call.tool);
-    const bool sideStep = tool == engine::Tool::GetState || tool == engine::Tool::WolfChat;
+    const bool sideStep = tool == engine::Tool::GetState || tool == engine::Tool::EventsGet || tool == engine::Tool::WolfChat;
     if (!sideStep) {
         m_conv->done = true;
         m_conv->unanswered.clear();
@@ -408,6 +442,7 @@ void Pilot::start(const Key &key, const engine::StateView &view)
     default: tools = {Tool::SayPublic}; break;
     }
     tools.push_back(Tool::GetState);
+    tools.push_back(Tool::EventsGet);
     for (Tool t : tools)
         c.request.tools.push_back(definitionOf(name(t)));
     m_conv = std::move(c);

@@ -180,6 +180,7 @@ private:
         Key key;
         providers::ChatRequest request;
         int requests = 0;
+        int rateLimitWaits = 0;  ///< the same call sent again after a rate limit
         std::vector<providers::ToolCall> unanswered;  ///< the model's calls still owed a result
         bool done = false;
     };

@@ -52,6 +52,311 @@
     </message>
 </context>
 <context>
+    <name>Providers</name>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation>expected an object, found %1</translation>
+    </message>
+    <message>
+        <source>keys are not read from files; put the key in an environment variable and name it in apiKeyEnv</source>
+        <translation>keys are not read from files; put the key in an environment variable and name it in apiKeyEnv</translation>
+    </message>
+    <message>
+        <source>unknown key, ignored</source>
+        <translation>unknown key, ignored</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>missing</translation>
+    </message>
+    <message>
+        <source>expected a string, found %1</source>
+        <translation>expected a string, found %1</translation>
+    </message>
+    <message>
+        <source>expected a number, found %1</source>
+        <translation>expected a number, found %1</translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation>must not be negative</translation>
+    </message>
+    <message>
+        <source>unknown kind &quot;%1&quot; (expected &quot;openai&quot; or &quot;anthropic&quot;)</source>
+        <translation>unknown kind &quot;%1&quot; (expected &quot;openai&quot; or &quot;anthropic&quot;)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http or https URL</source>
+        <translation>&quot;%1&quot; is not an http or https URL</translation>
+    </message>
+    <message>
+        <source>must not carry credentials or a query; name the key in apiKeyEnv</source>
+        <translation>must not carry credentials or a query; name the key in apiKeyEnv</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 2</source>
+        <translation>must be between 0 and 2</translation>
+    </message>
+    <message>
+        <source>expected a whole number from 1 to 1000000</source>
+        <translation>expected a whole number from 1 to 1000000</translation>
+    </message>
+    <message>
+        <source>expected 1 to 3600 seconds</source>
+        <translation>expected 1 to 3600 seconds</translation>
+    </message>
+    <message>
+        <source>the environment variable %1 is not set; requests to &quot;%2&quot; go without a key</source>
+        <translation>the environment variable %1 is not set; requests to &quot;%2&quot; go without a key</translation>
+    </message>
+    <message>
+        <source>no system keychain is available (%1); put the key in an environment variable and name it in the profile&apos;s apiKeyEnv</source>
+        <translation>no system keychain is available (%1); put the key in an environment variable and name it in the profile&apos;s apiKeyEnv</translation>
+    </message>
+    <message>
+        <source>it did not answer</source>
+        <translation>it did not answer</translation>
+    </message>
+    <message>
+        <source>the keychain refused to read the key of &quot;%1&quot;: %2</source>
+        <translation>the keychain refused to read the key of &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>the keychain refused to store the key of &quot;%1&quot;: %2</source>
+        <translation>the keychain refused to store the key of &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>the keychain refused to forget the key of &quot;%1&quot;: %2</source>
+        <translation>the keychain refused to forget the key of &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>the arguments are a JSON %1, not an object</source>
+        <translation>the arguments are a JSON %1, not an object</translation>
+    </message>
+    <message>
+        <source>the arguments are not JSON</source>
+        <translation>the arguments are not JSON</translation>
+    </message>
+    <message>
+        <source>The answer from %1 is not what the protocol promises: %2.</source>
+        <translation>The answer from %1 is not what the protocol promises: %2.</translation>
+    </message>
+    <message>
+        <source>no choices</source>
+        <translation>no choices</translation>
+    </message>
+    <message>
+        <source>the first choice has no message</source>
+        <translation>the first choice has no message</translation>
+    </message>
+    <message>
+        <source>the call has no function name</source>
+        <translation>the call has no function name</translation>
+    </message>
+    <message>
+        <source>no content array</source>
+        <translation>no content array</translation>
+    </message>
+    <message>
+        <source>The model &quot;%1&quot; cannot call tools through %2%3; pick a model or server configuration with tool support.</source>
+        <translation>The model &quot;%1&quot; cannot call tools through %2%3; pick a model or server configuration with tool support.</translation>
+    </message>
+    <message>
+        <source>%1 asks for an API key (HTTP %2) and the profile names none%3.</source>
+        <translation>%1 asks for an API key (HTTP %2) and the profile names none%3.</translation>
+    </message>
+    <message>
+        <source>%1 asks for an API key (HTTP %2) and the environment variable %3 is empty or unset%4.</source>
+        <translation>%1 asks for an API key (HTTP %2) and the environment variable %3 is empty or unset%4.</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key (HTTP %2)%3.</source>
+        <translation>%1 refused the API key (HTTP %2)%3.</translation>
+    </message>
+    <message>
+        <source>%1 says the account has no credit left (HTTP 402)%2.</source>
+        <translation>%1 says the account has no credit left (HTTP 402)%2.</translation>
+    </message>
+    <message>
+        <source>%1 does not offer the model &quot;%2&quot;%3.</source>
+        <translation>%1 does not offer the model &quot;%2&quot;%3.</translation>
+    </message>
+    <message>
+        <source>Nothing answers at %1 (HTTP 404); check the base URL (OpenAI-compatible servers usually end in /v1).</source>
+        <translation>Nothing answers at %1 (HTTP 404); check the base URL (OpenAI-compatible servers usually end in /v1).</translation>
+    </message>
+    <message>
+        <source>%1 gave up waiting for the request (HTTP 408)%2.</source>
+        <translation>%1 gave up waiting for the request (HTTP 408)%2.</translation>
+    </message>
+    <message>
+        <source>%1 says the account&apos;s quota is used up; waiting will not help%2.</source>
+        <translation>%1 says the account&apos;s quota is used up; waiting will not help%2.</translation>
+    </message>
+    <message>
+        <source>%1 is rate limiting us; it asks to retry in %2 s%3.</source>
+        <translation>%1 is rate limiting us; it asks to retry in %2 s%3.</translation>
+    </message>
+    <message>
+        <source>%1 is rate limiting us%2.</source>
+        <translation>%1 is rate limiting us%2.</translation>
+    </message>
+    <message>
+        <source>%1 failed with HTTP %2%3.</source>
+        <translation>%1 failed with HTTP %2%3.</translation>
+    </message>
+    <message>
+        <source>%1 refused the request with HTTP %2%3.</source>
+        <translation>%1 refused the request with HTTP %2%3.</translation>
+    </message>
+    <message>
+        <source>The model called &quot;%1&quot; (call %2) but %3: %4</source>
+        <translation>The model called &quot;%1&quot; (call %2) but %3: %4</translation>
+    </message>
+    <message>
+        <source>The model spent its whole budget of %1 output tokens on reasoning and wrote no answer; raise maxTokens or lower its reasoning effort.</source>
+        <translation>The model spent its whole budget of %1 output tokens on reasoning and wrote no answer; raise maxTokens or lower its reasoning effort.</translation>
+    </message>
+    <message>
+        <source>The model reached its limit of %1 output tokens without writing an answer; raise maxTokens.</source>
+        <translation>The model reached its limit of %1 output tokens without writing an answer; raise maxTokens.</translation>
+    </message>
+    <message>
+        <source>The model declined to answer (%1).</source>
+        <translation>The model declined to answer (%1).</translation>
+    </message>
+    <message>
+        <source>The model answered with neither text nor a tool call (finish reason &quot;%1&quot;).</source>
+        <translation>The model answered with neither text nor a tool call (finish reason &quot;%1&quot;).</translation>
+    </message>
+    <message>
+        <source>the body is not JSON (%1)</source>
+        <translation>the body is not JSON (%1)</translation>
+    </message>
+    <message>
+        <source>no model list (%1)</source>
+        <translation>no model list (%1)</translation>
+    </message>
+    <message>
+        <source>The answer from %1 exceeded %2 MiB and was cut off.</source>
+        <translation>The answer from %1 exceeded %2 MiB and was cut off.</translation>
+    </message>
+    <message>
+        <source>No complete answer from %1 within %2 s.</source>
+        <translation>No complete answer from %1 within %2 s.</translation>
+    </message>
+    <message>
+        <source>The host name &quot;%1&quot; does not resolve; check the base URL.</source>
+        <translation>The host name &quot;%1&quot; does not resolve; check the base URL.</translation>
+    </message>
+    <message>
+        <source>Nothing accepts connections at %1; is the server running?</source>
+        <translation>Nothing accepts connections at %1; is the server running?</translation>
+    </message>
+    <message>
+        <source>The connection to %1 failed: %2.</source>
+        <translation>The connection to %1 failed: %2.</translation>
+    </message>
+    <message>
+        <source>The request to %1 was dropped before it finished.</source>
+        <translation>The request to %1 was dropped before it finished.</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> and %n more</numerusform>
+            <numerusform> and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The server lists %n model(s).</source>
+        <translation>
+            <numerusform>The server lists %n model.</numerusform>
+            <numerusform>The server lists %n models.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The model &quot;%1&quot; is among them.</source>
+        <translation>The model &quot;%1&quot; is among them.</translation>
+    </message>
+    <message>
+        <source>The server lists no models; trying &quot;%1&quot; anyway.</source>
+        <translation>The server lists no models; trying &quot;%1&quot; anyway.</translation>
+    </message>
+    <message>
+        <source>The server does not list &quot;%1&quot; (it lists %2); trying it anyway.</source>
+        <translation>The server does not list &quot;%1&quot; (it lists %2); trying it anyway.</translation>
+    </message>
+    <message>
+        <source>The model answered in text instead of calling a tool; it may not support tools through this server (it said: %1).</source>
+        <translation>The model answered in text instead of calling a tool; it may not support tools through this server (it said: %1).</translation>
+    </message>
+    <message>
+        <source>The model called %1 in %2 ms.</source>
+        <translation>The model called %1 in %2 ms.</translation>
+    </message>
+    <message>
+        <source>expected an object of named providers, found %1</source>
+        <translation>expected an object of named providers, found %1</translation>
+    </message>
+    <message>
+        <source>a provider needs a non-empty name</source>
+        <translation>a provider needs a non-empty name</translation>
+    </message>
+    <message>
+        <source>expected an array, found %1</source>
+        <translation>expected an array, found %1</translation>
+    </message>
+    <message>
+        <source>%1 seats, but a match has at most %2</source>
+        <translation>%1 seats, but a match has at most %2</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>must not be empty</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names another seat already</source>
+        <translation>&quot;%1&quot; names another seat already</translation>
+    </message>
+    <message>
+        <source>expected true or false, found %1</source>
+        <translation>expected true or false, found %1</translation>
+    </message>
+    <message>
+        <source>a bot seat takes no provider</source>
+        <translation>a bot seat takes no provider</translation>
+    </message>
+    <message>
+        <source>needs a provider, or &quot;bot&quot;: true</source>
+        <translation>needs a provider, or &quot;bot&quot;: true</translation>
+    </message>
+    <message>
+        <source>unknown provider &quot;%1&quot; (the file defines none)</source>
+        <translation>unknown provider &quot;%1&quot; (the file defines none)</translation>
+    </message>
+    <message>
+        <source>unknown provider &quot;%1&quot; (known: %2)</source>
+        <translation>unknown provider &quot;%1&quot; (known: %2)</translation>
+    </message>
+    <message>
+        <source>missing, and provider &quot;%1&quot; names no model</source>
+        <translation>missing, and provider &quot;%1&quot; names no model</translation>
+    </message>
+    <message>
+        <source>the file is not valid JSON</source>
+        <translation>the file is not valid JSON</translation>
+    </message>
+    <message>
+        <source>the file must hold a JSON object, not %1</source>
+        <translation>the file must hold a JSON object, not %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>cannot read %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>QPlatformTheme</name>
     <message>
         <source>OK</source>
@@ -84,6 +389,33 @@
     <message>
         <source>Help</source>
         <translation>Help</translation>
+    </message>
+</context>
+<context>
+    <name>Seating</name>
+    <message>
+        <source>seat %1 plays with the provider &quot;%2&quot;, which is not defined</source>
+        <translation>seat %1 plays with the provider &quot;%2&quot;, which is not defined</translation>
+    </message>
+    <message>
+        <source>seat %1 names no model, and neither does its provider &quot;%2&quot;</source>
+        <translation>seat %1 names no model, and neither does its provider &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1 seats, but a table has %2</source>
+        <translation>%1 seats, but a table has %2</translation>
+    </message>
+    <message>
+        <source>seat %1: %2</source>
+        <translation>seat %1: %2</translation>
+    </message>
+    <message>
+        <source>seat %1 could not join the queue</source>
+        <translation>seat %1 could not join the queue</translation>
+    </message>
+    <message>
+        <source>provider &quot;%1&quot;: %2</source>
+        <translation>provider &quot;%1&quot;: %2</translation>
     </message>
 </context>
 <context>
@@ -308,6 +640,58 @@
         <source>cannot read %1 for checkpoints: %2</source>
         <translation>cannot read %1 for checkpoints: %2</translation>
     </message>
+    <message>
+        <source>modelSeat is not an object</source>
+        <translation>modelSeat is not an object</translation>
+    </message>
+    <message>
+        <source>modelSeat.%1 is missing or not a string</source>
+        <translation>modelSeat.%1 is missing or not a string</translation>
+    </message>
+    <message>
+        <source>modelSeat.%1 is missing or not an object</source>
+        <translation>modelSeat.%1 is missing or not an object</translation>
+    </message>
+    <message>
+        <source>modelSeat.profile holds an API key; keys are never imported</source>
+        <translation>modelSeat.profile holds an API key; keys are never imported</translation>
+    </message>
+    <message>
+        <source>modelSeat.notes is missing or not an array</source>
+        <translation>modelSeat.notes is missing or not an array</translation>
+    </message>
+    <message>
+        <source>modelSeat.notes[%1] is not a note (n, at, day, phase, kind, text)</source>
+        <translation>modelSeat.notes[%1] is not a note (n, at, day, phase, kind, text)</translation>
+    </message>
+    <message>
+        <source>modelSeat.notes[%1]: note %2 is out of order</source>
+        <translation>modelSeat.notes[%1]: note %2 is out of order</translation>
+    </message>
+    <message>
+        <source>the stored profile or counts of model seat %1 of %2 are damaged</source>
+        <translation>the stored profile or counts of model seat %1 of %2 are damaged</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>line %1: %2</translation>
+    </message>
+    <message>
+        <source>read the queued model seats</source>
+        <translation>read the queued model seats</translation>
+    </message>
+    <message>
+        <source>a model seat of match %1 in the log of match %2</source>
+        <translation>a model seat of match %1 in the log of match %2</translation>
+    </message>
+    <message>
+        <source>model seat %1 (%2) is not a seat of %3</source>
+        <translation>model seat %1 (%2) is not a seat of %3</translation>
+    </message>
+    <message>
+        <source>model seat %1 comes twice</source>
+        <translation>model seat %1 comes twice</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::HostWorker</name>
@@ -377,6 +761,202 @@
             <numerusform>Storage works again after %n failed attempt; play goes on.</numerusform>
             <numerusform>Storage works again after %n failed attempts; play goes on.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The new match&apos;s seats were not queued: %1.</source>
+        <translation>The new match&apos;s seats were not queued: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Queued %n seat(s) for the next table.</source>
+        <translation>
+            <numerusform>Queued %n seat for the next table.</numerusform>
+            <numerusform>Queued %n seats for the next table.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Only %n seat(s) were queued: %1.</source>
+        <translation>
+            <numerusform>Only %n seat was queued: %1.</numerusform>
+            <numerusform>Only %n seats were queued: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) wait for MCP agents.</source>
+        <translation>
+            <numerusform>%n seat waits for MCP agents.</numerusform>
+            <numerusform>%n seats wait for MCP agents.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warning: %1.</source>
+        <translation>Warning: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::app::NewMatchDialog</name>
+    <message>
+        <source>&amp;New match…</source>
+        <translation>&amp;New match…</translation>
+    </message>
+    <message>
+        <source>Choose bots, models and open seats for the next table (Ctrl+Shift+N)</source>
+        <translation>Choose bots, models and open seats for the next table (Ctrl+Shift+N)</translation>
+    </message>
+    <message>
+        <source>New match</source>
+        <translation>New match</translation>
+    </message>
+    <message>
+        <source>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when all eight seats are taken.</source>
+        <translation>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when all eight seats are taken.</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Seat</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Played by</source>
+        <translation>Played by</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>Persona</source>
+        <translation>Persona</translation>
+    </message>
+    <message>
+        <source>All bots</source>
+        <translation>All bots</translation>
+    </message>
+    <message>
+        <source>All play…</source>
+        <translation>All play…</translation>
+    </message>
+    <message>
+        <source>Every seat a model of one provider</source>
+        <translation>Every seat a model of one provider</translation>
+    </message>
+    <message>
+        <source>Set up a model provider…</source>
+        <translation>Set up a model provider…</translation>
+    </message>
+    <message>
+        <source>Standard</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Model play (longer turns)</source>
+        <translation>Model play (longer turns)</translation>
+    </message>
+    <message>
+        <source>Language models take seconds per call: model play gives each turn room for a retry.</source>
+        <translation>Language models take seconds per call: model play gives each turn room for a retry.</translation>
+    </message>
+    <message>
+        <source>&amp;Timers:</source>
+        <translation>&amp;Timers:</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Problems</translation>
+    </message>
+    <message>
+        <source>Queue the seats</source>
+        <translation>Queue the seats</translation>
+    </message>
+    <message>
+        <source>Built-in bot</source>
+        <translation>Built-in bot</translation>
+    </message>
+    <message>
+        <source>Open for an MCP agent</source>
+        <translation>Open for an MCP agent</translation>
+    </message>
+    <message>
+        <source>Seat %1</source>
+        <translation>Seat %1</translation>
+    </message>
+    <message>
+        <source>%1 name</source>
+        <translation>%1 name</translation>
+    </message>
+    <message>
+        <source>%1 played by</source>
+        <translation>%1 played by</translation>
+    </message>
+    <message>
+        <source>%1 provider</source>
+        <translation>%1 provider</translation>
+    </message>
+    <message>
+        <source>%1 model</source>
+        <translation>%1 model</translation>
+    </message>
+    <message>
+        <source>%1 persona</source>
+        <translation>%1 persona</translation>
+    </message>
+    <message>
+        <source>none set up</source>
+        <translation>none set up</translation>
+    </message>
+    <message>
+        <source>choose…</source>
+        <translation>choose…</translation>
+    </message>
+    <message>
+        <source>model name</source>
+        <translation>model name</translation>
+    </message>
+    <message>
+        <source>optional: how this seat talks</source>
+        <translation>optional: how this seat talks</translation>
+    </message>
+    <message>
+        <source>the agent&apos;s own name</source>
+        <translation>the agent&apos;s own name</translation>
+    </message>
+    <message>
+        <source>a name</source>
+        <translation>a name</translation>
+    </message>
+    <message>
+        <source>Seat %1 needs a name.</source>
+        <translation>Seat %1 needs a name.</translation>
+    </message>
+    <message>
+        <source>Seat %1 is called &quot;%2&quot; like seat %3; every seat needs a name of its own.</source>
+        <translation>Seat %1 is called &quot;%2&quot; like seat %3; every seat needs a name of its own.</translation>
+    </message>
+    <message>
+        <source>Seat %1 is a model, but no model provider is set up yet.</source>
+        <translation>Seat %1 is a model, but no model provider is set up yet.</translation>
+    </message>
+    <message>
+        <source>Seat %1 is a model: choose its provider.</source>
+        <translation>Seat %1 is a model: choose its provider.</translation>
+    </message>
+    <message>
+        <source>Seat %1: the provider &quot;%2&quot; names no model; type one.</source>
+        <translation>Seat %1: the provider &quot;%2&quot; names no model; type one.</translation>
+    </message>
+    <message>
+        <source>Models: %1 · Bots: %2 · Open for agents: %3</source>
+        <translation>Models: %1 · Bots: %2 · Open for agents: %3</translation>
+    </message>
+    <message>
+        <source>The match starts when agents take the open seats (or when you fill them with bots).</source>
+        <translation>The match starts when agents take the open seats (or when you fill them with bots).</translation>
     </message>
 </context>
 <context>
@@ -515,6 +1095,38 @@
     <message>
         <source>cannot create the lock file %1 next to the database</source>
         <translation>cannot create the lock file %1 next to the database</translation>
+    </message>
+    <message>
+        <source>it is not a JSON object</source>
+        <translation>it is not a JSON object</translation>
+    </message>
+    <message>
+        <source>Model seat %1 in %2: %3</source>
+        <translation>Model seat %1 in %2: %3</translation>
+    </message>
+    <message>
+        <source>how to play it was not stored</source>
+        <translation>how to play it was not stored</translation>
+    </message>
+    <message>
+        <source>its stored provider profile could not be read (%1)</source>
+        <translation>its stored provider profile could not be read (%1)</translation>
+    </message>
+    <message>
+        <source>Model seat %1 left the queue: %2</source>
+        <translation>Model seat %1 left the queue: %2</translation>
+    </message>
+    <message>
+        <source>The model seats waiting in the queue could not be read: %1</source>
+        <translation>The model seats waiting in the queue could not be read: %1</translation>
+    </message>
+    <message>
+        <source>The notes of model seat %1 in %2 could not be read: %3</source>
+        <translation>The notes of model seat %1 in %2 could not be read: %3</translation>
+    </message>
+    <message>
+        <source>The model seats of %1 could not be read: %2</source>
+        <translation>The model seats of %1 could not be read: %2</translation>
     </message>
 </context>
 <context>

@@ -51,6 +51,309 @@
     </message>
 </context>
 <context>
+    <name>Providers</name>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation>应为对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>keys are not read from files; put the key in an environment variable and name it in apiKeyEnv</source>
+        <translation>不会从文件中读取密钥；请把密钥放入环境变量，并在 apiKeyEnv 中写明该变量名</translation>
+    </message>
+    <message>
+        <source>unknown key, ignored</source>
+        <translation>未知的键，已忽略</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>expected a string, found %1</source>
+        <translation>应为字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a number, found %1</source>
+        <translation>应为数字，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation>不能为负数</translation>
+    </message>
+    <message>
+        <source>unknown kind &quot;%1&quot; (expected &quot;openai&quot; or &quot;anthropic&quot;)</source>
+        <translation>未知的类型“%1”（应为 &quot;openai&quot; 或 &quot;anthropic&quot;）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http or https URL</source>
+        <translation>“%1”不是 http 或 https URL</translation>
+    </message>
+    <message>
+        <source>must not carry credentials or a query; name the key in apiKeyEnv</source>
+        <translation>不能包含凭据或查询参数；请在 apiKeyEnv 中写明存放密钥的环境变量</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 2</source>
+        <translation>必须介于 0 到 2 之间</translation>
+    </message>
+    <message>
+        <source>expected a whole number from 1 to 1000000</source>
+        <translation>应为 1 到 1000000 之间的整数</translation>
+    </message>
+    <message>
+        <source>expected 1 to 3600 seconds</source>
+        <translation>应为 1 到 3600 秒</translation>
+    </message>
+    <message>
+        <source>the environment variable %1 is not set; requests to &quot;%2&quot; go without a key</source>
+        <translation>环境变量 %1 未设置；发往“%2”的请求将不带密钥</translation>
+    </message>
+    <message>
+        <source>no system keychain is available (%1); put the key in an environment variable and name it in the profile&apos;s apiKeyEnv</source>
+        <translation>没有可用的系统钥匙串（%1）；请把密钥放入环境变量，并在提供方配置的 apiKeyEnv 中写明该变量名</translation>
+    </message>
+    <message>
+        <source>it did not answer</source>
+        <translation>它没有响应</translation>
+    </message>
+    <message>
+        <source>the keychain refused to read the key of &quot;%1&quot;: %2</source>
+        <translation>钥匙串拒绝读取“%1”的密钥：%2</translation>
+    </message>
+    <message>
+        <source>the keychain refused to store the key of &quot;%1&quot;: %2</source>
+        <translation>钥匙串拒绝保存“%1”的密钥：%2</translation>
+    </message>
+    <message>
+        <source>the keychain refused to forget the key of &quot;%1&quot;: %2</source>
+        <translation>钥匙串拒绝删除“%1”的密钥：%2</translation>
+    </message>
+    <message>
+        <source>the arguments are a JSON %1, not an object</source>
+        <translation>参数是 JSON %1，而不是对象</translation>
+    </message>
+    <message>
+        <source>the arguments are not JSON</source>
+        <translation>参数不是 JSON</translation>
+    </message>
+    <message>
+        <source>The answer from %1 is not what the protocol promises: %2.</source>
+        <translation>%1 返回的响应不符合协议约定：%2。</translation>
+    </message>
+    <message>
+        <source>no choices</source>
+        <translation>缺少 choices</translation>
+    </message>
+    <message>
+        <source>the first choice has no message</source>
+        <translation>第一个 choice 中没有 message</translation>
+    </message>
+    <message>
+        <source>the call has no function name</source>
+        <translation>该调用没有函数名</translation>
+    </message>
+    <message>
+        <source>no content array</source>
+        <translation>缺少 content 数组</translation>
+    </message>
+    <message>
+        <source>The model &quot;%1&quot; cannot call tools through %2%3; pick a model or server configuration with tool support.</source>
+        <translation>模型“%1”无法通过 %2 调用工具%3；请选择支持工具调用的模型或服务器配置。</translation>
+    </message>
+    <message>
+        <source>%1 asks for an API key (HTTP %2) and the profile names none%3.</source>
+        <translation>%1 要求提供 API 密钥（HTTP %2），但提供方配置中没有指定密钥%3。</translation>
+    </message>
+    <message>
+        <source>%1 asks for an API key (HTTP %2) and the environment variable %3 is empty or unset%4.</source>
+        <translation>%1 要求提供 API 密钥（HTTP %2），但环境变量 %3 为空或未设置%4。</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key (HTTP %2)%3.</source>
+        <translation>%1 拒绝了该 API 密钥（HTTP %2）%3。</translation>
+    </message>
+    <message>
+        <source>%1 says the account has no credit left (HTTP 402)%2.</source>
+        <translation>%1 表示账户余额已用尽（HTTP 402）%2。</translation>
+    </message>
+    <message>
+        <source>%1 does not offer the model &quot;%2&quot;%3.</source>
+        <translation>%1 不提供模型“%2”%3。</translation>
+    </message>
+    <message>
+        <source>Nothing answers at %1 (HTTP 404); check the base URL (OpenAI-compatible servers usually end in /v1).</source>
+        <translation>%1 处没有可应答的接口（HTTP 404）；请检查基础 URL（OpenAI 兼容服务器的地址通常以 /v1 结尾）。</translation>
+    </message>
+    <message>
+        <source>%1 gave up waiting for the request (HTTP 408)%2.</source>
+        <translation>%1 等待请求超时，已放弃（HTTP 408）%2。</translation>
+    </message>
+    <message>
+        <source>%1 says the account&apos;s quota is used up; waiting will not help%2.</source>
+        <translation>%1 表示账户配额已用完，等待也无济于事%2。</translation>
+    </message>
+    <message>
+        <source>%1 is rate limiting us; it asks to retry in %2 s%3.</source>
+        <translation>%1 正在对我们限流；它要求在 %2 秒后重试%3。</translation>
+    </message>
+    <message>
+        <source>%1 is rate limiting us%2.</source>
+        <translation>%1 正在对我们限流%2。</translation>
+    </message>
+    <message>
+        <source>%1 failed with HTTP %2%3.</source>
+        <translation>%1 出错，返回 HTTP %2%3。</translation>
+    </message>
+    <message>
+        <source>%1 refused the request with HTTP %2%3.</source>
+        <translation>%1 拒绝了请求，返回 HTTP %2%3。</translation>
+    </message>
+    <message>
+        <source>The model called &quot;%1&quot; (call %2) but %3: %4</source>
+        <translation>模型调用了“%1”（调用 %2），但%3：%4</translation>
+    </message>
+    <message>
+        <source>The model spent its whole budget of %1 output tokens on reasoning and wrote no answer; raise maxTokens or lower its reasoning effort.</source>
+        <translation>模型把全部 %1 个输出词元的预算都用在了推理上，没有写出回答；请提高 maxTokens 或降低其推理强度。</translation>
+    </message>
+    <message>
+        <source>The model reached its limit of %1 output tokens without writing an answer; raise maxTokens.</source>
+        <translation>模型已达到 %1 个输出词元的上限，仍未写出回答；请提高 maxTokens。</translation>
+    </message>
+    <message>
+        <source>The model declined to answer (%1).</source>
+        <translation>模型拒绝回答（%1）。</translation>
+    </message>
+    <message>
+        <source>The model answered with neither text nor a tool call (finish reason &quot;%1&quot;).</source>
+        <translation>模型的回答既没有文本，也没有工具调用（结束原因“%1”）。</translation>
+    </message>
+    <message>
+        <source>the body is not JSON (%1)</source>
+        <translation>响应体不是 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>no model list (%1)</source>
+        <translation>没有模型列表（%1）</translation>
+    </message>
+    <message>
+        <source>The answer from %1 exceeded %2 MiB and was cut off.</source>
+        <translation>%1 的响应超过 %2 MiB，已被截断。</translation>
+    </message>
+    <message>
+        <source>No complete answer from %1 within %2 s.</source>
+        <translation>%1 在 %2 秒内没有返回完整的响应。</translation>
+    </message>
+    <message>
+        <source>The host name &quot;%1&quot; does not resolve; check the base URL.</source>
+        <translation>无法解析主机名“%1”；请检查基础 URL。</translation>
+    </message>
+    <message>
+        <source>Nothing accepts connections at %1; is the server running?</source>
+        <translation>%1 上没有服务接受连接；服务器是否在运行？</translation>
+    </message>
+    <message>
+        <source>The connection to %1 failed: %2.</source>
+        <translation>连接 %1 失败：%2。</translation>
+    </message>
+    <message>
+        <source>The request to %1 was dropped before it finished.</source>
+        <translation>发往 %1 的请求在完成前被中断。</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> 等另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The server lists %n model(s).</source>
+        <translation>
+            <numerusform>服务器列出了 %n 个模型。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The model &quot;%1&quot; is among them.</source>
+        <translation>其中包括模型“%1”。</translation>
+    </message>
+    <message>
+        <source>The server lists no models; trying &quot;%1&quot; anyway.</source>
+        <translation>服务器未列出任何模型；仍将尝试“%1”。</translation>
+    </message>
+    <message>
+        <source>The server does not list &quot;%1&quot; (it lists %2); trying it anyway.</source>
+        <translation>服务器未列出“%1”（它列出的是 %2）；仍将尝试。</translation>
+    </message>
+    <message>
+        <source>The model answered in text instead of calling a tool; it may not support tools through this server (it said: %1).</source>
+        <translation>模型以文本作答，而没有调用工具；它可能无法通过此服务器使用工具（它的回答：%1）。</translation>
+    </message>
+    <message>
+        <source>The model called %1 in %2 ms.</source>
+        <translation>模型在 %2 毫秒内调用了 %1。</translation>
+    </message>
+    <message>
+        <source>expected an object of named providers, found %1</source>
+        <translation>应为以名称为键的提供方对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a provider needs a non-empty name</source>
+        <translation>提供方名称不能为空</translation>
+    </message>
+    <message>
+        <source>expected an array, found %1</source>
+        <translation>应为数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 seats, but a match has at most %2</source>
+        <translation>共 %1 个座位，但一局最多只有 %2 个</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names another seat already</source>
+        <translation>“%1”已是另一个座位的名字</translation>
+    </message>
+    <message>
+        <source>expected true or false, found %1</source>
+        <translation>应为 true 或 false，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a bot seat takes no provider</source>
+        <translation>机器人座位不能指定提供方</translation>
+    </message>
+    <message>
+        <source>needs a provider, or &quot;bot&quot;: true</source>
+        <translation>需要指定提供方，或设置 &quot;bot&quot;: true</translation>
+    </message>
+    <message>
+        <source>unknown provider &quot;%1&quot; (the file defines none)</source>
+        <translation>未知的提供方“%1”（该文件未定义任何提供方）</translation>
+    </message>
+    <message>
+        <source>unknown provider &quot;%1&quot; (known: %2)</source>
+        <translation>未知的提供方“%1”（已定义：%2）</translation>
+    </message>
+    <message>
+        <source>missing, and provider &quot;%1&quot; names no model</source>
+        <translation>缺失，且提供方“%1”也未指定模型</translation>
+    </message>
+    <message>
+        <source>the file is not valid JSON</source>
+        <translation>该文件不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>the file must hold a JSON object, not %1</source>
+        <translation>该文件必须包含 JSON 对象，而不是 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>QPlatformTheme</name>
     <message>
         <source>OK</source>
@@ -83,6 +386,33 @@
     <message>
         <source>Help</source>
         <translation>帮助</translation>
+    </message>
+</context>
+<context>
+    <name>Seating</name>
+    <message>
+        <source>seat %1 plays with the provider &quot;%2&quot;, which is not defined</source>
+        <translation>座位 %1 使用的提供方“%2”未定义</translation>
+    </message>
+    <message>
+        <source>seat %1 names no model, and neither does its provider &quot;%2&quot;</source>
+        <translation>座位 %1 未指定模型，其提供方“%2”也未指定</translation>
+    </message>
+    <message>
+        <source>%1 seats, but a table has %2</source>
+        <translation>共 %1 个座位，但一桌只有 %2 个</translation>
+    </message>
+    <message>
+        <source>seat %1: %2</source>
+        <translation>座位 %1：%2</translation>
+    </message>
+    <message>
+        <source>seat %1 could not join the queue</source>
+        <translation>座位 %1 无法加入队列</translation>
+    </message>
+    <message>
+        <source>provider &quot;%1&quot;: %2</source>
+        <translation>提供方“%1”：%2</translation>
     </message>
 </context>
 <context>
@@ -307,6 +637,58 @@
         <source>cannot read %1 for checkpoints: %2</source>
         <translation>无法读取 %1 以进行检查点：%2</translation>
     </message>
+    <message>
+        <source>modelSeat is not an object</source>
+        <translation>modelSeat 不是对象</translation>
+    </message>
+    <message>
+        <source>modelSeat.%1 is missing or not a string</source>
+        <translation>modelSeat.%1 缺失或不是字符串</translation>
+    </message>
+    <message>
+        <source>modelSeat.%1 is missing or not an object</source>
+        <translation>modelSeat.%1 缺失或不是对象</translation>
+    </message>
+    <message>
+        <source>modelSeat.profile holds an API key; keys are never imported</source>
+        <translation>modelSeat.profile 中含有 API 密钥；密钥一律不会导入</translation>
+    </message>
+    <message>
+        <source>modelSeat.notes is missing or not an array</source>
+        <translation>modelSeat.notes 缺失或不是数组</translation>
+    </message>
+    <message>
+        <source>modelSeat.notes[%1] is not a note (n, at, day, phase, kind, text)</source>
+        <translation>modelSeat.notes[%1] 不是笔记（n、at、day、phase、kind、text）</translation>
+    </message>
+    <message>
+        <source>modelSeat.notes[%1]: note %2 is out of order</source>
+        <translation>modelSeat.notes[%1]：笔记 %2 顺序错误</translation>
+    </message>
+    <message>
+        <source>the stored profile or counts of model seat %1 of %2 are damaged</source>
+        <translation>%2 中模型座位 %1 的已存储配置或计数已损坏</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>read the queued model seats</source>
+        <translation>读取排队中的模型座位</translation>
+    </message>
+    <message>
+        <source>a model seat of match %1 in the log of match %2</source>
+        <translation>对局 %2 的日志中出现了对局 %1 的模型座位</translation>
+    </message>
+    <message>
+        <source>model seat %1 (%2) is not a seat of %3</source>
+        <translation>模型座位 %1（%2）不是 %3 的座位</translation>
+    </message>
+    <message>
+        <source>model seat %1 comes twice</source>
+        <translation>模型座位 %1 出现了两次</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::HostWorker</name>
@@ -375,6 +757,199 @@
         <translation>
             <numerusform>存储在 %n 次失败尝试后恢复正常；对局继续。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The new match&apos;s seats were not queued: %1.</source>
+        <translation>新对局的座位未能排入队列：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Queued %n seat(s) for the next table.</source>
+        <translation>
+            <numerusform>已为下一桌排入 %n 个座位。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Only %n seat(s) were queued: %1.</source>
+        <translation>
+            <numerusform>只排入了 %n 个座位：%1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) wait for MCP agents.</source>
+        <translation>
+            <numerusform>%n 个座位等待 MCP 智能体加入。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warning: %1.</source>
+        <translation>警告：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::app::NewMatchDialog</name>
+    <message>
+        <source>&amp;New match…</source>
+        <translation>新建对局(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Choose bots, models and open seats for the next table (Ctrl+Shift+N)</source>
+        <translation>为下一桌选择机器人、模型和空位（Ctrl+Shift+N）</translation>
+    </message>
+    <message>
+        <source>New match</source>
+        <translation>新建对局</translation>
+    </message>
+    <message>
+        <source>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when all eight seats are taken.</source>
+        <translation>选择下一桌每个座位由谁来坐。空位等待 MCP 智能体加入；八个座位全部坐满后，对局开始。</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>座位</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名字</translation>
+    </message>
+    <message>
+        <source>Played by</source>
+        <translation>扮演者</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>提供方</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Persona</source>
+        <translation>人设</translation>
+    </message>
+    <message>
+        <source>All bots</source>
+        <translation>全部机器人</translation>
+    </message>
+    <message>
+        <source>All play…</source>
+        <translation>全部使用…</translation>
+    </message>
+    <message>
+        <source>Every seat a model of one provider</source>
+        <translation>每个座位都由同一提供方的模型扮演</translation>
+    </message>
+    <message>
+        <source>Set up a model provider…</source>
+        <translation>设置模型提供方…</translation>
+    </message>
+    <message>
+        <source>Standard</source>
+        <translation>标准</translation>
+    </message>
+    <message>
+        <source>Model play (longer turns)</source>
+        <translation>模型对局（回合更长）</translation>
+    </message>
+    <message>
+        <source>Language models take seconds per call: model play gives each turn room for a retry.</source>
+        <translation>语言模型每次调用需要数秒：模型对局为每个回合留出重试的时间。</translation>
+    </message>
+    <message>
+        <source>&amp;Timers:</source>
+        <translation>阶段时长(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Queue the seats</source>
+        <translation>排入队列</translation>
+    </message>
+    <message>
+        <source>Built-in bot</source>
+        <translation>内置机器人</translation>
+    </message>
+    <message>
+        <source>Open for an MCP agent</source>
+        <translation>留给 MCP 智能体</translation>
+    </message>
+    <message>
+        <source>Seat %1</source>
+        <translation>%1 号座位</translation>
+    </message>
+    <message>
+        <source>%1 name</source>
+        <translation>%1的名字</translation>
+    </message>
+    <message>
+        <source>%1 played by</source>
+        <translation>%1的扮演者</translation>
+    </message>
+    <message>
+        <source>%1 provider</source>
+        <translation>%1的提供方</translation>
+    </message>
+    <message>
+        <source>%1 model</source>
+        <translation>%1的模型</translation>
+    </message>
+    <message>
+        <source>%1 persona</source>
+        <translation>%1的人设</translation>
+    </message>
+    <message>
+        <source>none set up</source>
+        <translation>尚未设置</translation>
+    </message>
+    <message>
+        <source>choose…</source>
+        <translation>请选择…</translation>
+    </message>
+    <message>
+        <source>model name</source>
+        <translation>模型名称</translation>
+    </message>
+    <message>
+        <source>optional: how this seat talks</source>
+        <translation>可选：此座位的说话风格</translation>
+    </message>
+    <message>
+        <source>the agent&apos;s own name</source>
+        <translation>智能体自己的名字</translation>
+    </message>
+    <message>
+        <source>a name</source>
+        <translation>名字</translation>
+    </message>
+    <message>
+        <source>Seat %1 needs a name.</source>
+        <translation>%1 号座位需要一个名字。</translation>
+    </message>
+    <message>
+        <source>Seat %1 is called &quot;%2&quot; like seat %3; every seat needs a name of its own.</source>
+        <translation>%1 号座位的名字“%2”与 %3 号座位相同；每个座位都需要各自的名字。</translation>
+    </message>
+    <message>
+        <source>Seat %1 is a model, but no model provider is set up yet.</source>
+        <translation>%1 号座位由模型扮演，但尚未设置任何模型提供方。</translation>
+    </message>
+    <message>
+        <source>Seat %1 is a model: choose its provider.</source>
+        <translation>%1 号座位由模型扮演：请选择其提供方。</translation>
+    </message>
+    <message>
+        <source>Seat %1: the provider &quot;%2&quot; names no model; type one.</source>
+        <translation>%1 号座位：提供方“%2”未指定模型；请输入一个。</translation>
+    </message>
+    <message>
+        <source>Models: %1 · Bots: %2 · Open for agents: %3</source>
+        <translation>模型：%1 · 机器人：%2 · 留给智能体：%3</translation>
+    </message>
+    <message>
+        <source>The match starts when agents take the open seats (or when you fill them with bots).</source>
+        <translation>智能体坐满空位后（或你用机器人补满空位后），对局即开始。</translation>
     </message>
 </context>
 <context>
@@ -457,7 +1032,7 @@
     </message>
     <message>
         <source>Max tokens</source>
-        <translation>最大 token 数</translation>
+        <translation>最大词元数</translation>
     </message>
     <message>
         <source>Request timeout</source>
@@ -465,11 +1040,11 @@
     </message>
     <message>
         <source>Price per million input tokens</source>
-        <translation>每百万输入 token 价格</translation>
+        <translation>每百万输入词元价格</translation>
     </message>
     <message>
         <source>Price per million output tokens</source>
-        <translation>每百万输出 token 价格</translation>
+        <translation>每百万输出词元价格</translation>
     </message>
     <message>
         <source>Test connection</source>
@@ -513,6 +1088,38 @@
     <message>
         <source>cannot create the lock file %1 next to the database</source>
         <translation>无法在数据库旁创建锁文件 %1</translation>
+    </message>
+    <message>
+        <source>it is not a JSON object</source>
+        <translation>它不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Model seat %1 in %2: %3</source>
+        <translation>%2 中的模型座位 %1：%3</translation>
+    </message>
+    <message>
+        <source>how to play it was not stored</source>
+        <translation>未保存该座位的扮演设置</translation>
+    </message>
+    <message>
+        <source>its stored provider profile could not be read (%1)</source>
+        <translation>无法读取其已存储的提供方配置（%1）</translation>
+    </message>
+    <message>
+        <source>Model seat %1 left the queue: %2</source>
+        <translation>模型座位 %1 已离开队列：%2</translation>
+    </message>
+    <message>
+        <source>The model seats waiting in the queue could not be read: %1</source>
+        <translation>无法读取队列中等候的模型座位：%1</translation>
+    </message>
+    <message>
+        <source>The notes of model seat %1 in %2 could not be read: %3</source>
+        <translation>无法读取 %2 中模型座位 %1 的笔记：%3</translation>
+    </message>
+    <message>
+        <source>The model seats of %1 could not be read: %2</source>
+        <translation>无法读取 %1 的模型座位：%2</translation>
     </message>
 </context>
 <context>

@@ -52,6 +52,8 @@ struct Table
     std::unique_ptr<host::Host> host;
     std::vector<std::string> agents;
     double speed = 50;
+    bool rateLimits = false;
+    std::optional<engine::Timers> timers;
 
     /// Eight model seats, each with a server of its own; `script` may
     /// replace a seat's model (nullptr: the playing one).
@@ -62,11 +64,13 @@ struct Table
         o.dbPath = QStringLiteral(":memory:");
         o.speed = speed;
         o.seed = 11;
-        o.rateLimits = false;
+        o.rateLimits = rateLimits;
         host = std::make_unique<host::Host>(o);
         QString error;
         if (!host->start(&error))
             return false;
+        if (timers)
+            host->lobby().defaults().timers = *timers;
         for (int seat = 0; seat < engine::SeatCount; ++seat) {
             auto s = std::make_unique<ScriptedOpenAiServer>();
             if (!s->listen())
@@ -136,6 +140,37 @@ class TestPilot : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void aRateLimitedSpeechIsSentAgainWhenTheLimitAllows()
+    {
+        // The match allows one public message per 3 s of real time, so a
+        // model that speaks in the discussion right after its opening is
+        // refused. The pilot sends the same call again once the limit
+        // allows, instead of spending the model's requests on it: every
+        // living seat is heard in the discussion.
+        Table t;
+        t.rateLimits = true;
+        engine::Timers timers;
+        timers.openingTurn = 100'000;    // 2 s a turn at ×50
+        timers.dayDiscussion = 500'000;  // 10 s
+        t.timers = timers;
+        QVERIFY(t.start());
+        QTRY_VERIFY_WITH_TIMEOUT(t.match() && (t.match()->state().phase == engine::Phase::DayVote || t.ended()), 90'000);
+        const engine::Match &m = *t.match();
+        std::set<std::string> spoke;
+        for (const engine::Event &e : m.log())
+            if (e.type == engine::EventType::PublicMessage && e.payload.value("kind", "") == "DISCUSSION"
+                && e.payload.value("text", "").rfind("I am seat ", 0) == 0)
+                spoke.insert(e.payload.value("playerId", ""));
+        int refused = 0;
+        for (int seat = 0; seat < engine::SeatCount; ++seat) {
+            const engine::Player &p = t.playerOf(seat);
+            refused += t.host->pilotLog(m.matchId(), p.playerId)->stats.toolErrors;
+            if (p.alive)
+                QVERIFY2(spoke.count(p.playerId), p.playerId.c_str());
+        }
+        QVERIFY(refused > 0);  // the limit did refuse some, and they spoke all the same
+    }
+
     void statsRoundTripAndPercentiles()
     {
         host::PilotStats s;

@@ -30,7 +30,7 @@ namespace {
 QStringList privateTextsOf(const host::PilotLog &log)
 {
     QStringList out;
-    for (const auto &t : log.thoughts)
+    for (const auto &t : log.notes)
         out.append(t.text);
     return out;
 }

@@ -11,6 +11,7 @@
 #include "app/guihost.h"
 #include "app/newmatchdialog.h"
 #include "app/profilesdialog.h"
+#include "shotcheck.h"
 #include "ui/hostlink.h"
 #include "ui/i18n.h"
 #include "ui/inspectordock.h"
@@ -55,22 +56,9 @@ using engine::Phase;
 
 namespace {
 
-int failures = 0;
-
-void check(bool ok, const char *what)
-{
-    if (!ok) {
-        std::fprintf(stderr, "app_screenshot: FAILED: %s\n", what);
-        ++failures;
-    }
-}
-
-void settle(int ms)
-{
-    QEventLoop loop;
-    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
-    loop.exec();
-}
+using shots::check;
+using shots::failures;
+using shots::settle;
 
 /// Runs the event loop until `done()` holds (checked whenever a match advances
 /// and every 20 ms), or the timeout passes.
@@ -185,6 +173,7 @@ void shootInspector(MainWindow &w, const QString &dir, const QString &id, QSize 
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
+    shots::program = "app_screenshot";
     QCoreApplication::setOrganizationName(QStringLiteral("TownHallTest"));
     QCoreApplication::setApplicationName(QStringLiteral("app_screenshot"));
     QStandardPaths::setTestModeEnabled(true);

@@ -344,4 +344,4 @@ std::string TstModelSeats::exportWithModelSeats()
 }
 
 QTEST_GUILESS_MAIN(TstModelSeats)
-#include "tst_modelseats.moc"
+#include "tst_storemodelseats.moc"

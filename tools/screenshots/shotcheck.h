@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// What the screenshot programs share: the checks that make a run fail, and
+// a pause that keeps the event loop turning.
+
+#include <QEventLoop>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace townhall::shots {
+
+/// Failed checks so far; a program exits non-zero when there are any.
+inline int failures = 0;
+/// The program's name, for its messages.
+inline const char *program = "screenshot";
+
+inline void check(bool ok, const char *what)
+{
+    if (!ok) {
+        std::fprintf(stderr, "%s: FAILED: %s\n", program, what);
+        ++failures;
+    }
+}
+
+/// Runs the event loop for `ms` milliseconds.
+inline void settle(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+} // namespace townhall::shots
