@@ -8,9 +8,6 @@ namespace townhall::host {
 PhaseTimer::PhaseTimer(QObject *context, std::function<void()> fire)
 {
     m_timer.setSingleShot(true);
-    // A coarse timer may ring 5 % late: 4.5 s on a 90 s discussion at real
-    // speed, and every seat would see the phase overrun its deadline.
-    m_timer.setTimerType(Qt::PreciseTimer);
     QObject::connect(&m_timer, &QTimer::timeout, context, std::move(fire));
 }
 
