@@ -9,6 +9,7 @@
 
 #include "host/host.h"
 
+#include "modeltable.h"
 #include "scriptedplayer.h"
 #include "scriptedserver.h"
 
@@ -46,13 +47,8 @@ int notesOf(const host::PilotLog &log, host::PilotNote::Kind kind)
                                           [kind](const host::PilotNote &n) { return n.kind == kind; }));
 }
 
-struct Table
+struct Table : test::ModelTable
 {
-    std::vector<std::unique_ptr<ScriptedOpenAiServer>> servers;
-    std::unique_ptr<host::Host> host;
-    std::vector<std::string> agents;
-    double speed = 50;
-    bool rateLimits = false;
     std::optional<engine::Timers> timers;
 
     /// Eight model seats, each with a server of its own; `script` may
@@ -60,42 +56,21 @@ struct Table
     bool start(std::function<std::optional<ScriptedResponse>(int, const RecordedRequest &)> script = scriptedPlayer,
                std::function<std::chrono::milliseconds(int)> timeout = [](int) { return 5s; })
     {
-        host::HostOptions o;
-        o.dbPath = QStringLiteral(":memory:");
-        o.speed = speed;
-        o.seed = 11;
-        o.rateLimits = rateLimits;
-        host = std::make_unique<host::Host>(o);
-        QString error;
-        if (!host->start(&error))
+        if (!startHost())
             return false;
         if (timers)
             host->lobby().defaults().timers = *timers;
-        for (int seat = 0; seat < engine::SeatCount; ++seat) {
-            auto s = std::make_unique<ScriptedOpenAiServer>();
-            if (!s->listen())
+        for (int seat = 0; seat < engine::SeatCount; ++seat)
+            if (!seatModel(
+                    seat, [seat, script](const RecordedRequest &r) { return script(seat, r); },
+                    [&](int, host::providers::ProviderProfile &p) {
+                        p.timeout = timeout(seat);
+                        p.inputPricePerMillion = InputPrice;
+                        p.outputPricePerMillion = OutputPrice;
+                    }))
                 return false;
-            s->setHandler([seat, script](const RecordedRequest &r) { return script(seat, r); });
-            host::providers::ProviderProfile p;
-            p.name = QStringLiteral("local");
-            p.baseUrl = s->baseUrl();
-            p.model = QStringLiteral("test-model");
-            p.apiKey = QStringLiteral("test-key");
-            p.timeout = timeout(seat);
-            p.inputPricePerMillion = InputPrice;
-            p.outputPricePerMillion = OutputPrice;
-            auto id = host->queueModelSeat(QStringLiteral("Model %1").arg(seat), p);
-            if (!id)
-                return false;
-            agents.push_back(*id);
-            servers.push_back(std::move(s));
-        }
         return true;
     }
-
-    const engine::Match *match() const { return host->lobby().match("match-1"); }
-    bool ended() const { return match() && match()->ended(); }
-    const engine::Player &playerOf(int seat) const { return *match()->playerByAgent(agents[std::size_t(seat)]); }
 };
 
 /// What a seat's model received in one request: the user messages (the

@@ -9,6 +9,7 @@
 
 #include "host/host.h"
 
+#include "modeltable.h"
 #include "scriptedplayer.h"
 #include "scriptedserver.h"
 
@@ -105,34 +106,22 @@ quint16 closedPort()
 
 /// Eight model seats, each with its own scripted server; a seat's model
 /// plays (scriptedPlayer) unless the fault script answers its request.
-struct FaultTable
+struct FaultTable : test::ModelTable
 {
     /// The answer to a seat's `n`-th chat request (from 0), or nullopt to let its model play.
     using Fault = std::function<std::optional<ScriptedResponse>(int seat, int n, const RecordedRequest &)>;
-    using ProfileEdit = std::function<void(int seat, host::providers::ProviderProfile &)>;
 
     FaultTable() = default;
     FaultTable(const FaultTable &) = delete;  // the handlers point at this table
     FaultTable &operator=(const FaultTable &) = delete;
 
-    double speed = 50;
-    std::unique_ptr<host::Host> host;
-    std::vector<std::unique_ptr<ScriptedOpenAiServer>> servers;
-    std::vector<std::string> agents;
     /// When each seat's chat requests arrived, in ms since start().
     std::vector<std::vector<qint64>> arrivals = std::vector<std::vector<qint64>>(engine::SeatCount);
     QElapsedTimer clock;
 
     bool start(Fault fault, ProfileEdit edit = {})
     {
-        host::HostOptions o;
-        o.dbPath = QStringLiteral(":memory:");
-        o.speed = speed;
-        o.seed = 11;
-        o.rateLimits = false;
-        host = std::make_unique<host::Host>(o);
-        QString error;
-        if (!host->start(&error))
+        if (!startHost())
             return false;
         // The phases that end as soon as everyone acted are long (in real
         // seconds): a faulty seat's retries fit in them, and a busy machine
@@ -148,40 +137,26 @@ struct FaultTable
         timers.dayDiscussion = realMs(1200);
         clock.start();
         for (int seat = 0; seat < engine::SeatCount; ++seat) {
-            auto s = std::make_unique<ScriptedOpenAiServer>();
-            if (!s->listen())
+            const bool seated = seatModel(
+                seat,
+                [this, seat, fault](const RecordedRequest &r) -> std::optional<ScriptedResponse> {
+                    if (!r.json().contains("messages"))
+                        return std::nullopt;
+                    std::vector<qint64> &seen = arrivals[std::size_t(seat)];
+                    const int n = static_cast<int>(seen.size());
+                    seen.push_back(clock.elapsed());
+                    if (fault)
+                        if (auto answer = fault(seat, n, r))
+                            return answer;
+                    return scriptedPlayer(seat, r);
+                },
+                edit);
+            if (!seated)
                 return false;
-            s->setHandler([this, seat, fault](const RecordedRequest &r) -> std::optional<ScriptedResponse> {
-                if (!r.json().contains("messages"))
-                    return std::nullopt;
-                std::vector<qint64> &seen = arrivals[std::size_t(seat)];
-                const int n = static_cast<int>(seen.size());
-                seen.push_back(clock.elapsed());
-                if (fault)
-                    if (auto answer = fault(seat, n, r))
-                        return answer;
-                return scriptedPlayer(seat, r);
-            });
-            host::providers::ProviderProfile p;
-            p.name = QStringLiteral("local");
-            p.baseUrl = s->baseUrl();
-            p.model = QStringLiteral("test-model");
-            p.apiKey = QStringLiteral("test-key");
-            p.timeout = 5s;
-            if (edit)
-                edit(seat, p);
-            auto id = host->queueModelSeat(QStringLiteral("Model %1").arg(seat), p);
-            if (!id)
-                return false;
-            agents.push_back(*id);
-            servers.push_back(std::move(s));
         }
         return true;
     }
 
-    const engine::Match *match() const { return host->lobby().match("match-1"); }
-    bool ended() const { return match() && match()->ended(); }
-    const engine::Player &playerOf(int seat) const { return *match()->playerByAgent(agents[std::size_t(seat)]); }
     std::shared_ptr<const host::PilotLog> logOf(int seat) const
     {
         return host->pilotLog(match()->matchId(), playerOf(seat).playerId);

@@ -5,6 +5,8 @@
 // a pause that keeps the event loop turning.
 
 #include <QEventLoop>
+#include <QSize>
+#include <QStringList>
 #include <QTimer>
 
 #include <cstdio>
@@ -30,6 +32,18 @@ inline void settle(int ms)
     QEventLoop loop;
     QTimer::singleShot(ms, &loop, &QEventLoop::quit);
     loop.exec();
+}
+
+/// The window size `--size WxH` asks for among `args`, or 1440×900.
+inline QSize sizeOption(const QStringList &args)
+{
+    QSize size(1440, 900);
+    if (const int i = int(args.indexOf(QStringLiteral("--size"))); i > 0 && i + 1 < args.size()) {
+        const QStringList wh = args.at(i + 1).split(QLatin1Char('x'));
+        if (wh.size() == 2)
+            size = QSize(wh[0].toInt(), wh[1].toInt());
+    }
+    return size;
 }
 
 } // namespace townhall::shots
