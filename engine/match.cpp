@@ -503,6 +503,11 @@ Expected<void> Match::foldLast()
 
 Expected<void> Match::tryApply(Event e)
 {
+    return applyChecked(std::move(e), false);
+}
+
+Expected<void> Match::applyChecked(Event &&e, bool gapsAllowed)
+{
     auto refuse = [&e](std::string why) {
         return makeError(ErrorCode::InvalidArgument, "event " + e.eventId + ": " + std::move(why));
     };
@@ -512,14 +517,61 @@ Expected<void> Match::tryApply(Event e)
         return refuse("a second MATCH_CREATED");
     if (!m_log.empty() && e.matchId != m_state.matchId)
         return refuse("belongs to match " + e.matchId + ", not " + m_state.matchId);
-    if (e.seq != m_state.lastSeq + 1)
+    if (gapsAllowed ? e.seq <= m_state.lastSeq : e.seq != m_state.lastSeq + 1)
         return refuse("seq " + std::to_string(e.seq) + " where "
-                      + std::to_string(m_state.lastSeq + 1) + " was expected");
+                      + (gapsAllowed ? "one above " + std::to_string(m_state.lastSeq)
+                                     : std::to_string(m_state.lastSeq + 1))
+                      + " was expected");
     m_log.push_back(std::move(e));
     auto folded = foldLast();
     if (!folded)
         m_log.pop_back();
     return folded;
+}
+
+Expected<Match> Match::fromPublicLog(const std::vector<Event> &log)
+{
+    if (log.empty())
+        return makeError(ErrorCode::InvalidArgument, "the log holds no events");
+    Match m;
+    m.m_publicOnly = true;
+    m.m_log.reserve(log.size());
+    for (const Event &e : log) {
+        auto applied = m.tryApplyPublic(e);
+        if (!applied)
+            return std::move(applied).error();
+    }
+    return m;
+}
+
+Expected<void> Match::tryApplyPublic(Event e)
+{
+    if (e.audience != Audience::Public)
+        return makeError(ErrorCode::InvalidArgument,
+                         "event " + e.eventId + ": not public (" + std::string(toString(e.audience)) + ")");
+    // What a spectator learns of roles: read before the event moves into the log.
+    std::vector<std::pair<std::string, Role>> learned;
+    if (e.type == EventType::PlayerEliminated) {
+        const auto it = e.payload.find("roleRevealed");
+        const auto id = e.payload.find("playerId");
+        if (it != e.payload.end() && it->is_string() && id != e.payload.end() && id->is_string())
+            if (const auto role = parseRole(it->get<std::string>()))
+                learned.emplace_back(id->get<std::string>(), *role);
+    } else if (e.type == EventType::RolesRevealed) {
+        const auto roles = e.payload.find("roles");
+        if (roles != e.payload.end() && roles->is_object())
+            for (const auto &[playerId, role] : roles->items())
+                if (role.is_string())
+                    if (const auto r = parseRole(role.get<std::string>()))
+                        learned.emplace_back(playerId, *r);
+    }
+    auto applied = applyChecked(std::move(e), true);
+    if (!applied)
+        return applied;
+    for (const auto &[playerId, role] : learned)
+        if (Player *p = mutablePlayer(playerId))
+            p->role = role;
+    return {};
 }
 
 void Match::apply(Event &&e)

@@ -190,6 +190,20 @@ public:
     /// fromLog() for callers that want an optional and the reason as text.
     static std::optional<Match> replay(const std::vector<Event> &log, std::string *why = nullptr);
 
+    /// A match as an outside spectator knows it: rebuilt from its public
+    /// events alone (the spectator feed), so seqs may skip the hidden ones.
+    /// Roles are known only where they were revealed (PLAYER_ELIMINATED's
+    /// roleRevealed, ROLES_REVEALED); every other player's role is the
+    /// default and `Player::revealed` is false, so spectator projections of
+    /// it are exactly those of the full match. Refuses any event that is not
+    /// public. Use tryApplyPublic() for the events that follow.
+    static Expected<Match> fromPublicLog(const std::vector<Event> &log);
+    /// The next public event of a public replica: its seq must be above the
+    /// last one (gaps allowed), its audience Public; otherwise as tryApply().
+    Expected<void> tryApplyPublic(Event e);
+    /// True for a match built by fromPublicLog().
+    bool publicOnly() const { return m_publicOnly; }
+
     /// Validates and applies a player command. On success returns the events
     /// it appended (first is the direct result, narration may follow).
     Expected<std::vector<Event>> execute(const Command &cmd, TimeMs now);
@@ -293,8 +307,12 @@ private:
     std::int64_t phaseDuration(Phase p) const;
     Player *mutablePlayer(const std::string &playerId);
 
+    /// tryApply() and tryApplyPublic(): the checks both make, then the fold.
+    Expected<void> applyChecked(Event &&e, bool gapsAllowed);
+
     MatchState m_state;
     std::vector<Event> m_log;
+    bool m_publicOnly = false;
 };
 
 } // namespace townhall::engine

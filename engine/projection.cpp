@@ -36,8 +36,14 @@ std::vector<const Event *> visibleEvents(const Match &m, const Viewer &viewer,
     if (limit == 0)
         return out;
     if (afterSeq) {
-        // seq is 1-based and dense: log[seq - 1] has that seq.
-        for (std::size_t i = std::min<std::size_t>(*afterSeq, log.size()); i < log.size(); ++i) {
+        // seq is 1-based and dense: log[seq - 1] has that seq, except in a
+        // public replica (Match::fromPublicLog), whose seqs skip hidden events.
+        std::size_t first = std::min<std::size_t>(*afterSeq, log.size());
+        if (m.publicOnly())
+            first = std::size_t(std::upper_bound(log.begin(), log.end(), *afterSeq,
+                                                 [](std::uint64_t seq, const Event &e) { return seq < e.seq; })
+                                - log.begin());
+        for (std::size_t i = first; i < log.size(); ++i) {
             if (visible(log[i], viewer, m.state())) {
                 out.push_back(&log[i]);
                 if (out.size() == limit)
@@ -145,8 +151,10 @@ std::string voteLine(const MatchState &s, const Event &result)
     } else if (p->eliminatedPlayerId) {
         const std::string id(*p->eliminatedPlayerId);
         const Player *x = find(s, id);
-        line = nameOf(s, id) + " was voted out with " + std::to_string(p->topCount)
-               + " votes and was a " + (x ? roleWord(x->role) : std::string("?")) + ".";
+        // The role only once it is public: PLAYER_ELIMINATED follows the
+        // result in the same commit, but a replica may hold the result alone.
+        line = nameOf(s, id) + " was voted out with " + std::to_string(p->topCount) + " votes"
+               + (x && x->revealed ? " and was a " + roleWord(x->role) : std::string()) + ".";
     } else if (p->tie) {
         line = "The vote tied; nobody was eliminated.";
     } else {
