@@ -227,7 +227,7 @@ json FeedLog::matchSnapshot(const engine::Match &m, bool history)
         std::size_t from = log.size();
         while (from > 0) {
             const Event &e = log[from - 1];
-            if (e.type == EventType::PhaseChanged && e.payload.value("phase", "") == "DAY_VOTE")
+            if (e.type == EventType::PhaseChanged && e.payload.value("to", "") == "DAY_VOTE")
                 break;
             --from;
         }

@@ -259,6 +259,35 @@ private Q_SLOTS:
         QCOMPARE(other.messages.at(0)["resumed"], false);
     }
 
+    /// The snapshot's tally is the vote under way, on any day: each voter's
+    /// current vote as the engine's own state holds it.
+    void tallyIsTheVoteUnderWay()
+    {
+        int checked = 0;
+        for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+            const auto events = simulated(seed, "match-1");
+            for (std::size_t upTo = 1; upTo <= events.size(); ++upTo) {
+                const Event &last = events[upTo - 1];
+                if (last.type != engine::EventType::VoteCast)
+                    continue;
+                FeedLog log;
+                const std::vector<Event> prefix(events.begin(), events.begin() + std::ptrdiff_t(upTo));
+                log.ingest("match-1", prefix, 0);
+                const json tally = log.snapshot({}, log.nextN(), false, 0)["matches"][0]["tally"];
+                const auto full = engine::Match::fromLog(prefix);
+                QVERIFY(full);
+                json expected = json::object();
+                for (const engine::Player &p : full->state().players)
+                    if (p.voted)
+                        expected[p.playerId] = p.voteTarget && !p.voteTarget->empty() ? json(*p.voteTarget) : json(nullptr);
+                QCOMPARE(tally["votes"].dump(), expected.dump());
+                QCOMPARE(tally["day"], full->state().dayNumber);
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 300);
+    }
+
     void tooOldCursorsAndOtherRunsAreNotResumed()
     {
         FeedLog log(50);
