@@ -64,7 +64,7 @@ export function el(tag, className, text) {
 function matchFromSnapshot(s) {
   const m = {
     id: s.matchId, number: s.matchNumber ?? null, phase: s.phase ?? 'LOBBY', day: s.dayNumber ?? 0,
-    phaseEndsAt: s.phaseEndsAt ?? null, paused: !!s.paused, pausedRemaining: null,
+    phaseEndsAt: s.phaseEndsAt ?? null, paused: !!s.paused, pausedRemaining: s.paused ? (s.remainingMs ?? null) : null,
     players: new Map(), speaking: s.speaking ? { ...s.speaking } : null,
     tally: s.tally ? { day: s.tally.day, votes: { ...s.tally.votes } } : null,
     voteResult: null, lines: [], lastLine: null, winner: s.winner ?? null,
