@@ -284,7 +284,7 @@ test('the overlays show the live public state, transparent, delayed and pinned o
       if (shots) {
         // For the README: the same page over a dark "stream" background.
         await pages[name].evaluate(() => {
-          document.documentElement.style.background = 'linear-gradient(135deg, #1c2230, #3a4660)';
+          document.documentElement.style.background = '#283042';
         });
         writeFileSync(join(shots, `overlay-${name}.png`), await pages[name].screenshot());
       }
