@@ -72,6 +72,7 @@ class Spectator {
         if (p.to === 'DAY_VOTE') m.votes = {};
       }
       if (type === 'VOTE_CAST') m.votes[p.voterPlayerId] = p.targetPlayerId ?? null;
+      if (type === 'VOTE_RESULT') m.voteResult = p;
       if (type === 'PLAYER_ELIMINATED') m.players.get(p.playerId).alive = false;
       this.line(m, msg.event);
     }
@@ -289,6 +290,20 @@ test('the overlays show the live public state, transparent, delayed and pinned o
         writeFileSync(join(shots, `overlay-${name}.png`), await pages[name].screenshot());
       }
     }
+
+    // The vote's result on the tally page once the vote ends. The page shows
+    // it only until night falls, so the page records what it showed.
+    await pages.tally.evaluate(() => {
+      const result = document.getElementById('result');
+      window.shownResults = [];
+      new MutationObserver(() => window.shownResults.push(result.textContent))
+        .observe(result, { childList: true, characterData: true, subtree: true });
+    });
+    const outcome = await waitFor(`the end of ${A}'s vote`, () => m.voteResult, { timeout: 120000, step: 100 });
+    const expected = outcome.eliminatedPlayerId ? `${m.players.get(outcome.eliminatedPlayerId).displayName} is eliminated`
+      : outcome.tie ? 'Tie · No one is eliminated' : 'No one is eliminated';
+    await waitFor(`the tally page to show "${expected}"`,
+      async () => (await pages.tally.evaluate(() => window.shownResults)).includes(expected), { timeout: 10000, step: 100 });
 
     assert.deepEqual(errors, [], 'the pages threw');
     host.assertAlive();
