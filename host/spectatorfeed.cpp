@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 
 Q_LOGGING_CATEGORY(lcFeed, "townhall.feed")
 
@@ -32,6 +33,25 @@ constexpr std::size_t RecentLines = 50;
 /// WebSocket close codes: 1008 policy (a bad request), 4001 ours (fell behind).
 constexpr int ClosePolicy = 1008;
 constexpr int CloseBehind = 4001;
+
+/// Adds the thread CPU time of a scope to a counter (SpectatorFeed::busy).
+class CpuMeter
+{
+public:
+    explicit CpuMeter(std::chrono::nanoseconds &total) : m_total(total), m_start(now()) {}
+    ~CpuMeter() { m_total += now() - m_start; }
+    Q_DISABLE_COPY_MOVE(CpuMeter)
+
+private:
+    static std::chrono::nanoseconds now()
+    {
+        timespec ts{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return std::chrono::seconds(ts.tv_sec) + std::chrono::nanoseconds(ts.tv_nsec);
+    }
+    std::chrono::nanoseconds &m_total;
+    std::chrono::nanoseconds m_start;
+};
 
 QString dumpText(const json &j) { return QString::fromStdString(j.dump()); }
 
@@ -332,6 +352,7 @@ void SpectatorFeed::attach()
 
 void SpectatorFeed::ingest(const QString &matchId, const std::vector<engine::Event> &events)
 {
+    const CpuMeter meter(m_busy);
     if (m_log.ingest(matchId.toStdString(), events, wallNow()) == 0)
         return;
     m_log.forgetEndedBefore(wallNow() - m_limits.keepEndedMs);
@@ -409,6 +430,7 @@ void SpectatorFeed::refuse(QWebSocket *socket, const QString &message)
 
 void SpectatorFeed::accept(QWebSocket *socket, bool external)
 {
+    const CpuMeter meter(m_busy);
     socket->setParent(this);
     connect(socket, &QWebSocket::disconnected, this, [this, socket] { remove(socket); });
     const QUrl url = socket->requestUrl();
@@ -488,6 +510,7 @@ bool SpectatorFeed::pump(Client &client)
 
 void SpectatorFeed::pumpAll()
 {
+    const CpuMeter meter(m_busy);
     bool delayedLeft = false;
     std::vector<QWebSocket *> sockets;
     sockets.reserve(m_clients.size());

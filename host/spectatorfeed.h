@@ -26,6 +26,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <deque>
 #include <map>
 #include <memory>
@@ -145,6 +146,9 @@ public:
     void ingest(const QString &matchId, const std::vector<engine::Event> &events);
 
     int clientCount() const { return int(m_clients.size()); }
+    /// CPU time this thread spent in the feed (publishing, snapshots,
+    /// sending), for benchmarks.
+    std::chrono::nanoseconds busy() const { return m_busy; }
     const FeedLog &log() const { return m_log; }
 
 Q_SIGNALS:
@@ -181,6 +185,7 @@ private:
     bool m_attached = false;
     std::map<QWebSocket *, Client> m_clients;
     QTimer m_delayed;   ///< releases held-back messages to delayed clients
+    std::chrono::nanoseconds m_busy{0};
 };
 
 } // namespace townhall::host
