@@ -2,6 +2,7 @@
 #include "host/mcpservice.h"
 
 #include "engine/projection.h"
+#include "host/overlays.h"
 
 #include <QLoggingCategory>
 #include <QTimer>
@@ -126,6 +127,7 @@ McpService::McpService(Host *host, QObject *parent)
     m_dispatcher = std::make_shared<mcp::Dispatcher>(m_backend, tools, opts);
     m_server = new mcp::HttpServer(this);
     m_server->setHandler(m_dispatcher);
+    installOverlays(*m_server); // the OBS overlay pages under /overlay/
     m_recorder = new Recorder(this);
     m_recorder->setToolRegistry(tools);
     m_recorder->setStore(host->store());

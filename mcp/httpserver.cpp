@@ -422,6 +422,10 @@ void HttpServer::onRequest(HttpConnection *connection, const HttpRequest &reques
 
     const Route route = routeFor(request.path);
     if (route == Route::Unknown) {
+        if (const PageHandler *pages = pageHandlerFor(request.path)) {
+            handlePage(to, request, *pages);
+            return;
+        }
         // JSON, not text: some clients probe /.well-known/oauth-* and choke on plain text.
         sendJson(to, 404, json{{"error", "not_found"}});
         return;
@@ -507,6 +511,40 @@ void HttpServer::setWebSocketHandler(const QByteArray &path,
 {
     m_webSocketPath = path;
     m_webSocketHandler = std::move(handler);
+}
+
+void HttpServer::setPageHandler(const QByteArray &prefix, PageHandler handler)
+{
+    std::erase_if(m_pageHandlers, [&](const auto &entry) { return entry.first == prefix; });
+    if (handler && !prefix.isEmpty())
+        m_pageHandlers.emplace_back(prefix, std::move(handler));
+}
+
+const HttpServer::PageHandler *HttpServer::pageHandlerFor(const QByteArray &path) const
+{
+    // Whole path segments only: "/overlayfoo" is not under "/overlay".
+    for (const auto &[prefix, handler] : m_pageHandlers)
+        if (path.startsWith(prefix)
+            && (path.size() == prefix.size() || path.at(prefix.size()) == '/'))
+            return &handler;
+    return nullptr;
+}
+
+void HttpServer::handlePage(const ReplyTo &to, const HttpRequest &request, const PageHandler &handler)
+{
+    if (request.method != "GET" && request.method != "HEAD") {
+        HttpResponse response(405, "text/plain; charset=utf-8", "Method not allowed.\n");
+        response.setHeader("Allow", "GET, HEAD");
+        send(to, std::move(response));
+        return;
+    }
+    // The connection leaves the body out of a HEAD answer itself; the handler
+    // builds the same response for both, so Content-Length matches.
+    if (std::optional<HttpResponse> response = handler(request)) {
+        send(to, std::move(*response));
+        return;
+    }
+    send(to, HttpResponse(404, "text/plain; charset=utf-8", "Not found.\n"));
 }
 
 void HttpServer::send(const ReplyTo &to, HttpResponse response)

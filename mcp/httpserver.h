@@ -129,7 +129,8 @@ struct TrafficRecord
 /// Endpoints: `/mcp`, `/mcp/` (no redirect) and `/mcp/underscore` (sets
 /// Session::underscoreNames; so does `?names=underscore`) accept POST, GET,
 /// DELETE, OPTIONS; `/sse` (GET) and `/messages?sessionId=` (POST) are the
-/// legacy transport. Anything else is a JSON 404.
+/// legacy transport. Paths under a page prefix (setPageHandler) go to the page
+/// handler. Anything else is a JSON 404.
 class HttpServer final : public QObject
 {
     Q_OBJECT
@@ -177,6 +178,17 @@ public:
     /// an empty handler turns the hand-over off.
     void setWebSocketHandler(const QByteArray &path, std::function<void(QTcpSocket *)> handler);
 
+    /// A page handler answers GET and HEAD requests for plain pages. It gets
+    /// the request after the Host and Origin checks and returns the response,
+    /// or nothing for "no such page" (answered 404).
+    using PageHandler = std::function<std::optional<HttpResponse>(const HttpRequest &)>;
+
+    /// Hands GET and HEAD requests whose path is \a prefix, or starts with
+    /// \a prefix followed by '/', to \a handler (for example "/overlay" for
+    /// the overlay pages). Other methods on those paths get 405. The MCP
+    /// paths cannot be taken over. An empty handler removes the prefix.
+    void setPageHandler(const QByteArray &prefix, PageHandler handler);
+
     /// Called for every JSON-RPC message in and out, in the server's thread.
     void setObserver(std::function<void(const TrafficRecord &)> observer);
 
@@ -214,6 +226,10 @@ private:
     void onRequest(HttpConnection *connection, const HttpRequest &request);
     /// 0 if Host and Origin pass; else the status to answer (400 or 403).
     int checkHostAndOrigin(const HttpRequest &request, const char **why) const;
+    /// The page handler whose prefix covers \a path, or null.
+    const PageHandler *pageHandlerFor(const QByteArray &path) const;
+    /// Answers a request for a page path: the handler's response, 404 or 405.
+    void handlePage(const ReplyTo &to, const HttpRequest &request, const PageHandler &handler);
 
     // streamable.cpp
     void handleMcpPost(const ReplyTo &to, const HttpRequest &request, bool underscore);
@@ -284,6 +300,7 @@ private:
     std::function<void(const TrafficRecord &)> m_observer;
     QByteArray m_webSocketPath;
     std::function<void(QTcpSocket *)> m_webSocketHandler;
+    std::vector<std::pair<QByteArray, PageHandler>> m_pageHandlers;
     std::unordered_map<std::string, std::unique_ptr<SessionEntry>> m_sessions;
     QSet<HttpConnection *> m_connections;
     int m_eventStreams = 0;

@@ -13,6 +13,7 @@ PACKAGES=(
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
   curl
   nodejs npm
+  chromium  # the overlay pages' end-to-end test (tests/e2e/overlays.test.mjs)
 )
 
 as_root() {
