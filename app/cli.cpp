@@ -5,6 +5,7 @@
 #include "app/options.h"
 #include "app/seating.h"
 #include "app/simulate.h"
+#include "engine/chapters.h"
 #include "host/host.h"
 #include "host/mcpservice.h"
 #include "host/providers/keysource.h"
@@ -144,7 +145,7 @@ int runHeadless(int argc, char **argv)
         "  townhall [options]             the desktop app (see --help with a display)\n"
         "  townhall --headless [options]  the host without a window (the options below)\n\n"
         "Commands, each with its own --help: simulate, agent, export, import, replay, calls, "
-        "mcp-stdio."));
+        "chapters, mcp-stdio."));
     p.addHelpOption();
     p.addVersionOption();
     p.addOption({QStringLiteral("headless"), QStringLiteral("Run without a window.")});
@@ -506,8 +507,12 @@ int runLog(int argc, char **argv)
     p.setApplicationDescription(QStringLiteral("Exports, imports and replays match logs."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("command"),
-                            QStringLiteral("export MATCH_ID | import FILE | replay MATCH_ID | calls MATCH_ID"));
+                            QStringLiteral("export MATCH_ID | import FILE | replay MATCH_ID | calls MATCH_ID"
+                                           " | chapters MATCH_ID"));
     p.addOption(databaseOption());
+    p.addOption({QStringLiteral("offset"),
+                 QStringLiteral("chapters: the stream started this many seconds before the match."),
+                 QStringLiteral("SECONDS"), QStringLiteral("0")});
     p.addOption({QStringLiteral("to"), QStringLiteral("replay: the event id (or seq) to stop at."),
                  QStringLiteral("EVENT_ID")});
     p.process(app);
@@ -516,7 +521,16 @@ int runLog(int argc, char **argv)
     const QString target = args.value(1);
     if (target.isEmpty()) {
         err(QStringLiteral("usage: townhall export MATCH_ID | import FILE | replay MATCH_ID --to EVENT_ID"
-                           " | calls MATCH_ID [--db PATH]\n"));
+                           " | calls MATCH_ID | chapters MATCH_ID [--offset SECONDS] [--db PATH]\n"));
+        return 2;
+    }
+    // Checked before the database opens: a typo in the offset should not
+    // wait for (or create) a store.
+    bool offsetOk = false;
+    const qlonglong offset = p.value(QStringLiteral("offset")).toLongLong(&offsetOk);
+    if (command == QLatin1String("chapters") && (!offsetOk || offset < 0)) {
+        err(QStringLiteral("townhall chapters: --offset must be a whole number of seconds, 0 or more (got '%1')\n")
+                .arg(p.value(QStringLiteral("offset"))));
         return 2;
     }
     auto store = openStore(p, command == QLatin1String("import"));
@@ -531,6 +545,18 @@ int runLog(int argc, char **argv)
             return 1;
         }
         out(QString::fromStdString(lines.value()));
+        return 0;
+    }
+    if (command == QLatin1String("chapters")) {
+        // A video's chapter list from the stored match's public events
+        // (engine/chapters.h), ready to paste into its description.
+        auto m = store.value().loadMatch(target.toStdString());
+        if (!m) {
+            err(QStringLiteral("townhall chapters: %1\n").arg(m.error().message));
+            return 1;
+        }
+        const std::string text = engine::formatChapters(m.value(), offset);
+        std::fwrite(text.data(), 1, text.size(), stdout);
         return 0;
     }
     if (command == QLatin1String("calls")) {

@@ -12,6 +12,6 @@ int runHeadless(int argc, char **argv);  ///< townhall --headless [--port P] [--
 int runGui(int argc, char **argv);       ///< townhall [--demo] (the desktop app)
 int runStdio(int argc, char **argv);     ///< townhall mcp-stdio --url URL [--token T]
 int runAgent(int argc, char **argv);     ///< townhall agent add|list|revoke|config [--format F]
-int runLog(int argc, char **argv);       ///< townhall export|import|replay|calls
+int runLog(int argc, char **argv);       ///< townhall export|import|replay|calls|chapters
 
 } // namespace townhall::app

@@ -11,6 +11,7 @@
 #include "ui/i18n.h"
 #include "ui/inspectordock.h"
 #include "ui/mainwindow.h"
+#include "ui/voice.h"
 #include "app/profilesdialog.h"
 #include "host/providers/keychain.h"
 
@@ -150,6 +151,17 @@ int runGui(int argc, char **argv)
                       std::min(1000, avail.height() * 9 / 10));
     }
     addModelsMenu(window, stored);
+    // The Town Crier speaks the selected match's public lines; its settings
+    // stay with the UI's (QSettings), the host never sees them.
+    ui::CrierVoice voice;
+    voice.setSettings(loadVoiceSettings(stored));
+    window.setCrierVoice(&voice);
+    QObject::connect(&voice, &ui::CrierVoice::settingsChanged, &app, [](const ui::VoiceSettings &v) {
+        QSettings out;
+        saveVoiceSettings(out, v);
+    });
+    QObject::connect(window.controller(), &ui::SpectatorController::selectionChanged, &voice,
+                     [&voice, &window](const QString &matchId) { voice.setSource(window.replicas(), matchId); });
     window.show();
     // Ctrl+C or SIGTERM closes the window like the user would, so the host
     // stops in its thread and the store is closed cleanly.

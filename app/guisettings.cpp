@@ -65,6 +65,27 @@ void saveGuiSettings(QSettings &s, const ui::HostSettings &v)
     s.sync();
 }
 
+ui::VoiceSettings loadVoiceSettings(const QSettings &s)
+{
+    ui::VoiceSettings v;
+    v.enabled = s.value(QStringLiteral("voice/enabled"), v.enabled).toBool();
+    v.players = s.value(QStringLiteral("voice/players"), v.players).toBool();
+    bool ok = false;
+    const int volume = s.value(QStringLiteral("voice/volume"), v.volume).toInt(&ok);
+    // A hand-edited value out of range keeps the default rather than a silent or clipped voice.
+    if (ok && volume >= 0 && volume <= 100)
+        v.volume = volume;
+    return v;
+}
+
+void saveVoiceSettings(QSettings &s, const ui::VoiceSettings &v)
+{
+    s.setValue(QStringLiteral("voice/enabled"), v.enabled);
+    s.setValue(QStringLiteral("voice/players"), v.players);
+    s.setValue(QStringLiteral("voice/volume"), v.volume);
+    s.sync();
+}
+
 QString databasePathFor(const ui::HostSettings &v)
 {
     if (v.dataDirectory.trimmed().isEmpty())

@@ -47,7 +47,8 @@ int main(int argc, char **argv)
     if (std::strcmp(command, "agent") == 0)
         return runAgent(argc, argv);
     if (std::strcmp(command, "export") == 0 || std::strcmp(command, "import") == 0
-        || std::strcmp(command, "replay") == 0 || std::strcmp(command, "calls") == 0)
+        || std::strcmp(command, "replay") == 0 || std::strcmp(command, "calls") == 0
+        || std::strcmp(command, "chapters") == 0)
         return runLog(argc, argv);
     for (int i = 1; i < argc; ++i)
         if (std::strcmp(argv[i], "--headless") == 0)

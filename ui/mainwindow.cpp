@@ -12,6 +12,9 @@
 #include "ui/toolcallmodel.h"
 #include "ui/townmapscene.h"
 #include "ui/townmapview.h"
+#include "ui/voice.h"
+
+#include "engine/chapters.h"
 
 #include <QAction>
 #include <QApplication>
@@ -180,6 +183,11 @@ void MainWindow::buildActions()
     m_quit = new QAction(tr("&Quit"), this);
     m_quit->setShortcut(QKeySequence::Quit);
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
+
+    m_copyChapters = new QAction(tr("Copy &chapters"), this);
+    m_copyChapters->setToolTip(tr("Copy the selected match's chapter marks for a video description "
+                                  "(public events only)"));
+    connect(m_copyChapters, &QAction::triggered, this, &MainWindow::copyChapters);
     buildBreakpointsAndAgents();
 }
 
@@ -302,8 +310,23 @@ void MainWindow::buildMenus()
     match->addAction(m_breakPhase);
     match->addAction(m_breakVote);
     match->addAction(m_step);
+    match->addSeparator();
+    match->addAction(m_copyChapters);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
+}
+
+void MainWindow::copyChapters()
+{
+    // Chapters read the public events only (engine/chapters.h), whatever the
+    // omniscient toggle shows: they are meant for a public video.
+    const engine::Match *m = m_replicas->match(m_controller->selectedMatch());
+    if (!m) {
+        onNotice(tr("Select a match first."));
+        return;
+    }
+    QApplication::clipboard()->setText(QString::fromStdString(engine::formatChapters(*m)));
+    onNotice(tr("Chapters of %1 copied.").arg(m_controller->selectedMatch()));
 }
 
 QString MainWindow::mcpUrl() const { return m_url->text(); }
@@ -496,8 +519,12 @@ void MainWindow::showSettings()
 {
     SettingsDialog dlg(this);
     dlg.setValues(m_settings);
+    if (m_voice)
+        dlg.setVoice(m_voice->settings(), m_voice->status());
     if (dlg.exec() != QDialog::Accepted)
         return;
+    if (m_voice)
+        m_voice->setSettings(dlg.voice());
     const HostSettings before = m_settings;
     setSettings(dlg.values());
     Q_EMIT m_link->settingsApplied(m_settings);

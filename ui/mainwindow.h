@@ -19,6 +19,7 @@ class QDockWidget;
 namespace townhall::ui {
 
 class AgentsPanel;
+class CrierVoice;
 class InspectorDock;
 class ReplicaSet;
 class SpectatorPanel;
@@ -66,11 +67,16 @@ public:
     /// The tool-call inspector (hidden until View → Tool-call inspector).
     InspectorDock *inspector() const { return m_inspector; }
     QAction *inspectorAction() const;
+    /// Match → Copy chapters: the selected match's video chapters to the clipboard.
+    QAction *copyChaptersAction() const { return m_copyChapters; }
+    /// The Town Crier's voice whose choices the settings dialog edits (not owned; may be null).
+    void setCrierVoice(CrierVoice *voice) { m_voice = voice; }
 
 public Q_SLOTS:
     void showSettings();
     void showAbout();
     void copyMcpUrl();
+    void copyChapters();
 
 private:
     void buildActions();
@@ -111,6 +117,8 @@ private:
     QAction *m_breakPhase = nullptr;
     QAction *m_breakVote = nullptr;
     QAction *m_step = nullptr;
+    QAction *m_copyChapters = nullptr;
+    CrierVoice *m_voice = nullptr;
     AgentsPanel *m_agentsPanel = nullptr;
     QDockWidget *m_agentsDock = nullptr;
     QSpinBox *m_fillCount = nullptr;

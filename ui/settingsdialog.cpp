@@ -10,8 +10,10 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -45,6 +47,10 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     , m_dark(new QCheckBox(tr("Dark theme"), this))
     , m_dataDir(new QLineEdit(this))
     , m_language(new QComboBox(this))
+    , m_crier(new QCheckBox(tr("The Town Crier speaks the narration"), this))
+    , m_crierPlayers(new QCheckBox(tr("Also speak the players' public lines"), this))
+    , m_crierVolume(new QSlider(Qt::Horizontal, this))
+    , m_crierStatus(new QLabel(this))
 {
     setWindowTitle(tr("Settings"));
     m_port->setRange(1024, 65535);
@@ -96,6 +102,23 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     lf->addLayout(langRow);
     connect(m_followSystem, &QCheckBox::toggled, m_dark, [this](bool on) { m_dark->setEnabled(!on); });
 
+    auto *voice = new QGroupBox(tr("Voice"), this);
+    auto *vf = new QFormLayout(voice);
+    m_crier->setAccessibleName(tr("Town Crier voice"));
+    m_crierPlayers->setAccessibleName(tr("Speak the players' lines"));
+    m_crierVolume->setRange(0, 100);
+    m_crierVolume->setAccessibleName(tr("Voice volume"));
+    m_crierStatus->setWordWrap(true);
+    m_crierStatus->setAccessibleName(tr("Voice status"));
+    vf->addRow(QString(), m_crier);
+    vf->addRow(QString(), m_crierPlayers);
+    vf->addRow(tr("Vol&ume:"), m_crierVolume);
+    vf->addRow(m_crierStatus);
+    connect(m_crier, &QCheckBox::toggled, this, [this](bool on) {
+        m_crierPlayers->setEnabled(on);
+        m_crierVolume->setEnabled(on);
+    });
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -104,8 +127,10 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     v->addWidget(server);
     v->addWidget(timers);
     v->addWidget(look);
+    v->addWidget(voice);
     v->addWidget(buttons);
     setValues(HostSettings{});
+    setVoice(VoiceSettings{}, QString());
 }
 
 SettingsDialog::~SettingsDialog() = default;
@@ -148,6 +173,26 @@ HostSettings SettingsDialog::values() const
     s.dataDirectory = m_dataDir->text().trimmed();
     s.language = m_language->currentData().toString();
     return s;
+}
+
+void SettingsDialog::setVoice(const VoiceSettings &settings, const QString &status)
+{
+    m_crier->setChecked(settings.enabled);
+    m_crierPlayers->setChecked(settings.players);
+    m_crierVolume->setValue(settings.volume);
+    m_crierPlayers->setEnabled(settings.enabled);
+    m_crierVolume->setEnabled(settings.enabled);
+    m_crierStatus->setText(status);
+    m_crierStatus->setVisible(!status.isEmpty());
+}
+
+VoiceSettings SettingsDialog::voice() const
+{
+    VoiceSettings v;
+    v.enabled = m_crier->isChecked();
+    v.players = m_crierPlayers->isChecked();
+    v.volume = m_crierVolume->value();
+    return v;
 }
 
 } // namespace townhall::ui

@@ -8,6 +8,7 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -97,6 +98,7 @@ class TstCli : public QObject
 private Q_SLOTS:
     void initTestCase();
     void demoExportImportReplay();
+    void chapters();
     void agents();
     void headlessNarratesEveryMatch();
     void headlessQuietPrintsTheUrlAlone();
@@ -183,6 +185,48 @@ void TstCli::demoExportImportReplay()
                         m_dir.filePath(QStringLiteral("third.sqlite"))},
                        broken);
     QCOMPARE(bad.code, 1);
+}
+
+void TstCli::chapters()
+{
+    // The stored demo match of demoExportImportReplay(); played again if this
+    // function runs alone.
+    if (!QFile::exists(m_db)) {
+        Run demo = townhall({QStringLiteral("--headless"), QStringLiteral("--demo"), QStringLiteral("--port"),
+                             QStringLiteral("0"), QStringLiteral("--db"), m_db, QStringLiteral("--speed"),
+                             QStringLiteral("60"), QStringLiteral("--seed"), QStringLiteral("5")});
+        QCOMPARE(demo.code, 0);
+    }
+    static const QRegularExpression line(QStringLiteral("^((\\d+):)?(\\d{1,2}):(\\d{2}) \\S.*$"));
+    const auto seconds = [](const QRegularExpressionMatch &m) {
+        return m.captured(2).toInt() * 3600 + m.captured(3).toInt() * 60 + m.captured(4).toInt();
+    };
+    Run plain = townhall({QStringLiteral("chapters"), QStringLiteral("match-1"), QStringLiteral("--db"), m_db});
+    QCOMPARE(plain.code, 0);
+    const QStringList lines = QString::fromUtf8(plain.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY2(!lines.isEmpty(), plain.err.constData());
+    QVERIFY2(lines.front().startsWith(QLatin1String("0:00 ")), qPrintable(lines.front()));
+    int previous = -10;
+    for (const QString &l : lines) {
+        const auto m = line.match(l);
+        QVERIFY2(m.hasMatch(), qPrintable(l));
+        QVERIFY2(seconds(m) - previous >= 10, qPrintable(l));
+        previous = seconds(m);
+    }
+    // The stream started 2 min 5 s before the match: an opener, then the match.
+    Run shifted = townhall({QStringLiteral("chapters"), QStringLiteral("match-1"), QStringLiteral("--offset"),
+                            QStringLiteral("125"), QStringLiteral("--db"), m_db});
+    QCOMPARE(shifted.code, 0);
+    const QStringList shiftedLines = QString::fromUtf8(shifted.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(shiftedLines.value(0), QStringLiteral("0:00 Before the match"));
+    QCOMPARE(shiftedLines.value(1), QStringLiteral("2:05 ") + lines.front().mid(5));
+
+    // An unknown match: a clear error naming it, nothing on stdout, a failure exit.
+    Run unknown = townhall({QStringLiteral("chapters"), QStringLiteral("match-999"), QStringLiteral("--db"), m_db});
+    QCOMPARE(unknown.code, 1);
+    QVERIFY(unknown.out.isEmpty());
+    QVERIFY2(unknown.err.startsWith("townhall chapters: ") && unknown.err.contains("match-999"),
+             unknown.err.constData());
 }
 
 void TstCli::agents()
@@ -358,6 +402,10 @@ void TstCli::usageErrors_data()
     QTest::newRow("simulate bad count") << QStringList{QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("x")};
     QTest::newRow("agent no action") << QStringList{QStringLiteral("agent")};
     QTest::newRow("export no match") << QStringList{QStringLiteral("export")};
+    QTest::newRow("chapters no match") << QStringList{QStringLiteral("chapters")};
+    QTest::newRow("chapters bad offset") << QStringList{QStringLiteral("chapters"), QStringLiteral("match-1"),
+                                                        QStringLiteral("--offset"), QStringLiteral("1m"),
+                                                        QStringLiteral("--db"), QStringLiteral(":memory:")};
     QTest::newRow("negative speed") << QStringList{QStringLiteral("--headless"), QStringLiteral("--speed"), QStringLiteral("-1"),
                                                    QStringLiteral("--db"), QStringLiteral(":memory:")};
 }
