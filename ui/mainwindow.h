@@ -5,6 +5,7 @@
 #include "ui/spectatorcontroller.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QAction;
 class QComboBox;
@@ -19,6 +20,7 @@ class QDockWidget;
 namespace townhall::ui {
 
 class AgentsPanel;
+class BroadcastWindow;
 class InspectorDock;
 class ReplicaSet;
 class SpectatorPanel;
@@ -66,6 +68,14 @@ public:
     /// The tool-call inspector (hidden until View → Tool-call inspector).
     InspectorDock *inspector() const { return m_inspector; }
     QAction *inspectorAction() const;
+    /// View → Broadcast window: opens (or raises) the window fed by this
+    /// host's own spectator feed. Match → Watch a host…: another host's feed.
+    QAction *broadcastAction() const { return m_broadcastAction; }
+    QAction *watchAction() const { return m_watchAction; }
+    BroadcastWindow *broadcastWindow() const;
+
+public Q_SLOTS:
+    void showBroadcastWindow();
 
 public Q_SLOTS:
     void showSettings();
@@ -111,6 +121,9 @@ private:
     QAction *m_breakPhase = nullptr;
     QAction *m_breakVote = nullptr;
     QAction *m_step = nullptr;
+    QAction *m_broadcastAction = nullptr;
+    QAction *m_watchAction = nullptr;
+    QPointer<BroadcastWindow> m_broadcast;
     AgentsPanel *m_agentsPanel = nullptr;
     QDockWidget *m_agentsDock = nullptr;
     QSpinBox *m_fillCount = nullptr;
