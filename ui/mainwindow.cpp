@@ -335,6 +335,7 @@ void MainWindow::showBroadcastWindow()
             w->setFeedUrl(FeedClient::feedUrlForMcp(url));
         });
         m_broadcast->setFeedUrl(FeedClient::feedUrlForMcp(mcpUrl()));
+        Q_EMIT broadcastWindowOpened(m_broadcast);
     }
     m_broadcast->show();
     m_broadcast->raise();

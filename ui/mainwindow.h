@@ -77,6 +77,11 @@ public:
 public Q_SLOTS:
     void showBroadcastWindow();
 
+Q_SIGNALS:
+    /// The broadcast window was created (View → Broadcast window): connect
+    /// to its shownMatchChanged to follow the match it puts on screen.
+    void broadcastWindowOpened(townhall::ui::BroadcastWindow *window);
+
 public Q_SLOTS:
     void showSettings();
     void showAbout();
