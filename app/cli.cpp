@@ -212,6 +212,13 @@ int runHeadless(int argc, char **argv)
         }
     }
     out(mcp.url() + QLatin1Char('\n'));
+    if (options->spectateListen) {
+        if (!mcp.feed()->listen(options->spectateListen->first, options->spectateListen->second, &error)) {
+            err(QStringLiteral("townhall: %1\n").arg(error));
+            return 1;
+        }
+        err(QStringLiteral("spectator feed: %1\n").arg(mcp.feed()->listenUrl()));
+    }
     for (const QString &n : host.notices())
         err(n + QLatin1Char('\n'));
     if (p.isSet(skipToVote)) {

@@ -131,6 +131,7 @@ int runGui(int argc, char **argv)
     o.host.guests = settings.guestsAllowed && options->host.guests;
     o.port = options->port.value_or(quint16(settings.port));
     o.bots = options->bots;
+    o.spectateListen = options->spectateListen;
     o.demo = options->demo;
     o.timers = options->timers ? *options->timers : settings.timers;  // --timers wins over the setting
 

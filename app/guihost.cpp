@@ -109,6 +109,12 @@ void HostWorker::start()
                     .arg(first));
         }
     }
+    if (m_options.spectateListen) {
+        if (m_mcp->feed()->listen(m_options.spectateListen->first, m_options.spectateListen->second, &error))
+            Q_EMIT notice(tr("Spectators on other machines can watch at %1").arg(m_mcp->feed()->listenUrl()));
+        else
+            Q_EMIT problem(error);
+    }
     m_url = m_mcp->server()->isListening() ? m_mcp->url() : QString();
     Q_EMIT serverInfo(m_url, statusText());
     Q_EMIT speedChanged(m_host->speed());

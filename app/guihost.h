@@ -12,6 +12,7 @@
 #include "ui/agenteyeview.h"
 #include "ui/hostlink.h"
 
+#include <QHostAddress>
 #include <QObject>
 #include <QStringList>
 #include <QThread>
@@ -43,6 +44,7 @@ struct GuiHostOptions
     bool demo = false;                    ///< start a demo match at once
     std::optional<engine::Timers> timers; ///< default phase timers of new matches
     int endedMatchesToShow = 8;           ///< ended matches of earlier runs shown for replay
+    std::optional<std::pair<QHostAddress, quint16>> spectateListen;  ///< --spectate-listen
 };
 
 /// The inspector's agent's-eye view (ui::agentViewAt) for the widgets.

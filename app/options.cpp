@@ -88,6 +88,10 @@ void addHostOptions(QCommandLineParser &p, HostMode mode, const QList<QCommandLi
                  QStringLiteral("Phase timers of new matches: \"standard\" (seed 000) or \"models\" (longer turns "
                                 "for seats played by language models)."),
                  QStringLiteral("PRESET")});
+    p.addOption({QStringLiteral("spectate-listen"),
+                 QStringLiteral("Also offer the spectator feed (read-only, public view only; never MCP) on "
+                                "ADDR:PORT, for a viewer on another machine. Off by default."),
+                 QStringLiteral("ADDR:PORT")});
 }
 
 QCommandLineOption seatsOption()
@@ -225,6 +229,21 @@ std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &p, Host
             c.timers = engine::modelPlayTimers();
         else
             return fail(QStringLiteral("--timers must be standard or models"));
+    }
+
+    if (p.isSet(QStringLiteral("spectate-listen"))) {
+        const QString value = p.value(QStringLiteral("spectate-listen"));
+        const qsizetype colon = value.lastIndexOf(QLatin1Char(':'));
+        bool portOk = false;
+        const uint port = colon > 0 ? value.mid(colon + 1).toUInt(&portOk) : 0;
+        QString address = colon > 0 ? value.left(colon) : QString();
+        if (address.startsWith(QLatin1Char('[')) && address.endsWith(QLatin1Char(']')))
+            address = address.mid(1, address.size() - 2);
+        const QHostAddress host(address);
+        if (!portOk || port > 65535 || host.isNull())
+            return fail(QStringLiteral("--spectate-listen must be ADDR:PORT with an IP address, such as "
+                                       "192.168.1.20:8788"));
+        c.spectateListen = std::pair(host, quint16(port));
     }
 
     // The headless host's --port has a default value, so it always has a port.

@@ -13,6 +13,7 @@
 #include "host/providers/seatsfile.h"
 
 #include <QCommandLineOption>
+#include <QHostAddress>
 #include <QList>
 #include <QString>
 
@@ -42,6 +43,9 @@ struct HostCommandLine
     /// --timers: the phase timers of new matches (nullopt: the standard ones,
     /// or the desktop app's setting).
     std::optional<engine::Timers> timers;
+    /// --spectate-listen ADDR:PORT: the spectator feed, alone, on one more
+    /// address (a second machine's viewer). MCP stays on 127.0.0.1.
+    std::optional<std::pair<QHostAddress, quint16>> spectateListen;
 };
 
 /// `--db PATH`, also taken by the commands that open a database (agent,

@@ -132,6 +132,10 @@ McpService::McpService(Host *host, QObject *parent)
     m_recorder->setSessionLookup(
         [server = m_server](const std::string &id) { return server->session(id); });
     m_server->setObserver(m_recorder->observer());
+    m_feed = new SpectatorFeed(host, this);
+    m_server->setWebSocketHandler("/spectate", [feed = m_feed](QTcpSocket *socket) {
+        feed->handleConnection(socket);
+    });
     connect(host, &Host::matchStateChanged, this, [this](const QString &matchId) {
         m_dispatcher->notifyMatchStateChanged(matchId.toStdString());
     });

@@ -8,6 +8,7 @@
 
 #include "host/host.h"
 #include "host/recorder/recorder.h"
+#include "host/spectatorfeed.h"
 #include "mcp/dispatcher.h"
 #include "mcp/httpserver.h"
 
@@ -39,6 +40,8 @@ public:
     quint16 port() const;
     mcp::Dispatcher *dispatcher() const { return m_dispatcher.get(); }
     mcp::HttpServer *server() const { return m_server; }
+    /// The spectator feed, `/spectate` on this server's port (docs/spectator-feed.md).
+    SpectatorFeed *feed() const { return m_feed; }
     /// Records every MCP message of every session, HTTP and in process.
     /// Lives in this service's thread; connect its signals
     /// queued from other threads.
@@ -71,6 +74,7 @@ private:
     std::shared_ptr<mcp::Dispatcher> m_dispatcher;
     mcp::HttpServer *m_server = nullptr;
     Recorder *m_recorder = nullptr;
+    SpectatorFeed *m_feed = nullptr;
     bool m_recording = true;
     QTimer *m_revocationWatch = nullptr;
     std::optional<std::int64_t> m_dataVersion; ///< the store's, when last polled

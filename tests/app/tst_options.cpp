@@ -179,6 +179,12 @@ private Q_SLOTS:
             QTest::addRow("%s timers unknown", mode == HostMode::Desktop ? "desktop" : "headless")
                 << mode << QStringList{QStringLiteral("--timers"), QStringLiteral("slow")}
                 << QStringLiteral("--timers must be standard or models");
+        const QString listen = QStringLiteral("--spectate-listen must be ADDR:PORT with an IP address, such as "
+                                              "192.168.1.20:8788");
+        for (const char *value : {"8788", "somehost:8788", "127.0.0.1:", "127.0.0.1:99999", ":8788"})
+            QTest::addRow("spectate-listen %s", value)
+                << HostMode::Headless << QStringList{QStringLiteral("--spectate-listen"), QString::fromLatin1(value)}
+                << listen;
         QTest::newRow("desktop port not a number")
             << HostMode::Desktop << QStringList{QStringLiteral("--port"), QStringLiteral("x")} << port;
         QTest::newRow("desktop port empty")
@@ -187,6 +193,22 @@ private Q_SLOTS:
             << HostMode::Desktop
             << QStringList{QStringLiteral("--port"), QStringLiteral("x"), QStringLiteral("--speed"), QStringLiteral("0")}
             << speed;
+    }
+
+    // --spectate-listen names one more address for the feed alone; off by default.
+    void spectateListen()
+    {
+        for (HostMode mode : {HostMode::Desktop, HostMode::Headless}) {
+            const auto none = read(mode, {});
+            QVERIFY(none && !none->spectateListen);
+            const auto v4 = read(mode, {QStringLiteral("--spectate-listen"), QStringLiteral("192.168.1.20:8788")});
+            QVERIFY(v4 && v4->spectateListen);
+            QCOMPARE(v4->spectateListen->first, QHostAddress(QStringLiteral("192.168.1.20")));
+            QCOMPARE(v4->spectateListen->second, quint16(8788));
+            const auto v6 = read(mode, {QStringLiteral("--spectate-listen"), QStringLiteral("[::1]:9000")});
+            QVERIFY(v6 && v6->spectateListen);
+            QCOMPARE(v6->spectateListen->first, QHostAddress(QStringLiteral("::1")));
+        }
     }
 
     // --timers picks a preset; without it the mode's own default applies.
@@ -253,7 +275,7 @@ private Q_SLOTS:
                               QStringLiteral("db"), QStringLiteral("speed"), QStringLiteral("bots"),
                               QStringLiteral("quiet"), QStringLiteral("demo"), QStringLiteral("no-guests"),
                               QStringLiteral("durable"), QStringLiteral("no-rate-limits"), QStringLiteral("seed"),
-                              QStringLiteral("timers")}));
+                              QStringLiteral("timers"), QStringLiteral("spectate-listen")}));
         QVERIFY(help.contains(QStringLiteral("--port <P> MCP port on 127.0.0.1 (0: any free port).")));
         QVERIFY(help.contains(QStringLiteral("--demo Play one match of built-in bots, print it narrated, "
                                                         "and exit with the result.")));
