@@ -25,18 +25,12 @@ QString str(const json &o, const char *key)
     return it != o.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
 }
 
+/// Times on the feed are the host's clock in ms since the epoch (the
+/// envelope's `at`, `serverTime`); anything else is malformed.
 std::optional<qint64> millis(const json &v)
 {
     if (v.is_number_integer() || v.is_number_unsigned())
         return v.get<qint64>();
-    if (v.is_number_float())
-        return qint64(v.get<double>());
-    if (v.is_string()) {
-        // The doc allows ISO-8601 where the seed's payloads use it.
-        const auto t = QDateTime::fromString(QString::fromStdString(v.get<std::string>()), Qt::ISODateWithMs);
-        if (t.isValid())
-            return t.toMSecsSinceEpoch();
-    }
     return std::nullopt;
 }
 

@@ -4,11 +4,16 @@
 // its delay, and none of its widgets ever carries a hidden fact.
 
 #include "fakefeed.h"
+#include "widgettexts.h"
 
 #include "ui/broadcastwindow.h"
 #include "ui/feedclient.h"
 #include "ui/hostlink.h"
 #include "ui/mainwindow.h"
+#include "ui/replaybar.h"
+#include "ui/spectatorpanel.h"
+#include "ui/townmapscene.h"
+#include "ui/watchwindow.h"
 #include "ui/phaseheader.h"
 #include "ui/replicaset.h"
 #include "ui/spectatorcontroller.h"
@@ -18,7 +23,10 @@
 #include <QAbstractItemView>
 #include <QAction>
 #include <QLabel>
+#include <QListView>
 #include <QMenu>
+#include <QMenuBar>
+#include <QToolBar>
 #include <QPointer>
 #include <QSettings>
 #include <QSignalSpy>
@@ -28,33 +36,6 @@
 using namespace townhall;
 using namespace townhall::ui;
 using namespace townhall::ui::test;
-
-namespace {
-
-/// Every text the window shows or holds: labels, painted headers, and each
-/// role of each row of each item view's model.
-QStringList allTexts(BroadcastWindow &w)
-{
-    QStringList out;
-    for (QLabel *l : w.findChildren<QLabel *>())
-        out << l->text();
-    out << w.header()->titleText() << w.header()->phaseText() << w.voteTallyView()->summaryText();
-    for (QAbstractItemView *v : w.findChildren<QAbstractItemView *>()) {
-        QAbstractItemModel *m = v->model();
-        if (!m)
-            continue;
-        for (int r = 0; r < m->rowCount(); ++r)
-            for (int c = 0; c < m->columnCount(); ++c)
-                for (int role = 0; role < Qt::UserRole + 64; ++role) {
-                    const QVariant d = m->data(m->index(r, c), role);
-                    if (d.canConvert<QString>())
-                        out << d.toString();
-                }
-    }
-    return out;
-}
-
-} // namespace
 
 class TestBroadcastWindow : public QObject
 {
@@ -66,6 +47,7 @@ private Q_SLOTS:
     void followsTheAction();
     void delayIsRememberedAndSent();
     void mainWindowOpensItOnItsOwnFeed();
+    void watchWindowIsPublicAndReadOnly();
 };
 
 void TestBroadcastWindow::initTestCase()
@@ -102,18 +84,19 @@ void TestBroadcastWindow::showsTheVoteAndKeepsSecrets()
         if (e.type == engine::EventType::WolfChatMessage)
             hidden << QString::fromStdString(e.payload.value("text", std::string()));
     QVERIFY(!hidden.isEmpty());
-    const QStringList texts = allTexts(w);
+    const QStringList texts = test::broadcastTexts(w);
     QVERIFY(texts.size() > 20);
     for (const QString &h : hidden)
         for (const QString &t : texts)
             QVERIFY2(!t.contains(h), qPrintable(QStringLiteral("wolf chat shown: %1").arg(t)));
+    QCOMPARE(livingWithKnownRole(w), QStringList());
     for (const engine::Player &pl : full->state().players) {
         if (!pl.alive || pl.role == engine::Role::Villager)
             continue;  // the dead are revealed; "Villager" is also the unknown default
         const QString role = UiText::roleName(pl.role);
         const QString name = QString::fromStdString(pl.displayName);
         for (const QString &t : texts)
-            QVERIFY2(!(t.contains(name) && t.contains(role)),
+            QVERIFY2(!(withoutGameTitle(t).contains(name) && withoutGameTitle(t).contains(role)),
                      qPrintable(QStringLiteral("role of living %1 shown: %2").arg(name, t)));
     }
 }
@@ -207,6 +190,34 @@ void TestBroadcastWindow::mainWindowOpensItOnItsOwnFeed()
     QCOMPARE(main.broadcastWindow(), w.data());
     w->close();
     QTRY_VERIFY_WITH_TIMEOUT(!w, Patience);
+}
+
+void TestBroadcastWindow::watchWindowIsPublicAndReadOnly()
+{
+    const Played p;
+    FakeFeed feed;
+    feed.onConnect = [&](QWebSocket *s, int index) {
+        send(s, hello(index > 0));
+        if (index == 0)
+            send(s, snapshot("e.1", {{"match-1", p.pub}}));
+    };
+    WatchWindow w(feed.url());
+    w.feed()->setBackoff(50, 200);
+    w.show();
+    QTRY_COMPARE_WITH_TIMEOUT(w.controller()->selectedMatch(), QStringLiteral("match-1"), Patience);
+    QVERIFY(!w.controller()->omniscient());
+    QVERIFY(w.replicas()->publicOnly());
+    QVERIFY(w.spectatorPanel()->replayBar()->isHidden());
+    QVERIFY(!w.findChild<QMenuBar *>());  // no host controls, no view switches
+    QVERIFY(w.findChildren<QToolBar *>().isEmpty());
+    QVERIFY(w.mapScene()->building(QStringLiteral("match-1")));
+    QVERIFY(w.statusLabel()->isVisible());
+    QVERIFY2(w.statusLabel()->text().contains(QStringLiteral("Connected")), qPrintable(w.statusLabel()->text()));
+    QVERIFY(w.spectatorPanel()->transcriptView()->model()->rowCount() > 5);
+    feed.last()->close(QWebSocketProtocol::CloseCodeGoingAway);
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusLabel()->text().contains(QStringLiteral("reconnecting")), Patience);
+    QTRY_COMPARE_WITH_TIMEOUT(feed.requests.size(), 2, Patience);
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusLabel()->text().contains(QStringLiteral("Connected")), Patience);
 }
 
 QTEST_MAIN(TestBroadcastWindow)
