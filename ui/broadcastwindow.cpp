@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QListView>
 #include <QMenu>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
 #include <QUrlQuery>
@@ -118,13 +119,15 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     setAccessibleName(tr("Broadcast window"));
     setPalette(Theme::palette(true));
     setAutoFillBackground(true);
-    scaleFont(this, 17);
+    scaleFont(this, 15);
     resize(1280, 720);
     m_elapsed.start();
 
-    scaleFont(m_title, 15, true);
+    // The header names the match; this corner only says when the feed is delayed.
+    scaleFont(m_title, 13, true);
     m_title->setForegroundRole(QPalette::PlaceholderText);
-    scaleFont(m_header, 22, true);
+    m_title->hide();
+    scaleFont(m_header, 14);
     m_header->setClock(m_feed->shownClock());
 
     m_roster->setModel(m_controller->players());
@@ -135,21 +138,29 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     m_roster->setFocusPolicy(Qt::NoFocus);
     m_roster->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_roster->setAccessibleName(tr("Players"));
-    scaleFont(m_roster, 17);
+    m_roster->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scaleFont(m_roster, 11);
 
-    scaleFont(m_speaker, 30, true);
-    scaleFont(m_line, 22);
+    scaleFont(m_speaker, 26, true);
+    scaleFont(m_line, 19);
     m_line->setWordWrap(true);
     m_line->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_speaker->setAccessibleName(tr("Now speaking"));
     m_line->setAccessibleName(tr("Last line"));
 
     m_votes->setModel(m_controller->voteTally());
-    scaleFont(m_votes, 17);
+    scaleFont(m_votes, 15);
     auto *vb = new QVBoxLayout(m_voteBox);
     vb->setContentsMargins(0, 0, 0, 0);
     vb->addWidget(caption(tr("The vote"), m_voteBox));
-    vb->addWidget(m_votes, 1);
+    // In a scroll area: the tally's height for its width must not set the
+    // window's minimum, which has to fit a 1280×720 frame.
+    auto *scroll = new QScrollArea(m_voteBox);
+    scroll->setWidget(m_votes);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    vb->addWidget(scroll, 1);
 
     m_moments->setModel(m_controller->keyMoments());
     m_moments->setItemDelegate(new MomentDelegate(m_moments));
@@ -158,10 +169,14 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     m_moments->setFocusPolicy(Qt::NoFocus);
     m_moments->setWordWrap(true);
     m_moments->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_moments->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // kept at its end
     m_moments->setAccessibleName(tr("Key moments"));
-    scaleFont(m_moments, 15);
+    scaleFont(m_moments, 14);
+    // The newest moment is the one a viewer wants: keep the list at its end.
+    connect(m_moments->model(), &QAbstractItemModel::rowsInserted, m_moments, &QListView::scrollToBottom);
+    connect(m_moments->model(), &QAbstractItemModel::modelReset, m_moments, &QListView::scrollToBottom);
 
-    scaleFont(m_ticker, 20);
+    scaleFont(m_ticker, 18);
     scaleFont(m_status, 12);
     m_status->setForegroundRole(QPalette::PlaceholderText);
 
@@ -170,14 +185,16 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     top->addWidget(m_title, 0, Qt::AlignTop | Qt::AlignRight);
 
     auto *left = new QVBoxLayout;
-    left->addWidget(caption(tr("Players"), this));
+    // No caption: eight named cards speak for themselves, and the room
+    // lets all eight fit a 1280×720 frame.
     left->addWidget(m_roster, 1);
 
     auto *center = new QVBoxLayout;
     center->addWidget(m_speakerCaption);
     center->addWidget(m_speaker);
-    center->addWidget(m_line, 1);
-    center->addWidget(m_voteBox, 2);
+    center->addWidget(m_line);
+    center->addWidget(m_voteBox, 1);
+    center->addStretch(0);
 
     auto *right = new QVBoxLayout;
     right->addWidget(caption(tr("Key moments"), this));
@@ -190,8 +207,8 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     middle->addLayout(right, 3);
 
     auto *v = new QVBoxLayout(this);
-    v->setContentsMargins(24, 16, 24, 12);
-    v->setSpacing(12);
+    v->setContentsMargins(20, 12, 20, 10);
+    v->setSpacing(8);
     v->addLayout(top);
     v->addLayout(middle, 1);
     v->addWidget(m_ticker);
@@ -239,6 +256,7 @@ void BroadcastWindow::setDelaySeconds(int seconds)
     m_delay = seconds;
     QSettings().setValue(DelayKey, seconds);
     reconnect();
+    syncShown();
 }
 
 void BroadcastWindow::reconnect()
@@ -330,7 +348,8 @@ void BroadcastWindow::syncShown()
     const engine::Match *m = m_controller->shownMatch();
     m_header->syncWithMatch(m, std::nullopt, false);
     m_ticker->syncWithMatch(m, engine::Viewer::spectator());
-    m_title->setText(m ? tr("Match %1").arg(m->state().matchNumber) : QString());
+    m_title->setText(tr("%n s delay", nullptr, m_delay));
+    m_title->setVisible(m_delay > 0);
     const Floor f = m ? floorOf(*m) : Floor();
     m_speakerCaption->setText((f.turn ? tr("Now speaking") : tr("Last word")).toUpper());
     m_speaker->setText(f.name.isEmpty() ? QStringLiteral("—") : f.name);

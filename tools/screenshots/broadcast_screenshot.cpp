@@ -38,25 +38,9 @@ using shots::settle;
 
 namespace {
 
-/// Runs the event loop until `done()` holds (checked as `replicas` advance
-/// and every 20 ms), or the timeout passes.
 bool waitFor(ReplicaSet *replicas, const std::function<bool()> &done, int timeoutMs)
 {
-    if (done())
-        return true;
-    QEventLoop loop;
-    auto test = [&] {
-        if (done())
-            loop.quit();
-    };
-    const auto c = QObject::connect(replicas, &ReplicaSet::matchAdvanced, &loop, test);
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &loop, test);
-    poll.start(20);
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
-    QObject::disconnect(c);
-    return done();
+    return shots::waitUntil(replicas, &ReplicaSet::matchAdvanced, done, timeoutMs);
 }
 
 /// The shown match is in its vote and at least `votes` were cast.
@@ -81,6 +65,23 @@ void shoot(QWidget &w, NarratorTicker *ticker, const QString &path)
         return;
     }
     std::printf("%s\n", qPrintable(path));
+}
+
+/// Waits for the shown match to be mid-vote and shoots it, if it still is
+/// once the widgets settled (bots vote fast: a vote may be over by then).
+bool shootMidVote(QWidget &w, ReplicaSet *replicas, const std::function<const engine::Match *()> &shown,
+                  NarratorTicker *ticker, const QString &path)
+{
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        if (!waitFor(replicas, [&] { return midVote(shown(), 3); }, 180'000))
+            return false;
+        settle(150);
+        if (!midVote(shown(), 3))
+            continue;
+        shoot(w, ticker, path);
+        return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -129,21 +130,19 @@ int main(int argc, char **argv)
     b->resize(1280, 720);  // a stream's frame
     check(waitFor(b->replicas(), [&] { return b->replicas()->matchIds().size() == 2; }, 30'000),
           "both matches on the feed");
-    check(waitFor(b->replicas(), [&] { return midVote(b->controller()->shownMatch(), 3); }, 180'000),
+    check(shootMidVote(*b, b->replicas(), [&] { return b->controller()->shownMatch(); }, b->ticker(),
+                       dir + QStringLiteral("/13-broadcast-window.png")),
           "broadcast mid-vote");
-    settle(400);
     check(b->feed()->state() == FeedClient::State::Connected, "broadcast connected");
-    shoot(*b, b->ticker(), dir + QStringLiteral("/13-broadcast-window.png"));
 
     WatchWindow watch(FeedClient::feedUrlForMcp(main.mcpUrl()));
     watch.resize(size);
     watch.show();
-    check(waitFor(watch.replicas(), [&] { return midVote(watch.controller()->shownMatch(), 2); }, 180'000),
+    check(shootMidVote(watch, watch.replicas(), [&] { return watch.controller()->shownMatch(); },
+                       watch.spectatorPanel()->ticker(), dir + QStringLiteral("/14-watch-a-host.png")),
           "remote viewer mid-vote");
-    settle(400);
     check(watch.feed()->state() == FeedClient::State::Connected, "remote viewer connected");
     check(!watch.controller()->omniscient(), "remote viewer public");
-    shoot(watch, watch.spectatorPanel()->ticker(), dir + QStringLiteral("/14-watch-a-host.png"));
 
     b->close();
     host.stop();
