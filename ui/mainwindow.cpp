@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainwindow.h"
 
+#include "ui/broadcastwindow.h"
+#include "ui/feedclient.h"
+#include "ui/watchwindow.h"
+
 #include "ui/inspectordock.h"
 #include "ui/agentspanel.h"
 #include "ui/logging.h"
@@ -300,6 +304,7 @@ void MainWindow::buildMenus()
     view->addAction(m_fit);
     view->addSeparator();
     view->addAction(inspectorAction());
+    m_broadcastAction = view->addAction(tr("&Broadcast window"), this, &MainWindow::showBroadcastWindow);
     QMenu *match = menuBar()->addMenu(tr("&Match"));
     match->addAction(m_demo);
     match->addAction(m_fill);
@@ -312,6 +317,13 @@ void MainWindow::buildMenus()
     match->addAction(m_step);
     match->addSeparator();
     match->addAction(m_copyChapters);
+    m_watchAction = match->addAction(tr("&Watch a host…"), this, [this] {
+        if (auto url = WatchWindow::askForUrl(this)) {
+            auto *w = new WatchWindow(*url);
+            w->setAttribute(Qt::WA_DeleteOnClose);
+            w->show();
+        }
+    });
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
 }
@@ -330,6 +342,27 @@ void MainWindow::copyChapters()
 }
 
 QString MainWindow::mcpUrl() const { return m_url->text(); }
+
+BroadcastWindow *MainWindow::broadcastWindow() const { return m_broadcast; }
+
+void MainWindow::showBroadcastWindow()
+{
+    if (!m_broadcast) {
+        // Its own top-level window (no parent: capture software lists it on
+        // its own), closed with the main window.
+        m_broadcast = new BroadcastWindow;
+        m_broadcast->setAttribute(Qt::WA_DeleteOnClose);
+        connect(this, &QObject::destroyed, m_broadcast.data(), &QWidget::close);
+        connect(m_link, &HostLink::serverInfo, m_broadcast.data(), [w = m_broadcast.data()](const QString &url) {
+            w->setFeedUrl(FeedClient::feedUrlForMcp(url));
+        });
+        m_broadcast->setFeedUrl(FeedClient::feedUrlForMcp(mcpUrl()));
+        Q_EMIT broadcastWindowOpened(m_broadcast);
+    }
+    m_broadcast->show();
+    m_broadcast->raise();
+    m_broadcast->activateWindow();
+}
 
 void MainWindow::buildInspector()
 {

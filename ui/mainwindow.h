@@ -5,6 +5,7 @@
 #include "ui/spectatorcontroller.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QAction;
 class QComboBox;
@@ -20,6 +21,7 @@ namespace townhall::ui {
 
 class AgentsPanel;
 class CrierVoice;
+class BroadcastWindow;
 class InspectorDock;
 class ReplicaSet;
 class SpectatorPanel;
@@ -71,6 +73,19 @@ public:
     QAction *copyChaptersAction() const { return m_copyChapters; }
     /// The Town Crier's voice whose choices the settings dialog edits (not owned; may be null).
     void setCrierVoice(CrierVoice *voice) { m_voice = voice; }
+    /// View → Broadcast window: opens (or raises) the window fed by this
+    /// host's own spectator feed. Match → Watch a host…: another host's feed.
+    QAction *broadcastAction() const { return m_broadcastAction; }
+    QAction *watchAction() const { return m_watchAction; }
+    BroadcastWindow *broadcastWindow() const;
+
+public Q_SLOTS:
+    void showBroadcastWindow();
+
+Q_SIGNALS:
+    /// The broadcast window was created (View → Broadcast window): connect
+    /// to its shownMatchChanged to follow the match it puts on screen.
+    void broadcastWindowOpened(townhall::ui::BroadcastWindow *window);
 
 public Q_SLOTS:
     void showSettings();
@@ -119,6 +134,9 @@ private:
     QAction *m_step = nullptr;
     QAction *m_copyChapters = nullptr;
     CrierVoice *m_voice = nullptr;
+    QAction *m_broadcastAction = nullptr;
+    QAction *m_watchAction = nullptr;
+    QPointer<BroadcastWindow> m_broadcast;
     AgentsPanel *m_agentsPanel = nullptr;
     QDockWidget *m_agentsDock = nullptr;
     QSpinBox *m_fillCount = nullptr;

@@ -64,21 +64,7 @@ using shots::settle;
 /// and every 20 ms), or the timeout passes.
 bool waitFor(MainWindow &w, const std::function<bool()> &done, int timeoutMs)
 {
-    if (done())
-        return true;
-    QEventLoop loop;
-    auto test = [&] {
-        if (done())
-            loop.quit();
-    };
-    const auto c = QObject::connect(w.replicas(), &ReplicaSet::matchAdvanced, &loop, test);
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &loop, test);
-    poll.start(20);
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
-    QObject::disconnect(c);
-    return done();
+    return shots::waitUntil(w.replicas(), &ReplicaSet::matchAdvanced, done, timeoutMs);
 }
 
 void shoot(MainWindow &w, const QString &dir, const QString &name)

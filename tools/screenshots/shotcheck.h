@@ -10,6 +10,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <functional>
 
 namespace townhall::shots {
 
@@ -44,6 +45,28 @@ inline QSize sizeOption(const QStringList &args)
             size = QSize(wh[0].toInt(), wh[1].toInt());
     }
     return size;
+}
+
+/// Runs the event loop until `done()` holds, checked whenever `sender` emits
+/// `signal` and every 20 ms, or until `timeoutMs` passed. Returns done().
+template<typename Sender, typename Signal>
+bool waitUntil(const Sender *sender, Signal signal, const std::function<bool()> &done, int timeoutMs)
+{
+    if (done())
+        return true;
+    QEventLoop loop;
+    auto test = [&] {
+        if (done())
+            loop.quit();
+    };
+    const auto c = QObject::connect(sender, signal, &loop, test);
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, test);
+    poll.start(20);
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    QObject::disconnect(c);
+    return done();
 }
 
 } // namespace townhall::shots
