@@ -11,6 +11,7 @@
 #include "ui/i18n.h"
 #include "ui/inspectordock.h"
 #include "ui/mainwindow.h"
+#include "ui/broadcastwindow.h"
 #include "ui/voice.h"
 #include "app/profilesdialog.h"
 #include "host/providers/keychain.h"
@@ -160,8 +161,27 @@ int runGui(int argc, char **argv)
         QSettings out;
         saveVoiceSettings(out, v);
     });
+    // While the broadcast window is open the voice speaks what it shows, its
+    // delay included (a stream hears what it sees, never ahead of it);
+    // otherwise the main window's selected match.
+    QPointer<ui::BroadcastWindow> onAir;
     QObject::connect(window.controller(), &ui::SpectatorController::selectionChanged, &voice,
-                     [&voice, &window](const QString &matchId) { voice.setSource(window.replicas(), matchId); });
+                     [&voice, &window, &onAir](const QString &matchId) {
+                         if (!onAir)
+                             voice.setSource(window.replicas(), matchId);
+                     });
+    QObject::connect(&window, &ui::MainWindow::broadcastWindowOpened, &voice,
+                     [&voice, &window, &onAir](ui::BroadcastWindow *broadcast) {
+                         onAir = broadcast;
+                         voice.setSource(broadcast->replicas(), broadcast->shownMatch());
+                         QObject::connect(broadcast, &ui::BroadcastWindow::shownMatchChanged, &voice,
+                                          [&voice, broadcast](const QString &matchId) {
+                                              voice.setSource(broadcast->replicas(), matchId);
+                                          });
+                         QObject::connect(broadcast, &QObject::destroyed, &voice, [&voice, &window] {
+                             voice.setSource(window.replicas(), window.controller()->selectedMatch());
+                         });
+                     });
     window.show();
     // Ctrl+C or SIGTERM closes the window like the user would, so the host
     // stops in its thread and the store is closed cleanly.

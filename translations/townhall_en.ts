@@ -791,6 +791,10 @@
         <source>Warning: %1.</source>
         <translation>Warning: %1.</translation>
     </message>
+    <message>
+        <source>Spectators on other machines can watch at %1</source>
+        <translation>Spectators on other machines can watch at %1</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::NewMatchDialog</name>
@@ -1144,6 +1148,41 @@
     </message>
 </context>
 <context>
+    <name>townhall::host::SpectatorFeed</name>
+    <message>
+        <source>cannot offer the spectator feed on %1:%2: %3</source>
+        <translation>cannot offer the spectator feed on %1:%2: %3</translation>
+    </message>
+    <message>
+        <source>the feed is at /spectate</source>
+        <translation>the feed is at /spectate</translation>
+    </message>
+    <message>
+        <source>too many spectators (%1)</source>
+        <translation>too many spectators (%1)</translation>
+    </message>
+    <message>
+        <source>delay must be a number of seconds from 0 to %1</source>
+        <translation>delay must be a number of seconds from 0 to %1</translation>
+    </message>
+    <message>
+        <source>history must be &quot;full&quot; or left out</source>
+        <translation>history must be &quot;full&quot; or left out</translation>
+    </message>
+    <message>
+        <source>no match %1 is being played here</source>
+        <translation>no match %1 is being played here</translation>
+    </message>
+    <message>
+        <source>the messages after your position are no longer held</source>
+        <translation>the messages after your position are no longer held</translation>
+    </message>
+    <message>
+        <source>you fell too far behind</source>
+        <translation>you fell too far behind</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::AgentsPanel</name>
     <message>
         <source>&amp;Register</source>
@@ -1347,10 +1386,154 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::BroadcastWindow</name>
+    <message>
+        <source>Now speaking</source>
+        <translation>Now speaking</translation>
+    </message>
+    <message>
+        <source>Town Hall — Broadcast</source>
+        <translation>Town Hall — Broadcast</translation>
+    </message>
+    <message>
+        <source>Broadcast window</source>
+        <translation>Broadcast window</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Players</translation>
+    </message>
+    <message>
+        <source>Last line</source>
+        <translation>Last line</translation>
+    </message>
+    <message>
+        <source>The vote</source>
+        <translation>The vote</translation>
+    </message>
+    <message>
+        <source>Key moments</source>
+        <translation>Key moments</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s delay</source>
+        <translation>
+            <numerusform>%n s delay</numerusform>
+            <numerusform>%n s delay</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last word</source>
+        <translation>Last word</translation>
+    </message>
+    <message>
+        <source>Waiting for a match…</source>
+        <translation>Waiting for a match…</translation>
+    </message>
+    <message>
+        <source>Frameless window</source>
+        <translation>Frameless window</translation>
+    </message>
+    <message>
+        <source>Delay:</source>
+        <translation>Delay:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Delay in seconds</source>
+        <translation>Delay in seconds</translation>
+    </message>
+    <message>
+        <source>Follow the action</source>
+        <translation>Follow the action</translation>
+    </message>
+    <message>
+        <source>Lock on match %1</source>
+        <translation>Lock on match %1</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::CrierVoice</name>
+    <message>
+        <source>The speech engine %1 offers no voice.</source>
+        <translation>The speech engine %1 offers no voice.</translation>
+    </message>
+    <message>
+        <source>No voice for this language (%1); speaking with %2 of %3.</source>
+        <translation>No voice for this language (%1); speaking with %2 of %3.</translation>
+    </message>
+    <message>
+        <source>Speaking with the voice %1 of %2.</source>
+        <translation>Speaking with the voice %1 of %2.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::DevFeed</name>
     <message>
         <source>demo feed</source>
         <translation>demo feed</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::FeedClient</name>
+    <message>
+        <source>the request was refused</source>
+        <translation>the request was refused</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Not connected</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Connecting to %1…</translation>
+    </message>
+    <message>
+        <source>Connected to %1 (%2 s delay)</source>
+        <translation>Connected to %1 (%2 s delay)</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>Connected to %1</translation>
+    </message>
+    <message>
+        <source>Dropped by the host, reconnecting…</source>
+        <translation>Dropped by the host, reconnecting…</translation>
+    </message>
+    <message>
+        <source>Connection lost, reconnecting…</source>
+        <translation>Connection lost, reconnecting…</translation>
+    </message>
+    <message>
+        <source>Host %1 unreachable, retrying…</source>
+        <translation>Host %1 unreachable, retrying…</translation>
+    </message>
+    <message>
+        <source>The host refused the feed: %1</source>
+        <translation>The host refused the feed: %1</translation>
+    </message>
+    <message>
+        <source>Enter the address of a Town Hall host, e.g. ws://127.0.0.1:8787/spectate.</source>
+        <translation>Enter the address of a Town Hall host, e.g. ws://127.0.0.1:8787/spectate.</translation>
+    </message>
+    <message>
+        <source>The address must start with ws:// or wss://.</source>
+        <translation>The address must start with ws:// or wss://.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid address.</source>
+        <translation>“%1” is not a valid address.</translation>
     </message>
 </context>
 <context>
@@ -2020,6 +2203,30 @@
     <message>
         <source>Every MCP call of every agent, night actions included (spoilers), with what each agent could see (Ctrl+Shift+I)</source>
         <translation>Every MCP call of every agent, night actions included (spoilers), with what each agent could see (Ctrl+Shift+I)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;chapters</source>
+        <translation>Copy &amp;chapters</translation>
+    </message>
+    <message>
+        <source>Copy the selected match&apos;s chapter marks for a video description (public events only)</source>
+        <translation>Copy the selected match&apos;s chapter marks for a video description (public events only)</translation>
+    </message>
+    <message>
+        <source>&amp;Broadcast window</source>
+        <translation>&amp;Broadcast window</translation>
+    </message>
+    <message>
+        <source>&amp;Watch a host…</source>
+        <translation>&amp;Watch a host…</translation>
+    </message>
+    <message>
+        <source>Select a match first.</source>
+        <translation>Select a match first.</translation>
+    </message>
+    <message>
+        <source>Chapters of %1 copied.</source>
+        <translation>Chapters of %1 copied.</translation>
     </message>
 </context>
 <context>
@@ -3207,6 +3414,38 @@
         <source>&amp;Language (at the next start):</source>
         <translation>&amp;Language (at the next start):</translation>
     </message>
+    <message>
+        <source>The Town Crier speaks the narration</source>
+        <translation>The Town Crier speaks the narration</translation>
+    </message>
+    <message>
+        <source>Also speak the players&apos; public lines</source>
+        <translation>Also speak the players&apos; public lines</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Voice</translation>
+    </message>
+    <message>
+        <source>Town Crier voice</source>
+        <translation>Town Crier voice</translation>
+    </message>
+    <message>
+        <source>Speak the players&apos; lines</source>
+        <translation>Speak the players&apos; lines</translation>
+    </message>
+    <message>
+        <source>Voice volume</source>
+        <translation>Voice volume</translation>
+    </message>
+    <message>
+        <source>Voice status</source>
+        <translation>Voice status</translation>
+    </message>
+    <message>
+        <source>Vol&amp;ume:</source>
+        <translation>Vol&amp;ume:</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::SpectatorPanel</name>
@@ -3261,6 +3500,21 @@
     <message>
         <source>SEAT HEALTH</source>
         <translation>SEAT HEALTH</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TextToSpeechSpeaker</name>
+    <message>
+        <source>No speech engine is installed (on Debian: qt6-speech-flite-plugin).</source>
+        <translation>No speech engine is installed (on Debian: qt6-speech-flite-plugin).</translation>
+    </message>
+    <message>
+        <source>The speech engine %1 does not work: %2</source>
+        <translation>The speech engine %1 does not work: %2</translation>
+    </message>
+    <message>
+        <source>The speech engine %1 could not speak: %2</source>
+        <translation>The speech engine %1 could not speak: %2</translation>
     </message>
 </context>
 <context>
@@ -3909,6 +4163,29 @@ The tally fills in live when the town votes.</translation>
     <message>
         <source>Still to vote: %1</source>
         <translation>Still to vote: %1</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::WatchWindow</name>
+    <message>
+        <source>Town Hall — watching %1</source>
+        <translation>Town Hall — watching %1</translation>
+    </message>
+    <message>
+        <source>Watching a host</source>
+        <translation>Watching a host</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Connection</translation>
+    </message>
+    <message>
+        <source>Address of the host&apos;s spectator feed (ws://, wss:// or host:port):</source>
+        <translation>Address of the host&apos;s spectator feed (ws://, wss:// or host:port):</translation>
+    </message>
+    <message>
+        <source>Watch a host</source>
+        <translation>Watch a host</translation>
     </message>
 </context>
 </TS>

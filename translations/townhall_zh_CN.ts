@@ -784,6 +784,10 @@
         <source>Warning: %1.</source>
         <translation>警告：%1。</translation>
     </message>
+    <message>
+        <source>Spectators on other machines can watch at %1</source>
+        <translation>其他机器上的观众可以在 %1 观看</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::NewMatchDialog</name>
@@ -1137,6 +1141,41 @@
     </message>
 </context>
 <context>
+    <name>townhall::host::SpectatorFeed</name>
+    <message>
+        <source>cannot offer the spectator feed on %1:%2: %3</source>
+        <translation>无法在 %1:%2 提供观众数据流：%3</translation>
+    </message>
+    <message>
+        <source>the feed is at /spectate</source>
+        <translation>数据流位于 /spectate</translation>
+    </message>
+    <message>
+        <source>too many spectators (%1)</source>
+        <translation>观众过多（%1）</translation>
+    </message>
+    <message>
+        <source>delay must be a number of seconds from 0 to %1</source>
+        <translation>延迟必须是 0 到 %1 之间的秒数</translation>
+    </message>
+    <message>
+        <source>history must be &quot;full&quot; or left out</source>
+        <translation>history 只能是 &quot;full&quot; 或省略</translation>
+    </message>
+    <message>
+        <source>no match %1 is being played here</source>
+        <translation>这里没有正在进行的对局 %1</translation>
+    </message>
+    <message>
+        <source>the messages after your position are no longer held</source>
+        <translation>你所在位置之后的消息已不再保留</translation>
+    </message>
+    <message>
+        <source>you fell too far behind</source>
+        <translation>你落后太多了</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::AgentsPanel</name>
     <message>
         <source>&amp;Register</source>
@@ -1340,10 +1379,153 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::BroadcastWindow</name>
+    <message>
+        <source>Now speaking</source>
+        <translation>正在发言</translation>
+    </message>
+    <message>
+        <source>Town Hall — Broadcast</source>
+        <translation>Town Hall — 直播</translation>
+    </message>
+    <message>
+        <source>Broadcast window</source>
+        <translation>直播窗口</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>Last line</source>
+        <translation>最新发言</translation>
+    </message>
+    <message>
+        <source>The vote</source>
+        <translation>投票</translation>
+    </message>
+    <message>
+        <source>Key moments</source>
+        <translation>关键时刻</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s delay</source>
+        <translation>
+            <numerusform>延迟 %n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last word</source>
+        <translation>最后一句</translation>
+    </message>
+    <message>
+        <source>Waiting for a match…</source>
+        <translation>等待对局……</translation>
+    </message>
+    <message>
+        <source>Frameless window</source>
+        <translation>无边框窗口</translation>
+    </message>
+    <message>
+        <source>Delay:</source>
+        <translation>延迟：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Delay in seconds</source>
+        <translation>延迟（秒）</translation>
+    </message>
+    <message>
+        <source>Follow the action</source>
+        <translation>跟随精彩对局</translation>
+    </message>
+    <message>
+        <source>Lock on match %1</source>
+        <translation>锁定对局 %1</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::CrierVoice</name>
+    <message>
+        <source>The speech engine %1 offers no voice.</source>
+        <translation>语音引擎 %1 没有可用的声音。</translation>
+    </message>
+    <message>
+        <source>No voice for this language (%1); speaking with %2 of %3.</source>
+        <translation>没有该语言（%1）的声音；改用 %3 的声音 %2 朗读。</translation>
+    </message>
+    <message>
+        <source>Speaking with the voice %1 of %2.</source>
+        <translation>使用 %2 的声音 %1 朗读。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::DevFeed</name>
     <message>
         <source>demo feed</source>
         <translation>演示数据源</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::FeedClient</name>
+    <message>
+        <source>the request was refused</source>
+        <translation>请求被拒绝</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1……</translation>
+    </message>
+    <message>
+        <source>Connected to %1 (%2 s delay)</source>
+        <translation>已连接到 %1（延迟 %2 秒）</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>已连接到 %1</translation>
+    </message>
+    <message>
+        <source>Dropped by the host, reconnecting…</source>
+        <translation>被主机断开，正在重新连接……</translation>
+    </message>
+    <message>
+        <source>Connection lost, reconnecting…</source>
+        <translation>连接中断，正在重新连接……</translation>
+    </message>
+    <message>
+        <source>Host %1 unreachable, retrying…</source>
+        <translation>无法访问主机 %1，正在重试……</translation>
+    </message>
+    <message>
+        <source>The host refused the feed: %1</source>
+        <translation>主机拒绝了数据流：%1</translation>
+    </message>
+    <message>
+        <source>Enter the address of a Town Hall host, e.g. ws://127.0.0.1:8787/spectate.</source>
+        <translation>请输入 Town Hall 主机的地址，例如 ws://127.0.0.1:8787/spectate。</translation>
+    </message>
+    <message>
+        <source>The address must start with ws:// or wss://.</source>
+        <translation>地址必须以 ws:// 或 wss:// 开头。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid address.</source>
+        <translation>“%1”不是有效的地址。</translation>
     </message>
 </context>
 <context>
@@ -2012,6 +2194,30 @@
     <message>
         <source>Every MCP call of every agent, night actions included (spoilers), with what each agent could see (Ctrl+Shift+I)</source>
         <translation>每个智能体的每次 MCP 调用，包括夜间行动（含剧透），以及每个智能体当时能看到的内容（Ctrl+Shift+I）</translation>
+    </message>
+    <message>
+        <source>Copy &amp;chapters</source>
+        <translation>复制章节(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected match&apos;s chapter marks for a video description (public events only)</source>
+        <translation>复制所选对局的章节标记，用于视频简介（仅公开事件）</translation>
+    </message>
+    <message>
+        <source>&amp;Broadcast window</source>
+        <translation>直播窗口(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Watch a host…</source>
+        <translation>观看主机(&amp;W)……</translation>
+    </message>
+    <message>
+        <source>Select a match first.</source>
+        <translation>请先选择一个对局。</translation>
+    </message>
+    <message>
+        <source>Chapters of %1 copied.</source>
+        <translation>已复制 %1 的章节。</translation>
     </message>
 </context>
 <context>
@@ -3197,6 +3403,38 @@
         <source>&amp;Language (at the next start):</source>
         <translation>语言（下次启动时生效）(&amp;L)：</translation>
     </message>
+    <message>
+        <source>The Town Crier speaks the narration</source>
+        <translation>传令官朗读旁白</translation>
+    </message>
+    <message>
+        <source>Also speak the players&apos; public lines</source>
+        <translation>同时朗读玩家的公开发言</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>语音</translation>
+    </message>
+    <message>
+        <source>Town Crier voice</source>
+        <translation>传令官语音</translation>
+    </message>
+    <message>
+        <source>Speak the players&apos; lines</source>
+        <translation>朗读玩家发言</translation>
+    </message>
+    <message>
+        <source>Voice volume</source>
+        <translation>语音音量</translation>
+    </message>
+    <message>
+        <source>Voice status</source>
+        <translation>语音状态</translation>
+    </message>
+    <message>
+        <source>Vol&amp;ume:</source>
+        <translation>音量(&amp;U)：</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::SpectatorPanel</name>
@@ -3251,6 +3489,21 @@
     <message>
         <source>SEAT HEALTH</source>
         <translation>座位状况</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TextToSpeechSpeaker</name>
+    <message>
+        <source>No speech engine is installed (on Debian: qt6-speech-flite-plugin).</source>
+        <translation>未安装语音引擎（Debian 上：qt6-speech-flite-plugin）。</translation>
+    </message>
+    <message>
+        <source>The speech engine %1 does not work: %2</source>
+        <translation>语音引擎 %1 无法工作：%2</translation>
+    </message>
+    <message>
+        <source>The speech engine %1 could not speak: %2</source>
+        <translation>语音引擎 %1 无法朗读：%2</translation>
     </message>
 </context>
 <context>
@@ -3893,6 +4146,29 @@ The tally fills in live when the town votes.</source>
     <message>
         <source>Still to vote: %1</source>
         <translation>尚未投票：%1</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::WatchWindow</name>
+    <message>
+        <source>Town Hall — watching %1</source>
+        <translation>Town Hall — 正在观看 %1</translation>
+    </message>
+    <message>
+        <source>Watching a host</source>
+        <translation>正在观看主机</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Address of the host&apos;s spectator feed (ws://, wss:// or host:port):</source>
+        <translation>主机观众数据流的地址（ws://、wss:// 或 主机:端口）：</translation>
+    </message>
+    <message>
+        <source>Watch a host</source>
+        <translation>观看主机</translation>
     </message>
 </context>
 </TS>
