@@ -125,6 +125,13 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
         m_latest->hide();
     });
     connect(m_transcript->verticalScrollBar(), &QScrollBar::valueChanged, this, &SpectatorPanel::updateFollow);
+    // The list lays out many rows in batches (a snapshot's whole history at
+    // once): its range grows after the scroll to the bottom, which must not
+    // read as the user scrolling up.
+    connect(m_transcript->verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
+        if (m_follow)
+            m_transcript->verticalScrollBar()->setValue(max);
+    });
     connect(m_controller->transcript(), &QAbstractItemModel::rowsInserted, this,
             &SpectatorPanel::onTranscriptRowsInserted);
     connect(m_controller->transcript(), &QAbstractItemModel::modelReset, this, [this] {

@@ -15,6 +15,8 @@
 #include "ui/votetallymodel.h"
 #include "ui/votetallyview.h"
 
+#include "engine/simulator.h"
+
 #include <QAbstractButton>
 #include <QLabel>
 #include <QListView>
@@ -278,6 +280,30 @@ private Q_SLOTS:
         QCOMPARE(sb->value(), 0);
         sb->setValue(sb->maximum());
         QVERIFY(f.panel.followsTranscript());
+    }
+
+    // A whole log at once (a feed's snapshot, a replay opened late): the list
+    // lays it out in batches after the first scroll to the bottom, and the
+    // panel must still end at the bottom, following, with no "Latest" button.
+    void aWholeLogAtOnceEndsAtTheBottom()
+    {
+        engine::MatchConfig config;
+        config.rateLimits = false;
+        const auto sim = engine::simulateMatch(17, config);
+        ReplicaSet replicas;
+        SpectatorController controller(&replicas);
+        SpectatorPanel panel(&controller);
+        panel.resize(1000, 760);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const QString id = QString::fromStdString(sim.match->matchId());
+        replicas.ingest(id, std::make_shared<const std::vector<engine::Event>>(sim.match->log()));
+        controller.selectMatch(id);
+        QScrollBar *sb = panel.transcriptView()->verticalScrollBar();
+        QTRY_VERIFY(sb->maximum() > 0);
+        QTest::qWait(300);  // let the batched layout finish
+        QCOMPARE(sb->value(), sb->maximum());
+        QVERIFY(panel.followsTranscript());
     }
 };
 
