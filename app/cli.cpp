@@ -214,11 +214,14 @@ int runHeadless(int argc, char **argv)
     }
     out(mcp.url() + QLatin1Char('\n'));
     if (options->spectateListen) {
-        if (!mcp.feed()->listen(options->spectateListen->first, options->spectateListen->second, &error)) {
+        if (!mcp.listenForSpectators(options->spectateListen->first, options->spectateListen->second, &error)) {
             err(QStringLiteral("townhall: %1\n").arg(error));
             return 1;
         }
-        err(QStringLiteral("spectator feed: %1\n").arg(mcp.feed()->listenUrl()));
+        QUrl pages(mcp.spectatorUrl());
+        pages.setScheme(QStringLiteral("http"));
+        pages.setPath(QStringLiteral("/overlay/"));
+        err(QStringLiteral("spectator feed: %1 (overlay pages: %2)\n").arg(mcp.spectatorUrl(), pages.toString()));
     }
     for (const QString &n : host.notices())
         err(n + QLatin1Char('\n'));

@@ -110,8 +110,8 @@ void HostWorker::start()
         }
     }
     if (m_options.spectateListen) {
-        if (m_mcp->feed()->listen(m_options.spectateListen->first, m_options.spectateListen->second, &error))
-            Q_EMIT notice(tr("Spectators on other machines can watch at %1").arg(m_mcp->feed()->listenUrl()));
+        if (m_mcp->listenForSpectators(m_options.spectateListen->first, m_options.spectateListen->second, &error))
+            Q_EMIT notice(tr("Spectators on other machines can watch at %1").arg(m_mcp->spectatorUrl()));
         else
             Q_EMIT problem(error);
     }

@@ -177,6 +177,44 @@ bool McpService::listen(quint16 port, QString *error)
     return true;
 }
 
+bool McpService::listenForSpectators(const QHostAddress &address, quint16 port, QString *error)
+{
+    if (!m_spectatorServer) {
+        m_spectatorServer = new mcp::HttpServer(this);
+        m_spectatorServer->setMcpRoutes(false);
+        QStringList hosts = m_spectatorServer->allowedHostnames();
+        const QString name = address.toString().toLower();
+        hosts << (address.protocol() == QAbstractSocket::IPv6Protocol ? QLatin1Char('[') + name + QLatin1Char(']')
+                                                                       : name);
+        m_spectatorServer->setAllowedHostnames(hosts);
+        installOverlays(*m_spectatorServer);
+        m_spectatorServer->setWebSocketHandler("/spectate", [feed = m_feed](QTcpSocket *socket) {
+            feed->handleConnection(socket);
+        });
+    }
+    if (!m_spectatorServer->listen(address, port)) {
+        if (error)
+            *error = tr("cannot offer the spectator feed on %1:%2: %3")
+                         .arg(address.toString())
+                         .arg(port)
+                         .arg(m_spectatorServer->errorString());
+        return false;
+    }
+    return true;
+}
+
+QString McpService::spectatorUrl() const
+{
+    if (!m_spectatorServer || !m_spectatorServer->isListening())
+        return {};
+    QUrl url;
+    url.setScheme(QStringLiteral("ws"));
+    url.setHost(m_spectatorServer->address().toString());
+    url.setPort(m_spectatorServer->port());
+    url.setPath(QStringLiteral("/spectate"));
+    return url.toString();
+}
+
 void McpService::setRecording(bool on)
 {
     m_recording = on;

@@ -42,6 +42,12 @@ public:
     mcp::HttpServer *server() const { return m_server; }
     /// The spectator feed, `/spectate` on this server's port (docs/spectator-feed.md).
     SpectatorFeed *feed() const { return m_feed; }
+    /// Offers the spectator feed and the overlay pages, and nothing else (no
+    /// MCP), on `address:port` as well: a second machine's viewer or its
+    /// OBS. Host and Origin checks accept that address besides localhost.
+    bool listenForSpectators(const QHostAddress &address, quint16 port, QString *error);
+    /// ws://ADDR:PORT/spectate of listenForSpectators(), or empty.
+    QString spectatorUrl() const;
     /// Records every MCP message of every session, HTTP and in process.
     /// Lives in this service's thread; connect its signals
     /// queued from other threads.
@@ -75,6 +81,7 @@ private:
     mcp::HttpServer *m_server = nullptr;
     Recorder *m_recorder = nullptr;
     SpectatorFeed *m_feed = nullptr;
+    mcp::HttpServer *m_spectatorServer = nullptr;
     bool m_recording = true;
     QTimer *m_revocationWatch = nullptr;
     std::optional<std::int64_t> m_dataVersion; ///< the store's, when last polled

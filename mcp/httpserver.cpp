@@ -420,7 +420,7 @@ void HttpServer::onRequest(HttpConnection *connection, const HttpRequest &reques
     if (request.headerCount("origin") == 1)
         to.origin = request.header("origin");
 
-    const Route route = routeFor(request.path);
+    const Route route = m_mcpRoutes ? routeFor(request.path) : Route::Unknown;
     if (route == Route::Unknown) {
         if (const PageHandler *pages = pageHandlerFor(request.path)) {
             handlePage(to, request, *pages);

@@ -188,6 +188,10 @@ public:
     /// the overlay pages). Other methods on those paths get 405. The MCP
     /// paths cannot be taken over. An empty handler removes the prefix.
     void setPageHandler(const QByteArray &prefix, PageHandler handler);
+    /// Off: /mcp, /sse and /messages answer 404 like any unknown path, so the
+    /// server carries only its pages and WebSocket hand-over (the spectator
+    /// feed offered on another address). On by default.
+    void setMcpRoutes(bool on) { m_mcpRoutes = on; }
 
     /// Called for every JSON-RPC message in and out, in the server's thread.
     void setObserver(std::function<void(const TrafficRecord &)> observer);
@@ -301,6 +305,7 @@ private:
     QByteArray m_webSocketPath;
     std::function<void(QTcpSocket *)> m_webSocketHandler;
     std::vector<std::pair<QByteArray, PageHandler>> m_pageHandlers;
+    bool m_mcpRoutes = true;
     std::unordered_map<std::string, std::unique_ptr<SessionEntry>> m_sessions;
     QSet<HttpConnection *> m_connections;
     int m_eventStreams = 0;

@@ -1139,6 +1139,10 @@
         <source>cannot listen on 127.0.0.1:%1: %2</source>
         <translation>cannot listen on 127.0.0.1:%1: %2</translation>
     </message>
+    <message>
+        <source>cannot offer the spectator feed on %1:%2: %3</source>
+        <translation>cannot offer the spectator feed on %1:%2: %3</translation>
+    </message>
 </context>
 <context>
     <name>townhall::host::Recorder</name>

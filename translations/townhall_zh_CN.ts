@@ -1132,6 +1132,10 @@
         <source>cannot listen on 127.0.0.1:%1: %2</source>
         <translation>无法在 127.0.0.1:%1 上监听：%2</translation>
     </message>
+    <message>
+        <source>cannot offer the spectator feed on %1:%2: %3</source>
+        <translation>无法在 %1:%2 提供观众数据流：%3</translation>
+    </message>
 </context>
 <context>
     <name>townhall::host::Recorder</name>

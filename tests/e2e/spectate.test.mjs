@@ -130,7 +130,7 @@ test('a page of another site cannot open the feed; bad parameters get a clear er
   host.assertAlive();
 });
 
-test('--spectate-listen offers the feed alone on another port', { timeout: 60000 }, async (t) => {
+test('--spectate-listen offers the feed and the overlay pages, never MCP, on another port', { timeout: 60000 }, async (t) => {
   const port = await freePort();
   const host = await startHost({ extra: ['--spectate-listen', `127.0.0.1:${port}`], bots: 8 });
   t.after(() => host.stop());
@@ -138,11 +138,22 @@ test('--spectate-listen offers the feed alone on another port', { timeout: 60000
   const s = spectate(`ws://127.0.0.1:${port}/spectate`);
   t.after(() => s.ws.terminate());
   await waitFor('snapshot', () => s.of('snapshot').length);
-  // Not MCP: a POST to /mcp on that port gets no MCP answer.
-  const res = await fetch(`http://127.0.0.1:${port}/mcp`, {
-    method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-  }).then((r) => r.status, () => 'refused');
-  assert.notEqual(res, 200);
+  // Not MCP: /mcp and the legacy paths on that port are unknown.
+  for (const path of ['/mcp', '/mcp/underscore', '/messages']) {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    assert.equal(res.status, 404, path);
+  }
+  // The overlay pages are there, for an OBS on that machine.
+  const page = await fetch(`http://127.0.0.1:${port}/overlay/tally.html`);
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /feed\.js/);
+  assert.match(host.stderr(), new RegExp(`http://127\\.0\\.0\\.1:${port}/overlay/`));
+  // A page of another site is still refused there.
+  const evil = spectate(`ws://127.0.0.1:${port}/spectate`, { origin: 'http://evil.example' });
+  await waitFor('refusal', () => evil.failed);
+  assert.equal(evil.status, 403);
   host.assertAlive();
 });

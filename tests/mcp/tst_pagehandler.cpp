@@ -145,6 +145,19 @@ private Q_SLOTS:
         QVERIFY2(!bodyOf(answer).contains("taken over"), answer.constData());
     }
 
+    // A server for pages and the feed only (--spectate-listen): the MCP
+    // paths are unknown there, and the pages still work.
+    void withoutMcpRoutesTheMcpPathsAre404()
+    {
+        QVERIFY(statusOf(get(m_server->port(), "GET", "/mcp")) != 404);
+        m_server->setMcpRoutes(false);
+        for (const QByteArray path : {"/mcp", "/mcp/", "/mcp/underscore", "/sse", "/messages"})
+            QCOMPARE(statusOf(get(m_server->port(), "GET", path)), 404);
+        QCOMPARE(statusOf(get(m_server->port(), "POST", "/mcp", "Content-Length: 0\r\n")),
+                 404);
+        QCOMPARE(statusOf(get(m_server->port(), "GET", "/pages/a.html")), 200);
+    }
+
     void anEmptyHandlerRemovesThePrefix()
     {
         m_server->setPageHandler("/pages", {});
