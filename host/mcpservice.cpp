@@ -207,12 +207,7 @@ QString McpService::spectatorUrl() const
 {
     if (!m_spectatorServer || !m_spectatorServer->isListening())
         return {};
-    QUrl url;
-    url.setScheme(QStringLiteral("ws"));
-    url.setHost(m_spectatorServer->address().toString());
-    url.setPort(m_spectatorServer->port());
-    url.setPath(QStringLiteral("/spectate"));
-    return url.toString();
+    return spectateUrl(m_spectatorServer->address(), m_spectatorServer->port());
 }
 
 void McpService::setRecording(bool on)

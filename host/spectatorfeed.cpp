@@ -407,16 +407,21 @@ bool SpectatorFeed::listen(const QHostAddress &address, quint16 port, QString *e
     return true;
 }
 
+QString spectateUrl(const QHostAddress &address, quint16 port)
+{
+    QUrl url;
+    url.setScheme(QStringLiteral("ws"));
+    url.setHost(address.toString());
+    url.setPort(port);
+    url.setPath(QStringLiteral("/spectate"));
+    return url.toString();
+}
+
 QString SpectatorFeed::listenUrl() const
 {
     if (!m_external || !m_external->isListening())
         return {};
-    QUrl url;
-    url.setScheme(QStringLiteral("ws"));
-    url.setHost(m_external->serverAddress().toString());
-    url.setPort(m_external->serverPort());
-    url.setPath(QStringLiteral("/spectate"));
-    return url.toString();
+    return spectateUrl(m_external->serverAddress(), m_external->serverPort());
 }
 
 void SpectatorFeed::refuse(QWebSocket *socket, const QString &message)

@@ -42,6 +42,9 @@ namespace townhall::host {
 
 class Host;
 
+/// `ws://ADDRESS:PORT/spectate`: where a feed listening there is reached.
+QString spectateUrl(const QHostAddress &address, quint16 port);
+
 class FeedLog
 {
 public:

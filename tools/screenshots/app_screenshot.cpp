@@ -159,10 +159,7 @@ void shootInspector(MainWindow &w, const QString &dir, const QString &id, QSize 
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
-    shots::program = "app_screenshot";
-    QCoreApplication::setOrganizationName(QStringLiteral("TownHallTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("app_screenshot"));
-    QStandardPaths::setTestModeEnabled(true);
+    shots::begin("app_screenshot");
     const QStringList args = app.arguments();
     if (args.size() < 2) {
         std::fprintf(stderr,

@@ -89,10 +89,7 @@ bool shootMidVote(QWidget &w, ReplicaSet *replicas, const std::function<const en
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
-    shots::program = "broadcast_screenshot";
-    QCoreApplication::setOrganizationName(QStringLiteral("TownHallTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("broadcast_screenshot"));
-    QStandardPaths::setTestModeEnabled(true);
+    shots::begin("broadcast_screenshot");
     const QStringList args = app.arguments();
     if (args.size() < 2) {
         std::fprintf(stderr, "usage: broadcast_screenshot <output-dir> [--size WxH]\n");

@@ -138,10 +138,7 @@ std::optional<ScriptedResponse> play(const RecordedRequest &r)
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
-    shots::program = "model_screenshot";
-    QCoreApplication::setOrganizationName(QStringLiteral("TownHallTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("model_screenshot"));
-    QStandardPaths::setTestModeEnabled(true);
+    shots::begin("model_screenshot");
     const QStringList args = app.arguments();
     if (args.size() < 2) {
         std::fprintf(stderr, "usage: model_screenshot <output-dir> [--size WxH]\n");

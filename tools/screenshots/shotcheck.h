@@ -4,7 +4,9 @@
 // What the screenshot programs share: the checks that make a run fail, and
 // a pause that keeps the event loop turning.
 
+#include <QCoreApplication>
 #include <QEventLoop>
+#include <QStandardPaths>
 #include <QSize>
 #include <QStringList>
 #include <QTimer>
@@ -25,6 +27,16 @@ inline void check(bool ok, const char *what)
         std::fprintf(stderr, "%s: FAILED: %s\n", program, what);
         ++failures;
     }
+}
+
+/// What every screenshot program does first: names itself for its messages
+/// and for QSettings, and keeps the user's settings and data out of reach.
+inline void begin(const char *name)
+{
+    program = name;
+    QCoreApplication::setOrganizationName(QStringLiteral("TownHallTest"));
+    QCoreApplication::setApplicationName(QString::fromLatin1(name));
+    QStandardPaths::setTestModeEnabled(true);
 }
 
 /// Runs the event loop for `ms` milliseconds.
