@@ -48,6 +48,8 @@ StoreResult<Store> openStore(const QCommandLineParser &p, bool create)
 
 QString winnerText(const QString &winningTeam)
 {
+    if (winningTeam == QLatin1String("NONE"))
+        return QStringLiteral("nobody");  // a seed 002 table that reached its last day
     return winningTeam == QLatin1String("VILLAGERS") ? QStringLiteral("the villagers") : QStringLiteral("the werewolves");
 }
 
@@ -113,6 +115,9 @@ int runSimulate(int argc, char **argv)
     p.addOption({QStringLiteral("seed"), QStringLiteral("Master seed."), QStringLiteral("S"), QStringLiteral("1")});
     p.addOption({QStringLiteral("json"), QStringLiteral("Print the report as JSON.")});
     p.addOption({QStringLiteral("no-narrator"), QStringLiteral("Skip narration (for profiling).")});
+    p.addOption({QStringLiteral("rules"),
+                 QStringLiteral("Rule set: a preset (see `townhall rules`) or a JSON file (default: classic)."),
+                 QStringLiteral("NAME|FILE")});
     p.process(app);
     bool ok1 = false;
     bool ok2 = false;
@@ -124,8 +129,74 @@ int runSimulate(int argc, char **argv)
     }
     engine::MatchConfig config;
     config.narrator = !p.isSet(QStringLiteral("no-narrator"));
+    if (p.isSet(QStringLiteral("rules"))) {
+        QString why;
+        auto rules = readRuleSet(p.value(QStringLiteral("rules")), &why);
+        if (!rules) {
+            err(QStringLiteral("townhall simulate: --rules: %1\n").arg(why));
+            return 2;
+        }
+        config.rules = std::move(*rules);
+    }
     const auto report = simulate(n, seed, config);
     out(QString::fromStdString(p.isSet(QStringLiteral("json")) ? toJsonText(report) : toText(report)));
+    return 0;
+}
+
+int runRules(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Lists the rule sets: their roles and options. Use a name with --rules (townhall --headless, "
+        "townhall simulate); a JSON file in the --json form (with \"base\": a preset) works too."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("rules"), QStringLiteral("the command"));
+    p.addOption({QStringLiteral("json"), QStringLiteral("Print the rule sets as JSON.")});
+    p.process(app);
+    const auto &presets = engine::rulePresets();
+    if (p.isSet(QStringLiteral("json"))) {
+        engine::json list = engine::json::array();
+        for (const engine::RuleSet &r : presets) {
+            engine::json j = r.toJson();
+            j["seats"] = r.seatCount();
+            j["queueId"] = std::string(engine::PresetQueuePrefix) + r.name;
+            list.push_back(std::move(j));
+        }
+        out(QString::fromStdString(list.dump(2) + "\n"));
+        return 0;
+    }
+    QString text;
+    for (const engine::RuleSet &r : presets) {
+        QStringList roles;
+        const std::pair<int, const char *> counts[] = {{r.werewolves, "werewolves"}, {r.seers, "seer"},
+                                                       {r.doctors, "doctor"},        {r.witches, "witch"},
+                                                       {r.hunters, "hunter"},        {r.villagers, "villagers"}};
+        for (const auto &[n, role] : counts)
+            if (n > 0)
+                roles << QStringLiteral("%1 %2").arg(n).arg(QLatin1String(role));
+        text += QStringLiteral("%1  (%2 seats; queue %3%1)\n  roles: %4\n")
+                    .arg(QString::fromStdString(r.name))
+                    .arg(r.seatCount())
+                    .arg(QLatin1String(engine::PresetQueuePrefix), roles.join(QStringLiteral(", ")));
+        // Every option, as the JSON form names it, so a file can change any of them.
+        QStringList options;
+        engine::json fields = r.toJson();
+        fields.erase("name");
+        fields.erase("roles");  // listed above
+        if (auto timers = fields.find("timers"); timers != fields.end() && timers->is_object()) {
+            fields.update(*timers);  // flat, as name=value like the rest
+            fields.erase("timers");
+        }
+        for (const auto &[key, value] : fields.items())
+            options << QStringLiteral("%1=%2").arg(QString::fromStdString(key),
+                                                   QString::fromStdString(value.is_string() ? value.get<std::string>()
+                                                                                            : value.dump()));
+        text += QStringLiteral("  options: %1\n\n").arg(options.join(QStringLiteral(", ")));
+    }
+    text += QStringLiteral("Short names: 6p, 9p, 12p. The default queue is %1 (classic unless --rules).\n")
+                .arg(QLatin1String(engine::DefaultQueueId));
+    out(text);
     return 0;
 }
 
@@ -144,7 +215,7 @@ int runHeadless(int argc, char **argv)
         "Hosts Werewolf matches for MCP agents.\n\n"
         "  townhall [options]             the desktop app (see --help with a display)\n"
         "  townhall --headless [options]  the host without a window (the options below)\n\n"
-        "Commands, each with its own --help: simulate, agent, export, import, replay, calls, "
+        "Commands, each with its own --help: simulate, rules, agent, export, import, replay, calls, "
         "chapters, mcp-stdio."));
     p.addHelpOption();
     p.addVersionOption();
@@ -277,7 +348,7 @@ int runHeadless(int argc, char **argv)
             QTimer::singleShot(0, &app, [&app] { app.exit(0); });
         });
         const int queued = static_cast<int>(host.lobby().queue().size());
-        host.addBots(std::max(0, engine::SeatCount - queued));
+        host.addBots(std::max(0, host.seatCount() - queued));
     } else {
         if (hostLog != HostLog::Quiet) {
             QObject::connect(&host, &Host::matchEvents, &app, [&host, hostLog](const QString &id, const EventBatch &batch) {
@@ -313,7 +384,7 @@ int runHeadless(int argc, char **argv)
                     .arg(mcp.url())
                     .arg(opts.speed)
                     .arg(opts.guests ? QStringLiteral("guests allowed") : QStringLiteral("tokens required"),
-                         bots > 0 ? QStringLiteral(", %1 bots waiting").arg(std::min(bots, engine::SeatCount - 1))
+                         bots > 0 ? QStringLiteral(", %1 bots waiting").arg(std::min(bots, host.seatCount() - 1))
                                   : QString()));
     }
     return app.exec();

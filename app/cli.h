@@ -7,7 +7,8 @@
 
 namespace townhall::app {
 
-int runSimulate(int argc, char **argv);  ///< townhall simulate --matches N --seed S [--json]
+int runSimulate(int argc, char **argv);  ///< townhall simulate --matches N --seed S [--rules R] [--json]
+int runRules(int argc, char **argv);     ///< townhall rules [--json]
 int runHeadless(int argc, char **argv);  ///< townhall --headless [--port P] [--db PATH] [--speed X] [--bots N] [--demo]
 int runGui(int argc, char **argv);       ///< townhall [--demo] (the desktop app)
 int runStdio(int argc, char **argv);     ///< townhall mcp-stdio --url URL [--token T]

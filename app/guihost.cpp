@@ -301,7 +301,7 @@ void HostWorker::emitQueue()
 void HostWorker::fillSeats(int bots)
 {
     if (m_host && bots > 0)
-        m_host->addBots(std::min(bots, 50 * engine::SeatCount));
+        m_host->addBots(std::min(bots, 50 * m_host->seatCount()));
 }
 
 void HostWorker::demoMatch()
@@ -309,8 +309,9 @@ void HostWorker::demoMatch()
     if (!m_host)
         return;
     // Like `townhall --headless --demo`: bots take every seat still empty.
-    const int queued = int(m_host->lobby().queue().size()) % engine::SeatCount;
-    m_host->addBots(engine::SeatCount - queued);
+    const int seats = m_host->seatCount();
+    const int queued = int(m_host->lobby().queue().size()) % seats;
+    m_host->addBots(seats - queued);
 }
 
 void HostWorker::setPaused(const QString &matchId, bool paused)
@@ -523,7 +524,8 @@ void HostWorker::queuePlan(const MatchPlan &plan, std::shared_ptr<providers::Key
         return;
     QPointer<HostWorker> self(this);
     // The keychain answers asynchronously; the host goes on meanwhile.
-    resolveKeys(plan.seats, std::move(keys)).then([self, timers = plan.timers, open = plan.openSeats](const KeyedSeats &keyed) {
+    resolveKeys(plan.seats, std::move(keys)).then([self, timers = plan.timers, open = plan.openSeats,
+                                                   rules = plan.rules](const KeyedSeats &keyed) {
         if (!self || !self->m_host)
             return;
         if (!keyed.refusals.isEmpty()) {
@@ -534,7 +536,8 @@ void HostWorker::queuePlan(const MatchPlan &plan, std::shared_ptr<providers::Key
         engine::Timers &current = self->m_host->lobby().defaults().timers;
         const engine::Timers before = current;
         current = timersOf(timers);
-        const Seating seated = queueSeats(*self->m_host, keyed.file);
+        const std::string queueId = queueForRules(*self->m_host, rules);
+        const Seating seated = queueSeats(*self->m_host, keyed.file, queueId);
         if (!seated.ok() && seated.queued == 0) {
             current = before;
             Q_EMIT self->notice(tr("The new match's seats were not queued: %1.").arg(seated.error));
@@ -544,8 +547,10 @@ void HostWorker::queuePlan(const MatchPlan &plan, std::shared_ptr<providers::Key
         QStringList lines;
         lines << (seated.ok() ? tr("Queued %n seat(s) for the next table.", nullptr, seated.queued)
                               : tr("Only %n seat(s) were queued: %1.", nullptr, seated.queued).arg(seated.error));
-        if (open > 0)
+        if (open > 0 && queueId == engine::DefaultQueueId)
             lines << tr("%n seat(s) wait for MCP agents.", nullptr, open);
+        else if (open > 0)
+            lines << tr("%n seat(s) wait for MCP agents in the queue %1.", nullptr, open).arg(QString::fromStdString(queueId));
         if (const QStringList warnings = keyed.warnings + seated.warnings; !warnings.isEmpty())
             lines << tr("Warning: %1.").arg(warnings.join(QStringLiteral("; ")));
         Q_EMIT self->notice(lines.join(QLatin1Char(' ')));

@@ -42,6 +42,8 @@ int main(int argc, char **argv)
     using namespace townhall::app;
     if (std::strcmp(command, "simulate") == 0)
         return runSimulate(argc, argv);
+    if (std::strcmp(command, "rules") == 0)
+        return runRules(argc, argv);
     if (std::strcmp(command, "mcp-stdio") == 0)
         return runStdio(argc, argv);
     if (std::strcmp(command, "agent") == 0)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "app/newmatchdialog.h"
 
+#include "engine/rules.h"
 #include "engine/simulator.h"
+#include "host/pushseat.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -13,6 +15,7 @@
 #include <QPushButton>
 #include <QSet>
 #include <QSettings>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -34,6 +37,7 @@ QString kindKey(NewMatchDialog::SeatKind kind)
     switch (kind) {
     case NewMatchDialog::SeatKind::Model: return QStringLiteral("model");
     case NewMatchDialog::SeatKind::Open: return QStringLiteral("open");
+    case NewMatchDialog::SeatKind::Push: return QStringLiteral("push");
     case NewMatchDialog::SeatKind::Bot: break;
     }
     return QStringLiteral("bot");
@@ -45,6 +49,8 @@ NewMatchDialog::SeatKind kindFromKey(const QString &key)
         return NewMatchDialog::SeatKind::Model;
     if (key == QLatin1String("open"))
         return NewMatchDialog::SeatKind::Open;
+    if (key == QLatin1String("push"))
+        return NewMatchDialog::SeatKind::Push;
     return NewMatchDialog::SeatKind::Bot;
 }
 
@@ -64,7 +70,7 @@ NewMatchDialog::NewMatchDialog(ProfileStore &profiles, QSettings &settings, QWid
     setWindowTitle(tr("New match"));
 
     auto *intro = new QLabel(tr("Choose who takes each seat of the next table. Open seats wait for MCP agents; "
-                                "the match starts when all eight seats are taken."));
+                                "the match starts when every seat of the table is taken."));
     intro->setWordWrap(true);
 
     auto *grid = new QGridLayout;
@@ -73,7 +79,7 @@ NewMatchDialog::NewMatchDialog(ProfileStore &profiles, QSettings &settings, QWid
         auto *h = new QLabel(QStringLiteral("<b>%1</b>").arg(headers[c].toHtmlEscaped()));
         grid->addWidget(h, 0, c);
     }
-    for (int seat = 0; seat < Seats; ++seat)
+    for (int seat = 0; seat < MaxRows; ++seat)
         buildRow(seat, grid);
     grid->setColumnStretch(1, 2);
     grid->setColumnStretch(4, 2);
@@ -90,6 +96,13 @@ NewMatchDialog::NewMatchDialog(ProfileStore &profiles, QSettings &settings, QWid
     m_timers->addItem(tr("Standard"), QVariant::fromValue(int(TimerPreset::Standard)));
     m_timers->addItem(tr("Model play (longer turns)"), QVariant::fromValue(int(TimerPreset::ModelPlay)));
     m_timers->setToolTip(tr("Language models take seconds per call: model play gives each turn room for a retry."));
+    m_rules = new QComboBox;
+    for (const engine::RuleSet &r : engine::rulePresets())
+        m_rules->addItem(tr("%1 (%n seats)", nullptr, r.seatCount()).arg(QString::fromStdString(r.name)),
+                         QString::fromStdString(r.name));
+    m_rules->setToolTip(tr("The roles at the table and the rules (seed 002 adds the witch, the hunter and the PK)."));
+    auto *rulesLabel = new QLabel(tr("&Rules:"));
+    rulesLabel->setBuddy(m_rules);
     auto *timersLabel = new QLabel(tr("&Timers:"));
     timersLabel->setBuddy(m_timers);
     auto *tools = new QHBoxLayout;
@@ -97,6 +110,8 @@ NewMatchDialog::NewMatchDialog(ProfileStore &profiles, QSettings &settings, QWid
     tools->addWidget(m_allProfile);
     tools->addWidget(m_setUpProfiles);
     tools->addStretch(1);
+    tools->addWidget(rulesLabel);
+    tools->addWidget(m_rules);
     tools->addWidget(timersLabel);
     tools->addWidget(m_timers);
 
@@ -132,9 +147,42 @@ NewMatchDialog::NewMatchDialog(ProfileStore &profiles, QSettings &settings, QWid
     // activated: only the user's choice, never a change made here, stops
     // the timers from following the seats.
     connect(m_timers, &QComboBox::activated, this, [this] { m_timersChosen = true; });
+    connect(m_rules, &QComboBox::currentIndexChanged, this, &NewMatchDialog::rulesChanged);
 
     restore();
     reloadProfiles();
+    rulesChanged();
+}
+
+engine::RuleSet NewMatchDialog::rules() const
+{
+    if (auto r = engine::rulePreset(m_rules->currentData().toString().toStdString()))
+        return *r;
+    return engine::RuleSet{};
+}
+
+int NewMatchDialog::seatCount() const
+{
+    return std::min(rules().seatCount(), int(MaxRows));
+}
+
+void NewMatchDialog::rulesChanged()
+{
+    // The table has as many rows as the rule set has seats.
+    const int n = seatCount();
+    for (int seat = 0; seat < MaxRows; ++seat) {
+        const Row &row = m_rows[std::size_t(seat)];
+        const bool shown = seat < n;
+        for (QWidget *w : std::initializer_list<QWidget *>{row.label, row.name, row.kind})
+            w->setVisible(shown);
+        const SeatKind k = kind(seat);
+        for (QWidget *w : std::initializer_list<QWidget *>{row.profile, row.model, row.persona})
+            w->setVisible(shown && k != SeatKind::Push);
+        for (QWidget *w : std::initializer_list<QWidget *>{row.pushUrl, row.pushToken, row.pushDeadline})
+            w->setVisible(shown && k == SeatKind::Push);
+    }
+    followTimers();
+    validate();
 }
 
 NewMatchDialog::~NewMatchDialog() = default;
@@ -143,13 +191,15 @@ void NewMatchDialog::buildRow(int seat, QGridLayout *grid)
 {
     Row &row = m_rows[std::size_t(seat)];
     const int r = seat + 1;
-    grid->addWidget(new QLabel(QString::number(seat + 1)), r, 0);
+    row.label = new QLabel(QString::number(seat + 1));
+    grid->addWidget(row.label, r, 0);
     row.name = new QLineEdit(defaultName(seat));
     row.name->setMaxLength(NameLength);
     row.kind = new QComboBox;
     row.kind->addItem(tr("Built-in bot"), QVariant::fromValue(int(SeatKind::Bot)));
     row.kind->addItem(tr("Model"), QVariant::fromValue(int(SeatKind::Model)));
     row.kind->addItem(tr("Open for an MCP agent"), QVariant::fromValue(int(SeatKind::Open)));
+    row.kind->addItem(tr("Push agent"), QVariant::fromValue(int(SeatKind::Push)));
     row.profile = new QComboBox;
     row.model = new QComboBox;
     row.model->setEditable(true);
@@ -157,17 +207,34 @@ void NewMatchDialog::buildRow(int seat, QGridLayout *grid)
     row.model->setMinimumContentsLength(12);
     row.persona = new QLineEdit;
     row.persona->setMaxLength(PersonaLength);
+    // A push seat shows its endpoint where a model shows its provider.
+    row.pushUrl = new QLineEdit;
+    row.pushUrl->setPlaceholderText(QStringLiteral("http://127.0.0.1:9000/"));
+    row.pushToken = new QLineEdit;
+    row.pushToken->setEchoMode(QLineEdit::Password);
+    row.pushToken->setPlaceholderText(tr("token (optional)"));
+    row.pushDeadline = new QSpinBox;
+    row.pushDeadline->setRange(host::PushEndpoint::MinDeadlineMs, host::PushEndpoint::MaxDeadlineMs);
+    row.pushDeadline->setSingleStep(1000);
+    row.pushDeadline->setValue(host::PushEndpoint::DefaultDeadlineMs);
+    row.pushDeadline->setSuffix(tr(" ms"));
     const QString seatName = tr("Seat %1").arg(seat + 1);
     row.name->setAccessibleName(tr("%1 name").arg(seatName));
     row.kind->setAccessibleName(tr("%1 played by").arg(seatName));
     row.profile->setAccessibleName(tr("%1 provider").arg(seatName));
     row.model->setAccessibleName(tr("%1 model").arg(seatName));
     row.persona->setAccessibleName(tr("%1 persona").arg(seatName));
+    row.pushUrl->setAccessibleName(tr("%1 push agent URL").arg(seatName));
+    row.pushToken->setAccessibleName(tr("%1 push agent token").arg(seatName));
+    row.pushDeadline->setAccessibleName(tr("%1 push agent deadline").arg(seatName));
     grid->addWidget(row.name, r, 1);
     grid->addWidget(row.kind, r, 2);
     grid->addWidget(row.profile, r, 3);
     grid->addWidget(row.model, r, 4);
     grid->addWidget(row.persona, r, 5);
+    grid->addWidget(row.pushUrl, r, 3);
+    grid->addWidget(row.pushToken, r, 4);
+    grid->addWidget(row.pushDeadline, r, 5);
 
     connect(row.name, &QLineEdit::textChanged, this, &NewMatchDialog::validate);
     connect(row.kind, &QComboBox::currentIndexChanged, this, [this, seat] { kindChanged(seat); });
@@ -176,6 +243,7 @@ void NewMatchDialog::buildRow(int seat, QGridLayout *grid)
         validate();
     });
     connect(row.model, &QComboBox::editTextChanged, this, &NewMatchDialog::validate);
+    connect(row.pushUrl, &QLineEdit::textChanged, this, &NewMatchDialog::validate);
     kindChanged(seat);
 }
 
@@ -281,6 +349,8 @@ void NewMatchDialog::kindChanged(int seat)
     updatePlaceholders(row);
     for (QWidget *w : std::initializer_list<QWidget *>{row.profile, row.model, row.persona})
         w->setEnabled(k == SeatKind::Model);
+    if (m_rules)
+        rulesChanged();  // which fields the row shows
     followTimers();
     validate();
 }
@@ -290,7 +360,7 @@ void NewMatchDialog::followTimers()
     if (m_timersChosen || !m_timers)
         return;
     bool anyModel = false;
-    for (int seat = 0; seat < Seats; ++seat)
+    for (int seat = 0; seat < seatCount(); ++seat)
         anyModel = anyModel || kind(seat) == SeatKind::Model;
     const TimerPreset preset = anyModel ? TimerPreset::ModelPlay : TimerPreset::Standard;
     m_timers->setCurrentIndex(m_timers->findData(int(preset)));
@@ -298,13 +368,13 @@ void NewMatchDialog::followTimers()
 
 void NewMatchDialog::fillWithBots()
 {
-    for (int seat = 0; seat < Seats; ++seat)
+    for (int seat = 0; seat < seatCount(); ++seat)
         setKind(seat, SeatKind::Bot);
 }
 
 void NewMatchDialog::fillWithProfile(const QString &profile)
 {
-    for (int seat = 0; seat < Seats; ++seat) {
+    for (int seat = 0; seat < seatCount(); ++seat) {
         setKind(seat, SeatKind::Model);
         Row &row = m_rows[std::size_t(seat)];
         row.profile->setCurrentIndex(row.profile->findData(profile));
@@ -320,7 +390,8 @@ void NewMatchDialog::validate()
     int models = 0;
     int bots = 0;
     int open = 0;
-    for (int seat = 0; seat < Seats; ++seat) {
+    int push = 0;
+    for (int seat = 0; seat < seatCount(); ++seat) {
         const Row &row = m_rows[std::size_t(seat)];
         const SeatKind k = kind(seat);
         const int n = seat + 1;
@@ -328,13 +399,22 @@ void NewMatchDialog::validate()
             ++open;
             continue;
         }
-        (k == SeatKind::Model ? models : bots) += 1;
+        (k == SeatKind::Model ? models : k == SeatKind::Push ? push : bots) += 1;
         const QString name = row.name->text().trimmed();
         if (name.isEmpty()) {
             m_problems << tr("Seat %1 needs a name.").arg(n);
         } else if (auto [it, added] = taken.try_emplace(name.toCaseFolded(), n); !added) {
             m_problems << tr("Seat %1 is called \"%2\" like seat %3; every seat needs a name of its own.")
                               .arg(QString::number(n), name, QString::number(it->second));
+        }
+        if (k == SeatKind::Push) {
+            const host::PushEndpoint ep{QUrl(row.pushUrl->text().trimmed()), row.pushToken->text(),
+                                        row.pushDeadline->value()};
+            if (row.pushUrl->text().trimmed().isEmpty())
+                m_problems << tr("Seat %1 is a push agent: type the URL it listens on.").arg(n);
+            else if (!ep.validate().isEmpty())
+                m_problems << tr("Seat %1: the push agent's URL must start with http:// or https://.").arg(n);
+            continue;
         }
         if (k != SeatKind::Model)
             continue;
@@ -350,6 +430,8 @@ void NewMatchDialog::validate()
     m_message->setVisible(!m_problems.isEmpty());
     m_ok->setEnabled(m_problems.isEmpty());
     QString summary = tr("Models: %1 · Bots: %2 · Open for agents: %3").arg(models).arg(bots).arg(open);
+    if (push > 0)
+        summary += QStringLiteral(" · ") + tr("Push agents: %1").arg(push);
     if (open > 0)
         summary += QLatin1Char('\n')
                    + tr("The match starts when agents take the open seats (or when you fill them with bots).");
@@ -360,7 +442,8 @@ MatchPlan NewMatchDialog::plan() const
 {
     MatchPlan out;
     out.timers = TimerPreset(m_timers->currentData().toInt());
-    for (int seat = 0; seat < Seats; ++seat) {
+    out.rules = rules();
+    for (int seat = 0; seat < seatCount(); ++seat) {
         const Row &row = m_rows[std::size_t(seat)];
         const SeatKind k = kind(seat);
         if (k == SeatKind::Open) {
@@ -370,6 +453,9 @@ MatchPlan NewMatchDialog::plan() const
         host::providers::SeatSpec spec;
         spec.name = row.name->text().trimmed();
         spec.bot = k == SeatKind::Bot;
+        if (k == SeatKind::Push)
+            spec.push = host::providers::PushSpec{row.pushUrl->text().trimmed(), row.pushToken->text(),
+                                                  row.pushDeadline->value()};
         if (k == SeatKind::Model) {
             spec.provider = row.profile->currentData().toString();
             spec.persona = row.persona->text().trimmed();
@@ -403,8 +489,9 @@ void NewMatchDialog::save() const
                                                       ? QStringLiteral("models")
                                                       : QStringLiteral("standard"));
     m_settings.setValue(QStringLiteral("timersChosen"), m_timersChosen);
-    m_settings.beginWriteArray(QStringLiteral("seats"), Seats);
-    for (int seat = 0; seat < Seats; ++seat) {
+    m_settings.setValue(QStringLiteral("rules"), m_rules->currentData().toString());
+    m_settings.beginWriteArray(QStringLiteral("seats"), MaxRows);
+    for (int seat = 0; seat < MaxRows; ++seat) {
         const Row &row = m_rows[std::size_t(seat)];
         m_settings.setArrayIndex(seat);
         m_settings.setValue(QStringLiteral("name"), (kind(seat) == SeatKind::Open ? row.name->property(KeptName).toString()
@@ -414,6 +501,9 @@ void NewMatchDialog::save() const
         m_settings.setValue(QStringLiteral("profile"), row.profile->currentData().toString());
         m_settings.setValue(QStringLiteral("model"), row.model->currentText().trimmed());
         m_settings.setValue(QStringLiteral("persona"), row.persona->text().trimmed());
+        // The push agent's URL and deadline, never its token (a secret).
+        m_settings.setValue(QStringLiteral("pushUrl"), row.pushUrl->text().trimmed());
+        m_settings.setValue(QStringLiteral("pushDeadlineMs"), row.pushDeadline->value());
     }
     m_settings.endArray();
     m_settings.endGroup();
@@ -422,7 +512,9 @@ void NewMatchDialog::save() const
 void NewMatchDialog::restore()
 {
     m_settings.beginGroup(Group);
-    const int count = std::min(m_settings.beginReadArray(QStringLiteral("seats")), int(Seats));
+    if (const int r = m_rules->findData(m_settings.value(QStringLiteral("rules")).toString()); r >= 0)
+        m_rules->setCurrentIndex(r);
+    const int count = std::min(m_settings.beginReadArray(QStringLiteral("seats")), int(MaxRows));
     for (int seat = 0; seat < count; ++seat) {
         Row &row = m_rows[std::size_t(seat)];
         m_settings.setArrayIndex(seat);
@@ -432,6 +524,9 @@ void NewMatchDialog::restore()
         row.profile->setProperty(WantedProfile, m_settings.value(QStringLiteral("profile")).toString());
         row.model->setEditText(m_settings.value(QStringLiteral("model")).toString());
         row.persona->setText(m_settings.value(QStringLiteral("persona")).toString().left(PersonaLength));
+        row.pushUrl->setText(m_settings.value(QStringLiteral("pushUrl")).toString());
+        row.pushDeadline->setValue(
+            m_settings.value(QStringLiteral("pushDeadlineMs"), host::PushEndpoint::DefaultDeadlineMs).toInt());
     }
     m_settings.endArray();
     const QString timers = m_settings.value(QStringLiteral("timers")).toString();

@@ -2,9 +2,10 @@
 #pragma once
 
 /// \file newmatchdialog.h
-/// "New match": who takes each of the eight seats of the next table. A seat
-/// is a built-in bot, a language model (a provider profile, optionally
-/// another model and a persona) or left open for an MCP agent. The dialog
+/// "New match": the rule set of the next table and who takes each of its
+/// seats. A seat is a built-in bot, a language model (a provider profile,
+/// optionally another model and a persona), a push agent (a URL Town Hall
+/// calls, seed 002) or left open for an MCP agent. The dialog
 /// produces a MatchPlan; the host thread looks the keys up and queues it
 /// (GuiHost::queuePlan). The last plan is kept in the settings, without keys,
 /// so the dialog opens as it was left.
@@ -23,6 +24,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSettings;
+class QSpinBox;
 class QToolButton;
 
 namespace townhall::app {
@@ -33,8 +35,11 @@ class NewMatchDialog final : public QDialog
     Q_DISABLE_COPY_MOVE(NewMatchDialog)
 
 public:
-    enum class SeatKind { Bot, Model, Open };
+    enum class SeatKind { Bot, Model, Open, Push };
+    /// The seats of the classic table, the default rule set.
     static constexpr int Seats = engine::SeatCount;
+    /// Rows for the largest rule set (seed002-12); the rule set shows as many.
+    static constexpr int MaxRows = 12;
 
     /// Profiles come from `profiles`; the last plan is read from and written
     /// to `settings` (the app's own, or a test's file).
@@ -53,7 +58,16 @@ public:
     QComboBox *profileBox(int seat) const { return m_rows[std::size_t(seat)].profile; }
     QComboBox *modelBox(int seat) const { return m_rows[std::size_t(seat)].model; }
     QLineEdit *personaEdit(int seat) const { return m_rows[std::size_t(seat)].persona; }
+    QLineEdit *pushUrlEdit(int seat) const { return m_rows[std::size_t(seat)].pushUrl; }
+    QLineEdit *pushTokenEdit(int seat) const { return m_rows[std::size_t(seat)].pushToken; }
+    QSpinBox *pushDeadlineBox(int seat) const { return m_rows[std::size_t(seat)].pushDeadline; }
     QComboBox *timersBox() const { return m_timers; }
+    /// The rule set picker (engine::rulePresets(), classic first).
+    QComboBox *rulesBox() const { return m_rules; }
+    /// The rule set chosen; the table has rules().seatCount() seats.
+    engine::RuleSet rules() const;
+    /// Rows shown: the chosen rule set's seat count.
+    int seatCount() const;
     QPushButton *okButton() const { return m_ok; }
     QLabel *messageLabel() const { return m_message; }
     /// Shown while no provider profile exists; emits profilesWanted.
@@ -84,6 +98,11 @@ private:
         QComboBox *profile = nullptr;
         QComboBox *model = nullptr;
         QLineEdit *persona = nullptr;
+        // A push agent's endpoint; the token is never kept in the settings.
+        QLineEdit *pushUrl = nullptr;
+        QLineEdit *pushToken = nullptr;
+        QSpinBox *pushDeadline = nullptr;
+        QWidget *label = nullptr;
     };
 
     void buildRow(int seat, QGridLayout *grid);
@@ -101,7 +120,9 @@ private:
     ProfileStore &m_store;
     QSettings &m_settings;
     std::vector<ProviderProfile> m_profiles;
-    std::array<Row, Seats> m_rows;
+    std::array<Row, MaxRows> m_rows;
+    QComboBox *m_rules = nullptr;
+    void rulesChanged();
     QComboBox *m_timers = nullptr;
     bool m_timersChosen = false; ///< the user picked the timers: they no longer follow the seats
     QToolButton *m_allProfile = nullptr;

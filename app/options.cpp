@@ -5,6 +5,7 @@
 #include "host/store/store.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 #include <QSocketNotifier>
 
 #include <algorithm>
@@ -88,6 +89,10 @@ void addHostOptions(QCommandLineParser &p, HostMode mode, const QList<QCommandLi
                  QStringLiteral("Phase timers of new matches: \"standard\" (seed 000) or \"models\" (longer turns "
                                 "for seats played by language models)."),
                  QStringLiteral("PRESET")});
+    p.addOption({QStringLiteral("rules"),
+                 QStringLiteral("Rule set of the default queue: a preset (see `townhall rules`) or a JSON file "
+                                "(default: classic)."),
+                 QStringLiteral("NAME|FILE")});
     p.addOption({QStringLiteral("spectate-listen"),
                  QStringLiteral("Also offer the spectator feed (read-only, public view only; never MCP) on "
                                 "ADDR:PORT, for a viewer on another machine. Off by default."),
@@ -110,7 +115,7 @@ QCommandLineOption ollamaOption()
             QStringLiteral("MODELS")};
 }
 
-std::optional<host::providers::SeatsFile> ollamaSeats(const QString &models, const QString &ollamaHost)
+std::optional<host::providers::SeatsFile> ollamaSeats(const QString &models, const QString &ollamaHost, int seats)
 {
     QStringList names;
     for (const QString &m : models.split(QLatin1Char(','), Qt::SkipEmptyParts))
@@ -139,7 +144,7 @@ std::optional<host::providers::SeatsFile> ollamaSeats(const QString &models, con
     profile.model = names.front();
     file.providers.emplace(profile.name, profile);
     const auto &botNames = engine::botNames();
-    for (int i = 0; i < host::providers::SeatsFile::MaxSeats; ++i) {
+    for (int i = 0; i < seats; ++i) {
         host::providers::SeatSpec seat;
         seat.name = QString::fromStdString(botNames[std::size_t(i) % botNames.size()]);
         seat.provider = profile.name;
@@ -169,7 +174,12 @@ SeatsOption readSeatsOption(const QCommandLineParser &p, QString *error)
                 *error = QStringLiteral("--ollama and --seats both name the seats; use one of them");
             return out;
         }
-        out.file = ollamaSeats(p.value(QStringLiteral("ollama")), qEnvironmentVariable("OLLAMA_HOST"));
+        // As many seats as the table of --rules (a bad --rules is reported where it is read).
+        int seats = engine::SeatCount;
+        if (p.optionNames().contains(QStringLiteral("rules")) && p.isSet(QStringLiteral("rules")))
+            if (const auto rules = readRuleSet(p.value(QStringLiteral("rules")), nullptr))
+                seats = rules->seatCount();
+        out.file = ollamaSeats(p.value(QStringLiteral("ollama")), qEnvironmentVariable("OLLAMA_HOST"), seats);
         if (!out.file) {
             out.ok = false;
             if (error)
@@ -191,6 +201,35 @@ SeatsOption readSeatsOption(const QCommandLineParser &p, QString *error)
     for (const QString &w : parsed.warnings)
         out.warnings << path + QStringLiteral(": ") + w;
     return out;
+}
+
+std::optional<engine::RuleSet> readRuleSet(const QString &nameOrFile, QString *error)
+{
+    auto fail = [error](const QString &message) -> std::optional<engine::RuleSet> {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    if (auto preset = engine::rulePreset(nameOrFile.toStdString()))
+        return preset;
+    QFile file(nameOrFile);
+    if (!file.exists()) {
+        QStringList names;
+        for (const engine::RuleSet &r : engine::rulePresets())
+            names << QString::fromStdString(r.name);
+        return fail(QStringLiteral("unknown rule set '%1': name a preset (%2, or 6p, 9p, 12p) or a JSON file")
+                        .arg(nameOrFile, names.join(QStringLiteral(", "))));
+    }
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(QStringLiteral("%1: %2").arg(nameOrFile, file.errorString()));
+    const QByteArray bytes = file.readAll();
+    const engine::json j = engine::json::parse(bytes.begin(), bytes.end(), nullptr, false);
+    if (j.is_discarded())
+        return fail(QStringLiteral("%1: not valid JSON").arg(nameOrFile));
+    auto rules = engine::RuleSet::fromJson(j);
+    if (!rules)
+        return fail(QStringLiteral("%1: %2").arg(nameOrFile, QString::fromStdString(rules.error().message)));
+    return *rules;
 }
 
 std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &p, HostMode mode, QString *error)
@@ -229,6 +268,14 @@ std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &p, Host
             c.timers = engine::modelPlayTimers();
         else
             return fail(QStringLiteral("--timers must be standard or models"));
+    }
+
+    if (p.isSet(QStringLiteral("rules"))) {
+        QString why;
+        auto rules = readRuleSet(p.value(QStringLiteral("rules")), &why);
+        if (!rules)
+            return fail(QStringLiteral("--rules: ") + why);
+        c.host.rules = std::move(*rules);
     }
 
     if (p.isSet(QStringLiteral("spectate-listen"))) {

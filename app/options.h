@@ -33,7 +33,8 @@ enum class HostMode { Desktop, Headless };
 /// The shared options as read from the command line.
 struct HostCommandLine
 {
-    /// --db, --durable, --speed, --no-guests, --no-rate-limits, --seed.
+    /// --db, --durable, --speed, --no-guests, --no-rate-limits, --seed,
+    /// --rules (host.rules: the default queue's rule set).
     /// dbPath is empty without --db (the Host takes the default path).
     host::HostOptions host;
     bool dbGiven = false;           ///< --db was given (the desktop app's setting yields to it)
@@ -70,6 +71,12 @@ void addHostOptions(QCommandLineParser &parser, HostMode mode,
 std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &parser, HostMode mode,
                                                QString *error);
 
+/// The rule set `nameOrFile` names: a preset ("classic", "seed002-9", "9p",
+/// ...) or a JSON file (RuleSet::fromJson's format). Nothing when neither,
+/// with the reason in `error` (the presets for an unknown name; the file
+/// and RuleSet::fromJson's message for a bad file).
+std::optional<engine::RuleSet> readRuleSet(const QString &nameOrFile, QString *error);
+
 /// `--seats FILE`, the headless host's own: model seats and named bots,
 /// queued in order before anyone else.
 QCommandLineOption seatsOption();
@@ -82,7 +89,8 @@ QCommandLineOption ollamaOption();
 /// The seats of `--ollama MODELS` as a seats file (the bots' names, one
 /// provider "ollama"). `ollamaHost` is $OLLAMA_HOST's value: "host:port" or
 /// a URL; empty means the default. Nothing when no model is named.
-std::optional<host::providers::SeatsFile> ollamaSeats(const QString &models, const QString &ollamaHost);
+std::optional<host::providers::SeatsFile> ollamaSeats(const QString &models, const QString &ollamaHost,
+                                                      int seats = engine::SeatCount);
 
 /// The seats file `--seats` names, if given, or the seats `--ollama` asks for. A bad file gives nothing and
 /// `ok` false, with one line per problem in `error`, each naming the file

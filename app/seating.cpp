@@ -21,6 +21,12 @@ QString seatProblem(const providers::SeatsFile &file, const providers::SeatSpec 
 {
     if (seat.bot)
         return {};
+    if (seat.push) {
+        host::PushEndpoint ep{QUrl(seat.push->url), seat.push->token, seat.push->deadlineMs};
+        if (const QString why = ep.validate(); !why.isEmpty())
+            return SeatingTr::tr("seat %1: %2").arg(seat.name, why);
+        return {};
+    }
     if (!file.providers.count(seat.provider))
         return SeatingTr::tr("seat %1 plays with the provider \"%2\", which is not defined").arg(seat.name, seat.provider);
     if (file.profileFor(seat)->model.isEmpty())
@@ -35,11 +41,16 @@ engine::Timers timersOf(TimerPreset preset)
     return preset == TimerPreset::ModelPlay ? engine::modelPlayTimers() : engine::Timers{};
 }
 
-Seating queueSeats(host::Host &host, const providers::SeatsFile &file)
+Seating queueSeats(host::Host &host, const providers::SeatsFile &file, const std::string &queueId)
 {
     Seating out;
-    if (file.seats.size() > std::size_t(providers::SeatsFile::MaxSeats)) {
-        out.error = SeatingTr::tr("%1 seats, but a table has %2").arg(qsizetype(file.seats.size())).arg(providers::SeatsFile::MaxSeats);
+    const int table = host.seatCount(queueId);
+    if (table <= 0) {
+        out.error = SeatingTr::tr("there is no queue %1").arg(QString::fromStdString(queueId));
+        return out;
+    }
+    if (file.seats.size() > std::size_t(table)) {
+        out.error = SeatingTr::tr("%1 seats, but a table has %2").arg(qsizetype(file.seats.size())).arg(table);
         return out;
     }
     for (const providers::SeatSpec &seat : file.seats) {
@@ -50,7 +61,18 @@ Seating queueSeats(host::Host &host, const providers::SeatsFile &file)
     }
     for (const providers::SeatSpec &seat : file.seats) {
         if (seat.bot) {
-            host.queueBot(seat.name);
+            host.queueBot(seat.name, queueId);
+            ++out.queued;
+            continue;
+        }
+        if (seat.push) {
+            // A push agent: Town Hall calls it (docs/push-agents.md).
+            if (!host.queuePushSeat(seat.name,
+                                    host::PushEndpoint{QUrl(seat.push->url), seat.push->token, seat.push->deadlineMs},
+                                    queueId)) {
+                out.error = SeatingTr::tr("seat %1 could not join the queue").arg(seat.name);
+                return out;
+            }
             ++out.queued;
             continue;
         }
@@ -61,7 +83,7 @@ Seating queueSeats(host::Host &host, const providers::SeatsFile &file)
                 out.warnings.append(SeatingTr::tr("seat %1: %2").arg(seat.name, key.problem));
             profile.apiKey = key.key;
         }
-        if (!host.queueModelSeat(seat.name, std::move(profile), seat.persona)) {
+        if (!host.queueModelSeat(seat.name, std::move(profile), seat.persona, queueId)) {
             // The lobby refuses only an agent that is seated already, which a
             // new model seat never is; the seats before it stay queued.
             out.error = SeatingTr::tr("seat %1 could not join the queue").arg(seat.name);
@@ -72,12 +94,32 @@ Seating queueSeats(host::Host &host, const providers::SeatsFile &file)
     return out;
 }
 
+std::string queueForRules(host::Host &host, const engine::RuleSet &rules)
+{
+    const engine::Lobby &lobby = host.lobby();
+    for (const std::string &id : {std::string(engine::DefaultQueueId), engine::PresetQueuePrefix + rules.name})
+        if (const engine::RuleSet *r = lobby.queueRules(id); r && *r == rules)
+            return id;
+    // A table of its own (say, a preset the default queue was changed away from).
+    for (int n = 1;; ++n) {
+        const std::string id = std::string(engine::PresetQueuePrefix) + "table-" + std::to_string(n);
+        if (const engine::RuleSet *r = lobby.queueRules(id)) {
+            if (*r == rules)
+                return id;
+            continue;
+        }
+        if (host.registerQueue(id, rules).ok())
+            return id;
+        return engine::DefaultQueueId;
+    }
+}
+
 QCoro::Task<KeyedSeats> resolveKeys(providers::SeatsFile file, std::shared_ptr<providers::KeySource> keys)
 {
     KeyedSeats out;
     QSet<QString> used;
     for (const providers::SeatSpec &seat : file.seats)
-        if (!seat.bot)
+        if (!seat.bot && !seat.push)
             used.insert(seat.provider);
     for (auto &[name, profile] : file.providers) {
         if (!used.contains(name) || !keys)

@@ -7,6 +7,7 @@
 /// queue through queueSeats, so a seat means the same thing in either mode.
 
 #include "engine/match.h"
+#include "engine/rules.h"
 #include "host/host.h"
 #include "host/providers/keysource.h"
 #include "host/providers/seatsfile.h"
@@ -31,6 +32,9 @@ struct MatchPlan
     host::providers::SeatsFile seats; ///< the seats to queue, in order; providers without keys
     TimerPreset timers = TimerPreset::ModelPlay;
     int openSeats = 0;
+    /// The rule set picked for the table (engine::rulePresets()); the host
+    /// queues by it once it has queues per rule set.
+    engine::RuleSet rules;
 };
 
 /// What queueSeats did.
@@ -49,7 +53,12 @@ struct Seating
 /// none, the environment variable the profile names. A missing key does not
 /// stop a seat (a local server needs none; a cloud one refuses, and the
 /// seat's stand-in plays), but it is reported in `warnings`.
-Seating queueSeats(host::Host &host, const host::providers::SeatsFile &file);
+Seating queueSeats(host::Host &host, const host::providers::SeatsFile &file,
+                   const std::string &queueId = engine::DefaultQueueId);
+
+/// The queue that seats `rules`: the default queue or a preset's when their
+/// rule set is this one; otherwise a queue registered for it.
+std::string queueForRules(host::Host &host, const engine::RuleSet &rules);
 
 /// The seats with their providers' keys filled in from `keys`.
 struct KeyedSeats

@@ -24,6 +24,8 @@ SimulationReport simulate(int matches, std::uint64_t seed, const engine::MatchCo
     using Clock = std::chrono::steady_clock;
     SimulationReport r;
     r.matches = matches;
+    r.rules = config.rules.name;
+    r.classic = config.rules.isClassic();
     std::uint64_t hash = 0xcbf29ce484222325ULL;
     std::uint64_t days = 0;
     Clock::duration simTime{};
@@ -37,7 +39,10 @@ SimulationReport simulate(int matches, std::uint64_t seed, const engine::MatchCo
         engine::SimulatedMatch m = engine::simulateMatch(matchSeed, config);
         cpuTime += std::clock() - c0;
         simTime += Clock::now() - t0;
-        (m.winner == engine::Team::Villagers ? r.villagerWins : r.werewolfWins) += 1;
+        if (m.draw)
+            ++r.draws;
+        else
+            (m.winner == engine::Team::Villagers ? r.villagerWins : r.werewolfWins) += 1;
         days += static_cast<std::uint64_t>(m.days);
         r.toolCalls += m.toolCalls;
         r.rejectedCalls += m.rejectedCalls;
@@ -77,7 +82,14 @@ std::string toText(const SimulationReport &r)
                   static_cast<unsigned long long>(r.toolCalls),
                   static_cast<unsigned long long>(r.rejectedCalls), r.wallSeconds, r.simSeconds,
                   r.cpuSeconds, r.matchesPerSecond, r.matchesPerCpuSecond, r.eventsPerSecond, static_cast<unsigned long long>(r.logHash));
-    return buf;
+    if (r.classic)
+        return buf;
+    // Only other rule sets name theirs and count draws: classic's report
+    // stays byte-for-byte what scripts already read.
+    std::string text = "rules:             " + r.rules + "\n" + buf;
+    const std::string wolves = "werewolf wins:     " + std::to_string(r.werewolfWins) + "\n";
+    text.insert(text.find(wolves) + wolves.size(), "draws:             " + std::to_string(r.draws) + "\n");
+    return text;
 }
 
 std::string toJsonText(const SimulationReport &r)
@@ -98,6 +110,10 @@ std::string toJsonText(const SimulationReport &r)
                    {"matchesPerCpuSecond", r.matchesPerCpuSecond},
                    {"eventsPerSecond", r.eventsPerSecond},
                    {"logHash", hash}};
+    if (!r.classic) {
+        j["rules"] = r.rules;
+        j["draws"] = r.draws;
+    }
     return j.dump(2) + "\n";
 }
 

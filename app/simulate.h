@@ -14,6 +14,9 @@ struct SimulationReport
     int matches = 0;
     int villagerWins = 0;
     int werewolfWins = 0;
+    int draws = 0;              ///< max_days reached with no winner (seed 002 rule sets)
+    std::string rules = "classic";  ///< the rule set's name
+    bool classic = true;        ///< classic rules: the report reads exactly as before rule sets
     double averageDays = 0;
     std::uint64_t totalEvents = 0;
     std::uint64_t toolCalls = 0;

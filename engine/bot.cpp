@@ -44,11 +44,14 @@ enum class Pending : std::uint8_t {
     Vote,
     Flip,
     LastWords,
+    WitchAct,
+    HunterShot,
+    PkDefence,
 };
 
 /// Which talk slot the message came from changes nothing but bookkeeping;
 /// what it says is decided when it fires, from what the bot knows then.
-enum class Said : std::uint8_t { Plain, SeerClaim, SeerReport, Counterclaim, Defence, Reaction, FakeCallout };
+enum class Said : std::uint8_t { Plain, SeerClaim, SeerReport, Counterclaim, Defence, Reaction, FakeCallout, WitchClaim };
 
 const std::string *stringAt(const json &payload, const char *key)
 {
@@ -111,6 +114,7 @@ struct Bot::Memory
     SeatMask nightKilled = 0;
     SeatMask votedOut = 0;
     int lastVictim = NoSeat;
+    int lastVictim2 = NoSeat;  ///< a second death in the same night (seed 002: the witch's poison)
     bool lastSaved = false;
     bool preferFirstClaim = true;
 
@@ -118,6 +122,7 @@ struct Bot::Memory
     std::int64_t publicGap = 3'000;
     std::int64_t wolfGap = 2'000;
     bool rateLimits = true;
+    bool potions = false;  ///< the table has a witch: a quiet night need not be the doctor's doing
 
     // Where we are.
     Phase phase = Phase::Lobby;      ///< the phase the schedule was planned for
@@ -180,6 +185,26 @@ struct Bot::Memory
     bool agreed = true;
     TimeMs wolfDeadline = Never;
     int lastTeamTarget = NoSeat;
+    SeatMask heardFrom = 0;      ///< the pack members who chatted or selected tonight
+    int leaderPick = NoSeat;     ///< the proposer's WOLF_KILL_SELECTED target
+
+    // Seed 002 roles and phases; all of it stays empty in a classic match.
+    SeatMask cleared = 0;        ///< known not to be wolves (the witch sees the wolves' victims)
+    SeatMask pkMask = 0;         ///< today's PK players
+    int witchNight = 0;          ///< the night of the last WITCH_INFORMED
+    int witchStage = 0;          ///< 0: to decide, 1: saved and may still poison, 2: done
+    std::string witchPending;    ///< the action in flight: SAVE, POISON or PASS
+    int savedSeat = NoSeat;      ///< whom this witch saved
+    int savedNight = 0;
+    bool witchClaimed = false;
+    bool talkHeard = false;      ///< any public message read (before that, suspicion is only noise)
+    bool hunterTurn = false;     ///< a dead hunter whose shot is awaited
+    TimeMs shotAt = Never;
+    bool shotSent = false;
+    int myShot = NoSeat;
+    int promisedShot = NoSeat;   ///< whom this hunter said he would shoot
+    TimeMs pkAt = Never;
+    bool pkSpoke = false;
 
     // The call in flight.
     Pending pending = Pending::None;
@@ -286,6 +311,8 @@ struct Bot::Memory
     {
         const auto is = static_cast<std::size_t>(i);
         int s = noise[is];
+        if (cleared & bit(i))
+            s -= 500;  // the witch saw the wolves attack them
         if (role == Role::Seer) {
             if (inspectedWolves & bit(i))
                 return 1000 + s;
@@ -453,6 +480,12 @@ struct Bot::Memory
     Step act(const StateView &v, TimeMs now);
     std::optional<ToolCall> nightAct(const Match::RequiredAction &req, TimeMs now);
     std::optional<ToolCall> wolfNight(const Match::RequiredAction &req, TimeMs now);
+    std::optional<ToolCall> witchAct(const Match::RequiredAction &req, TimeMs now);
+    std::optional<ToolCall> hunterShot(const Match::RequiredAction &req, TimeMs now);
+    std::optional<ToolCall> pkDefence(const Match::RequiredAction &req, TimeMs now);
+    /// The most suspected of `candidates` and by how much it stands above
+    /// their average suspicion (a margin near 0 means nothing to go on).
+    std::pair<int, int> standout(SeatMask candidates) const;
     std::optional<ToolCall> talk(TimeMs now, bool urgent);
     bool compose(std::string &text, MessageKind &kind, std::string &replyTo, int slot);
     bool composeWolf(std::string &text, MessageKind &kind, std::string &replyTo, int slot);
@@ -533,6 +566,8 @@ void Bot::Memory::ingest(const Event &e)
             publicGap = c->value("publicChatIntervalMs", publicGap);
             wolfGap = c->value("wolfChatIntervalMs", wolfGap);
             rateLimits = c->value("rateLimits", rateLimits);
+            if (auto r = c->find("rules"); r != c->end() && r->is_object())
+                potions = r->value("witches", 0) > 0;
         }
         break;
     case EventType::PhaseChanged: {
@@ -547,11 +582,21 @@ void Bot::Memory::ingest(const Event &e)
             accuser = NoSeat;
             defended = false;
             claimToReact = NoSeat;
-        } else if (*ph == Phase::DayVote) {
+        } else if (*ph == Phase::DayVote || *ph == Phase::DayPkVote) {
             vote.fill(NoVote);
+        } else if (*ph == Phase::DayPkDefense) {
+            pkMask = 0;
+            if (auto o = p.find("order"); o != p.end() && o->is_array())
+                for (const json &id : *o)
+                    if (id.is_string())
+                        if (const int s = seatOf(id.get_ref<const std::string &>()); s >= 0)
+                            pkMask |= bit(s);
         } else if (*ph == Phase::Night) {
             lastSaved = false;
             lastVictim = NoSeat;
+            lastVictim2 = NoSeat;
+            heardFrom = 0;
+            leaderPick = NoSeat;
             partnerSays = NoSeat;
             partnerPick = NoSeat;
             partnerChatted = false;
@@ -585,6 +630,7 @@ void Bot::Memory::ingest(const Event &e)
         if (from < 0 || role != Role::Werewolf)
             break;
         partnerChatted = true;
+        heardFrom |= bit(from);
         if (const std::string *text = stringAt(p, "text")) {
             const int v = victimIn(*text);
             if (v >= 0) {
@@ -597,8 +643,25 @@ void Bot::Memory::ingest(const Event &e)
     }
     case EventType::WolfKillSelected: {
         const int by = seatAt(p, "byPlayerId");
-        if (by >= 0 && by != me)
+        if (by >= 0 && by != me) {
             partnerPick = seatAt(p, "targetPlayerId");
+            heardFrom |= bit(by);
+            if (by == proposer())
+                leaderPick = partnerPick;
+        }
+        break;
+    }
+    case EventType::WitchInformed: {
+        witchNight = p.value("night", 0);
+        witchStage = 0;
+        const int v = seatAt(p, "killedPlayerId");
+        if (v >= 0 && v != me)
+            cleared |= bit(v);  // the wolves do not attack their own
+        break;
+    }
+    case EventType::HunterShot: {
+        if (seatAt(p, "hunterPlayerId") == me && me >= 0)
+            myShot = seatAt(p, "targetPlayerId");
         break;
     }
     case EventType::SeerInspected: {
@@ -616,6 +679,8 @@ void Bot::Memory::ingest(const Event &e)
     case EventType::NightResult: {
         lastVictim = seatAt(p, "killedPlayerId");
         lastSaved = p.value("savedByDoctor", false);
+        if (auto d = p.find("deaths"); d != p.end() && d->is_array() && d->size() > 1 && (*d)[1].is_string())
+            lastVictim2 = seatOf((*d)[1].get_ref<const std::string &>());
         break;
     }
     case EventType::PlayerEliminated: {
@@ -631,7 +696,8 @@ void Bot::Memory::ingest(const Event &e)
             votedOut |= bit(s);
             if (s == me)
                 votedOutMe = true;
-        } else {
+        } else if (!cause || *cause != "HUNTER_SHOT") {
+            // A hunter's target was not silenced by the wolves, so it tells nothing about them.
             nightKilled |= bit(s);
         }
         break;
@@ -668,6 +734,7 @@ void Bot::Memory::readMessage(const Event &e, int from)
     if (!text)
         return;
     const botspeech::Reading r = botspeech::read(*text, lexicon);
+    talkHeard = true;
     const SeatMask others = static_cast<SeatMask>(~bit(from));
     const SeatMask accused = r.accused & others;
     for (int i = 0; i < n; ++i) {
@@ -768,9 +835,13 @@ void Bot::Memory::onPhase(const StateView &v, TimeMs now)
     const std::int64_t span = phaseSpan(now);
     // Every phase starts with a clean schedule; what was not done is dropped.
     nightAt = chatAt = openingAt = urgentAt = voteAt = flipAt = lastWordsAt = Never;
+    shotAt = pkAt = Never;
     talkAt.fill(Never);
     talks = talkIdx = 0;
-    if (!meAlive() && !(phase == Phase::DayResolution && votedOutMe))
+    // A dead hunter still has his shot: the one phase in which the dead act.
+    hunterTurn = phase == Phase::HunterShot && v.you && v.you->requiredAction
+                 && v.you->requiredAction->type == ActionType::HunterShoot;
+    if (!meAlive() && !(phase == Phase::DayResolution && votedOutMe) && !hunterTurn)
         return;
     switch (phase) {
     case Phase::Lobby:
@@ -817,7 +888,20 @@ void Bot::Memory::onPhase(const StateView &v, TimeMs now)
         armUrgent(now);
         break;
     }
+    case Phase::NightWitch:
+        // Like the other night roles: a moment somewhere in the phase, so
+        // the timing tells the table nothing.
+        if (role == Role::Witch)
+            nightAt = within(now, span, 50, 400);
+        break;
+    case Phase::HunterShot:
+        shotSent = false;
+        if (hunterTurn)
+            shotAt = within(now, span, 80, 400);
+        break;
+    case Phase::DayPkDefense: pkSpoke = false; break;
     case Phase::DayVote:
+    case Phase::DayPkVote:
         myVote = NoVote;
         flipped = false;
         reconsider = false;
@@ -852,6 +936,9 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
         }
         break;
     case Phase::Night: c = nightAct(req, now); break;
+    case Phase::NightWitch: c = witchAct(req, now); break;
+    case Phase::HunterShot: c = hunterShot(req, now); break;
+    case Phase::DayPkDefense: c = pkDefence(req, now); break;
     case Phase::DayOpening:
         if (req.type == ActionType::SpeakOpening && !openingSent) {
             if (openingAt == Never) {
@@ -866,10 +953,12 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
                     seerResults(text, false);
                     said = Said::SeerClaim;
                 } else {
-                    if (victim >= 0)
+                    if (victim >= 0 && lastVictim2 >= 0)
+                        botspeech::say(text, Topic::OpeningTwoKills, rng.below(64), name(victim), name(lastVictim2));
+                    else if (victim >= 0)
                         botspeech::say(text, Topic::OpeningKill, rng.below(64), name(victim));
                     else
-                        botspeech::say(text, Topic::OpeningSaved, rng.below(64));
+                        botspeech::say(text, potions ? Topic::OpeningQuiet : Topic::OpeningSaved, rng.below(64));
                     const int s = topSuspect();
                     const bool accuse = s >= 0
                                         && (role == Role::Werewolf ? rng.chance(50)
@@ -893,7 +982,8 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
         if (!c && talkIdx < talks && now >= talkAt[static_cast<std::size_t>(talkIdx)])
             c = talk(now, false);
         break;
-    case Phase::DayVote: c = voteAct(req, now); break;
+    case Phase::DayVote:
+    case Phase::DayPkVote: c = voteAct(req, now); break;
     case Phase::DayResolution:
         if (votedOutMe && !lastWordsSent && lastWordsAt != Never && now >= lastWordsAt) {
             std::string text;
@@ -903,6 +993,13 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
             case Role::Villager: botspeech::say(text, Topic::LastWordsVillager, rng.below(64), sn); break;
             case Role::Doctor: botspeech::say(text, Topic::LastWordsDoctor, rng.below(64), sn); break;
             case Role::Werewolf: botspeech::say(text, Topic::LastWordsWolf, rng.below(64)); break;
+            case Role::Witch: botspeech::say(text, Topic::LastWordsWitch, rng.below(64), sn); break;
+            case Role::Hunter:
+                if (myShot >= 0)
+                    botspeech::say(text, Topic::LastWordsHunter, rng.below(64), name(myShot));
+                else
+                    botspeech::say(text, Topic::LastWordsHunterNone, rng.below(64), sn);
+                break;
             case Role::Seer: {
                 const int w = aliveKnownWolf();
                 if (w >= 0)
@@ -940,6 +1037,9 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
         if (wolfStage > 0 || (role == Role::Werewolf && proposer() != me))
             consider(wolfDeadline);
         break;
+    case Phase::NightWitch: consider(nightAt); break;
+    case Phase::HunterShot: consider(shotAt); break;
+    case Phase::DayPkDefense: consider(pkAt); break;
     case Phase::DayOpening: consider(openingAt); break;
     case Phase::DayDiscussion:
         consider(urgentAt);
@@ -947,6 +1047,7 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
             consider(talkAt[static_cast<std::size_t>(talkIdx)]);
         break;
     case Phase::DayVote:
+    case Phase::DayPkVote:
         consider(voteAt);
         consider(flipAt);
         break;
@@ -1059,7 +1160,12 @@ std::optional<ToolCall> Bot::Memory::wolfNight(const Match::RequiredAction &req,
             }
             return std::nullopt;
         case 1: {
-            const bool heard = partnerChatted || partnerPick >= 0;
+            // Wait for every other wolf of the pack (one partner at a classic table).
+            SeatMask pack = 0;
+            for (int w = 0; w < n; ++w)
+                if (w != me && isWolf(w) && alive(w))
+                    pack |= bit(w);
+            const bool heard = (pack & ~heardFrom) == 0;
             if (!heard && now < wolfDeadline)
                 return std::nullopt;
             int other = partnerPick >= 0 ? partnerPick : partnerSays;
@@ -1089,10 +1195,10 @@ std::optional<ToolCall> Bot::Memory::wolfNight(const Match::RequiredAction &req,
         default: return std::nullopt;
         }
     }
-    // The second wolf answers the proposal, then follows the proposer's selection.
+    // The other wolves answer the proposal, then follow the proposer's selection.
     switch (wolfStage) {
     case 0:
-        if (proposal >= 0 || partnerPick >= 0) {
+        if (proposal >= 0 || leaderPick >= 0) {
             wolfStage = 1;
             chatAt = now + 800 + rng.below(1'700);
             return std::nullopt;
@@ -1105,7 +1211,7 @@ std::optional<ToolCall> Bot::Memory::wolfNight(const Match::RequiredAction &req,
     case 1: {
         if (now < chatAt)
             return std::nullopt;
-        const int p = proposal >= 0 ? proposal : partnerPick;
+        const int p = proposal >= 0 ? proposal : leaderPick;
         wolfStage = 2;
         chatAt = Never;
         wolfDeadline = now + std::max<std::int64_t>(3'000, span * 30 / 100);
@@ -1119,9 +1225,9 @@ std::optional<ToolCall> Bot::Memory::wolfNight(const Match::RequiredAction &req,
         return chat(Topic::WolfCounter, decided, p >= 0 ? p : decided);
     }
     case 2:
-        if (partnerPick >= 0) {
-            if (agreed || partnerPick == decided || rng.chance(75))
-                decided = partnerPick;
+        if (leaderPick >= 0) {
+            if (agreed || leaderPick == decided || rng.chance(75))
+                decided = leaderPick;
             wolfStage = 3;
             nightAt = now + 400 + rng.below(800);
             return std::nullopt;
@@ -1138,6 +1244,116 @@ std::optional<ToolCall> Bot::Memory::wolfNight(const Match::RequiredAction &req,
         return kill(decided);
     default: return std::nullopt;
     }
+}
+
+std::pair<int, int> Bot::Memory::standout(SeatMask candidates) const
+{
+    int best = NoSeat;
+    int bestScore = Lowest;
+    int sum = 0;
+    int k = 0;
+    for (int i = 0; i < n; ++i) {
+        if (!(candidates & bit(i)))
+            continue;
+        const int s = suspicion(i);
+        sum += s;
+        ++k;
+        if (s > bestScore) {
+            best = i;
+            bestScore = s;
+        }
+    }
+    if (best < 0)
+        return {NoSeat, 0};
+    return {best, bestScore - sum / k};
+}
+
+std::optional<ToolCall> Bot::Memory::witchAct(const Match::RequiredAction &req, TimeMs now)
+{
+    if (req.type != ActionType::WitchAct || witchStage >= 2 || nightAt == Never || now < nightAt)
+        return std::nullopt;
+    nightAt = Never;
+    auto act = [&](const char *action, int target) {
+        ToolCall c = call("et.werewolf.match.night.witch_act");
+        c.arguments["action"] = action;
+        if (target >= 0)
+            c.arguments["targetPlayerId"] = ids[static_cast<std::size_t>(target)];
+        witchPending = action;
+        pendingSeat = target;
+        pending = Pending::WitchAct;
+        return c;
+    };
+    const int victim = req.killedPlayerId ? seatOf(*req.killedPlayerId) : NoSeat;
+    if (witchStage == 0 && req.antidote && victim >= 0) {
+        // The antidote is worth most on night 1, before anyone has a read; later
+        // it is kept for a player the village cannot lose (a believed seer claimant).
+        int chance = witchNight <= 1 ? 90 : 30;
+        if ((claimants & bit(victim)) && trustIn(victim) >= 60)
+            chance = 90;
+        if (rng.chance(chance))
+            return act("SAVE", victim);
+    }
+    if (req.poison) {
+        const SeatMask pool = static_cast<SeatMask>(maskOf(req.allowedTargets) & ~cleared & ~bit(me));
+        const auto [target, margin] = standout(pool);
+        // Poison only on evidence: a believed seer named the player a wolf, or
+        // the talk has singled them out. On night 1 nobody has said anything yet.
+        const bool named = target >= 0 && suspicion(target) >= 100;
+        const bool singled = target >= 0 && witchNight > 1 && margin >= 25;
+        if ((named && rng.chance(85)) || (singled && rng.chance(40)))
+            return act("POISON", target);
+    }
+    return act("PASS", NoSeat);
+}
+
+std::optional<ToolCall> Bot::Memory::hunterShot(const Match::RequiredAction &req, TimeMs now)
+{
+    if (req.type != ActionType::HunterShoot || shotSent || shotAt == Never || now < shotAt)
+        return std::nullopt;
+    shotAt = Never;
+    const SeatMask pool = static_cast<SeatMask>(maskOf(req.allowedTargets) & ~cleared);
+    const auto [top, margin] = standout(pool);
+    ToolCall c = call("et.werewolf.match.hunter_shoot");
+    // A hunter keeps his word to the table; otherwise a shot at random kills
+    // a villager more often than a wolf, so he holds fire unless someone
+    // clearly stands out, and always before any day's talk.
+    const bool promised = promisedShot >= 0 && (pool & bit(promisedShot));
+    const int target = promised ? promisedShot : top;
+    if (promised || (target >= 0 && talkHeard && margin >= 12))
+        c.arguments["targetPlayerId"] = ids[static_cast<std::size_t>(target)];
+    else
+        c.arguments["targetPlayerId"] = nullptr;
+    pending = Pending::HunterShot;
+    return c;
+}
+
+std::optional<ToolCall> Bot::Memory::pkDefence(const Match::RequiredAction &req, TimeMs now)
+{
+    if (req.type != ActionType::SpeakDefense || pkSpoke)
+        return std::nullopt;
+    if (pkAt == Never) {
+        const std::int64_t turn = std::max<std::int64_t>(1'000, turnEnd - now);
+        pkAt = within(now, turn, 30, 200);
+    }
+    if (now < pkAt)
+        return std::nullopt;
+    // Point at the other side of the PK when it is fair game, else at the top suspect.
+    const SeatMask rivals = static_cast<SeatMask>(pkMask & aliveMask & ~bit(me)
+                                                  & (role == Role::Werewolf ? ~wolves : 0xFFFF));
+    int other = role == Role::Werewolf ? bestBy(rivals, [this](int i) { return scapegoatScore(i); })
+                                       : bestBy(rivals, [this](int i) { return suspicion(i); });
+    if (other < 0)
+        other = topSuspect();
+    std::string text;
+    if (role == Role::Hunter && other >= 0 && rng.chance(50)) {
+        botspeech::say(text, Topic::HunterDefend, rng.below(64), name(other));
+        promisedShot = other;
+    } else if (other >= 0)
+        botspeech::say(text, Topic::PkDefence, rng.below(64), name(other));
+    else
+        botspeech::say(text, Topic::PkDefenceAlone, rng.below(64));
+    pending = Pending::PkDefence;
+    return speech(std::move(text), MessageKind::Defense, {});
 }
 
 void Bot::Memory::seerResults(std::string &text, bool onlyNew)
@@ -1219,7 +1435,13 @@ bool Bot::Memory::compose(std::string &text, MessageKind &kind, std::string &rep
     }
     if (accuser >= 0 && !defended && alive(accuser)) {
         const int other = accuser;
-        botspeech::say(text, Topic::Defend, rng.below(64), name(other));
+        // A hunter under pressure may say what he is: voting him out costs the
+        // village a player of the hunter's choosing.
+        const bool hunterClaim = role == Role::Hunter && count(accusersToday[static_cast<std::size_t>(me)]) >= 2
+                                 && rng.chance(50);
+        botspeech::say(text, hunterClaim ? Topic::HunterDefend : Topic::Defend, rng.below(64), name(other));
+        if (hunterClaim)
+            promisedShot = other;
         kind = MessageKind::Defense;
         replyTo = accusationEventId;
         said = Said::Defence;
@@ -1240,6 +1462,13 @@ bool Bot::Memory::compose(std::string &text, MessageKind &kind, std::string &rep
             botspeech::say(text, Topic::BelieveClaimClean, rng.below(64), name(c));
         else
             botspeech::say(text, Topic::DoubtClaim, rng.below(64), name(c));
+        return true;
+    }
+    if (role == Role::Witch && !witchClaimed && savedSeat >= 0 && savedSeat != me && alive(savedSeat)
+        && savedNight == day && accusersToday[static_cast<std::size_t>(savedSeat)] && rng.chance(60)) {
+        // The one fact only the witch has: last night's target is no wolf.
+        botspeech::say(text, Topic::WitchClaimSave, rng.below(64), name(savedSeat));
+        said = Said::WitchClaim;
         return true;
     }
     const int s = topSuspect();
@@ -1447,8 +1676,9 @@ Bot::Step Bot::step(const StateView &view, const std::vector<const Event *> &new
     } else {
         m.phaseEnd = view.phaseEndsAt;
     }
-    // The dead only speak their last words.
-    if (!m.meAlive() && !(m.phase == Phase::DayResolution && m.votedOutMe && !m.lastWordsSent))
+    // The dead only speak their last words, and a dead hunter takes his shot.
+    if (!m.meAlive() && !(m.phase == Phase::DayResolution && m.votedOutMe && !m.lastWordsSent)
+        && !m.hunterTurn)
         return {};
     return m.act(view, now);
 }
@@ -1476,6 +1706,9 @@ void Bot::onResult(const ToolCall &, bool ok, std::optional<ErrorCode> error)
         case Pending::LastWords: m.lastWordsSent = true; break;
         case Pending::Vote: m.myVote = Abstain; break;
         case Pending::Flip: m.flipped = true; break;
+        case Pending::WitchAct: m.witchStage = 2; break;
+        case Pending::HunterShot: m.shotSent = true; break;
+        case Pending::PkDefence: m.pkSpoke = true; break;
         case Pending::None: break;
         }
         return;
@@ -1511,6 +1744,7 @@ void Bot::onResult(const ToolCall &, bool ok, std::optional<ErrorCode> error)
             break;
         case Said::SeerReport: m.reportedCount = m.inspectionCount; break;
         case Said::FakeCallout: m.fakeCalledOut = true; break;
+        case Said::WitchClaim: m.witchClaimed = true; break;
         case Said::Counterclaim:
             m.counterclaimTarget = NoSeat;
             m.defended = true;
@@ -1540,6 +1774,20 @@ void Bot::onResult(const ToolCall &, bool ok, std::optional<ErrorCode> error)
         m.flipped = true;
         break;
     case Pending::LastWords: m.lastWordsSent = true; break;
+    case Pending::WitchAct:
+        if (m.witchPending == "SAVE") {
+            m.savedSeat = m.pendingSeat;
+            m.savedNight = m.witchNight;
+            // Where the rules allow both potions in one night, the poison
+            // may follow; elsewhere the engine asks for nothing more.
+            m.witchStage = 1;
+            m.nightAt = now + 500 + m.rng.below(1'500);
+        } else {
+            m.witchStage = 2;
+        }
+        break;
+    case Pending::HunterShot: m.shotSent = true; break;
+    case Pending::PkDefence: m.pkSpoke = true; break;
     case Pending::WolfChat:
     case Pending::None: break;
     }

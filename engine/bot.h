@@ -8,15 +8,19 @@
 /// Deterministic for a given seed, so simulations are reproducible.
 ///
 /// What it does, by phase: readies up in LOBBY; at NIGHT wolves agree on a
-/// victim in wolf chat (the lower-seat wolf proposes, the other mostly
-/// agrees) and both select it, the seer inspects its most suspected
+/// victim in wolf chat (the lowest-seat living wolf proposes, the others
+/// mostly agree) and all select it, the seer inspects its most suspected
 /// uninspected player, the doctor protects a believed seer claimant, itself
 /// or a strong town voice; in DAY_OPENING it gives one short statement on its
 /// turn; in DAY_DISCUSSION it says one to three things (accusations, vouches,
 /// defences when accused, reactions to seer claims; the seer claims once it
 /// has found a wolf, wolves sometimes counterclaim); in DAY_VOTE it votes for
 /// its top suspect and may flip as the tally moves; voted out, it says its
-/// last words. Memory is incremental (fixed arrays by seat, updated from the
+/// last words. At the seed 002 tables: in NIGHT_WITCH the witch saves the
+/// victim (nearly always on night 1, later mostly a believed seer claimant)
+/// or poisons on evidence, else passes; in HUNTER_SHOT the dead hunter shoots
+/// a player who clearly stands out, else holds fire; in DAY_PK_DEFENSE a PK
+/// player defends itself on its turn, and DAY_PK_VOTE is voted like DAY_VOTE. Memory is incremental (fixed arrays by seat, updated from the
 /// new events only), and it sleeps via `wakeAt` between decisions.
 
 #include "projection.h"

@@ -195,6 +195,50 @@ constexpr P WolfInsist[] = {
     "No, stick with {0}.",
     "{0} is the bigger threat. Going with {0}.",
 };
+constexpr P OpeningTwoKills[] = {
+    "Two of us gone in one night: {0} and {1}. Someone here has a lot to answer for.",
+    "We lost {0} and {1} last night. The wolves have help, or a potion was used.",
+    "{0} and {1}, both dead. Let's find who did this.",
+};
+// Every defence line names the alternative with a hostile keyword, so the
+// reader counts it as an accusation like any other.
+constexpr P PkDefence[] = {
+    "I'm not a wolf. Vote {0} instead; I suspect {0}.",
+    "You have the wrong player. I'm on the village side, and {0} is the suspicious one.",
+    "Think about who pushed this tie. I suspect {0}, not me.",
+    "Voting me out helps the wolves. Vote {0}.",
+    "I'm innocent, and I'll prove it by how I vote tomorrow. {0} is suspicious.",
+};
+constexpr P PkDefenceAlone[] = {
+    "I'm not a wolf. Please don't waste this vote on me.",
+    "I'm innocent. Look at the votes that put me here.",
+    "I'm on the village side. Voting me out helps the wolves.",
+};
+constexpr P HunterDefend[] = {
+    "I'm the Hunter. Vote me out and I shoot {0}, whom I suspect.",
+    "Careful: I am the Hunter. If I go, {0} comes with me; I suspect {0}.",
+};
+constexpr P WitchClaimSave[] = {
+    "I am the Witch. I saved {0} last night, so {0} is not a wolf.",
+    "I'll come out: I'm the Witch, and {0} was the wolves' target last night. {0} is innocent.",
+};
+constexpr P LastWordsWitch[] = {
+    "I was the Witch. Spend this day well. I suspect {0}.",
+    "That was your Witch. Vote {0} next.",
+};
+constexpr P LastWordsHunter[] = {
+    "I was the Hunter, and I took {0} with me. I suspect {0} was a wolf.",
+    "Hunter here. My shot went to {0}; I suspect {0}.",
+};
+constexpr P LastWordsHunterNone[] = {
+    "I was the Hunter. I held my fire; I wasn't sure enough. Watch {0}; I suspect {0}.",
+    "I was the Hunter, and I didn't shoot. Vote {0} next.",
+};
+constexpr P OpeningQuiet[] = {
+    "Nobody died last night. Someone saved the target, and the wolves know it.",
+    "A quiet night. Whoever kept us alive, thank you.",
+    "Everyone made it through the night. Let's use this day well.",
+};
 
 template<std::size_t N>
 constexpr std::span<const P> t(const P (&a)[N])
@@ -211,7 +255,9 @@ constexpr std::array<std::span<const P>, static_cast<std::size_t>(Topic::Count)>
     t(FakeSeerCallout), t(Counterclaim),      t(LastWordsVillager), t(LastWordsDoctor),
     t(LastWordsSeer),   t(LastWordsSeerNone), t(LastWordsWolf),    t(WolfPropose),
     t(WolfProposeSeer), t(WolfProposeAccuser), t(WolfProposeAgain), t(WolfAgree),
-    t(WolfCounter),     t(WolfSwitch),        t(WolfInsist),
+    t(WolfCounter),     t(WolfSwitch),        t(WolfInsist),       t(OpeningTwoKills),
+    t(PkDefence),       t(PkDefenceAlone),    t(HunterDefend),     t(WitchClaimSave),
+    t(LastWordsWitch),  t(LastWordsHunter),   t(LastWordsHunterNone), t(OpeningQuiet),
 };
 
 // ---------------------------------------------------------------- reading

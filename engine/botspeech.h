@@ -20,7 +20,7 @@
 
 namespace townhall::engine::botspeech {
 
-/// Seats a bot keeps track of; lobbies seat 8, the masks allow up to 16.
+/// Seats a bot keeps track of; tables seat 6 to 12, the masks allow up to 16.
 inline constexpr int MaxSeats = 16;
 using SeatMask = std::uint16_t;
 
@@ -61,6 +61,17 @@ enum class Topic : std::uint8_t {
     WolfCounter,       ///< rather {0} than {1}
     WolfSwitch,        ///< fine, {0}
     WolfInsist,        ///< no, {0}
+    // Seed 002 tables (witch, hunter, PK). Appended so that the classic
+    // topics keep their numbers.
+    OpeningTwoKills,   ///< {0} and {1} both died in the night
+    PkDefence,         ///< a PK defence; {0} is the one to vote instead
+    PkDefenceAlone,    ///< a PK defence with nobody to point at
+    HunterDefend,      ///< a hunter under pressure claims; {0} would be shot
+    WitchClaimSave,    ///< the witch saved {0} last night, so {0} is innocent
+    LastWordsWitch,    ///< {0} is the last suspect
+    LastWordsHunter,   ///< the hunter shot {0}
+    LastWordsHunterNone, ///< the hunter held his fire; {0} is the last suspect
+    OpeningQuiet,      ///< nobody died, at a table where the witch may have saved them
     Count
 };
 

@@ -93,6 +93,18 @@ std::vector<Chapter> chapterMarkers(const Match &m)
             case Phase::DayOpening: day("opening statements", SubPhaseImportance); break;
             case Phase::DayDiscussion: day("discussion", SubPhaseImportance); break;
             case Phase::DayVote: day("vote", VoteImportance); break;
+            case Phase::DayPkDefense: day("PK defences", SubPhaseImportance); break;
+            case Phase::DayPkVote: day("PK revote", VoteImportance); break;
+            case Phase::HunterShot: {
+                // The phase's public payload names the hunter; a night death's
+                // shot is told on the morning it belongs to.
+                const std::string hunter = nameOf(m, stringField(e, "hunterPlayerId"));
+                const int shotDay = stringField(e, "resume") == "DAY_ANNOUNCE" ? d + 1 : d;
+                out.push_back({since(e.at), dayTitle(shotDay, "the hunter " + hunter + " takes aim"),
+                               SubPhaseImportance});
+                break;
+            }
+            case Phase::NightWitch:     // told nowhere: a chapter would only repeat "Night N"
             case Phase::Lobby:
             case Phase::DayResolution:  // told by the vote's result below
             case Phase::Ended:          // told by GAME_ENDED below
@@ -101,8 +113,25 @@ std::vector<Chapter> chapterMarkers(const Match &m)
             break;
         }
         case EventType::VoteResult:
-            if (const auto v = payloadAs<payload::VoteResult>(e); v && !v->eliminatedPlayerId)
-                out.push_back({since(e.at), dayTitle(intField(e, "day", m.state().dayNumber), "no one voted out"),
+            if (const auto v = payloadAs<payload::VoteResult>(e); v && !v->eliminatedPlayerId) {
+                const int d = intField(e, "day", m.state().dayNumber);
+                if (!v->pk.empty()) {
+                    std::string names;
+                    for (std::size_t i = 0; i < v->pk.size(); ++i)
+                        names += (i == 0 ? "" : i + 1 == v->pk.size() ? " and " : ", ")
+                                 + nameOf(m, std::string(v->pk[i]));
+                    out.push_back({since(e.at), dayTitle(d, "tie, " + names + " face a PK"), VoteImportance});
+                } else {
+                    out.push_back({since(e.at),
+                                   dayTitle(d, v->pkRound == 1 ? "the PK ties again, no one voted out"
+                                                               : "no one voted out"),
+                                   ResultImportance});
+                }
+            }
+            break;
+        case EventType::HunterShot:
+            if (const auto h = payloadAs<payload::HunterShot>(e); h && !h->targetPlayerId)
+                out.push_back({since(e.at), "The hunter " + nameOf(m, std::string(h->hunterPlayerId)) + " holds fire",
                                ResultImportance});
             break;
         case EventType::PlayerEliminated: {
@@ -114,6 +143,9 @@ std::vector<Chapter> chapterMarkers(const Match &m)
                 // Night N's victim is found on the morning of day N.
                 out.push_back({since(e.at), dayTitle(intField(e, "night", 0), who + " found dead"),
                                ResultImportance});
+            } else if (cause == "HUNTER_SHOT") {
+                out.push_back({since(e.at), who + " shot by the hunter " + nameOf(m, stringField(e, "byPlayerId")),
+                               ResultImportance});
             } else {
                 out.push_back({since(e.at), who + " is out", ResultImportance});
             }
@@ -122,7 +154,9 @@ std::vector<Chapter> chapterMarkers(const Match &m)
         case EventType::GameEnded:
             if (const auto g = payloadAs<payload::GameEnded>(e))
                 out.push_back({since(e.at),
-                               g->winningTeam == Team::Werewolves ? "The werewolves win" : "The villagers win",
+                               !g->winningTeam                        ? "A draw: the day limit is reached"
+                               : *g->winningTeam == Team::Werewolves ? "The werewolves win"
+                                                                       : "The villagers win",
                                EndImportance});
             break;
         default:

@@ -13,7 +13,8 @@ constexpr std::array<std::string_view, EventTypeCount> TypeNames{
     "NARRATOR",         "ROLES_ASSIGNED", "ROLE_CARD",          "PLAYER_READY",
     "TURN_STARTED",     "TURN_MISSED",    "WOLF_KILL_SELECTED", "SEER_INSPECTED",
     "DOCTOR_PROTECTED", "NIGHT_RESOLVED", "VOTE_RESULT",        "ROLES_REVEALED",
-    "MATCH_PAUSED",     "MATCH_RESUMED",  "BREAKPOINTS_SET"};
+    "MATCH_PAUSED",     "MATCH_RESUMED",  "BREAKPOINTS_SET",    "WITCH_INFORMED",
+    "WITCH_ACTED",      "HUNTER_SHOT",    "WOLVES_DECIDED"};
 constexpr std::array<std::string_view, 4> AudienceNames{"PUBLIC", "WOLVES", "PLAYER", "HOST"};
 } // namespace
 

@@ -53,8 +53,13 @@ enum class EventType : std::uint8_t {
     MatchPaused,      ///< Public: {remainingMs}
     MatchResumed,     ///< Public: {phaseEndsAt, reason}
     BreakpointsSet,   ///< Host: {phaseBoundary, beforeVoteResolution, step} (debugging)
+    // Seed 002 rule sets only (never in a classic match):
+    WitchInformed,    ///< Player(witch), entering NIGHT_WITCH: {night, killedPlayerId|null, antidote, poison}
+    WitchActed,       ///< Player(witch): {night, action: SAVE|POISON|PASS, targetPlayerId|null}
+    HunterShot,       ///< Public: {hunterPlayerId, targetPlayerId|null, timedOut}
+    WolvesDecided,    ///< Host, as NIGHT ends before the witch: {night, victimPlayerId, how, wolfTargets, protectedPlayerId, missed}
 };
-inline constexpr int EventTypeCount = 23;
+inline constexpr int EventTypeCount = 27;
 
 std::string_view toString(EventType t);
 std::optional<EventType> parseEventType(std::string_view s);

@@ -17,7 +17,9 @@ std::string_view toString(KeyMoment::Kind k)
 {
     static constexpr std::string_view names[] = {"ACCUSATION", "SEER_CLAIM", "COUNTERCLAIM",
                                                  "CONTRADICTION", "VOTE_FLIP", "DOCTOR_SAVE",
-                                                 "WOLF_ON_WOLF", "FAKE_CLAIM"};
+                                                 "WOLF_ON_WOLF", "FAKE_CLAIM",   "HUNTER_SHOT",
+                                                 "WITCH_POTION", "PK",           "DEADLY_NIGHT",
+                                                 "DRAW"};
     return names[static_cast<int>(k)];
 }
 
@@ -566,31 +568,69 @@ enum class T : std::uint8_t {
     WolfOnWolfVote,
     WolfOnWolfAccuse,
     FakeClaim,
+    HunterWolf,
+    HunterOther,
+    HunterHidden,
+    WitchSave,
+    WitchPoison,
+    PkTie,
+    PkOut,
+    PkOutHidden,
+    NightDeaths,
+    Draw,
     Count
 };
 
 constexpr std::array<KeyMomentTemplate, static_cast<std::size_t>(T::Count)> kTemplates{{
-    {"moment.accusation", "{accuser} accuses {target}."},
-    {"moment.accusation.repeated", "{accuser} keeps pointing at {target} ({count} times)."},
+    {"moment.accusation", "{accuser} accuses {target}.", "{accuser}指控{target}。"},
+    {"moment.accusation.repeated", "{accuser} keeps pointing at {target} ({count} times).",
+     "{accuser}一再指向{target}（{count}次）。"},
     {"moment.accusation.many",
-     "{target} is under fire: {count} accusations from {accuserCount} players ({accusers})."},
-    {"moment.seerclaim", "{name} claims to be the seer."},
-    {"moment.counterclaim", "{name} counterclaims seer: {rival} claimed it first."},
-    {"moment.contradiction.vouchvote", "{name} vouched for {target}, then voted for them the same day."},
-    {"moment.contradiction.claim", "{name} claimed to be the seer, but was revealed as {role|a}."},
+     "{target} is under fire: {count} accusations from {accuserCount} players ({accusers}).",
+     "{target}成了众矢之的：{accuserCount}名玩家（{accusers}）共指控{count}次。"},
+    {"moment.seerclaim", "{name} claims to be the seer.", "{name}自称预言家。"},
+    {"moment.counterclaim", "{name} counterclaims seer: {rival} claimed it first.",
+     "{name}对跳预言家：{rival}先跳了。"},
+    {"moment.contradiction.vouchvote", "{name} vouched for {target}, then voted for them the same day.",
+     "{name}为{target}担保，同一天却投了{target}。"},
+    {"moment.contradiction.claim", "{name} claimed to be the seer, but was revealed as {role|a}.",
+     "{name}自称预言家，身份却是{role}。"},
     {"moment.contradiction.seerrevealed",
-     "{name} claimed to be the seer, but {seer} was revealed as the real seer."},
-    {"moment.contradiction.vouchedwolf", "{name} vouched for {target}, who was revealed as a werewolf."},
+     "{name} claimed to be the seer, but {seer} was revealed as the real seer.",
+     "{name}自称预言家，但{seer}才是真正的预言家。"},
+    {"moment.contradiction.vouchedwolf", "{name} vouched for {target}, who was revealed as a werewolf.",
+     "{name}为{target}担保，而{target}是狼人。"},
     {"moment.contradiction.seerresult",
-     "{name} named {target} a werewolf as the seer, but {target} was {role|a}."},
-    {"moment.voteflip", "{name} changed their vote from {from} to {to}."},
-    {"moment.voteflip.toabstain", "{name} withdrew their vote for {from}."},
-    {"moment.voteflip.fromabstain", "{name} stopped abstaining and voted for {to}."},
-    {"moment.doctorsave", "The doctor saved the wolves' victim on night {night}: nobody died."},
-    {"moment.doctorsave.revealed", "{doctor}, the doctor, saved {saved} from the wolves on night {night}."},
-    {"moment.wolfonwolf.vote", "{name}, a werewolf, voted for fellow wolf {target}."},
-    {"moment.wolfonwolf.accuse", "{name}, a werewolf, accused fellow wolf {target}."},
-    {"moment.fakeclaim", "{name} claims to be the seer but is {role|a}."},
+     "{name} named {target} a werewolf as the seer, but {target} was {role|a}.",
+     "{name}以预言家身份说{target}是狼人，但{target}是{role}。"},
+    {"moment.voteflip", "{name} changed their vote from {from} to {to}.", "{name}把票从{from}改投给{to}。"},
+    {"moment.voteflip.toabstain", "{name} withdrew their vote for {from}.", "{name}收回了投给{from}的票。"},
+    {"moment.voteflip.fromabstain", "{name} stopped abstaining and voted for {to}.",
+     "{name}不再弃票，投给了{to}。"},
+    {"moment.doctorsave", "The doctor saved the wolves' victim on night {night}: nobody died.",
+     "第{night}夜医生救下了狼人的目标：无人死亡。"},
+    {"moment.doctorsave.revealed", "{doctor}, the doctor, saved {saved} from the wolves on night {night}.",
+     "第{night}夜，医生{doctor}从狼口救下了{saved}。"},
+    {"moment.wolfonwolf.vote", "{name}, a werewolf, voted for fellow wolf {target}.",
+     "狼人{name}投票给狼队友{target}。"},
+    {"moment.wolfonwolf.accuse", "{name}, a werewolf, accused fellow wolf {target}.",
+     "狼人{name}指控狼队友{target}。"},
+    {"moment.fakeclaim", "{name} claims to be the seer but is {role|a}.", "{name}自称预言家，实际是{role}。"},
+    {"moment.hunter.wolf", "{hunter}, the hunter, shot {target}: a werewolf!", "猎人{hunter}开枪带走了{target}：是狼人！"},
+    {"moment.hunter.other", "{hunter}, the hunter, shot {target}, who was {role|a}.",
+     "猎人{hunter}开枪带走了{target}，其身份是{role}。"},
+    {"moment.hunter.hidden", "{hunter}, the hunter, shot {target}.", "猎人{hunter}开枪带走了{target}。"},
+    {"moment.witch.save", "{witch}, the witch, saved {saved} from the wolves on night {night}.",
+     "第{night}夜，女巫{witch}用解药救下了{saved}。"},
+    {"moment.witch.poison", "{witch}, the witch, poisoned {target} on night {night}.",
+     "第{night}夜，女巫{witch}毒死了{target}。"},
+    {"moment.pk.tie", "The PK between {names} tied again: nobody left on day {day}.",
+     "{names}的PK再次平票：第{day}天无人出局。"},
+    {"moment.pk.out", "{name} lost the PK against {rivals} and was {role|a}.",
+     "{name}在与{rivals}的PK中出局，身份是{role}。"},
+    {"moment.pk.out.hidden", "{name} lost the PK against {rivals}.", "{name}在与{rivals}的PK中出局。"},
+    {"moment.night.deaths", "{count} players died on night {night}: {names}.", "第{night}夜有{count}名玩家死亡：{names}。"},
+    {"moment.draw", "The match reached its day limit on day {day}: a draw.", "比赛在第{day}天达到天数上限：平局。"},
 }};
 
 // ---------------------------------------------------------------- the pass
@@ -644,6 +684,8 @@ public:
                 // Hidden events feed the omniscient view only, and only this one.
                 if (m_omni && e.type == EventType::NightResolved)
                     m_lastResolved = &e;
+                if (m_omni && e.type == EventType::WitchActed)
+                    onWitchActed(e);
                 continue;
             }
             switch (e.type) {
@@ -659,8 +701,15 @@ public:
                 const int x = p ? index(p->playerId) : -1;
                 if (x >= 0 && p->roleRevealed)
                     reveal(x, *p->roleRevealed, e);
+                if (x >= 0)
+                    onEliminated(e, x, p->roleRevealed);
                 break;
             }
+            case EventType::VoteResult: onVoteResult(e); break;
+            case EventType::GameEnded:
+                if (const auto g = payloadAs<payload::GameEnded>(e); g && !g->winningTeam)
+                    emit(KeyMoment::Kind::Draw, T::Draw, json{{"day", m_day}}, e.seq, {e.eventId}, {}, 5);
+                break;
             case EventType::RolesRevealed: {
                 const auto it = e.payload.find("roles");
                 if (it == e.payload.end() || !it->is_object())
@@ -726,7 +775,7 @@ private:
         KeyMoment k;
         k.kind = kind;
         k.templateId = tpl.id;
-        k.text = renderTemplate(tpl.english, args);
+        k.text = m_zh ? renderTemplateZh(tpl.chinese, args) : renderTemplate(tpl.english, args);
         k.args = std::move(args);
         k.day = day.value_or(m_day);
         k.atSeq = seq;
@@ -869,9 +918,116 @@ private:
         }
     }
 
+    /// Omniscient only: WITCH_ACTED is the witch's own event, and which
+    /// death was hers stays secret from the table for the whole match.
+    void onWitchActed(const Event &e)
+    {
+        const auto p = payloadAs<payload::WitchActed>(e);
+        const int witch = index(e.audiencePlayerId);
+        const int target = p && p->targetPlayerId ? index(*p->targetPlayerId) : -1;
+        if (witch < 0 || target < 0 || (p->action != "SAVE" && p->action != "POISON"))
+            return;
+        const bool save = p->action == "SAVE";
+        json a{{"night", p->night}};
+        addPlayer(a, "witch", witch);
+        addPlayer(a, save ? "saved" : "target", target);
+        emit(KeyMoment::Kind::WitchPotion, save ? T::WitchSave : T::WitchPoison, std::move(a), e.seq,
+             {e.eventId}, {pl(witch).playerId, pl(target).playerId}, 4, true);
+    }
+
+    /// The hunter's victim and the PK's loser, told once the elimination
+    /// (and with it, when the rules reveal it, the role) is public.
+    void onEliminated(const Event &e, int x, std::optional<Role> revealed)
+    {
+        const auto causeIt = e.payload.find("cause");
+        const std::string_view cause = causeIt != e.payload.end() && causeIt->is_string()
+                                           ? std::string_view(causeIt->get_ref<const std::string &>())
+                                           : std::string_view();
+        json a = json::object();
+        if (revealed)
+            a["role"] = toString(*revealed);
+        if (cause == "HUNTER_SHOT") {
+            const int hunter = indexAt(e.payload, "byPlayerId");
+            if (hunter < 0)
+                return;
+            addPlayer(a, "hunter", hunter);
+            addPlayer(a, "target", x);
+            const T t = !revealed                    ? T::HunterHidden
+                        : *revealed == Role::Werewolf ? T::HunterWolf
+                                                      : T::HunterOther;
+            emit(KeyMoment::Kind::HunterShot, t, std::move(a), e.seq, {e.eventId},
+                 {pl(hunter).playerId, pl(x).playerId}, 4);
+        } else if (cause == "VOTE" && m_pkLoser == x) {
+            addPlayer(a, "name", x);
+            json rivals = json::array();
+            json rivalIds = json::array();
+            std::vector<std::string> ids{pl(x).playerId};
+            for (int r : m_pk) {
+                if (r == x)
+                    continue;
+                rivals.push_back(pl(r).displayName);
+                rivalIds.push_back(pl(r).playerId);
+                ids.push_back(pl(r).playerId);
+            }
+            a["rivals"] = std::move(rivals);
+            a["rivalIds"] = std::move(rivalIds);
+            emit(KeyMoment::Kind::Pk, revealed ? T::PkOut : T::PkOutHidden, std::move(a), e.seq, {e.eventId},
+                 std::move(ids), 4);
+            m_pkLoser = -1;
+        }
+    }
+
+    void onVoteResult(const Event &e)
+    {
+        const auto p = payloadAs<payload::VoteResult>(e);
+        if (!p)
+            return;
+        if (!p->pk.empty()) {
+            m_pk.clear();
+            for (std::string_view id : p->pk)
+                if (const int x = index(id); x >= 0)
+                    m_pk.push_back(x);
+            return;
+        }
+        if (p->pkRound != 1)
+            return;
+        if (p->eliminatedPlayerId) {
+            m_pkLoser = index(*p->eliminatedPlayerId);
+        } else if (p->tie) {
+            json names = json::array();
+            json ids = json::array();
+            std::vector<std::string> players;
+            for (int x : m_pk) {
+                names.push_back(pl(x).displayName);
+                ids.push_back(pl(x).playerId);
+                players.push_back(pl(x).playerId);
+            }
+            json a{{"day", m_day}, {"names", std::move(names)}, {"namesIds", std::move(ids)}};
+            emit(KeyMoment::Kind::Pk, T::PkTie, std::move(a), e.seq, {e.eventId}, std::move(players), 4);
+        }
+    }
+
     void onNightResult(const Event &e)
     {
         const auto p = payloadAs<payload::NightResult>(e);
+        if (p && p->deaths.size() > 1) {
+            json names = json::array();
+            json ids = json::array();
+            std::vector<std::string> players;
+            for (std::string_view id : p->deaths) {
+                if (const int x = index(id); x >= 0) {
+                    names.push_back(pl(x).displayName);
+                    ids.push_back(pl(x).playerId);
+                    players.push_back(pl(x).playerId);
+                }
+            }
+            json a{{"night", p->night.value_or(m_day + 1)},
+                   {"count", static_cast<int>(players.size())},
+                   {"names", std::move(names)},
+                   {"namesIds", std::move(ids)}};
+            emit(KeyMoment::Kind::DeadlyNight, T::NightDeaths, std::move(a), e.seq, {e.eventId}, std::move(players),
+                 3, false, p->night.value_or(m_day + 1));
+        }
         if (!p || !p->savedByDoctor)
             return;
         const int night = p->night.value_or(m_day + 1);
@@ -999,6 +1155,9 @@ private:
     std::map<std::pair<int, int>, AccusationTally> m_acc;  ///< (day, target), ordered
     std::set<std::tuple<int, int, int, int>> m_bussed;     ///< (day, wolf, wolf, accuse?)
     const Event *m_lastResolved = nullptr;
+    std::vector<int> m_pk;   ///< today's PK players, seat order
+    int m_pkLoser = -1;      ///< the PK revote's loser, until PLAYER_ELIMINATED tells it
+    bool m_zh = isChinese(m_s);
     std::vector<KeyMoment> m_out;
 };
 

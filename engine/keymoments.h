@@ -39,11 +39,17 @@ struct KeyMoment
         DoctorSave,     ///< the night kill was prevented
         WolfOnWolf,     ///< omniscient: a wolf voted for (or accused) a fellow wolf
         FakeClaim,      ///< omniscient: a seer claim by someone who is not the seer
+        // Seed 002
+        HunterShot,     ///< the hunter took someone down (public: the shot is a public event)
+        WitchPotion,    ///< omniscient: the witch's save or poison (secret from the table for good)
+        Pk,             ///< a PK that ties again, or that eliminates someone
+        DeadlyNight,    ///< several players died in one night
+        Draw,           ///< the day limit ended the match with no winner
     };
     Kind kind = Kind::Accusation;
     std::string templateId;            ///< translatable, e.g. "moment.accusation"
     json args = json::object();        ///< template arguments (player ids, names, counts)
-    std::string text;                  ///< English rendering
+    std::string text;                  ///< rendered in the match's language (see isChinese, narrator.h)
     int day = 0;
     std::uint64_t atSeq = 0;           ///< seq of the event that completes the moment
     std::vector<std::string> eventIds; ///< the events it comes from (click → transcript)
@@ -68,6 +74,7 @@ struct KeyMomentTemplate
 {
     std::string_view id;
     std::string_view english;  ///< pattern for renderTemplate() (narrator.h)
+    std::string_view chinese;  ///< pattern for renderTemplateZh(), for rules.language "zh-CN"
 };
 
 /// Every key-moment template.

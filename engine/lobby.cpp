@@ -11,15 +11,58 @@ namespace townhall::engine {
 namespace {
 const std::deque<QueueEntry> EmptyQueue;
 
-bool validQueue(const std::string &queueId) { return queueId == DefaultQueueId; }
-
-Error unknownQueue(const std::string &queueId)
-{
-    return makeError(ErrorCode::UnknownQueue,
-                     "unknown queue '" + queueId + "'; this server has only '"
-                         + std::string(DefaultQueueId) + "'");
-}
 } // namespace
+
+const RuleSet *Lobby::queueRules(const std::string &queueId) const
+{
+    if (queueId == DefaultQueueId)
+        return &m_defaults.rules;
+    for (const auto &[id, rules] : m_customQueues)
+        if (id == queueId)
+            return &rules;
+    const std::string_view prefix = PresetQueuePrefix;
+    if (queueId.starts_with(prefix))
+        for (const RuleSet &r : rulePresets())
+            if (queueId.compare(prefix.size(), std::string::npos, r.name) == 0)
+                return &r;
+    return nullptr;
+}
+
+int Lobby::seatCount(const std::string &queueId) const
+{
+    const RuleSet *r = queueRules(queueId);
+    return r ? r->seatCount() : 0;
+}
+
+Expected<void> Lobby::registerQueue(const std::string &queueId, RuleSet rules)
+{
+    if (queueId.empty())
+        return makeError(ErrorCode::InvalidArgument, "a queue needs an id");
+    if (queueRules(queueId))
+        return makeError(ErrorCode::InvalidArgument, "there is already a queue '" + queueId + "'");
+    if (auto why = rules.validate())
+        return makeError(ErrorCode::InvalidArgument, "queue '" + queueId + "': " + *why);
+    m_customQueues.emplace_back(queueId, std::move(rules));
+    return {};
+}
+
+std::vector<std::string> Lobby::queueIds() const
+{
+    std::vector<std::string> ids{DefaultQueueId};
+    for (const RuleSet &r : rulePresets())
+        ids.push_back(PresetQueuePrefix + r.name);
+    for (const auto &[id, rules] : m_customQueues)
+        ids.push_back(id);
+    return ids;
+}
+
+Error Lobby::unknownQueue(const std::string &queueId) const
+{
+    std::string known;
+    for (const std::string &id : queueIds())
+        known += (known.empty() ? "'" : ", '") + id + "'";
+    return makeError(ErrorCode::UnknownQueue, "unknown queue '" + queueId + "'; this server has " + known);
+}
 
 json LobbyRecord::toJson() const
 {
@@ -123,10 +166,12 @@ std::optional<Assignment> Lobby::activeAssignment(const std::string &agentId) co
 
 Expected<QueueStatus> Lobby::status(const std::string &agentId, const std::string &queueId) const
 {
-    if (!validQueue(queueId))
+    const RuleSet *rules = queueRules(queueId);
+    if (!rules)
         return unknownQueue(queueId);
     QueueStatus s;
     s.queueId = queueId;
+    s.requiredPlayers = rules->seatCount();
     const auto &q = queue(queueId);
     s.size = static_cast<int>(q.size());
     for (std::size_t i = 0; i < q.size(); ++i)
@@ -136,7 +181,7 @@ Expected<QueueStatus> Lobby::status(const std::string &agentId, const std::strin
     s.starting = s.assignment.has_value();
     // Nobody can promise when strangers arrive: 0 when starting, otherwise a
     // rough 10 s per missing player.
-    s.estimatedStartSeconds = s.starting ? 0 : 10LL * std::max(0, SeatCount - s.size);
+    s.estimatedStartSeconds = s.starting ? 0 : 10LL * std::max(0, s.requiredPlayers - s.size);
     return s;
 }
 
@@ -158,8 +203,10 @@ std::string uniqueName(const std::vector<SeatAssignment> &seats, const std::stri
 Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::string &displayName,
                                         const std::string &queueId, TimeMs now)
 {
-    if (!validQueue(queueId))
+    const RuleSet *rules = queueRules(queueId);
+    if (!rules)
         return unknownQueue(queueId);
+    const int seats = rules->seatCount();
     if (auto a = activeAssignment(agentId))
         return makeError(ErrorCode::AlreadyInMatch,
                          "already seated in " + a->matchId + " (seat " + std::to_string(a->seat)
@@ -178,7 +225,7 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
         applyRecord(r);
         res.records.push_back(std::move(r));
     }
-    if (q.size() >= static_cast<std::size_t>(SeatCount)) {
+    if (q.size() >= static_cast<std::size_t>(seats)) {
         LobbyRecord r;
         r.kind = LobbyRecord::Kind::MatchStarted;
         r.at = now;
@@ -186,15 +233,19 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
         r.matchNumber = m_counter + 1;
         r.matchId = matchIdFor(r.matchNumber);
         r.seed = matchSeed(m_seed, r.matchNumber);
-        std::vector<SeatAssignment> seats;
-        for (int i = 0; i < SeatCount; ++i) {
+        std::vector<SeatAssignment> seated;
+        for (int i = 0; i < seats; ++i) {
             r.seatedAgents.push_back(q[i].agentId);
-            seats.push_back({q[i].agentId, uniqueName(seats, q[i].displayName)});
+            seated.push_back({q[i].agentId, uniqueName(seated, q[i].displayName)});
         }
         applyRecord(r);
         const Building &b = m_buildings.back();
+        // The match keeps its rules in MATCH_CREATED, so recovery rebuilds
+        // it from its own log whichever queue it came from.
+        MatchConfig config = m_defaults;
+        config.rules = *rules;
         auto m = std::make_unique<Match>(
-            Match::create(r.matchId, b.buildingInstanceId, r.matchNumber, r.seed, seats, m_defaults, now));
+            Match::create(r.matchId, b.buildingInstanceId, r.matchNumber, r.seed, seated, config, now));
         res.matchEvents = m->log();
         res.startedMatch = m.get();
         m_matches[r.matchId] = std::move(m);
@@ -208,7 +259,7 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
 Expected<Lobby::LeaveResult> Lobby::leave(const std::string &agentId, const std::string &queueId,
                                           TimeMs now, std::string reason)
 {
-    if (!validQueue(queueId))
+    if (!queueRules(queueId))
         return unknownQueue(queueId);
     LeaveResult res;
     auto &q = m_queues[queueId];

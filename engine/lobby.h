@@ -2,8 +2,9 @@
 #pragma once
 
 /// \file lobby.h
-/// The queue, the matches it creates and their buildings on the town map.
-/// The eighth join creates a match, its building and its seats in one step.
+/// The queues, the matches they create and their buildings on the town map.
+/// Each queue seats one rule set: the join that fills its table (the rule
+/// set's seat count) creates a match, its building and its seats in one step.
 /// Like a match, the lobby is a fold of its own small journal (LobbyRecord),
 /// so storage can persist and rebuild it.
 
@@ -19,6 +20,9 @@
 namespace townhall::engine {
 
 inline constexpr const char *DefaultQueueId = "werewolf-default";
+/// Every preset's own queue is this prefix and the preset's name
+/// ("werewolf-seed002-9").
+inline constexpr const char *PresetQueuePrefix = "werewolf-";
 
 struct Building
 {
@@ -51,7 +55,7 @@ struct QueueStatus
     std::string queueId;
     std::optional<int> position;  ///< 1-based; nullopt when not queued
     int size = 0;
-    int requiredPlayers = SeatCount;
+    int requiredPlayers = SeatCount;  ///< the queue's table size
     bool starting = false;
     std::int64_t estimatedStartSeconds = 0;
     std::optional<Assignment> assignment;
@@ -104,6 +108,19 @@ public:
 
     Expected<QueueStatus> status(const std::string &agentId, const std::string &queueId) const;
 
+    /// The rule set a queue seats: the default queue has defaults().rules,
+    /// "werewolf-<preset>" that preset, and a registered queue its own.
+    /// Nullptr for a queue this lobby does not have.
+    const RuleSet *queueRules(const std::string &queueId) const;
+    /// The table size of a queue (its rule set's seat count); 0 for an unknown queue.
+    int seatCount(const std::string &queueId = DefaultQueueId) const;
+    /// Adds a queue for `rules` (e.g. a rule set read from a file). Refused
+    /// for an invalid rule set, an empty id or the id of a queue that
+    /// already exists. Not journaled: the host registers it again on start.
+    Expected<void> registerQueue(const std::string &queueId, RuleSet rules);
+    /// Every queue id, the default first, then the presets', then registered ones.
+    std::vector<std::string> queueIds() const;
+
     /// Rebuilds queue and counters from the journal (matches come from their own logs).
     void applyRecord(const LobbyRecord &r);
     /// Adopts a match rebuilt from its log (recovery / import).
@@ -141,10 +158,13 @@ public:
     static std::uint64_t matchSeed(std::uint64_t lobbySeed, int number);
 
 private:
+    Error unknownQueue(const std::string &queueId) const;
+
     std::uint64_t m_seed;
     MatchConfig m_defaults;
     int m_counter = 0;
     std::map<std::string, std::deque<QueueEntry>> m_queues;
+    std::vector<std::pair<std::string, RuleSet>> m_customQueues;  ///< registerQueue, in order
     std::map<std::string, std::unique_ptr<Match>> m_matches;
     std::vector<std::string> m_order;
     std::vector<Building> m_buildings;

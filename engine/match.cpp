@@ -52,7 +52,7 @@ std::int64_t MatchConfig::scaled(std::int64_t ms) const
 
 json MatchConfig::toJson() const
 {
-    return json{{"timers",
+    json j{{"timers",
                  {{"lobby", timers.lobby},
                   {"night", timers.night},
                   {"dayAnnounce", timers.dayAnnounce},
@@ -65,6 +65,9 @@ json MatchConfig::toJson() const
                 {"wolfChatIntervalMs", wolfChatIntervalMs},
                 {"rateLimits", rateLimits},
                 {"narrator", narrator}};
+    if (!rules.isClassic())
+        j["rules"] = rules.toJson();
+    return j;
 }
 
 MatchConfig MatchConfig::fromJson(const json &j)
@@ -97,9 +100,9 @@ Match Match::create(std::string matchId, std::string buildingInstanceId, int mat
                              {"config", config.toJson()},
                              {"players", players}}));
 
-    // Roles: 2W / 1S / 1D / 4V, shuffled by the match seed (seed 000 §3.1, §10).
-    std::vector<Role> roles{Role::Werewolf, Role::Werewolf, Role::Seer,     Role::Doctor,
-                            Role::Villager, Role::Villager, Role::Villager, Role::Villager};
+    // Roles: the rule set's deck (classic: 2W / 1S / 1D / 4V), shuffled by
+    // the match seed (seed 000 §3.1, §10).
+    std::vector<Role> roles = m.m_state.config.rules.deck();
     roles.resize(seats.size(), Role::Villager);
     Rng rng = Rng::forDecision(seed, 0, SaltRoles);
     rng.shuffle(roles);
@@ -300,8 +303,10 @@ void fold(MatchState &s, const Event &, const payload::RolesAssigned &p)
     s.seed = p.seed;
     for (Player &x : s.players)
         for (const auto &[playerId, role] : p.roles)
-            if (playerId == x.playerId)
+            if (playerId == x.playerId) {
                 x.role = role;
+                x.hasAntidote = x.hasPoison = role == Role::Witch;
+            }
 }
 
 void fold(MatchState &s, const Event &e, const payload::PhaseChanged &p)
@@ -320,14 +325,33 @@ void fold(MatchState &s, const Event &e, const payload::PhaseChanged &p)
             x.wolfSelection.reset();
             x.seerTarget.reset();
             x.doctorTarget.reset();
+            x.witchActed = false;
         }
+        s.nightVictim.reset();
+        s.nightHow.clear();
+        s.witchSaved.reset();
+        s.witchPoisoned.reset();
+        s.pkCandidates.clear();
+        s.pkRound = 0;
         break;
     case Phase::DayVote:
+    case Phase::DayPkVote:
         for (Player &x : s.players) {
             x.voteTarget.reset();
             x.voted = false;
         }
         break;
+    case Phase::DayPkDefense:
+        s.openingOrder.assign(p.order.begin(), p.order.end());
+        s.openingIndex = -1;
+        s.pkCandidates.assign(p.order.begin(), p.order.end());
+        s.pkRound = 1;
+        break;
+    case Phase::HunterShot:
+        s.hunterPending = std::string(p.hunterPlayerId.value_or(std::string_view()));
+        s.hunterResume = p.resume.value_or(Phase::DayAnnounce);
+        break;
+    case Phase::NightWitch: break;
     case Phase::DayDiscussion:
         for (Player &x : s.players)
             x.spokeDiscussion = false;
@@ -338,7 +362,11 @@ void fold(MatchState &s, const Event &e, const payload::PhaseChanged &p)
         for (Player &x : s.players)
             x.spokeOpening = false;
         break;
-    case Phase::DayAnnounce: s.lastEliminated.reset(); break;
+    case Phase::DayAnnounce:
+        s.lastEliminated.reset();
+        s.pkCandidates.clear();
+        s.pkRound = 0;
+        break;
     case Phase::Ended: s.endedAt = e.at; break;
     case Phase::Lobby:
     case Phase::DayResolution: break;
@@ -425,9 +453,44 @@ void fold(MatchState &s, const Event &e, const payload::PlayerEliminated &p)
 {
     if (Player *x = playerIn(s, p.playerId)) {
         x->alive = false;
-        x->revealed = true;
+        x->revealed = p.roleRevealed.has_value();
         x->eliminatedAt = e.at;
+        x->deathCause = std::string(p.cause);
     }
+}
+
+void fold(MatchState &s, const Event &, const payload::WolvesDecided &p)
+{
+    s.nightVictim = std::string(p.victimPlayerId);
+    s.nightHow = std::string(p.how);
+}
+
+void fold(MatchState &, const Event &, const payload::WitchInformed &) {}
+
+void fold(MatchState &s, const Event &e, const payload::WitchActed &p)
+{
+    Player *x = playerIn(s, e.audiencePlayerId);
+    if (!x)
+        return;
+    x->consecutiveTimeouts = 0;
+    if (p.action == "SAVE") {
+        x->hasAntidote = false;
+        s.witchSaved = std::string(p.targetPlayerId.value_or(std::string_view()));
+    } else if (p.action == "POISON") {
+        x->hasPoison = false;
+        s.witchPoisoned = std::string(p.targetPlayerId.value_or(std::string_view()));
+    }
+    // Done for tonight, unless the rules allow both potions and one is left to use.
+    const bool canGoOn = s.config.rules.witchBothPotionsOneNight && p.action != "PASS"
+                         && ((p.action == "SAVE" && x->hasPoison) || (p.action == "POISON" && x->hasAntidote && !s.witchSaved));
+    x->witchActed = !canGoOn;
+}
+
+void fold(MatchState &s, const Event &, const payload::HunterShot &p)
+{
+    if (Player *x = playerIn(s, p.hunterPlayerId))
+        x->consecutiveTimeouts = 0;
+    s.hunterPending.reset();
 }
 
 void fold(MatchState &s, const Event &, const payload::VoteCast &p)
@@ -607,11 +670,20 @@ std::int64_t Match::phaseDuration(Phase p) const
     case Phase::DayVote: return m_state.config.scaled(t.dayVote);
     case Phase::DayResolution: return m_state.config.scaled(t.dayResolution);
     case Phase::Ended: return 0;
+    case Phase::NightWitch: return m_state.config.scaled(m_state.config.rules.witchMs);
+    case Phase::HunterShot: return m_state.config.scaled(m_state.config.rules.hunterMs);
+    case Phase::DayPkDefense: return m_state.config.scaled(m_state.config.rules.pkDefenseTurnMs);  // per turn
+    case Phase::DayPkVote: return m_state.config.scaled(m_state.config.rules.pkVoteMs);
     }
     return 0;
 }
 
 void Match::enterPhase(Phase to, TimeMs now)
+{
+    enterPhase(to, now, {});
+}
+
+void Match::enterPhase(Phase to, TimeMs now, json extra)
 {
     const Phase from = m_state.phase;
     int day = m_state.dayNumber;
@@ -631,13 +703,18 @@ void Match::enterPhase(Phase to, TimeMs now)
                 order.push_back(p.playerId);
         endsAt = now + phaseDuration(to) * static_cast<std::int64_t>(order.size());
         payload["order"] = order;
+    } else if (to == Phase::DayPkDefense) {
+        endsAt = now + phaseDuration(to) * static_cast<std::int64_t>(extra["order"].size());
     } else if (to != Phase::Ended) {
         endsAt = now + phaseDuration(to);
     }
+    if (extra.is_object())
+        for (auto &[key, value] : extra.items())
+            payload[key] = std::move(value);
     payload["phaseEndsAtMs"] = endsAt;
     payload["phaseEndsAt"] = isoTime(endsAt);
     emit(makeEvent(now, EventType::PhaseChanged, Audience::Public, std::move(payload)));
-    if (to == Phase::DayOpening)
+    if (to == Phase::DayOpening || to == Phase::DayPkDefense)
         startOpeningTurn(0, now);
     if (to != Phase::Ended)
         breakAtPhaseBoundary(now);
@@ -686,10 +763,10 @@ void Match::startOpeningTurn(int index, TimeMs now)
 {
     const auto &order = m_state.openingOrder;
     if (index >= static_cast<int>(order.size())) {
-        enterPhase(Phase::DayDiscussion, now);
+        enterPhase(m_state.phase == Phase::DayPkDefense ? Phase::DayPkVote : Phase::DayDiscussion, now);
         return;
     }
-    const std::int64_t turn = phaseDuration(Phase::DayOpening);
+    const std::int64_t turn = phaseDuration(m_state.phase);
     const TimeMs turnEnds = now + turn;
     const TimeMs phaseEnds = turnEnds + turn * static_cast<std::int64_t>(order.size() - index - 1);
     const Player *speaker = player(order[index]);
@@ -714,17 +791,9 @@ bool Match::nightComplete() const
     return true;
 }
 
-bool Match::allVoted() const
+Match::NightPicks Match::nightPicks() const
 {
-    return std::all_of(m_state.players.begin(), m_state.players.end(),
-                       [](const Player &p) { return !p.alive || p.voted; });
-}
-
-void Match::endNight(TimeMs now)
-{
-    std::vector<std::string> targets;  // distinct, in seat order of the selecting wolf
-    std::vector<std::string> missed;
-    std::optional<std::string> protectedId;
+    NightPicks n;
     for (const Player &p : m_state.players) {
         if (!p.alive)
             continue;
@@ -732,20 +801,27 @@ void Match::endNight(TimeMs now)
             if (p.wolfSelection) {
                 const Player *t = player(*p.wolfSelection);
                 if (t && t->alive && t->role != Role::Werewolf
-                    && std::find(targets.begin(), targets.end(), *p.wolfSelection) == targets.end())
-                    targets.push_back(*p.wolfSelection);
+                    && std::find(n.targets.begin(), n.targets.end(), *p.wolfSelection) == n.targets.end())
+                    n.targets.push_back(*p.wolfSelection);
             } else {
-                missed.push_back(p.playerId);
+                n.missed.push_back(p.playerId);
             }
         } else if (p.role == Role::Seer && !p.seerTarget) {
-            missed.push_back(p.playerId);
+            n.missed.push_back(p.playerId);
         } else if (p.role == Role::Doctor) {
             if (p.doctorTarget)
-                protectedId = p.doctorTarget;
+                n.protectedId = p.doctorTarget;
             else
-                missed.push_back(p.playerId);
+                n.missed.push_back(p.playerId);
         }
     }
+    return n;
+}
+
+void Match::endNight(TimeMs now)
+{
+    const NightPicks picks = nightPicks();
+    const std::vector<std::string> &targets = picks.targets;
 
     Rng rng = Rng::forDecision(m_state.seed, m_state.lastSeq + 1, SaltKill);
     std::string victim;
@@ -764,43 +840,204 @@ void Match::endNight(TimeMs now)
         victim = eligible[rng.below(static_cast<std::uint32_t>(eligible.size()))];
         how = "RANDOM_FALLBACK";
     }
-    const bool saved = protectedId && *protectedId == victim;
+
+    if (m_state.config.rules.witches > 0) {
+        // Seed 002: the witch's turn comes after the wolves', whether she
+        // lives or not (a skipped turn would tell the table she is gone).
+        emit(makeEvent(now, EventType::WolvesDecided, Audience::Host,
+                       obj("night", m_state.nightNumber, "victimPlayerId", victim, "how", how,
+                           "wolfTargets", targets, "protectedPlayerId", optString(picks.protectedId),
+                           "missed", picks.missed)));
+        enterPhase(Phase::NightWitch, now);
+        for (const Player &w : m_state.players) {
+            if (w.role != Role::Witch || !w.alive)
+                continue;
+            const bool knows = w.hasAntidote || m_state.config.rules.witchSeesVictimWithoutAntidote;
+            emit(makeEvent(now, EventType::WitchInformed, Audience::Player,
+                           obj("night", m_state.nightNumber, "killedPlayerId",
+                               knows ? json(victim) : json(nullptr), "antidote", w.hasAntidote,
+                               "poison", w.hasPoison),
+                           w.playerId));
+        }
+        return;
+    }
+
+    const bool saved = picks.protectedId && *picks.protectedId == victim;
+    if (m_state.config.rules.isClassic()) {
+        // Seed 000's events, exactly as they always were.
+        emit(makeEvent(now, EventType::NightResolved, Audience::Host,
+                            {{"night", m_state.nightNumber},
+                             {"wolfTargets", targets},
+                             {"victimPlayerId", victim},
+                             {"how", how},
+                             {"protectedPlayerId", optString(picks.protectedId)},
+                             {"saved", saved},
+                             {"missed", picks.missed}}));
+        emit(makeEvent(now, EventType::NightResult, Audience::Public,
+                            {{"night", m_state.nightNumber},
+                             {"killedPlayerId", saved ? json(nullptr) : json(victim)},
+                             {"savedByDoctor", saved}}));
+        if (!saved) {
+            const Player *v = player(victim);
+            emit(makeEvent(now, EventType::PlayerEliminated, Audience::Public,
+                                {{"playerId", victim},
+                                 {"roleRevealed", toString(v->role)},
+                                 {"cause", "NIGHT_KILL"},
+                                 {"night", m_state.nightNumber}}));
+        }
+        // Seed 000 §3.2: wolves win at the start of any Day with wolves >= others.
+        const int wolves = aliveWolves();
+        if (wolves >= aliveCount() - wolves)
+            finish(Team::Werewolves, now);
+        else
+            enterPhase(Phase::DayAnnounce, now);
+        return;
+    }
+    // A rule set without a witch: the same night, through the general resolution.
+    emit(makeEvent(now, EventType::WolvesDecided, Audience::Host,
+                   obj("night", m_state.nightNumber, "victimPlayerId", victim, "how", how,
+                       "wolfTargets", targets, "protectedPlayerId", optString(picks.protectedId),
+                       "missed", picks.missed)));
+    resolveNight(now);
+}
+
+void Match::resolveNight(TimeMs now)
+{
+    const RuleSet &rules = m_state.config.rules;
+    NightPicks picks = nightPicks();
+    const std::string victim = m_state.nightVictim.value_or(std::string());
+    // The witch who let NIGHT_WITCH's deadline pass without finishing.
+    for (const Player &p : m_state.players)
+        if (p.alive && p.role == Role::Witch && !p.witchActed && m_state.phase == Phase::NightWitch
+            && !m_state.witchSaved && !m_state.witchPoisoned)
+            picks.missed.push_back(p.playerId);
+
+    const bool protectedVictim = picks.protectedId && *picks.protectedId == victim;
+    const bool antidote = m_state.witchSaved && *m_state.witchSaved == victim;
+    const bool saved = (protectedVictim != antidote) || (protectedVictim && antidote && !rules.protectAndAntidoteKill);
+    std::vector<std::string> deaths;
+    for (const Player &p : m_state.players) {
+        const bool killed = !victim.empty() && p.playerId == victim && !saved;
+        const bool poisoned = m_state.witchPoisoned && *m_state.witchPoisoned == p.playerId;
+        if (p.alive && (killed || poisoned))
+            deaths.push_back(p.playerId);  // seat order: the table is not told which death was whose doing
+    }
 
     emit(makeEvent(now, EventType::NightResolved, Audience::Host,
-                        {{"night", m_state.nightNumber},
-                         {"wolfTargets", targets},
-                         {"victimPlayerId", victim},
-                         {"how", how},
-                         {"protectedPlayerId", optString(protectedId)},
-                         {"saved", saved},
-                         {"missed", missed}}));
+                   obj("night", m_state.nightNumber, "wolfTargets", picks.targets, "victimPlayerId", victim,
+                       "how", m_state.nightHow, "protectedPlayerId", optString(picks.protectedId), "saved",
+                       saved, "witchSavedPlayerId", optString(m_state.witchSaved), "witchPoisonedPlayerId",
+                       optString(m_state.witchPoisoned), "deaths", deaths, "missed", picks.missed)));
     emit(makeEvent(now, EventType::NightResult, Audience::Public,
-                        {{"night", m_state.nightNumber},
-                         {"killedPlayerId", saved ? json(nullptr) : json(victim)},
-                         {"savedByDoctor", saved}}));
-    if (!saved) {
-        const Player *v = player(victim);
-        emit(makeEvent(now, EventType::PlayerEliminated, Audience::Public,
-                            {{"playerId", victim},
-                             {"roleRevealed", toString(v->role)},
-                             {"cause", "NIGHT_KILL"},
-                             {"night", m_state.nightNumber}}));
+                   obj("night", m_state.nightNumber, "killedPlayerId",
+                       deaths.empty() ? json(nullptr) : json(deaths.front()), "savedByDoctor",
+                       protectedVictim && !antidote
+                           && std::find(deaths.begin(), deaths.end(), victim) == deaths.end(),  // poisoned all the same
+                       "deaths", deaths)));
+    for (const std::string &d : deaths)
+        eliminate(d, "NIGHT_KILL", obj("night", m_state.nightNumber), now);
+    // A dead hunter's shot belongs to the night: it comes before the dawn's
+    // parity check (which runs after it), unless no wolf is left anyway.
+    if (auto hunter = shootingHunter(deaths); hunter && aliveWolves() > 0) {
+        enterHunterShot(*hunter, Phase::DayAnnounce, now);
+        return;
     }
-    // Seed 000 §3.2: wolves win at the start of any Day with wolves >= others.
+    if (checkWin(true, now))
+        return;
+    enterPhase(Phase::DayAnnounce, now);
+}
+
+void Match::eliminate(const std::string &playerId, std::string_view cause, json extra, TimeMs now)
+{
+    const Player *v = player(playerId);
+    json payload = obj("playerId", playerId, "cause", cause);
+    if (m_state.config.rules.revealRoleOnDeath)
+        payload["roleRevealed"] = toString(v->role);
+    if (extra.is_object())
+        for (auto &[key, value] : extra.items())
+            payload[key] = std::move(value);
+    emit(makeEvent(now, EventType::PlayerEliminated, Audience::Public, std::move(payload)));
+}
+
+std::optional<std::string> Match::shootingHunter(const std::vector<std::string> &deaths) const
+{
+    for (const std::string &d : deaths) {
+        const Player *p = player(d);
+        if (!p || p->role != Role::Hunter)
+            continue;
+        const bool poisoned = m_state.witchPoisoned && *m_state.witchPoisoned == d
+                              && m_state.phase == Phase::NightWitch;
+        if (poisoned && !m_state.config.rules.hunterShootsWhenPoisoned)
+            return std::nullopt;
+        return d;
+    }
+    return std::nullopt;
+}
+
+void Match::enterHunterShot(const std::string &hunter, Phase resume, TimeMs now)
+{
+    enterPhase(Phase::HunterShot, now, obj("hunterPlayerId", hunter, "resume", toString(resume)));
+}
+
+void Match::endHunterShot(std::optional<std::string> target, TimeMs now, bool timedOut)
+{
+    const std::string hunter = m_state.hunterPending.value_or(std::string());
+    const Phase resume = m_state.hunterResume;
+    emit(makeEvent(now, EventType::HunterShot, Audience::Public,
+                   obj("hunterPlayerId", hunter, "targetPlayerId", optString(target), "timedOut",
+                       timedOut)));
+    if (target)
+        eliminate(*target, "HUNTER_SHOT", obj("byPlayerId", hunter, "day", m_state.dayNumber), now);
+    if (checkWin(resume == Phase::DayAnnounce, now))
+        return;
+    continueAfter(resume, now);
+}
+
+void Match::continueAfter(Phase resume, TimeMs now)
+{
+    enterPhase(resume, now);
+}
+
+bool Match::checkWin(bool dayStart, TimeMs now)
+{
     const int wolves = aliveWolves();
-    if (wolves >= aliveCount() - wolves)
+    if (wolves == 0) {
+        finish(Team::Villagers, now);
+        return true;
+    }
+    // At dawn, parity; at any time, no one left but wolves (after a vote a
+    // hunter's shot can take the last villager with him).
+    if ((dayStart && wolves >= aliveCount() - wolves) || aliveCount() == wolves) {
         finish(Team::Werewolves, now);
-    else
-        enterPhase(Phase::DayAnnounce, now);
+        return true;
+    }
+    return false;
+}
+
+bool Match::mayVote(const Player &p) const
+{
+    if (!p.alive)
+        return false;
+    if (m_state.phase != Phase::DayPkVote || m_state.config.rules.pkCandidatesVote)
+        return true;
+    return std::find(m_state.pkCandidates.begin(), m_state.pkCandidates.end(), p.playerId)
+           == m_state.pkCandidates.end();
+}
+
+bool Match::allVoted() const
+{
+    return std::all_of(m_state.players.begin(), m_state.players.end(),
+                       [this](const Player &p) { return !mayVote(p) || p.voted; });
 }
 
 void Match::endVote(TimeMs now)
 {
+    const bool pkVote = m_state.phase == Phase::DayPkVote;
     std::map<std::string, int> tally;
     std::vector<std::string> abstained;
     std::vector<std::string> noVote;
     for (const Player &p : m_state.players) {
-        if (!p.alive)
+        if (!mayVote(p))
             continue;
         if (!p.voted) {
             noVote.push_back(p.playerId);  // timeout counts as abstain (§3.6)
@@ -825,36 +1062,55 @@ void Match::endVote(TimeMs now)
     }
     const bool tie = atBest > 1;
     const bool eliminated = best > 0 && !tie;
-    emit(makeEvent(now, EventType::VoteResult, Audience::Public,
-                        {{"day", m_state.dayNumber},
-                         {"tally", tally},
-                         {"abstained", abstained},
-                         {"noVote", noVote},
-                         {"eliminatedPlayerId", eliminated ? json(top) : json(nullptr)},
-                         {"tie", tie},
-                         {"topCount", best}}));
+    json result = obj("day", m_state.dayNumber, "tally", tally, "abstained", abstained, "noVote", noVote,
+                      "eliminatedPlayerId", eliminated ? json(top) : json(nullptr), "tie", tie, "topCount",
+                      best);
+    std::vector<std::string> pk;
+    if (tie && best > 0 && !pkVote && m_state.config.rules.tie == TieRule::Pk) {
+        for (const Player &p : m_state.players) {  // seat order
+            auto it = tally.find(p.playerId);
+            if (it != tally.end() && it->second == best)
+                pk.push_back(p.playerId);
+        }
+        result["pk"] = pk;
+    }
+    if (pkVote)
+        result["pkRound"] = 1;
+    emit(makeEvent(now, EventType::VoteResult, Audience::Public, std::move(result)));
+    if (!pk.empty()) {
+        enterPhase(Phase::DayPkDefense, now, obj("order", pk));
+        return;
+    }
     if (eliminated) {
-        emit(makeEvent(now, EventType::PlayerEliminated, Audience::Public,
-                            {{"playerId", top},
-                             {"roleRevealed", toString(player(top)->role)},
-                             {"cause", "VOTE"},
-                             {"day", m_state.dayNumber},
-                             {"votes", best}}));
-        if (aliveWolves() == 0) {
-            finish(Team::Villagers, now);
+        if (m_state.config.rules.isClassic()) {
+            emit(makeEvent(now, EventType::PlayerEliminated, Audience::Public,
+                                {{"playerId", top},
+                                 {"roleRevealed", toString(player(top)->role)},
+                                 {"cause", "VOTE"},
+                                 {"day", m_state.dayNumber},
+                                 {"votes", best}}));
+        } else {
+            eliminate(top, "VOTE", obj("day", m_state.dayNumber, "votes", best), now);
+        }
+        if (checkWin(false, now))
+            return;
+        if (auto hunter = shootingHunter({top})) {
+            enterHunterShot(*hunter, Phase::DayResolution, now);
             return;
         }
     }
     enterPhase(Phase::DayResolution, now);
 }
 
-void Match::finish(Team winner, TimeMs now)
+void Match::finish(std::optional<Team> winner, TimeMs now, std::string_view reason)
 {
     enterPhase(Phase::Ended, now);
-    emit(makeEvent(now, EventType::GameEnded, Audience::Public,
-                        {{"winningTeam", toString(winner)},
-                         {"dayNumber", m_state.dayNumber},
-                         {"survivors", aliveCount()}}));
+    json payload{{"winningTeam", winner ? toString(*winner) : std::string_view("NONE")},
+                 {"dayNumber", m_state.dayNumber},
+                 {"survivors", aliveCount()}};
+    if (!reason.empty())
+        payload["reason"] = reason;
+    emit(makeEvent(now, EventType::GameEnded, Audience::Public, std::move(payload)));
     json roles = json::object();
     for (const Player &p : m_state.players)
         roles[p.playerId] = toString(p.role);
@@ -865,7 +1121,7 @@ std::optional<TimeMs> Match::nextDeadline() const
 {
     if (m_state.phase == Phase::Ended || m_state.paused)
         return std::nullopt;
-    if (m_state.phase == Phase::DayOpening)
+    if (turnPhase())
         return m_state.turnEndsAt;
     return m_state.phaseEndsAt;
 }
@@ -890,7 +1146,8 @@ std::size_t Match::tick(TimeMs now)
         case Phase::Lobby: enterPhase(Phase::Night, at); break;
         case Phase::Night: endNight(at); break;
         case Phase::DayAnnounce: enterPhase(Phase::DayOpening, at); break;
-        case Phase::DayOpening: {
+        case Phase::DayOpening:
+        case Phase::DayPkDefense: {
             const int idx = m_state.openingIndex;
             const std::string &speaker = m_state.openingOrder[idx];
             emit(makeEvent(at, EventType::TurnMissed, Audience::Public,
@@ -900,9 +1157,17 @@ std::size_t Match::tick(TimeMs now)
         }
         case Phase::DayDiscussion: enterPhase(Phase::DayVote, at); break;
         case Phase::DayVote:
+        case Phase::DayPkVote:
             endVoteOrBreak(at);
             break;
-        case Phase::DayResolution: enterPhase(Phase::Night, at); break;
+        case Phase::DayResolution:
+            if (m_state.config.rules.maxDays > 0 && m_state.dayNumber >= m_state.config.rules.maxDays)
+                finish(std::nullopt, at, "MAX_DAYS");
+            else
+                enterPhase(Phase::Night, at);
+            break;
+        case Phase::NightWitch: resolveNight(at); break;
+        case Phase::HunterShot: endHunterShot(std::nullopt, at, true); break;
         case Phase::Ended: break;
         }
     }
@@ -929,7 +1194,7 @@ std::vector<Event> Match::resume(TimeMs now, std::string_view reason)
     json payload{{"reason", reason}};
     if (m_state.paused) {
         const std::int64_t remaining = m_state.pausedRemainingMs;
-        if (m_state.phase == Phase::DayOpening) {
+        if (turnPhase()) {
             const TimeMs turnEnds = now + remaining;
             payload["turnEndsAtMs"] = turnEnds;
             payload["phaseEndsAtMs"] = turnEnds + (m_state.phaseEndsAt - m_state.turnEndsAt);
@@ -942,7 +1207,7 @@ std::vector<Event> Match::resume(TimeMs now, std::string_view reason)
         const std::int64_t grace = m_state.config.scaled(5'000);
         const TimeMs deadline = nextDeadline().value_or(now);
         const TimeMs newDeadline = std::max(deadline, now + grace);
-        if (m_state.phase == Phase::DayOpening) {
+        if (turnPhase()) {
             payload["turnEndsAtMs"] = newDeadline;
             payload["phaseEndsAtMs"] = newDeadline + (m_state.phaseEndsAt - m_state.turnEndsAt);
         } else {
@@ -961,7 +1226,7 @@ std::vector<Event> Match::skipPhase(TimeMs now)
     // Pull the deadline to now, through the ordinary event path, then advance.
     const std::size_t before = m_log.size();
     json payload{{"reason", "skip"}, {"phaseEndsAtMs", now}, {"phaseEndsAt", isoTime(now)}};
-    if (m_state.phase == Phase::DayOpening) {
+    if (turnPhase()) {
         // Skipping the opening skips all remaining turns.
         payload["turnEndsAtMs"] = now;
         payload["skipTurns"] = true;
@@ -969,6 +1234,8 @@ std::vector<Event> Match::skipPhase(TimeMs now)
     emit(makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
     if (m_state.phase == Phase::DayOpening)
         enterPhase(Phase::DayDiscussion, now);
+    else if (m_state.phase == Phase::DayPkDefense)
+        enterPhase(Phase::DayPkVote, now);
     else
         tick(now);
     return tail(before);
@@ -1025,8 +1292,19 @@ void Match::requiredActionInto(const std::string &playerId, RequiredAction &r) c
     r.type = ActionType::None;
     r.allowedTargets.clear();
     r.alreadySubmitted = false;
+    r.killedPlayerId.reset();
+    r.antidote = r.poison = r.pk = false;
     const Player *me = player(playerId);
-    if (!me || !me->alive || m_state.paused)
+    if (!me || m_state.paused)
+        return;
+    if (m_state.phase == Phase::HunterShot && m_state.hunterPending == playerId) {
+        r.type = ActionType::HunterShoot;  // the only action of a dead player
+        for (const Player &p : m_state.players)
+            if (p.alive && p.playerId != playerId)
+                r.allowedTargets.push_back(p.playerId);
+        return;
+    }
+    if (!me->alive)
         return;
     switch (m_state.phase) {
     case Phase::Night:
@@ -1069,8 +1347,57 @@ void Match::requiredActionInto(const std::string &playerId, RequiredAction &r) c
                 r.allowedTargets.push_back(p.playerId);
         r.alreadySubmitted = me->voted;
         break;
+    case Phase::DayPkVote:
+        if (!mayVote(*me))
+            break;
+        r.type = ActionType::Vote;
+        r.pk = true;
+        for (const std::string &c : m_state.pkCandidates)
+            if (c != playerId)
+                r.allowedTargets.push_back(c);
+        r.alreadySubmitted = me->voted;
+        break;
+    case Phase::DayPkDefense:
+        if (m_state.openingIndex >= 0
+            && m_state.openingIndex < static_cast<int>(m_state.openingOrder.size())
+            && m_state.openingOrder[m_state.openingIndex] == playerId) {
+            r.type = ActionType::SpeakDefense;
+            r.pk = true;
+        }
+        break;
+    case Phase::NightWitch:
+        if (me->role != Role::Witch || me->witchActed)
+            break;
+        r.type = ActionType::WitchAct;
+        if (me->hasAntidote || m_state.config.rules.witchSeesVictimWithoutAntidote)
+            r.killedPlayerId = m_state.nightVictim;
+        r.antidote = mayUseAntidote(*me);
+        r.poison = me->hasPoison && !m_state.witchPoisoned
+                   && (!m_state.witchSaved || m_state.config.rules.witchBothPotionsOneNight);
+        if (r.poison)
+            for (const Player &p : m_state.players)
+                if (p.alive && p.playerId != playerId)
+                    r.allowedTargets.push_back(p.playerId);
+        r.alreadySubmitted = m_state.witchSaved.has_value() || m_state.witchPoisoned.has_value();
+        break;
     default: break;
     }
+}
+
+bool Match::mayUseAntidote(const Player &witch) const
+{
+    if (!witch.hasAntidote || !m_state.nightVictim || m_state.witchSaved)
+        return false;
+    if (m_state.witchPoisoned && !m_state.config.rules.witchBothPotionsOneNight)
+        return false;
+    if (*m_state.nightVictim == witch.playerId) {
+        switch (m_state.config.rules.witchSelfSave) {
+        case WitchSelfSave::Never: return false;
+        case WitchSelfSave::FirstNight: return m_state.nightNumber == 1;
+        case WitchSelfSave::Always: return true;
+        }
+    }
+    return true;
 }
 
 Expected<std::vector<Event>> Match::execute(const Command &cmd, TimeMs now)
@@ -1114,6 +1441,17 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
             return makeError(ErrorCode::InvalidTarget, t->displayName + " (" + t->playerId
                                                            + ") is dead");
         return t;
+    };
+    // A vote or a shot: no target means none; a target must be alive and not oneself.
+    auto optionalOther = [&](const char *notYourself) -> Expected<std::optional<std::string>> {
+        if (!cmd.target)
+            return std::optional<std::string>();
+        auto t = targetPlayer(true);
+        if (!t)
+            return t.error();
+        if ((*t)->playerId == me->playerId)
+            return makeError(ErrorCode::InvalidTarget, notYourself);
+        return std::optional<std::string>((*t)->playerId);
     };
 
     switch (cmd.kind) {
@@ -1210,19 +1548,19 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
     }
 
     case K::Vote: {
-        if (m_state.phase != Phase::DayVote)
-            return phaseError("DAY_VOTE", true);
+        if (m_state.phase != Phase::DayVote && m_state.phase != Phase::DayPkVote)
+            return phaseError(m_state.config.rules.tie == TieRule::Pk ? "DAY_VOTE, DAY_PK_VOTE" : "DAY_VOTE", true);
         if (!me->alive)
             return makeError(ErrorCode::PlayerDead, "dead players cannot vote");
-        std::optional<std::string> target;
-        if (cmd.target) {
-            auto t = targetPlayer(true);
-            if (!t)
-                return t.error();
-            if ((*t)->playerId == me->playerId)
-                return makeError(ErrorCode::InvalidTarget, "you cannot vote for yourself");
-            target = (*t)->playerId;
-        }
+        if (!mayVote(*me))
+            return makeError(ErrorCode::NotYourTurn, "players in the PK do not vote in its revote");
+        auto chosen = optionalOther("you cannot vote for yourself");
+        if (!chosen)
+            return chosen.error();
+        const std::optional<std::string> target = *chosen;
+        if (target && m_state.phase == Phase::DayPkVote
+            && std::find(m_state.pkCandidates.begin(), m_state.pkCandidates.end(), *target) == m_state.pkCandidates.end())
+            return makeError(ErrorCode::InvalidTarget, *target + " is not in the PK; vote for one of its players or abstain");
         const std::optional<std::string> previous =
             me->voted ? std::optional<std::string>(*me->voteTarget) : std::nullopt;
         json payload = obj("voterPlayerId", me->playerId, "targetPlayerId", optString(target), "reason",
@@ -1232,6 +1570,71 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
         emit(makeEvent(now, EventType::VoteCast, Audience::Public, std::move(payload)));
         if (allVoted())
             endVoteOrBreak(now);
+        return m_log.size() - before;
+    }
+
+    case K::WitchSave:
+    case K::WitchPoison:
+    case K::WitchPass: {
+        if (!cmd.text.empty())
+            return makeError(ErrorCode::InvalidArgument,
+                             "action must be SAVE, POISON or PASS, not " + cmd.text);
+        if (m_state.phase != Phase::NightWitch)
+            return phaseError("NIGHT_WITCH", me->role == Role::Witch);
+        if (me->role != Role::Witch)
+            return makeError(ErrorCode::NotYourRole, "only the witch can do this");
+        if (!me->alive)
+            return makeError(ErrorCode::PlayerDead, "dead players cannot act");
+        if (me->witchActed)
+            return makeError(ErrorCode::AlreadyActed, "you already acted tonight");
+        std::optional<std::string> target;
+        std::string_view action = "PASS";
+        if (cmd.kind == K::WitchSave) {
+            if (!me->hasAntidote)
+                return makeError(ErrorCode::NoPotion, "your antidote is used up");
+            if (!m_state.nightVictim)
+                return makeError(ErrorCode::InvalidTarget, "no one was attacked tonight");
+            if (cmd.target && !cmd.target->empty() && *cmd.target != *m_state.nightVictim)
+                return makeError(ErrorCode::InvalidTarget,
+                                 "the antidote can only save tonight's victim");
+            if (!mayUseAntidote(*me))
+                return makeError(ErrorCode::NoPotion,
+                                 *m_state.nightVictim == me->playerId
+                                     ? "the rules do not let the witch save herself tonight"
+                                     : "only one potion per night");
+            target = m_state.nightVictim;
+            action = "SAVE";
+        } else if (cmd.kind == K::WitchPoison) {
+            if (!me->hasPoison)
+                return makeError(ErrorCode::NoPotion, "your poison is used up");
+            if (m_state.witchSaved && !m_state.config.rules.witchBothPotionsOneNight)
+                return makeError(ErrorCode::NoPotion, "only one potion per night");
+            auto t = targetPlayer(true);
+            if (!t)
+                return t.error();
+            if ((*t)->playerId == me->playerId)
+                return makeError(ErrorCode::InvalidTarget, "the witch cannot poison herself");
+            target = (*t)->playerId;
+            action = "POISON";
+        }
+        emit(makeEvent(now, EventType::WitchActed, Audience::Player,
+                       obj("night", m_state.nightNumber, "action", action, "targetPlayerId", optString(target)),
+                       me->playerId));
+        if (me->witchActed)
+            resolveNight(now);
+        return m_log.size() - before;
+    }
+
+    case K::HunterShoot: {
+        if (m_state.phase != Phase::HunterShot || m_state.hunterPending != me->playerId) {
+            if (me->role != Role::Hunter)
+                return makeError(ErrorCode::NotYourRole, "only the hunter can shoot");
+            return phaseError("HUNTER_SHOT, after the hunter dies", m_state.config.rules.hunters > 0 && me->alive);
+        }
+        auto target = optionalOther("the hunter cannot shoot himself");
+        if (!target)
+            return target.error();
+        endHunterShot(*target, now);
         return m_log.size() - before;
     }
     }
@@ -1267,6 +1670,23 @@ Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
         kind = MessageKind::Opening;  // whatever kind was sent, this is the opening
         break;
     }
+    case Phase::DayPkDefense: {
+        const auto &order = m_state.openingOrder;
+        const auto pos = std::find(order.begin(), order.end(), me.playerId) - order.begin();
+        if (pos == static_cast<std::ptrdiff_t>(order.size()))
+            return makeError(ErrorCode::NotYourTurn,
+                             "only the players in the PK speak now, each in turn; wait for DAY_PK_VOTE", true);
+        if (pos < m_state.openingIndex)
+            return makeError(ErrorCode::AlreadySpoke, "your defence turn has passed; wait for DAY_PK_VOTE");
+        if (pos > m_state.openingIndex) {
+            const std::int64_t turn = phaseDuration(Phase::DayPkDefense);
+            const std::int64_t wait = (m_state.turnEndsAt - now) + turn * (pos - m_state.openingIndex - 1);
+            return makeError(ErrorCode::NotYourTurn, "it is " + order[m_state.openingIndex] + "'s defence turn",
+                             true, std::max<std::int64_t>(0, wait));
+        }
+        kind = MessageKind::Defense;
+        break;
+    }
     case Phase::DayDiscussion:
         if (kind == MessageKind::Opening)
             return makeError(ErrorCode::InvalidKind,
@@ -1292,8 +1712,8 @@ Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
                          "not in " + std::string(toString(m_state.phase)),
                          m_state.phase != Phase::Ended);
     }
-    if (m_state.config.rateLimits && kind != MessageKind::Opening && kind != MessageKind::LastWords
-        && me.lastPublicAt) {
+    const bool turn = m_state.phase == Phase::DayOpening || m_state.phase == Phase::DayPkDefense;
+    if (m_state.config.rateLimits && !turn && kind != MessageKind::LastWords && me.lastPublicAt) {
         const std::int64_t wait = *me.lastPublicAt + m_state.config.publicChatIntervalMs - now;
         if (wait > 0)
             return makeError(ErrorCode::RateLimited,
@@ -1308,7 +1728,7 @@ Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
             payload["replyToEventId"] = *cmd.replyToEventId;
     }
     emit(makeEvent(now, EventType::PublicMessage, Audience::Public, std::move(payload)));
-    if (kind == MessageKind::Opening)
+    if (turn)
         startOpeningTurn(m_state.openingIndex + 1, now);
     return m_log.size() - before;
 }
@@ -1370,6 +1790,25 @@ std::uint64_t Match::stateHash() const
         add(r.night);
         add(r.targetPlayerId);
         add(static_cast<int>(r.werewolf));
+    }
+    if (!s.config.rules.isClassic()) {
+        // Seed 002 state; classic matches hash exactly as before rule sets.
+        add("rules");
+        add(s.config.rules.toJson().dump());
+        for (const Player &p : s.players) {
+            add(static_cast<int>(p.hasAntidote) * 4 + static_cast<int>(p.hasPoison) * 2
+                + static_cast<int>(p.witchActed));
+            add(p.deathCause);
+        }
+        addOpt(s.nightVictim);
+        add(s.nightHow);
+        addOpt(s.witchSaved);
+        addOpt(s.witchPoisoned);
+        for (const std::string &c : s.pkCandidates)
+            add(c);
+        add(s.pkRound);
+        addOpt(s.hunterPending);
+        add(static_cast<int>(s.hunterResume));
     }
     return fnv1a(c.data(), c.size());
 }

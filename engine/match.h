@@ -14,6 +14,7 @@
 ///    exact state (same `stateHash()`), and it never draws a random number.
 
 #include "event.h"
+#include "rules.h"
 #include "types.h"
 
 #include <array>
@@ -26,7 +27,10 @@
 
 namespace townhall::engine {
 
+/// Seats at a classic (seed 000) table. Other rule sets have 6 to 12:
+/// RuleSet::seatCount().
 inline constexpr int SeatCount = 8;
+inline constexpr int MaxSeatCount = 12;
 
 /// Phase timers in milliseconds (seed 000 §4.2), before the speed factor.
 struct Timers
@@ -62,6 +66,9 @@ struct MatchConfig
     std::int64_t wolfChatIntervalMs = 2'000;    ///< §8.6: 1 message / 2 s
     bool rateLimits = true;                ///< benchmarks may switch them off
     bool narrator = true;                  ///< emit NARRATOR events
+    /// The table and its rules. Written into MATCH_CREATED only when it is
+    /// not classic, so classic logs are unchanged.
+    RuleSet rules;
 
     std::int64_t scaled(std::int64_t ms) const;
     json toJson() const;
@@ -80,7 +87,7 @@ struct Player
     std::string playerId;    ///< "p:<seat>"
     std::string agentId;
     std::string displayName;
-    int seat = 0;            ///< 1..8
+    int seat = 0;            ///< 1..seat count
     Role role = Role::Villager;
     bool alive = true;
     bool ready = false;
@@ -97,6 +104,10 @@ struct Player
     std::optional<std::string> seerTarget;      ///< this night
     std::optional<std::string> doctorTarget;    ///< this night
     std::optional<std::string> doctorPrevTarget; ///< last night's protection
+    bool hasAntidote = false;                   ///< the witch, until she saves someone
+    bool hasPoison = false;                     ///< the witch, until she poisons someone
+    bool witchActed = false;                    ///< this NIGHT_WITCH
+    std::string deathCause;                     ///< NIGHT_KILL, VOTE, HUNTER_SHOT (once dead)
     int missedDeadlines = 0;
     int consecutiveTimeouts = 0;
 };
@@ -141,6 +152,15 @@ struct MatchState
     TimeMs endedAt = 0;
     std::uint64_t lastSeq = 0;
     std::vector<std::string> phaseHistory;   ///< "D<day>:<PHASE>@<startedAt>" for timelines
+    // Seed 002 rule sets
+    std::optional<std::string> nightVictim;  ///< the wolves' victim, decided as NIGHT ends
+    std::string nightHow;                    ///< how the victim was chosen (AGREED, …)
+    std::optional<std::string> witchSaved;   ///< tonight
+    std::optional<std::string> witchPoisoned; ///< tonight
+    std::vector<std::string> pkCandidates;   ///< the players in today's PK
+    int pkRound = 0;                         ///< 1 during DAY_PK_DEFENSE / DAY_PK_VOTE
+    std::optional<std::string> hunterPending; ///< the dead hunter whose shot is awaited
+    Phase hunterResume = Phase::DayAnnounce; ///< where the match goes after the shot
 };
 
 /// Where a match stops by itself, for debugging agents. Off by default; a
@@ -163,6 +183,10 @@ struct Command
         SeerInspect,
         DoctorProtect,
         Vote,
+        WitchSave,     ///< target optional: tonight's victim
+        WitchPoison,
+        WitchPass,
+        HunterShoot,   ///< null target: the hunter does not shoot
     };
     Kind kind = Kind::Ready;
     std::string playerId;
@@ -272,6 +296,11 @@ public:
         ActionType type = ActionType::None;
         std::vector<std::string> allowedTargets;
         bool alreadySubmitted = false;
+        // WitchAct only:
+        std::optional<std::string> killedPlayerId; ///< tonight's victim, when the witch may know it
+        bool antidote = false;
+        bool poison = false;
+        bool pk = false;  ///< Vote / SpeakDefense in the PK
     };
     RequiredAction requiredAction(const std::string &playerId) const;
     /// Same, reusing `out`'s buffers.
@@ -293,10 +322,40 @@ private:
 
     Expected<std::size_t> doSay(const Command &cmd, Player &p, TimeMs now);
     void enterPhase(Phase to, TimeMs now);
+    /// With fields added to PHASE_CHANGED's payload (DAY_PK_DEFENSE's order, HUNTER_SHOT's hunter).
+    void enterPhase(Phase to, TimeMs now, json extra);
     void endNight(TimeMs now);
     void endVote(TimeMs now);
+    /// Seed 002: the wolves' victim is decided; the witch's turn comes (or not).
+    void decideNightVictim(TimeMs now);
+    /// Applies the night's deaths (wolves, witch), then the day or a hunter's shot.
+    void resolveNight(TimeMs now);
+    /// PLAYER_ELIMINATED for `playerId` (its role when the rules reveal it).
+    void eliminate(const std::string &playerId, std::string_view cause, json extra, TimeMs now);
+    /// The hunter among `deaths` who may shoot now (not poisoned, unless the rules allow it).
+    std::optional<std::string> shootingHunter(const std::vector<std::string> &deaths) const;
+    void enterHunterShot(const std::string &hunter, Phase resume, TimeMs now);
+    /// The night's wolf targets (distinct, in seat order), the doctor's
+    /// protection and who let NIGHT's deadline pass, read from the state.
+    struct NightPicks
+    {
+        std::vector<std::string> targets;
+        std::vector<std::string> missed;
+        std::optional<std::string> protectedId;
+    };
+    NightPicks nightPicks() const;
+    /// Who may vote now: every living player, or in the PK those outside it
+    /// (unless the rules let the PK's players vote).
+    bool mayVote(const Player &p) const;
+    bool mayUseAntidote(const Player &witch) const;
+    bool turnPhase() const { return m_state.phase == Phase::DayOpening || m_state.phase == Phase::DayPkDefense; }
+    void endHunterShot(std::optional<std::string> target, TimeMs now, bool timedOut = false);
+    /// Seed 000 §3.2's win checks: no wolves left (always), or wolves >=
+    /// the others (at the start of a day only). True if the match ended.
+    bool checkWin(bool dayStart, TimeMs now);
+    void continueAfter(Phase resume, TimeMs now);
     void startOpeningTurn(int index, TimeMs now);
-    void finish(Team winner, TimeMs now);
+    void finish(std::optional<Team> winner, TimeMs now, std::string_view reason = {});
     void narrate(std::uint64_t causeSeq);
     /// Pauses at a phase boundary when a breakpoint (or a step) asks for it.
     void breakAtPhaseBoundary(TimeMs now);

@@ -12,7 +12,7 @@
 /// variants exist per situation; the variant is chosen by a hash of the match
 /// id, the cause's sequence number and the situation, never by an RNG, so a
 /// replayed log narrates identically. The full catalogue, with the English
-/// patterns, is `narratorTemplates()`.
+/// and Chinese patterns, is `narratorTemplates()`.
 ///
 /// Argument conventions (shared with key moments, see keymoments.h):
 ///  - a player is two arguments: `<key>` = display name, `<key>Id` = player id;
@@ -34,7 +34,7 @@ struct NarratorLine
 {
     std::string templateId;   ///< e.g. "night.falls.2"
     json args = json::object(); ///< named arguments of the template
-    std::string text;         ///< English rendering
+    std::string text;         ///< rendered in the match's language (rules.language)
     bool omniscient = false;  ///< true: Host audience (spoilers allowed)
 };
 
@@ -48,6 +48,7 @@ struct NarratorTemplate
     std::string id;          ///< "<situation>.<variant>", variant 1-based
     std::string_view english; ///< pattern with `{arg}` / `{arg|modifier}` placeholders
     bool omniscient = false;  ///< emitted with the Host audience only
+    std::string_view chinese; ///< the Simplified Chinese pattern (rules.language "zh-CN")
 };
 
 /// Every narrator template, grouped by situation, variants in order.
@@ -62,5 +63,15 @@ const std::vector<NarratorTemplate> &narratorTemplates();
 /// and team codes (key `winner`: "werewolves"); arrays render as "A, B and C".
 /// An unknown key is left as written, so a mistake is visible, never a crash.
 std::string renderTemplate(std::string_view pattern, const json &args);
+
+/// Renders a Chinese pattern: role codes become 狼人, 预言家, 医生, 女巫,
+/// 猎人, 村民; team codes 村民阵营 / 狼人阵营; `word` gives 一, 两, 三…;
+/// `votes` appends 票; arrays render as "A、B和C"; `a` and `cap` do nothing.
+std::string renderTemplateZh(std::string_view pattern, const json &args);
+
+/// True when the match is played in Simplified Chinese (rules.language
+/// "zh-CN"): its narration and key moments are rendered from the Chinese
+/// patterns. Any other language keeps the English text.
+bool isChinese(const MatchState &s);
 
 } // namespace townhall::engine

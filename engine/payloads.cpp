@@ -229,6 +229,13 @@ MatchConfig readConfig(Reader &r, const json &j)
     ms(j, "wolfChatIntervalMs", c.wolfChatIntervalMs);
     c.rateLimits = r.optBool(j, "rateLimits", c.rateLimits);
     c.narrator = r.optBool(j, "narrator", c.narrator);
+    if (const json *rules = r.optObject(j, "rules")) {
+        auto decoded = RuleSet::fromJson(*rules);
+        if (decoded)
+            c.rules = std::move(decoded).value();
+        else
+            r.fail("payload field 'rules': " + decoded.error().message);
+    }
     return c;
 }
 
@@ -260,8 +267,12 @@ void read(Reader &r, payload::PhaseChanged &p)
     p.dayNumber = r.i32("dayNumber");
     p.nightNumber = r.optI32("nightNumber");
     p.phaseEndsAtMs = r.optI64("phaseEndsAtMs");
-    if (p.to == Phase::DayOpening)
+    if (p.to == Phase::DayOpening || p.to == Phase::DayPkDefense)
         p.order = r.strings("order");
+    if (p.to == Phase::HunterShot) {
+        p.hunterPlayerId = r.str("hunterPlayerId");
+        p.resume = r.name<Phase>("resume", parsePhase, Phase::DayAnnounce);
+    }
 }
 
 void read(Reader &r, payload::PublicMessage &p)
@@ -288,11 +299,14 @@ void read(Reader &r, payload::NightResult &p)
     p.killedPlayerId = r.optStr("killedPlayerId");
     p.savedByDoctor = r.optBool("savedByDoctor");
     p.night = r.optI32("night");
+    if (r.root().contains("deaths"))
+        p.deaths = r.strings("deaths");
 }
 
 void read(Reader &r, payload::PlayerEliminated &p)
 {
     p.playerId = r.str("playerId");
+    p.cause = r.optStr("cause").value_or(std::string_view());
     if (const auto role = r.optStr("roleRevealed")) {
         p.roleRevealed = parseRole(*role);
         if (!p.roleRevealed)
@@ -302,7 +316,10 @@ void read(Reader &r, payload::PlayerEliminated &p)
 
 void read(Reader &r, payload::GameEnded &p)
 {
-    p.winningTeam = r.name<Team>("winningTeam", parseTeamName, Team::Villagers);
+    if (r.optStr("winningTeam") == std::optional<std::string_view>("NONE"))
+        p.winningTeam = std::nullopt;
+    else
+        p.winningTeam = r.name<Team>("winningTeam", parseTeamName, Team::Villagers);
 }
 
 void read(Reader &r, payload::RolesAssigned &p)
@@ -369,6 +386,40 @@ void read(Reader &r, payload::VoteResult &p)
     p.noVote = r.strings("noVote");
     p.tie = r.optBool("tie");
     p.topCount = r.optI32("topCount").value_or(0);
+    if (r.root().contains("pk"))
+        p.pk = r.strings("pk");
+    p.pkRound = r.optI32("pkRound").value_or(0);
+}
+
+void read(Reader &r, payload::WitchInformed &p)
+{
+    p.night = r.i32("night");
+    p.killedPlayerId = r.optStr("killedPlayerId");
+}
+
+void read(Reader &r, payload::WitchActed &p)
+{
+    p.night = r.i32("night");
+    p.action = r.str("action");
+    if (!r.failed() && p.action != "SAVE" && p.action != "POISON" && p.action != "PASS")
+        r.fail("payload field 'action' has an unknown value '" + std::string(p.action) + "'");
+    p.targetPlayerId = r.optStr("targetPlayerId");
+}
+
+void read(Reader &r, payload::WolvesDecided &p)
+{
+    p.night = r.i32("night");
+    p.victimPlayerId = r.str("victimPlayerId");
+    p.how = r.str("how");
+    p.wolfTargets = r.strings("wolfTargets");
+    p.protectedPlayerId = r.optStr("protectedPlayerId");
+    p.missed = r.strings("missed");
+}
+
+void read(Reader &r, payload::HunterShot &p)
+{
+    p.hunterPlayerId = r.str("hunterPlayerId");
+    p.targetPlayerId = r.optStr("targetPlayerId");
 }
 
 void read(Reader &r, payload::MatchPaused &p)

@@ -53,7 +53,9 @@ struct PhaseChanged
     int dayNumber = 0;
     std::optional<int> nightNumber;      ///< absent in logs older than night numbers
     std::optional<TimeMs> phaseEndsAtMs; ///< absent: the phase ends when it starts
-    std::vector<std::string_view> order; ///< required for DAY_OPENING, else empty
+    std::vector<std::string_view> order; ///< required for DAY_OPENING and DAY_PK_DEFENSE, else empty
+    std::optional<std::string_view> hunterPlayerId; ///< HUNTER_SHOT: whose shot
+    std::optional<Phase> resume;                    ///< HUNTER_SHOT: the phase that follows
 };
 
 struct PublicMessage
@@ -80,17 +82,19 @@ struct NightResult
     std::optional<std::string_view> killedPlayerId;
     bool savedByDoctor = false;
     std::optional<int> night;
+    std::vector<std::string_view> deaths;  ///< seed 002 sets: everyone who died, in seat order
 };
 
 struct PlayerEliminated
 {
     std::string_view playerId;
     std::optional<Role> roleRevealed;
+    std::string_view cause;  ///< NIGHT_KILL, VOTE, HUNTER_SHOT (absent in old logs)
 };
 
 struct GameEnded
 {
-    Team winningTeam = Team::Villagers;
+    std::optional<Team> winningTeam;  ///< none: "NONE", a draw at max_days
 };
 
 struct Narrator {};
@@ -151,6 +155,8 @@ struct VoteResult
     std::vector<std::string_view> noVote;
     bool tie = false;
     int topCount = 0;
+    std::vector<std::string_view> pk;  ///< a tie under the PK rule: the players in the PK
+    int pkRound = 0;                    ///< 1 for the PK's revote, else 0
 };
 
 struct RolesRevealed {};
@@ -174,6 +180,35 @@ struct BreakpointsSet
     bool step = false;
 };
 
+struct WitchInformed
+{
+    int night = 0;
+    std::optional<std::string_view> killedPlayerId;
+};
+
+struct WitchActed
+{
+    int night = 0;
+    std::string_view action;  ///< SAVE, POISON or PASS
+    std::optional<std::string_view> targetPlayerId;
+};
+
+struct HunterShot
+{
+    std::string_view hunterPlayerId;
+    std::optional<std::string_view> targetPlayerId;  ///< none: the hunter did not shoot
+};
+
+struct WolvesDecided
+{
+    int night = 0;
+    std::string_view victimPlayerId;
+    std::string_view how;
+    std::vector<std::string_view> wolfTargets;
+    std::optional<std::string_view> protectedPlayerId;
+    std::vector<std::string_view> missed;
+};
+
 } // namespace payload
 
 /// One alternative per EventType, in the enum's order: `index()` is the type.
@@ -184,7 +219,9 @@ using Payload = std::variant<payload::MatchCreated, payload::PhaseChanged, paylo
                              payload::TurnStarted, payload::TurnMissed, payload::WolfKillSelected,
                              payload::SeerInspected, payload::DoctorProtected,
                              payload::NightResolved, payload::VoteResult, payload::RolesRevealed,
-                             payload::MatchPaused, payload::MatchResumed, payload::BreakpointsSet>;
+                             payload::MatchPaused, payload::MatchResumed, payload::BreakpointsSet,
+                             payload::WitchInformed, payload::WitchActed, payload::HunterShot,
+                             payload::WolvesDecided>;
 static_assert(std::variant_size_v<Payload> == EventTypeCount);
 
 /// Decodes `e.payload` as its type's struct. Never throws. The error

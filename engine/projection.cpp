@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "projection.h"
 
+#include "narrator.h"
 #include "payloads.h"
 
 #include <algorithm>
@@ -86,8 +87,17 @@ std::string roleWord(Role r)
     case Role::Werewolf: return "werewolf";
     case Role::Seer: return "seer";
     case Role::Doctor: return "doctor";
+    case Role::Witch: return "witch";
+    case Role::Hunter: return "hunter";
     }
     return "?";
+}
+
+/// A dead player's role as the public knows it: hidden when the rule set
+/// does not reveal roles on death (and the match has not ended).
+std::string deadRole(const Player &p)
+{
+    return p.revealed ? roleWord(p.role) : std::string("role hidden");
 }
 
 /// Public facts of one day, gathered from public events only.
@@ -95,10 +105,13 @@ struct DayRecord
 {
     int day = 0;
     std::optional<std::string> nightKill;     ///< night before this day
+    std::vector<std::string> nightDeaths;     ///< seed 002: everyone who died that night, seat order
     bool nightSaved = false;
     std::vector<const Event *> speeches;
     std::vector<const Event *> votes;
-    const Event *voteResult = nullptr;
+    const Event *voteResult = nullptr;        ///< the day's final result (the PK's revote, if any)
+    const Event *pkResult = nullptr;          ///< the tied first vote that sent players to the PK
+    std::vector<const Event *> shots;         ///< HUNTER_SHOT events told on this day
 };
 
 std::map<int, DayRecord> publicDays(const Match &m)
@@ -121,7 +134,20 @@ std::map<int, DayRecord> publicDays(const Match &m)
             r.day = day + 1;
             if (p->killedPlayerId)
                 r.nightKill = std::string(*p->killedPlayerId);
+            for (std::string_view d : p->deaths)
+                r.nightDeaths.emplace_back(d);
+            if (r.nightDeaths.empty() && r.nightKill)
+                r.nightDeaths.push_back(*r.nightKill);
             r.nightSaved = p->savedByDoctor;
+            break;
+        }
+        case EventType::HunterShot: {
+            // A shot after a night death belongs to the coming day; the
+            // PHASE_CHANGED to DAY_ANNOUNCE comes after it.
+            const bool night = !days.empty() && days.rbegin()->first == day + 1;
+            DayRecord &r = days[night ? day + 1 : day];
+            r.day = night ? day + 1 : day;
+            r.shots.push_back(&e);
             break;
         }
         case EventType::PublicMessage:
@@ -132,14 +158,49 @@ std::map<int, DayRecord> publicDays(const Match &m)
             days[day].day = day;
             days[day].votes.push_back(&e);
             break;
-        case EventType::VoteResult:
+        case EventType::VoteResult: {
             days[day].day = day;
-            days[day].voteResult = &e;
+            const auto p = payloadAs<payload::VoteResult>(e);
+            if (p && !p->pk.empty())
+                days[day].pkResult = &e;
+            else
+                days[day].voteResult = &e;
             break;
+        }
         default: break;
         }
     }
     return days;
+}
+
+std::string namesOf(const MatchState &s, const std::vector<std::string_view> &ids)
+{
+    std::string r;
+    for (std::string_view id : ids)
+        r += (r.empty() ? "" : " and ") + nameOf(s, std::string(id));
+    return r;
+}
+
+/// "Hunter X shot Y." / "Hunter X did not shoot." from a public HUNTER_SHOT.
+std::string shotLine(const MatchState &s, const Event &e)
+{
+    const auto p = payloadAs<payload::HunterShot>(e);
+    if (!p)
+        return std::string();
+    const std::string hunter = nameOf(s, std::string(p->hunterPlayerId));
+    if (!p->targetPlayerId)
+        return "The hunter " + hunter + " did not shoot.";
+    const std::string id(*p->targetPlayerId);
+    const Player *x = find(s, id);
+    return "The hunter " + hunter + " shot " + nameOf(s, id)
+           + (x && x->revealed ? ", who was a " + roleWord(x->role) : std::string()) + ".";
+}
+
+/// "X and Y tied and went to a PK." from the first, tied VOTE_RESULT.
+std::string pkLine(const MatchState &s, const Event &result)
+{
+    const auto p = payloadAs<payload::VoteResult>(result);
+    return p ? "The vote tied; " + namesOf(s, p->pk) + " went to a PK." : std::string();
 }
 
 std::string voteLine(const MatchState &s, const Event &result)
@@ -154,9 +215,11 @@ std::string voteLine(const MatchState &s, const Event &result)
         // The role only once it is public: PLAYER_ELIMINATED follows the
         // result in the same commit, but a replica may hold the result alone.
         line = nameOf(s, id) + " was voted out with " + std::to_string(p->topCount) + " votes"
+               + (p->pkRound == 1 ? " in the PK" : "")
                + (x && x->revealed ? " and was a " + roleWord(x->role) : std::string()) + ".";
     } else if (p->tie) {
-        line = "The vote tied; nobody was eliminated.";
+        line = p->pkRound == 1 ? "The PK tied again; nobody was eliminated."
+                               : "The vote tied; nobody was eliminated.";
     } else {
         line = "Nobody received a vote; nobody was eliminated.";
     }
@@ -177,7 +240,7 @@ std::string publicSummary(const Match &m)
         if (p.alive)
             alive.push_back(p.displayName);
         else
-            dead.push_back(p.displayName + " (" + roleWord(p.role) + ")");
+            dead.push_back(p.displayName + " (" + deadRole(p) + ")");
     }
     auto join = [](const std::vector<std::string> &v) {
         std::string r;
@@ -192,18 +255,31 @@ std::string publicSummary(const Match &m)
         if (day == 0)
             continue;
         out += " Night " + std::to_string(day) + ": ";
-        if (r.nightKill)
+        if (r.nightDeaths.size() > 1) {
+            std::string names;
+            for (const std::string &d : r.nightDeaths)
+                names += (names.empty() ? "" : " and ") + (find(s, d) ? find(s, d)->displayName : d);
+            out += names + " died.";
+        } else if (r.nightKill) {
             out += find(s, *r.nightKill) ? find(s, *r.nightKill)->displayName + " was killed."
                                          : *r.nightKill + " was killed.";
-        else
+        } else {
             out += r.nightSaved ? "the doctor saved the wolves' victim." : "nobody died.";
-        if (r.voteResult) {
-            out += " Day " + std::to_string(day) + ": " + voteLine(s, *r.voteResult);
         }
+        if (r.pkResult || r.voteResult)
+            out += " Day " + std::to_string(day) + ":";
+        if (r.pkResult)
+            out += " " + pkLine(s, *r.pkResult);
+        if (r.voteResult)
+            out += " " + voteLine(s, *r.voteResult);
+        for (const Event *shot : r.shots)
+            out += " " + shotLine(s, *shot);
     }
     if (s.winner)
         out += std::string(" The ") + (*s.winner == Team::Villagers ? "villagers" : "werewolves")
                + " won.";
+    else if (s.phase == Phase::Ended && s.config.rules.maxDays > 0)
+        out += " The match ended in a draw: no side won before the day limit.";
     return out;
 }
 
@@ -274,6 +350,10 @@ void stateViewInto(StateView &v, const Match &m, const Viewer &viewer, const Sta
     if (me->role == Role::Seer)
         for (const SeerRecord &r : s.seerHistory)
             y.seerHistory.push_back({r.night, r.targetPlayerId, r.werewolf});
+    if (me->role == Role::Witch)
+        y.potions = PotionsView{me->hasAntidote, me->hasPoison};
+    else
+        y.potions.reset();
     if (s.phase != Phase::Ended) {
         if (!y.requiredAction)
             y.requiredAction.emplace();
@@ -344,6 +424,16 @@ json toJson(const StateView &v)
             g.emplace("type", toString(y.requiredAction->type));
             g.emplace("allowedTargets", y.requiredAction->allowedTargets);
             g.emplace("alreadySubmitted", y.requiredAction->alreadySubmitted);
+            // Seed 002's fields only where they mean something, so a classic
+            // get_state is the same tree as before.
+            const Match::RequiredAction &r = *y.requiredAction;
+            if (r.type == ActionType::WitchAct) {
+                g.emplace("killedPlayerId", r.killedPlayerId ? json(*r.killedPlayerId) : json(nullptr));
+                g.emplace("antidote", r.antidote);
+                g.emplace("poison", r.poison);
+            }
+            if (r.pk)
+                g.emplace("pk", true);
         }
         you = object();
         auto &g = fields(you);
@@ -352,6 +442,12 @@ json toJson(const StateView &v)
         g.emplace("alive", y.alive);
         g.emplace("knownWolves", y.knownWolves);
         g.emplace("seerHistory", std::move(seer));
+        if (y.potions) {
+            json potions = object();
+            fields(potions).emplace("antidote", y.potions->antidote);
+            fields(potions).emplace("poison", y.potions->poison);
+            g.emplace("potions", std::move(potions));
+        }
         g.emplace("requiredAction", std::move(req));
     }
     return j;
@@ -381,86 +477,149 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
 {
     const MatchState &s = m.state();
     const Player *me = m.player(playerId);
+    const bool zh = isChinese(s);
+    // The fixed text follows the match's language; names and speech stay as written.
+    const auto tr = [zh](std::string_view en, std::string_view cn) { return std::string(zh ? cn : en); };
     if (!me)
-        return "You are not a player in this match.";
+        return tr("You are not a player in this match.", "你不是本局的玩家。");
+    const RuleSet &rules = s.config.rules;
     std::string b;
-    b += "[ROLE AND IDENTITY]\n";
-    b += "You are " + me->displayName + " (" + me->playerId + ", seat " + std::to_string(me->seat)
-         + "). Your role is " + std::string(toString(me->role)) + ". Keep it secret unless you "
-         "choose to reveal or bluff.\n";
+    b += tr("[ROLE AND IDENTITY]\n", "【身份】\n");
+    if (zh)
+        b += "你是" + me->displayName + "（" + me->playerId + "，" + std::to_string(me->seat) + "号位）。你的身份是"
+             + std::string(toString(me->role)) + "。除非你选择公开或伪装，请保密。\n";
+    else
+        b += "You are " + me->displayName + " (" + me->playerId + ", seat " + std::to_string(me->seat)
+             + "). Your role is " + std::string(toString(me->role)) + ". Keep it secret unless you "
+             "choose to reveal or bluff.\n";
     if (me->role == Role::Werewolf) {
-        b += "Your pack: ";
+        b += tr("Your pack: ", "你的狼队友：");
         for (const Player &p : s.players)
             if (p.role == Role::Werewolf)
-                b += nameOf(s, p.playerId) + (p.alive ? "" : " [dead]") + " ";
+                b += nameOf(s, p.playerId) + (p.alive ? "" : tr(" [dead]", "【已死亡】")) + " ";
         b += "\n";
     }
     if (me->role == Role::Seer) {
-        b += "Your inspections:";
+        b += tr("Your inspections:", "你的查验：");
         if (s.seerHistory.empty())
-            b += " none yet";
+            b += tr(" none yet", "暂无");
         for (const SeerRecord &r : s.seerHistory)
-            b += " night " + std::to_string(r.night) + ": " + nameOf(s, r.targetPlayerId) + " is "
-                 + (r.werewolf ? "a WEREWOLF" : "NOT a werewolf") + ";";
+            b += zh ? "第" + std::to_string(r.night) + "夜：" + nameOf(s, r.targetPlayerId)
+                          + (r.werewolf ? "是狼人；" : "不是狼人；")
+                    : " night " + std::to_string(r.night) + ": " + nameOf(s, r.targetPlayerId) + " is "
+                          + (r.werewolf ? "a WEREWOLF" : "NOT a werewolf") + ";";
         b += "\n";
     }
     if (me->role == Role::Doctor && me->doctorPrevTarget)
-        b += "Last night you protected " + nameOf(s, *me->doctorPrevTarget)
-             + "; you cannot protect them tonight.\n";
+        b += tr("Last night you protected ", "昨晚你守护了") + nameOf(s, *me->doctorPrevTarget)
+             + tr("; you cannot protect them tonight.\n", "，今晚不能再守护同一人。\n");
+    if (me->role == Role::Witch) {
+        b += tr("You are the witch: after the wolves choose, you may save their victim with your antidote "
+                "or poison one player, each potion once per match, and at most one potion a night.\n",
+                "你是女巫：狼人行动后，你可以用解药救下被刀的玩家，或用毒药毒死一名玩家；每瓶药整局只能用一次，"
+                "每晚最多用一瓶。\n");
+        b += tr("Antidote: ", "解药：") + tr(me->hasAntidote ? "unused" : "used", me->hasAntidote ? "未使用" : "已使用")
+             + tr(". Poison: ", "。毒药：") + tr(me->hasPoison ? "unused" : "used", me->hasPoison ? "未使用" : "已使用")
+             + tr(".\n", "。\n");
+    }
+    if (me->role == Role::Hunter)
+        b += tr("You are the hunter: when you die you may shoot one player, who dies with you (not if the "
+                "witch poisoned you).\n",
+                "你是猎人：死亡时可以开枪带走一名玩家（被女巫毒死时不能开枪）。\n");
+    if (!rules.isClassic()) {
+        b += tr("Rules: ", "规则：");
+        b += rules.tie == TieRule::Pk ? tr("a tied vote goes to a PK: the tied players defend themselves, then a "
+                                           "revote among them; a second tie eliminates nobody. ",
+                                           "投票平票时进入PK：平票玩家依次辩护，然后在他们之间重新投票；再次平票则无人出局。")
+                                      : tr("a tied vote eliminates nobody. ", "平票时无人出局。");
+        if (!rules.revealRoleOnDeath)
+            b += tr("Roles are not revealed on death. ", "玩家死亡时不公开身份。");
+        if (rules.maxDays > 0)
+            b += zh ? "第" + std::to_string(rules.maxDays) + "天结束仍未分出胜负则平局。"
+                    : "If no side has won after day " + std::to_string(rules.maxDays) + ", the match is a draw. ";
+        b += "\n";
+    }
 
-    b += "\n[GAME STATE]\n";
-    b += "Phase: " + std::string(toString(s.phase)) + ", day " + std::to_string(s.dayNumber)
-         + ", ends at " + isoTime(s.phase == Phase::DayOpening ? s.turnEndsAt : s.phaseEndsAt) + ".\n";
-    b += "Living:";
+    b += tr("\n[GAME STATE]\n", "\n【局势】\n");
+    const std::string endsAt = isoTime(s.phase == Phase::DayOpening || s.phase == Phase::DayPkDefense
+                                           ? s.turnEndsAt
+                                           : s.phaseEndsAt);
+    if (zh)
+        b += "阶段：" + std::string(toString(s.phase)) + "，第" + std::to_string(s.dayNumber) + "天，结束于" + endsAt
+             + "。\n";
+    else
+        b += "Phase: " + std::string(toString(s.phase)) + ", day " + std::to_string(s.dayNumber) + ", ends at "
+             + endsAt + ".\n";
+    b += tr("Living:", "存活：");
     for (const Player &p : s.players)
         if (p.alive)
             b += " " + nameOf(s, p.playerId) + ";";
-    b += "\nDead:";
+    b += tr("\nDead:", "\n死亡：");
     for (const Player &p : s.players)
         if (!p.alive)
-            b += " " + nameOf(s, p.playerId) + " (" + roleWord(p.role) + ");";
+            b += " " + nameOf(s, p.playerId) + " (" + deadRole(p) + ");";
     b += "\n";
 
     const auto days = publicDays(m);
     const int current = s.dayNumber;
     bool olderHeader = false;
+    const auto deathsLine = [&](const DayRecord &r) {
+        std::string t;
+        for (const std::string &d : r.nightDeaths)
+            t += (t.empty() ? "" : tr(" and ", "和")) + nameOf(s, d);
+        return t;
+    };
     for (const auto &[day, r] : days) {
         if (day == 0)
             continue;
         if (day < current - 1) {
             if (!olderHeader) {
-                b += "\n[EARLIER DAYS, SUMMARISED]\n";
+                b += tr("\n[EARLIER DAYS, SUMMARISED]\n", "\n【前几天概要】\n");
                 olderHeader = true;
             }
-            b += "Day " + std::to_string(day) + ": ";
-            b += r.nightKill ? nameOf(s, *r.nightKill) + " died in the night. " : "No night death. ";
-            b += r.voteResult ? voteLine(s, *r.voteResult) : "No vote.";
+            b += zh ? "第" + std::to_string(day) + "天：" : "Day " + std::to_string(day) + ": ";
+            b += !r.nightDeaths.empty() ? deathsLine(r) + tr(" died in the night. ", "夜里死亡。")
+                                        : tr("No night death. ", "夜里无人死亡。");
+            if (r.pkResult)
+                b += pkLine(s, *r.pkResult) + " ";
+            b += r.voteResult ? voteLine(s, *r.voteResult) : tr("No vote.", "没有投票。");
+            for (const Event *shot : r.shots)
+                b += " " + shotLine(s, *shot);
             b += "\n";
             continue;
         }
-        b += "\n[DAY " + std::to_string(day) + (day == current ? ", CURRENT]" : ", PREVIOUS]") + "\n";
-        b += r.nightKill ? "Night: " + nameOf(s, *r.nightKill) + " was killed.\n"
-                         : std::string(r.nightSaved ? "Night: the doctor saved the victim.\n"
-                                                    : "Night: nobody died.\n");
+        if (zh)
+            b += "\n【第" + std::to_string(day) + "天，" + (day == current ? "当前】\n" : "前一天】\n");
+        else
+            b += "\n[DAY " + std::to_string(day) + (day == current ? ", CURRENT]" : ", PREVIOUS]") + "\n";
+        if (r.nightDeaths.size() > 1)
+            b += tr("Night: ", "夜里：") + deathsLine(r) + tr(" died.\n", "死亡。\n");
+        else
+            b += r.nightKill ? tr("Night: ", "夜里：") + nameOf(s, *r.nightKill) + tr(" was killed.\n", "被杀。\n")
+                             : (r.nightSaved ? tr("Night: the doctor saved the victim.\n", "夜里：医生救下了被刀的玩家。\n")
+                                             : tr("Night: nobody died.\n", "夜里：无人死亡。\n"));
         for (const Event *e : r.speeches)
             if (const auto p = payloadAs<payload::PublicMessage>(*e))
                 b += "- " + nameOf(s, std::string(p->playerId)) + " [" + std::string(toString(p->kind))
                      + "]: " + std::string(p->text) + "\n";
         if (!r.votes.empty()) {
-            b += "Votes:";
+            b += tr("Votes:", "投票：");
             for (const Event *e : r.votes) {
                 const auto p = payloadAs<payload::VoteCast>(*e);
                 if (!p)
                     continue;
                 b += " " + nameOf(s, std::string(p->voterPlayerId)) + " -> "
-                     + (p->targetPlayerId ? nameOf(s, std::string(*p->targetPlayerId))
-                                          : std::string("abstain"))
+                     + (p->targetPlayerId ? nameOf(s, std::string(*p->targetPlayerId)) : tr("abstain", "弃票"))
                      + ";";
             }
             b += "\n";
         }
+        if (r.pkResult)
+            b += pkLine(s, *r.pkResult) + "\n";
         if (r.voteResult)
             b += voteLine(s, *r.voteResult) + "\n";
+        for (const Event *shot : r.shots)
+            b += shotLine(s, *shot) + "\n";
     }
     if (me->role == Role::Werewolf) {
         std::string chat;
@@ -471,10 +630,10 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
                 chat += "- " + nameOf(s, std::string(p->fromWolfId)) + ": " + std::string(p->text) + "\n";
         }
         if (!chat.empty())
-            b += "\n[WOLF CHAT, PRIVATE]\n" + chat;
+            b += tr("\n[WOLF CHAT, PRIVATE]\n", "\n【狼人频道，私密】\n") + chat;
     }
 
-    b += "\n[YOUR TASK]\n";
+    b += tr("\n[YOUR TASK]\n", "\n【你的任务】\n");
     const auto req = m.requiredAction(playerId);
     auto targets = [&] {
         std::string t;
@@ -485,35 +644,72 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
     switch (req.type) {
     case ActionType::None:
         if (s.phase == Phase::DayResolution && s.lastEliminated == playerId && !me->spokeLastWords)
-            b += "You were voted out. You may say LAST_WORDS with et.werewolf.match.say_public.";
+            b += tr("You were voted out. You may say LAST_WORDS with et.werewolf.match.say_public.",
+                    "你被放逐了。可以用 et.werewolf.match.say_public 发表遗言（LAST_WORDS）。");
         else if (s.phase == Phase::Lobby)
-            b += "Call et.werewolf.match.ready to mark yourself ready.";
+            b += tr("Call et.werewolf.match.ready to mark yourself ready.", "调用 et.werewolf.match.ready 表示准备就绪。");
         else if (s.phase == Phase::Ended)
-            b += "The match is over.";
+            b += tr("The match is over.", "比赛已结束。");
         else
-            b += "Nothing is required of you right now; wait for the next phase.";
+            b += tr("Nothing is required of you right now; wait for the next phase.",
+                    "现在不需要你行动，请等待下一阶段。");
         break;
     case ActionType::WolfKill:
-        b += std::string(req.alreadySubmitted ? "You chose a victim; you may change it." : "Choose tonight's victim")
-             + " with et.werewolf.match.night.wolf_kill. Coordinate in wolf chat. Targets:" + targets();
+        b += (req.alreadySubmitted ? tr("You chose a victim; you may change it.", "你已选择目标，可以更改。")
+                                   : tr("Choose tonight's victim", "选择今晚的目标，"))
+             + tr(" with et.werewolf.match.night.wolf_kill. Coordinate in wolf chat. Targets:",
+                  "使用 et.werewolf.match.night.wolf_kill。在狼人频道商量。可选目标：")
+             + targets();
         break;
     case ActionType::SeerInspect:
-        b += req.alreadySubmitted ? std::string("You have inspected tonight.")
-                                  : "Inspect one player with et.werewolf.match.night.seer_inspect. Targets:" + targets();
+        b += req.alreadySubmitted ? tr("You have inspected tonight.", "你今晚已查验。")
+                                  : tr("Inspect one player with et.werewolf.match.night.seer_inspect. Targets:",
+                                       "使用 et.werewolf.match.night.seer_inspect 查验一名玩家。可选目标：")
+                                        + targets();
         break;
     case ActionType::DoctorProtect:
-        b += req.alreadySubmitted ? std::string("You have protected someone tonight.")
-                                  : "Protect one player with et.werewolf.match.night.doctor_protect. Targets:" + targets();
+        b += req.alreadySubmitted ? tr("You have protected someone tonight.", "你今晚已守护。")
+                                  : tr("Protect one player with et.werewolf.match.night.doctor_protect. Targets:",
+                                       "使用 et.werewolf.match.night.doctor_protect 守护一名玩家。可选目标：")
+                                        + targets();
+        break;
+    case ActionType::WitchAct:
+        if (req.killedPlayerId)
+            b += tr("Tonight the wolves attacked ", "今晚狼人袭击了") + nameOf(s, *req.killedPlayerId) + tr(". ", "。");
+        else
+            b += tr("You are not told tonight's victim. ", "你今晚不知道谁被袭击。");
+        b += tr("Act with et.werewolf.match.night.witch_act: SAVE (antidote", "使用 et.werewolf.match.night.witch_act 行动：SAVE（解药")
+             + tr(req.antidote ? " available)" : " not available tonight)", req.antidote ? "可用）" : "今晚不可用）")
+             + tr(", POISON a target (poison", "、POISON 毒一名玩家（毒药")
+             + tr(req.poison ? " available)" : " not available tonight)", req.poison ? "可用）" : "今晚不可用）")
+             + tr(" or PASS. Poison targets:", "或 PASS。可毒目标：") + targets();
+        break;
+    case ActionType::HunterShoot:
+        b += tr("You died and you are the hunter: shoot one player with et.werewolf.match.hunter_shoot, or "
+                "pass (no target). Targets:",
+                "你已死亡，你是猎人：使用 et.werewolf.match.hunter_shoot 开枪带走一名玩家，或不开枪（不填目标）。可选目标：")
+             + targets();
         break;
     case ActionType::SpeakOpening:
-        b += "It is your opening turn: make one short statement with et.werewolf.match.say_public (kind OPENING).";
+        b += tr("It is your opening turn: make one short statement with et.werewolf.match.say_public (kind OPENING).",
+                "轮到你开场发言：用 et.werewolf.match.say_public 发一段简短发言（kind OPENING）。");
+        break;
+    case ActionType::SpeakDefense:
+        b += tr("You are in the PK: it is your turn to defend yourself with et.werewolf.match.say_public (kind "
+                "DEFENSE). Then the others vote again between the players in the PK.",
+                "你在PK中：轮到你用 et.werewolf.match.say_public 辩护（kind DEFENSE）。之后其他玩家将在PK玩家之间重新投票。");
         break;
     case ActionType::SpeakDiscussion:
-        b += "Discuss with et.werewolf.match.say_public (kind DISCUSSION or DEFENSE); at most one message every 3 s.";
+        b += tr("Discuss with et.werewolf.match.say_public (kind DISCUSSION or DEFENSE); at most one message every 3 s.",
+                "用 et.werewolf.match.say_public 参与讨论（kind DISCUSSION 或 DEFENSE），每3秒最多一条。");
         break;
     case ActionType::Vote:
-        b += std::string(req.alreadySubmitted ? "You voted; you may change your vote" : "Vote")
-             + " with et.werewolf.match.vote (targetPlayerId null to abstain). Targets:" + targets();
+        b += (req.alreadySubmitted ? tr("You voted; you may change your vote", "你已投票，可以改票，")
+                                   : tr("Vote", "投票，"))
+             + (req.pk ? tr(" in the PK's revote", "这是PK重新投票，") : std::string())
+             + tr(" with et.werewolf.match.vote (targetPlayerId null to abstain). Targets:",
+                  "使用 et.werewolf.match.vote（targetPlayerId 为 null 表示弃票）。可选目标：")
+             + targets();
         break;
     }
     b += "\n";

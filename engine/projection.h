@@ -60,6 +60,13 @@ struct SeerEntry
     bool werewolf = false;
 };
 
+/// The witch's potions, told to her alone.
+struct PotionsView
+{
+    bool antidote = false;
+    bool poison = false;
+};
+
 struct YouView
 {
     std::string playerId;
@@ -67,6 +74,7 @@ struct YouView
     bool alive = true;
     std::vector<std::string> knownWolves;
     std::vector<SeerEntry> seerHistory;
+    std::optional<PotionsView> potions;  ///< the witch only; absent (not in JSON) for anyone else
     std::optional<Match::RequiredAction> requiredAction;  ///< null when the match ended
 };
 

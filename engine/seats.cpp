@@ -92,10 +92,12 @@ bool SeatLoop::pass(const Match &match, TimeMs now, const Send &send)
         Seat &s = *m_seats[i];
         if (s.busy)
             continue;
-        // The dead have nothing to do, except last words after the vote.
+        // The dead have nothing to do, except last words after the vote and
+        // a dead hunter's shot.
         const Player *me = match.player(s.playerId);
-        if (!me || (!me->alive && !(match.state().phase == Phase::DayResolution
-                                    && match.state().lastEliminated == me->playerId)))
+        const MatchState &st = match.state();
+        if (!me || (!me->alive && !(st.phase == Phase::DayResolution && st.lastEliminated == me->playerId)
+                    && !(st.phase == Phase::HunterShot && st.hunterPending == me->playerId)))
             continue;
         const bool hasNews = match.state().lastSeq > s.cursor;
         const bool due = s.wakeAt && *s.wakeAt <= now;

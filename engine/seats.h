@@ -119,7 +119,7 @@ public:
     /// One pass in seat order: each idle seat with news or a due turn gets
     /// its turn, and a call it makes is sent before the next seat's turn (so
     /// that seat sees it). Seats of the dead are skipped, except the last
-    /// words of the player just voted out. Returns whether any call was sent.
+    /// words of the player just voted out and a dead hunter's shot. Returns whether any call was sent.
     /// Stops early when the match ends or a Sent says `stop`.
     bool pass(const Match &match, TimeMs now, const Send &send);
     /// The answer to a call whose Sent was not `answered`, with the tool's

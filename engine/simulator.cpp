@@ -24,7 +24,7 @@ SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, Time
     nameRng.shuffle(names);
 
     std::vector<SeatAssignment> seats;
-    for (int i = 0; i < SeatCount; ++i)
+    for (int i = 0; i < config.rules.seatCount(); ++i)
         seats.push_back({"bot:" + std::to_string(i + 1), names[static_cast<std::size_t>(i)]});
     auto match = std::make_unique<Match>(
         Match::create("match-1", "bld-1", 1, seed, seats, config, startMs));
@@ -86,6 +86,7 @@ SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, Time
     }
     const MatchState &st = match->state();
     result.winner = st.winner.value_or(Team::Villagers);
+    result.draw = st.phase == Phase::Ended && !st.winner;
     result.days = st.dayNumber;
     result.match = std::move(match);
     return result;

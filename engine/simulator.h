@@ -15,7 +15,8 @@ namespace townhall::engine {
 struct SimulatedMatch
 {
     std::unique_ptr<Match> match;
-    Team winner = Team::Villagers;
+    Team winner = Team::Villagers;  ///< meaningless when `draw`
+    bool draw = false;              ///< max_days reached with no winner
     int days = 0;
     std::size_t toolCalls = 0;
     std::size_t rejectedCalls = 0;
@@ -25,7 +26,7 @@ struct SimulatedMatch
 using CallObserver = std::function<void(const Match &, const std::string &playerId,
                                         const ToolCall &, const Expected<std::vector<Event>> &)>;
 
-/// Plays one match with eight built-in bots from `seed`, starting at `startMs`.
+/// Plays one match of built-in bots (as many as `config.rules` seats) from `seed`, starting at `startMs`.
 SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, TimeMs startMs = 1'700'000'000'000,
                              const CallObserver &observer = {});
 

@@ -81,6 +81,20 @@ std::optional<Command> toCommand(const ToolCall &call, const std::string &player
         c.kind = Command::Kind::DoctorProtect;
         c.target = str(a, "targetPlayerId");
         break;
+    case Tool::WitchAct: {
+        const std::string action = str(a, "action").value_or("");
+        c.kind = action == "SAVE"     ? Command::Kind::WitchSave
+                 : action == "POISON" ? Command::Kind::WitchPoison
+                                      : Command::Kind::WitchPass;
+        if (action != "SAVE" && action != "POISON" && action != "PASS")
+            c.text = action.empty() ? std::string("(missing)") : action;  // refused by the engine
+        c.target = str(a, "targetPlayerId");
+        break;
+    }
+    case Tool::HunterShoot:
+        c.kind = Command::Kind::HunterShoot;
+        c.target = str(a, "targetPlayerId");  // null → no shot
+        break;
     default:
         return std::nullopt;  // read and queue tools are answered by projections and the lobby
     }

@@ -31,10 +31,13 @@ enum class Tool {
     DoctorProtect,
     EventsGet,
     WaitForTurn,
+    // Seed 002 rule sets (Town Hall additions): refused with NOT_YOUR_ROLE in a classic match.
+    WitchAct,
+    HunterShoot,
 };
 
 /// Their dotted names, in the order of the enum.
-inline constexpr std::array<std::string_view, 14> ToolNames{
+inline constexpr std::array<std::string_view, 16> ToolNames{
     "et.werewolf.queue.join",
     "et.werewolf.queue.leave",
     "et.werewolf.queue.status",
@@ -49,6 +52,8 @@ inline constexpr std::array<std::string_view, 14> ToolNames{
     "et.werewolf.match.night.doctor_protect",
     "et.werewolf.match.events.get",
     "et.werewolf.match.wait_for_turn",  // Town Hall addition to v1
+    "et.werewolf.match.night.witch_act", // {matchId, action: SAVE|POISON|PASS, targetPlayerId?}
+    "et.werewolf.match.hunter_shoot",    // {matchId, targetPlayerId|null}
 };
 
 constexpr std::string_view toolName(Tool t) { return ToolNames[static_cast<std::size_t>(t)]; }

@@ -27,10 +27,15 @@ enum class Phase : std::uint8_t {
     DayVote,
     DayResolution,
     Ended,
+    // Seed 002 (rule sets with a witch, a hunter or the PK); never in a classic match.
+    NightWitch,    ///< after the wolves chose: the witch learns the victim and may use a potion
+    HunterShot,    ///< a dead hunter may shoot; then the match goes on where it was
+    DayPkDefense,  ///< a tied vote under the PK rule: each tied player defends, in turn
+    DayPkVote,     ///< the revote among the tied players
 };
-inline constexpr int PhaseCount = 8;
+inline constexpr int PhaseCount = 12;
 
-enum class Role : std::uint8_t { Villager, Werewolf, Seer, Doctor };
+enum class Role : std::uint8_t { Villager, Werewolf, Seer, Doctor, Witch, Hunter };
 enum class Team : std::uint8_t { Villagers, Werewolves };
 
 enum class MessageKind : std::uint8_t { Opening, Discussion, Defense, LastWords };
@@ -44,6 +49,9 @@ enum class ActionType : std::uint8_t {
     SpeakOpening,
     SpeakDiscussion,
     Vote,
+    WitchAct,      ///< NIGHT_WITCH: save, poison or pass
+    HunterShoot,   ///< HUNTER_SHOT: shoot or pass
+    SpeakDefense,  ///< DAY_PK_DEFENSE: your defence turn
 };
 
 std::string_view toString(Phase p);
@@ -54,6 +62,8 @@ std::string_view toString(ActionType a);
 std::optional<Phase> parsePhase(std::string_view s);
 std::optional<Role> parseRole(std::string_view s);
 std::optional<MessageKind> parseMessageKind(std::string_view s);
+std::optional<Team> parseTeam(std::string_view s);
+std::optional<ActionType> parseActionType(std::string_view s);
 
 inline Team teamOf(Role r) { return r == Role::Werewolf ? Team::Werewolves : Team::Villagers; }
 
@@ -77,6 +87,7 @@ enum class ErrorCode : std::uint8_t {
     AlreadyInMatch,
     InvalidArgument,
     MatchPaused,
+    NoPotion,      ///< the witch's antidote or poison is used up (or may not be used now)
 };
 std::string_view toString(ErrorCode c);
 

@@ -30,6 +30,7 @@ std::unique_ptr<engine::Lobby> makeLobby(const HostOptions &o)
     engine::MatchConfig defaults;
     defaults.speed = o.speed;
     defaults.rateLimits = o.rateLimits;
+    defaults.rules = o.rules;
     return std::make_unique<engine::Lobby>(seed, defaults);
 }
 
@@ -154,6 +155,10 @@ Host::Host(HostOptions options, QObject *parent)
     m_pilotTimer.setSingleShot(true);
     m_pilotTimer.setInterval(0);
     connect(&m_pilotTimer, &QTimer::timeout, this, &Host::flushPilotChanges);
+    // Push seats follow their matches through what was committed (this
+    // signal, unlike matchEvents, copies no events when nobody else listens).
+    connect(this, &Host::matchStateChanged, this,
+            [this](const QString &matchId) { updatePushSeats(matchId.toStdString()); });
     if (m_options.queueGrace.count() > 0) {
         // Often enough that an abandoned entry outlives its grace by a sixth at most.
         m_queueSweepTimer.setInterval(std::clamp(m_options.queueGrace / 6, std::chrono::milliseconds(250),
@@ -395,7 +400,7 @@ void Host::tableFilled(Match &m)
 
 // ---------------------------------------------------------------- bots and the queue
 
-void Host::addBots(int n)
+void Host::addBots(int n, const std::string &queueId)
 {
     const auto &names = engine::botNames();
     for (int i = 0; i < n; ++i) {
@@ -406,24 +411,24 @@ void Host::addBots(int n)
         if (k >= names.size())
             name += " " + std::to_string(k / names.size() + 1);
         const std::string agentId = "bot:" + std::to_string(m_botCounter) + ":" + std::to_string(m_lobby->seed() % 100000);
-        joinQueue(agentId, name);
+        joinQueue(agentId, name, queueId);
     }
     emitQueue();
     m_pipeline.scheduleFlush();
 }
 
-void Host::queueBot(const QString &displayName)
+void Host::queueBot(const QString &displayName, const std::string &queueId)
 {
     ++m_botCounter;
     joinQueue("bot:" + std::to_string(m_botCounter) + ":" + std::to_string(m_lobby->seed() % 100000),
-              displayName.toStdString());
+              displayName.toStdString(), queueId);
     emitQueue();
     m_pipeline.scheduleFlush();
 }
 
-bool Host::joinQueue(const std::string &agentId, const std::string &name)
+bool Host::joinQueue(const std::string &agentId, const std::string &name, const std::string &queueId)
 {
-    auto r = m_lobby->join(agentId, name, engine::DefaultQueueId, now());
+    auto r = m_lobby->join(agentId, name, queueId, now());
     if (!r)
         return false;
     m_pipeline.stageLobby(r->records);
@@ -435,7 +440,7 @@ bool Host::joinQueue(const std::string &agentId, const std::string &name)
 }
 
 std::optional<std::string> Host::queueModelSeat(const QString &displayName, providers::ProviderProfile profile,
-                                                const QString &persona)
+                                                const QString &persona, const std::string &queueId)
 {
     const std::string agentId = "model:" + std::to_string(++m_modelCounter) + ":" + displayName.toStdString();
     // How to play it is stored with its place in the queue (before it:
@@ -444,7 +449,7 @@ std::optional<std::string> Host::queueModelSeat(const QString &displayName, prov
     m_pipeline.stageQueuedModelSeat(
         QueuedModelSeatRow{agentId, displayName.toStdString(), storedProfile(profile), persona.toStdString(), now()});
     m_modelSeats[agentId] = ModelSeat{std::move(profile), persona, {}};
-    if (!joinQueue(agentId, displayName.toStdString())) {
+    if (!joinQueue(agentId, displayName.toStdString(), queueId)) {
         m_modelSeats.erase(agentId);
         m_pipeline.stageUnqueuedModelSeat(agentId);
         return std::nullopt;
@@ -653,14 +658,14 @@ void Host::restoreModelSeats(const Recovery &r)
 
 void Host::keepBotsWaiting(int n)
 {
-    m_botsWaiting = std::clamp(n, 0, engine::SeatCount - 1);
+    m_botsWaiting = std::clamp(n, 0, m_lobby->seatCount() - 1);
     replenishBots();
 }
 
 void Host::replenishBots()
 {
     // Each bot added either waits or fills a table with the agents queued;
-    // bots alone (at most SeatCount - 1) never fill one, so this ends.
+    // bots alone (at most the seat count - 1) never fill one, so this ends.
     for (;;) {
         const auto &q = m_lobby->queue(engine::DefaultQueueId);
         const auto waiting = std::count_if(q.begin(), q.end(), [](const engine::QueueEntry &e) { return SeatRunner::isBot(e.agentId); });
@@ -677,20 +682,22 @@ QStringList Host::sweepAbandonedQueue()
         return removed;
     const TimeMs t = now();
     const TimeMs grace = m_options.queueGrace.count();
-    std::vector<engine::QueueEntry> gone;
-    for (const engine::QueueEntry &e : m_lobby->queue(engine::DefaultQueueId)) {
-        if (SeatRunner::isHosted(e.agentId))
-            continue;
-        // Entries recovered after a restart count from the restart.
-        TimeMs last = std::max(e.joinedAt, m_startedAt);
-        if (auto it = m_lastCall.find(e.agentId); it != m_lastCall.end())
-            last = std::max(last, it->second);
-        if (t - last < grace || (m_presence && m_presence(e.agentId, m_options.queueGrace)))
-            continue;
-        gone.push_back(e);
+    std::vector<std::pair<std::string, engine::QueueEntry>> gone;  // every queue, not just the default one
+    for (const std::string &queueId : m_lobby->queueIds()) {
+        for (const engine::QueueEntry &e : m_lobby->queue(queueId)) {
+            if (SeatRunner::isHosted(e.agentId) || m_pushEndpoints.count(e.agentId))
+                continue;
+            // Entries recovered after a restart count from the restart.
+            TimeMs last = std::max(e.joinedAt, m_startedAt);
+            if (auto it = m_lastCall.find(e.agentId); it != m_lastCall.end())
+                last = std::max(last, it->second);
+            if (t - last < grace || (m_presence && m_presence(e.agentId, m_options.queueGrace)))
+                continue;
+            gone.emplace_back(queueId, e);
+        }
     }
-    for (const engine::QueueEntry &e : gone) {
-        auto r = m_lobby->leave(e.agentId, engine::DefaultQueueId, t, "abandoned");
+    for (const auto &[queueId, e] : gone) {
+        auto r = m_lobby->leave(e.agentId, queueId, t, "abandoned");
         if (!r || !r->removed)
             continue;
         m_pipeline.stageLobby(r->records);
@@ -703,9 +710,11 @@ QStringList Host::sweepAbandonedQueue()
     if (!removed.isEmpty())
         emitQueue();
     // Only queued agents' calls matter here: the map stays as small as the queue.
-    std::erase_if(m_lastCall, [this](const auto &entry) {
-        const auto &q = m_lobby->queue(engine::DefaultQueueId);
-        return std::none_of(q.begin(), q.end(), [&](const engine::QueueEntry &e) { return e.agentId == entry.first; });
+    std::erase_if(m_lastCall, [this, ids = m_lobby->queueIds()](const auto &entry) {
+        return std::none_of(ids.begin(), ids.end(), [&](const std::string &id) {
+            const auto &q = m_lobby->queue(id);
+            return std::any_of(q.begin(), q.end(), [&](const engine::QueueEntry &e) { return e.agentId == entry.first; });
+        });
     });
     return removed;
 }
@@ -789,6 +798,81 @@ void Host::setSpeed(double speed)
         return;
     m_options.speed = speed;
     m_lobby->defaults().speed = speed;  // new matches; running ones keep their timers
+}
+
+// ---------------------------------------------------------------- push agents
+
+std::optional<std::string> Host::queuePushSeat(const QString &displayName, PushEndpoint endpoint,
+                                               const std::string &queueId)
+{
+    if (!endpoint.validate().isEmpty())
+        return std::nullopt;
+    const std::string agentId = "push:" + std::to_string(++m_pushCounter) + ":" + displayName.toStdString();
+    m_pushEndpoints[agentId] = std::move(endpoint);
+    if (!joinQueue(agentId, displayName.toStdString(), queueId)) {
+        m_pushEndpoints.erase(agentId);
+        return std::nullopt;
+    }
+    emitQueue();
+    m_pipeline.scheduleFlush();
+    // A full table may have seated it at once.
+    for (const auto &[id, m] : m_lobby->matches())
+        if (m->playerByAgent(agentId))
+            updatePushSeats(id);
+    return agentId;
+}
+
+std::shared_ptr<const PushStats> Host::pushStats(const std::string &matchId, const std::string &playerId) const
+{
+    const auto it = m_pushSeats.find({matchId, playerId});
+    return it == m_pushSeats.end() ? nullptr : it->second.stats;
+}
+
+void Host::updatePushSeats(const std::string &matchId)
+{
+    const Match *m = m_lobby->match(matchId);
+    if (!m || (m_pushEndpoints.empty() && m_pushSeats.empty()))
+        return;
+    for (const engine::Player &p : m->state().players) {
+        auto found = m_pushSeats.find({matchId, p.playerId});
+        if (found == m_pushSeats.end()) {
+            const auto ep = m_pushEndpoints.find(p.agentId);
+            if (ep == m_pushEndpoints.end())
+                continue;
+            auto &entry = m_pushSeats[{matchId, p.playerId}];
+            PushSeatOptions o;
+            o.matchId = matchId;
+            o.playerId = p.playerId;
+            o.endpoint = ep->second;
+            o.seed = engine::Rng::forDecision(m->state().seed ^ 0x9054, static_cast<std::uint64_t>(p.seat), 1).next();
+            o.clock = m_options.clock;
+            entry.stats = std::make_shared<PushStats>();
+            QPointer<Host> self(this);
+            const std::pair<std::string, std::string> key{matchId, p.playerId};
+            o.changed = [self, key] {
+                if (!self)
+                    return;
+                const auto it = self->m_pushSeats.find(key);
+                if (it != self->m_pushSeats.end() && it->second.seat)
+                    *it->second.stats = it->second.seat->stats();
+            };
+            const Caller caller{p.agentId, p.displayName, {}};
+            entry.seat = std::make_unique<PushSeat>(
+                std::move(o), [self, matchId]() -> const Match * { return self ? self->m_lobby->match(matchId) : nullptr; },
+                [self, caller](const engine::ToolCall &call, PushSeat::Done done) {
+                    if (!self)
+                        return;
+                    // The same path as an MCP agent's call: the recorder and the inspector see it.
+                    self->callTool(caller, call.tool, call.arguments).then([done](const mcp::ToolResult &r) {
+                        done(r.ok(), r.ok() ? r.value() : json{{"error", r.error().toJson()}});
+                    });
+                });
+            // Nobody waits for this seat in the queue any more.
+            m_pushEndpoints.erase(ep);
+            found = m_pushSeats.find({matchId, p.playerId});
+        }
+        found->second.seat->update();
+    }
 }
 
 } // namespace townhall::host

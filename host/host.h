@@ -20,6 +20,7 @@
 #include "host/idempotency.h"
 #include "host/phasetimer.h"
 #include "host/pilot.h"
+#include "host/pushseat.h"
 #include "host/readlimiter.h"
 #include "host/seatrunner.h"
 #include "host/storagehealth.h"
@@ -87,6 +88,9 @@ struct HostOptions
     /// A queued agent with no live session this long leaves the queue (a
     /// registered agent that reconnects within it keeps its place). 0: never.
     std::chrono::milliseconds queueGrace{60000};
+    /// The rule set of the default queue (`--rules`); the presets keep their
+    /// own queues ("werewolf-seed002-9") whatever this is.
+    engine::RuleSet rules;
 };
 
 class Host final : public QObject
@@ -106,16 +110,24 @@ public:
     /// Arguments are schema-valid with defaults filled in (the MCP layer did it).
     QCoro::Task<mcp::ToolResult> callTool(Caller caller, std::string tool, json args);
 
-    /// Puts `n` built-in bots in the default queue.
-    void addBots(int n);
-    /// Puts one built-in bot called `displayName` in the default queue.
-    void queueBot(const QString &displayName);
+    /// Puts `n` built-in bots in a queue (the default one unless told).
+    void addBots(int n, const std::string &queueId = engine::DefaultQueueId);
+    /// Puts one built-in bot called `displayName` in a queue (the default one unless told).
+    void queueBot(const QString &displayName, const std::string &queueId = engine::DefaultQueueId);
+    /// Adds a queue for a rule set (e.g. one read from a file): see engine::Lobby::registerQueue.
+    engine::Expected<void> registerQueue(const std::string &queueId, engine::RuleSet rules)
+    {
+        return m_lobby->registerQueue(queueId, std::move(rules));
+    }
+    /// The table size of a queue (0: no such queue).
+    int seatCount(const std::string &queueId = engine::DefaultQueueId) const { return m_lobby->seatCount(queueId); }
     /// Puts a seat played by a language model in the default queue, under
     /// `displayName`; `persona` is a line of its system prompt. When a match
     /// takes it, a Pilot plays it (its log: pilotLog). Returns its agent id,
     /// or nothing when the queue refused it.
     std::optional<std::string> queueModelSeat(const QString &displayName, providers::ProviderProfile profile,
-                                              const QString &persona = {});
+                                              const QString &persona = {},
+                                              const std::string &queueId = engine::DefaultQueueId);
     /// What the pilot of a model seat did in a match (notes, counts), also
     /// after the match ended; null for any other seat.
     std::shared_ptr<const PilotLog> pilotLog(const std::string &matchId, const std::string &playerId) const;
@@ -123,10 +135,22 @@ public:
     /// a restart, for the matches it resumed).
     std::vector<ModelSeatInfo> modelSeats(const std::string &matchId) const;
     /// From now on, whenever a match takes bots from the default queue, new
-    /// ones join until min(n, SeatCount - 1) bots wait again (0: stop), so an
+    /// ones join until min(n, seat count - 1) bots wait again (0: stop), so an
     /// agent that queues again always finds a table. Bots alone never start
     /// a match this way.
     void keepBotsWaiting(int n);
+
+    // ---- push agents (host/pushseat.h): seats Town Hall calls, seed 002 ----
+    /// Puts a seat played by a push agent in the default queue under
+    /// `displayName`. When a match takes it, a PushSeat calls the agent at
+    /// `endpoint` and sends what it answers through callTool. Returns its
+    /// agent id, or nothing when the endpoint is invalid or the queue refused
+    /// it. The endpoint (its token) stays in memory only.
+    std::optional<std::string> queuePushSeat(const QString &displayName, PushEndpoint endpoint,
+                                             const std::string &queueId = engine::DefaultQueueId);
+    /// What a push seat's calls came to (timeouts, errors…); null for any other seat.
+    std::shared_ptr<const PushStats> pushStats(const std::string &matchId, const std::string &playerId) const;
+    // ---- end push agents ----
 
     /// Whether an agent has a live session right now (a request in flight, an
     /// open stream, or a message within `within`). Set by the MCP service;
@@ -211,7 +235,8 @@ private:
     void tableFilled(engine::Match &m);
     void replenishBots();
     /// Stages a join and what it started.
-    bool joinQueue(const std::string &agentId, const std::string &name);
+    bool joinQueue(const std::string &agentId, const std::string &name,
+                   const std::string &queueId = engine::DefaultQueueId);
     /// The pilot for a model seat's player; null for any other agent.
     std::unique_ptr<engine::SeatDriver> makePilot(const engine::Match &m, const engine::Player &p);
     /// A pilot's log changed: store it and tell the UI, once per event-loop turn.
@@ -284,6 +309,20 @@ private:
     QTimer m_queueSweepTimer;
     QStringList m_notices;
     ToolGateway m_gateway;
+
+    // ---- push agents ----
+    /// Seats the push agents of a match that has none yet and tells every
+    /// push seat of it that the match changed.
+    void updatePushSeats(const std::string &matchId);
+    std::map<std::string, PushEndpoint> m_pushEndpoints;  // agentId → where it listens
+    struct PushSeatEntry
+    {
+        std::unique_ptr<PushSeat> seat;
+        std::shared_ptr<PushStats> stats;  // a copy, refreshed as it changes
+    };
+    std::map<std::pair<std::string, std::string>, PushSeatEntry> m_pushSeats;  // (match, player)
+    int m_pushCounter = 0;
+    // ---- end push agents ----
 };
 
 } // namespace townhall::host

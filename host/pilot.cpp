@@ -276,12 +276,18 @@ Pilot::Key Pilot::currentKey(const engine::StateView &view, const std::vector<co
         break;
     }
     case Phase::Night:
+    case Phase::NightWitch:
+    case Phase::HunterShot:  // the hunter's shot, although he is dead
         if (todo && ra->type != engine::ActionType::None)
             k.job = Job::Night;
         break;
     case Phase::DayOpening:
         if (todo && ra->type == engine::ActionType::SpeakOpening)
             k.job = Job::Opening;
+        break;
+    case Phase::DayPkDefense:
+        if (todo && ra->type == engine::ActionType::SpeakDefense)
+            k.job = Job::Opening;  // one statement on its turn, like an opening
         break;
     case Phase::DayDiscussion:
         if (you.alive && m_said < m_options.maxDiscussionMessages && (m_said == 0 || m_heard)) {
@@ -290,6 +296,7 @@ Pilot::Key Pilot::currentKey(const engine::StateView &view, const std::vector<co
         }
         break;
     case Phase::DayVote:
+    case Phase::DayPkVote:
         if (todo && ra->type == engine::ActionType::Vote)
             k.job = Job::Vote;
         break;
@@ -435,6 +442,8 @@ void Pilot::start(const Key &key, const engine::StateView &view)
         switch (view.you->requiredAction->type) {
         case engine::ActionType::WolfKill: tools = {Tool::WolfKill, Tool::WolfChat}; break;
         case engine::ActionType::SeerInspect: tools = {Tool::SeerInspect}; break;
+        case engine::ActionType::WitchAct: tools = {Tool::WitchAct}; break;
+        case engine::ActionType::HunterShoot: tools = {Tool::HunterShoot}; break;
         default: tools = {Tool::DoctorProtect}; break;
         }
         break;
@@ -634,7 +643,8 @@ void Pilot::guard(const Key &key)
     if (!m)
         return;
     const engine::MatchState &st = m->state();
-    const engine::TimeMs ends = st.phase == Phase::DayOpening ? st.turnEndsAt : st.phaseEndsAt;
+    const bool turns = st.phase == Phase::DayOpening || st.phase == Phase::DayPkDefense;
+    const engine::TimeMs ends = turns ? st.turnEndsAt : st.phaseEndsAt;
     if (ends <= 0)
         return;
     m_guarded = key;
@@ -664,6 +674,8 @@ QString Pilot::standInWork(const Key &key) const
         case engine::ActionType::WolfKill: return QStringLiteral("chooses the wolves' victim for this seat");
         case engine::ActionType::SeerInspect: return QStringLiteral("inspects a player for this seat");
         case engine::ActionType::DoctorProtect: return QStringLiteral("protects a player for this seat");
+        case engine::ActionType::WitchAct: return QStringLiteral("decides the witch's potions for this seat");
+        case engine::ActionType::HunterShoot: return QStringLiteral("takes the hunter's shot for this seat");
         default: return QStringLiteral("takes this seat's night action");
         }
     }

@@ -215,35 +215,49 @@ json FeedLog::matchSnapshot(const engine::Match &m, bool history)
                            {"revealedRole", p.revealedRole ? json(toString(*p.revealedRole)) : json(nullptr)}});
 
     json speaking = nullptr;
-    if (s.phase == engine::Phase::DayOpening && s.openingIndex >= 0
+    if ((s.phase == engine::Phase::DayOpening || s.phase == engine::Phase::DayPkDefense) && s.openingIndex >= 0
         && s.openingIndex < int(s.openingOrder.size()))
         speaking = {{"playerId", s.openingOrder[std::size_t(s.openingIndex)]}, {"turnEndsAt", s.turnEndsAt}};
 
     // The votes of the vote under way or just resolved, read from the public
     // VOTE_CAST events since the vote began (a later vote replaces an earlier).
     json tally = nullptr;
-    if (s.phase == engine::Phase::DayVote || s.phase == engine::Phase::DayResolution) {
+    if (s.phase == engine::Phase::DayVote || s.phase == engine::Phase::DayPkVote
+        || s.phase == engine::Phase::DayPkDefense || s.phase == engine::Phase::DayResolution
+        || s.phase == engine::Phase::HunterShot) {
+        // The latest vote of the day: the PK's revote once it began. None
+        // yet today (a hunter's shot at night): no tally.
         const auto &log = m.log();
         std::size_t from = log.size();
-        while (from > 0) {
-            const Event &e = log[from - 1];
-            if (e.type == EventType::PhaseChanged && e.payload.value("to", "") == "DAY_VOTE")
-                break;
-            --from;
-        }
-        json votes = json::object();
-        for (std::size_t i = from; i < log.size(); ++i) {
-            const Event &e = log[i];
-            if (e.type != EventType::VoteCast)
+        bool found = false;
+        bool pk = false;
+        while (from > 0 && !found) {
+            const Event &e = log[--from];
+            if (e.type != EventType::PhaseChanged)
                 continue;
-            const json &target = e.payload.contains("targetPlayerId") ? e.payload["targetPlayerId"] : json();
-            votes[e.payload.value("voterPlayerId", "")] = target.is_string() ? target : json(nullptr);
+            const std::string to = e.payload.value("to", "");
+            if (to == "NIGHT")
+                break;
+            found = to == "DAY_VOTE" || to == "DAY_PK_VOTE";
+            pk = to == "DAY_PK_VOTE";
         }
-        json counts = json::object();
-        for (const auto &[voter, target] : votes.items())
-            if (target.is_string())
-                counts[target.get<std::string>()] = counts.value(target.get<std::string>(), 0) + 1;
-        tally = {{"day", s.dayNumber}, {"votes", votes}, {"counts", counts}};
+        if (found) {
+            json votes = json::object();
+            for (std::size_t i = from; i < log.size(); ++i) {
+                const Event &e = log[i];
+                if (e.type != EventType::VoteCast)
+                    continue;
+                const json &target = e.payload.contains("targetPlayerId") ? e.payload["targetPlayerId"] : json();
+                votes[e.payload.value("voterPlayerId", "")] = target.is_string() ? target : json(nullptr);
+            }
+            json counts = json::object();
+            for (const auto &[voter, target] : votes.items())
+                if (target.is_string())
+                    counts[target.get<std::string>()] = counts.value(target.get<std::string>(), 0) + 1;
+            tally = {{"day", s.dayNumber}, {"votes", votes}, {"counts", counts}};
+            if (pk)
+                tally["pk"] = s.pkCandidates;
+        }
     }
 
     json moments = json::array();

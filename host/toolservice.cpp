@@ -234,7 +234,9 @@ ToolResult ToolService::dispatch(const Caller &caller, Tool tool, const json &ar
     case Tool::WolfChat:
     case Tool::WolfKill:
     case Tool::SeerInspect:
-    case Tool::DoctorProtect: return matchCommand(caller, std::string(toolName(tool)), args);
+    case Tool::DoctorProtect:
+    case Tool::WitchAct:
+    case Tool::HunterShoot: return matchCommand(caller, std::string(toolName(tool)), args);
     case Tool::WaitForTurn: break;  // a coroutine of its own (call())
     }
     return ToolError{"UNKNOWN_TOOL", "tool " + std::string(toolName(tool)) + " is not answered here", false,
@@ -252,7 +254,7 @@ json queueJson(const engine::QueueStatus &s, bool joinShape)
     if (s.position)
         q["position"] = *s.position;
     else
-        q["position"] = joinShape ? json(engine::SeatCount) : json(nullptr);
+        q["position"] = joinShape ? json(s.requiredPlayers) : json(nullptr);
     return q;
 }
 
@@ -279,7 +281,7 @@ ToolResult ToolService::queueJoin(const Caller &caller, const json &args)
     m_ctx.queueChanged();
     json q = queueJson(r->status, true);
     if (r->startedMatch)
-        q["position"] = engine::SeatCount;  // the seat that filled the table
+        q["position"] = r->status.requiredPlayers;  // the seat that filled the table
     return json{{"ok", true},
                 {"serverTime", engine::isoTime(m_ctx.clock())},
                 {"queue", q},
@@ -299,7 +301,7 @@ ToolResult ToolService::queueLeave(const Caller &caller, const json &args)
                 {"serverTime", engine::isoTime(m_ctx.clock())},
                 {"removed", r->removed},
                 {"queue",
-                 {{"queueId", r->status.queueId}, {"size", r->status.size}, {"requiredPlayers", engine::SeatCount}}},
+                 {{"queueId", r->status.queueId}, {"size", r->status.size}, {"requiredPlayers", r->status.requiredPlayers}}},
                 {"error", nullError()}};
 }
 
@@ -355,10 +357,39 @@ json ToolService::stateResult(const Caller &caller, const Match &m, const engine
     fields.emplace("serverTime", engine::isoTime(m_ctx.clock()));
     if (changed)
         fields.emplace("changed", *changed);
-    fields.emplace("state", caller.rawJson ? m_stateCache.get(m, viewer, opts)
-                                           : engine::toJson(engine::stateView(m, viewer, opts)));
+    // A seed 002 player's requiredAction carries the witch's and the PK's
+    // fields, which the projection does not write (yet): such a state is
+    // built as a tree and completed here. Classic states are untouched.
+    const bool extraFields = viewer.kind == engine::Viewer::Kind::Player && !m.state().config.rules.isClassic();
+    if (caller.rawJson && !extraFields) {
+        fields.emplace("state", m_stateCache.get(m, viewer, opts));
+    } else {
+        json state = engine::toJson(engine::stateView(m, viewer, opts));
+        if (extraFields)
+            addRequiredActionFields(m, viewer.playerId, state);
+        fields.emplace("state", std::move(state));
+    }
     fields.emplace("error", nullError());
     return out;
+}
+
+void ToolService::addRequiredActionFields(const Match &m, const std::string &playerId, json &state)
+{
+    auto you = state.find("you");
+    if (you == state.end() || !you->is_object())
+        return;
+    auto req = you->find("requiredAction");
+    if (req == you->end() || !req->is_object())
+        return;
+    const auto ra = m.requiredAction(playerId);
+    // emplace: whatever the projection already writes wins.
+    if (ra.type == engine::ActionType::WitchAct) {
+        req->emplace("killedPlayerId", ra.killedPlayerId ? json(*ra.killedPlayerId) : json(nullptr));
+        req->emplace("antidote", ra.antidote);
+        req->emplace("poison", ra.poison);
+    }
+    if (ra.type == engine::ActionType::Vote || ra.type == engine::ActionType::SpeakDefense)
+        req->emplace("pk", ra.pk);
 }
 
 ToolResult ToolService::eventsGet(const Caller &caller, const json &args)
@@ -413,6 +444,11 @@ ToolResult ToolService::matchCommand(const Caller &caller, const std::string &to
     auto cmd = engine::toCommand(engine::ToolCall{tool, args}, p->playerId);
     if (!cmd)
         return ToolError{"UNKNOWN_TOOL", "tool " + tool + " is not a match command", false, std::nullopt};
+    // The role comes first for the witch, as it does for the hunter: a
+    // classic player (or any non-witch) hears NOT_YOUR_ROLE in every phase,
+    // not a WRONG_PHASE that suggests waiting for NIGHT_WITCH.
+    if (tool == toolName(Tool::WitchAct) && p->role != engine::Role::Witch)
+        return toolError(ErrorCode::NotYourRole, "only the witch can do this");
     const TimeMs t = m_ctx.clock();
     // Resolve anything already due, so a late vote meets the phase it belongs to.
     {
@@ -460,6 +496,21 @@ ToolResult ToolService::matchCommand(const Caller &caller, const std::string &to
     case K::DoctorProtect:
         out["eventId"] = eventId;
         out["protection"] = {{"byPlayerId", playerId}, {"targetPlayerId", *cmd->target}};
+        break;
+    case K::WitchSave:
+    case K::WitchPoison:
+    case K::WitchPass: {
+        // The engine's WITCH_ACTED names the target (SAVE: tonight's victim).
+        const bool acted = first && first->type == engine::EventType::WitchActed;
+        out["eventId"] = eventId;
+        out["witch"] = {{"byPlayerId", playerId},
+                        {"action", acted ? first->payload.at("action") : json(args.value("action", "PASS"))},
+                        {"targetPlayerId", acted ? first->payload.at("targetPlayerId") : json(nullptr)}};
+        break;
+    }
+    case K::HunterShoot:
+        out["eventId"] = eventId;
+        out["shot"] = {{"byPlayerId", playerId}, {"targetPlayerId", cmd->target ? json(*cmd->target) : json(nullptr)}};
         break;
     }
     return out;

@@ -91,6 +91,8 @@ private:
     /// `{ok, serverTime[, changed], state, error}` for get_state and wait_for_turn.
     json stateResult(const Caller &caller, const engine::Match &m, const engine::Viewer &viewer,
                      const engine::StateOptions &opts, std::optional<bool> changed);
+    /// Adds the seed 002 fields of `you.requiredAction` (witch, PK) to a state.
+    static void addRequiredActionFields(const engine::Match &m, const std::string &playerId, json &state);
     mcp::ToolResult eventsGet(const Caller &caller, const json &args);
     mcp::ToolResult matchCommand(const Caller &caller, const std::string &tool, const json &args);
     QCoro::Task<mcp::ToolResult> waitForTurn(Caller caller, json args);

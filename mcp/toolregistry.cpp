@@ -3,6 +3,7 @@
 
 #include <QFile>
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -104,11 +105,78 @@ bool ToolRegistry::addFile(const QString &path, std::string *error)
     return true;
 }
 
+namespace {
+
+bool enumHas(const json &e, const char *value)
+{
+    return std::find(e.begin(), e.end(), json(value)) != e.end();
+}
+
+void appendTo(json &e, std::initializer_list<const char *> values)
+{
+    // Before a trailing null (revealedRole's "no role yet"), so the list reads naturally.
+    const bool nullLast = !e.empty() && e.back().is_null();
+    if (nullLast)
+        e.erase(e.end() - 1);
+    for (const char *v : values)
+        e.push_back(v);
+    if (nullLast)
+        e.push_back(nullptr);
+}
+
+/// Seed 000's output schemas describe its own table: 8 seats, its phases,
+/// roles and action types. Seed 002's tables (6 to 12 seats, the witch,
+/// the hunter, the PK) answer the same tools with values outside them, and
+/// SDK clients that validate results would throw. So the served schemas are
+/// widened where, and only where, seed 002 adds values; every classic
+/// answer still satisfies the seed's own schema (tools.json stays verbatim).
+void widenForRuleSets(json &node, const std::string &property = {})
+{
+    if (node.is_array()) {
+        for (json &x : node)
+            widenForRuleSets(x, property);
+        return;
+    }
+    if (!node.is_object())
+        return;
+    if (auto e = node.find("enum"); e != node.end() && e->is_array()) {
+        if (enumHas(*e, "DAY_RESOLUTION") && !enumHas(*e, "DAY_PK_VOTE"))
+            appendTo(*e, {"NIGHT_WITCH", "HUNTER_SHOT", "DAY_PK_DEFENSE", "DAY_PK_VOTE"});
+        if (enumHas(*e, "DOCTOR") && enumHas(*e, "SEER") && !enumHas(*e, "WITCH"))
+            appendTo(*e, {"WITCH", "HUNTER"});
+        if (enumHas(*e, "DOCTOR_PROTECT") && !enumHas(*e, "WITCH_ACT"))
+            appendTo(*e, {"WITCH_ACT", "HUNTER_SHOOT", "SPEAK_DEFENSE"});
+    }
+    if ((property == "seat" || property == "playersAlive") && node.value("maximum", json()) == json(8))
+        node["maximum"] = 12;
+    if (property == "requiredPlayers" && node.value("const", json()) == json(8)) {
+        node.erase("const");
+        node["minimum"] = 6;
+        node["maximum"] = 12;
+    }
+    for (auto it = node.begin(); it != node.end(); ++it)
+        widenForRuleSets(it.value(), it.key());
+}
+
+} // namespace
+
 std::shared_ptr<const ToolRegistry> ToolRegistry::fromResources(std::string *error)
 {
     auto registry = std::make_shared<ToolRegistry>();
-    if (!registry->addFile(QStringLiteral(":/tools.json"), error)
-        || !registry->addFile(QStringLiteral(":/tools-extra.json"), error))
+    QFile seed(QStringLiteral(":/tools.json"));
+    if (!seed.open(QIODevice::ReadOnly))
+        return fail(error, "cannot read :/tools.json"), nullptr;
+    const QByteArray bytes = seed.readAll();
+    json tools = json::parse(bytes.begin(), bytes.end(), nullptr, false);
+    if (tools.is_discarded())
+        return fail(error, ":/tools.json is not valid JSON"), nullptr;
+    for (json &tool : tools)
+        if (tool.is_object() && tool.contains("outputSchema"))
+            widenForRuleSets(tool["outputSchema"]);
+    std::string why;
+    if (!registry->add(tools, &why))
+        return fail(error, ":/tools.json: " + why), nullptr;
+    if (!registry->addFile(QStringLiteral(":/tools-extra.json"), error))
         return nullptr;
     return registry;
 }

@@ -328,10 +328,6 @@
         <translation>a bot seat takes no provider</translation>
     </message>
     <message>
-        <source>needs a provider, or &quot;bot&quot;: true</source>
-        <translation>needs a provider, or &quot;bot&quot;: true</translation>
-    </message>
-    <message>
         <source>unknown provider &quot;%1&quot; (the file defines none)</source>
         <translation>unknown provider &quot;%1&quot; (the file defines none)</translation>
     </message>
@@ -354,6 +350,34 @@
     <message>
         <source>cannot read %1: %2</source>
         <translation>cannot read %1: %2</translation>
+    </message>
+    <message>
+        <source>expected an http:// or https:// URL, found &quot;%1&quot;</source>
+        <translation>expected an http:// or https:// URL, found &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be one line</source>
+        <translation>must be one line</translation>
+    </message>
+    <message>
+        <source>expected a whole number, found %1</source>
+        <translation>expected a whole number, found %1</translation>
+    </message>
+    <message>
+        <source>must be between 1000 and 60000, found %1</source>
+        <translation>must be between 1000 and 60000, found %1</translation>
+    </message>
+    <message>
+        <source>unknown key</source>
+        <translation>unknown key</translation>
+    </message>
+    <message>
+        <source>a push seat takes neither &quot;bot&quot; nor a provider</source>
+        <translation>a push seat takes neither &quot;bot&quot; nor a provider</translation>
+    </message>
+    <message>
+        <source>needs a provider, &quot;bot&quot;: true or &quot;push&quot;</source>
+        <translation>needs a provider, &quot;bot&quot;: true or &quot;push&quot;</translation>
     </message>
 </context>
 <context>
@@ -416,6 +440,10 @@
     <message>
         <source>provider &quot;%1&quot;: %2</source>
         <translation>provider &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>there is no queue %1</source>
+        <translation>there is no queue %1</translation>
     </message>
 </context>
 <context>
@@ -795,6 +823,13 @@
         <source>Spectators on other machines can watch at %1</source>
         <translation>Spectators on other machines can watch at %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n seat(s) wait for MCP agents in the queue %1.</source>
+        <translation>
+            <numerusform>%n seat waits for MCP agents in the queue %1.</numerusform>
+            <numerusform>%n seats wait for MCP agents in the queue %1.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::NewMatchDialog</name>
@@ -809,10 +844,6 @@
     <message>
         <source>New match</source>
         <translation>New match</translation>
-    </message>
-    <message>
-        <source>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when all eight seats are taken.</source>
-        <translation>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when all eight seats are taken.</translation>
     </message>
     <message>
         <source>Seat</source>
@@ -961,6 +992,61 @@
     <message>
         <source>The match starts when agents take the open seats (or when you fill them with bots).</source>
         <translation>The match starts when agents take the open seats (or when you fill them with bots).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n seats)</source>
+        <translation>
+            <numerusform>%1 (%n seat)</numerusform>
+            <numerusform>%1 (%n seats)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The roles at the table and the rules (seed 002 adds the witch, the hunter and the PK).</source>
+        <translation>The roles at the table and the rules (seed 002 adds the witch, the hunter and the PK).</translation>
+    </message>
+    <message>
+        <source>&amp;Rules:</source>
+        <translation>&amp;Rules:</translation>
+    </message>
+    <message>
+        <source>Push agent</source>
+        <translation>Push agent</translation>
+    </message>
+    <message>
+        <source>token (optional)</source>
+        <translation>token (optional)</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>%1 push agent URL</source>
+        <translation>%1 push agent URL</translation>
+    </message>
+    <message>
+        <source>%1 push agent token</source>
+        <translation>%1 push agent token</translation>
+    </message>
+    <message>
+        <source>%1 push agent deadline</source>
+        <translation>%1 push agent deadline</translation>
+    </message>
+    <message>
+        <source>Seat %1 is a push agent: type the URL it listens on.</source>
+        <translation>Seat %1 is a push agent: type the URL it listens on.</translation>
+    </message>
+    <message>
+        <source>Seat %1: the push agent&apos;s URL must start with http:// or https://.</source>
+        <translation>Seat %1: the push agent&apos;s URL must start with http:// or https://.</translation>
+    </message>
+    <message>
+        <source>Push agents: %1</source>
+        <translation>Push agents: %1</translation>
+    </message>
+    <message>
+        <source>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when every seat of the table is taken.</source>
+        <translation>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when every seat of the table is taken.</translation>
     </message>
 </context>
 <context>
@@ -1926,6 +2012,56 @@
         <comment>moment.fakeclaim</comment>
         <translation>{name} claims to be the seer but is {role|a}.</translation>
     </message>
+    <message>
+        <source>{hunter}, the hunter, shot {target}: a werewolf!</source>
+        <comment>moment.hunter.wolf</comment>
+        <translation>{hunter}, the hunter, shot {target}: a werewolf!</translation>
+    </message>
+    <message>
+        <source>{hunter}, the hunter, shot {target}, who was {role|a}.</source>
+        <comment>moment.hunter.other</comment>
+        <translation>{hunter}, the hunter, shot {target}, who was {role|a}.</translation>
+    </message>
+    <message>
+        <source>{hunter}, the hunter, shot {target}.</source>
+        <comment>moment.hunter.hidden</comment>
+        <translation>{hunter}, the hunter, shot {target}.</translation>
+    </message>
+    <message>
+        <source>{witch}, the witch, saved {saved} from the wolves on night {night}.</source>
+        <comment>moment.witch.save</comment>
+        <translation>{witch}, the witch, saved {saved} from the wolves on night {night}.</translation>
+    </message>
+    <message>
+        <source>{witch}, the witch, poisoned {target} on night {night}.</source>
+        <comment>moment.witch.poison</comment>
+        <translation>{witch}, the witch, poisoned {target} on night {night}.</translation>
+    </message>
+    <message>
+        <source>The PK between {names} tied again: nobody left on day {day}.</source>
+        <comment>moment.pk.tie</comment>
+        <translation>The PK between {names} tied again: nobody left on day {day}.</translation>
+    </message>
+    <message>
+        <source>{name} lost the PK against {rivals} and was {role|a}.</source>
+        <comment>moment.pk.out</comment>
+        <translation>{name} lost the PK against {rivals} and was {role|a}.</translation>
+    </message>
+    <message>
+        <source>{name} lost the PK against {rivals}.</source>
+        <comment>moment.pk.out.hidden</comment>
+        <translation>{name} lost the PK against {rivals}.</translation>
+    </message>
+    <message>
+        <source>{count} players died on night {night}: {names}.</source>
+        <comment>moment.night.deaths</comment>
+        <translation>{count} players died on night {night}: {names}.</translation>
+    </message>
+    <message>
+        <source>The match reached its day limit on day {day}: a draw.</source>
+        <comment>moment.draw</comment>
+        <translation>The match reached its day limit on day {day}: a draw.</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::KeyMomentsModel</name>
@@ -2266,6 +2402,14 @@
     <message>
         <source>%1 — %2, %3 of %4 alive. Click to watch.</source>
         <translation>%1 — %2, %3 of %4 alive. Click to watch.</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Draw</translation>
+    </message>
+    <message>
+        <source>Night %1 · %2</source>
+        <translation>Night %1 · %2</translation>
     </message>
 </context>
 <context>
@@ -2855,6 +2999,261 @@
         <comment>omni.claim.true.2</comment>
         <translation>It&apos;s true: {name} is the genuine seer, and now the wolves know it too.</translation>
     </message>
+    <message>
+        <source>Somewhere in the dark, the witch&apos;s hour comes and goes.</source>
+        <comment>witch.stirs.1</comment>
+        <translation>Somewhere in the dark, the witch&apos;s hour comes and goes.</translation>
+    </message>
+    <message>
+        <source>A cauldron bubbles in Night {night}. Whether anyone tends it, nobody can say.</source>
+        <comment>witch.stirs.2</comment>
+        <translation>A cauldron bubbles in Night {night}. Whether anyone tends it, nobody can say.</translation>
+    </message>
+    <message>
+        <source>Dawn breaks after Night {night}, and everyone wakes. A peaceful night.</source>
+        <comment>dawn.peaceful.1</comment>
+        <translation>Dawn breaks after Night {night}, and everyone wakes. A peaceful night.</translation>
+    </message>
+    <message>
+        <source>Night {night} passes and no bed is empty.</source>
+        <comment>dawn.peaceful.2</comment>
+        <translation>Night {night} passes and no bed is empty.</translation>
+    </message>
+    <message>
+        <source>A grim dawn after Night {night}: {count|word} players did not wake: {names}.</source>
+        <comment>dawn.deaths.1</comment>
+        <translation>A grim dawn after Night {night}: {count|word} players did not wake: {names}.</translation>
+    </message>
+    <message>
+        <source>Night {night} took {count|word} lives: {names}.</source>
+        <comment>dawn.deaths.2</comment>
+        <translation>Night {night} took {count|word} lives: {names}.</translation>
+    </message>
+    <message>
+        <source>{name} was found dead after Night {night}. They were {role|a}.</source>
+        <comment>dawn.found.1</comment>
+        <translation>{name} was found dead after Night {night}. They were {role|a}.</translation>
+    </message>
+    <message>
+        <source>Morning light finds {name} lifeless. {name} was {role|a}.</source>
+        <comment>dawn.found.2</comment>
+        <translation>Morning light finds {name} lifeless. {name} was {role|a}.</translation>
+    </message>
+    <message>
+        <source>{name} was found dead after Night {night}. Their role stays a secret.</source>
+        <comment>dawn.found.hidden.1</comment>
+        <translation>{name} was found dead after Night {night}. Their role stays a secret.</translation>
+    </message>
+    <message>
+        <source>Morning light finds {name} lifeless; what they were, the village cannot tell.</source>
+        <comment>dawn.found.hidden.2</comment>
+        <translation>Morning light finds {name} lifeless; what they were, the village cannot tell.</translation>
+    </message>
+    <message>
+        <source>The village has spoken: {name} is cast out with {votes|votes}. Their role stays hidden.</source>
+        <comment>vote.out.hidden.1</comment>
+        <translation>The village has spoken: {name} is cast out with {votes|votes}. Their role stays hidden.</translation>
+    </message>
+    <message>
+        <source>{name} leaves the Town Hall for good ({votes|votes}), taking their secret along.</source>
+        <comment>vote.out.hidden.2</comment>
+        <translation>{name} leaves the Town Hall for good ({votes|votes}), taking their secret along.</translation>
+    </message>
+    <message>
+        <source>Voting is open! {seconds} seconds to choose who leaves the village.</source>
+        <comment>day.vote.pk.1</comment>
+        <translation>Voting is open! {seconds} seconds to choose who leaves the village.</translation>
+    </message>
+    <message>
+        <source>Talk is over. Cast your votes; a tie sends the leaders to a PK.</source>
+        <comment>day.vote.pk.2</comment>
+        <translation>Talk is over. Cast your votes; a tie sends the leaders to a PK.</translation>
+    </message>
+    <message>
+        <source>The ballot box opens. Who will the village cast out on Day {day}?</source>
+        <comment>day.vote.pk.3</comment>
+        <translation>The ballot box opens. Who will the village cast out on Day {day}?</translation>
+    </message>
+    <message>
+        <source>A tie at {count|votes}! {names} face a PK: each defends themselves, then the village votes again.</source>
+        <comment>pk.begins.1</comment>
+        <translation>A tie at {count|votes}! {names} face a PK: each defends themselves, then the village votes again.</translation>
+    </message>
+    <message>
+        <source>Deadlock between {names}. To the PK: one defence each, then a revote.</source>
+        <comment>pk.begins.2</comment>
+        <translation>Deadlock between {names}. To the PK: one defence each, then a revote.</translation>
+    </message>
+    <message>
+        <source>{name} takes the stand in the PK.</source>
+        <comment>pk.turn.1</comment>
+        <translation>{name} takes the stand in the PK.</translation>
+    </message>
+    <message>
+        <source>The PK floor goes to {name}: defend yourself.</source>
+        <comment>pk.turn.2</comment>
+        <translation>The PK floor goes to {name}: defend yourself.</translation>
+    </message>
+    <message>
+        <source>The PK revote is open: {names}, one of you may leave.</source>
+        <comment>pk.vote.1</comment>
+        <translation>The PK revote is open: {names}, one of you may leave.</translation>
+    </message>
+    <message>
+        <source>Defences heard. The village votes again between {names}.</source>
+        <comment>pk.vote.2</comment>
+        <translation>Defences heard. The village votes again between {names}.</translation>
+    </message>
+    <message>
+        <source>The revote settles the PK: {name} goes with {votes|votes}.</source>
+        <comment>pk.decided.1</comment>
+        <translation>The revote settles the PK: {name} goes with {votes|votes}.</translation>
+    </message>
+    <message>
+        <source>The PK is over. {name} could not win the room ({votes|votes}).</source>
+        <comment>pk.decided.2</comment>
+        <translation>The PK is over. {name} could not win the room ({votes|votes}).</translation>
+    </message>
+    <message>
+        <source>The PK ties again between {names}. Nobody is eliminated today.</source>
+        <comment>pk.tie.1</comment>
+        <translation>The PK ties again between {names}. Nobody is eliminated today.</translation>
+    </message>
+    <message>
+        <source>A second deadlock: {names} are level once more, and everyone survives the day.</source>
+        <comment>pk.tie.2</comment>
+        <translation>A second deadlock: {names} are level once more, and everyone survives the day.</translation>
+    </message>
+    <message>
+        <source>Nobody voted in the PK. Day {day} ends without an elimination.</source>
+        <comment>pk.none.1</comment>
+        <translation>Nobody voted in the PK. Day {day} ends without an elimination.</translation>
+    </message>
+    <message>
+        <source>The PK&apos;s ballot box stays empty. Everyone survives Day {day}.</source>
+        <comment>pk.none.2</comment>
+        <translation>The PK&apos;s ballot box stays empty. Everyone survives Day {day}.</translation>
+    </message>
+    <message>
+        <source>{hunter} was the hunter, and the hunter does not go quietly. Will there be a shot?</source>
+        <comment>hunter.rises.1</comment>
+        <translation>{hunter} was the hunter, and the hunter does not go quietly. Will there be a shot?</translation>
+    </message>
+    <message>
+        <source>A gun is raised: {hunter}, the hunter, may take someone along.</source>
+        <comment>hunter.rises.2</comment>
+        <translation>A gun is raised: {hunter}, the hunter, may take someone along.</translation>
+    </message>
+    <message>
+        <source>A shot rings out! {hunter} takes {name} down. {name} was {role|a}.</source>
+        <comment>hunter.hit.1</comment>
+        <translation>A shot rings out! {hunter} takes {name} down. {name} was {role|a}.</translation>
+    </message>
+    <message>
+        <source>The hunter&apos;s bullet finds {name}, who was {role|a}.</source>
+        <comment>hunter.hit.2</comment>
+        <translation>The hunter&apos;s bullet finds {name}, who was {role|a}.</translation>
+    </message>
+    <message>
+        <source>A shot rings out! {hunter} takes {name} down. Their role stays hidden.</source>
+        <comment>hunter.hit.hidden.1</comment>
+        <translation>A shot rings out! {hunter} takes {name} down. Their role stays hidden.</translation>
+    </message>
+    <message>
+        <source>The hunter&apos;s bullet finds {name}; what they were, nobody is told.</source>
+        <comment>hunter.hit.hidden.2</comment>
+        <translation>The hunter&apos;s bullet finds {name}; what they were, nobody is told.</translation>
+    </message>
+    <message>
+        <source>{hunter} lowers the gun. No shot is fired.</source>
+        <comment>hunter.holds.1</comment>
+        <translation>{hunter} lowers the gun. No shot is fired.</translation>
+    </message>
+    <message>
+        <source>The hunter, {hunter}, holds fire.</source>
+        <comment>hunter.holds.2</comment>
+        <translation>The hunter, {hunter}, holds fire.</translation>
+    </message>
+    <message>
+        <source>Day {days} is done and so is the match: neither side won. A draw!</source>
+        <comment>game.over.draw.1</comment>
+        <translation>Day {days} is done and so is the match: neither side won. A draw!</translation>
+    </message>
+    <message>
+        <source>Time runs out on Day {days}. Nobody wins; the village and the wolves both survive.</source>
+        <comment>game.over.draw.2</comment>
+        <translation>Time runs out on Day {days}. Nobody wins; the village and the wolves both survive.</translation>
+    </message>
+    <message>
+        <source>Spoiler: {witch} holds the witch&apos;s two potions; {hunter} is the hunter.</source>
+        <comment>omni.witch.hunter.1</comment>
+        <translation>Spoiler: {witch} holds the witch&apos;s two potions; {hunter} is the hunter.</translation>
+    </message>
+    <message>
+        <source>Only you know it: {witch} is the witch and {hunter} carries the hunter&apos;s gun.</source>
+        <comment>omni.witch.hunter.2</comment>
+        <translation>Only you know it: {witch} is the witch and {hunter} carries the hunter&apos;s gun.</translation>
+    </message>
+    <message>
+        <source>{witch}, the witch, pours the antidote for {target}.</source>
+        <comment>omni.witch.save.1</comment>
+        <translation>{witch}, the witch, pours the antidote for {target}.</translation>
+    </message>
+    <message>
+        <source>The witch, {witch}, spends her antidote: {target} is pulled back from the brink.</source>
+        <comment>omni.witch.save.2</comment>
+        <translation>The witch, {witch}, spends her antidote: {target} is pulled back from the brink.</translation>
+    </message>
+    <message>
+        <source>{witch}, the witch, poisons {target}.</source>
+        <comment>omni.witch.poison.1</comment>
+        <translation>{witch}, the witch, poisons {target}.</translation>
+    </message>
+    <message>
+        <source>A drop of poison from {witch}, the witch: {target} will not wake.</source>
+        <comment>omni.witch.poison.2</comment>
+        <translation>A drop of poison from {witch}, the witch: {target} will not wake.</translation>
+    </message>
+    <message>
+        <source>{witch}, the witch, keeps her potions tonight.</source>
+        <comment>omni.witch.pass.1</comment>
+        <translation>{witch}, the witch, keeps her potions tonight.</translation>
+    </message>
+    <message>
+        <source>The witch, {witch}, does nothing tonight.</source>
+        <comment>omni.witch.pass.2</comment>
+        <translation>The witch, {witch}, does nothing tonight.</translation>
+    </message>
+    <message>
+        <source>The wolves&apos; victim tonight: {victim} ({role}).</source>
+        <comment>omni.wolves.decided.1</comment>
+        <translation>The wolves&apos; victim tonight: {victim} ({role}).</translation>
+    </message>
+    <message>
+        <source>The pack has settled on {victim}, {role|a}.</source>
+        <comment>omni.wolves.decided.2</comment>
+        <translation>The pack has settled on {victim}, {role|a}.</translation>
+    </message>
+    <message>
+        <source>The wolves pounce on {victim}… but the witch&apos;s antidote brings {victim} back!</source>
+        <comment>omni.night.witchsaved.1</comment>
+        <translation>The wolves pounce on {victim}… but the witch&apos;s antidote brings {victim} back!</translation>
+    </message>
+    <message>
+        <source>Saved by a potion: the witch pulls {victim} from the wolves&apos; jaws.</source>
+        <comment>omni.night.witchsaved.2</comment>
+        <translation>Saved by a potion: the witch pulls {victim} from the wolves&apos; jaws.</translation>
+    </message>
+    <message>
+        <source>{victim} ({role}) dies of the witch&apos;s poison, not the wolves&apos; claws.</source>
+        <comment>omni.night.poisoned.1</comment>
+        <translation>{victim} ({role}) dies of the witch&apos;s poison, not the wolves&apos; claws.</translation>
+    </message>
+    <message>
+        <source>The witch&apos;s poison does its work: {victim}, {role|a}, will not wake.</source>
+        <comment>omni.night.poisoned.2</comment>
+        <translation>The witch&apos;s poison does its work: {victim}, {role|a}, will not wake.</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::NarratorTicker</name>
@@ -2937,6 +3336,10 @@
         <source>LEFT IN PHASE</source>
         <translation>LEFT IN PHASE</translation>
     </message>
+    <message>
+        <source>Night %1 — %2</source>
+        <translation>Night %1 — %2</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::PlayersModel</name>
@@ -3007,6 +3410,46 @@
     <message>
         <source>ROLE HIDDEN</source>
         <translation>ROLE HIDDEN</translation>
+    </message>
+    <message>
+        <source>saves %1</source>
+        <translation>saves %1</translation>
+    </message>
+    <message>
+        <source>poisons %1</source>
+        <translation>poisons %1</translation>
+    </message>
+    <message>
+        <source>antidote</source>
+        <translation>antidote</translation>
+    </message>
+    <message>
+        <source>poison</source>
+        <translation>poison</translation>
+    </message>
+    <message>
+        <source>no potions left</source>
+        <translation>no potions left</translation>
+    </message>
+    <message>
+        <source>shot %1</source>
+        <translation>shot %1</translation>
+    </message>
+    <message>
+        <source>held fire</source>
+        <translation>held fire</translation>
+    </message>
+    <message>
+        <source>shot by %1</source>
+        <translation>shot by %1</translation>
+    </message>
+    <message>
+        <source>Potions (spoiler): %1</source>
+        <translation>Potions (spoiler): %1</translation>
+    </message>
+    <message>
+        <source>potions: %1</source>
+        <translation>potions: %1</translation>
     </message>
 </context>
 <context>
@@ -3199,6 +3642,18 @@
     <message>
         <source>handed over to the built-in bot</source>
         <translation>handed over to the built-in bot</translation>
+    </message>
+    <message>
+        <source>use a potion or pass</source>
+        <translation>use a potion or pass</translation>
+    </message>
+    <message>
+        <source>defend (their turn)</source>
+        <translation>defend (their turn)</translation>
+    </message>
+    <message>
+        <source>revote</source>
+        <translation>revote</translation>
     </message>
 </context>
 <context>
@@ -3609,6 +4064,22 @@
         <source>lasted %1</source>
         <translation>lasted %1</translation>
     </message>
+    <message>
+        <source>Witch</source>
+        <translation>Witch</translation>
+    </message>
+    <message>
+        <source>Shot</source>
+        <translation>Shot</translation>
+    </message>
+    <message>
+        <source>PK</source>
+        <translation>PK</translation>
+    </message>
+    <message>
+        <source>Revote</source>
+        <translation>Revote</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::ToolCallModel</name>
@@ -3697,10 +4168,6 @@
 <context>
     <name>townhall::ui::TranscriptModel</name>
     <message>
-        <source>Werewolf Game #%1 opens its doors. Eight players take their seats.</source>
-        <translation>Werewolf Game #%1 opens its doors. Eight players take their seats.</translation>
-    </message>
-    <message>
         <source>Night %1</source>
         <translation>Night %1</translation>
     </message>
@@ -3759,18 +4226,6 @@
     <message>
         <source>Dawn breaks. %1 was killed in the night.</source>
         <translation>Dawn breaks. %1 was killed in the night.</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>unknown</translation>
-    </message>
-    <message>
-        <source>%1 is eliminated by the town. They were a %2.</source>
-        <translation>%1 is eliminated by the town. They were a %2.</translation>
-    </message>
-    <message>
-        <source>%1 is dead. They were a %2.</source>
-        <translation>%1 is dead. They were a %2.</translation>
     </message>
     <message numerus="yes">
         <source>The vote is in: %1 with %n vote(s).</source>
@@ -3893,6 +4348,155 @@
     <message>
         <source>STAND-IN</source>
         <translation>STAND-IN</translation>
+    </message>
+    <message>
+        <source>Werewolf Game #%1 opens its doors. %2 players take their seats.</source>
+        <translation>Werewolf Game #%1 opens its doors. %2 players take their seats.</translation>
+    </message>
+    <message>
+        <source>Night %1 · %2</source>
+        <translation>Night %1 · %2</translation>
+    </message>
+    <message>
+        <source>Day %1 · %2: %3</source>
+        <translation>Day %1 · %2: %3</translation>
+    </message>
+    <message>
+        <source>Dawn breaks and everyone wakes up. No one died in the night.</source>
+        <translation>Dawn breaks and everyone wakes up. No one died in the night.</translation>
+    </message>
+    <message>
+        <source>Dawn breaks. %1 died in the night.</source>
+        <translation>Dawn breaks. %1 died in the night.</translation>
+    </message>
+    <message>
+        <source>%1 is shot by the hunter %2.</source>
+        <translation>%1 is shot by the hunter %2.</translation>
+    </message>
+    <message>
+        <source>%1 is eliminated by the town.</source>
+        <translation>%1 is eliminated by the town.</translation>
+    </message>
+    <message>
+        <source>%1 is dead.</source>
+        <translation>%1 is dead.</translation>
+    </message>
+    <message>
+        <source>They were a %1.</source>
+        <translation>They were a %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The vote is tied at %n vote(s) — %1 go to the PK: a defence each, then a revote.</source>
+        <translation>
+            <numerusform>The vote is tied at %n vote — %1 go to the PK: a defence each, then a revote.</numerusform>
+            <numerusform>The vote is tied at %n votes — %1 go to the PK: a defence each, then a revote.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>PK</source>
+        <translation>PK</translation>
+    </message>
+    <message>
+        <source>PK REVOTE</source>
+        <translation>PK REVOTE</translation>
+    </message>
+    <message numerus="yes">
+        <source>The PK revote is in: %1 with %n vote(s).</source>
+        <translation>
+            <numerusform>The PK revote is in: %1 with %n vote.</numerusform>
+            <numerusform>The PK revote is in: %1 with %n votes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The PK revote is tied again at %n vote(s) — no one is eliminated.</source>
+        <translation>
+            <numerusform>The PK revote is tied again at %n vote — no one is eliminated.</numerusform>
+            <numerusform>The PK revote is tied again at %n votes — no one is eliminated.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No votes were cast in the PK revote — no one is eliminated.</source>
+        <translation>No votes were cast in the PK revote — no one is eliminated.</translation>
+    </message>
+    <message>
+        <source>Game over: a draw — day %1 was the last, and no side has won.</source>
+        <translation>Game over: a draw — day %1 was the last, and no side has won.</translation>
+    </message>
+    <message>
+        <source>Game over: a draw.</source>
+        <translation>Game over: a draw.</translation>
+    </message>
+    <message>
+        <source>The wolves went for %1, but the witch&apos;s antidote saved them.</source>
+        <translation>The wolves went for %1, but the witch&apos;s antidote saved them.</translation>
+    </message>
+    <message>
+        <source>The wolves went for %1; the antidote and the doctor&apos;s watch cancelled out.</source>
+        <translation>The wolves went for %1; the antidote and the doctor&apos;s watch cancelled out.</translation>
+    </message>
+    <message>
+        <source>The witch poisoned %1.</source>
+        <translation>The witch poisoned %1.</translation>
+    </message>
+    <message>
+        <source>The wolves settle on %1; the witch&apos;s turn comes next.</source>
+        <translation>The wolves settle on %1; the witch&apos;s turn comes next.</translation>
+    </message>
+    <message>
+        <source>WOLVES</source>
+        <translation>WOLVES</translation>
+    </message>
+    <message>
+        <source>The witch %1 wakes, not told the wolves&apos; victim.</source>
+        <translation>The witch %1 wakes, not told the wolves&apos; victim.</translation>
+    </message>
+    <message>
+        <source>The witch %1 wakes: the wolves chose %2.</source>
+        <translation>The witch %1 wakes: the wolves chose %2.</translation>
+    </message>
+    <message>
+        <source>Antidote: %1 · poison: %2.</source>
+        <translation>Antidote: %1 · poison: %2.</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>yes</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>used</translation>
+    </message>
+    <message>
+        <source>WITCH</source>
+        <translation>WITCH</translation>
+    </message>
+    <message>
+        <source>The witch %1 pours the antidote for %2.</source>
+        <translation>The witch %1 pours the antidote for %2.</translation>
+    </message>
+    <message>
+        <source>The witch %1 poisons %2.</source>
+        <translation>The witch %1 poisons %2.</translation>
+    </message>
+    <message>
+        <source>The witch %1 uses no potion tonight.</source>
+        <translation>The witch %1 uses no potion tonight.</translation>
+    </message>
+    <message>
+        <source>The hunter %1 fires a last shot at %2.</source>
+        <translation>The hunter %1 fires a last shot at %2.</translation>
+    </message>
+    <message>
+        <source>The hunter %1 did not shoot in time.</source>
+        <translation>The hunter %1 did not shoot in time.</translation>
+    </message>
+    <message>
+        <source>The hunter %1 lowers the gun and shoots no one.</source>
+        <translation>The hunter %1 lowers the gun and shoots no one.</translation>
+    </message>
+    <message>
+        <source>HUNTER</source>
+        <translation>HUNTER</translation>
     </message>
 </context>
 <context>
@@ -4070,6 +4674,42 @@
         <extracomment>separates the last two items of a list (&quot;A, B and C&quot;)</extracomment>
         <translation> and </translation>
     </message>
+    <message>
+        <source>Witch</source>
+        <translation>Witch</translation>
+    </message>
+    <message>
+        <source>Hunter&apos;s shot</source>
+        <translation>Hunter&apos;s shot</translation>
+    </message>
+    <message>
+        <source>PK defence</source>
+        <translation>PK defence</translation>
+    </message>
+    <message>
+        <source>PK revote</source>
+        <translation>PK revote</translation>
+    </message>
+    <message>
+        <source>Hunter</source>
+        <translation>Hunter</translation>
+    </message>
+    <message>
+        <source>Witch&apos;s potion</source>
+        <translation>Witch&apos;s potion</translation>
+    </message>
+    <message>
+        <source>PK</source>
+        <translation>PK</translation>
+    </message>
+    <message>
+        <source>Deadly night</source>
+        <translation>Deadly night</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Draw</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::VoteTallyModel</name>
@@ -4095,6 +4735,13 @@
     <message>
         <source>Voters</source>
         <translation>Voters</translation>
+    </message>
+    <message numerus="yes">
+        <source>First round: tied at %n vote(s) — %1</source>
+        <translation>
+            <numerusform>First round: tied at %n vote — %1</numerusform>
+            <numerusform>First round: tied at %n votes — %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4167,6 +4814,30 @@ The tally fills in live when the town votes.</translation>
     <message>
         <source>Still to vote: %1</source>
         <translation>Still to vote: %1</translation>
+    </message>
+    <message>
+        <source>Day %1 PK revote — result</source>
+        <translation>Day %1 PK revote — result</translation>
+    </message>
+    <message>
+        <source>Day %1 PK revote</source>
+        <translation>Day %1 PK revote</translation>
+    </message>
+    <message>
+        <source>PK revote: only %1 can be voted for · a second tie saves everyone</source>
+        <translation>PK revote: only %1 can be voted for · a second tie saves everyone</translation>
+    </message>
+    <message>
+        <source>Most votes is out · majority mark at %1 · a tie goes to the PK (a defence each, then a revote)</source>
+        <translation>Most votes is out · majority mark at %1 · a tie goes to the PK (a defence each, then a revote)</translation>
+    </message>
+    <message>
+        <source>TIE at %1 — to the PK: %2</source>
+        <translation>TIE at %1 — to the PK: %2</translation>
+    </message>
+    <message>
+        <source>TIED at %1 — a PK if it stays this way</source>
+        <translation>TIED at %1 — a PK if it stays this way</translation>
     </message>
 </context>
 <context>

@@ -325,10 +325,6 @@
         <translation>机器人座位不能指定提供方</translation>
     </message>
     <message>
-        <source>needs a provider, or &quot;bot&quot;: true</source>
-        <translation>需要指定提供方，或设置 &quot;bot&quot;: true</translation>
-    </message>
-    <message>
         <source>unknown provider &quot;%1&quot; (the file defines none)</source>
         <translation>未知的提供方“%1”（该文件未定义任何提供方）</translation>
     </message>
@@ -351,6 +347,34 @@
     <message>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>expected an http:// or https:// URL, found &quot;%1&quot;</source>
+        <translation>应为 http:// 或 https:// 地址，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be one line</source>
+        <translation>必须为单行</translation>
+    </message>
+    <message>
+        <source>expected a whole number, found %1</source>
+        <translation>应为整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be between 1000 and 60000, found %1</source>
+        <translation>必须在 1000 到 60000 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unknown key</source>
+        <translation>未知的键</translation>
+    </message>
+    <message>
+        <source>a push seat takes neither &quot;bot&quot; nor a provider</source>
+        <translation>推送座位不能同时设置 &quot;bot&quot; 或提供方</translation>
+    </message>
+    <message>
+        <source>needs a provider, &quot;bot&quot;: true or &quot;push&quot;</source>
+        <translation>需要提供方、&quot;bot&quot;: true 或 &quot;push&quot;</translation>
     </message>
 </context>
 <context>
@@ -413,6 +437,10 @@
     <message>
         <source>provider &quot;%1&quot;: %2</source>
         <translation>提供方“%1”：%2</translation>
+    </message>
+    <message>
+        <source>there is no queue %1</source>
+        <translation>没有名为 %1 的队列</translation>
     </message>
 </context>
 <context>
@@ -788,6 +816,12 @@
         <source>Spectators on other machines can watch at %1</source>
         <translation>其他机器上的观众可以在 %1 观看</translation>
     </message>
+    <message numerus="yes">
+        <source>%n seat(s) wait for MCP agents in the queue %1.</source>
+        <translation>
+            <numerusform>%n 个座位在队列 %1 中等待 MCP 智能体。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::NewMatchDialog</name>
@@ -802,10 +836,6 @@
     <message>
         <source>New match</source>
         <translation>新建对局</translation>
-    </message>
-    <message>
-        <source>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when all eight seats are taken.</source>
-        <translation>选择下一桌每个座位由谁来坐。空位等待 MCP 智能体加入；八个座位全部坐满后，对局开始。</translation>
     </message>
     <message>
         <source>Seat</source>
@@ -954,6 +984,60 @@
     <message>
         <source>The match starts when agents take the open seats (or when you fill them with bots).</source>
         <translation>智能体坐满空位后（或你用机器人补满空位后），对局即开始。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n seats)</source>
+        <translation>
+            <numerusform>%1（%n 个座位）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The roles at the table and the rules (seed 002 adds the witch, the hunter and the PK).</source>
+        <translation>桌上的角色与规则（种子 002 增加了女巫、猎人和 PK）。</translation>
+    </message>
+    <message>
+        <source>&amp;Rules:</source>
+        <translation>规则(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Push agent</source>
+        <translation>推送智能体</translation>
+    </message>
+    <message>
+        <source>token (optional)</source>
+        <translation>令牌（可选）</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 push agent URL</source>
+        <translation>%1 推送智能体地址</translation>
+    </message>
+    <message>
+        <source>%1 push agent token</source>
+        <translation>%1 推送智能体令牌</translation>
+    </message>
+    <message>
+        <source>%1 push agent deadline</source>
+        <translation>%1 推送智能体时限</translation>
+    </message>
+    <message>
+        <source>Seat %1 is a push agent: type the URL it listens on.</source>
+        <translation>座位 %1 是推送智能体：请输入它监听的地址。</translation>
+    </message>
+    <message>
+        <source>Seat %1: the push agent&apos;s URL must start with http:// or https://.</source>
+        <translation>座位 %1：推送智能体的地址必须以 http:// 或 https:// 开头。</translation>
+    </message>
+    <message>
+        <source>Push agents: %1</source>
+        <translation>推送智能体：%1</translation>
+    </message>
+    <message>
+        <source>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when every seat of the table is taken.</source>
+        <translation>选择下一桌每个座位由谁来坐。空位等待 MCP 智能体加入；所有座位坐满后，对局开始。</translation>
     </message>
 </context>
 <context>
@@ -1917,6 +2001,56 @@
         <comment>moment.fakeclaim</comment>
         <translation>{name} 自称预言家，实际上是{role}。</translation>
     </message>
+    <message>
+        <source>{hunter}, the hunter, shot {target}: a werewolf!</source>
+        <comment>moment.hunter.wolf</comment>
+        <translation>猎人{hunter}开枪带走了{target}：是狼人！</translation>
+    </message>
+    <message>
+        <source>{hunter}, the hunter, shot {target}, who was {role|a}.</source>
+        <comment>moment.hunter.other</comment>
+        <translation>猎人{hunter}开枪带走了{target}，其身份是{role}。</translation>
+    </message>
+    <message>
+        <source>{hunter}, the hunter, shot {target}.</source>
+        <comment>moment.hunter.hidden</comment>
+        <translation>猎人{hunter}开枪带走了{target}。</translation>
+    </message>
+    <message>
+        <source>{witch}, the witch, saved {saved} from the wolves on night {night}.</source>
+        <comment>moment.witch.save</comment>
+        <translation>第{night}夜，女巫{witch}用解药救下了{saved}。</translation>
+    </message>
+    <message>
+        <source>{witch}, the witch, poisoned {target} on night {night}.</source>
+        <comment>moment.witch.poison</comment>
+        <translation>第{night}夜，女巫{witch}毒死了{target}。</translation>
+    </message>
+    <message>
+        <source>The PK between {names} tied again: nobody left on day {day}.</source>
+        <comment>moment.pk.tie</comment>
+        <translation>{names}的PK再次平票：第{day}天无人出局。</translation>
+    </message>
+    <message>
+        <source>{name} lost the PK against {rivals} and was {role|a}.</source>
+        <comment>moment.pk.out</comment>
+        <translation>{name}在与{rivals}的PK中出局，身份是{role}。</translation>
+    </message>
+    <message>
+        <source>{name} lost the PK against {rivals}.</source>
+        <comment>moment.pk.out.hidden</comment>
+        <translation>{name}在与{rivals}的PK中出局。</translation>
+    </message>
+    <message>
+        <source>{count} players died on night {night}: {names}.</source>
+        <comment>moment.night.deaths</comment>
+        <translation>第{night}夜有{count}名玩家死亡：{names}。</translation>
+    </message>
+    <message>
+        <source>The match reached its day limit on day {day}: a draw.</source>
+        <comment>moment.draw</comment>
+        <translation>比赛在第{day}天达到天数上限：平局。</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::KeyMomentsModel</name>
@@ -2257,6 +2391,14 @@
     <message>
         <source>%1 — %2, %3 of %4 alive. Click to watch.</source>
         <translation>%1 — %2，%4 人中 %3 人存活。点击观战。</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>平局</translation>
+    </message>
+    <message>
+        <source>Night %1 · %2</source>
+        <translation>第%1夜 · %2</translation>
     </message>
 </context>
 <context>
@@ -2846,6 +2988,261 @@
         <comment>omni.claim.true.2</comment>
         <translation>是真的：{name} 是真预言家，而现在狼人也知道了。</translation>
     </message>
+    <message>
+        <source>Somewhere in the dark, the witch&apos;s hour comes and goes.</source>
+        <comment>witch.stirs.1</comment>
+        <translation>黑暗中，女巫的时刻悄然来去。</translation>
+    </message>
+    <message>
+        <source>A cauldron bubbles in Night {night}. Whether anyone tends it, nobody can say.</source>
+        <comment>witch.stirs.2</comment>
+        <translation>第{night}夜，坩埚里咕嘟作响，是否有人照看，无人知晓。</translation>
+    </message>
+    <message>
+        <source>Dawn breaks after Night {night}, and everyone wakes. A peaceful night.</source>
+        <comment>dawn.peaceful.1</comment>
+        <translation>第{night}夜过后天亮了，所有人都醒来了。平安夜。</translation>
+    </message>
+    <message>
+        <source>Night {night} passes and no bed is empty.</source>
+        <comment>dawn.peaceful.2</comment>
+        <translation>第{night}夜过后天亮了，所有人都醒来了。平安夜。</translation>
+    </message>
+    <message>
+        <source>A grim dawn after Night {night}: {count|word} players did not wake: {names}.</source>
+        <comment>dawn.deaths.1</comment>
+        <translation>第{night}夜过后，{count}名玩家没能醒来：{names}。</translation>
+    </message>
+    <message>
+        <source>Night {night} took {count|word} lives: {names}.</source>
+        <comment>dawn.deaths.2</comment>
+        <translation>第{night}夜过后，{count}名玩家没能醒来：{names}。</translation>
+    </message>
+    <message>
+        <source>{name} was found dead after Night {night}. They were {role|a}.</source>
+        <comment>dawn.found.1</comment>
+        <translation>{name}死于第{night}夜，身份是{role}。</translation>
+    </message>
+    <message>
+        <source>Morning light finds {name} lifeless. {name} was {role|a}.</source>
+        <comment>dawn.found.2</comment>
+        <translation>晨光中，人们发现{name}已没了气息。{name}的身份是{role}。</translation>
+    </message>
+    <message>
+        <source>{name} was found dead after Night {night}. Their role stays a secret.</source>
+        <comment>dawn.found.hidden.1</comment>
+        <translation>{name}死于第{night}夜，身份不公开。</translation>
+    </message>
+    <message>
+        <source>Morning light finds {name} lifeless; what they were, the village cannot tell.</source>
+        <comment>dawn.found.hidden.2</comment>
+        <translation>晨光中，人们发现{name}已没了气息；其身份，村民们无从得知。</translation>
+    </message>
+    <message>
+        <source>The village has spoken: {name} is cast out with {votes|votes}. Their role stays hidden.</source>
+        <comment>vote.out.hidden.1</comment>
+        <translation>村民们做出了决定：{name}以{votes|votes}被放逐，身份不公开。</translation>
+    </message>
+    <message>
+        <source>{name} leaves the Town Hall for good ({votes|votes}), taking their secret along.</source>
+        <comment>vote.out.hidden.2</comment>
+        <translation>村民们做出了决定：{name}以{votes|votes}被放逐，身份不公开。</translation>
+    </message>
+    <message>
+        <source>Voting is open! {seconds} seconds to choose who leaves the village.</source>
+        <comment>day.vote.pk.1</comment>
+        <translation>投票开始！{seconds}秒内决定谁离开村庄；平票者将进入PK。</translation>
+    </message>
+    <message>
+        <source>Talk is over. Cast your votes; a tie sends the leaders to a PK.</source>
+        <comment>day.vote.pk.2</comment>
+        <translation>讨论结束，请投票；平票者将进入PK。</translation>
+    </message>
+    <message>
+        <source>The ballot box opens. Who will the village cast out on Day {day}?</source>
+        <comment>day.vote.pk.3</comment>
+        <translation>投票箱打开了。第{day}天，村庄要把谁赶出去？</translation>
+    </message>
+    <message>
+        <source>A tie at {count|votes}! {names} face a PK: each defends themselves, then the village votes again.</source>
+        <comment>pk.begins.1</comment>
+        <translation>平票！{names}各得{count|votes}，进入PK：每人发言辩护，然后重新投票。</translation>
+    </message>
+    <message>
+        <source>Deadlock between {names}. To the PK: one defence each, then a revote.</source>
+        <comment>pk.begins.2</comment>
+        <translation>{names}僵持不下。进入PK：每人一次辩护，然后重新投票。</translation>
+    </message>
+    <message>
+        <source>{name} takes the stand in the PK.</source>
+        <comment>pk.turn.1</comment>
+        <translation>{name}进行PK发言。</translation>
+    </message>
+    <message>
+        <source>The PK floor goes to {name}: defend yourself.</source>
+        <comment>pk.turn.2</comment>
+        <translation>{name}进行PK发言。</translation>
+    </message>
+    <message>
+        <source>The PK revote is open: {names}, one of you may leave.</source>
+        <comment>pk.vote.1</comment>
+        <translation>PK投票开始：在{names}之间投票。</translation>
+    </message>
+    <message>
+        <source>Defences heard. The village votes again between {names}.</source>
+        <comment>pk.vote.2</comment>
+        <translation>PK投票开始：在{names}之间投票。</translation>
+    </message>
+    <message>
+        <source>The revote settles the PK: {name} goes with {votes|votes}.</source>
+        <comment>pk.decided.1</comment>
+        <translation>PK结果揭晓：{name}以{votes|votes}出局。</translation>
+    </message>
+    <message>
+        <source>The PK is over. {name} could not win the room ({votes|votes}).</source>
+        <comment>pk.decided.2</comment>
+        <translation>PK结果揭晓：{name}以{votes|votes}出局。</translation>
+    </message>
+    <message>
+        <source>The PK ties again between {names}. Nobody is eliminated today.</source>
+        <comment>pk.tie.1</comment>
+        <translation>PK再次平票：{names}，今天无人出局。</translation>
+    </message>
+    <message>
+        <source>A second deadlock: {names} are level once more, and everyone survives the day.</source>
+        <comment>pk.tie.2</comment>
+        <translation>PK再次平票：{names}，今天无人出局。</translation>
+    </message>
+    <message>
+        <source>Nobody voted in the PK. Day {day} ends without an elimination.</source>
+        <comment>pk.none.1</comment>
+        <translation>PK中无人投票，第{day}天无人出局。</translation>
+    </message>
+    <message>
+        <source>The PK&apos;s ballot box stays empty. Everyone survives Day {day}.</source>
+        <comment>pk.none.2</comment>
+        <translation>PK中无人投票，第{day}天无人出局。</translation>
+    </message>
+    <message>
+        <source>{hunter} was the hunter, and the hunter does not go quietly. Will there be a shot?</source>
+        <comment>hunter.rises.1</comment>
+        <translation>{hunter}是猎人，猎人不会默默离去。会开枪吗？</translation>
+    </message>
+    <message>
+        <source>A gun is raised: {hunter}, the hunter, may take someone along.</source>
+        <comment>hunter.rises.2</comment>
+        <translation>{hunter}是猎人，猎人不会默默离去。会开枪吗？</translation>
+    </message>
+    <message>
+        <source>A shot rings out! {hunter} takes {name} down. {name} was {role|a}.</source>
+        <comment>hunter.hit.1</comment>
+        <translation>一声枪响！{hunter}带走了{name}，其身份是{role}。</translation>
+    </message>
+    <message>
+        <source>The hunter&apos;s bullet finds {name}, who was {role|a}.</source>
+        <comment>hunter.hit.2</comment>
+        <translation>猎人的子弹击中了{name}，其身份是{role}。</translation>
+    </message>
+    <message>
+        <source>A shot rings out! {hunter} takes {name} down. Their role stays hidden.</source>
+        <comment>hunter.hit.hidden.1</comment>
+        <translation>一声枪响！{hunter}带走了{name}，身份不公开。</translation>
+    </message>
+    <message>
+        <source>The hunter&apos;s bullet finds {name}; what they were, nobody is told.</source>
+        <comment>hunter.hit.hidden.2</comment>
+        <translation>猎人的子弹击中了{name}；其身份无人知晓。</translation>
+    </message>
+    <message>
+        <source>{hunter} lowers the gun. No shot is fired.</source>
+        <comment>hunter.holds.1</comment>
+        <translation>猎人{hunter}放下了枪，没有开枪。</translation>
+    </message>
+    <message>
+        <source>The hunter, {hunter}, holds fire.</source>
+        <comment>hunter.holds.2</comment>
+        <translation>猎人{hunter}放下了枪，没有开枪。</translation>
+    </message>
+    <message>
+        <source>Day {days} is done and so is the match: neither side won. A draw!</source>
+        <comment>game.over.draw.1</comment>
+        <translation>第{days}天结束，比赛也随之结束：双方都没有获胜，平局！</translation>
+    </message>
+    <message>
+        <source>Time runs out on Day {days}. Nobody wins; the village and the wolves both survive.</source>
+        <comment>game.over.draw.2</comment>
+        <translation>第{days}天结束，比赛也随之结束：双方都没有获胜，平局！</translation>
+    </message>
+    <message>
+        <source>Spoiler: {witch} holds the witch&apos;s two potions; {hunter} is the hunter.</source>
+        <comment>omni.witch.hunter.1</comment>
+        <translation>剧透：{witch}手握女巫的两瓶药，{hunter}是猎人。</translation>
+    </message>
+    <message>
+        <source>Only you know it: {witch} is the witch and {hunter} carries the hunter&apos;s gun.</source>
+        <comment>omni.witch.hunter.2</comment>
+        <translation>剧透：{witch}手握女巫的两瓶药，{hunter}是猎人。</translation>
+    </message>
+    <message>
+        <source>{witch}, the witch, pours the antidote for {target}.</source>
+        <comment>omni.witch.save.1</comment>
+        <translation>女巫{witch}对{target}使用了解药。</translation>
+    </message>
+    <message>
+        <source>The witch, {witch}, spends her antidote: {target} is pulled back from the brink.</source>
+        <comment>omni.witch.save.2</comment>
+        <translation>女巫{witch}对{target}使用了解药。</translation>
+    </message>
+    <message>
+        <source>{witch}, the witch, poisons {target}.</source>
+        <comment>omni.witch.poison.1</comment>
+        <translation>女巫{witch}毒杀了{target}。</translation>
+    </message>
+    <message>
+        <source>A drop of poison from {witch}, the witch: {target} will not wake.</source>
+        <comment>omni.witch.poison.2</comment>
+        <translation>女巫{witch}毒杀了{target}。</translation>
+    </message>
+    <message>
+        <source>{witch}, the witch, keeps her potions tonight.</source>
+        <comment>omni.witch.pass.1</comment>
+        <translation>女巫{witch}今晚没有用药。</translation>
+    </message>
+    <message>
+        <source>The witch, {witch}, does nothing tonight.</source>
+        <comment>omni.witch.pass.2</comment>
+        <translation>女巫{witch}今晚没有用药。</translation>
+    </message>
+    <message>
+        <source>The wolves&apos; victim tonight: {victim} ({role}).</source>
+        <comment>omni.wolves.decided.1</comment>
+        <translation>今晚狼人的目标：{victim}（{role}）。</translation>
+    </message>
+    <message>
+        <source>The pack has settled on {victim}, {role|a}.</source>
+        <comment>omni.wolves.decided.2</comment>
+        <translation>今晚狼人的目标：{victim}（{role}）。</translation>
+    </message>
+    <message>
+        <source>The wolves pounce on {victim}… but the witch&apos;s antidote brings {victim} back!</source>
+        <comment>omni.night.witchsaved.1</comment>
+        <translation>狼人扑向{victim}……但女巫的解药救回了{victim}！</translation>
+    </message>
+    <message>
+        <source>Saved by a potion: the witch pulls {victim} from the wolves&apos; jaws.</source>
+        <comment>omni.night.witchsaved.2</comment>
+        <translation>狼人扑向{victim}……但女巫的解药救回了{victim}！</translation>
+    </message>
+    <message>
+        <source>{victim} ({role}) dies of the witch&apos;s poison, not the wolves&apos; claws.</source>
+        <comment>omni.night.poisoned.1</comment>
+        <translation>{victim}（{role}）死于女巫的毒药，而不是狼爪。</translation>
+    </message>
+    <message>
+        <source>The witch&apos;s poison does its work: {victim}, {role|a}, will not wake.</source>
+        <comment>omni.night.poisoned.2</comment>
+        <translation>{victim}（{role}）死于女巫的毒药，而不是狼爪。</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::NarratorTicker</name>
@@ -2928,6 +3325,10 @@
         <source>LEFT IN PHASE</source>
         <translation>本阶段剩余</translation>
     </message>
+    <message>
+        <source>Night %1 — %2</source>
+        <translation>第%1夜 — %2</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::PlayersModel</name>
@@ -2998,6 +3399,46 @@
     <message>
         <source>ROLE HIDDEN</source>
         <translation>身份未知</translation>
+    </message>
+    <message>
+        <source>saves %1</source>
+        <translation>救下 %1</translation>
+    </message>
+    <message>
+        <source>poisons %1</source>
+        <translation>毒杀 %1</translation>
+    </message>
+    <message>
+        <source>antidote</source>
+        <translation>解药</translation>
+    </message>
+    <message>
+        <source>poison</source>
+        <translation>毒药</translation>
+    </message>
+    <message>
+        <source>no potions left</source>
+        <translation>药剂已用完</translation>
+    </message>
+    <message>
+        <source>shot %1</source>
+        <translation>射杀了 %1</translation>
+    </message>
+    <message>
+        <source>held fire</source>
+        <translation>未开枪</translation>
+    </message>
+    <message>
+        <source>shot by %1</source>
+        <translation>被 %1 射杀</translation>
+    </message>
+    <message>
+        <source>Potions (spoiler): %1</source>
+        <translation>药剂（剧透）：%1</translation>
+    </message>
+    <message>
+        <source>potions: %1</source>
+        <translation>药剂：%1</translation>
     </message>
 </context>
 <context>
@@ -3188,6 +3629,18 @@
     <message>
         <source>handed over to the built-in bot</source>
         <translation>已移交给内置机器人</translation>
+    </message>
+    <message>
+        <source>use a potion or pass</source>
+        <translation>使用药剂或放弃</translation>
+    </message>
+    <message>
+        <source>defend (their turn)</source>
+        <translation>辩护（轮到其发言）</translation>
+    </message>
+    <message>
+        <source>revote</source>
+        <translation>再投票</translation>
     </message>
 </context>
 <context>
@@ -3597,6 +4050,22 @@
         <source>lasted %1</source>
         <translation>持续 %1</translation>
     </message>
+    <message>
+        <source>Witch</source>
+        <translation>女巫</translation>
+    </message>
+    <message>
+        <source>Shot</source>
+        <translation>开枪</translation>
+    </message>
+    <message>
+        <source>PK</source>
+        <translation>PK</translation>
+    </message>
+    <message>
+        <source>Revote</source>
+        <translation>再投票</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::ToolCallModel</name>
@@ -3685,10 +4154,6 @@
 <context>
     <name>townhall::ui::TranscriptModel</name>
     <message>
-        <source>Werewolf Game #%1 opens its doors. Eight players take their seats.</source>
-        <translation>狼人杀 #%1 开门迎客。八名玩家依次就座。</translation>
-    </message>
-    <message>
         <source>Night %1</source>
         <translation>第 %1 夜</translation>
     </message>
@@ -3747,18 +4212,6 @@
     <message>
         <source>Dawn breaks. %1 was killed in the night.</source>
         <translation>天亮了。%1 在夜里遇害。</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>%1 is eliminated by the town. They were a %2.</source>
-        <translation>%1 被全镇投票出局。其身份是%2。</translation>
-    </message>
-    <message>
-        <source>%1 is dead. They were a %2.</source>
-        <translation>%1 死了。其身份是%2。</translation>
     </message>
     <message numerus="yes">
         <source>The vote is in: %1 with %n vote(s).</source>
@@ -3879,6 +4332,152 @@
     <message>
         <source>STAND-IN</source>
         <translation>替补</translation>
+    </message>
+    <message>
+        <source>Werewolf Game #%1 opens its doors. %2 players take their seats.</source>
+        <translation>狼人杀第 %1 局开门了。%2 名玩家入座。</translation>
+    </message>
+    <message>
+        <source>Night %1 · %2</source>
+        <translation>第%1夜 · %2</translation>
+    </message>
+    <message>
+        <source>Day %1 · %2: %3</source>
+        <translation>第%1天 · %2：%3</translation>
+    </message>
+    <message>
+        <source>Dawn breaks and everyone wakes up. No one died in the night.</source>
+        <translation>天亮了，大家都醒来了。昨晚无人死亡。</translation>
+    </message>
+    <message>
+        <source>Dawn breaks. %1 died in the night.</source>
+        <translation>天亮了。%1 在夜里死去。</translation>
+    </message>
+    <message>
+        <source>%1 is shot by the hunter %2.</source>
+        <translation>%1 被猎人 %2 射杀。</translation>
+    </message>
+    <message>
+        <source>%1 is eliminated by the town.</source>
+        <translation>%1 被村民投票出局。</translation>
+    </message>
+    <message>
+        <source>%1 is dead.</source>
+        <translation>%1 已死亡。</translation>
+    </message>
+    <message>
+        <source>They were a %1.</source>
+        <translation>其身份是%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The vote is tied at %n vote(s) — %1 go to the PK: a defence each, then a revote.</source>
+        <translation>
+            <numerusform>投票以各 %n 票打平 —— %1 进入 PK：各自辩护，然后再投票。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>PK</source>
+        <translation>PK</translation>
+    </message>
+    <message>
+        <source>PK REVOTE</source>
+        <translation>PK 再投票</translation>
+    </message>
+    <message numerus="yes">
+        <source>The PK revote is in: %1 with %n vote(s).</source>
+        <translation>
+            <numerusform>PK 再投票结果：%1 得 %n 票。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The PK revote is tied again at %n vote(s) — no one is eliminated.</source>
+        <translation>
+            <numerusform>PK 再投票再次以各 %n 票打平 —— 无人出局。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No votes were cast in the PK revote — no one is eliminated.</source>
+        <translation>PK 再投票无人投票 —— 无人出局。</translation>
+    </message>
+    <message>
+        <source>Game over: a draw — day %1 was the last, and no side has won.</source>
+        <translation>游戏结束：平局 —— 第%1天是最后一天，没有阵营获胜。</translation>
+    </message>
+    <message>
+        <source>Game over: a draw.</source>
+        <translation>游戏结束：平局。</translation>
+    </message>
+    <message>
+        <source>The wolves went for %1, but the witch&apos;s antidote saved them.</source>
+        <translation>狼人袭击了 %1，但女巫的解药救下了其性命。</translation>
+    </message>
+    <message>
+        <source>The wolves went for %1; the antidote and the doctor&apos;s watch cancelled out.</source>
+        <translation>狼人袭击了 %1；解药与医生的守护相互抵消。</translation>
+    </message>
+    <message>
+        <source>The witch poisoned %1.</source>
+        <translation>女巫毒杀了 %1。</translation>
+    </message>
+    <message>
+        <source>The wolves settle on %1; the witch&apos;s turn comes next.</source>
+        <translation>狼人选定了 %1；接下来轮到女巫。</translation>
+    </message>
+    <message>
+        <source>WOLVES</source>
+        <translation>狼人</translation>
+    </message>
+    <message>
+        <source>The witch %1 wakes, not told the wolves&apos; victim.</source>
+        <translation>女巫 %1 醒来，未被告知狼人的目标。</translation>
+    </message>
+    <message>
+        <source>The witch %1 wakes: the wolves chose %2.</source>
+        <translation>女巫 %1 醒来：狼人选择了 %2。</translation>
+    </message>
+    <message>
+        <source>Antidote: %1 · poison: %2.</source>
+        <translation>解药：%1 · 毒药：%2。</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>有</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>已用</translation>
+    </message>
+    <message>
+        <source>WITCH</source>
+        <translation>女巫</translation>
+    </message>
+    <message>
+        <source>The witch %1 pours the antidote for %2.</source>
+        <translation>女巫 %1 对 %2 使用了解药。</translation>
+    </message>
+    <message>
+        <source>The witch %1 poisons %2.</source>
+        <translation>女巫 %1 毒杀了 %2。</translation>
+    </message>
+    <message>
+        <source>The witch %1 uses no potion tonight.</source>
+        <translation>女巫 %1 今晚没有使用药剂。</translation>
+    </message>
+    <message>
+        <source>The hunter %1 fires a last shot at %2.</source>
+        <translation>猎人 %1 向 %2 开出了最后一枪。</translation>
+    </message>
+    <message>
+        <source>The hunter %1 did not shoot in time.</source>
+        <translation>猎人 %1 未能及时开枪。</translation>
+    </message>
+    <message>
+        <source>The hunter %1 lowers the gun and shoots no one.</source>
+        <translation>猎人 %1 放下枪，没有开枪。</translation>
+    </message>
+    <message>
+        <source>HUNTER</source>
+        <translation>猎人</translation>
     </message>
 </context>
 <context>
@@ -4055,6 +4654,42 @@
         <extracomment>separates the last two items of a list (&quot;A, B and C&quot;)</extracomment>
         <translation> 和 </translation>
     </message>
+    <message>
+        <source>Witch</source>
+        <translation>女巫</translation>
+    </message>
+    <message>
+        <source>Hunter&apos;s shot</source>
+        <translation>猎人开枪</translation>
+    </message>
+    <message>
+        <source>PK defence</source>
+        <translation>PK 辩护</translation>
+    </message>
+    <message>
+        <source>PK revote</source>
+        <translation>PK 再投票</translation>
+    </message>
+    <message>
+        <source>Hunter</source>
+        <translation>猎人</translation>
+    </message>
+    <message>
+        <source>Witch&apos;s potion</source>
+        <translation>女巫的药剂</translation>
+    </message>
+    <message>
+        <source>PK</source>
+        <translation>PK</translation>
+    </message>
+    <message>
+        <source>Deadly night</source>
+        <translation>血腥之夜</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>平局</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::VoteTallyModel</name>
@@ -4079,6 +4714,12 @@
     <message>
         <source>Voters</source>
         <translation>投票者</translation>
+    </message>
+    <message numerus="yes">
+        <source>First round: tied at %n vote(s) — %1</source>
+        <translation>
+            <numerusform>第一轮：各 %n 票打平 —— %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4150,6 +4791,30 @@ The tally fills in live when the town votes.</source>
     <message>
         <source>Still to vote: %1</source>
         <translation>尚未投票：%1</translation>
+    </message>
+    <message>
+        <source>Day %1 PK revote — result</source>
+        <translation>第%1天 PK 再投票 —— 结果</translation>
+    </message>
+    <message>
+        <source>Day %1 PK revote</source>
+        <translation>第%1天 PK 再投票</translation>
+    </message>
+    <message>
+        <source>PK revote: only %1 can be voted for · a second tie saves everyone</source>
+        <translation>PK 再投票：只能投给 %1 · 再次平票则无人出局</translation>
+    </message>
+    <message>
+        <source>Most votes is out · majority mark at %1 · a tie goes to the PK (a defence each, then a revote)</source>
+        <translation>得票最多者出局 · 过半数为 %1 票 · 平票进入 PK（各自辩护，然后再投票）</translation>
+    </message>
+    <message>
+        <source>TIE at %1 — to the PK: %2</source>
+        <translation>以 %1 票平票 —— 进入 PK：%2</translation>
+    </message>
+    <message>
+        <source>TIED at %1 — a PK if it stays this way</source>
+        <translation>以 %1 票打平 —— 若维持不变将进入 PK</translation>
     </message>
 </context>
 <context>

@@ -138,7 +138,9 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     m_roster->setFocusPolicy(Qt::NoFocus);
     m_roster->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_roster->setAccessibleName(tr("Players"));
-    m_roster->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Eight cards fit a 1280×720 frame; seed 002's larger tables (up to
+    // twelve) may not, and a clipped card is worse than a scroll bar.
+    m_roster->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     scaleFont(m_roster, 11);
 
     scaleFont(m_speaker, 26, true);
@@ -185,8 +187,8 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     top->addWidget(m_title, 0, Qt::AlignTop | Qt::AlignRight);
 
     auto *left = new QVBoxLayout;
-    // No caption: eight named cards speak for themselves, and the room
-    // lets all eight fit a 1280×720 frame.
+    // No caption: the named cards speak for themselves, and the room
+    // lets eight fit a 1280×720 frame.
     left->addWidget(m_roster, 1);
 
     auto *center = new QVBoxLayout;

@@ -155,6 +155,17 @@ void PlayerDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, cons
     } else if (!vote.isEmpty()) {
         extra = QStringLiteral("→ ") % vote;
     }
+    // Seed 002: the hunter's shot (public) and the witch's potions (omniscient
+    // only; the model leaves them empty elsewhere) follow on the same line.
+    const QString shot = index.data(PlayersModel::ShotRole).toString();
+    if (!shot.isEmpty())
+        extra = (extra.isEmpty() ? QString() : extra + QStringLiteral(" · ")) + shot;
+    const QString potions = index.data(PlayersModel::PotionsRole).toString();
+    if (!potions.isEmpty()) {
+        extra = (extra.isEmpty() ? QString() : extra + QStringLiteral(" · ")) + PlayersModel::tr("potions: %1").arg(potions);
+        if (night.isEmpty())
+            extraColor = Theme::isDark(pal) ? Theme::spoiler().lighter(150) : Theme::spoiler();
+    }
     if (!extra.isEmpty()) {
         QFont ef = scaled(option.font, 0.92);
         const QFontMetricsF efm(ef);
@@ -216,6 +227,10 @@ TranscriptDelegate::Layout TranscriptDelegate::layoutFor(const QStyleOptionViewI
         return l;
     }
     default: {
+        // Measured in the font it is painted in: a bold outcome wraps sooner
+        // (a line was cut off in narrow columns).
+        l.textFont.setBold((kind == Kind::Outcome || kind == Kind::StandIn)
+                           && index.data(TranscriptModel::EmphasisRole).toBool());
         const qreal hh = QFontMetricsF(l.nameFont).height();
         l.header = QRectF(padX + 6, 7, innerW, hh);
         qreal y = l.header.bottom() + 2;

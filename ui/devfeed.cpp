@@ -85,7 +85,8 @@ QString DevFeed::startMatch(std::uint64_t seed)
     std::mt19937_64 nameRng(seed ^ 0xD3F0ULL);
     std::shuffle(names.begin(), names.end(), nameRng);
     std::vector<engine::SeatAssignment> seats;
-    for (int i = 0; i < engine::SeatCount; ++i)
+    // As many seats as the rule set deals roles (six to twelve).
+    for (int i = 0; i < m_config.rules.seatCount(); ++i)
         seats.push_back({"dev:" + std::to_string(number) + ":" + std::to_string(i + 1), names[std::size_t(i)]});
     auto r = std::make_unique<Running>();
     r->match = std::make_unique<engine::Match>(engine::Match::create(
@@ -130,10 +131,17 @@ bool DevFeed::step()
     if (!anyRunning)
         return std::any_of(m_running.begin(), m_running.end(),
                            [](const auto &r) { return r->match->state().paused; });
+    // The next deadline, or the next moment a bot asked to be woken (a vote
+    // planned for later in the phase), whichever comes first.
     std::optional<engine::TimeMs> next;
-    for (auto &r : m_running)
+    for (auto &r : m_running) {
+        if (r->match->ended() || r->match->state().paused)
+            continue;
         if (auto d = r->match->nextDeadline(); d && (!next || *d < *next))
             next = d;
+        if (auto w = r->seats.nextWake(m_now); w && (!next || *w < *next))
+            next = w;
+    }
     if (!next)
         return false;
     m_now = std::max<qint64>(m_now, *next);

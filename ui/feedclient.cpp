@@ -45,6 +45,7 @@ bool feedType(engine::EventType t)
     case T::NightResult: case T::PlayerEliminated: case T::GameEnded: case T::Narrator:
     case T::PlayerReady: case T::TurnStarted: case T::TurnMissed: case T::VoteResult:
     case T::RolesRevealed: case T::MatchPaused: case T::MatchResumed:
+    case T::HunterShot:  // seed 002: the hunter's shot is public
         return true;
     default:
         return false;

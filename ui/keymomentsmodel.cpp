@@ -89,8 +89,13 @@ QColor KeyMomentsModel::kindColor(Kind kind)
     case Kind::Contradiction: return QColor(0xC8, 0x9B, 0x1E);
     case Kind::VoteFlip: return QColor(0x2F, 0x8F, 0xD0);
     case Kind::DoctorSave: return QColor(0x2E, 0xA0, 0x6A);
+    case Kind::HunterShot: return QColor(0xA8, 0x3A, 0x2E);
+    case Kind::Pk: return QColor(0x8A, 0x6D, 0x3B);
+    case Kind::DeadlyNight: return QColor(0x5C, 0x4B, 0x8A);
+    case Kind::Draw: return QColor(0x6F, 0x7F, 0x8A);
     case Kind::WolfOnWolf:
-    case Kind::FakeClaim: return Theme::spoiler();
+    case Kind::FakeClaim:
+    case Kind::WitchPotion: return Theme::spoiler();
     }
     return Qt::gray;
 }

@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 
 namespace townhall::ui {
@@ -58,9 +59,14 @@ void PhaseHeader::syncWithMatch(const engine::Match *match, std::optional<qint64
         m_alive = match->aliveCount();
         m_seats = int(s.players.size());
         m_turnName.clear();
-        if (s.phase == Phase::DayOpening && s.openingIndex >= 0
+        // Opening statements and PK defences go in turns; the hunter's phase
+        // names the hunter publicly.
+        if ((s.phase == Phase::DayOpening || s.phase == Phase::DayPkDefense) && s.openingIndex >= 0
             && s.openingIndex < int(s.openingOrder.size()))
             if (const engine::Player *p = match->player(s.openingOrder[std::size_t(s.openingIndex)]))
+                m_turnName = qs(p->displayName);
+        if (s.phase == Phase::HunterShot && s.hunterPending)
+            if (const engine::Player *p = match->player(*s.hunterPending))
                 m_turnName = qs(p->displayName);
     }
     const bool ticking = m_has && !m_frozenAt && !m_paused && m_phase != Phase::Ended;
@@ -95,7 +101,14 @@ QString PhaseHeader::phaseText() const
     case Phase::Night: return tr("Night %1").arg(m_night);
     case Phase::Ended:
         return m_winner ? tr("Game over — the %1 win").arg(UiText::teamName(*m_winner)) : tr("Game over");
+    case Phase::NightWitch: return tr("Night %1 — %2").arg(m_night).arg(UiText::phaseName(m_phase));
+    case Phase::HunterShot:
+        // After a night death the day has not been counted yet: it is that night's dawn.
+        if (!m_turnName.isEmpty())
+            return tr("Day %1 — %2: %3").arg(std::max(m_day, m_night)).arg(UiText::phaseName(m_phase), m_turnName);
+        return tr("Day %1 — %2").arg(std::max(m_day, m_night)).arg(UiText::phaseName(m_phase));
     case Phase::DayOpening:
+    case Phase::DayPkDefense:
         if (!m_turnName.isEmpty())
             return tr("Day %1 — %2: %3").arg(m_day).arg(UiText::phaseName(m_phase), m_turnName);
         break;

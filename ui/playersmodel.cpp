@@ -40,6 +40,22 @@ void PlayersModel::sync(const engine::Match *match, const engine::Viewer &viewer
             r.role = e.revealedRole;
             const engine::Player *p = match->player(e.playerId);
             r.spoiler = r.role && p && !p->revealed;
+            if (omniscient && p && s.phase == Phase::NightWitch && p->alive && p->role == engine::Role::Witch) {
+                if (s.witchSaved)
+                    r.nightAction = tr("saves %1").arg(nameOf(s.witchSaved));
+                else if (s.witchPoisoned)
+                    r.nightAction = tr("poisons %1").arg(nameOf(s.witchPoisoned));
+            }
+            // The witch's potions are hers alone to know: the omniscient view only,
+            // and only once the role shows (the state folds WITCH_ACTED into them).
+            if (omniscient && p && r.role == engine::Role::Witch) {
+                QStringList held;
+                if (p->hasAntidote)
+                    held << tr("antidote");
+                if (p->hasPoison)
+                    held << tr("poison");
+                r.potions = held.isEmpty() ? tr("no potions left") : UiText::joinList(held);
+            }
             if (omniscient && p && s.phase == Phase::Night && p->alive) {
                 if (p->wolfSelection)
                     r.nightAction = tr("hunts %1").arg(nameOf(p->wolfSelection));
@@ -58,6 +74,20 @@ void PlayersModel::sync(const engine::Match *match, const engine::Viewer &viewer
                                                                          : tr("abstains");
             }
             rows.push_back(std::move(r));
+        }
+        // HUNTER_SHOT is public: the shot is marked on both ends for every viewer.
+        for (const engine::Event &e : match->log()) {
+            if (e.type != engine::EventType::HunterShot || !engine::visible(e, viewer, s))
+                continue;
+            const std::string hunter = e.payload.value("hunterPlayerId", std::string());
+            const auto target = e.payload.find("targetPlayerId");
+            const bool hit = target != e.payload.end() && target->is_string();
+            for (Row &r : rows) {
+                if (r.playerId == qs(hunter))
+                    r.shot = hit ? tr("shot %1").arg(nameOf(target->get<std::string>())) : tr("held fire");
+                else if (hit && r.playerId == qs(target->get<std::string>()))
+                    r.shot = tr("shot by %1").arg(nameOf(hunter));
+            }
         }
     }
     replaceRows(
@@ -101,7 +131,10 @@ QVariant PlayersModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case SeatColumn: return r.seat;
         case NameColumn: return r.name;
-        case StatusColumn: return r.alive ? tr("Alive") : tr("Dead");
+        case StatusColumn:
+            if (!r.shot.isEmpty())
+                return QString((r.alive ? tr("Alive") : tr("Dead")) % QStringLiteral(" · ") % r.shot);
+            return r.alive ? tr("Alive") : tr("Dead");
         case RoleColumn: return r.role ? UiText::roleName(*r.role) : QString();
         case ReadyColumn: return r.ready ? tr("Ready") : QString();
         }
@@ -111,6 +144,10 @@ QVariant PlayersModel::data(const QModelIndex &index, int role) const
         if (r.role)
             tip += QLatin1Char('\n') % (r.spoiler ? tr("Role (spoiler): %1") : tr("Role: %1"))
                                           .arg(UiText::roleName(*r.role));
+        if (!r.potions.isEmpty())
+            tip += QLatin1Char('\n') % tr("Potions (spoiler): %1").arg(r.potions);
+        if (!r.shot.isEmpty())
+            tip += QLatin1Char('\n') % r.shot;
         return tip;
     }
     case Qt::DecorationRole:
@@ -131,6 +168,8 @@ QVariant PlayersModel::data(const QModelIndex &index, int role) const
     case NightActionRole: return r.nightAction;
     case VoteTargetRole: return r.voteTarget;
     case VotedRole: return r.voted;
+    case PotionsRole: return r.potions;
+    case ShotRole: return r.shot;
     }
     return {};
 }

@@ -12,7 +12,7 @@
 
 namespace townhall::ui {
 
-/// The eight seats of the shown match, as the current viewer may see them.
+/// The seats (six to twelve) of the shown match, as the current viewer may see them.
 /// Roles come only from engine::stateView, so a living player's role never
 /// reaches this model in the public view.
 class PlayersModel final : public QAbstractItemModel
@@ -35,6 +35,8 @@ public:
         NightActionRole, ///< omniscient: "hunts Basil" etc. during the night
         VoteTargetRole,  ///< name this player votes for in the current/last vote
         VotedRole,
+        PotionsRole,     ///< omniscient, the witch: "antidote, poison" still held (seed 002)
+        ShotRole,        ///< public: "shot Basil" on a hunter who fired, "shot by Ann" on the target
     };
 
     explicit PlayersModel(QObject *parent = nullptr);
@@ -66,6 +68,8 @@ private:
         QString nightAction;
         QString voteTarget;
         bool voted = false;
+        QString potions;
+        QString shot;
         bool operator==(const Row &) const = default;
     };
     std::vector<Row> m_rows;

@@ -170,6 +170,28 @@ void SeatHealthModel::sync(const engine::Match *match, const engine::Viewer &vie
                 h.owes = !p.voted;
                 h.action = tr("vote");
                 break;
+            case Phase::NightWitch:
+                // Like the night: who owes this turn tells who the witch is.
+                h.owesKnown = omniscient;
+                if (omniscient && p.role == Role::Witch) {
+                    h.owes = !p.witchActed;
+                    h.action = tr("use a potion or pass");
+                }
+                break;
+            case Phase::DayPkDefense:
+                h.owes = s.openingIndex >= 0 && s.openingIndex < int(s.openingOrder.size())
+                         && s.openingOrder[std::size_t(s.openingIndex)] == p.playerId;
+                h.action = tr("defend (their turn)");
+                h.deadlineMs = s.turnEndsAt;
+                break;
+            case Phase::DayPkVote: {
+                // The tied players do not vote in the revote unless the rules say so.
+                const bool candidate = std::find(s.pkCandidates.begin(), s.pkCandidates.end(), p.playerId)
+                                       != s.pkCandidates.end();
+                h.owes = !p.voted && (!candidate || s.config.rules.pkCandidatesVote);
+                h.action = tr("revote");
+                break;
+            }
             default:
                 break;
             }

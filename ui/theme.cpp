@@ -94,7 +94,11 @@ QColor warning(const QPalette &palette)
     return isDark(palette) ? QColor(0xF2, 0xB1, 0x6B) : QColor(0xB3, 0x5A, 0x00);
 }
 
-bool isNightLike(Phase phase) { return phase == Phase::Night || phase == Phase::Lobby; }
+// The witch acts in the dark, between the wolves and the dawn.
+bool isNightLike(Phase phase)
+{
+    return phase == Phase::Night || phase == Phase::NightWitch || phase == Phase::Lobby;
+}
 
 QColor phaseColor(Phase phase)
 {
@@ -107,6 +111,12 @@ QColor phaseColor(Phase phase)
     case Phase::DayVote: return QColor(0xD3, 0x54, 0x3C);
     case Phase::DayResolution: return QColor(0xB9, 0x6A, 0x3E);
     case Phase::Ended: return QColor(0x5E, 0x5A, 0x55);
+    // Seed 002: the witch's turn is a lighter night, the hunter's shot a
+    // gunpowder red, the PK a deeper shade of the vote it continues.
+    case Phase::NightWitch: return QColor(0x3B, 0x2F, 0x7A);
+    case Phase::HunterShot: return QColor(0xA8, 0x3A, 0x2A);
+    case Phase::DayPkDefense: return QColor(0xC9, 0x7A, 0x3A);
+    case Phase::DayPkVote: return QColor(0xA9, 0x3A, 0x52);
     }
     return Qt::gray;
 }
@@ -118,6 +128,8 @@ QColor roleColor(engine::Role role)
     case engine::Role::Seer: return QColor(0x6A, 0x5A, 0xE0);
     case engine::Role::Doctor: return QColor(0x2E, 0xA0, 0x6A);
     case engine::Role::Villager: return QColor(0x9A, 0x7B, 0x4F);
+    case engine::Role::Witch: return QColor(0xB0, 0x4C, 0xC8);
+    case engine::Role::Hunter: return QColor(0x3F, 0x7F, 0x8C);
     }
     return Qt::gray;
 }

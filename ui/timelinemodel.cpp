@@ -6,6 +6,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 namespace townhall::ui {
 
 using engine::Phase;
@@ -25,6 +27,11 @@ int TimelineModel::roundOf(const PhaseRow &row, int lastRound)
     switch (row.phase) {
     case Phase::Lobby: return 0;
     case Phase::Night: return row.night;
+    // The witch's turn belongs to the night it follows. A hunter's shot
+    // belongs to the round it interrupts: after a night death the day number
+    // has not moved on yet (DAY_ANNOUNCE counts it), so take the later of the two.
+    case Phase::NightWitch: return row.night;
+    case Phase::HunterShot: return std::max(row.day, row.night);
     case Phase::Ended: return lastRound;
     default: return row.day;
     }

@@ -28,6 +28,10 @@ QString shortName(Phase phase, int)
     case Phase::DayVote: return TimelineView::tr("Vote");
     case Phase::DayResolution: return TimelineView::tr("Verdict");
     case Phase::Ended: return TimelineView::tr("End");
+    case Phase::NightWitch: return TimelineView::tr("Witch");
+    case Phase::HunterShot: return TimelineView::tr("Shot");
+    case Phase::DayPkDefense: return TimelineView::tr("PK");
+    case Phase::DayPkVote: return TimelineView::tr("Revote");
     }
     return {};
 }

@@ -270,7 +270,7 @@ void AgentAvatarItem::syncWithAgent(const QString &name, int index)
     prepareGeometryChange();
     m_offset = TownHallItem::stepSpot(index);
     m_name = name;
-    m_color = seatColor(index % 8 + 1);
+    m_color = seatColor(index % engine::MaxSeatCount + 1);
     setToolTip(MatchBuildingItem::tr("%1 is waiting for a table").arg(name));
     update();
 }
@@ -336,11 +336,17 @@ void MatchBuildingItem::syncWithMatch(const engine::Match &match)
     m_badge->setColors(m_alive > m_seats / 2 ? QColor(0x2E, 0x8B, 0x57) : Theme::danger(), Qt::white);
     QString tag;
     if (ended())
-        tag = m_winner ? tr("%1 win").arg(UiText::teamName(*m_winner)) : UiText::phaseName(Phase::Ended);
+        // No winner at seed 002's day limit: a draw (GAME_ENDED comes just
+        // after the phase change, so "no winner yet" alone proves nothing).
+        tag = m_winner ? tr("%1 win").arg(UiText::teamName(*m_winner))
+              : s.config.rules.maxDays > 0 && s.dayNumber >= s.config.rules.maxDays ? tr("Draw")
+                                                                                    : UiText::phaseName(Phase::Ended);
     else if (m_paused)
         tag = tr("Paused");
     else if (m_phase == Phase::Night)
         tag = tr("Night %1").arg(s.nightNumber);
+    else if (m_phase == Phase::NightWitch)
+        tag = tr("Night %1 · %2").arg(s.nightNumber).arg(UiText::phaseName(m_phase));
     else if (m_phase == Phase::Lobby)
         tag = UiText::phaseName(m_phase);
     else

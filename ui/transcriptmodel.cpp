@@ -183,8 +183,13 @@ struct TranscriptModel::RowBuilder
     void matchCreated() const
     {
         r.kind = EntryKind::System;
-        r.text = TranscriptModel::tr("Werewolf Game #%1 opens its doors. Eight players take their seats.")
-                     .arg(p.value("matchNumber", match.state().matchNumber));
+        // Seed 002's tables seat six to twelve; the count is the table's, spelled out.
+        QString count = UiText::numberWord(int(match.state().players.size()));
+        if (!count.isEmpty())
+            count[0] = count[0].toUpper();
+        r.text = TranscriptModel::tr("Werewolf Game #%1 opens its doors. %2 players take their seats.")
+                     .arg(p.value("matchNumber", match.state().matchNumber))
+                     .arg(count);
     }
 
     void phaseChanged() const
@@ -194,6 +199,13 @@ struct TranscriptModel::RowBuilder
         r.phase = int(to);
         if (to == Phase::Night)
             r.text = TranscriptModel::tr("Night %1").arg(p.value("nightNumber", 0));
+        else if (to == Phase::NightWitch)
+            r.text = TranscriptModel::tr("Night %1 · %2").arg(p.value("nightNumber", 0)).arg(UiText::phaseName(to));
+        else if (to == Phase::HunterShot)
+            // The phase names the hunter publicly (PHASE_CHANGED's hunterPlayerId).
+            r.text = TranscriptModel::tr("Day %1 · %2: %3")
+                         .arg(p.value("dayNumber", 0))
+                         .arg(UiText::phaseName(to), nameKey("hunterPlayerId"));
         else if (to == Phase::Lobby || to == Phase::Ended)
             r.text = UiText::phaseName(to);
         else
@@ -297,6 +309,18 @@ struct TranscriptModel::RowBuilder
     {
         r.kind = EntryKind::Outcome;
         r.emphasis = true;
+        // Seed 002's sets list every death (wolves and poison); the table is
+        // not told whose doing each was, nor who saved whom.
+        if (const auto deaths = p.find("deaths"); deaths != p.end() && deaths->is_array()) {
+            QStringList names;
+            for (const auto &d : *deaths)
+                if (d.is_string())
+                    names << name(d.get<std::string>());
+            r.text = names.isEmpty()
+                         ? TranscriptModel::tr("Dawn breaks and everyone wakes up. No one died in the night.")
+                         : TranscriptModel::tr("Dawn breaks. %1 died in the night.").arg(UiText::joinList(names));
+            return;
+        }
         const QString killed = nameKey("killedPlayerId");
         r.text = killed.isEmpty()
                      ? TranscriptModel::tr("Dawn breaks and everyone wakes up. The doctor saved a life tonight.")
@@ -308,11 +332,17 @@ struct TranscriptModel::RowBuilder
         r.kind = EntryKind::Outcome;
         r.emphasis = true;
         setSpeakerKey("playerId");
+        const std::string cause = p.value("cause", std::string());
         const auto role = engine::parseRole(p.value("roleRevealed", std::string()));
-        const QString roleName = role ? UiText::roleName(*role) : TranscriptModel::tr("unknown");
-        r.text = p.value("cause", std::string()) == "VOTE"
-                     ? TranscriptModel::tr("%1 is eliminated by the town. They were a %2.").arg(r.speakerName, roleName)
-                     : TranscriptModel::tr("%1 is dead. They were a %2.").arg(r.speakerName, roleName);
+        if (cause == "HUNTER_SHOT")
+            r.text = TranscriptModel::tr("%1 is shot by the hunter %2.").arg(r.speakerName, nameKey("byPlayerId"));
+        else if (cause == "VOTE")
+            r.text = TranscriptModel::tr("%1 is eliminated by the town.").arg(r.speakerName);
+        else
+            r.text = TranscriptModel::tr("%1 is dead.").arg(r.speakerName);
+        // Rule sets that keep roles hidden on death send no roleRevealed: say nothing of it.
+        if (role)
+            r.text += QLatin1Char(' ') + TranscriptModel::tr("They were a %1.").arg(UiText::roleName(*role));
     }
 
     void voteResult() const
@@ -320,6 +350,29 @@ struct TranscriptModel::RowBuilder
         r.kind = EntryKind::Outcome;
         const QString out = nameKey("eliminatedPlayerId");
         const int top = p.value("topCount", 0);
+        const bool revote = p.value("pkRound", 0) > 0;
+        if (const auto pk = p.find("pk"); pk != p.end() && pk->is_array() && !pk->empty()) {
+            QStringList names;
+            for (const auto &id : *pk)
+                if (id.is_string())
+                    names << name(id.get<std::string>());
+            r.text = TranscriptModel::tr("The vote is tied at %n vote(s) — %1 go to the PK: a defence each, then a revote.",
+                                         nullptr, top)
+                         .arg(UiText::joinList(names));
+            r.tag = TranscriptModel::tr("PK");
+            return;
+        }
+        if (revote) {
+            r.tag = TranscriptModel::tr("PK REVOTE");
+            if (!out.isEmpty())
+                r.text = TranscriptModel::tr("The PK revote is in: %1 with %n vote(s).", nullptr, top).arg(out);
+            else if (p.value("tie", false))
+                r.text = TranscriptModel::tr("The PK revote is tied again at %n vote(s) — no one is eliminated.",
+                                             nullptr, top);
+            else
+                r.text = TranscriptModel::tr("No votes were cast in the PK revote — no one is eliminated.");
+            return;
+        }
         if (!out.isEmpty())
             r.text = TranscriptModel::tr("The vote is in: %1 with %n vote(s).", nullptr, top).arg(out);
         else if (p.value("tie", false))
@@ -332,7 +385,16 @@ struct TranscriptModel::RowBuilder
     {
         r.kind = EntryKind::Outcome;
         r.emphasis = true;
-        const bool wolves = p.value("winningTeam", std::string()) == "WEREWOLVES";
+        const std::string team = p.value("winningTeam", std::string());
+        if (team == "NONE") {
+            // Seed 002's day limit: nobody wins (reason MAX_DAYS).
+            r.text = p.value("reason", std::string()) == "MAX_DAYS"
+                         ? TranscriptModel::tr("Game over: a draw — day %1 was the last, and no side has won.")
+                               .arg(p.value("dayNumber", 0))
+                         : TranscriptModel::tr("Game over: a draw.");
+            return;
+        }
+        const bool wolves = team == "WEREWOLVES";
         r.text = TranscriptModel::tr("Game over: the %1 win.")
                      .arg(UiText::teamName(wolves ? engine::Team::Werewolves : engine::Team::Villagers));
     }
@@ -398,10 +460,74 @@ struct TranscriptModel::RowBuilder
     {
         r.kind = EntryKind::Secret;
         const QString victim = nameKey("victimPlayerId");
-        r.text = p.value("saved", false)
-                     ? TranscriptModel::tr("The wolves went for %1, but the doctor was there.").arg(victim)
-                     : TranscriptModel::tr("The wolves' choice: %1.").arg(victim);
+        const QString savedByWitch = nameKey("witchSavedPlayerId");
+        if (!savedByWitch.isEmpty() && p.value("saved", false))
+            r.text = TranscriptModel::tr("The wolves went for %1, but the witch's antidote saved them.").arg(victim);
+        else if (!savedByWitch.isEmpty())
+            r.text = TranscriptModel::tr("The wolves went for %1; the antidote and the doctor's watch cancelled out.")
+                         .arg(victim);
+        else if (p.value("saved", false))
+            r.text = TranscriptModel::tr("The wolves went for %1, but the doctor was there.").arg(victim);
+        else
+            r.text = TranscriptModel::tr("The wolves' choice: %1.").arg(victim);
+        const QString poisoned = nameKey("witchPoisonedPlayerId");
+        if (!poisoned.isEmpty())
+            r.text += QLatin1Char(' ') + TranscriptModel::tr("The witch poisoned %1.").arg(poisoned);
         r.tag = TranscriptModel::tr("NIGHT");
+    }
+
+    // Seed 002: the wolves' decision before the witch's turn (Host only).
+    void wolvesDecided() const
+    {
+        r.kind = EntryKind::Secret;
+        r.text = TranscriptModel::tr("The wolves settle on %1; the witch's turn comes next.")
+                     .arg(nameKey("victimPlayerId"));
+        r.tag = TranscriptModel::tr("WOLVES");
+    }
+
+    void witchInformed() const
+    {
+        r.kind = EntryKind::Secret;
+        setSpeaker(e.audiencePlayerId);
+        const QString victim = nameKey("killedPlayerId");
+        const QString known = victim.isEmpty()
+                                  ? TranscriptModel::tr("The witch %1 wakes, not told the wolves' victim.").arg(r.speakerName)
+                                  : TranscriptModel::tr("The witch %1 wakes: the wolves chose %2.").arg(r.speakerName, victim);
+        r.text = known + QLatin1Char(' ')
+                 + TranscriptModel::tr("Antidote: %1 · poison: %2.")
+                       .arg(p.value("antidote", false) ? TranscriptModel::tr("yes") : TranscriptModel::tr("used"),
+                            p.value("poison", false) ? TranscriptModel::tr("yes") : TranscriptModel::tr("used"));
+        r.tag = TranscriptModel::tr("WITCH");
+    }
+
+    void witchActed() const
+    {
+        r.kind = EntryKind::Secret;
+        setSpeaker(e.audiencePlayerId);
+        const std::string action = p.value("action", std::string());
+        const QString target = nameKey("targetPlayerId");
+        if (action == "SAVE")
+            r.text = TranscriptModel::tr("The witch %1 pours the antidote for %2.").arg(r.speakerName, target);
+        else if (action == "POISON")
+            r.text = TranscriptModel::tr("The witch %1 poisons %2.").arg(r.speakerName, target);
+        else
+            r.text = TranscriptModel::tr("The witch %1 uses no potion tonight.").arg(r.speakerName);
+        r.tag = TranscriptModel::tr("WITCH");
+    }
+
+    void hunterShot() const
+    {
+        r.kind = EntryKind::Outcome;
+        r.emphasis = true;
+        setSpeakerKey("hunterPlayerId");
+        const QString target = nameKey("targetPlayerId");
+        if (!target.isEmpty())
+            r.text = TranscriptModel::tr("The hunter %1 fires a last shot at %2.").arg(r.speakerName, target);
+        else if (p.value("timedOut", false))
+            r.text = TranscriptModel::tr("The hunter %1 did not shoot in time.").arg(r.speakerName);
+        else
+            r.text = TranscriptModel::tr("The hunter %1 lowers the gun and shoots no one.").arg(r.speakerName);
+        r.tag = TranscriptModel::tr("HUNTER");
     }
 };
 
@@ -435,6 +561,10 @@ bool TranscriptModel::rowFor(const engine::Match &match, const Event &e, Row &r,
     case EventType::SeerInspected: b.seerInspected(); return true;
     case EventType::DoctorProtected: b.doctorProtected(); return true;
     case EventType::NightResolved: b.nightResolved(); return true;
+    case EventType::WolvesDecided: b.wolvesDecided(); return true;
+    case EventType::WitchInformed: b.witchInformed(); return true;
+    case EventType::WitchActed: b.witchActed(); return true;
+    case EventType::HunterShot: b.hunterShot(); return true;
     case EventType::RoleCard:
     case EventType::PlayerReady:
         return false;  // the players panel shows these

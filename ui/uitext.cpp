@@ -19,6 +19,10 @@ QString UiText::phaseName(Phase p)
     case Phase::DayVote: return tr("Vote");
     case Phase::DayResolution: return tr("Resolution");
     case Phase::Ended: return tr("Game over");
+    case Phase::NightWitch: return tr("Witch");
+    case Phase::HunterShot: return tr("Hunter's shot");
+    case Phase::DayPkDefense: return tr("PK defence");
+    case Phase::DayPkVote: return tr("PK revote");
     }
     return {};
 }
@@ -30,6 +34,8 @@ QString UiText::roleName(Role r)
     case Role::Werewolf: return tr("Werewolf");
     case Role::Seer: return tr("Seer");
     case Role::Doctor: return tr("Doctor");
+    case Role::Witch: return tr("Witch");
+    case Role::Hunter: return tr("Hunter");
     }
     return {};
 }
@@ -62,6 +68,11 @@ QString UiText::momentKindName(engine::KeyMoment::Kind k)
     case K::DoctorSave: return tr("Doctor save");
     case K::WolfOnWolf: return tr("Wolf on wolf");
     case K::FakeClaim: return tr("Fake claim");
+    case K::HunterShot: return tr("Hunter's shot");
+    case K::WitchPotion: return tr("Witch's potion");
+    case K::Pk: return tr("PK");
+    case K::DeadlyNight: return tr("Deadly night");
+    case K::Draw: return tr("Draw");
     }
     return {};
 }
@@ -111,10 +122,12 @@ QString UiText::joinList(const QStringList &items)
 QColor seatColor(int seat)
 {
     // Hand-picked for contrast with each other and with both palettes.
-    static const std::array<QColor, 8> colors{
+    // Twelve, for the largest table (engine::MaxSeatCount).
+    static const std::array<QColor, 12> colors{
         QColor(0xE0, 0x5A, 0x47), QColor(0x3D, 0x9A, 0xE8), QColor(0x4C, 0xB0, 0x5C),
         QColor(0xE8, 0xA3, 0x1E), QColor(0xA8, 0x6B, 0xE0), QColor(0x1F, 0xB5, 0xAC),
-        QColor(0xE0, 0x5F, 0xA8), QColor(0x8C, 0x9A, 0x3A)};
+        QColor(0xE0, 0x5F, 0xA8), QColor(0x8C, 0x9A, 0x3A), QColor(0x6F, 0x8F, 0xD0),
+        QColor(0xC8, 0x7A, 0x52), QColor(0x5F, 0xA8, 0x8A), QColor(0xB8, 0x5A, 0x7A)};
     if (seat < 1)
         return QColor(0x88, 0x88, 0x88);
     return colors[std::size_t(seat - 1) % colors.size()];

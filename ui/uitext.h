@@ -37,7 +37,7 @@ public:
     static QString joinList(const QStringList &items);
 };
 
-/// A distinct, stable colour per seat (1..8), legible on light and dark.
+/// A distinct, stable colour per seat (1..12), legible on light and dark.
 QColor seatColor(int seat);
 
 } // namespace townhall::ui

@@ -10,6 +10,19 @@ namespace townhall::ui {
 
 using engine::Phase;
 
+namespace {
+
+/// The last VOTE_RESULT that sent a tie to the PK: the revote's first round.
+const engine::Event *lastPkResult(const engine::Match &match)
+{
+    for (auto it = match.log().rbegin(); it != match.log().rend(); ++it)
+        if (it->type == engine::EventType::VoteResult && it->payload.contains("pk"))
+            return &*it;
+    return nullptr;
+}
+
+} // namespace
+
 VoteTallyModel::VoteTallyModel(QObject *parent)
     : QAbstractItemModel(parent)
 {}
@@ -30,15 +43,51 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
                 result = &*it;
                 break;
             }
-            if (it->type == engine::EventType::PhaseChanged
-                && it->payload.value("to", std::string()) == "DAY_VOTE")
-                break;
+            if (it->type == engine::EventType::PhaseChanged) {
+                const std::string to = it->payload.value("to", std::string());
+                if (to == "DAY_VOTE" || to == "DAY_PK_VOTE")
+                    break;
+            }
         }
+        sum.tieGoesToPk = s.config.rules.tie == engine::TieRule::Pk;
+        // The revote, running or with its result (pkRound 1).
+        sum.pkRevote = s.phase == Phase::DayPkVote || (result && result->payload.value("pkRound", 0) > 0);
         // A replay can stop right on VOTE_RESULT, before the phase moves on.
-        sum.live = s.phase == Phase::DayVote && result == nullptr;
+        sum.live = (s.phase == Phase::DayVote || s.phase == Phase::DayPkVote) && result == nullptr;
         std::map<std::string, Row> byTarget;
         Row abstain;
+        // In the revote only the tied players are candidates; each gets a row,
+        // even before a vote, so the screen says who is on the line.
+        std::vector<std::string> candidates;
+        const engine::Event *pkFrom = nullptr;
+        if (result && result->payload.contains("pk"))
+            pkFrom = result;
+        else if (sum.pkRevote)
+            pkFrom = lastPkResult(*match);  // the state forgets the PK's players at night
+        sum.toPk = pkFrom && pkFrom == result;
+        if (pkFrom && pkFrom->payload["pk"].is_array())
+            for (const auto &id : pkFrom->payload["pk"])
+                if (id.is_string())
+                    candidates.push_back(id.get<std::string>());
+        for (const std::string &id : candidates)
+            if (const engine::Player *t = match->player(id))
+                sum.pkNames << qs(t->displayName);
+        if (sum.pkRevote) {
+            for (const std::string &id : candidates)
+                byTarget[id];
+            if (pkFrom)
+                sum.firstRound = tr("First round: tied at %n vote(s) — %1", nullptr, pkFrom->payload.value("topCount", 0))
+                                     .arg(UiText::joinList(sum.pkNames));
+        }
+        // The tied players do not vote in the revote unless the rules say so.
+        auto votesNow = [&](const engine::Player &p) {
+            if (!sum.pkRevote || s.config.rules.pkCandidatesVote)
+                return true;
+            return std::find(candidates.begin(), candidates.end(), p.playerId) == candidates.end();
+        };
         for (const engine::Player &p : s.players) {
+            if (!p.voted && !votesNow(p))
+                continue;
             if (p.voted) {
                 const std::string target = p.voteTarget.value_or(std::string());
                 Row &r = target.empty() ? abstain : byTarget[target];
@@ -64,6 +113,8 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
             sum.final = result != nullptr && !sum.live;
             sum.day = sum.final ? result->payload.value("day", s.dayNumber) : s.dayNumber;
             for (auto &[id, r] : byTarget) {
+                if (id.empty())
+                    continue;
                 const engine::Player *t = match->player(id);
                 r.targetId = qs(id);
                 r.targetName = t ? qs(t->displayName) : qs(id);
@@ -76,7 +127,7 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
                 return a.seat < b.seat;
             });
             sum.topCount = rows.empty() ? 0 : int(rows.front().voterIds.size());
-            sum.tie = rows.size() > 1 && rows[1].voterIds.size() == rows[0].voterIds.size();
+            sum.tie = rows.size() > 1 && rows[1].voterIds.size() == rows[0].voterIds.size() && sum.topCount > 0;
             sum.majority = sum.eligible / 2 + 1;
             if (sum.final) {
                 const auto out = result->payload.find("eliminatedPlayerId");

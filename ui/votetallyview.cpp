@@ -118,7 +118,8 @@ qreal VoteTallyView::render(QPainter *p, qreal width) const
         p->setFont(title);
         p->setPen(pal.color(QPalette::WindowText));
         p->drawText(QRectF(pad, y, w, tfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                    s.final ? tr("Day %1 vote — result").arg(s.day) : tr("Day %1 vote").arg(s.day));
+                    s.pkRevote ? (s.final ? tr("Day %1 PK revote — result").arg(s.day) : tr("Day %1 PK revote").arg(s.day))
+                               : (s.final ? tr("Day %1 vote — result").arg(s.day) : tr("Day %1 vote").arg(s.day)));
         p->setFont(chipFont);
         p->setPen(s.live ? voteRed : muted);
         p->drawText(QRectF(pad, y, w, tfm.height()), Qt::AlignRight | Qt::AlignVCenter,
@@ -127,7 +128,17 @@ qreal VoteTallyView::render(QPainter *p, qreal width) const
     }
     y += tfm.height() + 2;
     {
-        const QString rule = tr("Most votes is out · majority mark at %1 · a tie saves everyone").arg(s.majority);
+        QString rule;
+        if (s.pkRevote)
+            rule = tr("PK revote: only %1 can be voted for · a second tie saves everyone")
+                       .arg(UiText::joinList(s.pkNames));
+        else if (s.tieGoesToPk)
+            rule = tr("Most votes is out · majority mark at %1 · a tie goes to the PK (a defence each, then a revote)")
+                       .arg(s.majority);
+        else
+            rule = tr("Most votes is out · majority mark at %1 · a tie saves everyone").arg(s.majority);
+        if (!s.firstRound.isEmpty())
+            rule += QLatin1Char('\n') + s.firstRound;
         const qreal h = sfm.boundingRect(QRectF(0, 0, w, 1e6), Qt::TextWordWrap, rule).height();
         if (p) {
             p->setFont(small);
@@ -139,8 +150,15 @@ qreal VoteTallyView::render(QPainter *p, qreal width) const
 
     // tie banner
     if (s.tie) {
-        const QString text = s.final ? tr("TIE at %1 — no one is eliminated").arg(s.topCount)
-                                     : tr("TIED at %1 — nobody goes if it stays this way").arg(s.topCount);
+        QString text;
+        if (s.final && s.toPk)
+            text = tr("TIE at %1 — to the PK: %2").arg(s.topCount).arg(UiText::joinList(s.pkNames));
+        else if (s.final)
+            text = tr("TIE at %1 — no one is eliminated").arg(s.topCount);
+        else if (s.tieGoesToPk && !s.pkRevote)
+            text = tr("TIED at %1 — a PK if it stays this way").arg(s.topCount);
+        else
+            text = tr("TIED at %1 — nobody goes if it stays this way").arg(s.topCount);
         const qreal h = tfm.height() + 8;
         if (p) {
             QPainterPath path;

@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QSet>
+#include <QUrl>
 
 namespace townhall::host::providers {
 
@@ -14,7 +15,7 @@ using json = nlohmann::json;
 
 std::optional<ProviderProfile> SeatsFile::profileFor(const SeatSpec &seat) const
 {
-    if (seat.bot)
+    if (seat.bot || seat.push)
         return std::nullopt;
     auto it = providers.find(seat.provider);
     if (it == providers.end())
@@ -72,6 +73,51 @@ void parseProviders(const json &root, SeatsFile &file, SeatsFileParse &out)
     }
 }
 
+/// A push seat's endpoint: url (http/https), token (optional), deadlineMs
+/// (1000..60000, default 8000). Errors never quote the token.
+std::optional<PushSpec> parsePush(const json &v, const QString &path, QStringList *errors)
+{
+    if (!v.is_object()) {
+        errors->append(path + u": "_s + ProvidersTr::tr("expected an object, found %1").arg(typeName(v)));
+        return std::nullopt;
+    }
+    const qsizetype before = errors->size();
+    PushSpec push;
+    if (!v.contains("url"))
+        errors->append(path + u".url: "_s + ProvidersTr::tr("missing"));
+    push.url = optionalString(v, "url", path, errors).trimmed();
+    if (v.contains("url") && v["url"].is_string()) {
+        const QUrl url(push.url, QUrl::StrictMode);
+        if (!url.isValid() || url.host().isEmpty()
+            || (url.scheme() != u"http"_s && url.scheme() != u"https"_s))
+            errors->append(path + u".url: "_s + ProvidersTr::tr("expected an http:// or https:// URL, found \"%1\"").arg(push.url));
+    }
+    // The token's value is never repeated in a message: it is a secret.
+    if (auto t = v.find("token"); t != v.end()) {
+        if (!t->is_string())
+            errors->append(path + u".token: "_s + ProvidersTr::tr("expected a string, found %1").arg(typeName(*t)));
+        else
+            push.token = QString::fromStdString(t->get<std::string>());
+        if (push.token.contains(u'\n') || push.token.contains(u'\r'))
+            errors->append(path + u".token: "_s + ProvidersTr::tr("must be one line"));
+    }
+    if (auto d = v.find("deadlineMs"); d != v.end()) {
+        if (!d->is_number_integer())
+            errors->append(path + u".deadlineMs: "_s + ProvidersTr::tr("expected a whole number, found %1").arg(typeName(*d)));
+        else if (d->get<std::int64_t>() < 1000 || d->get<std::int64_t>() > 60000)
+            errors->append(path + u".deadlineMs: "_s + ProvidersTr::tr("must be between 1000 and 60000, found %1")
+                                                          .arg(d->get<std::int64_t>()));
+        else
+            push.deadlineMs = d->get<int>();
+    }
+    for (auto k = v.begin(); k != v.end(); ++k)
+        if (k.key() != "url" && k.key() != "token" && k.key() != "deadlineMs")
+            errors->append(path + u'.' + QString::fromStdString(k.key()) + u": "_s + ProvidersTr::tr("unknown key"));
+    if (errors->size() != before)
+        return std::nullopt;
+    return push;
+}
+
 void parseSeats(const json &root, const json &providers, SeatsFile &file, SeatsFileParse &out)
 {
     auto it = root.find("seats");
@@ -93,7 +139,7 @@ void parseSeats(const json &root, const json &providers, SeatsFile &file, SeatsF
             known.append(QString::fromStdString(p.key()));
 
     QSet<QString> names;
-    static const QStringList keys = {u"name"_s, u"bot"_s, u"provider"_s, u"model"_s, u"persona"_s};
+    static const QStringList keys = {u"name"_s, u"bot"_s, u"provider"_s, u"model"_s, u"persona"_s, u"push"_s};
     for (std::size_t i = 0; i < it->size(); ++i) {
         const json &s = (*it)[i];
         const QString path = u"seats[%1]"_s.arg(i);
@@ -127,11 +173,16 @@ void parseSeats(const json &root, const json &providers, SeatsFile &file, SeatsF
         seat.provider = optionalString(s, "provider", path, &out.errors);
         seat.model = optionalString(s, "model", path, &out.errors);
         seat.persona = optionalString(s, "persona", path, &out.errors);
-        if (seat.bot) {
+        if (s.contains("push")) {
+            seat.push = parsePush(s["push"], path + u".push"_s, &out.errors);
+            if (seat.bot || s.contains("provider"))
+                out.errors.append(path + u".push: "_s
+                                  + ProvidersTr::tr("a push seat takes neither \"bot\" nor a provider"));
+        } else if (seat.bot) {
             if (s.contains("provider"))
                 out.errors.append(path + u".provider: "_s + ProvidersTr::tr("a bot seat takes no provider"));
         } else if (!s.contains("provider")) {
-            out.errors.append(path + u": "_s + ProvidersTr::tr("needs a provider, or \"bot\": true"));
+            out.errors.append(path + u": "_s + ProvidersTr::tr("needs a provider, \"bot\": true or \"push\""));
         } else if (!seat.provider.isEmpty() && !known.contains(seat.provider)) {
             out.errors.append(path + u".provider: "_s
                               + (known.isEmpty() ? ProvidersTr::tr("unknown provider \"%1\" (the file defines none)").arg(seat.provider)

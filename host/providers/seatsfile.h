@@ -10,8 +10,13 @@
 /// {"providers": {"local": {"kind": "openai", "baseUrl": "http://localhost:11434/v1",
 ///                          "model": "qwen3:8b", "apiKeyEnv": "OLLAMA_KEY"}},
 ///  "seats": [{"name": "Ada", "provider": "local", "model": "llama3.2", "persona": "Speaks in riddles."},
-///            {"name": "Cora", "bot": true}]}
+///            {"name": "Cora", "bot": true},
+///            {"name": "Eve", "push": {"url": "http://127.0.0.1:9000/", "token": "…", "deadlineMs": 8000}}]}
 /// \endcode
+///
+/// A push seat is an agent Town Hall calls (seed 002's protocol, see
+/// docs/push-agents.md); its token is a secret and goes nowhere but the
+/// Authorization header of those calls.
 
 #include "host/providers/providerprofile.h"
 
@@ -25,6 +30,15 @@
 
 namespace townhall::host::providers {
 
+/// Where a push agent listens (host/pushseat.h's PushEndpoint, kept apart
+/// so this layer needs no host).
+struct PushSpec
+{
+    QString url;       ///< http:// or https://
+    QString token;     ///< optional; sent as "Authorization: Bearer …"
+    int deadlineMs = 8000;
+};
+
 struct SeatSpec
 {
     QString name;
@@ -32,11 +46,14 @@ struct SeatSpec
     QString provider; ///< a key of SeatsFile::providers; empty for a bot
     QString model;    ///< overrides the provider's model when set
     QString persona;  ///< one line added to the seat's system prompt
+    std::optional<PushSpec> push;  ///< set: a push agent plays the seat
 };
 
 struct SeatsFile
 {
-    static constexpr int MaxSeats = 8;
+    /// The largest table (seed 002's twelve); the queue that seats a file
+    /// checks it against its own table size.
+    static constexpr int MaxSeats = 12;
 
     std::map<QString, ProviderProfile> providers;
     std::vector<SeatSpec> seats;

@@ -22,6 +22,9 @@ const TEXTS = {
     LOBBY: 'Lobby', NIGHT: 'Night', DAY_ANNOUNCE: 'Dawn', DAY_OPENING: 'Opening statements',
     DAY_DISCUSSION: 'Discussion', DAY_VOTE: 'Vote', DAY_RESOLUTION: 'Verdict', ENDED: 'Game over',
     VILLAGER: 'Villager', WEREWOLF: 'Werewolf', SEER: 'Seer', DOCTOR: 'Doctor',
+    WITCH: 'Witch', HUNTER: 'Hunter', NIGHT_WITCH: 'Night · the witch', HUNTER_SHOT: "The hunter's shot",
+    DAY_PK_DEFENSE: 'PK · defences', DAY_PK_VOTE: 'PK · revote', NONE: 'A draw: the days ran out',
+    pkTie: 'Tie · to the PK',
     day: 'Day {n}', night: 'Night {n}', votes: 'votes', vote: 'vote', abstain: 'abstain',
     abstained: 'abstained', dead: 'dead', alive: 'alive', paused: 'paused',
     speaking: 'Now speaking', crier: 'Town Crier', noElimination: 'No one is eliminated',
@@ -33,6 +36,9 @@ const TEXTS = {
     LOBBY: '大厅', NIGHT: '夜晚', DAY_ANNOUNCE: '黎明', DAY_OPENING: '开场发言',
     DAY_DISCUSSION: '讨论', DAY_VOTE: '投票', DAY_RESOLUTION: '裁决', ENDED: '游戏结束',
     VILLAGER: '村民', WEREWOLF: '狼人', SEER: '预言家', DOCTOR: '医生',
+    WITCH: '女巫', HUNTER: '猎人', NIGHT_WITCH: '夜晚 · 女巫', HUNTER_SHOT: '猎人开枪',
+    DAY_PK_DEFENSE: 'PK · 辩护', DAY_PK_VOTE: 'PK · 再投票', NONE: '平局：天数已满',
+    pkTie: '平票 · 进入PK',
     day: '第{n}天', night: '第{n}夜', votes: '票', vote: '票', abstain: '弃权',
     abstained: '弃权', dead: '出局', alive: '存活', paused: '已暂停',
     speaking: '正在发言', crier: '城镇公告员', noElimination: '无人出局',
@@ -66,7 +72,7 @@ function matchFromSnapshot(s) {
     id: s.matchId, number: s.matchNumber ?? null, phase: s.phase ?? 'LOBBY', day: s.dayNumber ?? 0,
     phaseEndsAt: s.phaseEndsAt ?? null, paused: !!s.paused, pausedRemaining: s.paused ? (s.remainingMs ?? null) : null,
     players: new Map(), speaking: s.speaking ? { ...s.speaking } : null,
-    tally: s.tally ? { day: s.tally.day, votes: { ...s.tally.votes } } : null,
+    tally: s.tally ? { day: s.tally.day, votes: { ...s.tally.votes }, pk: s.tally.pk ?? null } : null,
     voteResult: null, lines: [], lastLine: null, winner: s.winner ?? null,
     lastSeq: 0, activity: 0,
   };
@@ -134,9 +140,13 @@ function applyEvent(m, e) {
     m.phaseEndsAt = msOf(p.phaseEndsAtMs, p.phaseEndsAt);
     m.speaking = null;
     if (p.to === 'DAY_VOTE') {
-      m.tally = { day: m.day, votes: {} };
+      m.tally = { day: m.day, votes: {}, pk: null };
       m.voteResult = null;
-    } else if (p.to !== 'DAY_RESOLUTION') {
+    } else if (p.to === 'DAY_PK_VOTE') {
+      // The revote: only the PK's players can be voted for.
+      m.tally = { day: m.day, votes: {}, pk: (m.voteResult && m.voteResult.pk) || [] };
+      m.voteResult = null;
+    } else if (p.to !== 'DAY_RESOLUTION' && p.to !== 'DAY_PK_DEFENSE' && p.to !== 'HUNTER_SHOT') {
       m.tally = null;
     }
     if (p.to === 'ENDED') m.phaseEndsAt = null;
@@ -152,7 +162,7 @@ function applyEvent(m, e) {
     applyLine(m, e);
     break;
   case 'VOTE_CAST':
-    if (!m.tally) m.tally = { day: m.day, votes: {} };
+    if (!m.tally) m.tally = { day: m.day, votes: {}, pk: null };
     m.tally.votes[p.voterPlayerId] = p.targetPlayerId ?? null;
     break;
   case 'VOTE_RESULT':

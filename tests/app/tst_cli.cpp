@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include <functional>
+#include <map>
 #include <set>
 
 using json = nlohmann::json;
@@ -107,6 +108,9 @@ private Q_SLOTS:
     void refusesBadDatabases_data();
     void refusesBadDatabases();
     void simulateIsDeterministic();
+    void rulesListsThePresets();
+    void simulateWithRules();
+    void headlessWithRules();
     void allocator();
     void usageErrors_data();
     void usageErrors();
@@ -380,6 +384,101 @@ void TstCli::simulateIsDeterministic()
     QVERIFY(ja.at("logHash") != jc.at("logHash"));
 }
 
+void TstCli::rulesListsThePresets()
+{
+    Run text = townhall({QStringLiteral("rules")}, {}, 20'000);
+    QCOMPARE(text.code, 0);
+    Run js = townhall({QStringLiteral("rules"), QStringLiteral("--json")}, {}, 20'000);
+    QCOMPARE(js.code, 0);
+    const json list = json::parse(js.out.toStdString());
+    QVERIFY(list.is_array());
+    const std::map<std::string, int> presets{{"classic", 8}, {"seed002-6", 6}, {"seed002-9", 9}, {"seed002-12", 12}};
+    QCOMPARE(list.size(), presets.size());
+    for (const auto &[name, seats] : presets) {
+        const auto it = std::find_if(list.begin(), list.end(), [&](const json &j) { return j.at("name") == name; });
+        QVERIFY2(it != list.end(), name.c_str());
+        QCOMPARE(it->at("seats").get<int>(), seats);
+        QCOMPARE(it->at("queueId").get<std::string>(), "werewolf-" + name);
+        // The text names it with its table.
+        const QByteArray head = QByteArray::fromStdString(name + "  (" + std::to_string(seats) + " seats");
+        QVERIFY2(text.out.contains(head), head.constData());
+    }
+    QVERIFY(text.out.contains("3 werewolves, 1 seer, 1 witch, 1 hunter, 3 villagers"));
+
+    // An entry of --json is a rule-set file that plays as the preset it describes.
+    auto nine = *std::find_if(list.begin(), list.end(), [](const json &j) { return j.at("name") == "seed002-9"; });
+    nine.erase("seats");
+    nine.erase("queueId");
+    QTemporaryDir dir;
+    QFile file(dir.filePath(QStringLiteral("nine.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(nine.dump()));
+    file.close();
+    const QStringList sim{QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("10"),
+                          QStringLiteral("--json"), QStringLiteral("--rules")};
+    Run fromFile = townhall(sim + QStringList{file.fileName()});
+    Run byName = townhall(sim + QStringList{QStringLiteral("seed002-9")});
+    QCOMPARE(fromFile.code, 0);
+    QCOMPARE(json::parse(fromFile.out.toStdString()).at("logHash"), json::parse(byName.out.toStdString()).at("logHash"));
+}
+
+void TstCli::simulateWithRules()
+{
+    const QStringList base{QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("40"),
+                           QStringLiteral("--seed"), QStringLiteral("5"), QStringLiteral("--json")};
+    Run classic = townhall(base);
+    Run named = townhall(base + QStringList{QStringLiteral("--rules"), QStringLiteral("classic")});
+    QCOMPARE(classic.code, 0);
+    QCOMPARE(named.code, 0);
+    // Naming classic changes nothing: same logs, and no seed 002 fields.
+    const json jc = json::parse(classic.out.toStdString());
+    const json jn = json::parse(named.out.toStdString());
+    QCOMPARE(jc.at("logHash"), jn.at("logHash"));
+    QVERIFY(!jc.contains("draws") && !jc.contains("rules"));
+
+    Run nine = townhall(base + QStringList{QStringLiteral("--rules"), QStringLiteral("9p")});
+    QCOMPARE(nine.code, 0);
+    const json j9 = json::parse(nine.out.toStdString());
+    QCOMPARE(j9.at("rules").get<std::string>(), std::string("seed002-9"));
+    QCOMPARE(j9.at("villagerWins").get<int>() + j9.at("werewolfWins").get<int>() + j9.at("draws").get<int>(), 40);
+    QVERIFY(j9.at("logHash") != jc.at("logHash"));
+    Run nineText = townhall({QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("5"),
+                             QStringLiteral("--rules"), QStringLiteral("seed002-9")});
+    QCOMPARE(nineText.code, 0);
+    QVERIFY(nineText.out.startsWith("rules:             seed002-9\n"));
+    QVERIFY(nineText.out.contains("\ndraws:             "));
+
+    Run bad = townhall({QStringLiteral("simulate"), QStringLiteral("--rules"), QStringLiteral("seed999")}, {}, 20'000);
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains("unknown rule set 'seed999'"), bad.err.constData());
+    QVERIFY(bad.out.isEmpty());
+    QTemporaryDir dir;
+    QFile file(dir.filePath(QStringLiteral("bad.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"base": "seed002-9", "roles": {"werewolves": 0}})");
+    file.close();
+    Run badFile = townhall({QStringLiteral("simulate"), QStringLiteral("--rules"), file.fileName()}, {}, 20'000);
+    QCOMPARE(badFile.code, 2);
+    QVERIFY2(badFile.err.contains(file.fileName().toUtf8()), badFile.err.constData());
+}
+
+void TstCli::headlessWithRules()
+{
+    Run bad = townhall({QStringLiteral("--headless"), QStringLiteral("--rules"), QStringLiteral("13p"),
+                        QStringLiteral("--db"), QStringLiteral(":memory:")}, {}, 20'000);
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains("--rules: unknown rule set '13p'"), bad.err.constData());
+
+    // Bots fill the default queue's table: nine seats with --rules 9p.
+    LiveHost h;
+    QVERIFY(h.start({QStringLiteral("--db"), QStringLiteral(":memory:"), QStringLiteral("--bots"), QStringLiteral("9"),
+                     QStringLiteral("--rules"), QStringLiteral("9p"), QStringLiteral("--log"), QStringLiteral("json"),
+                     QStringLiteral("--speed"), QStringLiteral("200"), QStringLiteral("--seed"), QStringLiteral("4")}));
+    // Seat 9 exists only at a nine-seat table.
+    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("\"p:9\""); }), h.out.right(2000).constData());
+    QVERIFY(h.proc.readAllStandardError().contains("8 bots waiting"));
+}
+
 void TstCli::allocator()
 {
 #ifdef TOWNHALL_EXPECT_MIMALLOC
@@ -429,7 +528,7 @@ void TstCli::withoutDisplay()
 
     Run help = townhall({QStringLiteral("--help")}, {}, 20'000, env);
     QCOMPARE(help.code, 0);
-    QVERIFY2(help.out.contains("--headless") && help.out.contains("simulate, agent, export"),
+    QVERIFY2(help.out.contains("--headless") && help.out.contains("simulate, rules, agent, export"),
              help.out.constData());
 
     Run version = townhall({QStringLiteral("--version")}, {}, 20'000, env);

@@ -16,6 +16,8 @@
 #include "scriptedserver.h"
 
 #include <QComboBox>
+#include <QFile>
+#include <QSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -286,6 +288,87 @@ private Q_SLOTS:
         QCOMPARE(again.nameEdit(5)->text(), sixth);
     }
 
+    // The rule set picker sets the number of rows; a push seat takes a URL,
+    // a token and a deadline, and the token is never remembered.
+    void rulesAndPushSeats()
+    {
+        Settings s;
+        {
+            NewMatchDialog dialog(s.store, s.settings);
+            dialog.show();
+            QCOMPARE(dialog.rules().name, std::string("classic"));
+            QCOMPARE(dialog.seatCount(), NewMatchDialog::Seats);
+            QVERIFY(!dialog.nameEdit(8)->isVisible());
+            const int nine = dialog.rulesBox()->findData(QStringLiteral("seed002-9"));
+            QVERIFY(nine >= 0);
+            dialog.rulesBox()->setCurrentIndex(nine);
+            QCOMPARE(dialog.seatCount(), 9);
+            QVERIFY(dialog.nameEdit(8)->isVisible());
+            QVERIFY(!dialog.nameEdit(9)->isVisible());
+            QCOMPARE(dialog.plan().seats.seats.size(), std::size_t(9));
+            QCOMPARE(dialog.plan().rules.name, std::string("seed002-9"));
+
+            dialog.setKind(0, Kind::Push);
+            QVERIFY(dialog.pushUrlEdit(0)->isVisible());
+            QVERIFY(!dialog.profileBox(0)->isVisible());
+            QVERIFY(!dialog.isValid());
+            QVERIFY2(dialog.problems().join(u' ').contains(QStringLiteral("Seat 1 is a push agent")),
+                     qPrintable(dialog.problems().join(u' ')));
+            dialog.pushUrlEdit(0)->setText(QStringLiteral("ftp://agent/"));
+            QVERIFY(!dialog.isValid());
+            dialog.pushUrlEdit(0)->setText(QStringLiteral("http://127.0.0.1:9000/ada"));
+            dialog.pushTokenEdit(0)->setText(QStringLiteral("push-secret-token"));
+            dialog.pushDeadlineBox(0)->setValue(5000);
+            QVERIFY2(dialog.isValid(), qPrintable(dialog.problems().join(u'\n')));
+            const MatchPlan plan = dialog.plan();
+            QVERIFY(plan.seats.seats[0].push);
+            QCOMPARE(plan.seats.seats[0].push->url, QStringLiteral("http://127.0.0.1:9000/ada"));
+            QCOMPARE(plan.seats.seats[0].push->token, QStringLiteral("push-secret-token"));
+            QCOMPARE(plan.seats.seats[0].push->deadlineMs, 5000);
+            QVERIFY(!plan.seats.seats[0].bot);
+            dialog.accept();
+        }
+        s.settings.sync();
+        QFile file(s.dir.filePath(QStringLiteral("settings.ini")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray stored = file.readAll();
+        QVERIFY(stored.contains("127.0.0.1"));
+        QVERIFY2(!stored.contains("push-secret-token"), "the token is a secret");
+        NewMatchDialog again(s.store, s.settings);
+        QCOMPARE(again.rules().name, std::string("seed002-9"));
+        QCOMPARE(again.kind(0), Kind::Push);
+        QCOMPARE(again.pushUrlEdit(0)->text(), QStringLiteral("http://127.0.0.1:9000/ada"));
+        QVERIFY(again.pushTokenEdit(0)->text().isEmpty());
+        QCOMPARE(again.pushDeadlineBox(0)->value(), 5000);
+    }
+
+    void pushSeatsJoinTheQueue()
+    {
+        host::HostOptions o;
+        o.dbPath = QStringLiteral(":memory:");
+        host::Host h(o);
+        QString error;
+        QVERIFY2(h.start(&error), qPrintable(error));
+        providers::SeatsFile file;
+        providers::SeatSpec push;
+        push.name = QStringLiteral("Ada");
+        push.push = providers::PushSpec{QStringLiteral("http://127.0.0.1:9/"), QStringLiteral("t"), 8000};
+        file.seats.push_back(push);
+        providers::SeatSpec bad = push;
+        bad.name = QStringLiteral("Bo");
+        bad.push->deadlineMs = 10;
+        file.seats.push_back(bad);
+        Seating seated = queueSeats(h, file);
+        QVERIFY(!seated.ok());  // a bad seat queues nothing
+        QCOMPARE(h.lobby().queue().size(), std::size_t(0));
+        file.seats.pop_back();
+        seated = queueSeats(h, file);
+        QVERIFY2(seated.ok(), qPrintable(seated.error));
+        QCOMPARE(seated.queued, 1);
+        QCOMPARE(h.lobby().queue().size(), std::size_t(1));
+        QCOMPARE(h.lobby().queue().front().displayName, std::string("Ada"));
+    }
+
     void seatsWithABadOneQueueNothing()
     {
         host::HostOptions o;
@@ -294,8 +377,8 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(h.start(&error), qPrintable(error));
         providers::SeatsFile file;
-        file.seats.push_back({QStringLiteral("Ada"), true, {}, {}, {}});
-        file.seats.push_back({QStringLiteral("Basil"), false, QStringLiteral("gone"), {}, {}});
+        file.seats.push_back({QStringLiteral("Ada"), true, {}, {}, {}, {}});
+        file.seats.push_back({QStringLiteral("Basil"), false, QStringLiteral("gone"), {}, {}, {}});
         const Seating seated = queueSeats(h, file);
         QVERIFY(!seated.ok());
         QVERIFY2(seated.error.contains(QStringLiteral("\"gone\"")), qPrintable(seated.error));
@@ -316,8 +399,8 @@ private Q_SLOTS:
         plan.timers = TimerPreset::ModelPlay;
         plan.seats.providers.emplace(QStringLiteral("cloud"), profile(QStringLiteral("cloud"), QStringLiteral("m"),
                                                                       QString::fromLatin1(var)));
-        plan.seats.seats.push_back({QStringLiteral("Ada"), true, {}, {}, {}});
-        plan.seats.seats.push_back({QStringLiteral("Basil"), false, QStringLiteral("cloud"), {}, {}});
+        plan.seats.seats.push_back({QStringLiteral("Ada"), true, {}, {}, {}, {}});
+        plan.seats.seats.push_back({QStringLiteral("Basil"), false, QStringLiteral("cloud"), {}, {}, {}});
         QSignalSpy notices(&link, &ui::HostLink::notice);
         gui.queuePlan(plan, std::make_shared<providers::EnvironmentKeySource>());
         QTRY_VERIFY_WITH_TIMEOUT(lastNotice(notices).contains(QStringLiteral("not queued")), 20'000);

@@ -8,6 +8,7 @@
 
 #include <QCommandLineParser>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <csignal>
@@ -80,6 +81,58 @@ private Q_SLOTS:
         QVERIFY(o->host.guests);
         QVERIFY(o->host.rateLimits);
         QVERIFY(!o->host.seed);
+        QVERIFY(o->host.rules.isClassic());
+    }
+
+    // --rules names a preset (or its short name) or a JSON file; anything
+    // else is refused with a message that says what would do.
+    void rulesOption()
+    {
+        for (HostMode mode : {HostMode::Desktop, HostMode::Headless}) {
+            QString error;
+            auto nine = read(mode, {QStringLiteral("--rules"), QStringLiteral("9p")}, &error);
+            QVERIFY2(nine, qPrintable(error));
+            QCOMPARE(nine->host.rules, *townhall::engine::rulePreset("seed002-9"));
+            auto twelve = read(mode, {QStringLiteral("--rules"), QStringLiteral("seed002-12")}, &error);
+            QVERIFY2(twelve, qPrintable(error));
+            QCOMPARE(twelve->host.rules.seatCount(), 12);
+
+            auto unknown = read(mode, {QStringLiteral("--rules"), QStringLiteral("seed003")}, &error);
+            QVERIFY(!unknown);
+            QVERIFY2(error.startsWith(QStringLiteral("--rules: unknown rule set 'seed003'")), qPrintable(error));
+            QVERIFY2(error.contains(QStringLiteral("seed002-9")), qPrintable(error));  // lists the presets
+        }
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto write = [&dir](const char *name, const QByteArray &text) {
+            QFile f(dir.filePath(QLatin1String(name)));
+            if (!f.open(QIODevice::WriteOnly))
+                qFatal("cannot write %s", name);
+            f.write(text);
+            return f.fileName();
+        };
+        QString error;
+        const QString good = write("house.json", R"({"base": "seed002-9", "name": "house", "maxDays": 4})");
+        auto house = read(HostMode::Headless, {QStringLiteral("--rules"), good}, &error);
+        QVERIFY2(house, qPrintable(error));
+        QCOMPARE(house->host.rules.name, std::string("house"));
+        QCOMPARE(house->host.rules.maxDays, 4);
+        QCOMPARE(house->host.rules.seatCount(), 9);
+
+        // RuleSet::fromJson's own message, after the file's name.
+        const QString badKey = write("typo.json", R"({"base": "seed002-9", "wolves": 3})");
+        QVERIFY(!read(HostMode::Headless, {QStringLiteral("--rules"), badKey}, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("--rules: ") + badKey + QStringLiteral(": ")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("wolves")), qPrintable(error));
+        const auto expected = townhall::engine::RuleSet::fromJson(
+            townhall::engine::json{{"base", "seed002-9"}, {"wolves", 3}});
+        QVERIFY(!expected);
+        QVERIFY2(error.endsWith(QString::fromStdString(expected.error().message)), qPrintable(error));
+
+        const QString notJson = write("broken.json", "{\"base\": ");
+        QVERIFY(!read(HostMode::Headless, {QStringLiteral("--rules"), notJson}, &error));
+        QCOMPARE(error, QStringLiteral("--rules: ") + notJson + QStringLiteral(": not valid JSON"));
     }
 
     void eachOption_data()
@@ -275,7 +328,7 @@ private Q_SLOTS:
                               QStringLiteral("db"), QStringLiteral("speed"), QStringLiteral("bots"),
                               QStringLiteral("quiet"), QStringLiteral("demo"), QStringLiteral("no-guests"),
                               QStringLiteral("durable"), QStringLiteral("no-rate-limits"), QStringLiteral("seed"),
-                              QStringLiteral("timers"), QStringLiteral("spectate-listen")}));
+                              QStringLiteral("timers"), QStringLiteral("rules"), QStringLiteral("spectate-listen")}));
         QVERIFY(help.contains(QStringLiteral("--port <P> MCP port on 127.0.0.1 (0: any free port).")));
         QVERIFY(help.contains(QStringLiteral("--demo Play one match of built-in bots, print it narrated, "
                                                         "and exit with the result.")));

@@ -39,6 +39,7 @@ export const TOOLS = [
   'queue.join', 'queue.leave', 'queue.status', 'matches.list', 'match.get_state', 'match.ready',
   'match.say_public', 'match.vote', 'match.night.wolf_chat', 'match.night.wolf_kill',
   'match.night.seer_inspect', 'match.night.doctor_protect', 'match.events.get', 'match.wait_for_turn',
+  'match.night.witch_act', 'match.hunter_shoot',
 ];
 export const dotted = (short) => `et.werewolf.${short}`;
 export const underscored = (short) => `et_werewolf_${short.replaceAll('.', '_')}`;

@@ -37,14 +37,17 @@ QString name(E e)
     return QString::fromUtf8(v.data(), static_cast<qsizetype>(v.size()));
 }
 
-inline std::vector<SeatAssignment> eightSeats()
+/// `n` seats (6..12), named in seat order.
+inline std::vector<SeatAssignment> seats(int n)
 {
-    static const char *names[] = {"Ada", "Basil", "Cora", "Dmitri", "Elena", "Felix", "Greta", "Hugo"};
+    static const char *names[] = {"Ada", "Basil", "Cora", "Dmitri", "Elena", "Felix",
+                                  "Greta", "Hugo", "Iris", "Jonas", "Kira", "Leo"};
     std::vector<SeatAssignment> v;
-    for (int i = 0; i < 8; ++i)
+    for (int i = 0; i < n; ++i)
         v.push_back({"agent:" + std::to_string(i + 1), names[i]});
     return v;
 }
+inline std::vector<SeatAssignment> eightSeats() { return seats(8); }
 
 struct Table
 {
@@ -52,7 +55,7 @@ struct Table
     TimeMs now = T0;
 
     explicit Table(std::uint64_t seed = 42, MatchConfig cfg = {})
-        : m(Match::create("match-1", "bld-1", 1, seed, eightSeats(), cfg, T0))
+        : m(Match::create("match-1", "bld-1", 1, seed, seats(cfg.rules.seatCount()), cfg, T0))
     {}
 
     const MatchState &s() const { return m.state(); }

@@ -3,8 +3,9 @@
 // simulated matches (accepted calls, role gating, wolf convergence, seer
 // claims, win balance, openings, last words), a no-cheating test that swaps
 // hidden roles under an identical player view, determinism, the text reader,
-// and a benchmark (reported, never asserted). TOWNHALL_BOT_MATCHES changes the
-// number of matches per configuration.
+// and a benchmark (reported, never asserted). The seed 002 tables (6, 9 and
+// 12 seats: witch, hunter, PK revotes) get their own statistics.
+// TOWNHALL_BOT_MATCHES changes the number of matches per configuration.
 
 #include "engine/bot.h"
 #include "engine/botspeech.h"
@@ -33,7 +34,8 @@ std::uint64_t seedFor(int i) { return Rng::forDecision(0xB075, static_cast<std::
 
 const char *NightTools[] = {"et.werewolf.match.night.wolf_chat", "et.werewolf.match.night.wolf_kill",
                             "et.werewolf.match.night.seer_inspect",
-                            "et.werewolf.match.night.doctor_protect"};
+                            "et.werewolf.match.night.doctor_protect",
+                            "et.werewolf.match.night.witch_act", "et.werewolf.match.hunter_shoot"};
 
 std::optional<Role> roleForTool(const std::string &tool)
 {
@@ -43,21 +45,106 @@ std::optional<Role> roleForTool(const std::string &tool)
         return Role::Seer;
     if (tool == NightTools[3])
         return Role::Doctor;
+    if (tool == NightTools[4])
+        return Role::Witch;
+    if (tool == NightTools[5])
+        return Role::Hunter;
     return std::nullopt;
 }
 
-/// What the bots did over many matches, gathered from the logs (the test is
-/// omniscient; the bots are not).
-struct Tally
+/// What every table's statistics count: outcomes and the calls the bots made.
+struct CallTally
 {
     int matches = 0;
     int ended = 0;
     int villagerWins = 0;
     int wolfWins = 0;
+    int draws = 0;
     std::size_t calls = 0;
     std::size_t rejected = 0;
-    int foreignNightCalls = 0;
+    int foreignNightCalls = 0;  ///< role tools called by a player without the role
     int badLength = 0;
+    std::map<std::string, int> errors;
+};
+
+/// Plays match `i` of `cfg`, checking every call the bots make into `t`.
+/// Returns the match when it ended (its winner counted), else null.
+std::unique_ptr<Match> playChecked(CallTally &t, const MatchConfig &cfg, int i)
+{
+    auto observer = [&t](const Match &m, const std::string &playerId, const ToolCall &call,
+                         const Expected<std::vector<Event>> &r) {
+        if (!r.ok())
+            ++t.errors[call.tool + " " + std::string(toString(r.error().code))];
+        if (const auto need = roleForTool(call.tool)) {
+            const Player *p = m.player(playerId);
+            if (!p || p->role != *need)
+                ++t.foreignNightCalls;
+        }
+        if (auto it = call.arguments.find("text"); it != call.arguments.end()) {
+            const auto len = it->get_ref<const std::string &>().size();
+            const std::size_t max = call.tool == NightTools[0] ? 400 : 500;
+            if (len == 0 || len > max)
+                ++t.badLength;
+        }
+    };
+    SimulatedMatch sm = simulateMatch(seedFor(i), cfg, 1'700'000'000'000, observer);
+    ++t.matches;
+    t.calls += sm.toolCalls;
+    t.rejected += sm.rejectedCalls;
+    if (!sm.match->ended())
+        return nullptr;
+    ++t.ended;
+    if (sm.draw)
+        ++t.draws;
+    else
+        (sm.winner == Team::Villagers ? t.villagerWins : t.wolfWins) += 1;
+    return std::move(sm.match);
+}
+
+/// Plays `n` matches of `cfg` (see playChecked) and hands each one that ended to `f`.
+template<typename F>
+void forEachPlayed(CallTally &t, const MatchConfig &cfg, int n, F &&f)
+{
+    for (int i = 0; i < n; ++i)
+        if (const std::unique_ptr<Match> m = playChecked(t, cfg, i))
+            f(*m);
+}
+
+/// True when the vote result at `log[k]` is followed by DAY_RESOLUTION (after
+/// any hunter's shot), so that the eliminated player could say last words.
+bool lastWordsFollow(const std::vector<Event> &log, std::size_t k)
+{
+    for (std::size_t j = k + 1; j < log.size(); ++j) {
+        if (log[j].type != EventType::PhaseChanged)
+            continue;
+        if (log[j].payload["to"] == "HUNTER_SHOT")
+            continue;
+        return log[j].payload["to"] == "DAY_RESOLUTION";
+    }
+    return false;
+}
+
+std::set<std::string> playersWith(const Match &m, Role role)
+{
+    std::set<std::string> ids;
+    for (const Player &p : m.state().players)
+        if (p.role == role)
+            ids.insert(p.playerId);
+    return ids;
+}
+
+QString errorList(const std::map<std::string, int> &errors)
+{
+    QString out;
+    for (const auto &[k, v] : errors)
+        out += QStringLiteral("%1 x%2; ").arg(QString::fromStdString(k)).arg(v);
+    return out;
+}
+
+/// What the bots did over many matches, gathered from the logs (the test is
+/// omniscient; the bots are not).
+struct Tally : CallTally
+{
     int twoWolfNights = 0;
     int agreedNights = 0;
     int seerClaimMatches = 0;
@@ -72,47 +159,15 @@ struct Tally
     int defences = 0;
     int maxWolfChatPerNight = 0;
     int lobbyTimeouts = 0;
-    std::map<std::string, int> errors;
 };
 
 Tally run(const MatchConfig &cfg, int n)
 {
     Tally t;
-    for (int i = 0; i < n; ++i) {
-        auto observer = [&t](const Match &m, const std::string &playerId, const ToolCall &call,
-                             const Expected<std::vector<Event>> &r) {
-            if (!r.ok())
-                ++t.errors[call.tool + " " + std::string(toString(r.error().code))];
-            if (const auto need = roleForTool(call.tool)) {
-                const Player *p = m.player(playerId);
-                if (!p || p->role != *need)
-                    ++t.foreignNightCalls;
-            }
-            if (auto it = call.arguments.find("text"); it != call.arguments.end()) {
-                const auto len = it->get_ref<const std::string &>().size();
-                const std::size_t max = call.tool == NightTools[0] ? 400 : 500;
-                if (len == 0 || len > max)
-                    ++t.badLength;
-            }
-        };
-        const SimulatedMatch sm = simulateMatch(seedFor(i), cfg, 1'700'000'000'000, observer);
-        ++t.matches;
-        t.calls += sm.toolCalls;
-        t.rejected += sm.rejectedCalls;
-        const Match &m = *sm.match;
-        if (!m.ended())
-            continue;
-        ++t.ended;
-        (sm.winner == Team::Villagers ? t.villagerWins : t.wolfWins) += 1;
-
-        std::string seer;
-        std::set<std::string> wolves;
-        for (const Player &p : m.state().players) {
-            if (p.role == Role::Seer)
-                seer = p.playerId;
-            if (p.role == Role::Werewolf)
-                wolves.insert(p.playerId);
-        }
+    forEachPlayed(t, cfg, n, [&](const Match &m) {
+        const std::set<std::string> seers = playersWith(m, Role::Seer);
+        const std::string seer = seers.empty() ? std::string() : *seers.begin();
+        const std::set<std::string> wolves = playersWith(m, Role::Werewolf);
         std::set<std::string> dead;
         std::map<std::string, int> wolfChat;
         bool seerClaimed = false;
@@ -169,26 +224,129 @@ Tally run(const MatchConfig &cfg, int n)
                     ++t.voteFlips;
                 break;
             case EventType::VoteResult:
-                if (p["eliminatedPlayerId"].is_string()) {
-                    for (std::size_t j = k + 1; j < log.size(); ++j) {
-                        if (log[j].type == EventType::PhaseChanged) {
-                            if (log[j].payload["to"] == "DAY_RESOLUTION")
-                                ++t.voteEliminations;
-                            break;
-                        }
-                    }
-                }
+                if (p["eliminatedPlayerId"].is_string() && lastWordsFollow(log, k))
+                    ++t.voteEliminations;
                 break;
             default: break;
             }
         }
         if (seerClaimed)
             ++t.seerClaimMatches;
-    }
+    });
     return t;
 }
 
 double share(double part, double whole) { return whole > 0 ? part / whole : 0.0; }
+
+/// What the bots did at a seed 002 table, from the logs (omniscient).
+struct Seed002Tally : CallTally
+{
+    int witchInformed = 0;      ///< nights the living witch was asked
+    int witchActed = 0;         ///< of those, nights she answered before the deadline
+    int saveMatches = 0;        ///< matches where the antidote was used
+    int poisonMatches = 0;
+    int poisonedWolves = 0;
+    int poisons = 0;
+    int hunterTurns = 0;        ///< HUNTER_SHOT phases
+    int shots = 0;              ///< shots at someone
+    int shotTimeouts = 0;
+    int shotWolves = 0;
+    double shotWolvesByChance = 0;  ///< expected wolf hits had each shot been at random
+    int pkStarts = 0;
+    int pkEnds = 0;
+    int pkTurns = 0;
+    int pkDefences = 0;
+    int packNights = 0;         ///< nights with two or more wolves alive, none missing
+    int packAgreed = 0;
+    int lastWords = 0;
+    int voteEliminations = 0;
+};
+
+Seed002Tally runSeed002(const MatchConfig &cfg, int n)
+{
+    Seed002Tally t;
+    forEachPlayed(t, cfg, n, [&](const Match &m) {
+        const std::set<std::string> wolves = playersWith(m, Role::Werewolf);
+        std::set<std::string> dead;
+        bool saved = false;
+        bool poisoned = false;
+        Phase phase = Phase::Lobby;
+        const auto &log = m.log();
+        for (std::size_t k = 0; k < log.size(); ++k) {
+            const Event &e = log[k];
+            const json &p = e.payload;
+            switch (e.type) {
+            case EventType::PhaseChanged:
+                phase = *parsePhase(p["to"].get<std::string>());
+                if (phase == Phase::HunterShot)
+                    ++t.hunterTurns;
+                break;
+            case EventType::WitchInformed: ++t.witchInformed; break;
+            case EventType::WitchActed:
+                ++t.witchActed;
+                if (p["action"] == "SAVE")
+                    saved = true;
+                if (p["action"] == "POISON") {
+                    poisoned = true;
+                    ++t.poisons;
+                    t.poisonedWolves += wolves.count(p["targetPlayerId"].get<std::string>()) ? 1 : 0;
+                }
+                break;
+            case EventType::HunterShot:
+                if (p["timedOut"].get<bool>())
+                    ++t.shotTimeouts;
+                if (p["targetPlayerId"].is_string()) {
+                    ++t.shots;
+                    t.shotWolves += wolves.count(p["targetPlayerId"].get<std::string>()) ? 1 : 0;
+                    int aliveWolves = 0;
+                    int aliveOthers = 0;
+                    for (const Player &q : m.state().players) {
+                        if (dead.count(q.playerId) || q.playerId == p["hunterPlayerId"])
+                            continue;
+                        ++aliveOthers;
+                        aliveWolves += q.role == Role::Werewolf ? 1 : 0;
+                    }
+                    t.shotWolvesByChance += share(aliveWolves, aliveOthers);
+                }
+                break;
+            case EventType::NightResolved: {
+                int aliveWolves = 0;
+                for (const std::string &w : wolves)
+                    aliveWolves += dead.count(w) ? 0 : 1;
+                if (aliveWolves >= 2 && p["missed"].empty()) {
+                    ++t.packNights;
+                    if (p["wolfTargets"].size() == 1)
+                        ++t.packAgreed;
+                }
+                break;
+            }
+            case EventType::PlayerEliminated: dead.insert(p["playerId"].get<std::string>()); break;
+            case EventType::TurnStarted:
+                if (phase == Phase::DayPkDefense)
+                    ++t.pkTurns;
+                break;
+            case EventType::PublicMessage:
+                if (p["kind"] == "LAST_WORDS")
+                    ++t.lastWords;
+                if (phase == Phase::DayPkDefense)
+                    ++t.pkDefences;
+                break;
+            case EventType::VoteResult:
+                if (p.contains("pk"))
+                    ++t.pkStarts;
+                if (p.contains("pkRound"))
+                    ++t.pkEnds;
+                if (p["eliminatedPlayerId"].is_string() && lastWordsFollow(log, k))
+                    ++t.voteEliminations;
+                break;
+            default: break;
+            }
+        }
+        t.saveMatches += saved ? 1 : 0;
+        t.poisonMatches += poisoned ? 1 : 0;
+    });
+    return t;
+}
 
 QByteArray dump(const json &j) { return QByteArray::fromStdString(j.dump()); }
 
@@ -229,6 +387,8 @@ std::vector<Event> swapHiddenRoles(std::vector<Event> log, const std::string &a,
         case EventType::WolfKillSelected: p["byPlayerId"] = other(p["byPlayerId"].get<std::string>()); break;
         case EventType::SeerInspected:
         case EventType::DoctorProtected:
+        case EventType::WitchInformed:
+        case EventType::WitchActed:
             e.audiencePlayerId = other(e.audiencePlayerId);
             if (e.type == EventType::SeerInspected) {
                 const std::string t = p["targetPlayerId"].get<std::string>();
@@ -252,11 +412,14 @@ class TstBots : public QObject
 private Q_SLOTS:
     void statistics_data();
     void statistics();
+    void seed002Tables_data();
+    void seed002Tables();
     void noCheating_data();
     void noCheating();
     void deterministic();
     void reader_data();
     void reader();
+    void benchmark_data();
     void benchmark();
 };
 
@@ -280,10 +443,7 @@ void TstBots::statistics()
     cfg.narrator = narrator;
     cfg.rateLimits = rateLimits;
     const Tally t = run(cfg, matchCount());
-
-    QString errors;
-    for (const auto &[k, v] : t.errors)
-        errors += QStringLiteral("%1 x%2; ").arg(QString::fromStdString(k)).arg(v);
+    const QString errors = errorList(t.errors);
     qInfo("%d matches: villagers %d, wolves %d; calls %zu, rejected %zu (%.2f%%); wolf nights agreed "
           "%d/%d; seer claimed in %d; wolf counterclaims %d; openings missed %d/%d; last words %d/%d; "
           "votes %d (abstentions %d, flips %d); defences %d",
@@ -311,21 +471,84 @@ void TstBots::statistics()
     QVERIFY(t.defences > 0);
 }
 
+void TstBots::seed002Tables_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::newRow("seed002-6") << QStringLiteral("seed002-6");
+    QTest::newRow("seed002-9") << QStringLiteral("seed002-9");
+    QTest::newRow("seed002-12") << QStringLiteral("seed002-12");
+}
+
+void TstBots::seed002Tables()
+{
+    QFETCH(QString, preset);
+    MatchConfig cfg;
+    cfg.rules = *rulePreset(preset.toStdString());
+    const Seed002Tally t = runSeed002(cfg, matchCount());
+    const QString errors = errorList(t.errors);
+    qInfo("%s, %d matches: villagers %d, wolves %d, draws %d; calls %zu, rejected %zu (%.2f%%); witch "
+          "acted %d/%d nights, saved in %d matches, poisoned in %d (%d/%d wolves); hunter shot %d/%d "
+          "(wolves %d, %.1f by chance, timeouts %d); PK %d started, %d ended, defences %d/%d turns; "
+          "pack nights agreed %d/%d; last words %d/%d",
+          qPrintable(preset), t.matches, t.villagerWins, t.wolfWins, t.draws, t.calls, t.rejected,
+          100.0 * share(t.rejected, t.calls), t.witchActed, t.witchInformed, t.saveMatches, t.poisonMatches,
+          t.poisonedWolves, t.poisons, t.shots, t.hunterTurns, t.shotWolves, t.shotWolvesByChance,
+          t.shotTimeouts, t.pkStarts, t.pkEnds, t.pkDefences, t.pkTurns, t.packAgreed, t.packNights,
+          t.lastWords, t.voteEliminations);
+    if (!errors.isEmpty())
+        qInfo("rejections: %s", qPrintable(errors));
+
+    QCOMPARE(t.ended, t.matches);
+    QVERIFY2(share(t.rejected, t.calls) < 0.02, qPrintable(errors));
+    QCOMPARE(t.foreignNightCalls, 0);
+    QCOMPARE(t.badLength, 0);
+    // The witch answers every night she is asked, saves in most matches
+    // (night 1 above all) and poisons on evidence only, so less often.
+    QCOMPARE(t.witchActed, t.witchInformed);
+    QVERIFY(share(t.saveMatches, t.matches) >= 0.6);
+    QVERIFY(share(t.poisonMatches, t.matches) >= 0.1 && t.poisonMatches < t.saveMatches);
+    QVERIFY(t.poisonedWolves * 2 > t.poisons);
+    // The dead hunter shoots in most of his turns, never times out, and finds
+    // wolves more often than a random shot would (the 6-seat table has no hunter).
+    QCOMPARE(t.hunterTurns > 0, cfg.rules.hunters > 0);
+    QCOMPARE(t.shotTimeouts, 0);
+    if (cfg.rules.hunters > 0) {
+        QVERIFY(share(t.shots, t.hunterTurns) >= 0.5);
+        QVERIFY(t.shotWolves > t.shotWolvesByChance);
+    }
+    // Ties go to the PK, and every PK ends in a revote; each PK player speaks.
+    QVERIFY(t.pkStarts > 0);
+    QCOMPARE(t.pkEnds, t.pkStarts);
+    QVERIFY(share(t.pkDefences, t.pkTurns) >= 0.95);
+    QVERIFY(share(t.packAgreed, t.packNights) >= 0.8);
+    QVERIFY(share(t.lastWords, t.voteEliminations) >= 0.95);
+    QVERIFY(share(t.villagerWins, t.matches) >= 0.25 && share(t.villagerWins, t.matches) <= 0.75);
+    QVERIFY(share(t.wolfWins, t.matches) >= 0.25 && share(t.wolfWins, t.matches) <= 0.75);
+}
+
 void TstBots::noCheating_data()
 {
     QTest::addColumn<int>("match");
     QTest::addColumn<int>("viewerRole");
     QTest::addColumn<int>("swapA");  // roles whose holders are swapped (other than the viewer)
     QTest::addColumn<int>("swapB");
+    QTest::addColumn<QString>("preset");
     const int V = static_cast<int>(Role::Villager);
     const int W = static_cast<int>(Role::Werewolf);
     const int S = static_cast<int>(Role::Seer);
     const int D = static_cast<int>(Role::Doctor);
+    const int X = static_cast<int>(Role::Witch);
+    const int H = static_cast<int>(Role::Hunter);
+    const QString classic = QStringLiteral("classic");
+    const QString twelve = QStringLiteral("seed002-12");
     for (int i = 0; i < 4; ++i) {
-        QTest::addRow("villager sees wolf<->villager, match %d", i) << i << V << W << V;
-        QTest::addRow("doctor sees wolf<->seer, match %d", i) << i << D << W << S;
-        QTest::addRow("seer sees wolf<->doctor, match %d", i) << i << S << W << D;
-        QTest::addRow("wolf sees seer<->villager, match %d", i) << i << W << S << V;
+        QTest::addRow("villager sees wolf<->villager, match %d", i) << i << V << W << V << classic;
+        QTest::addRow("doctor sees wolf<->seer, match %d", i) << i << D << W << S << classic;
+        QTest::addRow("seer sees wolf<->doctor, match %d", i) << i << S << W << D << classic;
+        QTest::addRow("wolf sees seer<->villager, match %d", i) << i << W << S << V << classic;
+        QTest::addRow("witch sees wolf<->villager, 12 seats, match %d", i) << i << X << W << V << twelve;
+        QTest::addRow("hunter sees wolf<->seer, 12 seats, match %d", i) << i << H << W << S << twelve;
+        QTest::addRow("wolf sees witch<->hunter, 12 seats, match %d", i) << i << W << X << H << twelve;
     }
 }
 
@@ -340,6 +563,9 @@ void TstBots::noCheating()
     QFETCH(int, viewerRole);
     QFETCH(int, swapA);
     QFETCH(int, swapB);
+    QFETCH(QString, preset);
+    MatchConfig config;
+    config.rules = *rulePreset(preset.toStdString());
     // Up to the moment either swapped player's role reaches the viewer (death,
     // the end, or the viewer's own seer result about them).
     auto cutoffFor = [](const std::vector<Event> &log, const std::string &viewer, const std::string &a,
@@ -363,7 +589,7 @@ void TstBots::noCheating()
     std::string viewer, a, b;
     std::size_t cutoff = 0;
     for (int attempt = 0; attempt < 50 && cutoff <= 60; ++attempt) {
-        SimulatedMatch sm = simulateMatch(seedFor(1000 + 50 * match + attempt), MatchConfig{});
+        SimulatedMatch sm = simulateMatch(seedFor(1000 + 50 * match + attempt), config);
         const auto &players = sm.match->state().players;
         std::string v, bestA, bestB;
         std::size_t best = 0;
@@ -536,11 +762,21 @@ void TstBots::reader()
     QCOMPARE(r.seerClaim, seerClaim);
 }
 
+void TstBots::benchmark_data()
+{
+    QTest::addColumn<QString>("preset");
+    for (const RuleSet &r : rulePresets())
+        QTest::newRow(r.name.c_str()) << QString::fromStdString(r.name);
+}
+
 void TstBots::benchmark()
 {
-    // Whole matches: engine, narrator and eight bots. Reported, never asserted
-    // (the machine is shared); `townhall simulate` reports the same figure.
+    // Whole matches: engine, narrator and a table of bots. Reported, never
+    // asserted (the machine is shared); `townhall simulate` reports the same
+    // figure for classic.
+    QFETCH(QString, preset);
     MatchConfig cfg;
+    cfg.rules = *rulePreset(preset.toStdString());
     std::uint64_t seed = 1;
     QBENCHMARK {
         const SimulatedMatch sm = simulateMatch(seed++, cfg);

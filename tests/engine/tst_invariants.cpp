@@ -40,7 +40,7 @@ const std::set<EventType> &publicTypes()
         EventType::MatchCreated, EventType::PhaseChanged, EventType::PublicMessage, EventType::VoteCast,
         EventType::NightResult, EventType::PlayerEliminated, EventType::GameEnded, EventType::Narrator,
         EventType::PlayerReady, EventType::TurnStarted, EventType::TurnMissed, EventType::VoteResult,
-        EventType::RolesRevealed, EventType::MatchPaused, EventType::MatchResumed};
+        EventType::RolesRevealed, EventType::MatchPaused, EventType::MatchResumed, EventType::HunterShot};
     return t;
 }
 
@@ -69,6 +69,8 @@ std::string roleWord(Role r)
     case Role::Seer: return "seer";
     case Role::Doctor: return "doctor";
     case Role::Villager: return "villager";
+    case Role::Witch: return "witch";
+    case Role::Hunter: return "hunter";
     }
     return {};
 }
@@ -80,22 +82,34 @@ std::string check(const SimulatedMatch &sim)
     const MatchState &s = m.state();
     const auto &log = m.log();
 
-    // Every match ends, with the right winner.
+    // Every match ends, with the right winner (or a draw at max_days).
     if (!m.ended())
         return "match did not end";
+    const RuleSet &rules = s.config.rules;
     const int wolves = m.aliveWolves();
     const int others = m.aliveCount() - wolves;
-    if (*s.winner == Team::Villagers && wolves != 0)
+    if (!s.winner) {
+        if (rules.maxDays == 0 || s.dayNumber != rules.maxDays || wolves == 0)
+            return "a draw before max_days";
+    } else if (*s.winner == Team::Villagers && wolves != 0) {
         return "villagers won with wolves alive";
-    if (*s.winner == Team::Werewolves && wolves < others)
+    } else if (*s.winner == Team::Werewolves && wolves < others) {
         return "wolves won without parity";
+    }
 
-    // Role distribution.
+    // Role distribution: the rule set's table.
     std::map<Role, int> roles;
     for (const Player &p : s.players)
         ++roles[p.role];
-    if (roles[Role::Werewolf] != 2 || roles[Role::Seer] != 1 || roles[Role::Doctor] != 1 || roles[Role::Villager] != 4)
+    if (static_cast<int>(s.players.size()) != rules.seatCount() || roles[Role::Werewolf] != rules.werewolves
+        || roles[Role::Seer] != rules.seers || roles[Role::Doctor] != rules.doctors
+        || roles[Role::Witch] != rules.witches || roles[Role::Hunter] != rules.hunters
+        || roles[Role::Villager] != rules.villagers)
         return "bad role distribution";
+    int saves = 0;
+    int poisons = 0;
+    int shots = 0;
+    std::optional<std::string> victimTonight;  // the wolves' victim, from the host's record
 
     std::map<std::string, Role> roleOf;
     std::map<std::string, std::string> nameOf;
@@ -133,6 +147,7 @@ std::string check(const SimulatedMatch &sim)
             case EventType::WolfChatMessage: return p.at("fromWolfId").get<std::string>();
             case EventType::WolfKillSelected: return p.at("byPlayerId").get<std::string>();
             case EventType::SeerInspected:
+            case EventType::WitchActed:
             case EventType::DoctorProtected: return e.audiencePlayerId;
             case EventType::VoteCast: return p.at("voterPlayerId").get<std::string>();
             default: return {};
@@ -152,6 +167,10 @@ std::string check(const SimulatedMatch &sim)
             for (const char *k : SecretKeys) {
                 const std::string key = k;
                 bool allowed = e.type == EventType::RolesRevealed && key == "roles" && ended;
+                // The hunter's shot is public, and so is who fired it.
+                allowed = allowed
+                          || (e.type == EventType::PlayerEliminated && key == "byPlayerId"
+                              && p.at("cause") == "HUNTER_SHOT");
                 if (e.type == EventType::Narrator && (key == "role" || key == "roles")) {
                     // Narration may name a role only once it is public: of a
                     // revealed (dead) player, or of anyone after the end.
@@ -166,11 +185,22 @@ std::string check(const SimulatedMatch &sim)
             }
             if (e.type == EventType::RolesRevealed && !ended)
                 return "roles revealed before the end";
-            if (e.type == EventType::PlayerEliminated
+            if (e.type == EventType::PlayerEliminated && p.contains("roleRevealed")
                 && p.at("roleRevealed").get<std::string>() != toString(roleOf.at(p.at("playerId").get<std::string>())))
                 return "wrong revealed role";
-            if (e.type == EventType::NightResult && p.at("savedByDoctor").get<bool>() && !p.at("killedPlayerId").is_null())
-                return "saved yet killed";
+            if (e.type == EventType::PlayerEliminated && p.contains("roleRevealed") != rules.revealRoleOnDeath)
+                return "a role revealed against the rules (or hidden against them)";
+            if (e.type == EventType::NightResult && p.at("savedByDoctor").get<bool>()) {
+                bool victimDied = !p.contains("deaths") && !p.at("killedPlayerId").is_null();
+                if (p.contains("deaths") && victimTonight)
+                    for (const json &d : p.at("deaths"))
+                        victimDied = victimDied || d == *victimTonight;
+                if (victimDied)
+                    return "saved yet killed";
+            }
+            if (e.type == EventType::PlayerEliminated && p.at("cause") != "NIGHT_KILL" && p.at("cause") != "VOTE"
+                && p.at("cause") != "HUNTER_SHOT")
+                return "an elimination with a cause that tells too much: " + p.dump();
             if (e.type == EventType::Narrator || e.type == EventType::PublicMessage) {
                 const std::string text = lower(p.at("text").get<std::string>());
                 if (e.type == EventType::Narrator) {
@@ -227,6 +257,40 @@ std::string check(const SimulatedMatch &sim)
             if (roleOf.at(p.at("victimPlayerId").get<std::string>()) == Role::Werewolf)
                 return "wolves killed a wolf";
             break;
+        case EventType::WolvesDecided:
+            victimTonight = p.at("victimPlayerId").get<std::string>();
+            if (e.audience != Audience::Host)
+                return "the wolves' decision is not the host's alone";
+            break;
+        case EventType::WitchInformed:
+            if (roleOf.at(e.audiencePlayerId) != Role::Witch)
+                return "someone other than the witch was told the victim";
+            if (!p.at("killedPlayerId").is_null() && p.at("killedPlayerId") != victimTonight.value_or(""))
+                return "the witch was told the wrong victim";
+            break;
+        case EventType::WitchActed:
+            if (roleOf.at(e.audiencePlayerId) != Role::Witch)
+                return "a non-witch used a potion";
+            if (p.at("action") == "SAVE") {
+                ++saves;
+                if (p.at("targetPlayerId") != victimTonight.value_or(""))
+                    return "the antidote went to someone the wolves did not attack";
+            } else if (p.at("action") == "POISON") {
+                ++poisons;
+                if (!alive.count(p.at("targetPlayerId").get<std::string>()))
+                    return "poisoned a dead player";
+            }
+            if (saves > 1 || poisons > 1)
+                return "a potion used twice";
+            break;
+        case EventType::HunterShot: {
+            const std::string hunter = p.at("hunterPlayerId").get<std::string>();
+            if (roleOf.at(hunter) != Role::Hunter || alive.count(hunter) || ++shots > 1)
+                return "a shot by someone who may not shoot: " + p.dump();
+            if (!p.at("targetPlayerId").is_null() && !alive.count(p.at("targetPlayerId").get<std::string>()))
+                return "shot a dead player";
+            break;
+        }
         case EventType::PlayerEliminated: {
             const std::string id = p.at("playerId").get<std::string>();
             if (!alive.erase(id))
@@ -294,16 +358,27 @@ class TstInvariants : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void thousandsOfMatches_data();
     void thousandsOfMatches();
     void sameSeedSameLog();
     void checksCanFail();
 };
 
+void TstInvariants::thousandsOfMatches_data()
+{
+    QTest::addColumn<QString>("preset");
+    for (const RuleSet &r : rulePresets())
+        QTest::newRow(r.name.c_str()) << QString::fromStdString(r.name);
+}
+
 void TstInvariants::thousandsOfMatches()
 {
+    QFETCH(QString, preset);
     const int n = matchCount();
     MatchConfig cfg;
+    cfg.rules = *rulePreset(preset.toStdString());
     int villagers = 0;
+    int draws = 0;
     for (int i = 0; i < n; ++i) {
         const std::uint64_t seed = seedFor(i);
         SimulatedMatch sim = simulateMatch(seed, cfg);
@@ -313,21 +388,27 @@ void TstInvariants::thousandsOfMatches()
             const std::string e2 = checkProjectionsAlongTheWay(*sim.match);
             QVERIFY2(e2.empty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(QString::fromStdString(e2))));
         }
-        villagers += sim.winner == Team::Villagers;
+        draws += sim.draw;
+        villagers += !sim.draw && sim.winner == Team::Villagers;
     }
-    qInfo("%d matches: villagers won %d, werewolves %d", n, villagers, n - villagers);
+    qInfo("%s, %d matches: villagers won %d, werewolves %d, draws %d", qPrintable(preset), n, villagers,
+          n - villagers - draws, draws);
 }
 
 void TstInvariants::sameSeedSameLog()
 {
-    for (int i = 0; i < 50; ++i) {
-        const std::uint64_t seed = seedFor(i * 31);
-        auto a = simulateMatch(seed, {});
-        auto b = simulateMatch(seed, {});
-        QCOMPARE(a.match->log().size(), b.match->log().size());
-        for (std::size_t k = 0; k < a.match->log().size(); ++k)
-            QCOMPARE(QString::fromStdString(toJson(a.match->log()[k]).dump()),
-                     QString::fromStdString(toJson(b.match->log()[k]).dump()));
+    for (const RuleSet &rules : rulePresets()) {
+        MatchConfig cfg;
+        cfg.rules = rules;
+        for (int i = 0; i < 20; ++i) {
+            const std::uint64_t seed = seedFor(i * 31);
+            auto a = simulateMatch(seed, cfg);
+            auto b = simulateMatch(seed, cfg);
+            QCOMPARE(a.match->log().size(), b.match->log().size());
+            for (std::size_t k = 0; k < a.match->log().size(); ++k)
+                QCOMPARE(QString::fromStdString(toJson(a.match->log()[k]).dump()),
+                         QString::fromStdString(toJson(b.match->log()[k]).dump()));
+        }
     }
     // And different seeds give different matches.
     QVERIFY(toJson(simulateMatch(1, {}).match->log()[1]).dump() != toJson(simulateMatch(2, {}).match->log()[1]).dump());
@@ -335,7 +416,7 @@ void TstInvariants::sameSeedSameLog()
 
 void TstInvariants::checksCanFail()
 {
-    // Tamper with a real log and make sure the checker notices.
+    // Tamper with real logs and make sure the checker notices.
     SimulatedMatch sim = simulateMatch(seedFor(3), {});
     QVERIFY(check(sim).empty());
     std::vector<Event> log = sim.match->log();
@@ -348,6 +429,25 @@ void TstInvariants::checksCanFail()
     SimulatedMatch leaked;
     leaked.match = std::make_unique<Match>(*Match::replay(log));
     QVERIFY(!check(leaked).empty());
+
+    // Seed 002: publish the wolves' decision, or let the witch save twice.
+    MatchConfig nine;
+    nine.rules = *rulePreset("seed002-9");
+    SimulatedMatch nineSim = simulateMatch(seedFor(5), nine);
+    QVERIFY(check(nineSim).empty());
+    std::vector<Event> decided = nineSim.match->log();
+    bool found = false;
+    for (Event &e : decided) {
+        if (e.type == EventType::WolvesDecided) {
+            e.audience = Audience::Public;
+            found = true;
+            break;
+        }
+    }
+    QVERIFY(found);
+    SimulatedMatch published;
+    published.match = std::make_unique<Match>(*Match::replay(decided));
+    QVERIFY(!check(published).empty());
 }
 
 QTEST_APPLESS_MAIN(TstInvariants)

@@ -4,7 +4,8 @@
 // the public messages since the caller's cursor; chat retries with the same
 // idempotency key never post twice (inside the chat limit and across a
 // restart); abandoned queue entries leave after the grace period; bots are
-// topped up for the next match. The clock is the test's: nothing here waits
+// topped up for the next match; the seed 002 tools (witch_act, hunter_shoot)
+// answer every error and replay a key. The clock is the test's: nothing here waits
 // for a phase timer.
 
 #include "host/host.h"
@@ -54,14 +55,16 @@ host::HostOptions options(const std::shared_ptr<engine::TimeMs> &clock, const QS
     return o;
 }
 
-/// A started host with a match of eight agents "a0".."a7", all ready (NIGHT).
+/// A started host with a match of eight agents "a0".."a7" (or `seats` agents
+/// from `queueId`), all ready (NIGHT).
 struct Table
 {
     std::shared_ptr<engine::TimeMs> clock = std::make_shared<engine::TimeMs>(T0);
     std::unique_ptr<host::Host> host;
     std::vector<host::Caller> agents;
 
-    explicit Table(std::function<void(host::HostOptions &)> tweak = {})
+    explicit Table(std::function<void(host::HostOptions &)> tweak = {}, const std::string &queueId = {},
+                   int seats = 8)
     {
         host::HostOptions o = options(clock);
         if (tweak)
@@ -70,9 +73,10 @@ struct Table
         QString error;
         if (!host->start(&error))
             qFatal("host did not start: %s", qPrintable(error));
-        for (int i = 0; i < 8; ++i) {
+        for (int i = 0; i < seats; ++i) {
             agents.push_back(agent("a" + std::to_string(i)));
-            const auto joined = call(*host, agents.back(), "et.werewolf.queue.join", json::object());
+            const auto joined = call(*host, agents.back(), "et.werewolf.queue.join",
+                                     queueId.empty() ? json::object() : json{{"queueId", queueId}});
             if (!joined)
                 qFatal("join refused: %s", joined.error().message.c_str());
         }
@@ -145,6 +149,10 @@ private Q_SLOTS:
     void chatRetriesNeverPostTwice();
     void abandonedQueueEntriesLeave();
     void botsKeepWaitingForTheNextMatch();
+    void presetQueueSeatsItsTable();
+    void hostRulesSetTheDefaultTable();
+    void seed002ToolsInAClassicMatch();
+    void witchAndHunterThroughTheToolLayer();
 };
 
 void TstAgentPath::waitReturnsAtOnceForAWaitingTurn_data()
@@ -418,6 +426,218 @@ void TstAgentPath::botsKeepWaitingForTheNextMatch()
     host.keepBotsWaiting(0);
     QVERIFY(call(host, agent("dev:4"), "et.werewolf.queue.join", json::object()).ok());
     QCOMPARE(botsWaiting(), 0);
+}
+
+void TstAgentPath::presetQueueSeatsItsTable()
+{
+    auto clock = std::make_shared<engine::TimeMs>(T0);
+    host::Host host(options(clock));
+    QString error;
+    QVERIFY(host.start(&error));
+    const json nine{{"queueId", "werewolf-seed002-9"}};
+    for (int i = 0; i < 8; ++i) {
+        const auto r = call(host, agent("n" + std::to_string(i)), "et.werewolf.queue.join", nine);
+        QVERIFY2(r.ok(), codeOf(r).c_str());
+        QCOMPARE(r.value()["queue"]["requiredPlayers"].get<int>(), 9);
+        QCOMPARE(r.value()["queue"]["position"].get<int>(), i + 1);
+    }
+    QCOMPARE(host.lobby().matchCounter(), 0);
+    const auto status = call(host, agent("n2"), "et.werewolf.queue.status", nine);
+    QCOMPARE(status.value()["queue"]["size"].get<int>(), 8);
+    QCOMPARE(status.value()["queue"]["position"].get<int>(), 3);
+    const auto left = call(host, agent("n7"), "et.werewolf.queue.leave", nine);
+    QCOMPARE(left.value()["queue"]["requiredPlayers"].get<int>(), 9);
+    QVERIFY(call(host, agent("n7"), "et.werewolf.queue.join", nine).ok());
+    const auto last = call(host, agent("n8"), "et.werewolf.queue.join", nine);
+    QVERIFY2(last.ok(), codeOf(last).c_str());
+    QCOMPARE(last.value()["queue"]["position"].get<int>(), 9);  // the seat that filled the table
+    QCOMPARE(last.value()["matchAssignment"]["matchId"].get<std::string>(), std::string("match-1"));
+    QCOMPARE(host.lobby().match("match-1")->state().players.size(), std::size_t(9));
+    QCOMPARE(host.lobby().match("match-1")->state().config.rules, *engine::rulePreset("seed002-9"));
+    // The default queue still seats eight, and a queue nobody has is refused.
+    QCOMPARE(call(host, agent("d0"), "et.werewolf.queue.join", json::object()).value()["queue"]["requiredPlayers"].get<int>(), 8);
+    QCOMPARE(codeOf(call(host, agent("d1"), "et.werewolf.queue.join", json{{"queueId", "werewolf-seed003"}})),
+             std::string("UNKNOWN_QUEUE"));
+}
+
+void TstAgentPath::hostRulesSetTheDefaultTable()
+{
+    auto clock = std::make_shared<engine::TimeMs>(T0);
+    host::HostOptions o = options(clock);
+    o.rules = *engine::rulePreset("12p");
+    host::Host host(o);
+    QString error;
+    QVERIFY(host.start(&error));
+    QCOMPARE(host.seatCount(), 12);
+    host.keepBotsWaiting(100);
+    QCOMPARE(int(host.lobby().queue().size()), 11);  // a table less one
+    QCOMPARE(host.lobby().matchCounter(), 0);
+    const auto joined = call(host, agent("dev"), "et.werewolf.queue.join", json::object());
+    QVERIFY2(joined.ok(), codeOf(joined).c_str());
+    QCOMPARE(joined.value()["queue"]["requiredPlayers"].get<int>(), 12);
+    QCOMPARE(host.lobby().match("match-1")->state().players.size(), std::size_t(12));
+    // Bots can be sent to another queue; it fills at its own size.
+    host.keepBotsWaiting(0);
+    host.addBots(5, "werewolf-seed002-6");
+    QCOMPARE(host.lobby().queue("werewolf-seed002-6").size(), std::size_t(5));
+    host.queueBot(QStringLiteral("Sixth"), "werewolf-seed002-6");
+    QCOMPARE(host.lobby().matchCounter(), 2);
+    QCOMPARE(host.lobby().match("match-2")->state().players.size(), std::size_t(6));
+    // A rule set registered as a queue.
+    engine::RuleSet house = *engine::rulePreset("9p");
+    house.name = "house";
+    house.maxDays = 3;
+    QVERIFY(host.registerQueue("house", house));
+    QCOMPARE(host.seatCount("house"), 9);
+    QVERIFY(!host.registerQueue("house", house));
+}
+
+void TstAgentPath::seed002ToolsInAClassicMatch()
+{
+    Table t;
+    for (const host::Caller &c : t.agents) {
+        const std::string role(engine::toString(t.player(c).role));
+        QCOMPARE(codeOf(call(*t.host, c, "et.werewolf.match.night.witch_act", json{{"matchId", "match-1"}, {"action", "PASS"}})),
+                 std::string("NOT_YOUR_ROLE"));
+        QCOMPARE(codeOf(call(*t.host, c, "et.werewolf.match.hunter_shoot", json{{"matchId", "match-1"}, {"targetPlayerId", nullptr}})),
+                 std::string("NOT_YOUR_ROLE"));
+    }
+    // A classic state is the projection's own: no seed 002 fields appear.
+    const auto state = call(*t.host, t.withRole(Role::Werewolf), "et.werewolf.match.get_state", json{{"matchId", "match-1"}});
+    QVERIFY(!state.value()["state"]["you"]["requiredAction"].contains("antidote"));
+    QVERIFY(!state.value()["state"]["you"]["requiredAction"].contains("pk"));
+}
+
+void TstAgentPath::witchAndHunterThroughTheToolLayer()
+{
+    Table t({}, "werewolf-seed002-9", 9);
+    QCOMPARE(t.match().state().players.size(), std::size_t(9));
+    const host::Caller witch = t.withRole(Role::Witch);
+    const host::Caller hunter = t.withRole(Role::Hunter);
+    const host::Caller seer = t.withRole(Role::Seer);
+    const host::Caller villager = t.withRole(Role::Villager);
+    const host::Caller villager2 = t.withRole(Role::Villager, 1);
+    const std::string witchId = t.player(witch).playerId;
+    const std::string hunterId = t.player(hunter).playerId;
+    const std::string villagerId = t.player(villager).playerId;
+    auto act = [&](const host::Caller &c, json args) {
+        args["matchId"] = "match-1";
+        return call(*t.host, c, "et.werewolf.match.night.witch_act", std::move(args));
+    };
+    auto shoot = [&](const host::Caller &c, json target, json extra = json::object()) {
+        extra["matchId"] = "match-1";
+        extra["targetPlayerId"] = std::move(target);
+        return call(*t.host, c, "et.werewolf.match.hunter_shoot", std::move(extra));
+    };
+    auto required = [&](const host::Caller &c) {
+        return call(*t.host, c, "et.werewolf.match.get_state", json{{"matchId", "match-1"}})
+            .value()["state"]["you"]["requiredAction"];
+    };
+    auto wolvesKill = [&](const std::string &target) {
+        for (int w = 0; w < 3; ++w) {
+            const auto r = call(*t.host, t.withRole(Role::Werewolf, w), "et.werewolf.match.night.wolf_kill",
+                                json{{"matchId", "match-1"}, {"targetPlayerId", target}});
+            if (!r.ok())
+                return codeOf(r);
+        }
+        return std::string("OK");
+    };
+
+    // Night 1, before the witch's turn: the witch waits, everyone else is not the witch.
+    QVERIFY(t.match().state().phase == Phase::Night);
+    const auto early = act(witch, json{{"action", "PASS"}});
+    QCOMPARE(codeOf(early), std::string("WRONG_PHASE"));
+    QVERIFY(early.error().retryable);
+    QCOMPARE(codeOf(shoot(hunter, nullptr)), std::string("WRONG_PHASE"));
+
+    QCOMPARE(wolvesKill(hunterId), std::string("OK"));
+    QVERIFY(t.reach(Phase::NightWitch));
+    const json ra = required(witch);
+    QCOMPARE(ra["type"].get<std::string>(), std::string("WITCH_ACT"));
+    QCOMPARE(ra["killedPlayerId"].get<std::string>(), hunterId);
+    QVERIFY(ra["antidote"].get<bool>());
+    QVERIFY(ra["poison"].get<bool>());
+    // Nobody else learns the victim: not a villager, not the hunter himself, not a spectator.
+    for (const host::Caller &c : {villager, hunter, seer})
+        QVERIFY(!required(c).contains("killedPlayerId"));
+    const auto spectator = call(*t.host, host::Caller{}, "et.werewolf.match.get_state", json{{"matchId", "match-1"}});
+    QVERIFY(spectator.ok());
+    QVERIFY(spectator.value()["state"].dump().find("killedPlayerId") == std::string::npos);
+
+    struct Row { const char *name; host::Caller who; json args; const char *code; };
+    const std::vector<Row> rows{
+        {"not the witch", villager, json{{"action", "SAVE"}}, "NOT_YOUR_ROLE"},
+        {"the seer", seer, json{{"action", "POISON"}, {"targetPlayerId", villagerId}}, "NOT_YOUR_ROLE"},
+        {"unknown action", witch, json{{"action", "BREW"}}, "INVALID_ARGUMENT"},
+        {"poison herself", witch, json{{"action", "POISON"}, {"targetPlayerId", witchId}}, "INVALID_TARGET"},
+        {"poison a stranger", witch, json{{"action", "POISON"}, {"targetPlayerId", "p:99"}}, "INVALID_TARGET"},
+        {"poison no one", witch, json{{"action", "POISON"}}, "INVALID_TARGET"},
+        {"save someone else", witch, json{{"action", "SAVE"}, {"targetPlayerId", villagerId}}, "INVALID_TARGET"},
+        {"not seated", agent("stranger"), json{{"action", "PASS"}}, "NOT_IN_MATCH"},
+    };
+    const auto eventsBefore = t.match().log().size();
+    for (const Row &row : rows)
+        QVERIFY2(codeOf(act(row.who, row.args)) == row.code, row.name);
+    QCOMPARE(t.match().log().size(), eventsBefore);  // refusals change nothing
+    QVERIFY(t.match().state().phase == Phase::NightWitch);
+    QCOMPARE(codeOf(shoot(hunter, nullptr)), std::string("WRONG_PHASE"));  // alive yet
+
+    // SAVE with a key; the same call again is answered from the key.
+    const json save{{"action", "SAVE"}, {"idempotencyKey", "witch-key-0001"}};
+    const auto saved = act(witch, save);
+    QVERIFY2(saved.ok(), codeOf(saved).c_str());
+    QCOMPARE(saved.value()["witch"]["action"].get<std::string>(), std::string("SAVE"));
+    QCOMPARE(saved.value()["witch"]["targetPlayerId"].get<std::string>(), hunterId);
+    QCOMPARE(saved.value()["witch"]["byPlayerId"].get<std::string>(), witchId);
+    const auto replay = act(witch, save);
+    QVERIFY2(replay.ok(), codeOf(replay).c_str());
+    QCOMPARE(replay.value().dump(), saved.value().dump());
+    QCOMPARE(countEvents(t.match(), engine::EventType::WitchActed), 1);
+    json reused = save;
+    reused["action"] = "PASS";
+    QCOMPARE(codeOf(act(witch, reused)), std::string("IDEMPOTENCY_KEY_REUSED"));
+    QVERIFY(t.match().player(hunterId)->alive || t.match().state().phase == Phase::NightWitch);
+
+    // Night 2: the antidote is gone; the hunter dies and shoots.
+    QVERIFY(t.reach(Phase::Night));
+    QVERIFY(t.match().player(hunterId)->alive);
+    QCOMPARE(wolvesKill(hunterId), std::string("OK"));
+    QVERIFY(t.reach(Phase::NightWitch));
+    const json ra2 = required(witch);
+    QVERIFY(!ra2["antidote"].get<bool>());
+    QVERIFY(ra2["poison"].get<bool>());
+    QCOMPARE(codeOf(act(witch, json{{"action", "SAVE"}})), std::string("NO_POTION"));
+    const auto passed = act(witch, json{{"action", "PASS"}});
+    QVERIFY2(passed.ok(), codeOf(passed).c_str());
+    QVERIFY(passed.value()["witch"]["targetPlayerId"].is_null());
+    QCOMPARE(codeOf(act(witch, json{{"action", "PASS"}})), std::string("WRONG_PHASE"));  // her turn is over
+    QVERIFY(t.reach(Phase::HunterShot));
+    QVERIFY(!t.match().player(hunterId)->alive);
+    QCOMPARE(required(hunter)["type"].get<std::string>(), std::string("HUNTER_SHOOT"));
+
+    std::string deadId;
+    for (const engine::Player &p : t.match().state().players)
+        if (!p.alive && p.playerId != hunterId)
+            deadId = p.playerId;
+    const std::vector<Row> shots{
+        {"not the hunter", villager, json(villagerId), "NOT_YOUR_ROLE"},
+        {"himself", hunter, json(hunterId), "INVALID_TARGET"},
+        {"a stranger", hunter, json("p:99"), "INVALID_TARGET"},
+        {"empty", hunter, json(""), "INVALID_TARGET"},
+    };
+    for (const Row &row : shots)
+        QVERIFY2(codeOf(shoot(row.who, row.args)) == row.code, row.name);
+    if (!deadId.empty())
+        QCOMPARE(codeOf(shoot(hunter, deadId)), std::string("INVALID_TARGET"));
+    const auto shot = shoot(hunter, villager2.agentId.empty() ? json(villagerId) : json(t.player(villager2).playerId),
+                            json{{"idempotencyKey", "hunter-key-0001"}});
+    QVERIFY2(shot.ok(), codeOf(shot).c_str());
+    const std::string target = shot.value()["shot"]["targetPlayerId"].get<std::string>();
+    QCOMPARE(shot.value()["shot"]["byPlayerId"].get<std::string>(), hunterId);
+    QVERIFY(!t.match().player(target)->alive);
+    const auto again = shoot(hunter, target, json{{"idempotencyKey", "hunter-key-0001"}});
+    QCOMPARE(again.value().dump(), shot.value().dump());
+    QCOMPARE(codeOf(shoot(hunter, target)), std::string("WRONG_PHASE"));  // one shot
 }
 
 QTEST_GUILESS_MAIN(TstAgentPath)

@@ -583,7 +583,7 @@ private Q_SLOTS:
             params = {{"cursor", (*reply)["result"]["nextCursor"]}};
             QVERIFY(pages < 10);
         }
-        QCOMPARE(pages, 3);  // 14 tools, 5 per page
+        QCOMPARE(pages, 4);  // 16 tools, 5 per page
         QCOMPARE(names.size(), m_registry->tools().size());
         for (std::size_t i = 0; i < names.size(); ++i)
             QCOMPARE(names[i], m_registry->tools()[i].name);

@@ -104,6 +104,14 @@ json sampleResult(const std::string &tool)
         r["matchId"] = "match-1";
         r["eventId"] = "match-1:00000015";
         r["protection"] = {{"byPlayerId", "p:6"}, {"targetPlayerId", "p:1"}};
+    } else if (tool == "et.werewolf.match.night.witch_act") {
+        r["matchId"] = "match-1";
+        r["eventId"] = "match-1:00000016";
+        r["witch"] = {{"byPlayerId", "p:5"}, {"action", "SAVE"}, {"targetPlayerId", "p:2"}};
+    } else if (tool == "et.werewolf.match.hunter_shoot") {
+        r["matchId"] = "match-1";
+        r["eventId"] = "match-1:00000030";
+        r["shot"] = {{"byPlayerId", "p:6"}, {"targetPlayerId", nullptr}};
     } else if (tool == "et.werewolf.match.events.get") {
         r["matchId"] = "match-1";
         r["events"] = json::array(

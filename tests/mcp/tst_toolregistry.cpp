@@ -105,16 +105,59 @@ private Q_SLOTS:
         QCOMPARE(shippedBytes, block);
     }
 
+    void outputSchemasAreWidenedForSeed002Tables()
+    {
+        // A twelve-seat get_state in the PK with a witch to act: outside seed
+        // 000's own output schema, inside the one served.
+        const json answer = json::parse(R"({
+            "ok": true, "serverTime": "2026-11-26T00:00:00.000Z", "error": null,
+            "state": {"matchId": "m", "phase": "DAY_PK_VOTE", "dayNumber": 2, "phaseEndsAt": "x",
+                      "players": [{"playerId": "p:12", "displayName": "Leo", "seat": 12, "alive": false,
+                                   "revealedRole": "HUNTER"}],
+                      "publicSummary": "", "recentPublicMessages": [],
+                      "you": {"playerId": "p:3", "role": "WITCH", "alive": true, "knownWolves": [],
+                              "seerHistory": [],
+                              "requiredAction": {"type": "WITCH_ACT", "allowedTargets": [], "alreadySubmitted": false}}}
+        })");
+        const auto registry = shipped();
+        const Tool *getState = registry->find("et.werewolf.match.get_state");
+        QVERIFY(getState && getState->output);
+        const auto issues = getState->output->validate(answer);
+        QVERIFY2(issues.empty(), issues.empty() ? "" : issues.front().message.c_str());
+        // The seed's own schema refuses it: the widening is what lets it through.
+        ToolRegistry verbatim;
+        QVERIFY(verbatim.addFile(QStringLiteral(":/tools.json")));
+        QVERIFY(!verbatim.find("et.werewolf.match.get_state")->output->accepts(answer));
+        // A classic answer passes both.
+        json classic = answer;
+        classic["state"]["phase"] = "DAY_VOTE";
+        classic["state"]["players"][0]["seat"] = 8;
+        classic["state"]["players"][0]["revealedRole"] = "SEER";
+        classic["state"]["you"]["role"] = "DOCTOR";
+        classic["state"]["you"]["requiredAction"]["type"] = "VOTE";
+        QVERIFY(verbatim.find("et.werewolf.match.get_state")->output->accepts(classic));
+        QVERIFY(getState->output->accepts(classic));
+        // The queue's table size is no longer fixed at 8.
+        const Tool *status = registry->find("et.werewolf.queue.status");
+        const std::string dumped = status->definition.at("outputSchema").dump();
+        QVERIFY(dumped.find("\"const\":8") == std::string::npos);
+    }
+
     void shipsThirteenSeedToolsThenTheExtras()
     {
         const auto registry = shipped();
         QVERIFY(registry);
         const auto &tools = registry->tools();
-        QCOMPARE(tools.size(), std::size(SeedNames) + 1);
+        // The extras: wait_for_turn, then the seed 002 witch and hunter tools.
+        QCOMPARE(tools.size(), std::size(SeedNames) + 3);
         for (std::size_t i = 0; i < std::size(SeedNames); ++i)
             QCOMPARE(QString::fromStdString(tools[i].name), QString::fromUtf8(SeedNames[i]));
-        QCOMPARE(QString::fromStdString(tools.back().name),
-                 QStringLiteral("et.werewolf.match.wait_for_turn"));
+        const std::size_t extras = std::size(SeedNames);
+        QCOMPARE(QString::fromStdString(tools[extras].name), QStringLiteral("et.werewolf.match.wait_for_turn"));
+        QCOMPARE(QString::fromStdString(tools[extras + 1].name), QStringLiteral("et.werewolf.match.night.witch_act"));
+        QCOMPARE(QString::fromStdString(tools[extras + 2].name), QStringLiteral("et.werewolf.match.hunter_shoot"));
+        QVERIFY(registry->find("et_werewolf_match_night_witch_act"));
+        QVERIFY(registry->find("et_werewolf_match_hunter_shoot"));
         // Client name rules (MCP-NOTES K-53): underscore names fit ^[a-zA-Z0-9_-]{1,64}$.
         const QRegularExpression strict(QStringLiteral("^[a-zA-Z0-9_-]{1,64}$"));
         std::set<std::string> seen;
@@ -148,8 +191,19 @@ private Q_SLOTS:
         const Tool *wait = registry->find("et.werewolf.match.wait_for_turn");
         const Tool *get = registry->find("et.werewolf.match.get_state");
         QVERIFY(wait && get);
-        QCOMPARE(wait->definition["outputSchema"]["properties"]["state"],
-                 get->definition["outputSchema"]["properties"]["state"]);
+        // wait_for_turn's state is get_state's (as served: widened for seed
+        // 002's tables) plus the witch's and the PK's fields.
+        json state = wait->definition["outputSchema"]["properties"]["state"];
+        // get_state's schema is widened for seed 002 as wait_for_turn's is
+        // written; wait_for_turn also names the witch's and the PK's fields.
+        QCOMPARE(state["properties"]["players"]["items"]["properties"]["seat"]["maximum"], json(12));
+        json &you = state["properties"]["you"]["properties"];
+        json &required = you["requiredAction"]["properties"];
+        for (const char *field : {"killedPlayerId", "antidote", "poison", "pk"}) {
+            QVERIFY(required.contains(field));
+            required.erase(field);
+        }
+        QCOMPARE(state, get->definition["outputSchema"]["properties"]["state"]);
         const json &in = wait->definition["inputSchema"];
         QCOMPARE(in["properties"]["timeoutSeconds"]["minimum"], json(1));
         QCOMPARE(in["properties"]["timeoutSeconds"]["maximum"], json(25));
@@ -232,13 +286,13 @@ private Q_SLOTS:
             R"([{"op":"add","path":"/debug","value":1}])");
         row("bad alignment", "et.werewolf.match.night.seer_inspect",
             R"([{"op":"replace","path":"/result/alignment","value":"WOLF"}])");
-        row("seat 9", "et.werewolf.match.get_state",
-            R"([{"op":"replace","path":"/state/players/0/seat","value":9}])");
+        row("seat 13", "et.werewolf.match.get_state",
+            R"([{"op":"replace","path":"/state/players/0/seat","value":13}])");
         row("unknown phase", "et.werewolf.match.get_state",
             R"([{"op":"replace","path":"/state/phase","value":"DUSK"}])");
         row("you missing", "et.werewolf.match.get_state", R"([{"op":"remove","path":"/state/you"}])");
-        row("requiredPlayers 7", "et.werewolf.queue.join",
-            R"([{"op":"replace","path":"/queue/requiredPlayers","value":7}])");
+        row("requiredPlayers 13", "et.werewolf.queue.join",
+            R"([{"op":"replace","path":"/queue/requiredPlayers","value":13}])");
         row("wait without changed", "et.werewolf.match.wait_for_turn",
             R"([{"op":"remove","path":"/changed"}])");
         row("event type unknown", "et.werewolf.match.events.get",

@@ -367,6 +367,27 @@ int main(int argc, char **argv)
         const QString path = dir + QLatin1Char('/') + prefix + QStringLiteral("11-new-match.png");
         check(dialog.grab().save(path), "new match dialog saved");
         std::printf("%s\n", qPrintable(path));
+
+        // Seed 002's nine-seat table: two models, two push agents, an open
+        // seat for an MCP agent, bots for the rest.
+        dialog.rulesBox()->setCurrentIndex(dialog.rulesBox()->findData(QStringLiteral("seed002-9")));
+        settle(100);
+        check(dialog.seatCount() == 9, "nine seats for seed002-9");
+        for (int seat = 0; seat < 9; ++seat)
+            dialog.setKind(seat, Kind::Bot);
+        model(0, QStringLiteral("ollama"), QString(), QStringLiteral("Speaks in riddles."));
+        model(3, QStringLiteral("claude"), QString(), QString());
+        for (int seat : {1, 5}) {
+            dialog.setKind(seat, Kind::Push);
+            dialog.pushUrlEdit(seat)->setText(QStringLiteral("http://127.0.0.1:%1/").arg(9100 + seat));
+        }
+        dialog.setKind(7, Kind::Open);
+        check(dialog.isValid(), "nine-seat plan valid");
+        dialog.resize(1100, dialog.sizeHint().height());
+        settle(300);
+        const QString nine = dir + QLatin1Char('/') + prefix + QStringLiteral("17-new-match-seed002-9.png");
+        check(dialog.grab().save(nine), "nine-seat new match dialog saved");
+        std::printf("%s\n", qPrintable(nine));
     }
 
     w.close();

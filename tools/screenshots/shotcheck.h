@@ -47,6 +47,21 @@ inline void settle(int ms)
     loop.exec();
 }
 
+/// Grabs `widget` into DIR/NAME.png after a moment to settle, and prints
+/// the path; a failure to write counts as a failed check.
+template<typename Widget>
+void shoot(Widget &widget, const QString &dir, const QString &name, int settleMs = 700)
+{
+    settle(settleMs);
+    const QString path = dir + QLatin1Char('/') + name + QStringLiteral(".png");
+    if (!widget.grab().save(path)) {
+        std::fprintf(stderr, "%s: cannot write %s\n", program, qPrintable(path));
+        ++failures;
+        return;
+    }
+    std::printf("%s\n", qPrintable(path));
+}
+
 /// The window size `--size WxH` asks for among `args`, or 1440×900.
 inline QSize sizeOption(const QStringList &args)
 {

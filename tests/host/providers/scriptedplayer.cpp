@@ -50,6 +50,14 @@ std::optional<ScriptedResponse> scriptedPlayer(int seat, const RecordedRequest &
             return callOf("et_werewolf_match_night_wolf_chat", {{"text", "pack-secret-" + std::to_string(seat)}});
         return callOf("et_werewolf_match_night_wolf_kill", {{"targetPlayerId", target()}});
     }
+    if (tools.count("et_werewolf_match_night_witch_act")) {
+        // Tries the antidote first; refused (used up, or herself), she passes.
+        return callOf("et_werewolf_match_night_witch_act",
+                      refusals == 0 ? json{{"action", "SAVE"}} : json{{"action", "PASS"}});
+    }
+    if (tools.count("et_werewolf_match_hunter_shoot"))
+        return callOf("et_werewolf_match_hunter_shoot",
+                      {{"targetPlayerId", targets.empty() || refusals > 1 ? json(nullptr) : json(target())}});
     if (tools.count("et_werewolf_match_vote") && !toolAnswered)
         return callOf("et_werewolf_match_vote", {{"targetPlayerId", "p:99"}});
     if (tools.count("et_werewolf_match_say_public") && !toolAnswered)

@@ -46,6 +46,25 @@ private Q_SLOTS:
         QVERIFY(!f.profileFor(f.seats[2]));
     }
 
+    void pushSeats()
+    {
+        const QByteArray text = "{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://127.0.0.1:9000/\", \"token\": \"sk-push\", \"deadlineMs\": 5000}}, {\"name\": \"Bo\", \"push\": {\"url\": \"https://agent.example/rpc\"}}, {\"name\": \"Cy\", \"bot\": true}]}";
+        const SeatsFileParse parsed = parseSeatsFile(text);
+        QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(u'\n')));
+        QVERIFY2(parsed.warnings.isEmpty(), qPrintable(parsed.warnings.join(u'\n')));
+        const SeatsFile &f = *parsed.file;
+        QCOMPARE(f.seats.size(), 3u);
+        QVERIFY(f.seats[0].push);
+        QCOMPARE(f.seats[0].push->url, u"http://127.0.0.1:9000/"_s);
+        QCOMPARE(f.seats[0].push->token, u"sk-push"_s);
+        QCOMPARE(f.seats[0].push->deadlineMs, 5000);
+        QVERIFY(f.seats[1].push);
+        QVERIFY(f.seats[1].push->token.isEmpty());         // optional
+        QCOMPARE(f.seats[1].push->deadlineMs, 8000);        // the default
+        QVERIFY(!f.seats[2].push);
+        QVERIFY(!f.profileFor(f.seats[0]));                 // no provider for a push seat
+    }
+
     void badFiles_data()
     {
         QTest::addColumn<QByteArray>("text");
@@ -78,17 +97,36 @@ private Q_SLOTS:
         QTest::newRow("key in the file")
             << QByteArray("{\"providers\": {\"local\": {\"kind\": \"openai\", \"baseUrl\": \"http://h/v1\", \"model\": \"m\", \"apiKey\": \"sk-x\"}}, \"seats\": []}")
             << u"providers.local.apiKey: keys are not read from files"_s;
-        QByteArray nine = "{\"seats\": [";
-        for (int i = 0; i < 9; ++i)
+        QByteArray nine = "{\"seats\": [";  // thirteen: one more than the largest table
+        for (int i = 0; i < 13; ++i)
             nine += (i ? "," : "") + QByteArray("{\"name\": \"P") + QByteArray::number(i) + "\", \"bot\": true}";
         nine += "]}";
-        QTest::newRow("too many seats") << nine << u"seats: 9 seats, but a match has at most 8"_s;
+        QTest::newRow("too many seats") << nine << u"seats: 13 seats, but a match has at most 12"_s;
         QTest::newRow("duplicate names")
             << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"bot\": true}, {\"name\": \"ada\", \"bot\": true}]}")
             << u"seats[1].name: \"ada\" names another seat already"_s;
         QTest::newRow("no name") << QByteArray("{\"seats\": [{\"bot\": true}]}") << u"seats[0].name: missing"_s;
         QTest::newRow("neither bot nor provider") << QByteArray("{\"seats\": [{\"name\": \"Ada\"}]}")
-                                                  << u"seats[0]: needs a provider, or \"bot\": true"_s;
+                                                  << u"seats[0]: needs a provider, \"bot\": true or \"push\""_s;
+        QTest::newRow("push without url") << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"token\": \"sk-x\"}}]}")
+                                          << u"seats[0].push.url: missing"_s;
+        QTest::newRow("push url not http")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"ftp://h/\", \"token\": \"sk-x\"}}]}")
+            << u"seats[0].push.url: expected an http:// or https:// URL"_s;
+        QTest::newRow("push deadline too short")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://h/\", \"deadlineMs\": 999, \"token\": \"sk-x\"}}]}")
+            << u"seats[0].push.deadlineMs: must be between 1000 and 60000, found 999"_s;
+        QTest::newRow("push deadline too long")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://h/\", \"deadlineMs\": 60001}}]}")
+            << u"seats[0].push.deadlineMs: must be between 1000 and 60000"_s;
+        QTest::newRow("push token not a string")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://h/\", \"token\": 5}}]}")
+            << u"seats[0].push.token: expected a string, found number"_s;
+        QTest::newRow("push and bot")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"bot\": true, \"push\": {\"url\": \"http://h/\", \"token\": \"sk-x\"}}]}")
+            << u"seats[0].push: a push seat takes neither"_s;
+        QTest::newRow("push not an object") << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": \"http://h/\"}]}")
+                                            << u"seats[0].push: expected an object, found string"_s;
         QTest::newRow("bot with a provider")
             << QByteArray("{\"providers\": {" + local + "}, \"seats\": [{\"name\": \"Ada\", \"bot\": true, \"provider\": \"local\"}]}")
             << u"seats[0].provider: a bot seat takes no provider"_s;

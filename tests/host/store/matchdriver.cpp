@@ -79,6 +79,11 @@ std::optional<Command> MatchDriver::nextCommand()
             break;
         case Phase::DayAnnounce:
         case Phase::Ended: break;
+        // Seed 002 phases: the store's tests drive classic matches only.
+        case Phase::NightWitch:
+        case Phase::HunterShot:
+        case Phase::DayPkDefense:
+        case Phase::DayPkVote: break;
         }
     }
     if (s.phase == Phase::DayDiscussion && m_discussion[s.dayNumber] < 3) {
