@@ -47,6 +47,41 @@ QString resourceText(const QString &path)
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
+/// What differs at a table that does not play seed 000's rules: the rules
+/// prompt describes the classic table, so the model is told this one.
+QString tableRules(const engine::RuleSet &rules)
+{
+    QStringList roles;
+    auto add = [&roles](int n, const char *one, const char *many) {
+        if (n == 1)
+            roles << QStringLiteral("1 %1").arg(QLatin1String(one));
+        else if (n > 1)
+            roles << QStringLiteral("%1 %2").arg(n).arg(QLatin1String(many));
+    };
+    add(rules.werewolves, "werewolf", "werewolves");
+    add(rules.seers, "seer", "seers");
+    add(rules.doctors, "doctor", "doctors");
+    add(rules.witches, "witch (one antidote, one poison)", "witches");
+    add(rules.hunters, "hunter (shoots when he dies)", "hunters");
+    add(rules.villagers, "villager", "villagers");
+    QString text = QStringLiteral("## This table\n\nThis match does not play the 8-player table above. It has %1 "
+                                  "players: %2.")
+                       .arg(rules.seatCount())
+                       .arg(roles.join(QStringLiteral(", ")));
+    if (rules.tie == engine::TieRule::Pk)
+        text += QStringLiteral(" A tied vote goes to a PK: the tied players defend themselves in turn "
+                               "(DAY_PK_DEFENSE, say_public on your turn), then the others vote again among them "
+                               "(DAY_PK_VOTE); a second tie eliminates nobody.");
+    if (rules.maxDays > 0)
+        text += QStringLiteral(" If no side has won after day %1, the match ends in a draw.").arg(rules.maxDays);
+    if (!rules.revealRoleOnDeath)
+        text += QStringLiteral(" The roles of eliminated players are not revealed until the end.");
+    if (rules.language == "zh-CN")
+        text += QStringLiteral("\n\nThe game language is Simplified Chinese: write everything you say in "
+                               "Simplified Chinese.");
+    return text;
+}
+
 /// A tool as the model sees it: the underscore name (some servers refuse
 /// dots), and no matchId or idempotencyKey, which the pilot fills in (a model
 /// that has to copy an id is a model that gets it wrong).
@@ -429,6 +464,8 @@ void Pilot::start(const Key &key, const engine::StateView &view)
                              "short.")
                   .arg(QString::fromStdString(me ? me->displayName : m_options.playerId),
                        QString::fromStdString(m_options.playerId));
+    if (const engine::RuleSet &rules = m->state().config.rules; !rules.isClassic())
+        system += QStringLiteral("\n\n") + tableRules(rules);
     if (!m_options.persona.isEmpty())
         system += QStringLiteral("\n\nYour manner: ") + m_options.persona;
     c.request.messages.push_back(ChatMessage::system(system));

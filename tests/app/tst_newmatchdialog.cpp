@@ -342,6 +342,48 @@ private Q_SLOTS:
         QCOMPARE(again.pushDeadlineBox(0)->value(), 5000);
     }
 
+    // A nine-seat plan from the dialog goes to the queue that seats
+    // seed002-9, not the default (classic) one, and its match has those rules.
+    void aNineSeatPlanJoinsItsRuleSetsQueue()
+    {
+        Settings s;
+        NewMatchDialog dialog(s.store, s.settings);
+        dialog.rulesBox()->setCurrentIndex(dialog.rulesBox()->findData(QStringLiteral("seed002-9")));
+        for (int seat = 0; seat < 9; ++seat)
+            dialog.setKind(seat, Kind::Bot);
+        dialog.setKind(8, Kind::Open);
+        QVERIFY2(dialog.isValid(), qPrintable(dialog.problems().join(u'\n')));
+        const MatchPlan plan = dialog.plan();
+
+        ui::HostLink link;
+        GuiHost gui(hostOptions(40.0), &link);
+        QVERIFY(startHost(gui));
+        QSignalSpy notices(&link, &ui::HostLink::notice);
+        gui.queuePlan(plan, std::make_shared<providers::EnvironmentKeySource>());
+        const std::string queue = std::string(engine::PresetQueuePrefix) + "seed002-9";
+        QTRY_VERIFY_WITH_TIMEOUT(lastNotice(notices).contains(QStringLiteral("Queued 8 seat")), 20'000);
+        // The open seat is told where to join.
+        QVERIFY2(lastNotice(notices).contains(QString::fromStdString(queue)), qPrintable(lastNotice(notices)));
+        QCOMPARE(queueSize(gui), 0);  // the default queue
+        int waiting = -1;
+        gui.runInHost([&waiting, &queue](host::Host &h) { waiting = int(h.lobby().queue(queue).size()); });
+        QCOMPARE(waiting, 8);
+        // The ninth player starts a seed002-9 match.
+        gui.runInHost([&queue](host::Host &h) { h.queueBot(QStringLiteral("Newcomer"), queue); });
+        std::string rules;
+        int seats = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((gui.runInHost([&rules, &seats](host::Host &h) {
+                                      if (const engine::Match *m = h.lobby().match("match-1")) {
+                                          rules = m->state().config.rules.name;
+                                          seats = int(m->state().players.size());
+                                      }
+                                  }),
+                                  !rules.empty()),
+                                 20'000);
+        QCOMPARE(rules, std::string("seed002-9"));
+        QCOMPARE(seats, 9);
+    }
+
     void pushSeatsJoinTheQueue()
     {
         host::HostOptions o;

@@ -611,12 +611,21 @@ private Q_SLOTS:
             QCOMPARE(st->failures(), 0);
             QVERIFY(st->answered > 0);
         }
-        for (const std::string &a : modelAgents) {
-            const engine::Player *p = m->playerByAgent(a);
+        for (std::size_t i = 0; i < modelAgents.size(); ++i) {
+            const engine::Player *p = m->playerByAgent(modelAgents[i]);
             QVERIFY(p);
             const auto log = h.pilotLog(m->matchId(), p->playerId);
             QVERIFY(log);
             QVERIFY(log->stats.modelCalls > 0);
+            // The model was told its role and this table's rules (not only the classic table's).
+            const auto &requests = models[i]->requests();
+            QVERIFY(!requests.empty());
+            const std::string system = requests.front().json().at("messages").at(0).value("content", "");
+            std::string role(engine::toString(p->role));
+            role = role.substr(0, 1) + QString::fromStdString(role.substr(1)).toLower().toStdString();
+            QVERIFY2(system.find("# Role: " + role) != std::string::npos, role.c_str());
+            QVERIFY(system.find("## This table") != std::string::npos);
+            QVERIFY(system.find("9 players: 3 werewolves, 1 seer, 1 witch") != std::string::npos);
         }
         // The witch's turn came every night, whoever held the seat.
         int nights = 0;
