@@ -106,12 +106,7 @@ int main(int argc, char **argv)
     }
     const QString dir = args.at(1);
     QDir().mkpath(dir);
-    QSize size(1280, 800);
-    if (const int i = int(args.indexOf(QStringLiteral("--size"))); i > 0 && i + 1 < args.size()) {
-        const QStringList wh = args.at(i + 1).split(QLatin1Char('x'));
-        if (wh.size() == 2)
-            size = QSize(wh[0].toInt(), wh[1].toInt());
-    }
+    const QSize size = shots::sizeOption(args, QSize(1280, 800));
 
     HostLink link;
     MainWindow w(&link);

@@ -62,10 +62,10 @@ void shoot(Widget &widget, const QString &dir, const QString &name, int settleMs
     std::printf("%s\n", qPrintable(path));
 }
 
-/// The window size `--size WxH` asks for among `args`, or 1440×900.
-inline QSize sizeOption(const QStringList &args)
+/// The window size `--size WxH` asks for among `args`, or `fallback`.
+inline QSize sizeOption(const QStringList &args, QSize fallback = QSize(1440, 900))
 {
-    QSize size(1440, 900);
+    QSize size = fallback;
     if (const int i = int(args.indexOf(QStringLiteral("--size"))); i > 0 && i + 1 < args.size()) {
         const QStringList wh = args.at(i + 1).split(QLatin1Char('x'));
         if (wh.size() == 2)
