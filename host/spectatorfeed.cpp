@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
+#include <QTcpServer>
 #include <QTcpSocket>
 #include <QUrlQuery>
 #include <QWebSocket>
@@ -33,6 +34,8 @@ constexpr std::size_t RecentLines = 50;
 /// WebSocket close codes: 1008 policy (a bad request), 4001 ours (fell behind).
 constexpr int ClosePolicy = 1008;
 constexpr int CloseBehind = 4001;
+/// Connections the kernel holds for us before it drops SYNs (Qt's default is 50).
+constexpr int ListenBacklog = 1024;
 
 /// Adds the thread CPU time of a scope to a counter (SpectatorFeed::busy).
 class CpuMeter
@@ -408,13 +411,22 @@ bool SpectatorFeed::listen(const QHostAddress &address, quint16 port, QString *e
             while (m_external->hasPendingConnections())
                 accept(m_external->nextPendingConnection(), true);
         });
+        m_externalTcp = new QTcpServer(this);
+        m_externalTcp->setListenBacklogSize(ListenBacklog);
+        connect(m_externalTcp, &QTcpServer::newConnection, this, [this] {
+            while (m_externalTcp->hasPendingConnections()) {
+                QTcpSocket *socket = m_externalTcp->nextPendingConnection();
+                socket->setParent(m_external);
+                m_external->handleConnection(socket);
+            }
+        });
     }
-    if (!m_external->listen(address, port)) {
+    if (!m_externalTcp->listen(address, port)) {
         if (error)
             *error = tr("cannot offer the spectator feed on %1:%2: %3")
                          .arg(address.toString())
                          .arg(port)
-                         .arg(m_external->errorString());
+                         .arg(m_externalTcp->errorString());
         return false;
     }
     m_externalAddress = address;
@@ -433,9 +445,9 @@ QString spectateUrl(const QHostAddress &address, quint16 port)
 
 QString SpectatorFeed::listenUrl() const
 {
-    if (!m_external || !m_external->isListening())
+    if (!m_externalTcp || !m_externalTcp->isListening())
         return {};
-    return spectateUrl(m_external->serverAddress(), m_external->serverPort());
+    return spectateUrl(m_externalTcp->serverAddress(), m_externalTcp->serverPort());
 }
 
 void SpectatorFeed::refuse(QWebSocket *socket, const QString &message)

@@ -36,6 +36,7 @@
 
 class QTcpSocket;
 class QWebSocket;
+class QTcpServer;
 class QWebSocketServer;
 
 namespace townhall::host {
@@ -184,6 +185,10 @@ private:
     QElapsedTimer m_clock;
     QWebSocketServer *m_local;
     QWebSocketServer *m_external = nullptr;
+    /// Our own listener for the external feed, for its deeper backlog: a
+    /// stream's audience arrives at once, and a full backlog means SYN
+    /// retries that back off for minutes.
+    QTcpServer *m_externalTcp = nullptr;
     QHostAddress m_externalAddress;
     bool m_attached = false;
     std::map<QWebSocket *, Client> m_clients;

@@ -183,6 +183,9 @@ HttpServer::HttpServer(QObject *parent)
     , m_sweepTimer(new QTimer(this))
     , m_allowedHosts(defaultAllowedHostnames())
 {
+    // A deeper backlog than Qt's 50: the spectator feed and the overlays are
+    // served on this port too, and a stream's audience arrives at once.
+    m_tcp->setListenBacklogSize(1024);
     connect(m_tcp, &QTcpServer::newConnection, this, &HttpServer::onNewConnection);
     connect(m_sweepTimer, &QTimer::timeout, this, &HttpServer::sweepSessions);
     setLimits(m_limits);
