@@ -104,8 +104,13 @@ Match Match::create(std::string matchId, std::string buildingInstanceId, int mat
     // the match seed (seed 000 §3.1, §10).
     std::vector<Role> roles = m.m_state.config.rules.deck();
     roles.resize(seats.size(), Role::Villager);
-    Rng rng = Rng::forDecision(seed, 0, SaltRoles);
-    rng.shuffle(roles);
+    if (config.deal.size() == roles.size()
+        && std::is_permutation(config.deal.begin(), config.deal.end(), roles.begin())) {
+        roles = config.deal;
+    } else {
+        Rng rng = Rng::forDecision(seed, 0, SaltRoles);
+        rng.shuffle(roles);
+    }
     json table = json::object();
     std::vector<std::string> wolves;
     for (std::size_t i = 0; i < roles.size(); ++i) {

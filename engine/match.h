@@ -69,6 +69,11 @@ struct MatchConfig
     /// The table and its rules. Written into MATCH_CREATED only when it is
     /// not classic, so classic logs are unchanged.
     RuleSet rules;
+    /// A fixed deal, seat by seat (tournaments rotate roles): a permutation
+    /// of rules.deck(). Empty: the deck shuffled by the match seed. Never
+    /// written into MATCH_CREATED (that would tell the table every role);
+    /// the deal is in ROLES_ASSIGNED like any other.
+    std::vector<Role> deal;
 
     std::int64_t scaled(std::int64_t ms) const;
     json toJson() const;

@@ -18,16 +18,23 @@ const std::vector<std::string> &botNames()
 SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, TimeMs startMs,
                              const CallObserver &observer)
 {
-    SimulatedMatch result;
-    Rng nameRng(seed ^ 0xB07B07ULL);
-    std::vector<std::string> names = botNames();
-    nameRng.shuffle(names);
+    return simulateMatch(seed, config, SimulatedTable{}, startMs, observer);
+}
 
-    std::vector<SeatAssignment> seats;
-    for (int i = 0; i < config.rules.seatCount(); ++i)
-        seats.push_back({"bot:" + std::to_string(i + 1), names[static_cast<std::size_t>(i)]});
-    auto match = std::make_unique<Match>(
-        Match::create("match-1", "bld-1", 1, seed, seats, config, startMs));
+SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, const SimulatedTable &table,
+                             TimeMs startMs, const CallObserver &observer)
+{
+    SimulatedMatch result;
+    std::vector<SeatAssignment> seats = table.seats;
+    if (seats.empty()) {
+        Rng nameRng(seed ^ 0xB07B07ULL);
+        std::vector<std::string> names = botNames();
+        nameRng.shuffle(names);
+        for (int i = 0; i < config.rules.seatCount(); ++i)
+            seats.push_back({"bot:" + std::to_string(i + 1), names[static_cast<std::size_t>(i)]});
+    }
+    auto match = std::make_unique<Match>(Match::create(table.matchId, table.buildingInstanceId, table.matchNumber,
+                                                       seed, seats, config, startMs));
 
     SeatLoop loop;
     for (const Player &p : match->state().players)

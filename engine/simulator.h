@@ -30,6 +30,20 @@ using CallObserver = std::function<void(const Match &, const std::string &player
 SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, TimeMs startMs = 1'700'000'000'000,
                              const CallObserver &observer = {});
 
+/// Who sits where in a simulated match: tournaments name the match and seat
+/// their participants (agent ids and display names, in seat order).
+struct SimulatedTable
+{
+    std::string matchId = "match-1";
+    std::string buildingInstanceId = "bld-1";
+    int matchNumber = 1;
+    /// Empty: bots "bot:1".. with names shuffled by the seed. Otherwise exactly
+    /// the rule set's seat count.
+    std::vector<SeatAssignment> seats;
+};
+SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, const SimulatedTable &table,
+                             TimeMs startMs = 1'700'000'000'000, const CallObserver &observer = {});
+
 /// Display names for bots ("Ada", "Basil", …), chosen by seat.
 const std::vector<std::string> &botNames();
 

@@ -11,7 +11,7 @@ PACKAGES=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   qcoro-qt6-dev nlohmann-json3-dev libhttp-parser-dev libmimalloc-dev qtkeychain-qt6-dev
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
-  qt6-speech-dev qt6-speech-flite-plugin flite qt6-declarative-dev
+  qt6-speech-dev qt6-speech-flite-plugin flite qt6-declarative-dev qt6-charts-dev
   curl
   nodejs npm
   chromium  # the overlay pages' end-to-end test (tests/e2e/overlays.test.mjs)

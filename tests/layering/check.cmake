@@ -7,16 +7,17 @@
 # The one exception is ui's view of the recorder's value type: the inspector
 # shows the records the host's recorder makes.
 
-set(_folders app ui host/store host/recorder host/providers host mcp engine base)  # most specific first
+set(_folders app ui host/store host/recorder host/providers host mcp tournament engine base)  # most specific first
 set(_allow_base "base/")
 set(_allow_engine "engine/;base/")
+set(_allow_tournament "tournament/;engine/;base/")
 set(_allow_mcp "mcp/;base/")
 set(_allow_host/store "host/store/;engine/;mcp/jsonwrite.h;base/")
 set(_allow_host/recorder "host/recorder/;host/store/;mcp/;engine/;base/")
 set(_allow_host/providers "host/providers/;base/")
-set(_allow_host "host/;mcp/;engine/;base/")
-set(_allow_ui "ui/;engine/;host/recorder/toolcallrecord.h;base/")
-set(_allow_app "app/;ui/;host/;mcp/;engine/;base/")
+set(_allow_host "host/;mcp/;tournament/;engine/;base/")
+set(_allow_ui "ui/;tournament/;engine/;host/recorder/toolcallrecord.h;base/")
+set(_allow_app "app/;ui/;host/;mcp/;tournament/;engine/;base/")
 
 if(NOT ROOT)
     message(FATAL_ERROR "ROOT is not set")
