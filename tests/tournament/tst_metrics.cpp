@@ -2,6 +2,7 @@
 // IRP, VSS, KSR and the error counts of hand-built event logs, against
 // numbers worked out by hand (each test says how).
 
+#include "engine/simulator.h"
 #include "tournament/metrics.h"
 
 #include <QTest>
@@ -206,6 +207,52 @@ private Q_SLOTS:
         QVERIFY(f.seats.empty());
         QVERIFY(f.ended);
         QVERIFY(!f.winner.has_value());
+    }
+
+    void simulatedMatchesAddUp_data()
+    {
+        QTest::addColumn<QString>("rules");
+        QTest::newRow("classic") << "classic";
+        QTest::newRow("seer, witch, hunter, PK") << "seed002-9";
+        QTest::newRow("twelve seats") << "seed002-12";
+    }
+
+    void simulatedMatchesAddUp()
+    {
+        // Whole bot matches from the engine: the seats' counts must add up to
+        // what the log's own summaries say.
+        QFETCH(QString, rules);
+        const auto preset = engine::rulePreset(rules.toStdString());
+        QVERIFY(preset.has_value());
+        for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+            engine::MatchConfig config;
+            config.rules = *preset;
+            const auto played = engine::simulateMatch(seed, config);
+            const auto &log = played.match->log();
+            const MatchFacts f = analyzeMatch(log);
+            QVERIFY(f.ended);
+            QCOMPARE(f.winner.has_value(), !played.draw);
+            int tallied = 0;
+            int nightKills = 0;
+            for (const auto &e : log) {
+                if (e.type == EventType::VoteResult)
+                    for (const auto &[target, n] : e.payload["tally"].items())
+                        tallied += n.get<int>();
+                if (e.type == EventType::PlayerEliminated && e.payload["cause"] == "NIGHT_KILL")
+                    ++nightKills;
+            }
+            int votes = 0;
+            int killed = 0;
+            for (const SeatFacts &s : f.seats) {
+                votes += s.votes;
+                killed += s.nightsAlive - s.nightsSurvived;
+                QVERIFY(s.missedActions <= s.owedActions);
+                QVERIFY(s.votesForWolves <= s.votes && s.votesWithOutcome <= s.votes);
+                QCOMPARE(s.errors.selfVote, 0);  // the engine refuses them
+            }
+            QCOMPARE(votes, tallied);
+            QCOMPARE(killed, nightKills);
+        }
     }
 };
 
