@@ -100,7 +100,27 @@ void resetChart(QChart *chart)
     }
 }
 
-QTableView *makeTable(QSortFilterProxyModel *proxy)
+/// A round step (1, 2 or 5 times a power of ten) near span / 5, so an
+/// axis's ticks fall on numbers a reader would pick.
+double niceStep(double span)
+{
+    if (span <= 0)
+        return 1;
+    const double raw = span / 5;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double f = raw / magnitude;
+    return magnitude * (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10);
+}
+
+/// Ticks every niceStep from zero, whatever the range's ends.
+void roundTicks(QValueAxis *axis)
+{
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(niceStep(axis->max() - axis->min()));
+}
+
+QTableView *makeTable(QSortFilterProxyModel *proxy, int stretchColumn)
 {
     auto *t = new QTableView;
     t->setModel(proxy);
@@ -108,9 +128,13 @@ QTableView *makeTable(QSortFilterProxyModel *proxy)
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setAlternatingRowColors(true);
+    t->setWordWrap(false);
     t->verticalHeader()->hide();
+    // The stretch column (the participant's name; -1: none) takes the spare
+    // width; numbers keep theirs.
     t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    t->horizontalHeader()->setStretchLastSection(true);
+    if (stretchColumn >= 0)
+        t->horizontalHeader()->setSectionResizeMode(stretchColumn, QHeaderView::Stretch);
     return t;
 }
 
@@ -182,7 +206,10 @@ QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
     case Errors:
         return QStringLiteral("%1 · %2 · %3 · %4 · %5")
             .arg(e.timeouts).arg(e.illegalCalls).arg(e.noVote).arg(e.selfVote).arg(e.standInTurns);
-    case Tokens: return QLocale().toString(qlonglong(p.tokensIn + p.tokensOut));
+    case Tokens:
+        // Zero means not measured (an MCP agent's own model, the bots).
+        return p.tokensIn + p.tokensOut > 0 ? QLocale().toString(qlonglong(p.tokensIn + p.tokensOut))
+                                            : QStringLiteral("–");
     case Cost: return p.costUsd > 0 ? QStringLiteral("$%1").arg(p.costUsd, 0, 'f', 2) : QStringLiteral("–");
     case Latency:
         return p.meanLatencyMs > 0 ? tr("%1 ms").arg(qRound(p.meanLatencyMs)) : QStringLiteral("–");
@@ -328,9 +355,9 @@ LeaderboardPanel::LeaderboardPanel(QWidget *parent)
     m_sorted->setSortRole(LeaderboardModel::SortRole);
     m_sortedRoles->setSourceModel(m_roleModel);
     m_sortedRoles->setSortRole(RoleResultsModel::SortRole);
-    m_table = makeTable(m_sorted);
+    m_table = makeTable(m_sorted, LeaderboardModel::Participant);
     m_table->sortByColumn(LeaderboardModel::Rank, Qt::AscendingOrder);
-    m_roleTable = makeTable(m_sortedRoles);
+    m_roleTable = makeTable(m_sortedRoles, -1);
     m_roleTable->sortByColumn(-1, Qt::AscendingOrder);
 
     m_ratings->setTitle(tr("Ratings"));
@@ -350,15 +377,15 @@ LeaderboardPanel::LeaderboardPanel(QWidget *parent)
     auto *standings = new QSplitter(Qt::Vertical);
     standings->addWidget(m_table);
     standings->addWidget(charts);
-    standings->setStretchFactor(0, 2);
-    standings->setStretchFactor(1, 3);
+    // Five or so rows need little height; the charts get the rest.
+    standings->setSizes({260, 540});
+    charts->setSizes({500, 500});
     m_tabs->addTab(standings, tr("Standings"));
 
     auto *roles = new QSplitter(Qt::Horizontal);
     roles->addWidget(m_roleTable);
     roles->addWidget(m_rolesView);
-    roles->setStretchFactor(0, 2);
-    roles->setStretchFactor(1, 3);
+    roles->setSizes({450, 550});
     m_tabs->addTab(roles, tr("Roles"));
 
     auto *matchesPage = new QWidget;
@@ -458,6 +485,7 @@ void LeaderboardPanel::fillRatingsChart(const std::vector<ParticipantResult> &ps
     y->setTitleText(tr("rating μ"));
     const double pad = std::max(1.0, (hi - lo) * 0.08);
     y->setRange(std::floor(lo - pad), std::ceil(hi + pad));
+    roundTicks(y);
     y->setLabelFormat(QStringLiteral("%.0f"));
     m_ratings->addAxis(x, Qt::AlignBottom);
     m_ratings->addAxis(y, Qt::AlignLeft);
@@ -538,9 +566,15 @@ void LeaderboardPanel::fillCostChart(const std::vector<ParticipantResult> &ps)
         yLo = i == 0 ? cy : std::min(yLo, cy);
         yHi = i == 0 ? cy : std::max(yHi, cy);
     }
-    x->setRange(0, xMax > 0 ? xMax * 1.15 : 1);
-    const double pad = std::max(1.0, (yHi - yLo) * 0.15);
+    // Margins on every side keep the points off the axes and their labels
+    // inside the plot.
+    const double xSpan = xMax > 0 ? xMax : 1;
+    x->setRange(-0.06 * xSpan, xMax * 1.12 + (xMax > 0 ? 0 : 1));
+    roundTicks(x);
+    x->setLabelFormat(priced ? QStringLiteral("%.4f") : QStringLiteral("%.0f"));
+    const double pad = std::max(1.0, (yHi - yLo) * 0.2);
     y->setRange(std::floor(yLo - pad), std::ceil(yHi + pad));
+    roundTicks(y);
     y->setLabelFormat(QStringLiteral("%.0f"));
     m_cost->legend()->hide();
 }

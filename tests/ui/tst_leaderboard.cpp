@@ -4,6 +4,7 @@
 // series, the empty state, the progress bar and opening a match.
 
 #include "ui/leaderboardpanel.h"
+#include "ui/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QBarCategoryAxis>
@@ -12,6 +13,8 @@
 #include <QBoxPlotSeries>
 #include <QBoxSet>
 #include <QChart>
+#include <QDockWidget>
+#include <QMenuBar>
 #include <QLabel>
 #include <QListWidget>
 #include <QProgressBar>
@@ -304,6 +307,36 @@ private Q_SLOTS:
         panel.openButton()->click();
         QCOMPARE(open.size(), 2);
         QCOMPARE(open.at(1).at(0).toString(), QStringLiteral("m-0003"));
+    }
+
+    void mainWindowTournamentMenu()
+    {
+        HostLink link;
+        MainWindow w(&link);
+        // The menu sits right after Match.
+        QStringList titles;
+        for (QAction *a : w.menuBar()->actions())
+            titles << a->text();
+        const qsizetype match = titles.indexOf(QStringLiteral("&Match"));
+        QVERIFY(match >= 0);
+        QCOMPARE(titles.value(match + 1), QStringLiteral("&Tournament"));
+
+        QSignalSpy requested(&w, &MainWindow::newTournamentRequested);
+        w.newTournamentAction()->trigger();
+        QCOMPARE(requested.size(), 1);
+
+        // The panel is made on first use, in a dock that Leaderboard shows.
+        QVERIFY(!w.findChild<LeaderboardPanel *>());
+        w.leaderboardAction()->trigger();
+        LeaderboardPanel *panel = w.leaderboard();
+        QVERIFY(panel);
+        QCOMPARE(w.findChildren<LeaderboardPanel *>().size(), 1);
+        auto *dock = qobject_cast<QDockWidget *>(panel->parentWidget());
+        QVERIFY(dock);
+        QVERIFY(!dock->isHidden());
+        w.leaderboardAction()->trigger();
+        QCOMPARE(w.leaderboard(), panel);
+        QCOMPARE(w.findChildren<LeaderboardPanel *>().size(), 1);
     }
 };
 
