@@ -89,10 +89,15 @@ QChartView *makeChartView(QChart *chart)
     return view;
 }
 
-/// Drops a chart's series and axes so a second report never adds to the first.
-void resetChart(QChart *chart)
+/// Drops a chart's series and axes so a second report never adds to the
+/// first, and matches the chart to the palette (light or dark) it sits on.
+void resetChart(QChart *chart, const QPalette &palette)
 {
     chart->removeAllSeries();
+    // Before any series: a theme change recolours the series it finds.
+    const QChart::ChartTheme theme = Theme::isDark(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    if (chart->theme() != theme)
+        chart->setTheme(theme);
     const auto axes = chart->axes();
     for (QAbstractAxis *a : axes) {
         chart->removeAxis(a);
@@ -419,7 +424,7 @@ void LeaderboardPanel::clear()
     m_model->setResults({});
     m_roleModel->setResults({});
     for (QChart *c : {m_ratings, m_roles, m_cost})
-        resetChart(c);
+        resetChart(c, palette());
     m_matches->clear();
     m_stack->setCurrentWidget(m_empty);
 }
@@ -460,7 +465,7 @@ void LeaderboardPanel::setReport(const tournament::Report &report)
 
 void LeaderboardPanel::fillRatingsChart(const std::vector<ParticipantResult> &ps)
 {
-    resetChart(m_ratings);
+    resetChart(m_ratings, palette());
     // A box plot whose box has no height: the whiskers are the interval and
     // the median line is μ. It keeps the table's order (best first).
     auto *series = new QBoxPlotSeries;
@@ -495,7 +500,7 @@ void LeaderboardPanel::fillRatingsChart(const std::vector<ParticipantResult> &ps
 
 void LeaderboardPanel::fillRolesChart(const std::vector<ParticipantResult> &ps)
 {
-    resetChart(m_roles);
+    resetChart(m_roles, palette());
     // The roles in the order the report lists them (the deck's).
     std::vector<engine::Role> roles;
     for (const ParticipantResult &p : ps)
@@ -532,7 +537,7 @@ void LeaderboardPanel::fillRolesChart(const std::vector<ParticipantResult> &ps)
 
 void LeaderboardPanel::fillCostChart(const std::vector<ParticipantResult> &ps)
 {
-    resetChart(m_cost);
+    resetChart(m_cost, palette());
     // Cost per turn when any provider priced its calls; otherwise tokens per
     // game, the nearest measure of what a participant spends.
     const bool priced = std::any_of(ps.begin(), ps.end(), [](const ParticipantResult &p) { return p.costUsd > 0; });

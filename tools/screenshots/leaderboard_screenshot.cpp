@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: MIT
 // The tournament leaderboard filled from a hand-built report of 200
 // matches (five participants, one of them the bots on four seats): the
-// standings with their charts, then the roles tab. Exits non-zero if the
+// standings with their charts, then the roles tab; and Tournament → New
+// with a participant of every kind. Exits non-zero if the
 // tables or charts do not show the report.
 //   leaderboard_screenshot <output-dir> [--size WxH]
 
 #include "ui/leaderboardpanel.h"
 #include "ui/theme.h"
+#include "ui/tournamentdialog.h"
 
 #include "shotcheck.h"
 
 #include <QApplication>
 #include <QChart>
 #include <QDir>
+#include <QPushButton>
+#include <QTableWidget>
 #include <QTabWidget>
 
 #include <cstdio>
@@ -154,6 +158,20 @@ int main(int argc, char **argv)
 
     panel.tabs()->setCurrentIndex(1);
     shoot(panel, dir, QStringLiteral("leaderboard-roles"));
+
+    const nlohmann::json providers = {
+        {"local", {{"kind", "openai"}, {"baseUrl", "http://localhost:11434/v1"}, {"model", "qwen3:8b"}}}};
+    TournamentDialog dialog({QStringLiteral("local")}, providers);
+    dialog.participantsTable()->item(0, TournamentDialog::TargetColumn)->setText(QStringLiteral("my-agent"));
+    dialog.removeParticipant(1);
+    dialog.addParticipant(TournamentDialog::Kind::Model, QStringLiteral("qwen3-8b"), QStringLiteral("1"),
+                          QStringLiteral("local"), QStringLiteral("qwen3:8b"));
+    dialog.addParticipant(TournamentDialog::Kind::Push, QStringLiteral("pushy"), QStringLiteral("1"),
+                          QStringLiteral("http://127.0.0.1:9000/"), QStringLiteral("8000"));
+    dialog.addParticipant(TournamentDialog::Kind::Bot, QStringLiteral("bots"), QStringLiteral("rest"));
+    dialog.show();
+    check(dialog.startButton()->isEnabled(), "the dialog's tournament parses");
+    shoot(dialog, dir, QStringLiteral("tournament-dialog"));
 
     return shots::failures == 0 ? 0 : 1;
 }
