@@ -6,6 +6,7 @@
 #include "ui/watchwindow.h"
 
 #include "ui/inspectordock.h"
+#include "ui/leaderboardpanel.h"
 #include "ui/agentspanel.h"
 #include "ui/logging.h"
 #include "ui/replicaset.h"
@@ -233,6 +234,27 @@ void MainWindow::buildBreakpointsAndAgents()
                           "(Ctrl+Shift+A)"));
 }
 
+LeaderboardPanel *MainWindow::leaderboard()
+{
+    // Made on first use: most sessions never run a tournament.
+    if (!m_leaderboard) {
+        m_leaderboard = new LeaderboardPanel;
+        m_leaderboardDock = new QDockWidget(tr("Leaderboard"), this);
+        m_leaderboardDock->setObjectName(QStringLiteral("leaderboard"));
+        m_leaderboardDock->setWidget(m_leaderboard);
+        addDockWidget(Qt::BottomDockWidgetArea, m_leaderboardDock);
+        m_leaderboardDock->hide();
+    }
+    return m_leaderboard;
+}
+
+void MainWindow::showLeaderboard()
+{
+    leaderboard();
+    m_leaderboardDock->show();
+    m_leaderboardDock->raise();
+}
+
 QAction *MainWindow::agentsAction() const { return m_agentsDock->toggleViewAction(); }
 
 void MainWindow::buildToolBar()
@@ -324,6 +346,9 @@ void MainWindow::buildMenus()
             w->show();
         }
     });
+    QMenu *tournament = menuBar()->addMenu(tr("&Tournament"));
+    m_newTournament = tournament->addAction(tr("&New tournament…"), this, &MainWindow::newTournamentRequested);
+    m_leaderboardAction = tournament->addAction(tr("&Leaderboard"), this, &MainWindow::showLeaderboard);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
 }

@@ -23,6 +23,7 @@ class AgentsPanel;
 class CrierVoice;
 class BroadcastWindow;
 class InspectorDock;
+class LeaderboardPanel;
 class ReplicaSet;
 class SpectatorPanel;
 class TownMapScene;
@@ -78,14 +79,23 @@ public:
     QAction *broadcastAction() const { return m_broadcastAction; }
     QAction *watchAction() const { return m_watchAction; }
     BroadcastWindow *broadcastWindow() const;
+    /// Tournament → New tournament… (emits newTournamentRequested) and
+    /// Tournament → Leaderboard (shows the leaderboard's dock).
+    QAction *newTournamentAction() const { return m_newTournament; }
+    QAction *leaderboardAction() const { return m_leaderboardAction; }
+    /// The tournament leaderboard, created (in its hidden dock) on first use.
+    LeaderboardPanel *leaderboard();
 
 public Q_SLOTS:
     void showBroadcastWindow();
+    void showLeaderboard();
 
 Q_SIGNALS:
     /// The broadcast window was created (View → Broadcast window): connect
     /// to its shownMatchChanged to follow the match it puts on screen.
     void broadcastWindowOpened(townhall::ui::BroadcastWindow *window);
+    /// Tournament → New tournament…: the app opens the dialog (it knows the providers).
+    void newTournamentRequested();
 
 public Q_SLOTS:
     void showSettings();
@@ -139,6 +149,10 @@ private:
     QPointer<BroadcastWindow> m_broadcast;
     AgentsPanel *m_agentsPanel = nullptr;
     QDockWidget *m_agentsDock = nullptr;
+    QAction *m_newTournament = nullptr;
+    QAction *m_leaderboardAction = nullptr;
+    LeaderboardPanel *m_leaderboard = nullptr;
+    QDockWidget *m_leaderboardDock = nullptr;
     QSpinBox *m_fillCount = nullptr;
     QComboBox *m_speed = nullptr;
     QLineEdit *m_url = nullptr;
