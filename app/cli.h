@@ -14,5 +14,6 @@ int runGui(int argc, char **argv);       ///< townhall [--demo] (the desktop app
 int runStdio(int argc, char **argv);     ///< townhall mcp-stdio --url URL [--token T]
 int runAgent(int argc, char **argv);     ///< townhall agent add|list|revoke|config [--format F]
 int runLog(int argc, char **argv);       ///< townhall export|import|replay|calls|chapters
+int runTournament(int argc, char **argv);  ///< townhall tournament run FILE|resume ID|report ID|list
 
 } // namespace townhall::app

@@ -44,6 +44,8 @@ int main(int argc, char **argv)
         return runSimulate(argc, argv);
     if (std::strcmp(command, "rules") == 0)
         return runRules(argc, argv);
+    if (std::strcmp(command, "tournament") == 0)
+        return runTournament(argc, argv);
     if (std::strcmp(command, "mcp-stdio") == 0)
         return runStdio(argc, argv);
     if (std::strcmp(command, "agent") == 0)

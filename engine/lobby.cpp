@@ -244,6 +244,13 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
         // it from its own log whichever queue it came from.
         MatchConfig config = m_defaults;
         config.rules = *rules;
+        if (auto deal = m_deals.find(queueId); deal != m_deals.end()) {
+            // A tournament's roles for this table, in queue order (the
+            // engine checks that they are the rule set's deck).
+            if (deal->second.size() == seated.size())
+                config.deal = deal->second;
+            m_deals.erase(deal);
+        }
         auto m = std::make_unique<Match>(
             Match::create(r.matchId, b.buildingInstanceId, r.matchNumber, r.seed, seated, config, now));
         res.matchEvents = m->log();

@@ -118,6 +118,10 @@ public:
     /// for an invalid rule set, an empty id or the id of a queue that
     /// already exists. Not journaled: the host registers it again on start.
     Expected<void> registerQueue(const std::string &queueId, RuleSet rules);
+    /// The roles of the next table `queueId` seats, in queue order (a
+    /// tournament rotates roles). Used once, by the join that fills the
+    /// table. Not journaled: the roles are in the match's own log.
+    void setNextDeal(const std::string &queueId, std::vector<Role> roles) { m_deals[queueId] = std::move(roles); }
     /// Every queue id, the default first, then the presets', then registered ones.
     std::vector<std::string> queueIds() const;
 
@@ -166,6 +170,7 @@ private:
     std::map<std::string, std::deque<QueueEntry>> m_queues;
     std::vector<std::pair<std::string, RuleSet>> m_customQueues;  ///< registerQueue, in order
     std::map<std::string, std::unique_ptr<Match>> m_matches;
+    std::map<std::string, std::vector<Role>> m_deals;  ///< setNextDeal, by queue
     std::vector<std::string> m_order;
     std::vector<Building> m_buildings;
 };

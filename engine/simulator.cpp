@@ -15,6 +15,22 @@ const std::vector<std::string> &botNames()
     return names;
 }
 
+namespace {
+/// The seat of "p:<seat>"; 0 for anything else.
+int seatOfPlayer(const std::string &playerId)
+{
+    if (playerId.size() < 3 || playerId.compare(0, 2, "p:") != 0)
+        return 0;
+    int seat = 0;
+    for (std::size_t i = 2; i < playerId.size(); ++i) {
+        if (playerId[i] < '0' || playerId[i] > '9' || seat > 100)
+            return 0;
+        seat = seat * 10 + (playerId[i] - '0');
+    }
+    return seat;
+}
+} // namespace
+
 SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, TimeMs startMs,
                              const CallObserver &observer)
 {
@@ -25,6 +41,7 @@ SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, cons
                              TimeMs startMs, const CallObserver &observer)
 {
     SimulatedMatch result;
+    result.rejectedBySeat.assign(static_cast<std::size_t>(config.rules.seatCount()) + 1, 0);
     std::vector<SeatAssignment> seats = table.seats;
     if (seats.empty()) {
         Rng nameRng(seed ^ 0xB07B07ULL);
@@ -52,6 +69,8 @@ SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, cons
         auto cmd = toCommand(call, playerId);
         if (!cmd) {
             ++result.rejectedCalls;
+            if (const int seat = seatOfPlayer(playerId); seat > 0 && static_cast<std::size_t>(seat) < result.rejectedBySeat.size())
+                ++result.rejectedBySeat[static_cast<std::size_t>(seat)];
             sent.error = ErrorCode::InvalidArgument;
             return sent;
         }
@@ -67,8 +86,11 @@ SimulatedMatch simulateMatch(std::uint64_t seed, const MatchConfig &config, cons
             if (!sent.ok)
                 sent.error = r.error().code;
         }
-        if (!sent.ok)
+        if (!sent.ok) {
             ++result.rejectedCalls;
+            if (const int seat = seatOfPlayer(playerId); seat > 0 && static_cast<std::size_t>(seat) < result.rejectedBySeat.size())
+                ++result.rejectedBySeat[static_cast<std::size_t>(seat)];
+        }
         acted = true;
         return sent;
     };

@@ -20,6 +20,7 @@ struct SimulatedMatch
     int days = 0;
     std::size_t toolCalls = 0;
     std::size_t rejectedCalls = 0;
+    std::vector<int> rejectedBySeat;  ///< index = seat (1-based; [0] unused)
 };
 
 /// Observes every tool call the bots make and its outcome (tests use it).

@@ -77,7 +77,40 @@ void RatingTable::rateMatch(const std::vector<std::vector<std::string>> &teams, 
     for (std::size_t t = 0; t < teams.size(); ++t)
         for (const std::string &key : teams[t])
             before[t].push_back(rating(key));
-    const auto after = ratePlackettLuce(before, ranks, m_params);
+    std::vector<std::vector<Rating>> after;
+    if (!m_params.meanTeams) {
+        after = ratePlackettLuce(before, ranks, m_params);
+    } else {
+        // Each team is one average member (mean mu, mean sigma²); a seat
+        // then takes that member's change in proportion to its own sigma²
+        // against the average, as Weng-Lin share a team's change.
+        std::vector<std::vector<Rating>> reps(teams.size());
+        for (std::size_t t = 0; t < teams.size(); ++t) {
+            if (before[t].empty())
+                throw std::invalid_argument("a team has no members");
+            double mu = 0;
+            double var = 0;
+            for (const Rating &r : before[t]) {
+                mu += r.mu;
+                var += r.sigma * r.sigma;
+            }
+            const double n = static_cast<double>(before[t].size());
+            reps[t].push_back({mu / n, std::sqrt(var / n)});
+        }
+        const auto moved = ratePlackettLuce(reps, ranks, m_params);
+        after = before;
+        for (std::size_t t = 0; t < teams.size(); ++t) {
+            const Rating &rep = reps[t][0];
+            const double repVar = rep.sigma * rep.sigma;
+            const double dMu = moved[t][0].mu - rep.mu;
+            const double shrink = 1.0 - (moved[t][0].sigma * moved[t][0].sigma) / repVar;
+            for (Rating &r : after[t]) {
+                const double share = (r.sigma * r.sigma) / repVar;
+                r.mu += share * dMu;
+                r.sigma *= std::sqrt(std::max(1.0 - share * shrink, m_params.kappa));
+            }
+        }
+    }
 
     struct Sum
     {

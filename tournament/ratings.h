@@ -23,6 +23,11 @@ struct OpenSkillParams
     double sigma = 25.0 / 3.0;
     double beta = 25.0 / 6.0;
     double kappa = 0.0001;
+    /// A team's strength is its members' mean (mu and sigma²) instead of
+    /// their sum. Werewolf sides are unequal (6 against 2 at a classic
+    /// table); summed, the model expects the bigger side to win and every
+    /// rating drifts (docs/tournaments.md). RatingTable only.
+    bool meanTeams = false;
 };
 
 struct Rating

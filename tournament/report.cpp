@@ -48,6 +48,12 @@ SeatTelemetry SeatTelemetry::fromJson(const json &j)
 
 namespace {
 
+/// Rating keys of the two sides themselves (never a participant id: ids
+/// cannot start with '@').
+constexpr std::string_view SideVillage = "@village";
+constexpr std::string_view SideWolves = "@wolves";
+
+
 json estimateJson(const Estimate &e)
 {
     return {{"value", e.value}, {"low", e.low}, {"high", e.high}, {"n", e.n}};
@@ -203,8 +209,11 @@ Report computeReport(const std::string &tournamentId, const TournamentSpec &spec
         r.kind = p.kind;
         r.seats = p.seats;
     }
-    RatingTable overallRatings;
-    RatingTable roleRatings;
+    // Sides of unequal size are compared by their mean strength (ratings.h).
+    OpenSkillParams params;
+    params.meanTeams = true;
+    RatingTable overallRatings(params);
+    RatingTable roleRatings(params);
 
     for (const MatchRecord *m : ordered) {
         const MatchFacts facts = analyzeMatch(m->log);
@@ -305,6 +314,11 @@ Report computeReport(const std::string &tournamentId, const TournamentSpec &spec
         const std::vector<int> ranks = draw ? std::vector<int>{1, 1}
                                        : *facts.winner == engine::Team::Villagers ? std::vector<int>{1, 2}
                                                                                   : std::vector<int>{2, 1};
+        // Each side also fields a member that stands for the side itself,
+        // so the table's own imbalance (the village wins more often at a
+        // classic table) is learnt there and not by whoever sat village.
+        teams[0].push_back(std::string(SideVillage));
+        teams[1].push_back(std::string(SideWolves));
         overallRatings.rateMatch(teams, ranks);
         roleRatings.rateMatch(roleTeams, ranks);
     }

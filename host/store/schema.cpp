@@ -320,6 +320,33 @@ CREATE TABLE queued_model_seats (
 );
 )sql";
 
+// Version 8: tournaments (docs/tournaments.md). A tournament keeps its file
+// (normalized) and one row per scheduled match: the schedule entry, its
+// state, the result with the seats' telemetry, and, for a match of built-in
+// bots played at virtual time, the whole event log as one compressed blob
+// (JSON lines, the export format). Live matches keep their log in events
+// like every other match; match_id says which.
+constexpr const char *V7toV8 = R"sql(
+CREATE TABLE tournaments (
+    id TEXT PRIMARY KEY NOT NULL,
+    name TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    created_at_ms INTEGER NOT NULL,
+    status TEXT NOT NULL DEFAULT 'RUNNING'
+);
+CREATE TABLE tournament_matches (
+    tournament_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    schedule TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'SCHEDULED',
+    match_id TEXT,
+    result TEXT,
+    log BLOB,
+    finished_at_ms INTEGER,
+    PRIMARY KEY (tournament_id, idx)
+);
+)sql";
+
 StoreResult<void> recordVersion(QSqlDatabase &db, int version, qint64 nowMs)
 {
     QSqlQuery q(db);
@@ -433,6 +460,7 @@ Step stepFrom(int from)
     case 4: return &scripted<V4toV5, 5>;
     case 5: return &scripted<V5toV6, 6>;
     case 6: return &scripted<V6toV7, 7>;
+    case 7: return &scripted<V7toV8, 8>;
     default: return nullptr;
     }
 }

@@ -13,7 +13,7 @@
 
 namespace townhall::host::schema {
 
-inline constexpr int CurrentVersion = 7;
+inline constexpr int CurrentVersion = 8;
 /// "TwnH": marks the file as Town Hall's (PRAGMA application_id).
 inline constexpr std::int32_t ApplicationId = 0x54776E48;
 

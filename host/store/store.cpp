@@ -1429,6 +1429,172 @@ StoreResult<std::optional<std::string>> Store::setting(const std::string &key) c
     return std::optional<std::string>(s(query.value(0)));
 }
 
+// ===================================================================== tournaments
+
+namespace {
+TournamentRow tournamentRowOf(const QSqlQuery &query)
+{
+    TournamentRow row;
+    row.id = s(query.value(0));
+    row.name = s(query.value(1));
+    row.specJson = s(query.value(2));
+    row.createdAt = query.value(3).toLongLong();
+    row.status = s(query.value(4));
+    row.scheduled = query.value(5).toInt();
+    row.done = query.value(6).toInt();
+    return row;
+}
+constexpr const char *TournamentSelect =
+    "SELECT t.id, t.name, t.spec, t.created_at_ms, t.status, "
+    "(SELECT COUNT(*) FROM tournament_matches m WHERE m.tournament_id = t.id), "
+    "(SELECT COUNT(*) FROM tournament_matches m WHERE m.tournament_id = t.id AND m.status = 'DONE') "
+    "FROM tournaments t";
+} // namespace
+
+StoreResult<std::string> Store::nextTournamentId() const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    if (!query.exec(QStringLiteral("SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS INTEGER)), 0) FROM tournaments "
+                                   "WHERE id GLOB 't[0-9]*'")))
+        return toStoreError(query.lastError(), StoreTr::tr("read the tournaments"));
+    query.next();
+    return "t" + std::to_string(query.value(0).toLongLong() + 1);
+}
+
+StoreResult<void> Store::createTournament(const TournamentRow &row, const std::vector<TournamentMatchRow> &schedule)
+{
+    m_d->checkThread();
+    return m_d->transaction([&]() -> StoreResult<void> {
+        QSqlQuery exists(m_d->m_db);
+        exists.prepare(QStringLiteral("SELECT 1 FROM tournaments WHERE id = ?"));
+        exists.addBindValue(q(row.id));
+        if (auto r = run(exists, "read the tournaments"); !r)
+            return r;
+        if (exists.next())
+            return StoreError{StoreError::Code::Conflict,
+                              StoreTr::tr("tournament %1 already exists").arg(q(row.id))};
+        QSqlQuery ins(m_d->m_db);
+        ins.prepare(QStringLiteral(
+            "INSERT INTO tournaments (id, name, spec, created_at_ms, status) VALUES (?, ?, ?, ?, ?)"));
+        ins.addBindValue(q(row.id));
+        ins.addBindValue(q(row.name));
+        ins.addBindValue(q(row.specJson));
+        ins.addBindValue(qint64(row.createdAt ? row.createdAt : m_d->now()));
+        ins.addBindValue(q(row.status));
+        if (auto r = run(ins, "store a tournament"); !r)
+            return r;
+        QSqlQuery m(m_d->m_db);
+        m.prepare(QStringLiteral("INSERT INTO tournament_matches (tournament_id, idx, schedule, status) "
+                                 "VALUES (?, ?, ?, 'SCHEDULED')"));
+        for (const TournamentMatchRow &entry : schedule) {
+            m.addBindValue(q(row.id));
+            m.addBindValue(entry.index);
+            m.addBindValue(q(entry.scheduleJson));
+            if (auto r = run(m, "store a tournament's schedule"); !r)
+                return r;
+        }
+        return {};
+    });
+}
+
+StoreResult<std::vector<TournamentRow>> Store::tournaments() const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    if (!query.exec(QString::fromLatin1(TournamentSelect) + QStringLiteral(" ORDER BY t.created_at_ms, t.rowid")))
+        return toStoreError(query.lastError(), StoreTr::tr("read the tournaments"));
+    std::vector<TournamentRow> out;
+    while (query.next())
+        out.push_back(tournamentRowOf(query));
+    return out;
+}
+
+StoreResult<TournamentRow> Store::tournament(const std::string &id) const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    query.prepare(QString::fromLatin1(TournamentSelect) + QStringLiteral(" WHERE t.id = ?"));
+    query.addBindValue(q(id));
+    if (auto r = run(query, "read a tournament"); !r)
+        return r.error();
+    if (!query.next())
+        return StoreError{StoreError::Code::NotFound, StoreTr::tr("no tournament %1").arg(q(id))};
+    return tournamentRowOf(query);
+}
+
+StoreResult<std::vector<TournamentMatchRow>> Store::tournamentMatches(const std::string &id, bool withLogs) const
+{
+    m_d->checkThread();
+    QSqlQuery query(m_d->m_db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT idx, schedule, status, match_id, result, %1, finished_at_ms "
+                                 "FROM tournament_matches WHERE tournament_id = ? ORDER BY idx")
+                      .arg(withLogs ? QStringLiteral("log") : QStringLiteral("NULL")));
+    query.addBindValue(q(id));
+    if (auto r = run(query, "read a tournament's matches"); !r)
+        return r.error();
+    std::vector<TournamentMatchRow> out;
+    while (query.next()) {
+        TournamentMatchRow row;
+        row.tournamentId = id;
+        row.index = query.value(0).toInt();
+        row.scheduleJson = s(query.value(1));
+        row.status = s(query.value(2));
+        row.matchId = s(query.value(3));
+        row.resultJson = s(query.value(4));
+        row.log = query.value(5).toByteArray();
+        row.finishedAt = query.value(6).toLongLong();
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+StoreResult<void> Store::updateTournamentMatches(const std::vector<TournamentMatchRow> &rows)
+{
+    m_d->checkThread();
+    if (rows.empty())
+        return {};
+    return m_d->transaction([&]() -> StoreResult<void> {
+        QSqlQuery up(m_d->m_db);
+        up.prepare(QStringLiteral("UPDATE tournament_matches SET status = ?, match_id = ?, result = ?, log = ?, "
+                                  "finished_at_ms = ? WHERE tournament_id = ? AND idx = ?"));
+        for (const TournamentMatchRow &row : rows) {
+            up.addBindValue(q(row.status));
+            up.addBindValue(row.matchId.empty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(q(row.matchId)));
+            up.addBindValue(row.resultJson.empty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(q(row.resultJson)));
+            up.addBindValue(row.log.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray)) : QVariant(row.log));
+            up.addBindValue(row.finishedAt ? QVariant(qint64(row.finishedAt)) : QVariant(QMetaType(QMetaType::LongLong)));
+            up.addBindValue(q(row.tournamentId));
+            up.addBindValue(row.index);
+            if (auto r = run(up, "store a tournament's match"); !r)
+                return r;
+            if (up.numRowsAffected() != 1)
+                return StoreError{StoreError::Code::NotFound,
+                                  StoreTr::tr("tournament %1 has no match %2").arg(q(row.tournamentId)).arg(row.index)};
+        }
+        return {};
+    });
+}
+
+StoreResult<void> Store::setTournamentStatus(const std::string &id, const std::string &status)
+{
+    m_d->checkThread();
+    return m_d->transaction([&]() -> StoreResult<void> {
+        QSqlQuery up(m_d->m_db);
+        up.prepare(QStringLiteral("UPDATE tournaments SET status = ? WHERE id = ?"));
+        up.addBindValue(q(status));
+        up.addBindValue(q(id));
+        if (auto r = run(up, "store a tournament's status"); !r)
+            return r;
+        if (up.numRowsAffected() != 1)
+            return StoreError{StoreError::Code::NotFound, StoreTr::tr("no tournament %1").arg(q(id))};
+        return {};
+    });
+}
+
 // ===================================================================== reads
 
 StoreResult<std::vector<engine::LobbyRecord>> Store::loadLobbyJournal() const

@@ -120,6 +120,33 @@ struct BuildingRow
     engine::TimeMs createdAt = 0;
 };
 
+/// A tournament as stored (docs/tournaments.md).
+struct TournamentRow
+{
+    std::string id;        ///< "t1", "t2", … (nextTournamentId)
+    std::string name;
+    std::string specJson;  ///< the file, normalized (tournament::TournamentSpec::toJson)
+    engine::TimeMs createdAt = 0;
+    std::string status = "RUNNING";  ///< RUNNING | FINISHED
+    int scheduled = 0;     ///< read only: rows in tournament_matches
+    int done = 0;          ///< read only: rows with status DONE
+};
+
+/// One scheduled match of a tournament.
+struct TournamentMatchRow
+{
+    std::string tournamentId;
+    int index = 0;
+    std::string scheduleJson;  ///< tournament::toJson(ScheduledMatch)
+    std::string status = "SCHEDULED";  ///< SCHEDULED | PLAYING | DONE
+    std::string matchId;       ///< set once the match exists
+    std::string resultJson;    ///< DONE: winner and the seats' telemetry
+    /// DONE, played at virtual time: the whole log, zlib-compressed JSON
+    /// lines (qCompress). Empty: the log is in `events` under matchId.
+    QByteArray log;
+    engine::TimeMs finishedAt = 0;
+};
+
 /// What importMatch stored.
 struct ImportResult
 {
@@ -180,7 +207,7 @@ class Store final
 {
 public:
     /// The schema version this build writes; older files are migrated.
-    static constexpr int SchemaVersion = 7;
+    static constexpr int SchemaVersion = 8;
     /// PRAGMA application_id of every Town Hall database ("TwnH").
     static constexpr std::int32_t ApplicationId = 0x54776E48;
 
@@ -335,6 +362,23 @@ public:
     /// Revokes by agent id, or by name (the agent of that name that is not
     /// revoked). Revoking twice is NotFound the second time.
     StoreResult<AgentRecord> revokeAgent(const std::string &idOrName);
+
+    // ------------------------------------------------------------ tournaments
+
+    /// The first free id of the form "tN".
+    StoreResult<std::string> nextTournamentId() const;
+    /// Stores a tournament and its whole schedule in one transaction.
+    /// Conflict when the id exists.
+    StoreResult<void> createTournament(const TournamentRow &row, const std::vector<TournamentMatchRow> &schedule);
+    /// Every tournament, oldest first, with its counts.
+    StoreResult<std::vector<TournamentRow>> tournaments() const;
+    StoreResult<TournamentRow> tournament(const std::string &id) const;
+    /// The schedule's rows in index order; logs only when `withLogs`.
+    StoreResult<std::vector<TournamentMatchRow>> tournamentMatches(const std::string &id, bool withLogs) const;
+    /// Writes the rows' status, match id, result, log and finish time, all
+    /// in one transaction.
+    StoreResult<void> updateTournamentMatches(const std::vector<TournamentMatchRow> &rows);
+    StoreResult<void> setTournamentStatus(const std::string &id, const std::string &status);
 
     // ------------------------------------------------------------ export / import / replay
 

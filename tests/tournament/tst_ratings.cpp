@@ -58,6 +58,32 @@ private Q_SLOTS:
         QVERIFY(near(out[1][0].sigma, 8.065506, 1e-5));
     }
 
+    void meanTeamsWeighUnequalSidesAlike()
+    {
+        // Six equal village seats beat two equal wolves. With mean team
+        // strength each side is one average player, so this is the 1v1 above
+        // seat for seat: +2.635231 for every winner, -2.635231 for every loser.
+        OpenSkillParams params;
+        params.meanTeams = true;
+        RatingTable table(params);
+        table.rateMatch({{"v1", "v2", "v3", "v4", "v5", "v6"}, {"w1", "w2"}}, {1, 2});
+        for (const char *v : {"v1", "v2", "v3", "v4", "v5", "v6"})
+            QVERIFY(near(table.rating(v).mu, 27.635231, 1e-5));
+        for (const char *w : {"w1", "w2"})
+            QVERIFY(near(table.rating(w).mu, 22.364769, 1e-5));
+        QVERIFY(near(table.rating("v1").sigma, 8.065506, 1e-5));
+        // Summed, the same result barely moves the village: the model
+        // expected six to beat two.
+        RatingTable summed;
+        summed.rateMatch({{"v1", "v2", "v3", "v4", "v5", "v6"}, {"w1", "w2"}}, {1, 2});
+        QVERIFY(summed.rating("v1").mu - 25.0 < 0.5 * (27.635231 - 25.0));
+        // A seat less certain than its side's mean moves more.
+        RatingTable mixed(params);
+        mixed.rateMatch({{"old"}, {"x"}}, {1, 2});  // "old" now has a smaller sigma
+        mixed.rateMatch({{"old", "new"}, {"y", "z"}}, {1, 2});
+        QVERIFY(mixed.rating("new").mu - 25.0 > mixed.rating("old").mu - 27.635231);
+    }
+
     void winnerRisesLoserFallsSigmaShrinks()
     {
         const Rating strong{30, 4};

@@ -54,10 +54,20 @@ bool RawDb::execScript(const char *script)
     return true;
 }
 
-bool toVersion6(RawDb &raw)
+bool toVersion7(RawDb &raw)
 {
     // Frozen, like the DDL of the versions before it in tst_store.
     return raw.execScript(R"sql(
+DROP TABLE tournaments;
+DROP TABLE tournament_matches;
+DELETE FROM schema_version WHERE version >= 8;
+)sql");
+}
+
+bool toVersion6(RawDb &raw)
+{
+    // Frozen, like the DDL of the versions before it in tst_store.
+    return toVersion7(raw) && raw.execScript(R"sql(
 DROP TABLE model_seats;
 DROP TABLE model_notes;
 DROP TABLE queued_model_seats;

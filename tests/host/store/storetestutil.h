@@ -49,6 +49,8 @@ private:
 
 /// Turns a file of this build's schema back into version 6 (no model seat
 /// tables): for migration tests.
+/// Takes a current database back to schema version 7 (before tournaments).
+bool toVersion7(RawDb &raw);
 bool toVersion6(RawDb &raw);
 
 /// Turns a file of this build's schema back into version 5 (events with a

@@ -199,7 +199,7 @@ private Q_SLOTS:
         {
             auto store = Store::open(path);
             STORE_VERIFY(store);
-            QCOMPARE(store->schemaVersion(), 7);
+            QCOMPARE(store->schemaVersion(), Store::SchemaVersion);
             QCOMPARE(store->loadMatch("match-1")->stateHash(), m.stateHash());
             Batch b;
             b.addModelSeat(seatRow(m, 3));

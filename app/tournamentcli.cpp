@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: MIT
+// `townhall tournament run|resume|report|list` (docs/tournaments.md).
+
+#include "app/cli.h"
+
+#include "app/options.h"
+#include "host/host.h"
+#include "host/livetournament.h"
+#include "host/mcpservice.h"
+#include "host/providers/keysource.h"
+#include "host/tournaments.h"
+#include "tournament/report.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QTimer>
+
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace townhall::app {
+
+using namespace townhall::host;
+
+namespace {
+
+void out(const QString &s)
+{
+    const QByteArray b = s.toUtf8();
+    std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stdout);
+    std::fflush(stdout);
+}
+
+void err(const QString &s)
+{
+    const QByteArray b = s.toUtf8();
+    std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stderr);
+    std::fflush(stderr);
+}
+
+/// A progress bar on a terminal, a line per tenth otherwise (a log file).
+class ProgressLine
+{
+public:
+    ProgressLine() : m_tty(isatty(fileno(stderr)) != 0) {}
+    void show(const TournamentProgress &p, const QString &extra = {})
+    {
+        if (p.scheduled <= 0)
+            return;
+        if (m_tty) {
+            constexpr int Width = 30;
+            const int filled = int(double(p.done) / p.scheduled * Width);
+            err(QStringLiteral("\r[%1%2] %3/%4 matches%5%6")
+                    .arg(QString(filled, QLatin1Char('#')), QString(Width - filled, QLatin1Char(' ')))
+                    .arg(p.done)
+                    .arg(p.scheduled)
+                    .arg(p.running ? QStringLiteral(", %1 playing").arg(p.running) : QString(),
+                         extra.isEmpty() ? QString() : QStringLiteral(" — ") + extra));
+            if (p.done == p.scheduled)
+                err(QStringLiteral("\n"));
+            return;
+        }
+        const int tenth = p.done * 10 / p.scheduled;
+        if (tenth != m_lastTenth || !extra.isEmpty()) {
+            m_lastTenth = tenth;
+            err(QStringLiteral("tournament: %1/%2 matches%3\n")
+                    .arg(p.done)
+                    .arg(p.scheduled)
+                    .arg(extra.isEmpty() ? QString() : QStringLiteral(" — ") + extra));
+        }
+    }
+
+private:
+    bool m_tty;
+    int m_lastTenth = -1;
+};
+
+StoreResult<Store> openDb(const QCommandLineParser &p, bool create)
+{
+    Store::Options o;
+    o.createIfMissing = create;
+    return Store::open(p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : Store::defaultPath(), o);
+}
+
+QString dbPathOf(const QCommandLineParser &p)
+{
+    return p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : Store::defaultPath();
+}
+
+std::string formatted(const tournament::Report &r, const QString &format)
+{
+    if (format == QLatin1String("csv"))
+        return tournament::toCsv(r);
+    if (format == QLatin1String("json"))
+        return tournament::toJsonText(r);
+    if (format == QLatin1String("html"))
+        return tournament::toHtml(r);
+    return tournament::toMarkdown(r);
+}
+
+bool knownFormat(const QString &f)
+{
+    return f == QLatin1String("md") || f == QLatin1String("csv") || f == QLatin1String("json")
+           || f == QLatin1String("html");
+}
+
+int printReport(const Store &store, const std::string &id, const QString &format, const QString &outPath)
+{
+    auto report = tournamentReport(store, id);
+    if (!report) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(report.error().message));
+        return 1;
+    }
+    const std::string text = formatted(report.value(), format);
+    if (outPath.isEmpty()) {
+        out(QString::fromStdString(text));
+        return 0;
+    }
+    QFile f(outPath);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        || f.write(text.data(), qint64(text.size())) != qint64(text.size())) {
+        err(QStringLiteral("townhall tournament: cannot write %1: %2\n").arg(outPath, f.errorString()));
+        return 1;
+    }
+    err(QStringLiteral("townhall tournament: report written to %1\n").arg(outPath));
+    return 0;
+}
+
+/// Plays a tournament of bots at virtual time; stops cleanly on SIGINT/SIGTERM.
+std::atomic<bool> g_stop{false};
+
+int playBots(Store &store, const std::string &id, int parallel)
+{
+    g_stop = false;
+    std::signal(SIGINT, [](int) { g_stop = true; });
+    std::signal(SIGTERM, [](int) { g_stop = true; });
+    ProgressLine line;
+    BotRunOptions o;
+    o.parallel = parallel;
+    o.stop = &g_stop;
+    o.progress = [&line](const TournamentProgress &p) { line.show(p); };
+    auto run = runBotTournament(store, id, o);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    if (!run) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(run.error().message));
+        return 1;
+    }
+    const BotRunSummary &s = run.value();
+    err(QStringLiteral("tournament %1: %2 matches played in %3 s (%4 per second, %5 CPU-s on %6 threads)%7\n")
+            .arg(QString::fromStdString(id))
+            .arg(s.played)
+            .arg(s.wallSeconds, 0, 'f', 2)
+            .arg(s.wallSeconds > 0 ? s.played / s.wallSeconds : 0, 0, 'f', 0)
+            .arg(s.cpuSeconds, 0, 'f', 2)
+            .arg(parallel)
+            .arg(s.stopped ? QStringLiteral("; stopped — `townhall tournament resume %1` goes on")
+                                 .arg(QString::fromStdString(id))
+                           : QString()));
+    return s.stopped ? 3 : 0;
+}
+
+/// Plays a tournament with models, MCP agents or push agents through a host.
+int playLive(QCoreApplication &app, const QCommandLineParser &p, const std::string &id, int parallel)
+{
+    HostOptions opts;
+    opts.dbPath = dbPathOf(p);
+    if (p.isSet(QStringLiteral("speed")))
+        opts.speed = p.value(QStringLiteral("speed")).toDouble();
+    Host host(opts);
+    QString error;
+    if (!host.start(&error)) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(error));
+        return 1;
+    }
+    Store *store = host.store();
+    auto spec = tournamentSpec(*store, id);
+    if (!spec) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(spec.error().message));
+        return 1;
+    }
+    if (spec.value().modelTimers)
+        host.lobby().defaults().timers = engine::modelPlayTimers();
+    auto seats = seatsOf(spec.value());
+    if (!seats.ok()) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(seats.errors.join(QStringLiteral("; "))));
+        return 1;
+    }
+    // Keys come from the environment variables the providers name; they
+    // live in memory only.
+    for (auto &[name, profile] : seats.file->providers)
+        if (profile.apiKey.isEmpty())
+            profile.apiKey = providers::EnvironmentKeySource::lookupNow(profile).key;
+    std::map<std::string, std::string> agentIds;
+    if (auto agents = store->listAgents())
+        for (const AgentRecord &a : agents.value())
+            if (!a.revoked())
+                agentIds[a.name] = a.agentId;
+    McpService mcp(&host);
+    const int port = p.isSet(QStringLiteral("port")) ? p.value(QStringLiteral("port")).toInt() : 0;
+    if (!mcp.listen(quint16(port), &error)) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(error));
+        return 1;
+    }
+    out(mcp.url() + QLatin1Char('\n'));
+    LiveTournament live(host, id, spec.value(), *seats.file, agentIds, parallel);
+    ProgressLine line;
+    int code = 0;
+    QObject::connect(&live, &LiveTournament::progressChanged, &app, [&](int done, int scheduled, int running) {
+        line.show({done, scheduled, running}, live.waitingFor().isEmpty()
+                                                  ? QString()
+                                                  : QStringLiteral("waiting for %1 in queue %2")
+                                                        .arg(live.waitingFor().join(QStringLiteral(", ")),
+                                                             QString::fromStdString(live.queueId())));
+    });
+    QObject::connect(&live, &LiveTournament::finished, &app, [&] { QTimer::singleShot(0, &app, [&] { app.exit(0); }); });
+    QObject::connect(&live, &LiveTournament::failed, &app, [&](const QString &message) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(message));
+        code = 1;
+        app.exit(1);
+    });
+    if (!live.start(&error)) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(error));
+        return 1;
+    }
+    // Tell the user what an MCP agent must do to play.
+    for (const tournament::Participant &part : spec.value().participants)
+        if (part.kind == tournament::ParticipantKind::Agent)
+            err(QStringLiteral("tournament %1: agent %2 joins queue \"%3\" at %4\n")
+                    .arg(QString::fromStdString(id), QString::fromStdString(part.entry.value("agent", std::string())),
+                         QString::fromStdString(live.queueId()), mcp.url()));
+    line.show(live.progress());
+    stopOnTerminationSignals(&app, [&app] { app.exit(3); });
+    const int rc = app.exec();
+    return code ? code : rc;
+}
+
+int resumeOrRun(QCoreApplication &app, const QCommandLineParser &p, Store store, const std::string &id, int parallel)
+{
+    auto spec = tournamentSpec(store, id);
+    if (!spec) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(spec.error().message));
+        return 1;
+    }
+    int rc = 0;
+    if (spec.value().botsOnly()) {
+        rc = playBots(store, id, parallel);
+    } else {
+        { Store closed = std::move(store); }  // the host opens the database itself
+        rc = playLive(app, p, id, parallel);
+        auto again = openDb(p, false);
+        if (!again) {
+            err(QStringLiteral("townhall tournament: %1\n").arg(again.error().message));
+            return 1;
+        }
+        store = std::move(again).value();
+    }
+    if (rc != 0)
+        return rc;
+    return printReport(store, id, p.value(QStringLiteral("format")), p.value(QStringLiteral("out")));
+}
+
+} // namespace
+
+int runTournament(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_NO_GLIB"))
+        qputenv("QT_NO_GLIB", "1");
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Tournaments: many matches, roles rotated, ratings with intervals (docs/tournaments.md).\n\n"
+        "  townhall tournament run FILE     create a tournament from FILE and play it\n"
+        "  townhall tournament resume ID    play what is left of tournament ID (after a crash or Ctrl+C)\n"
+        "  townhall tournament report ID    print its report\n"
+        "  townhall tournament list         the tournaments in the database"));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("tournament"), QStringLiteral("the command"));
+    p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("run, resume, report or list"));
+    p.addPositionalArgument(QStringLiteral("what"), QStringLiteral("FILE (run) or ID (resume, report)"));
+    p.addOption({QStringLiteral("db"), QStringLiteral("The database (default: the app's)."), QStringLiteral("PATH")});
+    p.addOption({QStringLiteral("parallel"),
+                 QStringLiteral("Matches at once (bots: threads; default 2, or the file's \"parallel\")."),
+                 QStringLiteral("N")});
+    p.addOption({QStringLiteral("format"), QStringLiteral("The report's format: md, csv, json or html."),
+                 QStringLiteral("F"), QStringLiteral("md")});
+    p.addOption({QStringLiteral("out"), QStringLiteral("Write the report to FILE instead of stdout."),
+                 QStringLiteral("FILE")});
+    p.addOption({QStringLiteral("port"), QStringLiteral("Live tournaments: the MCP port (default: any free one)."),
+                 QStringLiteral("P")});
+    p.addOption({QStringLiteral("speed"), QStringLiteral("Live tournaments: timer speed factor."),
+                 QStringLiteral("X")});
+    p.process(app);
+    const QStringList args = p.positionalArguments();
+    const QString action = args.value(1);
+    auto usage = [] {
+        err(QStringLiteral("usage: townhall tournament run FILE | resume ID | report ID | list  (see --help)\n"));
+        return 2;
+    };
+    if (!knownFormat(p.value(QStringLiteral("format")))) {
+        err(QStringLiteral("townhall tournament: --format must be md, csv, json or html\n"));
+        return 2;
+    }
+    int parallel = 2;
+    if (p.isSet(QStringLiteral("parallel"))) {
+        bool ok = false;
+        parallel = p.value(QStringLiteral("parallel")).toInt(&ok);
+        if (!ok || parallel < 1 || parallel > 64) {
+            err(QStringLiteral("townhall tournament: --parallel must be a whole number from 1 to 64\n"));
+            return 2;
+        }
+    }
+
+    if (action == QLatin1String("list")) {
+        auto store = openDb(p, false);
+        if (!store) {
+            err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
+            return 1;
+        }
+        auto list = store.value().tournaments();
+        if (!list) {
+            err(QStringLiteral("townhall tournament: %1\n").arg(list.error().message));
+            return 1;
+        }
+        for (const TournamentRow &t : list.value())
+            out(QStringLiteral("%1\t%2\t%3/%4 matches\t%5\n")
+                    .arg(QString::fromStdString(t.id), QString::fromStdString(t.status))
+                    .arg(t.done)
+                    .arg(t.scheduled)
+                    .arg(QString::fromStdString(t.name)));
+        return 0;
+    }
+    if (args.size() != 3)
+        return usage();
+    const QString what = args.value(2);
+    if (action == QLatin1String("run")) {
+        QFile f(what);
+        if (!f.open(QIODevice::ReadOnly)) {
+            err(QStringLiteral("townhall tournament: cannot read %1: %2\n").arg(what, f.errorString()));
+            return 1;
+        }
+        const QByteArray text = f.readAll();
+        auto parsed = tournament::parseSpec(std::string_view(text.constData(), std::size_t(text.size())));
+        if (!parsed.ok()) {
+            for (const std::string &e : parsed.errors)
+                err(QStringLiteral("%1: %2\n").arg(what, QString::fromStdString(e)));
+            return 2;
+        }
+        if (!p.isSet(QStringLiteral("parallel"))) {
+            const auto j = engine::json::parse(text.toStdString(), nullptr, false);
+            if (j.is_object() && j.contains("parallel") && j["parallel"].is_number_integer())
+                parallel = j["parallel"].get<int>();
+        }
+        if (!parsed.spec->botsOnly()) {
+            auto seats = seatsOf(*parsed.spec);
+            if (!seats.ok()) {
+                for (const QString &e : seats.errors)
+                    err(QStringLiteral("%1: %2\n").arg(what, e));
+                return 2;
+            }
+        }
+        auto store = openDb(p, true);
+        if (!store) {
+            err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
+            return 1;
+        }
+        auto id = createTournament(store.value(), *parsed.spec);
+        if (!id) {
+            err(QStringLiteral("townhall tournament: %1\n").arg(id.error().message));
+            return 1;
+        }
+        err(QStringLiteral("tournament %1: %2 matches of %3 scheduled in %4\n")
+                .arg(QString::fromStdString(id.value()))
+                .arg(parsed.spec->matches)
+                .arg(QString::fromStdString(parsed.spec->rules.name), QDir::toNativeSeparators(dbPathOf(p))));
+        return resumeOrRun(app, p, std::move(store).value(), id.value(), parallel);
+    }
+    if (action == QLatin1String("resume") || action == QLatin1String("report")) {
+        auto store = openDb(p, false);
+        if (!store) {
+            err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
+            return 1;
+        }
+        if (action == QLatin1String("report"))
+            return printReport(store.value(), what.toStdString(), p.value(QStringLiteral("format")),
+                               p.value(QStringLiteral("out")));
+        return resumeOrRun(app, p, std::move(store).value(), what.toStdString(), parallel);
+    }
+    return usage();
+}
+
+} // namespace townhall::app

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// \file tournaments.h
+/// Tournaments in the store: creating one from its file, playing a
+/// tournament of built-in bots at virtual time on several threads, and
+/// reading back what the report needs. What a live tournament (model seats,
+/// MCP agents, push agents) does through the host is in livetournament.h.
+///
+/// Crash safety: the schedule is stored before the first match, and a
+/// finished match is stored with its result and log in one transaction. A
+/// host that dies loses only the matches under way; running the tournament
+/// again plays exactly those, with the same seeds, so the final table is
+/// the one an uninterrupted run gives.
+
+#include "host/store/store.h"
+#include "tournament/report.h"
+#include "tournament/spec.h"
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace townhall::host {
+
+/// Stores a new tournament and its schedule; returns its id ("t1", …).
+StoreResult<std::string> createTournament(Store &store, const tournament::TournamentSpec &spec);
+
+/// The tournament's file as stored, parsed again.
+StoreResult<tournament::TournamentSpec> tournamentSpec(const Store &store, const std::string &id);
+
+struct TournamentProgress
+{
+    int done = 0;
+    int scheduled = 0;
+    int running = 0;
+};
+
+struct BotRunOptions
+{
+    int parallel = 2;  ///< worker threads
+    /// Called on the calling thread after each commit.
+    std::function<void(const TournamentProgress &)> progress;
+    /// Set from anywhere to stop after the matches under way (they are kept).
+    const std::atomic<bool> *stop = nullptr;
+    /// Finished matches per commit at most (one transaction each).
+    int commitEvery = 64;
+};
+
+/// What a run did.
+struct BotRunSummary
+{
+    TournamentProgress progress;
+    int played = 0;          ///< matches this run played
+    double wallSeconds = 0;
+    double cpuSeconds = 0;   ///< the process's CPU time during the run
+    bool stopped = false;
+};
+
+/// Plays every scheduled match not yet DONE of a tournament whose
+/// participants are all built-in bots. Invalid for any other tournament.
+StoreResult<BotRunSummary> runBotTournament(Store &store, const std::string &id, const BotRunOptions &options);
+
+/// Plays one scheduled match of bots at virtual time and returns its DONE
+/// row (result, compressed log). Pure apart from the compression; runs on
+/// any thread.
+TournamentMatchRow playBotMatch(const std::string &tournamentId, const tournament::TournamentSpec &spec,
+                                const tournament::ScheduledMatch &match);
+
+/// The match id a tournament's match gets when it is played at virtual time.
+std::string botMatchId(const std::string &tournamentId, int index);
+
+/// The played matches as the report reads them: each log (from its blob or
+/// from the events table), the seats as scheduled and their telemetry.
+/// Chat and narration texts are dropped (no figure reads them).
+StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Store &store, const std::string &id);
+
+/// A played match's whole log (for replay and the spectator view).
+StoreResult<std::vector<engine::Event>> tournamentMatchLog(const Store &store, const std::string &tournamentId,
+                                                           const std::string &matchId);
+
+/// computeReport over tournamentRecords.
+StoreResult<tournament::Report> tournamentReport(const Store &store, const std::string &id);
+
+} // namespace townhall::host
