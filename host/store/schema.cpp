@@ -320,13 +320,43 @@ CREATE TABLE queued_model_seats (
 );
 )sql";
 
-// Version 8: tournaments (docs/tournaments.md). A tournament keeps its file
+// Version 8: seed 002's larger tables and tournaments. players is rebuilt
+// with room for twelve seats (version 1 allowed eight, and a nine-seat match
+// could not be stored: the constraint refused its ninth player). A tournament keeps its file
 // (normalized) and one row per scheduled match: the schedule entry, its
 // state, the result with the seats' telemetry, and, for a match of built-in
 // bots played at virtual time, the whole event log as one compressed blob
 // (JSON lines, the export format). Live matches keep their log in events
 // like every other match; match_id says which.
 constexpr const char *V7toV8 = R"sql(
+CREATE TABLE players_v8 (
+    match_id TEXT NOT NULL
+        REFERENCES matches (match_id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+    player_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    display_name TEXT NOT NULL,
+    seat INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 12),
+    role TEXT NOT NULL,
+    alive INTEGER NOT NULL,
+    eliminated_at_ms INTEGER,
+    revealed_role INTEGER NOT NULL DEFAULT 0,
+    ready INTEGER NOT NULL DEFAULT 0,
+    doctor_last_protected_player_id TEXT,
+    seer_history TEXT NOT NULL DEFAULT '[]',
+    night_action TEXT NOT NULL DEFAULT '{}',
+    did_opening_for_day INTEGER,
+    vote_target_player_id TEXT,
+    voted INTEGER NOT NULL DEFAULT 0,
+    last_public_message_at_ms INTEGER,
+    last_wolf_chat_at_ms INTEGER,
+    missed_deadlines INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (match_id, player_id),
+    UNIQUE (match_id, seat)
+);
+INSERT INTO players_v8 SELECT * FROM players;
+DROP TABLE players;
+ALTER TABLE players_v8 RENAME TO players;
+CREATE INDEX players_by_agent ON players (agent_id);
 CREATE TABLE tournaments (
     id TEXT PRIMARY KEY NOT NULL,
     name TEXT NOT NULL,

@@ -791,7 +791,7 @@ void TstStore::batchIsAtomic()
         batch.addEvents("match-2", dup);
     } else if (fault == QLatin1String("check")) {
         batch.add(b, bad);
-        batch.matches.back().snapshot->players[0].seat = 9;  // CHECK (seat BETWEEN 1 AND 8)
+        batch.matches.back().snapshot->players[0].seat = 13;  // CHECK (seat BETWEEN 1 AND 12)
     } else if (fault == QLatin1String("ahead")) {
         batch.matches.push_back(MatchWrite{"match-2", {}, snapshotOf(b)});  // rows, no events
     } else if (fault == QLatin1String("unknown")) {

@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: MIT
+// Tournaments in the store and through the host: bot tournaments at virtual
+// time on worker threads (the same table however many threads and however
+// often stopped), stored logs that replay, and a live tournament of bots,
+// scripted model seats and a push agent that runs to its report.
+
+#include "engine/match.h"
+#include "host/host.h"
+#include "host/livetournament.h"
+#include "host/tournaments.h"
+#include "providers/scriptedplayer.h"
+#include "providers/scriptedserver.h"
+
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace townhall;
+using namespace townhall::host;
+using namespace townhall::test::providers;
+using json = nlohmann::json;
+
+namespace {
+
+tournament::TournamentSpec specOf(const json &j)
+{
+    auto parsed = tournament::parseSpec(j);
+    if (!parsed.ok())
+        qFatal("spec refused: %s", parsed.errors.front().c_str());
+    return *parsed.spec;
+}
+
+json botsFile(int matches, const char *rules = "classic")
+{
+    return {{"name", "bots"},
+            {"rules", rules},
+            {"matches", matches},
+            {"seed", 3},
+            {"mirror", true},
+            {"participants",
+             {{{"id", "a"}, {"bot", true}}, {{"id", "b"}, {"bot", true}}, {{"id", "rest"}, {"bot", true}, {"seats", "rest"}}}}};
+}
+
+Store openStore(const QString &path)
+{
+    auto s = Store::open(path);
+    if (!s)
+        qFatal("store: %s", qPrintable(s.error().message));
+    return std::move(s).value();
+}
+
+/// The report as JSON, with nothing that depends on when it ran.
+json reportJson(const Store &store, const std::string &id)
+{
+    auto r = tournamentReport(store, id);
+    if (!r)
+        qFatal("report: %s", qPrintable(r.error().message));
+    return r.value().toJson();
+}
+
+} // namespace
+
+class TestTournaments : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void aBotTournamentIsStoredAndEveryLogReplays()
+    {
+        QTemporaryDir dir;
+        Store store = openStore(dir.filePath(QStringLiteral("t.sqlite")));
+        const auto spec = specOf(botsFile(48, "9p"));
+        auto id = createTournament(store, spec);
+        QVERIFY(id);
+        QCOMPARE(id.value(), std::string("t1"));
+        QCOMPARE(store.nextTournamentId().value(), std::string("t2"));
+        int calls = 0;
+        BotRunOptions o;
+        o.parallel = 2;
+        o.commitEvery = 8;
+        o.progress = [&](const TournamentProgress &p) {
+            ++calls;
+            QVERIFY(p.done <= p.scheduled);
+        };
+        auto run = runBotTournament(store, "t1", o);
+        QVERIFY(run);
+        QCOMPARE(run.value().played, 48);
+        QVERIFY(!run.value().stopped);
+        QVERIFY(calls >= 6);  // a commit per 8 matches at most
+        const auto row = store.tournament("t1").value();
+        QCOMPARE(row.status, std::string("FINISHED"));
+        QCOMPARE(row.done, 48);
+        // Each stored log replays to the result stored beside it, with the
+        // scheduled roles and names in their seats.
+        const auto schedule = tournament::schedule(spec);
+        auto rows = store.tournamentMatches("t1", true).value();
+        QCOMPARE(rows.size(), std::size_t(48));
+        for (const TournamentMatchRow &r : rows) {
+            QCOMPARE(r.status, std::string("DONE"));
+            QCOMPARE(r.matchId, botMatchId("t1", r.index));
+            auto log = tournamentMatchLog(store, "t1", r.matchId);
+            QVERIFY(log);
+            auto m = engine::Match::fromLog(log.value());
+            QVERIFY(m);
+            QVERIFY(m.value().ended());
+            const json result = json::parse(r.resultJson);
+            const auto &st = m.value().state();
+            QCOMPARE(result["winner"].get<std::string>(),
+                     std::string(!st.winner                               ? "NONE"
+                                 : *st.winner == engine::Team::Villagers ? "VILLAGERS"
+                                                                          : "WEREWOLVES"));
+            QCOMPARE(result["telemetry"].size(), std::size_t(9));
+            const auto &planned = schedule[std::size_t(r.index)];
+            for (std::size_t s = 0; s < planned.seats.size(); ++s) {
+                QVERIFY(st.players[s].role == planned.seats[s].role);
+                QCOMPARE(st.players[s].displayName, planned.seats[s].displayName);
+                // Agent ids say nothing of the participant: only the seat.
+                QCOMPARE(st.players[s].agentId, "bot:" + std::to_string(s + 1));
+            }
+        }
+        // The report reads them all.
+        const json report = reportJson(store, "t1");
+        QCOMPARE(report["played"].get<int>(), 48);
+        QCOMPARE(report["scheduled"].get<int>(), 48);
+        // A second run of a finished tournament plays nothing.
+        auto again = runBotTournament(store, "t1", o);
+        QVERIFY(again);
+        QCOMPARE(again.value().played, 0);
+    }
+
+    void threadsAndStopsDoNotChangeTheFinalTable()
+    {
+        QTemporaryDir dir;
+        const auto spec = specOf(botsFile(120));
+        // One thread, uninterrupted.
+        Store serial = openStore(dir.filePath(QStringLiteral("serial.sqlite")));
+        QVERIFY(createTournament(serial, spec));
+        BotRunOptions one;
+        one.parallel = 1;
+        QVERIFY(runBotTournament(serial, "t1", one));
+        const json expected = reportJson(serial, "t1");
+
+        // Three threads, stopped twice on the way and resumed.
+        Store stopped = openStore(dir.filePath(QStringLiteral("stopped.sqlite")));
+        QVERIFY(createTournament(stopped, spec));
+        std::atomic<bool> stop{false};
+        BotRunOptions three;
+        three.parallel = 3;
+        three.commitEvery = 10;
+        three.stop = &stop;
+        int stops = 0;
+        three.progress = [&](const TournamentProgress &p) {
+            if (p.done >= 30 * (stops + 1))
+                stop = true;
+        };
+        for (; stops < 2; ++stops) {
+            stop = false;
+            auto run = runBotTournament(stopped, "t1", three);
+            QVERIFY(run);
+            QVERIFY(run.value().stopped);
+            QVERIFY(run.value().progress.done < 120);
+            QCOMPARE(stopped.tournament("t1").value().status, std::string("RUNNING"));
+        }
+        stop = false;
+        three.progress = {};
+        auto last = runBotTournament(stopped, "t1", three);
+        QVERIFY(last);
+        QVERIFY(!last.value().stopped);
+        QVERIFY(reportJson(stopped, "t1") == expected);
+        // And the logs themselves are the same, match by match.
+        const auto a = serial.tournamentMatches("t1", false).value();
+        const auto b = stopped.tournamentMatches("t1", false).value();
+        for (std::size_t i = 0; i < a.size(); ++i)
+            QVERIFY(json::parse(a[i].resultJson)["logHash"] == json::parse(b[i].resultJson)["logHash"]);
+    }
+
+    void refusals()
+    {
+        QTemporaryDir dir;
+        Store store = openStore(dir.filePath(QStringLiteral("t.sqlite")));
+        QVERIFY(runBotTournament(store, "t7", {}).error().code == StoreError::Code::NotFound);
+        QVERIFY(store.tournament("t7").error().code == StoreError::Code::NotFound);
+        // A tournament with a model seat does not play at virtual time.
+        const auto live = specOf({{"matches", 2},
+                                  {"providers", {{"local", {{"kind", "openai"}, {"baseUrl", "http://127.0.0.1:9/v1"}, {"model", "m"}}}}},
+                                  {"participants", {{{"id", "m"}, {"provider", "local"}}, {{"id", "b"}, {"bot", true}, {"seats", "rest"}}}}});
+        auto id = createTournament(store, live);
+        QVERIFY(id);
+        QVERIFY(runBotTournament(store, id.value(), {}).error().code == StoreError::Code::Invalid);
+        TournamentRow dup;
+        dup.id = id.value();
+        dup.name = "again";
+        dup.specJson = "{}";
+        QVERIFY(store.createTournament(dup, {}).error().code == StoreError::Code::Conflict);
+    }
+
+    void aLiveTournamentOfBotsModelSeatsAndAPushAgentRunsToItsReport()
+    {
+        // Two scripted model servers (two participants), the reference push
+        // agent, and bots for the rest of a nine-seat table.
+        ScriptedOpenAiServer modelA;
+        ScriptedOpenAiServer modelB;
+        QVERIFY(modelA.listen());
+        QVERIFY(modelB.listen());
+        modelA.setHandler([](const RecordedRequest &r) { return scriptedPlayer(1, r); });
+        modelB.setHandler([](const RecordedRequest &r) { return scriptedPlayer(2, r); });
+        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+        if (python.isEmpty())
+            QSKIP("python3 is not installed (the reference push agent needs it)");
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        const quint16 port = probe.serverPort();
+        probe.close();
+        QProcess agent;
+        agent.start(python, {QStringLiteral(TOWNHALL_PUSH_AGENT), QStringLiteral("--port"), QString::number(port)});
+        QVERIFY(agent.waitForStarted());
+        QTcpSocket s;
+        QTRY_VERIFY_WITH_TIMEOUT((s.abort(), s.connectToHost(QHostAddress::LocalHost, port), s.waitForConnected(100)), 10'000);
+        s.close();
+
+        const json file{{"name", "mixed"},
+                        {"rules", "9p"},
+                        {"matches", 3},
+                        {"seed", 9},
+                        {"timers", "standard"},
+                        {"providers",
+                         {{"a", {{"kind", "openai"}, {"baseUrl", modelA.baseUrl().toStdString()}, {"model", "test-model"}}},
+                          {"b", {{"kind", "openai"}, {"baseUrl", modelB.baseUrl().toStdString()}, {"model", "test-model"}}}}},
+                        {"participants",
+                         {{{"id", "model-a"}, {"provider", "a"}},
+                          {{"id", "model-b"}, {"provider", "b"}},
+                          {{"id", "pushy"}, {"push", {{"url", QStringLiteral("http://127.0.0.1:%1/").arg(port).toStdString()}, {"deadlineMs", 5000}}}},
+                          {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
+        const auto spec = specOf(file);
+        QTemporaryDir dir;
+        HostOptions o;
+        o.dbPath = dir.filePath(QStringLiteral("live.sqlite"));
+        o.speed = 50;
+        o.rateLimits = false;
+        Host host(o);
+        QString error;
+        QVERIFY2(host.start(&error), qPrintable(error));
+        auto id = createTournament(*host.store(), spec);
+        QVERIFY(id);
+        auto seats = seatsOf(spec);
+        QVERIFY2(seats.ok(), qPrintable(seats.errors.join(QStringLiteral("; "))));
+        for (auto &[name, profile] : seats.file->providers)
+            profile.apiKey = QStringLiteral("test-key");
+        LiveTournament live(host, id.value(), spec, *seats.file, {}, 2);
+        QSignalSpy finished(&live, &LiveTournament::finished);
+        QSignalSpy failed(&live, &LiveTournament::failed);
+        QVERIFY2(live.start(&error), qPrintable(error));
+        QObject::connect(&live, &LiveTournament::progressChanged, [&](int done, int scheduled, int running) {
+            qInfo("progress %d/%d (%d running) %s", done, scheduled, running,
+                  qPrintable(live.waitingFor().join(QStringLiteral(","))));
+        });
+        QVERIFY(finished.wait(240'000) || !finished.isEmpty());
+        QVERIFY(failed.isEmpty());
+
+        const auto rows = host.store()->tournamentMatches(id.value(), false).value();
+        QCOMPARE(rows.size(), std::size_t(3));
+        const auto schedule = tournament::schedule(spec);
+        std::set<std::string> matchIds;
+        for (const TournamentMatchRow &r : rows) {
+            QCOMPARE(r.status, std::string("DONE"));
+            QVERIFY(matchIds.insert(r.matchId).second);
+            // Played with the scheduled roles, seat by seat, by the scheduled kinds.
+            const engine::Match *m = host.lobby().match(r.matchId);
+            QVERIFY(m && m->ended());
+            const auto &planned = schedule[std::size_t(r.index)];
+            for (std::size_t i = 0; i < planned.seats.size(); ++i) {
+                QVERIFY(m->state().players[i].role == planned.seats[i].role);
+                const std::string &agentId = m->state().players[i].agentId;
+                const std::string &who = planned.seats[i].participantId;
+                QVERIFY2(agentId.rfind(who == "pushy" ? "push:" : who.rfind("model", 0) == 0 ? "model:" : "bot:", 0) == 0,
+                         agentId.c_str());
+            }
+            // The model seats' telemetry came with the result.
+            const json result = json::parse(r.resultJson);
+            int modelCalls = 0;
+            for (const json &t : result["telemetry"])
+                modelCalls += t.value("providerCalls", 0);
+            QVERIFY(modelCalls > 0);
+        }
+        QCOMPARE(host.store()->tournament(id.value()).value().status, std::string("FINISHED"));
+        const json report = reportJson(*host.store(), id.value());
+        QCOMPARE(report["played"].get<int>(), 3);
+        std::set<std::string> named;
+        for (const json &p : report["participants"])
+            named.insert(p["participantId"].get<std::string>());
+        QVERIFY((named == std::set<std::string>{"model-a", "model-b", "pushy", "bots"}));
+        agent.kill();
+        agent.waitForFinished();
+    }
+};
+
+QTEST_MAIN(TestTournaments)
+#include "tst_tournaments.moc"
