@@ -121,7 +121,7 @@ async function joinAndAwaitNewMatch(agent, queueId, seen, cli) {
     } catch (e) {
       if (cli.done()) return null;
       // The command may be on its way out: give it a moment to finish.
-      await Promise.race([cli.exited, delay(3000)]);
+      await Promise.race([cli.exited, delay(3000, null, { ref: false })]);
       if (cli.done()) return null;
       throw e;
     }
@@ -196,17 +196,17 @@ test('a tournament of bots, two model participants and an SDK agent runs to its 
       seen.add(a.matchId);
       const final = await playSeat(agent, a.matchId);
       assert.equal(final.phase, 'ENDED');
-      endings.push({ matchId: a.matchId, seat: a.seat, winner: final.winner ?? null, day: final.dayNumber });
+      endings.push({ matchId: a.matchId, seat: a.seat, role: final.you?.role ?? null, days: final.dayNumber });
       if (assignments.length === MATCHES) {
         // The last match is over: the command prints its report and exits.
-        await Promise.race([cli.exited, delay(60000)]);
+        await Promise.race([cli.exited, delay(60000, null, { ref: false })]);
         break;
       }
     }
     await agent.close();
     const result = await Promise.race([
       cli.exited,
-      delay(60000).then(() => ({ code: 'still running after 60 s', signal: null })),
+      delay(60000, null, { ref: false }).then(() => ({ code: 'still running after 60 s', signal: null })),
     ]);
     const context = `--- tournament stderr\n${cli.stderr().slice(-8000)}\n--- provider stderr\n${provider.stderr().slice(-2000)}`;
     assert.deepEqual(result, { code: 0, signal: null }, `townhall tournament run ended badly\n${context}`);
