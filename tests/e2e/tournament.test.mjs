@@ -239,6 +239,31 @@ test('a tournament of bots, two model participants and an SDK agent runs to its 
       `overall games per participant (counted ${report.counted}, voided ${report.voided}, ` +
       `forfeited ${report.forfeited})`);
 
+    // The model seats were played by the model server, not by stand-ins alone.
+    const providerCalls = report.participants.reduce((n, p) => n + p.providerCalls, 0);
+    assert.ok(providerCalls > 0, `no provider calls in the report:\n${reportText}`);
+
+    // Who played what. The agent knows its role in every match; the report
+    // must credit "mine" with exactly those roles, and the model seats'
+    // provider calls to the model participants only. Known product bug: the
+    // live host seats waiting agents first (host/livetournament.cpp seatNext)
+    // while the report maps seat i to the schedule's seat i
+    // (tournament/report.cpp), so whenever the agent is not scheduled at seat
+    // 1 the seats' roles, events and telemetry are credited to the wrong
+    // participants. Run as TODO so the mismatch shows in every run without
+    // failing it; drop the todo when fixed.
+    const playedRoles = {};
+    for (const e of endings) playedRoles[e.role] = (playedRoles[e.role] ?? 0) + 1;
+    const creditedRoles = Object.fromEntries(byId.mine.roles.filter((r) => r.games > 0).map((r) => [r.role, r.games]));
+    await t.test('the report credits each seat to the participant who played it', {
+      todo: 'live tournaments seat MCP agents first but the report reads seats in schedule order',
+    }, () => {
+      assert.deepEqual(creditedRoles, playedRoles, 'roles the report credits to "mine" vs the roles the agent played');
+      assert.equal(byId.mine.providerCalls, 0, 'provider calls credited to the SDK agent');
+      assert.equal(byId.bots.providerCalls, 0, 'provider calls credited to the bots');
+      for (const id of ['model', 'model2']) assert.ok(byId[id].providerCalls > 0, `${id} credited with no provider calls`);
+    });
+
     // The list.
     const { stdout: list } = await runTownhall(['tournament', 'list', '--db', db]);
     const row = list.split('\n').find((l) => l.startsWith('t1\t'));
@@ -247,7 +272,9 @@ test('a tournament of bots, two model participants and an SDK agent runs to its 
 
     t.diagnostic(`${MATCHES} matches in ${seconds.toFixed(1)} s; ` +
       `endings ${JSON.stringify(endings)}; counted ${report.counted}, voided ${report.voided}, ` +
-      `forfeited ${report.forfeited}; ${agent.log.length} SDK calls`);
+      `forfeited ${report.forfeited}; agent played ${JSON.stringify(playedRoles)}, report credits mine with ` +
+      `${JSON.stringify(creditedRoles)}; provider calls ${Object.entries(byId).map(([id, p]) => `${id} ${p.providerCalls}`).join(', ')}; ` +
+      `${agent.log.length} SDK calls`);
   });
 
 test('a bad tournament file is refused with exit 2 and creates no tournament', { timeout: 120000 }, async (t) => {
