@@ -9,6 +9,8 @@
 #include "app/newmatchdialog.h"
 #include "app/options.h"
 #include "ui/i18n.h"
+#include "ui/leaderboardpanel.h"
+#include "ui/tournamentdialog.h"
 #include "ui/inspectordock.h"
 #include "ui/mainwindow.h"
 #include "ui/broadcastwindow.h"
@@ -93,6 +95,49 @@ void addNewMatchAction(ui::MainWindow &window, QSettings &settings, GuiHost &gui
             return;
         guiHost.queuePlan(dialog.plan(), std::make_shared<providers::KeychainKeySource>());
     });
+}
+
+/// Tournament → New tournament…: the dialog, then the host plays it; the
+/// Leaderboard shows its progress and report, and opens its matches.
+void addTournamentActions(ui::MainWindow &window, QSettings &settings, GuiHost &guiHost)
+{
+    auto current = std::make_shared<QString>();  // the tournament the leaderboard shows
+    TournamentSink sink;
+    sink.progress = [&window, current](const QString &id, int done, int scheduled, int running, const QString &note) {
+        *current = id;
+        window.leaderboard()->setProgress(done, scheduled, running);
+        if (!note.isEmpty())
+            window.statusBar()->showMessage(ui::TournamentDialog::tr("Tournament %1: %2").arg(id, note), 10000);
+    };
+    sink.report = [&window, current](const QString &id, const tournament::Report &report) {
+        *current = id;
+        window.leaderboard()->setReport(report);
+        window.leaderboard()->setProgress(report.played, report.scheduled, 0);
+    };
+    sink.problem = [&window](const QString &message) {
+        window.statusBar()->showMessage(ui::TournamentDialog::tr("Tournament: %1").arg(message), 15000);
+    };
+    sink.opened = [&window](const QString &matchId) { window.controller()->selectMatch(matchId); };
+
+    QObject::connect(&window, &ui::MainWindow::newTournamentRequested, &window, [&window, &settings, &guiHost, sink] {
+        ProfileStore store(settings);
+        QStringList names;
+        nlohmann::json providers = nlohmann::json::object();
+        for (const providers::ProviderProfile &p : store.load()) {
+            names << p.name;
+            providers[p.name.toStdString()] = p.toJson();  // never a key
+        }
+        ui::TournamentDialog dialog(names, providers, &window);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        window.leaderboard()->clear();
+        guiHost.startTournament(dialog.spec(), dialog.parallel(), std::make_shared<providers::KeychainKeySource>(),
+                                sink, &window);
+    });
+    QObject::connect(window.leaderboard(), &ui::LeaderboardPanel::openMatchRequested, &window,
+                     [&window, &guiHost, sink, current](const QString &matchId) {
+                         guiHost.openTournamentMatch(*current, matchId, sink, &window);
+                     });
 }
 
 } // namespace
@@ -189,6 +234,7 @@ int runGui(int argc, char **argv)
 
     GuiHost host(o, &link);
     addNewMatchAction(window, stored, host);
+    addTournamentActions(window, stored, host);
     QObject::connect(&host, &GuiHost::started, &app, [](const QString &url) {
         if (!url.isEmpty())
             err(QStringLiteral("townhall: hosting on %1\n").arg(url));

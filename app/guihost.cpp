@@ -4,8 +4,10 @@
 #include "ui/agentview.h"
 #include "app/clientconfig.h"
 #include "app/modelreports.h"
+#include "host/livetournament.h"
 #include "host/mcpservice.h"
 #include "host/recorder/recorder.h"
+#include "host/tournaments.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -141,6 +143,7 @@ void HostWorker::start()
 
 void HostWorker::stop()
 {
+    stopTournament();
     // The service points at the host: it goes first. The host's destructor
     // closes the store in this thread, where its connection was opened.
     m_mcp.reset();
@@ -557,6 +560,161 @@ void HostWorker::queuePlan(const MatchPlan &plan, std::shared_ptr<providers::Key
     });
 }
 
+// ---------------------------------------------------------------- tournaments (host thread)
+
+void HostWorker::stopTournament()
+{
+    m_live.reset();
+    m_botStop = true;
+    if (m_botRun.joinable())
+        m_botRun.join();
+    m_botStop = false;
+}
+
+void HostWorker::reportTournament(const std::string &id, const TournamentSink &sink)
+{
+    if (!m_host || !m_host->store())
+        return;
+    auto report = host::tournamentReport(*m_host->store(), id);
+    if (!report) {
+        sink.problem(report.error().message);
+        return;
+    }
+    sink.report(QString::fromStdString(id), report.value());
+}
+
+void HostWorker::startTournament(const nlohmann::json &file, int parallel,
+                                 std::shared_ptr<providers::KeySource> keys, const TournamentSink &sink)
+{
+    if (!m_host || !m_host->store()) {
+        sink.problem(tr("A tournament needs the database, and the host has none."));
+        return;
+    }
+    if (m_live || m_botRunning) {
+        sink.problem(tr("A tournament is under way; one runs at a time."));
+        return;
+    }
+    if (m_botRun.joinable())
+        m_botRun.join();
+    auto parsed = tournament::parseSpec(file);
+    if (!parsed.ok()) {
+        sink.problem(QString::fromStdString(parsed.errors.front()));
+        return;
+    }
+    const tournament::TournamentSpec spec = *parsed.spec;
+    auto created = host::createTournament(*m_host->store(), spec);
+    if (!created) {
+        sink.problem(created.error().message);
+        return;
+    }
+    const std::string id = created.value();
+    const QString qid = QString::fromStdString(id);
+    sink.progress(qid, 0, spec.matches, 0, {});
+
+    if (spec.botsOnly()) {
+        // Bots play at virtual time on threads of their own, through a
+        // connection of their own (the host's belongs to this thread).
+        const QString path = m_host->store()->path();
+        if (path.isEmpty() || path == QLatin1String(":memory:")) {
+            sink.problem(tr("Tournaments of bots need a database file; this host keeps its matches in memory."));
+            return;
+        }
+        m_botRunning = true;
+        QPointer<HostWorker> self(this);
+        m_botRun = std::thread([self, path, id, qid, parallel, sink, this] {
+            auto store = Store::open(path);
+            if (!store) {
+                sink.problem(store.error().message);
+                m_botRunning = false;
+                return;
+            }
+            host::BotRunOptions o;
+            o.parallel = parallel;
+            o.stop = &m_botStop;
+            o.progress = [&](const host::TournamentProgress &p) {
+                sink.progress(qid, p.done, p.scheduled, p.running, {});
+            };
+            auto run = host::runBotTournament(store.value(), id, o);
+            if (!run)
+                sink.problem(run.error().message);
+            else if (auto report = host::tournamentReport(store.value(), id))
+                sink.report(qid, report.value());
+            else
+                sink.problem(report.error().message);
+            m_botRunning = false;
+        });
+        return;
+    }
+
+    auto seats = host::seatsOf(spec);
+    if (!seats.ok()) {
+        sink.problem(seats.errors.join(QStringLiteral("; ")));
+        return;
+    }
+    std::map<std::string, std::string> agentIds;
+    if (auto agents = m_host->store()->listAgents())
+        for (const AgentRecord &a : agents.value())
+            if (!a.revoked())
+                agentIds[a.name] = a.agentId;
+    QPointer<HostWorker> self(this);
+    resolveKeys(*seats.file, std::move(keys))
+        .then([self, spec, id, qid, parallel, sink, agentIds](const KeyedSeats &keyed) {
+            if (!self || !self->m_host)
+                return;
+            if (!keyed.refusals.isEmpty()) {
+                sink.problem(keyed.refusals.join(QStringLiteral("; ")));
+                return;
+            }
+            if (spec.modelTimers)
+                self->m_host->lobby().defaults().timers = engine::modelPlayTimers();
+            self->m_live = std::make_unique<host::LiveTournament>(*self->m_host, id, spec, keyed.file, agentIds,
+                                                                  parallel);
+            host::LiveTournament *live = self->m_live.get();
+            QObject::connect(live, &host::LiveTournament::progressChanged, self,
+                             [self, live, qid, sink](int done, int scheduled, int running) {
+                                 const QStringList waiting = live->waitingFor();
+                                 sink.progress(qid, done, scheduled, running,
+                                               waiting.isEmpty() ? QString()
+                                                                 : tr("waiting for %1 to join the queue %2")
+                                                                       .arg(waiting.join(QStringLiteral(", ")),
+                                                                            QString::fromStdString(live->queueId())));
+                                 // The leaderboard grows as matches end.
+                                 if (done > 0)
+                                     self->reportTournament(qid.toStdString(), sink);
+                             });
+            QObject::connect(live, &host::LiveTournament::finished, self, [self, qid, sink] {
+                self->reportTournament(qid.toStdString(), sink);
+                QTimer::singleShot(0, self, [self] { self->m_live.reset(); });
+            });
+            QObject::connect(live, &host::LiveTournament::failed, self, [self, sink](const QString &message) {
+                sink.problem(message);
+            });
+            QString error;
+            if (!live->start(&error)) {
+                sink.problem(error);
+                self->m_live.reset();
+            }
+        });
+}
+
+void HostWorker::openTournamentMatch(const QString &tournamentId, const QString &matchId, const TournamentSink &sink)
+{
+    if (!m_host || !m_host->store())
+        return;
+    if (const engine::Match *m = m_host->lobby().match(matchId.toStdString())) {
+        sendLog(matchId, m->log(), m->state().lastSeq);
+        sink.opened(matchId);
+        return;
+    }
+    auto log = host::tournamentMatchLog(*m_host->store(), tournamentId.toStdString(), matchId.toStdString());
+    if (!log || log.value().empty()) {
+        sink.problem(log ? tr("match %1 has no events").arg(matchId) : log.error().message);
+        return;
+    }
+    sendLog(matchId, log.value(), log.value().back().seq);
+    sink.opened(matchId);
+}
+
 // ---------------------------------------------------------------- GuiHost (UI thread)
 
 GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
@@ -643,6 +801,59 @@ void GuiHost::queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySour
     HostWorker *w = m_worker;
     QMetaObject::invokeMethod(
         m_worker, [w, plan = std::move(plan), keys = std::move(keys)] { w->queuePlan(plan, keys); },
+        Qt::QueuedConnection);
+}
+
+namespace {
+/// The sink's callbacks, each posted to `context`'s (the UI) thread.
+TournamentSink postedTo(QObject *context, const TournamentSink &sink)
+{
+    QPointer<QObject> ctx(context);
+    TournamentSink out;
+    out.progress = [ctx, f = sink.progress](const QString &id, int done, int scheduled, int running,
+                                            const QString &note) {
+        if (ctx && f)
+            QMetaObject::invokeMethod(ctx, [=] { f(id, done, scheduled, running, note); }, Qt::QueuedConnection);
+    };
+    out.report = [ctx, f = sink.report](const QString &id, const tournament::Report &r) {
+        if (ctx && f)
+            QMetaObject::invokeMethod(ctx, [=] { f(id, r); }, Qt::QueuedConnection);
+    };
+    out.problem = [ctx, f = sink.problem](const QString &message) {
+        if (ctx && f)
+            QMetaObject::invokeMethod(ctx, [=] { f(message); }, Qt::QueuedConnection);
+    };
+    out.opened = [ctx, f = sink.opened](const QString &matchId) {
+        if (ctx && f)
+            QMetaObject::invokeMethod(ctx, [=] { f(matchId); }, Qt::QueuedConnection);
+    };
+    return out;
+}
+} // namespace
+
+void GuiHost::startTournament(nlohmann::json file, int parallel, std::shared_ptr<host::providers::KeySource> keys,
+                              TournamentSink sink, QObject *context)
+{
+    if (!m_worker)
+        return;
+    HostWorker *w = m_worker;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w, file = std::move(file), parallel, keys = std::move(keys), s = postedTo(context, sink)] {
+            w->startTournament(file, parallel, keys, s);
+        },
+        Qt::QueuedConnection);
+}
+
+void GuiHost::openTournamentMatch(const QString &tournamentId, const QString &matchId, TournamentSink sink,
+                                  QObject *context)
+{
+    if (!m_worker)
+        return;
+    HostWorker *w = m_worker;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w, tournamentId, matchId, s = postedTo(context, sink)] { w->openTournamentMatch(tournamentId, matchId, s); },
         Qt::QueuedConnection);
 }
 

@@ -9,6 +9,7 @@
 
 #include "app/seating.h"
 #include "host/host.h"
+#include "tournament/report.h"
 #include "ui/agenteyeview.h"
 #include "ui/hostlink.h"
 
@@ -21,9 +22,12 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <atomic>
+#include <thread>
 
 namespace townhall::host {
 class McpService;
+class LiveTournament;
 }
 
 namespace townhall::app {
@@ -45,6 +49,17 @@ struct GuiHostOptions
     std::optional<engine::Timers> timers; ///< default phase timers of new matches
     int endedMatchesToShow = 8;           ///< ended matches of earlier runs shown for replay
     std::optional<std::pair<QHostAddress, quint16>> spectateListen;  ///< --spectate-listen
+};
+
+/// Where a tournament's news goes. Each callback is called on the host
+/// thread; GuiHost's versions post to the UI thread.
+struct TournamentSink
+{
+    std::function<void(const QString &id, int done, int scheduled, int running, const QString &note)> progress;
+    std::function<void(const QString &id, const tournament::Report &report)> report;
+    std::function<void(const QString &message)> problem;
+    /// A tournament match's log was sent to the UI (open it now).
+    std::function<void(const QString &matchId)> opened;
 };
 
 /// The inspector's agent's-eye view (ui::agentViewAt) for the widgets.
@@ -107,6 +122,16 @@ public Q_SLOTS:
     /// came of it is a notice.
     void queuePlan(const townhall::app::MatchPlan &plan, std::shared_ptr<townhall::host::providers::KeySource> keys);
 
+public:
+    /// Creates a tournament from its file (docs/tournaments.md) in the
+    /// host's database and plays it: bots alone at virtual time on threads
+    /// of their own with a second connection to the database, anything else
+    /// live through the host (model keys from `keys`). One at a time.
+    void startTournament(const nlohmann::json &file, int parallel,
+                         std::shared_ptr<townhall::host::providers::KeySource> keys, const TournamentSink &sink);
+    /// Sends a tournament match's stored log to the UI, then sink.opened.
+    void openTournamentMatch(const QString &tournamentId, const QString &matchId, const TournamentSink &sink);
+
 Q_SIGNALS:
     void matchEvents(const QString &matchId, const townhall::ui::EventBatch &batch);
     void queueChanged(const QStringList &waitingNames);
@@ -150,6 +175,13 @@ private:
     std::set<std::pair<QString, QString>> m_seatsChanged;         ///< (match, player)
     std::map<std::pair<QString, QString>, std::int64_t> m_notesSent; ///< next note number to send
     QTimer *m_seatReport = nullptr;
+    // The tournament under way (startTournament).
+    void reportTournament(const std::string &id, const TournamentSink &sink);
+    void stopTournament();
+    std::unique_ptr<host::LiveTournament> m_live;
+    std::thread m_botRun;
+    std::atomic<bool> m_botStop{false};
+    std::atomic<bool> m_botRunning{false};
 };
 
 /// Owned by the UI thread: starts the host thread, bridges HostWorker and a
@@ -178,6 +210,12 @@ public:
     /// Hands a plan of the "New match" dialog to the host thread
     /// (HostWorker::queuePlan) and returns at once.
     void queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySource> keys);
+    /// HostWorker::startTournament; `sink`'s callbacks run on the UI thread,
+    /// in `context`'s lifetime.
+    void startTournament(nlohmann::json file, int parallel, std::shared_ptr<host::providers::KeySource> keys,
+                         TournamentSink sink, QObject *context);
+    void openTournamentMatch(const QString &tournamentId, const QString &matchId, TournamentSink sink,
+                             QObject *context);
 
     /// Runs `fn` in the host thread with the Host, and waits for it (tests,
     /// the benchmark). `fn` must not wait for the UI thread.

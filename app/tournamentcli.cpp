@@ -4,6 +4,7 @@
 #include "app/cli.h"
 
 #include "app/options.h"
+#include "host/dblock.h"
 #include "host/host.h"
 #include "host/livetournament.h"
 #include "host/mcpservice.h"
@@ -247,6 +248,14 @@ int resumeOrRun(QCoreApplication &app, const QCommandLineParser &p, Store store,
     }
     int rc = 0;
     if (spec.value().botsOnly()) {
+        // One writer per database, as for a host: a second run of the same
+        // tournament would play every match again.
+        DatabaseLock lock;
+        QString error;
+        if (store.path() != QLatin1String(":memory:") && !lock.acquire(store.path(), &error)) {
+            err(QStringLiteral("townhall tournament: %1\n").arg(error));
+            return 1;
+        }
         rc = playBots(store, id, parallel);
     } else {
         { Store closed = std::move(store); }  // the host opens the database itself

@@ -159,6 +159,11 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
                     m_waitingFor.append(q(p.id));
     if (!m_waitingFor.isEmpty())
         return false;
+    // The seats as they will be taken: the waiting agents first, in their
+    // order, then the others in schedule order. The row keeps this order, so
+    // seat i of the log is credited to whoever played it.
+    ScheduledMatch taken = m;
+    taken.seats.clear();
     std::vector<engine::Role> deal;
     for (const engine::QueueEntry &e : waiting) {
         const auto it = agentRoles.find(e.agentId);
@@ -169,10 +174,19 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
             return false;
         }
         deal.push_back(it->second);
+        for (const tournament::ScheduledSeat &s : m.seats)
+            if (m_spec.participants[participantOf(s.participantId)].kind == ParticipantKind::Agent
+                && m_agentIds.at(m_spec.participants[participantOf(s.participantId)].entry.value("agent", std::string()))
+                       == e.agentId) {
+                taken.seats.push_back(s);
+                taken.seats.back().displayName = e.displayName;
+            }
     }
     for (const tournament::ScheduledSeat &s : m.seats)
-        if (m_spec.participants[participantOf(s.participantId)].kind != ParticipantKind::Agent)
+        if (m_spec.participants[participantOf(s.participantId)].kind != ParticipantKind::Agent) {
             deal.push_back(s.role);
+            taken.seats.push_back(s);
+        }
     m_host.lobby().setNextDeal(queue, deal);
 
     // Queue the other seats in seat order; the last join fills the table.
@@ -222,6 +236,7 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
     TournamentMatchRow &row = m_rows[std::size_t(m.index)];
     row.status = "PLAYING";
     row.matchId = matchId;
+    row.scheduleJson = tournament::toJson(taken).dump();
     if (Store *store = m_host.store())
         (void)store->updateTournamentMatches({row});
     m_running[matchId] = m.index;

@@ -249,6 +249,8 @@ SpecParse parseSpec(const json &j)
                                      + " or \"rest\"");
                 }
             }
+            if (p.kind == ParticipantKind::Agent && p.seats != 1)
+                errors.push_back(at + ".seats: an MCP agent plays one seat (it is one session)");
             fixed += p.seats;
             p.entry = e;
             p.entry.erase("id");

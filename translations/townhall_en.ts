@@ -720,6 +720,46 @@
         <source>model seat %1 comes twice</source>
         <translation>model seat %1 comes twice</translation>
     </message>
+    <message>
+        <source>a tournament match&apos;s log does not decompress</source>
+        <translation>a tournament match&apos;s log does not decompress</translation>
+    </message>
+    <message>
+        <source>the tournament schedules no match</source>
+        <translation>the tournament schedules no match</translation>
+    </message>
+    <message>
+        <source>tournament %1&apos;s stored file does not parse: %2</source>
+        <translation>tournament %1&apos;s stored file does not parse: %2</translation>
+    </message>
+    <message>
+        <source>tournament %1 has participants that are not built-in bots; it plays live</source>
+        <translation>tournament %1 has participants that are not built-in bots; it plays live</translation>
+    </message>
+    <message>
+        <source>tournament %1&apos;s match %2 has a schedule entry that does not parse</source>
+        <translation>tournament %1&apos;s match %2 has a schedule entry that does not parse</translation>
+    </message>
+    <message>
+        <source>tournament %1 has no played match %2</source>
+        <translation>tournament %1 has no played match %2</translation>
+    </message>
+    <message>
+        <source>read the tournaments</source>
+        <translation>read the tournaments</translation>
+    </message>
+    <message>
+        <source>tournament %1 already exists</source>
+        <translation>tournament %1 already exists</translation>
+    </message>
+    <message>
+        <source>no tournament %1</source>
+        <translation>no tournament %1</translation>
+    </message>
+    <message>
+        <source>tournament %1 has no match %2</source>
+        <translation>tournament %1 has no match %2</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::HostWorker</name>
@@ -829,6 +869,26 @@
             <numerusform>%n seat waits for MCP agents in the queue %1.</numerusform>
             <numerusform>%n seats wait for MCP agents in the queue %1.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>A tournament needs the database, and the host has none.</source>
+        <translation>A tournament needs the database, and the host has none.</translation>
+    </message>
+    <message>
+        <source>A tournament is under way; one runs at a time.</source>
+        <translation>A tournament is under way; one runs at a time.</translation>
+    </message>
+    <message>
+        <source>Tournaments of bots need a database file; this host keeps its matches in memory.</source>
+        <translation>Tournaments of bots need a database file; this host keeps its matches in memory.</translation>
+    </message>
+    <message>
+        <source>waiting for %1 to join the queue %2</source>
+        <translation>waiting for %1 to join the queue %2</translation>
+    </message>
+    <message>
+        <source>match %1 has no events</source>
+        <translation>match %1 has no events</translation>
     </message>
 </context>
 <context>
@@ -1217,6 +1277,33 @@
     <message>
         <source>The model seats of %1 could not be read: %2</source>
         <translation>The model seats of %1 could not be read: %2</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::host::LiveTournament</name>
+    <message>
+        <source>a tournament needs the database</source>
+        <translation>a tournament needs the database</translation>
+    </message>
+    <message>
+        <source>the tournament&apos;s seats do not match its participants</source>
+        <translation>the tournament&apos;s seats do not match its participants</translation>
+    </message>
+    <message>
+        <source>participant %1: no registered agent named &quot;%2&quot; (townhall agent add NAME)</source>
+        <translation>participant %1: no registered agent named &quot;%2&quot; (townhall agent add NAME)</translation>
+    </message>
+    <message>
+        <source>tournament %1: match %2&apos;s schedule entry does not parse</source>
+        <translation>tournament %1: match %2&apos;s schedule entry does not parse</translation>
+    </message>
+    <message>
+        <source>tournament %1: could not seat %2 in match %3</source>
+        <translation>tournament %1: could not seat %2 in match %3</translation>
+    </message>
+    <message>
+        <source>tournament %1: match %2 did not start</source>
+        <translation>tournament %1: match %2 did not start</translation>
     </message>
 </context>
 <context>
@@ -2095,6 +2182,176 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::LeaderboardModel</name>
+    <message>
+        <source>Timeouts %1, illegal calls %2, no vote %3, self-votes %4, stand-in turns %5</source>
+        <translation>Timeouts %1, illegal calls %2, no vote %3, self-votes %4, stand-in turns %5</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>OpenSkill rating μ with its 95% interval (μ ± 1.96σ)</source>
+        <translation>OpenSkill rating μ with its 95% interval (μ ± 1.96σ)</translation>
+    </message>
+    <message>
+        <source>Wins per game, with the Wilson 95% interval</source>
+        <translation>Wins per game, with the Wilson 95% interval</translation>
+    </message>
+    <message>
+        <source>Timeouts · illegal calls · no vote · self-votes · stand-in turns</source>
+        <translation>Timeouts · illegal calls · no vote · self-votes · stand-in turns</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Participant</source>
+        <translation>Participant</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Rating</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Games</translation>
+    </message>
+    <message>
+        <source>Win rate</source>
+        <translation>Win rate</translation>
+    </message>
+    <message>
+        <source>IRP</source>
+        <translation>IRP</translation>
+    </message>
+    <message>
+        <source>VSS</source>
+        <translation>VSS</translation>
+    </message>
+    <message>
+        <source>KSR</source>
+        <translation>KSR</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Errors</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Cost</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latency</translation>
+    </message>
+    <message>
+        <source>Identification precision: of its day votes on the village side, the share that named a werewolf</source>
+        <translation>Identification precision: of its day votes on the village side, the share that named a werewolf</translation>
+    </message>
+    <message>
+        <source>Voting success: of its day votes, the share that named the player the round eliminated</source>
+        <translation>Voting success: of its day votes, the share that named the player the round eliminated</translation>
+    </message>
+    <message>
+        <source>Kill survival rate: of its nights alive on the village side, the share it survived</source>
+        <translation>Kill survival rate: of its nights alive on the village side, the share it survived</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::LeaderboardPanel</name>
+    <message>
+        <source>bot</source>
+        <translation>bot</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>model</translation>
+    </message>
+    <message>
+        <source>MCP agent</source>
+        <translation>MCP agent</translation>
+    </message>
+    <message>
+        <source>push agent</source>
+        <translation>push agent</translation>
+    </message>
+    <message>
+        <source>all roles</source>
+        <translation>all roles</translation>
+    </message>
+    <message>
+        <source>No tournament results yet. Start one from Tournament → New tournament…; its standings appear here as its matches finish.</source>
+        <translation>No tournament results yet. Start one from Tournament → New tournament…; its standings appear here as its matches finish.</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Open</translation>
+    </message>
+    <message>
+        <source>Ratings</source>
+        <translation>Ratings</translation>
+    </message>
+    <message>
+        <source>Win rate by role</source>
+        <translation>Win rate by role</translation>
+    </message>
+    <message>
+        <source>Cost against rating</source>
+        <translation>Cost against rating</translation>
+    </message>
+    <message>
+        <source>Standings</source>
+        <translation>Standings</translation>
+    </message>
+    <message>
+        <source>Roles</source>
+        <translation>Roles</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>Matches</translation>
+    </message>
+    <message>
+        <source>%1 of %2 matches (%3 running)</source>
+        <translation>%1 of %2 matches (%3 running)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 matches</source>
+        <translation>%1 of %2 matches</translation>
+    </message>
+    <message>
+        <source>%1 — rules %2 · %3 counted, %4 voided, %5 forfeited · village %6, werewolves %7, draws %8</source>
+        <translation>%1 — rules %2 · %3 counted, %4 voided, %5 forfeited · village %6, werewolves %7, draws %8</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Rating</translation>
+    </message>
+    <message>
+        <source>rating μ</source>
+        <translation>rating μ</translation>
+    </message>
+    <message>
+        <source>win rate (%)</source>
+        <translation>win rate (%)</translation>
+    </message>
+    <message>
+        <source>cost per turn (USD)</source>
+        <translation>cost per turn (USD)</translation>
+    </message>
+    <message>
+        <source>tokens per game</source>
+        <translation>tokens per game</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::MainWindow</name>
     <message>
         <source>Town Hall</source>
@@ -2367,6 +2624,22 @@
     <message>
         <source>Chapters of %1 copied.</source>
         <translation>Chapters of %1 copied.</translation>
+    </message>
+    <message>
+        <source>Leaderboard</source>
+        <translation>Leaderboard</translation>
+    </message>
+    <message>
+        <source>&amp;Tournament</source>
+        <translation>&amp;Tournament</translation>
+    </message>
+    <message>
+        <source>&amp;New tournament…</source>
+        <translation>&amp;New tournament…</translation>
+    </message>
+    <message>
+        <source>&amp;Leaderboard</source>
+        <translation>&amp;Leaderboard</translation>
     </message>
 </context>
 <context>
@@ -3500,6 +3773,17 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::RoleResultsModel</name>
+    <message>
+        <source>Role</source>
+        <translation>Role</translation>
+    </message>
+    <message>
+        <source>Role rating</source>
+        <translation>Role rating</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::SeatHealthModel</name>
     <message>
         <source>ready up</source>
@@ -4130,6 +4414,245 @@
     <message>
         <source>Latency</source>
         <translation>Latency</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TournamentDialog</name>
+    <message>
+        <source>bot</source>
+        <translation>bot</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>model</translation>
+    </message>
+    <message>
+        <source>MCP agent</source>
+        <translation>MCP agent</translation>
+    </message>
+    <message>
+        <source>push agent</source>
+        <translation>push agent</translation>
+    </message>
+    <message>
+        <source>Mirrored pairs</source>
+        <translation>Mirrored pairs</translation>
+    </message>
+    <message>
+        <source>Add participant</source>
+        <translation>Add participant</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <source>Load file…</source>
+        <translation>Load file…</translation>
+    </message>
+    <message>
+        <source>Save file…</source>
+        <translation>Save file…</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>New tournament</source>
+        <translation>New tournament</translation>
+    </message>
+    <message>
+        <source>%1 (%2 seats)</source>
+        <translation>%1 (%2 seats)</translation>
+    </message>
+    <message>
+        <source>Matches come in pairs with the same seed and deal; the second moves the participants half the table round, so each side plays the other&apos;s cards</source>
+        <translation>Matches come in pairs with the same seed and deal; the second moves the participants half the table round, so each side plays the other&apos;s cards</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>count</translation>
+    </message>
+    <message>
+        <source>A match in which an agent failed counts like any other</source>
+        <translation>A match in which an agent failed counts like any other</translation>
+    </message>
+    <message>
+        <source>void</source>
+        <translation>void</translation>
+    </message>
+    <message>
+        <source>A match in which an agent failed counts for no one</source>
+        <translation>A match in which an agent failed counts for no one</translation>
+    </message>
+    <message>
+        <source>forfeit</source>
+        <translation>forfeit</translation>
+    </message>
+    <message>
+        <source>A match in which an agent failed counts only as a loss for the one at fault</source>
+        <translation>A match in which an agent failed counts only as a loss for the one at fault</translation>
+    </message>
+    <message>
+        <source>How many of the tournament&apos;s matches run at the same time</source>
+        <translation>How many of the tournament&apos;s matches run at the same time</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>Seats</translation>
+    </message>
+    <message>
+        <source>Agent / provider / URL</source>
+        <translation>Agent / provider / URL</translation>
+    </message>
+    <message>
+        <source>Model / deadline (ms)</source>
+        <translation>Model / deadline (ms)</translation>
+    </message>
+    <message>
+        <source>A number of seats, or &quot;rest&quot; for the seats left</source>
+        <translation>A number of seats, or &quot;rest&quot; for the seats left</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Rule set</source>
+        <translation>Rule set</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>Matches</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>If an agent fails</source>
+        <translation>If an agent fails</translation>
+    </message>
+    <message>
+        <source>Parallel matches</source>
+        <translation>Parallel matches</translation>
+    </message>
+    <message>
+        <source>Participants</source>
+        <translation>Participants</translation>
+    </message>
+    <message>
+        <source>my agent against the bots</source>
+        <translation>my agent against the bots</translation>
+    </message>
+    <message>
+        <source>Provider: %1</source>
+        <translation>Provider: %1</translation>
+    </message>
+    <message>
+        <source>Model (empty: the provider&apos;s own)</source>
+        <translation>Model (empty: the provider&apos;s own)</translation>
+    </message>
+    <message>
+        <source>The registered agent&apos;s name</source>
+        <translation>The registered agent&apos;s name</translation>
+    </message>
+    <message>
+        <source>The URL Town Hall calls</source>
+        <translation>The URL Town Hall calls</translation>
+    </message>
+    <message>
+        <source>How long the agent may take to answer, in milliseconds</source>
+        <translation>How long the agent may take to answer, in milliseconds</translation>
+    </message>
+    <message>
+        <source>participants[%1].push.deadlineMs: must be a whole number of milliseconds</source>
+        <translation>participants[%1].push.deadlineMs: must be a whole number of milliseconds</translation>
+    </message>
+    <message>
+        <source>The tournament file must be a JSON object.</source>
+        <translation>The tournament file must be a JSON object.</translation>
+    </message>
+    <message>
+        <source>name: must be a string</source>
+        <translation>name: must be a string</translation>
+    </message>
+    <message>
+        <source>rules: the form offers only the rule presets (%1)</source>
+        <translation>rules: the form offers only the rule presets (%1)</translation>
+    </message>
+    <message>
+        <source>failure: must be &quot;count&quot;, &quot;void&quot; or &quot;forfeit&quot;</source>
+        <translation>failure: must be &quot;count&quot;, &quot;void&quot; or &quot;forfeit&quot;</translation>
+    </message>
+    <message>
+        <source>matches, seed and parallel must be whole numbers the form can hold</source>
+        <translation>matches, seed and parallel must be whole numbers the form can hold</translation>
+    </message>
+    <message>
+        <source>mirror: must be true or false</source>
+        <translation>mirror: must be true or false</translation>
+    </message>
+    <message>
+        <source>providers: must be an object</source>
+        <translation>providers: must be an object</translation>
+    </message>
+    <message>
+        <source>participants: must be a list</source>
+        <translation>participants: must be a list</translation>
+    </message>
+    <message>
+        <source>%1: must be an object</source>
+        <translation>%1: must be an object</translation>
+    </message>
+    <message>
+        <source>%1.push: must be an object</source>
+        <translation>%1.push: must be an object</translation>
+    </message>
+    <message>
+        <source>%1: must be exactly one of a bot, a provider, an agent or a push agent</source>
+        <translation>%1: must be exactly one of a bot, a provider, an agent or a push agent</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>Could not write %1: %2</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Could not read %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not JSON.</source>
+        <translation>%1 is not JSON.</translation>
+    </message>
+    <message>
+        <source>Load tournament</source>
+        <translation>Load tournament</translation>
+    </message>
+    <message>
+        <source>Tournament files (*.json)</source>
+        <translation>Tournament files (*.json)</translation>
+    </message>
+    <message>
+        <source>Save tournament</source>
+        <translation>Save tournament</translation>
+    </message>
+    <message>
+        <source>Tournament %1: %2</source>
+        <translation>Tournament %1: %2</translation>
+    </message>
+    <message>
+        <source>Tournament: %1</source>
+        <translation>Tournament: %1</translation>
     </message>
 </context>
 <context>

@@ -717,6 +717,46 @@
         <source>model seat %1 comes twice</source>
         <translation>模型座位 %1 出现了两次</translation>
     </message>
+    <message>
+        <source>a tournament match&apos;s log does not decompress</source>
+        <translation>锦标赛对局的日志无法解压</translation>
+    </message>
+    <message>
+        <source>the tournament schedules no match</source>
+        <translation>该锦标赛没有安排任何对局</translation>
+    </message>
+    <message>
+        <source>tournament %1&apos;s stored file does not parse: %2</source>
+        <translation>锦标赛 %1 存储的文件无法解析：%2</translation>
+    </message>
+    <message>
+        <source>tournament %1 has participants that are not built-in bots; it plays live</source>
+        <translation>锦标赛 %1 有非内置机器人的参赛者；它以实时方式进行</translation>
+    </message>
+    <message>
+        <source>tournament %1&apos;s match %2 has a schedule entry that does not parse</source>
+        <translation>锦标赛 %1 的第 %2 场对局的赛程条目无法解析</translation>
+    </message>
+    <message>
+        <source>tournament %1 has no played match %2</source>
+        <translation>锦标赛 %1 没有已完成的对局 %2</translation>
+    </message>
+    <message>
+        <source>read the tournaments</source>
+        <translation>读取锦标赛</translation>
+    </message>
+    <message>
+        <source>tournament %1 already exists</source>
+        <translation>锦标赛 %1 已存在</translation>
+    </message>
+    <message>
+        <source>no tournament %1</source>
+        <translation>没有锦标赛 %1</translation>
+    </message>
+    <message>
+        <source>tournament %1 has no match %2</source>
+        <translation>锦标赛 %1 没有对局 %2</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::HostWorker</name>
@@ -821,6 +861,26 @@
         <translation>
             <numerusform>%n 个座位在队列 %1 中等待 MCP 智能体。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>A tournament needs the database, and the host has none.</source>
+        <translation>锦标赛需要数据库，而主机没有数据库。</translation>
+    </message>
+    <message>
+        <source>A tournament is under way; one runs at a time.</source>
+        <translation>已有锦标赛在进行；一次只能进行一个。</translation>
+    </message>
+    <message>
+        <source>Tournaments of bots need a database file; this host keeps its matches in memory.</source>
+        <translation>机器人锦标赛需要数据库文件；此主机将对局保存在内存中。</translation>
+    </message>
+    <message>
+        <source>waiting for %1 to join the queue %2</source>
+        <translation>等待 %1 加入队列 %2</translation>
+    </message>
+    <message>
+        <source>match %1 has no events</source>
+        <translation>对局 %1 没有事件</translation>
     </message>
 </context>
 <context>
@@ -1208,6 +1268,33 @@
     <message>
         <source>The model seats of %1 could not be read: %2</source>
         <translation>无法读取 %1 的模型座位：%2</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::host::LiveTournament</name>
+    <message>
+        <source>a tournament needs the database</source>
+        <translation>锦标赛需要数据库</translation>
+    </message>
+    <message>
+        <source>the tournament&apos;s seats do not match its participants</source>
+        <translation>锦标赛的座位与其参赛者不符</translation>
+    </message>
+    <message>
+        <source>participant %1: no registered agent named &quot;%2&quot; (townhall agent add NAME)</source>
+        <translation>参赛者 %1：没有名为“%2”的已注册智能体（townhall agent add NAME）</translation>
+    </message>
+    <message>
+        <source>tournament %1: match %2&apos;s schedule entry does not parse</source>
+        <translation>锦标赛 %1：第 %2 场对局的赛程条目无法解析</translation>
+    </message>
+    <message>
+        <source>tournament %1: could not seat %2 in match %3</source>
+        <translation>锦标赛 %1：无法在第 %3 场对局中为 %2 安排座位</translation>
+    </message>
+    <message>
+        <source>tournament %1: match %2 did not start</source>
+        <translation>锦标赛 %1：第 %2 场对局未能开始</translation>
     </message>
 </context>
 <context>
@@ -2084,6 +2171,176 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::LeaderboardModel</name>
+    <message>
+        <source>Timeouts %1, illegal calls %2, no vote %3, self-votes %4, stand-in turns %5</source>
+        <translation>超时 %1，非法调用 %2，未投票 %3，投自己 %4，替补回合 %5</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>OpenSkill rating μ with its 95% interval (μ ± 1.96σ)</source>
+        <translation>OpenSkill 评分 μ 及其 95% 区间（μ ± 1.96σ）</translation>
+    </message>
+    <message>
+        <source>Wins per game, with the Wilson 95% interval</source>
+        <translation>每局胜率，附 Wilson 95% 区间</translation>
+    </message>
+    <message>
+        <source>Timeouts · illegal calls · no vote · self-votes · stand-in turns</source>
+        <translation>超时 · 非法调用 · 未投票 · 投自己 · 替补回合</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Participant</source>
+        <translation>参赛者</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>局数</translation>
+    </message>
+    <message>
+        <source>Win rate</source>
+        <translation>胜率</translation>
+    </message>
+    <message>
+        <source>IRP</source>
+        <translation>IRP</translation>
+    </message>
+    <message>
+        <source>VSS</source>
+        <translation>VSS</translation>
+    </message>
+    <message>
+        <source>KSR</source>
+        <translation>KSR</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Identification precision: of its day votes on the village side, the share that named a werewolf</source>
+        <translation>识别精度：其在好人阵营时的白天投票中投给狼人的比例</translation>
+    </message>
+    <message>
+        <source>Voting success: of its day votes, the share that named the player the round eliminated</source>
+        <translation>投票成功率：其白天投票中投给本轮被放逐者的比例</translation>
+    </message>
+    <message>
+        <source>Kill survival rate: of its nights alive on the village side, the share it survived</source>
+        <translation>夜间存活率：其在好人阵营时存活进入的夜晚中活下来的比例</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::LeaderboardPanel</name>
+    <message>
+        <source>bot</source>
+        <translation>机器人</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>MCP agent</source>
+        <translation>MCP 智能体</translation>
+    </message>
+    <message>
+        <source>push agent</source>
+        <translation>推送智能体</translation>
+    </message>
+    <message>
+        <source>all roles</source>
+        <translation>全部角色</translation>
+    </message>
+    <message>
+        <source>No tournament results yet. Start one from Tournament → New tournament…; its standings appear here as its matches finish.</source>
+        <translation>还没有锦标赛结果。从“锦标赛 → 新建锦标赛…”开始一个；对局结束后排名会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Ratings</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>Win rate by role</source>
+        <translation>各角色胜率</translation>
+    </message>
+    <message>
+        <source>Cost against rating</source>
+        <translation>费用与评分</translation>
+    </message>
+    <message>
+        <source>Standings</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Roles</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>对局</translation>
+    </message>
+    <message>
+        <source>%1 of %2 matches (%3 running)</source>
+        <translation>%1 / %2 场对局（%3 场进行中）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 matches</source>
+        <translation>%1 / %2 场对局</translation>
+    </message>
+    <message>
+        <source>%1 — rules %2 · %3 counted, %4 voided, %5 forfeited · village %6, werewolves %7, draws %8</source>
+        <translation>%1 — 规则 %2 · 计入 %3，作废 %4，判负 %5 · 好人胜 %6，狼人胜 %7，平局 %8</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>rating μ</source>
+        <translation>评分 μ</translation>
+    </message>
+    <message>
+        <source>win rate (%)</source>
+        <translation>胜率（%）</translation>
+    </message>
+    <message>
+        <source>cost per turn (USD)</source>
+        <translation>每回合费用（美元）</translation>
+    </message>
+    <message>
+        <source>tokens per game</source>
+        <translation>每局词元</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::MainWindow</name>
     <message>
         <source>Town Hall</source>
@@ -2356,6 +2613,22 @@
     <message>
         <source>Chapters of %1 copied.</source>
         <translation>已复制 %1 的章节。</translation>
+    </message>
+    <message>
+        <source>Leaderboard</source>
+        <translation>排行榜</translation>
+    </message>
+    <message>
+        <source>&amp;Tournament</source>
+        <translation>锦标赛(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;New tournament…</source>
+        <translation>新建锦标赛(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Leaderboard</source>
+        <translation>排行榜(&amp;L)</translation>
     </message>
 </context>
 <context>
@@ -3489,6 +3762,17 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::RoleResultsModel</name>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Role rating</source>
+        <translation>角色评分</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::SeatHealthModel</name>
     <message>
         <source>ready up</source>
@@ -4116,6 +4400,245 @@
     <message>
         <source>Latency</source>
         <translation>延迟</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::TournamentDialog</name>
+    <message>
+        <source>bot</source>
+        <translation>机器人</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>MCP agent</source>
+        <translation>MCP 智能体</translation>
+    </message>
+    <message>
+        <source>push agent</source>
+        <translation>推送智能体</translation>
+    </message>
+    <message>
+        <source>Mirrored pairs</source>
+        <translation>镜像对局</translation>
+    </message>
+    <message>
+        <source>Add participant</source>
+        <translation>添加参赛者</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Load file…</source>
+        <translation>载入文件…</translation>
+    </message>
+    <message>
+        <source>Save file…</source>
+        <translation>保存文件…</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>New tournament</source>
+        <translation>新建锦标赛</translation>
+    </message>
+    <message>
+        <source>%1 (%2 seats)</source>
+        <translation>%1（%2 个座位）</translation>
+    </message>
+    <message>
+        <source>Matches come in pairs with the same seed and deal; the second moves the participants half the table round, so each side plays the other&apos;s cards</source>
+        <translation>对局成对进行，种子和发牌相同；第二局把参赛者沿桌子移动半圈，让双方互换手牌</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>计入</translation>
+    </message>
+    <message>
+        <source>A match in which an agent failed counts like any other</source>
+        <translation>有智能体失败的对局照常计入</translation>
+    </message>
+    <message>
+        <source>void</source>
+        <translation>作废</translation>
+    </message>
+    <message>
+        <source>A match in which an agent failed counts for no one</source>
+        <translation>有智能体失败的对局对所有人都不计</translation>
+    </message>
+    <message>
+        <source>forfeit</source>
+        <translation>判负</translation>
+    </message>
+    <message>
+        <source>A match in which an agent failed counts only as a loss for the one at fault</source>
+        <translation>有智能体失败的对局只记为责任方的一场负局</translation>
+    </message>
+    <message>
+        <source>How many of the tournament&apos;s matches run at the same time</source>
+        <translation>锦标赛同时进行的对局数</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>标识</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>座位</translation>
+    </message>
+    <message>
+        <source>Agent / provider / URL</source>
+        <translation>智能体 / 提供方 / URL</translation>
+    </message>
+    <message>
+        <source>Model / deadline (ms)</source>
+        <translation>模型 / 时限（毫秒）</translation>
+    </message>
+    <message>
+        <source>A number of seats, or &quot;rest&quot; for the seats left</source>
+        <translation>座位数，或用“rest”表示剩余座位</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Rule set</source>
+        <translation>规则集</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>对局</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>If an agent fails</source>
+        <translation>智能体失败时</translation>
+    </message>
+    <message>
+        <source>Parallel matches</source>
+        <translation>并行对局</translation>
+    </message>
+    <message>
+        <source>Participants</source>
+        <translation>参赛者</translation>
+    </message>
+    <message>
+        <source>my agent against the bots</source>
+        <translation>我的智能体对阵机器人</translation>
+    </message>
+    <message>
+        <source>Provider: %1</source>
+        <translation>提供方：%1</translation>
+    </message>
+    <message>
+        <source>Model (empty: the provider&apos;s own)</source>
+        <translation>模型（留空：使用提供方的默认模型）</translation>
+    </message>
+    <message>
+        <source>The registered agent&apos;s name</source>
+        <translation>已注册智能体的名称</translation>
+    </message>
+    <message>
+        <source>The URL Town Hall calls</source>
+        <translation>Town Hall 调用的 URL</translation>
+    </message>
+    <message>
+        <source>How long the agent may take to answer, in milliseconds</source>
+        <translation>智能体应答可用的时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>participants[%1].push.deadlineMs: must be a whole number of milliseconds</source>
+        <translation>participants[%1].push.deadlineMs：必须是整数毫秒</translation>
+    </message>
+    <message>
+        <source>The tournament file must be a JSON object.</source>
+        <translation>锦标赛文件必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>name: must be a string</source>
+        <translation>name：必须是字符串</translation>
+    </message>
+    <message>
+        <source>rules: the form offers only the rule presets (%1)</source>
+        <translation>rules：表单只提供规则预设（%1）</translation>
+    </message>
+    <message>
+        <source>failure: must be &quot;count&quot;, &quot;void&quot; or &quot;forfeit&quot;</source>
+        <translation>failure：必须是“count”、“void”或“forfeit”</translation>
+    </message>
+    <message>
+        <source>matches, seed and parallel must be whole numbers the form can hold</source>
+        <translation>matches、seed 和 parallel 必须是表单能容纳的整数</translation>
+    </message>
+    <message>
+        <source>mirror: must be true or false</source>
+        <translation>mirror：必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>providers: must be an object</source>
+        <translation>providers：必须是对象</translation>
+    </message>
+    <message>
+        <source>participants: must be a list</source>
+        <translation>participants：必须是列表</translation>
+    </message>
+    <message>
+        <source>%1: must be an object</source>
+        <translation>%1：必须是对象</translation>
+    </message>
+    <message>
+        <source>%1.push: must be an object</source>
+        <translation>%1.push：必须是对象</translation>
+    </message>
+    <message>
+        <source>%1: must be exactly one of a bot, a provider, an agent or a push agent</source>
+        <translation>%1：必须恰好是机器人、提供方、智能体或推送智能体之一</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not JSON.</source>
+        <translation>%1 不是 JSON。</translation>
+    </message>
+    <message>
+        <source>Load tournament</source>
+        <translation>载入锦标赛</translation>
+    </message>
+    <message>
+        <source>Tournament files (*.json)</source>
+        <translation>锦标赛文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Save tournament</source>
+        <translation>保存锦标赛</translation>
+    </message>
+    <message>
+        <source>Tournament %1: %2</source>
+        <translation>锦标赛 %1：%2</translation>
+    </message>
+    <message>
+        <source>Tournament: %1</source>
+        <translation>锦标赛：%1</translation>
     </message>
 </context>
 <context>

@@ -231,9 +231,9 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
         switch (Column(section)) {
         case Rating: return tr("OpenSkill rating μ with its 95% interval (μ ± 1.96σ)");
         case WinRate: return tr("Wins per game, with the Wilson 95% interval");
-        case Irp: return tr("Identification precision: how often its suspicions named a werewolf");
-        case Vss: return tr("Voting success: how often its day vote went to a werewolf");
-        case Ksr: return tr("Kill survival rate: how often it lived through the nights");
+        case Irp: return tr("Identification precision: of its day votes on the village side, the share that named a werewolf");
+        case Vss: return tr("Voting success: of its day votes, the share that named the player the round eliminated");
+        case Ksr: return tr("Kill survival rate: of its nights alive on the village side, the share it survived");
         case Errors: return tr("Timeouts · illegal calls · no vote · self-votes · stand-in turns");
         default: return {};
         }
@@ -576,7 +576,9 @@ void LeaderboardPanel::fillCostChart(const std::vector<ParticipantResult> &ps)
     const double xSpan = xMax > 0 ? xMax : 1;
     x->setRange(-0.06 * xSpan, xMax * 1.12 + (xMax > 0 ? 0 : 1));
     roundTicks(x);
-    x->setLabelFormat(priced ? QStringLiteral("%.4f") : QStringLiteral("%.0f"));
+    // No tokens at all (a tournament of bots): a span of 0 to 1 would read
+    // "0 0 0 1 1 1" with whole numbers.
+    x->setLabelFormat(priced ? QStringLiteral("%.4f") : xMax > 0 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
     const double pad = std::max(1.0, (yHi - yLo) * 0.2);
     y->setRange(std::floor(yLo - pad), std::ceil(yHi + pad));
     roundTicks(y);

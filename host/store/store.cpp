@@ -1560,13 +1560,15 @@ StoreResult<void> Store::updateTournamentMatches(const std::vector<TournamentMat
     return m_d->transaction([&]() -> StoreResult<void> {
         QSqlQuery up(m_d->m_db);
         up.prepare(QStringLiteral("UPDATE tournament_matches SET status = ?, match_id = ?, result = ?, log = ?, "
-                                  "finished_at_ms = ? WHERE tournament_id = ? AND idx = ?"));
+                                  "finished_at_ms = ?, schedule = COALESCE(NULLIF(?, ''), schedule) "
+                                  "WHERE tournament_id = ? AND idx = ?"));
         for (const TournamentMatchRow &row : rows) {
             up.addBindValue(q(row.status));
             up.addBindValue(row.matchId.empty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(q(row.matchId)));
             up.addBindValue(row.resultJson.empty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(q(row.resultJson)));
             up.addBindValue(row.log.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray)) : QVariant(row.log));
             up.addBindValue(row.finishedAt ? QVariant(qint64(row.finishedAt)) : QVariant(QMetaType(QMetaType::LongLong)));
+            up.addBindValue(q(row.scheduleJson));
             up.addBindValue(q(row.tournamentId));
             up.addBindValue(row.index);
             if (auto r = run(up, "store a tournament's match"); !r)

@@ -375,8 +375,9 @@ public:
     StoreResult<TournamentRow> tournament(const std::string &id) const;
     /// The schedule's rows in index order; logs only when `withLogs`.
     StoreResult<std::vector<TournamentMatchRow>> tournamentMatches(const std::string &id, bool withLogs) const;
-    /// Writes the rows' status, match id, result, log and finish time, all
-    /// in one transaction.
+    /// Writes the rows' status, match id, result, log and finish time (and
+    /// the schedule entry when the row has one: a live match records the
+    /// seats as they were taken), all in one transaction.
     StoreResult<void> updateTournamentMatches(const std::vector<TournamentMatchRow> &rows);
     StoreResult<void> setTournamentStatus(const std::string &id, const std::string &status);
 

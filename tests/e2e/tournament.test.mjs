@@ -245,19 +245,13 @@ test('a tournament of bots, two model participants and an SDK agent runs to its 
 
     // Who played what. The agent knows its role in every match; the report
     // must credit "mine" with exactly those roles, and the model seats'
-    // provider calls to the model participants only. Known product bug: the
-    // live host seats waiting agents first (host/livetournament.cpp seatNext)
-    // while the report maps seat i to the schedule's seat i
-    // (tournament/report.cpp), so whenever the agent is not scheduled at seat
-    // 1 the seats' roles, events and telemetry are credited to the wrong
-    // participants. Run as TODO so the mismatch shows in every run without
-    // failing it; drop the todo when fixed.
+    // provider calls to the model participants only. (The host seats a
+    // waiting MCP agent first, so the stored match row records the seats as
+    // they were taken; this caught the report reading them in schedule order.)
     const playedRoles = {};
     for (const e of endings) playedRoles[e.role] = (playedRoles[e.role] ?? 0) + 1;
     const creditedRoles = Object.fromEntries(byId.mine.roles.filter((r) => r.games > 0).map((r) => [r.role, r.games]));
-    await t.test('the report credits each seat to the participant who played it', {
-      todo: 'live tournaments seat MCP agents first but the report reads seats in schedule order',
-    }, () => {
+    await t.test('the report credits each seat to the participant who played it', () => {
       assert.deepEqual(creditedRoles, playedRoles, 'roles the report credits to "mine" vs the roles the agent played');
       assert.equal(byId.mine.providerCalls, 0, 'provider calls credited to the SDK agent');
       assert.equal(byId.bots.providerCalls, 0, 'provider calls credited to the bots');

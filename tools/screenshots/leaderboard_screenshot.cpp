@@ -6,6 +6,7 @@
 // tables or charts do not show the report.
 //   leaderboard_screenshot <output-dir> [--size WxH]
 
+#include "host/tournaments.h"
 #include "ui/leaderboardpanel.h"
 #include "ui/theme.h"
 #include "ui/tournamentdialog.h"
@@ -15,6 +16,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QDir>
+#include <QTemporaryDir>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTabWidget>
@@ -128,6 +130,32 @@ tournament::Report buildReport()
 
 } // namespace
 
+/// A finished tournament for real: 360 matches of bots at the nine-seat
+/// table (three single-seat participants and the rest), played at virtual
+/// time into a database and reported from it. Bots report no tokens or cost.
+tournament::Report playedReport(const QString &dbPath)
+{
+    auto parsed = tournament::parseSpec(nlohmann::json{
+        {"name", "three bots and the field"},
+        {"rules", "9p"},
+        {"matches", 360},
+        {"seed", 20},
+        {"mirror", true},
+        {"participants",
+         {{{"id", "alpha"}, {"bot", true}},
+          {{"id", "beta"}, {"bot", true}},
+          {{"id", "gamma"}, {"bot", true}},
+          {{"id", "field"}, {"bot", true}, {"seats", "rest"}}}}});
+    auto store = townhall::host::Store::open(dbPath);
+    if (!parsed.ok() || !store)
+        return {};
+    auto id = townhall::host::createTournament(store.value(), *parsed.spec);
+    if (!id || !townhall::host::runBotTournament(store.value(), id.value(), {}))
+        return {};
+    auto report = townhall::host::tournamentReport(store.value(), id.value());
+    return report ? report.value() : tournament::Report{};
+}
+
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
@@ -154,8 +182,17 @@ int main(int argc, char **argv)
     check(panel.ratingsChart()->series().size() == 1, "the ratings chart");
     check(panel.costChart()->series().size() == 5, "one cost point per participant");
     check(panel.roleModel()->rowCount() == 20, "four roles for each participant");
-    shoot(panel, dir, QStringLiteral("leaderboard"));
+    // An illustration of a mixed tournament (hand-built figures, to show the
+    // model seats' cost and latency columns).
+    shoot(panel, dir, QStringLiteral("leaderboard-mixed"));
 
+    QTemporaryDir tmp;
+    const tournament::Report played = playedReport(tmp.filePath(QStringLiteral("t.sqlite")));
+    check(played.played == 360, "the bot tournament was played and stored");
+    panel.setReport(played);
+    panel.setProgress(played.played, played.scheduled, 0);
+    check(panel.model()->rowCount() == 4, "four participants in the played tournament");
+    shoot(panel, dir, QStringLiteral("leaderboard"));
     panel.tabs()->setCurrentIndex(1);
     shoot(panel, dir, QStringLiteral("leaderboard-roles"));
 
