@@ -215,8 +215,8 @@ int runHeadless(int argc, char **argv)
         "Hosts Werewolf matches for MCP agents.\n\n"
         "  townhall [options]             the desktop app (see --help with a display)\n"
         "  townhall --headless [options]  the host without a window (the options below)\n\n"
-        "Commands, each with its own --help: simulate, rules, agent, export, import, replay, calls, "
-        "chapters, mcp-stdio."));
+        "Commands, each with its own --help: simulate, rules, tournament, agent, export, import, replay, "
+        "calls, chapters, mcp-stdio."));
     p.addHelpOption();
     p.addVersionOption();
     p.addOption({QStringLiteral("headless"), QStringLiteral("Run without a window.")});

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The townhall executable: the desktop app by default, a headless host, and
-// the command-line tools (simulate, agents, export/import/replay, mcp-stdio).
+// the command-line tools (simulate, rules, tournament, agents, export/import/replay, mcp-stdio).
 
 #include "app/cli.h"
 

@@ -528,7 +528,7 @@ void TstCli::withoutDisplay()
 
     Run help = townhall({QStringLiteral("--help")}, {}, 20'000, env);
     QCOMPARE(help.code, 0);
-    QVERIFY2(help.out.contains("--headless") && help.out.contains("simulate, rules, agent, export"),
+    QVERIFY2(help.out.contains("--headless") && help.out.contains("simulate, rules, tournament, agent, export"),
              help.out.constData());
 
     Run version = townhall({QStringLiteral("--version")}, {}, 20'000, env);
