@@ -5,6 +5,7 @@
 #include "app/options.h"
 #include "app/seating.h"
 #include "app/simulate.h"
+#include "app/terminal.h"
 #include "engine/chapters.h"
 #include "host/host.h"
 #include "host/mcpservice.h"
@@ -24,8 +25,6 @@ namespace townhall::app {
 
 using namespace townhall::host;
 
-namespace {
-
 void out(const QString &s)
 {
     const QByteArray b = s.toUtf8();
@@ -39,12 +38,19 @@ void err(const QString &s)
     std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stderr);
 }
 
+QString dbPathOf(const QCommandLineParser &p)
+{
+    return p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : Store::defaultPath();
+}
+
 StoreResult<Store> openStore(const QCommandLineParser &p, bool create)
 {
     Store::Options o;
     o.createIfMissing = create;
-    return Store::open(p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : Store::defaultPath(), o);
+    return Store::open(dbPathOf(p), o);
 }
+
+namespace {
 
 QString winnerText(const QString &winningTeam)
 {

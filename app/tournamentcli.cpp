@@ -4,6 +4,7 @@
 #include "app/cli.h"
 
 #include "app/options.h"
+#include "app/terminal.h"
 #include "host/dblock.h"
 #include "host/host.h"
 #include "host/livetournament.h"
@@ -27,20 +28,6 @@ namespace townhall::app {
 using namespace townhall::host;
 
 namespace {
-
-void out(const QString &s)
-{
-    const QByteArray b = s.toUtf8();
-    std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stdout);
-    std::fflush(stdout);
-}
-
-void err(const QString &s)
-{
-    const QByteArray b = s.toUtf8();
-    std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stderr);
-    std::fflush(stderr);
-}
 
 /// A progress bar on a terminal, a line per tenth otherwise (a log file).
 class ProgressLine
@@ -78,18 +65,6 @@ private:
     bool m_tty;
     int m_lastTenth = -1;
 };
-
-StoreResult<Store> openDb(const QCommandLineParser &p, bool create)
-{
-    Store::Options o;
-    o.createIfMissing = create;
-    return Store::open(p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : Store::defaultPath(), o);
-}
-
-QString dbPathOf(const QCommandLineParser &p)
-{
-    return p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : Store::defaultPath();
-}
 
 std::string formatted(const tournament::Report &r, const QString &format)
 {
@@ -260,7 +235,7 @@ int resumeOrRun(QCoreApplication &app, const QCommandLineParser &p, Store store,
     } else {
         { Store closed = std::move(store); }  // the host opens the database itself
         rc = playLive(app, p, id, parallel);
-        auto again = openDb(p, false);
+        auto again = openStore(p, false);
         if (!again) {
             err(QStringLiteral("townhall tournament: %1\n").arg(again.error().message));
             return 1;
@@ -324,7 +299,7 @@ int runTournament(int argc, char **argv)
     }
 
     if (action == QLatin1String("list")) {
-        auto store = openDb(p, false);
+        auto store = openStore(p, false);
         if (!store) {
             err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
             return 1;
@@ -371,7 +346,7 @@ int runTournament(int argc, char **argv)
                 return 2;
             }
         }
-        auto store = openDb(p, true);
+        auto store = openStore(p, true);
         if (!store) {
             err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
             return 1;
@@ -388,7 +363,7 @@ int runTournament(int argc, char **argv)
         return resumeOrRun(app, p, std::move(store).value(), id.value(), parallel);
     }
     if (action == QLatin1String("resume") || action == QLatin1String("report")) {
-        auto store = openDb(p, false);
+        auto store = openStore(p, false);
         if (!store) {
             err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
             return 1;

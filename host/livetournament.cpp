@@ -190,9 +190,6 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
     m_host.lobby().setNextDeal(queue, deal);
 
     // Queue the other seats in seat order; the last join fills the table.
-    std::vector<std::string> ours;
-    for (const auto &[agentId, role] : agentRoles)
-        ours.push_back(agentId);
     const int before = m_host.lobby().matchCounter();
     for (const tournament::ScheduledSeat &s : m.seats) {
         const std::size_t pi = participantOf(s.participantId);
