@@ -28,6 +28,13 @@ providers::SeatsFileParse seatsOf(const tournament::TournamentSpec &spec)
         seat["name"] = p.name.empty() ? p.id : p.name;
         if (p.kind == ParticipantKind::Agent)
             seat = {{"name", p.id}, {"bot", true}};  // never queued: the agent seats itself
+        // A push agent's token comes from the environment, at run time only.
+        if (p.kind == ParticipantKind::Push && seat["push"].is_object() && seat["push"].contains("tokenEnv")) {
+            const std::string var = seat["push"].value("tokenEnv", std::string());
+            seat["push"].erase("tokenEnv");
+            if (!var.empty() && qEnvironmentVariableIsSet(var.c_str()))
+                seat["push"]["token"] = qEnvironmentVariable(var.c_str()).toStdString();
+        }
         seats.push_back(std::move(seat));
     }
     const engine::json file{{"providers", spec.providers}, {"seats", seats}};

@@ -192,6 +192,12 @@ SpecParse parseSpec(const json &j)
             errors.push_back("providers: must be an object");
         else
             spec.providers = j["providers"];
+        // The file is stored in the database: no secret may be in it.
+        for (const auto &[name, provider] : spec.providers.items())
+            if (provider.is_object() && provider.contains("apiKey"))
+                errors.push_back("providers." + name
+                                 + ".apiKey: keys are not read from tournament files (they are stored); name an "
+                                   "environment variable in apiKeyEnv");
     }
     if (j.contains("parallel") && (!j["parallel"].is_number_integer() || j["parallel"].get<long long>() < 1
                                    || j["parallel"].get<long long>() > 64))
@@ -233,6 +239,9 @@ SpecParse parseSpec(const json &j)
             if (p.kind == ParticipantKind::Model && e["provider"].is_string()
                 && !spec.providers.contains(e["provider"].get<std::string>()))
                 errors.push_back(at + ".provider: unknown provider \"" + e["provider"].get<std::string>() + "\"");
+            if (p.kind == ParticipantKind::Push && e["push"].is_object() && e["push"].contains("token"))
+                errors.push_back(at + ".push.token: tokens are not read from tournament files (they are stored); "
+                                      "name an environment variable in push.tokenEnv");
             if (p.kind == ParticipantKind::Push && !(e["push"].is_object() && e["push"].contains("url")))
                 errors.push_back(at + ".push: must be an object with a \"url\"");
             if (e.contains("seats")) {

@@ -216,7 +216,10 @@ private Q_SLOTS:
         const quint16 port = probe.serverPort();
         probe.close();
         QProcess agent;
-        agent.start(python, {QStringLiteral(TOWNHALL_PUSH_AGENT), QStringLiteral("--port"), QString::number(port)});
+        // Its token comes from the environment: a tournament file may not hold it.
+        qputenv("TOWNHALL_TEST_PUSH_TOKEN", "tok-env");
+        agent.start(python, {QStringLiteral(TOWNHALL_PUSH_AGENT), QStringLiteral("--port"), QString::number(port),
+                             QStringLiteral("--token"), QStringLiteral("tok-env")});
         QVERIFY(agent.waitForStarted());
         QTcpSocket s;
         QTRY_VERIFY_WITH_TIMEOUT((s.abort(), s.connectToHost(QHostAddress::LocalHost, port), s.waitForConnected(100)), 10'000);
@@ -233,7 +236,9 @@ private Q_SLOTS:
                         {"participants",
                          {{{"id", "model-a"}, {"provider", "a"}},
                           {{"id", "model-b"}, {"provider", "b"}},
-                          {{"id", "pushy"}, {"push", {{"url", QStringLiteral("http://127.0.0.1:%1/").arg(port).toStdString()}, {"deadlineMs", 5000}}}},
+                          {{"id", "pushy"}, {"push", {{"url", QStringLiteral("http://127.0.0.1:%1/").arg(port).toStdString()},
+                                     {"tokenEnv", "TOWNHALL_TEST_PUSH_TOKEN"},
+                                     {"deadlineMs", 5000}}}},
                           {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
         const auto spec = specOf(file);
         QTemporaryDir dir;
@@ -285,7 +290,16 @@ private Q_SLOTS:
             for (const json &t : result["telemetry"])
                 modelCalls += t.value("providerCalls", 0);
             QVERIFY(modelCalls > 0);
+            // The push agent accepted the token from the environment: every
+            // call answered, none fell back to the seed's default.
+            for (std::size_t i = 0; i < planned.seats.size(); ++i)
+                if (planned.seats[i].participantId == "pushy") {
+                    QVERIFY(result["telemetry"][i].value("providerCalls", 0) > 0);
+                    QCOMPARE(result["telemetry"][i].value("standInTurns", -1), 0);
+                }
         }
+        // Nothing secret was stored with the tournament.
+        QVERIFY(host.store()->tournament(id.value()).value().specJson.find("tok-env") == std::string::npos);
         QCOMPARE(host.store()->tournament(id.value()).value().status, std::string("FINISHED"));
         const json report = reportJson(*host.store(), id.value());
         QCOMPARE(report["played"].get<int>(), 3);

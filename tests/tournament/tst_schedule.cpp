@@ -86,6 +86,16 @@ private Q_SLOTS:
         QTest::newRow("bad failure rule")
             << QByteArray(R"({"matches":1,"failure":"ignore","participants":[{"id":"a","bot":true,"seats":8}]})")
             << "failure:";
+        QTest::newRow("push token in the file")
+            << QByteArray::fromStdString(json{{"matches", 1},
+                                              {"participants",
+                                               {{{"id", "p"}, {"push", {{"url", "http://127.0.0.1:9/"}, {"token", "s3cret"}}}},
+                                                {{"id", "b"}, {"bot", true}, {"seats", "rest"}}}}}
+                                             .dump())
+            << "participants[0].push.token: tokens are not read";
+        QTest::newRow("provider key in the file")
+            << QByteArray(R"({"matches":1,"providers":{"local":{"kind":"openai","apiKey":"sk-1"}},"participants":[{"id":"m","provider":"local"},{"id":"b","bot":true,"seats":"rest"}]})")
+            << "providers.local.apiKey: keys are not read";
         QTest::newRow("push without url")
             << QByteArray(R"({"matches":1,"participants":[{"id":"p","push":{}},{"id":"b","bot":true,"seats":"rest"}]})")
             << "participants[0].push";
