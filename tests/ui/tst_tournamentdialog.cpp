@@ -194,13 +194,13 @@ private Q_SLOTS:
         const json file = {{"name", "x"}, {"rules", "classic"}, {"matches", 10}, {"timers", "standard"},
                            {"participants",
                             {{{"id", "mine"}, {"name", "My agent"}, {"agent", "a"}},
-                             {{"id", "p"}, {"push", {{"url", "http://h/"}, {"token", "t"}}}},
+                             {{"id", "p"}, {"push", {{"url", "http://h/"}, {"tokenEnv", "PUSHY_TOKEN"}}}},
                              {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
         QCOMPARE(d.setSpec(file), QString());
         const json j = d.spec();
         QVERIFY(j["timers"] == "standard");
         QVERIFY(j["participants"][0]["name"] == "My agent");
-        QVERIFY(j["participants"][1]["push"]["token"] == "t");
+        QVERIFY(j["participants"][1]["push"]["tokenEnv"] == "PUSHY_TOKEN");
         QVERIFY(!j["participants"][0].contains("seats"));
         QVERIFY(d.startButton()->isEnabled());
     }
