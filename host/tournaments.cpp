@@ -4,6 +4,7 @@
 #include "engine/rng.h"
 #include "engine/simulator.h"
 #include "host/store/matchlog.h"
+#include "host/sharedtournaments.h"
 #include "host/store/storetr.h"
 
 #include <QByteArray>
@@ -61,32 +62,25 @@ std::string botMatchId(const std::string &tournamentId, int index)
     return tournamentId + "-m" + std::to_string(index + 1);
 }
 
-StoreResult<std::string> createTournament(Store &store, const TournamentSpec &spec)
+StoreResult<std::string> createTournament(TournamentStore &store, const TournamentSpec &spec)
 {
-    auto id = store.nextTournamentId();
-    if (!id)
-        return id.error();
     TournamentRow row;
-    row.id = id.value();
     row.name = spec.name;
     row.specJson = spec.toJson().dump();
     row.createdAt = QDateTime::currentMSecsSinceEpoch();
     std::vector<TournamentMatchRow> rows;
     for (const ScheduledMatch &m : tournament::schedule(spec)) {
         TournamentMatchRow r;
-        r.tournamentId = row.id;
         r.index = m.index;
         r.scheduleJson = tournament::toJson(m).dump();
         rows.push_back(std::move(r));
     }
     if (rows.empty())
         return StoreError{StoreError::Code::Invalid, StoreTr::tr("the tournament schedules no match")};
-    if (auto r = store.createTournament(row, rows); !r)
-        return r.error();
-    return row.id;
+    return store.createTournament(std::move(row), rows);
 }
 
-StoreResult<TournamentSpec> tournamentSpec(const Store &store, const std::string &id)
+StoreResult<TournamentSpec> tournamentSpec(const TournamentStore &store, const std::string &id)
 {
     auto row = store.tournament(id);
     if (!row)
@@ -140,7 +134,7 @@ TournamentMatchRow playBotMatch(const std::string &tournamentId, const Tournamen
     return row;
 }
 
-StoreResult<BotRunSummary> runBotTournament(Store &store, const std::string &id, const BotRunOptions &options)
+StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::string &id, const BotRunOptions &options)
 {
     using Clock = std::chrono::steady_clock;
     const auto wallStart = Clock::now();
@@ -152,101 +146,212 @@ StoreResult<BotRunSummary> runBotTournament(Store &store, const std::string &id,
         return StoreError{StoreError::Code::Invalid,
                           StoreTr::tr("tournament %1 has participants that are not built-in bots; it plays live")
                               .arg(q(id))};
-    auto rows = store.tournamentMatches(id, false);
-    if (!rows)
-        return rows.error();
+    const std::string holder = options.holder.empty() ? newClaimHolder() : options.holder;
+    const int threads = std::max(1, options.parallel);
+    const int claimBatch = options.claimBatch > 0 ? options.claimBatch : 8 * threads;
+    const int leaseMs = std::max(100, options.leaseMs);
 
     BotRunSummary summary;
-    summary.progress.scheduled = int(rows.value().size());
-    std::vector<ScheduledMatch> pending;
-    for (const TournamentMatchRow &row : rows.value()) {
-        if (row.status == "DONE") {
-            ++summary.progress.done;
-            continue;
-        }
-        auto m = tournament::scheduledMatchFromJson(engine::json::parse(row.scheduleJson, nullptr, false));
-        if (!m)
-            return StoreError{StoreError::Code::Corrupt,
-                              StoreTr::tr("tournament %1's match %2 has a schedule entry that does not parse")
-                                  .arg(q(id))
-                                  .arg(row.index)};
-        pending.push_back(std::move(*m));
-    }
+    auto counts = [&]() -> StoreResult<void> {
+        auto row = store.tournament(id);
+        if (!row)
+            return row.error();
+        summary.progress.scheduled = row.value().scheduled;
+        summary.progress.done = row.value().done;
+        return {};
+    };
+    if (auto r = counts(); !r)
+        return r.error();
 
-    // Workers take matches in schedule order and hand finished rows to this
-    // thread, the only one that touches the store.
+    // This thread alone touches the store: it claims matches into `queue`,
+    // the workers play them and hand back finished rows, and it records
+    // those in batches and keeps the leases alive.
     std::mutex mutex;
-    std::condition_variable ready;
+    std::condition_variable workReady, resultReady;
+    std::deque<ScheduledMatch> queue;
     std::deque<TournamentMatchRow> finished;
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> halt{false};
-    int working = std::max(1, options.parallel);
-    std::vector<std::thread> workers;
+    int inFlight = 0;  // claimed and not yet recorded, queued or playing
+    bool closing = false;
     const TournamentSpec &theSpec = spec.value();
-    for (int w = 0; w < std::max(1, options.parallel); ++w) {
+    std::vector<std::thread> workers;
+    for (int w = 0; w < threads; ++w) {
         workers.emplace_back([&] {
             for (;;) {
-                if (halt.load() || (options.stop && options.stop->load()))
-                    break;
-                const std::size_t i = next.fetch_add(1);
-                if (i >= pending.size())
-                    break;
-                TournamentMatchRow row = playBotMatch(id, theSpec, pending[i]);
+                ScheduledMatch m;
+                {
+                    std::unique_lock lock(mutex);
+                    workReady.wait(lock, [&] { return closing || !queue.empty(); });
+                    if (queue.empty())
+                        return;
+                    m = std::move(queue.front());
+                    queue.pop_front();
+                }
+                TournamentMatchRow row = playBotMatch(id, theSpec, m);
                 std::lock_guard lock(mutex);
                 finished.push_back(std::move(row));
-                ready.notify_one();
+                resultReady.notify_one();
             }
-            std::lock_guard lock(mutex);
-            --working;
-            ready.notify_one();
         });
     }
 
     StoreResult<void> failure;
+    auto lastRenew = Clock::now();
+    auto nextClaim = Clock::now();
+    auto nextCount = Clock::now() + std::chrono::seconds(1);
+    bool exhausted = false;  // no match left to claim; others may still hold some
+    const auto stopping = [&] { return options.stop && options.stop->load(); };
     for (;;) {
         std::vector<TournamentMatchRow> batch;
-        bool last = false;
         {
             std::unique_lock lock(mutex);
-            ready.wait_for(lock, std::chrono::milliseconds(200), [&] {
-                return int(finished.size()) >= options.commitEvery || working == 0;
+            resultReady.wait_for(lock, std::chrono::milliseconds(50), [&] {
+                return int(finished.size()) >= options.commitEvery || (inFlight > 0 && int(finished.size()) == inFlight)
+                       || (queue.size() < std::size_t(threads) && !exhausted);
             });
             while (!finished.empty() && int(batch.size()) < options.commitEvery) {
                 batch.push_back(std::move(finished.front()));
                 finished.pop_front();
             }
-            last = working == 0 && finished.empty();
-            summary.progress.running = working;
+            inFlight -= int(batch.size());
         }
         if (!batch.empty()) {
-            if (auto r = store.updateTournamentMatches(batch); !r) {
-                failure = r;
-                halt = true;
-            } else {
-                summary.played += int(batch.size());
-                summary.progress.done += int(batch.size());
+            auto recorded = store.completeMatches(batch, holder);
+            if (!recorded) {
+                failure = recorded.error();
+                break;
             }
-            if (options.progress)
-                options.progress(summary.progress);
+            summary.played += recorded.value();
+            summary.refused += int(batch.size()) - recorded.value();
+            summary.progress.done += recorded.value();
         }
-        if (last || !failure)
+        const auto now = Clock::now();
+        if (store.shared() && now - lastRenew > std::chrono::milliseconds(leaseMs / 3)) {
+            if (auto r = store.renewLeases(holder, leaseMs); !r) {
+                failure = r;
+                break;
+            }
+            lastRenew = now;
+        }
+        if (stopping())
             break;
+        bool wantMore;
+        {
+            std::lock_guard lock(mutex);
+            wantMore = queue.size() < std::size_t(threads) * 2;
+        }
+        bool claimedNow = false;
+        if (wantMore && now >= nextClaim) {
+            claimedNow = true;
+            auto claimed = store.claimMatches(id, holder, claimBatch, leaseMs);
+            if (!claimed) {
+                failure = claimed.error();
+                break;
+            }
+            std::vector<ScheduledMatch> got;
+            for (const TournamentMatchRow &row : claimed.value()) {
+                auto m = tournament::scheduledMatchFromJson(engine::json::parse(row.scheduleJson, nullptr, false));
+                if (!m) {
+                    failure = StoreError{StoreError::Code::Corrupt,
+                                         StoreTr::tr("tournament %1's match %2 has a schedule entry that does not parse")
+                                             .arg(q(id))
+                                             .arg(row.index)};
+                    break;
+                }
+                got.push_back(std::move(*m));
+            }
+            if (!failure)
+                break;
+            exhausted = got.empty();
+            if (exhausted)
+                nextClaim = now + std::chrono::milliseconds(std::max(10, options.pollMs));
+            std::lock_guard lock(mutex);
+            inFlight += int(got.size());
+            for (ScheduledMatch &m : got)
+                queue.push_back(std::move(m));
+            workReady.notify_all();
+        }
+        int left;
+        {
+            std::lock_guard lock(mutex);
+            left = inFlight;
+            summary.progress.running = std::min(inFlight, threads);
+        }
+        if (exhausted && left == 0 && claimedNow) {
+            // Nothing to claim: done, unless other hosts still hold matches
+            // (then keep looking; a dead host's lease runs out).
+            if (auto r = counts(); !r) {
+                failure = r;
+                break;
+            }
+            if (summary.progress.done >= summary.progress.scheduled)
+                break;
+            if (!store.shared()) {
+                failure = StoreError{StoreError::Code::Conflict,
+                                     StoreTr::tr("tournament %1 has matches this host cannot claim").arg(q(id))};
+                break;
+            }
+        } else if (store.shared() && now >= nextCount) {
+            if (auto r = counts(); !r) {
+                failure = r;
+                break;
+            }
+            nextCount = now + std::chrono::seconds(1);
+        }
+        if (options.progress && (!batch.empty() || exhausted))
+            options.progress(summary.progress);
+    }
+
+    // Stop the workers; on a stop, matches under way are finished and kept,
+    // and claims not started are given back.
+    std::vector<int> unplayed;
+    {
+        std::lock_guard lock(mutex);
+        for (const ScheduledMatch &m : queue)
+            unplayed.push_back(m.index);
+        inFlight -= int(queue.size());
+        queue.clear();
+        closing = true;
+        workReady.notify_all();
     }
     for (auto &t : workers)
         t.join();
+    if (failure) {
+        std::vector<TournamentMatchRow> rest(std::make_move_iterator(finished.begin()),
+                                             std::make_move_iterator(finished.end()));
+        if (auto recorded = store.completeMatches(rest, holder); recorded) {
+            summary.played += recorded.value();
+            summary.refused += int(rest.size()) - recorded.value();
+        } else {
+            failure = recorded.error();
+        }
+        if (failure)
+            if (auto r = store.releaseMatches(id, unplayed, holder); !r)
+                failure = r;
+    }
     if (!failure)
         return failure.error();
+    if (auto r = counts(); !r)
+        return r.error();
     summary.progress.running = 0;
     summary.stopped = summary.progress.done < summary.progress.scheduled;
-    if (!summary.stopped)
-        if (auto r = store.setTournamentStatus(id, "FINISHED"); !r)
-            return r.error();
+    if (!summary.stopped) {
+        // The first host to see the end stores the ratings with it.
+        auto report = tournamentReport(store, id);
+        if (!report)
+            return report.error();
+        auto fin = store.finishTournament(id, tournament::toJsonText(report.value()));
+        if (!fin)
+            return fin.error();
+        summary.finishedHere = fin.value();
+    }
+    if (options.progress)
+        options.progress(summary.progress);
     summary.wallSeconds = std::chrono::duration<double>(Clock::now() - wallStart).count();
     summary.cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
     return summary;
 }
 
-StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Store &store, const std::string &id)
+StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const TournamentStore &store, const std::string &id)
 {
     auto rows = store.tournamentMatches(id, true);
     if (!rows)
@@ -275,7 +380,7 @@ StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Store 
                 return log.error();
             rec.log = std::move(log).value();
         } else {
-            auto log = store.loadEvents(row.matchId);
+            auto log = store.matchEvents(row.matchId);
             if (!log)
                 return log.error();
             rec.log = std::move(log).value();
@@ -286,7 +391,7 @@ StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Store 
     return out;
 }
 
-StoreResult<std::vector<engine::Event>> tournamentMatchLog(const Store &store, const std::string &tournamentId,
+StoreResult<std::vector<engine::Event>> tournamentMatchLog(const TournamentStore &store, const std::string &tournamentId,
                                                            const std::string &matchId)
 {
     auto rows = store.tournamentMatches(tournamentId, true);
@@ -297,13 +402,13 @@ StoreResult<std::vector<engine::Event>> tournamentMatchLog(const Store &store, c
             continue;
         if (!row.log.isEmpty())
             return decodeLog(row.log);
-        return store.loadEvents(matchId);
+        return store.matchEvents(matchId);
     }
     return StoreError{StoreError::Code::NotFound,
                       StoreTr::tr("tournament %1 has no played match %2").arg(q(tournamentId), q(matchId))};
 }
 
-StoreResult<tournament::Report> tournamentReport(const Store &store, const std::string &id)
+StoreResult<tournament::Report> tournamentReport(const TournamentStore &store, const std::string &id)
 {
     auto spec = tournamentSpec(store, id);
     if (!spec)
@@ -317,6 +422,44 @@ StoreResult<tournament::Report> tournamentReport(const Store &store, const std::
     tournament::Report report = tournament::computeReport(id, spec.value(), records.value());
     report.scheduled = row.value().scheduled;
     return report;
+}
+
+namespace {
+/// The readers only read; LocalTournaments wants a Store it could write.
+LocalTournaments reader(const Store &store) { return LocalTournaments(const_cast<Store &>(store)); }
+} // namespace
+
+StoreResult<std::string> createTournament(Store &store, const TournamentSpec &spec)
+{
+    LocalTournaments local(store);
+    return createTournament(local, spec);
+}
+
+StoreResult<TournamentSpec> tournamentSpec(const Store &store, const std::string &id)
+{
+    return tournamentSpec(reader(store), id);
+}
+
+StoreResult<BotRunSummary> runBotTournament(Store &store, const std::string &id, const BotRunOptions &options)
+{
+    LocalTournaments local(store);
+    return runBotTournament(local, id, options);
+}
+
+StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Store &store, const std::string &id)
+{
+    return tournamentRecords(reader(store), id);
+}
+
+StoreResult<std::vector<engine::Event>> tournamentMatchLog(const Store &store, const std::string &tournamentId,
+                                                           const std::string &matchId)
+{
+    return tournamentMatchLog(reader(store), tournamentId, matchId);
+}
+
+StoreResult<tournament::Report> tournamentReport(const Store &store, const std::string &id)
+{
+    return tournamentReport(reader(store), id);
 }
 
 } // namespace townhall::host

@@ -14,6 +14,7 @@
 /// the one an uninterrupted run gives.
 
 #include "host/store/store.h"
+#include "host/tournamentstore.h"
 #include "tournament/report.h"
 #include "tournament/spec.h"
 
@@ -25,16 +26,16 @@
 namespace townhall::host {
 
 /// Stores a new tournament and its schedule; returns its id ("t1", …).
-StoreResult<std::string> createTournament(Store &store, const tournament::TournamentSpec &spec);
+StoreResult<std::string> createTournament(TournamentStore &store, const tournament::TournamentSpec &spec);
 
 /// The tournament's file as stored, parsed again.
-StoreResult<tournament::TournamentSpec> tournamentSpec(const Store &store, const std::string &id);
+StoreResult<tournament::TournamentSpec> tournamentSpec(const TournamentStore &store, const std::string &id);
 
 struct TournamentProgress
 {
     int done = 0;
     int scheduled = 0;
-    int running = 0;
+    int running = 0;  ///< on this host
 };
 
 struct BotRunOptions
@@ -46,21 +47,37 @@ struct BotRunOptions
     const std::atomic<bool> *stop = nullptr;
     /// Finished matches per commit at most (one transaction each).
     int commitEvery = 64;
+    /// This process as a claim holder (newClaimHolder() if empty).
+    std::string holder;
+    /// A claim's lease; renewed every third of it while the host lives. A
+    /// host that dies holds its matches this long at most.
+    int leaseMs = 30'000;
+    /// Matches claimed at once (0: 8 per thread). Bot matches take
+    /// milliseconds, so claiming one at a time would make the database the
+    /// bottleneck.
+    int claimBatch = 0;
+    /// A shared tournament: how often to look again while every match left
+    /// is held by another host (it may die and its lease run out).
+    int pollMs = 500;
 };
 
 /// What a run did.
 struct BotRunSummary
 {
     TournamentProgress progress;
-    int played = 0;          ///< matches this run played
+    int played = 0;          ///< matches this run played and recorded
+    int refused = 0;         ///< played, but another host had taken them over (not recorded)
+    bool finishedHere = false;  ///< this run recorded the tournament's end
     double wallSeconds = 0;
     double cpuSeconds = 0;   ///< the process's CPU time during the run
     bool stopped = false;
 };
 
-/// Plays every scheduled match not yet DONE of a tournament whose
-/// participants are all built-in bots. Invalid for any other tournament.
-StoreResult<BotRunSummary> runBotTournament(Store &store, const std::string &id, const BotRunOptions &options);
+/// Plays the scheduled matches not yet DONE of a tournament whose
+/// participants are all built-in bots, claiming them in schedule order, and
+/// returns when every match is DONE (by this host or others) or on `stop`.
+/// Invalid for any other tournament.
+StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::string &id, const BotRunOptions &options);
 
 /// Plays one scheduled match of bots at virtual time and returns its DONE
 /// row (result, compressed log). Pure apart from the compression; runs on
@@ -74,13 +91,22 @@ std::string botMatchId(const std::string &tournamentId, int index);
 /// The played matches as the report reads them: each log (from its blob or
 /// from the events table), the seats as scheduled and their telemetry.
 /// Chat and narration texts are dropped (no figure reads them).
-StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Store &store, const std::string &id);
+StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const TournamentStore &store, const std::string &id);
 
 /// A played match's whole log (for replay and the spectator view).
-StoreResult<std::vector<engine::Event>> tournamentMatchLog(const Store &store, const std::string &tournamentId,
+StoreResult<std::vector<engine::Event>> tournamentMatchLog(const TournamentStore &store, const std::string &tournamentId,
                                                            const std::string &matchId);
 
 /// computeReport over tournamentRecords.
+StoreResult<tournament::Report> tournamentReport(const TournamentStore &store, const std::string &id);
+
+/// The same on the host's own store (a LocalTournaments over it).
+StoreResult<std::string> createTournament(Store &store, const tournament::TournamentSpec &spec);
+StoreResult<tournament::TournamentSpec> tournamentSpec(const Store &store, const std::string &id);
+StoreResult<BotRunSummary> runBotTournament(Store &store, const std::string &id, const BotRunOptions &options);
+StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Store &store, const std::string &id);
+StoreResult<std::vector<engine::Event>> tournamentMatchLog(const Store &store, const std::string &tournamentId,
+                                                           const std::string &matchId);
 StoreResult<tournament::Report> tournamentReport(const Store &store, const std::string &id);
 
 } // namespace townhall::host

@@ -145,6 +145,11 @@ struct TournamentMatchRow
     /// lines (qCompress). Empty: the log is in `events` under matchId.
     QByteArray log;
     engine::TimeMs finishedAt = 0;
+    /// Shared (PostgreSQL) tournaments only, read only: the process that
+    /// holds or recorded the match, and how often it was claimed (more than
+    /// once: a host lost it and another played it again).
+    std::string holder;
+    int attempts = 0;
 };
 
 /// What importMatch stored.
