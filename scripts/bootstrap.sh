@@ -13,6 +13,7 @@ PACKAGES=(
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
   qt6-speech-dev qt6-speech-flite-plugin flite qt6-declarative-dev qt6-charts-dev
   curl
+  libqt6sql6-psql postgresql openssl  # shared tournaments (PostgreSQL) and their tests
   nodejs npm
   chromium  # the overlay pages' end-to-end test (tests/e2e/overlays.test.mjs)
 )
