@@ -233,6 +233,11 @@ int runHeadless(int argc, char **argv)
                                     "default) or \"json\" (one JSON object per public event)."),
                      QStringLiteral("FORMAT"), QStringLiteral("text")},
                     seatsOption(), ollamaOption()});
+    // Handled in main(): `--headless --tournament ID` is `tournament join ID`.
+    p.addOption({QStringLiteral("tournament"),
+                 QStringLiteral("Join tournament ID and play its matches alongside the other hosts that play it "
+                                "(with --db postgresql://USER@HOST:PORT/DB; see `townhall tournament --help`)."),
+                 QStringLiteral("ID")});
     QCommandLineOption skipToVote(QStringLiteral("skip-to-vote"),
                                   QStringLiteral("Benchmarks: skip every new match to its first DAY_VOTE."));
     skipToVote.setFlags(QCommandLineOption::HiddenFromHelp);

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 namespace {
 
@@ -55,8 +56,28 @@ int main(int argc, char **argv)
         || std::strcmp(command, "chapters") == 0)
         return runLog(argc, argv);
     for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--headless") == 0)
+        if (std::strcmp(argv[i], "--headless") == 0) {
+            // `townhall --headless --tournament ID --db …` joins a tournament:
+            // it is `townhall tournament join ID --db …`.
+            std::vector<char *> join{argv[0], const_cast<char *>("tournament"), const_cast<char *>("join")};
+            bool joining = false;
+            for (int j = 1; j < argc; ++j) {
+                if (std::strcmp(argv[j], "--headless") == 0)
+                    continue;
+                if (std::strcmp(argv[j], "--tournament") == 0 && j + 1 < argc) {
+                    join.insert(join.begin() + 3, argv[++j]);
+                    joining = true;
+                    continue;
+                }
+                join.push_back(argv[j]);
+            }
+            if (joining) {
+                int n = int(join.size());
+                join.push_back(nullptr);
+                return runTournament(n, join.data());
+            }
             return runHeadless(argc, argv);
+        }
     if (!hasDisplay()) {
         // On a terminal without a display, answer --help / --version as the
         // headless host (its help lists the modes and commands) instead of

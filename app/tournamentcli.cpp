@@ -9,6 +9,7 @@
 #include "host/host.h"
 #include "host/livetournament.h"
 #include "host/mcpservice.h"
+#include "host/sharedtournaments.h"
 #include "host/providers/keysource.h"
 #include "host/tournaments.h"
 #include "tournament/report.h"
@@ -83,14 +84,18 @@ bool knownFormat(const QString &f)
            || f == QLatin1String("html");
 }
 
-int printReport(const Store &store, const std::string &id, const QString &format, const QString &outPath)
+int printReport(const TournamentStore &store, const std::string &id, const QString &format, const QString &outPath,
+                std::optional<tournament::Report> computed = std::nullopt)
 {
-    auto report = tournamentReport(store, id);
-    if (!report) {
-        err(QStringLiteral("townhall tournament: %1\n").arg(report.error().message));
-        return 1;
+    if (!computed) {
+        auto report = tournamentReport(store, id);
+        if (!report) {
+            err(QStringLiteral("townhall tournament: %1\n").arg(report.error().message));
+            return 1;
+        }
+        computed = std::move(report).value();
     }
-    const std::string text = formatted(report.value(), format);
+    const std::string text = formatted(*computed, format);
     if (outPath.isEmpty()) {
         out(QString::fromStdString(text));
         return 0;
@@ -108,7 +113,8 @@ int printReport(const Store &store, const std::string &id, const QString &format
 /// Plays a tournament of bots at virtual time; stops cleanly on SIGINT/SIGTERM.
 std::atomic<bool> g_stop{false};
 
-int playBots(Store &store, const std::string &id, int parallel)
+int playBots(TournamentStore &store, const std::string &id, int parallel, int leaseMs,
+             std::optional<tournament::Report> *report)
 {
     g_stop = false;
     std::signal(SIGINT, [](int) { g_stop = true; });
@@ -117,6 +123,7 @@ int playBots(Store &store, const std::string &id, int parallel)
     BotRunOptions o;
     o.parallel = parallel;
     o.stop = &g_stop;
+    o.leaseMs = leaseMs;
     o.progress = [&line](const TournamentProgress &p) { line.show(p); };
     auto run = runBotTournament(store, id, o);
     std::signal(SIGINT, SIG_DFL);
@@ -125,7 +132,13 @@ int playBots(Store &store, const std::string &id, int parallel)
         err(QStringLiteral("townhall tournament: %1\n").arg(run.error().message));
         return 1;
     }
-    const BotRunSummary &s = run.value();
+    BotRunSummary &s = run.value();
+    *report = std::move(s.report);
+    if (s.refused > 0)
+        err(QStringLiteral("tournament %1: %2 matches this host played had been taken over by another host (its "
+                           "lease ran out); they were not recorded twice\n")
+                .arg(QString::fromStdString(id))
+                .arg(s.refused));
     err(QStringLiteral("tournament %1: %2 matches played in %3 s (%4 per second, %5 CPU-s on %6 threads)%7\n")
             .arg(QString::fromStdString(id))
             .arg(s.played)
@@ -214,37 +227,79 @@ int playLive(QCoreApplication &app, const QCommandLineParser &p, const std::stri
     return code ? code : rc;
 }
 
-int resumeOrRun(QCoreApplication &app, const QCommandLineParser &p, Store store, const std::string &id, int parallel)
+/// Where `--db` keeps tournaments: the host's SQLite file (the app's by
+/// default) or a shared PostgreSQL database.
+struct Tournaments
 {
-    auto spec = tournamentSpec(store, id);
+    std::unique_ptr<Store> local;  ///< the SQLite store LocalTournaments wraps
+    std::unique_ptr<TournamentStore> store;
+};
+
+StoreResult<Tournaments> openTournaments(const QCommandLineParser &p, bool create)
+{
+    Tournaments t;
+    const QString db = p.value(QStringLiteral("db"));
+    if (isPostgresUrl(db)) {
+        QString why;
+        auto url = parsePostgresUrl(db, &why);
+        if (!url)
+            return StoreError{StoreError::Code::Invalid, QStringLiteral("--db: ") + why};
+        auto shared = SharedTournaments::open(*url);
+        if (!shared)
+            return shared.error();
+        t.store = std::move(shared).value();
+        return t;
+    }
+    auto store = openStore(p, create);
+    if (!store)
+        return store.error();
+    t.local = std::make_unique<Store>(std::move(store).value());
+    t.store = std::make_unique<LocalTournaments>(*t.local);
+    return t;
+}
+
+int resumeOrRun(QCoreApplication &app, const QCommandLineParser &p, Tournaments tournaments, const std::string &id,
+                int parallel, int leaseMs)
+{
+    auto spec = tournamentSpec(*tournaments.store, id);
     if (!spec) {
         err(QStringLiteral("townhall tournament: %1\n").arg(spec.error().message));
         return 1;
     }
     int rc = 0;
+    std::optional<tournament::Report> report;
     if (spec.value().botsOnly()) {
-        // One writer per database, as for a host: a second run of the same
-        // tournament would play every match again.
+        // One writer per database file, as for a host: a second run of the
+        // same tournament would play every match again. A shared database
+        // takes any number of hosts: they claim matches.
         DatabaseLock lock;
         QString error;
-        if (store.path() != QLatin1String(":memory:") && !lock.acquire(store.path(), &error)) {
+        if (tournaments.local && tournaments.local->path() != QLatin1String(":memory:")
+            && !lock.acquire(tournaments.local->path(), &error)) {
             err(QStringLiteral("townhall tournament: %1\n").arg(error));
             return 1;
         }
-        rc = playBots(store, id, parallel);
+        rc = playBots(*tournaments.store, id, parallel, leaseMs, &report);
     } else {
-        { Store closed = std::move(store); }  // the host opens the database itself
+        if (tournaments.store->shared()) {
+            err(QStringLiteral("townhall tournament: tournament %1 has live seats; a shared database plays "
+                               "bots-only tournaments so far\n")
+                    .arg(QString::fromStdString(id)));
+            return 1;
+        }
+        tournaments = {};  // the host opens the database itself
         rc = playLive(app, p, id, parallel);
-        auto again = openStore(p, false);
+        auto again = openTournaments(p, false);
         if (!again) {
             err(QStringLiteral("townhall tournament: %1\n").arg(again.error().message));
             return 1;
         }
-        store = std::move(again).value();
+        tournaments = std::move(again).value();
     }
     if (rc != 0)
         return rc;
-    return printReport(store, id, p.value(QStringLiteral("format")), p.value(QStringLiteral("out")));
+    return printReport(*tournaments.store, id, p.value(QStringLiteral("format")), p.value(QStringLiteral("out")),
+                       std::move(report));
 }
 
 } // namespace
@@ -258,14 +313,27 @@ int runTournament(int argc, char **argv)
     p.setApplicationDescription(QStringLiteral(
         "Tournaments: many matches, roles rotated, ratings with intervals (docs/tournaments.md).\n\n"
         "  townhall tournament run FILE     create a tournament from FILE and play it\n"
+        "  townhall tournament create FILE  create it only; print its id (hosts then join it)\n"
         "  townhall tournament resume ID    play what is left of tournament ID (after a crash or Ctrl+C)\n"
+        "  townhall tournament join ID      the same: play its matches with whatever other hosts play it\n"
         "  townhall tournament report ID    print its report\n"
-        "  townhall tournament list         the tournaments in the database"));
+        "  townhall tournament list         the tournaments in the database\n\n"
+        "Several hosts share one tournament through PostgreSQL: --db postgresql://USER@HOST:PORT/DB\n"
+        "(the password from PGPASSWORD or ~/.pgpass, never the command line; TLS options such as\n"
+        "?sslmode=verify-full&sslrootcert=FILE pass to the driver). `townhall --headless --tournament ID\n"
+        "--db postgresql://…` is `join`."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("tournament"), QStringLiteral("the command"));
-    p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("run, resume, report or list"));
-    p.addPositionalArgument(QStringLiteral("what"), QStringLiteral("FILE (run) or ID (resume, report)"));
-    p.addOption({QStringLiteral("db"), QStringLiteral("The database (default: the app's)."), QStringLiteral("PATH")});
+    p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("run, create, resume, join, report or list"));
+    p.addPositionalArgument(QStringLiteral("what"), QStringLiteral("FILE (run, create) or ID (resume, join, report)"));
+    p.addOption({QStringLiteral("db"),
+                 QStringLiteral("The database: a file (default: the app's) or postgresql://USER@HOST:PORT/DB "
+                                "shared by several hosts."),
+                 QStringLiteral("PATH|URL")});
+    p.addOption({QStringLiteral("lease"),
+                 QStringLiteral("Shared database: seconds a host holds a claimed match without renewing it; "
+                                "a host that dies loses its matches after this (default 30)."),
+                 QStringLiteral("S"), QStringLiteral("30")});
     p.addOption({QStringLiteral("parallel"),
                  QStringLiteral("Matches at once (bots: threads; default 2, or the file's \"parallel\")."),
                  QStringLiteral("N")});
@@ -281,7 +349,8 @@ int runTournament(int argc, char **argv)
     const QStringList args = p.positionalArguments();
     const QString action = args.value(1);
     auto usage = [] {
-        err(QStringLiteral("usage: townhall tournament run FILE | resume ID | report ID | list  (see --help)\n"));
+        err(QStringLiteral("usage: townhall tournament run FILE | create FILE | resume ID | join ID | report ID | list  "
+                           "(see --help)\n"));
         return 2;
     };
     if (!knownFormat(p.value(QStringLiteral("format")))) {
@@ -298,13 +367,21 @@ int runTournament(int argc, char **argv)
         }
     }
 
+    bool leaseOk = false;
+    const double leaseSeconds = p.value(QStringLiteral("lease")).toDouble(&leaseOk);
+    if (!leaseOk || leaseSeconds < 0.5 || leaseSeconds > 86400) {
+        err(QStringLiteral("townhall tournament: --lease must be a number of seconds from 0.5 to 86400\n"));
+        return 2;
+    }
+    const int leaseMs = int(leaseSeconds * 1000);
+
     if (action == QLatin1String("list")) {
-        auto store = openStore(p, false);
+        auto store = openTournaments(p, false);
         if (!store) {
             err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
             return 1;
         }
-        auto list = store.value().tournaments();
+        auto list = store.value().store->tournaments();
         if (!list) {
             err(QStringLiteral("townhall tournament: %1\n").arg(list.error().message));
             return 1;
@@ -320,7 +397,7 @@ int runTournament(int argc, char **argv)
     if (args.size() != 3)
         return usage();
     const QString what = args.value(2);
-    if (action == QLatin1String("run")) {
+    if (action == QLatin1String("run") || action == QLatin1String("create")) {
         QFile f(what);
         if (!f.open(QIODevice::ReadOnly)) {
             err(QStringLiteral("townhall tournament: cannot read %1: %2\n").arg(what, f.errorString()));
@@ -346,12 +423,12 @@ int runTournament(int argc, char **argv)
                 return 2;
             }
         }
-        auto store = openStore(p, true);
+        auto store = openTournaments(p, true);
         if (!store) {
             err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
             return 1;
         }
-        auto id = createTournament(store.value(), *parsed.spec);
+        auto id = createTournament(*store.value().store, *parsed.spec);
         if (!id) {
             err(QStringLiteral("townhall tournament: %1\n").arg(id.error().message));
             return 1;
@@ -359,19 +436,25 @@ int runTournament(int argc, char **argv)
         err(QStringLiteral("tournament %1: %2 matches of %3 scheduled in %4\n")
                 .arg(QString::fromStdString(id.value()))
                 .arg(parsed.spec->matches)
-                .arg(QString::fromStdString(parsed.spec->rules.name), QDir::toNativeSeparators(dbPathOf(p))));
-        return resumeOrRun(app, p, std::move(store).value(), id.value(), parallel);
+                .arg(QString::fromStdString(parsed.spec->rules.name),
+                     store.value().local ? QDir::toNativeSeparators(store.value().local->path())
+                                         : store.value().store->location()));
+        if (action == QLatin1String("create")) {
+            out(QString::fromStdString(id.value()) + QLatin1Char('\n'));
+            return 0;
+        }
+        return resumeOrRun(app, p, std::move(store).value(), id.value(), parallel, leaseMs);
     }
-    if (action == QLatin1String("resume") || action == QLatin1String("report")) {
-        auto store = openStore(p, false);
+    if (action == QLatin1String("resume") || action == QLatin1String("join") || action == QLatin1String("report")) {
+        auto store = openTournaments(p, false);
         if (!store) {
             err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
             return 1;
         }
         if (action == QLatin1String("report"))
-            return printReport(store.value(), what.toStdString(), p.value(QStringLiteral("format")),
+            return printReport(*store.value().store, what.toStdString(), p.value(QStringLiteral("format")),
                                p.value(QStringLiteral("out")));
-        return resumeOrRun(app, p, std::move(store).value(), what.toStdString(), parallel);
+        return resumeOrRun(app, p, std::move(store).value(), what.toStdString(), parallel, leaseMs);
     }
     return usage();
 }

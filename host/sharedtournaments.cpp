@@ -222,6 +222,11 @@ StoreResult<std::unique_ptr<SharedTournaments>> SharedTournaments::open(const Po
     self->m_db.setConnectOptions(url.options.join(QLatin1Char(';')));
     if (!self->m_db.open())
         return pgError(self->m_db.lastError(), StoreTr::tr("cannot connect to %1").arg(url.display()));
+    // CREATE … IF NOT EXISTS would print a NOTICE per table on every start.
+    if (auto r = execText(self->m_db, QStringLiteral("SET client_min_messages TO warning"),
+                          StoreTr::tr("set up the session"));
+        !r)
+        return r.error();
     if (auto r = self->createSchema(); !r)
         return r.error();
     return self;

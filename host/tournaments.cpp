@@ -334,20 +334,31 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
         return r.error();
     summary.progress.running = 0;
     summary.stopped = summary.progress.done < summary.progress.scheduled;
+    summary.wallSeconds = std::chrono::duration<double>(Clock::now() - wallStart).count();
+    summary.cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+    if (options.progress)
+        options.progress(summary.progress);
     if (!summary.stopped) {
-        // The first host to see the end stores the ratings with it.
-        auto report = tournamentReport(store, id);
-        if (!report)
-            return report.error();
-        auto fin = store.finishTournament(id, tournament::toJsonText(report.value()));
+        // A shared database keeps the ratings with the tournament: the first
+        // host to see the end stores them.
+        std::string reportJson;
+        if (store.shared()) {
+            auto row = store.tournament(id);
+            if (!row)
+                return row.error();
+            if (row.value().status != "FINISHED") {
+                auto report = tournamentReport(store, id);
+                if (!report)
+                    return report.error();
+                reportJson = tournament::toJsonText(report.value());
+                summary.report = std::move(report).value();
+            }
+        }
+        auto fin = store.finishTournament(id, reportJson);
         if (!fin)
             return fin.error();
         summary.finishedHere = fin.value();
     }
-    if (options.progress)
-        options.progress(summary.progress);
-    summary.wallSeconds = std::chrono::duration<double>(Clock::now() - wallStart).count();
-    summary.cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
     return summary;
 }
 

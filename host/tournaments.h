@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,8 +69,10 @@ struct BotRunSummary
     int played = 0;          ///< matches this run played and recorded
     int refused = 0;         ///< played, but another host had taken them over (not recorded)
     bool finishedHere = false;  ///< this run recorded the tournament's end
-    double wallSeconds = 0;
-    double cpuSeconds = 0;   ///< the process's CPU time during the run
+    /// The report, when this run computed it (a shared tournament's end).
+    std::optional<tournament::Report> report;
+    double wallSeconds = 0;  ///< until the last match was recorded
+    double cpuSeconds = 0;   ///< the process's CPU time during the run (to the same point)
     bool stopped = false;
 };
 
