@@ -82,23 +82,28 @@ TournamentMatchRow doneRow(const TournamentMatchRow &claimed, const std::string 
     return row;
 }
 
+/// Runs `sql` on a connection of the test's own (not through the code under test).
+void rawExec(const QString &sql)
+{
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("raw"));
+        const PostgresUrl url = urlOf(serverUrl());
+        db.setHostName(url.host);
+        db.setPort(url.port);
+        db.setDatabaseName(url.database);
+        db.setUserName(url.user);
+        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+        QSqlQuery query(db);
+        QVERIFY(query.exec(QStringLiteral("SET client_min_messages TO warning")));
+        QVERIFY2(query.exec(sql), qPrintable(query.lastError().text()));
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+}
+
 /// Everything in the test database goes, so each case starts empty.
 void dropTables()
 {
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("cleaner"));
-    const PostgresUrl url = urlOf(serverUrl());
-    db.setHostName(url.host);
-    db.setPort(url.port);
-    db.setDatabaseName(url.database);
-    db.setUserName(url.user);
-    QVERIFY2(db.open(), qPrintable(db.lastError().text()));
-    QSqlQuery query(db);
-    QVERIFY(query.exec(QStringLiteral("SET client_min_messages TO warning")));
-    QVERIFY(query.exec(QStringLiteral(
-        "DROP TABLE IF EXISTS townhall_tournament_matches, townhall_tournaments, townhall_meta")));
-    db.close();
-    db = QSqlDatabase();
-    QSqlDatabase::removeDatabase(QStringLiteral("cleaner"));
+    rawExec(QStringLiteral("DROP TABLE IF EXISTS townhall_tournament_matches, townhall_tournaments, townhall_meta"));
 }
 
 } // namespace
@@ -238,17 +243,7 @@ private Q_SLOTS:
             auto again = connectTo();  // a second start finds the tables and goes on
             Q_UNUSED(again);
         }
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("bump"));
-        const PostgresUrl url = urlOf(serverUrl());
-        db.setHostName(url.host);
-        db.setPort(url.port);
-        db.setDatabaseName(url.database);
-        db.setUserName(url.user);
-        QVERIFY(db.open());
-        QSqlQuery(db).exec(QStringLiteral("UPDATE townhall_meta SET value = '99' WHERE key = 'schema_version'"));
-        db.close();
-        db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(QStringLiteral("bump"));
+        rawExec(QStringLiteral("UPDATE townhall_meta SET value = '99' WHERE key = 'schema_version'"));
         auto refused = SharedTournaments::open(urlOf(serverUrl()));
         QVERIFY(!refused);
         QVERIFY(refused.error().code == StoreError::Code::TooNew);
