@@ -103,6 +103,8 @@ const char *Schema[] = {
     " match_id text NOT NULL DEFAULT '', result text NOT NULL DEFAULT '', log bytea,"
     " finished_at_ms bigint, holder text NOT NULL DEFAULT '', lease_until timestamptz,"
     " attempts integer NOT NULL DEFAULT 0, PRIMARY KEY (tournament_id, idx))",
+    // The log is zlib-compressed already: the server need not try again.
+    "ALTER TABLE townhall_tournament_matches ALTER COLUMN log SET STORAGE EXTERNAL",
     "CREATE INDEX IF NOT EXISTS townhall_tournament_matches_open ON townhall_tournament_matches"
     " (tournament_id, idx) WHERE status <> 'DONE'",
     "CREATE INDEX IF NOT EXISTS townhall_tournament_matches_holder ON townhall_tournament_matches (holder)"

@@ -7,6 +7,7 @@
 #   TOWNHALL_TEST_PG_PASSWORD  the role's password (never in the URL)
 #   TOWNHALL_TEST_PG_DATA      the data directory (the server's log is in it)
 # and PGPASSWORD is not set, so each test chooses how it passes the password.
+# fsync is off (tests); TOWNHALL_PG_FSYNC=on gives a durable server (benchmarks).
 set -euo pipefail
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -57,7 +58,7 @@ else
 fi
 
 as_owner "$bindir/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=100 -c fsync=off $ssl" \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=100 -c fsync=${TOWNHALL_PG_FSYNC:-off} $ssl" \
     start >/dev/null || { cat "$data/server.log" >&2; exit 1; }
 PGPASSWORD=$password "$bindir/createdb" -h 127.0.0.1 -p "$port" -U townhall townhall
 
