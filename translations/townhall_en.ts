@@ -760,6 +760,130 @@
         <source>tournament %1 has no match %2</source>
         <translation>tournament %1 has no match %2</translation>
     </message>
+    <message>
+        <source>tournament %1 has matches this host cannot claim</source>
+        <translation>tournament %1 has matches this host cannot claim</translation>
+    </message>
+    <message>
+        <source>PostgreSQL: %1: %2</source>
+        <translation>PostgreSQL: %1: %2</translation>
+    </message>
+    <message>
+        <source>begin a transaction</source>
+        <translation>begin a transaction</translation>
+    </message>
+    <message>
+        <source>commit</source>
+        <translation>commit</translation>
+    </message>
+    <message>
+        <source>not a postgresql:// URL</source>
+        <translation>not a postgresql:// URL</translation>
+    </message>
+    <message>
+        <source>the database URL does not parse: %1</source>
+        <translation>the database URL does not parse: %1</translation>
+    </message>
+    <message>
+        <source>the database URL holds a password; put it in PGPASSWORD or a .pgpass file (PGPASSFILE), never on the command line</source>
+        <translation>the database URL holds a password; put it in PGPASSWORD or a .pgpass file (PGPASSFILE), never on the command line</translation>
+    </message>
+    <message>
+        <source>the database URL names no database (postgresql://USER@HOST:PORT/DB)</source>
+        <translation>the database URL names no database (postgresql://USER@HOST:PORT/DB)</translation>
+    </message>
+    <message>
+        <source>the database URL holds a password (%1); put it in PGPASSWORD or a .pgpass file (PGPASSFILE), never on the command line</source>
+        <translation>the database URL holds a password (%1); put it in PGPASSWORD or a .pgpass file (PGPASSFILE), never on the command line</translation>
+    </message>
+    <message>
+        <source>the database URL sets &quot;%1&quot;, which is not a connection option Town Hall passes on (it passes: %2)</source>
+        <translation>the database URL sets &quot;%1&quot;, which is not a connection option Town Hall passes on (it passes: %2)</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s PostgreSQL driver is not installed (Debian: libqt6sql6-psql)</source>
+        <translation>Qt&apos;s PostgreSQL driver is not installed (Debian: libqt6sql6-psql)</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1</source>
+        <translation>cannot connect to %1</translation>
+    </message>
+    <message>
+        <source>set up the session</source>
+        <translation>set up the session</translation>
+    </message>
+    <message>
+        <source>lock the schema</source>
+        <translation>lock the schema</translation>
+    </message>
+    <message>
+        <source>create the tables</source>
+        <translation>create the tables</translation>
+    </message>
+    <message>
+        <source>read the schema version</source>
+        <translation>read the schema version</translation>
+    </message>
+    <message>
+        <source>write the schema version</source>
+        <translation>write the schema version</translation>
+    </message>
+    <message>
+        <source>the database&apos;s Town Hall tables are version %1, written by a newer Town Hall (this one reads version %2)</source>
+        <translation>the database&apos;s Town Hall tables are version %1, written by a newer Town Hall (this one reads version %2)</translation>
+    </message>
+    <message>
+        <source>number the tournament</source>
+        <translation>number the tournament</translation>
+    </message>
+    <message>
+        <source>store a tournament</source>
+        <translation>store a tournament</translation>
+    </message>
+    <message>
+        <source>store a tournament&apos;s schedule</source>
+        <translation>store a tournament&apos;s schedule</translation>
+    </message>
+    <message>
+        <source>read a tournament</source>
+        <translation>read a tournament</translation>
+    </message>
+    <message>
+        <source>read a tournament&apos;s matches</source>
+        <translation>read a tournament&apos;s matches</translation>
+    </message>
+    <message>
+        <source>claim matches</source>
+        <translation>claim matches</translation>
+    </message>
+    <message>
+        <source>renew the leases</source>
+        <translation>renew the leases</translation>
+    </message>
+    <message>
+        <source>record a claimed match</source>
+        <translation>record a claimed match</translation>
+    </message>
+    <message>
+        <source>tournament %1&apos;s match %2 is no longer held by this host</source>
+        <translation>tournament %1&apos;s match %2 is no longer held by this host</translation>
+    </message>
+    <message>
+        <source>record a finished match</source>
+        <translation>record a finished match</translation>
+    </message>
+    <message>
+        <source>give back a claim</source>
+        <translation>give back a claim</translation>
+    </message>
+    <message>
+        <source>finish a tournament</source>
+        <translation>finish a tournament</translation>
+    </message>
+    <message>
+        <source>match %1 has no log in the shared database</source>
+        <translation>match %1 has no log in the shared database</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::HostWorker</name>

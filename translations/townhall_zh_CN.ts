@@ -757,6 +757,130 @@
         <source>tournament %1 has no match %2</source>
         <translation>锦标赛 %1 没有对局 %2</translation>
     </message>
+    <message>
+        <source>tournament %1 has matches this host cannot claim</source>
+        <translation>锦标赛 %1 有本主机无法认领的对局</translation>
+    </message>
+    <message>
+        <source>PostgreSQL: %1: %2</source>
+        <translation>PostgreSQL：%1：%2</translation>
+    </message>
+    <message>
+        <source>begin a transaction</source>
+        <translation>开始事务</translation>
+    </message>
+    <message>
+        <source>commit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>not a postgresql:// URL</source>
+        <translation>不是 postgresql:// 网址</translation>
+    </message>
+    <message>
+        <source>the database URL does not parse: %1</source>
+        <translation>无法解析数据库网址：%1</translation>
+    </message>
+    <message>
+        <source>the database URL holds a password; put it in PGPASSWORD or a .pgpass file (PGPASSFILE), never on the command line</source>
+        <translation>数据库网址中含有密码；请把密码放在 PGPASSWORD 或 .pgpass 文件（PGPASSFILE）中，切勿写在命令行上</translation>
+    </message>
+    <message>
+        <source>the database URL names no database (postgresql://USER@HOST:PORT/DB)</source>
+        <translation>数据库网址没有指明数据库（postgresql://USER@HOST:PORT/DB）</translation>
+    </message>
+    <message>
+        <source>the database URL holds a password (%1); put it in PGPASSWORD or a .pgpass file (PGPASSFILE), never on the command line</source>
+        <translation>数据库网址中含有密码（%1）；请把密码放在 PGPASSWORD 或 .pgpass 文件（PGPASSFILE）中，切勿写在命令行上</translation>
+    </message>
+    <message>
+        <source>the database URL sets &quot;%1&quot;, which is not a connection option Town Hall passes on (it passes: %2)</source>
+        <translation>数据库网址设置了“%1”，这不是 Town Hall 会传递的连接选项（可传递的有：%2）</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s PostgreSQL driver is not installed (Debian: libqt6sql6-psql)</source>
+        <translation>未安装 Qt 的 PostgreSQL 驱动（Debian：libqt6sql6-psql）</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1</source>
+        <translation>无法连接到 %1</translation>
+    </message>
+    <message>
+        <source>set up the session</source>
+        <translation>设置会话</translation>
+    </message>
+    <message>
+        <source>lock the schema</source>
+        <translation>锁定表结构</translation>
+    </message>
+    <message>
+        <source>create the tables</source>
+        <translation>创建数据表</translation>
+    </message>
+    <message>
+        <source>read the schema version</source>
+        <translation>读取表结构版本</translation>
+    </message>
+    <message>
+        <source>write the schema version</source>
+        <translation>写入表结构版本</translation>
+    </message>
+    <message>
+        <source>the database&apos;s Town Hall tables are version %1, written by a newer Town Hall (this one reads version %2)</source>
+        <translation>数据库中的 Town Hall 数据表版本为 %1，由更新的 Town Hall 写入（本程序读取版本 %2）</translation>
+    </message>
+    <message>
+        <source>number the tournament</source>
+        <translation>为锦标赛编号</translation>
+    </message>
+    <message>
+        <source>store a tournament</source>
+        <translation>保存锦标赛</translation>
+    </message>
+    <message>
+        <source>store a tournament&apos;s schedule</source>
+        <translation>保存锦标赛赛程</translation>
+    </message>
+    <message>
+        <source>read a tournament</source>
+        <translation>读取锦标赛</translation>
+    </message>
+    <message>
+        <source>read a tournament&apos;s matches</source>
+        <translation>读取锦标赛的对局</translation>
+    </message>
+    <message>
+        <source>claim matches</source>
+        <translation>认领对局</translation>
+    </message>
+    <message>
+        <source>renew the leases</source>
+        <translation>续租</translation>
+    </message>
+    <message>
+        <source>record a claimed match</source>
+        <translation>记录已认领的对局</translation>
+    </message>
+    <message>
+        <source>tournament %1&apos;s match %2 is no longer held by this host</source>
+        <translation>锦标赛 %1 的第 %2 场对局已不再由本主机持有</translation>
+    </message>
+    <message>
+        <source>record a finished match</source>
+        <translation>记录已结束的对局</translation>
+    </message>
+    <message>
+        <source>give back a claim</source>
+        <translation>交还认领</translation>
+    </message>
+    <message>
+        <source>finish a tournament</source>
+        <translation>结束锦标赛</translation>
+    </message>
+    <message>
+        <source>match %1 has no log in the shared database</source>
+        <translation>共享数据库中没有对局 %1 的日志</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::HostWorker</name>
