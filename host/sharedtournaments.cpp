@@ -224,14 +224,32 @@ StoreResult<std::unique_ptr<SharedTournaments>> SharedTournaments::open(const Po
     self->m_db.setConnectOptions(url.options.join(QLatin1Char(';')));
     if (!self->m_db.open())
         return pgError(self->m_db.lastError(), StoreTr::tr("cannot connect to %1").arg(url.display()));
-    // CREATE … IF NOT EXISTS would print a NOTICE per table on every start.
-    if (auto r = execText(self->m_db, QStringLiteral("SET client_min_messages TO warning"),
-                          StoreTr::tr("set up the session"));
-        !r)
+    if (auto r = self->setUpSession(); !r)
         return r.error();
     if (auto r = self->createSchema(); !r)
         return r.error();
     return self;
+}
+
+StoreResult<void> SharedTournaments::setUpSession()
+{
+    // CREATE … IF NOT EXISTS would print a NOTICE per table on every start.
+    return execText(m_db, QStringLiteral("SET client_min_messages TO warning"), StoreTr::tr("set up the session"));
+}
+
+StoreResult<bool> SharedTournaments::reconnect()
+{
+    {
+        QSqlQuery ping(m_db);
+        if (m_db.isOpen() && ping.exec(QStringLiteral("SELECT 1")))
+            return false;
+    }
+    m_db.close();
+    if (!m_db.open())
+        return pgError(m_db.lastError(), StoreTr::tr("cannot connect to %1").arg(m_url.display()));
+    if (auto r = setUpSession(); !r)
+        return r.error();
+    return true;
 }
 
 StoreResult<void> SharedTournaments::createSchema()

@@ -76,6 +76,7 @@ public:
                                      const std::string &holder) override;
     StoreResult<bool> finishTournament(const std::string &id, const std::string &reportJson) override;
     StoreResult<std::vector<engine::Event>> matchEvents(const std::string &matchId) const override;
+    StoreResult<bool> reconnect() override;
 
     /// The ratings and figures stored when the tournament finished
     /// (tournament::toJsonText); empty while it runs.
@@ -84,6 +85,7 @@ public:
 private:
     SharedTournaments(PostgresUrl url, QString connection);
     StoreResult<void> createSchema();
+    StoreResult<void> setUpSession();
 
     PostgresUrl m_url;
     QString m_connection;

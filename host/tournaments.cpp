@@ -55,6 +55,26 @@ StoreResult<std::vector<engine::Event>> decodeLog(const QByteArray &blob)
     return parseJsonLines(std::string_view(text.constData(), std::size_t(text.size())));
 }
 
+/// Runs `op` on `store`; if it fails because the connection to a shared
+/// database was lost, reconnects (waiting 0.25 s, then twice as long each
+/// time, about 30 s in all) and runs it once more.
+template<typename F>
+auto withReconnect(TournamentStore &store, F op) -> decltype(op())
+{
+    auto result = op();
+    if (result || !store.shared())
+        return result;
+    int delayMs = 250;
+    for (int attempt = 0; attempt < 8; ++attempt) {
+        auto again = store.reconnect();
+        if (again)
+            return again.value() ? op() : result;
+        std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
+        delayMs = std::min(delayMs * 2, 8'000);
+    }
+    return result;
+}
+
 } // namespace
 
 std::string botMatchId(const std::string &tournamentId, int index)
@@ -153,7 +173,7 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
 
     BotRunSummary summary;
     auto counts = [&]() -> StoreResult<void> {
-        auto row = store.tournament(id);
+        auto row = withReconnect(store, [&] { return store.tournament(id); });
         if (!row)
             return row.error();
         summary.progress.scheduled = row.value().scheduled;
@@ -215,7 +235,7 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
             inFlight -= int(batch.size());
         }
         if (!batch.empty()) {
-            auto recorded = store.completeMatches(batch, holder);
+            auto recorded = withReconnect(store, [&] { return store.completeMatches(batch, holder); });
             if (!recorded) {
                 failure = recorded.error();
                 break;
@@ -226,7 +246,7 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
         }
         const auto now = Clock::now();
         if (store.shared() && now - lastRenew > std::chrono::milliseconds(leaseMs / 3)) {
-            if (auto r = store.renewLeases(holder, leaseMs); !r) {
+            if (auto r = withReconnect(store, [&] { return store.renewLeases(holder, leaseMs); }); !r) {
                 failure = r;
                 break;
             }
@@ -242,7 +262,7 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
         bool claimedNow = false;
         if (wantMore && now >= nextClaim) {
             claimedNow = true;
-            auto claimed = store.claimMatches(id, holder, claimBatch, leaseMs);
+            auto claimed = withReconnect(store, [&] { return store.claimMatches(id, holder, claimBatch, leaseMs); });
             if (!claimed) {
                 failure = claimed.error();
                 break;

@@ -69,6 +69,12 @@ public:
     /// where the store keeps one.
     virtual StoreResult<bool> finishTournament(const std::string &id, const std::string &reportJson) = 0;
 
+    /// After a failure: checks the connection and opens it again if it was
+    /// lost (a database restart, a network cut). True if it had to reconnect
+    /// (the failed operation may be tried again), false if the connection
+    /// was fine (the failure stands), an error if it cannot reconnect.
+    virtual StoreResult<bool> reconnect() { return false; }
+
     /// The log of a DONE match whose row holds none (a live match of a local
     /// tournament: its events are in the host's store).
     virtual StoreResult<std::vector<engine::Event>> matchEvents(const std::string &matchId) const = 0;

@@ -432,6 +432,36 @@ private Q_SLOTS:
         QVERIFY(log.value().back().payload == localLog.value().back().payload);
     }
 
+    void aLostConnectionIsOpenedAgain()
+    {
+        auto shared = connectTo();
+        QVERIFY(createTournament(*shared, botsSpec(300)));
+        BotRunOptions o;
+        o.parallel = 1;
+        o.claimBatch = 8;
+        o.commitEvery = 8;
+        int cuts = 0;
+        // The server drops the host's connection twice mid-way (as a
+        // restart or a network cut would).
+        o.progress = [&cuts](const TournamentProgress &p) {
+            if ((cuts == 0 && p.done >= 60) || (cuts == 1 && p.done >= 180)) {
+                ++cuts;
+                rawExec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                       "WHERE application_name = 'townhall'"));
+            }
+        };
+        auto run = runBotTournament(*shared, "t1", o);
+        QVERIFY2(run, run ? "" : qPrintable(run.error().message));
+        QCOMPARE(cuts, 2);
+        QVERIFY(!run.value().stopped);
+        QCOMPARE(run.value().played, 300);
+        QCOMPARE(shared->tournament("t1").value().done, 300);
+        QCOMPARE(shared->tournament("t1").value().status, std::string("FINISHED"));
+        // A failure that is not the connection still fails.
+        QVERIFY(!shared->reconnect().value());
+        QVERIFY(shared->tournament("t9").error().code == StoreError::Code::NotFound);
+    }
+
     void aStopGivesBackWhatIsNotStarted()
     {
         auto shared = connectTo();
