@@ -8,8 +8,10 @@
 #include "app/guisettings.h"
 #include "app/newmatchdialog.h"
 #include "app/options.h"
+#include "app/sharedleaderboard.h"
 #include "ui/i18n.h"
 #include "ui/leaderboardpanel.h"
+#include "ui/sharedtournamentdialog.h"
 #include "ui/tournamentdialog.h"
 #include "ui/inspectordock.h"
 #include "ui/mainwindow.h"
@@ -99,17 +101,24 @@ void addNewMatchAction(ui::MainWindow &window, QSettings &settings, GuiHost &gui
 
 /// Tournament → New tournament…: the dialog, then the host plays it; the
 /// Leaderboard shows its progress and report, and opens its matches.
-void addTournamentActions(ui::MainWindow &window, QSettings &settings, GuiHost &guiHost)
+void addTournamentActions(ui::MainWindow &window, QSettings &settings, GuiHost &guiHost, SharedLeaderboard &shared)
 {
     auto current = std::make_shared<QString>();  // the tournament the leaderboard shows
     TournamentSink sink;
-    sink.progress = [&window, current](const QString &id, int done, int scheduled, int running, const QString &note) {
-        *current = id;
-        window.leaderboard()->setProgress(done, scheduled, running);
+    // While a shared tournament has the leaderboard, the host's own one
+    // plays on without taking it back.
+    sink.progress = [&window, &shared, current](const QString &id, int done, int scheduled, int running,
+                                                const QString &note) {
         if (!note.isEmpty())
             window.statusBar()->showMessage(ui::TournamentDialog::tr("Tournament %1: %2").arg(id, note), 10000);
+        if (shared.active())
+            return;
+        *current = id;
+        window.leaderboard()->setProgress(done, scheduled, running);
     };
-    sink.report = [&window, current](const QString &id, const tournament::Report &report) {
+    sink.report = [&window, &shared, current](const QString &id, const tournament::Report &report) {
+        if (shared.active())
+            return;
         *current = id;
         window.leaderboard()->setReport(report);
         window.leaderboard()->setProgress(report.played, report.scheduled, 0);
@@ -119,7 +128,8 @@ void addTournamentActions(ui::MainWindow &window, QSettings &settings, GuiHost &
     };
     sink.opened = [&window](const QString &matchId) { window.controller()->selectMatch(matchId); };
 
-    QObject::connect(&window, &ui::MainWindow::newTournamentRequested, &window, [&window, &settings, &guiHost, sink] {
+    QObject::connect(&window, &ui::MainWindow::newTournamentRequested, &window, [&window, &settings, &guiHost, &shared,
+                                                                                sink] {
         ProfileStore store(settings);
         QStringList names;
         nlohmann::json providers = nlohmann::json::object();
@@ -130,13 +140,34 @@ void addTournamentActions(ui::MainWindow &window, QSettings &settings, GuiHost &
         ui::TournamentDialog dialog(names, providers, &window);
         if (dialog.exec() != QDialog::Accepted)
             return;
+        shared.stop();
         window.leaderboard()->clear();
         guiHost.startTournament(dialog.spec(), dialog.parallel(), std::make_shared<providers::KeychainKeySource>(),
                                 sink, &window);
     });
     QObject::connect(window.leaderboard(), &ui::LeaderboardPanel::openMatchRequested, &window,
-                     [&window, &guiHost, sink, current](const QString &matchId) {
-                         guiHost.openTournamentMatch(*current, matchId, sink, &window);
+                     [&window, &guiHost, &shared, sink, current](const QString &matchId) {
+                         if (shared.active())
+                             shared.openMatch(matchId);
+                         else
+                             guiHost.openTournamentMatch(*current, matchId, sink, &window);
+                     });
+}
+
+/// Tournament → Open shared tournament…: the dialog lists a PostgreSQL
+/// database's tournaments (read on the reader's thread); the chosen one
+/// takes the Leaderboard.
+void addSharedTournamentAction(ui::MainWindow &window, QSettings &settings, SharedTournamentReader &reader,
+                               SharedLeaderboard &shared)
+{
+    QObject::connect(&window, &ui::MainWindow::openSharedTournamentRequested, &window,
+                     [&window, &settings, &reader, &shared] {
+                         ui::SharedTournamentDialog dialog(settings, sharedUrlProblem, &window);
+                         connectDialog(dialog, reader);
+                         if (dialog.exec() != QDialog::Accepted)
+                             return;
+                         window.showLeaderboard();
+                         shared.open(dialog.url(), dialog.selectedTournament());
                      });
 }
 
@@ -234,7 +265,10 @@ int runGui(int argc, char **argv)
 
     GuiHost host(o, &link);
     addNewMatchAction(window, stored, host);
-    addTournamentActions(window, stored, host);
+    SharedTournamentReader sharedReader;
+    SharedLeaderboard shared(window, host, sharedReader);
+    addTournamentActions(window, stored, host, shared);
+    addSharedTournamentAction(window, stored, sharedReader, shared);
     QObject::connect(&host, &GuiHost::started, &app, [](const QString &url) {
         if (!url.isEmpty())
             err(QStringLiteral("townhall: hosting on %1\n").arg(url));

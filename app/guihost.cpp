@@ -707,11 +707,21 @@ void HostWorker::openTournamentMatch(const QString &tournamentId, const QString 
         return;
     }
     auto log = host::tournamentMatchLog(*m_host->store(), tournamentId.toStdString(), matchId.toStdString());
-    if (!log || log.value().empty()) {
-        sink.problem(log ? tr("match %1 has no events").arg(matchId) : log.error().message);
+    if (!log) {
+        sink.problem(log.error().message);
         return;
     }
-    sendLog(matchId, log.value(), log.value().back().seq);
+    showMatchLog(matchId, log.value(), sink);
+}
+
+void HostWorker::showMatchLog(const QString &matchId, const std::vector<engine::Event> &log,
+                              const TournamentSink &sink)
+{
+    if (log.empty()) {
+        sink.problem(tr("match %1 has no events").arg(matchId));
+        return;
+    }
+    sendLog(matchId, log, log.back().seq);
     sink.opened(matchId);
 }
 
@@ -794,14 +804,18 @@ void GuiHost::resendAll()
         QMetaObject::invokeMethod(m_worker, &HostWorker::resendAll, Qt::QueuedConnection);
 }
 
-void GuiHost::queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySource> keys)
+template<typename F>
+void GuiHost::inWorker(F &&f)
 {
     if (!m_worker)
         return;
     HostWorker *w = m_worker;
-    QMetaObject::invokeMethod(
-        m_worker, [w, plan = std::move(plan), keys = std::move(keys)] { w->queuePlan(plan, keys); },
-        Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_worker, [w, f = std::forward<F>(f)] { f(*w); }, Qt::QueuedConnection);
+}
+
+void GuiHost::queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySource> keys)
+{
+    inWorker([plan = std::move(plan), keys = std::move(keys)](HostWorker &w) { w.queuePlan(plan, keys); });
 }
 
 namespace {
@@ -834,27 +848,25 @@ TournamentSink postedTo(QObject *context, const TournamentSink &sink)
 void GuiHost::startTournament(nlohmann::json file, int parallel, std::shared_ptr<host::providers::KeySource> keys,
                               TournamentSink sink, QObject *context)
 {
-    if (!m_worker)
-        return;
-    HostWorker *w = m_worker;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w, file = std::move(file), parallel, keys = std::move(keys), s = postedTo(context, sink)] {
-            w->startTournament(file, parallel, keys, s);
-        },
-        Qt::QueuedConnection);
+    inWorker([file = std::move(file), parallel, keys = std::move(keys), s = postedTo(context, sink)](HostWorker &w) {
+        w.startTournament(file, parallel, keys, s);
+    });
 }
 
 void GuiHost::openTournamentMatch(const QString &tournamentId, const QString &matchId, TournamentSink sink,
                                   QObject *context)
 {
-    if (!m_worker)
-        return;
-    HostWorker *w = m_worker;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w, tournamentId, matchId, s = postedTo(context, sink)] { w->openTournamentMatch(tournamentId, matchId, s); },
-        Qt::QueuedConnection);
+    inWorker([tournamentId, matchId, s = postedTo(context, sink)](HostWorker &w) {
+        w.openTournamentMatch(tournamentId, matchId, s);
+    });
+}
+
+void GuiHost::showMatchLog(const QString &matchId, std::vector<engine::Event> log, TournamentSink sink,
+                           QObject *context)
+{
+    inWorker([matchId, log = std::move(log), s = postedTo(context, sink)](HostWorker &w) {
+        w.showMatchLog(matchId, log, s);
+    });
 }
 
 void GuiHost::runInHost(const std::function<void(Host &)> &fn)

@@ -131,6 +131,9 @@ public:
                          std::shared_ptr<townhall::host::providers::KeySource> keys, const TournamentSink &sink);
     /// Sends a tournament match's stored log to the UI, then sink.opened.
     void openTournamentMatch(const QString &tournamentId, const QString &matchId, const TournamentSink &sink);
+    /// Sends a whole match log read elsewhere (a shared tournament's, from
+    /// PostgreSQL) to the UI like a stored one, then sink.opened.
+    void showMatchLog(const QString &matchId, const std::vector<engine::Event> &log, const TournamentSink &sink);
 
 Q_SIGNALS:
     void matchEvents(const QString &matchId, const townhall::ui::EventBatch &batch);
@@ -216,6 +219,9 @@ public:
                          TournamentSink sink, QObject *context);
     void openTournamentMatch(const QString &tournamentId, const QString &matchId, TournamentSink sink,
                              QObject *context);
+    /// HostWorker::showMatchLog: `log` replays under `matchId` in the
+    /// spectator view, as openTournamentMatch's stored logs do.
+    void showMatchLog(const QString &matchId, std::vector<engine::Event> log, TournamentSink sink, QObject *context);
 
     /// Runs `fn` in the host thread with the Host, and waits for it (tests,
     /// the benchmark). `fn` must not wait for the UI thread.
@@ -226,6 +232,9 @@ Q_SIGNALS:
     void started(const QString &mcpUrl);
 
 private:
+    /// Runs `f(worker)` in the host thread, later (nothing if stopped).
+    template<typename F>
+    void inWorker(F &&f);
     /// HostLink's agents-panel and breakpoint requests, queued to the worker.
     void connectAgentsAndBreakpoints(ui::HostLink *link);
 

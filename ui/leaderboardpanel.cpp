@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace townhall::ui {
 
@@ -330,6 +331,7 @@ QVariant RoleResultsModel::headerData(int section, Qt::Orientation orientation, 
 
 LeaderboardPanel::LeaderboardPanel(QWidget *parent)
     : QWidget(parent),
+      m_source(new QLabel(this)),
       m_header(new QLabel(this)),
       m_progress(new QProgressBar(this)),
       m_stack(new QStackedWidget(this)),
@@ -348,6 +350,10 @@ LeaderboardPanel::LeaderboardPanel(QWidget *parent)
 {
     m_header->setWordWrap(true);
     m_header->setTextFormat(Qt::PlainText);
+    m_source->setWordWrap(true);
+    m_source->setTextFormat(Qt::PlainText);
+    m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_source->hide();
     m_progress->setTextVisible(true);
     m_progress->hide();
 
@@ -403,11 +409,12 @@ LeaderboardPanel::LeaderboardPanel(QWidget *parent)
     m_tabs->addTab(matchesPage, tr("Matches"));
     m_open->setEnabled(false);
     connect(m_matches, &QListWidget::itemDoubleClicked, this,
-            [this](QListWidgetItem *item) { Q_EMIT openMatchRequested(item->text()); });
+            [this](QListWidgetItem *item) { Q_EMIT openMatchRequested(matchKey(item)); });
     connect(m_matches, &QListWidget::currentRowChanged, this, [this](int r) { m_open->setEnabled(r >= 0); });
     connect(m_open, &QPushButton::clicked, this, &LeaderboardPanel::openSelectedMatch);
 
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_source);
     layout->addWidget(m_header);
     layout->addWidget(m_progress);
     layout->addWidget(m_stack, 1);
@@ -427,6 +434,49 @@ void LeaderboardPanel::clear()
         resetChart(c, palette());
     m_matches->clear();
     m_stack->setCurrentWidget(m_empty);
+}
+
+void LeaderboardPanel::setSource(const QString &text)
+{
+    m_source->setText(text);
+    m_source->setVisible(!text.isEmpty());
+}
+
+void LeaderboardPanel::setPlayingMatches(const std::vector<PlayingMatch> &matches)
+{
+    // Items stay while their match plays, so a selection survives a refresh.
+    std::map<QString, QListWidgetItem *> shown;
+    for (int i = m_matches->count() - 1; i >= 0; --i) {
+        QListWidgetItem *item = m_matches->item(i);
+        if (!item->data(PlayingRole).toBool())
+            continue;
+        const QString key = item->data(KeyRole).toString();
+        const bool still = std::any_of(matches.begin(), matches.end(),
+                                       [&key](const PlayingMatch &p) { return p.key == key; });
+        if (still)
+            shown[key] = item;
+        else
+            delete m_matches->takeItem(i);
+    }
+    for (const PlayingMatch &p : matches) {
+        QListWidgetItem *&item = shown[p.key];
+        if (!item) {
+            item = new QListWidgetItem(m_matches);
+            item->setData(KeyRole, p.key);
+            item->setData(PlayingRole, true);
+            item->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
+        }
+        item->setText(tr("%1 — playing on %2").arg(p.label, p.holder));
+        item->setToolTip(tr("Host %1 is playing this match now. Watch it live with Match → Watch a host… on "
+                            "that host's spectator address; it can be replayed here once it has ended.")
+                             .arg(p.holder));
+    }
+}
+
+QString LeaderboardPanel::matchKey(const QListWidgetItem *item)
+{
+    const QVariant key = item->data(KeyRole);
+    return key.isValid() ? key.toString() : item->text();
 }
 
 void LeaderboardPanel::setProgress(int played, int scheduled, int running)
@@ -456,10 +506,17 @@ void LeaderboardPanel::setReport(const tournament::Report &report)
     fillRatingsChart(report.participants);
     fillRolesChart(report.participants);
     fillCostChart(report.participants);
+    // A report that grew (a shared tournament refreshing) keeps the match
+    // the user selected.
+    const QString selected = m_matches->currentItem() ? matchKey(m_matches->currentItem()) : QString();
     m_matches->clear();
     for (const std::string &id : report.matchIds)
         m_matches->addItem(qs(id));
-    m_open->setEnabled(false);
+    const QList<QListWidgetItem *> again = selected.isEmpty() ? QList<QListWidgetItem *>()
+                                                              : m_matches->findItems(selected, Qt::MatchExactly);
+    if (!again.isEmpty())
+        m_matches->setCurrentItem(again.front());
+    m_open->setEnabled(!again.isEmpty());
     m_stack->setCurrentWidget(m_tabs);
 }
 
@@ -589,7 +646,7 @@ void LeaderboardPanel::fillCostChart(const std::vector<ParticipantResult> &ps)
 void LeaderboardPanel::openSelectedMatch()
 {
     if (QListWidgetItem *item = m_matches->currentItem())
-        Q_EMIT openMatchRequested(item->text());
+        Q_EMIT openMatchRequested(matchKey(item));
 }
 
 } // namespace townhall::ui

@@ -17,6 +17,7 @@ class QChart;
 class QChartView;
 class QLabel;
 class QListWidget;
+class QListWidgetItem;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -110,9 +111,24 @@ public:
     void setProgress(int played, int scheduled, int running);
     /// Back to the empty state.
     void clear();
+    /// A line above the report saying where the tournament lives (a shared
+    /// database's URL, never a password); empty hides it. clear() keeps it.
+    void setSource(const QString &text);
+    /// A match another host is playing now: listed after the played ones,
+    /// greyed, with a tooltip naming the host. `key` is what
+    /// openMatchRequested carries when it is opened.
+    struct PlayingMatch
+    {
+        QString key;
+        QString label;
+        QString holder;
+    };
+    /// Replaces the matches in play (the played ones stay).
+    void setPlayingMatches(const std::vector<PlayingMatch> &matches);
     bool hasReport() const { return m_hasReport; }
 
     QLabel *headerLabel() const { return m_header; }
+    QLabel *sourceLabel() const { return m_source; }
     QLabel *emptyLabel() const { return m_empty; }
     QProgressBar *progressBar() const { return m_progress; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -137,8 +153,13 @@ private:
     void fillRolesChart(const std::vector<tournament::ParticipantResult> &ps);
     void fillCostChart(const std::vector<tournament::ParticipantResult> &ps);
     void openSelectedMatch();
+    /// The key an item of the match list opens (a played match: its id).
+    static QString matchKey(const QListWidgetItem *item);
+    static constexpr int KeyRole = Qt::UserRole + 1;
+    static constexpr int PlayingRole = Qt::UserRole + 2;
 
     bool m_hasReport = false;
+    QLabel *m_source;
     QLabel *m_header;
     QProgressBar *m_progress;
     QStackedWidget *m_stack;

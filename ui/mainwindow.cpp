@@ -348,6 +348,10 @@ void MainWindow::buildMenus()
     });
     QMenu *tournament = menuBar()->addMenu(tr("&Tournament"));
     m_newTournament = tournament->addAction(tr("&New tournament…"), this, &MainWindow::newTournamentRequested);
+    m_openSharedTournament = tournament->addAction(tr("Open &shared tournament…"), this,
+                                                   &MainWindow::openSharedTournamentRequested);
+    m_openSharedTournament->setToolTip(
+        tr("Follow a tournament that headless hosts play in a shared PostgreSQL database"));
     m_leaderboardAction = tournament->addAction(tr("&Leaderboard"), this, &MainWindow::showLeaderboard);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);

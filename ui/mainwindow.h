@@ -82,6 +82,8 @@ public:
     /// Tournament → New tournament… (emits newTournamentRequested) and
     /// Tournament → Leaderboard (shows the leaderboard's dock).
     QAction *newTournamentAction() const { return m_newTournament; }
+    /// Tournament → Open shared tournament… (emits openSharedTournamentRequested).
+    QAction *openSharedTournamentAction() const { return m_openSharedTournament; }
     QAction *leaderboardAction() const { return m_leaderboardAction; }
     /// The tournament leaderboard, created (in its hidden dock) on first use.
     LeaderboardPanel *leaderboard();
@@ -96,6 +98,9 @@ Q_SIGNALS:
     void broadcastWindowOpened(townhall::ui::BroadcastWindow *window);
     /// Tournament → New tournament…: the app opens the dialog (it knows the providers).
     void newTournamentRequested();
+    /// Tournament → Open shared tournament…: the app opens the dialog (it
+    /// reaches the database off the UI thread).
+    void openSharedTournamentRequested();
 
 public Q_SLOTS:
     void showSettings();
@@ -150,6 +155,7 @@ private:
     AgentsPanel *m_agentsPanel = nullptr;
     QDockWidget *m_agentsDock = nullptr;
     QAction *m_newTournament = nullptr;
+    QAction *m_openSharedTournament = nullptr;
     QAction *m_leaderboardAction = nullptr;
     LeaderboardPanel *m_leaderboard = nullptr;
     QDockWidget *m_leaderboardDock = nullptr;
