@@ -1345,6 +1345,52 @@
     </message>
 </context>
 <context>
+    <name>townhall::app::SharedLeaderboard</name>
+    <message>
+        <source>reading…</source>
+        <translation>reading…</translation>
+    </message>
+    <message>
+        <source>match %1</source>
+        <translation>match %1</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>finished</translation>
+    </message>
+    <message numerus="yes">
+        <source>running; looks again every %n second(s) (last at %1)</source>
+        <translation>
+            <numerusform>running; looks again every %n second (last at %1)</numerusform>
+            <numerusform>running; looks again every %n seconds (last at %1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>could not be read: %1</source>
+        <translation>could not be read: %1</translation>
+    </message>
+    <message>
+        <source>Shared tournament %1: %2</source>
+        <translation>Shared tournament %1: %2</translation>
+    </message>
+    <message>
+        <source>Shared tournament %1 at %2 — %3</source>
+        <translation>Shared tournament %1 at %2 — %3</translation>
+    </message>
+    <message>
+        <source>an unknown database</source>
+        <translation>an unknown database</translation>
+    </message>
+    <message>
+        <source>Match %1 is being played by host %2 now; watch it live with Match → Watch a host… at that host&apos;s spectator address. It can be replayed here once it has ended.</source>
+        <translation>Match %1 is being played by host %2 now; watch it live with Match → Watch a host… at that host&apos;s spectator address. It can be replayed here once it has ended.</translation>
+    </message>
+    <message>
+        <source>Shared tournament %1: match %2: %3</source>
+        <translation>Shared tournament %1: match %2: %3</translation>
+    </message>
+</context>
+<context>
     <name>townhall::host::Host</name>
     <message>
         <source>Match %1 could not be recovered: %2</source>
@@ -2474,6 +2520,14 @@
         <source>tokens per game</source>
         <translation>tokens per game</translation>
     </message>
+    <message>
+        <source>%1 — playing on %2</source>
+        <translation>%1 — playing on %2</translation>
+    </message>
+    <message>
+        <source>Host %1 is playing this match now. Watch it live with Match → Watch a host… on that host&apos;s spectator address; it can be replayed here once it has ended.</source>
+        <translation>Host %1 is playing this match now. Watch it live with Match → Watch a host… on that host&apos;s spectator address; it can be replayed here once it has ended.</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::MainWindow</name>
@@ -2764,6 +2818,14 @@
     <message>
         <source>&amp;Leaderboard</source>
         <translation>&amp;Leaderboard</translation>
+    </message>
+    <message>
+        <source>Open &amp;shared tournament…</source>
+        <translation>Open &amp;shared tournament…</translation>
+    </message>
+    <message>
+        <source>Follow a tournament that headless hosts play in a shared PostgreSQL database</source>
+        <translation>Follow a tournament that headless hosts play in a shared PostgreSQL database</translation>
     </message>
 </context>
 <context>
@@ -4312,6 +4374,80 @@
     <message>
         <source>Vol&amp;ume:</source>
         <translation>Vol&amp;ume:</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::SharedTournamentDialog</name>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Connect</translation>
+    </message>
+    <message>
+        <source>Open shared tournament</source>
+        <translation>Open shared tournament</translation>
+    </message>
+    <message>
+        <source>Database &amp;URL:</source>
+        <translation>Database &amp;URL:</translation>
+    </message>
+    <message>
+        <source>The password never goes in the URL: it comes from PGPASSWORD or ~/.pgpass (PGPASSFILE), as for psql.</source>
+        <translation>The password never goes in the URL: it comes from PGPASSWORD or ~/.pgpass (PGPASSFILE), as for psql.</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation>Played</translation>
+    </message>
+    <message>
+        <source>Type the database&apos;s postgresql:// URL first.</source>
+        <translation>Type the database&apos;s postgresql:// URL first.</translation>
+    </message>
+    <message>
+        <source>This URL cannot be used: %1.</source>
+        <translation>This URL cannot be used: %1.</translation>
+    </message>
+    <message>
+        <source>Connecting to the database…</source>
+        <translation>Connecting to the database…</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>running</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>finished</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+    <message>
+        <source>Connected to %1; it holds no tournament yet.</source>
+        <translation>Connected to %1; it holds no tournament yet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected to %1: %n tournament(s).</source>
+        <translation>
+            <numerusform>Connected to %1: %n tournament.</numerusform>
+            <numerusform>Connected to %1: %n tournaments.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read the database: %1</source>
+        <translation>Could not read the database: %1</translation>
     </message>
 </context>
 <context>

@@ -1336,6 +1336,51 @@
     </message>
 </context>
 <context>
+    <name>townhall::app::SharedLeaderboard</name>
+    <message>
+        <source>reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>match %1</source>
+        <translation>对局 %1</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已结束</translation>
+    </message>
+    <message numerus="yes">
+        <source>running; looks again every %n second(s) (last at %1)</source>
+        <translation>
+            <numerusform>进行中；每 %n 秒刷新一次（上次于 %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>could not be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>Shared tournament %1: %2</source>
+        <translation>共享锦标赛 %1：%2</translation>
+    </message>
+    <message>
+        <source>Shared tournament %1 at %2 — %3</source>
+        <translation>共享锦标赛 %1，位于 %2 — %3</translation>
+    </message>
+    <message>
+        <source>an unknown database</source>
+        <translation>未知的数据库</translation>
+    </message>
+    <message>
+        <source>Match %1 is being played by host %2 now; watch it live with Match → Watch a host… at that host&apos;s spectator address. It can be replayed here once it has ended.</source>
+        <translation>对局 %1 正由主机 %2 进行；可通过“对局 → 观看主机…”输入该主机的观战地址实时观看。对局结束后可在此回放。</translation>
+    </message>
+    <message>
+        <source>Shared tournament %1: match %2: %3</source>
+        <translation>共享锦标赛 %1：对局 %2：%3</translation>
+    </message>
+</context>
+<context>
     <name>townhall::host::Host</name>
     <message>
         <source>Match %1 could not be recovered: %2</source>
@@ -2463,6 +2508,14 @@
         <source>tokens per game</source>
         <translation>每局词元</translation>
     </message>
+    <message>
+        <source>%1 — playing on %2</source>
+        <translation>%1 — 正在 %2 上进行</translation>
+    </message>
+    <message>
+        <source>Host %1 is playing this match now. Watch it live with Match → Watch a host… on that host&apos;s spectator address; it can be replayed here once it has ended.</source>
+        <translation>主机 %1 正在进行此对局。可通过“对局 → 观看主机…”输入该主机的观战地址实时观看；对局结束后可在此回放。</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::MainWindow</name>
@@ -2753,6 +2806,14 @@
     <message>
         <source>&amp;Leaderboard</source>
         <translation>排行榜(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Open &amp;shared tournament…</source>
+        <translation>打开共享锦标赛(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Follow a tournament that headless hosts play in a shared PostgreSQL database</source>
+        <translation>跟踪由无界面主机在共享 PostgreSQL 数据库中进行的锦标赛</translation>
     </message>
 </context>
 <context>
@@ -4299,6 +4360,79 @@
     <message>
         <source>Vol&amp;ume:</source>
         <translation>音量(&amp;U)：</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::SharedTournamentDialog</name>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Open shared tournament</source>
+        <translation>打开共享锦标赛</translation>
+    </message>
+    <message>
+        <source>Database &amp;URL:</source>
+        <translation>数据库网址(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>The password never goes in the URL: it comes from PGPASSWORD or ~/.pgpass (PGPASSFILE), as for psql.</source>
+        <translation>密码绝不写在网址中：它来自 PGPASSWORD 或 ~/.pgpass（PGPASSFILE），与 psql 相同。</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation>已进行</translation>
+    </message>
+    <message>
+        <source>Type the database&apos;s postgresql:// URL first.</source>
+        <translation>请先输入数据库的 postgresql:// 网址。</translation>
+    </message>
+    <message>
+        <source>This URL cannot be used: %1.</source>
+        <translation>无法使用此网址：%1。</translation>
+    </message>
+    <message>
+        <source>Connecting to the database…</source>
+        <translation>正在连接数据库…</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已结束</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Connected to %1; it holds no tournament yet.</source>
+        <translation>已连接到 %1；其中还没有锦标赛。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected to %1: %n tournament(s).</source>
+        <translation>
+            <numerusform>已连接到 %1：%n 个锦标赛。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read the database: %1</source>
+        <translation>无法读取数据库：%1</translation>
     </message>
 </context>
 <context>
