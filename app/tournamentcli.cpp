@@ -153,10 +153,15 @@ int playBots(TournamentStore &store, const std::string &id, int parallel, int le
 }
 
 /// Plays a tournament with models, MCP agents or push agents through a host.
-int playLive(QCoreApplication &app, const QCommandLineParser &p, const std::string &id, int parallel)
+/// With a `shared` store the host plays in its own file (--local-db, or the
+/// app's) and claims the matches in the shared one.
+int playLive(QCoreApplication &app, const QCommandLineParser &p, TournamentStore *shared, const std::string &id,
+             int parallel, int leaseMs)
 {
     HostOptions opts;
-    opts.dbPath = dbPathOf(p);
+    opts.dbPath = !shared                                ? dbPathOf(p)
+                  : p.isSet(QStringLiteral("local-db")) ? p.value(QStringLiteral("local-db"))
+                                                         : Store::defaultPath();
     if (p.isSet(QStringLiteral("speed")))
         opts.speed = p.value(QStringLiteral("speed")).toDouble();
     Host host(opts);
@@ -166,7 +171,9 @@ int playLive(QCoreApplication &app, const QCommandLineParser &p, const std::stri
         return 1;
     }
     Store *store = host.store();
-    auto spec = tournamentSpec(*store, id);
+    LocalTournaments local(*store);
+    TournamentStore &tournaments = shared ? *shared : local;
+    auto spec = tournamentSpec(tournaments, id);
     if (!spec) {
         err(QStringLiteral("townhall tournament: %1\n").arg(spec.error().message));
         return 1;
@@ -195,8 +202,11 @@ int playLive(QCoreApplication &app, const QCommandLineParser &p, const std::stri
         return 1;
     }
     out(mcp.url() + QLatin1Char('\n'));
-    LiveTournament live(host, id, spec.value(), *seats.file, agentIds, parallel);
+    LiveTournament live(host, tournaments, id, spec.value(), *seats.file, agentIds, parallel);
+    live.setLease(leaseMs);
     ProgressLine line;
+    QObject::connect(&live, &LiveTournament::notice, &app,
+                     [](const QString &message) { err(QStringLiteral("%1\n").arg(message)); });
     int code = 0;
     QObject::connect(&live, &LiveTournament::progressChanged, &app, [&](int done, int scheduled, int running) {
         line.show({done, scheduled, running}, live.waitingFor().isEmpty()
@@ -222,7 +232,10 @@ int playLive(QCoreApplication &app, const QCommandLineParser &p, const std::stri
                     .arg(QString::fromStdString(id), QString::fromStdString(part.entry.value("agent", std::string())),
                          QString::fromStdString(live.queueId()), mcp.url()));
     line.show(live.progress());
-    stopOnTerminationSignals(&app, [&app] { app.exit(3); });
+    stopOnTerminationSignals(&app, [&app, &live] {
+        live.stop();  // a shared database gets back the claims not started
+        app.exit(3);
+    });
     const int rc = app.exec();
     return code ? code : rc;
 }
@@ -282,13 +295,16 @@ int resumeOrRun(QCoreApplication &app, const QCommandLineParser &p, Tournaments 
         rc = playBots(*tournaments.store, id, parallel, leaseMs, &report);
     } else {
         if (tournaments.store->shared()) {
-            err(QStringLiteral("townhall tournament: tournament %1 has live seats; a shared database plays "
-                               "bots-only tournaments so far\n")
-                    .arg(QString::fromStdString(id)));
-            return 1;
+            // The host plays in its own file; the report comes from the
+            // shared database, with every host's matches.
+            rc = playLive(app, p, tournaments.store.get(), id, parallel, leaseMs);
+            if (rc != 0)
+                return rc;
+            return printReport(*tournaments.store, id, p.value(QStringLiteral("format")),
+                               p.value(QStringLiteral("out")));
         }
         tournaments = {};  // the host opens the database itself
-        rc = playLive(app, p, id, parallel);
+        rc = playLive(app, p, nullptr, id, parallel, leaseMs);
         auto again = openTournaments(p, false);
         if (!again) {
             err(QStringLiteral("townhall tournament: %1\n").arg(again.error().message));
@@ -321,7 +337,8 @@ int runTournament(int argc, char **argv)
         "Several hosts share one tournament through PostgreSQL: --db postgresql://USER@HOST:PORT/DB\n"
         "(the password from PGPASSWORD or ~/.pgpass, never the command line; TLS options such as\n"
         "?sslmode=verify-full&sslrootcert=FILE pass to the driver). `townhall --headless --tournament ID\n"
-        "--db postgresql://…` is `join`."));
+        "--db postgresql://…` is `join`. A live tournament's matches play in each host's own file\n"
+        "(--local-db) and are recorded, with their logs, in the shared database."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("tournament"), QStringLiteral("the command"));
     p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("run, create, resume, join, report or list"));
@@ -330,6 +347,10 @@ int runTournament(int argc, char **argv)
                  QStringLiteral("The database: a file (default: the app's) or postgresql://USER@HOST:PORT/DB "
                                 "shared by several hosts."),
                  QStringLiteral("PATH|URL")});
+    p.addOption({QStringLiteral("local-db"),
+                 QStringLiteral("Live tournaments on a postgresql:// --db: the host's own database file, where "
+                                "it plays its matches (default: the app's)."),
+                 QStringLiteral("PATH")});
     p.addOption({QStringLiteral("lease"),
                  QStringLiteral("Shared database: seconds a host holds a claimed match without renewing it; "
                                 "a host that dies loses its matches after this (default 30)."),
@@ -374,6 +395,11 @@ int runTournament(int argc, char **argv)
         return 2;
     }
     const int leaseMs = int(leaseSeconds * 1000);
+    if (p.isSet(QStringLiteral("local-db")) && !isPostgresUrl(p.value(QStringLiteral("db")))) {
+        err(QStringLiteral("townhall tournament: --local-db goes with a postgresql:// --db (a database file "
+                           "is the host's own)\n"));
+        return 2;
+    }
 
     if (action == QLatin1String("list")) {
         auto store = openTournaments(p, false);

@@ -3,6 +3,7 @@
 
 #include "host/pilot.h"
 #include "host/pushseat.h"
+#include "host/sharedtournaments.h"
 #include "host/store/storetr.h"
 
 #include <QDateTime>
@@ -44,8 +45,28 @@ providers::SeatsFileParse seatsOf(const tournament::TournamentSpec &spec)
 LiveTournament::LiveTournament(Host &host, std::string tournamentId, tournament::TournamentSpec spec,
                                providers::SeatsFile seats, std::map<std::string, std::string> agentIds, int parallel,
                                QObject *parent)
+    : LiveTournament(host, host.store() ? std::make_unique<LocalTournaments>(*host.store()) : nullptr,
+                     std::move(tournamentId), std::move(spec), std::move(seats), std::move(agentIds), parallel, parent)
+{
+}
+
+LiveTournament::LiveTournament(Host &host, TournamentStore &store, std::string tournamentId,
+                               tournament::TournamentSpec spec, providers::SeatsFile seats,
+                               std::map<std::string, std::string> agentIds, int parallel, QObject *parent)
+    : LiveTournament(host, nullptr, std::move(tournamentId), std::move(spec), std::move(seats), std::move(agentIds),
+                     parallel, parent)
+{
+    m_store = &store;
+}
+
+LiveTournament::LiveTournament(Host &host, std::unique_ptr<TournamentStore> own, std::string tournamentId,
+                               tournament::TournamentSpec spec, providers::SeatsFile seats,
+                               std::map<std::string, std::string> agentIds, int parallel, QObject *parent)
     : QObject(parent)
     , m_host(host)
+    , m_ownStore(std::move(own))
+    , m_store(m_ownStore.get())
+    , m_holder(newClaimHolder())
     , m_id(std::move(tournamentId))
     , m_spec(std::move(spec))
     , m_seats(std::move(seats))
@@ -54,10 +75,28 @@ LiveTournament::LiveTournament(Host &host, std::string tournamentId, tournament:
 {
     m_timer.setInterval(200);
     connect(&m_timer, &QTimer::timeout, this, &LiveTournament::tick);
+    connect(&m_renewTimer, &QTimer::timeout, this, &LiveTournament::renew);
     connect(&m_host, &Host::matchEnded, this, [this](const QString &matchId) { finish(matchId.toStdString()); });
 }
 
-LiveTournament::~LiveTournament() = default;
+LiveTournament::~LiveTournament()
+{
+    // Matches under way cannot be recorded once this runner is gone: another
+    // host plays them again now rather than when their leases run out.
+    if (shared() && !m_claims.empty()) {
+        std::vector<int> held;
+        for (const auto &[index, row] : m_claims)
+            held.push_back(index);
+        if (auto r = m_store->releaseMatches(m_id, held, m_holder); !r)
+            qCWarning(lcTournament) << "tournament" << q(m_id) << r.error().message;
+    }
+}
+
+void LiveTournament::setLease(int leaseMs, int pollMs)
+{
+    m_leaseMs = std::max(100, leaseMs);
+    m_pollMs = std::max(10, pollMs);
+}
 
 bool LiveTournament::start(QString *error)
 {
@@ -67,8 +106,12 @@ bool LiveTournament::start(QString *error)
         return false;
     };
     Store *store = m_host.store();
-    if (!store)
+    if (!store || !m_store)
         return fail(tr("a tournament needs the database"));
+    // A local tournament's matches are read back from the host's store.
+    const auto *local = dynamic_cast<const LocalTournaments *>(m_store);
+    if (!shared() && (!local || &local->store() != store))
+        return fail(tr("a tournament on this host must be in the host's own database"));
     if (m_seats.seats.size() != m_spec.participants.size())
         return fail(tr("the tournament's seats do not match its participants"));
     for (const tournament::Participant &p : m_spec.participants)
@@ -78,11 +121,21 @@ bool LiveTournament::start(QString *error)
     if (!m_host.lobby().queueRules(queueId()))
         if (auto r = m_host.registerQueue(queueId(), m_spec.rules); !r)
             return fail(QString::fromStdString(r.error().message));
-    auto rows = store->tournamentMatches(m_id, false);
+    m_progress = {};
+    if (shared()) {
+        // Nothing is held yet: a match this process held before it restarted
+        // had another holder name, and its lease runs out.
+        if (auto r = refreshCounts(); !r)
+            return fail(r.error().message);
+        m_renewTimer.start(std::max(50, m_leaseMs / 3));
+        m_timer.start();
+        QTimer::singleShot(0, this, &LiveTournament::tick);
+        return true;
+    }
+    auto rows = m_store->tournamentMatches(m_id, false);
     if (!rows)
         return fail(rows.error().message);
     m_rows = std::move(rows).value();
-    m_progress = {};
     m_progress.scheduled = int(m_rows.size());
     // Matches under way when the host stopped: watch them if the host
     // resumed them, else schedule them again.
@@ -112,22 +165,72 @@ bool LiveTournament::start(QString *error)
     return true;
 }
 
+void LiveTournament::stop()
+{
+    m_stopped = true;
+    m_timer.stop();
+    if (!shared())
+        return;
+    std::vector<int> unstarted;
+    for (const auto &[index, row] : m_claims)
+        if (row.matchId.empty())
+            unstarted.push_back(index);
+    if (auto r = m_store->releaseMatches(m_id, unstarted, m_holder); !r)
+        qCWarning(lcTournament) << "tournament" << q(m_id) << r.error().message;
+    for (int index : unstarted)
+        m_claims.erase(index);
+}
+
+bool LiveTournament::shared() const { return m_store && m_store->shared(); }
+
+StoreResult<void> LiveTournament::refreshCounts()
+{
+    auto row = m_store->tournament(m_id);
+    if (!row)
+        return row.error();
+    m_progress.scheduled = row.value().scheduled;
+    m_progress.done = row.value().done;
+    m_progress.running = int(m_running.size());
+    return {};
+}
+
+void LiveTournament::emitProgress()
+{
+    m_progress.running = int(m_running.size());
+    Q_EMIT progressChanged(m_progress.done, m_progress.scheduled, m_progress.running);
+}
+
+std::optional<ScheduledMatch> LiveTournament::entryOf(const TournamentMatchRow &row)
+{
+    auto m = tournament::scheduledMatchFromJson(engine::json::parse(row.scheduleJson, nullptr, false));
+    if (!m)
+        fail(tr("tournament %1: match %2's schedule entry does not parse").arg(q(m_id)).arg(row.index));
+    return m;
+}
+
+void LiveTournament::fail(const QString &message)
+{
+    m_timer.stop();
+    Q_EMIT failed(message);
+}
+
 void LiveTournament::tick()
 {
-    if (m_done)
+    if (m_done || m_stopped)
         return;
+    if (shared()) {
+        tickShared();
+        return;
+    }
     m_waitingFor.clear();
     for (TournamentMatchRow &row : m_rows) {
         if (int(m_running.size()) >= m_parallel)
             break;
         if (row.status != "SCHEDULED")
             continue;
-        auto m = tournament::scheduledMatchFromJson(engine::json::parse(row.scheduleJson, nullptr, false));
-        if (!m) {
-            Q_EMIT failed(tr("tournament %1: match %2's schedule entry does not parse").arg(q(m_id)).arg(row.index));
-            m_timer.stop();
+        auto m = entryOf(row);
+        if (!m)
             return;
-        }
         if (!seatNext(*m))
             break;  // waits for an agent; matches keep their order
     }
@@ -137,6 +240,50 @@ void LiveTournament::tick()
         if (Store *store = m_host.store())
             (void)store->setTournamentStatus(m_id, "FINISHED");
         Q_EMIT finished();
+    }
+}
+
+void LiveTournament::tickShared()
+{
+    m_waitingFor.clear();
+    // Claim the next match when every claim is seated and fewer than
+    // `parallel` run: one at a time, so hosts share the schedule.
+    const bool unseated = std::any_of(m_claims.begin(), m_claims.end(),
+                                      [](const auto &c) { return c.second.matchId.empty(); });
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (!unseated && int(m_claims.size()) < m_parallel && now >= m_nextClaim) {
+        auto claimed = m_store->claimMatches(m_id, m_holder, 1, m_leaseMs);
+        if (!claimed) {
+            fail(claimed.error().message);
+            return;
+        }
+        if (claimed.value().empty()) {
+            // Nothing to claim: the end, or other hosts hold what is left
+            // (a dead host's lease runs out, and the match is claimed again).
+            m_nextClaim = now + m_pollMs;
+            if (auto r = refreshCounts(); !r) {
+                fail(r.error().message);
+                return;
+            }
+            if (m_claims.empty() && m_progress.done >= m_progress.scheduled) {
+                endShared();
+                return;
+            }
+        } else {
+            TournamentMatchRow row = std::move(claimed.value().front());
+            row.matchId.clear();
+            if (row.attempts > 1)
+                qCInfo(lcTournament) << "tournament" << q(m_id) << "match" << row.index + 1
+                                     << "is played again from the start, attempt" << row.attempts;
+            m_claims[row.index] = std::move(row);
+        }
+    }
+    for (const auto &[index, row] : m_claims) {
+        if (!row.matchId.empty())
+            continue;
+        if (auto m = entryOf(row))
+            (void)seatNext(*m);  // false: waits for an agent, its lease renewed meanwhile
+        return;  // a claim at a time: at most one is unseated
     }
 }
 
@@ -237,16 +384,24 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
         return false;
     }
     const std::string matchId = engine::Lobby::matchIdFor(m_host.lobby().matchCounter());
-    TournamentMatchRow &row = m_rows[std::size_t(m.index)];
+    TournamentMatchRow &row = shared() ? m_claims.at(m.index) : m_rows[std::size_t(m.index)];
     row.status = "PLAYING";
     row.matchId = matchId;
     row.scheduleJson = tournament::toJson(taken).dump();
-    if (Store *store = m_host.store())
-        (void)store->updateTournamentMatches({row});
     m_running[matchId] = m.index;
-    m_progress.running = int(m_running.size());
     qCInfo(lcTournament) << "tournament" << q(m_id) << "match" << m.index + 1 << "is" << q(matchId);
-    Q_EMIT progressChanged(m_progress.done, m_progress.scheduled, m_progress.running);
+    if (!shared()) {
+        if (Store *store = m_host.store())
+            (void)store->updateTournamentMatches({row});
+    } else if (auto r = m_store->setClaimedMatchId(m_id, m.index, m_holder, label(matchId)); !r) {
+        if (r.error().code != StoreError::Code::Conflict) {
+            fail(r.error().message);
+            return false;
+        }
+        abandon(m.index, tr("another host took it over"));
+        return true;
+    }
+    emitProgress();
     return true;
 }
 
@@ -260,7 +415,6 @@ void LiveTournament::finish(const std::string &matchId)
     if (!m || !m->ended())
         return;
     m_running.erase(it);
-    TournamentMatchRow &row = m_rows[std::size_t(index)];
     engine::json telemetry = engine::json::array();
     const auto infos = m_host.modelSeats(matchId);
     for (const engine::Player &p : m->state().players) {
@@ -289,6 +443,7 @@ void LiveTournament::finish(const std::string &matchId)
         telemetry.push_back(t.toJson());
     }
     const auto &st = m->state();
+    TournamentMatchRow &row = shared() ? m_claims.at(index) : m_rows[std::size_t(index)];
     row.status = "DONE";
     row.resultJson = engine::json{{"winner", !st.winner ? "NONE"
                                              : *st.winner == engine::Team::Villagers ? "VILLAGERS"
@@ -298,6 +453,10 @@ void LiveTournament::finish(const std::string &matchId)
                                   {"telemetry", std::move(telemetry)}}
                          .dump();
     row.finishedAt = QDateTime::currentMSecsSinceEpoch();
+    if (shared()) {
+        record(matchId, index);
+        return;
+    }
     if (Store *store = m_host.store())
         if (auto r = store->updateTournamentMatches({row}); !r) {
             Q_EMIT failed(r.error().message);
@@ -307,6 +466,99 @@ void LiveTournament::finish(const std::string &matchId)
     m_progress.running = int(m_running.size());
     Q_EMIT progressChanged(m_progress.done, m_progress.scheduled, m_progress.running);
     tick();
+}
+
+void LiveTournament::record(const std::string &matchId, int index)
+{
+    // The shared row gets the whole log, as a bot match's row has it: the
+    // host's own file is not where the other hosts or the report look.
+    auto node = m_claims.extract(index);
+    TournamentMatchRow &row = node.mapped();
+    auto events = m_host.store()->loadEvents(matchId);
+    if (!events) {
+        fail(events.error().message);
+        return;
+    }
+    row.log = compressedLog(events.value());
+    row.matchId = label(matchId);
+    auto recorded = m_store->completeMatches({row}, m_holder);
+    if (!recorded) {
+        fail(recorded.error().message);
+        return;
+    }
+    if (recorded.value() == 0) {
+        const QString message = tr("tournament %1: match %2 (%3) ended, but another host had taken it over (this "
+                                   "host's lease ran out); it is not recorded twice")
+                                    .arg(q(m_id))
+                                    .arg(index + 1)
+                                    .arg(q(matchId));
+        qCWarning(lcTournament).noquote() << message;
+        Q_EMIT notice(message);
+    }
+    if (auto r = refreshCounts(); !r) {
+        fail(r.error().message);
+        return;
+    }
+    emitProgress();
+    tick();
+}
+
+void LiveTournament::renew()
+{
+    if (m_done || m_claims.empty())
+        return;
+    // A failure here is not the end: the next renewal tries again, and a
+    // lease that ran out meanwhile is found below.
+    if (auto r = m_store->renewLeases(m_holder, m_leaseMs); !r) {
+        qCWarning(lcTournament) << "tournament" << q(m_id) << r.error().message;
+        return;
+    }
+    auto rows = m_store->tournamentMatches(m_id, false);
+    if (!rows) {
+        qCWarning(lcTournament) << "tournament" << q(m_id) << rows.error().message;
+        return;
+    }
+    std::vector<int> lost;
+    for (const TournamentMatchRow &row : rows.value())
+        if (m_claims.count(row.index) && (row.holder != m_holder || row.status != "PLAYING"))
+            lost.push_back(row.index);
+    for (int index : lost)
+        abandon(index, tr("this host's lease ran out and another host took it over"));
+}
+
+void LiveTournament::abandon(int index, const QString &why)
+{
+    const auto it = m_claims.find(index);
+    if (it == m_claims.end())
+        return;
+    const std::string matchId = it->second.matchId;
+    m_claims.erase(it);
+    if (!matchId.empty()) {
+        m_running.erase(matchId);
+        m_host.pauseMatch(matchId);  // its seats spend nothing more
+    }
+    const QString message = tr("tournament %1: match %2 is abandoned here (%3); it is played again from the start "
+                               "by the host that holds it")
+                                .arg(q(m_id))
+                                .arg(index + 1)
+                                .arg(why);
+    qCWarning(lcTournament).noquote() << message;
+    Q_EMIT notice(message);
+    emitProgress();
+}
+
+void LiveTournament::endShared()
+{
+    auto end = recordTournamentEnd(*m_store, m_id);
+    if (!end) {
+        fail(end.error().message);
+        return;
+    }
+    m_done = true;
+    m_timer.stop();
+    m_renewTimer.stop();
+    emitProgress();
+    Q_EMIT finished();
 }
 
 } // namespace townhall::host

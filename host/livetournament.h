@@ -18,6 +18,19 @@
 ///
 /// After a restart the host resumes its active matches; the runner keeps
 /// watching a match that is still there and schedules again one that is not.
+///
+/// On a shared store (SharedTournaments: several hosts play one tournament)
+/// the host still plays each match in its own store, but claims it first:
+/// one match at a time while fewer than `parallel` run, under a lease it
+/// renews every third of the lease (a claim waiting for its MCP agent
+/// included). The claimed row's match id is "<holder>/<host match id>" (host
+/// match ids repeat across hosts). A finished match is recorded with its
+/// whole log (compressed JSON lines from the host's store, as a bot match's
+/// row) in one fenced transaction. A match whose lease another host took
+/// over is abandoned (a running one is paused) and is not recorded; the
+/// other host plays it again from the start. When no match is left to
+/// claim the runner waits for the other hosts; the first to see the end
+/// stores the report with the tournament.
 
 #include "host/host.h"
 #include "host/providers/seatsfile.h"
@@ -27,6 +40,7 @@
 #include <QTimer>
 
 #include <map>
+#include <memory>
 #include <optional>
 
 namespace townhall::host {
@@ -43,10 +57,26 @@ public:
     LiveTournament(Host &host, std::string tournamentId, tournament::TournamentSpec spec,
                    providers::SeatsFile seats, std::map<std::string, std::string> agentIds, int parallel,
                    QObject *parent = nullptr);
+    /// The same over `store`, which outlives the runner: a LocalTournaments
+    /// over host.store() plays as the constructor above; a shared one claims
+    /// its matches (see above).
+    LiveTournament(Host &host, TournamentStore &store, std::string tournamentId, tournament::TournamentSpec spec,
+                   providers::SeatsFile seats, std::map<std::string, std::string> agentIds, int parallel,
+                   QObject *parent = nullptr);
+    /// Gives back every claim still held (a shared store).
     ~LiveTournament() override;
+
+    /// A shared store: how long a claim holds without renewal, and how often
+    /// to look again while other hosts hold every match left. Before start().
+    void setLease(int leaseMs, int pollMs = 1000);
+    /// This process as a claim holder (newClaimHolder()).
+    const std::string &holder() const { return m_holder; }
 
     /// Registers the queue and starts seating; false (with why) on failure.
     bool start(QString *error);
+    /// Claims and seats no more matches; a shared store gets back the claims
+    /// not started. Matches under way play on.
+    void stop();
     std::string queueId() const { return "tournament-" + m_id; }
     TournamentProgress progress() const { return m_progress; }
     /// Participants whose MCP agent the next match waits for (empty when none).
@@ -57,21 +87,52 @@ Q_SIGNALS:
     /// Every scheduled match is DONE.
     void finished();
     void failed(const QString &message);
+    /// Something the user should know that does not stop the tournament (a
+    /// shared store: a match lost to another host).
+    void notice(const QString &message);
 
 private:
+    LiveTournament(Host &host, std::unique_ptr<TournamentStore> own, std::string tournamentId,
+                   tournament::TournamentSpec spec, providers::SeatsFile seats,
+                   std::map<std::string, std::string> agentIds, int parallel, QObject *parent);
+    bool shared() const;
     void tick();
+    void tickShared();
     bool seatNext(const tournament::ScheduledMatch &m);
     void finish(const std::string &matchId);
+    /// A shared store: records a finished match with its log (fenced).
+    void record(const std::string &matchId, int index);
+    void renew();
+    /// Stops counting a claim this host lost (pausing its match, if any).
+    void abandon(int index, const QString &why);
+    void endShared();
+    StoreResult<void> refreshCounts();
+    /// The row's schedule entry; nothing (and failed) if it does not parse.
+    std::optional<tournament::ScheduledMatch> entryOf(const TournamentMatchRow &row);
+    void fail(const QString &message);
+    void emitProgress();
+    std::string label(const std::string &matchId) const { return m_holder + "/" + matchId; }
 
     Host &m_host;
+    std::unique_ptr<TournamentStore> m_ownStore;  ///< the first constructor's LocalTournaments
+    TournamentStore *m_store = nullptr;  ///< null: the host has no database
+    std::string m_holder;
+    int m_leaseMs = 30'000;
+    int m_pollMs = 1'000;
+    qint64 m_nextClaim = 0;  ///< a shared store: no claim before (ms since the epoch)
+    QTimer m_renewTimer;
+    bool m_stopped = false;
     std::string m_id;
     tournament::TournamentSpec m_spec;
     providers::SeatsFile m_seats;
     std::map<std::string, std::string> m_agentIds;
     int m_parallel = 1;
     QTimer m_timer;
+    /// Local: every row, by index. Shared: the rows this host holds (claimed,
+    /// running or waiting to be seated), keyed by index in m_claims.
     std::vector<TournamentMatchRow> m_rows;
-    std::map<std::string, int> m_running;  ///< match id -> schedule index
+    std::map<int, TournamentMatchRow> m_claims;
+    std::map<std::string, int> m_running;  ///< host match id -> schedule index
     TournamentProgress m_progress;
     QStringList m_waitingFor;
     bool m_done = false;

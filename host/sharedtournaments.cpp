@@ -481,7 +481,7 @@ StoreResult<int> SharedTournaments::completeMatches(const std::vector<Tournament
         QSqlQuery up(m_db);
         up.prepare(QStringLiteral(
             "UPDATE townhall_tournament_matches SET status = 'DONE', match_id = ?, result = ?, log = ?,"
-            " finished_at_ms = ?, lease_until = NULL"
+            " finished_at_ms = ?, lease_until = NULL, schedule = COALESCE(NULLIF(?, ''), schedule)"
             " WHERE tournament_id = ? AND idx = ? AND holder = ? AND status = 'PLAYING'"));
         int recorded = 0;
         for (const TournamentMatchRow &row : rows) {
@@ -489,6 +489,7 @@ StoreResult<int> SharedTournaments::completeMatches(const std::vector<Tournament
             up.addBindValue(q(row.resultJson));
             up.addBindValue(row.log.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray)) : QVariant(row.log));
             up.addBindValue(qint64(row.finishedAt));
+            up.addBindValue(q(row.scheduleJson));  // a live match: the seats as taken
             up.addBindValue(q(row.tournamentId));
             up.addBindValue(row.index);
             up.addBindValue(q(holder));

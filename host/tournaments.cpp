@@ -77,6 +77,16 @@ auto withReconnect(TournamentStore &store, F op) -> decltype(op())
 
 } // namespace
 
+QByteArray compressedLog(std::string_view jsonLines)
+{
+    return qCompress(QByteArray::fromRawData(jsonLines.data(), qsizetype(jsonLines.size())), 1);
+}
+
+QByteArray compressedLog(const std::vector<engine::Event> &log)
+{
+    return compressedLog(toJsonLines(log));
+}
+
 std::string botMatchId(const std::string &tournamentId, int index)
 {
     return tournamentId + "-m" + std::to_string(index + 1);
@@ -149,7 +159,7 @@ TournamentMatchRow playBotMatch(const std::string &tournamentId, const Tournamen
                                   {"logHash", std::to_string(engine::fnv1a(lines.data(), lines.size()))},
                                   {"telemetry", std::move(telemetry)}}
                          .dump();
-    row.log = qCompress(QByteArray::fromRawData(lines.data(), qsizetype(lines.size())), 1);
+    row.log = compressedLog(lines);
     row.finishedAt = log.empty() ? VirtualStart : log.back().at;
     return row;
 }
@@ -359,27 +369,38 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
     if (options.progress)
         options.progress(summary.progress);
     if (!summary.stopped) {
-        // A shared database keeps the ratings with the tournament: the first
-        // host to see the end stores them.
-        std::string reportJson;
-        if (store.shared()) {
-            auto row = store.tournament(id);
-            if (!row)
-                return row.error();
-            if (row.value().status != "FINISHED") {
-                auto report = tournamentReport(store, id);
-                if (!report)
-                    return report.error();
-                reportJson = tournament::toJsonText(report.value());
-                summary.report = std::move(report).value();
-            }
-        }
-        auto fin = store.finishTournament(id, reportJson);
-        if (!fin)
-            return fin.error();
-        summary.finishedHere = fin.value();
+        auto end = recordTournamentEnd(store, id);
+        if (!end)
+            return end.error();
+        summary.finishedHere = end.value().finishedHere;
+        summary.report = std::move(end.value().report);
     }
     return summary;
+}
+
+StoreResult<TournamentEnd> recordTournamentEnd(TournamentStore &store, const std::string &id)
+{
+    // A shared database keeps the ratings with the tournament: the first
+    // host to see the end stores them.
+    TournamentEnd end;
+    std::string reportJson;
+    if (store.shared()) {
+        auto row = store.tournament(id);
+        if (!row)
+            return row.error();
+        if (row.value().status != "FINISHED") {
+            auto report = tournamentReport(store, id);
+            if (!report)
+                return report.error();
+            reportJson = tournament::toJsonText(report.value());
+            end.report = std::move(report).value();
+        }
+    }
+    auto fin = store.finishTournament(id, reportJson);
+    if (!fin)
+        return fin.error();
+    end.finishedHere = fin.value();
+    return end;
 }
 
 StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const TournamentStore &store, const std::string &id)

@@ -22,6 +22,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace townhall::host {
@@ -87,6 +88,23 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
 /// any thread.
 TournamentMatchRow playBotMatch(const std::string &tournamentId, const tournament::TournamentSpec &spec,
                                 const tournament::ScheduledMatch &match);
+
+/// A match's whole log as a tournament's row keeps it: zlib-compressed JSON
+/// lines (qCompress), what tournamentMatchLog reads back.
+QByteArray compressedLog(std::string_view jsonLines);
+QByteArray compressedLog(const std::vector<engine::Event> &log);
+
+/// The end of a tournament whose every match is DONE.
+struct TournamentEnd
+{
+    bool finishedHere = false;  ///< this call marked it FINISHED
+    /// A shared store keeps the report with the tournament: computed by the
+    /// first host to see the end (then here), stored with it.
+    std::optional<tournament::Report> report;
+};
+
+/// Marks the tournament FINISHED (once), with its report on a shared store.
+StoreResult<TournamentEnd> recordTournamentEnd(TournamentStore &store, const std::string &id);
 
 /// The match id a tournament's match gets when it is played at virtual time.
 std::string botMatchId(const std::string &tournamentId, int index);

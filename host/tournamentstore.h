@@ -58,7 +58,9 @@ public:
     virtual StoreResult<void> setClaimedMatchId(const std::string &id, int index, const std::string &holder,
                                                 const std::string &matchId) = 0;
     /// Records finished (DONE) rows in one transaction; returns how many
-    /// were recorded. A row `holder` no longer holds is left alone.
+    /// were recorded. A row `holder` no longer holds is left alone. A row's
+    /// non-empty scheduleJson replaces the stored one (a live match's seats
+    /// as they were taken).
     virtual StoreResult<int> completeMatches(const std::vector<TournamentMatchRow> &rows,
                                              const std::string &holder) = 0;
     /// Gives back claims not played (a host stopping cleanly): SCHEDULED again.

@@ -467,6 +467,8 @@ void TournamentCliTest::badInputGetsAClearErrorAndLosesNothing()
         {"resume without an id", {t, QStringLiteral("resume"), dbOpt, db}, 2, {QStringLiteral("usage")}},
         {"run without a file", {t, run, dbOpt, db}, 2, {QStringLiteral("usage")}},
         {"an unknown action", {t, QStringLiteral("start"), good, dbOpt, db}, 2, {QStringLiteral("usage")}},
+        {"--local-db with a database file", {t, run, good, dbOpt, db, QStringLiteral("--local-db"), db}, 2,
+         {QStringLiteral("--local-db"), QStringLiteral("postgresql://")}},
     };
     for (const Case &c : cases) {
         const Run r = townhall(c.args);

@@ -8,10 +8,8 @@
 
 #include "host/sharedtournaments.h"
 #include "host/tournaments.h"
+#include "pgtest.h"
 
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -23,28 +21,10 @@
 
 using namespace townhall;
 using namespace townhall::host;
+using namespace townhall::test;
 using json = nlohmann::json;
 
 namespace {
-
-QString serverUrl() { return qEnvironmentVariable("TOWNHALL_TEST_PG"); }
-
-PostgresUrl urlOf(const QString &text)
-{
-    QString why;
-    auto url = parsePostgresUrl(text, &why);
-    if (!url)
-        qFatal("url refused: %s", qPrintable(why));
-    return *url;
-}
-
-std::unique_ptr<SharedTournaments> connectTo(const QString &text = serverUrl())
-{
-    auto shared = SharedTournaments::open(urlOf(text));
-    if (!shared)
-        qFatal("connect: %s", qPrintable(shared.error().message));
-    return std::move(shared).value();
-}
 
 tournament::TournamentSpec botsSpec(int matches, int seed = 5)
 {
@@ -82,30 +62,6 @@ TournamentMatchRow doneRow(const TournamentMatchRow &claimed, const std::string 
     return row;
 }
 
-/// Runs `sql` on a connection of the test's own (not through the code under test).
-void rawExec(const QString &sql)
-{
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("raw"));
-        const PostgresUrl url = urlOf(serverUrl());
-        db.setHostName(url.host);
-        db.setPort(url.port);
-        db.setDatabaseName(url.database);
-        db.setUserName(url.user);
-        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
-        QSqlQuery query(db);
-        QVERIFY(query.exec(QStringLiteral("SET client_min_messages TO warning")));
-        QVERIFY2(query.exec(sql), qPrintable(query.lastError().text()));
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
-}
-
-/// Everything in the test database goes, so each case starts empty.
-void dropTables()
-{
-    rawExec(QStringLiteral("DROP TABLE IF EXISTS townhall_tournament_matches, townhall_tournaments, townhall_meta"));
-}
-
 } // namespace
 
 class TestSharedTournaments : public QObject
@@ -115,9 +71,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        if (serverUrl().isEmpty())
-            QFAIL("TOWNHALL_TEST_PG is not set: run this test through tests/pg/with-postgres.sh");
-        qputenv("PGPASSWORD", qgetenv("TOWNHALL_TEST_PG_PASSWORD"));
+        requireTestServer();
     }
 
     void init() { dropTables(); }
@@ -243,7 +197,9 @@ private Q_SLOTS:
             auto again = connectTo();  // a second start finds the tables and goes on
             Q_UNUSED(again);
         }
-        rawExec(QStringLiteral("UPDATE townhall_meta SET value = '99' WHERE key = 'schema_version'"));
+        const QString bumped =
+            runSql({QStringLiteral("UPDATE townhall_meta SET value = '99' WHERE key = 'schema_version'")});
+        QVERIFY2(bumped.isEmpty(), qPrintable(bumped));
         auto refused = SharedTournaments::open(urlOf(serverUrl()));
         QVERIFY(!refused);
         QVERIFY(refused.error().code == StoreError::Code::TooNew);
@@ -446,8 +402,8 @@ private Q_SLOTS:
         o.progress = [&cuts](const TournamentProgress &p) {
             if ((cuts == 0 && p.done >= 60) || (cuts == 1 && p.done >= 180)) {
                 ++cuts;
-                rawExec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                       "WHERE application_name = 'townhall'"));
+                runSql({QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                       "WHERE application_name = 'townhall'")});
             }
         };
         auto run = runBotTournament(*shared, "t1", o);
