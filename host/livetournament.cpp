@@ -254,7 +254,10 @@ void LiveTournament::tickShared()
     if (!unseated && int(m_claims.size()) < m_parallel && now >= m_nextClaim) {
         auto claimed = m_store->claimMatches(m_id, m_holder, 1, m_leaseMs);
         if (!claimed) {
-            fail(claimed.error().message);
+            if (unreachable(claimed.error()))
+                m_nextClaim = now + std::max(m_pollMs, 2'000);
+            else
+                fail(claimed.error().message);
             return;
         }
         if (claimed.value().empty()) {
@@ -262,7 +265,8 @@ void LiveTournament::tickShared()
             // (a dead host's lease runs out, and the match is claimed again).
             m_nextClaim = now + m_pollMs;
             if (auto r = refreshCounts(); !r) {
-                fail(r.error().message);
+                if (!unreachable(r.error()))
+                    fail(r.error().message);
                 return;
             }
             if (m_claims.empty() && m_progress.done >= m_progress.scheduled) {
@@ -481,20 +485,9 @@ void LiveTournament::record(const std::string &matchId, int index)
     }
     row.log = compressedLog(events.value());
     row.matchId = label(matchId);
-    auto recorded = m_store->completeMatches({row}, m_holder);
-    if (!recorded) {
-        fail(recorded.error().message);
+    m_unrecorded.push_back(std::move(row));
+    if (!recordPending())
         return;
-    }
-    if (recorded.value() == 0) {
-        const QString message = tr("tournament %1: match %2 (%3) ended, but another host had taken it over (this "
-                                   "host's lease ran out); it is not recorded twice")
-                                    .arg(q(m_id))
-                                    .arg(index + 1)
-                                    .arg(q(matchId));
-        qCWarning(lcTournament).noquote() << message;
-        Q_EMIT notice(message);
-    }
     if (auto r = refreshCounts(); !r) {
         fail(r.error().message);
         return;
@@ -503,15 +496,59 @@ void LiveTournament::record(const std::string &matchId, int index)
     tick();
 }
 
+bool LiveTournament::unreachable(const StoreError &error)
+{
+    auto again = m_store->reconnect();
+    if (again && !again.value())
+        return false;  // the connection is fine: the failure is real
+    const QString message = tr("tournament %1: the shared database is out of reach (%2); trying again")
+                                .arg(q(m_id), again ? error.message : again.error().message);
+    qCWarning(lcTournament).noquote() << message;
+    Q_EMIT notice(message);
+    return true;
+}
+
+bool LiveTournament::recordPending()
+{
+    while (!m_unrecorded.empty()) {
+        const TournamentMatchRow &row = m_unrecorded.front();
+        auto recorded = m_store->completeMatches({row}, m_holder);
+        if (!recorded) {
+            if (!unreachable(recorded.error()))
+                fail(recorded.error().message);
+            return false;  // kept; the next renewal tries again
+        }
+        if (recorded.value() == 0) {
+            const QString message = tr("tournament %1: match %2 (%3) ended, but another host had taken it over "
+                                       "(this host's lease ran out); it is not recorded twice")
+                                        .arg(q(m_id))
+                                        .arg(row.index + 1)
+                                        .arg(q(row.matchId));
+            qCWarning(lcTournament).noquote() << message;
+            Q_EMIT notice(message);
+        }
+        m_unrecorded.erase(m_unrecorded.begin());
+    }
+    return true;
+}
+
 void LiveTournament::renew()
 {
-    if (m_done || m_claims.empty())
+    if (m_done || (m_claims.empty() && m_unrecorded.empty()))
         return;
     // A failure here is not the end: the next renewal tries again, and a
     // lease that ran out meanwhile is found below.
     if (auto r = m_store->renewLeases(m_holder, m_leaseMs); !r) {
         qCWarning(lcTournament) << "tournament" << q(m_id) << r.error().message;
+        (void)unreachable(r.error());
         return;
+    }
+    if (!m_unrecorded.empty()) {
+        if (!recordPending())
+            return;
+        if (auto r = refreshCounts(); r)
+            emitProgress();
+        tick();
     }
     auto rows = m_store->tournamentMatches(m_id, false);
     if (!rows) {

@@ -102,6 +102,13 @@ private:
     void finish(const std::string &matchId);
     /// A shared store: records a finished match with its log (fenced).
     void record(const std::string &matchId, int index);
+    /// Records the finished rows not yet recorded (the database was out of
+    /// reach when they ended); false if one failed for another reason.
+    bool recordPending();
+    /// After a failed operation on the shared database: true if the
+    /// connection was lost (reconnected or not), so the caller tries again
+    /// later; false if the failure is real.
+    bool unreachable(const StoreError &error);
     void renew();
     /// Stops counting a claim this host lost (pausing its match, if any).
     void abandon(int index, const QString &why);
@@ -132,6 +139,9 @@ private:
     /// running or waiting to be seated), keyed by index in m_claims.
     std::vector<TournamentMatchRow> m_rows;
     std::map<int, TournamentMatchRow> m_claims;
+    /// Finished while the shared database was out of reach: recorded when
+    /// it is back (their leases are still renewed, so no one takes them).
+    std::vector<TournamentMatchRow> m_unrecorded;
     std::map<std::string, int> m_running;  ///< host match id -> schedule index
     TournamentProgress m_progress;
     QStringList m_waitingFor;

@@ -1475,6 +1475,30 @@
         <source>tournament %1: match %2 did not start</source>
         <translation>tournament %1: match %2 did not start</translation>
     </message>
+    <message>
+        <source>a tournament on this host must be in the host&apos;s own database</source>
+        <translation>a tournament on this host must be in the host&apos;s own database</translation>
+    </message>
+    <message>
+        <source>another host took it over</source>
+        <translation>another host took it over</translation>
+    </message>
+    <message>
+        <source>tournament %1: the shared database is out of reach (%2); trying again</source>
+        <translation>tournament %1: the shared database is out of reach (%2); trying again</translation>
+    </message>
+    <message>
+        <source>tournament %1: match %2 (%3) ended, but another host had taken it over (this host&apos;s lease ran out); it is not recorded twice</source>
+        <translation>tournament %1: match %2 (%3) ended, but another host had taken it over (this host&apos;s lease ran out); it is not recorded twice</translation>
+    </message>
+    <message>
+        <source>this host&apos;s lease ran out and another host took it over</source>
+        <translation>this host&apos;s lease ran out and another host took it over</translation>
+    </message>
+    <message>
+        <source>tournament %1: match %2 is abandoned here (%3); it is played again from the start by the host that holds it</source>
+        <translation>tournament %1: match %2 is abandoned here (%3); it is played again from the start by the host that holds it</translation>
+    </message>
 </context>
 <context>
     <name>townhall::host::McpService</name>

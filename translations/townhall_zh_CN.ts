@@ -1465,6 +1465,30 @@
         <source>tournament %1: match %2 did not start</source>
         <translation>锦标赛 %1：第 %2 场对局未能开始</translation>
     </message>
+    <message>
+        <source>a tournament on this host must be in the host&apos;s own database</source>
+        <translation>本主机上的锦标赛必须位于主机自己的数据库中</translation>
+    </message>
+    <message>
+        <source>another host took it over</source>
+        <translation>另一台主机已接手</translation>
+    </message>
+    <message>
+        <source>tournament %1: the shared database is out of reach (%2); trying again</source>
+        <translation>锦标赛 %1：无法访问共享数据库（%2）；正在重试</translation>
+    </message>
+    <message>
+        <source>tournament %1: match %2 (%3) ended, but another host had taken it over (this host&apos;s lease ran out); it is not recorded twice</source>
+        <translation>锦标赛 %1：对局 %2（%3）已结束，但另一台主机已接手（本主机的租约已过期）；不会重复记录</translation>
+    </message>
+    <message>
+        <source>this host&apos;s lease ran out and another host took it over</source>
+        <translation>本主机的租约已过期，另一台主机已接手</translation>
+    </message>
+    <message>
+        <source>tournament %1: match %2 is abandoned here (%3); it is played again from the start by the host that holds it</source>
+        <translation>锦标赛 %1：本主机放弃对局 %2（%3）；持有它的主机将从头重新进行</translation>
+    </message>
 </context>
 <context>
     <name>townhall::host::McpService</name>

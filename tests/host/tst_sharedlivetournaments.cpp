@@ -291,6 +291,27 @@ private Q_SLOTS:
         QCOMPARE(db->tournamentMatches("t1", false).value()[0].holder, std::string("other"));
     }
 
+    void aLostConnectionDoesNotEndTheTournament()
+    {
+        OneMatch t;
+        QVERIFY(t.start(m_model.baseUrl(), 3'000));  // renewed every second
+        // The server drops every Town Hall connection (a restart, a cut).
+        const QString cut = runSql({QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                                   "WHERE application_name = 'townhall'")});
+        QVERIFY2(cut.isEmpty(), qPrintable(cut));
+        // The host notices at its next renewal, connects again and goes on.
+        QTRY_VERIFY_WITH_TIMEOUT(!t.notice->isEmpty(), 10'000);
+        QVERIFY2(t.notice->first().first().toString().contains(QLatin1String("out of reach")),
+                 qPrintable(t.notice->first().first().toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(t.finished->size() == 1, 300'000);
+        QVERIFY(t.failed->isEmpty());
+        QVERIFY(t.db->reconnect());  // the test's own view was dropped too
+        const auto row = t.db->tournamentMatches("t1", true).value()[0];
+        QCOMPARE(row.status, std::string("DONE"));
+        QCOMPARE(row.attempts, 1);
+        QVERIFY(!row.log.isEmpty());
+    }
+
 private:
     ScriptedOpenAiServer m_model;
 };
