@@ -154,23 +154,6 @@ void addTournamentActions(ui::MainWindow &window, QSettings &settings, GuiHost &
                      });
 }
 
-/// Tournament → Open shared tournament…: the dialog lists a PostgreSQL
-/// database's tournaments (read on the reader's thread); the chosen one
-/// takes the Leaderboard.
-void addSharedTournamentAction(ui::MainWindow &window, QSettings &settings, SharedTournamentReader &reader,
-                               SharedLeaderboard &shared)
-{
-    QObject::connect(&window, &ui::MainWindow::openSharedTournamentRequested, &window,
-                     [&window, &settings, &reader, &shared] {
-                         ui::SharedTournamentDialog dialog(settings, sharedUrlProblem, &window);
-                         connectDialog(dialog, reader);
-                         if (dialog.exec() != QDialog::Accepted)
-                             return;
-                         window.showLeaderboard();
-                         shared.open(dialog.url(), dialog.selectedTournament());
-                     });
-}
-
 } // namespace
 
 int runGui(int argc, char **argv)

@@ -333,4 +333,18 @@ void SharedLeaderboard::openMatch(const QString &key)
         });
 }
 
+void addSharedTournamentAction(ui::MainWindow &window, QSettings &settings, SharedTournamentReader &reader,
+                               SharedLeaderboard &shared)
+{
+    QObject::connect(&window, &ui::MainWindow::openSharedTournamentRequested, &window,
+                     [&window, &settings, &reader, &shared] {
+                         ui::SharedTournamentDialog dialog(settings, sharedUrlProblem, &window);
+                         connectDialog(dialog, reader);
+                         if (dialog.exec() != QDialog::Accepted)
+                             return;
+                         window.showLeaderboard();
+                         shared.open(dialog.url(), dialog.selectedTournament());
+                     });
+}
+
 } // namespace townhall::app

@@ -23,6 +23,8 @@
 #include <optional>
 #include <vector>
 
+class QSettings;
+
 namespace townhall::ui {
 class MainWindow;
 class SharedTournamentDialog;
@@ -144,5 +146,11 @@ private:
     QTimer m_timer;
     std::map<QString, QString> m_playing;  ///< match key → holder
 };
+
+/// Tournament → Open shared tournament…: the dialog lists a PostgreSQL
+/// database's tournaments (read on the reader's thread, remembering the URL
+/// in `settings`); the chosen one takes the Leaderboard.
+void addSharedTournamentAction(ui::MainWindow &window, QSettings &settings, SharedTournamentReader &reader,
+                               SharedLeaderboard &shared);
 
 } // namespace townhall::app

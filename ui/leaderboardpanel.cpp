@@ -118,12 +118,14 @@ double niceStep(double span)
     return magnitude * (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10);
 }
 
-/// Ticks every niceStep from zero, whatever the range's ends.
-void roundTicks(QValueAxis *axis)
+/// Ticks every niceStep from zero, whatever the range's ends; `steps`
+/// about as many as the range should hold (fewer for a chart that may be
+/// short, whose labels would otherwise collide and show as "…").
+void roundTicks(QValueAxis *axis, double steps = 5)
 {
     axis->setTickType(QValueAxis::TicksDynamic);
     axis->setTickAnchor(0);
-    axis->setTickInterval(niceStep(axis->max() - axis->min()));
+    axis->setTickInterval(niceStep((axis->max() - axis->min()) * 5 / steps));
 }
 
 QTableView *makeTable(QSortFilterProxyModel *proxy, int stretchColumn)
@@ -547,7 +549,8 @@ void LeaderboardPanel::fillRatingsChart(const std::vector<ParticipantResult> &ps
     y->setTitleText(tr("rating μ"));
     const double pad = std::max(1.0, (hi - lo) * 0.08);
     y->setRange(std::floor(lo - pad), std::ceil(hi + pad));
-    roundTicks(y);
+    // The Leaderboard dock under the spectator panel leaves it little height.
+    roundTicks(y, 3);
     y->setLabelFormat(QStringLiteral("%.0f"));
     m_ratings->addAxis(x, Qt::AlignBottom);
     m_ratings->addAxis(y, Qt::AlignLeft);

@@ -34,6 +34,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -251,8 +252,19 @@ LeaderboardPanel *MainWindow::leaderboard()
 void MainWindow::showLeaderboard()
 {
     leaderboard();
+    // The first time, the standings and their charts get most of the window
+    // (a bottom dock starts at its minimum, too short to read them); after
+    // that it keeps whatever height the user gave it.
+    const bool first = !m_leaderboardDock->property("shownBefore").toBool();
     m_leaderboardDock->show();
     m_leaderboardDock->raise();
+    if (first && !m_leaderboardDock->isFloating()) {
+        m_leaderboardDock->setProperty("shownBefore", true);
+        // Once the layout holds the dock: resizing it before does nothing.
+        QTimer::singleShot(0, this, [this] {
+            resizeDocks({m_leaderboardDock}, {std::max(420, height() * 3 / 5)}, Qt::Vertical);
+        });
+    }
 }
 
 QAction *MainWindow::agentsAction() const { return m_agentsDock->toggleViewAction(); }

@@ -161,12 +161,9 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     shots::begin("leaderboard_screenshot");
     const QStringList args = app.arguments();
-    if (args.size() < 2) {
-        std::fprintf(stderr, "usage: leaderboard_screenshot <output-dir> [--size WxH]\n");
+    const QString dir = shots::outputDir(args);
+    if (dir.isEmpty())
         return 2;
-    }
-    const QString dir = args.at(1);
-    QDir().mkpath(dir);
     const QSize size = shots::sizeOption(args, QSize(1400, 900));
     Theme::apply(false, false);
 

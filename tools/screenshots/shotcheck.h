@@ -5,6 +5,7 @@
 // a pause that keeps the event loop turning.
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QEventLoop>
 #include <QStandardPaths>
 #include <QSize>
@@ -60,6 +61,18 @@ void shoot(Widget &widget, const QString &dir, const QString &name, int settleMs
         return;
     }
     std::printf("%s\n", qPrintable(path));
+}
+
+/// The output directory, the first of `args` after the program, made if
+/// missing; empty (after printing the usage) when there is none.
+inline QString outputDir(const QStringList &args)
+{
+    if (args.size() < 2) {
+        std::fprintf(stderr, "usage: %s <output-dir> [--size WxH]\n", program);
+        return {};
+    }
+    QDir().mkpath(args.at(1));
+    return args.at(1);
 }
 
 /// The window size `--size WxH` asks for among `args`, or `fallback`.
