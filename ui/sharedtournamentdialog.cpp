@@ -37,7 +37,11 @@ SharedTournamentDialog::SharedTournamentDialog(QSettings &settings, UrlCheck che
     urlRow->addWidget(m_url, 1);
     urlRow->addWidget(m_connect);
     auto *form = new QFormLayout;
-    form->addRow(tr("Database &URL:"), urlRow);
+    // The field is a row of widgets, so the label needs its buddy named
+    // (else the mnemonic shows as a literal "&").
+    auto *urlLabel = new QLabel(tr("Database &URL:"), this);
+    urlLabel->setBuddy(m_url);
+    form->addRow(urlLabel, urlRow);
     auto *note = new QLabel(tr("The password never goes in the URL: it comes from PGPASSWORD or ~/.pgpass "
                                "(PGPASSFILE), as for psql."),
                             this);

@@ -17,6 +17,7 @@
 #include "host/tournaments.h"
 #include "shotcheck.h"
 #include "ui/hostlink.h"
+#include "ui/i18n.h"
 #include "ui/leaderboardpanel.h"
 #include "ui/mainwindow.h"
 #include "ui/sharedtournamentdialog.h"
@@ -164,6 +165,8 @@ int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
     shots::begin("shared_leaderboard_screenshot");
+    // English as the app installs it, with its plural forms ("5 seconds").
+    ui::Languages::install(QLocale(QLocale::English, QLocale::UnitedStates), QStringLiteral(TOWNHALL_QM_DIR));
     const QStringList args = app.arguments();
     const QString dir = shots::outputDir(args);
     if (dir.isEmpty())
