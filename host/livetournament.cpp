@@ -538,9 +538,10 @@ void LiveTournament::renew()
         return;
     // A failure here is not the end: the next renewal tries again, and a
     // lease that ran out meanwhile is found below.
-    if (auto r = m_store->renewLeases(m_holder, m_leaseMs); !r) {
-        qCWarning(lcTournament) << "tournament" << q(m_id) << r.error().message;
-        (void)unreachable(r.error());
+    auto held = m_store->renewLeases(m_holder, m_leaseMs);
+    if (!held) {
+        qCWarning(lcTournament) << "tournament" << q(m_id) << held.error().message;
+        (void)unreachable(held.error());
         return;
     }
     if (!m_unrecorded.empty()) {
@@ -550,15 +551,12 @@ void LiveTournament::renew()
             emitProgress();
         tick();
     }
-    auto rows = m_store->tournamentMatches(m_id, false);
-    if (!rows) {
-        qCWarning(lcTournament) << "tournament" << q(m_id) << rows.error().message;
-        return;
-    }
+    // A claim the renewal did not find is no longer this host's.
     std::vector<int> lost;
-    for (const TournamentMatchRow &row : rows.value())
-        if (m_claims.count(row.index) && (row.holder != m_holder || row.status != "PLAYING"))
-            lost.push_back(row.index);
+    for (const auto &[index, row] : m_claims)
+        if (std::find(held.value().begin(), held.value().end(), TournamentStore::Claim{m_id, index})
+            == held.value().end())
+            lost.push_back(index);
     for (int index : lost)
         abandon(index, tr("this host's lease ran out and another host took it over"));
 }

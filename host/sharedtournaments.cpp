@@ -374,37 +374,66 @@ StoreResult<TournamentRow> SharedTournaments::tournament(const std::string &id) 
     return tournamentFrom(query);
 }
 
+namespace {
+
+/// The columns rowFrom reads, `log` or not.
+QString matchColumns(bool withLogs)
+{
+    return QStringLiteral("SELECT idx, schedule, status, match_id, result, %1, COALESCE(finished_at_ms, 0),"
+                          " holder, attempts FROM townhall_tournament_matches")
+        .arg(withLogs ? QStringLiteral("log") : QStringLiteral("NULL::bytea"));
+}
+
+TournamentMatchRow rowFrom(const QSqlQuery &query, const std::string &id)
+{
+    TournamentMatchRow row;
+    row.tournamentId = id;
+    row.index = query.value(0).toInt();
+    row.scheduleJson = s(query.value(1));
+    row.status = s(query.value(2));
+    row.matchId = s(query.value(3));
+    row.resultJson = s(query.value(4));
+    row.log = query.value(5).toByteArray();
+    row.finishedAt = query.value(6).toLongLong();
+    row.holder = s(query.value(7));
+    row.attempts = query.value(8).toInt();
+    return row;
+}
+
+} // namespace
+
 StoreResult<std::vector<TournamentMatchRow>> SharedTournaments::tournamentMatches(const std::string &id,
                                                                                   bool withLogs) const
 {
     QSqlQuery query(m_db);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT idx, schedule, status, match_id, result, %1, COALESCE(finished_at_ms, 0),"
-                                 " holder, attempts FROM townhall_tournament_matches WHERE tournament_id = ?"
-                                 " ORDER BY idx")
-                      .arg(withLogs ? QStringLiteral("log") : QStringLiteral("NULL::bytea")));
+    query.prepare(matchColumns(withLogs) + QStringLiteral(" WHERE tournament_id = ? ORDER BY idx"));
     query.addBindValue(q(id));
     if (auto r = exec(query, StoreTr::tr("read a tournament's matches")); !r)
         return r.error();
     std::vector<TournamentMatchRow> out;
-    while (query.next()) {
-        TournamentMatchRow row;
-        row.tournamentId = id;
-        row.index = query.value(0).toInt();
-        row.scheduleJson = s(query.value(1));
-        row.status = s(query.value(2));
-        row.matchId = s(query.value(3));
-        row.resultJson = s(query.value(4));
-        row.log = query.value(5).toByteArray();
-        row.finishedAt = query.value(6).toLongLong();
-        row.holder = s(query.value(7));
-        row.attempts = query.value(8).toInt();
-        out.push_back(std::move(row));
-    }
+    while (query.next())
+        out.push_back(rowFrom(query, id));
     if (out.empty())
         if (auto t = tournament(id); !t)
             return t.error();
     return out;
+}
+
+StoreResult<std::optional<TournamentMatchRow>> SharedTournaments::playedMatch(const std::string &id,
+                                                                             const std::string &matchId) const
+{
+    // One row, not the whole tournament's logs (a 10,000-match one holds ~100 MB).
+    QSqlQuery query(m_db);
+    query.prepare(matchColumns(true)
+                  + QStringLiteral(" WHERE tournament_id = ? AND match_id = ? AND status = 'DONE' LIMIT 1"));
+    query.addBindValue(q(id));
+    query.addBindValue(q(matchId));
+    if (auto r = exec(query, StoreTr::tr("read a tournament's matches")); !r)
+        return r.error();
+    if (!query.next())
+        return std::optional<TournamentMatchRow>();
+    return std::optional<TournamentMatchRow>(rowFrom(query, id));
 }
 
 StoreResult<std::vector<TournamentMatchRow>> SharedTournaments::claimMatches(const std::string &id,
@@ -444,14 +473,21 @@ StoreResult<std::vector<TournamentMatchRow>> SharedTournaments::claimMatches(con
     return out;
 }
 
-StoreResult<void> SharedTournaments::renewLeases(const std::string &holder, int leaseMs)
+StoreResult<std::vector<TournamentStore::Claim>> SharedTournaments::renewLeases(const std::string &holder,
+                                                                                 int leaseMs)
 {
     QSqlQuery query(m_db);
     query.prepare(QStringLiteral("UPDATE townhall_tournament_matches SET lease_until = clock_timestamp() + ? * "
-                                 "interval '1 millisecond' WHERE holder = ? AND status = 'PLAYING'"));
+                                 "interval '1 millisecond' WHERE holder = ? AND status = 'PLAYING'"
+                                 " RETURNING tournament_id, idx"));
     query.addBindValue(std::max(1, leaseMs));
     query.addBindValue(q(holder));
-    return exec(query, StoreTr::tr("renew the leases"));
+    if (auto r = exec(query, StoreTr::tr("renew the leases")); !r)
+        return r.error();
+    std::vector<Claim> held;
+    while (query.next())
+        held.emplace_back(s(query.value(0)), query.value(1).toInt());
+    return held;
 }
 
 StoreResult<void> SharedTournaments::setClaimedMatchId(const std::string &id, int index, const std::string &holder,

@@ -67,7 +67,9 @@ public:
                                                                    bool withLogs) const override;
     StoreResult<std::vector<TournamentMatchRow>> claimMatches(const std::string &id, const std::string &holder,
                                                               int max, int leaseMs) override;
-    StoreResult<void> renewLeases(const std::string &holder, int leaseMs) override;
+    StoreResult<std::vector<Claim>> renewLeases(const std::string &holder, int leaseMs) override;
+    StoreResult<std::optional<TournamentMatchRow>> playedMatch(const std::string &id,
+                                                               const std::string &matchId) const override;
     StoreResult<void> setClaimedMatchId(const std::string &id, int index, const std::string &holder,
                                         const std::string &matchId) override;
     StoreResult<int> completeMatches(const std::vector<TournamentMatchRow> &rows,

@@ -257,7 +257,7 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
         const auto now = Clock::now();
         if (store.shared() && now - lastRenew > std::chrono::milliseconds(leaseMs / 3)) {
             if (auto r = withReconnect(store, [&] { return store.renewLeases(holder, leaseMs); }); !r) {
-                failure = r;
+                failure = r.error();
                 break;
             }
             lastRenew = now;
@@ -446,14 +446,12 @@ StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Tourna
 StoreResult<std::vector<engine::Event>> tournamentMatchLog(const TournamentStore &store, const std::string &tournamentId,
                                                            const std::string &matchId)
 {
-    auto rows = store.tournamentMatches(tournamentId, true);
-    if (!rows)
-        return rows.error();
-    for (const TournamentMatchRow &row : rows.value()) {
-        if (row.matchId != matchId || row.status != "DONE")
-            continue;
-        if (!row.log.isEmpty())
-            return decodeLog(row.log);
+    auto row = store.playedMatch(tournamentId, matchId);
+    if (!row)
+        return row.error();
+    if (row.value()) {
+        if (!row.value()->log.isEmpty())
+            return decodeLog(row.value()->log);
         return store.matchEvents(matchId);
     }
     return StoreError{StoreError::Code::NotFound,

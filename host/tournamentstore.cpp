@@ -8,6 +8,18 @@ namespace townhall::host {
 
 TournamentStore::~TournamentStore() = default;
 
+StoreResult<std::optional<TournamentMatchRow>> TournamentStore::playedMatch(const std::string &id,
+                                                                            const std::string &matchId) const
+{
+    auto rows = tournamentMatches(id, true);
+    if (!rows)
+        return rows.error();
+    for (TournamentMatchRow &row : rows.value())
+        if (row.matchId == matchId && row.status == "DONE")
+            return std::optional<TournamentMatchRow>(std::move(row));
+    return std::optional<TournamentMatchRow>();
+}
+
 StoreResult<std::string> LocalTournaments::createTournament(TournamentRow row,
                                                             const std::vector<TournamentMatchRow> &schedule)
 {

@@ -22,6 +22,7 @@
 
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,10 @@ public:
     virtual StoreResult<TournamentRow> tournament(const std::string &id) const = 0;
     virtual StoreResult<std::vector<TournamentMatchRow>> tournamentMatches(const std::string &id,
                                                                            bool withLogs) const = 0;
+    /// The DONE row of tournament `id` whose match id is `matchId`, with its
+    /// log; nullopt if there is none. By default a scan of every row.
+    virtual StoreResult<std::optional<TournamentMatchRow>> playedMatch(const std::string &id,
+                                                                       const std::string &matchId) const;
 
     /// Claims up to `max` matches of tournament `id` that are neither DONE
     /// nor held under a live lease, in schedule order, for `holder` until
@@ -52,8 +57,11 @@ public:
     virtual StoreResult<std::vector<TournamentMatchRow>> claimMatches(const std::string &id,
                                                                       const std::string &holder, int max,
                                                                       int leaseMs) = 0;
-    /// Extends every lease `holder` has to `leaseMs` from now.
-    virtual StoreResult<void> renewLeases(const std::string &holder, int leaseMs) = 0;
+    /// A claimed match: its tournament and index.
+    using Claim = std::pair<std::string, int>;
+    /// Extends every lease `holder` has to `leaseMs` from now and returns the
+    /// matches it still holds (one missing from it was taken over).
+    virtual StoreResult<std::vector<Claim>> renewLeases(const std::string &holder, int leaseMs) = 0;
     /// Sets the match id of a claimed row (a live match once it exists).
     virtual StoreResult<void> setClaimedMatchId(const std::string &id, int index, const std::string &holder,
                                                 const std::string &matchId) = 0;
@@ -104,7 +112,10 @@ public:
     }
     StoreResult<std::vector<TournamentMatchRow>> claimMatches(const std::string &id, const std::string &holder,
                                                               int max, int leaseMs) override;
-    StoreResult<void> renewLeases(const std::string &, int) override { return {}; }
+    StoreResult<std::vector<Claim>> renewLeases(const std::string &, int) override
+    {
+        return std::vector<Claim>{};  // no leases: one process writes the file
+    }
     StoreResult<void> setClaimedMatchId(const std::string &id, int index, const std::string &holder,
                                         const std::string &matchId) override;
     StoreResult<int> completeMatches(const std::vector<TournamentMatchRow> &rows,

@@ -268,7 +268,11 @@ private Q_SLOTS:
         // Renewing keeps a lease alive past its first term.
         auto kept = a->claimMatches("t1", "A", 0, 300);  // max < 1 claims one
         QVERIFY(kept.value().empty());  // nothing left to claim
-        QVERIFY(a->renewLeases("A", 300));
+        auto held = a->renewLeases("A", 300);
+        QVERIFY(held);
+        // It names what A still holds, and nothing of another holder's.
+        QVERIFY(std::set<TournamentStore::Claim>(held.value().begin(), held.value().end())
+                == (std::set<TournamentStore::Claim>{{"t1", 0}, {"t1", 1}, {"t1", 2}}));
         QThread::msleep(200);
         QVERIFY(a->renewLeases("A", 300));
         QThread::msleep(200);
