@@ -15,7 +15,7 @@ class TestJsonLimits : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void depths_data()
     {
         QTest::addColumn<QString>("text");
