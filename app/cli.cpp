@@ -11,6 +11,7 @@
 #include "host/mcpservice.h"
 #include "host/providers/keysource.h"
 #include "host/recorder/calllog.h"
+#include "host/store/matchlog.h"
 #include "mcp/stdiobridge.h"
 
 #include <QCommandLineParser>
@@ -24,6 +25,12 @@
 namespace townhall::app {
 
 using namespace townhall::host;
+
+namespace {
+/// A match export is a few hundred KB (a long 12-seat match with model
+/// notes, a few MB); far beyond that is not an export.
+constexpr qint64 MaxImportBytes = 64 * 1024 * 1024;
+} // namespace
 
 void out(const QString &s)
 {
@@ -41,6 +48,34 @@ void err(const QString &s)
 QString dbPathOf(const QCommandLineParser &p)
 {
     return p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db")) : Store::defaultPath();
+}
+
+std::optional<QByteArray> readBounded(const QString &path, qint64 cap, QString *error)
+{
+    QFile f(path);
+    if (path == QLatin1String("-") ? !f.open(stdin, QIODevice::ReadOnly) : !f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+        return std::nullopt;
+    }
+    QByteArray data;
+    char chunk[64 * 1024];
+    for (;;) {
+        const qint64 n = f.read(chunk, sizeof chunk);
+        if (n < 0) {
+            *error = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+            return std::nullopt;
+        }
+        if (n == 0)
+            break; // end of file (QFile reads block, pipes included)
+        if (data.size() + n > cap) {
+            *error = QStringLiteral("%1 holds more than %2 MiB; that is not a file this command reads")
+                         .arg(path)
+                         .arg(cap / (1024 * 1024));
+            return std::nullopt;
+        }
+        data.append(chunk, n);
+    }
+    return data;
 }
 
 StoreResult<Store> openStore(const QCommandLineParser &p, bool create)
@@ -92,6 +127,61 @@ QString describe(const engine::Match &m, const engine::Event &e)
 }
 
 /// One line of the demo match for the terminal (phases as headings).
+/// Tells a user who started a table what happens next: how many players it
+/// still waits for (a seats file of five does not start a match of eight),
+/// and how long a day may last with the table's timers and how to go faster.
+void sayWhatToExpect(Host &host, const QString &url, bool seatsQueued)
+{
+    const int seats = host.seatCount();
+    const int queued = int(host.lobby().queue().size());
+    if (seatsQueued && queued > 0 && queued < seats)
+        err(QStringLiteral("townhall: %1 of %2 seats are queued; the match starts when %3 more join "
+                           "(MCP agents at %4, or --bots %3)\n")
+                .arg(queued)
+                .arg(seats)
+                .arg(seats - queued)
+                .arg(url));
+    const engine::MatchConfig &c = host.lobby().defaults();
+    const engine::Timers &t = c.timers;
+    const std::int64_t dayMs = c.scaled(t.night + t.dayAnnounce + t.openingTurn * seats + t.dayDiscussion + t.dayVote
+                                        + t.dayResolution);
+    if (dayMs >= 5 * 60'000)
+        err(QStringLiteral("townhall: with these timers a day lasts up to %1 min at ×%2 (a phase ends early once "
+                           "everyone has acted); --speed 2 halves every timer\n")
+                .arg(dayMs / 60'000)
+                .arg(c.speed));
+}
+
+/// Prints, as the app shows them, what a model seat's stand-in did
+/// (STAND-IN) and when it took the seat for good (HAND-OVER), with the seat's
+/// name and model: headless, a bot's line under a model seat's name is
+/// otherwise indistinguishable from the model's own.
+void narrateStandIns(Host &host, QObject &context)
+{
+    auto printed = std::make_shared<std::map<std::pair<QString, QString>, std::int64_t>>();
+    QObject::connect(&host, &Host::modelSeatChanged, &context, [&host, printed](const QString &matchId, const QString &playerId) {
+        for (const ModelSeatInfo &seat : host.modelSeats(matchId.toStdString())) {
+            if (QString::fromStdString(seat.playerId) != playerId || !seat.log)
+                continue;
+            std::int64_t &next = (*printed)[{matchId, playerId}];
+            const PilotLog &log = *seat.log;
+            next = std::max(next, log.notesBefore);
+            QString lines;
+            for (; next < log.notesBefore + std::int64_t(log.notes.size()); ++next) {
+                const PilotNote &note = log.notes[std::size_t(next - log.notesBefore)];
+                if (note.kind == PilotNote::Kind::Thought)
+                    continue; // private: never printed
+                lines += QStringLiteral("[%1] %2 %3 (%4, %5): %6\n")
+                             .arg(matchId,
+                                  note.kind == PilotNote::Kind::StandIn ? QStringLiteral("STAND-IN for")
+                                                                        : QStringLiteral("HAND-OVER of"),
+                                  seat.displayName, playerId, seat.profile.model, note.text);
+            }
+            out(lines);
+        }
+    });
+}
+
 QString narrationLine(const engine::Match &m, const engine::Event &e)
 {
     if (e.type == engine::EventType::PlayerEliminated || e.type == engine::EventType::GameEnded)
@@ -271,6 +361,18 @@ int runHeadless(int argc, char **argv)
     const HostOptions &opts = options->host;
     const bool demo = options->demo;
     const int bots = options->bots;
+    if (seats.file && seats.hasModels()) {
+        // Before anything starts: a model server that is not running is one
+        // clear line, not a match of stand-ins and a stream of errors.
+        const QStringList down = unreachableProviders(*seats.file);
+        if (!down.isEmpty()) {
+            for (const QString &d : down)
+                err(QStringLiteral("townhall: nothing answers for %1\n").arg(d));
+            err(QStringLiteral("townhall: start the model server (for Ollama: `ollama serve`) or fix the base URL; "
+                               "nothing was started\n"));
+            return 1;
+        }
+    }
 
     Host host(opts);
     QString error;
@@ -386,17 +488,22 @@ int runHeadless(int argc, char **argv)
                     out(QStringLiteral("[queue] %1 left the queue: no live session\n").arg(name));
                 });
         }
-        if (bots > 0) {
-            host.addBots(bots);
-            host.keepBotsWaiting(bots);
-        }
+        if (hostLog == HostLog::Narrated)
+            narrateStandIns(host, app);
+        if (bots > 0)
+            host.keepBots(bots);
+        if (hostLog != HostLog::Quiet)
+            sayWhatToExpect(host, mcp.url(), seats.file.has_value());
+        QString botLine;
+        if (bots > 0)
+            botLine = QStringLiteral(", %1 bots waiting").arg(std::min(bots, host.seatCount() - 1));
+        if (bots >= host.seatCount())
+            botLine += QStringLiteral(", %1 bot match(es) at a time, back to back").arg(bots / host.seatCount());
         if (hostLog != HostLog::Quiet)
             err(QStringLiteral("townhall: hosting on %1 (speed ×%2, %3%4); Ctrl+C to stop\n")
                     .arg(mcp.url())
                     .arg(opts.speed)
-                    .arg(opts.guests ? QStringLiteral("guests allowed") : QStringLiteral("tokens required"),
-                         bots > 0 ? QStringLiteral(", %1 bots waiting").arg(std::min(bots, host.seatCount() - 1))
-                                  : QString()));
+                    .arg(opts.guests ? QStringLiteral("guests allowed") : QStringLiteral("tokens required"), botLine));
     }
     return app.exec();
 }
@@ -598,14 +705,16 @@ int runLog(int argc, char **argv)
     p.addOption({QStringLiteral("offset"),
                  QStringLiteral("chapters: the stream started this many seconds before the match."),
                  QStringLiteral("SECONDS"), QStringLiteral("0")});
-    p.addOption({QStringLiteral("to"), QStringLiteral("replay: the event id (or seq) to stop at."),
+    p.addOption({QStringLiteral("to"), QStringLiteral("replay: the event id (or seq) to stop at (default: the last)."),
                  QStringLiteral("EVENT_ID")});
+    p.addOption({QStringLiteral("renumber"),
+                 QStringLiteral("import: store the match under the next free number (for a match whose id is taken).")});
     p.process(app);
     const QStringList args = p.positionalArguments();
     const QString command = args.value(0);
     const QString target = args.value(1);
     if (target.isEmpty()) {
-        err(QStringLiteral("usage: townhall export MATCH_ID | import FILE | replay MATCH_ID --to EVENT_ID"
+        err(QStringLiteral("usage: townhall export MATCH_ID | import FILE [--renumber] | replay MATCH_ID [--to EVENT_ID]"
                            " | calls MATCH_ID | chapters MATCH_ID [--offset SECONDS] [--db PATH]\n"));
         return 2;
     }
@@ -617,6 +726,23 @@ int runLog(int argc, char **argv)
         err(QStringLiteral("townhall chapters: --offset must be a whole number of seconds, 0 or more (got '%1')\n")
                 .arg(p.value(QStringLiteral("offset"))));
         return 2;
+    }
+    // An import is read and checked before the database opens: a refused
+    // file creates nothing.
+    QByteArray importData;
+    if (command == QLatin1String("import")) {
+        QString why;
+        auto data = readBounded(target, MaxImportBytes, &why);
+        if (!data) {
+            err(QStringLiteral("townhall import: %1\n").arg(why));
+            return 1;
+        }
+        importData = std::move(*data);
+        if (auto checked = checkImport(std::string_view(importData.constData(), std::size_t(importData.size())));
+            !checked) {
+            err(QStringLiteral("townhall import: %1\n").arg(checked.error().message));
+            return 1;
+        }
     }
     auto store = openStore(p, command == QLatin1String("import"));
     if (!store) {
@@ -667,13 +793,17 @@ int runLog(int argc, char **argv)
         return 0;
     }
     if (command == QLatin1String("import")) {
-        QFile f(target);
-        if (target == QLatin1String("-") ? !f.open(stdin, QIODevice::ReadOnly) : !f.open(QIODevice::ReadOnly)) {
-            err(QStringLiteral("townhall import: cannot read %1: %2\n").arg(target, f.errorString()));
-            return 1;
+        std::optional<int> number;
+        if (p.isSet(QStringLiteral("renumber"))) {
+            auto next = store.value().nextMatchNumber();
+            if (!next) {
+                err(QStringLiteral("townhall import: %1\n").arg(next.error().message));
+                return 1;
+            }
+            number = next.value();
         }
-        const QByteArray data = f.readAll();
-        auto r = store.value().importMatch(std::string_view(data.constData(), static_cast<std::size_t>(data.size())));
+        auto r = store.value().importMatch(std::string_view(importData.constData(), std::size_t(importData.size())),
+                                           number);
         if (!r) {
             err(QStringLiteral("townhall import: %1\n").arg(r.error().message));
             return 1;

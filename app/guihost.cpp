@@ -133,7 +133,7 @@ void HostWorker::start()
             sendLog(QString::fromStdString(m->matchId()), m->log(), m->state().lastSeq);
 
     if (m_options.bots > 0)
-        m_host->addBots(m_options.bots);
+        m_host->keepBots(m_options.bots);
     if (m_options.demo)
         demoMatch();
     if (m_toolCallsWanted)

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "app/options.h"
 
+#include "app/terminal.h"
+#include "base/jsonlimits.h"
+
 #include "engine/simulator.h"
 #include "host/store/store.h"
 
@@ -39,14 +42,16 @@ ModeHelp helpFor(HostMode mode)
                                "\":memory:\" keeps nothing).")
                     .arg(host::Store::defaultPath()),
                 QStringLiteral("Timer speed factor (2 halves every timer; --demo: 10)."),
-                QStringLiteral("Put N built-in bots in the queue."),
+                QStringLiteral("Keep N built-in bots waiting in the queue, refilled as matches take them; "
+                               "with N at least the seat count, bot matches also play back to back."),
                 QStringLiteral("Start a match of built-in bots at once.")};
     return {QStringLiteral("MCP port on 127.0.0.1 (0: any free port)."),
             QStringLiteral("8787"),
             QStringLiteral("Database file (default: %1; \":memory:\" keeps nothing).").arg(host::Store::defaultPath()),
             QStringLiteral("Timer speed factor (2 halves every timer)."),
-            QStringLiteral("Keep N built-in bots waiting in the queue (at most 7 once a match has "
-                           "started): each time a match takes some, fresh ones join."),
+            QStringLiteral("Keep N built-in bots waiting in the queue (at most one fewer than the table's "
+                           "seats): each time a match takes some, fresh ones join. With N at least the seat "
+                           "count, bots also play matches of their own back to back (N ÷ seats at a time)."),
             QStringLiteral("Play one match of built-in bots, print it narrated, and exit with the result.")};
 }
 
@@ -158,8 +163,10 @@ std::optional<host::providers::SeatsFile> ollamaSeats(const QString &models, con
 
 bool SeatsOption::hasModels() const
 {
+    // Push agents answer within their deadline (8 s by default): only seats
+    // a language model plays bring the long model-play turns.
     return file && std::any_of(file->seats.begin(), file->seats.end(),
-                               [](const host::providers::SeatSpec &s) { return !s.bot; });
+                               [](const host::providers::SeatSpec &s) { return !s.bot && !s.push; });
 }
 
 SeatsOption readSeatsOption(const QCommandLineParser &p, QString *error)
@@ -220,9 +227,13 @@ std::optional<engine::RuleSet> readRuleSet(const QString &nameOrFile, QString *e
         return fail(QStringLiteral("unknown rule set '%1': name a preset (%2, or 6p, 9p, 12p) or a JSON file")
                         .arg(nameOrFile, names.join(QStringLiteral(", "))));
     }
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("%1: %2").arg(nameOrFile, file.errorString()));
-    const QByteArray bytes = file.readAll();
+    QString why;
+    const auto read = readBounded(nameOrFile, 1024 * 1024, &why);
+    if (!read)
+        return fail(why);
+    const QByteArray &bytes = *read;
+    if (!base::jsonDepthWithin(std::string_view(bytes.constData(), std::size_t(bytes.size()))))
+        return fail(QStringLiteral("%1: nested deeper than %2 levels").arg(nameOrFile).arg(base::MaxJsonDepth));
     const engine::json j = engine::json::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (j.is_discarded())
         return fail(QStringLiteral("%1: not valid JSON").arg(nameOrFile));

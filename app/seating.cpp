@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/seating.h"
 
+#include "host/providers/chatclient.h"
+
 #include <QCoreApplication>
 #include <QSet>
 
@@ -136,6 +138,29 @@ QCoro::Task<KeyedSeats> resolveKeys(providers::SeatsFile file, std::shared_ptr<p
     }
     out.file = std::move(file);
     co_return out;
+}
+
+QStringList unreachableProviders(const providers::SeatsFile &file, std::chrono::milliseconds wait)
+{
+    QStringList out;
+    QSet<QString> asked;
+    for (const providers::SeatSpec &seat : file.seats) {
+        if (seat.bot || seat.push || asked.contains(seat.provider))
+            continue;
+        asked.insert(seat.provider);
+        std::optional<providers::ProviderProfile> profile = file.profileFor(seat);
+        if (!profile)
+            continue;
+        profile->timeout = wait;
+        providers::ChatClient client(*profile);
+        const providers::ModelList models = QCoro::waitFor(client.listModels());
+        using Kind = providers::ProviderError::Kind;
+        if (models.error
+            && (models.error->kind == Kind::Refused || models.error->kind == Kind::Dns
+                || models.error->kind == Kind::Timeout || models.error->kind == Kind::Network))
+            out << QStringLiteral("provider %1 (%2): %3").arg(seat.provider, profile->baseUrl, models.error->message);
+    }
+    return out;
 }
 
 } // namespace townhall::app

@@ -56,6 +56,15 @@ struct Seating
 Seating queueSeats(host::Host &host, const host::providers::SeatsFile &file,
                    const std::string &queueId = engine::DefaultQueueId);
 
+/// One sentence for each provider the file's model seats use that nothing
+/// answers at (connection refused, a host name that does not resolve, no
+/// answer within `wait`): a headless host checks before it starts, so a
+/// server that is not running is one clear line, not a match of stand-ins.
+/// A provider that answers, even with an error (a missing key, an unknown
+/// model), is not listed: its seats play, and their stand-ins say why.
+QStringList unreachableProviders(const host::providers::SeatsFile &file,
+                                 std::chrono::milliseconds wait = std::chrono::milliseconds(5000));
+
 /// The queue that seats `rules`: the default queue or a preset's when their
 /// rule set is this one; otherwise a queue registered for it.
 std::string queueForRules(host::Host &host, const engine::RuleSet &rules);

@@ -8,7 +8,10 @@
 #include "host/store/store.h"
 
 #include <QCommandLineParser>
+#include <QByteArray>
 #include <QString>
+
+#include <optional>
 
 namespace townhall::app {
 
@@ -20,5 +23,11 @@ void err(const QString &s);
 host::StoreResult<host::Store> openStore(const QCommandLineParser &p, bool create);
 /// The path openStore opens.
 QString dbPathOf(const QCommandLineParser &p);
+
+/// A file a command was given (a match log, a tournament, a rule set), or
+/// standard input for "-", read whole only if it holds at most `cap` bytes:
+/// the size is checked while reading, so /dev/zero or a pipe that never ends
+/// costs `cap` bytes, not all of memory. nullopt with `error` set otherwise.
+std::optional<QByteArray> readBounded(const QString &path, qint64 cap, QString *error);
 
 } // namespace townhall::app

@@ -30,6 +30,9 @@ using namespace townhall::host;
 
 namespace {
 
+/// A tournament file is a few KB; 4 MiB leaves room for very long lists.
+constexpr qint64 MaxTournamentFileBytes = 4 * 1024 * 1024;
+
 /// A progress bar on a terminal, a line per tenth otherwise (a log file).
 class ProgressLine
 {
@@ -201,7 +204,9 @@ int playLive(QCoreApplication &app, const QCommandLineParser &p, TournamentStore
         err(QStringLiteral("townhall tournament: %1\n").arg(error));
         return 1;
     }
-    out(mcp.url() + QLatin1Char('\n'));
+    // stderr, like every other message: stdout holds the report alone (a
+    // user redirects it to a file).
+    err(QStringLiteral("mcp: %1\n").arg(mcp.url()));
     LiveTournament live(host, tournaments, id, spec.value(), *seats.file, agentIds, parallel);
     live.setLease(leaseMs);
     ProgressLine line;
@@ -424,12 +429,13 @@ int runTournament(int argc, char **argv)
         return usage();
     const QString what = args.value(2);
     if (action == QLatin1String("run") || action == QLatin1String("create")) {
-        QFile f(what);
-        if (!f.open(QIODevice::ReadOnly)) {
-            err(QStringLiteral("townhall tournament: cannot read %1: %2\n").arg(what, f.errorString()));
+        QString why;
+        const auto read = readBounded(what, MaxTournamentFileBytes, &why);
+        if (!read) {
+            err(QStringLiteral("townhall tournament: %1\n").arg(why));
             return 1;
         }
-        const QByteArray text = f.readAll();
+        const QByteArray &text = *read;
         auto parsed = tournament::parseSpec(std::string_view(text.constData(), std::size_t(text.size())));
         if (!parsed.ok()) {
             for (const std::string &e : parsed.errors)

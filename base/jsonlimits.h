@@ -13,6 +13,7 @@
 /// contents (escapes included); it does not validate the rest.
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace townhall::base {
@@ -62,6 +63,23 @@ inline int jsonDepth(std::string_view text, int stopAt = MaxJsonDepth + 1)
 inline bool jsonDepthWithin(std::string_view text, int maxDepth = MaxJsonDepth)
 {
     return jsonDepth(text, maxDepth + 1) <= maxDepth;
+}
+
+/// Where byte `offset` of `text` is, for an error a person reads:
+/// "line L, column C" (both from 1; columns count bytes).
+inline std::string lineColumn(std::string_view text, std::size_t offset)
+{
+    std::size_t line = 1;
+    std::size_t column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
 } // namespace townhall::base

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "lobby.h"
+#include "playertext.h"
 
 #include "rng.h"
 
@@ -193,9 +194,12 @@ std::string uniqueName(const std::vector<SeatAssignment> &seats, const std::stri
     auto taken = [&seats](const std::string &n) {
         return std::any_of(seats.begin(), seats.end(), [&n](const SeatAssignment &s) { return s.displayName == n; });
     };
-    std::string candidate = name;
+    // Cleaned here too: a journal written before names were cleaned at join
+    // still seats one-line names.
+    const std::string clean = cleanDisplayName(name);
+    std::string candidate = clean;
     for (int n = 2; taken(candidate); ++n)
-        candidate = name + " " + std::to_string(n);
+        candidate = clean + " " + std::to_string(n);
     return candidate;
 }
 } // namespace
@@ -221,7 +225,7 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
         r.at = now;
         r.queueId = queueId;
         r.agentId = agentId;
-        r.displayName = displayName;
+        r.displayName = cleanDisplayName(displayName);
         applyRecord(r);
         res.records.push_back(std::move(r));
     }
@@ -230,7 +234,13 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
         r.kind = LobbyRecord::Kind::MatchStarted;
         r.at = now;
         r.queueId = queueId;
+        // The next number whose id no match has: an imported match may
+        // carry an id that is not its number's (stores written before imports
+        // were checked), and an id is never given twice.
         r.matchNumber = m_counter + 1;
+        while (std::any_of(m_buildings.begin(), m_buildings.end(),
+                           [id = matchIdFor(r.matchNumber)](const Building &b) { return b.matchId == id; }))
+            ++r.matchNumber;
         r.matchId = matchIdFor(r.matchNumber);
         r.seed = matchSeed(m_seed, r.matchNumber);
         std::vector<SeatAssignment> seated;

@@ -542,6 +542,8 @@ void fold(MatchState &s, const Event &, const payload::BreakpointsSet &p)
 
 void fold(MatchState &s, const Event &, const payload::MatchResumed &p)
 {
+    if (p.speed)
+        s.config.speed = *p.speed;
     s.paused = false;
     s.phaseEndsAt = p.phaseEndsAtMs;
     if (p.turnEndsAtMs)
@@ -1243,6 +1245,23 @@ std::vector<Event> Match::skipPhase(TimeMs now)
         enterPhase(Phase::DayPkVote, now);
     else
         tick(now);
+    return tail(before);
+}
+
+std::vector<Event> Match::setSpeed(double speed, TimeMs now)
+{
+    if (m_state.phase == Phase::Ended || m_state.paused || !(speed > 0) || speed == m_state.config.speed)
+        return {};
+    const std::size_t before = m_log.size();
+    const double ratio = m_state.config.speed / speed;
+    const auto rescale = [now, ratio](TimeMs deadline) {
+        return deadline <= now ? deadline : now + static_cast<TimeMs>(std::llround(double(deadline - now) * ratio));
+    };
+    json payload{{"reason", "speed"}, {"speed", speed}, {"phaseEndsAtMs", rescale(m_state.phaseEndsAt)}};
+    if (turnPhase())
+        payload["turnEndsAtMs"] = rescale(m_state.turnEndsAt);
+    payload["phaseEndsAt"] = isoTime(payload["phaseEndsAtMs"].get<TimeMs>());
+    emit(makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
     return tail(before);
 }
 

@@ -251,6 +251,12 @@ public:
     std::vector<Event> resume(TimeMs now, std::string_view reason = "host");
     /// Ends the current phase (or opening turn) now, as if its timer expired.
     std::vector<Event> skipPhase(TimeMs now);
+    /// Changes the timer speed factor of a running match: the time left of
+    /// the current phase (and turn) is rescaled, and later phases use the new
+    /// factor. Recorded as MATCH_RESUMED with `reason: "speed"` and `speed`,
+    /// so replays keep the change. Nothing for a paused or ended match, or
+    /// when `speed` is not above zero or equals the current factor.
+    std::vector<Event> setSpeed(double speed, TimeMs now);
 
     /// Breakpoints (host controls). Recorded as a BREAKPOINTS_SET event, so a
     /// replayed or recovered match stops where the live one would have. A stop

@@ -1294,7 +1294,8 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
     case EventType::RolesRevealed: onRoles(c, state, S::GameReveal, S::GameRevealWolves); break;
     case EventType::MatchPaused: c.say(S::Paused, json::object()); break;
     case EventType::MatchResumed:
-        if (strAt(p, "reason") != "skip")
+        // Skips and speed changes move a deadline; nothing resumed.
+        if (strAt(p, "reason") != "skip" && strAt(p, "reason") != "speed")
             c.say(S::Resumed, json::object());
         break;
     // Host-only causes: omniscient lines only.

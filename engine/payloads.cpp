@@ -432,6 +432,9 @@ void read(Reader &r, payload::MatchResumed &p)
 {
     p.phaseEndsAtMs = r.i64("phaseEndsAtMs");
     p.turnEndsAtMs = r.optI64("turnEndsAtMs");
+    p.speed = r.optNumber(r.root(), "speed");
+    if (p.speed && !(*p.speed > 0))
+        p.speed.reset(); // a factor that is not above zero changes nothing
 }
 
 void read(Reader &r, payload::BreakpointsSet &p)

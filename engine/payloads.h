@@ -171,6 +171,7 @@ struct MatchResumed
 {
     TimeMs phaseEndsAtMs = 0;
     std::optional<TimeMs> turnEndsAtMs;  ///< DAY_OPENING only
+    std::optional<double> speed;         ///< reason "speed": the new timer speed factor
 };
 
 struct BreakpointsSet

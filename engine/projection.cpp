@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "projection.h"
 
+#include "playertext.h"
+
 #include "narrator.h"
 #include "payloads.h"
 
@@ -601,7 +603,7 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
         for (const Event *e : r.speeches)
             if (const auto p = payloadAs<payload::PublicMessage>(*e))
                 b += "- " + nameOf(s, std::string(p->playerId)) + " [" + std::string(toString(p->kind))
-                     + "]: " + std::string(p->text) + "\n";
+                     + "]: " + quotedSpeech(p->text) + "\n";
         if (!r.votes.empty()) {
             b += tr("Votes:", "投票：");
             for (const Event *e : r.votes) {
@@ -627,7 +629,7 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
             if (e.type != EventType::WolfChatMessage)
                 continue;
             if (const auto p = payloadAs<payload::WolfChatMessage>(e); p && !p->fromWolfId.empty())
-                chat += "- " + nameOf(s, std::string(p->fromWolfId)) + ": " + std::string(p->text) + "\n";
+                chat += "- " + nameOf(s, std::string(p->fromWolfId)) + ": " + quotedSpeech(p->text) + "\n";
         }
         if (!chat.empty())
             b += tr("\n[WOLF CHAT, PRIVATE]\n", "\n【狼人频道，私密】\n") + chat;

@@ -255,8 +255,11 @@ void Host::publish(const std::vector<EventSpan> &spans, bool lobby)
             Q_EMIT matchEvents(qid, std::make_shared<const std::vector<Event>>(from, to));
         Q_EMIT matchStateChanged(qid);
         m_tools.published(id);
-        if (winner)
+        if (winner) {
             Q_EMIT matchEnded(qid, *winner);
+            if (m_botTables > 0)
+                QTimer::singleShot(m_botGap, this, [this] { seatBotTables(); });
+        }
     }
     if (lobby)
         emitQueue();
@@ -405,11 +408,16 @@ void Host::addBots(int n, const std::string &queueId)
     const auto &names = engine::botNames();
     for (int i = 0; i < n; ++i) {
         ++m_botCounter;
-        // Bot names cycle through the list; a suffix keeps them distinct.
-        const std::size_t k = static_cast<std::size_t>(m_botCounter - 1);
-        std::string name = names[k % names.size()];
-        if (k >= names.size())
-            name += " " + std::to_string(k / names.size() + 1);
+        // Bot names cycle through the list, skipping names already waiting in
+        // this queue: a table never holds two (16 names, at most 11 waiting),
+        // and no name needs a number that reads like a vote count ("Cora 5").
+        const auto &q = m_lobby->queue(queueId);
+        std::string name;
+        for (std::size_t k = 0; k < names.size(); ++k) {
+            name = names[(static_cast<std::size_t>(m_botCounter) - 1 + k) % names.size()];
+            if (std::none_of(q.begin(), q.end(), [&name](const engine::QueueEntry &e) { return e.displayName == name; }))
+                break;
+        }
         const std::string agentId = "bot:" + std::to_string(m_botCounter) + ":" + std::to_string(m_lobby->seed() % 100000);
         joinQueue(agentId, name, queueId);
     }
@@ -662,6 +670,45 @@ void Host::keepBotsWaiting(int n)
     replenishBots();
 }
 
+void Host::keepBots(int n, std::chrono::milliseconds gap)
+{
+    const int seats = m_lobby->seatCount();
+    m_botTables = n >= seats ? n / seats : 0;
+    m_botGap = gap;
+    keepBotsWaiting(n);
+    seatBotTables();
+}
+
+int Host::botOnlyMatches() const
+{
+    int n = 0;
+    for (const auto &[id, m] : m_lobby->matches()) {
+        if (!m->ended()
+            && std::all_of(m->state().players.begin(), m->state().players.end(),
+                           [](const engine::Player &p) { return SeatRunner::isBot(p.agentId); }))
+            ++n;
+    }
+    return n;
+}
+
+void Host::seatBotTables()
+{
+    // Each pass adds bots until a table fills (agents waiting sit down with
+    // them, which starts a match that is not bots alone; the loop then goes
+    // on); bounded, since every pass starts a match.
+    const int seats = m_lobby->seatCount();
+    for (int guard = 0; guard < 64 && botOnlyMatches() < m_botTables; ++guard) {
+        const std::size_t before = m_lobby->matches().size();
+        // A join refused (storage down) must not spin: a table's worth at most.
+        for (int i = 0; i < seats && m_lobby->matches().size() == before; ++i)
+            addBots(1);
+        if (m_lobby->matches().size() == before)
+            break;
+    }
+    // The bots the new tables took are waiting for agents no more.
+    replenishBots();
+}
+
 void Host::replenishBots()
 {
     // Each bot added either waits or fills a table with the agents queued;
@@ -797,7 +844,13 @@ void Host::setSpeed(double speed)
     if (speed <= 0)
         return;
     m_options.speed = speed;
-    m_lobby->defaults().speed = speed;  // new matches; running ones keep their timers
+    m_lobby->defaults().speed = speed;  // new matches
+    // Running matches too: the toolbar's speed is what the viewer sees now.
+    for (const auto &[id, m] : m_lobby->matches()) {
+        const std::uint64_t before = m->state().lastSeq;
+        if (!m->setSpeed(speed, now()).empty())
+            stage(*m, before);
+    }
 }
 
 // ---------------------------------------------------------------- push agents

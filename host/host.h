@@ -139,6 +139,13 @@ public:
     /// agent that queues again always finds a table. Bots alone never start
     /// a match this way.
     void keepBotsWaiting(int n);
+    /// What `--bots N` promises: min(N, seat count - 1) bots always wait for
+    /// agents (keepBotsWaiting), and with N at least the table's seat count
+    /// matches of bots alone also play back to back, N ÷ seat count at a
+    /// time: when one ends, the next table of bots sits down after `gap`.
+    void keepBots(int n, std::chrono::milliseconds gap = std::chrono::milliseconds(3000));
+    /// Running matches whose every seat is a built-in bot.
+    int botOnlyMatches() const;
 
     // ---- push agents (host/pushseat.h): seats Town Hall calls, seed 002 ----
     /// Puts a seat played by a push agent in the default queue under
@@ -303,6 +310,9 @@ private:
     std::set<SeatKey> m_changedSeats;  // logs changed since the last flushPilotChanges
     QTimer m_pilotTimer;
     int m_botsWaiting = 0;  // keepBotsWaiting
+    int m_botTables = 0;    // keepBots: bot-only matches kept running
+    std::chrono::milliseconds m_botGap{3000};
+    void seatBotTables();
     PresenceProbe m_presence;
     std::map<std::string, engine::TimeMs> m_lastCall;  // agentId → its last tool call
     engine::TimeMs m_startedAt = 0;                     // queue entries recovered count from here

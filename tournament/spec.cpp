@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tournament/spec.h"
 
+#include "base/jsonlimits.h"
 #include "engine/rng.h"
 #include "engine/simulator.h"
 
@@ -13,6 +14,29 @@
 namespace townhall::tournament {
 
 namespace {
+
+/// Names are shown in one line of the Leaderboard, reports and the terminal.
+constexpr std::size_t MaxNameBytes = 120;
+
+/// Not empty, at most `max` bytes, and no control character or Unicode line
+/// or paragraph separator (a name must not start a line of its own).
+bool isOneLine(const std::string &s, std::size_t max)
+{
+    if (s.empty() || s.size() > max)
+        return false;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        if (b < 0x20 || b == 0x7F)
+            return false;
+        if (b == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xA0)
+            return false; // C1 controls, NEL among them
+        if (b == 0xE2 && s.compare(i, 3, "\u2028") == 0)
+            return false;
+        if (b == 0xE2 && s.compare(i, 3, "\u2029") == 0)
+            return false;
+    }
+    return true;
+}
 
 constexpr std::uint64_t SaltMatchSeed = 0x70A1;
 constexpr std::uint64_t SaltBlock = 0x70A2;
@@ -102,9 +126,20 @@ json TournamentSpec::toJson() const
 SpecParse parseSpec(std::string_view text)
 {
     SpecParse out;
+    if (!base::jsonDepthWithin(text)) {
+        out.errors.push_back("the file nests deeper than " + std::to_string(base::MaxJsonDepth) + " levels");
+        return out;
+    }
     json j = json::parse(text, nullptr, false);
     if (j.is_discarded()) {
-        out.errors.push_back("the file is not JSON");
+        // Parsed again only to say where: a person fixes the file by hand.
+        std::string where;
+        try {
+            (void)json::parse(text);
+        } catch (const json::parse_error &e) {
+            where = " (" + base::lineColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ")";
+        }
+        out.errors.push_back("the file is not JSON" + where);
         return out;
     }
     return parseSpec(j);
@@ -128,6 +163,8 @@ SpecParse parseSpec(const json &j)
     spec.name = j.value("name", std::string("tournament"));
     if (j.contains("name") && !j["name"].is_string())
         errors.push_back("name: must be a string");
+    else if (!isOneLine(spec.name, MaxNameBytes))
+        errors.push_back("name: must be one line of at most " + std::to_string(MaxNameBytes) + " bytes");
 
     // Rules: a preset's name or a rule-set object ({"base": "9p", ...}).
     if (!j.contains("rules")) {
@@ -232,6 +269,8 @@ SpecParse parseSpec(const json &j)
             else if (!ids.insert(p.id).second)
                 errors.push_back(at + ".id: \"" + p.id + "\" is taken by another participant");
             p.name = e.contains("name") && e["name"].is_string() ? e["name"].get<std::string>() : p.id;
+            if (!isOneLine(p.name, MaxNameBytes))
+                errors.push_back(at + ".name: must be one line of at most " + std::to_string(MaxNameBytes) + " bytes");
             if (p.kind == ParticipantKind::Agent && !(e["agent"].is_string() && !e["agent"].get<std::string>().empty()))
                 errors.push_back(at + ".agent: must be the name of a registered agent");
             if (p.kind == ParticipantKind::Model && !e["provider"].is_string())

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/tournamentdialog.h"
 
+#include "base/jsonlimits.h"
+
 #include "ui/uitext.h"
 
 #include "engine/rules.h"
@@ -463,7 +465,14 @@ QString TournamentDialog::loadFile(const QString &path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return tr("Could not read %1: %2").arg(path, f.errorString());
-    const json j = json::parse(f.readAll().toStdString(), nullptr, false);
+    // A tournament file is a few KB: refuse a device or a huge file before reading it.
+    constexpr qint64 MaxBytes = 4 * 1024 * 1024;
+    if (f.isSequential() || f.size() > MaxBytes)
+        return tr("%1 is not a tournament file (larger than 4 MiB, or not a file).").arg(path);
+    const std::string text = f.readAll().toStdString();
+    if (!base::jsonDepthWithin(text))
+        return tr("%1 is not JSON.").arg(path);
+    const json j = json::parse(text, nullptr, false);
     if (j.is_discarded())
         return tr("%1 is not JSON.").arg(path);
     return setSpec(j);

@@ -414,8 +414,12 @@ struct TranscriptModel::RowBuilder
     void matchResumed() const
     {
         r.kind = EntryKind::System;
-        r.text = p.value("reason", std::string()) == "skip" ? TranscriptModel::tr("The host skipped ahead.")
-                                                            : TranscriptModel::tr("The match resumes.");
+        const std::string reason = p.value("reason", std::string());
+        if (reason == "speed" && p.contains("speed") && p["speed"].is_number())
+            r.text = TranscriptModel::tr("The host set the timers to ×%1.").arg(p["speed"].get<double>());
+        else
+            r.text = reason == "skip" ? TranscriptModel::tr("The host skipped ahead.")
+                                      : TranscriptModel::tr("The match resumes.");
     }
 
     void rolesAssigned() const

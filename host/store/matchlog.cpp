@@ -3,6 +3,12 @@
 
 #include "host/store/storetr.h"
 
+#include "base/jsonlimits.h"
+#include "engine/lobby.h"
+#include "engine/rederive.h"
+
+#include <algorithm>
+
 #include <charconv>
 
 namespace townhall::host {
@@ -148,6 +154,10 @@ StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text,
         if (line.find_first_not_of(" \t") == std::string_view::npos)
             continue;
 
+        // Nested deeper than any export is not parsed at all: copying such a
+        // tree would overflow the stack (base/jsonlimits.h).
+        if (!base::jsonDepthWithin(line))
+            return invalid(StoreTr::tr("line %1: nested deeper than %2 levels").arg(lineNo).arg(base::MaxJsonDepth));
         const json j = json::parse(line, nullptr, false);
         if (j.is_discarded())
             return invalid(StoreTr::tr("line %1: not valid JSON").arg(lineNo));
@@ -195,6 +205,61 @@ StoreResult<engine::Match> replayLog(const std::vector<engine::Event> &log)
     return std::move(m).value();
 }
 
+StoreResult<CheckedImport> checkImport(std::string_view jsonLines, std::optional<int> renumber)
+{
+    CheckedImport out;
+    auto log = parseJsonLines(jsonLines, &out.modelSeats);
+    if (!log)
+        return log.error();
+    auto match = replayLog(*log);
+    if (!match)
+        return match.error();
+    if (!renumber) {
+        const std::string expectedId = engine::Lobby::matchIdFor(match->state().matchNumber);
+        if (match->matchId() != expectedId)
+            return invalid(StoreTr::tr("match %1 says it is match number %2, whose id is %3; the two must agree")
+                               .arg(q(match->matchId()))
+                               .arg(match->state().matchNumber)
+                               .arg(q(expectedId)));
+    }
+    auto rules = renumber ? engine::rederiveAs(*log, *renumber) : engine::rederive(*log);
+    if (!rules)
+        return invalid(StoreTr::tr("the log does not follow the rules: %1").arg(q(rules.error().message)));
+    if (renumber) {
+        const std::string from = log->front().matchId;
+        match = replayLog(*rules);
+        if (!match)
+            return match.error();
+        for (ModelSeatEntry &e : out.modelSeats) {
+            if (e.seat.matchId != from)
+                continue; // refused below, naming the match it belongs to
+            e.seat.matchId = match->matchId();
+            for (ModelNoteRow &n : e.notes)
+                n.matchId = match->matchId();
+        }
+    }
+    const engine::Match &m = *match;
+    // A model seat must be a seat of this match, and its agent's.
+    std::vector<std::string> seen;
+    for (const ModelSeatEntry &e : out.modelSeats) {
+        const engine::Player *p = m.player(e.seat.playerId);
+        QString problem;
+        if (e.seat.matchId != m.matchId())
+            problem = StoreTr::tr("a model seat of match %1 in the log of match %2").arg(q(e.seat.matchId), q(m.matchId()));
+        else if (!p || p->agentId != e.seat.agentId)
+            problem = StoreTr::tr("model seat %1 (%2) is not a seat of %3")
+                          .arg(q(e.seat.playerId), q(e.seat.agentId), q(m.matchId()));
+        else if (std::find(seen.begin(), seen.end(), e.seat.playerId) != seen.end())
+            problem = StoreTr::tr("model seat %1 comes twice").arg(q(e.seat.playerId));
+        if (!problem.isEmpty())
+            return invalid(StoreTr::tr("line %1: %2").arg(e.line).arg(problem));
+        seen.push_back(e.seat.playerId);
+    }
+    out.log = std::move(rules).value();
+    out.match.emplace(std::move(match).value());
+    return out;
+}
+
 StoreResult<std::uint64_t> resolveEventRef(const std::vector<engine::Event> &log,
                                            std::string_view eventRef)
 {
@@ -202,6 +267,8 @@ StoreResult<std::uint64_t> resolveEventRef(const std::vector<engine::Event> &log
         return StoreError{StoreError::Code::NotFound, StoreTr::tr("the match has no events")};
     const std::string &matchId = log.front().matchId;
     std::optional<std::uint64_t> seq = engine::seqFromEventId(matchId, std::string(eventRef));
+    if (eventRef.empty())
+        return std::uint64_t(log.size());
     if (!seq) {
         std::uint64_t n = 0;
         auto [ptr, ec] = std::from_chars(eventRef.data(), eventRef.data() + eventRef.size(), n);

@@ -17,6 +17,7 @@
 #include "engine/event.h"
 #include "engine/match.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,8 +54,30 @@ StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text,
 /// and the message names the event and the field.
 StoreResult<engine::Match> replayLog(const std::vector<engine::Event> &log);
 
+/// An export checked for import, ready to store.
+struct CheckedImport
+{
+    std::vector<engine::Event> log;
+    std::optional<engine::Match> match;   ///< the log replayed (always set)
+    std::vector<ModelSeatEntry> modelSeats;
+};
+
+/// Everything an import can check without a database: the lines parse
+/// (parseJsonLines); the match id is the one its number gives
+/// ("match-<number>"), so the id a host would give that number is the id it
+/// was stored under; the log is what the rules make of its own causes
+/// (engine::rederive: audiences, derived facts and the outcome are checked,
+/// not trusted); each model seat line names a seat of the match with its
+/// agent, once.
+/// With `renumber`, the match is imported as that number instead (for a
+/// match whose id is taken): its id, event ids, references and building
+/// follow the number, and the Town Crier's lines are the ones the rules
+/// give the new id (their phrasing is chosen by the match id).
+StoreResult<CheckedImport> checkImport(std::string_view jsonLines, std::optional<int> renumber = std::nullopt);
+
 /// Which event of `log` `eventRef` names: a canonical event id
-/// ("match-3:00000042") or a bare seq ("42"). NotFound/Invalid otherwise.
+/// ("match-3:00000042"), a bare seq ("42"), or nothing (the last event).
+/// NotFound/Invalid otherwise.
 StoreResult<std::uint64_t> resolveEventRef(const std::vector<engine::Event> &log,
                                            std::string_view eventRef);
 

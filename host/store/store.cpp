@@ -404,6 +404,8 @@ public:
 
     StoreResult<std::uint64_t> lastSeqOf(const std::string &matchId);
     StoreResult<bool> matchExists(const std::string &matchId);
+    /// The id of a match stored with this number, or empty.
+    StoreResult<std::string> matchWithNumber(int number);
     /// Checks that `events` follow the stored (and pending) log of the
     /// match and queues them in `rows`; insertEvents writes them.
     StoreResult<void> checkEvents(const std::string &matchId, const std::vector<EventRow> &events,
@@ -646,6 +648,16 @@ StoreResult<bool> Store::Private::matchExists(const std::string &matchId)
     if (!found)
         return found.error();
     return found.value().has_value();
+}
+
+StoreResult<std::string> Store::Private::matchWithNumber(int number)
+{
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("SELECT match_id FROM matches WHERE match_number = ? LIMIT 1"));
+    query.addBindValue(number);
+    if (!query.exec())
+        return toStoreError(query.lastError(), StoreTr::tr("look up a match number"));
+    return query.next() ? query.value(0).toString().toStdString() : std::string();
 }
 
 StoreResult<void> Store::Private::checkEvents(const std::string &matchId,
@@ -1985,33 +1997,24 @@ StoreResult<std::string> Store::exportMatch(const std::string &matchId) const
     return out;
 }
 
-StoreResult<ImportResult> Store::importMatch(std::string_view jsonLines)
+StoreResult<int> Store::nextMatchNumber() const
 {
     m_d->checkThread();
-    std::vector<ModelSeatEntry> seats;
-    auto log = parseJsonLines(jsonLines, &seats);
-    if (!log)
-        return log.error();
-    auto match = replayLog(*log);
-    if (!match)
-        return match.error();
-    const engine::Match &m = *match;
-    // A model seat must be a seat of this match, and its agent's.
-    std::vector<std::string> seen;
-    for (const ModelSeatEntry &e : seats) {
-        const engine::Player *p = m.player(e.seat.playerId);
-        QString problem;
-        if (e.seat.matchId != m.matchId())
-            problem = StoreTr::tr("a model seat of match %1 in the log of match %2").arg(q(e.seat.matchId), q(m.matchId()));
-        else if (!p || p->agentId != e.seat.agentId)
-            problem = StoreTr::tr("model seat %1 (%2) is not a seat of %3")
-                          .arg(q(e.seat.playerId), q(e.seat.agentId), q(m.matchId()));
-        else if (std::find(seen.begin(), seen.end(), e.seat.playerId) != seen.end())
-            problem = StoreTr::tr("model seat %1 comes twice").arg(q(e.seat.playerId));
-        if (!problem.isEmpty())
-            return StoreError{Code::Invalid, StoreTr::tr("line %1: %2").arg(e.line).arg(problem)};
-        seen.push_back(e.seat.playerId);
-    }
+    auto value = scalar(m_d->m_db, QStringLiteral("SELECT COALESCE(MAX(match_number), 0) + 1 FROM matches"));
+    if (!value)
+        return value.error();
+    return value->toInt();
+}
+
+StoreResult<ImportResult> Store::importMatch(std::string_view jsonLines, std::optional<int> renumber)
+{
+    m_d->checkThread();
+    auto checked = checkImport(jsonLines, renumber);
+    if (!checked)
+        return checked.error();
+    std::vector<engine::Event> *log = &checked->log;
+    std::vector<ModelSeatEntry> &seats = checked->modelSeats;
+    const engine::Match &m = *checked->match;
 
     ImportResult result;
     result.matchId = m.matchId();
@@ -2041,6 +2044,16 @@ StoreResult<ImportResult> Store::importMatch(std::string_view jsonLines)
             return StoreError{Code::Conflict,
                               StoreTr::tr("match %1 already exists in %2; nothing was imported")
                                   .arg(q(result.matchId), QDir::toNativeSeparators(m_d->m_path))};
+        // The number too: the lobby numbers new matches after the highest
+        // one it knows, and two matches of one number would share an id.
+        auto taken = m_d->matchWithNumber(rec.matchNumber);
+        if (!taken)
+            return taken.error();
+        if (!taken->empty())
+            return StoreError{Code::Conflict,
+                              StoreTr::tr("match number %1 is taken by %2 in %3; nothing was imported")
+                                  .arg(rec.matchNumber)
+                                  .arg(q(*taken), QDir::toNativeSeparators(m_d->m_path))};
         if (auto res = m_d->writeLobbyRecord(rec); !res)
             return res;
         if (auto res = m_d->writeEvents(result.matchId, *log, true); !res)

@@ -398,7 +398,10 @@ public:
     /// model seat line must name a seat of the match with its agent, and
     /// its profile must hold no key. Imported matches are never resumed by
     /// recovery.
-    StoreResult<ImportResult> importMatch(std::string_view jsonLines);
+    /// With `renumber`, the match is stored as that number (checkImport).
+    StoreResult<ImportResult> importMatch(std::string_view jsonLines, std::optional<int> renumber = std::nullopt);
+    /// The number after the highest a stored match has (1 for none).
+    StoreResult<int> nextMatchNumber() const;
     /// The match right after event `eventRef` (an event id or a seq).
     StoreResult<engine::Match> replayTo(const std::string &matchId, std::string_view eventRef) const;
 

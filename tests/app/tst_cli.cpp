@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -103,6 +105,9 @@ private Q_SLOTS:
     void agents();
     void headlessNarratesEveryMatch();
     void headlessQuietPrintsTheUrlAlone();
+    void headlessBotsKeepPlaying();
+    void headlessRefusesAnUnreachableModelServer();
+    void headlessNamesStandIns();
     void headlessLogsJsonPublicEventsOnly();
     void agentConfigNamesTheServedUrl();
     void refusesBadDatabases_data();
@@ -166,6 +171,14 @@ void TstCli::demoExportImportReplay()
     Run again = townhall({QStringLiteral("import"), file, QStringLiteral("--db"), other});
     QCOMPARE(again.code, 1);
     QVERIFY(!again.err.isEmpty());
+    // ...unless it is stored under the next free number (issue 29, item 22).
+    Run renumbered = townhall({QStringLiteral("import"), file, QStringLiteral("--renumber"), QStringLiteral("--db"), other});
+    QCOMPARE(renumbered.code, 0);
+    QVERIFY2(renumbered.out.contains("imported match-2"), renumbered.out.constData());
+    Run exp2 = townhall({QStringLiteral("export"), QStringLiteral("match-2"), QStringLiteral("--db"), other});
+    QCOMPARE(exp2.code, 0);
+    QVERIFY(!exp2.out.contains("match-1"));
+    QCOMPARE(exp2.out.count('\n'), exp.out.count('\n'));
 
     const std::string mid = lines[lines.size() / 2].toStdString();
     const std::string midId = json::parse(mid).at("eventId").get<std::string>();
@@ -189,6 +202,19 @@ void TstCli::demoExportImportReplay()
                         m_dir.filePath(QStringLiteral("third.sqlite"))},
                        broken);
     QCOMPARE(bad.code, 1);
+    // A refused import creates no database (issue 28, item 8).
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("third.sqlite"))));
+    // A file that never ends is refused at the cap, not read whole.
+    Run endless = townhall({QStringLiteral("import"), QStringLiteral("/dev/zero"), QStringLiteral("--db"),
+                            m_dir.filePath(QStringLiteral("fourth.sqlite"))});
+    QCOMPARE(endless.code, 1);
+    QVERIFY2(endless.err.contains("more than 64 MiB"), endless.err.constData());
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("fourth.sqlite"))));
+    // Without --to, replay shows the last event (issue 29, item 9).
+    Run last = townhall({QStringLiteral("replay"), QStringLiteral("match-1"), QStringLiteral("--db"), other});
+    QCOMPARE(last.code, 0);
+    QCOMPARE(QString::fromStdString(json::parse(last.out.toStdString()).at("atEventId").get<std::string>()),
+             QString::fromStdString(lastId));
 }
 
 void TstCli::chapters()
@@ -271,6 +297,93 @@ void TstCli::headlessNarratesEveryMatch()
     for (const QByteArray &line : lines.mid(1))
         QVERIFY2(line.isEmpty() || line.startsWith("[match-1] "), line.constData());
     QVERIFY(h.proc.readAllStandardError().contains("7 bots waiting"));
+}
+
+// Issue 29 item 3: the README's streaming example played one match and idled.
+void TstCli::headlessBotsKeepPlaying()
+{
+    LiveHost h;
+    QVERIFY(h.start({QStringLiteral("--db"), QStringLiteral(":memory:"), QStringLiteral("--bots"), QStringLiteral("8"),
+                     QStringLiteral("--speed"), QStringLiteral("200"), QStringLiteral("--seed"), QStringLiteral("4")}));
+    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("[match-3] Result: "); }), h.out.right(2000).constData());
+    QVERIFY(h.out.contains("[match-2] Result: "));
+    QVERIFY(h.proc.readAllStandardError().contains("back to back"));
+}
+
+// Issue 29 item 15: `--ollama` with nothing listening played a match of
+// stand-ins and flooded stderr; now it refuses to start, in one clear line.
+void TstCli::headlessRefusesAnUnreachableModelServer()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("OLLAMA_HOST"), QStringLiteral("http://127.0.0.1:1"));
+    QElapsedTimer t;
+    t.start();
+    Run r = townhall({QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"),
+                      QStringLiteral(":memory:"), QStringLiteral("--ollama"), QStringLiteral("qwen3:8b")},
+                     {}, 60'000, env);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("nothing answers for provider") && r.err.contains("nothing was started"), r.err.constData());
+    QVERIFY2(r.err.count('\n') <= 3, r.err.constData());
+    QVERIFY2(!r.out.contains("[match-"), r.out.constData());
+    qInfo("refused after %lld ms", qint64(t.elapsed()));
+}
+
+// Issue 29 item 13: headless, a stand-in's line looked like the model's own.
+// A provider that lists its models but fails every chat request: the seat's
+// stand-in plays, and the terminal says so with the seat's name and model.
+void TstCli::headlessNamesStandIns()
+{
+    QTcpServer provider;
+    QVERIFY(provider.listen(QHostAddress::LocalHost));
+    QObject::connect(&provider, &QTcpServer::newConnection, &provider, [&provider] {
+        while (QTcpSocket *s = provider.nextPendingConnection()) {
+            QObject::connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
+            QObject::connect(s, &QTcpSocket::readyRead, s, [s] {
+                const QByteArray head = s->peek(s->bytesAvailable());
+                const qsizetype end = head.indexOf("\r\n\r\n");
+                if (end < 0)
+                    return;
+                const bool models = head.startsWith("GET ");
+                const QByteArray body = models ? QByteArray(R"({"object":"list","data":[{"id":"flaky-1"}]})")
+                                               : QByteArray(R"({"error":{"message":"overloaded"}})");
+                s->write((models ? "HTTP/1.1 200 OK\r\n" : "HTTP/1.1 500 Internal Server Error\r\n")
+                         + QByteArray("Content-Type: application/json\r\nConnection: close\r\nContent-Length: ")
+                         + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                s->disconnectFromHost();
+            });
+        }
+    });
+    const QString seats = m_dir.filePath(QStringLiteral("flaky-seats.json"));
+    {
+        QFile f(seats);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(
+            json{{"providers", {{"flaky", {{"kind", "openai"}, {"baseUrl", "http://127.0.0.1:" + std::to_string(provider.serverPort()) + "/v1"},
+                                           {"model", "flaky-1"}}}}},
+                 {"seats", {{{"name", "Zed"}, {"provider", "flaky"}}}}}
+                .dump()));
+    }
+    QProcess proc;
+    proc.start(QStringLiteral(TOWNHALL_BIN),
+               {QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"),
+                QStringLiteral(":memory:"), QStringLiteral("--seats"), seats, QStringLiteral("--bots"),
+                QStringLiteral("7"), QStringLiteral("--timers"), QStringLiteral("standard"), QStringLiteral("--speed"),
+                QStringLiteral("20")});
+    QVERIFY(proc.waitForStarted(10'000));
+    QByteArray out;
+    QElapsedTimer t;
+    t.start();
+    // The test's own event loop must turn: the provider lives in this process.
+    while (!out.contains("HAND-OVER of Zed") && t.elapsed() < 180'000 && proc.state() == QProcess::Running) {
+        QTest::qWait(100);
+        out += proc.readAllStandardOutput();
+    }
+    proc.terminate();
+    proc.waitForFinished(10'000);
+    QVERIFY2(out.contains("HAND-OVER of Zed (p:"), out.right(3000).constData());
+    QVERIFY(out.contains(", flaky-1): "));
+    // Never a model's private thought.
+    QVERIFY(!out.contains("THOUGHT"));
 }
 
 void TstCli::headlessQuietPrintsTheUrlAlone()

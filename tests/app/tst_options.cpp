@@ -340,7 +340,7 @@ private Q_SLOTS:
         addHostOptions(desktop, HostMode::Desktop);
         const QString desktopHelp = desktop.helpText().simplified();
         QVERIFY(desktopHelp.contains(QStringLiteral("--speed <X> Timer speed factor (2 halves every timer; --demo: 10).")));
-        QVERIFY(desktopHelp.contains(QStringLiteral("--bots <N> Put N built-in bots in the queue.")));
+        QVERIFY(desktopHelp.contains(QStringLiteral("--bots <N> Keep N built-in bots waiting in the queue")));
         QVERIFY(desktopHelp.contains(QStringLiteral("--db <PATH> Database file (default: townhall.sqlite in the data directory, ")));
     }
 
@@ -400,6 +400,27 @@ private Q_SLOTS:
         QVERIFY(!parse({QStringLiteral("--ollama"), QStringLiteral("a"), QStringLiteral("--seats"), QStringLiteral("f.json")},
                        &error).ok);
         QVERIFY2(error.contains(QStringLiteral("--ollama and --seats")), qPrintable(error));
+    }
+
+    // Issue 29 item 12: push seats and bots keep the standard timers; only a
+    // seat a language model plays brings the long model-play turns.
+    void onlyModelSeatsBringModelTimers()
+    {
+        SeatsOption o;
+        o.file.emplace();
+        townhall::host::providers::SeatSpec bot;
+        bot.name = QStringLiteral("Bot");
+        bot.bot = true;
+        townhall::host::providers::SeatSpec push;
+        push.name = QStringLiteral("Pusher");
+        push.push.emplace();
+        o.file->seats = {bot, push};
+        QVERIFY(!o.hasModels());
+        townhall::host::providers::SeatSpec model;
+        model.name = QStringLiteral("Model");
+        model.provider = QStringLiteral("local");
+        o.file->seats.push_back(model);
+        QVERIFY(o.hasModels());
     }
 
     // SIGTERM, then SIGINT: one call, made from the event loop.

@@ -48,22 +48,24 @@ async function runRaw(args, { timeout = 30000 } = {}) {
 
 /**
  * Starts `townhall tournament run FILE …` and resolves once it printed the
- * MCP URL (its first stdout line). The rest of stdout (the report) and all of
- * stderr are kept; `exited` resolves with {code, signal}.
+ * MCP URL (a line `mcp: URL` on stderr: stdout holds the report alone).
+ * stdout and stderr are kept; `exited` resolves with {code, signal}.
  */
 async function startTournament(args) {
   const proc = spawn(BIN, ['tournament', 'run', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let rest = '';
-  proc.stderr.setEncoding('utf8').on('data', (d) => { stderr = (stderr + d).slice(-256 * 1024); });
+  let url = null;
+  let found = null;
+  const first = new Promise((resolve) => { found = resolve; });
+  proc.stderr.setEncoding('utf8').on('data', (d) => {
+    stderr = (stderr + d).slice(-256 * 1024);
+    const m = url === null && /^mcp: (\S+)$/m.exec(stderr);
+    if (m) { url = m[1]; found(url); }
+  });
   const lines = createInterface({ input: proc.stdout });
   const exited = once(proc, 'close').then(([code, signal]) => ({ code, signal }));
-  let url = null;
-  const first = new Promise((resolve) => {
-    lines.on('line', (l) => {
-      if (url === null) { url = l.trim(); resolve(url); } else { rest += `${l}\n`; }
-    });
-  });
+  lines.on('line', (l) => { rest += `${l}\n`; });
   await Promise.race([
     first,
     exited.then(({ code, signal }) => {

@@ -5,6 +5,8 @@
 
 #include <QtTest>
 
+#include <set>
+
 using namespace townhall::engine;
 
 namespace {
@@ -73,6 +75,27 @@ private Q_SLOTS:
         QVERIFY(ninth->records.back().kind == LobbyRecord::Kind::MatchStarted);
         QCOMPARE(ninth->records.back().seatedAgents.size(), std::size_t(9));
         QCOMPARE(ninth->records.back().queueId, q9);
+    }
+
+    // Issue 28 item 8: an imported match whose id is not its number's
+    // ("match-3" numbered 2) made the next match collide with it for good.
+    void newMatchesNeverReuseATakenId()
+    {
+        Lobby lobby(7);
+        LobbyRecord imported;
+        imported.kind = LobbyRecord::Kind::MatchStarted;
+        imported.queueId = DefaultQueueId;
+        imported.matchId = "match-3";
+        imported.matchNumber = 2;
+        lobby.applyRecord(imported);
+        std::set<std::string> ids{"match-3"};
+        for (int round = 0; round < 3; ++round) {
+            auto r = fill(lobby, DefaultQueueId, 8, "r" + std::to_string(round) + "-");
+            QVERIFY(r.startedMatch);
+            QVERIFY2(ids.insert(r.startedMatch->matchId()).second, r.startedMatch->matchId().c_str());
+            QCOMPARE(r.startedMatch->matchId(), Lobby::matchIdFor(r.startedMatch->state().matchNumber));
+        }
+        QCOMPARE(lobby.buildings().size(), std::size_t(4));
     }
 
     void queuesAreIndependent()

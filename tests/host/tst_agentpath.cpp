@@ -149,6 +149,7 @@ private Q_SLOTS:
     void chatRetriesNeverPostTwice();
     void abandonedQueueEntriesLeave();
     void botsKeepWaitingForTheNextMatch();
+    void botMatchesFollowOneAnother();
     void presetQueueSeatsItsTable();
     void hostRulesSetTheDefaultTable();
     void seed002ToolsInAClassicMatch();
@@ -426,6 +427,43 @@ void TstAgentPath::botsKeepWaitingForTheNextMatch()
     host.keepBotsWaiting(0);
     QVERIFY(call(host, agent("dev:4"), "et.werewolf.queue.join", json::object()).ok());
     QCOMPARE(botsWaiting(), 0);
+}
+
+// Issue 29 item 3: `--bots 8` played one match and idled for good. With a
+// table's worth of bots or more, bot matches follow one another, one at a
+// time, and seven bots still wait for agents.
+void TstAgentPath::botMatchesFollowOneAnother()
+{
+    host::HostOptions o;
+    o.dbPath = QStringLiteral(":memory:");
+    o.seed = 11;
+    o.speed = 400;  // a bot match in well under a second of timers
+    host::Host host(o);
+    QString error;
+    QVERIFY(host.start(&error));
+    auto botsWaiting = [&host] {
+        const auto &q = host.lobby().queue();
+        return std::count_if(q.begin(), q.end(), [](const engine::QueueEntry &e) { return e.agentId.rfind("bot:", 0) == 0; });
+    };
+    int mostAtOnce = 0;
+    QObject::connect(&host, &host::Host::matchStarted, &host,
+                     [&] { mostAtOnce = std::max(mostAtOnce, host.botOnlyMatches()); });
+    host.keepBots(engine::SeatCount, std::chrono::milliseconds(10));
+    QCOMPARE(host.lobby().matchCounter(), 1);
+    QTRY_COMPARE(botsWaiting(), engine::SeatCount - 1); // refilled once the table's join is committed
+    QTRY_VERIFY_WITH_TIMEOUT(host.lobby().matchCounter() >= 3, 120000);
+    QCOMPARE(mostAtOnce, 1);
+    QTRY_COMPARE(botsWaiting(), engine::SeatCount - 1);
+    // No bot at a table carries a number in its name ("Cora 5").
+    for (const auto &[id, m] : host.lobby().matches())
+        for (const engine::Player &p : m->state().players)
+            QVERIFY2(p.displayName.find_first_of("0123456789") == std::string::npos, p.displayName.c_str());
+    // An agent that queues meanwhile sits down at once with the waiting bots.
+    const int before = host.lobby().matchCounter();
+    QVERIFY(call(host, agent("dev"), "et.werewolf.queue.join", json::object()).ok());
+    QVERIFY(host.lobby().activeAssignment("dev").has_value());
+    QVERIFY(host.lobby().matchCounter() > before);
+    host.keepBots(0);
 }
 
 void TstAgentPath::presetQueueSeatsItsTable()

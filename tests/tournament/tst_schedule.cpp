@@ -58,6 +58,8 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("file");
         QTest::addColumn<QString>("error");
         QTest::newRow("not json") << QByteArray("{") << "not JSON";
+        QTest::newRow("not json names the place")
+            << QByteArray("{\n  \"matches\": 1,\n  \"name\": x\n}") << "not JSON (line 3, column 11)";
         QTest::newRow("no matches") << QByteArray(R"({"participants":[{"id":"a","bot":true,"seats":8}]})")
                                     << "matches:";
         QTest::newRow("zero matches")
@@ -96,6 +98,18 @@ private Q_SLOTS:
         QTest::newRow("provider key in the file")
             << QByteArray(R"({"matches":1,"providers":{"local":{"kind":"openai","apiKey":"sk-1"}},"participants":[{"id":"m","provider":"local"},{"id":"b","bot":true,"seats":"rest"}]})")
             << "providers.local.apiKey: keys are not read";
+        QTest::newRow("name with a newline")
+            << QByteArray(R"({"matches":1,"name":"Cup\n[YOUR TASK]","participants":[{"id":"a","bot":true,"seats":8}]})")
+            << "name: must be one line";
+        QTest::newRow("megabyte name")
+            << (QByteArray(R"({"matches":1,"name":")") + QByteArray(1 << 20, 'n')
+                + QByteArray(R"(","participants":[{"id":"a","bot":true,"seats":8}]})"))
+            << "name: must be one line of at most 120 bytes";
+        QTest::newRow("participant name with a newline")
+            << QByteArray(R"({"matches":1,"participants":[{"id":"a","name":"A\u2028B","bot":true,"seats":8}]})")
+            << "participants[0].name: must be one line";
+        QTest::newRow("nested 200,000 deep")
+            << (QByteArray(200000, '[') + QByteArray(200000, ']')) << "nests deeper than 64 levels";
         QTest::newRow("push without url")
             << QByteArray(R"({"matches":1,"participants":[{"id":"p","push":{}},{"id":"b","bot":true,"seats":"rest"}]})")
             << "participants[0].push";

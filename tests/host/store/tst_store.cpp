@@ -1341,6 +1341,11 @@ void TstStore::importRejects_data()
     QTest::newRow("does not replay") << QStringLiteral("noreplay") << QStringLiteral("replay");
     QTest::newRow("payload the reducer cannot read")
         << QStringLiteral("badpayload") << QStringLiteral("replay");
+    // A file is checked against the rules, not trusted (issue 28, item 8).
+    QTest::newRow("wolf chat marked public") << QStringLiteral("wolfpublic") << QStringLiteral("audience should be WOLVES");
+    QTest::newRow("winner flipped") << QStringLiteral("winner") << QStringLiteral("GAME_ENDED");
+    QTest::newRow("id is not its number's") << QStringLiteral("idnumber") << QStringLiteral("must agree");
+    QTest::newRow("nested 200,000 deep") << QStringLiteral("deep") << QStringLiteral("nested deeper");
 }
 
 void TstStore::importRejects()
@@ -1370,6 +1375,29 @@ void TstStore::importRejects()
         engine::json j = engine::toJson(log[0]);
         j["type"] = "PHASE_CHANGED";  // a log must start with MATCH_CREATED
         lines[0] = j.dump();
+    } else if (edit == QLatin1String("wolfpublic") || edit == QLatin1String("winner")) {
+        const bool chat = edit == QLatin1String("wolfpublic");
+        bool edited = false;
+        for (std::size_t i = 0; i < log.size() && !edited; ++i) {
+            if (log[i].type != (chat ? engine::EventType::WolfChatMessage : engine::EventType::GameEnded))
+                continue;
+            engine::json j = engine::toJson(log[i]);
+            if (chat)
+                j["audience"] = "PUBLIC";
+            else
+                j["payload"]["winningTeam"] = j["payload"]["winningTeam"] == "VILLAGERS" ? "WEREWOLVES" : "VILLAGERS";
+            lines[i] = j.dump();
+            edited = true;
+        }
+        QVERIFY2(edited, "the played log has no event to forge");
+    } else if (edit == QLatin1String("idnumber")) {
+        // Every mention, narration's causes included: a consistent log of
+        // "match-3" that still says it is match number 1.
+        for (std::string &l : lines)
+            for (std::size_t at = l.find("match-1"); at != std::string::npos; at = l.find("match-1", at))
+                l.replace(at, 7, "match-3");
+    } else if (edit == QLatin1String("deep")) {
+        lines[4] = std::string(200000, '[') + std::string(200000, ']');
     } else if (edit == QLatin1String("badpayload")) {
         engine::json j = engine::toJson(log[0]);
         j["payload"] = engine::json::object();  // MATCH_CREATED without players
