@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "host/pushseat.h"
 
+#include "base/jsonlimits.h"
 #include "engine/projection.h"
+#include "host/providers/boundedreply.h"
+#include "host/providers/providerprofile.h"
 
 #include <QElapsedTimer>
+#include <QLoggingCategory>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -12,6 +16,8 @@
 #include <QTimer>
 
 #include <algorithm>
+
+Q_LOGGING_CATEGORY(lcPush, "townhall.push")
 
 namespace townhall::host {
 
@@ -460,35 +466,53 @@ void PushSeat::post(const Key &key, const std::string &method, json params)
     request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
     if (!m_options.endpoint.token.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + m_options.endpoint.token.toUtf8());
-    request.setTransferTimeout(m_options.endpoint.deadlineMs);
+    // No redirect is followed (the token would go along), and seed 002 §2's
+    // deadline counts from the call, whatever the transfer does.
+    providers::prepareForPeer(request);
     QNetworkReply *reply = m_nam->post(request, QByteArray::fromStdString(body.dump()));
+    const auto state = providers::boundReply(reply, PushEndpoint::MaxAnswerBytes,
+                                             std::chrono::milliseconds(m_options.endpoint.deadlineMs));
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();
-    QPointer<QNetworkReply> guard(reply);
-    // Seed 002 §2: the deadline counts from the call, whatever the transfer does.
-    QTimer::singleShot(m_options.endpoint.deadlineMs, reply, [guard] {
-        if (guard && guard->isRunning())
-            guard->abort();
-    });
-    QObject::connect(reply, &QNetworkReply::finished, m_context.get(), [this, reply, key, method, id, clock] {
+    QObject::connect(reply, &QNetworkReply::finished, m_context.get(), [this, reply, key, method, id, clock, state] {
         reply->deleteLater();
+        providers::takeRest(*reply, *state, PushEndpoint::MaxAnswerBytes);
         const auto err = reply->error();
-        if (err == QNetworkReply::OperationCanceledError || err == QNetworkReply::TimeoutError) {
+        if (state->timedOut || err == QNetworkReply::OperationCanceledError || err == QNetworkReply::TimeoutError) {
             ++m_stats->timeouts;
             answered(key, method, std::nullopt, 0);
             return;
         }
-        const QByteArray data = reply->readAll();
+        if (state->tooLarge) {
+            qCInfo(lcPush).noquote() << QString::fromStdString(m_options.playerId) << method.c_str()
+                                     << "answer passed" << PushEndpoint::MaxAnswerBytes << "bytes; cut off";
+            ++m_stats->malformed;
+            answered(key, method, std::nullopt, 0);
+            return;
+        }
+        if (const QString target = providers::redirectTarget(*reply); !target.isEmpty()) {
+            qCWarning(lcPush).noquote()
+                << QString::fromStdString(m_options.playerId) << "the push agent redirected to" << target
+                << (providers::crossOrigin(m_options.endpoint.url.toString(), target)
+                        ? "; Town Hall does not send the token to another origin"
+                        : "; Town Hall follows no redirects: put that address in the seat's url");
+            ++m_stats->httpErrors;
+            answered(key, method, std::nullopt, 0);
+            return;
+        }
+        const QByteArray &data = state->body;
+        // Measured before it is parsed: a value nested deeper would crash
+        // whoever copies it (base/jsonlimits.h). It is malformed like any other.
+        const bool tooDeep = !base::jsonDepthWithin(std::string_view(data.constData(), std::size_t(data.size())));
+        const json j = tooDeep ? json(json::value_t::discarded) : json::parse(data.constBegin(), data.constEnd(), nullptr, false);
         if (err != QNetworkReply::NoError) {
             // A JSON-RPC error object may come with a non-2xx status; read it below.
-            const json j = json::parse(data.toStdString(), nullptr, false);
             if (!(j.is_object() && j.contains("error"))) {
                 ++m_stats->httpErrors;
                 answered(key, method, std::nullopt, 0);
                 return;
             }
         }
-        const json j = json::parse(data.toStdString(), nullptr, false);
         if (!j.is_object() || j.value("jsonrpc", json()) != "2.0" || j.value("id", json()) != json(id)
             || (!j.contains("result") && !j.contains("error"))) {
             // An error object without an id is still the agent's answer (seed 002 §5.2 shows none).
@@ -599,11 +623,13 @@ std::optional<engine::ToolCall> PushSeat::callFor(const Key &key, const json &r)
             return json("p:" + t.get<std::string>());
         return std::nullopt;  // wrong type
     };
-    const auto text = [&r](const char *field) -> std::optional<std::string> {
+    // What the agent wrote goes into the match and the store: never its token.
+    const auto text = [&r, this](const char *field) -> std::optional<std::string> {
         const json t = r.value(field, json());
         if (!t.is_string())
             return std::nullopt;
-        return t.get<std::string>();
+        return providers::redactSecret(QString::fromStdString(t.get<std::string>()), m_options.endpoint.token)
+            .toStdString();
     };
     const std::string action = r.value("action", json()).is_string() ? r["action"].get<std::string>() : "";
     const json matchId = m_options.matchId;
