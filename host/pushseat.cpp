@@ -4,16 +4,13 @@
 #include "base/jsonlimits.h"
 #include "engine/projection.h"
 #include "host/providers/boundedreply.h"
+#include "host/providers/peerhttp.h"
 #include "host/providers/providerprofile.h"
 
 #include <QElapsedTimer>
 #include <QLoggingCategory>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QObject>
 #include <QPointer>
-#include <QTimer>
 
 #include <algorithm>
 
@@ -158,18 +155,13 @@ int PushSeat::seatOf(const std::string &playerId)
     return seat;
 }
 
-PushSeat::PushSeat(PushSeatOptions options, MatchLookup match, Send send, QNetworkAccessManager *nam)
+PushSeat::PushSeat(PushSeatOptions options, MatchLookup match, Send send, QNetworkAccessManager *)
     : m_options(std::move(options))
     , m_match(std::move(match))
     , m_send(std::move(send))
-    , m_nam(nam)
     , m_context(std::make_unique<QObject>())
     , m_rng(m_options.seed)
 {
-    if (!m_nam) {
-        m_ownNam = std::make_unique<QNetworkAccessManager>();
-        m_nam = m_ownNam.get();
-    }
 }
 
 PushSeat::~PushSeat() = default;
@@ -462,35 +454,38 @@ void PushSeat::post(const Key &key, const std::string &method, json params)
     ++m_stats->calls;
     ++m_stats->byMethod[method];
     const json body{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
-    QNetworkRequest request(m_options.endpoint.url);
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    QList<QPair<QByteArray, QByteArray>> headers{{"Content-Type", "application/json"}};
     if (!m_options.endpoint.token.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + m_options.endpoint.token.toUtf8());
-    // No redirect is followed (the token would go along), and seed 002 §2's
-    // deadline counts from the call, whatever the transfer does.
-    providers::prepareForPeer(request);
-    QNetworkReply *reply = m_nam->post(request, QByteArray::fromStdString(body.dump()));
-    const auto state = providers::boundReply(reply, PushEndpoint::MaxAnswerBytes,
-                                             std::chrono::milliseconds(m_options.endpoint.deadlineMs));
+        headers.append({"Authorization", "Bearer " + m_options.endpoint.token.toUtf8()});
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();
-    QObject::connect(reply, &QNetworkReply::finished, m_context.get(), [this, reply, key, method, id, clock, state] {
-        reply->deleteLater();
-        providers::takeRest(*reply, *state, PushEndpoint::MaxAnswerBytes);
-        const auto err = reply->error();
-        if (state->timedOut || err == QNetworkReply::OperationCanceledError || err == QNetworkReply::TimeoutError) {
-            ++m_stats->timeouts;
-            answered(key, method, std::nullopt, 0);
-            return;
-        }
-        if (state->tooLarge) {
+    // Read under a byte cap and seed 002 §2's deadline, which counts from
+    // the call whatever the transfer does; no redirect is followed (the
+    // token would go along).
+    providers::postToPeer(m_options.endpoint.url, headers, QByteArray::fromStdString(body.dump()),
+                          PushEndpoint::MaxAnswerBytes, std::chrono::milliseconds(m_options.endpoint.deadlineMs),
+                          m_context.get(), [this, key, method, id, clock](providers::PeerResponse reply) {
+        using Failure = providers::PeerResponse::Failure;
+        if (reply.failure == Failure::TooLarge) {
             qCInfo(lcPush).noquote() << QString::fromStdString(m_options.playerId) << method.c_str()
-                                     << "answer passed" << PushEndpoint::MaxAnswerBytes << "bytes; cut off";
+                                     << "answer cut off:" << reply.failureText;
             ++m_stats->malformed;
             answered(key, method, std::nullopt, 0);
             return;
         }
-        if (const QString target = providers::redirectTarget(*reply); !target.isEmpty()) {
+        if (reply.failure == Failure::Timeout) {
+            ++m_stats->timeouts;
+            answered(key, method, std::nullopt, 0);
+            return;
+        }
+        if (reply.failure != Failure::None) {
+            ++m_stats->httpErrors;
+            answered(key, method, std::nullopt, 0);
+            return;
+        }
+        if (reply.status >= 300 && reply.status < 400) {
+            const QString target = m_options.endpoint.url.resolved(QUrl::fromEncoded(reply.header("Location")))
+                                       .toDisplayString(QUrl::RemoveUserInfo);
             qCWarning(lcPush).noquote()
                 << QString::fromStdString(m_options.playerId) << "the push agent redirected to" << target
                 << (providers::crossOrigin(m_options.endpoint.url.toString(), target)
@@ -500,12 +495,13 @@ void PushSeat::post(const Key &key, const std::string &method, json params)
             answered(key, method, std::nullopt, 0);
             return;
         }
-        const QByteArray &data = state->body;
+        const bool httpError = reply.status < 200 || reply.status > 299;
+        const QByteArray &data = reply.body;
         // Measured before it is parsed: a value nested deeper would crash
         // whoever copies it (base/jsonlimits.h). It is malformed like any other.
         const bool tooDeep = !base::jsonDepthWithin(std::string_view(data.constData(), std::size_t(data.size())));
         const json j = tooDeep ? json(json::value_t::discarded) : json::parse(data.constBegin(), data.constEnd(), nullptr, false);
-        if (err != QNetworkReply::NoError) {
+        if (httpError) {
             // A JSON-RPC error object may come with a non-2xx status; read it below.
             if (!(j.is_object() && j.contains("error"))) {
                 ++m_stats->httpErrors;

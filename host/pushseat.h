@@ -100,6 +100,9 @@ public:
     /// Sends a tool call for this seat's player through the host's tool path.
     using Send = std::function<void(const engine::ToolCall &call, Done done)>;
 
+    /// The calls use an HTTP client of their own (providers/peerhttp.h), read
+    /// on this thread under a byte cap; `nam` is not used any more and stays
+    /// for the callers that pass one.
     PushSeat(PushSeatOptions options, MatchLookup match, Send send, QNetworkAccessManager *nam = nullptr);
     ~PushSeat();
     PushSeat(const PushSeat &) = delete;
@@ -151,8 +154,6 @@ private:
     PushSeatOptions m_options;
     MatchLookup m_match;
     Send m_send;
-    QNetworkAccessManager *m_nam = nullptr;
-    std::unique_ptr<QNetworkAccessManager> m_ownNam;
     std::unique_ptr<QObject> m_context;  ///< guards callbacks
     std::shared_ptr<PushStats> m_stats = std::make_shared<PushStats>();
     engine::Rng m_rng;

@@ -6,7 +6,16 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <algorithm>
+
 namespace townhall::host::providers {
+
+namespace {
+
+/// How much Qt may hold of an answer before it is read.
+constexpr qint64 ReadAheadBytes = 256 * 1024;
+
+} // namespace
 
 void prepareForPeer(QNetworkRequest &request)
 {
@@ -18,6 +27,10 @@ void prepareForPeer(QNetworkRequest &request)
 
 std::shared_ptr<BoundedBody> boundReply(QNetworkReply *reply, qint64 cap, std::chrono::milliseconds deadline)
 {
+    // Qt's HTTP thread reads ahead of this one without limit: a peer on a
+    // fast link fills hundreds of MB in queued chunks before the handler
+    // below sees the first. A read buffer makes it wait for us instead.
+    reply->setReadBufferSize(std::min<qint64>(cap, ReadAheadBytes));
     auto state = std::make_shared<BoundedBody>();
     auto abortWith = [reply, state](bool BoundedBody::*flag) {
         if (reply->isFinished())
