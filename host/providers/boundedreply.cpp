@@ -21,11 +21,13 @@ void prepareForPeer(QNetworkRequest &request)
 {
     // Qt 6 follows redirects by default, to any host, with every header the
     // request carries: a provider's 307 would hand the key to whoever it names.
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::ManualRedirectPolicy);
     request.setTransferTimeout(0);
 }
 
-std::shared_ptr<BoundedBody> boundReply(QNetworkReply *reply, qint64 cap, std::chrono::milliseconds deadline)
+std::shared_ptr<BoundedBody>
+boundReply(QNetworkReply *reply, qint64 cap, std::chrono::milliseconds deadline)
 {
     // Qt's HTTP thread reads ahead of this one without limit: a peer on a
     // fast link fills hundreds of MB in queued chunks before the handler
@@ -40,7 +42,8 @@ std::shared_ptr<BoundedBody> boundReply(QNetworkReply *reply, qint64 cap, std::c
     };
     auto *timer = new QTimer(reply);
     timer->setSingleShot(true);
-    QObject::connect(timer, &QTimer::timeout, reply, [abortWith] { abortWith(&BoundedBody::timedOut); });
+    QObject::connect(
+        timer, &QTimer::timeout, reply, [abortWith] { abortWith(&BoundedBody::timedOut); });
     // A declared length past the cap is refused before a byte of it is read.
     QObject::connect(reply, &QNetworkReply::metaDataChanged, reply, [reply, abortWith, cap] {
         bool ok = false;
@@ -86,7 +89,8 @@ bool crossOrigin(const QString &from, const QString &target)
     const QUrl a(from);
     const QUrl b(target);
     return a.scheme() != b.scheme() || a.host().compare(b.host(), Qt::CaseInsensitive) != 0
-           || a.port(a.scheme() == QLatin1String("https") ? 443 : 80) != b.port(b.scheme() == QLatin1String("https") ? 443 : 80);
+           || a.port(a.scheme() == QLatin1String("https") ? 443 : 80)
+                  != b.port(b.scheme() == QLatin1String("https") ? 443 : 80);
 }
 
 } // namespace townhall::host::providers

@@ -25,8 +25,8 @@ namespace townhall::host::providers {
 struct BoundedBody
 {
     QByteArray body;
-    bool timedOut = false;  ///< the deadline passed first
-    bool tooLarge = false;  ///< the Content-Length or the bytes passed the cap
+    bool timedOut = false; ///< the deadline passed first
+    bool tooLarge = false; ///< the Content-Length or the bytes passed the cap
 };
 
 /// Sets the request up for a peer: redirects are not followed
@@ -39,7 +39,8 @@ void prepareForPeer(QNetworkRequest &request);
 /// aborts the reply once its Content-Length or what arrived passes `cap`
 /// bytes, or when `deadline` passes. The deadline's timer is the reply's
 /// child and dies with it.
-std::shared_ptr<BoundedBody> boundReply(QNetworkReply *reply, qint64 cap, std::chrono::milliseconds deadline);
+std::shared_ptr<BoundedBody>
+boundReply(QNetworkReply *reply, qint64 cap, std::chrono::milliseconds deadline);
 
 /// Once the reply finished: adds what it still holds, unless it was cut
 /// short or that would pass the cap (then tooLarge).

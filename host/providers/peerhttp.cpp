@@ -35,11 +35,13 @@ struct Exchange
     PeerResponse out;
     bool headDone = false;
     bool chunked = false;
-    qint64 length = -1;     ///< the body's length when declared; -1: until the peer closes
-    qint64 chunkLeft = -1;  ///< bytes of the current chunk to read; -1: a size line is next; -2: its CRLF
+    qint64 length = -1; ///< the body's length when declared; -1: until the peer closes
+    qint64 chunkLeft
+        = -1; ///< bytes of the current chunk to read; -1: a size line is next; -2: its CRLF
     bool finished = false;
 
-    void finish(PeerResponse::Failure failure = PeerResponse::Failure::None, const QString &why = {})
+    void finish(PeerResponse::Failure failure = PeerResponse::Failure::None,
+                const QString &why = {})
     {
         if (finished)
             return;
@@ -57,7 +59,8 @@ struct Exchange
     bool addBody(QByteArrayView bytes)
     {
         if (out.body.size() + bytes.size() > cap) {
-            finish(PeerResponse::Failure::TooLarge, QStringLiteral("the answer passed %1 bytes").arg(cap));
+            finish(PeerResponse::Failure::TooLarge,
+                   QStringLiteral("the answer passed %1 bytes").arg(cap));
             return false;
         }
         out.body += bytes;
@@ -69,7 +72,8 @@ struct Exchange
         const qsizetype end = in.indexOf("\r\n\r\n");
         if (end < 0) {
             if (in.size() > MaxHeadBytes)
-                finish(PeerResponse::Failure::Protocol, QStringLiteral("the headers passed %1 bytes").arg(MaxHeadBytes));
+                finish(PeerResponse::Failure::Protocol,
+                       QStringLiteral("the headers passed %1 bytes").arg(MaxHeadBytes));
             return false;
         }
         const QList<QByteArray> lines = in.left(end).split('\n');
@@ -82,7 +86,7 @@ struct Exchange
             return false;
         }
         if (status < 200)
-            return true;  // 100 Continue and the like: the real head follows
+            return true; // 100 Continue and the like: the real head follows
         out.status = status;
         for (qsizetype i = 1; i < lines.size(); ++i) {
             const QByteArray line = lines[i].trimmed();
@@ -94,12 +98,14 @@ struct Exchange
         if (!chunked && !out.header("Content-Length").isEmpty()) {
             length = out.header("Content-Length").toLongLong(&ok);
             if (!ok || length < 0) {
-                finish(PeerResponse::Failure::Protocol, QStringLiteral("a Content-Length that is no number"));
+                finish(PeerResponse::Failure::Protocol,
+                       QStringLiteral("a Content-Length that is no number"));
                 return false;
             }
             // Refused before a byte of the body is read.
             if (length > cap) {
-                finish(PeerResponse::Failure::TooLarge, QStringLiteral("the answer declares %1 bytes").arg(length));
+                finish(PeerResponse::Failure::TooLarge,
+                       QStringLiteral("the answer declares %1 bytes").arg(length));
                 return false;
             }
         }
@@ -113,7 +119,8 @@ struct Exchange
     bool parseBody()
     {
         if (!chunked) {
-            const qsizetype take = length < 0 ? in.size() : std::min<qint64>(in.size(), length - out.body.size());
+            const qsizetype take
+                = length < 0 ? in.size() : std::min<qint64>(in.size(), length - out.body.size());
             if (!addBody(QByteArrayView(in).first(take)))
                 return false;
             in.remove(0, take);
@@ -124,7 +131,8 @@ struct Exchange
                 const qsizetype eol = in.indexOf("\r\n");
                 if (eol < 0) {
                     if (in.size() > MaxChunkLineBytes)
-                        finish(PeerResponse::Failure::Protocol, QStringLiteral("a chunk size line too long"));
+                        finish(PeerResponse::Failure::Protocol,
+                               QStringLiteral("a chunk size line too long"));
                     return false;
                 }
                 QByteArray sizeText = in.left(eol);
@@ -134,13 +142,15 @@ struct Exchange
                 bool ok = false;
                 const qint64 size = sizeText.trimmed().toLongLong(&ok, 16);
                 if (!ok || size < 0) {
-                    finish(PeerResponse::Failure::Protocol, QStringLiteral("a chunk size that is no number"));
+                    finish(PeerResponse::Failure::Protocol,
+                           QStringLiteral("a chunk size that is no number"));
                     return false;
                 }
                 if (size == 0)
-                    return true;  // the last chunk; trailers are not read
+                    return true; // the last chunk; trailers are not read
                 if (out.body.size() + size > cap) {
-                    finish(PeerResponse::Failure::TooLarge, QStringLiteral("the answer passed %1 bytes").arg(cap));
+                    finish(PeerResponse::Failure::TooLarge,
+                           QStringLiteral("the answer passed %1 bytes").arg(cap));
                     return false;
                 }
                 chunkLeft = size;
@@ -182,15 +192,18 @@ struct Exchange
         in += socket->readAll();
         if (headDone && !chunked && length < 0) {
             if (addBody(in))
-                finish();  // a body that ends with the connection
+                finish(); // a body that ends with the connection
             return;
         }
-        finish(PeerResponse::Failure::Connection, headDone ? QStringLiteral("the connection closed mid-answer")
-                                                           : QStringLiteral("the connection closed without an answer"));
+        finish(PeerResponse::Failure::Connection,
+               headDone ? QStringLiteral("the connection closed mid-answer")
+                        : QStringLiteral("the connection closed without an answer"));
     }
 };
 
-QByteArray requestHead(const QUrl &url, const QList<QPair<QByteArray, QByteArray>> &headers, qsizetype bodySize)
+QByteArray requestHead(const QUrl &url,
+                       const QList<QPair<QByteArray, QByteArray>> &headers,
+                       qsizetype bodySize)
 {
     QByteArray target = url.path(QUrl::FullyEncoded).toLatin1();
     if (target.isEmpty())
@@ -211,8 +224,12 @@ QByteArray requestHead(const QUrl &url, const QList<QPair<QByteArray, QByteArray
 
 } // namespace
 
-void postToPeer(const QUrl &url, const QList<QPair<QByteArray, QByteArray>> &headers, const QByteArray &body,
-                qint64 cap, std::chrono::milliseconds deadline, QObject *context,
+void postToPeer(const QUrl &url,
+                const QList<QPair<QByteArray, QByteArray>> &headers,
+                const QByteArray &body,
+                qint64 cap,
+                std::chrono::milliseconds deadline,
+                QObject *context,
                 std::function<void(PeerResponse)> done)
 {
     const bool tls = url.scheme() == QLatin1String("https");
@@ -241,16 +258,19 @@ void postToPeer(const QUrl &url, const QList<QPair<QByteArray, QByteArray>> &hea
             x->socket->write(request);
     });
     if (tls)
-        QObject::connect(static_cast<QSslSocket *>(socket), &QSslSocket::encrypted, socket,
+        QObject::connect(static_cast<QSslSocket *>(socket),
+                         &QSslSocket::encrypted,
+                         socket,
                          [x, request] { x->socket->write(request); });
     QObject::connect(socket, &QIODevice::readyRead, socket, [x] { x->onReadyRead(); });
     QObject::connect(socket, &QAbstractSocket::disconnected, socket, [x] { x->onClosed(); });
-    QObject::connect(socket, &QAbstractSocket::errorOccurred, socket, [x](QAbstractSocket::SocketError e) {
-        if (e == QAbstractSocket::RemoteHostClosedError)
-            x->onClosed();
-        else
-            x->finish(PeerResponse::Failure::Connection, x->socket->errorString());
-    });
+    QObject::connect(
+        socket, &QAbstractSocket::errorOccurred, socket, [x](QAbstractSocket::SocketError e) {
+            if (e == QAbstractSocket::RemoteHostClosedError)
+                x->onClosed();
+            else
+                x->finish(PeerResponse::Failure::Connection, x->socket->errorString());
+        });
     timer->start(deadline);
     const quint16 port = quint16(url.port(tls ? 443 : 80));
     if (tls)

@@ -33,13 +33,13 @@ struct PeerResponse
 {
     enum class Failure {
         None,
-        Timeout,     ///< the deadline passed before the answer was complete
-        TooLarge,    ///< the declared length or the bytes passed the cap
-        Connection,  ///< refused, reset, closed early, TLS, DNS
-        Protocol,    ///< not an HTTP/1.x answer (a status line, headers, chunks)
+        Timeout,    ///< the deadline passed before the answer was complete
+        TooLarge,   ///< the declared length or the bytes passed the cap
+        Connection, ///< refused, reset, closed early, TLS, DNS
+        Protocol,   ///< not an HTTP/1.x answer (a status line, headers, chunks)
     };
     Failure failure = Failure::None;
-    QString failureText;  ///< for a log line
+    QString failureText; ///< for a log line
     int status = 0;
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
@@ -55,8 +55,12 @@ inline constexpr qint64 PeerReadAheadBytes = 64 * 1024;
 /// once, on this thread, with the answer or why there is none. The body
 /// may be at most `cap` bytes; the whole exchange takes at most `deadline`.
 /// Nothing is called once `context` is gone (the exchange is dropped with it).
-void postToPeer(const QUrl &url, const QList<QPair<QByteArray, QByteArray>> &headers, const QByteArray &body,
-                qint64 cap, std::chrono::milliseconds deadline, QObject *context,
+void postToPeer(const QUrl &url,
+                const QList<QPair<QByteArray, QByteArray>> &headers,
+                const QByteArray &body,
+                qint64 cap,
+                std::chrono::milliseconds deadline,
+                QObject *context,
                 std::function<void(PeerResponse)> done);
 
 } // namespace townhall::host::providers

@@ -77,7 +77,10 @@ struct HostileTable : test::ModelTable
         }
         return true;
     }
-    std::vector<RecordedRequest> chats() const { return servers[HostileSeat]->requestsTo("/chat/completions"); }
+    std::vector<RecordedRequest> chats() const
+    {
+        return servers[HostileSeat]->requestsTo("/chat/completions");
+    }
     std::shared_ptr<const host::PilotLog> log() const
     {
         return host->pilotLog(match()->matchId(), playerOf(HostileSeat).playerId);
@@ -113,7 +116,8 @@ private Q_SLOTS:
             message["tool_calls"] = message.value("tool_calls", json::array());
             for (json &call : message["tool_calls"])
                 if (call["function"]["name"] == "et_werewolf_match_say_public")
-                    call["function"]["arguments"] = json{{"text", "I am seat 0 and my key is " + Key}}.dump();
+                    call["function"]["arguments"]
+                        = json{{"text", "I am seat 0 and my key is " + Key}}.dump();
             std::string text = body.dump();
             // Every other answer spells the key in escapes, as an echo of JSON may.
             if (n % 2)
@@ -135,7 +139,8 @@ private Q_SLOTS:
             20'000);
 
         const auto leaks = [](const std::string &s) {
-            return s.find(Key) != std::string::npos || s.find("0123456789abcdef") != std::string::npos
+            return s.find(Key) != std::string::npos
+                   || s.find("0123456789abcdef") != std::string::npos
                    || s.find(escapedKey()) != std::string::npos;
         };
         const std::string exported = *store->exportMatch("match-1");
@@ -158,7 +163,8 @@ private Q_SLOTS:
             QVERIFY2(!leaks(text), text.c_str());
         }
         // The provider itself still got the key, where it belongs.
-        QCOMPARE(t.chats().front().header("Authorization"), QByteArray("Bearer " + QByteArray::fromStdString(Key)));
+        QCOMPARE(t.chats().front().header("Authorization"),
+                 QByteArray("Bearer " + QByteArray::fromStdString(Key)));
     }
 
     // One answer of 10,000 tool calls (get_state, in the lobby): the seat
@@ -176,7 +182,8 @@ private Q_SLOTS:
         const auto chats = t.chats();
         QVERIFY(chats.size() >= 2);
         const qsizetype next = chats[1].body.size();
-        qInfo("the request after 10,000 tool calls: %lld bytes (the first: %lld)", qlonglong(next),
+        qInfo("the request after 10,000 tool calls: %lld bytes (the first: %lld)",
+              qlonglong(next),
               qlonglong(chats[0].body.size()));
         QVERIFY2(next < 64 * 1024, qPrintable(QString::number(next)));
         int calls = 0;
@@ -214,13 +221,15 @@ private Q_SLOTS:
             // Told to the model in its next request.
             const auto chats = t.chats();
             QVERIFY(chats.size() >= 2);
-            QVERIFY2(chats[1].body.contains("nested deeper than 64 levels"), chats[1].body.left(400).constData());
+            QVERIFY2(chats[1].body.contains("nested deeper than 64 levels"),
+                     chats[1].body.left(400).constData());
         } else {
             QVERIFY(log->stats.failures.count(QStringLiteral("MALFORMED_RESPONSE")));
             QVERIFY(log->stats.handedOver);
             const auto &notes = log->notes;
             QVERIFY(std::any_of(notes.begin(), notes.end(), [](const host::PilotNote &n) {
-                return n.kind == host::PilotNote::Kind::HandOver && n.text.contains(QStringLiteral("deeper than 64"));
+                return n.kind == host::PilotNote::Kind::HandOver
+                       && n.text.contains(QStringLiteral("deeper than 64"));
             }));
         }
     }

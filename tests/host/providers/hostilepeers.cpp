@@ -27,22 +27,25 @@ ScriptedResponse jsonText(const std::string &body)
 
 ScriptedResponse deepModelAnswer(int depth)
 {
-    return jsonText(R"({"id":"chatcmpl-deep","object":"chat.completion","model":"test-model","choices":[{"index":0,)"
-                    R"("finish_reason":"stop","message":{"role":"assistant","content":)"
-                    + nestedArrays(depth) + "}}]}");
+    return jsonText(
+        R"({"id":"chatcmpl-deep","object":"chat.completion","model":"test-model","choices":[{"index":0,)"
+        R"("finish_reason":"stop","message":{"role":"assistant","content":)"
+        + nestedArrays(depth) + "}}]}");
 }
 
 ScriptedResponse deepAnthropicAnswer(int depth)
 {
-    return jsonText(R"({"id":"msg_deep","type":"message","role":"assistant","model":"claude-test","content":[)"
-                    R"({"type":"tool_use","id":"toolu_1","name":"vote","input":{"targetPlayerId":)"
-                    + nestedArrays(depth) + R"(}}],"stop_reason":"tool_use","usage":{"input_tokens":1,"output_tokens":1}})");
+    return jsonText(
+        R"({"id":"msg_deep","type":"message","role":"assistant","model":"claude-test","content":[)"
+        R"({"type":"tool_use","id":"toolu_1","name":"vote","input":{"targetPlayerId":)"
+        + nestedArrays(depth)
+        + R"(}}],"stop_reason":"tool_use","usage":{"input_tokens":1,"output_tokens":1}})");
 }
 
 ScriptedResponse deepToolArguments(const std::string &tool, int depth)
 {
-    return providers::openai::toolCalls(
-        json::array({providers::openai::toolCall("call_deep", tool, R"({"targetPlayerId":)" + nestedArrays(depth) + "}")}));
+    return providers::openai::toolCalls(json::array({providers::openai::toolCall(
+        "call_deep", tool, R"({"targetPlayerId":)" + nestedArrays(depth) + "}")}));
 }
 
 ScriptedResponse toolCallFlood(int n, const std::string &tool, const std::string &arguments)
@@ -57,13 +60,17 @@ ScriptedResponse anthropicToolCallFlood(int n, const std::string &tool)
 {
     json content = json::array();
     for (int i = 0; i < n; ++i)
-        content.push_back({{"type", "tool_use"}, {"id", "toolu_" + std::to_string(i)}, {"name", tool}, {"input", json::object()}});
+        content.push_back({{"type", "tool_use"},
+                           {"id", "toolu_" + std::to_string(i)},
+                           {"name", tool},
+                           {"input", json::object()}});
     return providers::anthropic::reply(std::move(content), "tool_use");
 }
 
 ScriptedResponse deepPushAnswer(const json &id, int depth)
 {
-    return jsonText(R"({"jsonrpc":"2.0","id":)" + id.dump() + R"(,"result":{"vote_target":)" + nestedArrays(depth) + "}}");
+    return jsonText(R"({"jsonrpc":"2.0","id":)" + id.dump() + R"(,"result":{"vote_target":)"
+                    + nestedArrays(depth) + "}}");
 }
 
 ScriptedResponse redirect(int status, const QString &location)

@@ -47,7 +47,8 @@ ChatRequest askToVote()
     r.messages.push_back(ChatMessage::user(u"Vote now."_s));
     ToolDefinition vote;
     vote.name = u"vote"_s;
-    vote.parameters = {{"type", "object"}, {"properties", {{"targetPlayerId", {{"type", "string"}}}}}};
+    vote.parameters
+        = {{"type", "object"}, {"properties", {{"targetPlayerId", {{"type", "string"}}}}}};
     r.tools.push_back(vote);
     return r;
 }
@@ -83,15 +84,17 @@ private Q_SLOTS:
     void deepAnswersAreMalformed_data()
     {
         QTest::addColumn<ProviderKind>("kind");
-        QTest::addColumn<int>("where");  // 0: the body, 1: the tool call's arguments text
+        QTest::addColumn<int>("where"); // 0: the body, 1: the tool call's arguments text
         QTest::addColumn<int>("depth");
         QTest::addColumn<QString>("expected");
         const auto openAi = ProviderKind::OpenAiCompatible;
         QTest::newRow("openai body 200000") << openAi << 0 << 200'000 << u"MALFORMED_RESPONSE"_s;
         QTest::newRow("openai body 65") << openAi << 0 << 65 << u"MALFORMED_RESPONSE"_s;
-        QTest::newRow("openai arguments 200000") << openAi << 1 << 200'000 << u"MALFORMED_TOOL_CALL"_s;
+        QTest::newRow("openai arguments 200000")
+            << openAi << 1 << 200'000 << u"MALFORMED_TOOL_CALL"_s;
         QTest::newRow("openai arguments 65") << openAi << 1 << 65 << u"MALFORMED_TOOL_CALL"_s;
-        QTest::newRow("anthropic input 200000") << ProviderKind::Anthropic << 0 << 200'000 << u"MALFORMED_RESPONSE"_s;
+        QTest::newRow("anthropic input 200000")
+            << ProviderKind::Anthropic << 0 << 200'000 << u"MALFORMED_RESPONSE"_s;
     }
     void deepAnswersAreMalformed()
     {
@@ -103,7 +106,7 @@ private Q_SLOTS:
         QVERIFY(server->listen());
         server->enqueue(kind == ProviderKind::Anthropic ? hostile::deepAnthropicAnswer(depth)
                         : where == 0                    ? hostile::deepModelAnswer(depth)
-                                                        : hostile::deepToolArguments("vote", depth));
+                                     : hostile::deepToolArguments("vote", depth));
         ChatClient client(hostileProfile(*server, kind));
         const ChatOutcome o = QCoro::waitFor(client.chat(askToVote()));
         QVERIFY(o.error);
@@ -117,7 +120,8 @@ private Q_SLOTS:
         ScriptedOpenAiServer server;
         QVERIFY(server.listen());
         ScriptedResponse deep;
-        deep.body = QByteArray::fromStdString(R"({"object":"list","data":)" + hostile::nestedArrays(200'000) + "}");
+        deep.body = QByteArray::fromStdString(R"({"object":"list","data":)"
+                                              + hostile::nestedArrays(200'000) + "}");
         server.setModelsResponse(deep);
         ChatClient client(hostileProfile(server, ProviderKind::OpenAiCompatible));
         const ModelList list = QCoro::waitFor(client.listModels());
@@ -139,8 +143,9 @@ private Q_SLOTS:
         constexpr int Calls = 10'000;
         auto server = serverFor(kind);
         QVERIFY(server->listen());
-        server->enqueue(kind == ProviderKind::Anthropic ? hostile::anthropicToolCallFlood(Calls, "vote")
-                                                        : hostile::toolCallFlood(Calls, "vote", R"({"targetPlayerId":"p:2"})"));
+        server->enqueue(kind == ProviderKind::Anthropic
+                            ? hostile::anthropicToolCallFlood(Calls, "vote")
+                            : hostile::toolCallFlood(Calls, "vote", R"({"targetPlayerId":"p:2"})"));
         const ProviderProfile profile = hostileProfile(*server, kind);
         ChatClient client(profile);
         const ChatOutcome o = QCoro::waitFor(client.chat(askToVote()));
@@ -148,8 +153,10 @@ private Q_SLOTS:
         QCOMPARE(int(o.result.toolCalls.size()), ChatResult::MaxToolCalls);
         QCOMPARE(o.result.droppedToolCalls, Calls - ChatResult::MaxToolCalls);
         const json &raw = o.result.rawAssistant;
-        QCOMPARE(int((kind == ProviderKind::Anthropic ? raw : raw.at("tool_calls")).size()), ChatResult::MaxToolCalls);
-        QCOMPARE(o.result.toolCalls.front().id, kind == ProviderKind::Anthropic ? u"toolu_0"_s : u"call_0"_s);
+        QCOMPARE(int((kind == ProviderKind::Anthropic ? raw : raw.at("tool_calls")).size()),
+                 ChatResult::MaxToolCalls);
+        QCOMPARE(o.result.toolCalls.front().id,
+                 kind == ProviderKind::Anthropic ? u"toolu_0"_s : u"call_0"_s);
 
         // The next turn as a seat builds it: the answer, then a result for each kept call.
         ChatRequest next = askToVote();
@@ -157,7 +164,8 @@ private Q_SLOTS:
         said.raw = o.result.rawAssistant;
         next.messages.push_back(said);
         for (const ToolCall &c : o.result.toolCalls)
-            next.messages.push_back(ChatMessage::toolResult(c.id, u"Not run: one call at a time."_s, true));
+            next.messages.push_back(
+                ChatMessage::toolResult(c.id, u"Not run: one call at a time."_s, true));
         const wire::HttpRequest http = wire::chatRequest(profile, next);
         QVERIFY2(http.body.size() < 64 * 1024, qPrintable(QString::number(http.body.size())));
         qInfo("the next request after %d calls: %lld bytes", Calls, qlonglong(http.body.size()));
@@ -171,8 +179,10 @@ private Q_SLOTS:
         QTest::addColumn<int>("status");
         QTest::addColumn<bool>("sameOrigin");
         for (int status : {301, 302, 303, 307, 308}) {
-            QTest::newRow(qPrintable(u"openai %1"_s.arg(status))) << ProviderKind::OpenAiCompatible << status << false;
-            QTest::newRow(qPrintable(u"anthropic %1"_s.arg(status))) << ProviderKind::Anthropic << status << false;
+            QTest::newRow(qPrintable(u"openai %1"_s.arg(status)))
+                << ProviderKind::OpenAiCompatible << status << false;
+            QTest::newRow(qPrintable(u"anthropic %1"_s.arg(status)))
+                << ProviderKind::Anthropic << status << false;
         }
         QTest::newRow("openai 307 same origin") << ProviderKind::OpenAiCompatible << 307 << true;
     }
@@ -186,8 +196,11 @@ private Q_SLOTS:
         QVERIFY(first->listen());
         QVERIFY(other->listen());
         const ScriptedHttpServer &target = sameOrigin ? *first : *other;
-        const QString location = target.baseUrl() + (kind == ProviderKind::Anthropic ? u"/v1/messages"_s : u"/chat/completions"_s);
-        first->setHandler([&](const RecordedRequest &) { return hostile::redirect(status, location); });
+        const QString location
+            = target.baseUrl()
+              + (kind == ProviderKind::Anthropic ? u"/v1/messages"_s : u"/chat/completions"_s);
+        first->setHandler(
+            [&](const RecordedRequest &) { return hostile::redirect(status, location); });
         other->enqueue(openai::text("the key went along"));
         ChatClient client(hostileProfile(*first, kind));
         const ChatOutcome o = QCoro::waitFor(client.chat(askToVote()));
@@ -195,8 +208,9 @@ private Q_SLOTS:
         QCOMPARE(o.error->kind, Kind::Network);
         QCOMPARE(o.error->httpStatus, status);
         QVERIFY2(o.error->message.contains(location), qPrintable(o.error->message));
-        QVERIFY2(o.error->message.contains(sameOrigin ? u"follows no redirects"_s
-                                                      : u"does not send your key to another origin"_s),
+        QVERIFY2(o.error->message.contains(sameOrigin
+                                               ? u"follows no redirects"_s
+                                               : u"does not send your key to another origin"_s),
                  qPrintable(o.error->message));
         QVERIFY(!o.error->message.contains(kSecret));
         QCOMPARE(first->requests().size(), std::size_t(1));
@@ -216,10 +230,14 @@ private Q_SLOTS:
         QTest::newRow("plain") << u"your key %1 is wrong"_s.arg(kSecret);
         QTest::newRow("bearer header") << u"Authorization: Bearer %1"_s.arg(kSecret);
         QTest::newRow("x-api-key header") << u"x-api-key: %1"_s.arg(kSecret);
-        QTest::newRow("escaped slash") << u"{\"key\":\"%1\"}"_s.arg(QString(kSecret).replace(u"/"_s, u"\\/"_s));
-        QTest::newRow("unicode escapes") << u"{\"key\":\"%1\"}"_s.arg(escapedEverywhere(kSecret, false));
-        QTest::newRow("upper-case escapes") << u"{\"key\":\"%1\"}"_s.arg(escapedEverywhere(kSecret, true));
-        QTest::newRow("some letters escaped") << u"{\"key\":\"\\u0073k-hostile\\/echo-01234567\\u0038\\u00399\"}"_s;
+        QTest::newRow("escaped slash")
+            << u"{\"key\":\"%1\"}"_s.arg(QString(kSecret).replace(u"/"_s, u"\\/"_s));
+        QTest::newRow("unicode escapes")
+            << u"{\"key\":\"%1\"}"_s.arg(escapedEverywhere(kSecret, false));
+        QTest::newRow("upper-case escapes")
+            << u"{\"key\":\"%1\"}"_s.arg(escapedEverywhere(kSecret, true));
+        QTest::newRow("some letters escaped")
+            << u"{\"key\":\"\\u0073k-hostile\\/echo-01234567\\u0038\\u00399\"}"_s;
         QTest::newRow("twice") << kSecret + u" and "_s + kSecret;
     }
     void redactionCatchesEveryFormOfTheKey()
@@ -229,7 +247,8 @@ private Q_SLOTS:
         p.apiKey = kSecret;
         const QString clean = p.redacted(text);
         QVERIFY2(clean.contains(u"***"_s), qPrintable(clean));
-        QVERIFY2(!clean.contains(u"0123456789"_s) && !clean.contains(u"hostile"_s), qPrintable(clean));
+        QVERIFY2(!clean.contains(u"0123456789"_s) && !clean.contains(u"hostile"_s),
+                 qPrintable(clean));
         QCOMPARE(redactSecret(text, kSecret), clean);
         // Text without the key is left as it is, backslashes and all.
         QCOMPARE(p.redacted(u"a \\u0073 and \\/ but no key"_s), u"a \\u0073 and \\/ but no key"_s);
@@ -241,8 +260,10 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("body");
         const QByteArray escaped = escapedEverywhere(kSecret, false).toUtf8();
-        QTest::newRow("html echo") << QByteArray("<html>bad header Authorization: Bearer " + escaped + "</html>");
-        QTest::newRow("json echo") << QByteArray(R"({"error":{"message":"bad key )" + escaped + R"(","type":"auth"}})");
+        QTest::newRow("html echo")
+            << QByteArray("<html>bad header Authorization: Bearer " + escaped + "</html>");
+        QTest::newRow("json echo")
+            << QByteArray(R"({"error":{"message":"bad key )" + escaped + R"(","type":"auth"}})");
     }
     void anEchoedKeyStaysOutOfTheError()
     {
