@@ -157,6 +157,20 @@ void account(PilotStats &st, const providers::ProviderProfile &profile, const pr
         ++st.failures[QString::fromLatin1(ProviderError::kindName(o.error->kind))];
 }
 
+/// Every string in `j` (arguments the provider parsed, so no deeper than
+/// base::MaxJsonDepth) with the profile's key redacted.
+void redactStrings(nlohmann::json &j, const providers::ProviderProfile &profile)
+{
+    if (j.is_string()) {
+        const QString text = QString::fromStdString(j.get<std::string>());
+        if (const QString clean = profile.redacted(text); clean != text)
+            j = clean.toStdString();
+    } else if (j.is_structured()) {
+        for (auto &v : j)
+            redactStrings(v, profile);
+    }
+}
+
 /// "SERVER: The server failed…", for a note.
 QString failureText(const providers::ProviderProfile &profile, const ProviderError &error)
 {
@@ -512,9 +526,11 @@ void Pilot::ask()
                clock = m_options.clock, changed = m_options.changed](providers::ChatOutcome o) {
             account(log->stats, profile, o);
             const engine::TimeMs at = clock ? clock() : 0;
+            // A provider may echo the key (in an error, in what its model
+            // writes): notes are stored and exported, so they never hold it.
             for (const QString *text : {&o.result.reasoning, &o.result.text})
                 if (!text->trimmed().isEmpty())
-                    log->addNote({PilotNote::Kind::Thought, at, key.day, key.phase, *text});
+                    log->addNote({PilotNote::Kind::Thought, at, key.day, key.phase, profile.redacted(*text)});
             if (alive)
                 answered(key, std::move(o));
             if (changed)
@@ -577,6 +593,9 @@ void Pilot::answered(const Key &key, providers::ChatOutcome outcome)
     if (!first.argumentsError.isEmpty())
         return reply(QStringLiteral("Your arguments are not a JSON object: %1").arg(first.argumentsError), true);
     engine::ToolCall call{*dotted, first.arguments.is_object() ? first.arguments : nlohmann::json::object()};
+    // What the model says reaches the match, the store and the spectators:
+    // never the key, even if the provider put it in the model's mouth.
+    redactStrings(call.arguments, m_options.profile);
     call.arguments["matchId"] = m_options.matchId;
     if (key.job == Job::LastWords)
         call.arguments["kind"] = "LAST_WORDS";

@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: MIT
 #include "host/pushseat.h"
 
+#include "base/jsonlimits.h"
 #include "engine/projection.h"
+#include "host/providers/boundedreply.h"
+#include "host/providers/peerhttp.h"
+#include "host/providers/providerprofile.h"
 
 #include <QElapsedTimer>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
+#include <QLoggingCategory>
 #include <QObject>
 #include <QPointer>
-#include <QTimer>
 
 #include <algorithm>
+
+Q_LOGGING_CATEGORY(lcPush, "townhall.push")
 
 namespace townhall::host {
 
@@ -152,18 +155,13 @@ int PushSeat::seatOf(const std::string &playerId)
     return seat;
 }
 
-PushSeat::PushSeat(PushSeatOptions options, MatchLookup match, Send send, QNetworkAccessManager *nam)
+PushSeat::PushSeat(PushSeatOptions options, MatchLookup match, Send send, QNetworkAccessManager *)
     : m_options(std::move(options))
     , m_match(std::move(match))
     , m_send(std::move(send))
-    , m_nam(nam)
     , m_context(std::make_unique<QObject>())
     , m_rng(m_options.seed)
 {
-    if (!m_nam) {
-        m_ownNam = std::make_unique<QNetworkAccessManager>();
-        m_nam = m_ownNam.get();
-    }
 }
 
 PushSeat::~PushSeat() = default;
@@ -455,72 +453,115 @@ void PushSeat::post(const Key &key, const std::string &method, json params)
     const int id = ++m_nextId;
     ++m_stats->calls;
     ++m_stats->byMethod[method];
-    const json body{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
-    QNetworkRequest request(m_options.endpoint.url);
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    const json body{
+        {"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
+    QList<QPair<QByteArray, QByteArray>> headers{{"Content-Type", "application/json"}};
     if (!m_options.endpoint.token.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + m_options.endpoint.token.toUtf8());
-    request.setTransferTimeout(m_options.endpoint.deadlineMs);
-    QNetworkReply *reply = m_nam->post(request, QByteArray::fromStdString(body.dump()));
+        headers.append({"Authorization", "Bearer " + m_options.endpoint.token.toUtf8()});
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();
-    QPointer<QNetworkReply> guard(reply);
-    // Seed 002 §2: the deadline counts from the call, whatever the transfer does.
-    QTimer::singleShot(m_options.endpoint.deadlineMs, reply, [guard] {
-        if (guard && guard->isRunning())
-            guard->abort();
-    });
-    QObject::connect(reply, &QNetworkReply::finished, m_context.get(), [this, reply, key, method, id, clock] {
-        reply->deleteLater();
-        const auto err = reply->error();
-        if (err == QNetworkReply::OperationCanceledError || err == QNetworkReply::TimeoutError) {
-            ++m_stats->timeouts;
-            answered(key, method, std::nullopt, 0);
-            return;
-        }
-        const QByteArray data = reply->readAll();
-        if (err != QNetworkReply::NoError) {
-            // A JSON-RPC error object may come with a non-2xx status; read it below.
-            const json j = json::parse(data.toStdString(), nullptr, false);
-            if (!(j.is_object() && j.contains("error"))) {
-                ++m_stats->httpErrors;
-                answered(key, method, std::nullopt, 0);
-                return;
-            }
-        }
-        const json j = json::parse(data.toStdString(), nullptr, false);
-        if (!j.is_object() || j.value("jsonrpc", json()) != "2.0" || j.value("id", json()) != json(id)
-            || (!j.contains("result") && !j.contains("error"))) {
-            // An error object without an id is still the agent's answer (seed 002 §5.2 shows none).
-            if (j.is_object() && j.contains("error") && j["error"].is_object() && !j.contains("result")
-                && (!j.contains("id") || j["id"].is_null() || j["id"] == json(id))) {
-                // fall through to the error handling below
-            } else {
+    // Read under a byte cap and seed 002 §2's deadline, which counts from
+    // the call whatever the transfer does; no redirect is followed (the
+    // token would go along).
+    providers::postToPeer(
+        m_options.endpoint.url,
+        headers,
+        QByteArray::fromStdString(body.dump()),
+        PushEndpoint::MaxAnswerBytes,
+        std::chrono::milliseconds(m_options.endpoint.deadlineMs),
+        m_context.get(),
+        [this, key, method, id, clock](providers::PeerResponse reply) {
+            using Failure = providers::PeerResponse::Failure;
+            if (reply.failure == Failure::TooLarge) {
+                qCInfo(lcPush).noquote()
+                    << QString::fromStdString(m_options.playerId) << method.c_str()
+                    << "answer cut off:" << reply.failureText;
                 ++m_stats->malformed;
                 answered(key, method, std::nullopt, 0);
                 return;
             }
-        }
-        if (j.contains("error")) {
-            const json &e = j["error"];
-            const int code = e.is_object() && e.value("code", json()).is_number_integer() ? e["code"].get<int>() : -1;
-            ++m_stats->agentErrors[code];
-            answered(key, method, std::nullopt, code);
-            return;
-        }
-        if (!j["result"].is_object()) {
-            ++m_stats->malformed;
-            answered(key, method, std::nullopt, 0);
-            return;
-        }
-        ++m_stats->answered;
-        m_stats->latencyMs += clock->elapsed();
-        answered(key, method, j["result"], 0);
-    });
+            if (reply.failure == Failure::Timeout) {
+                ++m_stats->timeouts;
+                answered(key, method, std::nullopt, 0);
+                return;
+            }
+            if (reply.failure != Failure::None) {
+                ++m_stats->httpErrors;
+                answered(key, method, std::nullopt, 0);
+                return;
+            }
+            if (reply.status >= 300 && reply.status < 400) {
+                const QString target
+                    = m_options.endpoint.url.resolved(QUrl::fromEncoded(reply.header("Location")))
+                          .toDisplayString(QUrl::RemoveUserInfo);
+                qCWarning(lcPush).noquote()
+                    << QString::fromStdString(m_options.playerId) << "the push agent redirected to"
+                    << target
+                    << (providers::crossOrigin(m_options.endpoint.url.toString(), target)
+                            ? "; Town Hall does not send the token to another origin"
+                            : "; Town Hall follows no redirects: put that address in the seat's "
+                              "url");
+                ++m_stats->httpErrors;
+                answered(key, method, std::nullopt, 0);
+                return;
+            }
+            const bool httpError = reply.status < 200 || reply.status > 299;
+            const QByteArray &data = reply.body;
+            // Measured before it is parsed: a value nested deeper would crash
+            // whoever copies it (base/jsonlimits.h). It is malformed like any other.
+            const bool tooDeep = !base::jsonDepthWithin(
+                std::string_view(data.constData(), std::size_t(data.size())));
+            const json j = tooDeep
+                               ? json(json::value_t::discarded)
+                               : json::parse(data.constBegin(), data.constEnd(), nullptr, false);
+            if (httpError) {
+                // A JSON-RPC error object may come with a non-2xx status; read it below.
+                if (!(j.is_object() && j.contains("error"))) {
+                    ++m_stats->httpErrors;
+                    answered(key, method, std::nullopt, 0);
+                    return;
+                }
+            }
+            if (!j.is_object() || j.value("jsonrpc", json()) != "2.0"
+                || j.value("id", json()) != json(id)
+                || (!j.contains("result") && !j.contains("error"))) {
+                // An error object without an id is still the agent's answer (seed 002 §5.2 shows
+                // none).
+                if (j.is_object() && j.contains("error") && j["error"].is_object()
+                    && !j.contains("result")
+                    && (!j.contains("id") || j["id"].is_null() || j["id"] == json(id))) {
+                    // fall through to the error handling below
+                } else {
+                    ++m_stats->malformed;
+                    answered(key, method, std::nullopt, 0);
+                    return;
+                }
+            }
+            if (j.contains("error")) {
+                const json &e = j["error"];
+                const int code = e.is_object() && e.value("code", json()).is_number_integer()
+                                     ? e["code"].get<int>()
+                                     : -1;
+                ++m_stats->agentErrors[code];
+                answered(key, method, std::nullopt, code);
+                return;
+            }
+            if (!j["result"].is_object()) {
+                ++m_stats->malformed;
+                answered(key, method, std::nullopt, 0);
+                return;
+            }
+            ++m_stats->answered;
+            m_stats->latencyMs += clock->elapsed();
+            answered(key, method, j["result"], 0);
+        });
     notify();
 }
 
-void PushSeat::answered(const Key &key, const std::string &method, std::optional<json> result, int errorCode)
+void PushSeat::answered(const Key &key,
+                        const std::string &method,
+                        std::optional<json> result,
+                        int errorCode)
 {
     (void)method;
     if (key.job == Job::Init)
@@ -599,11 +640,13 @@ std::optional<engine::ToolCall> PushSeat::callFor(const Key &key, const json &r)
             return json("p:" + t.get<std::string>());
         return std::nullopt;  // wrong type
     };
-    const auto text = [&r](const char *field) -> std::optional<std::string> {
+    // What the agent wrote goes into the match and the store: never its token.
+    const auto text = [&r, this](const char *field) -> std::optional<std::string> {
         const json t = r.value(field, json());
         if (!t.is_string())
             return std::nullopt;
-        return t.get<std::string>();
+        return providers::redactSecret(QString::fromStdString(t.get<std::string>()), m_options.endpoint.token)
+            .toStdString();
     };
     const std::string action = r.value("action", json()).is_string() ? r["action"].get<std::string>() : "";
     const json matchId = m_options.matchId;

@@ -49,6 +49,11 @@ struct PushEndpoint
     static constexpr int DefaultDeadlineMs = 8000;
     static constexpr int MinDeadlineMs = 1000;
     static constexpr int MaxDeadlineMs = 60000;
+    /// An answer is a JSON-RPC object with a target, an action or a speech:
+    /// a few hundred bytes, a few KiB with a long speech. One past this is
+    /// cut off while it arrives and counted as malformed, so an agent that
+    /// streams without end or sends 150 MB costs the host about this much.
+    static constexpr qint64 MaxAnswerBytes = 1024 * 1024;
 
     QUrl url;
     QString token;
@@ -64,8 +69,8 @@ struct PushStats
     int calls = 0;        ///< requests sent
     int answered = 0;     ///< valid JSON-RPC results
     int timeouts = 0;     ///< no answer within the deadline
-    int httpErrors = 0;   ///< connection refused, HTTP status not 2xx
-    int malformed = 0;    ///< not JSON, not JSON-RPC, wrong id, wrong types
+    int httpErrors = 0;   ///< connection refused, HTTP status not 2xx, a redirect (never followed)
+    int malformed = 0;    ///< not JSON, nested too deep, over MaxAnswerBytes, not JSON-RPC, wrong id, wrong types
     std::map<int, int> agentErrors;          ///< error objects by code (1001…1004, others)
     std::map<std::string, int> byMethod;     ///< requests by method
     int refused = 0;      ///< tool calls the match refused
@@ -95,6 +100,9 @@ public:
     /// Sends a tool call for this seat's player through the host's tool path.
     using Send = std::function<void(const engine::ToolCall &call, Done done)>;
 
+    /// The calls use an HTTP client of their own (providers/peerhttp.h), read
+    /// on this thread under a byte cap; `nam` is not used any more and stays
+    /// for the callers that pass one.
     PushSeat(PushSeatOptions options, MatchLookup match, Send send, QNetworkAccessManager *nam = nullptr);
     ~PushSeat();
     PushSeat(const PushSeat &) = delete;
@@ -146,8 +154,6 @@ private:
     PushSeatOptions m_options;
     MatchLookup m_match;
     Send m_send;
-    QNetworkAccessManager *m_nam = nullptr;
-    std::unique_ptr<QNetworkAccessManager> m_ownNam;
     std::unique_ptr<QObject> m_context;  ///< guards callbacks
     std::shared_ptr<PushStats> m_stats = std::make_shared<PushStats>();
     engine::Rng m_rng;

@@ -72,9 +72,16 @@ enum class FinishReason { Unknown, Stop, Length, ToolCalls, ContentFilter, Refus
 
 struct ChatResult
 {
+    /// Tool calls kept from one answer; the rest are dropped when it is read.
+    /// A seat runs one call per turn and answers each kept one, and the
+    /// answer goes back in every later request of the turn: a model that
+    /// writes ten thousand calls must not make every request megabytes.
+    static constexpr int MaxToolCalls = 4;
+
     QString text;              ///< the visible answer, possibly empty
     QString reasoning;         ///< reasoning_content / reasoning / thinking blocks, joined
-    std::vector<ToolCall> toolCalls;
+    std::vector<ToolCall> toolCalls;  ///< at most MaxToolCalls, in the model's order
+    int droppedToolCalls = 0;         ///< calls past MaxToolCalls, left out here and in rawAssistant
     Usage usage;
     bool usageReported = false;
     FinishReason finishReason = FinishReason::Unknown;
@@ -82,7 +89,7 @@ struct ChatResult
     QString model;             ///< as the server reported it
     QString requestId;         ///< x-request-id / request-id, for a support ticket
     qint64 latencyMs = 0;      ///< request sent to last byte (or to the failure)
-    nlohmann::json rawAssistant; ///< see ChatMessage::raw
+    nlohmann::json rawAssistant; ///< see ChatMessage::raw; without the dropped calls
 };
 
 /// What went wrong, as a kind a program can act on and a sentence a user can read.
@@ -101,8 +108,8 @@ struct ProviderError
         BadRequest,        ///< other 4xx: context too long, a parameter refused
         Server,            ///< 5xx (529 overloaded included)
         BodyTooLarge,      ///< the response exceeded the cap and was aborted
-        MalformedResponse, ///< not JSON, or JSON without the expected shape
-        MalformedToolCall, ///< a tool call whose arguments are not a JSON object
+        MalformedResponse, ///< not JSON, JSON nested too deep, or without the expected shape
+        MalformedToolCall, ///< a tool call whose arguments are not a JSON object (or nest too deep)
         NoToolSupport,     ///< the model or server refuses tools, as each one says it
         EmptyAnswer,       ///< no text and no tool call (reasoning spent the budget)
     };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "host/providers/chatclient.h"
 
+#include "host/providers/boundedreply.h"
 #include "host/providers/providerstr.h"
 #include "host/providers/wire.h"
 
@@ -9,7 +10,6 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPointer>
-#include <QTimer>
 #include <QUrl>
 
 namespace townhall::host::providers {
@@ -38,22 +38,13 @@ ChatClient::~ChatClient() = default;
 
 namespace {
 
-/// Filled by the reply's signal handlers, read after it finished. Shared
-/// because the handlers may run after the coroutine moved on.
-struct TransferState
-{
-    QByteArray body;
-    bool timedOut = false;
-    bool tooLarge = false;
-};
-
 QString hostOf(const QUrl &url)
 {
     return url.port() > 0 ? u"%1:%2"_s.arg(url.host()).arg(url.port()) : url.host();
 }
 
 ProviderError transportError(const ProviderProfile &profile, const QUrl &url, const QNetworkReply &reply,
-                             const TransferState &state, qint64 cap)
+                             const BoundedBody &state, qint64 cap)
 {
     ProviderError e;
     const QString host = hostOf(url);
@@ -92,42 +83,13 @@ QCoro::Task<ChatClient::Exchange> ChatClient::send(const wire::HttpRequest &requ
     QNetworkRequest nr(url);
     for (const auto &[name, value] : request.headers)
         nr.setRawHeader(name, value);
-    // Our own deadline below covers the whole request; Qt's transfer timeout
-    // only notices silence, which a slow drip of bytes never is.
-    nr.setTransferTimeout(0);
+    prepareForPeer(nr);
     nr.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
 
     QElapsedTimer clock;
     clock.start();
     QPointer<QNetworkReply> reply = request.method == "POST" ? m_nam->post(nr, request.body) : m_nam->get(nr);
-    auto state = std::make_shared<TransferState>();
-
-    auto abortWith = [reply = reply.data(), state](bool TransferState::*flag) {
-        if (reply->isFinished())
-            return;
-        state.get()->*flag = true;
-        reply->abort();
-    };
-    // The timer is the reply's child: it dies with it, never under its own signal.
-    auto *deadline = new QTimer(reply);
-    deadline->setSingleShot(true);
-    QObject::connect(deadline, &QTimer::timeout, reply, [abortWith] { abortWith(&TransferState::timedOut); });
-    QObject::connect(reply, &QNetworkReply::metaDataChanged, reply, [r = reply.data(), abortWith, cap] {
-        bool ok = false;
-        const qint64 length = r->header(QNetworkRequest::ContentLengthHeader).toLongLong(&ok);
-        if (ok && length > cap)
-            abortWith(&TransferState::tooLarge);
-    });
-    QObject::connect(reply, &QIODevice::readyRead, reply, [r = reply.data(), state, abortWith, cap] {
-        if (state->tooLarge || state->timedOut)
-            return;
-        if (state->body.size() + r->bytesAvailable() > cap) {
-            abortWith(&TransferState::tooLarge);
-            return;
-        }
-        state->body += r->readAll();
-    });
-    deadline->start(profile.timeout);
+    const std::shared_ptr<BoundedBody> state = boundReply(reply, cap, profile.timeout);
 
     co_await reply.data();
 
@@ -140,14 +102,23 @@ QCoro::Task<ChatClient::Exchange> ChatClient::send(const wire::HttpRequest &requ
         out.error = e;
         co_return out;
     }
-    if (!state->tooLarge && !state->timedOut) {
-        if (state->body.size() + reply->bytesAvailable() > cap)
-            state->tooLarge = true;
-        else
-            state->body += reply->readAll();
-    }
+    takeRest(*reply, *state, cap);
     const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-    if (state->tooLarge || state->timedOut || !status.isValid()
+    if (const QString target = redirectTarget(*reply); !target.isEmpty() && !state->tooLarge && !state->timedOut) {
+        // Never followed (prepareForPeer): the key stays with the server the profile names.
+        ProviderError e;
+        e.kind = ProviderError::Kind::Network;
+        e.httpStatus = status.toInt();
+        e.message = profile.redacted(
+            crossOrigin(url.toString(), target)
+                ? ProvidersTr::tr("The provider redirected to %1; Town Hall does not send your key to another origin.")
+                      .arg(target)
+                : ProvidersTr::tr("The provider redirected to %1; Town Hall follows no redirects, so put that address "
+                                  "in the base URL.").arg(target));
+        out.error = e;
+        qCInfo(lcProviders).noquote() << request.method << url.toDisplayString() << "redirected to" << target
+                                      << "(not followed)";
+    } else if (state->tooLarge || state->timedOut || !status.isValid()
         || (reply->error() != QNetworkReply::NoError && reply->error() < QNetworkReply::ContentAccessDenied)) {
         // Below ContentAccessDenied Qt's errors are about the connection
         // (refused, reset, DNS); from there on a status arrived and the

@@ -3,6 +3,7 @@
 
 #include "host/providers/providerstr.h"
 
+#include <QRegularExpression>
 #include <QUrl>
 
 namespace townhall::host::providers {
@@ -159,9 +160,27 @@ std::optional<double> ProviderProfile::cost(const Usage &usage) const
 
 QString ProviderProfile::redacted(QString text) const
 {
-    // A key shorter than this could match ordinary words; no real key is.
-    if (apiKey.size() >= 4)
-        text.replace(apiKey, u"***"_s);
+    return redactSecret(std::move(text), apiKey);
+}
+
+QString redactSecret(QString text, const QString &secret)
+{
+    if (secret.size() < 4)
+        return text;
+    text.replace(secret, u"***"_s);
+    if (!text.contains(u'\\'))
+        return text;
+    // Each character as itself, as a \uXXXX escape (either case of hex), or
+    // as the two-character escape JSON allows for it ("\/" for "/").
+    QString pattern;
+    for (const QChar c : secret) {
+        pattern += u"(?:"_s + QRegularExpression::escape(QString(c));
+        pattern += u"|\\\\u(?i:%1)"_s.arg(uint(c.unicode()), 4, 16, QLatin1Char('0'));
+        if (c == u'/' || c == u'"' || c == u'\\')
+            pattern += u"|\\\\"_s + QRegularExpression::escape(QString(c));
+        pattern += u')';
+    }
+    text.replace(QRegularExpression(pattern), u"***"_s);
     return text;
 }
 

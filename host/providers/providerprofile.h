@@ -65,8 +65,16 @@ struct ProviderProfile
     std::optional<double> cost(const Usage &usage) const;
 
     /// The text with every occurrence of the key replaced by "***": applied
-    /// to anything this library puts in an error or a log line.
+    /// to anything this library puts in an error or a log line, and to
+    /// everything a model seat keeps (its notes, the calls it makes).
     QString redacted(QString text) const;
 };
+
+/// `text` with every occurrence of `secret` (an API key, a push token)
+/// replaced by "***", also where JSON escapes spell it (a letter as a
+/// backslash-u escape, "/" as "\/"), as a server that echoes the request's
+/// JSON may write it. A secret shorter than four characters could match
+/// ordinary words and is left alone (no real key is that short).
+QString redactSecret(QString text, const QString &secret);
 
 } // namespace townhall::host::providers

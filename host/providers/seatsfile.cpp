@@ -4,6 +4,8 @@
 #include "host/providers/keysource.h"
 #include "host/providers/providerstr.h"
 
+#include "base/jsonlimits.h"
+
 #include <QFile>
 #include <QSet>
 #include <QUrl>
@@ -203,6 +205,10 @@ void parseSeats(const json &root, const json &providers, SeatsFile &file, SeatsF
 SeatsFileParse parseSeatsFile(const QByteArray &text)
 {
     SeatsFileParse out;
+    if (!townhall::base::jsonDepthWithin(std::string_view(text.constData(), std::size_t(text.size())))) {
+        out.errors.append(ProvidersTr::tr("the file nests deeper than %1 levels").arg(townhall::base::MaxJsonDepth));
+        return out;
+    }
     const json root = json::parse(text.constBegin(), text.constEnd(), nullptr, false);
     if (root.is_discarded()) {
         out.errors.append(ProvidersTr::tr("the file is not valid JSON"));
@@ -231,7 +237,21 @@ SeatsFileParse readSeatsFile(const QString &path)
         out.errors.append(ProvidersTr::tr("cannot read %1: %2").arg(path, f.errorString()));
         return out;
     }
-    SeatsFileParse out = parseSeatsFile(f.readAll());
+    // Read no more than the cap allows, whatever the file is: /dev/zero or a
+    // pipe has no size to check first, and a huge file is refused unread.
+    const auto tooLarge = [&] {
+        SeatsFileParse out;
+        out.errors.append(ProvidersTr::tr("%1 is larger than %2 KiB; a seats file is a few KiB")
+                              .arg(path)
+                              .arg(SeatsFile::MaxFileBytes / 1024));
+        return out;
+    };
+    if (!f.isSequential() && f.size() > SeatsFile::MaxFileBytes)
+        return tooLarge();
+    const QByteArray text = f.read(SeatsFile::MaxFileBytes + 1);
+    if (text.size() > SeatsFile::MaxFileBytes)
+        return tooLarge();
+    SeatsFileParse out = parseSeatsFile(text);
     for (QString &e : out.errors)
         e.prepend(path + u": "_s);
     return out;

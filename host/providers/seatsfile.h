@@ -54,6 +54,9 @@ struct SeatsFile
     /// The largest table (seed 002's twelve); the queue that seats a file
     /// checks it against its own table size.
     static constexpr int MaxSeats = 12;
+    /// A file of twelve seats and their providers is a few KiB; one past
+    /// this is refused before it is read whole (`--seats /dev/zero`).
+    static constexpr qint64 MaxFileBytes = 1024 * 1024;
 
     std::map<QString, ProviderProfile> providers;
     std::vector<SeatSpec> seats;
@@ -75,7 +78,8 @@ struct SeatsFileParse
 };
 
 SeatsFileParse parseSeatsFile(const QByteArray &text);
-/// Reads and parses; a file that cannot be read is one error naming it.
+/// Reads and parses; a file that cannot be read, or is larger than
+/// SeatsFile::MaxFileBytes, is one error naming it.
 SeatsFileParse readSeatsFile(const QString &path);
 
 } // namespace townhall::host::providers

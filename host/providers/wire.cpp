@@ -3,6 +3,8 @@
 
 #include "host/providers/providerstr.h"
 
+#include "base/jsonlimits.h"
+
 #include <QLocale>
 #include <QTimeZone>
 #include <QUrl>
@@ -62,12 +64,32 @@ std::optional<qint64> optionalCount(const json &obj, const char *key)
 }
 
 /// A prefix of a body that is not the JSON we expected, fit for a sentence.
-QString snippet(const QByteArray &body)
+/// The key is redacted before the cut, so that no cut leaves half of it.
+QString snippet(const ProviderProfile &profile, const QByteArray &body)
 {
-    QString s = QString::fromUtf8(body.left(160)).simplified();
-    if (body.size() > 160)
-        s += u"…"_s;
+    constexpr qsizetype Read = 4096;
+    QString s = profile.redacted(QString::fromUtf8(body.left(Read))).simplified();
+    if (s.size() > 160 || body.size() > Read)
+        s = s.left(160) + u"…"_s;
     return s;
+}
+
+/// A body from the provider, parsed only when it nests no deeper than
+/// base::MaxJsonDepth (copying a deeper value would recurse off the stack);
+/// discarded otherwise, with `*tooDeep` set.
+json parseBody(const QByteArray &body, bool *tooDeep = nullptr)
+{
+    const bool within = townhall::base::jsonDepthWithin(std::string_view(body.constData(), std::size_t(body.size())));
+    if (tooDeep)
+        *tooDeep = !within;
+    if (!within)
+        return json(json::value_t::discarded);
+    return json::parse(body.constBegin(), body.constEnd(), nullptr, false);
+}
+
+QString tooDeepText()
+{
+    return ProvidersTr::tr("nested deeper than %1 levels").arg(townhall::base::MaxJsonDepth);
 }
 
 /// OpenAI's arguments are a string holding JSON; some servers send the
@@ -89,6 +111,12 @@ void readArguments(ToolCall &call, const json &args)
     call.argumentsText = args.get<std::string>();
     if (QByteArrayView(call.argumentsText).trimmed().isEmpty()) {
         call.arguments = json::object();
+        return;
+    }
+    // The string is JSON of its own, which the body's depth check did not see.
+    if (!townhall::base::jsonDepthWithin(call.argumentsText)) {
+        call.arguments = nullptr;
+        call.argumentsError = ProvidersTr::tr("the arguments are %1").arg(tooDeepText());
         return;
     }
     json parsed = json::parse(call.argumentsText, nullptr, false);
@@ -318,7 +346,11 @@ bool parseOpenAiBody(const json &body, ChatResult &r, QString *problem)
         return false;
     }
     const json &msg = choice["message"];
-    r.rawAssistant = msg;
+    // The message as sent, but with no more calls than are kept (ChatResult::MaxToolCalls).
+    r.rawAssistant = json::object();
+    for (auto it = msg.begin(); it != msg.end(); ++it)
+        if (it.key() != "tool_calls")
+            r.rawAssistant[it.key()] = *it;
     if (msg.contains("content"))
         r.text = openAiText(msg["content"]);
     // DeepSeek and llama.cpp say reasoning_content; Ollama, vLLM and OpenRouter say reasoning.
@@ -331,7 +363,13 @@ bool parseOpenAiBody(const json &body, ChatResult &r, QString *problem)
     }
     if (auto it = msg.find("tool_calls"); it != msg.end() && it->is_array()) {
         int index = 0;
+        json kept = json::array();
         for (const json &tc : *it) {
+            if (index == ChatResult::MaxToolCalls) {
+                r.droppedToolCalls = int(it->size()) - index;
+                break;
+            }
+            kept.push_back(tc);
             ToolCall call;
             const json fn = tc.is_object() ? tc.value("function", json::object()) : json::object();
             call.id = tc.is_object() ? qs(tc.value("id", json())) : QString();
@@ -344,6 +382,9 @@ bool parseOpenAiBody(const json &body, ChatResult &r, QString *problem)
             r.toolCalls.push_back(std::move(call));
             ++index;
         }
+        r.rawAssistant["tool_calls"] = std::move(kept);
+    } else if (it != msg.end()) {
+        r.rawAssistant["tool_calls"] = *it;
     }
     r.finishReasonText = qs(choice.value("finish_reason", json()));
     r.finishReason = openAiFinish(r.finishReasonText.toStdString());
@@ -367,12 +408,18 @@ bool parseAnthropicBody(const json &body, ChatResult &r, QString *problem)
         *problem = ProvidersTr::tr("no content array");
         return false;
     }
-    r.rawAssistant = body["content"];
+    // The content as sent, but with no more calls than are kept (ChatResult::MaxToolCalls).
+    r.rawAssistant = json::array();
     int index = 0;
     for (const json &block : body["content"]) {
+        const std::string type = block.is_object() ? block.value("type", "") : std::string();
+        if (type == "tool_use" && index == ChatResult::MaxToolCalls) {
+            ++r.droppedToolCalls;
+            continue;
+        }
+        r.rawAssistant.push_back(block);
         if (!block.is_object())
             continue;
-        const std::string type = block.value("type", "");
         if (type == "text") {
             r.text += qs(block.value("text", json()));
         } else if (type == "thinking") {
@@ -485,7 +532,7 @@ ProviderError classify(const ProviderProfile &profile, int status, const ErrorBo
     ProviderError e;
     e.httpStatus = status;
     e.providerType = !body.type.isEmpty() ? body.type : body.code;
-    e.providerMessage = profile.redacted(body.present ? body.message : snippet(raw));
+    e.providerMessage = profile.redacted(body.present ? body.message : snippet(profile, raw));
     const QString said = e.providerMessage.isEmpty() ? QString() : u" (%1)"_s.arg(e.providerMessage);
     const QString host = hostOf(url);
 
@@ -542,7 +589,7 @@ ProviderError classify(const ProviderProfile &profile, int status, const ErrorBo
 }
 
 /// A successful parse still fails when the model gave nothing usable.
-std::optional<ProviderError> checkAnswer(const ChatResult &r)
+std::optional<ProviderError> checkAnswer(const ProviderProfile &profile, const ChatResult &r)
 {
     for (const ToolCall &c : r.toolCalls) {
         if (c.argumentsError.isEmpty())
@@ -552,7 +599,7 @@ std::optional<ProviderError> checkAnswer(const ChatResult &r)
         e.httpStatus = 200;
         e.message = ProvidersTr::tr("The model called \"%1\" (call %2) but %3: %4")
                         .arg(c.name, c.id, c.argumentsError,
-                             snippet(QByteArray::fromStdString(c.argumentsText)));
+                             snippet(profile, QByteArray::fromStdString(c.argumentsText)));
         return e;
     }
     if (!r.toolCalls.empty() || !r.text.trimmed().isEmpty())
@@ -610,7 +657,7 @@ HttpRequest modelsRequest(const ProviderProfile &profile)
 ProviderError httpError(const ProviderProfile &profile, const HttpResponse &response, const QString &url,
                         const QDateTime &now)
 {
-    const json body = json::parse(response.body.constBegin(), response.body.constEnd(), nullptr, false);
+    const json body = parseBody(response.body);
     return classify(profile, response.status, readErrorBody(body), response.body, response.headers, url, now, false);
 }
 
@@ -621,15 +668,20 @@ ChatOutcome parseChat(const ProviderProfile &profile, const HttpResponse &respon
     if (out.result.requestId.isEmpty())
         out.result.requestId = QString::fromLatin1(header(response.headers, "request-id"));
     const QString url = chatRequest(profile, {}).url;
-    const json body = json::parse(response.body.constBegin(), response.body.constEnd(), nullptr, false);
+    bool tooDeep = false;
+    const json body = parseBody(response.body, &tooDeep);
     const ErrorBody err = readErrorBody(body);
 
     if (response.status < 200 || response.status > 299) {
         out.error = classify(profile, response.status, err, response.body, response.headers, url, now, false);
         return out;
     }
+    if (tooDeep) {
+        out.error = malformed(profile, url, ProvidersTr::tr("the body is %1").arg(tooDeepText()));
+        return out;
+    }
     if (body.is_discarded()) {
-        out.error = malformed(profile, url, ProvidersTr::tr("the body is not JSON (%1)").arg(snippet(response.body)));
+        out.error = malformed(profile, url, ProvidersTr::tr("the body is not JSON (%1)").arg(snippet(profile, response.body)));
         return out;
     }
     // OpenRouter reports failures after generation started as HTTP 200 with an error body.
@@ -645,7 +697,7 @@ ChatOutcome parseChat(const ProviderProfile &profile, const HttpResponse &respon
         out.error = malformed(profile, url, problem);
         return out;
     }
-    out.error = checkAnswer(out.result);
+    out.error = checkAnswer(profile, out.result);
     if (out.error)
         out.error->message = profile.redacted(out.error->message);
     return out;
@@ -655,14 +707,14 @@ ModelList parseModels(const ProviderProfile &profile, const HttpResponse &respon
 {
     ModelList out;
     const QString url = modelsRequest(profile).url;
-    const json body = json::parse(response.body.constBegin(), response.body.constEnd(), nullptr, false);
+    const json body = parseBody(response.body);
     if (response.status < 200 || response.status > 299) {
         out.error = classify(profile, response.status, readErrorBody(body), response.body, response.headers, url,
                              now, true);
         return out;
     }
     if (body.is_discarded() || !body.is_object() || !body.contains("data")) {
-        out.error = malformed(profile, url, ProvidersTr::tr("no model list (%1)").arg(snippet(response.body)));
+        out.error = malformed(profile, url, ProvidersTr::tr("no model list (%1)").arg(snippet(profile, response.body)));
         return out;
     }
     // Ollama with nothing pulled sends "data": null.

@@ -10,6 +10,7 @@
 #include "host/host.h"
 #include "host/pushseat.h"
 
+#include "hostilepeers.h"
 #include "scriptedplayer.h"
 #include "scriptedserver.h"
 
@@ -496,6 +497,102 @@ private Q_SLOTS:
             else
                 QCOMPARE(v, std::string());
         }
+    }
+
+    // Issue 28: a hostile agent in seat 1 answers every call with one of
+    // the answers that crashed, bloated or stalled the host, or sent the
+    // token to another origin. Each is counted, the seed's default stands,
+    // the match ends, the host's memory stays bounded and its event loop
+    // keeps turning.
+    void hostileAgent_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("counted");
+        QTest::newRow("result nested 200000 deep") << QStringLiteral("deep") << QStringLiteral("malformed");
+        QTest::newRow("chunked stream without end") << QStringLiteral("stream") << QStringLiteral("malformed");
+        QTest::newRow("150 MB body") << QStringLiteral("huge") << QStringLiteral("malformed");
+        QTest::newRow("a byte at a time past the deadline") << QStringLiteral("drip") << QStringLiteral("timeouts");
+        QTest::newRow("302 to another origin") << QStringLiteral("302") << QStringLiteral("httpErrors");
+        QTest::newRow("307 to another origin") << QStringLiteral("307") << QStringLiteral("httpErrors");
+    }
+    void hostileAgent()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, counted);
+        test::providers::ScriptedHttpServer agent, other;
+        QVERIFY(agent.listen());
+        QVERIFY(other.listen());
+        const QString elsewhere = other.baseUrl() + QStringLiteral("/seat/1");
+        agent.setHandler([&](const test::providers::RecordedRequest &r) -> std::optional<test::providers::ScriptedResponse> {
+            if (kind == QLatin1String("deep"))
+                return test::hostile::deepPushAnswer(r.json().value("id", json()), 200'000);
+            if (kind == QLatin1String("stream"))
+                return test::hostile::endlessStream();
+            if (kind == QLatin1String("huge"))
+                return test::hostile::hugeBody(150'000'000);
+            if (kind == QLatin1String("drip")) {
+                test::providers::ScriptedResponse drip;
+                drip.body = QByteArray(100, ' ');
+                drip.dripBytes = 1;
+                drip.dripInterval = std::chrono::milliseconds(100);
+                return drip;
+            }
+            return test::hostile::redirect(kind.toInt(), elsewhere);
+        });
+        Table t;
+        t.urls[1] = QUrl(agent.baseUrl() + QStringLiteral("/seat/1"));
+        t.deadlines[1] = host::PushEndpoint::MinDeadlineMs;
+        t.server.setRespond([](int seat, const json &r) { return playing(seat, r); });
+        QVERIFY(t.start("seed002-9", 23));
+
+        const qint64 before = test::hostile::residentKiB();
+        test::hostile::LoopWatch watch;
+        QVERIFY(t.play(240'000));
+        QVERIFY(t.match->ended());
+        const qint64 grewKiB = watch.peakResidentKiB() - before;
+        qInfo("%s: resident memory grew by %lld KiB at most; the event loop's largest gap was %lld ms (%lld ticks)",
+              qPrintable(kind), qlonglong(grewKiB), qlonglong(watch.largestGapMs()), qlonglong(watch.ticks()));
+        if (before > 0)
+            QVERIFY2(grewKiB < 64 * 1024, qPrintable(QString::number(grewKiB)));
+        QVERIFY2(watch.largestGapMs() < 1000, qPrintable(QString::number(watch.largestGapMs())));
+
+        const host::PushStats &st = t.seats[0]->stats();
+        const int n = counted == QLatin1String("malformed") ? st.malformed
+                      : counted == QLatin1String("timeouts") ? st.timeouts
+                                                             : st.httpErrors;
+        QVERIFY(st.calls >= 2);
+        QCOMPARE(n, st.calls);
+        QCOMPARE(st.answered, 0);
+        QVERIFY(st.defaults > 0);
+        for (const std::string &v : t.votesOf(1))
+            QCOMPARE(v, std::string());  // the default: an abstention
+        // The token never went to the other origin: nothing went there at all.
+        QCOMPARE(other.requests().size(), std::size_t(0));
+        QCOMPARE(agent.requests().size(), std::size_t(st.calls));
+        for (const auto &r : agent.requests())
+            QCOMPARE(r.header("Authorization"), QByteArray("Bearer tok-1"));
+    }
+
+    // An agent that puts its token in its speeches: the match, and so the
+    // store, the export and the spectators, get "***" instead.
+    void aTokenEchoedInASpeechIsNotStored()
+    {
+        Table t;
+        t.server.setRespond([](int seat, const json &r) -> std::optional<QByteArray> {
+            const std::string method = r.value("method", "");
+            if (seat == 1 && method == "discuss")
+                return result(r, {{"speech", "my token is tok-1, and Bearer tok-1"}});
+            return playing(seat, r);
+        });
+        QVERIFY(t.start("seed002-9", 29));
+        QVERIFY(t.play());
+        bool redacted = false;
+        for (const engine::Event &e : t.match->log()) {
+            const std::string text = engine::toJson(e).dump();
+            QVERIFY2(text.find("tok-1") == std::string::npos, text.c_str());
+            redacted = redacted || text.find("my token is ***, and Bearer ***") != std::string::npos;
+        }
+        QVERIFY(redacted);
     }
 
     // The host: eight push seats queued with Host::queuePushSeat play a

@@ -154,6 +154,10 @@ void ScriptedHttpServer::respond(QTcpSocket *socket, const ScriptedResponse &r)
         socket->abort();
         return;
     }
+    if (r.floodBytes > 0 || r.floodForever) {
+        flood(socket, r);
+        return;
+    }
     QByteArray head = "HTTP/1.1 " + QByteArray::number(r.status) + " Scripted\r\n";
     for (const auto &[k, v] : r.headers)
         head += k + ": " + v + "\r\n";
@@ -183,6 +187,38 @@ void ScriptedHttpServer::respond(QTcpSocket *socket, const ScriptedResponse &r)
         }
     });
     timer->start(r.dripInterval);
+}
+
+void ScriptedHttpServer::flood(QTcpSocket *socket, const ScriptedResponse &r)
+{
+    QByteArray head = "HTTP/1.1 " + QByteArray::number(r.status) + " Scripted\r\n";
+    for (const auto &[k, v] : r.headers)
+        head += k + ": " + v + "\r\n";
+    head += r.floodForever ? QByteArray("Transfer-Encoding: chunked\r\n")
+                           : "Content-Length: " + QByteArray::number(r.floodBytes) + "\r\n";
+    head += "\r\n";
+    socket->write(head);
+    // Tops the socket's buffer up to a few chunks whenever it drains: a
+    // client that stops reading stops the flood.
+    static constexpr qint64 Chunk = 64 * 1024;
+    const QByteArray piece(Chunk, 'x');
+    const QByteArray chunk = QByteArray::number(Chunk, 16) + "\r\n" + piece + "\r\n";
+    auto left = std::make_shared<qint64>(r.floodBytes);
+    auto topUp = [socket, left, piece, chunk, forever = r.floodForever] {
+        while (socket->state() == QAbstractSocket::ConnectedState && socket->bytesToWrite() < 4 * Chunk) {
+            if (forever) {
+                socket->write(chunk);
+                continue;
+            }
+            if (*left <= 0)
+                return;
+            const qint64 n = std::min(*left, Chunk);
+            socket->write(piece.left(n));
+            *left -= n;
+        }
+    };
+    QObject::connect(socket, &QTcpSocket::bytesWritten, socket, topUp);
+    topUp();
 }
 
 QString ScriptedOpenAiServer::baseUrl() const

@@ -56,6 +56,12 @@ struct ScriptedResponse
     std::chrono::milliseconds dripInterval{50}; ///< …one piece per interval
     bool omitContentLength = false;       ///< the body ends when the server closes the connection
     bool dropConnection = false;          ///< close without answering
+    /// Hostile bodies (hostilepeers.h), written only as fast as the client
+    /// reads, so that the server holds little of them itself: floodBytes > 0
+    /// declares and sends that many bytes; floodForever sends chunks
+    /// (Transfer-Encoding: chunked) until the client goes away.
+    qint64 floodBytes = 0;
+    bool floodForever = false;
 
     /// A JSON body with Content-Type application/json.
     static ScriptedResponse json(int status, const nlohmann::json &body, Headers headers = {});
@@ -96,6 +102,7 @@ private:
     void onNewConnection();
     void onReadyRead(QTcpSocket *socket);
     void respond(QTcpSocket *socket, const ScriptedResponse &response);
+    void flood(QTcpSocket *socket, const ScriptedResponse &response);
 
     QTcpServer m_server;
     std::deque<ScriptedResponse> m_queue;

@@ -178,6 +178,49 @@ private Q_SLOTS:
         QVERIFY(!bad.ok());
         QCOMPARE(bad.errors.first(), path + u": seats[0].bot: expected true or false, found number"_s);
     }
+
+    // `--seats /dev/zero` read 1.6 GB before it failed; a huge file was read
+    // whole. Both are refused after at most the cap, naming it.
+    void tooLargeFilesAreRefusedUnread_data()
+    {
+        QTest::addColumn<QString>("path");  // empty: a temporary file one byte past the cap
+        QTest::newRow("temporary file") << QString();
+        if (QFile::exists(u"/dev/zero"_s))
+            QTest::newRow("/dev/zero") << u"/dev/zero"_s;
+    }
+    void tooLargeFilesAreRefusedUnread()
+    {
+        QFETCH(QString, path);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        if (path.isEmpty()) {
+            path = dir.filePath(u"huge.json"_s);
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            // Valid JSON but for its size: only the cap refuses it.
+            const QByteArray padding(SeatsFile::MaxFileBytes, ' ');
+            f.write("{\"seats\": [{\"name\": \"Ada\", \"bot\": true}]}");
+            f.write(padding);
+            f.close();
+        }
+        const SeatsFileParse parsed = readSeatsFile(path);
+        QVERIFY(!parsed.ok());
+        QCOMPARE(parsed.errors.size(), 1);
+        QVERIFY2(parsed.errors.first().contains(path) && parsed.errors.first().contains(u"1024 KiB"_s),
+                 qPrintable(parsed.errors.first()));
+    }
+
+    // Nested 200,000 deep (400 KB, under the cap): refused, not parsed.
+    void deepFilesAreRefused()
+    {
+        const QByteArray deep = "{\"seats\": " + QByteArray(200'000, '[') + QByteArray(200'000, ']') + "}";
+        const SeatsFileParse parsed = parseSeatsFile(deep);
+        QVERIFY(!parsed.ok());
+        QCOMPARE(parsed.errors, QStringList{u"the file nests deeper than 64 levels"_s});
+        // As deep as the limit is still read (and found wrong for what it is).
+        const QByteArray limit = "{\"seats\": " + QByteArray(63, '[') + QByteArray(63, ']') + "}";
+        QVERIFY(!parseSeatsFile(limit).errors.join(u' ').contains(u"deeper"_s));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSeatsFile)
