@@ -1784,6 +1784,47 @@ private Q_SLOTS:
         QTRY_COMPARE(m_server->connectionCount(), 0);
     }
 
+    void deeplyNestedBodiesAreParseErrors_data()
+    {
+        QTest::addColumn<QByteArray>("path");
+        QTest::addColumn<int>("depth");
+        // 200,000 nested arrays crashed the host through a push answer; a
+        // 1 MiB body (the cap) holds 500,000.
+        for (const int depth : {65, 200000, 500000}) {
+            QTest::addRow("/mcp, depth %d", depth) << QByteArray("/mcp") << depth;
+            QTest::addRow("/messages, depth %d", depth) << QByteArray("/messages") << depth;
+        }
+    }
+    void deeplyNestedBodiesAreParseErrors()
+    {
+        QFETCH(QByteArray, path);
+        QFETCH(int, depth);
+        RawClient stream; // a legacy session for /messages
+        QByteArray target = path;
+        if (path == "/messages") {
+            QVERIFY(stream.connectTo(m_server->port()));
+            stream.send(request("GET", "/sse", {{"Accept", "text/event-stream"}}));
+            QVERIFY(stream.waitFor(
+                [&] { return !stream.responses().empty() && stream.last().body.contains("\n\n"); }));
+            target = stream.last().events().front().data;
+        }
+        // A request whose params nest `depth` levels in all.
+        const QByteArray body = R"({"jsonrpc":"2.0","id":1,"method":"echo","params":{"x":)"
+                                + QByteArray(depth - 2, '[') + QByteArray(depth - 2, ']') + "}}";
+        QVERIFY(body.size() <= TransportLimits{}.maxBodyBytes);
+        const Response r = roundTrip(post(body, {}, {}, target));
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.body_json()["error"]["code"].get<int>(), -32700);
+        QVERIFY2(r.body_json()["error"]["message"].get<std::string>().find("nested deeper than 64")
+                     != std::string::npos,
+                 r.body.constData());
+        QVERIFY(!m_handler->sawMethod("echo"));
+        // The server is still there, and 64 levels still pass.
+        const QByteArray ok = R"({"jsonrpc":"2.0","id":2,"method":"initialize","params":{"x":)"
+                              + QByteArray(62, '[') + QByteArray(62, ']') + "}}";
+        QCOMPARE(roundTrip(post(ok)).status, 200);
+    }
+
     void halfClosedRequestsAreAllAnswered_data()
     {
         QTest::addColumn<bool>("webSocketHandOver");
@@ -1995,6 +2036,12 @@ private Q_SLOTS:
         bridge.handleLine("not json");
         QTRY_COMPARE(out.size(), 5);
         QCOMPARE(out[4]["error"]["code"].get<int>(), -32700);
+        // 200,000 nested arrays on stdin: refused unparsed (a copy of the
+        // parsed value would overflow the stack), the bridge goes on.
+        bridge.handleLine(QByteArray(200000, '[') + QByteArray(200000, ']'));
+        QTRY_COMPARE(out.size(), 6);
+        QCOMPARE(out[5]["error"]["code"].get<int>(), -32700);
+        out.pop_back();
 
         // The server forgets the session (app restart): the bridge re-initializes
         // on its own, retries, and the client only sees its answer.
