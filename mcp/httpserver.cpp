@@ -8,6 +8,7 @@
 #include "mcp/transportsession.h"
 
 #include <QCoro/QCoroTask>
+#include <QNetworkInterface>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QThread>
@@ -215,6 +216,7 @@ bool HttpServer::listen(const QHostAddress &address, quint16 port)
         qCWarning(lcTransport) << "cannot listen on" << address << port << m_tcp->errorString();
         return false;
     }
+    m_beyondLoopback = !address.isLoopback();
     qCInfo(lcTransport) << "MCP endpoint" << endpointUrl().toString();
     return true;
 }
@@ -493,7 +495,12 @@ int HttpServer::checkHostAndOrigin(const HttpRequest &request, const char **why)
         const quint16 ours = port();
         const bool known = !m_lastAllowedHost.isEmpty() && host == m_lastAllowedHost
                            && ours == m_lastAllowedPort;
-        if (!known && !isAllowedHost(host, ours, m_allowedHosts)) {
+        auto ownAddress = [&] {
+            auto authority = parseAuthority(host.trimmed());
+            return authority && (!authority->port || *authority->port == ours)
+                   && namesThisMachine(authority);
+        };
+        if (!known && !isAllowedHost(host, ours, m_allowedHosts) && !ownAddress()) {
             *why = "Forbidden: invalid Host header";
             return 403;
         }
@@ -502,11 +509,29 @@ int HttpServer::checkHostAndOrigin(const HttpRequest &request, const char **why)
     }
     const int originCount = request.headerCount("origin");
     if (originCount > 1
-        || (originCount == 1 && !isAllowedOrigin(request.header("origin"), m_allowedHosts))) {
+        || (originCount == 1 && !isAllowedOrigin(request.header("origin"), m_allowedHosts)
+            && !namesThisMachine(parseOrigin(request.header("origin"))))) {
         *why = "Forbidden: invalid Origin header";
         return 403;
     }
     return 0;
+}
+
+bool HttpServer::namesThisMachine(const std::optional<Authority> &authority) const
+{
+    if (!m_beyondLoopback || !authority)
+        return false;
+    const std::optional<QHostAddress> address = literalAddressOf(*authority);
+    if (!address)
+        return false;
+    const auto now = std::chrono::steady_clock::now();
+    if (m_interfaceAddresses.isEmpty() || now - m_interfacesRead > std::chrono::seconds(5)) {
+        m_interfaceAddresses = QNetworkInterface::allAddresses();
+        m_interfacesRead = now;
+    }
+    return std::any_of(m_interfaceAddresses.cbegin(),
+                       m_interfaceAddresses.cend(),
+                       [&](const QHostAddress &a) { return a.isEqual(*address); });
 }
 
 void HttpServer::setWebSocketHandler(const QByteArray &path,

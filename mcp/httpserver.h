@@ -21,6 +21,7 @@
 
 #include <QByteArray>
 #include <QHostAddress>
+#include <QList>
 #include <QObject>
 #include <QSet>
 #include <QStringList>
@@ -42,6 +43,7 @@ class QTimer;
 
 namespace townhall::mcp {
 
+struct Authority;
 class HttpConnection;
 struct HttpRequest;
 struct HttpResponse;
@@ -164,6 +166,9 @@ public:
 
     /// Host names accepted in Host and Origin headers. Default: localhost,
     /// 127.0.0.1, [::1]. Compared whole and case-insensitively, never by prefix.
+    /// A server listening beyond loopback (a wildcard or another address)
+    /// also accepts IP literals of this machine's interfaces: a viewer on the
+    /// network types the address, and DNS rebinding needs a name.
     void setAllowedHostnames(const QStringList &hostnames);
     QStringList allowedHostnames() const { return m_allowedHosts; }
 
@@ -230,6 +235,9 @@ private:
     void onRequest(HttpConnection *connection, const HttpRequest &request);
     /// 0 if Host and Origin pass; else the status to answer (400 or 403).
     int checkHostAndOrigin(const HttpRequest &request, const char **why) const;
+    /// True if \a authority names this machine by one of its addresses and
+    /// the server listens beyond loopback (see setAllowedHostnames()).
+    bool namesThisMachine(const std::optional<Authority> &authority) const;
     /// The page handler whose prefix covers \a path, or null.
     const PageHandler *pageHandlerFor(const QByteArray &path) const;
     /// Answers a request for a page path: the handler's response, 404 or 405.
@@ -297,6 +305,11 @@ private:
     std::shared_ptr<MessageHandler> m_handler;
     TransportLimits m_limits;
     QStringList m_allowedHosts;
+    bool m_beyondLoopback = false; ///< listening on a wildcard or a non-loopback address
+    /// This machine's addresses, read again when older than a few seconds
+    /// (interfaces come and go) and only for a Host that is an IP literal.
+    mutable QList<QHostAddress> m_interfaceAddresses;
+    mutable std::chrono::steady_clock::time_point m_interfacesRead;
     /// The last Host header that passed (with the port it passed for): every
     /// request of a client carries the same one, and checking it parses it.
     mutable QByteArray m_lastAllowedHost;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Tests of the MCP HTTP transport over real sockets on 127.0.0.1.
 
+#include "mcp/httpconnection.h"
 #include "mcp/httpserver.h"
 #include "mcp/origin.h"
 #include "mcp/sse.h"
@@ -10,6 +11,7 @@
 #include <http_parser.h>
 
 #include <QCoro/QCoroTimer>
+#include <QNetworkInterface>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -225,9 +227,9 @@ public:
         });
     }
 
-    bool connectTo(quint16 port)
+    bool connectTo(quint16 port, const QHostAddress &address = QHostAddress(QHostAddress::LocalHost))
     {
-        m_socket.connectToHost(QHostAddress(QHostAddress::LocalHost), port);
+        m_socket.connectToHost(address, port);
         return m_socket.waitForConnected(5000);
     }
     /// Starts connecting without blocking (the server in this thread must
@@ -1782,6 +1784,68 @@ private Q_SLOTS:
         // Then the server closes too, and forgets the connection.
         QVERIFY(c.waitForDisconnect());
         QTRY_COMPARE(m_server->connectionCount(), 0);
+    }
+
+    void ownAddressLiteralsPassBeyondLoopback_data()
+    {
+        // %A: this machine's non-loopback address; %P: the server's port.
+        QTest::addColumn<QByteArray>("host");
+        QTest::addColumn<QByteArray>("origin");
+        QTest::addColumn<int>("status");
+        QTest::newRow("own address") << QByteArray("%A:%P") << QByteArray() << 200;
+        QTest::newRow("own address, no port") << QByteArray("%A") << QByteArray() << 200;
+        QTest::newRow("own address, page origin")
+            << QByteArray("%A:%P") << QByteArray("http://%A:%P") << 200;
+        QTest::newRow("own address, another port") << QByteArray("%A:1") << QByteArray() << 403;
+        QTest::newRow("foreign name") << QByteArray("evil.example:%P") << QByteArray() << 403;
+        QTest::newRow("name made of the address")
+            << QByteArray("%A.nip.io:%P") << QByteArray() << 403;
+        QTest::newRow("foreign origin")
+            << QByteArray("%A:%P") << QByteArray("http://evil.example") << 403;
+        QTest::newRow("foreign address") << QByteArray("192.0.2.1:%P") << QByteArray() << 403;
+    }
+    void ownAddressLiteralsPassBeyondLoopback()
+    {
+        // `--spectate-listen 0.0.0.0:P`: a viewer on the network types this
+        // machine's address, and got 403 for it.
+        QFETCH(QByteArray, host);
+        QFETCH(QByteArray, origin);
+        QFETCH(int, status);
+        QHostAddress own;
+        for (const QHostAddress &a : QNetworkInterface::allAddresses()) {
+            if (!a.isLoopback() && a.protocol() == QAbstractSocket::IPv4Protocol) {
+                own = a;
+                break;
+            }
+        }
+        if (own.isNull())
+            QSKIP("this machine has no non-loopback IPv4 address to test with");
+        HttpServer server;
+        server.setMcpRoutes(false);
+        server.setPageHandler("/overlay", [](const HttpRequest &) {
+            return std::optional<HttpResponse>(HttpResponse(200, "text/plain", "ok"));
+        });
+        QVERIFY(server.listen(QHostAddress::AnyIPv4, 0));
+        const QByteArray port = QByteArray::number(server.port());
+        for (QByteArray *text : {&host, &origin}) {
+            text->replace("%A", own.toString().toLatin1());
+            text->replace("%P", port);
+        }
+        Headers headers{{"Host", host}};
+        if (!origin.isEmpty())
+            headers.emplace_back("Origin", origin);
+        RawClient c;
+        QVERIFY(c.connectTo(server.port(), own));
+        c.send(request("GET", "/overlay/x", headers, {}, false));
+        QVERIFY(c.waitForResponses(1));
+        QCOMPARE(c.responses().front().status, status);
+
+        // A server on loopback still takes names only.
+        if (status == 200) {
+            const Response r
+                = roundTrip(request("GET", "/mcp", {{"Host", own.toString().toLatin1()}}, {}, false));
+            QCOMPARE(r.status, 403);
+        }
     }
 
     void deeplyNestedBodiesAreParseErrors_data()
