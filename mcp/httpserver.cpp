@@ -679,26 +679,56 @@ bool HttpServer::checkCredential(const ReplyTo &to,
     return false;
 }
 
-bool HttpServer::checkStreamRoom(const ReplyTo &to, const json &requestId)
+QByteArray HttpServer::streamOwner(const ReplyTo &to, const HttpRequest &request) const
+{
+    const QByteArrayView token = bearerToken(request.header("authorization"));
+    if (!token.isEmpty())
+        return "token:" + token.toByteArray();
+    if (to.connection && !to.connection->peerAddress().isLoopback())
+        return "peer:" + to.connection->peerAddress().toString().toLatin1();
+    return {};
+}
+
+bool HttpServer::checkStreamRoom(const ReplyTo &to, const QByteArray &owner, const json &requestId)
 {
     const int cap = std::min(m_limits.maxEventStreams, m_limits.maxConnections - 1);
-    if (m_eventStreams < cap)
+    const char *why = nullptr;
+    if (m_eventStreams >= cap) {
+        why = "Service Unavailable: too many event streams";
+    } else if (!owner.isEmpty()) {
+        const auto it = m_eventStreamsBy.find(owner);
+        const int held = it == m_eventStreamsBy.end() ? 0 : it->second;
+        const int ownCap = owner.startsWith("token:") ? m_limits.maxEventStreamsPerCredential
+                                                      : m_limits.maxEventStreamsPerPeer;
+        if (held >= ownCap)
+            why = owner.startsWith("token:")
+                      ? "Service Unavailable: too many event streams for this credential"
+                      : "Service Unavailable: too many event streams from this address";
+    }
+    if (!why)
         return true;
-    qCWarning(lcTransport) << "event stream limit reached; refusing a stream";
-    HttpResponse response(
-        503,
-        "application/json",
-        QByteArray::fromStdString(
-            jsonRpcError(-32000, "Service Unavailable: too many event streams", requestId).dump()));
+    qCWarning(lcTransport) << "event stream limit reached; refusing a stream:" << why;
+    HttpResponse response(503,
+                          "application/json",
+                          QByteArray::fromStdString(jsonRpcError(-32000, why, requestId).dump()));
     response.setHeader("Retry-After", "5");
     send(to, std::move(response));
     return false;
 }
 
-void HttpServer::trackEventStream(SseStream *stream)
+void HttpServer::trackEventStream(SseStream *stream, const QByteArray &owner)
 {
     ++m_eventStreams;
-    connect(stream, &SseStream::closed, this, [this] { --m_eventStreams; });
+    if (!owner.isEmpty())
+        ++m_eventStreamsBy[owner];
+    connect(stream, &SseStream::closed, this, [this, owner] {
+        --m_eventStreams;
+        if (!owner.isEmpty()) {
+            const auto it = m_eventStreamsBy.find(owner);
+            if (it != m_eventStreamsBy.end() && --it->second <= 0)
+                m_eventStreamsBy.erase(it);
+        }
+    });
 }
 
 void HttpServer::announce(SessionEntry &entry)

@@ -13,7 +13,8 @@ namespace townhall::mcp {
 
 void HttpServer::handleLegacyStream(const ReplyTo &to, const HttpRequest &request)
 {
-    if (!to.connection || !checkStreamRoom(to))
+    const QByteArray owner = streamOwner(to, request);
+    if (!to.connection || !checkStreamRoom(to, owner))
         return;
     const bool underscore = request.queryItem("names") == "underscore";
     SessionEntry &entry = createSession("legacy-sse", request, underscore);
@@ -25,7 +26,7 @@ void HttpServer::handleLegacyStream(const ReplyTo &to, const HttpRequest &reques
     }
     auto *stream = new SseStream(
         to.connection, to.serial, entry.newStreamId(), m_limits.keepAliveInterval, this);
-    trackEventStream(stream);
+    trackEventStream(stream, owner);
     entry.stream = stream;
     entry.outbox->setStreamOpen(true);
     // The legacy session lives exactly as long as its stream.

@@ -500,7 +500,8 @@ void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
                  id);
         return;
     }
-    if (!checkStreamRoom(to))
+    const QByteArray owner = streamOwner(to, request);
+    if (!checkStreamRoom(to, owner))
         return;
     touch(*entry);
     HttpResponse head = eventStreamHead(to);
@@ -510,7 +511,7 @@ void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
         return;
     auto *stream = new SseStream(
         to.connection, to.serial, entry->newStreamId(), m_limits.keepAliveInterval, this);
-    trackEventStream(stream);
+    trackEventStream(stream, owner);
     entry->stream = stream;
     entry->outbox->setStreamOpen(true);
     std::weak_ptr<SessionOutbox> outbox = entry->outbox;

@@ -2,8 +2,10 @@
 // Hostile peers at the host's doors (issue 28), over real sockets on
 // loopback: spectators that declare a 1.5 GB frame, send endless fragments,
 // a 200,000-deep JSON text or a flood of pings without reading the pongs
-// (on /spectate of the MCP port and on the --spectate-listen address).
-// Meanwhile the host's timers must keep their time.
+// (on /spectate of the MCP port and on the --spectate-listen address);
+// legacy /sse streams and wait_for_turn long-polls that would take every
+// connection; wait_for_turn called in a loop that returns at once. Meanwhile
+// the host's timers and an MCP get_state must stay responsive.
 
 #include "host/host.h"
 #include "host/mcpservice.h"
@@ -193,6 +195,102 @@ AttackResult runAttack(quint16 port, Attack attack, qint64 budget)
     return result;
 }
 
+// ------------------------------------------------------------ a small HTTP client
+
+/// One keep-alive HTTP/1.1 connection on a QTcpSocket that sends a request
+/// and reads the answer's head and (Content-Length) body; enough for JSON
+/// answers and to see an event stream's status line.
+class Http
+{
+public:
+    explicit Http(quint16 port) : m_port(port)
+    {
+        QObject::connect(&m_socket, &QTcpSocket::readyRead, &m_socket, [this] { read(); });
+        QObject::connect(&m_socket, &QTcpSocket::disconnected, &m_socket, [this] { m_closed = true; });
+    }
+    void connect()
+    {
+        m_socket.abort();
+        m_closed = false;
+        m_buffer.clear();
+        m_socket.connectToHost(QHostAddress::LocalHost, m_port);
+    }
+    void send(const QByteArray &method, const QByteArray &path, const QByteArray &body = {},
+              const QByteArray &session = {}, const QByteArray &accept = "application/json")
+    {
+        status = 0;
+        answer.clear();
+        m_done = false;
+        QByteArray r = method + ' ' + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(m_port)
+                       + "\r\nAccept: " + accept + "\r\n";
+        if (!session.isEmpty())
+            r += "Mcp-Session-Id: " + session + "\r\n";
+        if (method == "POST")
+            r += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
+        r += "\r\n" + body;
+        m_socket.write(r);
+    }
+    bool done() const { return m_done; }
+    bool closed() const { return m_closed; }
+    QAbstractSocket::SocketState state() const { return m_socket.state(); }
+    int status = 0;
+    QByteArray sessionId;
+    QByteArray answer;
+
+private:
+    void read()
+    {
+        m_buffer += m_socket.readAll();
+        if (m_done)
+            return;
+        const qsizetype end = m_buffer.indexOf("\r\n\r\n");
+        if (end < 0)
+            return;
+        const QByteArray head = m_buffer.left(end);
+        status = head.mid(9, 3).toInt();
+        qint64 length = -1;
+        for (const QByteArray &line : head.split('\n')) {
+            const QByteArray l = line.trimmed().toLower();
+            if (l.startsWith("content-length:"))
+                length = l.mid(15).trimmed().toLongLong();
+            if (l.startsWith("mcp-session-id:"))
+                sessionId = line.trimmed().mid(15).trimmed();
+        }
+        if (length < 0) {
+            m_done = true;  // a stream: its head is all we wait for
+            return;
+        }
+        if (m_buffer.size() < end + 4 + length)
+            return;
+        answer = m_buffer.mid(end + 4, length);
+        m_buffer.remove(0, end + 4 + length);
+        m_done = true;
+    }
+
+    quint16 m_port;
+    QTcpSocket m_socket;
+    QByteArray m_buffer;
+    bool m_done = false;
+    bool m_closed = false;
+};
+
+QByteArray rpc(int id, const std::string &method, const json &params)
+{
+    return QByteArray::fromStdString(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}.dump());
+}
+
+QByteArray initializeBody(const std::string &name)
+{
+    return rpc(0, "initialize", {{"protocolVersion", "2025-06-18"},
+                                 {"capabilities", json::object()},
+                                 {"clientInfo", {{"name", name}, {"version", "1"}}}});
+}
+
+QByteArray toolCall(int id, const std::string &tool, const json &args)
+{
+    return rpc(id, "tools/call", {{"name", tool}, {"arguments", args}});
+}
+
 /// A host in memory with its MCP server on a free loopback port.
 struct Served
 {
@@ -214,6 +312,15 @@ struct Served
     Host host;
     McpService mcp;
 };
+
+/// Waits until every connection of `all` answered (or, with `orClosed`, was closed).
+bool allDone(const std::vector<std::unique_ptr<Http>> &all, bool orClosed = false)
+{
+    return QTest::qWaitFor([&] {
+        return std::all_of(all.begin(), all.end(),
+                            [&](const auto &h) { return h->done() || (orClosed && h->closed()); });
+    }, Patience);
+}
 
 Caller agent(const std::string &id)
 {
@@ -320,6 +427,156 @@ private Q_SLOTS:
                          [&](const QString &text) { hello = hello || text.contains(QLatin1String("\"hello\"")); });
         viewer.open(QUrl(QStringLiteral("ws://127.0.0.1:%1/spectate").arg(port)));
         QTRY_VERIFY_WITH_TIMEOUT(hello, Patience);
+    }
+
+    void streamsAndLongPollsLeaveRoomToInitialize()
+    {
+        // The lockout of issue 28: 192 legacy /sse streams plus 100 sessions
+        // looping wait_for_turn left 2 of 30 new clients able to initialize.
+        // With the default limits, all 30 initialize, and get_state answers.
+        Served served(6);
+        Host &host = served.host;
+        McpService &mcp = served.mcp;
+        seatEight(host);
+        const quint16 port = mcp.port();
+
+        // 100 spectator sessions (guests not seated), each on its own connection.
+        constexpr int Pollers = 100;
+        std::vector<std::unique_ptr<Http>> pollers;
+        for (int i = 0; i < Pollers; ++i) {
+            pollers.push_back(std::make_unique<Http>(port));
+            pollers.back()->connect();
+            pollers.back()->send("POST", "/mcp", initializeBody("poller"));
+        }
+        QVERIFY(allDone(pollers));
+        for (const auto &p : pollers)
+            QCOMPARE(p->status, 200);
+
+        // 192 legacy streams.
+        std::vector<std::unique_ptr<Http>> streams;
+        for (int i = 0; i < 192; ++i) {
+            streams.push_back(std::make_unique<Http>(port));
+            streams.back()->connect();
+            streams.back()->send("GET", "/sse", {}, {}, "text/event-stream");
+        }
+        QVERIFY(allDone(streams));
+        const auto opened = std::count_if(streams.begin(), streams.end(), [](const auto &s) { return s->status == 200; });
+        qInfo("%d of 192 legacy streams opened", int(opened));
+        QCOMPARE(mcp.server()->eventStreamCount(), mcp.server()->limits().maxEventStreams);
+
+        // The pollers loop on wait_for_turn: again as soon as answered, and
+        // reconnect when the server closes an idle connection to make room.
+        int id = 1;
+        int answers = 0;
+        int limited = 0;
+        auto poll = [&](Http &p) {
+            if (p.closed() || p.state() == QAbstractSocket::UnconnectedState)
+                p.connect();
+            p.send("POST", "/mcp", toolCall(++id, "et.werewolf.match.wait_for_turn",
+                                            {{"matchId", "match-1"}, {"timeoutSeconds", 25}}), p.sessionId);
+        };
+        for (auto &p : pollers)
+            poll(*p);
+        QTimer loop;
+        QObject::connect(&loop, &QTimer::timeout, &loop, [&] {
+            for (auto &p : pollers) {
+                if (p->done()) {
+                    ++answers;
+                    limited += p->answer.contains("RATE_LIMITED") ? 1 : 0;
+                    poll(*p);
+                } else if (p->closed()) {
+                    poll(*p);
+                }
+            }
+        });
+        loop.start(5);
+        QTest::qWait(1000);
+
+        // 30 new clients, and get_state for one of them, timed.
+        LoopLatency latency;
+        std::vector<std::unique_ptr<Http>> newcomers;
+        for (int i = 0; i < 30; ++i) {
+            newcomers.push_back(std::make_unique<Http>(port));
+            newcomers.back()->connect();
+            newcomers.back()->send("POST", "/mcp", initializeBody("newcomer"));
+        }
+        QVERIFY(allDone(newcomers, true));
+        const auto initialized
+            = std::count_if(newcomers.begin(), newcomers.end(), [](const auto &c) { return c->status == 200; });
+        Http &reader = *newcomers.front();
+        qint64 worstGetState = 0;
+        for (int i = 0; i < 5 && reader.status == 200; ++i) {
+            QElapsedTimer t;
+            t.start();
+            reader.send("POST", "/mcp", toolCall(1000 + i, "et.werewolf.match.get_state", {{"matchId", "match-1"}}),
+                        reader.sessionId);
+            QVERIFY(QTest::qWaitFor([&] { return reader.done(); }, Patience));
+            QVERIFY2(reader.answer.contains("phase"), reader.answer.constData());
+            worstGetState = std::max(worstGetState, t.elapsed());
+            QTest::qWait(600);  // within the read limit of 2 per second
+        }
+        loop.stop();
+        qInfo("%d of 30 new clients initialized; get_state took at most %lld ms; timers at most %lld ms late; "
+              "%d wait_for_turn answers (%d RATE_LIMITED) meanwhile",
+              int(initialized), worstGetState, latency.worstMs(), answers, limited);
+        QCOMPARE(int(initialized), 30);
+        QVERIFY2(worstGetState < 2000, "get_state stalled");
+        QVERIFY2(latency.worstMs() < 2000, "the event loop stalled");
+    }
+
+    void waitForTurnLoopsAreRateLimited()
+    {
+        // A caller with a turn waiting gets its answer at once; asking again
+        // and again without acting (30,000 calls in 45 s grew the call log by
+        // 107 MB) is a read like get_state: 2 per second after the first.
+        auto clock = std::make_shared<engine::TimeMs>(1'800'000'000'000);
+        Served served(7, [clock](HostOptions &o) { o.clock = [clock] { return *clock; }; });
+        Host &host = served.host;
+        seatEight(host);
+        const engine::Match &m = *host.lobby().match("match-1");
+        std::string wolf;
+        for (const engine::Player &p : m.state().players)
+            if (p.role == engine::Role::Werewolf && wolf.empty())
+                wolf = p.agentId;
+        QVERIFY(!wolf.empty());
+        const json args{{"matchId", "match-1"}, {"timeoutSeconds", 1}};
+
+        // The clock stands still: 1 free answer and a burst of 2 reads, then no more.
+        int ok = 0;
+        std::optional<mcp::ToolError> refusal;
+        for (int i = 0; i < 1000; ++i) {
+            const auto r = test::callTool(host, agent(wolf), "et.werewolf.match.wait_for_turn", args);
+            if (r.ok()) {
+                QCOMPARE(r.value().at("changed"), true);
+                ++ok;
+            } else {
+                refusal = r.error();
+            }
+        }
+        QCOMPARE(ok, 3);
+        QVERIFY(refusal);
+        QCOMPARE(refusal->code, std::string("RATE_LIMITED"));
+        QVERIFY(refusal->retryAfterMs && *refusal->retryAfterMs > 0);
+
+        // Time brings one more, as it does for reads.
+        *clock += 500;
+        QVERIFY(test::callTool(host, agent(wolf), "et.werewolf.match.wait_for_turn", args).ok());
+        QVERIFY(!test::callTool(host, agent(wolf), "et.werewolf.match.wait_for_turn", args).ok());
+
+        // Progress the wolf can see (the other wolf speaks in wolf chat):
+        // the next answer at once is free again.
+        std::string other;
+        for (const engine::Player &p : m.state().players)
+            if (p.role == engine::Role::Werewolf && p.agentId != wolf)
+                other = p.agentId;
+        QVERIFY(!other.empty());
+        const auto said = test::callTool(host, agent(other), "et.werewolf.match.night.wolf_chat",
+                                         json{{"matchId", "match-1"}, {"text", "the baker"}});
+        QVERIFY2(said.ok(), said.ok() ? "" : said.error().message.c_str());
+        QVERIFY(test::callTool(host, agent(wolf), "et.werewolf.match.wait_for_turn", args).ok());
+        QVERIFY(!test::callTool(host, agent(wolf), "et.werewolf.match.wait_for_turn", args).ok());
+        // Another caller has a bucket of its own.
+        QVERIFY(test::callTool(host, agent(other), "et.werewolf.match.wait_for_turn", args).ok());
     }
 };
 
