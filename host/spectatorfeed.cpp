@@ -345,6 +345,7 @@ SpectatorFeed::SpectatorFeed(Host *host, QObject *parent)
     });
     m_delayed.setInterval(100);
     connect(&m_delayed, &QTimer::timeout, this, &SpectatorFeed::pumpAll);
+    connect(&m_sweep, &QTimer::timeout, this, &SpectatorFeed::sweep);
     attach();
 }
 
@@ -352,6 +353,9 @@ SpectatorFeed::~SpectatorFeed()
 {
     for (auto &[socket, client] : m_clients)
         socket->disconnect(this);
+    for (auto &[tcp, inbound] : m_inbound)
+        if (inbound.tcp)
+            inbound.tcp->disconnect(this);
 }
 
 void SpectatorFeed::attach()
@@ -386,7 +390,86 @@ void SpectatorFeed::handleConnection(QTcpSocket *socket)
     // Qt 6.4 deletes the socket only when it disconnects; the parent covers
     // a feed that goes first.
     socket->setParent(m_local);
+    adopt(socket);
     m_local->handleConnection(socket);
+}
+
+void SpectatorFeed::adopt(QTcpSocket *tcp)
+{
+    // Room for one whole frame of the largest size allowed: Qt waits for a
+    // frame's last byte in this buffer. Without a bound it took in 900 MB of
+    // a frame declared 1.5 GB.
+    tcp->setReadBufferSize(qint64(m_limits.maxIncomingFrameBytes) + 4096);
+    Inbound &in = m_inbound[tcp];
+    in.tcp = tcp;
+    in.tokens = double(m_limits.incomingBurstBytes);
+    in.at = wallNow();
+    // Connected before QWebSocket connects its own reader (at the upgrade),
+    // so this runs before Qt reads the frames, and answers the pings.
+    connect(tcp, &QTcpSocket::readyRead, this, [this, tcp] { beforeRead(tcp); });
+    // A socket that never becomes a spectator; accepted ones are forgotten
+    // when they disconnect (QWebSocket disconnects this on its way out).
+    connect(tcp, &QObject::destroyed, this, [this, tcp] { m_inbound.erase(tcp); });
+}
+
+void SpectatorFeed::beforeRead(QTcpSocket *tcp)
+{
+    const auto it = m_inbound.find(tcp);
+    if (it == m_inbound.end())
+        return;
+    Inbound &in = it->second;
+    const qint64 available = tcp->bytesAvailable();
+    const qint64 fresh = std::max<qint64>(0, available - in.leftover);
+    in.leftover = available;
+    const qint64 now = wallNow();
+    in.tokens = std::min(double(m_limits.incomingBurstBytes),
+                         in.tokens + double(now - in.at) * double(m_limits.incomingBytesPerSecond) / 1000.0);
+    in.at = now;
+    in.tokens -= double(fresh);
+    if (in.tokens >= 0)
+        return;
+    qCInfo(lcFeed) << "closing a spectator that sends too much:" << tcp->peerAddress();
+    if (QWebSocket *socket = in.socket) {
+        // The close stops the reading, so Qt answers none of what is buffered.
+        m_clients.erase(socket);
+        socket->close(QWebSocketProtocol::CloseCode(ClosePolicy), QStringLiteral("a spectator sends only pings"));
+    } else {
+        tcp->abort();
+    }
+}
+
+void SpectatorFeed::afterRead(QTcpSocket *tcp)
+{
+    const auto it = m_inbound.find(tcp);
+    if (it == m_inbound.end())
+        return;
+    it->second.leftover = tcp->bytesAvailable();
+    // Qt has just answered the pings it read: pongs wait in the same buffer
+    // as the messages, and a client that reads neither is dropped.
+    const auto client = m_clients.find(it->second.socket.data());
+    if (client != m_clients.end() && overUnsent(client->second))
+        drop(client->first, tr("you fell too far behind"));
+}
+
+bool SpectatorFeed::overUnsent(const Client &client) const
+{
+    // What the socket still holds is what the client has not read: past the
+    // bound (plus the snapshot it got first) it is not keeping up.
+    return client.socket->bytesToWrite() > m_limits.maxUnsentBytes + client.snapshotBytes;
+}
+
+void SpectatorFeed::sweep()
+{
+    // A client that stops reading between two messages (its pongs still
+    // queued) is found here rather than at the next publication.
+    std::vector<QWebSocket *> over;
+    for (const auto &[socket, client] : m_clients)
+        if (overUnsent(client))
+            over.push_back(socket);
+    for (QWebSocket *socket : over)
+        drop(socket, tr("you fell too far behind"));
+    if (m_clients.empty())
+        m_sweep.stop();
 }
 
 bool SpectatorFeed::listen(const QHostAddress &address, quint16 port, QString *error)
@@ -417,6 +500,7 @@ bool SpectatorFeed::listen(const QHostAddress &address, quint16 port, QString *e
             while (m_externalTcp->hasPendingConnections()) {
                 QTcpSocket *socket = m_externalTcp->nextPendingConnection();
                 socket->setParent(m_external);
+                adopt(socket);
                 m_external->handleConnection(socket);
             }
         });
@@ -456,14 +540,37 @@ void SpectatorFeed::refuse(QWebSocket *socket, const QString &message)
     socket->sendTextMessage(
         dumpText({{"type", "error"}, {"code", "bad_request"}, {"message", message.toStdString()}}));
     socket->close(QWebSocketProtocol::CloseCode(ClosePolicy), message.left(100));
-    QTimer::singleShot(5000, socket, &QWebSocket::abort);
 }
 
 void SpectatorFeed::accept(QWebSocket *socket, bool external)
 {
     const CpuMeter meter(m_busy);
     socket->setParent(this);
-    connect(socket, &QWebSocket::disconnected, this, [this, socket] { remove(socket); });
+    // Whoever closes (we, or Qt on a frame too large): a client that does
+    // not read will not read the close frame either.
+    connect(socket, &QWebSocket::aboutToClose, socket,
+            [socket] { QTimer::singleShot(5000, socket, &QWebSocket::abort); });
+    socket->setMaxAllowedIncomingFrameSize(m_limits.maxIncomingFrameBytes);
+    socket->setMaxAllowedIncomingMessageSize(m_limits.maxIncomingMessageBytes);
+    socket->setReadBufferSize(qint64(m_limits.maxIncomingFrameBytes) + 4096);
+    // Its TCP socket: this feed handed it to the WebSocket server, which
+    // keeps it; the two ends of the connection name it.
+    QTcpSocket *tcp = nullptr;
+    for (auto &[candidate, inbound] : m_inbound) {
+        if (!inbound.socket && candidate->peerPort() == socket->peerPort()
+            && candidate->localPort() == socket->localPort() && candidate->peerAddress() == socket->peerAddress()) {
+            tcp = candidate;
+            inbound.socket = socket;
+            inbound.leftover = candidate->bytesAvailable();
+            // Connected after QWebSocket's reader: runs once Qt has read.
+            connect(tcp, &QTcpSocket::readyRead, this, [this, tcp] { afterRead(tcp); });
+            break;
+        }
+    }
+    connect(socket, &QWebSocket::disconnected, this, [this, socket, tcp] {
+        m_inbound.erase(tcp);
+        remove(socket);
+    });
     const QUrl url = socket->requestUrl();
     if (external && url.path() != QLatin1String("/spectate"))
         return refuse(socket, tr("the feed is at /spectate"));
@@ -472,6 +579,7 @@ void SpectatorFeed::accept(QWebSocket *socket, bool external)
     const QUrlQuery query(url);
     Client client;
     client.socket = socket;
+    client.tcp = tcp;
     client.match = query.queryItemValue(QStringLiteral("match"), QUrl::FullyDecoded);
     if (query.hasQueryItem(QStringLiteral("delay"))) {
         bool ok = false;
@@ -510,6 +618,8 @@ void SpectatorFeed::accept(QWebSocket *socket, bool external)
     qCDebug(lcFeed) << "spectator from" << socket->peerAddress() << "match" << client.match << "delay"
                     << client.delayMs << (resumed ? "resumed" : "snapshot");
     auto &stored = m_clients.emplace(socket, client).first->second;
+    if (!m_sweep.isActive())
+        m_sweep.start(m_limits.sweepInterval);
     if (pump(stored) && stored.delayMs && !m_delayed.isActive())
         m_delayed.start();
 }
@@ -526,9 +636,7 @@ bool SpectatorFeed::pump(Client &client)
         if (client.delayMs && message->wallMs + client.delayMs > now)
             break;
         if (client.match.isEmpty() || message->matchId == client.match) {
-            // What the socket still holds is what the client has not read: past
-            // the bound (plus the snapshot it got first) it is not keeping up.
-            if (client.socket->bytesToWrite() > m_limits.maxUnsentBytes + client.snapshotBytes) {
+            if (overUnsent(client)) {
                 drop(client.socket, tr("you fell too far behind"));
                 return false;
             }
@@ -565,8 +673,6 @@ void SpectatorFeed::drop(QWebSocket *socket, const QString &message)
     socket->sendTextMessage(
         dumpText({{"type", "dropped"}, {"reason", "behind"}, {"message", message.toStdString()}}));
     socket->close(QWebSocketProtocol::CloseCode(CloseBehind), QStringLiteral("fell behind"));
-    // A client that does not read will not read the close frame either.
-    QTimer::singleShot(5000, socket, &QWebSocket::abort);
     Q_EMIT clientDropped();
 }
 

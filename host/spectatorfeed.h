@@ -21,6 +21,7 @@
 #include <QElapsedTimer>
 #include <QHostAddress>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QTimer>
 
@@ -123,12 +124,24 @@ class SpectatorFeed final : public QObject
     Q_DISABLE_COPY_MOVE(SpectatorFeed)
 
 public:
+    /// What a spectator may cost. A spectator legitimately sends nothing but
+    /// pings and a close (docs/spectator-feed.md), so what it may send is small.
     struct Limits
     {
-        qint64 maxUnsentBytes = 1 << 20;   ///< a client's socket holds more: dropped
+        qint64 maxUnsentBytes = 1 << 20;   ///< a client's socket holds more (pongs too): dropped
         int maxClients = 5000;
         double maxDelaySeconds = 3600;
         qint64 keepEndedMs = 10 * 60 * 1000;  ///< an ended match stays in snapshots this long
+        /// Largest frame and message a spectator may send; larger: closed 1009.
+        quint64 maxIncomingFrameBytes = 64 * 1024;
+        quint64 maxIncomingMessageBytes = 64 * 1024;
+        /// What a spectator may send: a burst of this many bytes, refilled at
+        /// `incomingBytesPerSecond`; beyond it (a flood of pings, each of which
+        /// Qt answers with a pong) it is closed 1008.
+        qint64 incomingBurstBytes = 64 * 1024;
+        qint64 incomingBytesPerSecond = 1024;
+        /// How often every client's unsent bytes are checked, besides on each send and read.
+        std::chrono::milliseconds sweepInterval{1000};
     };
 
     explicit SpectatorFeed(Host *host, QObject *parent = nullptr);
@@ -160,15 +173,38 @@ Q_SIGNALS:
     void clientDropped();
 
 private:
+    /// What a spectator's TCP socket has sent us, for its budget. The
+    /// socket is ours until the handshake; QWebSocket does not hand it back,
+    /// so it is found again by its two ends (see accept()).
+    struct Inbound
+    {
+        QPointer<QTcpSocket> tcp;      ///< QWebSocket cuts every connection of it, `destroyed` too
+        QPointer<QWebSocket> socket;   ///< once accepted (the TCP socket may outlive it)
+        qint64 leftover = 0;           ///< bytes Qt left unread after the last read (a partial frame)
+        double tokens = 0;
+        qint64 at = 0;                 ///< wallNow() of the last refill
+    };
     struct Client
     {
         QWebSocket *socket = nullptr;
+        QTcpSocket *tcp = nullptr;  ///< its socket, when found (always, for sockets the feed accepted)
         QString match;           ///< empty: all matches
         qint64 delayMs = 0;
         std::uint64_t next = 0;  ///< the next message to consider
         qint64 snapshotBytes = 0;
     };
     void attach();
+    /// Takes a TCP socket before its handshake: bounds what it may buffer
+    /// and starts counting what it sends.
+    void adopt(QTcpSocket *tcp);
+    /// Before Qt reads a spectator's new bytes: counts them against its budget.
+    void beforeRead(QTcpSocket *tcp);
+    /// After Qt read them (and answered its pings): what it left, and whether
+    /// the client still reads what it is sent.
+    void afterRead(QTcpSocket *tcp);
+    /// The socket holds more unsent bytes than the client may leave unread.
+    bool overUnsent(const Client &client) const;
+    void sweep();
     void accept(QWebSocket *socket, bool external);
     /// Sends what a client may have by now; false when it was dropped.
     bool pump(Client &client);
@@ -192,7 +228,9 @@ private:
     QHostAddress m_externalAddress;
     bool m_attached = false;
     std::map<QWebSocket *, Client> m_clients;
+    std::map<QTcpSocket *, Inbound> m_inbound;
     QTimer m_delayed;   ///< releases held-back messages to delayed clients
+    QTimer m_sweep;     ///< drops clients whose unsent bytes piled up (pongs to a flood)
     std::chrono::nanoseconds m_busy{0};
 };
 

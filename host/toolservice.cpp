@@ -145,6 +145,30 @@ void ToolService::published(const std::string &matchId)
     }
 }
 
+class ToolService::WaitSlot
+{
+public:
+    WaitSlot(ToolService &service, std::string key)
+        : m_service(service)
+        , m_key(std::move(key))
+    {
+        ++m_service.m_waiting;
+        ++m_service.m_waitingBy[m_key];
+    }
+    ~WaitSlot()
+    {
+        --m_service.m_waiting;
+        if (--m_service.m_waitingBy[m_key] <= 0)
+            m_service.m_waitingBy.erase(m_key);
+    }
+    WaitSlot(const WaitSlot &) = delete;
+    WaitSlot &operator=(const WaitSlot &) = delete;
+
+private:
+    ToolService &m_service;
+    std::string m_key;
+};
+
 // ---------------------------------------------------------------- calls
 
 QCoro::Task<ToolResult> ToolService::call(Caller caller, std::string name, json args)
@@ -529,9 +553,24 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
 {
     const std::string matchId = str(args, "matchId");
     const int timeoutSeconds = std::clamp(args.value("timeoutSeconds", 25), 1, 25);
+    const std::string limitKey = ReadLimiter::keyFor(caller.agentId, caller.sessionKey);
+    // An answer given at once without progress since the last one is a read,
+    // and waits its turn as reads do.
+    auto limited = [&](const char *why) -> std::optional<ToolError> {
+        if (!m_ctx.rateLimits)
+            return std::nullopt;
+        auto refused = m_ctx.reads.take(limitKey, m_ctx.clock());
+        if (refused)
+            refused->message = std::string("wait_for_turn ") + why
+                               + "; it counts as a read (2 per second): call again after retryAfterMs";
+        return refused;
+    };
     const Match *m = m_ctx.lobby.match(matchId);
-    if (!m)
+    if (!m) {
+        if (auto refused = limited("named no match"))
+            co_return *refused;
         co_return toolError(ErrorCode::MatchNotFound, "no match '" + matchId + "'");
+    }
     const engine::Player *p = caller.agentId.empty() ? nullptr : m->playerByAgent(caller.agentId);
     const std::string playerId = p ? p->playerId : std::string();
     const auto viewer = p ? engine::Viewer::forPlayer(playerId) : engine::Viewer::spectator();
@@ -543,9 +582,12 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
     std::optional<std::uint64_t> after;
     if (auto a = args.find("afterEventId"); a != args.end() && a->is_string()) {
         after = cursorSeq(matchId, a->get<std::string>());
-        if (!after)
+        if (!after) {
+            if (auto refused = limited("named no event"))
+                co_return *refused;
             co_return toolError(ErrorCode::InvalidArgument,
                                 "afterEventId '" + a->get<std::string>() + "' is not an event of " + matchId);
+        }
     }
     std::uint64_t messagesAfter = 0;
     if (after)
@@ -576,8 +618,50 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
     auto signature = [&](const Match &match) {
         return p ? requiredSignature(match, playerId) : std::string(engine::toString(match.state().phase));
     };
+    // The newest event this caller may see: the log's own last seq would tell
+    // a spectator when something hidden happened (a wolf's choice at night).
+    auto lastVisible = [&](const Match &match) {
+        for (std::uint64_t seq = match.state().lastSeq; seq > 0; --seq) {
+            const Event &e = match.log()[static_cast<std::size_t>(seq - 1)];
+            if (engine::isContractEventType(e.type) && engine::visible(e, viewer, match.state()))
+                return seq;
+        }
+        return std::uint64_t(0);
+    };
 
     const std::string start = signature(*m);
+    // Ready at once (a turn waiting, news, an ended match): legitimate the
+    // first time; the same answer again, with nothing done meanwhile, is a
+    // loop, and is rate limited like get_state.
+    std::optional<WaitSlot> slot;
+    if (m->ended() || pending(*m) || newsAfterCursor(*m)) {
+        // What the caller can tell apart: the newest event it may see (not
+        // the log's last seq, which would time hidden events for it).
+        // A new afterEventId is progress too: the caller read on.
+        const std::string mark = std::to_string(lastVisible(*m)) + '/' + start + '/'
+                                 + (after ? std::to_string(*after) : std::string("-"));
+        const auto memo = m_immediateReturns.find(cursorKey);
+        if (memo != m_immediateReturns.end() && memo->second == mark) {
+            if (auto refused = limited("returned at once again with nothing new since its last answer"))
+                co_return *refused;
+        }
+        if (m_immediateReturns.size() >= MaxRememberedReturns)
+            m_immediateReturns.clear();
+        m_immediateReturns[cursorKey] = mark;
+    } else {
+        m_immediateReturns.erase(cursorKey);
+        // Each wait holds an HTTP connection: a few per caller, and not so
+        // many that new clients find none (see MaxWaits).
+        const auto mine = m_waitingBy.find(limitKey);
+        if (m_waiting >= MaxWaits || (mine != m_waitingBy.end() && mine->second >= MaxWaitsPerCaller))
+            co_return ToolError{"RATE_LIMITED",
+                                m_waiting >= MaxWaits
+                                    ? "the server holds as many wait_for_turn calls as it can; retry after retryAfterMs"
+                                    : "you already have " + std::to_string(MaxWaitsPerCaller)
+                                          + " wait_for_turn calls waiting; retry after retryAfterMs",
+                                true, std::int64_t(1000)};
+        slot.emplace(*this, limitKey);
+    }
     const TimeMs deadline = m_ctx.clock() + timeoutSeconds * 1000LL;
     bool changed = false;
     for (;;) {
@@ -602,14 +686,7 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
     opts.recentPublicMessagesLimit = std::clamp(args.value("recentPublicMessagesLimit", 20), 1, 50);
     opts.messagesAfterSeq = messagesAfter;
     json out = stateResult(caller, *m, viewer, opts, changed);
-    // The newest event this caller may see: the log's own last seq would tell
-    // a spectator when something hidden happened (a wolf's choice at night).
-    std::uint64_t seen = 0;
-    for (std::uint64_t seq = m->state().lastSeq; seq > 0 && !seen; --seq) {
-        const Event &e = m->log()[static_cast<std::size_t>(seq - 1)];
-        if (engine::isContractEventType(e.type) && engine::visible(e, viewer, m->state()))
-            seen = seq;
-    }
+    const std::uint64_t seen = lastVisible(*m);
     out.get_ref<json::object_t &>().emplace("lastEventId", engine::makeEventId(matchId, seen));
     if (m->ended())
         m_waitCursors.erase(cursorKey);

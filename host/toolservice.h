@@ -67,6 +67,16 @@ public:
         QObject *context = nullptr;  ///< wait_for_turn's timers live in its thread
     };
 
+    /// wait_for_turn calls that may wait at once, overall and per agent (per
+    /// session for anonymous callers); more get RATE_LIMITED. Each holds an
+    /// HTTP connection: with the transport's 128 event streams, 96 waits leave
+    /// 32 of its 256 connections to short requests such as `initialize`.
+    static constexpr int MaxWaits = 96;
+    static constexpr int MaxWaitsPerCaller = 4;
+    /// Immediate wait_for_turn answers remembered, to tell a repeat (bounded:
+    /// the memory is cleared when it holds more).
+    static constexpr std::size_t MaxRememberedReturns = 10000;
+
     explicit ToolService(Context ctx);
     ~ToolService();
     ToolService(const ToolService &) = delete;
@@ -108,6 +118,14 @@ private:
     std::uint64_t m_publishCount = 0;              // publications so far
     /// wait_for_turn: (caller, match) → the seq its last answer showed.
     std::map<std::string, std::uint64_t> m_waitCursors;
+    /// wait_for_turn: (caller, match) → the match as its last answer given at
+    /// once found it. The same again, with no progress between, is a read like
+    /// any other (ReadLimiter): 30,000 such calls in 45 s grew the call log by 107 MB.
+    std::map<std::string, std::string> m_immediateReturns;
+    int m_waiting = 0;                         ///< wait_for_turn calls waiting
+    std::map<std::string, int> m_waitingBy;    ///< per ReadLimiter key
+    /// Counts a waiting wait_for_turn for as long as it lives.
+    class WaitSlot;
     StateCache m_stateCache;  ///< get_state's `state`, serialized, for rawJson callers
 };
 

@@ -424,7 +424,9 @@ struct HeadProbe
 
 HttpConnection::Probe HttpConnection::probeUpgrade()
 {
-    const QByteArray peek = m_socket->peek(m_limits.maxHeaderBytes);
+    // Past the held byte: it belongs to the request before, and it stays in
+    // the buffer until the connection is handed over (see m_held).
+    const QByteArray peek = m_socket->peek(m_held + m_limits.maxHeaderBytes).mid(m_held);
     static const QByteArray get("GET ");
     if (peek.size() < get.size())
         return get.startsWith(peek) && !peek.isEmpty() ? Probe::NeedMore : Probe::NotUpgrade;
@@ -443,6 +445,8 @@ HttpConnection::Probe HttpConnection::probeUpgrade()
         return Probe::NotUpgrade;
 
     qCDebug(lcTransport) << "handing a WebSocket upgrade over, from" << m_peer;
+    // The WebSocket server must find the handshake first in the buffer.
+    m_socket->skip(std::exchange(m_held, 0));
     QTcpSocket *socket = std::exchange(m_socket, nullptr);
     socket->disconnect(this);
     socket->setParent(nullptr);
@@ -478,9 +482,10 @@ void HttpConnection::processInput()
             // Between requests, a WebSocket handshake may leave HTTP before
             // a byte of it is consumed.
             if (m_upgradeFilter && m_slots.empty() && !m_p->inMessage) {
-                // Nothing is owed, so nothing needs the held byte; the
-                // WebSocket server must find the handshake first in the buffer.
-                m_socket->skip(std::exchange(m_held, 0));
+                // The held byte stays: an answer just given may still be in
+                // Qt's buffer, and reading the end of a half-closed stream
+                // would close the socket with it (40 half-closed requests
+                // lost 34 answers that way).
                 const Probe probe = probeUpgrade();
                 if (probe == Probe::HandedOver)
                     return; // m_inParse stays set: this object is finished

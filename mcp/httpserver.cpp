@@ -8,6 +8,7 @@
 #include "mcp/transportsession.h"
 
 #include <QCoro/QCoroTask>
+#include <QNetworkInterface>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QThread>
@@ -215,6 +216,7 @@ bool HttpServer::listen(const QHostAddress &address, quint16 port)
         qCWarning(lcTransport) << "cannot listen on" << address << port << m_tcp->errorString();
         return false;
     }
+    m_beyondLoopback = !address.isLoopback();
     qCInfo(lcTransport) << "MCP endpoint" << endpointUrl().toString();
     return true;
 }
@@ -493,7 +495,12 @@ int HttpServer::checkHostAndOrigin(const HttpRequest &request, const char **why)
         const quint16 ours = port();
         const bool known = !m_lastAllowedHost.isEmpty() && host == m_lastAllowedHost
                            && ours == m_lastAllowedPort;
-        if (!known && !isAllowedHost(host, ours, m_allowedHosts)) {
+        auto ownAddress = [&] {
+            auto authority = parseAuthority(host.trimmed());
+            return authority && (!authority->port || *authority->port == ours)
+                   && namesThisMachine(authority);
+        };
+        if (!known && !isAllowedHost(host, ours, m_allowedHosts) && !ownAddress()) {
             *why = "Forbidden: invalid Host header";
             return 403;
         }
@@ -502,11 +509,29 @@ int HttpServer::checkHostAndOrigin(const HttpRequest &request, const char **why)
     }
     const int originCount = request.headerCount("origin");
     if (originCount > 1
-        || (originCount == 1 && !isAllowedOrigin(request.header("origin"), m_allowedHosts))) {
+        || (originCount == 1 && !isAllowedOrigin(request.header("origin"), m_allowedHosts)
+            && !namesThisMachine(parseOrigin(request.header("origin"))))) {
         *why = "Forbidden: invalid Origin header";
         return 403;
     }
     return 0;
+}
+
+bool HttpServer::namesThisMachine(const std::optional<Authority> &authority) const
+{
+    if (!m_beyondLoopback || !authority)
+        return false;
+    const std::optional<QHostAddress> address = literalAddressOf(*authority);
+    if (!address)
+        return false;
+    const auto now = std::chrono::steady_clock::now();
+    if (m_interfaceAddresses.isEmpty() || now - m_interfacesRead > std::chrono::seconds(5)) {
+        m_interfaceAddresses = QNetworkInterface::allAddresses();
+        m_interfacesRead = now;
+    }
+    return std::any_of(m_interfaceAddresses.cbegin(),
+                       m_interfaceAddresses.cend(),
+                       [&](const QHostAddress &a) { return a.isEqual(*address); });
 }
 
 void HttpServer::setWebSocketHandler(const QByteArray &path,
@@ -654,26 +679,56 @@ bool HttpServer::checkCredential(const ReplyTo &to,
     return false;
 }
 
-bool HttpServer::checkStreamRoom(const ReplyTo &to, const json &requestId)
+QByteArray HttpServer::streamOwner(const ReplyTo &to, const HttpRequest &request) const
+{
+    const QByteArrayView token = bearerToken(request.header("authorization"));
+    if (!token.isEmpty())
+        return "token:" + token.toByteArray();
+    if (to.connection && !to.connection->peerAddress().isLoopback())
+        return "peer:" + to.connection->peerAddress().toString().toLatin1();
+    return {};
+}
+
+bool HttpServer::checkStreamRoom(const ReplyTo &to, const QByteArray &owner, const json &requestId)
 {
     const int cap = std::min(m_limits.maxEventStreams, m_limits.maxConnections - 1);
-    if (m_eventStreams < cap)
+    const char *why = nullptr;
+    if (m_eventStreams >= cap) {
+        why = "Service Unavailable: too many event streams";
+    } else if (!owner.isEmpty()) {
+        const auto it = m_eventStreamsBy.find(owner);
+        const int held = it == m_eventStreamsBy.end() ? 0 : it->second;
+        const int ownCap = owner.startsWith("token:") ? m_limits.maxEventStreamsPerCredential
+                                                      : m_limits.maxEventStreamsPerPeer;
+        if (held >= ownCap)
+            why = owner.startsWith("token:")
+                      ? "Service Unavailable: too many event streams for this credential"
+                      : "Service Unavailable: too many event streams from this address";
+    }
+    if (!why)
         return true;
-    qCWarning(lcTransport) << "event stream limit reached; refusing a stream";
-    HttpResponse response(
-        503,
-        "application/json",
-        QByteArray::fromStdString(
-            jsonRpcError(-32000, "Service Unavailable: too many event streams", requestId).dump()));
+    qCWarning(lcTransport) << "event stream limit reached; refusing a stream:" << why;
+    HttpResponse response(503,
+                          "application/json",
+                          QByteArray::fromStdString(jsonRpcError(-32000, why, requestId).dump()));
     response.setHeader("Retry-After", "5");
     send(to, std::move(response));
     return false;
 }
 
-void HttpServer::trackEventStream(SseStream *stream)
+void HttpServer::trackEventStream(SseStream *stream, const QByteArray &owner)
 {
     ++m_eventStreams;
-    connect(stream, &SseStream::closed, this, [this] { --m_eventStreams; });
+    if (!owner.isEmpty())
+        ++m_eventStreamsBy[owner];
+    connect(stream, &SseStream::closed, this, [this, owner] {
+        --m_eventStreams;
+        if (!owner.isEmpty()) {
+            const auto it = m_eventStreamsBy.find(owner);
+            if (it != m_eventStreamsBy.end() && --it->second <= 0)
+                m_eventStreamsBy.erase(it);
+        }
+    });
 }
 
 void HttpServer::announce(SessionEntry &entry)

@@ -21,6 +21,7 @@
 
 #include <QByteArray>
 #include <QHostAddress>
+#include <QList>
 #include <QObject>
 #include <QSet>
 #include <QStringList>
@@ -42,6 +43,7 @@ class QTimer;
 
 namespace townhall::mcp {
 
+struct Authority;
 class HttpConnection;
 struct HttpRequest;
 struct HttpResponse;
@@ -56,8 +58,9 @@ struct SessionEntry;
 /// keep-alive one, else the one longest in sending a request it has not
 /// finished) to admit the newcomer, and answers 503 only when every
 /// connection owes a response or carries a stream. Event streams may fill at
-/// most maxEventStreams connections, so the rest stay for requests such as a
-/// new client's `initialize`.
+/// most maxEventStreams connections, and long-polls (wait_for_turn, capped by
+/// the host at 96) some more, so that the rest (at least 32 of the 256) stay
+/// for short requests such as a new client's `initialize`.
 struct TransportLimits
 {
     qsizetype maxHeaderBytes = 16 * 1024; ///< request line + headers → 431
@@ -65,7 +68,14 @@ struct TransportLimits
     int maxConnections = 256;             ///< see above: idle ones make room, else 503
     /// Open event streams (GET /mcp and legacy /sse) → 503. Kept below
     /// maxConnections (at least one connection always stays for requests).
-    int maxEventStreams = 192;
+    /// 192 streams and 100 long-polls left 2 of 30 new clients able to initialize.
+    int maxEventStreams = 128;
+    /// Open event streams of one bearer token (one agent), and of one peer
+    /// address beyond loopback without a token → 503. Tokenless local clients
+    /// (guests, spectators) share the overall cap: on loopback the peer
+    /// address tells nobody apart.
+    int maxEventStreamsPerCredential = 8;
+    int maxEventStreamsPerPeer = 16;
     int maxPipelined = 32;   ///< unanswered requests per connection before reading pauses
     int maxBatchSize = 1000; ///< JSON-RPC batch entries (2025-03-26 clients)
     qsizetype maxWriteBuffer
@@ -164,6 +174,9 @@ public:
 
     /// Host names accepted in Host and Origin headers. Default: localhost,
     /// 127.0.0.1, [::1]. Compared whole and case-insensitively, never by prefix.
+    /// A server listening beyond loopback (a wildcard or another address)
+    /// also accepts IP literals of this machine's interfaces: a viewer on the
+    /// network types the address, and DNS rebinding needs a name.
     void setAllowedHostnames(const QStringList &hostnames);
     QStringList allowedHostnames() const { return m_allowedHosts; }
 
@@ -230,6 +243,9 @@ private:
     void onRequest(HttpConnection *connection, const HttpRequest &request);
     /// 0 if Host and Origin pass; else the status to answer (400 or 403).
     int checkHostAndOrigin(const HttpRequest &request, const char **why) const;
+    /// True if \a authority names this machine by one of its addresses and
+    /// the server listens beyond loopback (see setAllowedHostnames()).
+    bool namesThisMachine(const std::optional<Authority> &authority) const;
     /// The page handler whose prefix covers \a path, or null.
     const PageHandler *pageHandlerFor(const QByteArray &path) const;
     /// Answers a request for a page path: the handler's response, 404 or 405.
@@ -264,10 +280,13 @@ private:
                          const HttpRequest &request,
                          const SessionEntry &entry,
                          const json &requestId);
-    /// True if another event stream may open; otherwise answers 503.
-    bool checkStreamRoom(const ReplyTo &to, const json &requestId = nullptr);
-    /// Counts \a stream among the open event streams until it closes.
-    void trackEventStream(SseStream *stream);
+    /// Who an event stream counts against besides the overall cap: its bearer
+    /// token, or its peer beyond loopback; empty for a tokenless local client.
+    QByteArray streamOwner(const ReplyTo &to, const HttpRequest &request) const;
+    /// True if another event stream may open for \a owner; otherwise answers 503.
+    bool checkStreamRoom(const ReplyTo &to, const QByteArray &owner, const json &requestId = nullptr);
+    /// Counts \a stream among the open event streams (and its owner's) until it closes.
+    void trackEventStream(SseStream *stream, const QByteArray &owner);
     bool closeSessionInternal(const std::string &id);
     void announce(SessionEntry &entry);
     bool deliver(const std::string &sessionId, const json &message);
@@ -297,6 +316,11 @@ private:
     std::shared_ptr<MessageHandler> m_handler;
     TransportLimits m_limits;
     QStringList m_allowedHosts;
+    bool m_beyondLoopback = false; ///< listening on a wildcard or a non-loopback address
+    /// This machine's addresses, read again when older than a few seconds
+    /// (interfaces come and go) and only for a Host that is an IP literal.
+    mutable QList<QHostAddress> m_interfaceAddresses;
+    mutable std::chrono::steady_clock::time_point m_interfacesRead;
     /// The last Host header that passed (with the port it passed for): every
     /// request of a client carries the same one, and checking it parses it.
     mutable QByteArray m_lastAllowedHost;
@@ -309,6 +333,7 @@ private:
     std::unordered_map<std::string, std::unique_ptr<SessionEntry>> m_sessions;
     QSet<HttpConnection *> m_connections;
     int m_eventStreams = 0;
+    std::map<QByteArray, int> m_eventStreamsBy; ///< by streamOwner()
     bool m_destroying = false;
 };
 

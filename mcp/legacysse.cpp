@@ -13,7 +13,8 @@ namespace townhall::mcp {
 
 void HttpServer::handleLegacyStream(const ReplyTo &to, const HttpRequest &request)
 {
-    if (!to.connection || !checkStreamRoom(to))
+    const QByteArray owner = streamOwner(to, request);
+    if (!to.connection || !checkStreamRoom(to, owner))
         return;
     const bool underscore = request.queryItem("names") == "underscore";
     SessionEntry &entry = createSession("legacy-sse", request, underscore);
@@ -25,7 +26,7 @@ void HttpServer::handleLegacyStream(const ReplyTo &to, const HttpRequest &reques
     }
     auto *stream = new SseStream(
         to.connection, to.serial, entry.newStreamId(), m_limits.keepAliveInterval, this);
-    trackEventStream(stream);
+    trackEventStream(stream, owner);
     entry.stream = stream;
     entry.outbox->setStreamOpen(true);
     // The legacy session lives exactly as long as its stream.
@@ -61,16 +62,17 @@ void HttpServer::handleLegacyPost(const ReplyTo &to, const HttpRequest &request)
             id);
         return;
     }
-    json body = json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
-    if (body.is_discarded()) {
+    PeerJson parsed = parsePeerJson(request.body);
+    if (!parsed.error.empty()) {
         record(id,
                Dir::ClientToServer,
                Ch::LegacyPost,
                json(request.body.left(4096).toStdString()),
                400);
-        sendJson(to, 400, jsonRpcError(-32700, "Parse error", nullptr), id);
+        sendJson(to, 400, jsonRpcError(-32700, parsed.error, nullptr), id);
         return;
     }
+    json body = std::move(parsed.value);
     const bool batch = body.is_array();
     if (batch && (body.empty() || body.size() > size_t(m_limits.maxBatchSize))) {
         sendJson(to, 400, jsonRpcError(-32600, "Invalid Request: bad batch size", nullptr), id);

@@ -92,17 +92,42 @@ bool isAllowedHost(QByteArrayView hostHeader,
     return !authority->port || *authority->port == serverPort;
 }
 
-bool isAllowedOrigin(QByteArrayView origin, const QStringList &allowedHostnames)
+std::optional<Authority> parseOrigin(QByteArrayView origin)
 {
     const QByteArrayView o = origin.trimmed();
     const qsizetype sep = o.indexOf("://");
     if (sep < 0)
-        return false;
+        return std::nullopt;
     const QByteArray scheme = o.first(sep).toByteArray().toLower();
     if (scheme != "http" && scheme != "https")
-        return false;
-    const auto authority = parseAuthority(o.sliced(sep + 3));
+        return std::nullopt;
+    return parseAuthority(o.sliced(sep + 3));
+}
+
+bool isAllowedOrigin(QByteArrayView origin, const QStringList &allowedHostnames)
+{
+    const auto authority = parseOrigin(origin);
     return authority && hostAllowed(authority->host, allowedHostnames);
+}
+
+std::optional<QHostAddress> literalAddressOf(const Authority &authority)
+{
+    QByteArrayView text = authority.host;
+    const bool bracketed = text.startsWith('[');
+    if (bracketed)
+        text = text.sliced(1, text.size() - 2);
+    QHostAddress address;
+    if (!address.setAddress(QString::fromLatin1(text)))
+        return std::nullopt;
+    // Canonical IPv4 only: "127.1" or "0x7f.0.0.1" are names to a browser's
+    // eyes in some places and addresses in others; nobody types them.
+    if (!bracketed
+        && (address.protocol() != QAbstractSocket::IPv4Protocol
+            || address.toString().toLatin1() != text))
+        return std::nullopt;
+    if (bracketed && address.protocol() != QAbstractSocket::IPv6Protocol)
+        return std::nullopt;
+    return address;
 }
 
 } // namespace townhall::mcp

@@ -9,6 +9,7 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QHostAddress>
 #include <QStringList>
 
 #include <optional>
@@ -38,5 +39,14 @@ bool isAllowedHost(QByteArrayView hostHeader,
 /// True if \a origin is exactly `http(s)://<allowed host>[:any port]`.
 /// The literal `null` origin (sandboxed frames, file: pages) is refused.
 bool isAllowedOrigin(QByteArrayView origin, const QStringList &allowedHostnames);
+
+/// The authority of an `http(s)://host[:port]` origin, or nothing.
+std::optional<Authority> parseOrigin(QByteArrayView origin);
+
+/// The address an authority's host is when it is an IP literal in canonical
+/// form (`192.168.1.5`, `[fe80::1]`), else nothing. A server listening beyond
+/// loopback accepts literals of its own addresses in Host and Origin: DNS
+/// rebinding needs a name the attacker controls, and an address is none.
+std::optional<QHostAddress> literalAddressOf(const Authority &authority);
 
 } // namespace townhall::mcp

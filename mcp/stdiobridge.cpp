@@ -83,12 +83,14 @@ void StdioBridge::handleLine(const QByteArray &line)
     const QByteArray text = line.trimmed();
     if (text.isEmpty() || m_shuttingDown)
         return;
-    json message = json::parse(text.cbegin(), text.cend(), nullptr, false);
-    if (message.is_discarded()) {
-        qCWarning(lcTransport) << "stdio bridge: ignoring a line that is not JSON";
-        emitMessage(jsonRpcError(-32700, "Parse error", nullptr));
+    PeerJson parsed = parsePeerJson(text);
+    if (!parsed.error.empty()) {
+        qCWarning(lcTransport) << "stdio bridge: ignoring a line that is not JSON:"
+                               << parsed.error.c_str();
+        emitMessage(jsonRpcError(-32700, parsed.error, nullptr));
         return;
     }
+    json message = std::move(parsed.value);
     const MessageKind kind = classifyMessage(message);
     if (kind == MessageKind::Request && message.at("method") == "initialize")
         m_clientInit = message;
@@ -141,7 +143,7 @@ void StdioBridge::deliver(const Outgoing &out, const QByteArray &body)
         emitBody(body);
         return;
     }
-    const json j = json::parse(body.cbegin(), body.cend(), nullptr, false);
+    const json j = parsePeerJson(body).value;
     if (!j.is_discarded())
         learnVersion(j);
 }
@@ -272,7 +274,7 @@ void StdioBridge::flushQueue()
 
 void StdioBridge::failRequest(const json &message, int httpStatus, const QByteArray &detail)
 {
-    const json body = json::parse(detail.cbegin(), detail.cend(), nullptr, false);
+    const json body = parsePeerJson(detail).value;
     if (classifyMessage(message) != MessageKind::Request)
         return; // nothing is waiting for an answer
     // A JSON-RPC error about this very request is relayed as is; otherwise the
@@ -292,7 +294,7 @@ void StdioBridge::failRequest(const json &message, int httpStatus, const QByteAr
 
 void StdioBridge::emitBody(const QByteArray &body)
 {
-    const json j = json::parse(body.cbegin(), body.cend(), nullptr, false);
+    const json j = parsePeerJson(body).value;
     if (j.is_discarded() || !isJsonRpc(j)) {
         qCWarning(lcTransport) << "stdio bridge: dropping a reply that is not JSON-RPC";
         return;

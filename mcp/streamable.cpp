@@ -7,6 +7,8 @@
 #include "mcp/transportlog.h"
 #include "mcp/transportsession.h"
 
+#include "base/jsonlimits.h"
+
 #include <QRandomGenerator>
 
 #include <array>
@@ -164,6 +166,22 @@ json jsonRpcError(int code, const std::string &message, const json &id)
         {"jsonrpc", "2.0"}, {"error", json{{"code", code}, {"message", message}}}, {"id", id}};
 }
 
+PeerJson parsePeerJson(QByteArrayView text)
+{
+    PeerJson out;
+    const std::string_view view(text.data(), std::size_t(text.size()));
+    if (!base::jsonDepthWithin(view)) {
+        out.value = json(json::value_t::discarded);
+        out.error = "Parse error: JSON nested deeper than " + std::to_string(base::MaxJsonDepth)
+                    + " levels";
+        return out;
+    }
+    out.value = json::parse(view.begin(), view.end(), nullptr, false);
+    if (out.value.is_discarded())
+        out.error = "Parse error";
+    return out;
+}
+
 json answerIdOf(const json &body)
 {
     if (classifyMessage(body) == MessageKind::Request)
@@ -254,12 +272,13 @@ void HttpServer::handleMcpPost(const ReplyTo &to, const HttpRequest &request, bo
             jsonRpcError(-32000, "Unsupported Media Type: Content-Type must be application/json"));
         return;
     }
-    json body = json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
-    if (body.is_discarded()) {
+    PeerJson parsed = parsePeerJson(request.body);
+    if (!parsed.error.empty()) {
         record({}, Dir::ClientToServer, Ch::Post, json(request.body.left(4096).toStdString()), 400);
-        sendJson(to, 400, jsonRpcError(-32700, "Parse error", nullptr));
+        sendJson(to, 400, jsonRpcError(-32700, parsed.error, nullptr));
         return;
     }
+    json body = std::move(parsed.value);
     const bool batch = body.is_array();
     if (batch && (body.empty() || body.size() > size_t(m_limits.maxBatchSize))) {
         sendJson(to,
@@ -481,7 +500,8 @@ void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
                  id);
         return;
     }
-    if (!checkStreamRoom(to))
+    const QByteArray owner = streamOwner(to, request);
+    if (!checkStreamRoom(to, owner))
         return;
     touch(*entry);
     HttpResponse head = eventStreamHead(to);
@@ -491,7 +511,7 @@ void HttpServer::handleMcpGet(const ReplyTo &to, const HttpRequest &request)
         return;
     auto *stream = new SseStream(
         to.connection, to.serial, entry->newStreamId(), m_limits.keepAliveInterval, this);
-    trackEventStream(stream);
+    trackEventStream(stream, owner);
     entry->stream = stream;
     entry->outbox->setStreamOpen(true);
     std::weak_ptr<SessionOutbox> outbox = entry->outbox;

@@ -54,6 +54,19 @@ MessageKind classifyMessage(const json &message);
 json jsonRpcError(int code, const std::string &message);
 json jsonRpcError(int code, const std::string &message, const json &id);
 
+/// A JSON-RPC message from a peer, parsed; or why it could not be.
+struct PeerJson
+{
+    json value;         ///< discarded when refused
+    std::string error;  ///< empty when parsed; else the message of a -32700 answer
+};
+
+/// Parses JSON text that came from outside (an HTTP body, a stdin line).
+/// Text nested deeper than base::MaxJsonDepth is refused before parsing, like
+/// malformed text: a parsed value that deep would crash whoever copies it
+/// (the copy recurses once per level).
+PeerJson parsePeerJson(QByteArrayView text);
+
 /// The id to answer \a body with: a single request's id, else null (a
 /// notification, a batch, or something unreadable).
 json answerIdOf(const json &body);

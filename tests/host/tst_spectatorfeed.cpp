@@ -9,6 +9,7 @@
 #include "host/host.h"
 #include "host/mcpservice.h"
 #include "host/spectatorfeed.h"
+#include "filelimit.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -16,7 +17,6 @@
 #include <QWebSocket>
 #include <QtTest>
 
-#include <sys/resource.h>
 
 #include <memory>
 #include <set>
@@ -139,11 +139,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         // A thousand spectators are two thousand sockets in this process.
-        rlimit limit{};
-        if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < 4096) {
-            limit.rlim_cur = std::min<rlim_t>(limit.rlim_max, 4096);
-            ::setrlimit(RLIMIT_NOFILE, &limit);
-        }
+        test::raiseFileLimit();
     }
 
     void snapshotThenLiveEvents()

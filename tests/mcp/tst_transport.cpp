@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Tests of the MCP HTTP transport over real sockets on 127.0.0.1.
 
+#include "mcp/httpconnection.h"
 #include "mcp/httpserver.h"
 #include "mcp/origin.h"
 #include "mcp/sse.h"
@@ -10,6 +11,7 @@
 #include <http_parser.h>
 
 #include <QCoro/QCoroTimer>
+#include <QNetworkInterface>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -225,9 +227,9 @@ public:
         });
     }
 
-    bool connectTo(quint16 port)
+    bool connectTo(quint16 port, const QHostAddress &address = QHostAddress(QHostAddress::LocalHost))
     {
-        m_socket.connectToHost(QHostAddress(QHostAddress::LocalHost), port);
+        m_socket.connectToHost(address, port);
         return m_socket.waitForConnected(5000);
     }
     /// Starts connecting without blocking (the server in this thread must
@@ -1784,6 +1786,167 @@ private Q_SLOTS:
         QTRY_COMPARE(m_server->connectionCount(), 0);
     }
 
+    void ownAddressLiteralsPassBeyondLoopback_data()
+    {
+        // %A: this machine's non-loopback address; %P: the server's port.
+        QTest::addColumn<QByteArray>("host");
+        QTest::addColumn<QByteArray>("origin");
+        QTest::addColumn<int>("status");
+        QTest::newRow("own address") << QByteArray("%A:%P") << QByteArray() << 200;
+        QTest::newRow("own address, no port") << QByteArray("%A") << QByteArray() << 200;
+        QTest::newRow("own address, page origin")
+            << QByteArray("%A:%P") << QByteArray("http://%A:%P") << 200;
+        QTest::newRow("own address, another port") << QByteArray("%A:1") << QByteArray() << 403;
+        QTest::newRow("foreign name") << QByteArray("evil.example:%P") << QByteArray() << 403;
+        QTest::newRow("name made of the address")
+            << QByteArray("%A.nip.io:%P") << QByteArray() << 403;
+        QTest::newRow("foreign origin")
+            << QByteArray("%A:%P") << QByteArray("http://evil.example") << 403;
+        QTest::newRow("foreign address") << QByteArray("192.0.2.1:%P") << QByteArray() << 403;
+    }
+    void ownAddressLiteralsPassBeyondLoopback()
+    {
+        // `--spectate-listen 0.0.0.0:P`: a viewer on the network types this
+        // machine's address, and got 403 for it.
+        QFETCH(QByteArray, host);
+        QFETCH(QByteArray, origin);
+        QFETCH(int, status);
+        QHostAddress own;
+        for (const QHostAddress &a : QNetworkInterface::allAddresses()) {
+            if (!a.isLoopback() && a.protocol() == QAbstractSocket::IPv4Protocol) {
+                own = a;
+                break;
+            }
+        }
+        if (own.isNull())
+            QSKIP("this machine has no non-loopback IPv4 address to test with");
+        HttpServer server;
+        server.setMcpRoutes(false);
+        server.setPageHandler("/overlay", [](const HttpRequest &) {
+            return std::optional<HttpResponse>(HttpResponse(200, "text/plain", "ok"));
+        });
+        QVERIFY(server.listen(QHostAddress::AnyIPv4, 0));
+        const QByteArray port = QByteArray::number(server.port());
+        for (QByteArray *text : {&host, &origin}) {
+            text->replace("%A", own.toString().toLatin1());
+            text->replace("%P", port);
+        }
+        Headers headers{{"Host", host}};
+        if (!origin.isEmpty())
+            headers.emplace_back("Origin", origin);
+        RawClient c;
+        QVERIFY(c.connectTo(server.port(), own));
+        c.send(request("GET", "/overlay/x", headers, {}, false));
+        QVERIFY(c.waitForResponses(1));
+        QCOMPARE(c.responses().front().status, status);
+
+        // A server on loopback still takes names only.
+        if (status == 200) {
+            const Response r
+                = roundTrip(request("GET", "/mcp", {{"Host", own.toString().toLatin1()}}, {}, false));
+            QCOMPARE(r.status, 403);
+        }
+    }
+
+    void deeplyNestedBodiesAreParseErrors_data()
+    {
+        QTest::addColumn<QByteArray>("path");
+        QTest::addColumn<int>("depth");
+        // 200,000 nested arrays crashed the host through a push answer; a
+        // 1 MiB body (the cap) holds 500,000.
+        for (const int depth : {65, 200000, 500000}) {
+            QTest::addRow("/mcp, depth %d", depth) << QByteArray("/mcp") << depth;
+            QTest::addRow("/messages, depth %d", depth) << QByteArray("/messages") << depth;
+        }
+    }
+    void deeplyNestedBodiesAreParseErrors()
+    {
+        QFETCH(QByteArray, path);
+        QFETCH(int, depth);
+        RawClient stream; // a legacy session for /messages
+        QByteArray target = path;
+        if (path == "/messages") {
+            QVERIFY(stream.connectTo(m_server->port()));
+            stream.send(request("GET", "/sse", {{"Accept", "text/event-stream"}}));
+            QVERIFY(stream.waitFor(
+                [&] { return !stream.responses().empty() && stream.last().body.contains("\n\n"); }));
+            target = stream.last().events().front().data;
+        }
+        // A request whose params nest `depth` levels in all.
+        const QByteArray body = R"({"jsonrpc":"2.0","id":1,"method":"echo","params":{"x":)"
+                                + QByteArray(depth - 2, '[') + QByteArray(depth - 2, ']') + "}}";
+        QVERIFY(body.size() <= TransportLimits{}.maxBodyBytes);
+        const Response r = roundTrip(post(body, {}, {}, target));
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.body_json()["error"]["code"].get<int>(), -32700);
+        QVERIFY2(r.body_json()["error"]["message"].get<std::string>().find("nested deeper than 64")
+                     != std::string::npos,
+                 r.body.constData());
+        QVERIFY(!m_handler->sawMethod("echo"));
+        // The server is still there, and 64 levels still pass.
+        const QByteArray ok = R"({"jsonrpc":"2.0","id":2,"method":"initialize","params":{"x":)"
+                              + QByteArray(62, '[') + QByteArray(62, ']') + "}}";
+        QCOMPARE(roundTrip(post(ok)).status, 200);
+    }
+
+    void halfClosedRequestsAreAllAnswered_data()
+    {
+        QTest::addColumn<bool>("webSocketHandOver");
+        QTest::addColumn<int>("sleepMs");
+        for (const int ms : {0, 20}) {
+            QTest::addRow("plain, answered after %d ms", ms) << false << ms;
+            // The host's server: /spectate hand-over on, so every connection
+            // probes for an upgrade between requests (34 of 40 answers were lost).
+            QTest::addRow("with /spectate hand-over, answered after %d ms", ms) << true << ms;
+        }
+    }
+    void halfClosedRequestsAreAllAnswered()
+    {
+        // 40 clients, each sending a complete request and then shutting its
+        // write side down at once (shutdown(SHUT_WR) on the socket): every
+        // one is answered, then closed.
+        QFETCH(bool, webSocketHandOver);
+        QFETCH(int, sleepMs);
+        QWebSocketServer feed(QStringLiteral("feed"), QWebSocketServer::NonSecureMode);
+        if (webSocketHandOver) {
+            m_server.reset();
+            m_server = std::make_unique<HttpServer>();
+            m_server->setHandler(m_handler);
+            m_server->setWebSocketHandler("/spectate", [&feed](QTcpSocket *socket) {
+                socket->setParent(&feed);
+                feed.handleConnection(socket);
+            });
+            QVERIFY(m_server->listen());
+        }
+        const QByteArray sid = initialize();
+        QVERIFY(!sid.isEmpty());
+        constexpr int Clients = 40;
+        std::vector<std::unique_ptr<RawClient>> clients;
+        for (int i = 0; i < Clients; ++i) {
+            clients.push_back(std::make_unique<RawClient>());
+            QVERIFY(clients.back()->connectTo(m_server->port()));
+            clients.back()->send(post(rpc(100 + i, "sleep", {{"ms", sleepMs}}), sid));
+            clients.back()->halfClose();
+        }
+        int answered = 0;
+        QDeadlineTimer deadline(30000);
+        while (!deadline.hasExpired()) {
+            answered = int(std::count_if(clients.begin(), clients.end(), [](const auto &c) {
+                return c->completeCount() == 1 && c->disconnected();
+            }));
+            if (answered == Clients)
+                break;
+            QTest::qWait(10);
+        }
+        QCOMPARE(answered, Clients);
+        for (int i = 0; i < Clients; ++i) {
+            const Response &r = clients[std::size_t(i)]->responses().front();
+            QCOMPARE(r.status, 200);
+            QCOMPARE(r.body_json()["id"].get<int>(), 100 + i);
+        }
+        QTRY_COMPARE(m_server->connectionCount(), 0);
+    }
+
     void errorsCarryAnId()
     {
         // The id of the request when it could be read, else null.
@@ -1937,6 +2100,12 @@ private Q_SLOTS:
         bridge.handleLine("not json");
         QTRY_COMPARE(out.size(), 5);
         QCOMPARE(out[4]["error"]["code"].get<int>(), -32700);
+        // 200,000 nested arrays on stdin: refused unparsed (a copy of the
+        // parsed value would overflow the stack), the bridge goes on.
+        bridge.handleLine(QByteArray(200000, '[') + QByteArray(200000, ']'));
+        QTRY_COMPARE(out.size(), 6);
+        QCOMPARE(out[5]["error"]["code"].get<int>(), -32700);
+        out.pop_back();
 
         // The server forgets the session (app restart): the bridge re-initializes
         // on its own, retries, and the client only sees its answer.
