@@ -280,8 +280,9 @@ json PushSeat::params(const Key &key, const Match &m) const
             lastNight.push_back(ev);
         history.push_back(std::move(ev));
     }
-    const json gameState{{"day_number", s.dayNumber}, {"phase", phaseName(s.phase)}, {"alive_players", alive},
-                         {"dead_players", dead}, {"history", history}};
+    // player_id: whose request this is, for an agent that plays several seats on one URL.
+    const json gameState{{"player_id", me.seat}, {"day_number", s.dayNumber}, {"phase", phaseName(s.phase)},
+                         {"alive_players", alive}, {"dead_players", dead}, {"history", history}};
 
     const Match::RequiredAction ra = m.requiredAction(me.playerId);
     switch (key.job) {

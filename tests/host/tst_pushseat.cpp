@@ -392,6 +392,11 @@ private Q_SLOTS:
                     QCOMPARE(m, std::string("witch_action"));
                 if (c->params.contains("previous_checks"))
                     QCOMPARE(m, std::string("seer_action"));
+                // Whose request it is, for an agent that plays several seats on one URL.
+                if (m != "initialize") {
+                    const json state = c->params.value(m == "game_over" ? "final_state" : "game_state", json());
+                    QVERIFY2(state.value("player_id", json()) == json(seat), m.c_str());
+                }
                 if (m == "game_over")
                     continue;  // every role is revealed at the end
                 std::vector<std::pair<int, std::string>> roles;
