@@ -139,8 +139,13 @@ def make_handler(token, agents, seed):
                 self.reply(200, {"jsonrpc": "2.0", "id": rid,
                                  "error": {"code": 1002, "message": "unknown method", "suggested_action": "default"}})
                 return
-            # One agent per URL path, so one process can play several seats.
-            agent = agents.setdefault(self.path, Agent(seed + len(agents)))
+            # One agent per URL path and seat, so one process can play several
+            # seats, on one path or on several: initialize names the seat, and
+            # every later call says it in game_state (final_state at the end).
+            state = params.get("game_state") or params.get("final_state") or {}
+            me = params.get("player_id") if method == "initialize" else state.get("player_id")
+            key = (self.path, me)
+            agent = agents.setdefault(key, Agent(seed + len(agents)))
             try:
                 result = getattr(agent, method)(params)
             except Exception as e:  # noqa: BLE001 - an agent bug becomes seed 002's 1003

@@ -280,8 +280,9 @@ json PushSeat::params(const Key &key, const Match &m) const
             lastNight.push_back(ev);
         history.push_back(std::move(ev));
     }
-    const json gameState{{"day_number", s.dayNumber}, {"phase", phaseName(s.phase)}, {"alive_players", alive},
-                         {"dead_players", dead}, {"history", history}};
+    // player_id: whose request this is, for an agent that plays several seats on one URL.
+    const json gameState{{"player_id", me.seat}, {"day_number", s.dayNumber}, {"phase", phaseName(s.phase)},
+                         {"alive_players", alive}, {"dead_players", dead}, {"history", history}};
 
     const Match::RequiredAction ra = m.requiredAction(me.playerId);
     switch (key.job) {
@@ -356,12 +357,28 @@ json PushSeat::params(const Key &key, const Match &m) const
         // No single player is traceable: a night death is the wolves' (or the
         // witch's) secret, and a vote is many players'. The voters are
         // public, so they come along.
+        // The voters of the vote that put him out: each voter's last ballot
+        // in the round whose result eliminated him (the PK revote if there
+        // was one), not every vote ever cast against him.
         json voters = json::array();
-        if (voted)
-            for (const engine::Event &e : m.log())
-                if (e.type == engine::EventType::VoteCast && e.payload.value("day", s.dayNumber) == s.dayNumber
-                    && e.payload.value("targetPlayerId", json()) == json(me.playerId))
-                    voters.push_back(seatOf(e.payload.value("voterPlayerId", std::string())));
+        if (voted) {
+            std::map<int, std::string> ballots;  // seat → target, this round
+            for (const engine::Event &e : m.log()) {
+                if (e.type == engine::EventType::VoteCast) {
+                    const json t = e.payload.value("targetPlayerId", json());
+                    ballots[seatOf(e.payload.value("voterPlayerId", std::string()))]
+                        = t.is_string() ? t.get<std::string>() : std::string();
+                } else if (e.type == engine::EventType::VoteResult) {
+                    if (e.payload.value("eliminatedPlayerId", json()) == json(me.playerId)) {
+                        voters = json::array();
+                        for (const auto &[seat, target] : ballots)
+                            if (target == me.playerId)
+                                voters.push_back(seat);
+                    }
+                    ballots.clear();
+                }
+            }
+        }
         json killedBy;
         if (voters.size() == 1)
             killedBy = voters[0];

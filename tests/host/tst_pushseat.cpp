@@ -392,6 +392,11 @@ private Q_SLOTS:
                     QCOMPARE(m, std::string("witch_action"));
                 if (c->params.contains("previous_checks"))
                     QCOMPARE(m, std::string("seer_action"));
+                // Whose request it is, for an agent that plays several seats on one URL.
+                if (m != "initialize") {
+                    const json state = c->params.value(m == "game_over" ? "final_state" : "game_state", json());
+                    QVERIFY2(state.value("player_id", json()) == json(seat), m.c_str());
+                }
                 if (m == "game_over")
                     continue;  // every role is revealed at the end
                 std::vector<std::pair<int, std::string>> roles;
@@ -419,6 +424,71 @@ private Q_SLOTS:
         QVERIFY(sawWitch);  // the scripted wolves kill the highest seat: the witch always has a first night
         // The answers reached the match: every ok tool call is in the log.
         QVERIFY(std::count_if(t.toolCalls.begin(), t.toolCalls.end(), [](const auto &r) { return r.ok; }) > 9);
+    }
+
+    // hunter_action.voted_by names the voters of the vote that put the
+    // hunter out: a scripted tie sends him to a PK, whose revote he loses;
+    // the first round's votes against him do not count, nor count twice.
+    void hunterVotedOutInPkNamesThatVotesVoters()
+    {
+        Table t;
+        int hunter = 0, rival = 0;
+        std::vector<int> others;  // everyone else alive at the first vote, in seat order
+        std::set<int> pkVoters;   // those who vote him out in the revote
+        bool shot = false;
+        json hunterParams;
+        t.server.setRespond([&](int seat, const json &r) -> std::optional<QByteArray> {
+            const std::string method = r.value("method", "");
+            if (method == "hunter_action") {
+                hunterParams = r["params"];
+                shot = true;
+            }
+            if (shot || method != "vote")
+                return playing(seat, r);
+            if (hunter == 0) {
+                for (const engine::Player &p : t.match->state().players)
+                    if (p.role == engine::Role::Hunter)
+                        hunter = p.seat;
+                for (const engine::Player &p : t.match->state().players)
+                    if (p.alive && p.seat != hunter && rival == 0)
+                        rival = p.seat;
+                    else if (p.alive && p.seat != hunter)
+                        others.push_back(p.seat);
+            }
+            const std::size_t half = others.size() / 2;
+            const auto index = std::size_t(std::find(others.begin(), others.end(), seat) - others.begin());
+            json target;
+            if (r["params"]["vote_type"] == "elimination") {
+                // A tie between the hunter and his rival (an odd one out abstains).
+                if (seat == rival || index < half)
+                    target = hunter;
+                else if (seat == hunter || index < 2 * half)
+                    target = rival;
+            } else {
+                // The revote: the first of his first-round voters and all of
+                // his rival's put him out.
+                target = index == 0 || index >= half ? hunter : rival;
+                if (target == json(hunter))
+                    pkVoters.insert(seat);
+            }
+            return result(r, {{"vote_target", target}});
+        });
+        QVERIFY(t.start("seed002-9", 3));
+        QVERIFY(t.play());
+        QVERIFY2(shot, "the hunter was never asked to shoot");
+        QVERIFY(others.size() >= 4);
+        QCOMPARE(hunterParams["cause"].get<std::string>(), std::string("vote"));
+        // He went out in the revote of day 1.
+        bool pk = false;
+        for (const engine::Event &e : t.match->log())
+            if (e.type == engine::EventType::VoteResult && e.payload.value("pkRound", 0) == 1)
+                pk = e.payload.value("eliminatedPlayerId", json()) == json("p:" + std::to_string(hunter));
+        QVERIFY(pk);
+        json expected = json::array();
+        for (int s : pkVoters)
+            expected.push_back(s);
+        QCOMPARE(QString::fromStdString(hunterParams["voted_by"].dump()), QString::fromStdString(expected.dump()));
+        QVERIFY(hunterParams["killed_by"].is_null());
     }
 
     // (b) An agent that never answers: every call times out, the match ends.
