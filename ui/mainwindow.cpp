@@ -502,18 +502,23 @@ void MainWindow::buildSeatHealth()
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
     toggle->setToolTip(tr("Each seat's deadline, missed turns, latency and errors, and the model a model seat "
                           "plays with (Ctrl+Shift+H)"));
-    connect(m_healthDock, &QDockWidget::visibilityChanged, this, [this] {
+    // Every card whole, at the dock's width; once the layout holds the dock
+    // (resizing it before does nothing). Again when the cards need another
+    // height (model seats add two lines).
+    auto fit = [this] {
+        QTimer::singleShot(0, this, [this] {
+            if (!m_healthDock->isHidden() && !m_healthDock->isFloating())
+                resizeDocks({m_healthDock}, {seatHealthHeight()}, Qt::Vertical);
+        });
+    };
+    connect(m_panel->seatHealthView(), &SeatHealthView::cardsChanged, this, fit);
+    connect(m_healthDock, &QDockWidget::visibilityChanged, this, [this, fit] {
         const bool on = !m_healthDock->isHidden();
         if (on == m_panel->seatHealthVisible())
             return;
         m_panel->setSeatHealthVisible(on);
-        // Every card whole, at the dock's width; once the layout holds the
-        // dock (resizing it before does nothing).
-        if (on && !m_healthDock->isFloating())
-            QTimer::singleShot(0, this, [this] {
-                if (!m_healthDock->isHidden())
-                    resizeDocks({m_healthDock}, {seatHealthHeight()}, Qt::Vertical);
-            });
+        if (on)
+            fit();
         wantToolCalls();
     });
 }

@@ -440,6 +440,7 @@ void SeatHealthView::onModelChanged()
         m_tall = m_model->hasModelSeats();
         m_cells = m_model->rowCount();
         updateGeometry();
+        Q_EMIT cardsChanged();
     }
     QStringList lines;
     bool counting = false;
@@ -463,7 +464,9 @@ int SeatHealthView::cellWidth() const
     const QFontMetrics fmSmall(small);
     int w = 0;
     const QStringList lines{tr("missed %1 · %2 in a row").arg(88).arg(88),
-                            QString(tr("%1 ms").arg(8888.0, 0, 'f', 0) + tr(" · ") + tr("errors: %1").arg(88))};
+                            QString(tr("%1 ms").arg(8888.0, 0, 'f', 0) + tr(" · ") + tr("errors: %1").arg(88)),
+                            QString(tr("%1 calls").arg(88) + tr(" · ") + tr("%1/%2 tok").arg(QStringLiteral("88.8k"), QStringLiteral("8.8k"))),
+                            QString(tr("$%1").arg(0.888, 0, 'f', 3) + tr(" · ") + tr("p95 %1").arg(QStringLiteral("88.8 s")))};
     for (const QString &line : lines)
         w = std::max(w, fmSmall.horizontalAdvance(line));
     w = std::max(w, QFontMetrics(font()).horizontalAdvance(tr("%1 to %2").arg(QStringLiteral("88:88"), tr("vote"))));
@@ -476,8 +479,8 @@ int SeatHealthView::cellHeight() const
     small.setPointSizeF(font().pointSizeF() * 0.85);
     const QFontMetrics fm(font()), fmSmall(small);
     // name, what it owes, deadlines, calls; a model seat adds its model and
-    // its telemetry.
-    return fm.height() * 2 + 1 + fmSmall.height() * (m_tall ? 4 : 2) + 8 + 2;
+    // its telemetry (two lines).
+    return fm.height() * 2 + 1 + fmSmall.height() * (m_tall ? 5 : 2) + 8 + 2;
 }
 
 int SeatHealthView::columnsFor(int width) const
@@ -626,21 +629,26 @@ void SeatHealthView::paintEvent(QPaintEvent *)
         y += fmSmall.height();
         if (!h.telemetryShown)
             continue;
-        QStringList bits;
-        bits << tr("%1 calls").arg(h.modelCalls)
-             << tr("%1/%2 tok").arg(compact(h.inputTokens), compact(h.outputTokens));
+        // Two lines, so that a card of the narrowest width shows them whole:
+        // what was asked, then what it cost and how it went.
+        const QStringList asked{tr("%1 calls").arg(h.modelCalls),
+                                tr("%1/%2 tok").arg(compact(h.inputTokens), compact(h.outputTokens))};
+        QStringList cost;
         if (h.cost >= 0)
-            bits << tr("$%1").arg(h.cost, 0, 'f', h.cost < 1 ? 3 : 2);
-        bits << tr("p95 %1").arg(seconds(h.latencyP95Ms));
+            cost << tr("$%1").arg(h.cost, 0, 'f', h.cost < 1 ? 3 : 2);
+        cost << tr("p95 %1").arg(seconds(h.latencyP95Ms));
         if (h.standInTurns > 0)
-            bits << tr("%1 stand-in").arg(h.standInTurns);
+            cost << tr("%1 stand-in").arg(h.standInTurns);
         if (h.modelFailures > 0)
-            bits << tr("%1 failed").arg(h.modelFailures);
+            cost << tr("%1 failed").arg(h.modelFailures);
         p.setFont(small);
+        p.setPen(muted);
+        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   fmSmall.elidedText(asked.join(tr(" · ")), Qt::ElideRight, int(inner.width())));
+        y += fmSmall.height();
         p.setPen(h.standInTurns > 0 || h.modelFailures > 0 ? warn : muted);
-        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter,
-                   fmSmall.elidedText(bits.join(tr(" · ")), Qt::ElideRight, int(inner.width())));
+        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   fmSmall.elidedText(cost.join(tr(" · ")), Qt::ElideRight, int(inner.width())));
     }
 }
 

@@ -157,6 +157,11 @@ public:
     /// Cards per row at `width`.
     int columnsFor(int width) const;
 
+Q_SIGNALS:
+    /// The cards need another height (model seats add lines; another table
+    /// has another number of seats): a window may give them the room.
+    void cardsChanged();
+
 protected:
     void paintEvent(QPaintEvent *event) override;
     bool event(QEvent *event) override;

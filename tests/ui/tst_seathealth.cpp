@@ -341,6 +341,15 @@ void TstSeatHealth::panelShowsTheStrip()
         for (int o = 0; o < r; ++o)
             QVERIFY(!cell.intersects(view->cellRect(o)));
     }
+    // A model seat adds its model's lines: the dock grows to show them whole.
+    const int shortCards = view->cellHeight();
+    ModelSeatReport model;
+    model.matchId = hx.matchId;
+    model.playerId = qs(hx.replica()->state().players.front().playerId);
+    model.model = QStringLiteral("local · qwen3:8b");
+    w.replicas()->modelSeats()->ingest({model});
+    QTRY_VERIFY(view->cellHeight() > shortCards);
+    QTRY_VERIFY(panel->seatHealthArea()->viewport()->height() >= view->heightForWidth(view->width()));
     // The spectator panel keeps most of its height.
     QVERIFY2(panel->height() >= panelHeight * 2 / 3, qPrintable(QStringLiteral("%1 of %2").arg(panel->height()).arg(panelHeight)));
     const QString description = panel->seatHealthView()->accessibleDescription();
