@@ -6,6 +6,7 @@
 
 #include "app/guihost.h"
 #include "app/guisettings.h"
+#include "app/guitournaments.h"
 #include "app/newmatchdialog.h"
 #include "app/options.h"
 #include "app/sharedleaderboard.h"
@@ -51,21 +52,23 @@ void editProfiles(ui::MainWindow &window, QWidget *parent, QSettings &settings)
 {
     ProfileStore store(settings);
     auto keychain = std::make_shared<host::providers::KeychainKeySource>();
-    ProfilesDialog dialog(store, keychain, parent);
+    ProfilesDialog dialog(store, std::make_shared<AppKeySource>(keychain), parent);
     if (dialog.exec() != QDialog::Accepted)
         return;
     QPointer<ui::MainWindow> shown(&window);
     for (const auto &[name, key] : dialog.typedKeys())
-        keychain->store(name, key).then([shown, keychain](const QString &problem) {
+        keychain->store(name, key).then([shown, keychain, name](const QString &problem) {
             if (shown && !problem.isEmpty())
-                shown->statusBar()->showMessage(problem, 15000);
+                shown->statusBar()->showMessage(AppKeySource::notKept(name), 15000);
         });
 }
 
 /// The Models menu: the provider profiles.
 void addModelsMenu(ui::MainWindow &window, QSettings &settings)
 {
-    QMenu *menu = window.menuBar()->addMenu(ProfilesDialog::tr("&Models"));
+    // Before Help, which ends a menu bar.
+    auto *menu = new QMenu(ProfilesDialog::tr("&Models"), &window);
+    window.menuBar()->insertMenu(window.helpMenuAction(), menu);
     QAction *providers = menu->addAction(ProfilesDialog::tr("Model &providers…"));
     QObject::connect(providers, &QAction::triggered, &window,
                      [&window, &settings] { editProfiles(window, &window, settings); });
@@ -95,41 +98,15 @@ void addNewMatchAction(ui::MainWindow &window, QSettings &settings, GuiHost &gui
         });
         if (dialog.exec() != QDialog::Accepted)
             return;
-        guiHost.queuePlan(dialog.plan(), std::make_shared<providers::KeychainKeySource>());
+        guiHost.queuePlan(dialog.plan(), std::make_shared<AppKeySource>(std::make_shared<providers::KeychainKeySource>()));
     });
 }
 
 /// Tournament → New tournament…: the dialog, then the host plays it; the
-/// Leaderboard shows its progress and report, and opens its matches.
-void addTournamentActions(ui::MainWindow &window, QSettings &settings, GuiHost &guiHost, SharedLeaderboard &shared)
+/// Leaderboard shows its progress and report (TournamentBoard).
+void addTournamentActions(ui::MainWindow &window, QSettings &settings, TournamentBoard &local)
 {
-    auto current = std::make_shared<QString>();  // the tournament the leaderboard shows
-    TournamentSink sink;
-    // While a shared tournament has the leaderboard, the host's own one
-    // plays on without taking it back.
-    sink.progress = [&window, &shared, current](const QString &id, int done, int scheduled, int running,
-                                                const QString &note) {
-        if (!note.isEmpty())
-            window.statusBar()->showMessage(ui::TournamentDialog::tr("Tournament %1: %2").arg(id, note), 10000);
-        if (shared.active())
-            return;
-        *current = id;
-        window.leaderboard()->setProgress(done, scheduled, running);
-    };
-    sink.report = [&window, &shared, current](const QString &id, const tournament::Report &report) {
-        if (shared.active())
-            return;
-        *current = id;
-        window.leaderboard()->setReport(report);
-        window.leaderboard()->setProgress(report.played, report.scheduled, 0);
-    };
-    sink.problem = [&window](const QString &message) {
-        window.statusBar()->showMessage(ui::TournamentDialog::tr("Tournament: %1").arg(message), 15000);
-    };
-    sink.opened = [&window](const QString &matchId) { window.controller()->selectMatch(matchId); };
-
-    QObject::connect(&window, &ui::MainWindow::newTournamentRequested, &window, [&window, &settings, &guiHost, &shared,
-                                                                                sink] {
+    QObject::connect(&window, &ui::MainWindow::newTournamentRequested, &window, [&window, &settings, &local] {
         ProfileStore store(settings);
         QStringList names;
         nlohmann::json providers = nlohmann::json::object();
@@ -138,20 +115,14 @@ void addTournamentActions(ui::MainWindow &window, QSettings &settings, GuiHost &
             providers[p.name.toStdString()] = p.toJson();  // never a key
         }
         ui::TournamentDialog dialog(names, providers, &window);
-        if (dialog.exec() != QDialog::Accepted)
+        dialog.restoreForm(settings);  // the file loaded or the tournament started last time
+        const int result = dialog.exec();
+        dialog.saveForm(settings);
+        if (result != QDialog::Accepted)
             return;
-        shared.stop();
-        window.leaderboard()->clear();
-        guiHost.startTournament(dialog.spec(), dialog.parallel(), std::make_shared<providers::KeychainKeySource>(),
-                                sink, &window);
+        local.start(dialog.spec(), dialog.parallel(),
+                    std::make_shared<AppKeySource>(std::make_shared<providers::KeychainKeySource>()));
     });
-    QObject::connect(window.leaderboard(), &ui::LeaderboardPanel::openMatchRequested, &window,
-                     [&window, &guiHost, &shared, sink, current](const QString &matchId) {
-                         if (shared.active())
-                             shared.openMatch(matchId);
-                         else
-                             guiHost.openTournamentMatch(*current, matchId, sink, &window);
-                     });
 }
 
 } // namespace
@@ -250,7 +221,8 @@ int runGui(int argc, char **argv)
     addNewMatchAction(window, stored, host);
     SharedTournamentReader sharedReader;
     SharedLeaderboard shared(window, host, sharedReader);
-    addTournamentActions(window, stored, host, shared);
+    TournamentBoard local(window, host, shared);
+    addTournamentActions(window, stored, local);
     addSharedTournamentAction(window, stored, sharedReader, shared);
     QObject::connect(&host, &GuiHost::started, &app, [](const QString &url) {
         if (!url.isEmpty())

@@ -6,6 +6,7 @@
 #include "app/modelreports.h"
 #include "host/livetournament.h"
 #include "host/mcpservice.h"
+#include "host/recorder/calllog.h"
 #include "host/recorder/recorder.h"
 #include "host/tournaments.h"
 
@@ -77,6 +78,7 @@ void HostWorker::start()
     // What recovery publishes waits: the UI gets earlier runs' ended matches
     // first, then every lobby match whole (see below), in match order.
     m_starting = true;
+    m_startedUs = QDateTime::currentMSecsSinceEpoch() * 1000;
     m_host = makeHost(m_options.host);
     if (!m_host->start(&error)) {
         qCWarning(lcGui) << "store:" << error;
@@ -129,8 +131,11 @@ void HostWorker::start()
     m_starting = false;
     sendEndedFromStore();
     for (const engine::Match *m : m_host->lobby().orderedMatches())
-        if (!m->ended())
-            sendLog(QString::fromStdString(m->matchId()), m->log(), m->state().lastSeq);
+        if (!m->ended()) {
+            const QString id = QString::fromStdString(m->matchId());
+            sendLog(id, m->log(), m->state().lastSeq);
+            sendStored(id);
+        }
 
     if (m_options.bots > 0)
         m_host->keepBots(m_options.bots);
@@ -219,14 +224,58 @@ void HostWorker::sendEndedFromStore()
                                  : 0;
     for (std::size_t i = from; i < all.size(); ++i) {
         // The host may keep ended matches in its lobby; the store has them all.
+        const QString id = QString::fromStdString(all[i]);
         if (const engine::Match *m = m_host->lobby().match(all[i])) {
-            sendLog(QString::fromStdString(all[i]), m->log(), m->state().lastSeq);
-            continue;
+            sendLog(id, m->log(), m->state().lastSeq);
+        } else {
+            auto events = store->loadEvents(all[i]);
+            if (!events || events.value().empty())
+                continue;
+            sendLog(id, events.value(), events.value().back().seq);
         }
-        auto events = store->loadEvents(all[i]);
-        if (events && !events.value().empty())
-            sendLog(QString::fromStdString(all[i]), events.value(), events.value().back().seq);
+        sendStored(id);
     }
+}
+
+void HostWorker::sendStored(const QString &matchId)
+{
+    Store *store = m_host ? m_host->store() : nullptr;
+    if (!store)
+        return;
+    m_stored.insert(matchId);
+    // A seat whose pilot the host holds (a resumed match) reports as it
+    // plays; the others only as stored. Every note from the first.
+    std::vector<host::ModelSeatInfo> seats = m_host->modelSeats(matchId.toStdString());
+    if (seats.empty())
+        seats = storedModelSeats(*store, matchId.toStdString());
+    ui::ModelSeatReports reports;
+    for (const host::ModelSeatInfo &seat : seats) {
+        reports.append(modelSeatReport(matchId, seat, 0));
+        m_notesSent[{matchId, QString::fromStdString(seat.playerId)}] = notesEnd(seat);
+    }
+    if (!reports.isEmpty())
+        Q_EMIT modelSeatsReported(reports);
+    if (m_toolCallsWanted)
+        sendStoredCalls(matchId);
+}
+
+void HostWorker::sendStoredCalls(const QString &matchId)
+{
+    Store *store = m_host ? m_host->store() : nullptr;
+    if (!store)
+        return;
+    // As `townhall calls` prints them: the rows of older versions, then the
+    // calls file. This run's calls come from the recorder.
+    const std::string id = matchId.toStdString();
+    std::string lines;
+    if (auto rows = store->toolCalls(id))
+        for (const ToolCallRow &row : rows.value())
+            lines += Recorder::rowToJson(row).dump() + '\n';
+    if (auto logged = CallLog::read(CallLog::pathFor(store->path()), id))
+        lines += logged.value();
+    ui::ToolCallRecords records = storedCallRecords(lines, m_startedUs);
+    if (!records.isEmpty())
+        Q_EMIT toolCallsRecorded(records);
 }
 
 void HostWorker::modelSeatChanged(const QString &matchId, const QString &playerId)
@@ -268,7 +317,8 @@ void HostWorker::resendAll()
 {
     if (!m_host)
         return;
-    // The model seats of every match again, their notes from the start.
+    // The model seats of every match again, their notes from the start
+    // (those shown from the database as stored, below).
     m_notesSent.clear();
     for (const QString &id : m_order)
         for (const host::ModelSeatInfo &seat : m_host->modelSeats(id.toStdString()))
@@ -291,6 +341,9 @@ void HostWorker::resendAll()
     Q_EMIT speedChanged(m_host->speed());
     emitQueue();
     reportModelSeats();
+    for (const QString &id : m_stored)
+        if (m_host->modelSeats(id.toStdString()).empty())
+            sendStored(id);
 }
 
 void HostWorker::emitQueue()
@@ -519,6 +572,8 @@ void HostWorker::setToolCallsWanted(bool on, quint64 afterId)
         Q_EMIT toolCallsRecorded(records);
     }
     m_toolCalls = connect(rec, &Recorder::uiRecordsAdded, this, &HostWorker::toolCallsRecorded);
+    for (const QString &id : m_stored)
+        sendStoredCalls(id);
 }
 
 void HostWorker::queuePlan(const MatchPlan &plan, std::shared_ptr<providers::KeySource> keys)
@@ -712,6 +767,38 @@ void HostWorker::openTournamentMatch(const QString &tournamentId, const QString 
         return;
     }
     showMatchLog(matchId, log.value(), sink);
+    sendStored(matchId);
+}
+
+void HostWorker::listTournaments(const TournamentSink &sink)
+{
+    Store *store = m_host ? m_host->store() : nullptr;
+    if (!store || !sink.listed)
+        return;
+    auto rows = store->tournaments();
+    if (!rows) {
+        sink.problem(rows.error().message);
+        return;
+    }
+    std::vector<ui::TournamentChoice> out;
+    for (const host::TournamentRow &t : rows.value())
+        out.push_back({QString::fromStdString(t.id), QString::fromStdString(t.name), t.done, t.scheduled,
+                       t.status == "FINISHED"});
+    sink.listed(out);
+}
+
+void HostWorker::showTournament(const QString &tournamentId, const TournamentSink &sink)
+{
+    Store *store = m_host ? m_host->store() : nullptr;
+    if (!store)
+        return;
+    auto row = store->tournament(tournamentId.toStdString());
+    if (!row) {
+        sink.problem(row.error().message);
+        return;
+    }
+    sink.progress(tournamentId, row.value().done, row.value().scheduled, 0, {});
+    reportTournament(tournamentId.toStdString(), sink);
 }
 
 void HostWorker::showMatchLog(const QString &matchId, const std::vector<engine::Event> &log,
@@ -841,6 +928,11 @@ TournamentSink postedTo(QObject *context, const TournamentSink &sink)
         if (ctx && f)
             QMetaObject::invokeMethod(ctx, [=] { f(matchId); }, Qt::QueuedConnection);
     };
+    if (sink.listed)
+        out.listed = [ctx, f = sink.listed](const std::vector<ui::TournamentChoice> &list) {
+            if (ctx)
+                QMetaObject::invokeMethod(ctx, [=] { f(list); }, Qt::QueuedConnection);
+        };
     return out;
 }
 } // namespace
@@ -859,6 +951,16 @@ void GuiHost::openTournamentMatch(const QString &tournamentId, const QString &ma
     inWorker([tournamentId, matchId, s = postedTo(context, sink)](HostWorker &w) {
         w.openTournamentMatch(tournamentId, matchId, s);
     });
+}
+
+void GuiHost::listTournaments(TournamentSink sink, QObject *context)
+{
+    inWorker([s = postedTo(context, sink)](HostWorker &w) { w.listTournaments(s); });
+}
+
+void GuiHost::showTournament(const QString &tournamentId, TournamentSink sink, QObject *context)
+{
+    inWorker([tournamentId, s = postedTo(context, sink)](HostWorker &w) { w.showTournament(tournamentId, s); });
 }
 
 void GuiHost::showMatchLog(const QString &matchId, std::vector<engine::Event> log, TournamentSink sink,

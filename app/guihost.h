@@ -12,6 +12,7 @@
 #include "tournament/report.h"
 #include "ui/agenteyeview.h"
 #include "ui/hostlink.h"
+#include "ui/leaderboardpanel.h"
 
 #include <QHostAddress>
 #include <QObject>
@@ -60,6 +61,8 @@ struct TournamentSink
     std::function<void(const QString &message)> problem;
     /// A tournament match's log was sent to the UI (open it now).
     std::function<void(const QString &matchId)> opened;
+    /// The tournaments of the host's database, oldest first (listTournaments).
+    std::function<void(const std::vector<ui::TournamentChoice> &tournaments)> listed;
 };
 
 /// The inspector's agent's-eye view (ui::agentViewAt) for the widgets.
@@ -131,6 +134,12 @@ public:
                          std::shared_ptr<townhall::host::providers::KeySource> keys, const TournamentSink &sink);
     /// Sends a tournament match's stored log to the UI, then sink.opened.
     void openTournamentMatch(const QString &tournamentId, const QString &matchId, const TournamentSink &sink);
+    /// Every tournament of the host's database (the app's and those
+    /// `townhall tournament` ran on the same file) to sink.listed.
+    void listTournaments(const TournamentSink &sink);
+    /// A tournament of the database as it stands: sink.progress, then
+    /// sink.report (or sink.problem).
+    void showTournament(const QString &tournamentId, const TournamentSink &sink);
     /// Sends a whole match log read elsewhere (a shared tournament's, from
     /// PostgreSQL) to the UI like a stored one, then sink.opened.
     void showMatchLog(const QString &matchId, const std::vector<engine::Event> &log, const TournamentSink &sink);
@@ -153,6 +162,11 @@ private:
     /// Sends the log of `m` after what was sent, up to `upTo`.
     void sendLog(const QString &matchId, const std::vector<engine::Event> &log, std::uint64_t upTo);
     void sendEndedFromStore();
+    /// A match shown from the database (an earlier run's, a resumed or an
+    /// imported one): its model seats' notes and counts as stored, and
+    /// while the inspector is open the calls recorded before this run.
+    void sendStored(const QString &matchId);
+    void sendStoredCalls(const QString &matchId);
     void emitQueue();
     QString statusText() const;
 
@@ -164,6 +178,8 @@ private:
     QTimer *m_sessionWatch = nullptr;                ///< notes when each MCP session appeared
     std::map<std::string, QDateTime> m_sessionSince; ///< session id → first seen
     std::map<QString, std::uint64_t> m_sentUpTo;     ///< matchId → last seq sent to the UI
+    std::set<QString> m_stored;                      ///< matches shown from the database (sendStored)
+    qint64 m_startedUs = 0;                          ///< when this run began: later calls are live
     QStringList m_order;                             ///< match ids in the order they were sent
     QString m_url;
     QString m_listenNote;
@@ -219,6 +235,10 @@ public:
                          TournamentSink sink, QObject *context);
     void openTournamentMatch(const QString &tournamentId, const QString &matchId, TournamentSink sink,
                              QObject *context);
+    /// HostWorker::listTournaments and showTournament, the sink's callbacks
+    /// on the UI thread in `context`'s lifetime.
+    void listTournaments(TournamentSink sink, QObject *context);
+    void showTournament(const QString &tournamentId, TournamentSink sink, QObject *context);
     /// HostWorker::showMatchLog: `log` replays under `matchId` in the
     /// spectator view, as openTournamentMatch's stored logs do.
     void showMatchLog(const QString &matchId, std::vector<engine::Event> log, TournamentSink sink, QObject *context);

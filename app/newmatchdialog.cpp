@@ -16,7 +16,6 @@
 #include <QSet>
 #include <QSettings>
 #include <QSpinBox>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace townhall::app {
@@ -86,10 +85,10 @@ NewMatchDialog::NewMatchDialog(ProfileStore &profiles, QSettings &settings, QWid
     grid->setColumnStretch(5, 3);
 
     auto *allBots = new QPushButton(tr("All bots"));
-    m_allProfile = new QToolButton;
-    m_allProfile->setText(tr("All play…"));
+    // A push button with a menu, like its neighbours: it makes room for its
+    // menu arrow (a tool button drew the arrow over "All play…").
+    m_allProfile = new QPushButton(tr("All play…"));
     m_allProfile->setToolTip(tr("Every seat a model of one provider"));
-    m_allProfile->setPopupMode(QToolButton::InstantPopup);
     m_allProfile->setMenu(new QMenu(m_allProfile));
     m_setUpProfiles = new QPushButton(tr("Set up a model provider…"));
     m_timers = new QComboBox;

@@ -25,7 +25,6 @@ class QLineEdit;
 class QPushButton;
 class QSettings;
 class QSpinBox;
-class QToolButton;
 
 namespace townhall::app {
 
@@ -69,6 +68,8 @@ public:
     /// Rows shown: the chosen rule set's seat count.
     int seatCount() const;
     QPushButton *okButton() const { return m_ok; }
+    /// "All play…": every seat a model of one provider (a menu of them).
+    QPushButton *allPlayButton() const { return m_allProfile; }
     QLabel *messageLabel() const { return m_message; }
     /// Shown while no provider profile exists; emits profilesWanted.
     QPushButton *profilesButton() const { return m_setUpProfiles; }
@@ -125,7 +126,7 @@ private:
     void rulesChanged();
     QComboBox *m_timers = nullptr;
     bool m_timersChosen = false; ///< the user picked the timers: they no longer follow the seats
-    QToolButton *m_allProfile = nullptr;
+    QPushButton *m_allProfile = nullptr;
     QPushButton *m_setUpProfiles = nullptr;
     QPushButton *m_ok = nullptr;
     QLabel *m_message = nullptr;

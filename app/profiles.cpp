@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "app/profiles.h"
 
+#include <QHostAddress>
+#include <QUrl>
+
+#include <utility>
+
 namespace townhall::app {
 
 namespace {
@@ -47,6 +52,51 @@ void ProfileStore::save(const std::vector<ProviderProfile> &profiles)
     }
     m_settings.setValue(ProfilesKey, QByteArray::fromStdString(list.dump()));
     m_settings.sync();
+}
+
+bool isLocalServer(const QString &baseUrl)
+{
+    const QString host = QUrl(baseUrl.trimmed()).host().toLower();
+    if (host.isEmpty())
+        return false;
+    if (host == QLatin1String("localhost") || host.endsWith(QLatin1String(".localhost"))
+        || host.endsWith(QLatin1String(".local")))
+        return true;
+    const QHostAddress address(host);
+    if (address.isNull())
+        return false;
+    if (address.isLoopback() || address.isLinkLocal() || address.isUniqueLocalUnicast())
+        return true;
+    for (const auto &[net, bits] : {std::pair{QStringLiteral("10.0.0.0"), 8}, std::pair{QStringLiteral("172.16.0.0"), 12},
+                                    std::pair{QStringLiteral("192.168.0.0"), 16}})
+        if (address.isInSubnet(QHostAddress(net), bits))
+            return true;
+    return false;
+}
+
+QString AppKeySource::notKept(const QString &name)
+{
+    return tr("The key of \"%1\" was not kept: no system keychain answered. Name an environment variable that "
+              "holds it in \"Key variable\" instead.")
+        .arg(name);
+}
+
+QCoro::Task<host::providers::KeyLookup> AppKeySource::lookup(const ProviderProfile &profile)
+{
+    const std::shared_ptr<host::providers::KeySource> inner = m_inner;  // alive across the wait
+    const ProviderProfile p = profile;
+    host::providers::KeyLookup found = co_await inner->lookup(p);
+    if (found.problem.isEmpty() || !p.apiKeyEnv.isEmpty())
+        co_return found;  // a key variable's problem names the variable already
+    if (isLocalServer(p.baseUrl)) {
+        found.problem.clear();  // a local server needs no key
+        co_return found;
+    }
+    found.problem = tr("no key of \"%1\" could be read: no system keychain answered. Type the key in \"API key\" "
+                       "(Models → Model providers…) where a keychain runs, or name an environment variable that "
+                       "holds it in \"Key variable\"")
+                        .arg(p.name);
+    co_return found;
 }
 
 } // namespace townhall::app

@@ -246,10 +246,13 @@ void ProfilesDialog::testConnection()
         if (!outcome.second.isEmpty())
             lines << outcome.second;
         for (const ConnectionCheck &c : report.checks) {
+            // A check that was not tried (the server could not be reached)
+            // says nothing the first failure did not.
+            if (c.status == ConnectionCheck::Status::Skipped || c.detail.trimmed().isEmpty())
+                continue;
             const char *mark = c.status == ConnectionCheck::Status::Passed    ? "✓"
                                : c.status == ConnectionCheck::Status::Warning ? "!"
-                               : c.status == ConnectionCheck::Status::Failed  ? "✗"
-                                                                              : "–";
+                                                                              : "✗";
             lines << QString::fromUtf8(mark) + QLatin1Char(' ') + c.detail;
         }
         lines.prepend(report.ok() ? tr("The connection works.") : tr("The connection does not work: %1").arg(report.firstFailure()));

@@ -64,6 +64,18 @@ std::string roleName(const std::optional<engine::Role> &r)
     return r ? std::string(engine::toString(*r)) : std::string("all");
 }
 
+json playedMatchesJson(const std::vector<PlayedMatch> &matches)
+{
+    json out = json::array();
+    for (const PlayedMatch &m : matches)
+        out.push_back({{"matchId", m.matchId},
+                       {"index", m.index},
+                       {"winner", m.winner ? json(std::string(engine::toString(*m.winner))) : json()},
+                       {"outcome", m.outcome},
+                       {"failed", m.failed}});
+    return out;
+}
+
 json roleJson(const RoleResult &r)
 {
     return {{"role", roleName(r.role)}, {"games", r.games}, {"wins", r.wins}, {"draws", r.draws},
@@ -82,6 +94,7 @@ json Report::toJson() const
         ps.push_back({{"participantId", p.participantId},
                       {"name", p.name},
                       {"kind", toString(p.kind)},
+                      {"model", p.model.empty() ? json() : json(p.model)},
                       {"seats", p.seats},
                       {"overall", roleJson(p.overall)},
                       {"roles", roles},
@@ -108,7 +121,8 @@ json Report::toJson() const
             {"counted", counted},           {"voided", voided},
             {"forfeited", forfeited},       {"villagerWins", villagerWins},
             {"werewolfWins", werewolfWins}, {"draws", draws},
-            {"participants", ps},           {"matchIds", matchIds}};
+            {"participants", ps},           {"matchIds", matchIds},
+            {"matches", playedMatchesJson(matches)}};
 }
 
 // ---------------------------------------------------------------- failures
@@ -128,6 +142,20 @@ bool seatFailedGiven(const MatchRecord &m, const MatchFacts &facts, std::size_t 
         return false;
     const SeatFacts &s = facts.seats[seat];
     return s.owedActions >= 3 && s.actionsMade() == 0;
+}
+
+std::string modelOf(const TournamentSpec &spec, const Participant &p)
+{
+    if (p.kind != ParticipantKind::Model || !p.entry.is_object())
+        return {};
+    const std::string provider = p.entry.value("provider", std::string());
+    std::string model = p.entry.contains("model") && p.entry["model"].is_string() ? p.entry["model"].get<std::string>()
+                                                                                  : std::string();
+    if (model.empty() && spec.providers.contains(provider) && spec.providers[provider].is_object())
+        model = spec.providers[provider].value("model", std::string());
+    if (model.empty())
+        return provider;
+    return provider.empty() ? model : model + " (" + provider + ")";
 }
 
 } // namespace
@@ -208,6 +236,7 @@ Report computeReport(const std::string &tournamentId, const TournamentSpec &spec
         r.name = p.name.empty() ? p.id : p.name;
         r.kind = p.kind;
         r.seats = p.seats;
+        r.model = modelOf(spec, p);
     }
     // Sides of unequal size are compared by their mean strength (ratings.h).
     OpenSkillParams params;
@@ -221,6 +250,10 @@ Report computeReport(const std::string &tournamentId, const TournamentSpec &spec
             continue;  // no result stored yet: not played
         ++report.played;
         report.matchIds.push_back(m->matchId);
+        PlayedMatch &played = report.matches.emplace_back();
+        played.matchId = m->matchId;
+        played.index = m->index;
+        played.winner = facts.winner;
         const bool draw = !facts.winner.has_value();
         if (draw)
             ++report.draws;
@@ -236,6 +269,7 @@ Report computeReport(const std::string &tournamentId, const TournamentSpec &spec
                 atFault.insert(m->seats[i].participantId);
         for (const std::string &id : atFault)
             ++results[id].failures;
+        played.failed.assign(atFault.begin(), atFault.end());
 
         // Metrics, errors and cost: what happened at the table, whatever the
         // failure rule makes of the result.
@@ -269,10 +303,12 @@ Report computeReport(const std::string &tournamentId, const TournamentSpec &spec
         const bool failed = !atFault.empty();
         if (failed && spec.failure == FailureRule::Void) {
             ++report.voided;
+            played.outcome = "voided";
             continue;
         }
         if (failed && spec.failure == FailureRule::Forfeit) {
             ++report.forfeited;
+            played.outcome = "forfeited";
             // Each participant at fault loses: its seats form the losing
             // team against every other seat, and only it is rated.
             for (const std::string &id : atFault) {
@@ -431,6 +467,27 @@ std::string html(const std::string &s)
     return out;
 }
 
+/// What the role metrics measure (docs/tournaments.md has them in full).
+constexpr const char *MetricsLegend
+    = "IRP, identification precision: of a village-side seat's day votes with a target, the share that named a "
+      "werewolf. VSS, voting success: of a seat's day votes with a target, the share that named the player the "
+      "round eliminated. KSR, kill survival rate: of the nights a village-side seat was alive, the share it "
+      "survived.";
+
+/// A name as a chart's label, whose room ends where the plot begins: at
+/// most `chars` characters (UTF-8 aware), with "…" where it was cut.
+std::string chartName(const std::string &name, std::size_t chars = 20)
+{
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        if ((static_cast<unsigned char>(name[i]) & 0xC0) == 0x80)
+            continue;  // a continuation byte
+        if (count++ == chars)
+            return name.substr(0, i) + "…";
+    }
+    return name;
+}
+
 std::vector<const RoleResult *> rolesWithAll(const ParticipantResult &p)
 {
     std::vector<const RoleResult *> out{&p.overall};
@@ -452,11 +509,12 @@ std::string toMarkdown(const Report &r)
 
     md << "## Leaderboard\n\n"
        << "Sorted by the rating's lower bound (mu − 1.96 sigma).\n\n"
-       << "| # | Participant | Kind | Rating (mu) | 95% interval | Games | Wins | Draws | Win rate |\n"
-       << "|---|---|---|---|---|---|---|---|---|\n";
+       << "| # | Participant | Kind | Model | Rating (mu) | 95% interval | Games | Wins | Draws | Win rate |\n"
+       << "|---|---|---|---|---|---|---|---|---|---|\n";
     int place = 1;
     for (const ParticipantResult &p : r.participants)
         md << "| " << place++ << " | " << mdCell(p.name) << " | " << toString(p.kind) << " | "
+           << (p.model.empty() ? std::string("–") : mdCell(p.model)) << " | "
            << fixed(p.overall.rating.value, 2) << " | [" << fixed(p.overall.rating.low, 2) << ", "
            << fixed(p.overall.rating.high, 2) << "] | " << p.overall.games << " | " << p.overall.wins << " | "
            << p.overall.draws << " | " << percent(p.overall.winRate) << " |\n";
@@ -468,7 +526,7 @@ std::string toMarkdown(const Report &r)
             md << "| " << mdCell(p.name) << " | " << roleName(role->role) << " | " << role->games << " | "
                << role->wins << " | " << percent(role->winRate) << " | " << interval(role->rating, 2) << " |\n";
 
-    md << "\n## Role metrics\n\n| Participant | IRP | VSS | KSR |\n|---|---|---|---|\n";
+    md << "\n## Role metrics\n\n" << MetricsLegend << "\n\n| Participant | IRP | VSS | KSR |\n|---|---|---|---|\n";
     for (const ParticipantResult &p : r.participants)
         md << "| " << mdCell(p.name) << " | " << percent(p.irp) << " | " << percent(p.vss) << " | "
            << percent(p.ksr) << " |\n";
@@ -494,7 +552,7 @@ std::string toCsv(const Report &r)
     std::ostringstream csv;
     csv << "participant_id,name,kind,role,games,wins,draws,win_rate,win_rate_low,win_rate_high,rating_mu,"
            "rating_low,rating_high,irp,irp_n,vss,vss_n,ksr,ksr_n,failures,timeouts,illegal_calls,no_vote,"
-           "self_vote,stand_in_turns,tokens_in,tokens_out,cost_usd,cost_per_turn,mean_latency_ms\r\n";
+           "self_vote,stand_in_turns,tokens_in,tokens_out,cost_usd,cost_per_turn,mean_latency_ms,model\r\n";
     for (const ParticipantResult &p : r.participants)
         for (const RoleResult *role : rolesWithAll(p)) {
             // The participant-wide figures repeat on each role row, so that
@@ -508,8 +566,8 @@ std::string toCsv(const Report &r)
                 << fixed(p.ksr.value, 6) << ',' << p.ksr.n << ',' << p.failures << ',' << p.errors.timeouts << ','
                 << p.errors.illegalCalls << ',' << p.errors.noVote << ',' << p.errors.selfVote << ','
                 << p.errors.standInTurns << ',' << p.tokensIn << ',' << p.tokensOut << ','
-                << fixed(p.costUsd, 6) << ',' << fixed(p.costPerTurn, 8) << ',' << fixed(p.meanLatencyMs, 3)
-                << "\r\n";
+                << fixed(p.costUsd, 6) << ',' << fixed(p.costPerTurn, 8) << ',' << fixed(p.meanLatencyMs, 3) << ','
+                << csvField(p.model) << "\r\n";
         }
     return csv.str();
 }
@@ -524,8 +582,11 @@ std::string toHtml(const Report &r)
     std::ostringstream h;
     const std::string title = html(r.name.empty() ? r.tournamentId : r.name);
     h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << title << "</title>\n"
-      << "<style>body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}"
+      << "<meta name=\"viewport\" content=\"width=device-width\">\n"
+      << "<style>body{font-family:sans-serif;margin:2em;color:#222;max-width:100%}"
+         "table{border-collapse:collapse;margin:1em 0}"
          "td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}td:first-child,th:first-child{text-align:left}"
+         ".wide{max-width:100%;overflow-x:auto}.legend{color:#555;max-width:60em}svg{max-width:100%;height:auto}"
          "svg text{font-size:12px;font-family:sans-serif}</style></head><body>\n";
     h << "<h1>" << title << "</h1>\n<p>Rules: " << html(r.rules) << ". " << r.played << " of " << r.scheduled
       << " matches played, " << r.counted << " counted, " << r.voided << " voided, " << r.forfeited
@@ -547,7 +608,8 @@ std::string toHtml(const Report &r)
     for (std::size_t i = 0; i < r.participants.size(); ++i) {
         const ParticipantResult &p = r.participants[i];
         const double y = rowH * static_cast<double>(i) + rowH / 2.0;
-        h << "<text x=\"4\" y=\"" << y + 4 << "\">" << html(p.name) << "</text>"
+        h << "<text x=\"4\" y=\"" << y + 4 << "\"><title>" << html(p.name) << "</title>" << html(chartName(p.name))
+          << "</text>"
           << "<line x1=\"" << fixed(x(p.overall.rating.low), 1) << "\" x2=\"" << fixed(x(p.overall.rating.high), 1)
           << "\" y1=\"" << y << "\" y2=\"" << y << "\" stroke=\"#4a7\" stroke-width=\"6\"/>"
           << "<circle cx=\"" << fixed(x(p.overall.rating.value), 1) << "\" cy=\"" << y
@@ -570,7 +632,8 @@ std::string toHtml(const Report &r)
         for (const RoleResult *role : rolesWithAll(p)) {
             const double y = rowH * static_cast<double>(row++);
             const Estimate &w = role->winRate;
-            h << "<text x=\"4\" y=\"" << y + 16 << "\">" << html(p.name) << " · " << roleName(role->role)
+            h << "<text x=\"4\" y=\"" << y + 16 << "\"><title>" << html(p.name) << "</title>"
+              << html(chartName(p.name, 12)) << " · " << roleName(role->role)
               << "</text><rect x=\"" << left << "\" y=\"" << y + 5 << "\" width=\"" << fixed(w.value * plotW, 1)
               << "\" height=\"14\" fill=\"" << (role->role ? "#9bd" : "#57a") << "\"/>"
               << "<line x1=\"" << fixed(left + w.low * plotW, 1) << "\" x2=\"" << fixed(left + w.high * plotW, 1)
@@ -578,20 +641,32 @@ std::string toHtml(const Report &r)
         }
     h << "</svg>\n";
 
-    h << "<h2>Leaderboard</h2>\n<table><tr><th>Participant</th><th>Kind</th><th>Rating</th><th>95% interval</th>"
-         "<th>Games</th><th>Win rate</th><th>IRP</th><th>VSS</th><th>KSR</th><th>Failures</th><th>Timeouts</th>"
-         "<th>Illegal calls</th><th>No vote</th><th>Self vote</th><th>Stand-in turns</th><th>Cost (USD)</th>"
-         "<th>Cost per turn</th><th>Mean latency (ms)</th></tr>\n";
+    // Two tables, so that each fits a laptop's window (1,400 px) without
+    // scrolling sideways: the standings, then errors and cost.
+    h << "<h2>Leaderboard</h2>\n<div class=\"wide\"><table><tr><th>Participant</th><th>Kind</th><th>Model</th>"
+         "<th>Rating</th><th>95% interval</th><th>Games</th><th>Win rate</th><th>IRP</th><th>VSS</th><th>KSR</th>"
+         "</tr>\n";
     for (const ParticipantResult &p : r.participants)
         h << "<tr><td>" << html(p.name) << "</td><td>" << toString(p.kind) << "</td><td>"
-          << fixed(p.overall.rating.value, 2) << "</td><td>[" << fixed(p.overall.rating.low, 2) << ", "
-          << fixed(p.overall.rating.high, 2) << "]</td><td>" << p.overall.games << "</td><td>"
-          << percent(p.overall.winRate) << "</td><td>" << percent(p.irp) << "</td><td>" << percent(p.vss)
-          << "</td><td>" << percent(p.ksr) << "</td><td>" << p.failures << "</td><td>" << p.errors.timeouts
+          << (p.model.empty() ? std::string("–") : html(p.model)) << "</td><td>" << fixed(p.overall.rating.value, 2)
+          << "</td><td>[" << fixed(p.overall.rating.low, 2) << ", " << fixed(p.overall.rating.high, 2) << "]</td><td>"
+          << p.overall.games << "</td><td>" << percent(p.overall.winRate) << "</td><td>" << percent(p.irp)
+          << "</td><td>" << percent(p.vss) << "</td><td>" << percent(p.ksr) << "</td></tr>\n";
+    h << "</table></div>\n<p class=\"legend\">" << html(MetricsLegend) << "</p>\n";
+    h << "<h2>Errors and cost</h2>\n<div class=\"wide\"><table><tr><th>Participant</th><th>Failures</th>"
+         "<th>Timeouts</th><th>Illegal calls</th><th>No vote</th><th>Self vote</th><th>Stand-in turns</th>"
+         "<th>Tokens in</th><th>Tokens out</th><th>Cost (USD)</th><th>Cost per turn</th><th>Mean latency (ms)</th>"
+         "</tr>\n";
+    for (const ParticipantResult &p : r.participants)
+        h << "<tr><td>" << html(p.name) << "</td><td>" << p.failures << "</td><td>" << p.errors.timeouts
           << "</td><td>" << p.errors.illegalCalls << "</td><td>" << p.errors.noVote << "</td><td>"
-          << p.errors.selfVote << "</td><td>" << p.errors.standInTurns << "</td><td>" << fixed(p.costUsd, 4)
-          << "</td><td>" << fixed(p.costPerTurn, 6) << "</td><td>" << fixed(p.meanLatencyMs, 0) << "</td></tr>\n";
-    h << "</table>\n</body></html>\n";
+          << p.errors.selfVote << "</td><td>" << p.errors.standInTurns << "</td><td>" << p.tokensIn << "</td><td>"
+          << p.tokensOut << "</td><td>" << fixed(p.costUsd, 4) << "</td><td>" << fixed(p.costPerTurn, 6)
+          << "</td><td>" << fixed(p.meanLatencyMs, 0) << "</td></tr>\n";
+    h << "</table></div>\n<p class=\"legend\">A failure is a match in which the participant's seat was handed to "
+         "the built-in bot for good, or owed three actions and made none. A stand-in turn is one the built-in bot "
+         "played for a model seat.</p>\n";
+    h << "</body></html>\n";
     return h.str();
 }
 

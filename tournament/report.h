@@ -78,6 +78,9 @@ struct ParticipantResult
     std::string participantId;
     std::string name;
     ParticipantKind kind = ParticipantKind::Bot;
+    /// A model participant's model and provider ("llama3.2 (local)"): the
+    /// entry's model, else its provider profile's; empty for other kinds.
+    std::string model;
     int seats = 0;                  ///< seats per table
     RoleResult overall;             ///< role nullopt
     std::vector<RoleResult> roles;  ///< one per role of the rule set's deck, deck order
@@ -92,6 +95,17 @@ struct ParticipantResult
     double meanLatencyMs = 0;
     int providerCalls = 0;
     int failures = 0;  ///< matches in which this participant's seat failed
+};
+
+/// One played match as the report lists it.
+struct PlayedMatch
+{
+    std::string matchId;
+    int index = 0;                      ///< its place in the schedule (0-based)
+    std::optional<engine::Team> winner; ///< nullopt: a draw
+    /// "counted", "voided" or "forfeited" (the failure rule's verdict).
+    std::string outcome = "counted";
+    std::vector<std::string> failed;    ///< participants whose seat failed in it
 };
 
 struct Report
@@ -110,6 +124,7 @@ struct Report
     int draws = 0;
     std::vector<ParticipantResult> participants;  ///< best overall rating first
     std::vector<std::string> matchIds;           ///< played, schedule order
+    std::vector<PlayedMatch> matches;            ///< the same matches, with their results
 
     json toJson() const;
 };

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AppKeySource</name>
+    <message>
+        <source>The key of &quot;%1&quot; was not kept: no system keychain answered. Name an environment variable that holds it in &quot;Key variable&quot; instead.</source>
+        <translation>The key of &quot;%1&quot; was not kept: no system keychain answered. Name an environment variable that holds it in &quot;Key variable&quot; instead.</translation>
+    </message>
+    <message>
+        <source>no key of &quot;%1&quot; could be read: no system keychain answered. Type the key in &quot;API key&quot; (Models → Model providers…) where a keychain runs, or name an environment variable that holds it in &quot;Key variable&quot;</source>
+        <translation>no key of &quot;%1&quot; could be read: no system keychain answered. Type the key in &quot;API key&quot; (Models → Model providers…) where a keychain runs, or name an environment variable that holds it in &quot;Key variable&quot;</translation>
+    </message>
+</context>
+<context>
     <name>CallLog</name>
     <message>
         <source>cannot open %1: %2</source>
@@ -1798,10 +1809,6 @@
         <translation>Last word</translation>
     </message>
     <message>
-        <source>Waiting for a match…</source>
-        <translation>Waiting for a match…</translation>
-    </message>
-    <message>
         <source>Frameless window</source>
         <translation>Frameless window</translation>
     </message>
@@ -1829,6 +1836,26 @@
         <source>Close</source>
         <translation>Close</translation>
     </message>
+    <message>
+        <source>Town Hall</source>
+        <translation>Town Hall</translation>
+    </message>
+    <message>
+        <source>Werewolf, played by AI agents</source>
+        <translation>Werewolf, played by AI agents</translation>
+    </message>
+    <message>
+        <source>Between matches</source>
+        <translation>Between matches</translation>
+    </message>
+    <message>
+        <source>The next match starts soon</source>
+        <translation>The next match starts soon</translation>
+    </message>
+    <message>
+        <source>Back in a moment</source>
+        <translation>Back in a moment</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::CrierVoice</name>
@@ -1847,6 +1874,14 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>No audio output was found on this computer (no sound card or sound server): the Town Crier cannot be heard here.</source>
+        <translation>No audio output was found on this computer (no sound card or sound server): the Town Crier cannot be heard here.</translation>
+    </message>
+    <message>
+        <source>Hear ye, hear ye! This is the Town Crier of Town Hall.</source>
+        <translation>Hear ye, hear ye! This is the Town Crier of Town Hall.</translation>
     </message>
 </context>
 <context>
@@ -2374,6 +2409,10 @@
         <source>D%1</source>
         <translation>D%1</translation>
     </message>
+    <message>
+        <source>Day %1</source>
+        <translation>Day %1</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::LeaderboardModel</name>
@@ -2456,6 +2495,30 @@
     <message>
         <source>Kill survival rate: of its nights alive on the village side, the share it survived</source>
         <translation>Kill survival rate: of its nights alive on the village side, the share it survived</translation>
+    </message>
+    <message>
+        <source>timeouts %1</source>
+        <translation>timeouts %1</translation>
+    </message>
+    <message>
+        <source>illegal %1</source>
+        <translation>illegal %1</translation>
+    </message>
+    <message>
+        <source>no vote %1</source>
+        <translation>no vote %1</translation>
+    </message>
+    <message>
+        <source>self-vote %1</source>
+        <translation>self-vote %1</translation>
+    </message>
+    <message>
+        <source>stand-in %1</source>
+        <translation>stand-in %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
     </message>
 </context>
 <context>
@@ -2551,6 +2614,66 @@
     <message>
         <source>Host %1 is playing this match now. Watch it live with Match → Watch a host… on that host&apos;s spectator address; it can be replayed here once it has ended.</source>
         <translation>Host %1 is playing this match now. Watch it live with Match → Watch a host… on that host&apos;s spectator address; it can be replayed here once it has ended.</translation>
+    </message>
+    <message>
+        <source>&amp;Tournament:</source>
+        <translation>&amp;Tournament:</translation>
+    </message>
+    <message>
+        <source>Tournament</source>
+        <translation>Tournament</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <source>Read the tournaments of the database again (one running from the command line grows as its matches end)</source>
+        <translation>Read the tournaments of the database again (one running from the command line grows as its matches end)</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>finished</translation>
+    </message>
+    <message>
+        <source>%1 of %2 played</source>
+        <translation>%1 of %2 played</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>match %1</source>
+        <translation>match %1</translation>
+    </message>
+    <message>
+        <source>%1 won</source>
+        <translation>%1 won</translation>
+    </message>
+    <message>
+        <source>a draw</source>
+        <translation>a draw</translation>
+    </message>
+    <message>
+        <source>voided</source>
+        <translation>voided</translation>
+    </message>
+    <message>
+        <source>forfeited</source>
+        <translation>forfeited</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>failed: %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
@@ -2850,6 +2973,18 @@
     <message>
         <source>Follow a tournament that headless hosts play in a shared PostgreSQL database</source>
         <translation>Follow a tournament that headless hosts play in a shared PostgreSQL database</translation>
+    </message>
+    <message>
+        <source>Seat health</source>
+        <translation>Seat health</translation>
+    </message>
+    <message>
+        <source>Seat &amp;health</source>
+        <translation>Seat &amp;health</translation>
+    </message>
+    <message>
+        <source>Each seat&apos;s deadline, missed turns, latency and errors, and the model a model seat plays with (Ctrl+Shift+H)</source>
+        <translation>Each seat&apos;s deadline, missed turns, latency and errors, and the model a model seat plays with (Ctrl+Shift+H)</translation>
     </message>
 </context>
 <context>
@@ -4220,6 +4355,10 @@
         <source>%1 failed</source>
         <translation>%1 failed</translation>
     </message>
+    <message>
+        <source>vote</source>
+        <translation>vote</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::SettingsDialog</name>
@@ -4399,6 +4538,22 @@
         <source>Vol&amp;ume:</source>
         <translation>Vol&amp;ume:</translation>
     </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>&amp;Test</translation>
+    </message>
+    <message>
+        <source>Test the voice</source>
+        <translation>Test the voice</translation>
+    </message>
+    <message>
+        <source>Say a sample line now, at this volume</source>
+        <translation>Say a sample line now, at this volume</translation>
+    </message>
+    <message>
+        <source>This session listens on port %1 (given with --port, or the setting&apos;s port was busy); this setting applies when the app starts without --port.</source>
+        <translation>This session listens on port %1 (given with --port, or the setting&apos;s port was busy); this setting applies when the app starts without --port.</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::SharedTournamentDialog</name>
@@ -4525,8 +4680,8 @@
         <translation>TRANSCRIPT</translation>
     </message>
     <message>
-        <source>SEAT HEALTH</source>
-        <translation>SEAT HEALTH</translation>
+        <source>Seat health</source>
+        <translation>Seat health</translation>
     </message>
 </context>
 <context>
@@ -4937,6 +5092,10 @@
     <message>
         <source>Tournament: %1</source>
         <translation>Tournament: %1</translation>
+    </message>
+    <message>
+        <source>To start: %1</source>
+        <translation>To start: %1</translation>
     </message>
 </context>
 <context>

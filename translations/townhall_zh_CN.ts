@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AppKeySource</name>
+    <message>
+        <source>The key of &quot;%1&quot; was not kept: no system keychain answered. Name an environment variable that holds it in &quot;Key variable&quot; instead.</source>
+        <translation>“%1”的密钥未能保存：没有系统钥匙串响应。请改为在“密钥变量”中填写保存该密钥的环境变量名。</translation>
+    </message>
+    <message>
+        <source>no key of &quot;%1&quot; could be read: no system keychain answered. Type the key in &quot;API key&quot; (Models → Model providers…) where a keychain runs, or name an environment variable that holds it in &quot;Key variable&quot;</source>
+        <translation>无法读取“%1”的密钥：没有系统钥匙串响应。请在有钥匙串的机器上于“API 密钥”中输入密钥（模型 → 模型提供方…），或在“密钥变量”中填写保存该密钥的环境变量名</translation>
+    </message>
+</context>
+<context>
     <name>CallLog</name>
     <message>
         <source>cannot open %1: %2</source>
@@ -1787,10 +1798,6 @@
         <translation>最后一句</translation>
     </message>
     <message>
-        <source>Waiting for a match…</source>
-        <translation>等待对局……</translation>
-    </message>
-    <message>
         <source>Frameless window</source>
         <translation>无边框窗口</translation>
     </message>
@@ -1818,6 +1825,26 @@
         <source>Close</source>
         <translation>关闭</translation>
     </message>
+    <message>
+        <source>Town Hall</source>
+        <translation>市政厅</translation>
+    </message>
+    <message>
+        <source>Werewolf, played by AI agents</source>
+        <translation>狼人杀，由 AI 智能体对局</translation>
+    </message>
+    <message>
+        <source>Between matches</source>
+        <translation>对局间隙</translation>
+    </message>
+    <message>
+        <source>The next match starts soon</source>
+        <translation>下一局即将开始</translation>
+    </message>
+    <message>
+        <source>Back in a moment</source>
+        <translation>马上回来</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::CrierVoice</name>
@@ -1836,6 +1863,14 @@
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>No audio output was found on this computer (no sound card or sound server): the Town Crier cannot be heard here.</source>
+        <translation>这台电脑上没有找到音频输出（没有声卡或声音服务）：在这里听不到传令官的声音。</translation>
+    </message>
+    <message>
+        <source>Hear ye, hear ye! This is the Town Crier of Town Hall.</source>
+        <translation>请听，请听！我是市政厅的传令官。</translation>
     </message>
 </context>
 <context>
@@ -2362,6 +2397,10 @@
         <source>D%1</source>
         <translation>第%1天</translation>
     </message>
+    <message>
+        <source>Day %1</source>
+        <translation>第 %1 天</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::LeaderboardModel</name>
@@ -2444,6 +2483,30 @@
     <message>
         <source>Kill survival rate: of its nights alive on the village side, the share it survived</source>
         <translation>夜间存活率：其在好人阵营时存活进入的夜晚中活下来的比例</translation>
+    </message>
+    <message>
+        <source>timeouts %1</source>
+        <translation>超时 %1</translation>
+    </message>
+    <message>
+        <source>illegal %1</source>
+        <translation>非法调用 %1</translation>
+    </message>
+    <message>
+        <source>no vote %1</source>
+        <translation>未投票 %1</translation>
+    </message>
+    <message>
+        <source>self-vote %1</source>
+        <translation>投自己 %1</translation>
+    </message>
+    <message>
+        <source>stand-in %1</source>
+        <translation>替补 %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -2539,6 +2602,66 @@
     <message>
         <source>Host %1 is playing this match now. Watch it live with Match → Watch a host… on that host&apos;s spectator address; it can be replayed here once it has ended.</source>
         <translation>主机 %1 正在进行此对局。可通过“对局 → 观看主机…”输入该主机的观战地址实时观看；对局结束后可在此回放。</translation>
+    </message>
+    <message>
+        <source>&amp;Tournament:</source>
+        <translation>锦标赛(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Tournament</source>
+        <translation>锦标赛</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Read the tournaments of the database again (one running from the command line grows as its matches end)</source>
+        <translation>重新读取数据库中的锦标赛（命令行中运行的锦标赛会随对局结束而更新）</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已结束</translation>
+    </message>
+    <message>
+        <source>%1 of %2 played</source>
+        <translation>已进行 %1/%2</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>match %1</source>
+        <translation>第 %1 局</translation>
+    </message>
+    <message>
+        <source>%1 won</source>
+        <translation>%1获胜</translation>
+    </message>
+    <message>
+        <source>a draw</source>
+        <translation>平局</translation>
+    </message>
+    <message>
+        <source>voided</source>
+        <translation>作废</translation>
+    </message>
+    <message>
+        <source>forfeited</source>
+        <translation>判负</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
@@ -2838,6 +2961,18 @@
     <message>
         <source>Follow a tournament that headless hosts play in a shared PostgreSQL database</source>
         <translation>跟踪由无界面主机在共享 PostgreSQL 数据库中进行的锦标赛</translation>
+    </message>
+    <message>
+        <source>Seat health</source>
+        <translation>座位状况</translation>
+    </message>
+    <message>
+        <source>Seat &amp;health</source>
+        <translation>座位状况(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Each seat&apos;s deadline, missed turns, latency and errors, and the model a model seat plays with (Ctrl+Shift+H)</source>
+        <translation>每个座位的截止时间、错过的回合、延迟和错误，以及模型座位所用的模型（Ctrl+Shift+H）</translation>
     </message>
 </context>
 <context>
@@ -4206,6 +4341,10 @@
         <source>%1 failed</source>
         <translation>失败 %1</translation>
     </message>
+    <message>
+        <source>vote</source>
+        <translation>投票</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::SettingsDialog</name>
@@ -4385,6 +4524,22 @@
         <source>Vol&amp;ume:</source>
         <translation>音量(&amp;U)：</translation>
     </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>试听(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Test the voice</source>
+        <translation>试听语音</translation>
+    </message>
+    <message>
+        <source>Say a sample line now, at this volume</source>
+        <translation>以此音量立即朗读一句示例</translation>
+    </message>
+    <message>
+        <source>This session listens on port %1 (given with --port, or the setting&apos;s port was busy); this setting applies when the app starts without --port.</source>
+        <translation>本次运行监听端口 %1（由 --port 指定，或设置中的端口被占用）；此设置在不带 --port 启动时生效。</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::SharedTournamentDialog</name>
@@ -4510,7 +4665,7 @@
         <translation>发言记录</translation>
     </message>
     <message>
-        <source>SEAT HEALTH</source>
+        <source>Seat health</source>
         <translation>座位状况</translation>
     </message>
 </context>
@@ -4921,6 +5076,10 @@
     <message>
         <source>Tournament: %1</source>
         <translation>锦标赛：%1</translation>
+    </message>
+    <message>
+        <source>To start: %1</source>
+        <translation>开始前：%1</translation>
     </message>
 </context>
 <context>

@@ -26,6 +26,9 @@
 #include <QVBoxLayout>
 #include <QWidgetAction>
 
+#include <algorithm>
+#include <cmath>
+
 namespace townhall::ui {
 
 namespace {
@@ -36,21 +39,10 @@ using engine::Phase;
 const QString DelayKey = QStringLiteral("broadcast/delaySeconds");
 constexpr int MaxDelaySeconds = 600;
 
-void scaleFont(QWidget *w, qreal points, bool bold = false)
-{
-    QFont f = w->font();
-    f.setPointSizeF(points);
-    f.setBold(bold);
-    w->setFont(f);
-}
-
-QLabel *caption(const QString &text, QWidget *parent)
-{
-    auto *l = new QLabel(text.toUpper(), parent);
-    scaleFont(l, 13, true);
-    l->setForegroundRole(QPalette::PlaceholderText);
-    return l;
-}
+/// The frame the type sizes below are chosen for; a larger window scales
+/// them up (a 1080p capture reads like the 720p one, only sharper).
+constexpr qreal BaseWidth = 1280;
+constexpr qreal BaseHeight = 720;
 
 /// Who has the floor and what they said last: the opening turn's holder
 /// (with their line once they spoke), else the author of the latest public
@@ -105,6 +97,10 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     , m_header(new PhaseHeader(this))
     , m_roster(new QListView(this))
     , m_speakerCaption(caption(tr("Now speaking"), this))
+    , m_idle(new QWidget(this))
+    , m_idleTitle(new QLabel(tr("Town Hall"), m_idle))
+    , m_idleLine(new QLabel(m_idle))
+    , m_idleNote(new QLabel(tr("Werewolf, played by AI agents"), m_idle))
     , m_speaker(new QLabel(this))
     , m_line(new QLabel(this))
     , m_voteBox(new QWidget(this))
@@ -119,15 +115,15 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     setAccessibleName(tr("Broadcast window"));
     setPalette(Theme::palette(true));
     setAutoFillBackground(true);
-    scaleFont(this, 15);
+    setType(this, 15);
     resize(1280, 720);
     m_elapsed.start();
 
     // The header names the match; this corner only says when the feed is delayed.
-    scaleFont(m_title, 13, true);
+    setType(m_title, 13, true);
     m_title->setForegroundRole(QPalette::PlaceholderText);
     m_title->hide();
-    scaleFont(m_header, 14);
+    setType(m_header, 14);
     m_header->setClock(m_feed->shownClock());
 
     m_roster->setModel(m_controller->players());
@@ -141,17 +137,17 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     // Eight cards fit a 1280×720 frame; seed 002's larger tables (up to
     // twelve) may not, and a clipped card is worse than a scroll bar.
     m_roster->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    scaleFont(m_roster, 11);
+    setType(m_roster, 11);
 
-    scaleFont(m_speaker, 26, true);
-    scaleFont(m_line, 19);
+    setType(m_speaker, 26, true);
+    setType(m_line, 19);
     m_line->setWordWrap(true);
     m_line->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_speaker->setAccessibleName(tr("Now speaking"));
     m_line->setAccessibleName(tr("Last line"));
 
     m_votes->setModel(m_controller->voteTally());
-    scaleFont(m_votes, 15);
+    setType(m_votes, 15);
     auto *vb = new QVBoxLayout(m_voteBox);
     vb->setContentsMargins(0, 0, 0, 0);
     vb->addWidget(caption(tr("The vote"), m_voteBox));
@@ -165,7 +161,9 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     vb->addWidget(scroll, 1);
 
     m_moments->setModel(m_controller->keyMoments());
-    m_moments->setItemDelegate(new MomentDelegate(m_moments));
+    auto *moments = new MomentDelegate(m_moments);
+    moments->setJumpHint(false);  // nothing to click on a stream
+    m_moments->setItemDelegate(moments);
     m_moments->setFrameShape(QFrame::NoFrame);
     m_moments->setSelectionMode(QAbstractItemView::NoSelection);
     m_moments->setFocusPolicy(Qt::NoFocus);
@@ -173,13 +171,13 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     m_moments->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_moments->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // kept at its end
     m_moments->setAccessibleName(tr("Key moments"));
-    scaleFont(m_moments, 14);
+    setType(m_moments, 14);
     // The newest moment is the one a viewer wants: keep the list at its end.
     connect(m_moments->model(), &QAbstractItemModel::rowsInserted, m_moments, &QListView::scrollToBottom);
     connect(m_moments->model(), &QAbstractItemModel::modelReset, m_moments, &QListView::scrollToBottom);
 
-    scaleFont(m_ticker, 18);
-    scaleFont(m_status, 12);
+    setType(m_ticker, 18);
+    setType(m_status, 12);
     m_status->setForegroundRole(QPalette::PlaceholderText);
 
     auto *top = new QHBoxLayout;
@@ -208,12 +206,38 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     middle->addLayout(center, 5);
     middle->addLayout(right, 3);
 
+    // The match, or between matches a card for the viewers (never a word
+    // meant for the host).
+    m_match = new QWidget(this);
+    auto *page = new QVBoxLayout(m_match);
+    page->setContentsMargins(0, 0, 0, 0);
+    page->setSpacing(8);
+    page->addLayout(top);
+    page->addLayout(middle, 1);
+    page->addWidget(m_ticker);
+
+    setType(m_idleTitle, 44, true);
+    setType(m_idleLine, 26);
+    setType(m_idleNote, 16);
+    m_idleNote->setForegroundRole(QPalette::PlaceholderText);
+    for (QLabel *l : {m_idleTitle, m_idleLine, m_idleNote}) {
+        l->setAlignment(Qt::AlignCenter);
+        l->setWordWrap(true);
+    }
+    m_idle->setAccessibleName(tr("Between matches"));
+    auto *idle = new QVBoxLayout(m_idle);
+    idle->addStretch(2);
+    idle->addWidget(m_idleTitle);
+    idle->addSpacing(12);
+    idle->addWidget(m_idleLine);
+    idle->addWidget(m_idleNote);
+    idle->addStretch(3);
+
     auto *v = new QVBoxLayout(this);
     v->setContentsMargins(20, 12, 20, 10);
     v->setSpacing(8);
-    v->addLayout(top);
-    v->addLayout(middle, 1);
-    v->addWidget(m_ticker);
+    v->addWidget(m_match, 1);
+    v->addWidget(m_idle, 1);
     v->addWidget(m_status, 0, Qt::AlignRight);
 
     connect(m_replicas, &ReplicaSet::matchAdded, this,
@@ -229,6 +253,8 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
         m_status->setText(text);
         // On a capture, a healthy connection says nothing.
         m_status->setVisible(m_feed->state() != FeedClient::State::Connected);
+        if (!m_controller->shownMatch())
+            syncShown();  // the card between matches says whether the feed is there
     });
     connect(m_controller, &SpectatorController::shownChanged, this, &BroadcastWindow::syncShown);
     m_tick.setInterval(1000);
@@ -241,6 +267,46 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
 }
 
 BroadcastWindow::~BroadcastWindow() = default;
+
+QLabel *BroadcastWindow::caption(const QString &text, QWidget *parent)
+{
+    auto *l = new QLabel(text.toUpper(), parent);
+    setType(l, 13, true);
+    l->setForegroundRole(QPalette::PlaceholderText);
+    return l;
+}
+
+void BroadcastWindow::setType(QWidget *w, qreal points, bool bold)
+{
+    m_type.push_back({w, points, bold});
+    applyType(m_type.back());
+}
+
+void BroadcastWindow::applyType(const Type &t) const
+{
+    QFont f = t.widget->font();
+    f.setPointSizeF(t.points * m_typeScale);
+    f.setBold(t.bold);
+    t.widget->setFont(f);
+}
+
+qreal BroadcastWindow::typeScaleFor(QSize size)
+{
+    return std::clamp(std::min(size.width() / BaseWidth, size.height() / BaseHeight), 0.6, 3.0);
+}
+
+void BroadcastWindow::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const qreal scale = typeScaleFor(size());
+    if (std::abs(scale - m_typeScale) < 0.01)
+        return;
+    m_typeScale = scale;
+    // The window's own font first: the others are set on top of it.
+    for (const Type &t : m_type)
+        if (t.widget)
+            applyType(t);
+}
 
 void BroadcastWindow::setFeedUrl(const QUrl &url)
 {
@@ -358,8 +424,10 @@ void BroadcastWindow::syncShown()
     m_line->setText(f.line.isEmpty() ? QString() : QStringLiteral("“%1”").arg(f.line));
     const bool voting = m && (m->state().phase == Phase::DayVote || m->state().phase == Phase::DayResolution);
     m_voteBox->setVisible(voting);
-    if (!m)
-        m_line->setText(tr("Waiting for a match…"));
+    m_match->setVisible(m != nullptr);
+    m_idle->setVisible(m == nullptr);
+    m_idleLine->setText(m_feed->state() == FeedClient::State::Connected ? tr("The next match starts soon")
+                                                                        : tr("Back in a moment"));
 }
 
 QMenu *BroadcastWindow::buildContextMenu()

@@ -5,9 +5,12 @@
 #include "ui/feedclient.h"
 
 #include <QElapsedTimer>
+#include <QPointer>
 #include <QTimer>
 #include <QUrl>
 #include <QWidget>
+
+#include <vector>
 
 class QLabel;
 class QListView;
@@ -60,6 +63,13 @@ public:
     QLabel *lineLabel() const { return m_line; }
     VoteTallyView *voteTallyView() const { return m_votes; }
     NarratorTicker *ticker() const { return m_ticker; }
+    QListView *momentsView() const { return m_moments; }
+    /// Between matches: a card for the viewers instead of the match.
+    QWidget *idleCard() const { return m_idle; }
+    QWidget *matchPage() const { return m_match; }
+    /// How much larger than at 1280×720 the type is at `size`.
+    static qreal typeScaleFor(QSize size);
+    qreal typeScale() const { return m_typeScale; }
     /// The context menu as it would open now (tests walk it).
     QMenu *buildContextMenu();
 
@@ -69,6 +79,7 @@ Q_SIGNALS:
 
 protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void reconnect();
@@ -77,6 +88,16 @@ private:
     void follow(bool changed);
     void syncShown();
     qint64 now() const { return m_elapsed.elapsed(); }
+    /// A widget's type: `points` at 1280×720, scaled with the window.
+    struct Type
+    {
+        QPointer<QWidget> widget;
+        qreal points = 0;
+        bool bold = false;
+    };
+    void setType(QWidget *w, qreal points, bool bold = false);
+    void applyType(const Type &t) const;
+    QLabel *caption(const QString &text, QWidget *parent);
 
     ReplicaSet *m_replicas;
     FeedClient *m_feed;
@@ -89,7 +110,14 @@ private:
     QLabel *m_title;
     PhaseHeader *m_header;
     QListView *m_roster;
+    std::vector<Type> m_type;  ///< before the widgets: they are set as they are made
+    qreal m_typeScale = 1.0;
     QLabel *m_speakerCaption;
+    QWidget *m_idle;
+    QLabel *m_idleTitle;
+    QLabel *m_idleLine;
+    QLabel *m_idleNote;
+    QWidget *m_match = nullptr;
     QLabel *m_speaker;
     QLabel *m_line;
     QWidget *m_voteBox;

@@ -439,6 +439,11 @@ MomentDelegate::MomentDelegate(QAbstractItemView *view)
     , m_view(view)
 {}
 
+QString MomentDelegate::dayText(int day) const
+{
+    return m_jumpHint ? KeyMomentsModel::tr("Day %1 · jump ›").arg(day) : KeyMomentsModel::tr("Day %1").arg(day);
+}
+
 QSize MomentDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     const qreal w = viewWidth(m_view, option) - 32;
@@ -478,7 +483,7 @@ void MomentDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, cons
     const QFontMetricsF dfm(dayFont);
     const QFontMetricsF sfm(small);
     const int day = index.data(KeyMomentsModel::DayRole).toInt();
-    QString dayText = KeyMomentsModel::tr("Day %1 · jump ›").arg(day);
+    QString dayText = this->dayText(day);
     if (x + dfm.horizontalAdvance(dayText) > r.right() - 12)
         dayText = KeyMomentsModel::tr("D%1").arg(day);
     if (x + dfm.horizontalAdvance(dayText) <= r.right() - 12) {

@@ -54,9 +54,16 @@ public:
     explicit MomentDelegate(QAbstractItemView *view);
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    /// Whether a card says it can be clicked ("Day 2 · jump ›"); a window
+    /// nobody clicks (a stream's) says only the day.
+    void setJumpHint(bool on) { m_jumpHint = on; }
+    bool jumpHint() const { return m_jumpHint; }
+    /// The day line of a card of day `day`.
+    QString dayText(int day) const;
 
 private:
     QAbstractItemView *m_view;
+    bool m_jumpHint = true;
 };
 
 } // namespace townhall::ui

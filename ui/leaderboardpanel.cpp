@@ -11,6 +11,7 @@
 #include <QBoxSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -23,6 +24,7 @@
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -201,7 +203,8 @@ QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
         return {};
     switch (Column(index.column())) {
     case Rank: return index.row() + 1;
-    case Participant: return QStringLiteral("%1 · %2").arg(qs(p.name), kindName(p.kind));
+    case Participant:  // a model participant by its model, the others by their kind
+        return QStringLiteral("%1 · %2").arg(qs(p.name), p.model.empty() ? kindName(p.kind) : qs(p.model));
     case Rating: {
         const tournament::Estimate &r = p.overall.rating;
         return withInterval(r.value, r.low, r.high, 1);
@@ -211,9 +214,19 @@ QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
     case Irp: return percentWithInterval(p.irp);
     case Vss: return percentWithInterval(p.vss);
     case Ksr: return percentWithInterval(p.ksr);
-    case Errors:
-        return QStringLiteral("%1 · %2 · %3 · %4 · %5")
-            .arg(e.timeouts).arg(e.illegalCalls).arg(e.noVote).arg(e.selfVote).arg(e.standInTurns);
+    case Errors: {
+        // Each count named; the ones that are zero left out.
+        QStringList parts;
+        const std::pair<int, QString> counts[] = {{e.timeouts, tr("timeouts %1")},
+                                                  {e.illegalCalls, tr("illegal %1")},
+                                                  {e.noVote, tr("no vote %1")},
+                                                  {e.selfVote, tr("self-vote %1")},
+                                                  {e.standInTurns, tr("stand-in %1")}};
+        for (const auto &[n, label] : counts)
+            if (n > 0)
+                parts << label.arg(n);
+        return parts.isEmpty() ? tr("none") : parts.join(QStringLiteral(" · "));
+    }
     case Tokens:
         // Zero means not measured (an MCP agent's own model, the bots).
         return p.tokensIn + p.tokensOut > 0 ? QLocale().toString(qlonglong(p.tokensIn + p.tokensOut))
@@ -333,6 +346,9 @@ QVariant RoleResultsModel::headerData(int section, Qt::Orientation orientation, 
 
 LeaderboardPanel::LeaderboardPanel(QWidget *parent)
     : QWidget(parent),
+      m_pickerRow(new QWidget(this)),
+      m_tournaments(new QComboBox),
+      m_refresh(new QToolButton),
       m_source(new QLabel(this)),
       m_header(new QLabel(this)),
       m_progress(new QProgressBar(this)),
@@ -415,7 +431,27 @@ LeaderboardPanel::LeaderboardPanel(QWidget *parent)
     connect(m_matches, &QListWidget::currentRowChanged, this, [this](int r) { m_open->setEnabled(r >= 0); });
     connect(m_open, &QPushButton::clicked, this, &LeaderboardPanel::openSelectedMatch);
 
+    // Which tournament: every one of the database, the command line's too.
+    auto *pick = new QHBoxLayout(m_pickerRow);
+    pick->setContentsMargins(0, 0, 0, 0);
+    auto *pickLabel = new QLabel(tr("&Tournament:"));
+    pickLabel->setBuddy(m_tournaments);
+    m_tournaments->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_tournaments->setAccessibleName(tr("Tournament"));
+    m_refresh->setText(tr("Refresh"));
+    m_refresh->setToolTip(tr("Read the tournaments of the database again (one running from the command line "
+                             "grows as its matches end)"));
+    pick->addWidget(pickLabel);
+    pick->addWidget(m_tournaments);
+    pick->addWidget(m_refresh);
+    pick->addStretch();
+    m_pickerRow->hide();
+    connect(m_tournaments, &QComboBox::activated, this,
+            [this](int i) { Q_EMIT tournamentChosen(m_tournaments->itemData(i).toString()); });
+    connect(m_refresh, &QToolButton::clicked, this, &LeaderboardPanel::refreshRequested);
+
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_pickerRow);
     layout->addWidget(m_source);
     layout->addWidget(m_header);
     layout->addWidget(m_progress);
@@ -436,6 +472,29 @@ void LeaderboardPanel::clear()
         resetChart(c, palette());
     m_matches->clear();
     m_stack->setCurrentWidget(m_empty);
+}
+
+void LeaderboardPanel::setTournaments(const std::vector<TournamentChoice> &tournaments)
+{
+    const QString shown = m_tournaments->currentData().toString();
+    const QSignalBlocker quiet(m_tournaments);
+    m_tournaments->clear();
+    for (const TournamentChoice &t : tournaments) {
+        const QString state = t.finished ? tr("finished") : tr("%1 of %2 played").arg(t.done).arg(t.scheduled);
+        m_tournaments->addItem(t.name.isEmpty() ? tr("%1 · %2").arg(t.id, state)
+                                                : tr("%1 · %2 · %3").arg(t.id, t.name, state),
+                               t.id);
+    }
+    m_tournaments->setCurrentIndex(m_tournaments->findData(shown));
+    m_pickerRow->setVisible(!tournaments.empty());
+}
+
+bool LeaderboardPanel::setCurrentTournament(const QString &id)
+{
+    const QSignalBlocker quiet(m_tournaments);
+    const int i = m_tournaments->findData(id);
+    m_tournaments->setCurrentIndex(i);
+    return i >= 0;
 }
 
 void LeaderboardPanel::setSource(const QString &text)
@@ -475,6 +534,26 @@ void LeaderboardPanel::setPlayingMatches(const std::vector<PlayingMatch> &matche
     }
 }
 
+QString LeaderboardPanel::matchLabel(const tournament::PlayedMatch &m)
+{
+    // The id first: it is what the database, `townhall replay` and the
+    // other hosts call the match.
+    QStringList parts;
+    parts << tr("match %1").arg(m.index + 1)
+          << (m.winner ? tr("%1 won").arg(UiText::teamName(*m.winner)) : tr("a draw"));
+    if (m.outcome == "voided")
+        parts << tr("voided");
+    else if (m.outcome == "forfeited")
+        parts << tr("forfeited");
+    if (!m.failed.empty()) {
+        QStringList who;
+        for (const std::string &id : m.failed)
+            who << qs(id);
+        parts << tr("failed: %1").arg(who.join(QStringLiteral(", ")));
+    }
+    return tr("%1 — %2").arg(qs(m.matchId), parts.join(QStringLiteral(" · ")));
+}
+
 QString LeaderboardPanel::matchKey(const QListWidgetItem *item)
 {
     const QVariant key = item->data(KeyRole);
@@ -512,13 +591,19 @@ void LeaderboardPanel::setReport(const tournament::Report &report)
     // the user selected.
     const QString selected = m_matches->currentItem() ? matchKey(m_matches->currentItem()) : QString();
     m_matches->clear();
-    for (const std::string &id : report.matchIds)
-        m_matches->addItem(qs(id));
-    const QList<QListWidgetItem *> again = selected.isEmpty() ? QList<QListWidgetItem *>()
-                                                              : m_matches->findItems(selected, Qt::MatchExactly);
-    if (!again.isEmpty())
-        m_matches->setCurrentItem(again.front());
-    m_open->setEnabled(!again.isEmpty());
+    QListWidgetItem *again = nullptr;
+    const bool described = report.matches.size() == report.matchIds.size();
+    for (std::size_t i = 0; i < report.matchIds.size(); ++i) {
+        const QString id = qs(report.matchIds[i]);
+        auto *item = new QListWidgetItem(described ? matchLabel(report.matches[i]) : id, m_matches);
+        item->setData(KeyRole, id);
+        item->setToolTip(id);
+        if (id == selected)
+            again = item;
+    }
+    if (again)
+        m_matches->setCurrentItem(again);
+    m_open->setEnabled(again != nullptr);
     m_stack->setCurrentWidget(m_tabs);
 }
 

@@ -15,6 +15,7 @@
 
 class QChart;
 class QChartView;
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QListWidgetItem;
@@ -24,6 +25,7 @@ class QSortFilterProxyModel;
 class QStackedWidget;
 class QTabWidget;
 class QTableView;
+class QToolButton;
 
 namespace townhall::ui {
 
@@ -96,6 +98,16 @@ private:
     std::vector<Row> m_rows;
 };
 
+/// A tournament of the database, as the Leaderboard lists it.
+struct TournamentChoice
+{
+    QString id;
+    QString name;
+    int done = 0;
+    int scheduled = 0;
+    bool finished = false;
+};
+
 class LeaderboardPanel final : public QWidget
 {
     Q_OBJECT
@@ -126,6 +138,15 @@ public:
     /// Replaces the matches in play (the played ones stay).
     void setPlayingMatches(const std::vector<PlayingMatch> &matches);
     bool hasReport() const { return m_hasReport; }
+    /// The tournaments to choose from (the host's database: those of the
+    /// app and of `townhall tournament` alike), newest last. The row is
+    /// hidden while there are none.
+    void setTournaments(const std::vector<TournamentChoice> &tournaments);
+    /// Marks `id` as the one shown, without tournamentChosen; false when it
+    /// is not in the list (ask for the list again).
+    bool setCurrentTournament(const QString &id);
+    QComboBox *tournamentBox() const { return m_tournaments; }
+    QToolButton *refreshButton() const { return m_refresh; }
 
     QLabel *headerLabel() const { return m_header; }
     QLabel *sourceLabel() const { return m_source; }
@@ -147,6 +168,10 @@ public:
 
 Q_SIGNALS:
     void openMatchRequested(const QString &matchId);
+    /// The user picked another tournament of the list.
+    void tournamentChosen(const QString &id);
+    /// The user asked for the list (and the shown tournament) again.
+    void refreshRequested();
 
 private:
     void fillRatingsChart(const std::vector<tournament::ParticipantResult> &ps);
@@ -155,10 +180,15 @@ private:
     void openSelectedMatch();
     /// The key an item of the match list opens (a played match: its id).
     static QString matchKey(const QListWidgetItem *item);
+    /// A played match as the list names it: its number, result and id.
+    static QString matchLabel(const tournament::PlayedMatch &m);
     static constexpr int KeyRole = Qt::UserRole + 1;
     static constexpr int PlayingRole = Qt::UserRole + 2;
 
     bool m_hasReport = false;
+    QWidget *m_pickerRow;
+    QComboBox *m_tournaments;
+    QToolButton *m_refresh;
     QLabel *m_source;
     QLabel *m_header;
     QProgressBar *m_progress;

@@ -31,17 +31,42 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <cmath>
 
 namespace townhall::ui {
+
+namespace {
+
+/// A status bar label that is cut with "…" where the room ends instead of
+/// running into its neighbours (the whole text is its tooltip).
+class ElidingLabel final : public QLabel
+{
+public:
+    using QLabel::QLabel;
+    QSize minimumSizeHint() const override { return {0, QLabel::minimumSizeHint().height()}; }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter p(this);
+        const QRect r = contentsRect();
+        p.setPen(palette().color(foregroundRole()));
+        p.drawText(r, int(alignment()), fontMetrics().elidedText(text(), Qt::ElideRight, r.width()));
+    }
+};
+
+} // namespace
 
 MainWindow::MainWindow(HostLink *link, QWidget *parent)
     : QMainWindow(parent)
@@ -98,8 +123,10 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
     left->setMinimumWidth(240);
     setCentralWidget(split);
 
-    m_serverStatus = new QLabel(this);
+    m_serverStatus = new ElidingLabel(this);
+    m_serverStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_matchesStatus = new QLabel(this);
+    m_matchesStatus->setContentsMargins(12, 0, 4, 0);  // apart from the server's line
     m_problem = new QLabel(this);
     m_problem->setAccessibleName(tr("Problem"));
     m_problem->setForegroundRole(QPalette::BrightText);
@@ -337,6 +364,7 @@ void MainWindow::buildMenus()
     view->addAction(m_omniscient);
     view->addAction(m_fit);
     view->addSeparator();
+    view->addAction(seatHealthAction());
     view->addAction(inspectorAction());
     m_broadcastAction = view->addAction(tr("&Broadcast window"), this, &MainWindow::showBroadcastWindow);
     QMenu *match = menuBar()->addMenu(tr("&Match"));
@@ -367,6 +395,7 @@ void MainWindow::buildMenus()
     m_leaderboardAction = tournament->addAction(tr("&Leaderboard"), this, &MainWindow::showLeaderboard);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
+    m_helpMenu = help->menuAction();
 }
 
 void MainWindow::copyChapters()
@@ -422,9 +451,10 @@ void MainWindow::buildInspector()
     connect(toggle, &QAction::toggled, this, [this](bool on) {
         if (on) // a third of the window, the spectator panel keeps the rest
             resizeDocks({m_inspector}, {std::max(260, height() / 3)}, Qt::Vertical);
-        m_panel->setSeatHealthVisible(on);
-        Q_EMIT m_link->toolCallsWanted(on, m_inspector->calls()->lastId());
+        m_inspectorOn = on;  // the dock itself is shown after this signal
+        wantToolCalls();
     });
+    buildSeatHealth();
     connect(m_link, &HostLink::toolCallsRecorded, m_inspector, &InspectorDock::addRecords);
     connect(
         m_link, &HostLink::toolCallsRecorded, m_panel->seatHealth(), &SeatHealthModel::addCalls);
@@ -452,6 +482,69 @@ void MainWindow::buildInspector()
 QAction *MainWindow::inspectorAction() const
 {
     return m_inspector->toggleViewAction();
+}
+
+void MainWindow::buildSeatHealth()
+{
+    // A dock of its own, in every view: who owes what by when, missed
+    // deadlines, the agents' latencies and errors, and the models of model
+    // seats. Its cards wrap and scroll; the spectator panel never shrinks
+    // for them.
+    m_healthDock = new QDockWidget(tr("Seat health"), this);
+    m_healthDock->setObjectName(QStringLiteral("seatHealth"));
+    m_healthDock->setWidget(m_panel->seatHealthArea());
+    addDockWidget(Qt::BottomDockWidgetArea, m_healthDock);
+    // Full width right under the spectator panel; the inspector below it.
+    splitDockWidget(m_healthDock, m_inspector, Qt::Vertical);
+    m_healthDock->hide();
+    QAction *toggle = m_healthDock->toggleViewAction();
+    toggle->setText(tr("Seat &health"));
+    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    toggle->setToolTip(tr("Each seat's deadline, missed turns, latency and errors, and the model a model seat "
+                          "plays with (Ctrl+Shift+H)"));
+    // Every card whole, at the dock's width; once the layout holds the dock
+    // (resizing it before does nothing). Again when the cards need another
+    // height (model seats add two lines).
+    auto fit = [this] {
+        QTimer::singleShot(0, this, [this] {
+            if (!m_healthDock->isHidden() && !m_healthDock->isFloating())
+                resizeDocks({m_healthDock}, {seatHealthHeight()}, Qt::Vertical);
+        });
+    };
+    connect(m_panel->seatHealthView(), &SeatHealthView::cardsChanged, this, fit);
+    connect(m_healthDock, &QDockWidget::visibilityChanged, this, [this, fit] {
+        const bool on = !m_healthDock->isHidden();
+        if (on == m_panel->seatHealthVisible())
+            return;
+        m_panel->setSeatHealthVisible(on);
+        if (on)
+            fit();
+        wantToolCalls();
+    });
+}
+
+int MainWindow::seatHealthHeight() const
+{
+    SeatHealthView *view = m_panel->seatHealthView();
+    const int across = std::max(m_healthDock->width(), centralWidget() ? centralWidget()->width() : width());
+    return view->heightForWidth(across) + 2 * m_healthDock->style()->pixelMetric(QStyle::PM_DockWidgetFrameWidth)
+           + m_healthDock->fontMetrics().height() + 12;  // the dock's title bar
+}
+
+QAction *MainWindow::seatHealthAction() const
+{
+    return m_healthDock->toggleViewAction();
+}
+
+void MainWindow::wantToolCalls()
+{
+    // The host converts its records for the UI only while someone reads
+    // them: the inspector, or seat health (latencies and errors).
+    const bool on = m_inspectorOn || m_panel->seatHealthVisible();
+    if (on == m_callsWanted)
+        return;
+    m_callsWanted = on;
+    Q_EMIT m_link->toolCallsWanted(on, m_inspector->calls()->lastId());
 }
 
 void MainWindow::copyMcpUrl()
@@ -499,6 +592,7 @@ void MainWindow::onServerInfo(const QString &url, const QString &status)
     m_copy->setEnabled(!url.isEmpty());
     m_serverStatus->setText(url.isEmpty() ? tr("MCP server: %1").arg(status)
                                           : tr("MCP server %1 — %2").arg(url, status));
+    m_serverStatus->setToolTip(m_serverStatus->text());
 }
 
 void MainWindow::onProblem(const QString &message)
@@ -593,8 +687,11 @@ void MainWindow::showSettings()
 {
     SettingsDialog dlg(this);
     dlg.setValues(m_settings);
-    if (m_voice)
+    dlg.setRunningPort(QUrl(mcpUrl()).port(0));
+    if (m_voice) {
         dlg.setVoice(m_voice->settings(), m_voice->status());
+        connect(&dlg, &SettingsDialog::voiceTestRequested, m_voice, &CrierVoice::sayTest);
+    }
     if (dlg.exec() != QDialog::Accepted)
         return;
     if (m_voice)

@@ -67,9 +67,13 @@ public:
     /// The last problem the host reported (empty when none), as shown.
     QString problemText() const;
     QLabel *serverStatusLabel() const { return m_serverStatus; }
+    QLabel *matchesStatusLabel() const { return m_matchesStatus; }
     /// The tool-call inspector (hidden until View → Tool-call inspector).
     InspectorDock *inspector() const { return m_inspector; }
     QAction *inspectorAction() const;
+    /// View → Seat health: the seats' health in a dock of its own (any view).
+    QAction *seatHealthAction() const;
+    QDockWidget *seatHealthDock() const { return m_healthDock; }
     /// Match → Copy chapters: the selected match's video chapters to the clipboard.
     QAction *copyChaptersAction() const { return m_copyChapters; }
     /// The Town Crier's voice whose choices the settings dialog edits (not owned; may be null).
@@ -87,6 +91,8 @@ public:
     QAction *leaderboardAction() const { return m_leaderboardAction; }
     /// The tournament leaderboard, created (in its hidden dock) on first use.
     LeaderboardPanel *leaderboard();
+    /// The Help menu's entry in the menu bar: menus the app adds go before it.
+    QAction *helpMenuAction() const { return m_helpMenu; }
 
 public Q_SLOTS:
     void showBroadcastWindow();
@@ -123,6 +129,11 @@ private:
     void refreshControls();
     void applyTheme();
     void buildInspector();
+    void buildSeatHealth();
+    /// The seat health dock's height that shows every card whole.
+    int seatHealthHeight() const;
+    /// Asks the host for tool calls while the inspector or seat health is shown.
+    void wantToolCalls();
 
     HostLink *m_link;
     ReplicaSet *m_replicas;
@@ -133,6 +144,9 @@ private:
     QListWidget *m_queue;
     QLabel *m_queueCaption;
     InspectorDock *m_inspector = nullptr;
+    QDockWidget *m_healthDock = nullptr;
+    bool m_callsWanted = false;
+    bool m_inspectorOn = false;  ///< the inspector's toggle is on
     HostSettings m_settings;
 
     QAction *m_omniscient = nullptr;
@@ -157,6 +171,7 @@ private:
     QAction *m_newTournament = nullptr;
     QAction *m_openSharedTournament = nullptr;
     QAction *m_leaderboardAction = nullptr;
+    QAction *m_helpMenu = nullptr;
     LeaderboardPanel *m_leaderboard = nullptr;
     QDockWidget *m_leaderboardDock = nullptr;
     QSpinBox *m_fillCount = nullptr;

@@ -235,12 +235,16 @@ void SeatHealthModel::addCalls(const ToolCallRecords &records)
         if (r.agentId.isEmpty() || r.kind != CallKind::Request)
             continue;
         std::deque<Call> &calls = m_calls[r.agentId];
-        calls.push_back({r.atUs,
-                         r.latencyUs,
-                         r.matchId,
-                         r.tool,
-                         r.status,
-                         r.toolErrorCode.isEmpty() ? statusKey(r.status) : r.toolErrorCode});
+        // In time order: a stored match's calls (an earlier run's) may come
+        // after this run's.
+        const auto at = std::upper_bound(calls.begin(), calls.end(), r.atUs,
+                                         [](qint64 us, const Call &c) { return us < c.atUs; });
+        calls.insert(at, {r.atUs,
+                          r.latencyUs,
+                          r.matchId,
+                          r.tool,
+                          r.status,
+                          r.toolErrorCode.isEmpty() ? statusKey(r.status) : r.toolErrorCode});
         while (calls.size() > CallsKeptPerAgent)
             calls.pop_front();
         for (const SeatHealth &h : m_rows)
@@ -418,7 +422,10 @@ SeatHealthView::SeatHealthView(SeatHealthModel *model, QWidget *parent)
     , m_model(model)
 {
     setAccessibleName(tr("Seat health"));
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    // Cards wrap into as many rows as the width needs (heightForWidth).
+    QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
     setMouseTracking(true);
     connect(m_model, &QAbstractItemModel::modelReset, this, &SeatHealthView::onModelChanged);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &SeatHealthView::onModelChanged);
@@ -429,9 +436,11 @@ SeatHealthView::SeatHealthView(SeatHealthModel *model, QWidget *parent)
 
 void SeatHealthView::onModelChanged()
 {
-    if (m_model->hasModelSeats() != m_tall) {
+    if (m_model->hasModelSeats() != m_tall || m_model->rowCount() != m_cells) {
         m_tall = m_model->hasModelSeats();
+        m_cells = m_model->rowCount();
         updateGeometry();
+        Q_EMIT cardsChanged();
     }
     QStringList lines;
     bool counting = false;
@@ -447,24 +456,67 @@ void SeatHealthView::onModelChanged()
     update();
 }
 
+int SeatHealthView::cellWidth() const
+{
+    // Wide enough for the longest line a card has, so nothing is cut off.
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    const QFontMetrics fmSmall(small);
+    int w = 0;
+    const QStringList lines{tr("missed %1 · %2 in a row").arg(88).arg(88),
+                            QString(tr("%1 ms").arg(8888.0, 0, 'f', 0) + tr(" · ") + tr("errors: %1").arg(88)),
+                            QString(tr("%1 calls").arg(88) + tr(" · ") + tr("%1/%2 tok").arg(QStringLiteral("88.8k"), QStringLiteral("8.8k"))),
+                            QString(tr("$%1").arg(0.888, 0, 'f', 3) + tr(" · ") + tr("p95 %1").arg(QStringLiteral("88.8 s")))};
+    for (const QString &line : lines)
+        w = std::max(w, fmSmall.horizontalAdvance(line));
+    w = std::max(w, QFontMetrics(font()).horizontalAdvance(tr("%1 to %2").arg(QStringLiteral("88:88"), tr("vote"))));
+    return w + 8 + 6 + 4;  // the card's padding, and a little air
+}
+
+int SeatHealthView::cellHeight() const
+{
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    const QFontMetrics fm(font()), fmSmall(small);
+    // name, what it owes, deadlines, calls; a model seat adds its model and
+    // its telemetry (two lines).
+    return fm.height() * 2 + 1 + fmSmall.height() * (m_tall ? 5 : 2) + 8 + 2;
+}
+
+int SeatHealthView::columnsFor(int width) const
+{
+    const int n = std::max(1, m_model->rowCount());
+    const int fit = (width + Gap) / (cellWidth() + Gap);
+    return std::clamp(fit, 1, n);
+}
+
+int SeatHealthView::heightForWidth(int width) const
+{
+    const int n = std::max(1, m_model->rowCount());
+    const int columns = columnsFor(width);
+    const int rows = (n + columns - 1) / columns;
+    return rows * cellHeight() + (rows - 1) * Gap;
+}
+
 QSize SeatHealthView::sizeHint() const
 {
-    const QFontMetrics fm(font());
-    // Model seats add their model and their telemetry, in the small font.
-    return {8 * 120, fm.height() * 4 + 22 + (m_tall ? fm.height() * 2 : 0)};
+    // Every card in one row when there is room for it.
+    const int n = std::max(8, m_model->rowCount());
+    const int width = n * cellWidth() + (n - 1) * Gap;
+    return {width, heightForWidth(width)};
 }
 
 QSize SeatHealthView::minimumSizeHint() const
 {
-    return {8 * 60, sizeHint().height()};
+    return {cellWidth(), cellHeight()};
 }
 
 QRect SeatHealthView::cellRect(int row) const
 {
-    const int n = std::max(1, m_model->rowCount());
-    const int gap = 6;
-    const int w = (width() - gap * (n - 1)) / n;
-    return {row * (w + gap), 0, w, height()};
+    const int columns = columnsFor(width());
+    const int w = (width() - Gap * (columns - 1)) / columns;
+    const int h = cellHeight();
+    return {(row % columns) * (w + Gap), (row / columns) * (h + Gap), w, h};
 }
 
 void SeatHealthView::paintEvent(QPaintEvent *)
@@ -577,21 +629,26 @@ void SeatHealthView::paintEvent(QPaintEvent *)
         y += fmSmall.height();
         if (!h.telemetryShown)
             continue;
-        QStringList bits;
-        bits << tr("%1 calls").arg(h.modelCalls)
-             << tr("%1/%2 tok").arg(compact(h.inputTokens), compact(h.outputTokens));
+        // Two lines, so that a card of the narrowest width shows them whole:
+        // what was asked, then what it cost and how it went.
+        const QStringList asked{tr("%1 calls").arg(h.modelCalls),
+                                tr("%1/%2 tok").arg(compact(h.inputTokens), compact(h.outputTokens))};
+        QStringList cost;
         if (h.cost >= 0)
-            bits << tr("$%1").arg(h.cost, 0, 'f', h.cost < 1 ? 3 : 2);
-        bits << tr("p95 %1").arg(seconds(h.latencyP95Ms));
+            cost << tr("$%1").arg(h.cost, 0, 'f', h.cost < 1 ? 3 : 2);
+        cost << tr("p95 %1").arg(seconds(h.latencyP95Ms));
         if (h.standInTurns > 0)
-            bits << tr("%1 stand-in").arg(h.standInTurns);
+            cost << tr("%1 stand-in").arg(h.standInTurns);
         if (h.modelFailures > 0)
-            bits << tr("%1 failed").arg(h.modelFailures);
+            cost << tr("%1 failed").arg(h.modelFailures);
         p.setFont(small);
+        p.setPen(muted);
+        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   fmSmall.elidedText(asked.join(tr(" · ")), Qt::ElideRight, int(inner.width())));
+        y += fmSmall.height();
         p.setPen(h.standInTurns > 0 || h.modelFailures > 0 ? warn : muted);
-        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter,
-                   fmSmall.elidedText(bits.join(tr(" · ")), Qt::ElideRight, int(inner.width())));
+        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   fmSmall.elidedText(cost.join(tr(" · ")), Qt::ElideRight, int(inner.width())));
     }
 }
 

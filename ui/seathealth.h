@@ -133,8 +133,9 @@ private:
     const ModelSeatBook *m_book = nullptr;
 };
 
-/// The seats' health as a strip of eight cells (seat, name, time left, missed
-/// deadlines and timeouts, last latency, errors). Repaints its countdowns.
+/// The seats' health as cards (seat, name, time left, missed deadlines and
+/// timeouts, last latency, errors), as many to a row as fit whole, further
+/// rows below. Repaints its countdowns.
 class SeatHealthView final : public QWidget
 {
     Q_OBJECT
@@ -145,8 +146,21 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override { return true; }
+    /// The cards wrap: as many per row as fit at cellWidth(), the rows below.
+    int heightForWidth(int width) const override;
     /// The cell of `row` (tests, tooltips).
     QRect cellRect(int row) const;
+    /// A card's narrowest width: its longest line fits whole.
+    int cellWidth() const;
+    int cellHeight() const;
+    /// Cards per row at `width`.
+    int columnsFor(int width) const;
+
+Q_SIGNALS:
+    /// The cards need another height (model seats add lines; another table
+    /// has another number of seats): a window may give them the room.
+    void cardsChanged();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -156,8 +170,10 @@ private:
     void onModelChanged();
 
     SeatHealthModel *m_model;
+    static constexpr int Gap = 6;
     QTimer m_tick;
     bool m_tall = false; ///< model seats shown: room for their lines
+    int m_cells = 0;     ///< cards laid out
 };
 
 } // namespace townhall::ui

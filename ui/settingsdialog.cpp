@@ -51,6 +51,8 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     , m_crierPlayers(new QCheckBox(tr("Also speak the players' public lines"), this))
     , m_crierVolume(new QSlider(Qt::Horizontal, this))
     , m_crierStatus(new QLabel(this))
+    , m_voiceTest(new QPushButton(tr("&Test"), this))
+    , m_runningPort(new QLabel(this))
 {
     setWindowTitle(tr("Settings"));
     m_port->setRange(1024, 65535);
@@ -70,13 +72,21 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     auto *server = new QGroupBox(tr("Server"), this);
     auto *sf = new QFormLayout(server);
     sf->addRow(tr("&Port:"), m_port);
+    m_runningPort->setWordWrap(true);
+    m_runningPort->setForegroundRole(QPalette::PlaceholderText);
+    m_runningPort->hide();
+    sf->addRow(QString(), m_runningPort);
+    connect(m_port, &QSpinBox::valueChanged, this, &SettingsDialog::showRunningPort);
     sf->addRow(QString(), m_guests);
     auto *dirRow = new QHBoxLayout;
     auto *browse = new QPushButton(tr("&Browse…"), this);
     browse->setAccessibleName(tr("Choose the data directory"));
     dirRow->addWidget(m_dataDir, 1);
     dirRow->addWidget(browse);
-    sf->addRow(tr("&Data directory:"), dirRow);
+    // A label of its own: a row given a layout has no buddy for its mnemonic.
+    auto *dirLabel = new QLabel(tr("&Data directory:"), this);
+    dirLabel->setBuddy(m_dataDir);
+    sf->addRow(dirLabel, dirRow);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Data directory"), m_dataDir->text());
         if (!dir.isEmpty())
@@ -112,7 +122,15 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_crierStatus->setAccessibleName(tr("Voice status"));
     vf->addRow(QString(), m_crier);
     vf->addRow(QString(), m_crierPlayers);
-    vf->addRow(tr("Vol&ume:"), m_crierVolume);
+    auto *volumeRow = new QHBoxLayout;
+    volumeRow->addWidget(m_crierVolume, 1);
+    volumeRow->addWidget(m_voiceTest);
+    m_voiceTest->setAccessibleName(tr("Test the voice"));
+    m_voiceTest->setToolTip(tr("Say a sample line now, at this volume"));
+    connect(m_voiceTest, &QPushButton::clicked, this, [this] { Q_EMIT voiceTestRequested(m_crierVolume->value()); });
+    auto *volumeLabel = new QLabel(tr("Vol&ume:"), this);
+    volumeLabel->setBuddy(m_crierVolume);
+    vf->addRow(volumeLabel, volumeRow);
     vf->addRow(m_crierStatus);
     connect(m_crier, &QCheckBox::toggled, this, [this](bool on) {
         m_crierPlayers->setEnabled(on);
@@ -184,6 +202,22 @@ void SettingsDialog::setVoice(const VoiceSettings &settings, const QString &stat
     m_crierVolume->setEnabled(settings.enabled);
     m_crierStatus->setText(status);
     m_crierStatus->setVisible(!status.isEmpty());
+}
+
+void SettingsDialog::setRunningPort(int port)
+{
+    m_running = port;
+    showRunningPort();
+}
+
+void SettingsDialog::showRunningPort()
+{
+    const bool differs = m_running > 0 && m_running != m_port->value();
+    m_runningPort->setText(differs ? tr("This session listens on port %1 (given with --port, or the setting's "
+                                        "port was busy); this setting applies when the app starts without --port.")
+                                         .arg(m_running)
+                                   : QString());
+    m_runningPort->setVisible(differs);
 }
 
 VoiceSettings SettingsDialog::voice() const

@@ -10,6 +10,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSlider;
 class QSpinBox;
 
@@ -32,8 +33,22 @@ public:
     /// in use or why there is none (CrierVoice::status()).
     void setVoice(const VoiceSettings &settings, const QString &status);
     VoiceSettings voice() const;
+    /// The port this session listens on (0: unknown). When it is not the
+    /// setting (`--port` was given, or the setting's port was busy), a line
+    /// under the port says so.
+    void setRunningPort(int port);
+
+    QLabel *runningPortLabel() const { return m_runningPort; }
+    QPushButton *voiceTestButton() const { return m_voiceTest; }
+    QLineEdit *dataDirectoryEdit() const { return m_dataDir; }
+
+Q_SIGNALS:
+    /// Voice → Test: say a sample line at `volume` (0–100) now.
+    void voiceTestRequested(int volume);
 
 private:
+    void showRunningPort();
+
     QSpinBox *m_port;
     QCheckBox *m_guests;
     QSpinBox *m_lobby;
@@ -51,6 +66,9 @@ private:
     QCheckBox *m_crierPlayers;
     QSlider *m_crierVolume;
     QLabel *m_crierStatus;
+    QPushButton *m_voiceTest;
+    QLabel *m_runningPort;
+    int m_running = 0;
 };
 
 } // namespace townhall::ui

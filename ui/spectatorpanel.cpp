@@ -87,6 +87,7 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
     , m_ticker(new NarratorTicker(this))
     , m_replay(new ReplayBar(controller, this))
     , m_health(new SeatHealthModel(this))
+    , m_healthArea(new QScrollArea)
     , m_healthView(new SeatHealthView(m_health))
 {
     setAccessibleName(tr("Spectator panel"));
@@ -202,9 +203,12 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
         right->setSizes(live ? QList<int>{h * 3 / 4, h / 4} : QList<int>{h * 3 / 5, h * 2 / 5});
     });
     v->addWidget(body, 1);
-    m_healthSection = section(tr("SEAT HEALTH"), m_healthView, this);
-    m_healthSection->hide();
-    v->addWidget(m_healthSection);
+    m_healthArea->setObjectName(QStringLiteral("seatHealthArea"));
+    m_healthArea->setWidget(m_healthView);
+    m_healthArea->setWidgetResizable(true);
+    m_healthArea->setFrameShape(QFrame::NoFrame);
+    m_healthArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_healthArea->setAccessibleName(tr("Seat health"));
     v->addWidget(m_ticker);
     v->addWidget(m_replay);
 
@@ -217,7 +221,11 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
     syncShown();
 }
 
-SpectatorPanel::~SpectatorPanel() = default;
+SpectatorPanel::~SpectatorPanel()
+{
+    if (m_healthArea && !m_healthArea->parent())
+        delete m_healthArea.data();  // never given a place
+}
 
 void SpectatorPanel::setClock(Clock clock)
 {
@@ -248,21 +256,16 @@ void SpectatorPanel::syncShown()
     syncSeatHealth();
 }
 
-bool SpectatorPanel::seatHealthVisible() const
-{
-    return !m_healthSection->isHidden();
-}
-
 void SpectatorPanel::setSeatHealthVisible(bool visible)
 {
-    m_healthSection->setVisible(visible);
+    m_healthShown = visible;
     syncSeatHealth();
 }
 
 void SpectatorPanel::syncSeatHealth()
 {
     // Only while shown: it scans the shown log.
-    if (m_healthSection->isHidden())
+    if (!m_healthShown)
         return;
     m_health->sync(m_controller->shownMatch(), m_controller->viewer(), m_controller->isLive());
 }

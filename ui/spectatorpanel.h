@@ -3,10 +3,11 @@
 
 #include "ui/spectatorcontroller.h"
 
+#include <QPointer>
+#include <QScrollArea>
 #include <QWidget>
 
 class QListView;
-class QScrollArea;
 class QToolButton;
 
 namespace townhall::ui {
@@ -45,7 +46,12 @@ public:
     bool followsTranscript() const { return m_follow; }
     SeatHealthModel *seatHealth() const { return m_health; }
     SeatHealthView *seatHealthView() const { return m_healthView; }
-    bool seatHealthVisible() const;
+    /// The seat health cards in a scroll area of their own, outside this
+    /// panel's layout, so that a window gives them a place of their own
+    /// (the main window: a dock) and the panel never shrinks for them.
+    /// Owned by the panel until a window reparents it.
+    QScrollArea *seatHealthArea() const { return m_healthArea; }
+    bool seatHealthVisible() const { return m_healthShown; }
 
 public Q_SLOTS:
     /// Selects and shows the transcript row of event `seq` (or the next shown one).
@@ -53,8 +59,8 @@ public Q_SLOTS:
     /// Selects and shows the row of event `seq`, or the last shown one before
     /// it (the inspector's call → event link).
     void highlightSeq(quint64 seq);
-    /// Shows or hides the seat health strip (hidden by default: it is for
-    /// agent developers, with the inspector).
+    /// Whether seat health is shown (where seatHealthArea() was put): it is
+    /// computed only then.
     void setSeatHealthVisible(bool visible);
 
 Q_SIGNALS:
@@ -83,8 +89,9 @@ private:
     NarratorTicker *m_ticker;
     ReplayBar *m_replay;
     SeatHealthModel *m_health;
-    QWidget *m_healthSection;
+    QPointer<QScrollArea> m_healthArea;  ///< a dock may own (and delete) it first
     SeatHealthView *m_healthView;
+    bool m_healthShown = false;
     bool m_follow = true;
     bool m_voteFocus = false;
 };

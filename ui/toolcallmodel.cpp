@@ -135,13 +135,16 @@ void ToolCallModel::clear()
         return;
     beginResetModel();
     m_rows.clear();
+    m_storedRows = 0;
     endResetModel();
 }
 
 int ToolCallModel::rowForId(quint64 id) const
 {
+    if (id == 0)
+        return -1;  // stored calls have no recorder id
     const auto it = std::lower_bound(
-        m_rows.begin(), m_rows.end(), id, [](const Row &r, quint64 v) { return r.record.id < v; });
+        m_rows.begin() + m_storedRows, m_rows.end(), id, [](const Row &r, quint64 v) { return r.record.id < v; });
     return it != m_rows.end() && it->record.id == id ? int(it - m_rows.begin()) : -1;
 }
 
@@ -172,12 +175,17 @@ void ToolCallModel::append(const ToolCallRecords &records)
 {
     // Only new records, and only the newest `capacity` of a huge batch can stay.
     std::vector<const ToolCallRecord *> fresh;
+    std::vector<const ToolCallRecord *> stored;
     fresh.reserve(std::size_t(records.size()));
     for (const ToolCallRecord &r : records)
-        if (r.id > m_lastId) {
+        if (r.id == 0)
+            stored.push_back(&r);
+        else if (r.id > m_lastId) {
             fresh.push_back(&r);
             m_lastId = r.id;
         }
+    if (!stored.empty())
+        appendStored(stored);
     if (fresh.empty())
         return;
     const std::size_t skip
@@ -190,6 +198,50 @@ void ToolCallModel::append(const ToolCallRecords &records)
     trim();
 }
 
+void ToolCallModel::appendStored(const std::vector<const ToolCallRecord *> &records)
+{
+    // Each match's stored calls come whole; a second copy (the inspector
+    // opened again) adds nothing.
+    QSet<QString> taking;
+    std::vector<const ToolCallRecord *> fresh;
+    for (const ToolCallRecord *r : records)
+        if (!m_storedMatches.contains(r->matchId)) {
+            taking.insert(r->matchId);
+            fresh.push_back(r);
+        }
+    m_storedMatches.unite(taking);
+    std::stable_sort(fresh.begin(), fresh.end(),
+                     [](const ToolCallRecord *a, const ToolCallRecord *b) { return a->atUs < b->atUs; });
+    if (fresh.empty())
+        return;
+    // Usually the block goes in one piece before or after the stored rows
+    // held; otherwise they are merged, and the views told so.
+    const auto begin = m_rows.begin();
+    const auto end = m_rows.begin() + m_storedRows;
+    std::vector<Row> rows;
+    rows.reserve(fresh.size());
+    for (const ToolCallRecord *r : fresh)
+        rows.push_back({*r, producedEventId(*r)});
+    const int count = int(rows.size());
+    if (m_storedRows == 0 || rows.front().record.atUs >= std::prev(end)->record.atUs) {
+        beginInsertRows({}, m_storedRows, m_storedRows + count - 1);
+        m_rows.insert(end, std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+        endInsertRows();
+    } else if (rows.back().record.atUs <= begin->record.atUs) {
+        beginInsertRows({}, 0, count - 1);
+        m_rows.insert(begin, std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+        endInsertRows();
+    } else {
+        beginResetModel();
+        m_rows.insert(end, std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+        std::stable_sort(m_rows.begin(), m_rows.begin() + m_storedRows + count,
+                         [](const Row &a, const Row &b) { return a.record.atUs < b.record.atUs; });
+        endResetModel();
+    }
+    m_storedRows += count;
+    trim();
+}
+
 void ToolCallModel::trim()
 {
     const int excess = int(m_rows.size()) - m_capacity;
@@ -197,6 +249,7 @@ void ToolCallModel::trim()
         return;
     beginRemoveRows({}, 0, excess - 1);
     m_rows.erase(m_rows.begin(), m_rows.begin() + excess);
+    m_storedRows = std::max(0, m_storedRows - excess);
     endRemoveRows();
 }
 
@@ -257,10 +310,16 @@ bool ToolCallFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sou
         const ToolCallRecord &r = calls->record(sourceRow);
         const Qt::CaseSensitivity cs = Qt::CaseInsensitive;
         const QByteArray utf8 = m_text.toUtf8();
-        return r.agentName.contains(m_text, cs) || r.agentId.contains(m_text, cs)
-               || r.tool.contains(m_text, cs) || r.method.contains(m_text, cs)
-               || r.toolErrorCode.contains(m_text, cs) || r.matchId.contains(m_text, cs)
-               || QLatin1StringView(r.requestJson).contains(QLatin1StringView(utf8), cs)
+        if (r.agentName.contains(m_text, cs) || r.agentId.contains(m_text, cs) || r.tool.contains(m_text, cs)
+            || r.method.contains(m_text, cs) || r.toolErrorCode.contains(m_text, cs) || r.matchId.contains(m_text, cs))
+            return true;
+        // What a user searches for is a tool call's arguments and result.
+        // The session's other messages carry the server's instructions and
+        // every tool's description (initialize, tools/list), which name
+        // every error code and argument there is.
+        if (r.method != QLatin1String("tools/call"))
+            return false;
+        return QLatin1StringView(r.requestJson).contains(QLatin1StringView(utf8), cs)
                || QLatin1StringView(r.responseJson).contains(QLatin1StringView(utf8), cs);
     }
     return true;

@@ -7,10 +7,12 @@
 #include "host/recorder/toolcallrecord.h"
 
 #include <QAbstractTableModel>
+#include <QSet>
 #include <QSortFilterProxyModel>
 
 #include <deque>
 #include <optional>
+#include <vector>
 
 namespace townhall::ui {
 
@@ -65,6 +67,9 @@ public:
 
     /// The handler of the recorder's batches. Records whose id is not larger
     /// than lastId() are ignored (a backlog that overlaps a live batch).
+    /// Records with id 0 are stored calls of an earlier run (a match opened
+    /// from the database): they go before the live ones, in time order, and
+    /// a match's stored calls are taken once.
     void append(const townhall::ui::ToolCallRecords &records);
 
     static QString statusText(CallStatus status);
@@ -79,8 +84,11 @@ private:
         QString eventId;
     };
     void trim();
+    void appendStored(const std::vector<const ToolCallRecord *> &records);
 
     std::deque<Row> m_rows;
+    int m_storedRows = 0;          ///< the first rows: stored calls (id 0), by time
+    QSet<QString> m_storedMatches; ///< matches whose stored calls were taken
     int m_capacity = 50000;
     quint64 m_lastId = 0;
 };

@@ -25,10 +25,15 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <QSettings>
+
 #include <climits>
 #include <optional>
+#include <utility>
 
 namespace townhall::ui {
+
+const QString TournamentDialog::FormKey = QStringLiteral("tournament/form");
 
 using json = nlohmann::json;
 
@@ -117,7 +122,6 @@ TournamentDialog::TournamentDialog(const QStringList &providerNames, const json 
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_errorLabel->setWordWrap(true);
     m_errorLabel->setTextFormat(Qt::PlainText);
-    m_errorLabel->setStyleSheet(QStringLiteral("color: #b3261e;"));
 
     auto *form = new QFormLayout;
     form->addRow(tr("Name"), m_name);
@@ -176,6 +180,9 @@ TournamentDialog::TournamentDialog(const QStringList &providerNames, const json 
     addParticipant(Kind::Bot, QStringLiteral("bots"), QStringLiteral("rest"));
     m_filling = false;
     validate();
+    // From now on a problem is the user's doing and shown as one; until then
+    // what Start waits for is a hint, not an error.
+    m_ready = true;
     resize(760, 560);
 }
 
@@ -324,9 +331,30 @@ void TournamentDialog::validate()
         if (p.contains("push") && p["push"].contains("deadlineMs") && !p["push"]["deadlineMs"].is_number_integer())
             m_errors << tr("participants[%1].push.deadlineMs: must be a whole number of milliseconds").arg(i);
     }
-    m_errorLabel->setText(m_errors.mid(0, 3).join(QLatin1Char('\n')));
+    m_touched = m_touched || m_ready;
+    const QString text = m_errors.mid(0, 3).join(QLatin1Char('\n'));
+    m_errorLabel->setText(m_touched ? text : tr("To start: %1").arg(text));
+    m_errorLabel->setStyleSheet(m_touched ? QStringLiteral("color: #b3261e;") : QString());
+    m_errorLabel->setForegroundRole(m_touched ? QPalette::WindowText : QPalette::PlaceholderText);
     m_errorLabel->setVisible(!m_errors.isEmpty());
     m_start->setEnabled(m_errors.isEmpty());
+}
+
+void TournamentDialog::saveForm(QSettings &settings) const
+{
+    settings.setValue(FormKey, QByteArray::fromStdString(spec().dump()));
+}
+
+bool TournamentDialog::restoreForm(QSettings &settings)
+{
+    const QByteArray text = settings.value(FormKey).toByteArray();
+    if (text.isEmpty())
+        return false;
+    const json j = json::parse(text.toStdString(), nullptr, false);
+    const bool wasReady = std::exchange(m_ready, false);  // the user's form again, not a change
+    const bool restored = !j.is_discarded() && setSpec(j).isEmpty();
+    m_ready = wasReady;
+    return restored;
 }
 
 QString TournamentDialog::setSpec(const json &j)

@@ -13,6 +13,7 @@
 #include <QStringList>
 
 class QCheckBox;
+class QSettings;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -62,6 +63,12 @@ public:
     QString setSpec(const nlohmann::json &j);
     /// Empty on success, else what went wrong (nothing is changed).
     QString saveFile(const QString &path) const;
+    /// The form as it was left (a loaded file, the last tournament) is kept
+    /// in `settings` and shown again the next time; false when there was
+    /// none or it no longer fits the form.
+    void saveForm(QSettings &settings) const;
+    bool restoreForm(QSettings &settings);
+    static const QString FormKey;
     QString loadFile(const QString &path);
 
     QLineEdit *nameEdit() const { return m_name; }
@@ -102,6 +109,8 @@ private:
     /// File keys the form does not show ("timers"), written back unchanged.
     nlohmann::json m_extra = nlohmann::json::object();
     bool m_filling = false;  ///< the form is being filled: validate once at the end
+    bool m_ready = false;    ///< constructed: a change from now on is the user's
+    bool m_touched = false;  ///< the user changed something: problems are errors
 };
 
 } // namespace townhall::ui

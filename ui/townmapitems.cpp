@@ -357,12 +357,25 @@ void MatchBuildingItem::syncWithMatch(const engine::Match &match)
                                                                             : Theme::phaseColor(m_phase));
     setOpacity(ended() ? 0.6 : 1.0);
     setToolTip(tr("%1 — %2, %3 of %4 alive. Click to watch.").arg(m_label, tag).arg(m_alive).arg(m_seats));
+    showLabels();
     update();
+}
+
+void MatchBuildingItem::showLabels()
+{
+    // Labels keep their size at any zoom: after a tournament dozens of ended
+    // matches would stack theirs over the town. An ended match names itself
+    // only when it is selected, pointed at or has the focus (its tooltip
+    // says the rest).
+    const bool quiet = ended() && !isSelected() && !m_hover && !hasFocus();
+    m_door->setVisible(!quiet);
+    m_badge->setVisible(!ended());
 }
 
 void MatchBuildingItem::hoverEnterEvent(QGraphicsSceneHoverEvent *event)
 {
     m_hover = true;
+    showLabels();
     update();
     QGraphicsItem::hoverEnterEvent(event);
 }
@@ -370,6 +383,7 @@ void MatchBuildingItem::hoverEnterEvent(QGraphicsSceneHoverEvent *event)
 void MatchBuildingItem::hoverLeaveEvent(QGraphicsSceneHoverEvent *event)
 {
     m_hover = false;
+    showLabels();
     update();
     QGraphicsItem::hoverLeaveEvent(event);
 }
@@ -389,20 +403,24 @@ void MatchBuildingItem::keyPressEvent(QKeyEvent *event)
 
 void MatchBuildingItem::focusInEvent(QFocusEvent *event)
 {
-    update();
     QGraphicsItem::focusInEvent(event);
+    showLabels();
+    update();
 }
 
 void MatchBuildingItem::focusOutEvent(QFocusEvent *event)
 {
-    update();
     QGraphicsItem::focusOutEvent(event);
+    showLabels();
+    update();
 }
 
 QVariant MatchBuildingItem::itemChange(GraphicsItemChange change, const QVariant &value)
 {
-    if (change == ItemSelectedHasChanged)
+    if (change == ItemSelectedHasChanged) {
+        showLabels();
         update();
+    }
     return QGraphicsItem::itemChange(change, value);
 }
 

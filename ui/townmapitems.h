@@ -119,6 +119,9 @@ public:
     int aliveCount() const { return m_alive; }
     engine::Phase phase() const { return m_phase; }
     bool ended() const { return m_phase == engine::Phase::Ended; }
+    /// The plaque under the door (name and phase) and the "n alive" badge.
+    MapLabelItem *doorLabel() const { return m_door; }
+    MapLabelItem *badgeLabel() const { return m_badge; }
 
 protected:
     void hoverEnterEvent(QGraphicsSceneHoverEvent *event) override;
@@ -129,6 +132,9 @@ protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant &value) override;
 
 private:
+    /// An ended match's labels only while it is selected, hovered or focused.
+    void showLabels();
+
     QString m_matchId;
     QString m_label;
     engine::Phase m_phase = engine::Phase::Lobby;

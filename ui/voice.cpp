@@ -7,11 +7,14 @@
 
 #include "engine/match.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QTextToSpeech>
 #include <QVoice>
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 namespace townhall::ui {
 
@@ -71,6 +74,23 @@ TextToSpeechSpeaker::TextToSpeechSpeaker(const QString &engine, QObject *parent)
 
 TextToSpeechSpeaker::~TextToSpeechSpeaker() = default;
 
+bool TextToSpeechSpeaker::hasAudioOutput() const
+{
+#if defined(Q_OS_LINUX)
+    // A sound server (PulseAudio, PipeWire) or an ALSA playback device.
+    if (qEnvironmentVariableIsSet("PULSE_SERVER"))
+        return true;
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    if (!runtime.isEmpty()
+        && (QFileInfo::exists(runtime + QLatin1String("/pulse/native")) || QFileInfo::exists(runtime + QLatin1String("/pipewire-0"))))
+        return true;
+    const QStringList playback = QDir(QStringLiteral("/dev/snd")).entryList({QStringLiteral("pcmC*D*p")}, QDir::System);
+    return !playback.isEmpty();
+#else
+    return true;  // macOS and Windows always have a default output
+#endif
+}
+
 QString TextToSpeechSpeaker::engineName() const { return m_tts ? m_engine : QString(); }
 
 QString TextToSpeechSpeaker::problem() const { return m_problem.isEmpty() ? m_lastError : m_problem; }
@@ -124,6 +144,8 @@ CrierVoice::CrierVoice(Speaker *speaker, QObject *parent)
         // Not speaking before stop(): an engine may report Ready from inside it.
         m_speaking = false;
         m_speaker->stop();
+        if (std::exchange(m_testing, false))
+            m_speaker->setVolume(m_settings.volume / 100.0);
         speakNext();
     });
     chooseVoices();
@@ -155,6 +177,11 @@ void CrierVoice::chooseVoices()
 
 QString CrierVoice::status() const
 {
+    if (!m_speaker->problem().isEmpty() && m_speaker->engineName().isEmpty())
+        return m_speaker->problem();
+    if (!m_speaker->hasAudioOutput())
+        return tr("No audio output was found on this computer (no sound card or sound server): the Town Crier "
+                  "cannot be heard here.");
     if (!m_speaker->problem().isEmpty())
         return m_speaker->problem();
     if (m_voicePool.isEmpty())
@@ -272,10 +299,33 @@ void CrierVoice::speakNext()
     m_speaker->say(line.text, line.kind == LineKind::Narrator ? narratorStyle() : seatStyle(line.seat));
 }
 
+QString CrierVoice::testLine()
+{
+    return tr("Hear ye, hear ye! This is the Town Crier of Town Hall.");
+}
+
+void CrierVoice::sayTest(int volume)
+{
+    // Whatever is being said gives way; what waits comes after. Not
+    // speaking before stop(): an engine may report Ready from inside it.
+    m_watchdog.stop();
+    if (std::exchange(m_speaking, false))
+        m_speaker->stop();
+    m_speaking = true;
+    m_testing = true;
+    m_speaker->setVolume(std::clamp(volume, 0, 100) / 100.0);
+    const Line line{LineKind::Narrator, testLine(), 0};
+    m_watchdog.start(watchdogMs(line.text));
+    Q_EMIT lineStarted(line);
+    m_speaker->say(line.text, narratorStyle());
+}
+
 void CrierVoice::onSpeakerState(Speaker::State state)
 {
     if (state == Speaker::State::Speaking || !m_speaking)
         return;
+    if (std::exchange(m_testing, false))
+        m_speaker->setVolume(m_settings.volume / 100.0);
     if (state == Speaker::State::Error)
         qCDebug(lcUi) << "voice: the speech engine failed a line:" << m_speaker->problem();
     m_watchdog.stop();
@@ -291,6 +341,8 @@ void CrierVoice::clear()
         m_speaking = false;
         m_speaker->stop();
     }
+    if (std::exchange(m_testing, false))
+        m_speaker->setVolume(m_settings.volume / 100.0);
 }
 
 } // namespace townhall::ui

@@ -73,6 +73,9 @@ public:
     virtual void stop() = 0;
     /// 0.0 … 1.0.
     virtual void setVolume(double volume) = 0;
+    /// Whether the computer has anywhere to play sound (a sound card or a
+    /// sound server); without one the engine speaks into nothing.
+    virtual bool hasAudioOutput() const { return true; }
 
 Q_SIGNALS:
     /// Speaking a line ended (Ready) or failed (Error).
@@ -96,6 +99,7 @@ public:
     void say(const QString &text, const SpeechStyle &style) override;
     void stop() override;
     void setVolume(double volume) override;
+    bool hasAudioOutput() const override;
 
 private:
     QTextToSpeech *m_tts = nullptr;
@@ -151,6 +155,13 @@ public:
     /// Nothing is queued while the voice is off.
     void enqueue(Line line);
 
+    /// Settings → Voice → Test: says a sample line now at `volume` (0–100),
+    /// on or off, before anything waiting; later lines keep the settings'
+    /// volume.
+    void sayTest(int volume);
+    /// The sample line sayTest() speaks.
+    static QString testLine();
+
     /// Lines waiting (not the one being spoken).
     const std::deque<Line> &pending() const { return m_pending; }
     bool isSpeaking() const { return m_speaking; }
@@ -175,6 +186,7 @@ private:
     VoiceSettings m_settings;
     std::deque<Line> m_pending;
     bool m_speaking = false;
+    bool m_testing = false;  ///< the line being spoken is sayTest()'s
     int m_maxPending = DefaultMaxPending;
     QList<int> m_voicePool;  ///< voices to choose from, those of the UI's language first
     bool m_languageVoice = false;

@@ -5,13 +5,21 @@
 #include "app/guihost.h"
 #include "guihostfixture.h"
 #include "app/guisettings.h"
+#include "host/store/store.h"
 #include "ui/hostlink.h"
+#include "ui/inspectordock.h"
 #include "ui/mainwindow.h"
+#include "ui/modelseats.h"
 #include "ui/phaseheader.h"
 #include "ui/replicaset.h"
+#include "ui/seathealth.h"
 #include "ui/spectatorpanel.h"
+#include "ui/toolcallmodel.h"
 #include "ui/transcriptmodel.h"
 #include "ui/uitext.h"
+
+#include "scriptedplayer.h"
+#include "scriptedserver.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -41,6 +49,37 @@ GuiHostOptions fastOptions(const QString &db)
 }
 
 using App = testing::GuiApp;
+
+/// Thought rows of the shown match's transcript.
+int thoughtRows(const App &app)
+{
+    const ui::TranscriptModel *t = app.window.controller()->transcript();
+    int n = 0;
+    for (int r = 0; r < t->rowCount(); ++r)
+        n += t->index(r, 0).data(ui::TranscriptModel::KindRole).toInt()
+             == int(ui::TranscriptModel::EntryKind::Thought);
+    return n;
+}
+
+/// The seat health row of `playerId` in the shown match, or null.
+const ui::SeatHealth *healthOf(const App &app, const QString &playerId)
+{
+    const ui::SeatHealthModel *h = app.window.spectatorPanel()->seatHealth();
+    for (int r = 0; r < h->rowCount(); ++r)
+        if (h->seat(r).playerId == playerId)
+            return &h->seat(r);
+    return nullptr;
+}
+
+/// Calls of `matchId` in the inspector.
+int inspectorCalls(const App &app, const QString &matchId)
+{
+    const ui::ToolCallModel *calls = app.window.inspector()->calls();
+    int n = 0;
+    for (int r = 0; r < calls->rowCount(); ++r)
+        n += calls->record(r).matchId == matchId;
+    return n;
+}
 
 /// A raw HTTP/1.1 request to the MCP endpoint, as an agent's client sends it.
 QByteArray mcpRequest(const QUrl &url,
@@ -209,6 +248,112 @@ private Q_SLOTS:
         QVERIFY(recovered->state().lastSeq >= runningSeq);
         // The window prefers the running match over an old one.
         QTRY_COMPARE_WITH_TIMEOUT(second.window.controller()->selectedMatch(), running, 5'000);
+    }
+
+    /// Issue 29 #2: a match with a model seat, reopened by the app after a
+    /// restart (and imported into another database), shows the seat's
+    /// thoughts, telemetry and calls as it did live.
+    void aStoredMatchKeepsItsModelSeat()
+    {
+        namespace tp = townhall::test::providers;
+        tp::ScriptedOpenAiServer server;
+        QVERIFY(server.listen());
+        server.setHandler([](const tp::RecordedRequest &r) { return tp::scriptedPlayer(0, r); });
+        host::providers::ProviderProfile profile;
+        profile.name = QStringLiteral("local");
+        profile.baseUrl = server.baseUrl();
+        profile.model = QStringLiteral("llama3.2");
+        profile.timeout = std::chrono::seconds(10);
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath(QStringLiteral("townhall.sqlite"));
+        QString matchId;
+        QString playerId;
+        {
+            App first(fastOptions(db));
+            QVERIFY(first.start());
+            bool queued = false;
+            first.host.runInHost([&](Host &h) {
+                queued = h.queueModelSeat(QStringLiteral("Mo"), profile).has_value();
+                h.addBots(7);
+            });
+            QVERIFY(queued);
+            QTRY_COMPARE_WITH_TIMEOUT(first.window.replicas()->matchIds().size(), 1, 10'000);
+            matchId = first.window.replicas()->matchIds().first();
+            QTRY_VERIFY_WITH_TIMEOUT(first.window.replicas()->match(matchId)->ended(), 240'000);
+            std::size_t seats = 0;
+            first.host.runInHost([&](Host &h) {
+                const auto models = h.modelSeats(matchId.toStdString());
+                seats = models.size();
+                if (!models.empty())
+                    playerId = QString::fromStdString(models.front().playerId);
+            });
+            QCOMPARE(seats, std::size_t(1));
+            QTRY_VERIFY_WITH_TIMEOUT(first.window.replicas()->modelSeats()->seat(matchId, playerId), 10'000);
+            first.host.stop();
+        }
+        QVERIFY(!playerId.isEmpty());
+
+        // A fresh app on the same database.
+        int storedCalls = 0;
+        {
+            App again(fastOptions(db));
+            QVERIFY(again.start());
+            QTRY_VERIFY_WITH_TIMEOUT(again.window.replicas()->matchIds().contains(matchId), 10'000);
+            again.window.controller()->selectMatch(matchId);
+            QTRY_VERIFY_WITH_TIMEOUT(again.window.replicas()->modelSeats()->seat(matchId, playerId), 10'000);
+            const ui::ModelSeatReport *seat = again.window.replicas()->modelSeats()->seat(matchId, playerId);
+            QVERIFY(seat->calls > 0);
+            QCOMPARE(seat->model, QStringLiteral("llama3.2"));
+            QVERIFY(!seat->notes.isEmpty());
+            again.window.omniscientAction()->setChecked(true);
+            QTRY_VERIFY_WITH_TIMEOUT(thoughtRows(again) > 0, 5'000);
+            // Seat health and the inspector: the model's figures and the
+            // match's calls, from the calls file.
+            again.window.seatHealthAction()->trigger();
+            again.window.inspectorAction()->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(inspectorCalls(again, matchId) > 0, 10'000);
+            storedCalls = inspectorCalls(again, matchId);
+            QTRY_VERIFY_WITH_TIMEOUT(healthOf(again, playerId), 5'000);
+            const ui::SeatHealth *health = healthOf(again, playerId);
+            QVERIFY(health->modelSeat);
+            QVERIFY(health->telemetryShown);  // the match ended
+            QVERIFY(health->modelCalls > 0);
+            const ui::SeatHealthModel *all = again.window.spectatorPanel()->seatHealth();
+            bool latency = false;
+            for (int r = 0; r < all->rowCount(); ++r)
+                latency = latency || all->seat(r).lastLatencyUs >= 0;
+            QVERIFY2(latency, "seat health found the seats' calls");
+            // Closed and opened again, the inspector does not list them twice.
+            again.window.inspectorAction()->trigger();
+            again.window.seatHealthAction()->trigger();
+            again.window.inspectorAction()->trigger();
+            QTest::qWait(1000);  // a second copy would be on its way
+            QCOMPARE(inspectorCalls(again, matchId), storedCalls);
+            again.host.stop();
+        }
+
+        // Exported, then imported into another database: the notes and the
+        // counts travel with the match (the export holds no calls).
+        const QString otherDb = dir.filePath(QStringLiteral("other.sqlite"));
+        {
+            auto from = host::Store::open(db);
+            QVERIFY(from);
+            auto lines = from.value().exportMatch(matchId.toStdString());
+            QVERIFY(lines);
+            auto to = host::Store::open(otherDb);
+            QVERIFY(to);
+            QVERIFY(to.value().importMatch(lines.value()));
+        }
+        App imported(fastOptions(otherDb));
+        QVERIFY(imported.start());
+        QTRY_VERIFY_WITH_TIMEOUT(imported.window.replicas()->modelSeats()->seat(matchId, playerId), 10'000);
+        imported.window.controller()->selectMatch(matchId);
+        imported.window.omniscientAction()->setChecked(true);
+        QTRY_VERIFY_WITH_TIMEOUT(thoughtRows(imported) > 0, 5'000);
+        QVERIFY(imported.window.replicas()->modelSeats()->seat(matchId, playerId)->calls > 0);
+        imported.host.stop();
     }
 
     void storageFailureIsShown()

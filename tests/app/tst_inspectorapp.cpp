@@ -121,13 +121,15 @@ private Q_SLOTS:
             QStringLiteral("\"playerId\": \"%1\"").arg(QString::fromStdString(voter->playerId))));
         QVERIFY(!dock->phaseBriefView()->toPlainText().isEmpty());
 
-        // Seat health learns latencies from the same records.
+        // Seat health (a dock of its own) learns latencies from the same records.
+        app.window.seatHealthAction()->trigger();
         ui::SeatHealthModel *health = app.window.spectatorPanel()->seatHealth();
         QCOMPARE(health->rowCount(), 8);
         bool latency = false;
         for (int r = 0; r < 8; ++r)
             latency = latency || health->seat(r).lastLatencyUs >= 0;
         QVERIFY(latency);
+        app.window.seatHealthAction()->trigger();  // seat health too asks for the records
 
         // Closed, the host sends nothing; opened again, the backlog catches up.
         app.window.inspectorAction()->trigger();

@@ -20,7 +20,9 @@
 #include <QSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
+#include <QStyle>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -96,6 +98,22 @@ class TestNewMatchDialog : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    /// Issue 29 #22: "All play…" is shown whole, its menu arrow beside it.
+    void allPlayFits()
+    {
+        Settings s({profile(QStringLiteral("local"), QStringLiteral("qwen3:8b"))});
+        NewMatchDialog dialog(s.store, s.settings);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QPushButton *all = dialog.allPlayButton();
+        QVERIFY(all->menu());
+        QVERIFY(all->isEnabled());
+        const int text = all->fontMetrics().horizontalAdvance(all->text());
+        const int arrow = all->style()->pixelMetric(QStyle::PM_MenuButtonIndicator, nullptr, all);
+        QVERIFY2(all->width() >= text + arrow, qPrintable(QStringLiteral("%1 < %2 + %3").arg(all->width()).arg(text).arg(arrow)));
+        QVERIFY(all->width() >= all->sizeHint().width());
+    }
+
     void rowsBecomeThePlan()
     {
         Settings s({profile(QStringLiteral("local"), QStringLiteral("qwen3:8b")),

@@ -5,12 +5,51 @@
 // the spectator view from its stored log.
 
 #include "guihostfixture.h"
+#include "app/guitournaments.h"
+#include "app/sharedleaderboard.h"
+#include "host/tournaments.h"
 #include "ui/leaderboardpanel.h"
 #include "ui/replicaset.h"
 
+#include <QComboBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
+
+namespace {
+
+/// A bot tournament played as `townhall tournament run` plays it: in the
+/// database file, on a connection of its own. Its id, or empty.
+QString playFromTheCommandLine(const QString &db, const std::string &name, int matches)
+{
+    auto store = townhall::host::Store::open(db);
+    if (!store)
+        return {};
+    const nlohmann::json file{{"name", name},
+                              {"rules", "9p"},
+                              {"matches", matches},
+                              {"seed", 7},
+                              {"participants",
+                               {{{"id", "a"}, {"bot", true}}, {{"id", "rest"}, {"bot", true}, {"seats", "rest"}}}}};
+    auto parsed = townhall::tournament::parseSpec(file);
+    if (!parsed.ok())
+        return {};
+    auto id = townhall::host::createTournament(store.value(), *parsed.spec);
+    if (!id)
+        return {};
+    townhall::host::BotRunOptions o;
+    o.parallel = 1;
+    if (!townhall::host::runBotTournament(store.value(), id.value(), o))
+        return {};
+    return QString::fromStdString(id.value());
+}
+
+} // namespace
 
 using namespace townhall;
 
@@ -87,6 +126,59 @@ private Q_SLOTS:
         gui.host.openTournamentMatch(id, QStringLiteral("t1-m999"), sink, &gui.window);
         QTRY_VERIFY_WITH_TIMEOUT(!problems.isEmpty(), 20'000);
         QVERIFY(problems.front().contains(QStringLiteral("t1-m999")));
+        gui.host.stop();
+    }
+
+    /// Issue 29 #5: tournaments run from the command line in the app's
+    /// database are listed in the Leaderboard; the newest is shown, any
+    /// other can be picked, and one added later appears on Refresh.
+    void commandLineTournamentsAreListedAndShown()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("app.sqlite"));
+        QCOMPARE(playFromTheCommandLine(db, "cli one", 4), QStringLiteral("t1"));
+        QCOMPARE(playFromTheCommandLine(db, "cli two", 6), QStringLiteral("t2"));
+
+        testing::GuiApp gui(testing::fastGuiOptions(db));
+        app::SharedTournamentReader reader;
+        app::SharedLeaderboard shared(gui.window, gui.host, reader);
+        app::TournamentBoard board(gui.window, gui.host, shared);
+        QVERIFY(gui.start());
+        ui::LeaderboardPanel *panel = gui.window.leaderboard();
+        QTRY_COMPARE_WITH_TIMEOUT(panel->tournamentBox()->count(), 2, 20'000);
+        QVERIFY(!panel->tournamentBox()->isHidden());
+        // Nothing was shown: the newest is, whole.
+        QTRY_VERIFY_WITH_TIMEOUT(panel->hasReport(), 20'000);
+        QCOMPARE(board.current(), QStringLiteral("t2"));
+        QCOMPARE(panel->tournamentBox()->currentData().toString(), QStringLiteral("t2"));
+        QVERIFY2(panel->headerLabel()->text().contains(QStringLiteral("cli two")), qPrintable(panel->headerLabel()->text()));
+        QCOMPARE(panel->matchList()->count(), 6);
+        QCOMPARE(panel->progressBar()->value(), 6);
+        QVERIFY(panel->tournamentBox()->currentText().contains(QStringLiteral("cli two")));
+
+        // Picking the other shows it.
+        panel->tournamentBox()->setCurrentIndex(0);
+        Q_EMIT panel->tournamentBox()->activated(0);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->headerLabel()->text().contains(QStringLiteral("cli one")), 20'000);
+        QCOMPARE(board.current(), QStringLiteral("t1"));
+        QTRY_COMPARE_WITH_TIMEOUT(panel->matchList()->count(), 4, 20'000);
+
+        // One more from the command line while the app runs: Refresh lists
+        // it, and the one shown stays.
+        QCOMPARE(playFromTheCommandLine(db, "cli three", 2), QStringLiteral("t3"));
+        panel->refreshButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(panel->tournamentBox()->count(), 3, 20'000);
+        QCOMPARE(panel->tournamentBox()->currentData().toString(), QStringLiteral("t1"));
+        QVERIFY(panel->headerLabel()->text().contains(QStringLiteral("cli one")));
+
+        // Its matches open in the spectator view.
+        panel->matchList()->setCurrentRow(1);
+        const QString opened = panel->matchList()->item(1)->toolTip();  // its id
+        QVERIFY(opened.startsWith(QStringLiteral("t1")));
+        panel->openButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(gui.window.controller()->selectedMatch(), opened, 20'000);
+        const engine::Match *m = gui.window.replicas()->match(opened);
+        QVERIFY(m && m->ended());
         gui.host.stop();
     }
 };

@@ -210,6 +210,56 @@ private Q_SLOTS:
         QCOMPARE(b.costPerTurn, 0.5);
     }
 
+    /// Issue 29 #19: every format names each model participant's model; the
+    /// HTML page explains IRP, VSS and KSR and shows the tokens.
+    void modelsAreNamedInEveryFormat()
+    {
+        const auto spec = specOf(
+            {{"name", "models"},
+             {"matches", 2},
+             {"providers",
+              {{"local", {{"kind", "openai"}, {"baseUrl", "http://127.0.0.1:11434/v1"}, {"model", "llama3.2"}}}}},
+             {"participants",
+              {{{"id", "m"}, {"provider", "local"}},
+               {{"id", "q"}, {"provider", "local"}, {"model", "qwen3:8b"}},
+               {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}});
+        const Report r = computeReport("t", spec, {});
+        QCOMPARE(find(r, "m").model, std::string("llama3.2 (local)"));
+        QCOMPARE(find(r, "q").model, std::string("qwen3:8b (local)"));
+        QVERIFY(find(r, "bots").model.empty());
+        for (const std::string &text : {toMarkdown(r), toCsv(r), toJsonText(r), toHtml(r)}) {
+            QVERIFY2(text.find("llama3.2") != std::string::npos, text.c_str());
+            QVERIFY2(text.find("qwen3:8b") != std::string::npos, text.c_str());
+        }
+        const auto rows = parseCsv(toCsv(r));
+        QCOMPARE(rows[0].back(), std::string("model"));
+        for (const auto &row : rows)
+            QCOMPARE(row.size(), rows[0].size());
+        const std::string page = toHtml(r);
+        for (const char *words : {"identification precision", "voting success", "kill survival rate", "Tokens in",
+                                  "Tokens out"})
+            QVERIFY2(page.find(words) != std::string::npos, words);
+        QVERIFY(toMarkdown(r).find("identification precision") != std::string::npos);
+    }
+
+    /// Issue 29 #19: the report lists its played matches with their results
+    /// (the Leaderboard's Matches tab names them by these).
+    void playedMatchesCarryTheirResult()
+    {
+        const Report r = computeReport("t", specOf(threeParticipants("void")), {record(1, false), record(0, true)});
+        QCOMPARE(r.matches.size(), std::size_t(2));
+        QCOMPARE(r.matches[0].matchId, std::string("m0"));
+        QCOMPARE(r.matches[0].index, 0);
+        QCOMPARE(r.matches[0].outcome, std::string("voided"));
+        QCOMPARE(r.matches[0].failed.size(), std::size_t(1));
+        QCOMPARE(r.matches[0].failed.front(), std::string("a"));
+        QVERIFY(r.matches[0].winner == engine::Team::Werewolves);
+        QCOMPARE(r.matches[1].outcome, std::string("counted"));
+        QVERIFY(r.matches[1].failed.empty());
+        QCOMPARE(r.toJson()["matches"].size(), std::size_t(2));
+        QVERIFY(r.toJson()["matches"][0]["winner"] == "WEREWOLVES");
+    }
+
     void simulatedTournamentAndFormats()
     {
         // Two identical bots, one seat each, among the rest: 96 matches.
@@ -263,7 +313,7 @@ private Q_SLOTS:
         const std::string csv = toCsv(r);
         const std::string text = toJsonText(r);
         const std::string page = toHtml(r);
-        QVERIFY(md.find("| # | Participant | Kind | Rating (mu) | 95% interval |") != std::string::npos);
+        QVERIFY(md.find("| # | Participant | Kind | Model | Rating (mu) | 95% interval |") != std::string::npos);
         const json parsed = json::parse(text);
         QVERIFY(parsed == r.toJson());
         for (const std::string name : {"a", "<b>x</b>", "bots, \"the rest\""}) {

@@ -7,6 +7,7 @@
 #include "widgettexts.h"
 
 #include "ui/broadcastwindow.h"
+#include "ui/delegates.h"
 #include "ui/feedclient.h"
 #include "ui/hostlink.h"
 #include "ui/mainwindow.h"
@@ -48,7 +49,24 @@ private Q_SLOTS:
     void delayIsRememberedAndSent();
     void mainWindowOpensItOnItsOwnFeed();
     void watchWindowIsPublicAndReadOnly();
+    void speaksToTheViewers();
+    void typeScalesWithTheWindow_data();
+    void typeScalesWithTheWindow();
 };
+
+namespace {
+/// What a viewer of the capture can read: the visible labels and header.
+QStringList visibleTexts(BroadcastWindow &w)
+{
+    QStringList out;
+    for (QLabel *l : w.findChildren<QLabel *>())
+        if (l->isVisible())
+            out << l->text();
+    if (w.header()->isVisible())
+        out << w.header()->titleText() << w.header()->phaseText();
+    return out;
+}
+} // namespace
 
 void TestBroadcastWindow::initTestCase()
 {
@@ -218,6 +236,79 @@ void TestBroadcastWindow::watchWindowIsPublicAndReadOnly()
     QTRY_VERIFY_WITH_TIMEOUT(w.statusLabel()->text().contains(QStringLiteral("reconnecting")), Patience);
     QTRY_COMPARE_WITH_TIMEOUT(feed.requests.size(), 2, Patience);
     QTRY_VERIFY_WITH_TIMEOUT(w.statusLabel()->text().contains(QStringLiteral("Connected")), Patience);
+}
+
+
+/// Issue 29 #20: no word for the host on a stream. Without a match the
+/// window shows a card for the viewers ("NO MATCH SELECTED / Click a
+/// building on the map" was the host's header); key moments offer no
+/// "jump ›" to click.
+void TestBroadcastWindow::speaksToTheViewers()
+{
+    FakeFeed feed;
+    feed.onConnect = [&](QWebSocket *s, int) {
+        send(s, hello(false));
+        send(s, snapshot("e.1", {}));
+    };
+    BroadcastWindow w;
+    w.setFeedUrl(feed.url());
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_VERIFY_WITH_TIMEOUT(w.feed()->state() == FeedClient::State::Connected, Patience);
+    QVERIFY(w.idleCard()->isVisible());
+    QVERIFY(!w.matchPage()->isVisible());
+    const QStringList idle = visibleTexts(w);
+    QVERIFY2(idle.join(QLatin1Char(' ')).contains(QStringLiteral("The next match starts soon")),
+             qPrintable(idle.join(QLatin1Char('|'))));
+    for (const QString &t : idle)
+        for (const QString &hostWord : {QStringLiteral("Click"), QStringLiteral("selected"), QStringLiteral("map")})
+            QVERIFY2(!t.contains(hostWord, Qt::CaseInsensitive), qPrintable(t));
+
+    // A match comes: the card gives way; its key moments name the day only.
+    const Played p("match-1", true);
+    for (std::size_t i = 0; i < p.pub.size(); ++i)
+        send(feed.last(), eventMsg("e." + std::to_string(i + 2), p.pub[i]));
+    QTRY_COMPARE_WITH_TIMEOUT(w.shownMatch(), QStringLiteral("match-1"), Patience);
+    QVERIFY(!w.idleCard()->isVisible());
+    QVERIFY(w.matchPage()->isVisible());
+    auto *moments = qobject_cast<MomentDelegate *>(w.momentsView()->itemDelegate());
+    QVERIFY(moments);
+    QVERIFY(!moments->jumpHint());
+    QVERIFY(!moments->dayText(2).contains(QStringLiteral("jump")));
+    QVERIFY(MomentDelegate(w.momentsView()).dayText(2).contains(QStringLiteral("jump")));  // the main window's
+    for (const QString &t : visibleTexts(w))
+        QVERIFY2(!t.contains(QStringLiteral("Click")), qPrintable(t));
+}
+
+void TestBroadcastWindow::typeScalesWithTheWindow_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("scale");
+    QTest::newRow("720p") << QSize(1280, 720) << 1.0;
+    QTest::newRow("1080p") << QSize(1920, 1080) << 1.5;
+    QTest::newRow("1440p") << QSize(2560, 1440) << 2.0;
+    QTest::newRow("a narrow 1080p") << QSize(1280, 1080) << 1.0;  // the smaller side decides
+}
+
+/// Issue 29 #20: an enlarged window (a 1080p capture) shows larger type.
+void TestBroadcastWindow::typeScalesWithTheWindow()
+{
+    QFETCH(QSize, size);
+    QFETCH(double, scale);
+    QCOMPARE(BroadcastWindow::typeScaleFor(size), scale);
+    BroadcastWindow w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const qreal speaker = w.speakerLabel()->font().pointSizeF();
+    const qreal header = w.header()->font().pointSizeF();
+    const qreal idle = w.idleCard()->findChildren<QLabel *>().front()->font().pointSizeF();
+    w.resize(size);
+    QTRY_COMPARE(w.size(), size);
+    QTRY_COMPARE(w.typeScale(), scale);
+    QVERIFY(qAbs(w.speakerLabel()->font().pointSizeF() - speaker * scale) < 0.01);
+    QVERIFY(qAbs(w.header()->font().pointSizeF() - header * scale) < 0.01);
+    QVERIFY(qAbs(w.idleCard()->findChildren<QLabel *>().front()->font().pointSizeF() - idle * scale) < 0.01);
 }
 
 QTEST_MAIN(TestBroadcastWindow)

@@ -161,7 +161,16 @@ private Q_SLOTS:
         QCOMPARE(cell(m, 1, LeaderboardModel::Games), QStringLiteral("40"));
         // 20 of 40 with the interval 42–58 %.
         QCOMPARE(cell(m, 1, LeaderboardModel::WinRate), QStringLiteral("50 (42–58) %"));
-        QCOMPARE(cell(m, 1, LeaderboardModel::Errors), QStringLiteral("3 · 1 · 2 · 0 · 4"));
+        // Each count named, the zero ones left out (issue 29 #19).
+        QCOMPARE(cell(m, 1, LeaderboardModel::Errors), QStringLiteral("timeouts 3 · illegal 1 · no vote 2 · stand-in 4"));
+        LeaderboardModel clean;
+        auto spotless = participant("clean", ParticipantKind::Model, 20, 4, 2, 0, 0);
+        spotless.errors = {};
+        spotless.model = "llama3.2 (local)";
+        clean.setResults({spotless});
+        QCOMPARE(cell(&clean, 0, LeaderboardModel::Errors), QStringLiteral("none"));
+        // A model participant is named with its model.
+        QCOMPARE(cell(&clean, 0, LeaderboardModel::Participant), QStringLiteral("clean · llama3.2 (local)"));
         QCOMPARE(cell(m, 0, LeaderboardModel::Cost), QStringLiteral("$1.20"));
         QCOMPARE(cell(m, 1, LeaderboardModel::Cost), QStringLiteral("–"));
     }
@@ -268,6 +277,27 @@ private Q_SLOTS:
         QCOMPARE(panel.ratingsChart()->axes().size(), 2);
         QCOMPARE(panel.costChart()->axes().size(), 2);
         QCOMPARE(panel.matchList()->count(), 2);
+    }
+
+    /// Issue 29 #19: the Matches tab says what each match came to, not
+    /// only its id (which opens it).
+    void matchesAreNamedWithTheirResult()
+    {
+        LeaderboardPanel panel;
+        tournament::Report r = report();
+        r.matches = {{"m-0001", 0, engine::Team::Werewolves, "counted", {}},
+                     {"m-0002", 1, std::nullopt, "counted", {}},
+                     {"m-0003", 2, engine::Team::Villagers, "voided", {"mine"}}};
+        panel.setReport(r);
+        QListWidget *list = panel.matchList();
+        QCOMPARE(list->count(), 3);
+        QCOMPARE(list->item(0)->text(), QStringLiteral("m-0001 — match 1 · Werewolves won"));
+        QCOMPARE(list->item(1)->text(), QStringLiteral("m-0002 — match 2 · a draw"));
+        QCOMPARE(list->item(2)->text(), QStringLiteral("m-0003 — match 3 · Villagers won · voided · failed: mine"));
+        QSignalSpy open(&panel, &LeaderboardPanel::openMatchRequested);
+        list->setCurrentRow(2);
+        panel.openButton()->click();
+        QCOMPARE(open.at(0).at(0).toString(), QStringLiteral("m-0003"));
     }
 
     void progressText()

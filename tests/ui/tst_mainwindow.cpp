@@ -13,7 +13,10 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -195,6 +198,90 @@ private Q_SLOTS:
                          child->metaObject()->className());
         w.setSettings(back);  // dark theme applies
         QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 128);
+    }
+
+    /// Issue 29 #22: after a tournament the town's ended matches do not
+    /// stack their labels (which keep their size at any zoom): an ended
+    /// match shows its name only while selected.
+    void endedMatchesKeepTheirLabelsOutOfTheWay()
+    {
+        test::Harness h(42);
+        const QString second = h.feed.startMatch(43);
+        QVERIFY(second != h.matchId);
+        QVERIFY(h.until([](const engine::Match &m) { return m.ended(); }));
+        QVERIFY(h.feed.stepUntil(second, [](const engine::Match &m) { return m.state().phase == engine::Phase::Night; },
+                                 20000));
+        TownMapScene scene;
+        scene.syncMatch(*h.replica());
+        scene.syncMatch(*h.replicas.match(second));
+        MatchBuildingItem *done = nullptr;
+        MatchBuildingItem *live = nullptr;
+        for (QGraphicsItem *i : scene.items())
+            if (auto *b = qgraphicsitem_cast<MatchBuildingItem *>(i))
+                (b->ended() ? done : live) = b;
+        QVERIFY(done && live);
+        QVERIFY(live->doorLabel()->isVisible());
+        QVERIFY(live->badgeLabel()->isVisible());
+        QVERIFY(!done->doorLabel()->isVisible());
+        QVERIFY(!done->badgeLabel()->isVisible());
+        scene.setSelectedMatch(done->matchId());
+        QVERIFY(done->doorLabel()->isVisible());
+        scene.setSelectedMatch(live->matchId());
+        QVERIFY(!done->doorLabel()->isVisible());
+        QVERIFY(live->doorLabel()->isVisible());
+    }
+
+    /// Issue 29 #22: Settings names the port this session listens on when
+    /// it is not the setting, and no label shows a literal "&".
+    void settingsShowTheRunningPort()
+    {
+        SettingsDialog dlg;
+        HostSettings s;
+        s.port = 8787;
+        dlg.setValues(s);
+        dlg.setRunningPort(8790);
+        QVERIFY(dlg.runningPortLabel()->isVisibleTo(&dlg));
+        QVERIFY2(dlg.runningPortLabel()->text().contains(QStringLiteral("8790")), qPrintable(dlg.runningPortLabel()->text()));
+        dlg.setRunningPort(8787);
+        QVERIFY(!dlg.runningPortLabel()->isVisibleTo(&dlg));
+        // A label with a mnemonic has somewhere to send it.
+        for (QLabel *l : dlg.findChildren<QLabel *>())
+            if (l->text().contains(QLatin1Char('&')))
+                QVERIFY2(l->buddy(), qPrintable(l->text()));
+        bool dataDir = false;
+        for (QLabel *l : dlg.findChildren<QLabel *>())
+            dataDir = dataDir || l->buddy() == dlg.dataDirectoryEdit();
+        QVERIFY(dataDir);
+        QSignalSpy test(&dlg, &SettingsDialog::voiceTestRequested);
+        dlg.setVoice({true, false, 40}, QString());
+        dlg.voiceTestButton()->click();
+        QCOMPARE(test.size(), 1);
+        QCOMPARE(test.at(0).at(0).toInt(), 40);
+    }
+
+    /// Issue 29 #17/#22: the server's status line never runs into the
+    /// matches count, and seat health has its own View entry.
+    void statusLineAndViewMenu()
+    {
+        HostLink link;
+        MainWindow w(&link);
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString status = QStringLiteral("listening · port 8787 was busy · guest agents allowed · matches are "
+                                              "not saved · and a little more to say about it all");
+        Q_EMIT link.serverInfo(QStringLiteral("http://127.0.0.1:53211/mcp"), status);
+        w.matchesStatusLabel()->setText(QStringLiteral("Matches: 3 running, 12 in total"));
+        QTRY_VERIFY(w.matchesStatusLabel()->isVisible());
+        // Once the status bar has laid the new texts out.
+        QTRY_VERIFY2(w.serverStatusLabel()->geometry().right() < w.matchesStatusLabel()->geometry().left()
+                         && w.matchesStatusLabel()->width() >= w.matchesStatusLabel()->sizeHint().width(),
+                     qPrintable(QStringLiteral("%1 vs %2")
+                                    .arg(w.serverStatusLabel()->geometry().right())
+                                    .arg(w.matchesStatusLabel()->geometry().left())));
+        QVERIFY(w.serverStatusLabel()->toolTip().contains(status));
+        QVERIFY(w.seatHealthAction());
+        QVERIFY(!w.seatHealthAction()->shortcut().isEmpty());
     }
 };
 

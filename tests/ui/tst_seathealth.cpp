@@ -62,6 +62,8 @@ private Q_SLOTS:
     void owedActionsAndTimeLeft();
     void callsLatencyAndPhaseErrors();
     void panelShowsTheStrip();
+    void cardsWrapWhenNarrow_data();
+    void cardsWrapWhenNarrow();
 };
 
 void TstSeatHealth::missesAsEachViewerKnowsThem()
@@ -309,13 +311,47 @@ void TstSeatHealth::panelShowsTheStrip()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(hx.untilPhase(Phase::DayVote, 1));
     SpectatorPanel *panel = w.spectatorPanel();
-    QVERIFY(!panel->seatHealthVisible()); // for developers: off by default
+    QVERIFY(!panel->seatHealthVisible()); // off by default
     QVERIFY(!panel->seatHealthView()->isVisible());
     QCOMPARE(panel->seatHealth()->rowCount(), 0); // not computed while hidden
+    // The inspector no longer brings it (issue 29 #16): seat health has a
+    // dock of its own, in the public view too.
     w.inspectorAction()->trigger();
+    QVERIFY(!panel->seatHealthView()->isVisible());
+    w.inspectorAction()->trigger();
+    QVERIFY(!w.controller()->omniscient());
+    const int panelHeight = panel->height();
+    QSignalSpy wanted(&link, &HostLink::toolCallsWanted);
+    w.seatHealthAction()->trigger();
+    // Its latencies and errors come from the recorded calls: it asks for them.
+    QCOMPARE(wanted.size(), 1);
+    QCOMPARE(wanted.at(0).at(0).toBool(), true);
     QVERIFY(panel->seatHealthView()->isVisible());
     QCOMPARE(panel->seatHealth()->rowCount(), 8);
-    QVERIFY(panel->seatHealthView()->height() >= panel->seatHealthView()->sizeHint().height());
+    // Every card whole: none narrower than its longest line, none below
+    // the visible part of the dock, none overlapping another.
+    QTRY_VERIFY(panel->seatHealthArea()->viewport()->height() >= panel->seatHealthView()->heightForWidth(
+                    panel->seatHealthView()->width()));
+    SeatHealthView *view = panel->seatHealthView();
+    for (int r = 0; r < 8; ++r) {
+        const QRect cell = view->cellRect(r);
+        QVERIFY2(cell.width() >= view->cellWidth(), qPrintable(QString::number(cell.width())));
+        QVERIFY(view->rect().contains(cell));
+        QVERIFY(cell.bottom() < panel->seatHealthArea()->viewport()->height());
+        for (int o = 0; o < r; ++o)
+            QVERIFY(!cell.intersects(view->cellRect(o)));
+    }
+    // A model seat adds its model's lines: the dock grows to show them whole.
+    const int shortCards = view->cellHeight();
+    ModelSeatReport model;
+    model.matchId = hx.matchId;
+    model.playerId = qs(hx.replica()->state().players.front().playerId);
+    model.model = QStringLiteral("local · qwen3:8b");
+    w.replicas()->modelSeats()->ingest({model});
+    QTRY_VERIFY(view->cellHeight() > shortCards);
+    QTRY_VERIFY(panel->seatHealthArea()->viewport()->height() >= view->heightForWidth(view->width()));
+    // The spectator panel keeps most of its height.
+    QVERIFY2(panel->height() >= panelHeight * 2 / 3, qPrintable(QStringLiteral("%1 of %2").arg(panel->height()).arg(panelHeight)));
     const QString description = panel->seatHealthView()->accessibleDescription();
     for (const engine::Player &p : hx.replica()->state().players)
         QVERIFY(description.contains(qs(p.displayName)));
@@ -328,8 +364,54 @@ void TstSeatHealth::panelShowsTheStrip()
     for (const engine::Player &p : hx.replica()->state().players)
         engineMissed += p.missedDeadlines;
     QVERIFY(missed <= engineMissed);
-    w.inspectorAction()->trigger();
+    w.seatHealthAction()->trigger();
     QVERIFY(!panel->seatHealthView()->isVisible());
+    QCOMPARE(wanted.size(), 2);
+    QCOMPARE(wanted.at(1).at(0).toBool(), false);
+}
+
+void TstSeatHealth::cardsWrapWhenNarrow_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<bool>("modelSeats");
+    QTest::newRow("wide") << 1900 << false;
+    QTest::newRow("narrow") << 700 << false;
+    QTest::newRow("narrow, model seats") << 700 << true;
+    QTest::newRow("one card wide") << 120 << true;
+}
+
+void TstSeatHealth::cardsWrapWhenNarrow()
+{
+    QFETCH(int, width);
+    QFETCH(bool, modelSeats);
+    test::Harness h;
+    h.matchId = h.feed.startMatch(43);
+    QVERIFY(h.untilPhase(Phase::DayVote, 1));
+    SeatHealthModel model;
+    ModelSeatBook book;
+    if (modelSeats) {
+        ModelSeatReport r;
+        r.matchId = h.matchId;
+        r.playerId = qs(h.replica()->state().players.front().playerId);
+        r.model = QStringLiteral("local · qwen3:8b");
+        book.ingest({r});
+    }
+    model.setModelSeats(&book);
+    model.sync(h.replica(), Viewer::spectator());
+    SeatHealthView view(&model);
+    const int height = view.heightForWidth(width);
+    view.resize(width, height);
+    const int columns = view.columnsFor(width);
+    QVERIFY(columns >= 1 && columns <= 8);
+    QCOMPARE(height, ((8 + columns - 1) / columns) * view.cellHeight() + ((8 + columns - 1) / columns - 1) * 6);
+    for (int r = 0; r < 8; ++r) {
+        const QRect cell = view.cellRect(r);
+        QVERIFY(view.rect().contains(cell));
+        if (width >= view.cellWidth())
+            QVERIFY(cell.width() >= view.cellWidth());
+    }
+    if (width >= 8 * (view.cellWidth() + 6))
+        QCOMPARE(columns, 8);
 }
 
 QTEST_MAIN(TstSeatHealth)

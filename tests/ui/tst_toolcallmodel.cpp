@@ -43,6 +43,7 @@ private Q_SLOTS:
     void filters();
     void duplicatesAndProducedEvents();
     void textFilter();
+    void storedCallsComeFirstAndOnce();
 };
 
 void TstToolCallModel::appendTrimAndData()
@@ -192,6 +193,63 @@ void TstToolCallModel::textFilter()
     QCOMPARE(filter.rowCount(), 0);
     filter.setText(QStringLiteral("  "));
     QCOMPARE(filter.rowCount(), 2);
+
+    // Issue 29 #22: the server's instructions (initialize) and the tools'
+    // descriptions (tools/list) name every error code; searching for one
+    // finds the calls that got it, not them.
+    ToolCallRecord init = rec(3, QStringLiteral("alice"), QString(), QString(), CallStatus::Ok);
+    init.method = QStringLiteral("initialize");
+    init.responseJson = R"({"result":{"instructions":"A move out of turn fails with WRONG_PHASE."}})";
+    ToolCallRecord list = rec(4, QStringLiteral("alice"), QString(), QString(), CallStatus::Ok);
+    list.method = QStringLiteral("tools/list");
+    list.responseJson = R"({"result":{"tools":[{"description":"WRONG_PHASE outside the vote; targetPlayerId"}]}})";
+    model.append({init, list});
+    filter.setText(QStringLiteral("WRONG_PHASE"));
+    QCOMPARE(filter.rowCount(), 1);
+    QCOMPARE(filter.index(0, 0).data(ToolCallModel::RecordIdRole).value<quint64>(), quint64(1));
+    filter.setText(QStringLiteral("targetPlayerId"));
+    QCOMPARE(filter.rowCount(), 1);
+    filter.setText(QStringLiteral("initialize"));  // the method itself still counts
+    QCOMPARE(filter.rowCount(), 1);
+}
+
+void TstToolCallModel::storedCallsComeFirstAndOnce()
+{
+    Filtered f;
+    ToolCallModel &model = f.model;
+    const QString vote = QStringLiteral("et.werewolf.match.vote");
+    model.append({rec(5, QStringLiteral("a"), QStringLiteral("m9"), vote, CallStatus::Ok),
+                  rec(6, QStringLiteral("a"), QStringLiteral("m9"), vote, CallStatus::Ok)});
+    // A stored match's calls (id 0, from an earlier run) go before the live
+    // ones in time order; the same match again adds nothing.
+    ToolCallRecord old1 = rec(0, QStringLiteral("b"), QStringLiteral("m1"), vote, CallStatus::Ok);
+    old1.atUs = 100;
+    ToolCallRecord old2 = old1;
+    old2.atUs = 50;
+    model.append({old1, old2});
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.record(0).atUs, qint64(50));
+    QCOMPARE(model.record(1).atUs, qint64(100));
+    QCOMPARE(model.record(2).id, quint64(5));
+    QCOMPARE(model.rowForId(6), 3);
+    QCOMPARE(model.lastId(), quint64(6));
+    model.append({old1, old2});
+    QCOMPARE(model.rowCount(), 4);
+    // Another match's, older still, before them; live records go on after.
+    ToolCallRecord older = old1;
+    older.matchId = QStringLiteral("m2");
+    older.atUs = 10;
+    model.append({older});
+    QCOMPARE(model.record(0).matchId, QStringLiteral("m2"));
+    model.append({rec(7, QStringLiteral("a"), QStringLiteral("m9"), vote, CallStatus::Ok)});
+    QCOMPARE(model.rowCount(), 6);
+    QCOMPARE(model.rowForId(7), 5);
+    ToolCallRecord between = old1;
+    between.matchId = QStringLiteral("m3");
+    between.atUs = 70;
+    model.append({between});
+    QCOMPARE(model.record(2).matchId, QStringLiteral("m3"));
+    QCOMPARE(model.rowForId(5), 4);
 }
 
 QTEST_MAIN(TstToolCallModel)

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -160,6 +161,49 @@ private Q_SLOTS:
         QVERIFY(d.errorLabel()->text().contains(QStringLiteral("deadlineMs")));
         setCell(d, row, TournamentDialog::DetailColumn, QStringLiteral("5000"));
         QVERIFY(d.startButton()->isEnabled());
+    }
+
+    /// Issue 29 #22: the dialog opens with a hint for what Start waits for,
+    /// not an error; a problem the user makes is shown as one.
+    void opensWithAHintNotAnError()
+    {
+        TournamentDialog d(providerNames(), providers);
+        QVERIFY(d.errorLabel()->text().startsWith(QStringLiteral("To start: ")));
+        QVERIFY(d.errorLabel()->styleSheet().isEmpty());
+        setCell(d, 0, TournamentDialog::TargetColumn, QStringLiteral("my-agent"));
+        QVERIFY(d.errorLabel()->isHidden());
+        setCell(d, 0, TournamentDialog::SeatsColumn, QStringLiteral("nine"));
+        QVERIFY(!d.errorLabel()->isHidden());
+        QVERIFY(!d.errorLabel()->text().startsWith(QStringLiteral("To start: ")));
+        QVERIFY(d.errorLabel()->styleSheet().contains(QStringLiteral("#b3261e")));
+    }
+
+    /// Issue 29 #22: a loaded file (or the last tournament) is there again
+    /// the next time the dialog opens.
+    void theFormIsRemembered()
+    {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+        {
+            TournamentDialog fresh(providerNames(), providers);
+            QVERIFY(!fresh.restoreForm(settings));  // nothing kept yet: the default form
+        }
+        json loaded;
+        {
+            TournamentDialog a(providerNames(), providers);
+            const json file = {{"name", "loaded from a file"}, {"rules", "classic"}, {"matches", 12},
+                               {"participants",
+                                {{{"id", "mine"}, {"agent", "a"}}, {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
+            QCOMPARE(a.setSpec(file), QString());
+            loaded = a.spec();
+            a.saveForm(settings);
+        }
+        TournamentDialog b(providerNames(), providers);
+        QVERIFY(b.restoreForm(settings));
+        QVERIFY(b.spec() == loaded);
+        QCOMPARE(b.nameEdit()->text(), QStringLiteral("loaded from a file"));
+        QVERIFY(b.startButton()->isEnabled());
+        QVERIFY(b.errorLabel()->isHidden());
     }
 
     void saveThenLoadRoundTrips()

@@ -16,6 +16,7 @@
 
 #include <QCheckBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -62,6 +63,7 @@ public:
         speaking = false;
     }
     void setVolume(double v) override { volume = v; }
+    bool hasAudioOutput() const override { return audio; }
 
     void finish(State how = State::Ready)
     {
@@ -75,6 +77,7 @@ public:
     int overlaps = 0;
     int stops = 0;
     double volume = -1;
+    bool audio = true;
 
 private:
     QList<Voice> m_voices;
@@ -120,6 +123,7 @@ private Q_SLOTS:
     void offAndVolume();
     void settingsDialogAndStorage();
     void realEngine();
+    void noAudioOutputAndTest();
 };
 
 void TstVoice::linesWaitAndKeepOrder()
@@ -388,6 +392,40 @@ void TstVoice::settingsDialogAndStorage()
     QCOMPARE(app::loadVoiceSettings(file), chosen);
     file.setValue(QStringLiteral("voice/volume"), 180);
     QCOMPARE(app::loadVoiceSettings(file).volume, VoiceSettings{}.volume);
+}
+
+/// Issue 29 #22: without anywhere to play sound the status says so (not
+/// "Speaking with the voice …"), and Settings → Voice → Test says a line at
+/// the dialog's volume, before what waits.
+void TstVoice::noAudioOutputAndTest()
+{
+    auto *rec = new RecordingSpeaker;
+    rec->audio = false;
+    CrierVoice voice(rec);
+    QVERIFY2(voice.status().contains(QStringLiteral("No audio output")), qPrintable(voice.status()));
+    QVERIFY(!voice.status().contains(QStringLiteral("Speaking with")));
+    rec->audio = true;
+    QVERIFY2(voice.status().contains(QStringLiteral("Speaking with")), qPrintable(voice.status()));
+
+    voice.setSettings(on(false, 80));
+    voice.enqueue(narrator(QStringLiteral("Night falls.")));
+    voice.enqueue(narrator(QStringLiteral("Dawn.")));
+    SettingsDialog dialog;
+    dialog.setVoice(on(false, 25), voice.status());
+    QObject::connect(&dialog, &SettingsDialog::voiceTestRequested, &voice, &CrierVoice::sayTest);
+    QVERIFY(dialog.voiceTestButton()->isEnabled());
+    dialog.voiceTestButton()->click();
+    QCOMPARE(rec->said.back().text, CrierVoice::testLine());
+    QCOMPARE(rec->volume, 0.25);
+    QCOMPARE(rec->overlaps, 0);
+    rec->finish();
+    // Then the settings' volume again, and the line that waited.
+    QCOMPARE(rec->volume, 0.8);
+    QCOMPARE(rec->said.back().text, QStringLiteral("Dawn."));
+    // Off, the test still speaks: it is how one finds out before turning it on.
+    voice.setSettings({});
+    voice.sayTest(50);
+    QCOMPARE(rec->said.back().text, CrierVoice::testLine());
 }
 
 void TstVoice::realEngine()

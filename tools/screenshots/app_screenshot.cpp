@@ -110,6 +110,7 @@ void shootInspector(MainWindow &w, const QString &dir, const QString &id, QSize 
     ToolCallModel *calls = dock->calls();
     w.resize(1600, 1000);
     w.inspectorAction()->trigger();
+    w.seatHealthAction()->trigger();  // a dock of its own since issue 29 #16
     auto latestVote = [&] {
         for (int r = calls->rowCount() - 1; r >= 0; --r) {
             const ToolCallRecord &c = calls->record(r);
@@ -137,6 +138,16 @@ void shootInspector(MainWindow &w, const QString &dir, const QString &id, QSize 
     check(dock->responseView()->toPlainText().contains(QStringLiteral("eventId")),
           "response shown");
     check(w.spectatorPanel()->seatHealthView()->isVisible(), "seat health visible");
+    {
+        // Every card whole: as wide as its longest line, inside the dock's view.
+        SeatHealthView *health = w.spectatorPanel()->seatHealthView();
+        const QWidget *viewport = w.spectatorPanel()->seatHealthArea()->viewport();
+        bool whole = true;
+        for (int r = 0; r < w.spectatorPanel()->seatHealth()->rowCount(); ++r)
+            whole = whole && health->cellRect(r).width() >= health->cellWidth()
+                    && health->cellRect(r).bottom() < viewport->height();
+        check(whole, "seat health cards shown whole");
+    }
     check(w.spectatorPanel()->seatHealth()->rowCount() == 8, "seat health rows");
     check(w.spectatorPanel()->transcriptView()->currentIndex().isValid(),
           "the vote's event selected in the transcript");

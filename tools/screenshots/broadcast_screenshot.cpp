@@ -113,17 +113,26 @@ int main(int argc, char **argv)
     app::GuiHost host(o, &link);
     host.start();
     check(waitFor(main.replicas(), [&] { return !main.mcpUrl().isEmpty(); }, 20'000), "host started");
-    Q_EMIT link.demoMatchRequested();
-    Q_EMIT link.fillSeatsRequested(8);
-    // The host's own window in the omniscient view: the feed shows none of it.
-    main.omniscientAction()->setChecked(true);
 
+    // Before any match: the card for the viewers, in a 1080p frame (its
+    // type scaled up from the 720p sizes).
     main.broadcastAction()->trigger();
     BroadcastWindow *b = main.broadcastWindow();
     check(b != nullptr, "broadcast window opened");
     if (failures)
         return 1;
     b->setDelaySeconds(0);
+    b->resize(1920, 1080);
+    check(waitFor(b->replicas(), [&] { return b->feed()->state() == FeedClient::State::Connected; }, 20'000),
+          "broadcast connected before any match");
+    check(b->idleCard()->isVisible() && b->typeScale() > 1.4, "the viewers' card, type scaled for 1080p");
+    settle(300);
+    shoot(*b, b->ticker(), dir + QStringLiteral("/13-broadcast-between-matches-1080p.png"));
+
+    Q_EMIT link.demoMatchRequested();
+    Q_EMIT link.fillSeatsRequested(8);
+    // The host's own window in the omniscient view: the feed shows none of it.
+    main.omniscientAction()->setChecked(true);
     b->resize(1280, 720);  // a stream's frame
     check(waitFor(b->replicas(), [&] { return b->replicas()->matchIds().size() == 2; }, 30'000),
           "both matches on the feed");

@@ -193,7 +193,7 @@ int main(int argc, char **argv)
     const QString id = modelMatch();
     w.controller()->selectMatch(id);
     w.omniscientAction()->setChecked(true);
-    w.spectatorPanel()->setSeatHealthVisible(true);
+    w.seatHealthAction()->trigger();  // its own dock, in every view
 
     auto thoughts = [&] {
         int n = 0;
