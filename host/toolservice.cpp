@@ -607,13 +607,26 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
         }
         return false;
     };
-    // A required action the player has not submitted yet: the turn is already
-    // here, so the caller must not sleep through it.
+    // How long the caller's pending action is still refused by a rate limit
+    // (its first discussion message within 3 s of its opening): 0 when it may
+    // be sent now. Answering at once meanwhile would only set a loop spinning.
+    auto heldFor = [&](const Match &match) -> std::int64_t {
+        if (playerId.empty() || !match.state().config.rateLimits)
+            return 0;
+        const auto ra = match.requiredAction(playerId);
+        const engine::Player *me = match.player(playerId);
+        if (ra.type != engine::ActionType::SpeakDiscussion || ra.alreadySubmitted || !me || !me->lastPublicAt)
+            return 0;
+        return std::max<std::int64_t>(0, *me->lastPublicAt + match.state().config.publicChatIntervalMs
+                                             - m_ctx.clock());
+    };
+    // A required action the player has not submitted yet and may send now:
+    // the turn is already here, so the caller must not sleep through it.
     auto pending = [&](const Match &match) {
         if (playerId.empty())
             return false;
         const auto ra = match.requiredAction(playerId);
-        return ra.type != engine::ActionType::None && !ra.alreadySubmitted;
+        return ra.type != engine::ActionType::None && !ra.alreadySubmitted && heldFor(match) == 0;
     };
     auto signature = [&](const Match &match) {
         return p ? requiredSignature(match, playerId) : std::string(engine::toString(match.state().phase));
@@ -672,9 +685,17 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
             changed = true;
             break;
         }
-        const TimeMs left = deadline - m_ctx.clock();
-        if (left <= 0 || !co_await nextPublication(matchId, std::chrono::milliseconds(left)))
+        // A rate-limited turn wakes the caller when the limit lifts.
+        const TimeMs now = m_ctx.clock();
+        const TimeMs left = deadline - now;
+        const std::int64_t held = heldFor(*m);
+        if (left <= 0)
             break;  // the time is up
+        if (!co_await nextPublication(matchId, std::chrono::milliseconds(held > 0 ? std::min(held, left) : left))) {
+            if (held > 0 && held < left && m_ctx.clock() > now)
+                continue;  // the limit has lifted: the turn is the caller's now
+            break;         // the time is up
+        }
     }
     if (!co_await m_ctx.pipeline.committed(m_ctx.pipeline.stagedGeneration()))  // commit before visible (see callTool)
         co_return storageFailure();
@@ -688,6 +709,8 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
     json out = stateResult(caller, *m, viewer, opts, changed);
     const std::uint64_t seen = lastVisible(*m);
     out.get_ref<json::object_t &>().emplace("lastEventId", engine::makeEventId(matchId, seen));
+    if (const std::int64_t held = heldFor(*m); held > 0)
+        out.get_ref<json::object_t &>().emplace("retryAfterMs", held);  // the pending action may be sent then
     if (m->ended())
         m_waitCursors.erase(cursorKey);
     else

@@ -158,6 +158,9 @@ async function main() {
     // Each answer carries the public messages since our previous wait: keep them.
     for (const m of state.recentPublicMessages ?? []) heard.set(m.eventId, m);
     const ra = state.you?.requiredAction;
+    // Owed but still rate limited (the wait ran out before the limit lifted):
+    // the answer says when the action may be sent.
+    if (waited.retryAfterMs) { await sleep(waited.retryAfterMs); continue; }
     // Nothing owed (NONE: a villager at night, someone else's turn, or dead;
     // or we already did it): wait again.
     if (!ra || ra.type === 'NONE' || ra.alreadySubmitted) continue;

@@ -116,6 +116,25 @@ struct Table
         return call(*host, c, "et.werewolf.match.say_public",
                     json{{"matchId", "match-1"}, {"text", text}, {"kind", kind}});
     }
+    /// In DAY_OPENING: every living player gives their opening in turn (the
+    /// last one's ends the phase); returns the last speaker.
+    host::Caller sayAllOpenings()
+    {
+        host::Caller who;
+        for (const std::string &pid : match().state().openingOrder) {
+            who = byPlayer(pid);
+            if (!player(who).alive)
+                continue;
+            (void)QTest::qWaitFor([&] {
+                return match().state().phase != Phase::DayOpening
+                       || match().requiredAction(pid).type == ActionType::SpeakOpening;
+            });
+            const auto r = say(who, "My opening.", "OPENING");
+            if (!r)
+                qFatal("opening refused: %s", r.error().message.c_str());
+        }
+        return who;
+    }
 };
 
 std::vector<std::string> messageTexts(const mcp::ToolResult &r)
@@ -142,6 +161,7 @@ private Q_SLOTS:
     void waitReturnsAtOnceForAWaitingTurn_data();
     void waitReturnsAtOnceForAWaitingTurn();
     void waitBlocksOnceTheTurnIsTaken();
+    void waitHoldsARateLimitedTurn();
     void waitCarriesTheMessagesSinceTheCursor();
     void waitRefusesAForeignCursor();
     void spectatorCursorSkipsHiddenEvents();
@@ -192,15 +212,7 @@ void TstAgentPath::waitReturnsAtOnceForAWaitingTurn()
         if (lastOpener) {
             // Everyone gives their opening in turn; the last one's ends DAY_OPENING.
             QVERIFY(t.reach(Phase::DayOpening));
-            const auto order = t.match().state().openingOrder;
-            for (const std::string &pid : order) {
-                who = t.byPlayer(pid);
-                if (!t.player(who).alive)
-                    continue;
-                QTRY_VERIFY(t.match().state().phase != Phase::DayOpening
-                            || t.match().requiredAction(pid).type == ActionType::SpeakOpening);
-                QCOMPARE(codeOf(t.say(who, "My opening.", "OPENING")), std::string("OK"));
-            }
+            who = t.sayAllOpenings();
             QVERIFY(t.match().state().phase == Phase::DayDiscussion);
         } else {
             QVERIFY(t.reach(Phase::DayDiscussion));
@@ -232,6 +244,37 @@ void TstAgentPath::waitBlocksOnceTheTurnIsTaken()
     QVERIFY(r.ok());
     QVERIFY(!r.value().at("changed").get<bool>());  // nothing asked of them: the wait ran out
     QVERIFY(r.value().at("state").at("you").at("requiredAction").at("alreadySubmitted").get<bool>());
+}
+
+// Issue 29 item 4: the last opener's first discussion message comes within
+// the 3 s public-chat limit of its opening and is refused. Answering its wait
+// at once would set its loop spinning (1,309 waits in one match): the wait
+// holds until the limit lifts, and says when in retryAfterMs if it runs out first.
+void TstAgentPath::waitHoldsARateLimitedTurn()
+{
+    Table t([](host::HostOptions &o) { o.rateLimits = true; });
+    QVERIFY(t.reach(Phase::DayOpening));
+    const host::Caller last = t.sayAllOpenings();
+    QVERIFY(t.match().state().phase == Phase::DayDiscussion);
+    const auto refused = t.say(last, "Too soon.");
+    QCOMPARE(codeOf(refused), std::string("RATE_LIMITED"));
+
+    // The clock stands still: the limit holds for the whole (1 s) wait.
+    auto r = t.wait(last, json{{"timeoutSeconds", 1}});
+    QVERIFY2(r.ok(), codeOf(r).c_str());
+    QVERIFY2(!r.value().at("changed").get<bool>(), "the wait answered at once while the turn was rate limited");
+    QCOMPARE(r.value().value("retryAfterMs", std::int64_t(-1)), std::int64_t(3000));
+    const json &req = r.value().at("state").at("you").at("requiredAction");
+    QCOMPARE(req.at("type").get<std::string>(), std::string("SPEAK_DISCUSSION"));
+    QVERIFY(!req.at("alreadySubmitted").get<bool>());
+
+    // The limit lifts during a wait: the wait wakes for the turn.
+    QTimer::singleShot(50, [&] { *t.clock += 3000; });
+    r = t.wait(last);
+    QVERIFY2(r.ok(), codeOf(r).c_str());
+    QVERIFY2(r.value().at("changed").get<bool>(), "the wait slept through the turn once the limit lifted");
+    QVERIFY(!r.value().contains("retryAfterMs"));
+    QCOMPARE(codeOf(t.say(last, "Now I may speak.")), std::string("OK"));
 }
 
 void TstAgentPath::waitCarriesTheMessagesSinceTheCursor()
