@@ -47,6 +47,7 @@ jq --indent 2 '
           ok: { type: "boolean" },
           serverTime: { type: "string" },
           changed: { type: "boolean", description: "true if a new required action or a phase change ended the wait; false on timeout." },
+          retryAfterMs: { type: "integer", minimum: 0, description: "Present when the action you owe is held by a rate limit (a discussion message within 3 s of your last): wait this many milliseconds, then act or wait again." },
           state: $state,
           error: {
             type: ["object", "null"],
