@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <map>
 
 namespace townhall::engine {
 
@@ -1367,6 +1368,20 @@ const std::vector<NarratorTemplate> &narratorTemplates()
         return v;
     }();
     return all;
+}
+
+std::optional<std::string> renderNarratorLine(std::string_view templateId, const json &args, bool chinese)
+{
+    static const std::map<std::string, const NarratorTemplate *, std::less<>> byId = [] {
+        std::map<std::string, const NarratorTemplate *, std::less<>> m;
+        for (const NarratorTemplate &t : narratorTemplates())
+            m.emplace(t.id, &t);
+        return m;
+    }();
+    const auto it = byId.find(templateId);
+    if (it == byId.end())
+        return std::nullopt;
+    return render(chinese ? it->second->chinese : it->second->english, args, chinese);
 }
 
 std::string renderTemplate(std::string_view pattern, const json &args)

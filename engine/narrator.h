@@ -24,6 +24,7 @@
 #include "event.h"
 #include "match.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,6 +69,11 @@ std::string renderTemplate(std::string_view pattern, const json &args);
 /// 猎人, 村民; team codes 村民阵营 / 狼人阵营; `word` gives 一, 两, 三…;
 /// `votes` appends 票; arrays render as "A、B和C"; `a` and `cap` do nothing.
 std::string renderTemplateZh(std::string_view pattern, const json &args);
+
+/// A narrator line of `templateId` rendered again from its `args`, in
+/// Simplified Chinese when `chinese`, else in English; nullopt for an id the
+/// catalogue does not have (a line from another version).
+std::optional<std::string> renderNarratorLine(std::string_view templateId, const json &args, bool chinese);
 
 /// True when the match is played in Simplified Chinese (rules.language
 /// "zh-CN"): its narration and key moments are rendered from the Chinese

@@ -356,6 +356,7 @@ void stateViewInto(StateView &v, const Match &m, const Viewer &viewer, const Sta
         y.potions = PotionsView{me->hasAntidote, me->hasPoison};
     else
         y.potions.reset();
+    y.lastWordsDue = s.phase == Phase::DayResolution && s.lastEliminated == me->playerId && !me->spokeLastWords;
     if (s.phase != Phase::Ended) {
         if (!y.requiredAction)
             y.requiredAction.emplace();
@@ -451,6 +452,7 @@ json toJson(const StateView &v)
             g.emplace("potions", std::move(potions));
         }
         g.emplace("requiredAction", std::move(req));
+        g.emplace("lastWordsDue", y.lastWordsDue);
     }
     return j;
 }

@@ -76,6 +76,10 @@ struct YouView
     std::vector<SeerEntry> seerHistory;
     std::optional<PotionsView> potions;  ///< the witch only; absent (not in JSON) for anyone else
     std::optional<Match::RequiredAction> requiredAction;  ///< null when the match ended
+    /// Voted out just now (DAY_RESOLUTION) and the last words not said yet:
+    /// say_public with kind LAST_WORDS may be called. Optional, so it is not
+    /// a required action (requiredAction stays NONE).
+    bool lastWordsDue = false;
 };
 
 struct StateOptions

@@ -137,8 +137,7 @@ Host::Host(HostOptions options, QObject *parent)
     , m_seats(
           this,
           [this](const std::string &agentId, const std::string &name, const engine::ToolCall &call) {
-              return m_gateway ? m_gateway(Caller{agentId, name, {}}, call.tool, call.arguments)
-                               : callTool(Caller{agentId, name, {}}, call.tool, call.arguments);
+              return sendSeatCall(Caller{agentId, name, {}}, call.tool, call.arguments);
           },
           [this] {
               scheduleSeats();
@@ -768,6 +767,12 @@ QStringList Host::sweepAbandonedQueue()
 
 // ---------------------------------------------------------------- identity and tools
 
+QCoro::Task<ToolResult> Host::sendSeatCall(Caller caller, std::string tool, json args)
+{
+    return m_gateway ? m_gateway(std::move(caller), std::move(tool), std::move(args))
+                     : callTool(std::move(caller), std::move(tool), std::move(args));
+}
+
 QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json args)
 {
     if (m_options.queueGrace.count() > 0 && !caller.agentId.empty() && !SeatRunner::isHosted(caller.agentId))
@@ -915,8 +920,9 @@ void Host::updatePushSeats(const std::string &matchId)
                 [self, caller](const engine::ToolCall &call, PushSeat::Done done) {
                     if (!self)
                         return;
-                    // The same path as an MCP agent's call: the recorder and the inspector see it.
-                    self->callTool(caller, call.tool, call.arguments).then([done](const mcp::ToolResult &r) {
+                    // The bots' path: through the MCP dispatcher when one is
+                    // wired, so the recorder, `townhall calls` and the inspector see it.
+                    self->sendSeatCall(caller, call.tool, call.arguments).then([done](const mcp::ToolResult &r) {
                         done(r.ok(), r.ok() ? r.value() : json{{"error", r.error().toJson()}});
                     });
                 });

@@ -189,6 +189,9 @@ public:
     /// default they call callTool directly.
     using ToolGateway = std::function<QCoro::Task<mcp::ToolResult>(Caller, std::string, json)>;
     void setToolGateway(ToolGateway gateway) { m_gateway = std::move(gateway); }
+    /// What a seat the host drives (bot, model or push agent) sends: through
+    /// the gateway when one is set, else straight to callTool.
+    QCoro::Task<mcp::ToolResult> sendSeatCall(Caller caller, std::string tool, json args);
 
     /// Identity and agents.
     std::optional<Caller> authenticate(const std::string &bearerToken);

@@ -506,6 +506,7 @@ void Pilot::start(const Key &key, const engine::StateView &view)
     for (Tool t : tools)
         c.request.tools.push_back(definitionOf(name(t)));
     m_conv = std::move(c);
+    m_failStreak = 0;  // the back-off starts again with each thing to do
     ask();
 }
 
@@ -554,8 +555,13 @@ void Pilot::answered(const Key &key, providers::ChatOutcome outcome)
 {
     m_busy = false;
     if (!m_conv || !(m_conv->key == key) || !(m_key == key) || m_standInKey == key) {
-        m_conv.reset();  // the phase moved on while the model thought
-        wakeUp();
+        // The phase moved on while the model thought. A request that failed
+        // (a timeout longer than the turn) lost the turn to the stand-in.
+        const bool lost = outcome.error && outcome.error->kind != ProviderError::Kind::MalformedToolCall
+                          && m_standInKey == key && !m_log->stats.handedOver;
+        m_conv.reset();
+        if (!(lost && lostTurn(*outcome.error)))
+            wakeUp();
         return;
     }
     // Arguments that are not JSON are the model's mistake, not the
@@ -565,6 +571,7 @@ void Pilot::answered(const Key &key, providers::ChatOutcome outcome)
         return;
     }
     m_failStreak = 0;
+    m_lostTurns = 0;
     const providers::ChatResult &r = outcome.result;
     ChatMessage said = ChatMessage::assistant(r.text, r.toolCalls);
     said.raw = r.rawAssistant;
@@ -647,13 +654,8 @@ void Pilot::failed(const Key &key, const ProviderError &error)
     --m_conv->requests;  // a failure is not the model's answer
     qCInfo(lcPilot).noquote() << QString::fromStdString(m_options.playerId) << "model request failed:"
                               << m_options.profile.redacted(error.message);
-    if (m_failStreak >= m_options.maxConsecutiveFailures) {
-        handOverFor(QStringLiteral("The provider failed %1 times in a row (last: %2); the built-in bot plays "
-                                   "this seat from now on.")
-                        .arg(m_failStreak)
-                        .arg(failureText(m_options.profile, error)));
-        return;
-    }
+    // Failures are retried while the phase has time; only a turn they cost
+    // counts towards handing the seat over (a short outage costs nothing).
     std::chrono::milliseconds wait = m_options.firstBackoff * (1 << std::min(m_failStreak - 1, 10));
     if (error.retryAfterMs)
         wait = std::max(wait, std::chrono::milliseconds(*error.retryAfterMs));
@@ -663,6 +665,8 @@ void Pilot::failed(const Key &key, const ProviderError &error)
                         && now + (wait + m_options.deadlineMargin).count() < m->state().phaseEndsAt;
     if (!inTime) {
         m_conv->done = true;
+        if (lostTurn(error))
+            return;
         standInTakes(key, QStringLiteral("The provider failed (%1) and no time was left to ask again")
                               .arg(failureText(m_options.profile, error)));
         return;
@@ -675,6 +679,17 @@ void Pilot::failed(const Key &key, const ProviderError &error)
         else
             wakeUp();
     });
+}
+
+bool Pilot::lostTurn(const ProviderError &error)
+{
+    if (++m_lostTurns < m_options.maxConsecutiveFailures)
+        return false;
+    handOverFor(QStringLiteral("The provider failed on %1 turns in a row (last: %2); the built-in bot plays "
+                               "this seat from now on.")
+                    .arg(m_lostTurns)
+                    .arg(failureText(m_options.profile, error)));
+    return true;
 }
 
 bool Pilot::due(const Key &key) const

@@ -14,8 +14,8 @@
 /// Everything the model writes besides its tool calls is its private thought
 /// and stays in the pilot's log. When the provider fails, the pilot retries
 /// while the phase allows and otherwise lets its stand-in, a built-in bot,
-/// play the turn; after too many failures in a row the stand-in plays the
-/// seat for good. The log also says, in plain sentences, each time the
+/// play the turn; after three turns in a row lost that way the stand-in plays
+/// the seat for good. The log also says, in plain sentences, each time the
 /// stand-in stepped in and why, and it counts what the model cost: tokens,
 /// latency of every request, money when the profile has prices.
 
@@ -52,7 +52,9 @@ struct PilotOptions
     providers::ProviderProfile profile;
     QString persona;                ///< one line added to the system prompt
     std::uint64_t standInSeed = 1;  ///< the stand-in bot's seed
-    /// Failed model requests in a row after which the stand-in keeps the seat.
+    /// Turns in a row that provider failures cost the model (it was retried
+    /// while the phase had time, then the stand-in played the turn), after
+    /// which the stand-in keeps the seat.
     int maxConsecutiveFailures = 3;
     /// Model requests for one thing to do: a refused call, a get_state or an
     /// answer without a call costs one more, and when they run out the
@@ -192,6 +194,8 @@ private:
     void ask();
     void answered(const Key &key, providers::ChatOutcome outcome);
     void failed(const Key &key, const providers::ProviderError &error);
+    /// Counts a turn lost to provider failures; true when that handed the seat over.
+    bool lostTurn(const providers::ProviderError &error);
     /// Tells the model what became of its calls and asks again, or gives up.
     void reply(const QString &text, bool isError);
     void giveUp();
@@ -227,7 +231,8 @@ private:
     bool m_busy = false;              ///< a request in flight or a retry waiting
     std::optional<engine::ToolCall> m_ready;  ///< the model's call, for the next turn
     Outstanding m_outstanding = Outstanding::None;
-    int m_failStreak = 0;
+    int m_failStreak = 0;             ///< failed requests for this thing to do (the back-off)
+    int m_lostTurns = 0;              ///< turns in a row the provider's failures cost
     int m_discussionDay = -1;
     int m_said = 0;                   ///< discussion messages today
     bool m_heard = false;             ///< someone else spoke since

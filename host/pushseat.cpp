@@ -11,6 +11,7 @@
 #include <QLoggingCategory>
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -618,21 +619,43 @@ void PushSeat::sendTool(const Key &key, const engine::ToolCall &call, bool mayRe
 {
     m_busy = true;
     QPointer<QObject> alive(m_context.get());
-    m_send(call, [this, alive, key, mayRetry](bool ok, const json &body) {
+    m_send(call, [this, alive, key, call, mayRetry](bool ok, const json &body) {
         if (!alive)
             return;
         if (!ok) {
+            const json err = body.value("error", json::object());
+            // A speech that came too soon after the last one: the same words
+            // go out when the limit lifts, if the phase still wants them.
+            if (resendAfterRateLimit(key, call, mayRetry, err))
+                return;
             ++m_stats->refused;
             const Match *m = m_match();
             // One more try with the reason; after that the default stands.
             if (mayRetry && m && stillDue(key) && m_retried.insert(key).second) {
-                const json err = body.value("error", json::object());
                 start(key, *m, QString::fromStdString(err.value("message", err.dump())));
                 return;
             }
         }
         finish(key);
     });
+}
+
+bool PushSeat::resendAfterRateLimit(const Key &key, const engine::ToolCall &call, bool mayRetry, const json &error)
+{
+    constexpr int MaxWaits = 4;
+    if (!error.is_object() || error.value("code", json()) != "RATE_LIMITED" || !stillDue(key)
+        || ++m_rateWaits[key] > MaxWaits)
+        return false;
+    const json after = error.value("retryAfterMs", json());
+    const std::int64_t ms = after.is_number() ? std::clamp<std::int64_t>(after.get<std::int64_t>(), 50, 10'000) : 1000;
+    ++m_stats->rateWaits;
+    QTimer::singleShot(std::chrono::milliseconds(ms + 20), m_context.get(), [this, key, call, mayRetry] {
+        if (stillDue(key))
+            sendTool(key, call, mayRetry);
+        else
+            finish(key);
+    });
+    return true;
 }
 
 void PushSeat::finish(const Key &key)

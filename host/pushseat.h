@@ -74,6 +74,7 @@ struct PushStats
     std::map<int, int> agentErrors;          ///< error objects by code (1001…1004, others)
     std::map<std::string, int> byMethod;     ///< requests by method
     int refused = 0;      ///< tool calls the match refused
+    int rateWaits = 0;    ///< calls held for the chat rate limit and sent again when it lifted
     int defaults = 0;     ///< times the seed's default was taken instead of an answer
     qint64 latencyMs = 0; ///< summed over answered requests
 
@@ -146,6 +147,10 @@ private:
     std::optional<engine::ToolCall> defaultFor(const Key &key) const;
     std::optional<engine::ToolCall> randomFor(const Key &key);
     void sendTool(const Key &key, const engine::ToolCall &call, bool mayRetry);
+    /// Sends `call` again after the rate limit's retryAfterMs (real time),
+    /// while it is still due; false when the refusal was not a rate limit
+    /// or the seat has waited often enough for this thing to do.
+    bool resendAfterRateLimit(const Key &key, const engine::ToolCall &call, bool mayRetry, const nlohmann::json &error);
     void finish(const Key &key);
     void notify() const;
 
@@ -159,6 +164,7 @@ private:
     engine::Rng m_rng;
     std::map<Key, bool> m_done;  ///< things to do already started
     std::set<Key> m_retried;     ///< things to do whose refused call was asked again (once)
+    std::map<Key, int> m_rateWaits;  ///< rate-limit waits before a call was sent again
     bool m_busy = false;
     bool m_initialized = false;
     bool m_finished = false;

@@ -2,6 +2,7 @@
 #include "host/spectatorfeed.h"
 
 #include "engine/keymoments.h"
+#include "engine/narrator.h"
 #include "engine/projection.h"
 #include "host/host.h"
 
@@ -91,8 +92,21 @@ FeedLog::FeedLog(std::size_t capacity)
 
 json FeedLog::eventJson(const Event &e)
 {
-    return {{"eventId", e.eventId}, {"seq", e.seq}, {"at", e.at},
-            {"type", std::string(toString(e.type))}, {"payload", e.payload}};
+    json j{{"eventId", e.eventId}, {"seq", e.seq}, {"at", e.at},
+           {"type", std::string(toString(e.type))}, {"payload", e.payload}};
+    // The Town Crier in each language a page may ask for (an overlay's
+    // ?lang=), rendered by the engine from the line's template and arguments.
+    if (e.type == EventType::Narrator) {
+        const json args = e.payload.value("args", json::object());
+        const std::string id = e.payload.value("templateId", "");
+        json texts = json::object();
+        for (const auto &[lang, chinese] : {std::pair{"en", false}, std::pair{"zh_CN", true}})
+            if (auto text = engine::renderNarratorLine(id, args, chinese))
+                texts[lang] = std::move(*text);
+        if (!texts.empty())
+            j["texts"] = std::move(texts);
+    }
+    return j;
 }
 
 void FeedLog::publish(const QString &matchId, const json &message, qint64 wallMs)
@@ -534,11 +548,10 @@ QString SpectatorFeed::listenUrl() const
     return spectateUrl(m_externalTcp->serverAddress(), m_externalTcp->serverPort());
 }
 
-void SpectatorFeed::refuse(QWebSocket *socket, const QString &message)
+void SpectatorFeed::refuse(QWebSocket *socket, const QString &message, const char *code)
 {
     qCInfo(lcFeed) << "refused a spectator:" << message;
-    socket->sendTextMessage(
-        dumpText({{"type", "error"}, {"code", "bad_request"}, {"message", message.toStdString()}}));
+    socket->sendTextMessage(dumpText({{"type", "error"}, {"code", code}, {"message", message.toStdString()}}));
     socket->close(QWebSocketProtocol::CloseCode(ClosePolicy), message.left(100));
 }
 
@@ -593,7 +606,7 @@ void SpectatorFeed::accept(QWebSocket *socket, bool external)
     if (!history.isEmpty() && history != QLatin1String("full"))
         return refuse(socket, tr("history must be \"full\" or left out"));
     if (!client.match.isEmpty() && !m_log.knows(client.match))
-        return refuse(socket, tr("no match %1 is being played here").arg(client.match));
+        return refuse(socket, tr("no match %1 is being played here (yet)").arg(client.match), "unknown_match");
 
     std::optional<std::uint64_t> resumed;
     if (query.hasQueryItem(QStringLiteral("cursor")))

@@ -210,7 +210,9 @@ private:
     bool pump(Client &client);
     void pumpAll();
     void drop(QWebSocket *socket, const QString &message);
-    void refuse(QWebSocket *socket, const QString &message);
+    /// Sends `error` with `code` ("bad_request": the parameters will never
+    /// do; "unknown_match": ?match= names no match yet, try again later) and closes.
+    void refuse(QWebSocket *socket, const QString &message, const char *code = "bad_request");
     void remove(QWebSocket *socket);
     qint64 wallNow() const { return m_clock.elapsed(); }
     engine::TimeMs hostNow() const;

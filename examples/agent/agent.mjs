@@ -161,6 +161,14 @@ async function main() {
     // Owed but still rate limited (the wait ran out before the limit lifted):
     // the answer says when the action may be sent.
     if (waited.retryAfterMs) { await sleep(waited.retryAfterMs); continue; }
+    // Voted out just now: last words may be said (optional, so not a
+    // required action; state.you.lastWordsDue says when).
+    if (state.you?.lastWordsDue) {
+      const text = `I was ${state.you.role === 'WEREWOLF' ? 'a werewolf after all' : 'on your side'}. Good luck.`;
+      const r = await call('match.say_public', { matchId, text, kind: 'LAST_WORDS' }, { mutating: true });
+      log(`[day ${state.dayNumber} ${state.phase}] ${state.you.playerId} say LAST_WORDS -> ${r.ok ? 'ok' : r.error.code}`);
+      continue;
+    }
     // Nothing owed (NONE: a villager at night, someone else's turn, or dead;
     // or we already did it): wait again.
     if (!ra || ra.type === 'NONE' || ra.alreadySubmitted) continue;

@@ -30,7 +30,7 @@ const TEXTS = {
     speaking: 'Now speaking', crier: 'Town Crier', noElimination: 'No one is eliminated',
     tie: 'Tie', eliminated: '{name} is eliminated', waiting: 'Waiting for a match…',
     VILLAGERS: 'The village wins', WEREWOLVES: 'The werewolves win', match: 'Match {n}',
-    notVoted: 'not voted yet',
+    notVoted: 'not voted yet', waitingFor: 'Waiting for {id} to start…', stopped: 'Feed refused: {why}',
   },
   zh_CN: {
     LOBBY: '大厅', NIGHT: '夜晚', DAY_ANNOUNCE: '黎明', DAY_OPENING: '开场发言',
@@ -44,7 +44,7 @@ const TEXTS = {
     speaking: '正在发言', crier: '城镇公告员', noElimination: '无人出局',
     tie: '平票', eliminated: '{name} 出局', waiting: '等待对局…',
     VILLAGERS: '村民获胜', WEREWOLVES: '狼人获胜', match: '第{n}局',
-    notVoted: '尚未投票',
+    notVoted: '尚未投票', waitingFor: '等待 {id} 开始…', stopped: '直播源拒绝：{why}',
   },
 };
 
@@ -102,7 +102,9 @@ function applyLine(m, e) {
     m.lines.push(line);
     m.lastLine = line;
   } else if (e.type === 'NARRATOR') {
-    m.lines.push({ at: e.at, seq: e.seq, day: m.day, narrator: true, text: p.text });
+    // The feed renders the Town Crier in each language it knows (texts).
+    const text = (e.texts && e.texts[options.lang]) || p.text;
+    m.lines.push({ at: e.at, seq: e.seq, day: m.day, narrator: true, text });
   } else {
     return;
   }
@@ -249,8 +251,26 @@ export function startFeed(onChange) {
     return state.matches.get(id);
   }
 
+  let note = null;
+  function showNote(text) {
+    if (!text) {
+      if (note) note.remove();
+      note = null;
+      return;
+    }
+    if (!note) {
+      note = el('div', 'panel feed-note');
+      note.id = 'feed-note';
+      document.body.appendChild(note);
+    }
+    if (note.textContent !== text) note.textContent = text;
+  }
+
   function notify() {
     const match = followed();
+    if (state.fatal) showNote(t('stopped', { why: document.body.dataset.error || '' }));
+    else showNote(!match && state.waitingFor ? t('waitingFor', { id: state.waitingFor }) : null);
+    document.body.dataset.waitingFor = !match && state.waitingFor ? state.waitingFor : '';
     document.body.dataset.match = match ? match.id : '';
     document.body.dataset.connected = state.connected ? 'true' : 'false';
     document.body.dataset.lastSeq = match ? String(match.lastSeq) : '0';
@@ -266,6 +286,7 @@ export function startFeed(onChange) {
       backoffMs = 500;
       break;
     case 'snapshot':
+      state.waitingFor = null;
       state.matches = new Map();
       for (const s of msg.matches || []) state.matches.set(s.matchId, matchFromSnapshot(s));
       state.cursor = msg.cursor ?? state.cursor;
@@ -287,7 +308,13 @@ export function startFeed(onChange) {
       break;
     }
     case 'error':
-      // A bad parameter: reconnecting would only repeat it. Say so on the page's element.
+      if (msg.code === 'unknown_match') {
+        // Pinned to a match the host has not started yet: ask again soon,
+        // and say on the page what it waits for.
+        state.waitingFor = options.match;
+        break;
+      }
+      // A bad parameter: reconnecting would only repeat it. Say so on the page.
       document.body.dataset.error = msg.message || msg.code || 'error';
       state.fatal = true;
       break;
@@ -313,6 +340,11 @@ export function startFeed(onChange) {
       state.connected = false;
       notify();
       if (state.fatal) return;
+      if (state.waitingFor) {
+        // The host is there; the match is not, yet.
+        setTimeout(connect, 3000);
+        return;
+      }
       // Back off so a host that is down is not hammered; the cursor makes
       // the reconnect carry on where this socket stopped.
       setTimeout(connect, backoffMs);

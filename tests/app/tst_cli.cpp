@@ -382,6 +382,10 @@ void TstCli::headlessNamesStandIns()
     proc.waitForFinished(10'000);
     QVERIFY2(out.contains("HAND-OVER of Zed (p:"), out.right(3000).constData());
     QVERIFY(out.contains(", flaky-1): "));
+    // Turns were lost before the hand-over, each one said as it happened.
+    QVERIFY2(out.count("STAND-IN for Zed (p:") >= 2, out.right(3000).constData());
+    QVERIFY(out.indexOf("STAND-IN for Zed") < out.indexOf("HAND-OVER of Zed"));
+    QVERIFY(out.contains("on 3 turns in a row"));
     // Never a model's private thought.
     QVERIFY(!out.contains("THOUGHT"));
 }

@@ -52,6 +52,8 @@ test('the example agent plays a match against seven bots to the end', { timeout:
   const actions = lines.filter((l) => /^\[(day|night) /.test(l));
   // Refused actions are allowed (the phase can move on under the agent); report them.
   const failed = actions.filter((l) => / -> skipped: /.test(l));
+  // Voted out, it says its last words when state.you.lastWordsDue says so, and they are taken.
+  for (const l of actions.filter((a) => /say LAST_WORDS/.test(a))) assert.match(l, /DAY_RESOLUTION\] p:\d say LAST_WORDS -> ok$/, report);
   t.diagnostic(`${seconds} s, ${actions.length} action(s), ${failed.length} refused; ${end}`);
   for (const l of lines) t.diagnostic(l);
 });

@@ -80,7 +80,10 @@ class Spectator {
 
   line(m, e) {
     if (e.type === 'PUBLIC_MESSAGE') m.speakers.push(e.payload.playerId);
-    if (e.type === 'NARRATOR') m.crier.push(e.payload.text);
+    if (e.type === 'NARRATOR') {
+      m.crier.push(e.payload.text);
+      (m.crierZh ??= []).push(e.texts?.zh_CN);
+    }
   }
 
   /** {counts: {target: n}, abstain: n} of a match's current vote. */
@@ -163,6 +166,34 @@ test('the overlays show the live public state, transparent, delayed and pinned o
     const host = await startHost({ speed: 2, bots: 7 });
     t.after(() => host.stop());
 
+    const browser = await puppeteer.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      // --no-sandbox: CI containers and root cannot use Chromium's sandbox.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--font-render-hinting=none'],
+    });
+    t.after(() => browser.close());
+
+    const errors = [];
+    const open = async (query) => {
+      const page = await browser.newPage();
+      await page.setViewport({ width: 1920, height: 1080 });
+      page.on('pageerror', (e) => errors.push(`${query}: ${e.message}`));
+      const response = await page.goto(`${host.origin}/overlay/${query}`, { waitUntil: 'load', timeout: 60000 });
+      assert.equal(response.status(), 200, query);
+      assert.equal(response.headers()['cache-control'], 'no-cache', query);
+      return page;
+    };
+    const data = (page, key) => page.evaluate((k) => document.body.dataset[k] ?? '', key);
+
+    // A page pinned to a match that has not started yet says so on screen and
+    // keeps asking; it shows the match once it starts (the second one below).
+    const early = await open('phase.html?match=match-2');
+    await waitFor('the early page to say what it waits for', async () => (await data(early, 'waitingFor')) === 'match-2',
+      { timeout: 20000, step: 100 });
+    assert.equal(await early.evaluate(() => document.getElementById('feed-note')?.textContent),
+      'Waiting for match-2 to start…');
+
     // Two matches: an agent and seven bots each. The agents hold their own
     // votes, so each vote stays open until its timer, with the bots' votes in.
     const agents = [new Agent('Overlay A', { host }), new Agent('Overlay B', { host })];
@@ -184,25 +215,11 @@ test('the overlays show the live public state, transparent, delayed and pinned o
     t.after(() => feed.close());
     await feed.opened;
 
-    const browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      // --no-sandbox: CI containers and root cannot use Chromium's sandbox.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--font-render-hinting=none'],
-    });
-    t.after(() => browser.close());
-
-    const errors = [];
-    const open = async (query) => {
-      const page = await browser.newPage();
-      await page.setViewport({ width: 1920, height: 1080 });
-      page.on('pageerror', (e) => errors.push(`${query}: ${e.message}`));
-      const response = await page.goto(`${host.origin}/overlay/${query}`, { waitUntil: 'load', timeout: 60000 });
-      assert.equal(response.status(), 200, query);
-      assert.equal(response.headers()['cache-control'], 'no-cache', query);
-      return page;
-    };
-    const data = (page, key) => page.evaluate((k) => document.body.dataset[k] ?? '', key);
+    assert.ok(matchIds.includes('match-2'), `the matches are ${matchIds}`);
+    await waitFor('the early page to show match-2', async () => (await data(early, 'match')) === 'match-2',
+      { timeout: 20000, step: 200 });
+    assert.equal(await early.evaluate(() => document.getElementById('feed-note')), null);
+    await early.close();
 
     // ?delay= while the match is busy (lobby, night, openings): once the
     // delayed page has the match at all, it must be behind the live one.
@@ -222,6 +239,7 @@ test('the overlays show the live public state, transparent, delayed and pinned o
     const pinnedB = await open(`phase.html?match=${B}`);
     const director = await open('phase.html');
     const chinese = await open(`tally.html?match=${A}&lang=zh_CN`);
+    const chineseCrier = await open(`narrator.html?match=${A}&lang=zh_CN`);
 
     await waitFor(`${A} in DAY_VOTE with three votes cast`, () => {
       const m = feed.match(A);
@@ -267,6 +285,10 @@ test('the overlays show the live public state, transparent, delayed and pinned o
     assert.equal(speaker, m.speakers.at(-1));
     const crier = await pages.narrator.evaluate(() => document.getElementById('text').textContent);
     assert.ok(m.crier.includes(crier), `the lower third shows "${crier}", not a line of the feed`);
+    // ?lang=zh_CN: the Town Crier in Chinese, as the feed rendered it.
+    const crierZh = await chineseCrier.evaluate(() => document.getElementById('text').textContent);
+    assert.ok(m.crierZh.includes(crierZh), `the Chinese lower third shows "${crierZh}"`);
+    assert.match(crierZh, /[\u4e00-\u9fff]/, `"${crierZh}" is not Chinese`);
 
     // ?match= pins; without it the director follows one of the two matches.
     assert.equal(await data(pinnedB, 'match'), B);

@@ -635,10 +635,21 @@ void TstRules::lastWordsOnlyForEliminated()
     QVERIFY(t.vote(t.wolf(0), target).ok());
     QVERIFY(t.until(Phase::DayResolution));
     QCOMPARE(*t.s().lastEliminated, target);
+    // The state says whose last words are due (they are optional, so the
+    // required action stays NONE), in the view and in its JSON.
+    const auto due = [&t](const std::string &id) {
+        const StateView v = stateView(t.m, Viewer::forPlayer(id));
+        const json j = toJson(v);
+        const bool inJson = j.at("you").at("lastWordsDue").get<bool>();
+        return v.you->lastWordsDue && inJson && v.you->requiredAction->type == ActionType::None;
+    };
+    QVERIFY(due(target));
+    QVERIFY(!due(t.seer()));
     QCOMPARE_E(t.say(t.seer(), "Farewell?").error().code, ErrorCode::WrongPhase);
     auto r = t.say(target, "I was innocent!", MessageKind::Discussion);
     QVERIFY(r.ok());
     QCOMPARE(r->front().payload.at("kind").get<std::string>(), std::string("LAST_WORDS"));
+    QVERIFY(!due(target));
     QCOMPARE_E(t.say(target, "And another thing").error().code, ErrorCode::AlreadySpoke);
 }
 

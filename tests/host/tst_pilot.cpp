@@ -368,9 +368,8 @@ private Q_SLOTS:
                                      .arg(seat).arg(failures).arg(log->stats.standInTurns);
             QCOMPARE(failures, log->stats.modelCalls);
             // The lobby is too short for a retry, so the stand-in readies the
-            // seat; the third failure in a row (unless the player died
-            // first) hands the seat over for good. (A request the stand-in
-            // overtook fails too, but breaks no streak.)
+            // seat; the third turn lost in a row (unless the player died
+            // first) hands the seat over for good.
             QVERIFY2(failures >= 1, qPrintable(what));
             QVERIFY2(log->stats.standInTurns >= 1 || log->stats.handedOver, qPrintable(what));
             QVERIFY2(!log->stats.handedOver || failures >= 3, qPrintable(what));
@@ -404,7 +403,7 @@ private Q_SLOTS:
                              && n.text.contains(QStringLiteral("the built-in bot")),
                          qPrintable(n.text));
                 if (n.kind == host::PilotNote::Kind::HandOver) {
-                    QVERIFY2(n.text.contains(QStringLiteral("3 times in a row")), qPrintable(n.text));
+                    QVERIFY2(n.text.contains(QStringLiteral("on 3 turns in a row")), qPrintable(n.text));
                     QVERIFY2(n.text.contains(seat == 2 ? QStringLiteral("SERVER") : QStringLiteral("TIMEOUT")),
                              qPrintable(n.text));
                 }

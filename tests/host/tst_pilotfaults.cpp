@@ -359,15 +359,28 @@ private Q_SLOTS:
         const auto log = t.logOf(FaultSeat);
         QVERIFY(log);
         const int limit = PilotDefaults.maxConsecutiveFailures;
-        // The lobby is long enough for all three tries, so the seat is
-        // handed over in it and its model is never asked again.
-        QCOMPARE(failuresOf(*log), QStringLiteral("%1=%2").arg(kind).arg(limit));
+        // Each turn was retried while it had time; the stand-in played the
+        // first turns the failures cost, and after `limit` of them in a row
+        // it kept the seat.
         QVERIFY2(log->stats.handedOver, qPrintable(statsOf(*log)));
-        QCOMPARE(log->stats.modelCalls, limit);
+        QVERIFY2(failuresOf(*log).startsWith(kind + QLatin1Char('=')) && log->stats.failures.size() == 1,
+                 qPrintable(statsOf(*log)));
+        QCOMPARE(log->stats.failures.begin()->second, log->stats.modelCalls);
+        QVERIFY2(log->stats.modelCalls > limit, qPrintable(statsOf(*log)));
+        QVERIFY2(log->stats.standInTurns >= limit - 1, qPrintable(statsOf(*log)));
+        const auto handOver = std::find_if(log->notes.begin(), log->notes.end(), [](const host::PilotNote &n) {
+            return n.kind == host::PilotNote::Kind::HandOver;
+        });
+        QVERIFY(handOver != log->notes.end());
+        QVERIFY2(handOver->text.contains(QStringLiteral("on %1 turns in a row").arg(limit)), qPrintable(handOver->text));
+        // No model request after the hand-over.
+        const qsizetype before = log->stats.modelCalls;
+        QTest::qWait(300);
+        QCOMPARE(qsizetype(t.logOf(FaultSeat)->stats.modelCalls), before);
         QCOMPARE(t.eventsBy(FaultSeat, engine::EventType::PlayerReady), 1);
         if (!refused) {
-            QCOMPARE(static_cast<int>(t.chatsOf(FaultSeat).size()), limit);
-            // Each wait is twice the one before.
+            QCOMPARE(static_cast<int>(t.chatsOf(FaultSeat).size()), log->stats.modelCalls);
+            // Within a turn each wait is twice the one before.
             const auto &at = t.arrivals[std::size_t(FaultSeat)];
             const qint64 backoff = PilotDefaults.firstBackoff.count();
             QVERIFY2(at[1] - at[0] >= backoff - 25, qPrintable(QString::number(at[1] - at[0])));
@@ -378,6 +391,27 @@ private Q_SLOTS:
             if (e.type == engine::EventType::PublicMessage
                 && e.payload.value("playerId", "") == t.playerOf(FaultSeat).playerId)
                 QVERIFY2(e.payload.value("text", "").rfind("I am seat ", 0) != 0, e.payload.dump().c_str());
+        verifyTheRestOfTheMatch(t, FaultSeat);
+    }
+
+    // A short outage (three quick 500s in the lobby, under a second) costs
+    // the seat nothing: the requests are retried within the turn, no stand-in
+    // plays, and the model keeps its seat.
+    void aShortOutageCostsNoTurn()
+    {
+        FaultTable t;
+        QVERIFY(t.start([](int seat, int n, const RecordedRequest &) -> std::optional<ScriptedResponse> {
+            if (seat == FaultSeat && n < 3)
+                return openai::error(500, "upstream restarting", "server_error");
+            return std::nullopt;
+        }));
+        QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 90'000);
+        const auto log = t.logOf(FaultSeat);
+        QVERIFY(log);
+        QVERIFY2(!log->stats.handedOver && log->stats.standInTurns == 0, qPrintable(statsOf(*log)));
+        QCOMPARE(failuresOf(*log), QStringLiteral("SERVER=3"));
+        QVERIFY(log->stats.modelCalls > 3);
+        QCOMPARE(t.eventsBy(FaultSeat, engine::EventType::PlayerReady), 1);
         verifyTheRestOfTheMatch(t, FaultSeat);
     }
 

@@ -8,6 +8,7 @@
 #include "engine/rules.h"
 #include "engine/toolcalls.h"
 #include "host/host.h"
+#include "host/mcpservice.h"
 #include "host/pushseat.h"
 
 #include "hostilepeers.h"
@@ -25,6 +26,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <set>
 
 using namespace townhall;
@@ -679,6 +681,9 @@ private Q_SLOTS:
         host::Host h(o);
         QString error;
         QVERIFY2(h.start(&error), qPrintable(error));
+        // The chat limit (1 message per 3 s) is real time, not scaled: a
+        // discussion of 5 s at ×40 leaves room to wait for it.
+        h.lobby().defaults().timers.dayDiscussion = 200'000;
         QString ended;
         QObject::connect(&h, &host::Host::matchEnded, &h, [&ended](const QString &id, const QString &) { ended = id; });
         QVERIFY(!h.queuePushSeat(QStringLiteral("Bad"), host::PushEndpoint{QUrl(QStringLiteral("ftp://x")), {}, 8000}));
@@ -708,6 +713,25 @@ private Q_SLOTS:
         // The token is nowhere in the log.
         for (const engine::Event &e : m->log())
             QVERIFY(engine::toJson(e).dump().find("tok-") == std::string::npos);
+        // Every speech an agent gave (`discuss` asks for openings and the
+        // discussion alike) reached the match, although the discussion's came
+        // within the chat limit's 3 s of the seat's opening (the openings of
+        // agents that answer at once all end within a second): the seat held
+        // it until the limit lifted.
+        std::map<int, int> asked, spoken;
+        for (const Call &c : server.calls)
+            asked[c.seat] += c.method == "discuss";
+        for (const engine::Event &e : m->log())
+            if (e.type == engine::EventType::PublicMessage && e.payload.value("kind", "") != "LAST_WORDS")
+                ++spoken[m->player(e.payload.value("playerId", ""))->seat];
+        int held = 0;
+        for (const engine::Player &p : m->state().players) {
+            const int seat = std::stoi(p.displayName.substr(std::string("Push ").size()));
+            QCOMPARE(spoken[p.seat], asked[seat]);
+            held += h.pushStats(m->matchId(), p.playerId)->rateWaits;
+        }
+        QVERIFY(std::accumulate(asked.begin(), asked.end(), 0, [](int n, const auto &a) { return n + a.second; }) > 0);
+        QVERIFY(held > 0);
     }
 
     // What a host seats at a seed 002 table: push agents, model seats and
@@ -725,6 +749,10 @@ private Q_SLOTS:
         host::Host h(o);
         QString error;
         QVERIFY2(h.start(&error), qPrintable(error));
+        // Wired as the app wires it: every seat's calls go through the
+        // dispatcher and its recorder.
+        host::McpService mcp(&h);
+        QVERIFY2(mcp.listen(0, &error), qPrintable(error));
         const std::string queue = std::string(engine::PresetQueuePrefix) + "seed002-9";
         QCOMPARE(h.seatCount(queue), 9);
         QString ended;
@@ -794,6 +822,25 @@ private Q_SLOTS:
             QVERIFY(system.find("## This table") != std::string::npos);
             QVERIFY(system.find("9 players: 3 werewolves, 1 seer, 1 witch") != std::string::npos);
         }
+        // Every seat's calls (push, model and bot alike) are in the recorder
+        // under the seat's name, as `townhall calls` and the inspector show them.
+        std::map<std::string, int> speeches;  // agent → recorded say_public calls
+        for (const engine::Player &p : m->state().players) {
+            host::CallFilter mine;
+            mine.agentId = p.agentId;
+            const auto calls = mcp.recorder()->query(mine);
+            QVERIFY2(!calls.empty(), p.displayName.c_str());
+            for (const auto &c : calls) {
+                QCOMPARE(c->agentName(), p.displayName);
+                speeches[p.agentId] += c->tool().find("say_public") != std::string::npos;
+            }
+        }
+        // (A seat killed on the first night may never speak; each kind did.)
+        const auto spoke = [&speeches](const std::vector<std::string> &agents) {
+            return std::any_of(agents.begin(), agents.end(), [&speeches](const std::string &a) { return speeches[a] > 0; });
+        };
+        QVERIFY(spoke(pushAgents));
+        QVERIFY(spoke(modelAgents));
         // The witch's turn came every night, whoever held the seat.
         int nights = 0;
         int witchTurns = 0;
