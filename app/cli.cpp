@@ -53,7 +53,8 @@ QString dbPathOf(const QCommandLineParser &p)
 std::optional<QByteArray> readBounded(const QString &path, qint64 cap, QString *error)
 {
     QFile f(path);
-    if (path == QLatin1String("-") ? !f.open(stdin, QIODevice::ReadOnly) : !f.open(QIODevice::ReadOnly)) {
+    if (path == QLatin1String("-") ? !f.open(stdin, QIODevice::ReadOnly)
+                                   : !f.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
         return std::nullopt;
     }
@@ -68,9 +69,10 @@ std::optional<QByteArray> readBounded(const QString &path, qint64 cap, QString *
         if (n == 0)
             break; // end of file (QFile reads block, pipes included)
         if (data.size() + n > cap) {
-            *error = QStringLiteral("%1 holds more than %2 MiB; that is not a file this command reads")
-                         .arg(path)
-                         .arg(cap / (1024 * 1024));
+            *error
+                = QStringLiteral("%1 holds more than %2 MiB; that is not a file this command reads")
+                      .arg(path)
+                      .arg(cap / (1024 * 1024));
             return std::nullopt;
         }
         data.append(chunk, n);
@@ -90,8 +92,9 @@ namespace {
 QString winnerText(const QString &winningTeam)
 {
     if (winningTeam == QLatin1String("NONE"))
-        return QStringLiteral("nobody");  // a seed 002 table that reached its last day
-    return winningTeam == QLatin1String("VILLAGERS") ? QStringLiteral("the villagers") : QStringLiteral("the werewolves");
+        return QStringLiteral("nobody"); // a seed 002 table that reached its last day
+    return winningTeam == QLatin1String("VILLAGERS") ? QStringLiteral("the villagers")
+                                                     : QStringLiteral("the werewolves");
 }
 
 /// What a public event says, in one line without decoration; empty for
@@ -102,27 +105,36 @@ QString describe(const engine::Match &m, const engine::Event &e)
     if (e.audience != engine::Audience::Public)
         return {};
     const auto &p = e.payload;
-    auto text = [&p](const char *key) { return QString::fromStdString(p.value(key, "")); };
+    auto text = [&p](const char *key) {
+        return QString::fromStdString(p.value(key, ""));
+    };
     auto nameOf = [&m](const std::string &id) {
         const engine::Player *x = m.player(id);
         return x ? QString::fromStdString(x->displayName) : QString::fromStdString(id);
     };
     switch (e.type) {
-    case EventType::Narrator: return QStringLiteral("Town Crier: %1").arg(text("text"));
-    case EventType::PhaseChanged: return QStringLiteral("Day %1 · %2").arg(p.value("dayNumber", 0)).arg(text("to"));
+    case EventType::Narrator:
+        return QStringLiteral("Town Crier: %1").arg(text("text"));
+    case EventType::PhaseChanged:
+        return QStringLiteral("Day %1 · %2").arg(p.value("dayNumber", 0)).arg(text("to"));
     case EventType::PublicMessage:
-        return QStringLiteral("%1 [%2]: %3").arg(nameOf(p.value("playerId", "")), text("kind"), text("text"));
+        return QStringLiteral("%1 [%2]: %3")
+            .arg(nameOf(p.value("playerId", "")), text("kind"), text("text"));
     case EventType::VoteCast:
         return QStringLiteral("%1 votes %2")
             .arg(nameOf(p.value("voterPlayerId", "")),
-                 p.at("targetPlayerId").is_string() ? nameOf(p.at("targetPlayerId").get<std::string>())
-                                                    : QStringLiteral("to abstain"));
+                 p.at("targetPlayerId").is_string()
+                     ? nameOf(p.at("targetPlayerId").get<std::string>())
+                     : QStringLiteral("to abstain"));
     case EventType::PlayerEliminated:
         return QStringLiteral("%1 is out (%2), a %3")
             .arg(nameOf(p.value("playerId", "")), text("cause"), text("roleRevealed"));
     case EventType::GameEnded:
-        return QStringLiteral("Result: %1 won after %2 day(s)").arg(winnerText(text("winningTeam"))).arg(m.state().dayNumber);
-    default: return {};
+        return QStringLiteral("Result: %1 won after %2 day(s)")
+            .arg(winnerText(text("winningTeam")))
+            .arg(m.state().dayNumber);
+    default:
+        return {};
     }
 }
 
@@ -135,18 +147,20 @@ void sayWhatToExpect(Host &host, const QString &url, bool seatsQueued)
     const int seats = host.seatCount();
     const int queued = int(host.lobby().queue().size());
     if (seatsQueued && queued > 0 && queued < seats)
-        err(QStringLiteral("townhall: %1 of %2 seats are queued; the match starts when %3 more join "
-                           "(MCP agents at %4, or --bots %3)\n")
+        err(QStringLiteral(
+                "townhall: %1 of %2 seats are queued; the match starts when %3 more join "
+                "(MCP agents at %4, or --bots %3)\n")
                 .arg(queued)
                 .arg(seats)
                 .arg(seats - queued)
                 .arg(url));
     const engine::MatchConfig &c = host.lobby().defaults();
     const engine::Timers &t = c.timers;
-    const std::int64_t dayMs = c.scaled(t.night + t.dayAnnounce + t.openingTurn * seats + t.dayDiscussion + t.dayVote
-                                        + t.dayResolution);
+    const std::int64_t dayMs = c.scaled(t.night + t.dayAnnounce + t.openingTurn * seats
+                                        + t.dayDiscussion + t.dayVote + t.dayResolution);
     if (dayMs >= 5 * 60'000)
-        err(QStringLiteral("townhall: with these timers a day lasts up to %1 min at ×%2 (a phase ends early once "
+        err(QStringLiteral("townhall: with these timers a day lasts up to %1 min at ×%2 (a phase "
+                           "ends early once "
                            "everyone has acted); --speed 2 halves every timer\n")
                 .arg(dayMs / 60'000)
                 .arg(c.speed));
@@ -159,33 +173,41 @@ void sayWhatToExpect(Host &host, const QString &url, bool seatsQueued)
 void narrateStandIns(Host &host, QObject &context)
 {
     auto printed = std::make_shared<std::map<std::pair<QString, QString>, std::int64_t>>();
-    QObject::connect(&host, &Host::modelSeatChanged, &context, [&host, printed](const QString &matchId, const QString &playerId) {
-        for (const ModelSeatInfo &seat : host.modelSeats(matchId.toStdString())) {
-            if (QString::fromStdString(seat.playerId) != playerId || !seat.log)
-                continue;
-            std::int64_t &next = (*printed)[{matchId, playerId}];
-            const PilotLog &log = *seat.log;
-            next = std::max(next, log.notesBefore);
-            QString lines;
-            for (; next < log.notesBefore + std::int64_t(log.notes.size()); ++next) {
-                const PilotNote &note = log.notes[std::size_t(next - log.notesBefore)];
-                if (note.kind == PilotNote::Kind::Thought)
-                    continue; // private: never printed
-                lines += QStringLiteral("[%1] %2 %3 (%4, %5): %6\n")
-                             .arg(matchId,
-                                  note.kind == PilotNote::Kind::StandIn ? QStringLiteral("STAND-IN for")
-                                                                        : QStringLiteral("HAND-OVER of"),
-                                  seat.displayName, playerId, seat.profile.model, note.text);
+    QObject::connect(
+        &host,
+        &Host::modelSeatChanged,
+        &context,
+        [&host, printed](const QString &matchId, const QString &playerId) {
+            for (const ModelSeatInfo &seat : host.modelSeats(matchId.toStdString())) {
+                if (QString::fromStdString(seat.playerId) != playerId || !seat.log)
+                    continue;
+                std::int64_t &next = (*printed)[{matchId, playerId}];
+                const PilotLog &log = *seat.log;
+                next = std::max(next, log.notesBefore);
+                QString lines;
+                for (; next < log.notesBefore + std::int64_t(log.notes.size()); ++next) {
+                    const PilotNote &note = log.notes[std::size_t(next - log.notesBefore)];
+                    if (note.kind == PilotNote::Kind::Thought)
+                        continue; // private: never printed
+                    lines += QStringLiteral("[%1] %2 %3 (%4, %5): %6\n")
+                                 .arg(matchId,
+                                      note.kind == PilotNote::Kind::StandIn
+                                          ? QStringLiteral("STAND-IN for")
+                                          : QStringLiteral("HAND-OVER of"),
+                                      seat.displayName,
+                                      playerId,
+                                      seat.profile.model,
+                                      note.text);
+                }
+                out(lines);
             }
-            out(lines);
-        }
-    });
+        });
 }
 
 QString narrationLine(const engine::Match &m, const engine::Event &e)
 {
     if (e.type == engine::EventType::PlayerEliminated || e.type == engine::EventType::GameEnded)
-        return {};  // the Town Crier says it, and the demo prints its own result
+        return {}; // the Town Crier says it, and the demo prints its own result
     const QString line = describe(m, e);
     if (line.isEmpty())
         return {};
@@ -206,21 +228,29 @@ int runSimulate(int argc, char **argv)
     p.setApplicationDescription(QStringLiteral("Runs complete bot matches at virtual time."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("simulate"), QStringLiteral("the command"));
-    p.addOption({QStringLiteral("matches"), QStringLiteral("How many matches."), QStringLiteral("N"),
+    p.addOption({QStringLiteral("matches"),
+                 QStringLiteral("How many matches."),
+                 QStringLiteral("N"),
                  QStringLiteral("1000")});
-    p.addOption({QStringLiteral("seed"), QStringLiteral("Master seed."), QStringLiteral("S"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("seed"),
+                 QStringLiteral("Master seed."),
+                 QStringLiteral("S"),
+                 QStringLiteral("1")});
     p.addOption({QStringLiteral("json"), QStringLiteral("Print the report as JSON.")});
     p.addOption({QStringLiteral("no-narrator"), QStringLiteral("Skip narration (for profiling).")});
-    p.addOption({QStringLiteral("rules"),
-                 QStringLiteral("Rule set: a preset (see `townhall rules`) or a JSON file (default: classic)."),
-                 QStringLiteral("NAME|FILE")});
+    p.addOption(
+        {QStringLiteral("rules"),
+         QStringLiteral(
+             "Rule set: a preset (see `townhall rules`) or a JSON file (default: classic)."),
+         QStringLiteral("NAME|FILE")});
     p.process(app);
     bool ok1 = false;
     bool ok2 = false;
     const int n = p.value(QStringLiteral("matches")).toInt(&ok1);
     const auto seed = p.value(QStringLiteral("seed")).toULongLong(&ok2);
     if (!ok1 || !ok2 || n < 1) {
-        err(QStringLiteral("townhall simulate: --matches must be a positive integer and --seed an unsigned integer\n"));
+        err(QStringLiteral("townhall simulate: --matches must be a positive integer and --seed an "
+                           "unsigned integer\n"));
         return 2;
     }
     engine::MatchConfig config;
@@ -235,7 +265,8 @@ int runSimulate(int argc, char **argv)
         config.rules = std::move(*rules);
     }
     const auto report = simulate(n, seed, config);
-    out(QString::fromStdString(p.isSet(QStringLiteral("json")) ? toJsonText(report) : toText(report)));
+    out(QString::fromStdString(p.isSet(QStringLiteral("json")) ? toJsonText(report)
+                                                               : toText(report)));
     return 0;
 }
 
@@ -244,7 +275,8 @@ int runRules(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
-        "Lists the rule sets: their roles and options. Use a name with --rules (townhall --headless, "
+        "Lists the rule sets: their roles and options. Use a name with --rules (townhall "
+        "--headless, "
         "townhall simulate); a JSON file in the --json form (with \"base\": a preset) works too."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("rules"), QStringLiteral("the command"));
@@ -265,32 +297,38 @@ int runRules(int argc, char **argv)
     QString text;
     for (const engine::RuleSet &r : presets) {
         QStringList roles;
-        const std::pair<int, const char *> counts[] = {{r.werewolves, "werewolves"}, {r.seers, "seer"},
-                                                       {r.doctors, "doctor"},        {r.witches, "witch"},
-                                                       {r.hunters, "hunter"},        {r.villagers, "villagers"}};
+        const std::pair<int, const char *> counts[] = {{r.werewolves, "werewolves"},
+                                                       {r.seers, "seer"},
+                                                       {r.doctors, "doctor"},
+                                                       {r.witches, "witch"},
+                                                       {r.hunters, "hunter"},
+                                                       {r.villagers, "villagers"}};
         for (const auto &[n, role] : counts)
             if (n > 0)
                 roles << QStringLiteral("%1 %2").arg(n).arg(QLatin1String(role));
-        text += QStringLiteral("%1  (%2 seats; queue %3%1)\n  roles: %4\n")
-                    .arg(QString::fromStdString(r.name))
-                    .arg(r.seatCount())
-                    .arg(QLatin1String(engine::PresetQueuePrefix), roles.join(QStringLiteral(", ")));
+        text
+            += QStringLiteral("%1  (%2 seats; queue %3%1)\n  roles: %4\n")
+                   .arg(QString::fromStdString(r.name))
+                   .arg(r.seatCount())
+                   .arg(QLatin1String(engine::PresetQueuePrefix), roles.join(QStringLiteral(", ")));
         // Every option, as the JSON form names it, so a file can change any of them.
         QStringList options;
         engine::json fields = r.toJson();
         fields.erase("name");
-        fields.erase("roles");  // listed above
+        fields.erase("roles"); // listed above
         if (auto timers = fields.find("timers"); timers != fields.end() && timers->is_object()) {
-            fields.update(*timers);  // flat, as name=value like the rest
+            fields.update(*timers); // flat, as name=value like the rest
             fields.erase("timers");
         }
         for (const auto &[key, value] : fields.items())
-            options << QStringLiteral("%1=%2").arg(QString::fromStdString(key),
-                                                   QString::fromStdString(value.is_string() ? value.get<std::string>()
-                                                                                            : value.dump()));
+            options << QStringLiteral("%1=%2").arg(
+                QString::fromStdString(key),
+                QString::fromStdString(value.is_string() ? value.get<std::string>()
+                                                         : value.dump()));
         text += QStringLiteral("  options: %1\n\n").arg(options.join(QStringLiteral(", ")));
     }
-    text += QStringLiteral("Short names: 6p, 9p, 12p. The default queue is %1 (classic unless --rules).\n")
+    text += QStringLiteral(
+                "Short names: 6p, 9p, 12p. The default queue is %1 (classic unless --rules).\n")
                 .arg(QLatin1String(engine::DefaultQueueId));
     out(text);
     return 0;
@@ -311,29 +349,39 @@ int runHeadless(int argc, char **argv)
         "Hosts Werewolf matches for MCP agents.\n\n"
         "  townhall [options]             the desktop app (see --help with a display)\n"
         "  townhall --headless [options]  the host without a window (the options below)\n\n"
-        "Commands, each with its own --help: simulate, rules, tournament, agent, export, import, replay, "
+        "Commands, each with its own --help: simulate, rules, tournament, agent, export, import, "
+        "replay, "
         "calls, chapters, mcp-stdio."));
     p.addHelpOption();
     p.addVersionOption();
     p.addOption({QStringLiteral("headless"), QStringLiteral("Run without a window.")});
-    addHostOptions(p, HostMode::Headless,
-                   {{QStringLiteral("quiet"), QStringLiteral("Print the MCP URL only, no narration.")},
-                    {QStringLiteral("log"),
-                     QStringLiteral("What to print of every match: \"text\" (narrated, one line per event, the "
-                                    "default) or \"json\" (one JSON object per public event)."),
-                     QStringLiteral("FORMAT"), QStringLiteral("text")},
-                    seatsOption(), ollamaOption()});
+    addHostOptions(
+        p,
+        HostMode::Headless,
+        {{QStringLiteral("quiet"), QStringLiteral("Print the MCP URL only, no narration.")},
+         {QStringLiteral("log"),
+          QStringLiteral(
+              "What to print of every match: \"text\" (narrated, one line per event, the "
+              "default) or \"json\" (one JSON object per public event)."),
+          QStringLiteral("FORMAT"),
+          QStringLiteral("text")},
+         seatsOption(),
+         ollamaOption()});
     // Handled in main(): `--headless --tournament ID` is `tournament join ID`.
-    p.addOption({QStringLiteral("tournament"),
-                 QStringLiteral("Join tournament ID and play its matches alongside the other hosts that play it "
-                                "(with --db postgresql://USER@HOST:PORT/DB; see `townhall tournament --help`)."),
-                 QStringLiteral("ID")});
-    QCommandLineOption skipToVote(QStringLiteral("skip-to-vote"),
-                                  QStringLiteral("Benchmarks: skip every new match to its first DAY_VOTE."));
+    p.addOption(
+        {QStringLiteral("tournament"),
+         QStringLiteral(
+             "Join tournament ID and play its matches alongside the other hosts that play it "
+             "(with --db postgresql://USER@HOST:PORT/DB; see `townhall tournament --help`)."),
+         QStringLiteral("ID")});
+    QCommandLineOption skipToVote(
+        QStringLiteral("skip-to-vote"),
+        QStringLiteral("Benchmarks: skip every new match to its first DAY_VOTE."));
     skipToVote.setFlags(QCommandLineOption::HiddenFromHelp);
     p.addOption(skipToVote);
-    QCommandLineOption noRecorder(QStringLiteral("no-recorder"),
-                                  QStringLiteral("Benchmarks: do not record MCP calls (to measure the recorder)."));
+    QCommandLineOption noRecorder(
+        QStringLiteral("no-recorder"),
+        QStringLiteral("Benchmarks: do not record MCP calls (to measure the recorder)."));
     noRecorder.setFlags(QCommandLineOption::HiddenFromHelp);
     p.addOption(noRecorder);
     p.process(app);
@@ -368,7 +416,8 @@ int runHeadless(int argc, char **argv)
         if (!down.isEmpty()) {
             for (const QString &d : down)
                 err(QStringLiteral("townhall: nothing answers for %1\n").arg(d));
-            err(QStringLiteral("townhall: start the model server (for Ollama: `ollama serve`) or fix the base URL; "
+            err(QStringLiteral("townhall: start the model server (for Ollama: `ollama serve`) or "
+                               "fix the base URL; "
                                "nothing was started\n"));
             return 1;
         }
@@ -398,14 +447,16 @@ int runHeadless(int argc, char **argv)
     }
     out(mcp.url() + QLatin1Char('\n'));
     if (options->spectateListen) {
-        if (!mcp.listenForSpectators(options->spectateListen->first, options->spectateListen->second, &error)) {
+        if (!mcp.listenForSpectators(
+                options->spectateListen->first, options->spectateListen->second, &error)) {
             err(QStringLiteral("townhall: %1\n").arg(error));
             return 1;
         }
         QUrl pages(mcp.spectatorUrl());
         pages.setScheme(QStringLiteral("http"));
         pages.setPath(QStringLiteral("/overlay/"));
-        err(QStringLiteral("spectator feed: %1 (overlay pages: %2)\n").arg(mcp.spectatorUrl(), pages.toString()));
+        err(QStringLiteral("spectator feed: %1 (overlay pages: %2)\n")
+                .arg(mcp.spectatorUrl(), pages.toString()));
     }
     for (const QString &n : host.notices())
         err(n + QLatin1Char('\n'));
@@ -422,8 +473,9 @@ int runHeadless(int argc, char **argv)
             }
         });
     }
-    QObject::connect(&host, &Host::storageFailed, &app,
-                     [](const QString &m) { err(QStringLiteral("townhall: storage failed: %1\n").arg(m)); });
+    QObject::connect(&host, &Host::storageFailed, &app, [](const QString &m) {
+        err(QStringLiteral("townhall: storage failed: %1\n").arg(m));
+    });
     for (const QString &w : seats.warnings)
         err(QStringLiteral("townhall: warning: %1\n").arg(w));
     if (seats.file) {
@@ -442,47 +494,53 @@ int runHeadless(int argc, char **argv)
             if (demoMatch.empty())
                 demoMatch = id.toStdString();
         });
-        QObject::connect(&host, &Host::matchEvents, &app,
-                         [&](const QString &id, const EventBatch &batch) {
-                             if (id.toStdString() != demoMatch)
-                                 return;
-                             const engine::Match *m = host.lobby().match(demoMatch);
-                             for (const engine::Event &e : *batch)
-                                 if (m)
-                                     out(narrationLine(*m, e));
-                         });
-        QObject::connect(&host, &Host::matchEnded, &app, [&](const QString &id, const QString &winner) {
-            if (id.toStdString() != demoMatch)
-                return;
-            const engine::Match *m = host.lobby().match(demoMatch);
-            out(QStringLiteral("\nResult: %1 won %2 after %3 day(s).\n")
-                    .arg(winnerText(winner), id)
-                    .arg(m ? m->state().dayNumber : 0));
-            QTimer::singleShot(0, &app, [&app] { app.exit(0); });
-        });
+        QObject::connect(
+            &host, &Host::matchEvents, &app, [&](const QString &id, const EventBatch &batch) {
+                if (id.toStdString() != demoMatch)
+                    return;
+                const engine::Match *m = host.lobby().match(demoMatch);
+                for (const engine::Event &e : *batch)
+                    if (m)
+                        out(narrationLine(*m, e));
+            });
+        QObject::connect(
+            &host, &Host::matchEnded, &app, [&](const QString &id, const QString &winner) {
+                if (id.toStdString() != demoMatch)
+                    return;
+                const engine::Match *m = host.lobby().match(demoMatch);
+                out(QStringLiteral("\nResult: %1 won %2 after %3 day(s).\n")
+                        .arg(winnerText(winner), id)
+                        .arg(m ? m->state().dayNumber : 0));
+                QTimer::singleShot(0, &app, [&app] { app.exit(0); });
+            });
         const int queued = static_cast<int>(host.lobby().queue().size());
         host.addBots(std::max(0, host.seatCount() - queued));
     } else {
         if (hostLog != HostLog::Quiet) {
-            QObject::connect(&host, &Host::matchEvents, &app, [&host, hostLog](const QString &id, const EventBatch &batch) {
-                const engine::Match *m = host.lobby().match(id.toStdString());
-                if (!m)
-                    return;
-                QString lines;
-                for (const engine::Event &e : *batch) {
-                    if (e.audience != engine::Audience::Public)
-                        continue;  // public events only, whatever the format
-                    if (hostLog == HostLog::Json) {
-                        engine::json j = engine::contractEvent(e);
-                        j["matchId"] = e.matchId;
-                        lines += QString::fromStdString(j.dump(-1, ' ', false, engine::json::error_handler_t::replace))
-                                 + QLatin1Char('\n');
-                    } else if (const QString line = describe(*m, e); !line.isEmpty()) {
-                        lines += QStringLiteral("[%1] %2\n").arg(id, line);
+            QObject::connect(
+                &host,
+                &Host::matchEvents,
+                &app,
+                [&host, hostLog](const QString &id, const EventBatch &batch) {
+                    const engine::Match *m = host.lobby().match(id.toStdString());
+                    if (!m)
+                        return;
+                    QString lines;
+                    for (const engine::Event &e : *batch) {
+                        if (e.audience != engine::Audience::Public)
+                            continue; // public events only, whatever the format
+                        if (hostLog == HostLog::Json) {
+                            engine::json j = engine::contractEvent(e);
+                            j["matchId"] = e.matchId;
+                            lines += QString::fromStdString(j.dump(
+                                         -1, ' ', false, engine::json::error_handler_t::replace))
+                                     + QLatin1Char('\n');
+                        } else if (const QString line = describe(*m, e); !line.isEmpty()) {
+                            lines += QStringLiteral("[%1] %2\n").arg(id, line);
+                        }
                     }
-                }
-                out(lines);
-            });
+                    out(lines);
+                });
             if (hostLog == HostLog::Narrated)
                 QObject::connect(&host, &Host::queueAbandoned, &app, [](const QString &name) {
                     out(QStringLiteral("[queue] %1 left the queue: no live session\n").arg(name));
@@ -498,12 +556,15 @@ int runHeadless(int argc, char **argv)
         if (bots > 0)
             botLine = QStringLiteral(", %1 bots waiting").arg(std::min(bots, host.seatCount() - 1));
         if (bots >= host.seatCount())
-            botLine += QStringLiteral(", %1 bot match(es) at a time, back to back").arg(bots / host.seatCount());
+            botLine += QStringLiteral(", %1 bot match(es) at a time, back to back")
+                           .arg(bots / host.seatCount());
         if (hostLog != HostLog::Quiet)
             err(QStringLiteral("townhall: hosting on %1 (speed ×%2, %3%4); Ctrl+C to stop\n")
                     .arg(mcp.url())
                     .arg(opts.speed)
-                    .arg(opts.guests ? QStringLiteral("guests allowed") : QStringLiteral("tokens required"), botLine));
+                    .arg(opts.guests ? QStringLiteral("guests allowed")
+                                     : QStringLiteral("tokens required"),
+                         botLine));
     }
     return app.exec();
 }
@@ -516,11 +577,16 @@ int runStdio(int argc, char **argv)
         QStringLiteral("Bridges an MCP client that speaks stdio to a Town Hall host over HTTP."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("mcp-stdio"), QStringLiteral("the command"));
-    p.addOption({QStringLiteral("url"), QStringLiteral("The host's MCP URL."), QStringLiteral("URL"),
+    p.addOption({QStringLiteral("url"),
+                 QStringLiteral("The host's MCP URL."),
+                 QStringLiteral("URL"),
                  QStringLiteral("http://127.0.0.1:8787/mcp")});
-    p.addOption({QStringLiteral("token"), QStringLiteral("Bearer token of a registered agent."), QStringLiteral("T")});
+    p.addOption({QStringLiteral("token"),
+                 QStringLiteral("Bearer token of a registered agent."),
+                 QStringLiteral("T")});
     p.process(app);
-    return mcp::runStdioBridge(QUrl(p.value(QStringLiteral("url"))), p.value(QStringLiteral("token")));
+    return mcp::runStdioBridge(QUrl(p.value(QStringLiteral("url"))),
+                               p.value(QStringLiteral("token")));
 }
 
 int runAgent(int argc, char **argv)
@@ -546,10 +612,11 @@ int runAgent(int argc, char **argv)
     p.addOption({QStringLiteral("url"),
                  QStringLiteral("add, config: the host's MCP URL."),
                  QStringLiteral("URL")});
-    p.addOption({QStringLiteral("port"),
-                 QStringLiteral("add, config: the host's MCP port on 127.0.0.1 (default: the port the "
-                                "last host on this database served, else 8787)."),
-                 QStringLiteral("P")});
+    p.addOption(
+        {QStringLiteral("port"),
+         QStringLiteral("add, config: the host's MCP port on 127.0.0.1 (default: the port the "
+                        "last host on this database served, else 8787)."),
+         QStringLiteral("P")});
     p.process(app);
     const QStringList args = p.positionalArguments();
     const QString action = args.value(1);
@@ -594,15 +661,19 @@ int runAgent(int argc, char **argv)
             return QStringLiteral("given with --url");
         }
         if (p.isSet(QStringLiteral("port"))) {
-            config.mcpUrl = QStringLiteral("http://127.0.0.1:%1/mcp").arg(p.value(QStringLiteral("port")));
+            config.mcpUrl
+                = QStringLiteral("http://127.0.0.1:%1/mcp").arg(p.value(QStringLiteral("port")));
             return QStringLiteral("given with --port");
         }
-        if (auto served = store.value().setting(std::string(Host::EndpointSetting)); served && served.value()) {
+        if (auto served = store.value().setting(std::string(Host::EndpointSetting));
+            served && served.value()) {
             config.mcpUrl = QString::fromStdString(*served.value());
-            return QStringLiteral("where the last host on this database served; --port or --url to change");
+            return QStringLiteral(
+                "where the last host on this database served; --port or --url to change");
         }
         config.mcpUrl = QStringLiteral("http://127.0.0.1:8787/mcp");
-        return QStringLiteral("the default port; no host has served this database yet; --port or --url to change");
+        return QStringLiteral(
+            "the default port; no host has served this database yet; --port or --url to change");
     };
     if (action == QLatin1String("add") || action == QLatin1String("config"))
         err(QStringLiteral("townhall agent: MCP URL %2 (%1)\n").arg(chooseUrl(), config.mcpUrl));
@@ -678,7 +749,8 @@ int runAgent(int argc, char **argv)
         }
         for (const AgentRecord &a : list.value())
             out(QStringLiteral("%1\t%2\t%3\n")
-                    .arg(QString::fromStdString(a.agentId), QString::fromStdString(a.name),
+                    .arg(QString::fromStdString(a.agentId),
+                         QString::fromStdString(a.name),
                          a.revoked() ? QStringLiteral("revoked") : QStringLiteral("active")));
         return 0;
     }
@@ -687,8 +759,9 @@ int runAgent(int argc, char **argv)
         err(QStringLiteral("townhall: %1\n").arg(r.error().message));
         return 1;
     }
-    out(QStringLiteral("revoked %1 (%2)\n").arg(QString::fromStdString(r.value().name),
-                                               QString::fromStdString(r.value().agentId)));
+    out(QStringLiteral("revoked %1 (%2)\n")
+            .arg(QString::fromStdString(r.value().name),
+                 QString::fromStdString(r.value().agentId)));
     return 0;
 }
 
@@ -698,24 +771,30 @@ int runLog(int argc, char **argv)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Exports, imports and replays match logs."));
     p.addHelpOption();
-    p.addPositionalArgument(QStringLiteral("command"),
-                            QStringLiteral("export MATCH_ID | import FILE | replay MATCH_ID | calls MATCH_ID"
-                                           " | chapters MATCH_ID"));
+    p.addPositionalArgument(
+        QStringLiteral("command"),
+        QStringLiteral("export MATCH_ID | import FILE | replay MATCH_ID | calls MATCH_ID"
+                       " | chapters MATCH_ID"));
     p.addOption(databaseOption());
     p.addOption({QStringLiteral("offset"),
                  QStringLiteral("chapters: the stream started this many seconds before the match."),
-                 QStringLiteral("SECONDS"), QStringLiteral("0")});
-    p.addOption({QStringLiteral("to"), QStringLiteral("replay: the event id (or seq) to stop at (default: the last)."),
+                 QStringLiteral("SECONDS"),
+                 QStringLiteral("0")});
+    p.addOption({QStringLiteral("to"),
+                 QStringLiteral("replay: the event id (or seq) to stop at (default: the last)."),
                  QStringLiteral("EVENT_ID")});
     p.addOption({QStringLiteral("renumber"),
-                 QStringLiteral("import: store the match under the next free number (for a match whose id is taken).")});
+                 QStringLiteral("import: store the match under the next free number (for a match "
+                                "whose id is taken).")});
     p.process(app);
     const QStringList args = p.positionalArguments();
     const QString command = args.value(0);
     const QString target = args.value(1);
     if (target.isEmpty()) {
-        err(QStringLiteral("usage: townhall export MATCH_ID | import FILE [--renumber] | replay MATCH_ID [--to EVENT_ID]"
-                           " | calls MATCH_ID | chapters MATCH_ID [--offset SECONDS] [--db PATH]\n"));
+        err(QStringLiteral(
+            "usage: townhall export MATCH_ID | import FILE [--renumber] | replay MATCH_ID [--to "
+            "EVENT_ID]"
+            " | calls MATCH_ID | chapters MATCH_ID [--offset SECONDS] [--db PATH]\n"));
         return 2;
     }
     // Checked before the database opens: a typo in the offset should not
@@ -723,7 +802,8 @@ int runLog(int argc, char **argv)
     bool offsetOk = false;
     const qlonglong offset = p.value(QStringLiteral("offset")).toLongLong(&offsetOk);
     if (command == QLatin1String("chapters") && (!offsetOk || offset < 0)) {
-        err(QStringLiteral("townhall chapters: --offset must be a whole number of seconds, 0 or more (got '%1')\n")
+        err(QStringLiteral("townhall chapters: --offset must be a whole number of seconds, 0 or "
+                           "more (got '%1')\n")
                 .arg(p.value(QStringLiteral("offset"))));
         return 2;
     }
@@ -738,7 +818,8 @@ int runLog(int argc, char **argv)
             return 1;
         }
         importData = std::move(*data);
-        if (auto checked = checkImport(std::string_view(importData.constData(), std::size_t(importData.size())));
+        if (auto checked
+            = checkImport(std::string_view(importData.constData(), std::size_t(importData.size())));
             !checked) {
             err(QStringLiteral("townhall import: %1\n").arg(checked.error().message));
             return 1;
@@ -786,7 +867,8 @@ int runLog(int argc, char **argv)
         }
         std::string text;
         for (const ToolCallRow &row : rows.value())
-            text += Recorder::rowToJson(row).dump(-1, ' ', false, engine::json::error_handler_t::replace)
+            text += Recorder::rowToJson(row).dump(
+                        -1, ' ', false, engine::json::error_handler_t::replace)
                     + '\n';
         text += logged.value();
         std::fwrite(text.data(), 1, text.size(), stdout);
@@ -802,8 +884,8 @@ int runLog(int argc, char **argv)
             }
             number = next.value();
         }
-        auto r = store.value().importMatch(std::string_view(importData.constData(), std::size_t(importData.size())),
-                                           number);
+        auto r = store.value().importMatch(
+            std::string_view(importData.constData(), std::size_t(importData.size())), number);
         if (!r) {
             err(QStringLiteral("townhall import: %1\n").arg(r.error().message));
             return 1;
@@ -812,8 +894,9 @@ int runLog(int argc, char **argv)
                 .arg(QString::fromStdString(r.value().matchId))
                 .arg(r.value().eventCount)
                 .arg(r.value().ended ? QStringLiteral(", ended") : QString())
-                .arg(r.value().modelSeats > 0 ? QStringLiteral(", %1 model seats").arg(r.value().modelSeats)
-                                              : QString()));
+                .arg(r.value().modelSeats > 0
+                         ? QStringLiteral(", %1 model seats").arg(r.value().modelSeats)
+                         : QString()));
         return 0;
     }
     if (command == QLatin1String("replay")) {
@@ -825,10 +908,13 @@ int runLog(int argc, char **argv)
         }
         engine::StateOptions o;
         o.includeRecentPublicMessages = true;
-        engine::json j{{"atEventId", m.value().log().back().eventId},
-                       {"stateHash", m.value().stateHash()},
-                       {"public", engine::toJson(engine::stateView(m.value(), engine::Viewer::spectator(), o))},
-                       {"omniscient", engine::toJson(engine::stateView(m.value(), engine::Viewer::omniscient(), o))}};
+        engine::json j{
+            {"atEventId", m.value().log().back().eventId},
+            {"stateHash", m.value().stateHash()},
+            {"public",
+             engine::toJson(engine::stateView(m.value(), engine::Viewer::spectator(), o))},
+            {"omniscient",
+             engine::toJson(engine::stateView(m.value(), engine::Viewer::omniscient(), o))}};
         out(QString::fromStdString(j.dump(2)) + QLatin1Char('\n'));
         return 0;
     }

@@ -9,17 +9,17 @@
 #include "app/guitournaments.h"
 #include "app/newmatchdialog.h"
 #include "app/options.h"
+#include "app/profilesdialog.h"
 #include "app/sharedleaderboard.h"
+#include "host/providers/keychain.h"
+#include "ui/broadcastwindow.h"
 #include "ui/i18n.h"
+#include "ui/inspectordock.h"
 #include "ui/leaderboardpanel.h"
+#include "ui/mainwindow.h"
 #include "ui/sharedtournamentdialog.h"
 #include "ui/tournamentdialog.h"
-#include "ui/inspectordock.h"
-#include "ui/mainwindow.h"
-#include "ui/broadcastwindow.h"
 #include "ui/voice.h"
-#include "app/profilesdialog.h"
-#include "host/providers/keychain.h"
 
 #include <QAction>
 #include <QMenu>
@@ -70,8 +70,9 @@ void addModelsMenu(ui::MainWindow &window, QSettings &settings)
     auto *menu = new QMenu(ProfilesDialog::tr("&Models"), &window);
     window.menuBar()->insertMenu(window.helpMenuAction(), menu);
     QAction *providers = menu->addAction(ProfilesDialog::tr("Model &providers…"));
-    QObject::connect(providers, &QAction::triggered, &window,
-                     [&window, &settings] { editProfiles(window, &window, settings); });
+    QObject::connect(providers, &QAction::triggered, &window, [&window, &settings] {
+        editProfiles(window, &window, settings);
+    });
 }
 
 /// Match → New match…, above the demo match: the seats of the next table.
@@ -81,7 +82,8 @@ void addNewMatchAction(ui::MainWindow &window, QSettings &settings, GuiHost &gui
 {
     auto *action = new QAction(NewMatchDialog::tr("&New match…"), &window);
     action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
-    action->setToolTip(NewMatchDialog::tr("Choose bots, models and open seats for the next table (Ctrl+Shift+N)"));
+    action->setToolTip(
+        NewMatchDialog::tr("Choose bots, models and open seats for the next table (Ctrl+Shift+N)"));
     window.addAction(action);
     // The Match menu is the one that holds the demo match.
     for (QObject *o : window.demoAction()->associatedObjects())
@@ -98,7 +100,9 @@ void addNewMatchAction(ui::MainWindow &window, QSettings &settings, GuiHost &gui
         });
         if (dialog.exec() != QDialog::Accepted)
             return;
-        guiHost.queuePlan(dialog.plan(), std::make_shared<AppKeySource>(std::make_shared<providers::KeychainKeySource>()));
+        guiHost.queuePlan(
+            dialog.plan(),
+            std::make_shared<AppKeySource>(std::make_shared<providers::KeychainKeySource>()));
     });
 }
 
@@ -106,23 +110,26 @@ void addNewMatchAction(ui::MainWindow &window, QSettings &settings, GuiHost &gui
 /// Leaderboard shows its progress and report (TournamentBoard).
 void addTournamentActions(ui::MainWindow &window, QSettings &settings, TournamentBoard &local)
 {
-    QObject::connect(&window, &ui::MainWindow::newTournamentRequested, &window, [&window, &settings, &local] {
-        ProfileStore store(settings);
-        QStringList names;
-        nlohmann::json providers = nlohmann::json::object();
-        for (const providers::ProviderProfile &p : store.load()) {
-            names << p.name;
-            providers[p.name.toStdString()] = p.toJson();  // never a key
-        }
-        ui::TournamentDialog dialog(names, providers, &window);
-        dialog.restoreForm(settings);  // the file loaded or the tournament started last time
-        const int result = dialog.exec();
-        dialog.saveForm(settings);
-        if (result != QDialog::Accepted)
-            return;
-        local.start(dialog.spec(), dialog.parallel(),
-                    std::make_shared<AppKeySource>(std::make_shared<providers::KeychainKeySource>()));
-    });
+    QObject::connect(
+        &window, &ui::MainWindow::newTournamentRequested, &window, [&window, &settings, &local] {
+            ProfileStore store(settings);
+            QStringList names;
+            nlohmann::json providers = nlohmann::json::object();
+            for (const providers::ProviderProfile &p : store.load()) {
+                names << p.name;
+                providers[p.name.toStdString()] = p.toJson(); // never a key
+            }
+            ui::TournamentDialog dialog(names, providers, &window);
+            dialog.restoreForm(settings); // the file loaded or the tournament started last time
+            const int result = dialog.exec();
+            dialog.saveForm(settings);
+            if (result != QDialog::Accepted)
+                return;
+            local.start(
+                dialog.spec(),
+                dialog.parallel(),
+                std::make_shared<AppKeySource>(std::make_shared<providers::KeychainKeySource>()));
+        });
 }
 
 } // namespace
@@ -165,7 +172,8 @@ int runGui(int argc, char **argv)
     o.bots = options->bots;
     o.spectateListen = options->spectateListen;
     o.demo = options->demo;
-    o.timers = options->timers ? *options->timers : settings.timers;  // --timers wins over the setting
+    o.timers
+        = options->timers ? *options->timers : settings.timers; // --timers wins over the setting
 
     ui::HostLink link;
     ui::MainWindow window(&link);
@@ -187,31 +195,39 @@ int runGui(int argc, char **argv)
     ui::CrierVoice voice;
     voice.setSettings(loadVoiceSettings(stored));
     window.setCrierVoice(&voice);
-    QObject::connect(&voice, &ui::CrierVoice::settingsChanged, &app, [](const ui::VoiceSettings &v) {
-        QSettings out;
-        saveVoiceSettings(out, v);
-    });
+    QObject::connect(
+        &voice, &ui::CrierVoice::settingsChanged, &app, [](const ui::VoiceSettings &v) {
+            QSettings out;
+            saveVoiceSettings(out, v);
+        });
     // While the broadcast window is open the voice speaks what it shows, its
     // delay included (a stream hears what it sees, never ahead of it);
     // otherwise the main window's selected match.
     QPointer<ui::BroadcastWindow> onAir;
-    QObject::connect(window.controller(), &ui::SpectatorController::selectionChanged, &voice,
+    QObject::connect(window.controller(),
+                     &ui::SpectatorController::selectionChanged,
+                     &voice,
                      [&voice, &window, &onAir](const QString &matchId) {
                          if (!onAir)
                              voice.setSource(window.replicas(), matchId);
                      });
-    QObject::connect(&window, &ui::MainWindow::broadcastWindowOpened, &voice,
-                     [&voice, &window, &onAir](ui::BroadcastWindow *broadcast) {
-                         onAir = broadcast;
-                         voice.setSource(broadcast->replicas(), broadcast->shownMatch());
-                         QObject::connect(broadcast, &ui::BroadcastWindow::shownMatchChanged, &voice,
-                                          [&voice, broadcast](const QString &matchId) {
-                                              voice.setSource(broadcast->replicas(), matchId);
-                                          });
-                         QObject::connect(broadcast, &QObject::destroyed, &voice, [&voice, &window] {
-                             voice.setSource(window.replicas(), window.controller()->selectedMatch());
-                         });
-                     });
+    QObject::connect(
+        &window,
+        &ui::MainWindow::broadcastWindowOpened,
+        &voice,
+        [&voice, &window, &onAir](ui::BroadcastWindow *broadcast) {
+            onAir = broadcast;
+            voice.setSource(broadcast->replicas(), broadcast->shownMatch());
+            QObject::connect(broadcast,
+                             &ui::BroadcastWindow::shownMatchChanged,
+                             &voice,
+                             [&voice, broadcast](const QString &matchId) {
+                                 voice.setSource(broadcast->replicas(), matchId);
+                             });
+            QObject::connect(broadcast, &QObject::destroyed, &voice, [&voice, &window] {
+                voice.setSource(window.replicas(), window.controller()->selectedMatch());
+            });
+        });
     window.show();
     // Ctrl+C or SIGTERM closes the window like the user would, so the host
     // stops in its thread and the store is closed cleanly.

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/guihost.h"
 
-#include "ui/agentview.h"
 #include "app/clientconfig.h"
 #include "app/modelreports.h"
 #include "host/livetournament.h"
@@ -9,6 +8,7 @@
 #include "host/recorder/calllog.h"
 #include "host/recorder/recorder.h"
 #include "host/tournaments.h"
+#include "ui/agentview.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -68,7 +68,9 @@ void HostWorker::start()
         });
         connect(h.get(), &Host::storageRecovered, this, [this](int failures) {
             Q_EMIT problemSolved();
-            Q_EMIT notice(tr("Storage works again after %n failed attempt(s); play goes on.", nullptr, failures));
+            Q_EMIT notice(tr("Storage works again after %n failed attempt(s); play goes on.",
+                             nullptr,
+                             failures));
         });
         connect(h.get(), &Host::notice, this, &HostWorker::notice);
         connect(h.get(), &Host::modelSeatChanged, this, &HostWorker::modelSeatChanged);
@@ -114,8 +116,10 @@ void HostWorker::start()
         }
     }
     if (m_options.spectateListen) {
-        if (m_mcp->listenForSpectators(m_options.spectateListen->first, m_options.spectateListen->second, &error))
-            Q_EMIT notice(tr("Spectators on other machines can watch at %1").arg(m_mcp->spectatorUrl()));
+        if (m_mcp->listenForSpectators(
+                m_options.spectateListen->first, m_options.spectateListen->second, &error))
+            Q_EMIT notice(
+                tr("Spectators on other machines can watch at %1").arg(m_mcp->spectatorUrl()));
         else
             Q_EMIT problem(error);
     }
@@ -282,7 +286,7 @@ void HostWorker::modelSeatChanged(const QString &matchId, const QString &playerI
 {
     m_seatsChanged.insert({matchId, playerId});
     if (!m_seatReport) {
-        m_seatReport = new QTimer(this);  // created here: it belongs to the host thread
+        m_seatReport = new QTimer(this); // created here: it belongs to the host thread
         m_seatReport->setSingleShot(true);
         m_seatReport->setInterval(200);
         connect(m_seatReport, &QTimer::timeout, this, &HostWorker::reportModelSeats);
@@ -476,7 +480,8 @@ void HostWorker::registerAgent(const QString &name)
     Store *store = m_host ? m_host->store() : nullptr;
     const QString trimmed = name.trimmed();
     if (!store) {
-        Q_EMIT agentProblem(tr("Agents are kept in the match database, which this session does not use."));
+        Q_EMIT agentProblem(
+            tr("Agents are kept in the match database, which this session does not use."));
         return;
     }
     if (trimmed.isEmpty() || trimmed.size() > 32) {
@@ -582,37 +587,43 @@ void HostWorker::queuePlan(const MatchPlan &plan, std::shared_ptr<providers::Key
         return;
     QPointer<HostWorker> self(this);
     // The keychain answers asynchronously; the host goes on meanwhile.
-    resolveKeys(plan.seats, std::move(keys)).then([self, timers = plan.timers, open = plan.openSeats,
-                                                   rules = plan.rules](const KeyedSeats &keyed) {
-        if (!self || !self->m_host)
-            return;
-        if (!keyed.refusals.isEmpty()) {
-            Q_EMIT self->notice(tr("The new match's seats were not queued: %1.").arg(keyed.refusals.join(QStringLiteral("; "))));
-            return;
-        }
-        // The timers first: the seat that completes a table starts its match.
-        engine::Timers &current = self->m_host->lobby().defaults().timers;
-        const engine::Timers before = current;
-        current = timersOf(timers);
-        const std::string queueId = queueForRules(*self->m_host, rules);
-        const Seating seated = queueSeats(*self->m_host, keyed.file, queueId);
-        if (!seated.ok() && seated.queued == 0) {
-            current = before;
-            Q_EMIT self->notice(tr("The new match's seats were not queued: %1.").arg(seated.error));
-            return;
-        }
-        self->m_options.timers = current;
-        QStringList lines;
-        lines << (seated.ok() ? tr("Queued %n seat(s) for the next table.", nullptr, seated.queued)
-                              : tr("Only %n seat(s) were queued: %1.", nullptr, seated.queued).arg(seated.error));
-        if (open > 0 && queueId == engine::DefaultQueueId)
-            lines << tr("%n seat(s) wait for MCP agents.", nullptr, open);
-        else if (open > 0)
-            lines << tr("%n seat(s) wait for MCP agents in the queue %1.", nullptr, open).arg(QString::fromStdString(queueId));
-        if (const QStringList warnings = keyed.warnings + seated.warnings; !warnings.isEmpty())
-            lines << tr("Warning: %1.").arg(warnings.join(QStringLiteral("; ")));
-        Q_EMIT self->notice(lines.join(QLatin1Char(' ')));
-    });
+    resolveKeys(plan.seats, std::move(keys))
+        .then([self, timers = plan.timers, open = plan.openSeats, rules = plan.rules](
+                  const KeyedSeats &keyed) {
+            if (!self || !self->m_host)
+                return;
+            if (!keyed.refusals.isEmpty()) {
+                Q_EMIT self->notice(tr("The new match's seats were not queued: %1.")
+                                        .arg(keyed.refusals.join(QStringLiteral("; "))));
+                return;
+            }
+            // The timers first: the seat that completes a table starts its match.
+            engine::Timers &current = self->m_host->lobby().defaults().timers;
+            const engine::Timers before = current;
+            current = timersOf(timers);
+            const std::string queueId = queueForRules(*self->m_host, rules);
+            const Seating seated = queueSeats(*self->m_host, keyed.file, queueId);
+            if (!seated.ok() && seated.queued == 0) {
+                current = before;
+                Q_EMIT self->notice(
+                    tr("The new match's seats were not queued: %1.").arg(seated.error));
+                return;
+            }
+            self->m_options.timers = current;
+            QStringList lines;
+            lines << (seated.ok()
+                          ? tr("Queued %n seat(s) for the next table.", nullptr, seated.queued)
+                          : tr("Only %n seat(s) were queued: %1.", nullptr, seated.queued)
+                                .arg(seated.error));
+            if (open > 0 && queueId == engine::DefaultQueueId)
+                lines << tr("%n seat(s) wait for MCP agents.", nullptr, open);
+            else if (open > 0)
+                lines << tr("%n seat(s) wait for MCP agents in the queue %1.", nullptr, open)
+                             .arg(QString::fromStdString(queueId));
+            if (const QStringList warnings = keyed.warnings + seated.warnings; !warnings.isEmpty())
+                lines << tr("Warning: %1.").arg(warnings.join(QStringLiteral("; ")));
+            Q_EMIT self->notice(lines.join(QLatin1Char(' ')));
+        });
 }
 
 // ---------------------------------------------------------------- tournaments (host thread)
@@ -638,8 +649,10 @@ void HostWorker::reportTournament(const std::string &id, const TournamentSink &s
     sink.report(QString::fromStdString(id), report.value());
 }
 
-void HostWorker::startTournament(const nlohmann::json &file, int parallel,
-                                 std::shared_ptr<providers::KeySource> keys, const TournamentSink &sink)
+void HostWorker::startTournament(const nlohmann::json &file,
+                                 int parallel,
+                                 std::shared_ptr<providers::KeySource> keys,
+                                 const TournamentSink &sink)
 {
     if (!m_host || !m_host->store()) {
         sink.problem(tr("A tournament needs the database, and the host has none."));
@@ -671,7 +684,8 @@ void HostWorker::startTournament(const nlohmann::json &file, int parallel,
         // connection of their own (the host's belongs to this thread).
         const QString path = m_host->store()->path();
         if (path.isEmpty() || path == QLatin1String(":memory:")) {
-            sink.problem(tr("Tournaments of bots need a database file; this host keeps its matches in memory."));
+            sink.problem(tr("Tournaments of bots need a database file; this host keeps its matches "
+                            "in memory."));
             return;
         }
         m_botRunning = true;
@@ -722,17 +736,24 @@ void HostWorker::startTournament(const nlohmann::json &file, int parallel,
             }
             if (spec.modelTimers)
                 self->m_host->lobby().defaults().timers = engine::modelPlayTimers();
-            self->m_live = std::make_unique<host::LiveTournament>(*self->m_host, id, spec, keyed.file, agentIds,
-                                                                  parallel);
+            self->m_live = std::make_unique<host::LiveTournament>(
+                *self->m_host, id, spec, keyed.file, agentIds, parallel);
             host::LiveTournament *live = self->m_live.get();
-            QObject::connect(live, &host::LiveTournament::progressChanged, self,
+            QObject::connect(live,
+                             &host::LiveTournament::progressChanged,
+                             self,
                              [self, live, qid, sink](int done, int scheduled, int running) {
                                  const QStringList waiting = live->waitingFor();
-                                 sink.progress(qid, done, scheduled, running,
-                                               waiting.isEmpty() ? QString()
-                                                                 : tr("waiting for %1 to join the queue %2")
-                                                                       .arg(waiting.join(QStringLiteral(", ")),
-                                                                            QString::fromStdString(live->queueId())));
+                                 sink.progress(
+                                     qid,
+                                     done,
+                                     scheduled,
+                                     running,
+                                     waiting.isEmpty()
+                                         ? QString()
+                                         : tr("waiting for %1 to join the queue %2")
+                                               .arg(waiting.join(QStringLiteral(", ")),
+                                                    QString::fromStdString(live->queueId())));
                                  // The leaderboard grows as matches end.
                                  if (done > 0)
                                      self->reportTournament(qid.toStdString(), sink);
@@ -741,9 +762,10 @@ void HostWorker::startTournament(const nlohmann::json &file, int parallel,
                 self->reportTournament(qid.toStdString(), sink);
                 QTimer::singleShot(0, self, [self] { self->m_live.reset(); });
             });
-            QObject::connect(live, &host::LiveTournament::failed, self, [self, sink](const QString &message) {
-                sink.problem(message);
-            });
+            QObject::connect(live,
+                             &host::LiveTournament::failed,
+                             self,
+                             [self, sink](const QString &message) { sink.problem(message); });
             QString error;
             if (!live->start(&error)) {
                 sink.problem(error);
@@ -752,7 +774,9 @@ void HostWorker::startTournament(const nlohmann::json &file, int parallel,
         });
 }
 
-void HostWorker::openTournamentMatch(const QString &tournamentId, const QString &matchId, const TournamentSink &sink)
+void HostWorker::openTournamentMatch(const QString &tournamentId,
+                                     const QString &matchId,
+                                     const TournamentSink &sink)
 {
     if (!m_host || !m_host->store())
         return;
@@ -761,7 +785,8 @@ void HostWorker::openTournamentMatch(const QString &tournamentId, const QString 
         sink.opened(matchId);
         return;
     }
-    auto log = host::tournamentMatchLog(*m_host->store(), tournamentId.toStdString(), matchId.toStdString());
+    auto log = host::tournamentMatchLog(
+        *m_host->store(), tournamentId.toStdString(), matchId.toStdString());
     if (!log) {
         sink.problem(log.error().message);
         return;
@@ -782,7 +807,10 @@ void HostWorker::listTournaments(const TournamentSink &sink)
     }
     std::vector<ui::TournamentChoice> out;
     for (const host::TournamentRow &t : rows.value())
-        out.push_back({QString::fromStdString(t.id), QString::fromStdString(t.name), t.done, t.scheduled,
+        out.push_back({QString::fromStdString(t.id),
+                       QString::fromStdString(t.name),
+                       t.done,
+                       t.scheduled,
                        t.status == "FINISHED"});
     sink.listed(out);
 }
@@ -801,7 +829,8 @@ void HostWorker::showTournament(const QString &tournamentId, const TournamentSin
     reportTournament(tournamentId.toStdString(), sink);
 }
 
-void HostWorker::showMatchLog(const QString &matchId, const std::vector<engine::Event> &log,
+void HostWorker::showMatchLog(const QString &matchId,
+                              const std::vector<engine::Event> &log,
                               const TournamentSink &sink)
 {
     if (log.empty()) {
@@ -897,12 +926,15 @@ void GuiHost::inWorker(F &&f)
     if (!m_worker)
         return;
     HostWorker *w = m_worker;
-    QMetaObject::invokeMethod(m_worker, [w, f = std::forward<F>(f)] { f(*w); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w, f = std::forward<F>(f)] { f(*w); }, Qt::QueuedConnection);
 }
 
 void GuiHost::queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySource> keys)
 {
-    inWorker([plan = std::move(plan), keys = std::move(keys)](HostWorker &w) { w.queuePlan(plan, keys); });
+    inWorker([plan = std::move(plan), keys = std::move(keys)](HostWorker &w) {
+        w.queuePlan(plan, keys);
+    });
 }
 
 namespace {
@@ -911,41 +943,52 @@ TournamentSink postedTo(QObject *context, const TournamentSink &sink)
 {
     QPointer<QObject> ctx(context);
     TournamentSink out;
-    out.progress = [ctx, f = sink.progress](const QString &id, int done, int scheduled, int running,
-                                            const QString &note) {
-        if (ctx && f)
-            QMetaObject::invokeMethod(ctx, [=] { f(id, done, scheduled, running, note); }, Qt::QueuedConnection);
-    };
+    out.progress
+        = [ctx, f = sink.progress](
+              const QString &id, int done, int scheduled, int running, const QString &note) {
+              if (ctx && f)
+                  QMetaObject::invokeMethod(
+                      ctx, [=] { f(id, done, scheduled, running, note); }, Qt::QueuedConnection);
+          };
     out.report = [ctx, f = sink.report](const QString &id, const tournament::Report &r) {
         if (ctx && f)
-            QMetaObject::invokeMethod(ctx, [=] { f(id, r); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                ctx, [=] { f(id, r); }, Qt::QueuedConnection);
     };
     out.problem = [ctx, f = sink.problem](const QString &message) {
         if (ctx && f)
-            QMetaObject::invokeMethod(ctx, [=] { f(message); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                ctx, [=] { f(message); }, Qt::QueuedConnection);
     };
     out.opened = [ctx, f = sink.opened](const QString &matchId) {
         if (ctx && f)
-            QMetaObject::invokeMethod(ctx, [=] { f(matchId); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                ctx, [=] { f(matchId); }, Qt::QueuedConnection);
     };
     if (sink.listed)
         out.listed = [ctx, f = sink.listed](const std::vector<ui::TournamentChoice> &list) {
             if (ctx)
-                QMetaObject::invokeMethod(ctx, [=] { f(list); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    ctx, [=] { f(list); }, Qt::QueuedConnection);
         };
     return out;
 }
 } // namespace
 
-void GuiHost::startTournament(nlohmann::json file, int parallel, std::shared_ptr<host::providers::KeySource> keys,
-                              TournamentSink sink, QObject *context)
+void GuiHost::startTournament(nlohmann::json file,
+                              int parallel,
+                              std::shared_ptr<host::providers::KeySource> keys,
+                              TournamentSink sink,
+                              QObject *context)
 {
-    inWorker([file = std::move(file), parallel, keys = std::move(keys), s = postedTo(context, sink)](HostWorker &w) {
-        w.startTournament(file, parallel, keys, s);
-    });
+    inWorker(
+        [file = std::move(file), parallel, keys = std::move(keys), s = postedTo(context, sink)](
+            HostWorker &w) { w.startTournament(file, parallel, keys, s); });
 }
 
-void GuiHost::openTournamentMatch(const QString &tournamentId, const QString &matchId, TournamentSink sink,
+void GuiHost::openTournamentMatch(const QString &tournamentId,
+                                  const QString &matchId,
+                                  TournamentSink sink,
                                   QObject *context)
 {
     inWorker([tournamentId, matchId, s = postedTo(context, sink)](HostWorker &w) {
@@ -960,10 +1003,14 @@ void GuiHost::listTournaments(TournamentSink sink, QObject *context)
 
 void GuiHost::showTournament(const QString &tournamentId, TournamentSink sink, QObject *context)
 {
-    inWorker([tournamentId, s = postedTo(context, sink)](HostWorker &w) { w.showTournament(tournamentId, s); });
+    inWorker([tournamentId, s = postedTo(context, sink)](HostWorker &w) {
+        w.showTournament(tournamentId, s);
+    });
 }
 
-void GuiHost::showMatchLog(const QString &matchId, std::vector<engine::Event> log, TournamentSink sink,
+void GuiHost::showMatchLog(const QString &matchId,
+                           std::vector<engine::Event> log,
+                           TournamentSink sink,
                            QObject *context)
 {
     inWorker([matchId, log = std::move(log), s = postedTo(context, sink)](HostWorker &w) {

@@ -19,17 +19,17 @@
 #include <QStringList>
 #include <QThread>
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
 #include <set>
-#include <atomic>
 #include <thread>
 
 namespace townhall::host {
 class McpService;
 class LiveTournament;
-}
+} // namespace townhall::host
 
 namespace townhall::app {
 
@@ -38,7 +38,6 @@ using host::EventBatch;
 using host::Host;
 using host::HostOptions;
 using host::McpService;
-
 
 struct GuiHostOptions
 {
@@ -49,14 +48,16 @@ struct GuiHostOptions
     bool demo = false;                    ///< start a demo match at once
     std::optional<engine::Timers> timers; ///< default phase timers of new matches
     int endedMatchesToShow = 8;           ///< ended matches of earlier runs shown for replay
-    std::optional<std::pair<QHostAddress, quint16>> spectateListen;  ///< --spectate-listen
+    std::optional<std::pair<QHostAddress, quint16>> spectateListen; ///< --spectate-listen
 };
 
 /// Where a tournament's news goes. Each callback is called on the host
 /// thread; GuiHost's versions post to the UI thread.
 struct TournamentSink
 {
-    std::function<void(const QString &id, int done, int scheduled, int running, const QString &note)> progress;
+    std::function<void(
+        const QString &id, int done, int scheduled, int running, const QString &note)>
+        progress;
     std::function<void(const QString &id, const tournament::Report &report)> report;
     std::function<void(const QString &message)> problem;
     /// A tournament match's log was sent to the UI (open it now).
@@ -123,17 +124,22 @@ public Q_SLOTS:
     /// (a key that is needed and missing queues nothing), then the plan's
     /// timers for new matches, then the seats in order (queueSeats). What
     /// came of it is a notice.
-    void queuePlan(const townhall::app::MatchPlan &plan, std::shared_ptr<townhall::host::providers::KeySource> keys);
+    void queuePlan(const townhall::app::MatchPlan &plan,
+                   std::shared_ptr<townhall::host::providers::KeySource> keys);
 
 public:
     /// Creates a tournament from its file (docs/tournaments.md) in the
     /// host's database and plays it: bots alone at virtual time on threads
     /// of their own with a second connection to the database, anything else
     /// live through the host (model keys from `keys`). One at a time.
-    void startTournament(const nlohmann::json &file, int parallel,
-                         std::shared_ptr<townhall::host::providers::KeySource> keys, const TournamentSink &sink);
+    void startTournament(const nlohmann::json &file,
+                         int parallel,
+                         std::shared_ptr<townhall::host::providers::KeySource> keys,
+                         const TournamentSink &sink);
     /// Sends a tournament match's stored log to the UI, then sink.opened.
-    void openTournamentMatch(const QString &tournamentId, const QString &matchId, const TournamentSink &sink);
+    void openTournamentMatch(const QString &tournamentId,
+                             const QString &matchId,
+                             const TournamentSink &sink);
     /// Every tournament of the host's database (the app's and those
     /// `townhall tournament` ran on the same file) to sink.listed.
     void listTournaments(const TournamentSink &sink);
@@ -142,7 +148,9 @@ public:
     void showTournament(const QString &tournamentId, const TournamentSink &sink);
     /// Sends a whole match log read elsewhere (a shared tournament's, from
     /// PostgreSQL) to the UI like a stored one, then sink.opened.
-    void showMatchLog(const QString &matchId, const std::vector<engine::Event> &log, const TournamentSink &sink);
+    void showMatchLog(const QString &matchId,
+                      const std::vector<engine::Event> &log,
+                      const TournamentSink &sink);
 
 Q_SIGNALS:
     void matchEvents(const QString &matchId, const townhall::ui::EventBatch &batch);
@@ -178,9 +186,9 @@ private:
     QTimer *m_sessionWatch = nullptr;                ///< notes when each MCP session appeared
     std::map<std::string, QDateTime> m_sessionSince; ///< session id → first seen
     std::map<QString, std::uint64_t> m_sentUpTo;     ///< matchId → last seq sent to the UI
-    std::set<QString> m_stored;                      ///< matches shown from the database (sendStored)
-    qint64 m_startedUs = 0;                          ///< when this run began: later calls are live
-    QStringList m_order;                             ///< match ids in the order they were sent
+    std::set<QString> m_stored; ///< matches shown from the database (sendStored)
+    qint64 m_startedUs = 0;     ///< when this run began: later calls are live
+    QStringList m_order;        ///< match ids in the order they were sent
     QString m_url;
     QString m_listenNote;
     bool m_persistent = true;
@@ -191,7 +199,7 @@ private:
     /// a moment later (a model answer changes a log several times).
     void modelSeatChanged(const QString &matchId, const QString &playerId);
     void reportModelSeats();
-    std::set<std::pair<QString, QString>> m_seatsChanged;         ///< (match, player)
+    std::set<std::pair<QString, QString>> m_seatsChanged;            ///< (match, player)
     std::map<std::pair<QString, QString>, std::int64_t> m_notesSent; ///< next note number to send
     QTimer *m_seatReport = nullptr;
     // The tournament under way (startTournament).
@@ -231,9 +239,14 @@ public:
     void queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySource> keys);
     /// HostWorker::startTournament; `sink`'s callbacks run on the UI thread,
     /// in `context`'s lifetime.
-    void startTournament(nlohmann::json file, int parallel, std::shared_ptr<host::providers::KeySource> keys,
-                         TournamentSink sink, QObject *context);
-    void openTournamentMatch(const QString &tournamentId, const QString &matchId, TournamentSink sink,
+    void startTournament(nlohmann::json file,
+                         int parallel,
+                         std::shared_ptr<host::providers::KeySource> keys,
+                         TournamentSink sink,
+                         QObject *context);
+    void openTournamentMatch(const QString &tournamentId,
+                             const QString &matchId,
+                             TournamentSink sink,
                              QObject *context);
     /// HostWorker::listTournaments and showTournament, the sink's callbacks
     /// on the UI thread in `context`'s lifetime.
@@ -241,7 +254,10 @@ public:
     void showTournament(const QString &tournamentId, TournamentSink sink, QObject *context);
     /// HostWorker::showMatchLog: `log` replays under `matchId` in the
     /// spectator view, as openTournamentMatch's stored logs do.
-    void showMatchLog(const QString &matchId, std::vector<engine::Event> log, TournamentSink sink, QObject *context);
+    void showMatchLog(const QString &matchId,
+                      std::vector<engine::Event> log,
+                      TournamentSink sink,
+                      QObject *context);
 
     /// Runs `fn` in the host thread with the Host, and waits for it (tests,
     /// the benchmark). `fn` must not wait for the UI thread.

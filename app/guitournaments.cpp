@@ -13,8 +13,10 @@
 
 namespace townhall::app {
 
-TournamentBoard::TournamentBoard(ui::MainWindow &window, GuiHost &host, SharedLeaderboard &shared,
-                                   QObject *parent)
+TournamentBoard::TournamentBoard(ui::MainWindow &window,
+                                 GuiHost &host,
+                                 SharedLeaderboard &shared,
+                                 QObject *parent)
     : QObject(parent)
     , m_window(window)
     , m_host(host)
@@ -23,20 +25,22 @@ TournamentBoard::TournamentBoard(ui::MainWindow &window, GuiHost &host, SharedLe
     // Each callback runs on the UI thread while this object lives. While a
     // shared tournament has the Leaderboard, the host's own one plays on
     // without taking it back.
-    m_sink.progress = [this](const QString &id, int done, int scheduled, int running, const QString &note) {
-        if (!note.isEmpty())
-            m_window.statusBar()->showMessage(ui::TournamentDialog::tr("Tournament %1: %2").arg(id, note), 10000);
-        if (m_shared.active())
-            return;
-        if (std::exchange(m_starting, false))
-            m_current = id;  // the one just started takes the Leaderboard
-        if (id != m_current)
-            return;  // the user picked another
-        ui::LeaderboardPanel *board = m_window.leaderboard();
-        board->setProgress(done, scheduled, running);
-        if (!board->setCurrentTournament(id))
-            refresh();  // a new one: list it
-    };
+    m_sink.progress
+        = [this](const QString &id, int done, int scheduled, int running, const QString &note) {
+              if (!note.isEmpty())
+                  m_window.statusBar()->showMessage(
+                      ui::TournamentDialog::tr("Tournament %1: %2").arg(id, note), 10000);
+              if (m_shared.active())
+                  return;
+              if (std::exchange(m_starting, false))
+                  m_current = id; // the one just started takes the Leaderboard
+              if (id != m_current)
+                  return; // the user picked another
+              ui::LeaderboardPanel *board = m_window.leaderboard();
+              board->setProgress(done, scheduled, running);
+              if (!board->setCurrentTournament(id))
+                  refresh(); // a new one: list it
+          };
     m_sink.report = [this](const QString &id, const tournament::Report &report) {
         if (m_shared.active() || id != m_current)
             return;
@@ -45,10 +49,15 @@ TournamentBoard::TournamentBoard(ui::MainWindow &window, GuiHost &host, SharedLe
     };
     m_sink.problem = [this](const QString &message) {
         m_starting = false;
-        m_window.statusBar()->showMessage(ui::TournamentDialog::tr("Tournament: %1").arg(message), 15000);
+        m_window.statusBar()->showMessage(ui::TournamentDialog::tr("Tournament: %1").arg(message),
+                                          15000);
     };
-    m_sink.opened = [this](const QString &matchId) { m_window.controller()->selectMatch(matchId); };
-    m_sink.listed = [this](const std::vector<ui::TournamentChoice> &list) { onListed(list); };
+    m_sink.opened = [this](const QString &matchId) {
+        m_window.controller()->selectMatch(matchId);
+    };
+    m_sink.listed = [this](const std::vector<ui::TournamentChoice> &list) {
+        onListed(list);
+    };
 
     ui::LeaderboardPanel *board = m_window.leaderboard();
     connect(board, &ui::LeaderboardPanel::openMatchRequested, this, [this](const QString &matchId) {
@@ -65,8 +74,9 @@ TournamentBoard::TournamentBoard(ui::MainWindow &window, GuiHost &host, SharedLe
     connect(&m_host, &GuiHost::started, this, &TournamentBoard::refresh);
 }
 
-void TournamentBoard::start(const nlohmann::json &file, int parallel,
-                             std::shared_ptr<host::providers::KeySource> keys)
+void TournamentBoard::start(const nlohmann::json &file,
+                            int parallel,
+                            std::shared_ptr<host::providers::KeySource> keys)
 {
     m_shared.stop();
     m_current.clear();
@@ -103,7 +113,7 @@ void TournamentBoard::onListed(const std::vector<ui::TournamentChoice> &tourname
     else if (!m_current.isEmpty())
         board->setCurrentTournament(m_current);
     else if (!tournaments.empty() && !m_starting)
-        show(tournaments.back().id);  // nothing shown yet: the newest
+        show(tournaments.back().id); // nothing shown yet: the newest
     Q_EMIT listed();
 }
 

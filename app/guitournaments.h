@@ -32,10 +32,15 @@ class TournamentBoard final : public QObject
 public:
     /// Follows `host`'s tournaments in `window`'s Leaderboard; `shared`
     /// gives the Leaderboard up to a shared tournament and back.
-    TournamentBoard(ui::MainWindow &window, GuiHost &host, SharedLeaderboard &shared, QObject *parent = nullptr);
+    TournamentBoard(ui::MainWindow &window,
+                    GuiHost &host,
+                    SharedLeaderboard &shared,
+                    QObject *parent = nullptr);
 
     /// Plays a tournament file in the host's database and shows it.
-    void start(const nlohmann::json &file, int parallel, std::shared_ptr<host::providers::KeySource> keys);
+    void start(const nlohmann::json &file,
+               int parallel,
+               std::shared_ptr<host::providers::KeySource> keys);
     /// Reads the database's tournaments again, and the one shown (once the
     /// host runs: its `started` signal does it too).
     void refresh();
@@ -56,7 +61,7 @@ private:
     SharedLeaderboard &m_shared;
     TournamentSink m_sink;
     QString m_current;
-    bool m_starting = false;  ///< start() called, its tournament not heard of yet
+    bool m_starting = false; ///< start() called, its tournament not heard of yet
 };
 
 } // namespace townhall::app

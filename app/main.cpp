@@ -59,7 +59,8 @@ int main(int argc, char **argv)
         if (std::strcmp(argv[i], "--headless") == 0) {
             // `townhall --headless --tournament ID --db …` joins a tournament:
             // it is `townhall tournament join ID --db …`.
-            std::vector<char *> join{argv[0], const_cast<char *>("tournament"), const_cast<char *>("join")};
+            std::vector<char *> join{
+                argv[0], const_cast<char *>("tournament"), const_cast<char *>("join")};
             bool joining = false;
             for (int j = 1; j < argc; ++j) {
                 if (std::strcmp(argv[j], "--headless") == 0)

@@ -15,9 +15,12 @@ namespace {
 ui::ModelNote::Kind uiKind(host::PilotNote::Kind kind)
 {
     switch (kind) {
-    case host::PilotNote::Kind::Thought: return ui::ModelNote::Kind::Thought;
-    case host::PilotNote::Kind::StandIn: return ui::ModelNote::Kind::StandIn;
-    case host::PilotNote::Kind::HandOver: return ui::ModelNote::Kind::HandOver;
+    case host::PilotNote::Kind::Thought:
+        return ui::ModelNote::Kind::Thought;
+    case host::PilotNote::Kind::StandIn:
+        return ui::ModelNote::Kind::StandIn;
+    case host::PilotNote::Kind::HandOver:
+        return ui::ModelNote::Kind::HandOver;
     }
     return ui::ModelNote::Kind::Thought;
 }
@@ -29,7 +32,8 @@ std::int64_t notesEnd(const host::ModelSeatInfo &seat)
     return seat.log ? seat.log->notesBefore + std::int64_t(seat.log->notes.size()) : 0;
 }
 
-ui::ModelSeatReport modelSeatReport(const QString &matchId, const host::ModelSeatInfo &seat, std::int64_t fromNote)
+ui::ModelSeatReport
+modelSeatReport(const QString &matchId, const host::ModelSeatInfo &seat, std::int64_t fromNote)
 {
     ui::ModelSeatReport r;
     r.matchId = matchId;
@@ -64,7 +68,8 @@ ui::ModelSeatReport modelSeatReport(const QString &matchId, const host::ModelSea
     return r;
 }
 
-std::vector<host::ModelSeatInfo> storedModelSeats(const host::Store &store, const std::string &matchId)
+std::vector<host::ModelSeatInfo> storedModelSeats(const host::Store &store,
+                                                  const std::string &matchId)
 {
     std::vector<host::ModelSeatInfo> out;
     const auto rows = store.modelSeats(matchId);
@@ -83,13 +88,18 @@ std::vector<host::ModelSeatInfo> storedModelSeats(const host::Store &store, cons
             seat.profile.model = QString::fromStdString(profile.value("model", std::string()));
         }
         auto log = std::make_shared<host::PilotLog>();
-        log->stats = host::PilotStats::fromJson(nlohmann::json::parse(row.statsJson, nullptr, false));
-        if (const auto notes = store.modelNotes(matchId, row.playerId); notes && !notes.value().empty()) {
+        log->stats
+            = host::PilotStats::fromJson(nlohmann::json::parse(row.statsJson, nullptr, false));
+        if (const auto notes = store.modelNotes(matchId, row.playerId);
+            notes && !notes.value().empty()) {
             log->notesBefore = notes.value().front().n;
             for (const host::ModelNoteRow &n : notes.value())
                 log->notes.push_back(host::PilotNote{
-                    host::PilotNote::kindFromName(n.kind).value_or(host::PilotNote::Kind::Thought), n.at, n.day,
-                    engine::parsePhase(n.phase).value_or(engine::Phase::Lobby), QString::fromStdString(n.text)});
+                    host::PilotNote::kindFromName(n.kind).value_or(host::PilotNote::Kind::Thought),
+                    n.at,
+                    n.day,
+                    engine::parsePhase(n.phase).value_or(engine::Phase::Lobby),
+                    QString::fromStdString(n.text)});
         }
         seat.log = std::move(log);
         out.push_back(std::move(seat));
@@ -101,8 +111,11 @@ namespace {
 
 host::CallStatus statusFromKey(const std::string &key)
 {
-    for (host::CallStatus s : {host::CallStatus::Ok, host::CallStatus::ToolError, host::CallStatus::ProtocolError,
-                               host::CallStatus::RateLimited, host::CallStatus::NoReply})
+    for (host::CallStatus s : {host::CallStatus::Ok,
+                               host::CallStatus::ToolError,
+                               host::CallStatus::ProtocolError,
+                               host::CallStatus::RateLimited,
+                               host::CallStatus::NoReply})
         if (host::statusKey(s).toStdString() == key)
             return s;
     return host::CallStatus::Ok;
@@ -111,7 +124,8 @@ host::CallStatus statusFromKey(const std::string &key)
 QString text(const nlohmann::json &j, const char *key)
 {
     const auto it = j.find(key);
-    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                            : QString();
 }
 
 qint64 number(const nlohmann::json &j, const char *key)

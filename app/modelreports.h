@@ -17,7 +17,8 @@ namespace townhall::app {
 /// One model seat of `matchId` with its notes from note number `fromNote`
 /// on (the pilot numbers its notes from the first it ever wrote; notes it
 /// dropped are skipped). The profile's key is never read.
-ui::ModelSeatReport modelSeatReport(const QString &matchId, const host::ModelSeatInfo &seat, std::int64_t fromNote);
+ui::ModelSeatReport
+modelSeatReport(const QString &matchId, const host::ModelSeatInfo &seat, std::int64_t fromNote);
 
 /// The note number after the last note of `seat` (what to ask for next time).
 std::int64_t notesEnd(const host::ModelSeatInfo &seat);
@@ -26,7 +27,8 @@ std::int64_t notesEnd(const host::ModelSeatInfo &seat);
 /// for an imported match): their profile (name and model, never a key),
 /// persona, counts and notes, in seat order. Empty when the match had none
 /// or they cannot be read.
-std::vector<host::ModelSeatInfo> storedModelSeats(const host::Store &store, const std::string &matchId);
+std::vector<host::ModelSeatInfo> storedModelSeats(const host::Store &store,
+                                                  const std::string &matchId);
 
 /// The recorded calls of a match as the inspector shows them, from the
 /// JSON Lines of `townhall calls` (the calls file, and the rows of older

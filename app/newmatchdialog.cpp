@@ -34,10 +34,14 @@ constexpr const char *WantedProfile = "wantedProfile";
 QString kindKey(NewMatchDialog::SeatKind kind)
 {
     switch (kind) {
-    case NewMatchDialog::SeatKind::Model: return QStringLiteral("model");
-    case NewMatchDialog::SeatKind::Open: return QStringLiteral("open");
-    case NewMatchDialog::SeatKind::Push: return QStringLiteral("push");
-    case NewMatchDialog::SeatKind::Bot: break;
+    case NewMatchDialog::SeatKind::Model:
+        return QStringLiteral("model");
+    case NewMatchDialog::SeatKind::Open:
+        return QStringLiteral("open");
+    case NewMatchDialog::SeatKind::Push:
+        return QStringLiteral("push");
+    case NewMatchDialog::SeatKind::Bot:
+        break;
     }
     return QStringLiteral("bot");
 }
@@ -55,7 +59,8 @@ NewMatchDialog::SeatKind kindFromKey(const QString &key)
 
 QString defaultName(int seat)
 {
-    return QString::fromStdString(engine::botNames()[std::size_t(seat) % engine::botNames().size()]);
+    return QString::fromStdString(
+        engine::botNames()[std::size_t(seat) % engine::botNames().size()]);
 }
 
 } // namespace
@@ -68,12 +73,14 @@ NewMatchDialog::NewMatchDialog(ProfileStore &profiles, QSettings &settings, QWid
 {
     setWindowTitle(tr("New match"));
 
-    auto *intro = new QLabel(tr("Choose who takes each seat of the next table. Open seats wait for MCP agents; "
-                                "the match starts when every seat of the table is taken."));
+    auto *intro = new QLabel(
+        tr("Choose who takes each seat of the next table. Open seats wait for MCP agents; "
+           "the match starts when every seat of the table is taken."));
     intro->setWordWrap(true);
 
     auto *grid = new QGridLayout;
-    const QStringList headers = {tr("Seat"), tr("Name"), tr("Played by"), tr("Provider"), tr("Model"), tr("Persona")};
+    const QStringList headers
+        = {tr("Seat"), tr("Name"), tr("Played by"), tr("Provider"), tr("Model"), tr("Persona")};
     for (int c = 0; c < headers.size(); ++c) {
         auto *h = new QLabel(QStringLiteral("<b>%1</b>").arg(headers[c].toHtmlEscaped()));
         grid->addWidget(h, 0, c);
@@ -93,13 +100,17 @@ NewMatchDialog::NewMatchDialog(ProfileStore &profiles, QSettings &settings, QWid
     m_setUpProfiles = new QPushButton(tr("Set up a model provider…"));
     m_timers = new QComboBox;
     m_timers->addItem(tr("Standard"), QVariant::fromValue(int(TimerPreset::Standard)));
-    m_timers->addItem(tr("Model play (longer turns)"), QVariant::fromValue(int(TimerPreset::ModelPlay)));
-    m_timers->setToolTip(tr("Language models take seconds per call: model play gives each turn room for a retry."));
+    m_timers->addItem(tr("Model play (longer turns)"),
+                      QVariant::fromValue(int(TimerPreset::ModelPlay)));
+    m_timers->setToolTip(
+        tr("Language models take seconds per call: model play gives each turn room for a retry."));
     m_rules = new QComboBox;
     for (const engine::RuleSet &r : engine::rulePresets())
-        m_rules->addItem(tr("%1 (%n seats)", nullptr, r.seatCount()).arg(QString::fromStdString(r.name)),
-                         QString::fromStdString(r.name));
-    m_rules->setToolTip(tr("The roles at the table and the rules (seed 002 adds the witch, the hunter and the PK)."));
+        m_rules->addItem(
+            tr("%1 (%n seats)", nullptr, r.seatCount()).arg(QString::fromStdString(r.name)),
+            QString::fromStdString(r.name));
+    m_rules->setToolTip(tr(
+        "The roles at the table and the rules (seed 002 adds the witch, the hunter and the PK)."));
     auto *rulesLabel = new QLabel(tr("&Rules:"));
     rulesLabel->setBuddy(m_rules);
     auto *timersLabel = new QLabel(tr("&Timers:"));
@@ -177,7 +188,8 @@ void NewMatchDialog::rulesChanged()
         const SeatKind k = kind(seat);
         for (QWidget *w : std::initializer_list<QWidget *>{row.profile, row.model, row.persona})
             w->setVisible(shown && k != SeatKind::Push);
-        for (QWidget *w : std::initializer_list<QWidget *>{row.pushUrl, row.pushToken, row.pushDeadline})
+        for (QWidget *w :
+             std::initializer_list<QWidget *>{row.pushUrl, row.pushToken, row.pushDeadline})
             w->setVisible(shown && k == SeatKind::Push);
     }
     followTimers();
@@ -213,7 +225,8 @@ void NewMatchDialog::buildRow(int seat, QGridLayout *grid)
     row.pushToken->setEchoMode(QLineEdit::Password);
     row.pushToken->setPlaceholderText(tr("token (optional)"));
     row.pushDeadline = new QSpinBox;
-    row.pushDeadline->setRange(host::PushEndpoint::MinDeadlineMs, host::PushEndpoint::MaxDeadlineMs);
+    row.pushDeadline->setRange(host::PushEndpoint::MinDeadlineMs,
+                               host::PushEndpoint::MaxDeadlineMs);
     row.pushDeadline->setSingleStep(1000);
     row.pushDeadline->setValue(host::PushEndpoint::DefaultDeadlineMs);
     row.pushDeadline->setSuffix(tr(" ms"));
@@ -293,8 +306,10 @@ void NewMatchDialog::updatePlaceholders(Row &row)
     // provider and no model to choose.
     const bool model = SeatKind(row.kind->currentData().toInt()) == SeatKind::Model;
     const ProviderProfile *p = profileNamed(row.profile->currentData().toString());
-    row.profile->setPlaceholderText(!model ? QString() : m_profiles.empty() ? tr("none set up") : tr("choose…"));
-    row.model->lineEdit()->setPlaceholderText(!model ? QString()
+    row.profile->setPlaceholderText(!model               ? QString()
+                                    : m_profiles.empty() ? tr("none set up")
+                                                         : tr("choose…"));
+    row.model->lineEdit()->setPlaceholderText(!model                     ? QString()
                                               : p && !p->model.isEmpty() ? p->model
                                                                          : tr("model name"));
     row.persona->setPlaceholderText(model ? tr("optional: how this seat talks") : QString());
@@ -304,9 +319,10 @@ void NewMatchDialog::reloadProfiles()
 {
     m_profiles = m_store.load();
     for (Row &row : m_rows) {
-        fillProfileBox(row, row.profile->currentData().toString().isEmpty()
-                                ? row.profile->property(WantedProfile).toString()
-                                : row.profile->currentData().toString());
+        fillProfileBox(row,
+                       row.profile->currentData().toString().isEmpty()
+                           ? row.profile->property(WantedProfile).toString()
+                           : row.profile->currentData().toString());
         showProfileModel(row);
     }
     QMenu *menu = m_allProfile->menu();
@@ -349,7 +365,7 @@ void NewMatchDialog::kindChanged(int seat)
     for (QWidget *w : std::initializer_list<QWidget *>{row.profile, row.model, row.persona})
         w->setEnabled(k == SeatKind::Model);
     if (m_rules)
-        rulesChanged();  // which fields the row shows
+        rulesChanged(); // which fields the row shows
     followTimers();
     validate();
 }
@@ -403,16 +419,20 @@ void NewMatchDialog::validate()
         if (name.isEmpty()) {
             m_problems << tr("Seat %1 needs a name.").arg(n);
         } else if (auto [it, added] = taken.try_emplace(name.toCaseFolded(), n); !added) {
-            m_problems << tr("Seat %1 is called \"%2\" like seat %3; every seat needs a name of its own.")
-                              .arg(QString::number(n), name, QString::number(it->second));
+            m_problems
+                << tr("Seat %1 is called \"%2\" like seat %3; every seat needs a name of its own.")
+                       .arg(QString::number(n), name, QString::number(it->second));
         }
         if (k == SeatKind::Push) {
-            const host::PushEndpoint ep{QUrl(row.pushUrl->text().trimmed()), row.pushToken->text(),
+            const host::PushEndpoint ep{QUrl(row.pushUrl->text().trimmed()),
+                                        row.pushToken->text(),
                                         row.pushDeadline->value()};
             if (row.pushUrl->text().trimmed().isEmpty())
                 m_problems << tr("Seat %1 is a push agent: type the URL it listens on.").arg(n);
             else if (!ep.validate().isEmpty())
-                m_problems << tr("Seat %1: the push agent's URL must start with http:// or https://.").arg(n);
+                m_problems
+                    << tr("Seat %1: the push agent's URL must start with http:// or https://.")
+                           .arg(n);
             continue;
         }
         if (k != SeatKind::Model)
@@ -423,17 +443,20 @@ void NewMatchDialog::validate()
         else if (!p)
             m_problems << tr("Seat %1 is a model: choose its provider.").arg(n);
         else if (p->model.isEmpty() && row.model->currentText().trimmed().isEmpty())
-            m_problems << tr("Seat %1: the provider \"%2\" names no model; type one.").arg(QString::number(n), p->name);
+            m_problems << tr("Seat %1: the provider \"%2\" names no model; type one.")
+                              .arg(QString::number(n), p->name);
     }
     m_message->setText(m_problems.join(QLatin1Char('\n')));
     m_message->setVisible(!m_problems.isEmpty());
     m_ok->setEnabled(m_problems.isEmpty());
-    QString summary = tr("Models: %1 · Bots: %2 · Open for agents: %3").arg(models).arg(bots).arg(open);
+    QString summary
+        = tr("Models: %1 · Bots: %2 · Open for agents: %3").arg(models).arg(bots).arg(open);
     if (push > 0)
         summary += QStringLiteral(" · ") + tr("Push agents: %1").arg(push);
     if (open > 0)
         summary += QLatin1Char('\n')
-                   + tr("The match starts when agents take the open seats (or when you fill them with bots).");
+                   + tr("The match starts when agents take the open seats (or when you fill them "
+                        "with bots).");
     m_summary->setText(summary);
 }
 
@@ -453,8 +476,8 @@ MatchPlan NewMatchDialog::plan() const
         spec.name = row.name->text().trimmed();
         spec.bot = k == SeatKind::Bot;
         if (k == SeatKind::Push)
-            spec.push = host::providers::PushSpec{row.pushUrl->text().trimmed(), row.pushToken->text(),
-                                                  row.pushDeadline->value()};
+            spec.push = host::providers::PushSpec{
+                row.pushUrl->text().trimmed(), row.pushToken->text(), row.pushDeadline->value()};
         if (k == SeatKind::Model) {
             spec.provider = row.profile->currentData().toString();
             spec.persona = row.persona->text().trimmed();
@@ -484,18 +507,20 @@ void NewMatchDialog::save() const
 {
     // Names, choices and profile names only: a profile's key is never here.
     m_settings.beginGroup(Group);
-    m_settings.setValue(QStringLiteral("timers"), m_timers->currentData().toInt() == int(TimerPreset::ModelPlay)
-                                                      ? QStringLiteral("models")
-                                                      : QStringLiteral("standard"));
+    m_settings.setValue(QStringLiteral("timers"),
+                        m_timers->currentData().toInt() == int(TimerPreset::ModelPlay)
+                            ? QStringLiteral("models")
+                            : QStringLiteral("standard"));
     m_settings.setValue(QStringLiteral("timersChosen"), m_timersChosen);
     m_settings.setValue(QStringLiteral("rules"), m_rules->currentData().toString());
     m_settings.beginWriteArray(QStringLiteral("seats"), MaxRows);
     for (int seat = 0; seat < MaxRows; ++seat) {
         const Row &row = m_rows[std::size_t(seat)];
         m_settings.setArrayIndex(seat);
-        m_settings.setValue(QStringLiteral("name"), (kind(seat) == SeatKind::Open ? row.name->property(KeptName).toString()
-                                                                                   : row.name->text())
-                                                        .trimmed());
+        m_settings.setValue(QStringLiteral("name"),
+                            (kind(seat) == SeatKind::Open ? row.name->property(KeptName).toString()
+                                                          : row.name->text())
+                                .trimmed());
         m_settings.setValue(QStringLiteral("kind"), kindKey(kind(seat)));
         m_settings.setValue(QStringLiteral("profile"), row.profile->currentData().toString());
         m_settings.setValue(QStringLiteral("model"), row.model->currentText().trimmed());
@@ -511,29 +536,37 @@ void NewMatchDialog::save() const
 void NewMatchDialog::restore()
 {
     m_settings.beginGroup(Group);
-    if (const int r = m_rules->findData(m_settings.value(QStringLiteral("rules")).toString()); r >= 0)
+    if (const int r = m_rules->findData(m_settings.value(QStringLiteral("rules")).toString());
+        r >= 0)
         m_rules->setCurrentIndex(r);
     const int count = std::min(m_settings.beginReadArray(QStringLiteral("seats")), int(MaxRows));
     for (int seat = 0; seat < count; ++seat) {
         Row &row = m_rows[std::size_t(seat)];
         m_settings.setArrayIndex(seat);
-        row.name->setText(m_settings.value(QStringLiteral("name"), defaultName(seat)).toString().left(NameLength));
+        row.name->setText(m_settings.value(QStringLiteral("name"), defaultName(seat))
+                              .toString()
+                              .left(NameLength));
         setKind(seat, kindFromKey(m_settings.value(QStringLiteral("kind")).toString()));
         // The profile is chosen once the profiles are loaded (reloadProfiles).
-        row.profile->setProperty(WantedProfile, m_settings.value(QStringLiteral("profile")).toString());
+        row.profile->setProperty(WantedProfile,
+                                 m_settings.value(QStringLiteral("profile")).toString());
         row.model->setEditText(m_settings.value(QStringLiteral("model")).toString());
-        row.persona->setText(m_settings.value(QStringLiteral("persona")).toString().left(PersonaLength));
+        row.persona->setText(
+            m_settings.value(QStringLiteral("persona")).toString().left(PersonaLength));
         row.pushUrl->setText(m_settings.value(QStringLiteral("pushUrl")).toString());
         row.pushDeadline->setValue(
-            m_settings.value(QStringLiteral("pushDeadlineMs"), host::PushEndpoint::DefaultDeadlineMs).toInt());
+            m_settings
+                .value(QStringLiteral("pushDeadlineMs"), host::PushEndpoint::DefaultDeadlineMs)
+                .toInt());
     }
     m_settings.endArray();
     const QString timers = m_settings.value(QStringLiteral("timers")).toString();
     m_timersChosen = m_settings.value(QStringLiteral("timersChosen"), false).toBool();
     m_settings.endGroup();
-    if (m_timersChosen && (timers == QLatin1String("models") || timers == QLatin1String("standard")))
-        m_timers->setCurrentIndex(m_timers->findData(
-            int(timers == QLatin1String("models") ? TimerPreset::ModelPlay : TimerPreset::Standard)));
+    if (m_timersChosen
+        && (timers == QLatin1String("models") || timers == QLatin1String("standard")))
+        m_timers->setCurrentIndex(m_timers->findData(int(
+            timers == QLatin1String("models") ? TimerPreset::ModelPlay : TimerPreset::Standard)));
     else
         m_timersChosen = false;
     followTimers();

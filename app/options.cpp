@@ -25,7 +25,7 @@ namespace {
 struct ModeHelp
 {
     QString port;
-    QString portDefault;  ///< empty: none (the desktop app takes its setting)
+    QString portDefault; ///< empty: none (the desktop app takes its setting)
     QString db;
     QString speed;
     QString bots;
@@ -35,24 +35,29 @@ struct ModeHelp
 ModeHelp helpFor(HostMode mode)
 {
     if (mode == HostMode::Desktop)
-        return {QStringLiteral("MCP port on 127.0.0.1 (default: the setting, 8787); another free port "
-                               "is taken if it is busy."),
-                QString(),
-                QStringLiteral("Database file (default: townhall.sqlite in the data directory, %1; "
-                               "\":memory:\" keeps nothing).")
-                    .arg(host::Store::defaultPath()),
-                QStringLiteral("Timer speed factor (2 halves every timer; --demo: 10)."),
-                QStringLiteral("Keep N built-in bots waiting in the queue, refilled as matches take them; "
-                               "with N at least the seat count, bot matches also play back to back."),
-                QStringLiteral("Start a match of built-in bots at once.")};
+        return {
+            QStringLiteral("MCP port on 127.0.0.1 (default: the setting, 8787); another free port "
+                           "is taken if it is busy."),
+            QString(),
+            QStringLiteral("Database file (default: townhall.sqlite in the data directory, %1; "
+                           "\":memory:\" keeps nothing).")
+                .arg(host::Store::defaultPath()),
+            QStringLiteral("Timer speed factor (2 halves every timer; --demo: 10)."),
+            QStringLiteral(
+                "Keep N built-in bots waiting in the queue, refilled as matches take them; "
+                "with N at least the seat count, bot matches also play back to back."),
+            QStringLiteral("Start a match of built-in bots at once.")};
     return {QStringLiteral("MCP port on 127.0.0.1 (0: any free port)."),
             QStringLiteral("8787"),
-            QStringLiteral("Database file (default: %1; \":memory:\" keeps nothing).").arg(host::Store::defaultPath()),
+            QStringLiteral("Database file (default: %1; \":memory:\" keeps nothing).")
+                .arg(host::Store::defaultPath()),
             QStringLiteral("Timer speed factor (2 halves every timer)."),
-            QStringLiteral("Keep N built-in bots waiting in the queue (at most one fewer than the table's "
-                           "seats): each time a match takes some, fresh ones join. With N at least the seat "
-                           "count, bots also play matches of their own back to back (N ÷ seats at a time)."),
-            QStringLiteral("Play one match of built-in bots, print it narrated, and exit with the result.")};
+            QStringLiteral(
+                "Keep N built-in bots waiting in the queue (at most one fewer than the table's "
+                "seats): each time a match takes some, fresh ones join. With N at least the seat "
+                "count, bots also play matches of their own back to back (N ÷ seats at a time)."),
+            QStringLiteral(
+                "Play one match of built-in bots, print it narrated, and exit with the result.")};
 }
 
 /// The speed factor of --demo without --speed: the desktop app's demo is
@@ -77,7 +82,9 @@ QCommandLineOption databaseOption()
     return {QStringLiteral("db"), helpFor(HostMode::Headless).db, QStringLiteral("PATH")};
 }
 
-void addHostOptions(QCommandLineParser &p, HostMode mode, const QList<QCommandLineOption> &afterBots)
+void addHostOptions(QCommandLineParser &p,
+                    HostMode mode,
+                    const QList<QCommandLineOption> &afterBots)
 {
     const ModeHelp help = helpFor(mode);
     p.addOption({QStringLiteral("port"), help.port, QStringLiteral("P"), help.portDefault});
@@ -86,41 +93,55 @@ void addHostOptions(QCommandLineParser &p, HostMode mode, const QList<QCommandLi
     p.addOption({QStringLiteral("bots"), help.bots, QStringLiteral("N"), QStringLiteral("0")});
     p.addOptions(afterBots);
     p.addOption({QStringLiteral("demo"), help.demo});
-    p.addOption({QStringLiteral("no-guests"), QStringLiteral("Refuse agents without a bearer token.")});
-    p.addOption({QStringLiteral("durable"), QStringLiteral("Survive power loss too (synchronous=FULL).")});
-    p.addOption({QStringLiteral("no-rate-limits"), QStringLiteral("Switch off the §8.6 rate limits (benchmarks).")});
-    p.addOption({QStringLiteral("seed"), QStringLiteral("Lobby seed (default: random)."), QStringLiteral("S")});
-    p.addOption({QStringLiteral("timers"),
-                 QStringLiteral("Phase timers of new matches: \"standard\" (seed 000) or \"models\" (longer turns "
-                                "for seats played by language models)."),
-                 QStringLiteral("PRESET")});
-    p.addOption({QStringLiteral("rules"),
-                 QStringLiteral("Rule set of the default queue: a preset (see `townhall rules`) or a JSON file "
-                                "(default: classic)."),
-                 QStringLiteral("NAME|FILE")});
-    p.addOption({QStringLiteral("spectate-listen"),
-                 QStringLiteral("Also offer the spectator feed (read-only, public view only; never MCP) on "
-                                "ADDR:PORT, for a viewer on another machine. Off by default."),
-                 QStringLiteral("ADDR:PORT")});
+    p.addOption(
+        {QStringLiteral("no-guests"), QStringLiteral("Refuse agents without a bearer token.")});
+    p.addOption(
+        {QStringLiteral("durable"), QStringLiteral("Survive power loss too (synchronous=FULL).")});
+    p.addOption({QStringLiteral("no-rate-limits"),
+                 QStringLiteral("Switch off the §8.6 rate limits (benchmarks).")});
+    p.addOption({QStringLiteral("seed"),
+                 QStringLiteral("Lobby seed (default: random)."),
+                 QStringLiteral("S")});
+    p.addOption(
+        {QStringLiteral("timers"),
+         QStringLiteral(
+             "Phase timers of new matches: \"standard\" (seed 000) or \"models\" (longer turns "
+             "for seats played by language models)."),
+         QStringLiteral("PRESET")});
+    p.addOption(
+        {QStringLiteral("rules"),
+         QStringLiteral(
+             "Rule set of the default queue: a preset (see `townhall rules`) or a JSON file "
+             "(default: classic)."),
+         QStringLiteral("NAME|FILE")});
+    p.addOption(
+        {QStringLiteral("spectate-listen"),
+         QStringLiteral("Also offer the spectator feed (read-only, public view only; never MCP) on "
+                        "ADDR:PORT, for a viewer on another machine. Off by default."),
+         QStringLiteral("ADDR:PORT")});
 }
 
 QCommandLineOption seatsOption()
 {
     return {QStringLiteral("seats"),
-            QStringLiteral("Seats file (JSON): model seats and named bots, queued in order before anyone "
-                           "else; MCP agents fill the rest."),
+            QStringLiteral(
+                "Seats file (JSON): model seats and named bots, queued in order before anyone "
+                "else; MCP agents fill the rest."),
             QStringLiteral("FILE")};
 }
 
 QCommandLineOption ollamaOption()
 {
-    return {QStringLiteral("ollama"),
-            QStringLiteral("Seat eight language models served by Ollama (comma-separated model names, used in "
-                           "turn, e.g. qwen3:8b), at $OLLAMA_HOST or http://127.0.0.1:11434. Instead of --seats."),
-            QStringLiteral("MODELS")};
+    return {
+        QStringLiteral("ollama"),
+        QStringLiteral(
+            "Seat eight language models served by Ollama (comma-separated model names, used in "
+            "turn, e.g. qwen3:8b), at $OLLAMA_HOST or http://127.0.0.1:11434. Instead of --seats."),
+        QStringLiteral("MODELS")};
 }
 
-std::optional<host::providers::SeatsFile> ollamaSeats(const QString &models, const QString &ollamaHost, int seats)
+std::optional<host::providers::SeatsFile>
+ollamaSeats(const QString &models, const QString &ollamaHost, int seats)
 {
     QStringList names;
     for (const QString &m : models.split(QLatin1Char(','), Qt::SkipEmptyParts))
@@ -165,8 +186,10 @@ bool SeatsOption::hasModels() const
 {
     // Push agents answer within their deadline (8 s by default): only seats
     // a language model plays bring the long model-play turns.
-    return file && std::any_of(file->seats.begin(), file->seats.end(),
-                               [](const host::providers::SeatSpec &s) { return !s.bot && !s.push; });
+    return file
+           && std::any_of(file->seats.begin(),
+                          file->seats.end(),
+                          [](const host::providers::SeatSpec &s) { return !s.bot && !s.push; });
 }
 
 SeatsOption readSeatsOption(const QCommandLineParser &p, QString *error)
@@ -178,7 +201,8 @@ SeatsOption readSeatsOption(const QCommandLineParser &p, QString *error)
         if (p.isSet(QStringLiteral("seats"))) {
             out.ok = false;
             if (error)
-                *error = QStringLiteral("--ollama and --seats both name the seats; use one of them");
+                *error
+                    = QStringLiteral("--ollama and --seats both name the seats; use one of them");
             return out;
         }
         // As many seats as the table of --rules (a bad --rules is reported where it is read).
@@ -186,11 +210,13 @@ SeatsOption readSeatsOption(const QCommandLineParser &p, QString *error)
         if (p.optionNames().contains(QStringLiteral("rules")) && p.isSet(QStringLiteral("rules")))
             if (const auto rules = readRuleSet(p.value(QStringLiteral("rules")), nullptr))
                 seats = rules->seatCount();
-        out.file = ollamaSeats(p.value(QStringLiteral("ollama")), qEnvironmentVariable("OLLAMA_HOST"), seats);
+        out.file = ollamaSeats(
+            p.value(QStringLiteral("ollama")), qEnvironmentVariable("OLLAMA_HOST"), seats);
         if (!out.file) {
             out.ok = false;
             if (error)
-                *error = QStringLiteral("--ollama needs at least one model name (e.g. --ollama qwen3:8b)");
+                *error = QStringLiteral(
+                    "--ollama needs at least one model name (e.g. --ollama qwen3:8b)");
         }
         return out;
     }
@@ -201,7 +227,7 @@ SeatsOption readSeatsOption(const QCommandLineParser &p, QString *error)
     if (!parsed.ok()) {
         out.ok = false;
         if (error)
-            *error = parsed.errors.join(QStringLiteral("\ntownhall: "));  // each names the file
+            *error = parsed.errors.join(QStringLiteral("\ntownhall: ")); // each names the file
         return out;
     }
     out.file = std::move(parsed.file);
@@ -224,7 +250,8 @@ std::optional<engine::RuleSet> readRuleSet(const QString &nameOrFile, QString *e
         QStringList names;
         for (const engine::RuleSet &r : engine::rulePresets())
             names << QString::fromStdString(r.name);
-        return fail(QStringLiteral("unknown rule set '%1': name a preset (%2, or 6p, 9p, 12p) or a JSON file")
+        return fail(QStringLiteral(
+                        "unknown rule set '%1': name a preset (%2, or 6p, 9p, 12p) or a JSON file")
                         .arg(nameOrFile, names.join(QStringLiteral(", "))));
     }
     QString why;
@@ -233,17 +260,21 @@ std::optional<engine::RuleSet> readRuleSet(const QString &nameOrFile, QString *e
         return fail(why);
     const QByteArray &bytes = *read;
     if (!base::jsonDepthWithin(std::string_view(bytes.constData(), std::size_t(bytes.size()))))
-        return fail(QStringLiteral("%1: nested deeper than %2 levels").arg(nameOrFile).arg(base::MaxJsonDepth));
+        return fail(QStringLiteral("%1: nested deeper than %2 levels")
+                        .arg(nameOrFile)
+                        .arg(base::MaxJsonDepth));
     const engine::json j = engine::json::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (j.is_discarded())
         return fail(QStringLiteral("%1: not valid JSON").arg(nameOrFile));
     auto rules = engine::RuleSet::fromJson(j);
     if (!rules)
-        return fail(QStringLiteral("%1: %2").arg(nameOrFile, QString::fromStdString(rules.error().message)));
+        return fail(QStringLiteral("%1: %2").arg(nameOrFile,
+                                                 QString::fromStdString(rules.error().message)));
     return *rules;
 }
 
-std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &p, HostMode mode, QString *error)
+std::optional<HostCommandLine>
+readHostOptions(const QCommandLineParser &p, HostMode mode, QString *error)
 {
     auto fail = [error](const QString &message) {
         if (error)
@@ -256,7 +287,7 @@ std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &p, Host
     bool botsOk = false;
     c.bots = p.value(QStringLiteral("bots")).toInt(&botsOk);
     if (mode == HostMode::Desktop)
-        c.bots = std::max(0, c.bots);  // what is not a count has always meant none here
+        c.bots = std::max(0, c.bots); // what is not a count has always meant none here
     else if (!botsOk || c.bots < 0)
         return fail(QStringLiteral("--bots must be a number of bots (0 or more)"));
 
@@ -299,8 +330,9 @@ std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &p, Host
             address = address.mid(1, address.size() - 2);
         const QHostAddress host(address);
         if (!portOk || port > 65535 || host.isNull())
-            return fail(QStringLiteral("--spectate-listen must be ADDR:PORT with an IP address, such as "
-                                       "192.168.1.20:8788"));
+            return fail(
+                QStringLiteral("--spectate-listen must be ADDR:PORT with an IP address, such as "
+                               "192.168.1.20:8788"));
         c.spectateListen = std::pair(host, quint16(port));
     }
 
@@ -319,12 +351,13 @@ void stopOnTerminationSignals(QObject *context, std::function<void()> stop)
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, g_signalPipe) != 0)
         return;
     auto *notifier = new QSocketNotifier(g_signalPipe[1], QSocketNotifier::Read, context);
-    QObject::connect(notifier, &QSocketNotifier::activated, context, [notifier, stop = std::move(stop)] {
-        char c = 0;
-        [[maybe_unused]] const auto n = ::read(g_signalPipe[1], &c, 1);
-        notifier->setEnabled(false);
-        stop();
-    });
+    QObject::connect(
+        notifier, &QSocketNotifier::activated, context, [notifier, stop = std::move(stop)] {
+            char c = 0;
+            [[maybe_unused]] const auto n = ::read(g_signalPipe[1], &c, 1);
+            notifier->setEnabled(false);
+            stop();
+        });
     struct sigaction sa = {};
     sa.sa_handler = onTerminationSignal;
     sigemptyset(&sa.sa_mask);

@@ -37,10 +37,10 @@ struct HostCommandLine
     /// --rules (host.rules: the default queue's rule set).
     /// dbPath is empty without --db (the Host takes the default path).
     host::HostOptions host;
-    bool dbGiven = false;           ///< --db was given (the desktop app's setting yields to it)
-    std::optional<quint16> port;    ///< --port; the headless host always has one (8787)
-    int bots = 0;                   ///< --bots
-    bool demo = false;              ///< --demo
+    bool dbGiven = false;        ///< --db was given (the desktop app's setting yields to it)
+    std::optional<quint16> port; ///< --port; the headless host always has one (8787)
+    int bots = 0;                ///< --bots
+    bool demo = false;           ///< --demo
     /// --timers: the phase timers of new matches (nullopt: the standard ones,
     /// or the desktop app's setting).
     std::optional<engine::Timers> timers;
@@ -56,7 +56,8 @@ QCommandLineOption databaseOption();
 /// Adds the shared options to `parser`, worded for `mode`. `afterBots` are
 /// the mode's own options that --help lists between --bots and --demo (the
 /// headless host's --quiet and --log), so the help reads as it always has.
-void addHostOptions(QCommandLineParser &parser, HostMode mode,
+void addHostOptions(QCommandLineParser &parser,
+                    HostMode mode,
                     const QList<QCommandLineOption> &afterBots = {});
 
 /// Reads the shared options from a parser that has processed the command
@@ -68,8 +69,8 @@ void addHostOptions(QCommandLineParser &parser, HostMode mode,
 /// host refuses a --bots that is not a count where the desktop app takes it
 /// as 0, and the desktop app refuses a --port that is not a number where
 /// the headless host takes it as 0 (any free port).
-std::optional<HostCommandLine> readHostOptions(const QCommandLineParser &parser, HostMode mode,
-                                               QString *error);
+std::optional<HostCommandLine>
+readHostOptions(const QCommandLineParser &parser, HostMode mode, QString *error);
 
 /// The rule set `nameOrFile` names: a preset ("classic", "seed002-9", "9p",
 /// ...) or a JSON file (RuleSet::fromJson's format). Nothing when neither,
@@ -89,13 +90,13 @@ QCommandLineOption ollamaOption();
 /// The seats of `--ollama MODELS` as a seats file (the bots' names, one
 /// provider "ollama"). `ollamaHost` is $OLLAMA_HOST's value: "host:port" or
 /// a URL; empty means the default. Nothing when no model is named.
-std::optional<host::providers::SeatsFile> ollamaSeats(const QString &models, const QString &ollamaHost,
-                                                      int seats = engine::SeatCount);
+std::optional<host::providers::SeatsFile>
+ollamaSeats(const QString &models, const QString &ollamaHost, int seats = engine::SeatCount);
 
-/// The seats file `--seats` names, if given, or the seats `--ollama` asks for. A bad file gives nothing and
-/// `ok` false, with one line per problem in `error`, each naming the file
-/// and the key ("FILE: seats[1].provider: unknown provider ...").
-/// Warnings are for the user, not a reason to stop.
+/// The seats file `--seats` names, if given, or the seats `--ollama` asks for. A bad file gives
+/// nothing and `ok` false, with one line per problem in `error`, each naming the file and the key
+/// ("FILE: seats[1].provider: unknown provider ..."). Warnings are for the user, not a reason to
+/// stop.
 struct SeatsOption
 {
     bool ok = true;

@@ -18,23 +18,27 @@ std::vector<ProviderProfile> ProfileStore::load(QStringList *problems) const
     const QByteArray text = m_settings.value(ProfilesKey).toByteArray();
     if (text.isEmpty())
         return out;
-    const auto doc = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
+    const auto doc
+        = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
     if (!doc.is_array()) {
         if (problems)
-            *problems << QStringLiteral("the stored provider profiles are not a JSON list; they were ignored");
+            *problems << QStringLiteral(
+                "the stored provider profiles are not a JSON list; they were ignored");
         return out;
     }
     QStringList errors;
     QStringList warnings;
     for (std::size_t i = 0; i < doc.size(); ++i) {
         const nlohmann::json &entry = doc[i];
-        const QString name = entry.is_object() && entry.contains("name") && entry["name"].is_string()
-                                 ? QString::fromStdString(entry["name"].get<std::string>())
-                                 : QString();
+        const QString name
+            = entry.is_object() && entry.contains("name") && entry["name"].is_string()
+                  ? QString::fromStdString(entry["name"].get<std::string>())
+                  : QString();
         nlohmann::json fields = entry;
         if (fields.is_object())
             fields.erase("name");
-        if (auto p = ProviderProfile::fromJson(fields, name, QStringLiteral("profiles[%1]").arg(i), &errors, &warnings))
+        if (auto p = ProviderProfile::fromJson(
+                fields, name, QStringLiteral("profiles[%1]").arg(i), &errors, &warnings))
             out.push_back(std::move(*p));
     }
     if (problems)
@@ -46,7 +50,7 @@ void ProfileStore::save(const std::vector<ProviderProfile> &profiles)
 {
     nlohmann::json list = nlohmann::json::array();
     for (const ProviderProfile &p : profiles) {
-        nlohmann::json entry = p.toJson();  // never the key
+        nlohmann::json entry = p.toJson(); // never the key
         entry["name"] = p.name.toStdString();
         list.push_back(std::move(entry));
     }
@@ -67,7 +71,8 @@ bool isLocalServer(const QString &baseUrl)
         return false;
     if (address.isLoopback() || address.isLinkLocal() || address.isUniqueLocalUnicast())
         return true;
-    for (const auto &[net, bits] : {std::pair{QStringLiteral("10.0.0.0"), 8}, std::pair{QStringLiteral("172.16.0.0"), 12},
+    for (const auto &[net, bits] : {std::pair{QStringLiteral("10.0.0.0"), 8},
+                                    std::pair{QStringLiteral("172.16.0.0"), 12},
                                     std::pair{QStringLiteral("192.168.0.0"), 16}})
         if (address.isInSubnet(QHostAddress(net), bits))
             return true;
@@ -76,24 +81,27 @@ bool isLocalServer(const QString &baseUrl)
 
 QString AppKeySource::notKept(const QString &name)
 {
-    return tr("The key of \"%1\" was not kept: no system keychain answered. Name an environment variable that "
+    return tr("The key of \"%1\" was not kept: no system keychain answered. Name an environment "
+              "variable that "
               "holds it in \"Key variable\" instead.")
         .arg(name);
 }
 
 QCoro::Task<host::providers::KeyLookup> AppKeySource::lookup(const ProviderProfile &profile)
 {
-    const std::shared_ptr<host::providers::KeySource> inner = m_inner;  // alive across the wait
+    const std::shared_ptr<host::providers::KeySource> inner = m_inner; // alive across the wait
     const ProviderProfile p = profile;
     host::providers::KeyLookup found = co_await inner->lookup(p);
     if (found.problem.isEmpty() || !p.apiKeyEnv.isEmpty())
-        co_return found;  // a key variable's problem names the variable already
+        co_return found; // a key variable's problem names the variable already
     if (isLocalServer(p.baseUrl)) {
-        found.problem.clear();  // a local server needs no key
+        found.problem.clear(); // a local server needs no key
         co_return found;
     }
-    found.problem = tr("no key of \"%1\" could be read: no system keychain answered. Type the key in \"API key\" "
-                       "(Models → Model providers…) where a keychain runs, or name an environment variable that "
+    found.problem = tr("no key of \"%1\" could be read: no system keychain answered. Type the key "
+                       "in \"API key\" "
+                       "(Models → Model providers…) where a keychain runs, or name an environment "
+                       "variable that "
                        "holds it in \"Key variable\"")
                         .arg(p.name);
     co_return found;

@@ -25,7 +25,9 @@ class ProfileStore
 {
 public:
     /// Reads and writes `settings` (the app's own, or a test's file).
-    explicit ProfileStore(QSettings &settings) : m_settings(settings) {}
+    explicit ProfileStore(QSettings &settings)
+        : m_settings(settings)
+    {}
 
     /// The stored profiles, in the order they were saved. A broken entry is
     /// skipped and reported in `problems`.
@@ -50,7 +52,9 @@ class AppKeySource final : public host::providers::KeySource
     Q_DECLARE_TR_FUNCTIONS(AppKeySource)
 
 public:
-    explicit AppKeySource(std::shared_ptr<host::providers::KeySource> inner) : m_inner(std::move(inner)) {}
+    explicit AppKeySource(std::shared_ptr<host::providers::KeySource> inner)
+        : m_inner(std::move(inner))
+    {}
 
     QCoro::Task<host::providers::KeyLookup> lookup(const ProviderProfile &profile) override;
 

@@ -43,7 +43,8 @@ std::optional<double> optionalValue(const QDoubleSpinBox *box)
 }
 } // namespace
 
-ProfilesDialog::ProfilesDialog(ProfileStore &store, std::shared_ptr<host::providers::KeySource> keys,
+ProfilesDialog::ProfilesDialog(ProfileStore &store,
+                               std::shared_ptr<host::providers::KeySource> keys,
                                QWidget *parent)
     : QDialog(parent)
     , m_store(store)
@@ -65,7 +66,8 @@ ProfilesDialog::ProfilesDialog(ProfileStore &store, std::shared_ptr<host::provid
     m_kind = new QComboBox;
     m_kind->addItem(tr("OpenAI-compatible (OpenAI, Ollama, llama.cpp, vLLM, OpenRouter…)"),
                     QVariant::fromValue(static_cast<int>(ProviderKind::OpenAiCompatible)));
-    m_kind->addItem(tr("Anthropic"), QVariant::fromValue(static_cast<int>(ProviderKind::Anthropic)));
+    m_kind->addItem(tr("Anthropic"),
+                    QVariant::fromValue(static_cast<int>(ProviderKind::Anthropic)));
     m_baseUrl = new QLineEdit;
     m_baseUrl->setPlaceholderText(QStringLiteral("http://127.0.0.1:11434/v1"));
     m_model = new QLineEdit;
@@ -140,7 +142,10 @@ void ProfilesDialog::addProfile()
     readForm();
     ProviderProfile p;
     p.name = QStringLiteral("local");
-    for (int n = 2; std::any_of(m_profiles.begin(), m_profiles.end(), [&](const ProviderProfile &o) { return o.name == p.name; }); ++n)
+    for (int n = 2; std::any_of(m_profiles.begin(),
+                                m_profiles.end(),
+                                [&](const ProviderProfile &o) { return o.name == p.name; });
+         ++n)
         p.name = QStringLiteral("local") + QString::number(n);
     p.baseUrl = QStringLiteral("http://127.0.0.1:11434/v1");
     m_profiles.push_back(p);
@@ -153,7 +158,7 @@ void ProfilesDialog::removeProfile()
     const int row = m_list->currentRow();
     if (row < 0 || row >= static_cast<int>(m_profiles.size()))
         return;
-    m_current = -1;  // nothing to read back from the form
+    m_current = -1; // nothing to read back from the form
     m_profiles.erase(m_profiles.begin() + row);
     delete m_list->takeItem(row);
     showProfile(m_list->currentRow());
@@ -163,8 +168,17 @@ void ProfilesDialog::showProfile(int row)
 {
     m_current = row;
     const bool any = row >= 0 && row < static_cast<int>(m_profiles.size());
-    for (QWidget *w : std::initializer_list<QWidget *>{m_name, m_kind, m_baseUrl, m_model, m_key, m_keyEnv,
-                                                       m_temperature, m_maxTokens, m_timeout, m_priceIn, m_priceOut,
+    for (QWidget *w : std::initializer_list<QWidget *>{m_name,
+                                                       m_kind,
+                                                       m_baseUrl,
+                                                       m_model,
+                                                       m_key,
+                                                       m_keyEnv,
+                                                       m_temperature,
+                                                       m_maxTokens,
+                                                       m_timeout,
+                                                       m_priceIn,
+                                                       m_priceOut,
                                                        m_test})
         w->setEnabled(any);
     m_result->clear();
@@ -227,8 +241,9 @@ void ProfilesDialog::testConnection()
     const QString typed = m_key->text();
     QPointer<ProfilesDialog> self(this);
     auto keys = m_keys;
-    auto run = [](ProviderProfile profile, QString typed,
-                  std::shared_ptr<host::providers::KeySource> keys) -> QCoro::Task<std::pair<ConnectionReport, QString>> {
+    auto run =
+        [](ProviderProfile profile, QString typed, std::shared_ptr<host::providers::KeySource> keys)
+        -> QCoro::Task<std::pair<ConnectionReport, QString>> {
         QString keyProblem;
         if (!typed.isEmpty())
             profile.apiKey = typed;
@@ -238,29 +253,32 @@ void ProfilesDialog::testConnection()
         ConnectionReport report = co_await host::providers::testConnection(client);
         co_return std::make_pair(std::move(report), keyProblem);
     };
-    run(std::move(profile), typed, keys).then([self](const std::pair<ConnectionReport, QString> &outcome) {
-        if (!self)
-            return;
-        const ConnectionReport &report = outcome.first;
-        QStringList lines;
-        if (!outcome.second.isEmpty())
-            lines << outcome.second;
-        for (const ConnectionCheck &c : report.checks) {
-            // A check that was not tried (the server could not be reached)
-            // says nothing the first failure did not.
-            if (c.status == ConnectionCheck::Status::Skipped || c.detail.trimmed().isEmpty())
-                continue;
-            const char *mark = c.status == ConnectionCheck::Status::Passed    ? "✓"
-                               : c.status == ConnectionCheck::Status::Warning ? "!"
-                                                                              : "✗";
-            lines << QString::fromUtf8(mark) + QLatin1Char(' ') + c.detail;
-        }
-        lines.prepend(report.ok() ? tr("The connection works.") : tr("The connection does not work: %1").arg(report.firstFailure()));
-        self->m_result->setText(lines.join(QLatin1Char('\n')));
-        self->m_testing = false;
-        self->m_test->setEnabled(true);
-        Q_EMIT self->connectionTested(report.ok());
-    });
+    run(std::move(profile), typed, keys)
+        .then([self](const std::pair<ConnectionReport, QString> &outcome) {
+            if (!self)
+                return;
+            const ConnectionReport &report = outcome.first;
+            QStringList lines;
+            if (!outcome.second.isEmpty())
+                lines << outcome.second;
+            for (const ConnectionCheck &c : report.checks) {
+                // A check that was not tried (the server could not be reached)
+                // says nothing the first failure did not.
+                if (c.status == ConnectionCheck::Status::Skipped || c.detail.trimmed().isEmpty())
+                    continue;
+                const char *mark = c.status == ConnectionCheck::Status::Passed    ? "✓"
+                                   : c.status == ConnectionCheck::Status::Warning ? "!"
+                                                                                  : "✗";
+                lines << QString::fromUtf8(mark) + QLatin1Char(' ') + c.detail;
+            }
+            lines.prepend(report.ok()
+                              ? tr("The connection works.")
+                              : tr("The connection does not work: %1").arg(report.firstFailure()));
+            self->m_result->setText(lines.join(QLatin1Char('\n')));
+            self->m_testing = false;
+            self->m_test->setEnabled(true);
+            Q_EMIT self->connectionTested(report.ok());
+        });
 }
 
 void ProfilesDialog::saveProfiles()

@@ -31,7 +31,9 @@ class ProfilesDialog final : public QDialog
 
 public:
     /// `keys` stores and looks up keys (the system keychain in the app).
-    ProfilesDialog(ProfileStore &store, std::shared_ptr<host::providers::KeySource> keys, QWidget *parent = nullptr);
+    ProfilesDialog(ProfileStore &store,
+                   std::shared_ptr<host::providers::KeySource> keys,
+                   QWidget *parent = nullptr);
     ~ProfilesDialog() override;
 
     /// Tests reach the form through these.

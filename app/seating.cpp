@@ -30,9 +30,11 @@ QString seatProblem(const providers::SeatsFile &file, const providers::SeatSpec 
         return {};
     }
     if (!file.providers.count(seat.provider))
-        return SeatingTr::tr("seat %1 plays with the provider \"%2\", which is not defined").arg(seat.name, seat.provider);
+        return SeatingTr::tr("seat %1 plays with the provider \"%2\", which is not defined")
+            .arg(seat.name, seat.provider);
     if (file.profileFor(seat)->model.isEmpty())
-        return SeatingTr::tr("seat %1 names no model, and neither does its provider \"%2\"").arg(seat.name, seat.provider);
+        return SeatingTr::tr("seat %1 names no model, and neither does its provider \"%2\"")
+            .arg(seat.name, seat.provider);
     return {};
 }
 
@@ -52,7 +54,9 @@ Seating queueSeats(host::Host &host, const providers::SeatsFile &file, const std
         return out;
     }
     if (file.seats.size() > std::size_t(table)) {
-        out.error = SeatingTr::tr("%1 seats, but a table has %2").arg(qsizetype(file.seats.size())).arg(table);
+        out.error = SeatingTr::tr("%1 seats, but a table has %2")
+                        .arg(qsizetype(file.seats.size()))
+                        .arg(table);
         return out;
     }
     for (const providers::SeatSpec &seat : file.seats) {
@@ -70,7 +74,9 @@ Seating queueSeats(host::Host &host, const providers::SeatsFile &file, const std
         if (seat.push) {
             // A push agent: Town Hall calls it (docs/push-agents.md).
             if (!host.queuePushSeat(seat.name,
-                                    host::PushEndpoint{QUrl(seat.push->url), seat.push->token, seat.push->deadlineMs},
+                                    host::PushEndpoint{QUrl(seat.push->url),
+                                                       seat.push->token,
+                                                       seat.push->deadlineMs},
                                     queueId)) {
                 out.error = SeatingTr::tr("seat %1 could not join the queue").arg(seat.name);
                 return out;
@@ -99,12 +105,14 @@ Seating queueSeats(host::Host &host, const providers::SeatsFile &file, const std
 std::string queueForRules(host::Host &host, const engine::RuleSet &rules)
 {
     const engine::Lobby &lobby = host.lobby();
-    for (const std::string &id : {std::string(engine::DefaultQueueId), engine::PresetQueuePrefix + rules.name})
+    for (const std::string &id :
+         {std::string(engine::DefaultQueueId), engine::PresetQueuePrefix + rules.name})
         if (const engine::RuleSet *r = lobby.queueRules(id); r && *r == rules)
             return id;
     // A table of its own (say, a preset the default queue was changed away from).
     for (int n = 1;; ++n) {
-        const std::string id = std::string(engine::PresetQueuePrefix) + "table-" + std::to_string(n);
+        const std::string id
+            = std::string(engine::PresetQueuePrefix) + "table-" + std::to_string(n);
         if (const engine::RuleSet *r = lobby.queueRules(id)) {
             if (*r == rules)
                 return id;
@@ -116,7 +124,8 @@ std::string queueForRules(host::Host &host, const engine::RuleSet &rules)
     }
 }
 
-QCoro::Task<KeyedSeats> resolveKeys(providers::SeatsFile file, std::shared_ptr<providers::KeySource> keys)
+QCoro::Task<KeyedSeats> resolveKeys(providers::SeatsFile file,
+                                    std::shared_ptr<providers::KeySource> keys)
 {
     KeyedSeats out;
     QSet<QString> used;
@@ -158,7 +167,8 @@ QStringList unreachableProviders(const providers::SeatsFile &file, std::chrono::
         if (models.error
             && (models.error->kind == Kind::Refused || models.error->kind == Kind::Dns
                 || models.error->kind == Kind::Timeout || models.error->kind == Kind::Network))
-            out << QStringLiteral("provider %1 (%2): %3").arg(seat.provider, profile->baseUrl, models.error->message);
+            out << QStringLiteral("provider %1 (%2): %3")
+                       .arg(seat.provider, profile->baseUrl, models.error->message);
     }
     return out;
 }

@@ -53,7 +53,8 @@ struct Seating
 /// none, the environment variable the profile names. A missing key does not
 /// stop a seat (a local server needs none; a cloud one refuses, and the
 /// seat's stand-in plays), but it is reported in `warnings`.
-Seating queueSeats(host::Host &host, const host::providers::SeatsFile &file,
+Seating queueSeats(host::Host &host,
+                   const host::providers::SeatsFile &file,
                    const std::string &queueId = engine::DefaultQueueId);
 
 /// One sentence for each provider the file's model seats use that nothing

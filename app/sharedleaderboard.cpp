@@ -60,14 +60,16 @@ SharedTournamentReader::SharedTournamentReader(QObject *parent)
 SharedTournamentReader::~SharedTournamentReader()
 {
     Connection *c = m_connection;
-    QMetaObject::invokeMethod(m_connection, [c] { c->drop(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_connection, [c] { c->drop(); }, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
-    delete m_connection;  // holds no connection any more
+    delete m_connection; // holds no connection any more
 }
 
 template<typename T, typename Job, typename Done>
-void SharedTournamentReader::post(const QString &url, QObject *context, Job job, Done done, Failed failed)
+void SharedTournamentReader::post(
+    const QString &url, QObject *context, Job job, Done done, Failed failed)
 {
     QPointer<QObject> ctx(context);
     Connection *c = m_connection;
@@ -75,7 +77,13 @@ void SharedTournamentReader::post(const QString &url, QObject *context, Job job,
     // that the context still lives.
     QMetaObject::invokeMethod(
         m_connection,
-        [this, c, url, ctx, job = std::move(job), done = std::move(done), failed = std::move(failed)] {
+        [this,
+         c,
+         url,
+         ctx,
+         job = std::move(job),
+         done = std::move(done),
+         failed = std::move(failed)] {
             auto db = c->to(url);
             std::optional<StoreResult<T>> result;
             if (db)
@@ -83,7 +91,7 @@ void SharedTournamentReader::post(const QString &url, QObject *context, Job job,
             else
                 result = StoreResult<T>(db.error());
             if (!*result)
-                c->drop();  // the next request connects again
+                c->drop(); // the next request connects again
             QMetaObject::invokeMethod(
                 this,
                 [ctx, done, failed, r = std::move(*result)] {
@@ -99,26 +107,36 @@ void SharedTournamentReader::post(const QString &url, QObject *context, Job job,
         Qt::QueuedConnection);
 }
 
-void SharedTournamentReader::list(const QString &url, QObject *context, std::function<void(const Listing &)> done,
+void SharedTournamentReader::list(const QString &url,
+                                  QObject *context,
+                                  std::function<void(const Listing &)> done,
                                   Failed failed)
 {
     post<Listing>(
-        url, context,
+        url,
+        context,
         [](SharedTournaments &db) -> StoreResult<Listing> {
             auto rows = db.tournaments();
             if (!rows)
                 return rows.error();
             return Listing{db.location(), std::move(rows.value())};
         },
-        std::move(done), std::move(failed));
+        std::move(done),
+        std::move(failed));
 }
 
-void SharedTournamentReader::read(const QString &url, const QString &tournamentId, int knownDone, QObject *context,
-                                  std::function<void(const Snapshot &)> done, Failed failed)
+void SharedTournamentReader::read(const QString &url,
+                                  const QString &tournamentId,
+                                  int knownDone,
+                                  QObject *context,
+                                  std::function<void(const Snapshot &)> done,
+                                  Failed failed)
 {
     post<Snapshot>(
-        url, context,
-        [id = tournamentId.toStdString(), knownDone](SharedTournaments &db) -> StoreResult<Snapshot> {
+        url,
+        context,
+        [id = tournamentId.toStdString(),
+         knownDone](SharedTournaments &db) -> StoreResult<Snapshot> {
             Snapshot out;
             out.location = db.location();
             auto row = db.tournament(id);
@@ -139,19 +157,25 @@ void SharedTournamentReader::read(const QString &url, const QString &tournamentI
             }
             return out;
         },
-        std::move(done), std::move(failed));
+        std::move(done),
+        std::move(failed));
 }
 
-void SharedTournamentReader::readMatch(const QString &url, const QString &tournamentId, const QString &matchId,
-                                       QObject *context, std::function<void(const std::vector<engine::Event> &)> done,
+void SharedTournamentReader::readMatch(const QString &url,
+                                       const QString &tournamentId,
+                                       const QString &matchId,
+                                       QObject *context,
+                                       std::function<void(const std::vector<engine::Event> &)> done,
                                        Failed failed)
 {
     post<std::vector<engine::Event>>(
-        url, context,
+        url,
+        context,
         [tid = tournamentId.toStdString(), mid = matchId.toStdString()](SharedTournaments &db) {
             return host::tournamentMatchLog(db, tid, mid);
         },
-        std::move(done), std::move(failed));
+        std::move(done),
+        std::move(failed));
 }
 
 QString sharedUrlProblem(const QString &url)
@@ -162,15 +186,21 @@ QString sharedUrlProblem(const QString &url)
 
 void connectDialog(ui::SharedTournamentDialog &dialog, SharedTournamentReader &reader)
 {
-    QObject::connect(&dialog, &ui::SharedTournamentDialog::connectRequested, &dialog,
+    QObject::connect(&dialog,
+                     &ui::SharedTournamentDialog::connectRequested,
+                     &dialog,
                      [&dialog, &reader](const QString &url) {
                          reader.list(
-                             url, &dialog,
+                             url,
+                             &dialog,
                              [&dialog](const SharedTournamentReader::Listing &listing) {
                                  std::vector<ui::SharedTournamentInfo> infos;
                                  for (const host::TournamentRow &t : listing.tournaments)
-                                     infos.push_back({QString::fromStdString(t.id), QString::fromStdString(t.name),
-                                                      QString::fromStdString(t.status), t.done, t.scheduled});
+                                     infos.push_back({QString::fromStdString(t.id),
+                                                      QString::fromStdString(t.name),
+                                                      QString::fromStdString(t.status),
+                                                      t.done,
+                                                      t.scheduled});
                                  dialog.showTournaments(listing.location, infos);
                              },
                              [&dialog](const QString &message) { dialog.showError(message); });
@@ -179,7 +209,9 @@ void connectDialog(ui::SharedTournamentDialog &dialog, SharedTournamentReader &r
 
 // ------------------------------------------------------------- the Leaderboard
 
-SharedLeaderboard::SharedLeaderboard(ui::MainWindow &window, GuiHost &host, SharedTournamentReader &reader,
+SharedLeaderboard::SharedLeaderboard(ui::MainWindow &window,
+                                     GuiHost &host,
+                                     SharedTournamentReader &reader,
                                      QObject *parent)
     : QObject(parent)
     , m_window(window)
@@ -223,7 +255,10 @@ void SharedLeaderboard::refresh()
         return;
     const int generation = m_generation;
     m_reader.read(
-        m_url, m_id, m_knownDone, this,
+        m_url,
+        m_id,
+        m_knownDone,
+        this,
         [this, generation](const SharedTournamentReader::Snapshot &s) {
             if (generation == m_generation)
                 apply(s);
@@ -245,7 +280,8 @@ void SharedLeaderboard::apply(const SharedTournamentReader::Snapshot &s)
     m_playing.clear();
     std::vector<ui::LeaderboardPanel::PlayingMatch> playing;
     for (const host::TournamentMatchRow &m : s.playing) {
-        const QString label = m.matchId.empty() ? tr("match %1").arg(m.index + 1) : QString::fromStdString(m.matchId);
+        const QString label = m.matchId.empty() ? tr("match %1").arg(m.index + 1)
+                                                : QString::fromStdString(m.matchId);
         const QString key = m.matchId.empty() ? QStringLiteral("#%1").arg(m.index + 1) : label;
         const QString holder = QString::fromStdString(m.holder);
         m_playing[key] = holder;
@@ -257,7 +293,9 @@ void SharedLeaderboard::apply(const SharedTournamentReader::Snapshot &s)
     if (m_finished)
         showSource(tr("finished"));
     else
-        showSource(tr("running; looks again every %n second(s) (last at %1)", nullptr, (m_intervalMs + 999) / 1000)
+        showSource(tr("running; looks again every %n second(s) (last at %1)",
+                      nullptr,
+                      (m_intervalMs + 999) / 1000)
                        .arg(QLocale().toString(QTime::currentTime(), QLocale::ShortFormat)));
     scheduleRefresh();
     Q_EMIT refreshed();
@@ -281,11 +319,14 @@ void SharedLeaderboard::scheduleRefresh()
 void SharedLeaderboard::showSource(const QString &state)
 {
     m_window.leaderboard()->setSource(
-        tr("Shared tournament %1 at %2 — %3").arg(m_id, m_location.isEmpty() ? tr("an unknown database") : m_location,
-                                                 state));
+        tr("Shared tournament %1 at %2 — %3")
+            .arg(m_id, m_location.isEmpty() ? tr("an unknown database") : m_location, state));
 }
 
-void SharedLeaderboard::say(const QString &message) { m_window.statusBar()->showMessage(message, 15000); }
+void SharedLeaderboard::say(const QString &message)
+{
+    m_window.statusBar()->showMessage(message, 15000);
+}
 
 QString SharedLeaderboard::replayId(const QString &matchId) const
 {
@@ -301,7 +342,8 @@ void SharedLeaderboard::openMatch(const QString &key)
     if (!active() || key.isEmpty())
         return;
     if (const auto it = m_playing.find(key); it != m_playing.end()) {
-        say(tr("Match %1 is being played by host %2 now; watch it live with Match → Watch a host… at that host's "
+        say(tr("Match %1 is being played by host %2 now; watch it live with Match → Watch a host… "
+               "at that host's "
                "spectator address. It can be replayed here once it has ended.")
                 .arg(key, it->second));
         Q_EMIT matchInPlay(key, it->second);
@@ -310,7 +352,10 @@ void SharedLeaderboard::openMatch(const QString &key)
     const int generation = m_generation;
     const QString shownAs = replayId(key);
     m_reader.readMatch(
-        m_url, m_id, key, this,
+        m_url,
+        m_id,
+        key,
+        this,
         [this, generation, shownAs](const std::vector<engine::Event> &log) {
             if (generation != m_generation)
                 return;
@@ -333,10 +378,14 @@ void SharedLeaderboard::openMatch(const QString &key)
         });
 }
 
-void addSharedTournamentAction(ui::MainWindow &window, QSettings &settings, SharedTournamentReader &reader,
+void addSharedTournamentAction(ui::MainWindow &window,
+                               QSettings &settings,
+                               SharedTournamentReader &reader,
                                SharedLeaderboard &shared)
 {
-    QObject::connect(&window, &ui::MainWindow::openSharedTournamentRequested, &window,
+    QObject::connect(&window,
+                     &ui::MainWindow::openSharedTournamentRequested,
+                     &window,
                      [&window, &settings, &reader, &shared] {
                          ui::SharedTournamentDialog dialog(settings, sharedUrlProblem, &window);
                          connectDialog(dialog, reader);

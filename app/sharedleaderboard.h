@@ -28,7 +28,7 @@ class QSettings;
 namespace townhall::ui {
 class MainWindow;
 class SharedTournamentDialog;
-}
+} // namespace townhall::ui
 
 namespace townhall::app {
 
@@ -48,25 +48,36 @@ public:
 
     struct Listing
     {
-        QString location;  ///< the URL without any secret
+        QString location; ///< the URL without any secret
         std::vector<host::TournamentRow> tournaments;
     };
     struct Snapshot
     {
         QString location;
-        host::TournamentRow tournament;              ///< counts and status
-        std::vector<host::TournamentMatchRow> playing;  ///< PLAYING rows, on any host
+        host::TournamentRow tournament;                ///< counts and status
+        std::vector<host::TournamentMatchRow> playing; ///< PLAYING rows, on any host
         /// The report, when the number of played matches differs from the
         /// caller's (a report reads every played log).
         std::optional<tournament::Report> report;
     };
     using Failed = std::function<void(const QString &message)>;
 
-    void list(const QString &url, QObject *context, std::function<void(const Listing &)> done, Failed failed);
-    void read(const QString &url, const QString &tournamentId, int knownDone, QObject *context,
-              std::function<void(const Snapshot &)> done, Failed failed);
-    void readMatch(const QString &url, const QString &tournamentId, const QString &matchId, QObject *context,
-                   std::function<void(const std::vector<engine::Event> &)> done, Failed failed);
+    void list(const QString &url,
+              QObject *context,
+              std::function<void(const Listing &)> done,
+              Failed failed);
+    void read(const QString &url,
+              const QString &tournamentId,
+              int knownDone,
+              QObject *context,
+              std::function<void(const Snapshot &)> done,
+              Failed failed);
+    void readMatch(const QString &url,
+                   const QString &tournamentId,
+                   const QString &matchId,
+                   QObject *context,
+                   std::function<void(const std::vector<engine::Event> &)> done,
+                   Failed failed);
 
     QThread *readerThread() { return &m_thread; }
 
@@ -76,7 +87,7 @@ private:
     void post(const QString &url, QObject *context, Job job, Done done, Failed failed);
 
     QThread m_thread;
-    Connection *m_connection;  ///< lives in m_thread
+    Connection *m_connection; ///< lives in m_thread
 };
 
 /// What is wrong with a shared database's URL (parsePostgresUrl's reason,
@@ -93,7 +104,9 @@ class SharedLeaderboard final : public QObject
     Q_DISABLE_COPY_MOVE(SharedLeaderboard)
 
 public:
-    SharedLeaderboard(ui::MainWindow &window, GuiHost &host, SharedTournamentReader &reader,
+    SharedLeaderboard(ui::MainWindow &window,
+                      GuiHost &host,
+                      SharedTournamentReader &reader,
                       QObject *parent = nullptr);
 
     /// Shows tournament `id` of the database at `url` (replacing whatever
@@ -141,16 +154,18 @@ private:
     QString m_location;
     int m_knownDone = -1;
     bool m_finished = false;
-    int m_generation = 0;  ///< answers to an earlier open() are dropped
+    int m_generation = 0; ///< answers to an earlier open() are dropped
     int m_intervalMs = 5000;
     QTimer m_timer;
-    std::map<QString, QString> m_playing;  ///< match key → holder
+    std::map<QString, QString> m_playing; ///< match key → holder
 };
 
 /// Tournament → Open shared tournament…: the dialog lists a PostgreSQL
 /// database's tournaments (read on the reader's thread, remembering the URL
 /// in `settings`); the chosen one takes the Leaderboard.
-void addSharedTournamentAction(ui::MainWindow &window, QSettings &settings, SharedTournamentReader &reader,
+void addSharedTournamentAction(ui::MainWindow &window,
+                               QSettings &settings,
+                               SharedTournamentReader &reader,
                                SharedLeaderboard &shared);
 
 } // namespace townhall::app

@@ -5,8 +5,8 @@
 #include "engine/simulator.h"
 
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 
 namespace townhall::app {
 
@@ -32,8 +32,8 @@ SimulationReport simulate(int matches, std::uint64_t seed, const engine::MatchCo
     std::clock_t cpuTime = 0;
     const auto wallStart = Clock::now();
     for (int i = 0; i < matches; ++i) {
-        const std::uint64_t matchSeed =
-            engine::Rng::forDecision(seed, static_cast<std::uint64_t>(i), 0x51A).next();
+        const std::uint64_t matchSeed
+            = engine::Rng::forDecision(seed, static_cast<std::uint64_t>(i), 0x51A).next();
         const auto t0 = Clock::now();
         const std::clock_t c0 = std::clock();
         engine::SimulatedMatch m = engine::simulateMatch(matchSeed, config);
@@ -64,7 +64,8 @@ SimulationReport simulate(int matches, std::uint64_t seed, const engine::MatchCo
 std::string toText(const SimulationReport &r)
 {
     char buf[1024];
-    std::snprintf(buf, sizeof buf,
+    std::snprintf(buf,
+                  sizeof buf,
                   "matches:           %d\n"
                   "villager wins:     %d\n"
                   "werewolf wins:     %d\n"
@@ -77,18 +78,28 @@ std::string toText(const SimulationReport &r)
                   "matches/s:         %.0f (wall), %.0f per CPU-second\n"
                   "events/s:          %.0f\n"
                   "log hash:          %016llx\n",
-                  r.matches, r.villagerWins, r.werewolfWins, r.averageDays,
+                  r.matches,
+                  r.villagerWins,
+                  r.werewolfWins,
+                  r.averageDays,
                   static_cast<unsigned long long>(r.totalEvents),
                   static_cast<unsigned long long>(r.toolCalls),
-                  static_cast<unsigned long long>(r.rejectedCalls), r.wallSeconds, r.simSeconds,
-                  r.cpuSeconds, r.matchesPerSecond, r.matchesPerCpuSecond, r.eventsPerSecond, static_cast<unsigned long long>(r.logHash));
+                  static_cast<unsigned long long>(r.rejectedCalls),
+                  r.wallSeconds,
+                  r.simSeconds,
+                  r.cpuSeconds,
+                  r.matchesPerSecond,
+                  r.matchesPerCpuSecond,
+                  r.eventsPerSecond,
+                  static_cast<unsigned long long>(r.logHash));
     if (r.classic)
         return buf;
     // Only other rule sets name theirs and count draws: classic's report
     // stays byte-for-byte what scripts already read.
     std::string text = "rules:             " + r.rules + "\n" + buf;
     const std::string wolves = "werewolf wins:     " + std::to_string(r.werewolfWins) + "\n";
-    text.insert(text.find(wolves) + wolves.size(), "draws:             " + std::to_string(r.draws) + "\n");
+    text.insert(text.find(wolves) + wolves.size(),
+                "draws:             " + std::to_string(r.draws) + "\n");
     return text;
 }
 

@@ -7,8 +7,8 @@
 
 #include "host/store/store.h"
 
-#include <QCommandLineParser>
 #include <QByteArray>
+#include <QCommandLineParser>
 #include <QString>
 
 #include <optional>

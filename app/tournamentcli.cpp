@@ -9,8 +9,8 @@
 #include "host/host.h"
 #include "host/livetournament.h"
 #include "host/mcpservice.h"
-#include "host/sharedtournaments.h"
 #include "host/providers/keysource.h"
+#include "host/sharedtournaments.h"
 #include "host/tournaments.h"
 #include "tournament/report.h"
 
@@ -37,7 +37,9 @@ constexpr qint64 MaxTournamentFileBytes = 4 * 1024 * 1024;
 class ProgressLine
 {
 public:
-    ProgressLine() : m_tty(isatty(fileno(stderr)) != 0) {}
+    ProgressLine()
+        : m_tty(isatty(fileno(stderr)) != 0)
+    {}
     void show(const TournamentProgress &p, const QString &extra = {})
     {
         if (p.scheduled <= 0)
@@ -46,7 +48,8 @@ public:
             constexpr int Width = 30;
             const int filled = int(double(p.done) / p.scheduled * Width);
             err(QStringLiteral("\r[%1%2] %3/%4 matches%5%6")
-                    .arg(QString(filled, QLatin1Char('#')), QString(Width - filled, QLatin1Char(' ')))
+                    .arg(QString(filled, QLatin1Char('#')),
+                         QString(Width - filled, QLatin1Char(' ')))
                     .arg(p.done)
                     .arg(p.scheduled)
                     .arg(p.running ? QStringLiteral(", %1 playing").arg(p.running) : QString(),
@@ -87,7 +90,10 @@ bool knownFormat(const QString &f)
            || f == QLatin1String("html");
 }
 
-int printReport(const TournamentStore &store, const std::string &id, const QString &format, const QString &outPath,
+int printReport(const TournamentStore &store,
+                const std::string &id,
+                const QString &format,
+                const QString &outPath,
                 std::optional<tournament::Report> computed = std::nullopt)
 {
     if (!computed) {
@@ -106,7 +112,8 @@ int printReport(const TournamentStore &store, const std::string &id, const QStri
     QFile f(outPath);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)
         || f.write(text.data(), qint64(text.size())) != qint64(text.size())) {
-        err(QStringLiteral("townhall tournament: cannot write %1: %2\n").arg(outPath, f.errorString()));
+        err(QStringLiteral("townhall tournament: cannot write %1: %2\n")
+                .arg(outPath, f.errorString()));
         return 1;
     }
     err(QStringLiteral("townhall tournament: report written to %1\n").arg(outPath));
@@ -116,7 +123,10 @@ int printReport(const TournamentStore &store, const std::string &id, const QStri
 /// Plays a tournament of bots at virtual time; stops cleanly on SIGINT/SIGTERM.
 std::atomic<bool> g_stop{false};
 
-int playBots(TournamentStore &store, const std::string &id, int parallel, int leaseMs,
+int playBots(TournamentStore &store,
+             const std::string &id,
+             int parallel,
+             int leaseMs,
              std::optional<tournament::Report> *report)
 {
     g_stop = false;
@@ -127,7 +137,9 @@ int playBots(TournamentStore &store, const std::string &id, int parallel, int le
     o.parallel = parallel;
     o.stop = &g_stop;
     o.leaseMs = leaseMs;
-    o.progress = [&line](const TournamentProgress &p) { line.show(p); };
+    o.progress = [&line](const TournamentProgress &p) {
+        line.show(p);
+    };
     auto run = runBotTournament(store, id, o);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
@@ -138,11 +150,13 @@ int playBots(TournamentStore &store, const std::string &id, int parallel, int le
     BotRunSummary &s = run.value();
     *report = std::move(s.report);
     if (s.refused > 0)
-        err(QStringLiteral("tournament %1: %2 matches this host played had been taken over by another host (its "
+        err(QStringLiteral("tournament %1: %2 matches this host played had been taken over by "
+                           "another host (its "
                            "lease ran out); they were not recorded twice\n")
                 .arg(QString::fromStdString(id))
                 .arg(s.refused));
-    err(QStringLiteral("tournament %1: %2 matches played in %3 s (%4 per second, %5 CPU-s on %6 threads)%7\n")
+    err(QStringLiteral(
+            "tournament %1: %2 matches played in %3 s (%4 per second, %5 CPU-s on %6 threads)%7\n")
             .arg(QString::fromStdString(id))
             .arg(s.played)
             .arg(s.wallSeconds, 0, 'f', 2)
@@ -158,13 +172,17 @@ int playBots(TournamentStore &store, const std::string &id, int parallel, int le
 /// Plays a tournament with models, MCP agents or push agents through a host.
 /// With a `shared` store the host plays in its own file (--local-db, or the
 /// app's) and claims the matches in the shared one.
-int playLive(QCoreApplication &app, const QCommandLineParser &p, TournamentStore *shared, const std::string &id,
-             int parallel, int leaseMs)
+int playLive(QCoreApplication &app,
+             const QCommandLineParser &p,
+             TournamentStore *shared,
+             const std::string &id,
+             int parallel,
+             int leaseMs)
 {
     HostOptions opts;
-    opts.dbPath = !shared                                ? dbPathOf(p)
+    opts.dbPath = !shared                               ? dbPathOf(p)
                   : p.isSet(QStringLiteral("local-db")) ? p.value(QStringLiteral("local-db"))
-                                                         : Store::defaultPath();
+                                                        : Store::defaultPath();
     if (p.isSet(QStringLiteral("speed")))
         opts.speed = p.value(QStringLiteral("speed")).toDouble();
     Host host(opts);
@@ -185,7 +203,8 @@ int playLive(QCoreApplication &app, const QCommandLineParser &p, TournamentStore
         host.lobby().defaults().timers = engine::modelPlayTimers();
     auto seats = seatsOf(spec.value());
     if (!seats.ok()) {
-        err(QStringLiteral("townhall tournament: %1\n").arg(seats.errors.join(QStringLiteral("; "))));
+        err(QStringLiteral("townhall tournament: %1\n")
+                .arg(seats.errors.join(QStringLiteral("; "))));
         return 1;
     }
     // Keys come from the environment variables the providers name; they
@@ -210,17 +229,22 @@ int playLive(QCoreApplication &app, const QCommandLineParser &p, TournamentStore
     LiveTournament live(host, tournaments, id, spec.value(), *seats.file, agentIds, parallel);
     live.setLease(leaseMs);
     ProgressLine line;
-    QObject::connect(&live, &LiveTournament::notice, &app,
-                     [](const QString &message) { err(QStringLiteral("%1\n").arg(message)); });
-    int code = 0;
-    QObject::connect(&live, &LiveTournament::progressChanged, &app, [&](int done, int scheduled, int running) {
-        line.show({done, scheduled, running}, live.waitingFor().isEmpty()
-                                                  ? QString()
-                                                  : QStringLiteral("waiting for %1 in queue %2")
-                                                        .arg(live.waitingFor().join(QStringLiteral(", ")),
-                                                             QString::fromStdString(live.queueId())));
+    QObject::connect(&live, &LiveTournament::notice, &app, [](const QString &message) {
+        err(QStringLiteral("%1\n").arg(message));
     });
-    QObject::connect(&live, &LiveTournament::finished, &app, [&] { QTimer::singleShot(0, &app, [&] { app.exit(0); }); });
+    int code = 0;
+    QObject::connect(
+        &live, &LiveTournament::progressChanged, &app, [&](int done, int scheduled, int running) {
+            line.show({done, scheduled, running},
+                      live.waitingFor().isEmpty()
+                          ? QString()
+                          : QStringLiteral("waiting for %1 in queue %2")
+                                .arg(live.waitingFor().join(QStringLiteral(", ")),
+                                     QString::fromStdString(live.queueId())));
+        });
+    QObject::connect(&live, &LiveTournament::finished, &app, [&] {
+        QTimer::singleShot(0, &app, [&] { app.exit(0); });
+    });
     QObject::connect(&live, &LiveTournament::failed, &app, [&](const QString &message) {
         err(QStringLiteral("townhall tournament: %1\n").arg(message));
         code = 1;
@@ -234,11 +258,13 @@ int playLive(QCoreApplication &app, const QCommandLineParser &p, TournamentStore
     for (const tournament::Participant &part : spec.value().participants)
         if (part.kind == tournament::ParticipantKind::Agent)
             err(QStringLiteral("tournament %1: agent %2 joins queue \"%3\" at %4\n")
-                    .arg(QString::fromStdString(id), QString::fromStdString(part.entry.value("agent", std::string())),
-                         QString::fromStdString(live.queueId()), mcp.url()));
+                    .arg(QString::fromStdString(id),
+                         QString::fromStdString(part.entry.value("agent", std::string())),
+                         QString::fromStdString(live.queueId()),
+                         mcp.url()));
     line.show(live.progress());
     stopOnTerminationSignals(&app, [&app, &live] {
-        live.stop();  // a shared database gets back the claims not started
+        live.stop(); // a shared database gets back the claims not started
         app.exit(3);
     });
     const int rc = app.exec();
@@ -249,7 +275,7 @@ int playLive(QCoreApplication &app, const QCommandLineParser &p, TournamentStore
 /// default) or a shared PostgreSQL database.
 struct Tournaments
 {
-    std::unique_ptr<Store> local;  ///< the SQLite store LocalTournaments wraps
+    std::unique_ptr<Store> local; ///< the SQLite store LocalTournaments wraps
     std::unique_ptr<TournamentStore> store;
 };
 
@@ -276,8 +302,12 @@ StoreResult<Tournaments> openTournaments(const QCommandLineParser &p, bool creat
     return t;
 }
 
-int resumeOrRun(QCoreApplication &app, const QCommandLineParser &p, Tournaments tournaments, const std::string &id,
-                int parallel, int leaseMs)
+int resumeOrRun(QCoreApplication &app,
+                const QCommandLineParser &p,
+                Tournaments tournaments,
+                const std::string &id,
+                int parallel,
+                int leaseMs)
 {
     auto spec = tournamentSpec(*tournaments.store, id);
     if (!spec) {
@@ -305,10 +335,12 @@ int resumeOrRun(QCoreApplication &app, const QCommandLineParser &p, Tournaments 
             rc = playLive(app, p, tournaments.store.get(), id, parallel, leaseMs);
             if (rc != 0)
                 return rc;
-            return printReport(*tournaments.store, id, p.value(QStringLiteral("format")),
+            return printReport(*tournaments.store,
+                               id,
+                               p.value(QStringLiteral("format")),
                                p.value(QStringLiteral("out")));
         }
-        tournaments = {};  // the host opens the database itself
+        tournaments = {}; // the host opens the database itself
         rc = playLive(app, p, nullptr, id, parallel, leaseMs);
         auto again = openTournaments(p, false);
         if (!again) {
@@ -319,7 +351,10 @@ int resumeOrRun(QCoreApplication &app, const QCommandLineParser &p, Tournaments 
     }
     if (rc != 0)
         return rc;
-    return printReport(*tournaments.store, id, p.value(QStringLiteral("format")), p.value(QStringLiteral("out")),
+    return printReport(*tournaments.store,
+                       id,
+                       p.value(QStringLiteral("format")),
+                       p.value(QStringLiteral("out")),
                        std::move(report));
 }
 
@@ -332,50 +367,69 @@ int runTournament(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
-        "Tournaments: many matches, roles rotated, ratings with intervals (docs/tournaments.md).\n\n"
+        "Tournaments: many matches, roles rotated, ratings with intervals "
+        "(docs/tournaments.md).\n\n"
         "  townhall tournament run FILE     create a tournament from FILE and play it\n"
         "  townhall tournament create FILE  create it only; print its id (hosts then join it)\n"
-        "  townhall tournament resume ID    play what is left of tournament ID (after a crash or Ctrl+C)\n"
-        "  townhall tournament join ID      the same: play its matches with whatever other hosts play it\n"
+        "  townhall tournament resume ID    play what is left of tournament ID (after a crash or "
+        "Ctrl+C)\n"
+        "  townhall tournament join ID      the same: play its matches with whatever other hosts "
+        "play it\n"
         "  townhall tournament report ID    print its report\n"
         "  townhall tournament list         the tournaments in the database\n\n"
-        "Several hosts share one tournament through PostgreSQL: --db postgresql://USER@HOST:PORT/DB\n"
+        "Several hosts share one tournament through PostgreSQL: --db "
+        "postgresql://USER@HOST:PORT/DB\n"
         "(the password from PGPASSWORD or ~/.pgpass, never the command line; TLS options such as\n"
-        "?sslmode=verify-full&sslrootcert=FILE pass to the driver). `townhall --headless --tournament ID\n"
+        "?sslmode=verify-full&sslrootcert=FILE pass to the driver). `townhall --headless "
+        "--tournament ID\n"
         "--db postgresql://…` is `join`. A live tournament's matches play in each host's own file\n"
         "(--local-db) and are recorded, with their logs, in the shared database."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("tournament"), QStringLiteral("the command"));
-    p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("run, create, resume, join, report or list"));
-    p.addPositionalArgument(QStringLiteral("what"), QStringLiteral("FILE (run, create) or ID (resume, join, report)"));
+    p.addPositionalArgument(QStringLiteral("action"),
+                            QStringLiteral("run, create, resume, join, report or list"));
+    p.addPositionalArgument(QStringLiteral("what"),
+                            QStringLiteral("FILE (run, create) or ID (resume, join, report)"));
     p.addOption({QStringLiteral("db"),
-                 QStringLiteral("The database: a file (default: the app's) or postgresql://USER@HOST:PORT/DB "
-                                "shared by several hosts."),
+                 QStringLiteral(
+                     "The database: a file (default: the app's) or postgresql://USER@HOST:PORT/DB "
+                     "shared by several hosts."),
                  QStringLiteral("PATH|URL")});
-    p.addOption({QStringLiteral("local-db"),
-                 QStringLiteral("Live tournaments on a postgresql:// --db: the host's own database file, where "
-                                "it plays its matches (default: the app's)."),
-                 QStringLiteral("PATH")});
+    p.addOption(
+        {QStringLiteral("local-db"),
+         QStringLiteral(
+             "Live tournaments on a postgresql:// --db: the host's own database file, where "
+             "it plays its matches (default: the app's)."),
+         QStringLiteral("PATH")});
     p.addOption({QStringLiteral("lease"),
-                 QStringLiteral("Shared database: seconds a host holds a claimed match without renewing it; "
-                                "a host that dies loses its matches after this (default 30)."),
-                 QStringLiteral("S"), QStringLiteral("30")});
-    p.addOption({QStringLiteral("parallel"),
-                 QStringLiteral("Matches at once (bots: threads; default 2, or the file's \"parallel\")."),
-                 QStringLiteral("N")});
-    p.addOption({QStringLiteral("format"), QStringLiteral("The report's format: md, csv, json or html."),
-                 QStringLiteral("F"), QStringLiteral("md")});
-    p.addOption({QStringLiteral("out"), QStringLiteral("Write the report to FILE instead of stdout."),
+                 QStringLiteral(
+                     "Shared database: seconds a host holds a claimed match without renewing it; "
+                     "a host that dies loses its matches after this (default 30)."),
+                 QStringLiteral("S"),
+                 QStringLiteral("30")});
+    p.addOption(
+        {QStringLiteral("parallel"),
+         QStringLiteral("Matches at once (bots: threads; default 2, or the file's \"parallel\")."),
+         QStringLiteral("N")});
+    p.addOption({QStringLiteral("format"),
+                 QStringLiteral("The report's format: md, csv, json or html."),
+                 QStringLiteral("F"),
+                 QStringLiteral("md")});
+    p.addOption({QStringLiteral("out"),
+                 QStringLiteral("Write the report to FILE instead of stdout."),
                  QStringLiteral("FILE")});
-    p.addOption({QStringLiteral("port"), QStringLiteral("Live tournaments: the MCP port (default: any free one)."),
+    p.addOption({QStringLiteral("port"),
+                 QStringLiteral("Live tournaments: the MCP port (default: any free one)."),
                  QStringLiteral("P")});
-    p.addOption({QStringLiteral("speed"), QStringLiteral("Live tournaments: timer speed factor."),
+    p.addOption({QStringLiteral("speed"),
+                 QStringLiteral("Live tournaments: timer speed factor."),
                  QStringLiteral("X")});
     p.process(app);
     const QStringList args = p.positionalArguments();
     const QString action = args.value(1);
     auto usage = [] {
-        err(QStringLiteral("usage: townhall tournament run FILE | create FILE | resume ID | join ID | report ID | list  "
+        err(QStringLiteral("usage: townhall tournament run FILE | create FILE | resume ID | join "
+                           "ID | report ID | list  "
                            "(see --help)\n"));
         return 2;
     };
@@ -388,7 +442,8 @@ int runTournament(int argc, char **argv)
         bool ok = false;
         parallel = p.value(QStringLiteral("parallel")).toInt(&ok);
         if (!ok || parallel < 1 || parallel > 64) {
-            err(QStringLiteral("townhall tournament: --parallel must be a whole number from 1 to 64\n"));
+            err(QStringLiteral(
+                "townhall tournament: --parallel must be a whole number from 1 to 64\n"));
             return 2;
         }
     }
@@ -396,13 +451,15 @@ int runTournament(int argc, char **argv)
     bool leaseOk = false;
     const double leaseSeconds = p.value(QStringLiteral("lease")).toDouble(&leaseOk);
     if (!leaseOk || leaseSeconds < 0.5 || leaseSeconds > 86400) {
-        err(QStringLiteral("townhall tournament: --lease must be a number of seconds from 0.5 to 86400\n"));
+        err(QStringLiteral(
+            "townhall tournament: --lease must be a number of seconds from 0.5 to 86400\n"));
         return 2;
     }
     const int leaseMs = int(leaseSeconds * 1000);
     if (p.isSet(QStringLiteral("local-db")) && !isPostgresUrl(p.value(QStringLiteral("db")))) {
-        err(QStringLiteral("townhall tournament: --local-db goes with a postgresql:// --db (a database file "
-                           "is the host's own)\n"));
+        err(QStringLiteral(
+            "townhall tournament: --local-db goes with a postgresql:// --db (a database file "
+            "is the host's own)\n"));
         return 2;
     }
 
@@ -436,7 +493,8 @@ int runTournament(int argc, char **argv)
             return 1;
         }
         const QByteArray &text = *read;
-        auto parsed = tournament::parseSpec(std::string_view(text.constData(), std::size_t(text.size())));
+        auto parsed
+            = tournament::parseSpec(std::string_view(text.constData(), std::size_t(text.size())));
         if (!parsed.ok()) {
             for (const std::string &e : parsed.errors)
                 err(QStringLiteral("%1: %2\n").arg(what, QString::fromStdString(e)));
@@ -477,14 +535,17 @@ int runTournament(int argc, char **argv)
         }
         return resumeOrRun(app, p, std::move(store).value(), id.value(), parallel, leaseMs);
     }
-    if (action == QLatin1String("resume") || action == QLatin1String("join") || action == QLatin1String("report")) {
+    if (action == QLatin1String("resume") || action == QLatin1String("join")
+        || action == QLatin1String("report")) {
         auto store = openTournaments(p, false);
         if (!store) {
             err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
             return 1;
         }
         if (action == QLatin1String("report"))
-            return printReport(*store.value().store, what.toStdString(), p.value(QStringLiteral("format")),
+            return printReport(*store.value().store,
+                               what.toStdString(),
+                               p.value(QStringLiteral("format")),
                                p.value(QStringLiteral("out")));
         return resumeOrRun(app, p, std::move(store).value(), what.toStdString(), parallel, leaseMs);
     }

@@ -27,8 +27,12 @@ public:
     using error_type = E;
 
     // Implicit on purpose: `return value;` and `return makeError(...);` both read naturally.
-    Expected(T value) : m_v(std::in_place_index<0>, std::move(value)) {}
-    Expected(E error) : m_v(std::in_place_index<1>, std::move(error)) {}
+    Expected(T value)
+        : m_v(std::in_place_index<0>, std::move(value))
+    {}
+    Expected(E error)
+        : m_v(std::in_place_index<1>, std::move(error))
+    {}
 
     bool ok() const { return m_v.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -59,7 +63,9 @@ public:
     using error_type = E;
 
     Expected() = default;
-    Expected(E error) : m_error(std::move(error)) {}
+    Expected(E error)
+        : m_error(std::move(error))
+    {}
 
     bool ok() const { return !m_error.has_value(); }
     explicit operator bool() const { return ok(); }

@@ -39,7 +39,9 @@ inline int jsonDepth(std::string_view text, int stopAt = MaxJsonDepth + 1)
             continue;
         }
         switch (c) {
-        case '"': inString = true; break;
+        case '"':
+            inString = true;
+            break;
         case '[':
         case '{':
             if (++depth > deepest) {
@@ -53,7 +55,8 @@ inline int jsonDepth(std::string_view text, int stopAt = MaxJsonDepth + 1)
             if (depth > 0)
                 --depth;
             break;
-        default: break;
+        default:
+            break;
         }
     }
     return deepest;

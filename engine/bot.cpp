@@ -17,14 +17,20 @@ using botspeech::MaxSeats;
 using botspeech::SeatMask;
 using botspeech::Topic;
 
-constexpr SeatMask bit(int i) { return static_cast<SeatMask>(1u << i); }
-int count(SeatMask m) { return std::popcount(static_cast<unsigned>(m)); }
+constexpr SeatMask bit(int i)
+{
+    return static_cast<SeatMask>(1u << i);
+}
+int count(SeatMask m)
+{
+    return std::popcount(static_cast<unsigned>(m));
+}
 
 constexpr std::int8_t NoVote = -1;
 constexpr std::int8_t Abstain = -2;
 constexpr int NoSeat = -1;
 constexpr int Lowest = std::numeric_limits<int>::min();
-constexpr TimeMs Never = 0;  // a schedule slot that is not armed
+constexpr TimeMs Never = 0; // a schedule slot that is not armed
 
 constexpr int MaxTalksPerDay = 4;
 constexpr int MaxDefencesPerDay = 2;
@@ -51,7 +57,16 @@ enum class Pending : std::uint8_t {
 
 /// Which talk slot the message came from changes nothing but bookkeeping;
 /// what it says is decided when it fires, from what the bot knows then.
-enum class Said : std::uint8_t { Plain, SeerClaim, SeerReport, Counterclaim, Defence, Reaction, FakeCallout, WitchClaim };
+enum class Said : std::uint8_t {
+    Plain,
+    SeerClaim,
+    SeerReport,
+    Counterclaim,
+    Defence,
+    Reaction,
+    FakeCallout,
+    WitchClaim
+};
 
 const std::string *stringAt(const json &payload, const char *key)
 {
@@ -70,7 +85,9 @@ const std::string *stringAt(const json &payload, const char *key)
 /// bot never rescans the log and allocates nothing per event.
 struct Bot::Memory
 {
-    explicit Memory(std::uint64_t seed) : rng(seed) {}
+    explicit Memory(std::uint64_t seed)
+        : rng(seed)
+    {}
 
     Rng rng;
     bool initialised = false;
@@ -81,11 +98,11 @@ struct Bot::Memory
     std::string matchId;
     std::array<std::string, MaxSeats> ids;
     std::array<std::string, MaxSeats> names;
-    botspeech::Names lexicon;  ///< the names read() listens for
+    botspeech::Names lexicon; ///< the names read() listens for
     SeatMask aliveMask = 0;
-    std::array<std::int8_t, MaxSeats> revealed{};  ///< -1, or the Role revealed at death
-    std::array<std::int8_t, MaxSeats> noise{};     ///< this bot's private gut feeling
-    SeatMask wolves = 0;                           ///< known only to wolves
+    std::array<std::int8_t, MaxSeats> revealed{}; ///< -1, or the Role revealed at death
+    std::array<std::int8_t, MaxSeats> noise{};    ///< this bot's private gut feeling
+    SeatMask wolves = 0;                          ///< known only to wolves
 
     // The seer's own results.
     struct Inspection
@@ -104,8 +121,8 @@ struct Bot::Memory
     std::array<SeatMask, MaxSeats> accusersToday{};
     std::array<SeatMask, MaxSeats> accusersEver{};
     std::array<SeatMask, MaxSeats> vouchersEver{};
-    std::array<SeatMask, MaxSeats> votersEver{};   ///< final votes on each seat, all days
-    std::array<std::int8_t, MaxSeats> vote{};      ///< today's current vote of each seat
+    std::array<SeatMask, MaxSeats> votersEver{}; ///< final votes on each seat, all days
+    std::array<std::int8_t, MaxSeats> vote{};    ///< today's current vote of each seat
     SeatMask claimants = 0;
     std::array<std::uint8_t, MaxSeats> claimRank{};
     int claims = 0;
@@ -114,7 +131,7 @@ struct Bot::Memory
     SeatMask nightKilled = 0;
     SeatMask votedOut = 0;
     int lastVictim = NoSeat;
-    int lastVictim2 = NoSeat;  ///< a second death in the same night (seed 002: the witch's poison)
+    int lastVictim2 = NoSeat; ///< a second death in the same night (seed 002: the witch's poison)
     bool lastSaved = false;
     bool preferFirstClaim = true;
 
@@ -122,7 +139,7 @@ struct Bot::Memory
     std::int64_t publicGap = 3'000;
     std::int64_t wolfGap = 2'000;
     bool rateLimits = true;
-    bool potions = false;  ///< the table has a witch: a quiet night need not be the doctor's doing
+    bool potions = false; ///< the table has a witch: a quiet night need not be the doctor's doing
 
     // Where we are.
     Phase phase = Phase::Lobby;      ///< the phase the schedule was planned for
@@ -158,8 +175,8 @@ struct Bot::Memory
     int accuser = NoSeat;
     std::string accusationEventId;
     bool defended = false;
-    int defences = 0;               ///< today
-    SeatMask defendedAgainst = 0;   ///< today: one answer per accuser is enough
+    int defences = 0;             ///< today
+    SeatMask defendedAgainst = 0; ///< today: one answer per accuser is enough
     int claimToReact = NoSeat;
     SeatMask claimsReacted = 0;
     bool claimPlanned = false;
@@ -177,32 +194,32 @@ struct Bot::Memory
 
     // Night state (wolves).
     int wolfStage = 0;
-    int proposal = NoSeat;       ///< the proposer's named victim
-    int partnerSays = NoSeat;    ///< first victim named in the partner's chat
+    int proposal = NoSeat;    ///< the proposer's named victim
+    int partnerSays = NoSeat; ///< first victim named in the partner's chat
     bool partnerChatted = false;
-    int partnerPick = NoSeat;    ///< the partner's WOLF_KILL_SELECTED target
+    int partnerPick = NoSeat; ///< the partner's WOLF_KILL_SELECTED target
     int decided = NoSeat;
     bool agreed = true;
     TimeMs wolfDeadline = Never;
     int lastTeamTarget = NoSeat;
-    SeatMask heardFrom = 0;      ///< the pack members who chatted or selected tonight
-    int leaderPick = NoSeat;     ///< the proposer's WOLF_KILL_SELECTED target
+    SeatMask heardFrom = 0;  ///< the pack members who chatted or selected tonight
+    int leaderPick = NoSeat; ///< the proposer's WOLF_KILL_SELECTED target
 
     // Seed 002 roles and phases; all of it stays empty in a classic match.
-    SeatMask cleared = 0;        ///< known not to be wolves (the witch sees the wolves' victims)
-    SeatMask pkMask = 0;         ///< today's PK players
-    int witchNight = 0;          ///< the night of the last WITCH_INFORMED
-    int witchStage = 0;          ///< 0: to decide, 1: saved and may still poison, 2: done
-    std::string witchPending;    ///< the action in flight: SAVE, POISON or PASS
-    int savedSeat = NoSeat;      ///< whom this witch saved
+    SeatMask cleared = 0;     ///< known not to be wolves (the witch sees the wolves' victims)
+    SeatMask pkMask = 0;      ///< today's PK players
+    int witchNight = 0;       ///< the night of the last WITCH_INFORMED
+    int witchStage = 0;       ///< 0: to decide, 1: saved and may still poison, 2: done
+    std::string witchPending; ///< the action in flight: SAVE, POISON or PASS
+    int savedSeat = NoSeat;   ///< whom this witch saved
     int savedNight = 0;
     bool witchClaimed = false;
-    bool talkHeard = false;      ///< any public message read (before that, suspicion is only noise)
-    bool hunterTurn = false;     ///< a dead hunter whose shot is awaited
+    bool talkHeard = false;  ///< any public message read (before that, suspicion is only noise)
+    bool hunterTurn = false; ///< a dead hunter whose shot is awaited
     TimeMs shotAt = Never;
     bool shotSent = false;
     int myShot = NoSeat;
-    int promisedShot = NoSeat;   ///< whom this hunter said he would shoot
+    int promisedShot = NoSeat; ///< whom this hunter said he would shoot
     TimeMs pkAt = Never;
     bool pkSpoke = false;
 
@@ -247,11 +264,15 @@ struct Bot::Memory
     /// Uniform time within [lo‰, hi‰] of `span` after `from`.
     TimeMs within(TimeMs from, std::int64_t span, int loPermille, int hiPermille)
     {
-        const auto p = static_cast<std::int64_t>(loPermille)
-                       + rng.below(static_cast<std::uint32_t>(std::max(1, hiPermille - loPermille)));
+        const auto p
+            = static_cast<std::int64_t>(loPermille)
+              + rng.below(static_cast<std::uint32_t>(std::max(1, hiPermille - loPermille)));
         return from + std::max<std::int64_t>(1, span * p / 1000);
     }
-    std::int64_t phaseSpan(TimeMs now) const { return std::max<std::int64_t>(1'000, phaseEnd - now); }
+    std::int64_t phaseSpan(TimeMs now) const
+    {
+        return std::max<std::int64_t>(1'000, phaseEnd - now);
+    }
 
     int votesOn(int i) const
     {
@@ -282,7 +303,7 @@ struct Bot::Memory
             if (r < 0)
                 continue;
             if ((claimWolf[cs] & bit(t)) && r != static_cast<int>(Role::Werewolf))
-                return 0;  // named an innocent as a wolf: a liar
+                return 0; // named an innocent as a wolf: a liar
             if ((claimClean[cs] & bit(t)) && r == static_cast<int>(Role::Werewolf))
                 return 0;
             if ((claimWolf[cs] & bit(t)) && r == static_cast<int>(Role::Werewolf))
@@ -297,7 +318,10 @@ struct Bot::Memory
             const auto r = revealed[static_cast<std::size_t>(o)];
             if (r == static_cast<int>(Role::Seer))
                 return 0;
-            if (r < 0 && (rival == NoSeat || claimRank[static_cast<std::size_t>(o)] < claimRank[static_cast<std::size_t>(rival)]))
+            if (r < 0
+                && (rival == NoSeat
+                    || claimRank[static_cast<std::size_t>(o)]
+                           < claimRank[static_cast<std::size_t>(rival)]))
                 rival = o;
         }
         if (rival == NoSeat)
@@ -312,7 +336,7 @@ struct Bot::Memory
         const auto is = static_cast<std::size_t>(i);
         int s = noise[is];
         if (cleared & bit(i))
-            s -= 500;  // the witch saw the wolves attack them
+            s -= 500; // the witch saw the wolves attack them
         if (role == Role::Seer) {
             if (inspectedWolves & bit(i))
                 return 1000 + s;
@@ -333,7 +357,7 @@ struct Bot::Memory
         if (me >= 0) {
             s += 6 * count(accusersToday[is] & static_cast<SeatMask>(~bit(me)));
             if (accusersEver[static_cast<std::size_t>(me)] & bit(i))
-                s += 12;  // they accused me, and I know I am innocent
+                s += 12; // they accused me, and I know I am innocent
             if (vouchersEver[static_cast<std::size_t>(me)] & bit(i))
                 s -= 4;
         }
@@ -345,17 +369,17 @@ struct Bot::Memory
             const auto ds = static_cast<std::size_t>(d);
             if (r == static_cast<int>(Role::Werewolf)) {
                 if (vouchersEver[ds] & bit(i))
-                    s += 20;  // vouched for a wolf
+                    s += 20; // vouched for a wolf
                 if (accusersEver[is] & bit(d))
-                    s -= 12;  // a wolf accused them: probably not a partner
+                    s -= 12; // a wolf accused them: probably not a partner
                 if (votersEver[ds] & bit(i))
                     s -= 10;
             } else if (votedOut & bit(d)) {
                 if (votersEver[ds] & bit(i))
-                    s += 8;   // helped vote out an innocent
+                    s += 8; // helped vote out an innocent
             } else if (nightKilled & bit(d)) {
                 if (accusersEver[is] & bit(d))
-                    s += 8;   // the wolves silenced someone who suspected them
+                    s += 8; // the wolves silenced someone who suspected them
             }
         }
         return s;
@@ -369,7 +393,7 @@ struct Bot::Memory
         if (claimants & bit(i))
             s += 200;
         if (lastSaved && i == lastTeamTarget)
-            s += 150;  // the doctor cannot protect the same player twice in a row
+            s += 150; // the doctor cannot protect the same player twice in a row
         for (int w = 0; w < n; ++w) {
             if (!isWolf(w))
                 continue;
@@ -381,7 +405,7 @@ struct Bot::Memory
             if (vouchersEver[ws] & bit(i))
                 s -= 15;
         }
-        s -= 5 * count(accusersEver[is]);  // a suspected villager is worth more alive
+        s -= 5 * count(accusersEver[is]); // a suspected villager is worth more alive
         return s;
     }
 
@@ -463,7 +487,8 @@ struct Bot::Memory
     int victimIn(const std::string &text) const
     {
         const auto r = botspeech::read(text, lexicon);
-        const SeatMask named = static_cast<SeatMask>((r.accused | r.vouched | r.claimedWolf | r.claimedClean) & aliveVillagers());
+        const SeatMask named = static_cast<SeatMask>(
+            (r.accused | r.vouched | r.claimedWolf | r.claimedClean) & aliveVillagers());
         if (r.firstNamed >= 0 && (aliveVillagers() & bit(r.firstNamed)))
             return r.firstNamed;
         for (int i = 0; i < n; ++i)
@@ -617,7 +642,7 @@ void Bot::Memory::ingest(const Event &e)
             break;
         }
         if (from < 0 || !meAlive())
-            break;  // the dead no longer need to follow the talk
+            break; // the dead no longer need to follow the talk
         readMessage(e, from);
         break;
     }
@@ -656,7 +681,7 @@ void Bot::Memory::ingest(const Event &e)
         witchStage = 0;
         const int v = seatAt(p, "killedPlayerId");
         if (v >= 0 && v != me)
-            cleared |= bit(v);  // the wolves do not attack their own
+            cleared |= bit(v); // the wolves do not attack their own
         break;
     }
     case EventType::HunterShot: {
@@ -679,7 +704,8 @@ void Bot::Memory::ingest(const Event &e)
     case EventType::NightResult: {
         lastVictim = seatAt(p, "killedPlayerId");
         lastSaved = p.value("savedByDoctor", false);
-        if (auto d = p.find("deaths"); d != p.end() && d->is_array() && d->size() > 1 && (*d)[1].is_string())
+        if (auto d = p.find("deaths");
+            d != p.end() && d->is_array() && d->size() > 1 && (*d)[1].is_string())
             lastVictim2 = seatOf((*d)[1].get_ref<const std::string &>());
         break;
     }
@@ -707,7 +733,8 @@ void Bot::Memory::ingest(const Event &e)
         if (voter < 0)
             break;
         const int target = seatAt(p, "targetPlayerId");
-        vote[static_cast<std::size_t>(voter)] = static_cast<std::int8_t>(target >= 0 ? target : Abstain);
+        vote[static_cast<std::size_t>(voter)]
+            = static_cast<std::int8_t>(target >= 0 ? target : Abstain);
         if (voter != me && myVote != NoVote && !flipped)
             reconsider = true;
         break;
@@ -724,7 +751,8 @@ void Bot::Memory::ingest(const Event &e)
     case EventType::GameEnded:
         over = true;
         break;
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -766,12 +794,11 @@ void Bot::Memory::readMessage(const Event &e, int from)
         if (!(claimsReacted & bit(from)))
             claimToReact = from;
         if (role == Role::Seer && !claimedSeer)
-            claimPlanned = true;  // a false seer: the real one must speak up
+            claimPlanned = true; // a false seer: the real one must speak up
         if (role == Role::Werewolf && !isWolf(from) && !(claimants & wolves) && meAlive()) {
             // A real seer has named one of us: maybe counterclaim, once per pack.
             const SeatMask hit = r.claimedWolf & wolves;
-            if (hit && counterclaimTarget == NoSeat
-                && rng.chance((hit & bit(me)) ? 50 : 20))
+            if (hit && counterclaimTarget == NoSeat && rng.chance((hit & bit(me)) ? 50 : 20))
                 counterclaimTarget = from;
         }
     }
@@ -797,8 +824,8 @@ void Bot::Memory::armUrgent(TimeMs now)
 {
     if (urgentAt != Never || talksSent >= MaxTalksPerDay || !meAlive())
         return;
-    const bool need = (accuser >= 0 && !defended) || claimToReact >= 0
-                      || counterclaimTarget >= 0 || (claimPlanned && !claimedSeer);
+    const bool need = (accuser >= 0 && !defended) || claimToReact >= 0 || counterclaimTarget >= 0
+                      || (claimPlanned && !claimedSeer);
     if (!need)
         return;
     urgentAt = now + 1'000 + rng.below(3'000);
@@ -866,7 +893,8 @@ void Bot::Memory::onPhase(const StateView &v, TimeMs now)
     case Phase::DayOpening:
         for (int i = 0; i < n; ++i)
             noise[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(
-                (noise[static_cast<std::size_t>(i)] + rng.below(NoiseRange)) / 2 + rng.below(NoiseRange / 2));
+                (noise[static_cast<std::size_t>(i)] + rng.below(NoiseRange)) / 2
+                + rng.below(NoiseRange / 2));
         defences = 0;
         defendedAgainst = 0;
         openingSent = false;
@@ -899,7 +927,9 @@ void Bot::Memory::onPhase(const StateView &v, TimeMs now)
         if (hunterTurn)
             shotAt = within(now, span, 80, 400);
         break;
-    case Phase::DayPkDefense: pkSpoke = false; break;
+    case Phase::DayPkDefense:
+        pkSpoke = false;
+        break;
     case Phase::DayVote:
     case Phase::DayPkVote:
         myVote = NoVote;
@@ -914,7 +944,8 @@ void Bot::Memory::onPhase(const StateView &v, TimeMs now)
         if (votedOutMe && !lastWordsSent)
             lastWordsAt = within(now, span, 50, 250);
         break;
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -935,10 +966,18 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
             pending = Pending::Ready;
         }
         break;
-    case Phase::Night: c = nightAct(req, now); break;
-    case Phase::NightWitch: c = witchAct(req, now); break;
-    case Phase::HunterShot: c = hunterShot(req, now); break;
-    case Phase::DayPkDefense: c = pkDefence(req, now); break;
+    case Phase::Night:
+        c = nightAct(req, now);
+        break;
+    case Phase::NightWitch:
+        c = witchAct(req, now);
+        break;
+    case Phase::HunterShot:
+        c = hunterShot(req, now);
+        break;
+    case Phase::DayPkDefense:
+        c = pkDefence(req, now);
+        break;
     case Phase::DayOpening:
         if (req.type == ActionType::SpeakOpening && !openingSent) {
             if (openingAt == Never) {
@@ -954,15 +993,23 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
                     said = Said::SeerClaim;
                 } else {
                     if (victim >= 0 && lastVictim2 >= 0)
-                        botspeech::say(text, Topic::OpeningTwoKills, rng.below(64), name(victim), name(lastVictim2));
+                        botspeech::say(text,
+                                       Topic::OpeningTwoKills,
+                                       rng.below(64),
+                                       name(victim),
+                                       name(lastVictim2));
                     else if (victim >= 0)
                         botspeech::say(text, Topic::OpeningKill, rng.below(64), name(victim));
                     else
-                        botspeech::say(text, potions ? Topic::OpeningQuiet : Topic::OpeningSaved, rng.below(64));
+                        botspeech::say(text,
+                                       potions ? Topic::OpeningQuiet : Topic::OpeningSaved,
+                                       rng.below(64));
                     const int s = topSuspect();
-                    const bool accuse = s >= 0
-                                        && (role == Role::Werewolf ? rng.chance(50)
-                                                                   : suspicion(s) >= 20 || (day > 1 && rng.chance(50)));
+                    const bool accuse
+                        = s >= 0
+                          && (role == Role::Werewolf
+                                  ? rng.chance(50)
+                                  : suspicion(s) >= 20 || (day > 1 && rng.chance(50)));
                     if (accuse)
                         botspeech::say(text, Topic::OpeningSuspect, rng.below(64), name(s));
                     else
@@ -983,17 +1030,28 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
             c = talk(now, false);
         break;
     case Phase::DayVote:
-    case Phase::DayPkVote: c = voteAct(req, now); break;
+    case Phase::DayPkVote:
+        c = voteAct(req, now);
+        break;
     case Phase::DayResolution:
         if (votedOutMe && !lastWordsSent && lastWordsAt != Never && now >= lastWordsAt) {
             std::string text;
             const int s = topSuspect();
-            const std::string_view sn = s >= 0 ? std::string_view(name(s)) : std::string_view("everyone");
+            const std::string_view sn
+                = s >= 0 ? std::string_view(name(s)) : std::string_view("everyone");
             switch (role) {
-            case Role::Villager: botspeech::say(text, Topic::LastWordsVillager, rng.below(64), sn); break;
-            case Role::Doctor: botspeech::say(text, Topic::LastWordsDoctor, rng.below(64), sn); break;
-            case Role::Werewolf: botspeech::say(text, Topic::LastWordsWolf, rng.below(64)); break;
-            case Role::Witch: botspeech::say(text, Topic::LastWordsWitch, rng.below(64), sn); break;
+            case Role::Villager:
+                botspeech::say(text, Topic::LastWordsVillager, rng.below(64), sn);
+                break;
+            case Role::Doctor:
+                botspeech::say(text, Topic::LastWordsDoctor, rng.below(64), sn);
+                break;
+            case Role::Werewolf:
+                botspeech::say(text, Topic::LastWordsWolf, rng.below(64));
+                break;
+            case Role::Witch:
+                botspeech::say(text, Topic::LastWordsWitch, rng.below(64), sn);
+                break;
             case Role::Hunter:
                 if (myShot >= 0)
                     botspeech::say(text, Topic::LastWordsHunter, rng.below(64), name(myShot));
@@ -1013,12 +1071,13 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
             pending = Pending::LastWords;
         }
         break;
-    default: break;
+    default:
+        break;
     }
 
     if (c) {
         st.call = std::move(c);
-        return st;  // woken again by its own event
+        return st; // woken again by its own event
     }
     // Sleep until the earliest armed slot that lies ahead.
     TimeMs next = Never;
@@ -1037,10 +1096,18 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
         if (wolfStage > 0 || (role == Role::Werewolf && proposer() != me))
             consider(wolfDeadline);
         break;
-    case Phase::NightWitch: consider(nightAt); break;
-    case Phase::HunterShot: consider(shotAt); break;
-    case Phase::DayPkDefense: consider(pkAt); break;
-    case Phase::DayOpening: consider(openingAt); break;
+    case Phase::NightWitch:
+        consider(nightAt);
+        break;
+    case Phase::HunterShot:
+        consider(shotAt);
+        break;
+    case Phase::DayPkDefense:
+        consider(pkAt);
+        break;
+    case Phase::DayOpening:
+        consider(openingAt);
+        break;
     case Phase::DayDiscussion:
         consider(urgentAt);
         if (talkIdx < talks)
@@ -1051,8 +1118,11 @@ Bot::Step Bot::Memory::act(const StateView &v, TimeMs now)
         consider(voteAt);
         consider(flipAt);
         break;
-    case Phase::DayResolution: consider(lastWordsAt); break;
-    default: break;
+    case Phase::DayResolution:
+        consider(lastWordsAt);
+        break;
+    default:
+        break;
     }
     if (next != Never)
         st.wakeAt = next;
@@ -1071,7 +1141,8 @@ std::optional<ToolCall> Bot::Memory::nightAct(const Match::RequiredAction &req, 
     int target = NoSeat;
     if (req.type == ActionType::SeerInspect) {
         const SeatMask fresh = static_cast<SeatMask>(allowed & ~inspectedMask);
-        target = bestBy(fresh ? fresh : allowed, [this](int i) { return suspicion(i) + static_cast<int>(rng.below(8)); });
+        target = bestBy(fresh ? fresh : allowed,
+                        [this](int i) { return suspicion(i) + static_cast<int>(rng.below(8)); });
         pending = Pending::NightAction;
         return targeted("et.werewolf.match.night.seer_inspect", target);
     }
@@ -1126,7 +1197,11 @@ std::optional<ToolCall> Bot::Memory::wolfNight(const Match::RequiredAction &req,
         if (rateLimits && lastWolfChatAt && now < *lastWolfChatAt + wolfGap)
             return std::nullopt;
         std::string text;
-        botspeech::say(text, topic, rng.below(64), name(a), b >= 0 ? std::string_view(name(b)) : std::string_view());
+        botspeech::say(text,
+                       topic,
+                       rng.below(64),
+                       name(a),
+                       b >= 0 ? std::string_view(name(b)) : std::string_view());
         ToolCall c = call("et.werewolf.match.night.wolf_chat");
         c.arguments["text"] = std::move(text);
         pending = Pending::WolfChat;
@@ -1134,7 +1209,7 @@ std::optional<ToolCall> Bot::Memory::wolfNight(const Match::RequiredAction &req,
     };
 
     const int mate = partner();
-    if (mate < 0) {  // a lone wolf has nobody to talk to
+    if (mate < 0) { // a lone wolf has nobody to talk to
         if (nightAt != Never && now >= nightAt)
             return kill(best(allowed));
         return std::nullopt;
@@ -1145,15 +1220,17 @@ std::optional<ToolCall> Bot::Memory::wolfNight(const Match::RequiredAction &req,
         case 0:
             if (chatAt == Never || now < chatAt)
                 return std::nullopt;
-            proposal = partnerPick >= 0 && (allowed & bit(partnerPick)) ? partnerPick : best(allowed);
+            proposal
+                = partnerPick >= 0 && (allowed & bit(partnerPick)) ? partnerPick : best(allowed);
             wolfDeadline = now + std::max<std::int64_t>(wolfGap + 500, span * 35 / 100);
             chatAt = Never;
             wolfStage = 1;
             {
-                const Topic t = (claimants & bit(proposal))                  ? Topic::WolfProposeSeer
-                                : (lastSaved && proposal == lastTeamTarget) ? Topic::WolfProposeAgain
-                                : threat(proposal) >= 60                   ? Topic::WolfProposeAccuser
-                                                                           : Topic::WolfPropose;
+                const Topic t = (claimants & bit(proposal)) ? Topic::WolfProposeSeer
+                                : (lastSaved && proposal == lastTeamTarget)
+                                    ? Topic::WolfProposeAgain
+                                : threat(proposal) >= 60 ? Topic::WolfProposeAccuser
+                                                         : Topic::WolfPropose;
                 auto c = chat(t, proposal, NoSeat);
                 if (c)
                     return c;
@@ -1180,19 +1257,21 @@ std::optional<ToolCall> Bot::Memory::wolfNight(const Match::RequiredAction &req,
             }
             return std::nullopt;
         }
-        case 2:  // answer a counter-proposal before settling
+        case 2: // answer a counter-proposal before settling
             if (now < chatAt)
                 return std::nullopt;
             wolfStage = 3;
             chatAt = Never;
             nightAt = now + 300 + rng.below(700);
-            return chat(decided == proposal ? Topic::WolfInsist : Topic::WolfSwitch, decided, NoSeat);
+            return chat(
+                decided == proposal ? Topic::WolfInsist : Topic::WolfSwitch, decided, NoSeat);
         case 3:
             if (now < nightAt)
                 return std::nullopt;
             wolfStage = 4;
             return kill(decided);
-        default: return std::nullopt;
+        default:
+            return std::nullopt;
         }
     }
     // The other wolves answer the proposal, then follow the proposer's selection.
@@ -1242,7 +1321,8 @@ std::optional<ToolCall> Bot::Memory::wolfNight(const Match::RequiredAction &req,
             return std::nullopt;
         wolfStage = 4;
         return kill(decided);
-    default: return std::nullopt;
+    default:
+        return std::nullopt;
     }
 }
 
@@ -1294,7 +1374,8 @@ std::optional<ToolCall> Bot::Memory::witchAct(const Match::RequiredAction &req, 
             return act("SAVE", victim);
     }
     if (req.poison) {
-        const SeatMask pool = static_cast<SeatMask>(maskOf(req.allowedTargets) & ~cleared & ~bit(me));
+        const SeatMask pool
+            = static_cast<SeatMask>(maskOf(req.allowedTargets) & ~cleared & ~bit(me));
         const auto [target, margin] = standout(pool);
         // Poison only on evidence: a believed seer named the player a wolf, or
         // the talk has singled them out. On night 1 nobody has said anything yet.
@@ -1359,15 +1440,21 @@ std::optional<ToolCall> Bot::Memory::pkDefence(const Match::RequiredAction &req,
 void Bot::Memory::seerResults(std::string &text, bool onlyNew)
 {
     // Most recent night reads "Last night"; earlier ones name their night.
-    const int lastNight = inspectionCount > 0 ? inspections[static_cast<std::size_t>(inspectionCount - 1)].night : 0;
+    const int lastNight = inspectionCount > 0
+                              ? inspections[static_cast<std::size_t>(inspectionCount - 1)].night
+                              : 0;
     for (int k = onlyNew ? reportedCount : 0; k < inspectionCount; ++k) {
         const Inspection &x = inspections[static_cast<std::size_t>(k)];
         if (x.night == lastNight && x.night == day) {
-            botspeech::say(text, x.wolf ? Topic::SeerWolfLast : Topic::SeerCleanLast, 0, name(x.seat));
+            botspeech::say(
+                text, x.wolf ? Topic::SeerWolfLast : Topic::SeerCleanLast, 0, name(x.seat));
         } else {
             const std::string num = std::to_string(x.night);
-            botspeech::say(text, x.wolf ? Topic::SeerWolfEarlier : Topic::SeerCleanEarlier, 0,
-                           name(x.seat), std::string_view(num));
+            botspeech::say(text,
+                           x.wolf ? Topic::SeerWolfEarlier : Topic::SeerCleanEarlier,
+                           0,
+                           name(x.seat),
+                           std::string_view(num));
         }
     }
 }
@@ -1437,9 +1524,11 @@ bool Bot::Memory::compose(std::string &text, MessageKind &kind, std::string &rep
         const int other = accuser;
         // A hunter under pressure may say what he is: voting him out costs the
         // village a player of the hunter's choosing.
-        const bool hunterClaim = role == Role::Hunter && count(accusersToday[static_cast<std::size_t>(me)]) >= 2
+        const bool hunterClaim = role == Role::Hunter
+                                 && count(accusersToday[static_cast<std::size_t>(me)]) >= 2
                                  && rng.chance(50);
-        botspeech::say(text, hunterClaim ? Topic::HunterDefend : Topic::Defend, rng.below(64), name(other));
+        botspeech::say(
+            text, hunterClaim ? Topic::HunterDefend : Topic::Defend, rng.below(64), name(other));
         if (hunterClaim)
             promisedShot = other;
         kind = MessageKind::Defense;
@@ -1464,8 +1553,9 @@ bool Bot::Memory::compose(std::string &text, MessageKind &kind, std::string &rep
             botspeech::say(text, Topic::DoubtClaim, rng.below(64), name(c));
         return true;
     }
-    if (role == Role::Witch && !witchClaimed && savedSeat >= 0 && savedSeat != me && alive(savedSeat)
-        && savedNight == day && accusersToday[static_cast<std::size_t>(savedSeat)] && rng.chance(60)) {
+    if (role == Role::Witch && !witchClaimed && savedSeat >= 0 && savedSeat != me
+        && alive(savedSeat) && savedNight == day
+        && accusersToday[static_cast<std::size_t>(savedSeat)] && rng.chance(60)) {
         // The one fact only the witch has: last night's target is no wolf.
         botspeech::say(text, Topic::WitchClaimSave, rng.below(64), name(savedSeat));
         said = Said::WitchClaim;
@@ -1476,18 +1566,22 @@ bool Bot::Memory::compose(std::string &text, MessageKind &kind, std::string &rep
         return false;
     const int score = suspicion(s);
     if (slot <= 0) {
-        const Topic t = score >= 150 ? Topic::AccuseStrong : score >= 25 ? Topic::AccuseMedium : Topic::AccuseWeak;
+        const Topic t = score >= 150  ? Topic::AccuseStrong
+                        : score >= 25 ? Topic::AccuseMedium
+                                      : Topic::AccuseWeak;
         botspeech::say(text, t, rng.below(64), name(s));
         return true;
     }
     if (slot == 1 && rng.chance(40)) {
-        const int trusted = bestBy(static_cast<SeatMask>(othersAlive() & ~bit(s)), [this](int i) { return -suspicion(i); });
+        const int trusted = bestBy(static_cast<SeatMask>(othersAlive() & ~bit(s)),
+                                   [this](int i) { return -suspicion(i); });
         if (trusted >= 0 && suspicion(trusted) < 15) {
             botspeech::say(text, Topic::Vouch, rng.below(64), name(trusted));
             return true;
         }
     }
-    botspeech::say(text, score >= 150 ? Topic::AccuseStrong : Topic::VoteCall, rng.below(64), name(s));
+    botspeech::say(
+        text, score >= 150 ? Topic::AccuseStrong : Topic::VoteCall, rng.below(64), name(s));
     return true;
 }
 
@@ -1537,7 +1631,8 @@ bool Bot::Memory::composeWolf(std::string &text, MessageKind &kind, std::string 
     if (s < 0)
         return false;
     if (slot <= 0) {
-        botspeech::say(text, rng.chance(60) ? Topic::AccuseMedium : Topic::AccuseWeak, rng.below(64), name(s));
+        botspeech::say(
+            text, rng.chance(60) ? Topic::AccuseMedium : Topic::AccuseWeak, rng.below(64), name(s));
         return true;
     }
     if (slot == 1 && rng.chance(35)) {
@@ -1545,9 +1640,8 @@ bool Bot::Memory::composeWolf(std::string &text, MessageKind &kind, std::string 
         const int mate = partner();
         const int v = (mate >= 0 && rng.chance(25))
                           ? mate
-                          : bestBy(static_cast<SeatMask>(aliveVillagers() & ~bit(s)), [this](int i) {
-                                return -scapegoatScore(i);
-                            });
+                          : bestBy(static_cast<SeatMask>(aliveVillagers() & ~bit(s)),
+                                   [this](int i) { return -scapegoatScore(i); });
         if (v >= 0) {
             botspeech::say(text, Topic::Vouch, rng.below(64), name(v));
             return true;
@@ -1600,7 +1694,8 @@ int Bot::Memory::flipTarget(SeatMask allowed) const
     }
     if (myVote < 0)
         return leader;
-    if (leader != myVote && votesOn(leader) >= mine + 2 && suspicion(leader) >= suspicion(myVote) - 20)
+    if (leader != myVote && votesOn(leader) >= mine + 2
+        && suspicion(leader) >= suspicion(myVote) - 20)
         return leader;
     return NoSeat;
 }
@@ -1616,7 +1711,8 @@ std::optional<ToolCall> Bot::Memory::voteAct(const Match::RequiredAction &req, T
         voteAt = Never;
         const int t = voteChoice(allowed);
         ToolCall c = call("et.werewolf.match.vote");
-        const bool abstain = t < 0 || (role != Role::Werewolf && rng.chance(suspicion(t) < 40 ? 6 : 1));
+        const bool abstain
+            = t < 0 || (role != Role::Werewolf && rng.chance(suspicion(t) < 40 ? 6 : 1));
         pendingSeat = abstain ? Abstain : t;
         if (abstain) {
             c.arguments["targetPlayerId"] = nullptr;
@@ -1662,7 +1758,7 @@ Bot::Step Bot::step(const StateView &view, const std::vector<const Event *> &new
 {
     Memory &m = *m_mem;
     if (!view.you)
-        return {};  // not a player's view: nothing to decide from
+        return {}; // not a player's view: nothing to decide from
     if (!m.initialised)
         m.init(view);
     m.lastNow = now;
@@ -1694,27 +1790,50 @@ void Bot::onResult(const ToolCall &, bool ok, std::optional<ErrorCode> error)
         // since the same call would fail again.
         const bool retry = error == ErrorCode::RateLimited;
         switch (p) {
-        case Pending::Ready: m.readySent = !retry; m.readyAt = now + 1'000; break;
+        case Pending::Ready:
+            m.readySent = !retry;
+            m.readyAt = now + 1'000;
+            break;
         case Pending::Talk:
         case Pending::Urgent:
             if (retry)
                 m.urgentAt = now + 1'000;
             break;
-        case Pending::WolfChat: break;
-        case Pending::NightAction: m.nightDone = true; break;
-        case Pending::Opening: m.openingSent = true; break;
-        case Pending::LastWords: m.lastWordsSent = true; break;
-        case Pending::Vote: m.myVote = Abstain; break;
-        case Pending::Flip: m.flipped = true; break;
-        case Pending::WitchAct: m.witchStage = 2; break;
-        case Pending::HunterShot: m.shotSent = true; break;
-        case Pending::PkDefence: m.pkSpoke = true; break;
-        case Pending::None: break;
+        case Pending::WolfChat:
+            break;
+        case Pending::NightAction:
+            m.nightDone = true;
+            break;
+        case Pending::Opening:
+            m.openingSent = true;
+            break;
+        case Pending::LastWords:
+            m.lastWordsSent = true;
+            break;
+        case Pending::Vote:
+            m.myVote = Abstain;
+            break;
+        case Pending::Flip:
+            m.flipped = true;
+            break;
+        case Pending::WitchAct:
+            m.witchStage = 2;
+            break;
+        case Pending::HunterShot:
+            m.shotSent = true;
+            break;
+        case Pending::PkDefence:
+            m.pkSpoke = true;
+            break;
+        case Pending::None:
+            break;
         }
         return;
     }
     switch (p) {
-    case Pending::Ready: m.readySent = true; break;
+    case Pending::Ready:
+        m.readySent = true;
+        break;
     case Pending::NightAction:
         m.nightDone = true;
         if (m.role == Role::Werewolf)
@@ -1738,13 +1857,19 @@ void Bot::onResult(const ToolCall &, bool ok, std::optional<ErrorCode> error)
         case Said::SeerClaim:
             m.claimedSeer = true;
             m.reportedCount = m.inspectionCount;
-            m.claimsReacted |= static_cast<SeatMask>(m.claimants);  // the claim answers them
+            m.claimsReacted |= static_cast<SeatMask>(m.claimants); // the claim answers them
             if (m.accuser >= 0)
                 m.defended = true;
             break;
-        case Said::SeerReport: m.reportedCount = m.inspectionCount; break;
-        case Said::FakeCallout: m.fakeCalledOut = true; break;
-        case Said::WitchClaim: m.witchClaimed = true; break;
+        case Said::SeerReport:
+            m.reportedCount = m.inspectionCount;
+            break;
+        case Said::FakeCallout:
+            m.fakeCalledOut = true;
+            break;
+        case Said::WitchClaim:
+            m.witchClaimed = true;
+            break;
         case Said::Counterclaim:
             m.counterclaimTarget = NoSeat;
             m.defended = true;
@@ -1764,16 +1889,21 @@ void Bot::onResult(const ToolCall &, bool ok, std::optional<ErrorCode> error)
                 m.claimsReacted |= bit(m.pendingSeat);
             m.claimToReact = NoSeat;
             break;
-        case Said::Plain: break;
+        case Said::Plain:
+            break;
         }
         m.armUrgent(now);
         break;
-    case Pending::Vote: m.myVote = m.pendingSeat; break;
+    case Pending::Vote:
+        m.myVote = m.pendingSeat;
+        break;
     case Pending::Flip:
         m.myVote = m.pendingSeat;
         m.flipped = true;
         break;
-    case Pending::LastWords: m.lastWordsSent = true; break;
+    case Pending::LastWords:
+        m.lastWordsSent = true;
+        break;
     case Pending::WitchAct:
         if (m.witchPending == "SAVE") {
             m.savedSeat = m.pendingSeat;
@@ -1786,10 +1916,15 @@ void Bot::onResult(const ToolCall &, bool ok, std::optional<ErrorCode> error)
             m.witchStage = 2;
         }
         break;
-    case Pending::HunterShot: m.shotSent = true; break;
-    case Pending::PkDefence: m.pkSpoke = true; break;
+    case Pending::HunterShot:
+        m.shotSent = true;
+        break;
+    case Pending::PkDefence:
+        m.pkSpoke = true;
+        break;
     case Pending::WolfChat:
-    case Pending::None: break;
+    case Pending::None:
+        break;
     }
 }
 

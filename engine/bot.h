@@ -20,8 +20,9 @@
 /// victim (nearly always on night 1, later mostly a believed seer claimant)
 /// or poisons on evidence, else passes; in HUNTER_SHOT the dead hunter shoots
 /// a player who clearly stands out, else holds fire; in DAY_PK_DEFENSE a PK
-/// player defends itself on its turn, and DAY_PK_VOTE is voted like DAY_VOTE. Memory is incremental (fixed arrays by seat, updated from the
-/// new events only), and it sleeps via `wakeAt` between decisions.
+/// player defends itself on its turn, and DAY_PK_VOTE is voted like DAY_VOTE. Memory is incremental
+/// (fixed arrays by seat, updated from the new events only), and it sleeps via `wakeAt` between
+/// decisions.
 
 #include "projection.h"
 #include "toolcalls.h"
@@ -42,8 +43,8 @@ public:
 
     struct Step
     {
-        std::optional<ToolCall> call;      ///< what to send now, if anything
-        std::optional<TimeMs> wakeAt;      ///< when to be asked again (nullopt: on the next event)
+        std::optional<ToolCall> call; ///< what to send now, if anything
+        std::optional<TimeMs> wakeAt; ///< when to be asked again (nullopt: on the next event)
     };
 
     /// `view` is this player's get_state projection at `now`; `newEvents` are

@@ -247,24 +247,60 @@ constexpr std::span<const P> t(const P (&a)[N])
 }
 
 constexpr std::array<std::span<const P>, static_cast<std::size_t>(Topic::Count)> Table{
-    t(OpeningKill),     t(OpeningSaved),      t(OpeningSuspect),   t(OpeningCalm),
-    t(AccuseStrong),    t(AccuseMedium),      t(AccuseWeak),       t(VoteCall),
-    t(Vouch),           t(Defend),            t(DefendAlone),      t(BelieveClaim),
-    t(BelieveClaimClean), t(DoubtClaim),      t(SeerClaim),        t(SeerWolfLast),
-    t(SeerCleanLast),   t(SeerWolfEarlier),   t(SeerCleanEarlier), t(SeerReport),
-    t(FakeSeerCallout), t(Counterclaim),      t(LastWordsVillager), t(LastWordsDoctor),
-    t(LastWordsSeer),   t(LastWordsSeerNone), t(LastWordsWolf),    t(WolfPropose),
-    t(WolfProposeSeer), t(WolfProposeAccuser), t(WolfProposeAgain), t(WolfAgree),
-    t(WolfCounter),     t(WolfSwitch),        t(WolfInsist),       t(OpeningTwoKills),
-    t(PkDefence),       t(PkDefenceAlone),    t(HunterDefend),     t(WitchClaimSave),
-    t(LastWordsWitch),  t(LastWordsHunter),   t(LastWordsHunterNone), t(OpeningQuiet),
+    t(OpeningKill),
+    t(OpeningSaved),
+    t(OpeningSuspect),
+    t(OpeningCalm),
+    t(AccuseStrong),
+    t(AccuseMedium),
+    t(AccuseWeak),
+    t(VoteCall),
+    t(Vouch),
+    t(Defend),
+    t(DefendAlone),
+    t(BelieveClaim),
+    t(BelieveClaimClean),
+    t(DoubtClaim),
+    t(SeerClaim),
+    t(SeerWolfLast),
+    t(SeerCleanLast),
+    t(SeerWolfEarlier),
+    t(SeerCleanEarlier),
+    t(SeerReport),
+    t(FakeSeerCallout),
+    t(Counterclaim),
+    t(LastWordsVillager),
+    t(LastWordsDoctor),
+    t(LastWordsSeer),
+    t(LastWordsSeerNone),
+    t(LastWordsWolf),
+    t(WolfPropose),
+    t(WolfProposeSeer),
+    t(WolfProposeAccuser),
+    t(WolfProposeAgain),
+    t(WolfAgree),
+    t(WolfCounter),
+    t(WolfSwitch),
+    t(WolfInsist),
+    t(OpeningTwoKills),
+    t(PkDefence),
+    t(PkDefenceAlone),
+    t(HunterDefend),
+    t(WitchClaimSave),
+    t(LastWordsWitch),
+    t(LastWordsHunter),
+    t(LastWordsHunterNone),
+    t(OpeningQuiet),
 };
 
 // ---------------------------------------------------------------- reading
 
 enum class Word : std::uint8_t { Other, Hostile, Friendly, WolfWord, Negation, Inspect };
 
-bool is(std::string_view w, std::string_view s) { return w == s; }
+bool is(std::string_view w, std::string_view s)
+{
+    return w == s;
+}
 
 /// Classifies one lowercase word. A switch on the first letter keeps it to a
 /// handful of comparisons per word.
@@ -344,7 +380,8 @@ Word classify(std::string_view w)
         if (is(w, "wasn't") || is(w, "wasn") || is(w, "won't"))
             return Word::Negation;
         break;
-    default: break;
+    default:
+        break;
     }
     return Word::Other;
 }
@@ -376,7 +413,7 @@ void finish(const Clause &c, Reading &r)
     }
     const bool hostile = c.hostile || c.wolf;
     if (hostile == c.friendly)
-        return;  // nothing, or both: ambiguous, so ignored
+        return; // nothing, or both: ambiguous, so ignored
     if (hostile != c.negated)
         r.accused |= c.named;
     else
@@ -417,12 +454,16 @@ enum class ClaimWord : std::uint8_t { Other, I, Am, IAm, The, Real, Seer };
 ClaimWord claimWord(std::string_view w)
 {
     switch (w.size()) {
-    case 1: return w[0] == 'i' ? ClaimWord::I : ClaimWord::Other;
-    case 2: return w == "am" ? ClaimWord::Am : w == "im" ? ClaimWord::IAm : ClaimWord::Other;
+    case 1:
+        return w[0] == 'i' ? ClaimWord::I : ClaimWord::Other;
+    case 2:
+        return w == "am" ? ClaimWord::Am : w == "im" ? ClaimWord::IAm : ClaimWord::Other;
     case 3:
         return w == "the" ? ClaimWord::The : w == "i'm" ? ClaimWord::IAm : ClaimWord::Other;
-    case 4: return w == "real" ? ClaimWord::Real : w == "seer" ? ClaimWord::Seer : ClaimWord::Other;
-    default: return ClaimWord::Other;
+    case 4:
+        return w == "real" ? ClaimWord::Real : w == "seer" ? ClaimWord::Seer : ClaimWord::Other;
+    default:
+        return ClaimWord::Other;
     }
 }
 
@@ -484,7 +525,8 @@ int Names::seatOf(std::string_view w) const
         return -1;
     for (SeatMask m = m_byFirst[slot]; m; m = static_cast<SeatMask>(m & (m - 1))) {
         const int i = std::countr_zero(static_cast<unsigned>(m));
-        if (m_lower[i].size() == w.size() && std::memcmp(m_lower[i].data(), w.data(), w.size()) == 0)
+        if (m_lower[i].size() == w.size()
+            && std::memcmp(m_lower[i].data(), w.data(), w.size()) == 0)
             return i;
     }
     return -1;
@@ -499,7 +541,7 @@ Reading read(std::string_view text, const Names &names)
     char word[24];
     std::size_t wl = 0;
     bool overlong = false;
-    ClaimWord prev[4] = {};  // the last words of this clause, most recent first
+    ClaimWord prev[4] = {}; // the last words of this clause, most recent first
 
     auto endWord = [&] {
         if (wl == 0 && !overlong)
@@ -534,7 +576,9 @@ Reading read(std::string_view text, const Names &names)
                 ++k;
             if (prev[k] == ClaimWord::The)
                 ++k;
-            if (k < 4 && (prev[k] == ClaimWord::IAm || (k < 3 && prev[k] == ClaimWord::Am && prev[k + 1] == ClaimWord::I)))
+            if (k < 4
+                && (prev[k] == ClaimWord::IAm
+                    || (k < 3 && prev[k] == ClaimWord::Am && prev[k + 1] == ClaimWord::I)))
                 r.seerClaim = true;
         }
         prev[3] = prev[2];
@@ -542,12 +586,23 @@ Reading read(std::string_view text, const Names &names)
         prev[1] = prev[0];
         prev[0] = cw;
         switch (classify(w)) {
-        case Word::Hostile: c.hostile = true; break;
-        case Word::Friendly: c.friendly = true; break;
-        case Word::WolfWord: c.wolf = true; break;
-        case Word::Negation: c.negated = true; break;
-        case Word::Inspect: c.inspect = true; break;
-        case Word::Other: break;
+        case Word::Hostile:
+            c.hostile = true;
+            break;
+        case Word::Friendly:
+            c.friendly = true;
+            break;
+        case Word::WolfWord:
+            c.wolf = true;
+            break;
+        case Word::Negation:
+            c.negated = true;
+            break;
+        case Word::Inspect:
+            c.inspect = true;
+            break;
+        case Word::Other:
+            break;
         }
     };
     auto endClause = [&] {
@@ -568,8 +623,12 @@ Reading read(std::string_view text, const Names &names)
             else
                 overlong = true;
             break;
-        case Break: endClause(); break;
-        case Gap: endWord(); break;
+        case Break:
+            endClause();
+            break;
+        case Gap:
+            endWord();
+            break;
         case High:
             // U+2018/2019 (curly apostrophes) join a word; U+2013/2014 (dashes) end a clause.
             if (ch == 0xE2 && i + 2 < size && static_cast<unsigned char>(text[i + 1]) == 0x80) {

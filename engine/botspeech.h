@@ -50,33 +50,36 @@ enum class Topic : std::uint8_t {
     Counterclaim,      ///< a wolf's counterclaim: {0} is the "werewolf"
     LastWordsVillager, ///< {0} is the last suspect
     LastWordsDoctor,
-    LastWordsSeer,     ///< {0}: a known wolf, or empty
+    LastWordsSeer, ///< {0}: a known wolf, or empty
     LastWordsSeerNone,
     LastWordsWolf,
-    WolfPropose,       ///< kill {0}
-    WolfProposeSeer,   ///< kill the claimed seer {0}
-    WolfProposeAccuser,///< kill {0}, who is onto us
-    WolfProposeAgain,  ///< {0} was saved last night; the doctor cannot protect twice
-    WolfAgree,         ///< agree on {0}
-    WolfCounter,       ///< rather {0} than {1}
-    WolfSwitch,        ///< fine, {0}
-    WolfInsist,        ///< no, {0}
+    WolfPropose,        ///< kill {0}
+    WolfProposeSeer,    ///< kill the claimed seer {0}
+    WolfProposeAccuser, ///< kill {0}, who is onto us
+    WolfProposeAgain,   ///< {0} was saved last night; the doctor cannot protect twice
+    WolfAgree,          ///< agree on {0}
+    WolfCounter,        ///< rather {0} than {1}
+    WolfSwitch,         ///< fine, {0}
+    WolfInsist,         ///< no, {0}
     // Seed 002 tables (witch, hunter, PK). Appended so that the classic
     // topics keep their numbers.
-    OpeningTwoKills,   ///< {0} and {1} both died in the night
-    PkDefence,         ///< a PK defence; {0} is the one to vote instead
-    PkDefenceAlone,    ///< a PK defence with nobody to point at
-    HunterDefend,      ///< a hunter under pressure claims; {0} would be shot
-    WitchClaimSave,    ///< the witch saved {0} last night, so {0} is innocent
-    LastWordsWitch,    ///< {0} is the last suspect
-    LastWordsHunter,   ///< the hunter shot {0}
+    OpeningTwoKills,     ///< {0} and {1} both died in the night
+    PkDefence,           ///< a PK defence; {0} is the one to vote instead
+    PkDefenceAlone,      ///< a PK defence with nobody to point at
+    HunterDefend,        ///< a hunter under pressure claims; {0} would be shot
+    WitchClaimSave,      ///< the witch saved {0} last night, so {0} is innocent
+    LastWordsWitch,      ///< {0} is the last suspect
+    LastWordsHunter,     ///< the hunter shot {0}
     LastWordsHunterNone, ///< the hunter held his fire; {0} is the last suspect
-    OpeningQuiet,      ///< nobody died, at a table where the witch may have saved them
+    OpeningQuiet,        ///< nobody died, at a table where the witch may have saved them
     Count
 };
 
 /// Appends one template of `topic` (chosen by `pick`) to `out`, with {0} = a and {1} = b.
-void say(std::string &out, Topic topic, std::uint32_t pick, std::string_view a = {},
+void say(std::string &out,
+         Topic topic,
+         std::uint32_t pick,
+         std::string_view a = {},
          std::string_view b = {});
 
 /// What a public message says about the players, as far as keywords tell.
@@ -102,7 +105,7 @@ public:
 
 private:
     std::string m_lower[MaxSeats];
-    SeatMask m_byFirst[36] = {};  ///< a-z, 0-9
+    SeatMask m_byFirst[36] = {}; ///< a-z, 0-9
     int m_n = 0;
 };
 

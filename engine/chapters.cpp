@@ -33,7 +33,10 @@ std::string nameOf(const Match &m, const std::string &playerId)
     return playerId;
 }
 
-std::string dayTitle(int n, const std::string &what) { return "Day " + std::to_string(n) + " \u2014 " + what; }
+std::string dayTitle(int n, const std::string &what)
+{
+    return "Day " + std::to_string(n) + " \u2014 " + what;
+}
 
 std::string stringField(const Event &e, const char *key)
 {
@@ -66,7 +69,9 @@ std::vector<Chapter> chapterMarkers(const Match &m)
     if (log.empty())
         return out;
     const TimeMs start = log.front().at;
-    const auto since = [start](TimeMs at) { return std::max<std::int64_t>(0, at - start); };
+    const auto since = [start](TimeMs at) {
+        return std::max<std::int64_t>(0, at - start);
+    };
 
     for (const Event &e : log) {
         // Only what the audience saw: hidden events never make a marker.
@@ -86,28 +91,42 @@ std::vector<Chapter> chapterMarkers(const Match &m)
             };
             switch (p->to) {
             case Phase::Night:
-                out.push_back({since(e.at), "Night " + std::to_string(p->nightNumber.value_or(d + 1)),
+                out.push_back({since(e.at),
+                               "Night " + std::to_string(p->nightNumber.value_or(d + 1)),
                                PhaseImportance});
                 break;
-            case Phase::DayAnnounce: day("dawn", PhaseImportance); break;
-            case Phase::DayOpening: day("opening statements", SubPhaseImportance); break;
-            case Phase::DayDiscussion: day("discussion", SubPhaseImportance); break;
-            case Phase::DayVote: day("vote", VoteImportance); break;
-            case Phase::DayPkDefense: day("PK defences", SubPhaseImportance); break;
-            case Phase::DayPkVote: day("PK revote", VoteImportance); break;
+            case Phase::DayAnnounce:
+                day("dawn", PhaseImportance);
+                break;
+            case Phase::DayOpening:
+                day("opening statements", SubPhaseImportance);
+                break;
+            case Phase::DayDiscussion:
+                day("discussion", SubPhaseImportance);
+                break;
+            case Phase::DayVote:
+                day("vote", VoteImportance);
+                break;
+            case Phase::DayPkDefense:
+                day("PK defences", SubPhaseImportance);
+                break;
+            case Phase::DayPkVote:
+                day("PK revote", VoteImportance);
+                break;
             case Phase::HunterShot: {
                 // The phase's public payload names the hunter; a night death's
                 // shot is told on the morning it belongs to.
                 const std::string hunter = nameOf(m, stringField(e, "hunterPlayerId"));
                 const int shotDay = stringField(e, "resume") == "DAY_ANNOUNCE" ? d + 1 : d;
-                out.push_back({since(e.at), dayTitle(shotDay, "the hunter " + hunter + " takes aim"),
+                out.push_back({since(e.at),
+                               dayTitle(shotDay, "the hunter " + hunter + " takes aim"),
                                SubPhaseImportance});
                 break;
             }
-            case Phase::NightWitch:     // told nowhere: a chapter would only repeat "Night N"
+            case Phase::NightWitch: // told nowhere: a chapter would only repeat "Night N"
             case Phase::Lobby:
-            case Phase::DayResolution:  // told by the vote's result below
-            case Phase::Ended:          // told by GAME_ENDED below
+            case Phase::DayResolution: // told by the vote's result below
+            case Phase::Ended:         // told by GAME_ENDED below
                 break;
             }
             break;
@@ -118,34 +137,45 @@ std::vector<Chapter> chapterMarkers(const Match &m)
                 if (!v->pk.empty()) {
                     std::string names;
                     for (std::size_t i = 0; i < v->pk.size(); ++i)
-                        names += (i == 0 ? "" : i + 1 == v->pk.size() ? " and " : ", ")
+                        names += (i == 0                  ? ""
+                                  : i + 1 == v->pk.size() ? " and "
+                                                          : ", ")
                                  + nameOf(m, std::string(v->pk[i]));
-                    out.push_back({since(e.at), dayTitle(d, "tie, " + names + " face a PK"), VoteImportance});
+                    out.push_back(
+                        {since(e.at), dayTitle(d, "tie, " + names + " face a PK"), VoteImportance});
                 } else {
                     out.push_back({since(e.at),
-                                   dayTitle(d, v->pkRound == 1 ? "the PK ties again, no one voted out"
-                                                               : "no one voted out"),
+                                   dayTitle(d,
+                                            v->pkRound == 1 ? "the PK ties again, no one voted out"
+                                                            : "no one voted out"),
                                    ResultImportance});
                 }
             }
             break;
         case EventType::HunterShot:
             if (const auto h = payloadAs<payload::HunterShot>(e); h && !h->targetPlayerId)
-                out.push_back({since(e.at), "The hunter " + nameOf(m, std::string(h->hunterPlayerId)) + " holds fire",
-                               ResultImportance});
+                out.push_back(
+                    {since(e.at),
+                     "The hunter " + nameOf(m, std::string(h->hunterPlayerId)) + " holds fire",
+                     ResultImportance});
             break;
         case EventType::PlayerEliminated: {
             const std::string who = nameOf(m, stringField(e, "playerId"));
             const std::string cause = stringField(e, "cause");
             if (cause == "VOTE") {
-                out.push_back({since(e.at), dayTitle(intField(e, "day", 0), who + " voted out"), ResultImportance});
+                out.push_back({since(e.at),
+                               dayTitle(intField(e, "day", 0), who + " voted out"),
+                               ResultImportance});
             } else if (cause == "NIGHT_KILL") {
                 // Night N's victim is found on the morning of day N.
-                out.push_back({since(e.at), dayTitle(intField(e, "night", 0), who + " found dead"),
+                out.push_back({since(e.at),
+                               dayTitle(intField(e, "night", 0), who + " found dead"),
                                ResultImportance});
             } else if (cause == "HUNTER_SHOT") {
-                out.push_back({since(e.at), who + " shot by the hunter " + nameOf(m, stringField(e, "byPlayerId")),
-                               ResultImportance});
+                out.push_back(
+                    {since(e.at),
+                     who + " shot by the hunter " + nameOf(m, stringField(e, "byPlayerId")),
+                     ResultImportance});
             } else {
                 out.push_back({since(e.at), who + " is out", ResultImportance});
             }
@@ -154,9 +184,9 @@ std::vector<Chapter> chapterMarkers(const Match &m)
         case EventType::GameEnded:
             if (const auto g = payloadAs<payload::GameEnded>(e))
                 out.push_back({since(e.at),
-                               !g->winningTeam                        ? "A draw: the day limit is reached"
+                               !g->winningTeam ? "A draw: the day limit is reached"
                                : *g->winningTeam == Team::Werewolves ? "The werewolves win"
-                                                                       : "The villagers win",
+                                                                     : "The villagers win",
                                EndImportance});
             break;
         default:
@@ -170,19 +200,23 @@ std::vector<Chapter> chapterMarkers(const Match &m)
             continue;
         if (k.kind == KeyMoment::Kind::Accusation && k.weight < AccusationWeightForChapter)
             continue;
-        const auto it = std::lower_bound(log.begin(), log.end(), k.atSeq,
-                                         [](const Event &e, std::uint64_t seq) { return e.seq < seq; });
+        const auto it = std::lower_bound(
+            log.begin(), log.end(), k.atSeq, [](const Event &e, std::uint64_t seq) {
+                return e.seq < seq;
+            });
         if (it == log.end() || it->seq != k.atSeq)
             continue;
         out.push_back({since(it->at), momentTitle(k), KeyMomentImportance});
     }
     // Phases and moments in time order; at the same time, the log's order
     // (phases were pushed first, so a moment follows the phase it belongs to).
-    std::stable_sort(out.begin(), out.end(), [](const Chapter &a, const Chapter &b) { return a.atMs < b.atMs; });
+    std::stable_sort(
+        out.begin(), out.end(), [](const Chapter &a, const Chapter &b) { return a.atMs < b.atMs; });
     return out;
 }
 
-std::vector<Chapter> youtubeChapters(const std::vector<Chapter> &markers, std::int64_t offsetSeconds,
+std::vector<Chapter> youtubeChapters(const std::vector<Chapter> &markers,
+                                     std::int64_t offsetSeconds,
                                      std::int64_t minGapSeconds)
 {
     offsetSeconds = std::max<std::int64_t>(0, offsetSeconds);
@@ -192,14 +226,16 @@ std::vector<Chapter> youtubeChapters(const std::vector<Chapter> &markers, std::i
     if (offsetSeconds > 0 && !markers.empty())
         in.push_back({0, "Before the match", 0});
     for (const Chapter &c : markers)
-        in.push_back({offsetSeconds + std::max<std::int64_t>(0, c.atMs) / 1000, c.title, c.importance});
-    std::stable_sort(in.begin(), in.end(), [](const Chapter &a, const Chapter &b) { return a.atMs < b.atMs; });
+        in.push_back(
+            {offsetSeconds + std::max<std::int64_t>(0, c.atMs) / 1000, c.title, c.importance});
+    std::stable_sort(
+        in.begin(), in.end(), [](const Chapter &a, const Chapter &b) { return a.atMs < b.atMs; });
 
     // Work in whole seconds (what a chapter line shows), milliseconds on the way out.
     std::vector<Chapter> out;
     for (Chapter c : in) {
         if (out.empty()) {
-            c.atMs = 0;  // whatever comes first opens the video
+            c.atMs = 0; // whatever comes first opens the video
             out.push_back(std::move(c));
             continue;
         }
@@ -227,7 +263,9 @@ std::vector<Chapter> youtubeChapters(const std::vector<Chapter> &markers, std::i
 std::string formatTimestamp(std::int64_t seconds)
 {
     seconds = std::max<std::int64_t>(0, seconds);
-    const auto twoDigits = [](std::int64_t n) { return std::string(n < 10 ? "0" : "") + std::to_string(n); };
+    const auto twoDigits = [](std::int64_t n) {
+        return std::string(n < 10 ? "0" : "") + std::to_string(n);
+    };
     const std::int64_t h = seconds / 3600;
     const std::int64_t m = (seconds % 3600) / 60;
     const std::string ss = twoDigits(seconds % 60);

@@ -23,9 +23,10 @@ namespace townhall::engine {
 
 struct Chapter
 {
-    std::int64_t atMs = 0;  ///< from the match's start (chapterMarkers) or the video's (youtubeChapters)
-    std::string title;      ///< English, e.g. "Day 2 — Ada found dead"
-    int importance = 0;     ///< decides which of two close markers stays (higher wins)
+    std::int64_t atMs
+        = 0;           ///< from the match's start (chapterMarkers) or the video's (youtubeChapters)
+    std::string title; ///< English, e.g. "Day 2 — Ada found dead"
+    int importance = 0; ///< decides which of two close markers stays (higher wins)
 };
 
 /// Every marker of the match, in event order, from its public events only.
@@ -38,7 +39,8 @@ std::vector<Chapter> chapterMarkers(const Match &m);
 /// after the one before. Of two markers closer than that, the earlier time
 /// stays with the more important title; two results (an elimination, the
 /// end) are joined into one title instead of losing either.
-std::vector<Chapter> youtubeChapters(const std::vector<Chapter> &markers, std::int64_t offsetSeconds = 0,
+std::vector<Chapter> youtubeChapters(const std::vector<Chapter> &markers,
+                                     std::int64_t offsetSeconds = 0,
                                      std::int64_t minGapSeconds = 10);
 
 /// "M:SS" below an hour, "H:MM:SS" from an hour on.

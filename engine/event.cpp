@@ -18,8 +18,14 @@ constexpr std::array<std::string_view, EventTypeCount> TypeNames{
 constexpr std::array<std::string_view, 4> AudienceNames{"PUBLIC", "WOLVES", "PLAYER", "HOST"};
 } // namespace
 
-std::string_view toString(EventType t) { return TypeNames[static_cast<std::size_t>(t)]; }
-std::string_view toString(Audience a) { return AudienceNames[static_cast<std::size_t>(a)]; }
+std::string_view toString(EventType t)
+{
+    return TypeNames[static_cast<std::size_t>(t)];
+}
+std::string_view toString(Audience a)
+{
+    return AudienceNames[static_cast<std::size_t>(a)];
+}
 
 std::optional<EventType> parseEventType(std::string_view s)
 {
@@ -37,7 +43,10 @@ std::optional<Audience> parseAudience(std::string_view s)
     return std::nullopt;
 }
 
-bool isContractEventType(EventType t) { return static_cast<int>(t) <= static_cast<int>(EventType::Narrator); }
+bool isContractEventType(EventType t)
+{
+    return static_cast<int>(t) <= static_cast<int>(EventType::Narrator);
+}
 
 std::string makeEventId(const std::string &matchId, std::uint64_t seq)
 {
@@ -106,7 +115,8 @@ std::optional<Event> eventFromJson(const json &j, std::string *why)
         return fail("eventId, matchId, type and audience must be strings");
     auto seq = j.find("seq");
     auto atMs = j.find("atMs");
-    if (seq == j.end() || !seq->is_number_unsigned() || atMs == j.end() || !atMs->is_number_integer())
+    if (seq == j.end() || !seq->is_number_unsigned() || atMs == j.end()
+        || !atMs->is_number_integer())
         return fail("seq and atMs must be integers");
     e.matchId = mid->get<std::string>();
     e.eventId = eid->get<std::string>();

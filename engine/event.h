@@ -19,10 +19,10 @@ using json = nlohmann::json;
 /// Who may see an event. Decided by the engine when the event is made; a UI
 /// filter is a convenience, never the boundary.
 enum class Audience : std::uint8_t {
-    Public,  ///< everyone: players, spectators, public narration
-    Wolves,  ///< the werewolf team (wolf chat, kill selections)
-    Player,  ///< one player (role card, seer result, doctor protection)
-    Host,    ///< omniscient only: role table, seed, night resolution details
+    Public, ///< everyone: players, spectators, public narration
+    Wolves, ///< the werewolf team (wolf chat, kill selections)
+    Player, ///< one player (role card, seer result, doctor protection)
+    Host,   ///< omniscient only: role table, seed, night resolution details
 };
 
 /// Event types. The first nine are the public contract of
@@ -54,10 +54,12 @@ enum class EventType : std::uint8_t {
     MatchResumed,     ///< Public: {phaseEndsAt, reason}
     BreakpointsSet,   ///< Host: {phaseBoundary, beforeVoteResolution, step} (debugging)
     // Seed 002 rule sets only (never in a classic match):
-    WitchInformed,    ///< Player(witch), entering NIGHT_WITCH: {night, killedPlayerId|null, antidote, poison}
-    WitchActed,       ///< Player(witch): {night, action: SAVE|POISON|PASS, targetPlayerId|null}
-    HunterShot,       ///< Public: {hunterPlayerId, targetPlayerId|null, timedOut}
-    WolvesDecided,    ///< Host, as NIGHT ends before the witch: {night, victimPlayerId, how, wolfTargets, protectedPlayerId, missed}
+    WitchInformed, ///< Player(witch), entering NIGHT_WITCH: {night, killedPlayerId|null, antidote,
+                   ///< poison}
+    WitchActed,    ///< Player(witch): {night, action: SAVE|POISON|PASS, targetPlayerId|null}
+    HunterShot,    ///< Public: {hunterPlayerId, targetPlayerId|null, timedOut}
+    WolvesDecided, ///< Host, as NIGHT ends before the witch: {night, victimPlayerId, how,
+                   ///< wolfTargets, protectedPlayerId, missed}
 };
 inline constexpr int EventTypeCount = 27;
 
@@ -72,8 +74,8 @@ bool isContractEventType(EventType t);
 struct Event
 {
     std::string matchId;
-    std::uint64_t seq = 0;       ///< 1-based, strictly increasing within a match
-    std::string eventId;         ///< sortable: "<matchId>:<seq, 8 digits>"
+    std::uint64_t seq = 0; ///< 1-based, strictly increasing within a match
+    std::string eventId;   ///< sortable: "<matchId>:<seq, 8 digits>"
     TimeMs at = 0;
     EventType type = EventType::MatchCreated;
     Audience audience = Audience::Public;

@@ -15,10 +15,18 @@ namespace townhall::engine {
 
 std::string_view toString(KeyMoment::Kind k)
 {
-    static constexpr std::string_view names[] = {"ACCUSATION", "SEER_CLAIM", "COUNTERCLAIM",
-                                                 "CONTRADICTION", "VOTE_FLIP", "DOCTOR_SAVE",
-                                                 "WOLF_ON_WOLF", "FAKE_CLAIM",   "HUNTER_SHOT",
-                                                 "WITCH_POTION", "PK",           "DEADLY_NIGHT",
+    static constexpr std::string_view names[] = {"ACCUSATION",
+                                                 "SEER_CLAIM",
+                                                 "COUNTERCLAIM",
+                                                 "CONTRADICTION",
+                                                 "VOTE_FLIP",
+                                                 "DOCTOR_SAVE",
+                                                 "WOLF_ON_WOLF",
+                                                 "FAKE_CLAIM",
+                                                 "HUNTER_SHOT",
+                                                 "WITCH_POTION",
+                                                 "PK",
+                                                 "DEADLY_NIGHT",
                                                  "DRAW"};
     return names[static_cast<int>(k)];
 }
@@ -30,58 +38,104 @@ namespace {
 // token is classified once; the reader never allocates per message.
 
 constexpr std::array<std::string_view, 31> kNegators{
-    "not",     "no",       "never",  "don't",  "dont",     "doesn't",  "doesnt", "didn't",
-    "didnt",   "won't",    "wont",   "wouldn't", "wouldnt", "can't",   "cant",   "cannot",
-    "shouldn't", "shouldnt", "isn't", "isnt",   "aren't",   "arent",    "wasn't", "wasnt",
-    "nor",     "stop",     "hardly", "without", "neither", "nobody",   "none"};
+    "not",       "no",       "never",  "don't",    "dont",    "doesn't", "doesnt", "didn't",
+    "didnt",     "won't",    "wont",   "wouldn't", "wouldnt", "can't",   "cant",   "cannot",
+    "shouldn't", "shouldnt", "isn't",  "isnt",     "aren't",  "arent",   "wasn't", "wasnt",
+    "nor",       "stop",     "hardly", "without",  "neither", "nobody",  "none"};
 
 /// Verbs before a name that make the speaker accuse it ("I suspect Hugo", "vote Hugo").
 constexpr std::array<std::string_view, 22> kAccuseVerbs{
-    "suspect",   "suspects",   "suspected", "suspecting", "suspicious", "accuse",
-    "accusing",  "vote",       "voting",    "voted",      "lynch",      "lynching",
-    "eliminate", "eliminating", "distrust", "against",    "exile",      "banish",
-    "hang",      "execute",    "kick",      "blame"};
+    "suspect",   "suspects",    "suspected", "suspecting", "suspicious", "accuse",
+    "accusing",  "vote",        "voting",    "voted",      "lynch",      "lynching",
+    "eliminate", "eliminating", "distrust",  "against",    "exile",      "banish",
+    "hang",      "execute",     "kick",      "blame"};
 
 /// Verbs before a name that make the speaker vouch for it ("I trust Cora").
-constexpr std::array<std::string_view, 12> kVouchVerbs{
-    "trust",  "trusting", "believe", "believing", "defend", "defending",
-    "vouch",  "vouching", "clear",   "cleared",   "clearing", "support"};
+constexpr std::array<std::string_view, 12> kVouchVerbs{"trust",
+                                                       "trusting",
+                                                       "believe",
+                                                       "believing",
+                                                       "defend",
+                                                       "defending",
+                                                       "vouch",
+                                                       "vouching",
+                                                       "clear",
+                                                       "cleared",
+                                                       "clearing",
+                                                       "support"};
 
 /// Predicates after a name that accuse it ("Hugo is lying").
 constexpr std::array<std::string_view, 24> kAccusePreds{
-    "wolf",   "werewolf", "wolves",  "werewolves", "wolfy",      "lying",
-    "liar",   "lies",     "lied",    "suspicious", "sus",        "sussy",
-    "shady",  "evil",     "guilty",  "fake",       "faking",     "scum",
-    "deflecting", "deflect", "deflects", "dodging", "suspect",   "bluffing"};
+    "wolf",       "werewolf", "wolves",   "werewolves", "wolfy",   "lying",
+    "liar",       "lies",     "lied",     "suspicious", "sus",     "sussy",
+    "shady",      "evil",     "guilty",   "fake",       "faking",  "scum",
+    "deflecting", "deflect",  "deflects", "dodging",    "suspect", "bluffing"};
 
 /// The subset that calls the target a werewolf outright (a claimed seer result).
 constexpr std::array<std::string_view, 2> kWolfWords{"wolf", "werewolf"};
 
 /// Predicates after a name that vouch for it ("Cora is innocent").
-constexpr std::array<std::string_view, 13> kVouchPreds{
-    "innocent", "clean", "trustworthy", "honest", "good",     "town",  "villager",
-    "safe",     "trusted", "fine",      "cleared", "harmless", "legit"};
+constexpr std::array<std::string_view, 13> kVouchPreds{"innocent",
+                                                       "clean",
+                                                       "trustworthy",
+                                                       "honest",
+                                                       "good",
+                                                       "town",
+                                                       "villager",
+                                                       "safe",
+                                                       "trusted",
+                                                       "fine",
+                                                       "cleared",
+                                                       "harmless",
+                                                       "legit"};
 
 /// Words after a name that start someone else's statement ("Hugo thinks I'm lying").
 constexpr std::array<std::string_view, 20> kForwardStops{
-    "i",      "i'm",    "im",    "i'd",     "i'll", "you",    "we",     "he",     "she",  "they",
-    "who",    "said",   "says",  "thinks",  "think", "thought", "claims", "claimed", "told", "accused"};
+    "i",   "i'm",  "im",   "i'd",    "i'll",  "you",     "we",     "he",      "she",  "they",
+    "who", "said", "says", "thinks", "think", "thought", "claims", "claimed", "told", "accused"};
 
 /// A subject just before an accusing verb means someone else is doing it.
-constexpr std::array<std::string_view, 12> kSubjects{
-    "he",  "she",    "they",     "who",      "someone", "somebody",
-    "you", "anyone", "everyone", "everybody", "people", "nobody"};
+constexpr std::array<std::string_view, 12> kSubjects{"he",
+                                                     "she",
+                                                     "they",
+                                                     "who",
+                                                     "someone",
+                                                     "somebody",
+                                                     "you",
+                                                     "anyone",
+                                                     "everyone",
+                                                     "everybody",
+                                                     "people",
+                                                     "nobody"};
 
 constexpr std::array<std::string_view, 5> kConjunctions{"and", "or", "&", "also", "both"};
 
 /// Words that start a new clause as surely as a full stop.
-constexpr std::array<std::string_view, 10> kBreakWords{
-    "but", "because", "although", "though", "however", "while", "whereas", "yet", "unless", "except"};
+constexpr std::array<std::string_view, 10> kBreakWords{"but",
+                                                       "because",
+                                                       "although",
+                                                       "though",
+                                                       "however",
+                                                       "while",
+                                                       "whereas",
+                                                       "yet",
+                                                       "unless",
+                                                       "except"};
 
 /// Words allowed between "I am" and "seer".
-constexpr std::array<std::string_view, 13> kSeerFillers{
-    "the",    "a",     "real",   "true",   "actual", "actually", "really",
-    "truly",  "definitely", "indeed", "your", "genuine", "village's"};
+constexpr std::array<std::string_view, 13> kSeerFillers{"the",
+                                                        "a",
+                                                        "real",
+                                                        "true",
+                                                        "actual",
+                                                        "actually",
+                                                        "really",
+                                                        "truly",
+                                                        "definitely",
+                                                        "indeed",
+                                                        "your",
+                                                        "genuine",
+                                                        "village's"};
 
 /// After "as the seer": someone else's report, not a claim ("as the seer said").
 constexpr std::array<std::string_view, 10> kReportVerbs{
@@ -174,7 +228,7 @@ private:
         std::string_view word;
         std::uint16_t classes = 0;
     };
-    static constexpr std::size_t Size = 512;  // a power of two, under half full
+    static constexpr std::size_t Size = 512; // a power of two, under half full
     std::array<Slot, Size> m_slots{};
 };
 
@@ -205,7 +259,8 @@ void normalizeInto(std::string_view text, std::string &out)
             i += 2;
             continue;
         }
-        out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : static_cast<char>(c));
+        out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a')
+                                           : static_cast<char>(c));
     }
 }
 
@@ -226,9 +281,9 @@ enum class TokKind : std::uint8_t { Word, Player, Soft, Colon, Break };
 struct Tok
 {
     TokKind kind = TokKind::Word;
-    std::string_view w;  ///< lowercased word (Word only)
-    int player = -1;     ///< index into players (Player only)
-    std::uint16_t cls = 0;  ///< WordClass bits (Word only)
+    std::string_view w;    ///< lowercased word (Word only)
+    int player = -1;       ///< index into players (Player only)
+    std::uint16_t cls = 0; ///< WordClass bits (Word only)
 };
 
 struct Reading
@@ -321,8 +376,10 @@ private:
             for (std::size_t pos = m_buf.find(a.text); pos != std::string::npos;
                  pos = m_buf.find(a.text, pos + 1)) {
                 const std::size_t end = pos + a.text.size();
-                const bool before = pos == 0 || !isWordByte(static_cast<unsigned char>(m_buf[pos - 1]));
-                const bool after = end == m_buf.size() || !isWordByte(static_cast<unsigned char>(m_buf[end]));
+                const bool before
+                    = pos == 0 || !isWordByte(static_cast<unsigned char>(m_buf[pos - 1]));
+                const bool after
+                    = end == m_buf.size() || !isWordByte(static_cast<unsigned char>(m_buf[end]));
                 if (before && after)
                     m_spans.push_back({pos, a.text.size(), a.player});
             }
@@ -347,7 +404,8 @@ private:
     void push(TokKind kind, std::string_view w = {}, int player = -1)
     {
         if (kind == TokKind::Word || kind == TokKind::Player) {
-            m_toks.push_back({kind, w, player, kind == TokKind::Word ? m_lex.classify(w) : std::uint16_t(0)});
+            m_toks.push_back(
+                {kind, w, player, kind == TokKind::Word ? m_lex.classify(w) : std::uint16_t(0)});
             return;
         }
         // Separators: never first, never doubled; the strongest of a run wins.
@@ -391,7 +449,8 @@ private:
             if (isWordByte(c) || c == '\'') {
                 const std::size_t limit = si < m_spans.size() ? m_spans[si].pos : n;
                 std::size_t j = i;
-                while (j < limit && (isWordByte(static_cast<unsigned char>(m_buf[j])) || m_buf[j] == '\''))
+                while (j < limit
+                       && (isWordByte(static_cast<unsigned char>(m_buf[j])) || m_buf[j] == '\''))
                     ++j;
                 std::string_view w(m_buf.data() + i, j - i);
                 while (!w.empty() && w.front() == '\'')
@@ -405,19 +464,35 @@ private:
                     push(TokKind::Break);
                 } else if (!m_toks.empty() && m_toks.back().kind == TokKind::Word
                            && m_toks.back().w == "seat" && playerAtSeat(w) >= 0) {
-                    m_toks.back() = {TokKind::Player, {}, playerAtSeat(w), 0};  // "seat 3"
+                    m_toks.back() = {TokKind::Player, {}, playerAtSeat(w), 0}; // "seat 3"
                 } else {
                     push(TokKind::Word, w);
                 }
                 continue;
             }
             switch (c) {
-            case '.': case '!': case '?': case ';': case '\n': case '(': case ')': case '[': case ']':
+            case '.':
+            case '!':
+            case '?':
+            case ';':
+            case '\n':
+            case '(':
+            case ')':
+            case '[':
+            case ']':
                 push(TokKind::Break);
                 break;
-            case ':': push(TokKind::Colon); break;
-            case ',': case '-': case '"': case '/': push(TokKind::Soft); break;
-            default: break;
+            case ':':
+                push(TokKind::Colon);
+                break;
+            case ',':
+            case '-':
+            case '"':
+            case '/':
+                push(TokKind::Soft);
+                break;
+            default:
+                break;
             }
             // A span may start right after a separator: catch up with it.
             while (si < m_spans.size() && m_spans[si].pos <= i)
@@ -447,7 +522,9 @@ private:
         if (!wordAt(m))
             return false;
         const std::string_view v = w(m);
-        auto conditional = [&](std::ptrdiff_t at) { return is(at, Conditional); };
+        auto conditional = [&](std::ptrdiff_t at) {
+            return is(at, Conditional);
+        };
         if (v == "i'm" || v == "im")
             return !conditional(m - 1);
         if (v == "am")
@@ -456,7 +533,7 @@ private:
             return !is(k + 1, ReportVerb);
         if (v == "claim" || v == "claiming")
             return wordAt(m - 1) && (w(m - 1) == "i" || w(m - 1) == "i'm" || w(m - 1) == "im");
-        return false;  // includes "I am not the seer": "not" is no filler
+        return false; // includes "I am not the seer": "not" is no filler
     }
 
     /// +1 accuse, -1 vouch, 0 nothing, from the words after the mention.
@@ -464,21 +541,21 @@ private:
     {
         int words = 0;
         bool neg = false;
-        int accuse = 0;  // 0 none, 1 plain, 2 negated
+        int accuse = 0; // 0 none, 1 plain, 2 negated
         int vouch = 0;
         bool wolfWord = false;
         for (std::size_t j = i + 1; j < m_toks.size(); ++j) {
             const Tok &t = m_toks[j];
             if (t.kind == TokKind::Colon)
-                continue;  // "inspected Hugo: werewolf"
+                continue; // "inspected Hugo: werewolf"
             if (t.kind != TokKind::Word || (t.cls & ForwardStop) || ++words > 5)
                 break;
             if (t.cls & Negator) {
                 neg = true;
             } else if (accuse == 0 && (t.cls & AccusePred)) {
                 // "Ada is suspicious of Hugo": the suspicion is Ada's, not about her.
-                if (t.w == "suspicious" && j + 1 < m_toks.size() && m_toks[j + 1].kind == TokKind::Word
-                    && m_toks[j + 1].w == "of")
+                if (t.w == "suspicious" && j + 1 < m_toks.size()
+                    && m_toks[j + 1].kind == TokKind::Word && m_toks[j + 1].w == "of")
                     break;
                 accuse = neg ? 2 : 1;
                 wolfWord = (t.cls & WolfWord) != 0;
@@ -504,9 +581,9 @@ private:
             if (t.kind == TokKind::Break || t.kind == TokKind::Colon)
                 return 0;
             if (t.kind == TokKind::Player || t.kind == TokKind::Soft || (t.cls & Conjunction))
-                continue;  // lists: "I suspect Hugo, Cora and Ada"
+                continue; // lists: "I suspect Hugo, Cora and Ada"
             if (t.w == "with")
-                return 0;  // "vote with Hugo"
+                return 0; // "vote with Hugo"
             if (++counted > 5)
                 return 0;
             const bool accuse = (t.cls & AccuseVerb) != 0;
@@ -533,8 +610,8 @@ private:
                 }
             }
             if (accuse)
-                return negated ? 0 : 1;  // "I don't suspect Hugo" says nothing
-            return negated ? 1 : -1;     // "I don't trust Hugo" accuses
+                return negated ? 0 : 1; // "I don't suspect Hugo" says nothing
+            return negated ? 1 : -1;    // "I don't trust Hugo" accuses
         }
         return 0;
     }
@@ -583,54 +660,85 @@ enum class T : std::uint8_t {
 
 constexpr std::array<KeyMomentTemplate, static_cast<std::size_t>(T::Count)> kTemplates{{
     {"moment.accusation", "{accuser} accuses {target}.", "{accuser}指控{target}。"},
-    {"moment.accusation.repeated", "{accuser} keeps pointing at {target} ({count} times).",
+    {"moment.accusation.repeated",
+     "{accuser} keeps pointing at {target} ({count} times).",
      "{accuser}一再指向{target}（{count}次）。"},
     {"moment.accusation.many",
      "{target} is under fire: {count} accusations from {accuserCount} players ({accusers}).",
      "{target}成了众矢之的：{accuserCount}名玩家（{accusers}）共指控{count}次。"},
     {"moment.seerclaim", "{name} claims to be the seer.", "{name}自称预言家。"},
-    {"moment.counterclaim", "{name} counterclaims seer: {rival} claimed it first.",
+    {"moment.counterclaim",
+     "{name} counterclaims seer: {rival} claimed it first.",
      "{name}对跳预言家：{rival}先跳了。"},
-    {"moment.contradiction.vouchvote", "{name} vouched for {target}, then voted for them the same day.",
+    {"moment.contradiction.vouchvote",
+     "{name} vouched for {target}, then voted for them the same day.",
      "{name}为{target}担保，同一天却投了{target}。"},
-    {"moment.contradiction.claim", "{name} claimed to be the seer, but was revealed as {role|a}.",
+    {"moment.contradiction.claim",
+     "{name} claimed to be the seer, but was revealed as {role|a}.",
      "{name}自称预言家，身份却是{role}。"},
     {"moment.contradiction.seerrevealed",
      "{name} claimed to be the seer, but {seer} was revealed as the real seer.",
      "{name}自称预言家，但{seer}才是真正的预言家。"},
-    {"moment.contradiction.vouchedwolf", "{name} vouched for {target}, who was revealed as a werewolf.",
+    {"moment.contradiction.vouchedwolf",
+     "{name} vouched for {target}, who was revealed as a werewolf.",
      "{name}为{target}担保，而{target}是狼人。"},
     {"moment.contradiction.seerresult",
      "{name} named {target} a werewolf as the seer, but {target} was {role|a}.",
      "{name}以预言家身份说{target}是狼人，但{target}是{role}。"},
-    {"moment.voteflip", "{name} changed their vote from {from} to {to}.", "{name}把票从{from}改投给{to}。"},
-    {"moment.voteflip.toabstain", "{name} withdrew their vote for {from}.", "{name}收回了投给{from}的票。"},
-    {"moment.voteflip.fromabstain", "{name} stopped abstaining and voted for {to}.",
+    {"moment.voteflip",
+     "{name} changed their vote from {from} to {to}.",
+     "{name}把票从{from}改投给{to}。"},
+    {"moment.voteflip.toabstain",
+     "{name} withdrew their vote for {from}.",
+     "{name}收回了投给{from}的票。"},
+    {"moment.voteflip.fromabstain",
+     "{name} stopped abstaining and voted for {to}.",
      "{name}不再弃票，投给了{to}。"},
-    {"moment.doctorsave", "The doctor saved the wolves' victim on night {night}: nobody died.",
+    {"moment.doctorsave",
+     "The doctor saved the wolves' victim on night {night}: nobody died.",
      "第{night}夜医生救下了狼人的目标：无人死亡。"},
-    {"moment.doctorsave.revealed", "{doctor}, the doctor, saved {saved} from the wolves on night {night}.",
+    {"moment.doctorsave.revealed",
+     "{doctor}, the doctor, saved {saved} from the wolves on night {night}.",
      "第{night}夜，医生{doctor}从狼口救下了{saved}。"},
-    {"moment.wolfonwolf.vote", "{name}, a werewolf, voted for fellow wolf {target}.",
+    {"moment.wolfonwolf.vote",
+     "{name}, a werewolf, voted for fellow wolf {target}.",
      "狼人{name}投票给狼队友{target}。"},
-    {"moment.wolfonwolf.accuse", "{name}, a werewolf, accused fellow wolf {target}.",
+    {"moment.wolfonwolf.accuse",
+     "{name}, a werewolf, accused fellow wolf {target}.",
      "狼人{name}指控狼队友{target}。"},
-    {"moment.fakeclaim", "{name} claims to be the seer but is {role|a}.", "{name}自称预言家，实际是{role}。"},
-    {"moment.hunter.wolf", "{hunter}, the hunter, shot {target}: a werewolf!", "猎人{hunter}开枪带走了{target}：是狼人！"},
-    {"moment.hunter.other", "{hunter}, the hunter, shot {target}, who was {role|a}.",
+    {"moment.fakeclaim",
+     "{name} claims to be the seer but is {role|a}.",
+     "{name}自称预言家，实际是{role}。"},
+    {"moment.hunter.wolf",
+     "{hunter}, the hunter, shot {target}: a werewolf!",
+     "猎人{hunter}开枪带走了{target}：是狼人！"},
+    {"moment.hunter.other",
+     "{hunter}, the hunter, shot {target}, who was {role|a}.",
      "猎人{hunter}开枪带走了{target}，其身份是{role}。"},
-    {"moment.hunter.hidden", "{hunter}, the hunter, shot {target}.", "猎人{hunter}开枪带走了{target}。"},
-    {"moment.witch.save", "{witch}, the witch, saved {saved} from the wolves on night {night}.",
+    {"moment.hunter.hidden",
+     "{hunter}, the hunter, shot {target}.",
+     "猎人{hunter}开枪带走了{target}。"},
+    {"moment.witch.save",
+     "{witch}, the witch, saved {saved} from the wolves on night {night}.",
      "第{night}夜，女巫{witch}用解药救下了{saved}。"},
-    {"moment.witch.poison", "{witch}, the witch, poisoned {target} on night {night}.",
+    {"moment.witch.poison",
+     "{witch}, the witch, poisoned {target} on night {night}.",
      "第{night}夜，女巫{witch}毒死了{target}。"},
-    {"moment.pk.tie", "The PK between {names} tied again: nobody left on day {day}.",
+    {"moment.pk.tie",
+     "The PK between {names} tied again: nobody left on day {day}.",
      "{names}的PK再次平票：第{day}天无人出局。"},
-    {"moment.pk.out", "{name} lost the PK against {rivals} and was {role|a}.",
+    {"moment.pk.out",
+     "{name} lost the PK against {rivals} and was {role|a}.",
      "{name}在与{rivals}的PK中出局，身份是{role}。"},
-    {"moment.pk.out.hidden", "{name} lost the PK against {rivals}.", "{name}在与{rivals}的PK中出局。"},
-    {"moment.night.deaths", "{count} players died on night {night}: {names}.", "第{night}夜有{count}名玩家死亡：{names}。"},
-    {"moment.draw", "The match reached its day limit on day {day}: a draw.", "比赛在第{day}天达到天数上限：平局。"},
+    {"moment.pk.out.hidden",
+     "{name} lost the PK against {rivals}.",
+     "{name}在与{rivals}的PK中出局。"},
+    {"moment.night.deaths",
+     "{count} players died on night {night}: {names}.",
+     "第{night}夜有{count}名玩家死亡：{names}。"},
+    {"moment.draw",
+     "The match reached its day limit on day {day}: a draw.",
+     "比赛在第{day}天达到天数上限：平局。"},
 }};
 
 // ---------------------------------------------------------------- the pass
@@ -648,8 +756,8 @@ struct Vouch
     int speaker;
     int target;
     const Event *event;
-    bool votedAgainst = false;  ///< vouch-then-vote already reported
-    bool wolfReported = false;  ///< vouched-for-a-wolf already reported
+    bool votedAgainst = false; ///< vouch-then-vote already reported
+    bool wolfReported = false; ///< vouched-for-a-wolf already reported
 };
 
 struct Called
@@ -663,7 +771,7 @@ struct Called
 struct AccusationTally
 {
     int count = 0;
-    std::vector<int> accusers;  ///< distinct, in order of first accusation
+    std::vector<int> accusers; ///< distinct, in order of first accusation
     std::vector<std::string> eventIds;
     std::uint64_t lastSeq = 0;
 };
@@ -672,10 +780,12 @@ class Pass
 {
 public:
     Pass(const Match &m, bool omniscient)
-        : m_m(m), m_s(m.state()), m_omni(omniscient), m_reader(m.state().players),
-          m_revealed(m.state().players.size())
-    {
-    }
+        : m_m(m)
+        , m_s(m.state())
+        , m_omni(omniscient)
+        , m_reader(m.state().players)
+        , m_revealed(m.state().players.size())
+    {}
 
     std::vector<KeyMoment> run()
     {
@@ -693,9 +803,15 @@ public:
                 if (const auto p = payloadAs<payload::PhaseChanged>(e))
                     m_day = p->dayNumber;
                 break;
-            case EventType::PublicMessage: onMessage(e); break;
-            case EventType::VoteCast: onVote(e); break;
-            case EventType::NightResult: onNightResult(e); break;
+            case EventType::PublicMessage:
+                onMessage(e);
+                break;
+            case EventType::VoteCast:
+                onVote(e);
+                break;
+            case EventType::NightResult:
+                onNightResult(e);
+                break;
             case EventType::PlayerEliminated: {
                 const auto p = payloadAs<payload::PlayerEliminated>(e);
                 const int x = p ? index(p->playerId) : -1;
@@ -705,10 +821,18 @@ public:
                     onEliminated(e, x, p->roleRevealed);
                 break;
             }
-            case EventType::VoteResult: onVoteResult(e); break;
+            case EventType::VoteResult:
+                onVoteResult(e);
+                break;
             case EventType::GameEnded:
                 if (const auto g = payloadAs<payload::GameEnded>(e); g && !g->winningTeam)
-                    emit(KeyMoment::Kind::Draw, T::Draw, json{{"day", m_day}}, e.seq, {e.eventId}, {}, 5);
+                    emit(KeyMoment::Kind::Draw,
+                         T::Draw,
+                         json{{"day", m_day}},
+                         e.seq,
+                         {e.eventId},
+                         {},
+                         5);
                 break;
             case EventType::RolesRevealed: {
                 const auto it = e.payload.find("roles");
@@ -722,12 +846,14 @@ public:
                 }
                 break;
             }
-            default: break;
+            default:
+                break;
             }
         }
         flushAccusations();
-        std::stable_sort(m_out.begin(), m_out.end(),
-                         [](const KeyMoment &a, const KeyMoment &b) { return a.atSeq < b.atSeq; });
+        std::stable_sort(m_out.begin(), m_out.end(), [](const KeyMoment &a, const KeyMoment &b) {
+            return a.atSeq < b.atSeq;
+        });
         return std::move(m_out);
     }
 
@@ -738,7 +864,8 @@ private:
         if (id.size() > 2 && id[0] == 'p' && id[1] == ':') {
             std::size_t seat = 0;
             for (char c : id.substr(2))
-                seat = (c >= '0' && c <= '9' && seat < 10000) ? seat * 10 + std::size_t(c - '0') : 0;
+                seat
+                    = (c >= '0' && c <= '9' && seat < 10000) ? seat * 10 + std::size_t(c - '0') : 0;
             if (seat >= 1 && seat <= m_s.players.size() && m_s.players[seat - 1].playerId == id)
                 return static_cast<int>(seat - 1);
         }
@@ -759,7 +886,7 @@ private:
     }
 
     const Player &pl(int i) const { return m_s.players[static_cast<std::size_t>(i)]; }
-    Role role(int i) const { return pl(i).role; }  // omniscient extras only
+    Role role(int i) const { return pl(i).role; } // omniscient extras only
 
     void addPlayer(json &a, const std::string &key, int i) const
     {
@@ -767,9 +894,15 @@ private:
         a[key + "Id"] = pl(i).playerId;
     }
 
-    void emit(KeyMoment::Kind kind, T t, json args, std::uint64_t seq,
-              std::vector<std::string> eventIds, std::vector<std::string> playerIds, int weight,
-              bool omniscient = false, std::optional<int> day = std::nullopt)
+    void emit(KeyMoment::Kind kind,
+              T t,
+              json args,
+              std::uint64_t seq,
+              std::vector<std::string> eventIds,
+              std::vector<std::string> playerIds,
+              int weight,
+              bool omniscient = false,
+              std::optional<int> day = std::nullopt)
     {
         const KeyMomentTemplate &tpl = kTemplates[static_cast<std::size_t>(t)];
         KeyMoment k;
@@ -809,8 +942,14 @@ private:
                 json a = json::object();
                 addPlayer(a, "name", speaker);
                 addPlayer(a, "target", target);
-                emit(KeyMoment::Kind::WolfOnWolf, T::WolfOnWolfAccuse, std::move(a), e.seq,
-                     {e.eventId}, {pl(speaker).playerId, pl(target).playerId}, 2, true);
+                emit(KeyMoment::Kind::WolfOnWolf,
+                     T::WolfOnWolfAccuse,
+                     std::move(a),
+                     e.seq,
+                     {e.eventId},
+                     {pl(speaker).playerId, pl(target).playerId},
+                     2,
+                     true);
             }
         }
         if (claimant) {
@@ -826,13 +965,14 @@ private:
 
     bool isClaimant(int p) const
     {
-        return std::any_of(m_claims.begin(), m_claims.end(), [p](const Claim &c) { return c.player == p; });
+        return std::any_of(
+            m_claims.begin(), m_claims.end(), [p](const Claim &c) { return c.player == p; });
     }
 
     void onClaim(int speaker, const Event &e)
     {
         if (isClaimant(speaker))
-            return;  // one claim moment per player; repeats add nothing new
+            return; // one claim moment per player; repeats add nothing new
         // The rival: the first earlier claimant not already shown to be lying.
         const Claim *rival = nullptr;
         for (const Claim &c : m_claims)
@@ -844,18 +984,34 @@ private:
         addPlayer(a, "name", speaker);
         if (rival) {
             addPlayer(a, "rival", rival->player);
-            emit(KeyMoment::Kind::Counterclaim, T::Counterclaim, std::move(a), e.seq,
-                 {rival->event->eventId, e.eventId}, {pl(speaker).playerId, pl(rival->player).playerId}, 4);
+            emit(KeyMoment::Kind::Counterclaim,
+                 T::Counterclaim,
+                 std::move(a),
+                 e.seq,
+                 {rival->event->eventId, e.eventId},
+                 {pl(speaker).playerId, pl(rival->player).playerId},
+                 4);
         } else {
-            emit(KeyMoment::Kind::SeerClaim, T::SeerClaim, std::move(a), e.seq, {e.eventId},
-                 {pl(speaker).playerId}, 3);
+            emit(KeyMoment::Kind::SeerClaim,
+                 T::SeerClaim,
+                 std::move(a),
+                 e.seq,
+                 {e.eventId},
+                 {pl(speaker).playerId},
+                 3);
         }
         m_claims.push_back({speaker, &e});
         if (m_omni && role(speaker) != Role::Seer) {
             json f{{"role", toString(role(speaker))}};
             addPlayer(f, "name", speaker);
-            emit(KeyMoment::Kind::FakeClaim, T::FakeClaim, std::move(f), e.seq, {e.eventId},
-                 {pl(speaker).playerId}, 3, true);
+            emit(KeyMoment::Kind::FakeClaim,
+                 T::FakeClaim,
+                 std::move(f),
+                 e.seq,
+                 {e.eventId},
+                 {pl(speaker).playerId},
+                 3,
+                 true);
         }
         // Claiming a seat the public already knows belonged to someone else.
         for (std::size_t x = 0; x < m_revealed.size(); ++x)
@@ -888,7 +1044,13 @@ private:
                 const T t = target < 0 ? T::VoteFlipToAbstain
                             : prev < 0 ? T::VoteFlipFromAbstain
                                        : T::VoteFlip;
-                emit(KeyMoment::Kind::VoteFlip, t, std::move(a), e.seq, {e.eventId}, std::move(ids), 1);
+                emit(KeyMoment::Kind::VoteFlip,
+                     t,
+                     std::move(a),
+                     e.seq,
+                     {e.eventId},
+                     std::move(ids),
+                     1);
             }
         }
         if (target < 0)
@@ -903,8 +1065,13 @@ private:
             json a = json::object();
             addPlayer(a, "name", voter);
             addPlayer(a, "target", target);
-            emit(KeyMoment::Kind::Contradiction, T::VouchVote, std::move(a), e.seq,
-                 {v.event->eventId, e.eventId}, {pl(voter).playerId, pl(target).playerId}, 3);
+            emit(KeyMoment::Kind::Contradiction,
+                 T::VouchVote,
+                 std::move(a),
+                 e.seq,
+                 {v.event->eventId, e.eventId},
+                 {pl(voter).playerId, pl(target).playerId},
+                 3);
             break;
         }
         if (m_omni && role(voter) == Role::Werewolf && role(target) == Role::Werewolf
@@ -913,8 +1080,14 @@ private:
             json a = json::object();
             addPlayer(a, "name", voter);
             addPlayer(a, "target", target);
-            emit(KeyMoment::Kind::WolfOnWolf, T::WolfOnWolfVote, std::move(a), e.seq, {e.eventId},
-                 {pl(voter).playerId, pl(target).playerId}, 3, true);
+            emit(KeyMoment::Kind::WolfOnWolf,
+                 T::WolfOnWolfVote,
+                 std::move(a),
+                 e.seq,
+                 {e.eventId},
+                 {pl(voter).playerId, pl(target).playerId},
+                 3,
+                 true);
         }
     }
 
@@ -931,8 +1104,14 @@ private:
         json a{{"night", p->night}};
         addPlayer(a, "witch", witch);
         addPlayer(a, save ? "saved" : "target", target);
-        emit(KeyMoment::Kind::WitchPotion, save ? T::WitchSave : T::WitchPoison, std::move(a), e.seq,
-             {e.eventId}, {pl(witch).playerId, pl(target).playerId}, 4, true);
+        emit(KeyMoment::Kind::WitchPotion,
+             save ? T::WitchSave : T::WitchPoison,
+             std::move(a),
+             e.seq,
+             {e.eventId},
+             {pl(witch).playerId, pl(target).playerId},
+             4,
+             true);
     }
 
     /// The hunter's victim and the PK's loser, told once the elimination
@@ -940,9 +1119,10 @@ private:
     void onEliminated(const Event &e, int x, std::optional<Role> revealed)
     {
         const auto causeIt = e.payload.find("cause");
-        const std::string_view cause = causeIt != e.payload.end() && causeIt->is_string()
-                                           ? std::string_view(causeIt->get_ref<const std::string &>())
-                                           : std::string_view();
+        const std::string_view cause
+            = causeIt != e.payload.end() && causeIt->is_string()
+                  ? std::string_view(causeIt->get_ref<const std::string &>())
+                  : std::string_view();
         json a = json::object();
         if (revealed)
             a["role"] = toString(*revealed);
@@ -952,11 +1132,16 @@ private:
                 return;
             addPlayer(a, "hunter", hunter);
             addPlayer(a, "target", x);
-            const T t = !revealed                    ? T::HunterHidden
+            const T t = !revealed                     ? T::HunterHidden
                         : *revealed == Role::Werewolf ? T::HunterWolf
                                                       : T::HunterOther;
-            emit(KeyMoment::Kind::HunterShot, t, std::move(a), e.seq, {e.eventId},
-                 {pl(hunter).playerId, pl(x).playerId}, 4);
+            emit(KeyMoment::Kind::HunterShot,
+                 t,
+                 std::move(a),
+                 e.seq,
+                 {e.eventId},
+                 {pl(hunter).playerId, pl(x).playerId},
+                 4);
         } else if (cause == "VOTE" && m_pkLoser == x) {
             addPlayer(a, "name", x);
             json rivals = json::array();
@@ -971,8 +1156,13 @@ private:
             }
             a["rivals"] = std::move(rivals);
             a["rivalIds"] = std::move(rivalIds);
-            emit(KeyMoment::Kind::Pk, revealed ? T::PkOut : T::PkOutHidden, std::move(a), e.seq, {e.eventId},
-                 std::move(ids), 4);
+            emit(KeyMoment::Kind::Pk,
+                 revealed ? T::PkOut : T::PkOutHidden,
+                 std::move(a),
+                 e.seq,
+                 {e.eventId},
+                 std::move(ids),
+                 4);
             m_pkLoser = -1;
         }
     }
@@ -1003,7 +1193,13 @@ private:
                 players.push_back(pl(x).playerId);
             }
             json a{{"day", m_day}, {"names", std::move(names)}, {"namesIds", std::move(ids)}};
-            emit(KeyMoment::Kind::Pk, T::PkTie, std::move(a), e.seq, {e.eventId}, std::move(players), 4);
+            emit(KeyMoment::Kind::Pk,
+                 T::PkTie,
+                 std::move(a),
+                 e.seq,
+                 {e.eventId},
+                 std::move(players),
+                 4);
         }
     }
 
@@ -1025,8 +1221,15 @@ private:
                    {"count", static_cast<int>(players.size())},
                    {"names", std::move(names)},
                    {"namesIds", std::move(ids)}};
-            emit(KeyMoment::Kind::DeadlyNight, T::NightDeaths, std::move(a), e.seq, {e.eventId}, std::move(players),
-                 3, false, p->night.value_or(m_day + 1));
+            emit(KeyMoment::Kind::DeadlyNight,
+                 T::NightDeaths,
+                 std::move(a),
+                 e.seq,
+                 {e.eventId},
+                 std::move(players),
+                 3,
+                 false,
+                 p->night.value_or(m_day + 1));
         }
         if (!p || !p->savedByDoctor)
             return;
@@ -1043,14 +1246,27 @@ private:
                 json a{{"night", night}};
                 addPlayer(a, "doctor", doctor);
                 addPlayer(a, "saved", saved);
-                emit(KeyMoment::Kind::DoctorSave, T::DoctorSaveRevealed, std::move(a), e.seq,
-                     {resolved->eventId, e.eventId}, {pl(doctor).playerId, pl(saved).playerId}, 3,
-                     true, night);
+                emit(KeyMoment::Kind::DoctorSave,
+                     T::DoctorSaveRevealed,
+                     std::move(a),
+                     e.seq,
+                     {resolved->eventId, e.eventId},
+                     {pl(doctor).playerId, pl(saved).playerId},
+                     3,
+                     true,
+                     night);
                 return;
             }
         }
-        emit(KeyMoment::Kind::DoctorSave, T::DoctorSave, json{{"night", night}}, e.seq, {e.eventId},
-             {}, 3, false, night);
+        emit(KeyMoment::Kind::DoctorSave,
+             T::DoctorSave,
+             json{{"night", night}},
+             e.seq,
+             {e.eventId},
+             {},
+             3,
+             false,
+             night);
     }
 
     void contradictClaim(Claim &c, int seer, Role revealedRole, const Event &e)
@@ -1062,12 +1278,22 @@ private:
         addPlayer(a, "name", c.player);
         if (seer == c.player) {
             a["role"] = toString(revealedRole);
-            emit(KeyMoment::Kind::Contradiction, T::ClaimRevealed, std::move(a), e.seq,
-                 {c.event->eventId, e.eventId}, {pl(c.player).playerId}, 4);
+            emit(KeyMoment::Kind::Contradiction,
+                 T::ClaimRevealed,
+                 std::move(a),
+                 e.seq,
+                 {c.event->eventId, e.eventId},
+                 {pl(c.player).playerId},
+                 4);
         } else {
             addPlayer(a, "seer", seer);
-            emit(KeyMoment::Kind::Contradiction, T::SeerRevealed, std::move(a), e.seq,
-                 {c.event->eventId, e.eventId}, {pl(c.player).playerId, pl(seer).playerId}, 4);
+            emit(KeyMoment::Kind::Contradiction,
+                 T::SeerRevealed,
+                 std::move(a),
+                 e.seq,
+                 {c.event->eventId, e.eventId},
+                 {pl(c.player).playerId, pl(seer).playerId},
+                 4);
         }
     }
 
@@ -1079,8 +1305,13 @@ private:
         json a{{"role", toString(targetRole)}};
         addPlayer(a, "name", c.claimant);
         addPlayer(a, "target", c.target);
-        emit(KeyMoment::Kind::Contradiction, T::SeerResult, std::move(a), e.seq,
-             {c.event->eventId, e.eventId}, {pl(c.claimant).playerId, pl(c.target).playerId}, 4);
+        emit(KeyMoment::Kind::Contradiction,
+             T::SeerResult,
+             std::move(a),
+             e.seq,
+             {c.event->eventId, e.eventId},
+             {pl(c.claimant).playerId, pl(c.target).playerId},
+             4);
     }
 
     /// A role became public (death, or the end-of-match reveal).
@@ -1106,8 +1337,13 @@ private:
                 json a = json::object();
                 addPlayer(a, "name", v.speaker);
                 addPlayer(a, "target", x);
-                emit(KeyMoment::Kind::Contradiction, T::VouchedWolf, std::move(a), e.seq,
-                     {v.event->eventId, e.eventId}, {pl(v.speaker).playerId, pl(x).playerId}, 3);
+                emit(KeyMoment::Kind::Contradiction,
+                     T::VouchedWolf,
+                     std::move(a),
+                     e.seq,
+                     {v.event->eventId, e.eventId},
+                     {pl(v.speaker).playerId, pl(x).playerId},
+                     3);
             }
         }
         for (Called &c : m_called)
@@ -1137,8 +1373,15 @@ private:
                 tpl = t.count == 1 ? T::Accusation : T::AccusationRepeated;
             }
             const int weight = t.count + static_cast<int>(t.accusers.size());
-            emit(KeyMoment::Kind::Accusation, tpl, std::move(a), t.lastSeq, std::move(t.eventIds),
-                 std::move(players), weight, false, day);
+            emit(KeyMoment::Kind::Accusation,
+                 tpl,
+                 std::move(a),
+                 t.lastSeq,
+                 std::move(t.eventIds),
+                 std::move(players),
+                 weight,
+                 false,
+                 day);
         }
     }
 
@@ -1148,15 +1391,15 @@ private:
     Reader m_reader;
     Reading m_reading;
     int m_day = 0;
-    std::vector<std::optional<Role>> m_revealed;  ///< public knowledge only
+    std::vector<std::optional<Role>> m_revealed; ///< public knowledge only
     std::vector<Claim> m_claims;
     std::vector<Vouch> m_vouches;
     std::vector<Called> m_called;
-    std::map<std::pair<int, int>, AccusationTally> m_acc;  ///< (day, target), ordered
-    std::set<std::tuple<int, int, int, int>> m_bussed;     ///< (day, wolf, wolf, accuse?)
+    std::map<std::pair<int, int>, AccusationTally> m_acc; ///< (day, target), ordered
+    std::set<std::tuple<int, int, int, int>> m_bussed;    ///< (day, wolf, wolf, accuse?)
     const Event *m_lastResolved = nullptr;
-    std::vector<int> m_pk;   ///< today's PK players, seat order
-    int m_pkLoser = -1;      ///< the PK revote's loser, until PLAYER_ELIMINATED tells it
+    std::vector<int> m_pk; ///< today's PK players, seat order
+    int m_pkLoser = -1;    ///< the PK revote's loser, until PLAYER_ELIMINATED tells it
     bool m_zh = isChinese(m_s);
     std::vector<KeyMoment> m_out;
 };
@@ -1174,8 +1417,8 @@ const std::vector<KeyMomentTemplate> &keyMomentTemplates()
     return all;
 }
 
-SpeechReading readSpeech(std::string_view text, std::string_view speakerId,
-                         const std::vector<Player> &players)
+SpeechReading
+readSpeech(std::string_view text, std::string_view speakerId, const std::vector<Player> &players)
 {
     Reader reader(players);
     Reading r;

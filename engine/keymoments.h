@@ -31,31 +31,32 @@ namespace townhall::engine {
 struct KeyMoment
 {
     enum class Kind : std::uint8_t {
-        Accusation,     ///< a player accuses another (top accusations ranked by weight)
-        SeerClaim,      ///< someone publicly claims to be the seer
-        Counterclaim,   ///< a second seer claim contradicting the first
-        Contradiction,  ///< says one thing, does another (defends then votes; claim vs revealed role)
-        VoteFlip,       ///< a vote changed during DAY_VOTE
-        DoctorSave,     ///< the night kill was prevented
-        WolfOnWolf,     ///< omniscient: a wolf voted for (or accused) a fellow wolf
-        FakeClaim,      ///< omniscient: a seer claim by someone who is not the seer
+        Accusation,    ///< a player accuses another (top accusations ranked by weight)
+        SeerClaim,     ///< someone publicly claims to be the seer
+        Counterclaim,  ///< a second seer claim contradicting the first
+        Contradiction, ///< says one thing, does another (defends then votes; claim vs revealed
+                       ///< role)
+        VoteFlip,      ///< a vote changed during DAY_VOTE
+        DoctorSave,    ///< the night kill was prevented
+        WolfOnWolf,    ///< omniscient: a wolf voted for (or accused) a fellow wolf
+        FakeClaim,     ///< omniscient: a seer claim by someone who is not the seer
         // Seed 002
-        HunterShot,     ///< the hunter took someone down (public: the shot is a public event)
-        WitchPotion,    ///< omniscient: the witch's save or poison (secret from the table for good)
-        Pk,             ///< a PK that ties again, or that eliminates someone
-        DeadlyNight,    ///< several players died in one night
-        Draw,           ///< the day limit ended the match with no winner
+        HunterShot,  ///< the hunter took someone down (public: the shot is a public event)
+        WitchPotion, ///< omniscient: the witch's save or poison (secret from the table for good)
+        Pk,          ///< a PK that ties again, or that eliminates someone
+        DeadlyNight, ///< several players died in one night
+        Draw,        ///< the day limit ended the match with no winner
     };
     Kind kind = Kind::Accusation;
-    std::string templateId;            ///< translatable, e.g. "moment.accusation"
-    json args = json::object();        ///< template arguments (player ids, names, counts)
-    std::string text;                  ///< rendered in the match's language (see isChinese, narrator.h)
+    std::string templateId;     ///< translatable, e.g. "moment.accusation"
+    json args = json::object(); ///< template arguments (player ids, names, counts)
+    std::string text;           ///< rendered in the match's language (see isChinese, narrator.h)
     int day = 0;
     std::uint64_t atSeq = 0;           ///< seq of the event that completes the moment
     std::vector<std::string> eventIds; ///< the events it comes from (click → transcript)
     std::vector<std::string> playerIds;
-    int weight = 1;                    ///< for ranking ("top accusations")
-    bool omniscient = false;           ///< true only in the omniscient view
+    int weight = 1;          ///< for ranking ("top accusations")
+    bool omniscient = false; ///< true only in the omniscient view
 };
 
 std::string_view toString(KeyMoment::Kind k);
@@ -73,8 +74,8 @@ std::vector<KeyMoment> keyMoments(const Match &m, const Viewer &viewer);
 struct KeyMomentTemplate
 {
     std::string_view id;
-    std::string_view english;  ///< pattern for renderTemplate() (narrator.h)
-    std::string_view chinese;  ///< pattern for renderTemplateZh(), for rules.language "zh-CN"
+    std::string_view english; ///< pattern for renderTemplate() (narrator.h)
+    std::string_view chinese; ///< pattern for renderTemplateZh(), for rules.language "zh-CN"
 };
 
 /// Every key-moment template.
@@ -84,15 +85,16 @@ const std::vector<KeyMomentTemplate> &keyMomentTemplates();
 /// Ids are in order of first mention, without duplicates, never the speaker.
 struct SpeechReading
 {
-    bool seerClaim = false;               ///< "I am the seer", "I'm the Seer", "as the seer I…"
-    std::vector<std::string> accused;     ///< "I suspect X", "X is a wolf", "vote X", "X is lying"
-    std::vector<std::string> vouched;     ///< "I trust X", "X is innocent", "X is not a wolf"
-    std::vector<std::string> calledWolf;  ///< subset of accused: "X is a werewolf", "inspected X: werewolf"
+    bool seerClaim = false;           ///< "I am the seer", "I'm the Seer", "as the seer I…"
+    std::vector<std::string> accused; ///< "I suspect X", "X is a wolf", "vote X", "X is lying"
+    std::vector<std::string> vouched; ///< "I trust X", "X is innocent", "X is not a wolf"
+    std::vector<std::string>
+        calledWolf; ///< subset of accused: "X is a werewolf", "inspected X: werewolf"
 };
 
 /// Reads one message spoken by `speakerId` in a match with `players`.
-SpeechReading readSpeech(std::string_view text, std::string_view speakerId,
-                         const std::vector<Player> &players);
+SpeechReading
+readSpeech(std::string_view text, std::string_view speakerId, const std::vector<Player> &players);
 
 /// True if `text` reads as its speaker claiming to be the seer. Allocation-free
 /// for the common case of a text that does not contain "seer" at all.

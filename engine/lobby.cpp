@@ -62,7 +62,8 @@ Error Lobby::unknownQueue(const std::string &queueId) const
     std::string known;
     for (const std::string &id : queueIds())
         known += (known.empty() ? "'" : ", '") + id + "'";
-    return makeError(ErrorCode::UnknownQueue, "unknown queue '" + queueId + "'; this server has " + known);
+    return makeError(ErrorCode::UnknownQueue,
+                     "unknown queue '" + queueId + "'; this server has " + known);
 }
 
 json LobbyRecord::toJson() const
@@ -121,7 +122,10 @@ Lobby::Lobby(std::uint64_t seed, MatchConfig defaults)
     , m_defaults(std::move(defaults))
 {}
 
-std::string Lobby::matchIdFor(int number) { return "match-" + std::to_string(number); }
+std::string Lobby::matchIdFor(int number)
+{
+    return "match-" + std::to_string(number);
+}
 
 std::uint64_t Lobby::matchSeed(std::uint64_t lobbySeed, int number)
 {
@@ -132,7 +136,7 @@ Building Lobby::buildingFor(int number, const std::string &matchId, TimeMs at)
 {
     // Phyllotaxis around the Town Hall: evenly spread, never overlapping, and
     // the same number always lands on the same spot.
-    constexpr double golden = 2.39996322972865332;  // radians
+    constexpr double golden = 2.39996322972865332; // radians
     const double r = 320.0 + 70.0 * std::sqrt(static_cast<double>(number - 1)) * 1.8;
     const double a = golden * (number - 1) - 1.2;
     Building b;
@@ -192,7 +196,9 @@ namespace {
 std::string uniqueName(const std::vector<SeatAssignment> &seats, const std::string &name)
 {
     auto taken = [&seats](const std::string &n) {
-        return std::any_of(seats.begin(), seats.end(), [&n](const SeatAssignment &s) { return s.displayName == n; });
+        return std::any_of(seats.begin(), seats.end(), [&n](const SeatAssignment &s) {
+            return s.displayName == n;
+        });
     };
     // Cleaned here too: a journal written before names were cleaned at join
     // still seats one-line names.
@@ -204,8 +210,10 @@ std::string uniqueName(const std::vector<SeatAssignment> &seats, const std::stri
 }
 } // namespace
 
-Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::string &displayName,
-                                        const std::string &queueId, TimeMs now)
+Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId,
+                                        const std::string &displayName,
+                                        const std::string &queueId,
+                                        TimeMs now)
 {
     const RuleSet *rules = queueRules(queueId);
     if (!rules)
@@ -217,8 +225,8 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
                              + "); finish it first or call et.werewolf.queue.status");
     JoinResult res;
     auto &q = m_queues[queueId];
-    const bool already = std::any_of(q.begin(), q.end(),
-                                     [&](const QueueEntry &e) { return e.agentId == agentId; });
+    const bool already = std::any_of(
+        q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == agentId; });
     if (!already) {
         LobbyRecord r;
         r.kind = LobbyRecord::Kind::Joined;
@@ -238,8 +246,10 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
         // carry an id that is not its number's (stores written before imports
         // were checked), and an id is never given twice.
         r.matchNumber = m_counter + 1;
-        while (std::any_of(m_buildings.begin(), m_buildings.end(),
-                           [id = matchIdFor(r.matchNumber)](const Building &b) { return b.matchId == id; }))
+        while (std::any_of(
+            m_buildings.begin(),
+            m_buildings.end(),
+            [id = matchIdFor(r.matchNumber)](const Building &b) { return b.matchId == id; }))
             ++r.matchNumber;
         r.matchId = matchIdFor(r.matchNumber);
         r.seed = matchSeed(m_seed, r.matchNumber);
@@ -261,8 +271,8 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
                 config.deal = deal->second;
             m_deals.erase(deal);
         }
-        auto m = std::make_unique<Match>(
-            Match::create(r.matchId, b.buildingInstanceId, r.matchNumber, r.seed, seated, config, now));
+        auto m = std::make_unique<Match>(Match::create(
+            r.matchId, b.buildingInstanceId, r.matchNumber, r.seed, seated, config, now));
         res.matchEvents = m->log();
         res.startedMatch = m.get();
         m_matches[r.matchId] = std::move(m);
@@ -273,14 +283,15 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId, const std::s
     return res;
 }
 
-Expected<Lobby::LeaveResult> Lobby::leave(const std::string &agentId, const std::string &queueId,
-                                          TimeMs now, std::string reason)
+Expected<Lobby::LeaveResult>
+Lobby::leave(const std::string &agentId, const std::string &queueId, TimeMs now, std::string reason)
 {
     if (!queueRules(queueId))
         return unknownQueue(queueId);
     LeaveResult res;
     auto &q = m_queues[queueId];
-    if (std::any_of(q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == agentId; })) {
+    if (std::any_of(
+            q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == agentId; })) {
         LobbyRecord r;
         r.kind = LobbyRecord::Kind::Left;
         r.at = now;
@@ -300,21 +311,25 @@ void Lobby::applyRecord(const LobbyRecord &r)
     auto &q = m_queues[r.queueId];
     switch (r.kind) {
     case LobbyRecord::Kind::Joined:
-        if (std::none_of(q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == r.agentId; }))
+        if (std::none_of(
+                q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == r.agentId; }))
             q.push_back({r.agentId, r.displayName, r.at});
         break;
     case LobbyRecord::Kind::Left:
-        q.erase(std::remove_if(q.begin(), q.end(),
+        q.erase(std::remove_if(q.begin(),
+                               q.end(),
                                [&](const QueueEntry &e) { return e.agentId == r.agentId; }),
                 q.end());
         break;
     case LobbyRecord::Kind::MatchStarted:
         for (const std::string &a : r.seatedAgents)
-            q.erase(std::remove_if(q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == a; }),
+            q.erase(std::remove_if(
+                        q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == a; }),
                     q.end());
         m_counter = std::max(m_counter, r.matchNumber);
-        if (std::none_of(m_buildings.begin(), m_buildings.end(),
-                         [&](const Building &b) { return b.matchId == r.matchId; }))
+        if (std::none_of(m_buildings.begin(), m_buildings.end(), [&](const Building &b) {
+                return b.matchId == r.matchId;
+            }))
             m_buildings.push_back(buildingFor(r.matchNumber, r.matchId, r.at));
         break;
     }
@@ -325,8 +340,9 @@ Match *Lobby::adopt(Match m, TimeMs createdAt)
     const std::string id = m.matchId();
     const int number = m.state().matchNumber;
     m_counter = std::max(m_counter, number);
-    if (std::none_of(m_buildings.begin(), m_buildings.end(),
-                     [&](const Building &b) { return b.matchId == id; }))
+    if (std::none_of(m_buildings.begin(), m_buildings.end(), [&](const Building &b) {
+            return b.matchId == id;
+        }))
         m_buildings.push_back(buildingFor(number, id, createdAt));
     auto [it, inserted] = m_matches.insert_or_assign(id, std::make_unique<Match>(std::move(m)));
     if (inserted)

@@ -28,9 +28,9 @@ struct Building
 {
     std::string buildingInstanceId;
     std::string matchId;
-    std::string label;  ///< "Werewolf Game #N"
+    std::string label; ///< "Werewolf Game #N"
     int number = 0;
-    double x = 0;       ///< town-map units; the Town Hall stands at (0, 0)
+    double x = 0; ///< town-map units; the Town Hall stands at (0, 0)
     double y = 0;
     TimeMs createdAt = 0;
 };
@@ -53,9 +53,9 @@ struct Assignment
 struct QueueStatus
 {
     std::string queueId;
-    std::optional<int> position;  ///< 1-based; nullopt when not queued
+    std::optional<int> position; ///< 1-based; nullopt when not queued
     int size = 0;
-    int requiredPlayers = SeatCount;  ///< the queue's table size
+    int requiredPlayers = SeatCount; ///< the queue's table size
     bool starting = false;
     std::int64_t estimatedStartSeconds = 0;
     std::optional<Assignment> assignment;
@@ -90,12 +90,14 @@ public:
     struct JoinResult
     {
         QueueStatus status;
-        std::vector<LobbyRecord> records;  ///< journal entries to persist
-        Match *startedMatch = nullptr;     ///< set when this join filled the table
-        std::vector<Event> matchEvents;    ///< the new match's first events
+        std::vector<LobbyRecord> records; ///< journal entries to persist
+        Match *startedMatch = nullptr;    ///< set when this join filled the table
+        std::vector<Event> matchEvents;   ///< the new match's first events
     };
-    Expected<JoinResult> join(const std::string &agentId, const std::string &displayName,
-                              const std::string &queueId, TimeMs now);
+    Expected<JoinResult> join(const std::string &agentId,
+                              const std::string &displayName,
+                              const std::string &queueId,
+                              TimeMs now);
 
     struct LeaveResult
     {
@@ -103,7 +105,9 @@ public:
         QueueStatus status;
         std::vector<LobbyRecord> records;
     };
-    Expected<LeaveResult> leave(const std::string &agentId, const std::string &queueId, TimeMs now,
+    Expected<LeaveResult> leave(const std::string &agentId,
+                                const std::string &queueId,
+                                TimeMs now,
                                 std::string reason = {});
 
     Expected<QueueStatus> status(const std::string &agentId, const std::string &queueId) const;
@@ -121,7 +125,10 @@ public:
     /// The roles of the next table `queueId` seats, in queue order (a
     /// tournament rotates roles). Used once, by the join that fills the
     /// table. Not journaled: the roles are in the match's own log.
-    void setNextDeal(const std::string &queueId, std::vector<Role> roles) { m_deals[queueId] = std::move(roles); }
+    void setNextDeal(const std::string &queueId, std::vector<Role> roles)
+    {
+        m_deals[queueId] = std::move(roles);
+    }
     /// Every queue id, the default first, then the presets', then registered ones.
     std::vector<std::string> queueIds() const;
 
@@ -168,9 +175,9 @@ private:
     MatchConfig m_defaults;
     int m_counter = 0;
     std::map<std::string, std::deque<QueueEntry>> m_queues;
-    std::vector<std::pair<std::string, RuleSet>> m_customQueues;  ///< registerQueue, in order
+    std::vector<std::pair<std::string, RuleSet>> m_customQueues; ///< registerQueue, in order
     std::map<std::string, std::unique_ptr<Match>> m_matches;
-    std::map<std::string, std::vector<Role>> m_deals;  ///< setNextDeal, by queue
+    std::map<std::string, std::vector<Role>> m_deals; ///< setNextDeal, by queue
     std::vector<std::string> m_order;
     std::vector<Building> m_buildings;
 };

@@ -16,7 +16,10 @@ namespace {
 constexpr std::uint64_t SaltRoles = 1;
 constexpr std::uint64_t SaltKill = 2;
 
-std::string playerIdForSeat(int seat) { return "p:" + std::to_string(seat); }
+std::string playerIdForSeat(int seat)
+{
+    return "p:" + std::to_string(seat);
+}
 
 json optString(const std::optional<std::string> &s)
 {
@@ -53,18 +56,18 @@ std::int64_t MatchConfig::scaled(std::int64_t ms) const
 json MatchConfig::toJson() const
 {
     json j{{"timers",
-                 {{"lobby", timers.lobby},
-                  {"night", timers.night},
-                  {"dayAnnounce", timers.dayAnnounce},
-                  {"openingTurn", timers.openingTurn},
-                  {"dayDiscussion", timers.dayDiscussion},
-                  {"dayVote", timers.dayVote},
-                  {"dayResolution", timers.dayResolution}}},
-                {"speed", speed},
-                {"publicChatIntervalMs", publicChatIntervalMs},
-                {"wolfChatIntervalMs", wolfChatIntervalMs},
-                {"rateLimits", rateLimits},
-                {"narrator", narrator}};
+            {{"lobby", timers.lobby},
+             {"night", timers.night},
+             {"dayAnnounce", timers.dayAnnounce},
+             {"openingTurn", timers.openingTurn},
+             {"dayDiscussion", timers.dayDiscussion},
+             {"dayVote", timers.dayVote},
+             {"dayResolution", timers.dayResolution}}},
+           {"speed", speed},
+           {"publicChatIntervalMs", publicChatIntervalMs},
+           {"wolfChatIntervalMs", wolfChatIntervalMs},
+           {"rateLimits", rateLimits},
+           {"narrator", narrator}};
     if (!rules.isClassic())
         j["rules"] = rules.toJson();
     return j;
@@ -78,9 +81,13 @@ MatchConfig MatchConfig::fromJson(const json &j)
 
 // ---------------------------------------------------------------- creation and replay
 
-Match Match::create(std::string matchId, std::string buildingInstanceId, int matchNumber,
-                    std::uint64_t seed, const std::vector<SeatAssignment> &seats,
-                    MatchConfig config, TimeMs now)
+Match Match::create(std::string matchId,
+                    std::string buildingInstanceId,
+                    int matchNumber,
+                    std::uint64_t seed,
+                    const std::vector<SeatAssignment> &seats,
+                    MatchConfig config,
+                    TimeMs now)
 {
     Match m;
 
@@ -92,13 +99,15 @@ Match Match::create(std::string matchId, std::string buildingInstanceId, int mat
                            {"displayName", seats[i].displayName},
                            {"seat", seat}});
     }
-    m.m_state.matchId = matchId;  // makeEvent needs it before MATCH_CREATED is applied
-    m.emit(m.makeEvent(now, EventType::MatchCreated, Audience::Public,
-                            {{"matchId", matchId},
-                             {"buildingInstanceId", buildingInstanceId},
-                             {"matchNumber", matchNumber},
-                             {"config", config.toJson()},
-                             {"players", players}}));
+    m.m_state.matchId = matchId; // makeEvent needs it before MATCH_CREATED is applied
+    m.emit(m.makeEvent(now,
+                       EventType::MatchCreated,
+                       Audience::Public,
+                       {{"matchId", matchId},
+                        {"buildingInstanceId", buildingInstanceId},
+                        {"matchNumber", matchNumber},
+                        {"config", config.toJson()},
+                        {"players", players}}));
 
     // Roles: the rule set's deck (classic: 2W / 1S / 1D / 4V), shuffled by
     // the match seed (seed 000 §3.1, §10).
@@ -118,8 +127,10 @@ Match Match::create(std::string matchId, std::string buildingInstanceId, int mat
         if (roles[i] == Role::Werewolf)
             wolves.push_back(playerIdForSeat(static_cast<int>(i) + 1));
     }
-    m.emit(m.makeEvent(now, EventType::RolesAssigned, Audience::Host,
-                            {{"seed", std::to_string(seed)}, {"roles", table}}));
+    m.emit(m.makeEvent(now,
+                       EventType::RolesAssigned,
+                       Audience::Host,
+                       {{"seed", std::to_string(seed)}, {"roles", table}}));
     for (std::size_t i = 0; i < roles.size(); ++i) {
         const std::string pid = playerIdForSeat(static_cast<int>(i) + 1);
         json card{{"role", toString(roles[i])},
@@ -157,8 +168,8 @@ std::optional<Match> Match::replay(const std::vector<Event> &log, std::string *w
 
 // ---------------------------------------------------------------- event plumbing
 
-Event Match::makeEvent(TimeMs at, EventType type, Audience audience, json payload,
-                       std::string audiencePlayer)
+Event Match::makeEvent(
+    TimeMs at, EventType type, Audience audience, json payload, std::string audiencePlayer)
 {
     Event e;
     e.matchId = m_state.matchId;
@@ -197,8 +208,10 @@ void Match::narrate(std::uint64_t causeSeq)
         payload["args"] = std::move(line.args);
         payload["text"] = std::move(line.text);
         payload["causeEventId"] = cause.eventId;
-        commit(makeEvent(cause.at, EventType::Narrator,
-                        line.omniscient ? Audience::Host : Audience::Public, std::move(payload)));
+        commit(makeEvent(cause.at,
+                         EventType::Narrator,
+                         line.omniscient ? Audience::Host : Audience::Public,
+                         std::move(payload)));
     }
 }
 
@@ -228,15 +241,16 @@ const Player *Match::playerByAgent(const std::string &agentId) const
 
 int Match::aliveCount() const
 {
-    return static_cast<int>(std::count_if(m_state.players.begin(), m_state.players.end(),
-                                          [](const Player &p) { return p.alive; }));
+    return static_cast<int>(std::count_if(
+        m_state.players.begin(), m_state.players.end(), [](const Player &p) { return p.alive; }));
 }
 
 int Match::aliveWolves() const
 {
     return static_cast<int>(
-        std::count_if(m_state.players.begin(), m_state.players.end(),
-                      [](const Player &p) { return p.alive && p.role == Role::Werewolf; }));
+        std::count_if(m_state.players.begin(), m_state.players.end(), [](const Player &p) {
+            return p.alive && p.role == Role::Werewolf;
+        }));
 }
 
 // ---------------------------------------------------------------- the reducer
@@ -274,12 +288,11 @@ Expected<void> check(const MatchState &, const Event &, const P &)
 Expected<void> check(const MatchState &s, const Event &e, const payload::RolesAssigned &p)
 {
     for (const Player &x : s.players) {
-        const bool listed = std::any_of(p.roles.begin(), p.roles.end(),
-                                        [&x](const auto &r) { return r.first == x.playerId; });
+        const bool listed = std::any_of(
+            p.roles.begin(), p.roles.end(), [&x](const auto &r) { return r.first == x.playerId; });
         if (!listed)
-            return makeError(ErrorCode::InvalidArgument, "event " + e.eventId
-                                                             + " (ROLES_ASSIGNED): no role for "
-                                                             + x.playerId);
+            return makeError(ErrorCode::InvalidArgument,
+                             "event " + e.eventId + " (ROLES_ASSIGNED): no role for " + x.playerId);
     }
     return {};
 }
@@ -356,7 +369,8 @@ void fold(MatchState &s, const Event &e, const payload::PhaseChanged &p)
         s.hunterPending = std::string(p.hunterPlayerId.value_or(std::string_view()));
         s.hunterResume = p.resume.value_or(Phase::DayAnnounce);
         break;
-    case Phase::NightWitch: break;
+    case Phase::NightWitch:
+        break;
     case Phase::DayDiscussion:
         for (Player &x : s.players)
             x.spokeDiscussion = false;
@@ -372,9 +386,12 @@ void fold(MatchState &s, const Event &e, const payload::PhaseChanged &p)
         s.pkCandidates.clear();
         s.pkRound = 0;
         break;
-    case Phase::Ended: s.endedAt = e.at; break;
+    case Phase::Ended:
+        s.endedAt = e.at;
+        break;
     case Phase::Lobby:
-    case Phase::DayResolution: break;
+    case Phase::DayResolution:
+        break;
     }
 }
 
@@ -449,8 +466,9 @@ void fold(MatchState &s, const Event &, const payload::NightResolved &p)
 {
     for (Player &x : s.players)
         if (x.role == Role::Doctor)
-            x.doctorPrevTarget = p.protectedPlayerId ? std::optional<std::string>(*p.protectedPlayerId)
-                                                     : std::nullopt;
+            x.doctorPrevTarget = p.protectedPlayerId
+                                     ? std::optional<std::string>(*p.protectedPlayerId)
+                                     : std::nullopt;
     countMissed(s, p.missed);
 }
 
@@ -487,7 +505,8 @@ void fold(MatchState &s, const Event &e, const payload::WitchActed &p)
     }
     // Done for tonight, unless the rules allow both potions and one is left to use.
     const bool canGoOn = s.config.rules.witchBothPotionsOneNight && p.action != "PASS"
-                         && ((p.action == "SAVE" && x->hasPoison) || (p.action == "POISON" && x->hasAntidote && !s.witchSaved));
+                         && ((p.action == "SAVE" && x->hasPoison)
+                             || (p.action == "POISON" && x->hasAntidote && !s.witchSaved));
     x->witchActed = !canGoOn;
 }
 
@@ -502,19 +521,22 @@ void fold(MatchState &s, const Event &, const payload::VoteCast &p)
 {
     if (Player *x = playerIn(s, p.voterPlayerId)) {
         x->voted = true;
-        x->voteTarget = std::string(p.targetPlayerId.value_or(std::string_view()));  // "" = abstain
+        x->voteTarget = std::string(p.targetPlayerId.value_or(std::string_view())); // "" = abstain
         x->consecutiveTimeouts = 0;
     }
 }
 
 void fold(MatchState &s, const Event &, const payload::VoteResult &p)
 {
-    s.lastEliminated = p.eliminatedPlayerId ? std::optional<std::string>(*p.eliminatedPlayerId)
-                                            : std::nullopt;
+    s.lastEliminated
+        = p.eliminatedPlayerId ? std::optional<std::string>(*p.eliminatedPlayerId) : std::nullopt;
     countMissed(s, p.noVote);
 }
 
-void fold(MatchState &s, const Event &, const payload::GameEnded &p) { s.winner = p.winningTeam; }
+void fold(MatchState &s, const Event &, const payload::GameEnded &p)
+{
+    s.winner = p.winningTeam;
+}
 
 void fold(MatchState &s, const Event &, const payload::RolesRevealed &)
 {
@@ -618,7 +640,8 @@ Expected<void> Match::tryApplyPublic(Event e)
 {
     if (e.audience != Audience::Public)
         return makeError(ErrorCode::InvalidArgument,
-                         "event " + e.eventId + ": not public (" + std::string(toString(e.audience)) + ")");
+                         "event " + e.eventId + ": not public (" + std::string(toString(e.audience))
+                             + ")");
     // What a spectator learns of roles: read before the event moves into the log.
     std::vector<std::pair<std::string, Role>> learned;
     if (e.type == EventType::PlayerEliminated) {
@@ -669,18 +692,30 @@ std::int64_t Match::phaseDuration(Phase p) const
 {
     const Timers &t = m_state.config.timers;
     switch (p) {
-    case Phase::Lobby: return m_state.config.scaled(t.lobby);
-    case Phase::Night: return m_state.config.scaled(t.night);
-    case Phase::DayAnnounce: return m_state.config.scaled(t.dayAnnounce);
-    case Phase::DayOpening: return m_state.config.scaled(t.openingTurn);  // per turn
-    case Phase::DayDiscussion: return m_state.config.scaled(t.dayDiscussion);
-    case Phase::DayVote: return m_state.config.scaled(t.dayVote);
-    case Phase::DayResolution: return m_state.config.scaled(t.dayResolution);
-    case Phase::Ended: return 0;
-    case Phase::NightWitch: return m_state.config.scaled(m_state.config.rules.witchMs);
-    case Phase::HunterShot: return m_state.config.scaled(m_state.config.rules.hunterMs);
-    case Phase::DayPkDefense: return m_state.config.scaled(m_state.config.rules.pkDefenseTurnMs);  // per turn
-    case Phase::DayPkVote: return m_state.config.scaled(m_state.config.rules.pkVoteMs);
+    case Phase::Lobby:
+        return m_state.config.scaled(t.lobby);
+    case Phase::Night:
+        return m_state.config.scaled(t.night);
+    case Phase::DayAnnounce:
+        return m_state.config.scaled(t.dayAnnounce);
+    case Phase::DayOpening:
+        return m_state.config.scaled(t.openingTurn); // per turn
+    case Phase::DayDiscussion:
+        return m_state.config.scaled(t.dayDiscussion);
+    case Phase::DayVote:
+        return m_state.config.scaled(t.dayVote);
+    case Phase::DayResolution:
+        return m_state.config.scaled(t.dayResolution);
+    case Phase::Ended:
+        return 0;
+    case Phase::NightWitch:
+        return m_state.config.scaled(m_state.config.rules.witchMs);
+    case Phase::HunterShot:
+        return m_state.config.scaled(m_state.config.rules.hunterMs);
+    case Phase::DayPkDefense:
+        return m_state.config.scaled(m_state.config.rules.pkDefenseTurnMs); // per turn
+    case Phase::DayPkVote:
+        return m_state.config.scaled(m_state.config.rules.pkVoteMs);
     }
     return 0;
 }
@@ -700,8 +735,14 @@ void Match::enterPhase(Phase to, TimeMs now, json extra)
     if (to == Phase::DayAnnounce)
         ++day;
 
-    json payload = obj("from", m_state.phaseHistory.empty() ? json(nullptr) : json(toString(from)),
-                       "to", toString(to), "dayNumber", day, "nightNumber", night);
+    json payload = obj("from",
+                       m_state.phaseHistory.empty() ? json(nullptr) : json(toString(from)),
+                       "to",
+                       toString(to),
+                       "dayNumber",
+                       day,
+                       "nightNumber",
+                       night);
     TimeMs endsAt = now;
     std::vector<std::string> order;
     if (to == Phase::DayOpening) {
@@ -770,17 +811,31 @@ void Match::startOpeningTurn(int index, TimeMs now)
 {
     const auto &order = m_state.openingOrder;
     if (index >= static_cast<int>(order.size())) {
-        enterPhase(m_state.phase == Phase::DayPkDefense ? Phase::DayPkVote : Phase::DayDiscussion, now);
+        enterPhase(m_state.phase == Phase::DayPkDefense ? Phase::DayPkVote : Phase::DayDiscussion,
+                   now);
         return;
     }
     const std::int64_t turn = phaseDuration(m_state.phase);
     const TimeMs turnEnds = now + turn;
     const TimeMs phaseEnds = turnEnds + turn * static_cast<std::int64_t>(order.size() - index - 1);
     const Player *speaker = player(order[index]);
-    emit(makeEvent(now, EventType::TurnStarted, Audience::Public,
-                   obj("playerId", order[index], "seat", speaker ? speaker->seat : 0, "index", index, "of",
-                       static_cast<int>(order.size()), "turnEndsAtMs", turnEnds, "turnEndsAt",
-                       isoTime(turnEnds), "phaseEndsAtMs", phaseEnds)));
+    emit(makeEvent(now,
+                   EventType::TurnStarted,
+                   Audience::Public,
+                   obj("playerId",
+                       order[index],
+                       "seat",
+                       speaker ? speaker->seat : 0,
+                       "index",
+                       index,
+                       "of",
+                       static_cast<int>(order.size()),
+                       "turnEndsAtMs",
+                       turnEnds,
+                       "turnEndsAt",
+                       isoTime(turnEnds),
+                       "phaseEndsAtMs",
+                       phaseEnds)));
 }
 
 bool Match::nightComplete() const
@@ -808,7 +863,8 @@ Match::NightPicks Match::nightPicks() const
             if (p.wolfSelection) {
                 const Player *t = player(*p.wolfSelection);
                 if (t && t->alive && t->role != Role::Werewolf
-                    && std::find(n.targets.begin(), n.targets.end(), *p.wolfSelection) == n.targets.end())
+                    && std::find(n.targets.begin(), n.targets.end(), *p.wolfSelection)
+                           == n.targets.end())
                     n.targets.push_back(*p.wolfSelection);
             } else {
                 n.missed.push_back(p.playerId);
@@ -851,19 +907,37 @@ void Match::endNight(TimeMs now)
     if (m_state.config.rules.witches > 0) {
         // Seed 002: the witch's turn comes after the wolves', whether she
         // lives or not (a skipped turn would tell the table she is gone).
-        emit(makeEvent(now, EventType::WolvesDecided, Audience::Host,
-                       obj("night", m_state.nightNumber, "victimPlayerId", victim, "how", how,
-                           "wolfTargets", targets, "protectedPlayerId", optString(picks.protectedId),
-                           "missed", picks.missed)));
+        emit(makeEvent(now,
+                       EventType::WolvesDecided,
+                       Audience::Host,
+                       obj("night",
+                           m_state.nightNumber,
+                           "victimPlayerId",
+                           victim,
+                           "how",
+                           how,
+                           "wolfTargets",
+                           targets,
+                           "protectedPlayerId",
+                           optString(picks.protectedId),
+                           "missed",
+                           picks.missed)));
         enterPhase(Phase::NightWitch, now);
         for (const Player &w : m_state.players) {
             if (w.role != Role::Witch || !w.alive)
                 continue;
             const bool knows = w.hasAntidote || m_state.config.rules.witchSeesVictimWithoutAntidote;
-            emit(makeEvent(now, EventType::WitchInformed, Audience::Player,
-                           obj("night", m_state.nightNumber, "killedPlayerId",
-                               knows ? json(victim) : json(nullptr), "antidote", w.hasAntidote,
-                               "poison", w.hasPoison),
+            emit(makeEvent(now,
+                           EventType::WitchInformed,
+                           Audience::Player,
+                           obj("night",
+                               m_state.nightNumber,
+                               "killedPlayerId",
+                               knows ? json(victim) : json(nullptr),
+                               "antidote",
+                               w.hasAntidote,
+                               "poison",
+                               w.hasPoison),
                            w.playerId));
         }
         return;
@@ -872,25 +946,31 @@ void Match::endNight(TimeMs now)
     const bool saved = picks.protectedId && *picks.protectedId == victim;
     if (m_state.config.rules.isClassic()) {
         // Seed 000's events, exactly as they always were.
-        emit(makeEvent(now, EventType::NightResolved, Audience::Host,
-                            {{"night", m_state.nightNumber},
-                             {"wolfTargets", targets},
-                             {"victimPlayerId", victim},
-                             {"how", how},
-                             {"protectedPlayerId", optString(picks.protectedId)},
-                             {"saved", saved},
-                             {"missed", picks.missed}}));
-        emit(makeEvent(now, EventType::NightResult, Audience::Public,
-                            {{"night", m_state.nightNumber},
-                             {"killedPlayerId", saved ? json(nullptr) : json(victim)},
-                             {"savedByDoctor", saved}}));
+        emit(makeEvent(now,
+                       EventType::NightResolved,
+                       Audience::Host,
+                       {{"night", m_state.nightNumber},
+                        {"wolfTargets", targets},
+                        {"victimPlayerId", victim},
+                        {"how", how},
+                        {"protectedPlayerId", optString(picks.protectedId)},
+                        {"saved", saved},
+                        {"missed", picks.missed}}));
+        emit(makeEvent(now,
+                       EventType::NightResult,
+                       Audience::Public,
+                       {{"night", m_state.nightNumber},
+                        {"killedPlayerId", saved ? json(nullptr) : json(victim)},
+                        {"savedByDoctor", saved}}));
         if (!saved) {
             const Player *v = player(victim);
-            emit(makeEvent(now, EventType::PlayerEliminated, Audience::Public,
-                                {{"playerId", victim},
-                                 {"roleRevealed", toString(v->role)},
-                                 {"cause", "NIGHT_KILL"},
-                                 {"night", m_state.nightNumber}}));
+            emit(makeEvent(now,
+                           EventType::PlayerEliminated,
+                           Audience::Public,
+                           {{"playerId", victim},
+                            {"roleRevealed", toString(v->role)},
+                            {"cause", "NIGHT_KILL"},
+                            {"night", m_state.nightNumber}}));
         }
         // Seed 000 §3.2: wolves win at the start of any Day with wolves >= others.
         const int wolves = aliveWolves();
@@ -901,10 +981,21 @@ void Match::endNight(TimeMs now)
         return;
     }
     // A rule set without a witch: the same night, through the general resolution.
-    emit(makeEvent(now, EventType::WolvesDecided, Audience::Host,
-                   obj("night", m_state.nightNumber, "victimPlayerId", victim, "how", how,
-                       "wolfTargets", targets, "protectedPlayerId", optString(picks.protectedId),
-                       "missed", picks.missed)));
+    emit(makeEvent(now,
+                   EventType::WolvesDecided,
+                   Audience::Host,
+                   obj("night",
+                       m_state.nightNumber,
+                       "victimPlayerId",
+                       victim,
+                       "how",
+                       how,
+                       "wolfTargets",
+                       targets,
+                       "protectedPlayerId",
+                       optString(picks.protectedId),
+                       "missed",
+                       picks.missed)));
     resolveNight(now);
 }
 
@@ -921,26 +1012,53 @@ void Match::resolveNight(TimeMs now)
 
     const bool protectedVictim = picks.protectedId && *picks.protectedId == victim;
     const bool antidote = m_state.witchSaved && *m_state.witchSaved == victim;
-    const bool saved = (protectedVictim != antidote) || (protectedVictim && antidote && !rules.protectAndAntidoteKill);
+    const bool saved = (protectedVictim != antidote)
+                       || (protectedVictim && antidote && !rules.protectAndAntidoteKill);
     std::vector<std::string> deaths;
     for (const Player &p : m_state.players) {
         const bool killed = !victim.empty() && p.playerId == victim && !saved;
         const bool poisoned = m_state.witchPoisoned && *m_state.witchPoisoned == p.playerId;
         if (p.alive && (killed || poisoned))
-            deaths.push_back(p.playerId);  // seat order: the table is not told which death was whose doing
+            deaths.push_back(
+                p.playerId); // seat order: the table is not told which death was whose doing
     }
 
-    emit(makeEvent(now, EventType::NightResolved, Audience::Host,
-                   obj("night", m_state.nightNumber, "wolfTargets", picks.targets, "victimPlayerId", victim,
-                       "how", m_state.nightHow, "protectedPlayerId", optString(picks.protectedId), "saved",
-                       saved, "witchSavedPlayerId", optString(m_state.witchSaved), "witchPoisonedPlayerId",
-                       optString(m_state.witchPoisoned), "deaths", deaths, "missed", picks.missed)));
-    emit(makeEvent(now, EventType::NightResult, Audience::Public,
-                   obj("night", m_state.nightNumber, "killedPlayerId",
-                       deaths.empty() ? json(nullptr) : json(deaths.front()), "savedByDoctor",
+    emit(makeEvent(now,
+                   EventType::NightResolved,
+                   Audience::Host,
+                   obj("night",
+                       m_state.nightNumber,
+                       "wolfTargets",
+                       picks.targets,
+                       "victimPlayerId",
+                       victim,
+                       "how",
+                       m_state.nightHow,
+                       "protectedPlayerId",
+                       optString(picks.protectedId),
+                       "saved",
+                       saved,
+                       "witchSavedPlayerId",
+                       optString(m_state.witchSaved),
+                       "witchPoisonedPlayerId",
+                       optString(m_state.witchPoisoned),
+                       "deaths",
+                       deaths,
+                       "missed",
+                       picks.missed)));
+    emit(makeEvent(now,
+                   EventType::NightResult,
+                   Audience::Public,
+                   obj("night",
+                       m_state.nightNumber,
+                       "killedPlayerId",
+                       deaths.empty() ? json(nullptr) : json(deaths.front()),
+                       "savedByDoctor",
                        protectedVictim && !antidote
-                           && std::find(deaths.begin(), deaths.end(), victim) == deaths.end(),  // poisoned all the same
-                       "deaths", deaths)));
+                           && std::find(deaths.begin(), deaths.end(), victim)
+                                  == deaths.end(), // poisoned all the same
+                       "deaths",
+                       deaths)));
     for (const std::string &d : deaths)
         eliminate(d, "NIGHT_KILL", obj("night", m_state.nightNumber), now);
     // A dead hunter's shot belongs to the night: it comes before the dawn's
@@ -990,9 +1108,11 @@ void Match::endHunterShot(std::optional<std::string> target, TimeMs now, bool ti
 {
     const std::string hunter = m_state.hunterPending.value_or(std::string());
     const Phase resume = m_state.hunterResume;
-    emit(makeEvent(now, EventType::HunterShot, Audience::Public,
-                   obj("hunterPlayerId", hunter, "targetPlayerId", optString(target), "timedOut",
-                       timedOut)));
+    emit(makeEvent(
+        now,
+        EventType::HunterShot,
+        Audience::Public,
+        obj("hunterPlayerId", hunter, "targetPlayerId", optString(target), "timedOut", timedOut)));
     if (target)
         eliminate(*target, "HUNTER_SHOT", obj("byPlayerId", hunter, "day", m_state.dayNumber), now);
     if (checkWin(resume == Phase::DayAnnounce, now))
@@ -1033,8 +1153,9 @@ bool Match::mayVote(const Player &p) const
 
 bool Match::allVoted() const
 {
-    return std::all_of(m_state.players.begin(), m_state.players.end(),
-                       [this](const Player &p) { return !mayVote(p) || p.voted; });
+    return std::all_of(m_state.players.begin(), m_state.players.end(), [this](const Player &p) {
+        return !mayVote(p) || p.voted;
+    });
 }
 
 void Match::endVote(TimeMs now)
@@ -1047,7 +1168,7 @@ void Match::endVote(TimeMs now)
         if (!mayVote(p))
             continue;
         if (!p.voted) {
-            noVote.push_back(p.playerId);  // timeout counts as abstain (§3.6)
+            noVote.push_back(p.playerId); // timeout counts as abstain (§3.6)
             abstained.push_back(p.playerId);
         } else if (p.voteTarget->empty()) {
             abstained.push_back(p.playerId);
@@ -1069,12 +1190,23 @@ void Match::endVote(TimeMs now)
     }
     const bool tie = atBest > 1;
     const bool eliminated = best > 0 && !tie;
-    json result = obj("day", m_state.dayNumber, "tally", tally, "abstained", abstained, "noVote", noVote,
-                      "eliminatedPlayerId", eliminated ? json(top) : json(nullptr), "tie", tie, "topCount",
+    json result = obj("day",
+                      m_state.dayNumber,
+                      "tally",
+                      tally,
+                      "abstained",
+                      abstained,
+                      "noVote",
+                      noVote,
+                      "eliminatedPlayerId",
+                      eliminated ? json(top) : json(nullptr),
+                      "tie",
+                      tie,
+                      "topCount",
                       best);
     std::vector<std::string> pk;
     if (tie && best > 0 && !pkVote && m_state.config.rules.tie == TieRule::Pk) {
-        for (const Player &p : m_state.players) {  // seat order
+        for (const Player &p : m_state.players) { // seat order
             auto it = tally.find(p.playerId);
             if (it != tally.end() && it->second == best)
                 pk.push_back(p.playerId);
@@ -1090,12 +1222,14 @@ void Match::endVote(TimeMs now)
     }
     if (eliminated) {
         if (m_state.config.rules.isClassic()) {
-            emit(makeEvent(now, EventType::PlayerEliminated, Audience::Public,
-                                {{"playerId", top},
-                                 {"roleRevealed", toString(player(top)->role)},
-                                 {"cause", "VOTE"},
-                                 {"day", m_state.dayNumber},
-                                 {"votes", best}}));
+            emit(makeEvent(now,
+                           EventType::PlayerEliminated,
+                           Audience::Public,
+                           {{"playerId", top},
+                            {"roleRevealed", toString(player(top)->role)},
+                            {"cause", "VOTE"},
+                            {"day", m_state.dayNumber},
+                            {"votes", best}}));
         } else {
             eliminate(top, "VOTE", obj("day", m_state.dayNumber, "votes", best), now);
         }
@@ -1148,34 +1282,50 @@ std::size_t Match::tick(TimeMs now)
         const auto deadline = nextDeadline();
         if (!deadline || *deadline > now)
             break;
-        const TimeMs at = *deadline;  // resolve at the deadline itself, not at `now`
+        const TimeMs at = *deadline; // resolve at the deadline itself, not at `now`
         switch (m_state.phase) {
-        case Phase::Lobby: enterPhase(Phase::Night, at); break;
-        case Phase::Night: endNight(at); break;
-        case Phase::DayAnnounce: enterPhase(Phase::DayOpening, at); break;
+        case Phase::Lobby:
+            enterPhase(Phase::Night, at);
+            break;
+        case Phase::Night:
+            endNight(at);
+            break;
+        case Phase::DayAnnounce:
+            enterPhase(Phase::DayOpening, at);
+            break;
         case Phase::DayOpening:
         case Phase::DayPkDefense: {
             const int idx = m_state.openingIndex;
             const std::string &speaker = m_state.openingOrder[idx];
-            emit(makeEvent(at, EventType::TurnMissed, Audience::Public,
+            emit(makeEvent(at,
+                           EventType::TurnMissed,
+                           Audience::Public,
                            obj("playerId", speaker, "index", idx)));
             startOpeningTurn(idx + 1, at);
             break;
         }
-        case Phase::DayDiscussion: enterPhase(Phase::DayVote, at); break;
+        case Phase::DayDiscussion:
+            enterPhase(Phase::DayVote, at);
+            break;
         case Phase::DayVote:
         case Phase::DayPkVote:
             endVoteOrBreak(at);
             break;
         case Phase::DayResolution:
-            if (m_state.config.rules.maxDays > 0 && m_state.dayNumber >= m_state.config.rules.maxDays)
+            if (m_state.config.rules.maxDays > 0
+                && m_state.dayNumber >= m_state.config.rules.maxDays)
                 finish(std::nullopt, at, "MAX_DAYS");
             else
                 enterPhase(Phase::Night, at);
             break;
-        case Phase::NightWitch: resolveNight(at); break;
-        case Phase::HunterShot: endHunterShot(std::nullopt, at, true); break;
-        case Phase::Ended: break;
+        case Phase::NightWitch:
+            resolveNight(at);
+            break;
+        case Phase::HunterShot:
+            endHunterShot(std::nullopt, at, true);
+            break;
+        case Phase::Ended:
+            break;
         }
     }
     return m_log.size() - before;
@@ -1187,9 +1337,11 @@ std::vector<Event> Match::pause(TimeMs now)
     if (m_state.paused || m_state.phase == Phase::Ended)
         return {};
     const TimeMs deadline = nextDeadline().value_or(now);
-    emit(makeEvent(now, EventType::MatchPaused, Audience::Public,
-                        {{"remainingMs", std::max<std::int64_t>(0, deadline - now)},
-                         {"phase", toString(m_state.phase)}}));
+    emit(makeEvent(now,
+                   EventType::MatchPaused,
+                   Audience::Public,
+                   {{"remainingMs", std::max<std::int64_t>(0, deadline - now)},
+                    {"phase", toString(m_state.phase)}}));
     return tail(before);
 }
 
@@ -1250,14 +1402,18 @@ std::vector<Event> Match::skipPhase(TimeMs now)
 
 std::vector<Event> Match::setSpeed(double speed, TimeMs now)
 {
-    if (m_state.phase == Phase::Ended || m_state.paused || !(speed > 0) || speed == m_state.config.speed)
+    if (m_state.phase == Phase::Ended || m_state.paused || !(speed > 0)
+        || speed == m_state.config.speed)
         return {};
     const std::size_t before = m_log.size();
     const double ratio = m_state.config.speed / speed;
     const auto rescale = [now, ratio](TimeMs deadline) {
-        return deadline <= now ? deadline : now + static_cast<TimeMs>(std::llround(double(deadline - now) * ratio));
+        return deadline <= now
+                   ? deadline
+                   : now + static_cast<TimeMs>(std::llround(double(deadline - now) * ratio));
     };
-    json payload{{"reason", "speed"}, {"speed", speed}, {"phaseEndsAtMs", rescale(m_state.phaseEndsAt)}};
+    json payload{
+        {"reason", "speed"}, {"speed", speed}, {"phaseEndsAtMs", rescale(m_state.phaseEndsAt)}};
     if (turnPhase())
         payload["turnEndsAtMs"] = rescale(m_state.turnEndsAt);
     payload["phaseEndsAt"] = isoTime(payload["phaseEndsAtMs"].get<TimeMs>());
@@ -1322,7 +1478,7 @@ void Match::requiredActionInto(const std::string &playerId, RequiredAction &r) c
     if (!me || m_state.paused)
         return;
     if (m_state.phase == Phase::HunterShot && m_state.hunterPending == playerId) {
-        r.type = ActionType::HunterShoot;  // the only action of a dead player
+        r.type = ActionType::HunterShoot; // the only action of a dead player
         for (const Player &p : m_state.players)
             if (p.alive && p.playerId != playerId)
                 r.allowedTargets.push_back(p.playerId);
@@ -1404,7 +1560,8 @@ void Match::requiredActionInto(const std::string &playerId, RequiredAction &r) c
                     r.allowedTargets.push_back(p.playerId);
         r.alreadySubmitted = m_state.witchSaved.has_value() || m_state.witchPoisoned.has_value();
         break;
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -1416,9 +1573,12 @@ bool Match::mayUseAntidote(const Player &witch) const
         return false;
     if (*m_state.nightVictim == witch.playerId) {
         switch (m_state.config.rules.witchSelfSave) {
-        case WitchSelfSave::Never: return false;
-        case WitchSelfSave::FirstNight: return m_state.nightNumber == 1;
-        case WitchSelfSave::Always: return true;
+        case WitchSelfSave::Never:
+            return false;
+        case WitchSelfSave::FirstNight:
+            return m_state.nightNumber == 1;
+        case WitchSelfSave::Always:
+            return true;
         }
     }
     return true;
@@ -1441,8 +1601,7 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
         return makeError(ErrorCode::MatchEnded, "match " + m_state.matchId + " has ended");
     Player *me = mutablePlayer(cmd.playerId);
     if (!me)
-        return makeError(ErrorCode::NotInMatch,
-                         "you are not a player in match " + m_state.matchId);
+        return makeError(ErrorCode::NotInMatch, "you are not a player in match " + m_state.matchId);
     if (m_state.paused && cmd.kind != K::Ready)
         return makeError(ErrorCode::MatchPaused, "the host has paused this match", true);
 
@@ -1462,8 +1621,8 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
             return makeError(ErrorCode::InvalidTarget,
                              "no player " + *cmd.target + " in match " + m_state.matchId);
         if (mustLive && !t->alive)
-            return makeError(ErrorCode::InvalidTarget, t->displayName + " (" + t->playerId
-                                                           + ") is dead");
+            return makeError(ErrorCode::InvalidTarget,
+                             t->displayName + " (" + t->playerId + ") is dead");
         return t;
     };
     // A vote or a shot: no target means none; a target must be alive and not oneself.
@@ -1483,17 +1642,18 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
         if (m_state.phase != Phase::Lobby)
             return makeError(ErrorCode::WrongPhase, "ready is only accepted in LOBBY");
         if (!me->ready) {
-            emit(makeEvent(now, EventType::PlayerReady, Audience::Public,
-                           obj("playerId", me->playerId)));
-            if (std::all_of(m_state.players.begin(), m_state.players.end(),
-                            [](const Player &p) { return p.ready; }))
+            emit(makeEvent(
+                now, EventType::PlayerReady, Audience::Public, obj("playerId", me->playerId)));
+            if (std::all_of(m_state.players.begin(), m_state.players.end(), [](const Player &p) {
+                    return p.ready;
+                }))
                 enterPhase(Phase::Night, now);
         }
         return m_log.size() - before;
 
     case K::Say:
-        if (!me->alive && !(m_state.phase == Phase::DayResolution
-                            && m_state.lastEliminated == me->playerId))
+        if (!me->alive
+            && !(m_state.phase == Phase::DayResolution && m_state.lastEliminated == me->playerId))
             return makeError(ErrorCode::PlayerDead, "dead players cannot speak");
         return doSay(cmd, *me, now);
 
@@ -1513,9 +1673,12 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
                                  "wolf chat is limited to 1 message per "
                                      + std::to_string(m_state.config.wolfChatIntervalMs / 1000)
                                      + " s",
-                                 true, wait);
+                                 true,
+                                 wait);
         }
-        emit(makeEvent(now, EventType::WolfChatMessage, Audience::Wolves,
+        emit(makeEvent(now,
+                       EventType::WolfChatMessage,
+                       Audience::Wolves,
                        obj("fromWolfId", me->playerId, "text", cmd.text)));
         return m_log.size() - before;
     }
@@ -1540,8 +1703,14 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
         if (cmd.kind == K::WolfKill) {
             if (target->role == Role::Werewolf)
                 return makeError(ErrorCode::InvalidTarget, "werewolves cannot target a werewolf");
-            emit(makeEvent(now, EventType::WolfKillSelected, Audience::Wolves,
-                           obj("byPlayerId", me->playerId, "targetPlayerId", target->playerId, "night",
+            emit(makeEvent(now,
+                           EventType::WolfKillSelected,
+                           Audience::Wolves,
+                           obj("byPlayerId",
+                               me->playerId,
+                               "targetPlayerId",
+                               target->playerId,
+                               "night",
                                m_state.nightNumber)));
         } else if (cmd.kind == K::SeerInspect) {
             if (target->playerId == me->playerId)
@@ -1549,9 +1718,14 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
             if (me->seerTarget)
                 return makeError(ErrorCode::AlreadyActed,
                                  "you already inspected " + *me->seerTarget + " tonight");
-            emit(makeEvent(now, EventType::SeerInspected, Audience::Player,
-                           obj("targetPlayerId", target->playerId, "alignment",
-                               target->role == Role::Werewolf ? "WEREWOLF" : "NOT_WEREWOLF", "night",
+            emit(makeEvent(now,
+                           EventType::SeerInspected,
+                           Audience::Player,
+                           obj("targetPlayerId",
+                               target->playerId,
+                               "alignment",
+                               target->role == Role::Werewolf ? "WEREWOLF" : "NOT_WEREWOLF",
+                               "night",
                                m_state.nightNumber),
                            me->playerId));
         } else {
@@ -1562,7 +1736,9 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
                 return makeError(ErrorCode::ConsecutiveProtect,
                                  "you protected " + target->playerId
                                      + " last night; choose someone else");
-            emit(makeEvent(now, EventType::DoctorProtected, Audience::Player,
+            emit(makeEvent(now,
+                           EventType::DoctorProtected,
+                           Audience::Player,
                            obj("targetPlayerId", target->playerId, "night", m_state.nightNumber),
                            me->playerId));
         }
@@ -1573,7 +1749,9 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
 
     case K::Vote: {
         if (m_state.phase != Phase::DayVote && m_state.phase != Phase::DayPkVote)
-            return phaseError(m_state.config.rules.tie == TieRule::Pk ? "DAY_VOTE, DAY_PK_VOTE" : "DAY_VOTE", true);
+            return phaseError(m_state.config.rules.tie == TieRule::Pk ? "DAY_VOTE, DAY_PK_VOTE"
+                                                                      : "DAY_VOTE",
+                              true);
         if (!me->alive)
             return makeError(ErrorCode::PlayerDead, "dead players cannot vote");
         if (!mayVote(*me))
@@ -1583,11 +1761,17 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
             return chosen.error();
         const std::optional<std::string> target = *chosen;
         if (target && m_state.phase == Phase::DayPkVote
-            && std::find(m_state.pkCandidates.begin(), m_state.pkCandidates.end(), *target) == m_state.pkCandidates.end())
-            return makeError(ErrorCode::InvalidTarget, *target + " is not in the PK; vote for one of its players or abstain");
-        const std::optional<std::string> previous =
-            me->voted ? std::optional<std::string>(*me->voteTarget) : std::nullopt;
-        json payload = obj("voterPlayerId", me->playerId, "targetPlayerId", optString(target), "reason",
+            && std::find(m_state.pkCandidates.begin(), m_state.pkCandidates.end(), *target)
+                   == m_state.pkCandidates.end())
+            return makeError(ErrorCode::InvalidTarget,
+                             *target + " is not in the PK; vote for one of its players or abstain");
+        const std::optional<std::string> previous
+            = me->voted ? std::optional<std::string>(*me->voteTarget) : std::nullopt;
+        json payload = obj("voterPlayerId",
+                           me->playerId,
+                           "targetPlayerId",
+                           optString(target),
+                           "reason",
                            optString(cmd.reason));
         if (previous)
             payload["previousTargetPlayerId"] = previous->empty() ? json(nullptr) : json(*previous);
@@ -1641,8 +1825,15 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
             target = (*t)->playerId;
             action = "POISON";
         }
-        emit(makeEvent(now, EventType::WitchActed, Audience::Player,
-                       obj("night", m_state.nightNumber, "action", action, "targetPlayerId", optString(target)),
+        emit(makeEvent(now,
+                       EventType::WitchActed,
+                       Audience::Player,
+                       obj("night",
+                           m_state.nightNumber,
+                           "action",
+                           action,
+                           "targetPlayerId",
+                           optString(target)),
                        me->playerId));
         if (me->witchActed)
             resolveNight(now);
@@ -1653,7 +1844,8 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
         if (m_state.phase != Phase::HunterShot || m_state.hunterPending != me->playerId) {
             if (me->role != Role::Hunter)
                 return makeError(ErrorCode::NotYourRole, "only the hunter can shoot");
-            return phaseError("HUNTER_SHOT, after the hunter dies", m_state.config.rules.hunters > 0 && me->alive);
+            return phaseError("HUNTER_SHOT, after the hunter dies",
+                              m_state.config.rules.hunters > 0 && me->alive);
         }
         auto target = optionalOther("the hunter cannot shoot himself");
         if (!target)
@@ -1678,44 +1870,53 @@ Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
         const auto &order = m_state.openingOrder;
         const auto pos = std::find(order.begin(), order.end(), me.playerId) - order.begin();
         if (me.spokeOpening)
-            return makeError(ErrorCode::AlreadySpoke, "you already gave your opening statement; "
-                                                      "wait for DAY_DISCUSSION");
+            return makeError(ErrorCode::AlreadySpoke,
+                             "you already gave your opening statement; "
+                             "wait for DAY_DISCUSSION");
         if (pos != m_state.openingIndex) {
             if (pos < m_state.openingIndex)
                 return makeError(ErrorCode::AlreadySpoke,
                                  "your opening turn has passed; wait for DAY_DISCUSSION");
             const std::int64_t turn = phaseDuration(Phase::DayOpening);
-            const std::int64_t wait =
-                (m_state.turnEndsAt - now) + turn * (pos - m_state.openingIndex - 1);
+            const std::int64_t wait
+                = (m_state.turnEndsAt - now) + turn * (pos - m_state.openingIndex - 1);
             return makeError(ErrorCode::NotYourTurn,
-                             "it is " + order[m_state.openingIndex] + "'s opening turn", true,
+                             "it is " + order[m_state.openingIndex] + "'s opening turn",
+                             true,
                              std::max<std::int64_t>(0, wait));
         }
-        kind = MessageKind::Opening;  // whatever kind was sent, this is the opening
+        kind = MessageKind::Opening; // whatever kind was sent, this is the opening
         break;
     }
     case Phase::DayPkDefense: {
         const auto &order = m_state.openingOrder;
         const auto pos = std::find(order.begin(), order.end(), me.playerId) - order.begin();
         if (pos == static_cast<std::ptrdiff_t>(order.size()))
-            return makeError(ErrorCode::NotYourTurn,
-                             "only the players in the PK speak now, each in turn; wait for DAY_PK_VOTE", true);
+            return makeError(
+                ErrorCode::NotYourTurn,
+                "only the players in the PK speak now, each in turn; wait for DAY_PK_VOTE",
+                true);
         if (pos < m_state.openingIndex)
-            return makeError(ErrorCode::AlreadySpoke, "your defence turn has passed; wait for DAY_PK_VOTE");
+            return makeError(ErrorCode::AlreadySpoke,
+                             "your defence turn has passed; wait for DAY_PK_VOTE");
         if (pos > m_state.openingIndex) {
             const std::int64_t turn = phaseDuration(Phase::DayPkDefense);
-            const std::int64_t wait = (m_state.turnEndsAt - now) + turn * (pos - m_state.openingIndex - 1);
-            return makeError(ErrorCode::NotYourTurn, "it is " + order[m_state.openingIndex] + "'s defence turn",
-                             true, std::max<std::int64_t>(0, wait));
+            const std::int64_t wait
+                = (m_state.turnEndsAt - now) + turn * (pos - m_state.openingIndex - 1);
+            return makeError(ErrorCode::NotYourTurn,
+                             "it is " + order[m_state.openingIndex] + "'s defence turn",
+                             true,
+                             std::max<std::int64_t>(0, wait));
         }
         kind = MessageKind::Defense;
         break;
     }
     case Phase::DayDiscussion:
         if (kind == MessageKind::Opening)
-            return makeError(ErrorCode::InvalidKind,
-                             "the openings are over (DAY_DISCUSSION began); say it with kind DISCUSSION "
-                             "or DEFENSE");
+            return makeError(
+                ErrorCode::InvalidKind,
+                "the openings are over (DAY_DISCUSSION began); say it with kind DISCUSSION "
+                "or DEFENSE");
         if (kind == MessageKind::LastWords)
             return makeError(ErrorCode::InvalidKind,
                              "in DAY_DISCUSSION use kind DISCUSSION or DEFENSE");
@@ -1733,7 +1934,8 @@ Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
     default:
         return makeError(ErrorCode::WrongPhase,
                          "say_public is allowed in DAY_OPENING (your turn) and DAY_DISCUSSION, "
-                         "not in " + std::string(toString(m_state.phase)),
+                         "not in "
+                             + std::string(toString(m_state.phase)),
                          m_state.phase != Phase::Ended);
     }
     const bool turn = m_state.phase == Phase::DayOpening || m_state.phase == Phase::DayPkDefense;
@@ -1742,8 +1944,10 @@ Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
         if (wait > 0)
             return makeError(ErrorCode::RateLimited,
                              "public chat is limited to 1 message per "
-                                 + std::to_string(m_state.config.publicChatIntervalMs / 1000) + " s",
-                             true, wait);
+                                 + std::to_string(m_state.config.publicChatIntervalMs / 1000)
+                                 + " s",
+                             true,
+                             wait);
     }
     json payload = obj("playerId", me.playerId, "text", cmd.text, "kind", toString(kind));
     if (cmd.replyToEventId && !cmd.replyToEventId->empty()) {
@@ -1772,7 +1976,9 @@ std::uint64_t Match::stateHash() const
             c.append(std::to_string(v));
         c.push_back('|');
     };
-    auto addOpt = [&](const std::optional<std::string> &o) { add(o ? *o : std::string("~")); };
+    auto addOpt = [&](const std::optional<std::string> &o) {
+        add(o ? *o : std::string("~"));
+    };
     add(s.matchId);
     add(s.buildingInstanceId);
     add(s.seed);
@@ -1799,7 +2005,8 @@ std::uint64_t Match::stateHash() const
         add(p.agentId);
         add(p.displayName);
         add(static_cast<int>(p.role));
-        add(static_cast<int>(p.alive) * 4 + static_cast<int>(p.ready) * 2 + static_cast<int>(p.revealed));
+        add(static_cast<int>(p.alive) * 4 + static_cast<int>(p.ready) * 2
+            + static_cast<int>(p.revealed));
         add(p.lastPublicAt.value_or(-1));
         add(p.lastWolfChatAt.value_or(-1));
         addOpt(p.voteTarget);

@@ -61,11 +61,11 @@ inline Timers modelPlayTimers()
 struct MatchConfig
 {
     Timers timers;
-    double speed = 1.0;                    ///< 2.0 halves every timer
-    std::int64_t publicChatIntervalMs = 3'000;  ///< §8.6: 1 message / 3 s
-    std::int64_t wolfChatIntervalMs = 2'000;    ///< §8.6: 1 message / 2 s
-    bool rateLimits = true;                ///< benchmarks may switch them off
-    bool narrator = true;                  ///< emit NARRATOR events
+    double speed = 1.0;                        ///< 2.0 halves every timer
+    std::int64_t publicChatIntervalMs = 3'000; ///< §8.6: 1 message / 3 s
+    std::int64_t wolfChatIntervalMs = 2'000;   ///< §8.6: 1 message / 2 s
+    bool rateLimits = true;                    ///< benchmarks may switch them off
+    bool narrator = true;                      ///< emit NARRATOR events
     /// The table and its rules. Written into MATCH_CREATED only when it is
     /// not classic, so classic logs are unchanged.
     RuleSet rules;
@@ -83,36 +83,36 @@ struct MatchConfig
 
 struct SeatAssignment
 {
-    std::string agentId;     ///< host-level identity of whoever sits here
+    std::string agentId; ///< host-level identity of whoever sits here
     std::string displayName;
 };
 
 struct Player
 {
-    std::string playerId;    ///< "p:<seat>"
+    std::string playerId; ///< "p:<seat>"
     std::string agentId;
     std::string displayName;
-    int seat = 0;            ///< 1..seat count
+    int seat = 0; ///< 1..seat count
     Role role = Role::Villager;
     bool alive = true;
     bool ready = false;
-    bool revealed = false;   ///< role public (eliminated, or the match ended)
+    bool revealed = false; ///< role public (eliminated, or the match ended)
     std::optional<TimeMs> eliminatedAt;
     std::optional<TimeMs> lastPublicAt;
     std::optional<TimeMs> lastWolfChatAt;
-    std::optional<std::string> voteTarget;  ///< during DAY_VOTE; "" means abstain
+    std::optional<std::string> voteTarget; ///< during DAY_VOTE; "" means abstain
     bool voted = false;
     bool spokeOpening = false;
     bool spokeLastWords = false;
-    bool spokeDiscussion = false;  ///< in this day's DAY_DISCUSSION
-    std::optional<std::string> wolfSelection;   ///< this night
-    std::optional<std::string> seerTarget;      ///< this night
-    std::optional<std::string> doctorTarget;    ///< this night
+    bool spokeDiscussion = false;                ///< in this day's DAY_DISCUSSION
+    std::optional<std::string> wolfSelection;    ///< this night
+    std::optional<std::string> seerTarget;       ///< this night
+    std::optional<std::string> doctorTarget;     ///< this night
     std::optional<std::string> doctorPrevTarget; ///< last night's protection
-    bool hasAntidote = false;                   ///< the witch, until she saves someone
-    bool hasPoison = false;                     ///< the witch, until she poisons someone
-    bool witchActed = false;                    ///< this NIGHT_WITCH
-    std::string deathCause;                     ///< NIGHT_KILL, VOTE, HUNTER_SHOT (once dead)
+    bool hasAntidote = false;                    ///< the witch, until she saves someone
+    bool hasPoison = false;                      ///< the witch, until she poisons someone
+    bool witchActed = false;                     ///< this NIGHT_WITCH
+    std::string deathCause;                      ///< NIGHT_KILL, VOTE, HUNTER_SHOT (once dead)
     int missedDeadlines = 0;
     int consecutiveTimeouts = 0;
 };
@@ -141,31 +141,31 @@ struct MatchState
     bool paused = false;
     std::int64_t pausedRemainingMs = 0;
     // Debugging breakpoints (host controls, BREAKPOINTS_SET events).
-    bool breakOnPhase = false;               ///< pause whenever a new phase begins
-    bool breakBeforeVote = false;            ///< pause right before each vote is resolved
-    bool stepPending = false;                ///< pause once, at the next phase boundary
-    bool voteBreakHit = false;               ///< this vote already stopped before its resolution
-    std::vector<Player> players;             ///< index = seat - 1
+    bool breakOnPhase = false;    ///< pause whenever a new phase begins
+    bool breakBeforeVote = false; ///< pause right before each vote is resolved
+    bool stepPending = false;     ///< pause once, at the next phase boundary
+    bool voteBreakHit = false;    ///< this vote already stopped before its resolution
+    std::vector<Player> players;  ///< index = seat - 1
     std::vector<SeerRecord> seerHistory;
     // DAY_OPENING turn order
     std::vector<std::string> openingOrder;
     int openingIndex = -1;
     TimeMs turnEndsAt = 0;
     // DAY_RESOLUTION
-    std::optional<std::string> lastEliminated;  ///< by today's vote
+    std::optional<std::string> lastEliminated; ///< by today's vote
     std::optional<Team> winner;
     TimeMs endedAt = 0;
     std::uint64_t lastSeq = 0;
-    std::vector<std::string> phaseHistory;   ///< "D<day>:<PHASE>@<startedAt>" for timelines
+    std::vector<std::string> phaseHistory; ///< "D<day>:<PHASE>@<startedAt>" for timelines
     // Seed 002 rule sets
-    std::optional<std::string> nightVictim;  ///< the wolves' victim, decided as NIGHT ends
-    std::string nightHow;                    ///< how the victim was chosen (AGREED, …)
-    std::optional<std::string> witchSaved;   ///< tonight
+    std::optional<std::string> nightVictim;   ///< the wolves' victim, decided as NIGHT ends
+    std::string nightHow;                     ///< how the victim was chosen (AGREED, …)
+    std::optional<std::string> witchSaved;    ///< tonight
     std::optional<std::string> witchPoisoned; ///< tonight
-    std::vector<std::string> pkCandidates;   ///< the players in today's PK
-    int pkRound = 0;                         ///< 1 during DAY_PK_DEFENSE / DAY_PK_VOTE
+    std::vector<std::string> pkCandidates;    ///< the players in today's PK
+    int pkRound = 0;                          ///< 1 during DAY_PK_DEFENSE / DAY_PK_VOTE
     std::optional<std::string> hunterPending; ///< the dead hunter whose shot is awaited
-    Phase hunterResume = Phase::DayAnnounce; ///< where the match goes after the shot
+    Phase hunterResume = Phase::DayAnnounce;  ///< where the match goes after the shot
 };
 
 /// Where a match stops by itself, for debugging agents. Off by default; a
@@ -188,14 +188,14 @@ struct Command
         SeerInspect,
         DoctorProtect,
         Vote,
-        WitchSave,     ///< target optional: tonight's victim
+        WitchSave, ///< target optional: tonight's victim
         WitchPoison,
         WitchPass,
-        HunterShoot,   ///< null target: the hunter does not shoot
+        HunterShoot, ///< null target: the hunter does not shoot
     };
     Kind kind = Kind::Ready;
     std::string playerId;
-    std::optional<std::string> target;  ///< null target on Vote = abstain
+    std::optional<std::string> target; ///< null target on Vote = abstain
     std::string text;
     MessageKind messageKind = MessageKind::Discussion;
     std::optional<std::string> replyToEventId;
@@ -207,9 +207,13 @@ class Match
 public:
     /// Starts a match: MATCH_CREATED, ROLES_ASSIGNED (host), one ROLE_CARD per
     /// player, and LOBBY. Roles are shuffled by `seed`.
-    static Match create(std::string matchId, std::string buildingInstanceId, int matchNumber,
-                        std::uint64_t seed, const std::vector<SeatAssignment> &seats,
-                        MatchConfig config, TimeMs now);
+    static Match create(std::string matchId,
+                        std::string buildingInstanceId,
+                        int matchNumber,
+                        std::uint64_t seed,
+                        const std::vector<SeatAssignment> &seats,
+                        MatchConfig config,
+                        TimeMs now);
 
     /// Rebuilds a match from its log (replay / recovery). Never throws: a log
     /// that is empty, does not start with MATCH_CREATED, skips or repeats a
@@ -311,7 +315,7 @@ public:
         std::optional<std::string> killedPlayerId; ///< tonight's victim, when the witch may know it
         bool antidote = false;
         bool poison = false;
-        bool pk = false;  ///< Vote / SpeakDefense in the PK
+        bool pk = false; ///< Vote / SpeakDefense in the PK
     };
     RequiredAction requiredAction(const std::string &playerId) const;
     /// Same, reusing `out`'s buffers.
@@ -320,7 +324,10 @@ public:
 private:
     Match() = default;
 
-    Event makeEvent(TimeMs at, EventType type, Audience audience, json payload,
+    Event makeEvent(TimeMs at,
+                    EventType type,
+                    Audience audience,
+                    json payload,
                     std::string audiencePlayer = {});
     /// Appends one decided event (commit), then its narration.
     void emit(Event e);
@@ -359,7 +366,10 @@ private:
     /// (unless the rules let the PK's players vote).
     bool mayVote(const Player &p) const;
     bool mayUseAntidote(const Player &witch) const;
-    bool turnPhase() const { return m_state.phase == Phase::DayOpening || m_state.phase == Phase::DayPkDefense; }
+    bool turnPhase() const
+    {
+        return m_state.phase == Phase::DayOpening || m_state.phase == Phase::DayPkDefense;
+    }
     void endHunterShot(std::optional<std::string> target, TimeMs now, bool timedOut = false);
     /// Seed 000 §3.2's win checks: no wolves left (always), or wolves >=
     /// the others (at the start of a day only). True if the match ended.

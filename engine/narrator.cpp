@@ -101,252 +101,329 @@ struct Situation
 {
     std::string_view key;
     bool omniscient;
-    std::array<std::string_view, 4> variants;  ///< unused slots are empty
+    std::array<std::string_view, 4> variants; ///< unused slots are empty
 };
 
 // Public patterns never put a living player's name next to a role word, with
 // one exception: claim.seer repeats what that player said in public.
 constexpr std::array<Situation, static_cast<std::size_t>(S::Count)> kSituations{{
-    {"lobby.open", false,
+    {"lobby.open",
+     false,
      {"Werewolf Game #{matchNumber} is about to begin. {names} take their seats in the Town Hall.",
-      "Hear ye, hear ye! {count|word|cap} townsfolk gather for Werewolf Game #{matchNumber}: {names}.",
+      "Hear ye, hear ye! {count|word|cap} townsfolk gather for Werewolf Game #{matchNumber}: "
+      "{names}.",
       "The Town Hall doors creak open for Game #{matchNumber}. Not everyone among {names} is what "
       "they seem.",
       "Welcome to Werewolf Game #{matchNumber}! Tonight's guests: {names}. Ready up, and trust no "
       "one."}},
-    {"night.first", false,
+    {"night.first",
+     false,
      {"Night falls on the village for the first time. Somewhere in the dark, the werewolves wake.",
       "The sun sets on Night {night}. Lock your doors: the wolves are hungry.",
       "Darkness settles over the Town Hall. Night {night} begins, and not everyone is sleeping."}},
-    {"night.falls", false,
+    {"night.falls",
+     false,
      {"Night {night} falls. The village sleeps uneasily.",
       "The moon rises over Night {night}. Who will see the morning?",
       "Darkness returns: Night {night} begins. Somewhere, claws are being sharpened.",
       "Candles out. Night {night} has come, and the wolves are on the prowl."}},
-    {"summary.day.out", false,
+    {"summary.day.out",
+     false,
      {"Day {day} is over: {name} was cast out and revealed as {role|a}. {alive} players remain.",
       "So ends Day {day}. The village exiled {name} ({role}); {alive|word} survivors head home.",
       "Recap of Day {day}: out goes {name}, {role|a}. {alive|word|cap} players are left."}},
-    {"summary.day.none", false,
+    {"summary.day.none",
+     false,
      {"Day {day} ends without an elimination. {alive} players remain.",
       "The village could not agree on Day {day}. All {alive|word} survivors live to see the night.",
       "Recap of Day {day}: nobody was cast out. {alive|word|cap} players are left."}},
-    {"dawn.saved", false,
+    {"dawn.saved",
+     false,
      {"Dawn breaks after Night {night}. The wolves struck, but someone was saved! Nobody died.",
       "A miracle at dawn: the wolves' attack failed. The doctor's care kept everyone alive "
       "through Night {night}.",
       "Morning comes and every bed is warm. Night {night}'s attack was thwarted by the doctor."}},
-    {"dawn.quiet", false,
+    {"dawn.quiet",
+     false,
      {"Dawn breaks on a quiet night. Nobody died during Night {night}.",
       "Night {night} passes without a death. The village exhales."}},
-    {"dawn.death", false,
+    {"dawn.death",
+     false,
      {"Dawn breaks. {name} was found dead after Night {night}. They were {role|a}.",
       "A scream at sunrise: the wolves took {name} in the night. {name} was {role|a}.",
       "The village wakes to grim news: {name} did not survive Night {night}. Revealed: {role|a}.",
       "Morning light finds {name}'s door broken. {name}, {role|a}, is gone."}},
-    {"dawn.death.seer", false,
+    {"dawn.death.seer",
+     false,
      {"Disaster at dawn: {name} is dead, and {name} was the seer. The village has lost its eyes.",
       "The wolves found the seer. {name} did not survive Night {night}."}},
-    {"dawn.death.doctor", false,
+    {"dawn.death.doctor",
+     false,
      {"Dawn brings a heavy loss: {name}, the doctor, was killed in Night {night}. No one is "
       "watching over the village now.",
       "The wolves got to the healer first. {name} was the doctor."}},
-    {"day.begins", false,
+    {"day.begins",
+     false,
      {"Day {day} begins. {alive|word|cap} players remain: {names}.",
       "The sun is up on Day {day}. Still standing: {names}.",
       "Day {day}. {alive|word|cap} survivors gather in the Town Hall: {names}."}},
-    {"hype.wolves", false,
+    {"hype.wolves",
+     false,
      {"{wolves|word|cap} werewolves still hide among the {alive|word} living.",
-      "Remember: {wolves|word} werewolves are still out there, and they are sitting at this table."}},
-    {"hype.lastwolf", false,
+      "Remember: {wolves|word} werewolves are still out there, and they are sitting at this "
+      "table."}},
+    {"hype.lastwolf",
+     false,
      {"One werewolf remains among the {alive|word} living. Find it, and the village is saved.",
       "Only one wolf left. One good vote could end this."}},
-    {"day.opening", false,
+    {"day.opening",
+     false,
      {"Opening statements: each of the {count|word} players gets one turn. {name} speaks first.",
       "Time for openings, one statement each. The floor goes to {name}.",
       "Let the openings begin. {name}, you have the floor."}},
-    {"turn.last", false,
+    {"turn.last",
+     false,
      {"Last opening statement of the day: {name}.", "And finally, {name} has the floor."}},
-    {"day.discussion", false,
+    {"day.discussion",
+     false,
      {"The floor is open: {seconds} seconds of free debate.",
       "Discussion time! Accuse, defend, persuade: {seconds} seconds on the clock.",
       "Openings are done. Now the real arguments begin."}},
-    {"day.vote", false,
+    {"day.vote",
+     false,
      {"Voting is open! {seconds} seconds to choose who leaves the village.",
       "Talk is over. Cast your votes, and remember: a tie means nobody goes.",
       "The ballot box opens. Who will the village cast out on Day {day}?"}},
-    {"vote.flip", false,
+    {"vote.flip",
+     false,
      {"{voter} switches from {from} to {target}! {target} now has {count|votes}.",
       "A change of heart: {voter} moves their vote from {from} to {target}.",
       "{voter} flips to {target}. The tally shifts."}},
-    {"vote.flip.fromabstain", false,
+    {"vote.flip.fromabstain",
+     false,
      {"{voter} stops abstaining and votes for {target}.",
       "{voter} makes up their mind: a vote for {target}, now at {count|votes}."}},
-    {"vote.majority", false,
+    {"vote.majority",
+     false,
      {"{target} now has {count} of {alive} votes: a majority!",
       "The votes pile up against {target}: {count} and counting.",
       "{count|word|cap} votes on {target}. It is looking grim."}},
-    {"vote.out", false,
+    {"vote.out",
+     false,
      {"The village has spoken: {name} is cast out with {votes|votes}. {name} was {role|a}.",
       "With {votes|votes}, {name} is eliminated… and revealed as {role|a}. An innocent falls.",
       "{name} leaves the Town Hall for good ({votes|votes}). The reveal: {role|a}."}},
-    {"vote.out.wolf", false,
+    {"vote.out.wolf",
+     false,
      {"Got one! {name} is voted out with {votes|votes}, and was a werewolf!",
       "The village's aim is true: {name}, eliminated with {votes|votes}, was a werewolf.",
       "{votes|votes|cap} send {name} away. The mask slips: werewolf!"}},
-    {"vote.tie", false,
+    {"vote.tie",
+     false,
      {"A tie! {names} have {count|votes} each. Nobody is eliminated today.",
       "Deadlock between {names}. Without a clear result, everyone survives the day."}},
-    {"vote.none", false,
+    {"vote.none",
+     false,
      {"Not a single vote was cast. Day {day} ends without an elimination.",
       "The village abstains. Everyone is spared today."}},
-    {"lastwords.invite", false,
+    {"lastwords.invite",
+     false,
      {"{name} may speak their last words.", "Before leaving, {name} gets one final statement."}},
-    {"lastwords.said", false,
+    {"lastwords.said",
+     false,
      {"{name} has said their piece. The village will remember.",
       "With those last words, {name} leaves the Town Hall."}},
-    {"claim.seer", false,
+    {"claim.seer",
+     false,
      {"{name} claims to be the seer! Truth, or a desperate bluff?",
       "Bold move: {name} says they are the seer.",
       "A seer claim from {name}! The village must decide whether to believe it."}},
-    {"game.over.villagers", false,
+    {"game.over.villagers",
+     false,
      {"The last werewolf is gone! The village wins on Day {days}.",
       "Victory for the village! {survivors|word|cap} survivors can finally sleep at night.",
       "It's over: every werewolf has been found. The villagers triumph."}},
-    {"game.over.werewolves", false,
+    {"game.over.werewolves",
+     false,
      {"The werewolves now match the village in number. The werewolves win!",
       "Too late for the village: the wolves have taken the Town Hall. The werewolves win.",
       "Howls fill the night. The werewolves win, with {survivors|word} players left standing."}},
-    {"game.reveal", false,
+    {"game.reveal",
+     false,
      {"The masks come off: the werewolves were {wolves}. {seer} was the seer and {doctor} the "
       "doctor.",
       "All is revealed. Werewolves: {wolves}. Seer: {seer}. Doctor: {doctor}."}},
     {"game.reveal.wolves", false, {"The masks come off: the werewolves were {wolves}."}},
-    {"match.paused", false,
+    {"match.paused",
+     false,
      {"The host has paused the match. Everyone freeze!", "A pause is called. The clock stops."}},
-    {"match.resumed", false,
+    {"match.resumed",
+     false,
      {"The match resumes. The clock is running again.", "Play on! The match is back."}},
     // omniscient
-    {"omni.roles", true,
+    {"omni.roles",
+     true,
      {"Spoiler: {wolves} are the werewolves. {seer} is the seer, {doctor} the doctor.",
       "Behind the smiles: the wolves are {wolves}; {seer} holds the seer's sight and {doctor} the "
       "doctor's kit."}},
-    {"omni.wolves.agree", true,
-     {"The wolves, {wolves}, close in on {target}…", "{wolves} agree: tonight's prey is {target}.",
+    {"omni.wolves.agree",
+     true,
+     {"The wolves, {wolves}, close in on {target}…",
+      "{wolves} agree: tonight's prey is {target}.",
       "Yellow eyes in the dark: {wolves} stalk {target}."}},
-    {"omni.wolf.alone", true,
+    {"omni.wolf.alone",
+     true,
      {"{wolf}, the last wolf, hunts {target} alone.",
       "A lone wolf on the prowl: {wolf} has chosen {target}."}},
-    {"omni.wolves.split", true,
+    {"omni.wolves.split",
+     true,
      {"The pack is split: {wolf1} wants {target1}, {wolf2} wants {target2}.",
       "Disagreement in the den: {wolf1} picks {target1} while {wolf2} picks {target2}."}},
-    {"omni.seer.wolf", true,
+    {"omni.seer.wolf",
+     true,
      {"The seer, {seer}, peers into {target}'s heart… and sees a werewolf!",
       "{seer} has found one: {target} is a werewolf."}},
-    {"omni.seer.clean", true,
+    {"omni.seer.clean",
+     true,
      {"{seer}, the seer, checks {target}: not a werewolf.",
       "The seer's vision clears {target}. {seer} knows a little more tonight."}},
-    {"omni.doctor", true,
+    {"omni.doctor",
+     true,
      {"{doctor}, the doctor, watches over {target} tonight.",
       "The doctor, {doctor}, slips into {target}'s house with bandages ready."}},
-    {"omni.doctor.self", true,
+    {"omni.doctor.self",
+     true,
      {"{doctor}, the doctor, bars their own door tonight.",
       "The doctor, {doctor}, keeps the medicine close tonight: a self-protect."}},
-    {"omni.night.saved", true,
+    {"omni.night.saved",
+     true,
      {"The wolves pounce on {victim}… but {doctor}, the doctor, was watching. {victim} lives!",
       "Saved! {doctor} guessed right and pulls {victim} from the wolves' jaws."}},
-    {"omni.night.kill", true,
+    {"omni.night.kill",
+     true,
      {"The pack ({wolves}) strikes: {victim} ({role}) will not see the dawn.",
       "It is done. {victim}, {role|a}, falls to {wolves}."}},
-    {"omni.night.random", true,
+    {"omni.night.random",
+     true,
      {"The wolves could not settle on a victim; fate picks {victim} ({role}).",
       "No agreement in the den, so the moon decides: {victim}, {role|a}, is taken."}},
-    {"omni.day.status", true,
+    {"omni.day.status",
+     true,
      {"Spoiler: still hiding among them, the wolves: {wolves}.",
       "Only you can see it: {wolves}, sitting right there, smiling."}},
-    {"omni.bus", true,
+    {"omni.bus",
+     true,
      {"{voter} votes against fellow werewolf {target}! Bussing a packmate to look innocent?",
       "Cold-blooded: {voter}, a wolf, puts a vote on their own packmate {target}."}},
-    {"omni.claim.fake", true,
+    {"omni.claim.fake",
+     true,
      {"Spoiler: {name} is no seer but {role|a}. A bold bluff!",
       "Only you know it: {name}'s seer claim is a lie. They are {role|a}."}},
-    {"omni.claim.true", true,
+    {"omni.claim.true",
+     true,
      {"Spoiler: {name} really is the seer.",
       "It's true: {name} is the genuine seer, and now the wolves know it too."}},
     // Seed 002 sets. The witch's line is spoken whether she lives or not and
     // never says what she did: her phase runs even after her death.
-    {"witch.stirs", false,
+    {"witch.stirs",
+     false,
      {"Somewhere in the dark, the witch's hour comes and goes.",
       "A cauldron bubbles in Night {night}. Whether anyone tends it, nobody can say."}},
-    {"dawn.peaceful", false,
+    {"dawn.peaceful",
+     false,
      {"Dawn breaks after Night {night}, and everyone wakes. A peaceful night.",
       "Night {night} passes and no bed is empty."}},
-    {"dawn.deaths", false,
+    {"dawn.deaths",
+     false,
      {"A grim dawn after Night {night}: {count|word} players did not wake: {names}.",
       "Night {night} took {count|word} lives: {names}."}},
-    {"dawn.found", false,
+    {"dawn.found",
+     false,
      {"{name} was found dead after Night {night}. They were {role|a}.",
       "Morning light finds {name} lifeless. {name} was {role|a}."}},
-    {"dawn.found.hidden", false,
+    {"dawn.found.hidden",
+     false,
      {"{name} was found dead after Night {night}. Their role stays a secret.",
       "Morning light finds {name} lifeless; what they were, the village cannot tell."}},
-    {"vote.out.hidden", false,
+    {"vote.out.hidden",
+     false,
      {"The village has spoken: {name} is cast out with {votes|votes}. Their role stays hidden.",
       "{name} leaves the Town Hall for good ({votes|votes}), taking their secret along."}},
-    {"day.vote.pk", false,
+    {"day.vote.pk",
+     false,
      {"Voting is open! {seconds} seconds to choose who leaves the village.",
       "Talk is over. Cast your votes; a tie sends the leaders to a PK.",
       "The ballot box opens. Who will the village cast out on Day {day}?"}},
-    {"pk.begins", false,
+    {"pk.begins",
+     false,
      {"A tie at {count|votes}! {names} face a PK: each defends themselves, then the village votes "
       "again.",
       "Deadlock between {names}. To the PK: one defence each, then a revote."}},
-    {"pk.turn", false,
+    {"pk.turn",
+     false,
      {"{name} takes the stand in the PK.", "The PK floor goes to {name}: defend yourself."}},
-    {"pk.vote", false,
+    {"pk.vote",
+     false,
      {"The PK revote is open: {names}, one of you may leave.",
       "Defences heard. The village votes again between {names}."}},
-    {"pk.decided", false,
+    {"pk.decided",
+     false,
      {"The revote settles the PK: {name} goes with {votes|votes}.",
       "The PK is over. {name} could not win the room ({votes|votes})."}},
-    {"pk.tie", false,
+    {"pk.tie",
+     false,
      {"The PK ties again between {names}. Nobody is eliminated today.",
       "A second deadlock: {names} are level once more, and everyone survives the day."}},
-    {"pk.none", false,
+    {"pk.none",
+     false,
      {"Nobody voted in the PK. Day {day} ends without an elimination.",
       "The PK's ballot box stays empty. Everyone survives Day {day}."}},
-    {"hunter.rises", false,
+    {"hunter.rises",
+     false,
      {"{hunter} was the hunter, and the hunter does not go quietly. Will there be a shot?",
       "A gun is raised: {hunter}, the hunter, may take someone along."}},
-    {"hunter.hit", false,
+    {"hunter.hit",
+     false,
      {"A shot rings out! {hunter} takes {name} down. {name} was {role|a}.",
       "The hunter's bullet finds {name}, who was {role|a}."}},
-    {"hunter.hit.hidden", false,
+    {"hunter.hit.hidden",
+     false,
      {"A shot rings out! {hunter} takes {name} down. Their role stays hidden.",
       "The hunter's bullet finds {name}; what they were, nobody is told."}},
-    {"hunter.holds", false,
+    {"hunter.holds",
+     false,
      {"{hunter} lowers the gun. No shot is fired.", "The hunter, {hunter}, holds fire."}},
-    {"game.over.draw", false,
+    {"game.over.draw",
+     false,
      {"Day {days} is done and so is the match: neither side won. A draw!",
       "Time runs out on Day {days}. Nobody wins; the village and the wolves both survive."}},
     // Seed 002 omniscient
-    {"omni.witch.hunter", true,
+    {"omni.witch.hunter",
+     true,
      {"Spoiler: {witch} holds the witch's two potions; {hunter} is the hunter.",
       "Only you know it: {witch} is the witch and {hunter} carries the hunter's gun."}},
-    {"omni.witch.save", true,
+    {"omni.witch.save",
+     true,
      {"{witch}, the witch, pours the antidote for {target}.",
       "The witch, {witch}, spends her antidote: {target} is pulled back from the brink."}},
-    {"omni.witch.poison", true,
+    {"omni.witch.poison",
+     true,
      {"{witch}, the witch, poisons {target}.",
       "A drop of poison from {witch}, the witch: {target} will not wake."}},
-    {"omni.witch.pass", true,
-     {"{witch}, the witch, keeps her potions tonight.", "The witch, {witch}, does nothing tonight."}},
-    {"omni.wolves.decided", true,
-     {"The wolves' victim tonight: {victim} ({role}).", "The pack has settled on {victim}, {role|a}."}},
-    {"omni.night.witchsaved", true,
+    {"omni.witch.pass",
+     true,
+     {"{witch}, the witch, keeps her potions tonight.",
+      "The witch, {witch}, does nothing tonight."}},
+    {"omni.wolves.decided",
+     true,
+     {"The wolves' victim tonight: {victim} ({role}).",
+      "The pack has settled on {victim}, {role|a}."}},
+    {"omni.night.witchsaved",
+     true,
      {"The wolves pounce on {victim}… but the witch's antidote brings {victim} back!",
       "Saved by a potion: the witch pulls {victim} from the wolves' jaws."}},
-    {"omni.night.poisoned", true,
+    {"omni.night.poisoned",
+     true,
      {"{victim} ({role}) dies of the witch's poison, not the wolves' claws.",
       "The witch's poison does its work: {victim}, {role|a}, will not wake."}},
 }};
@@ -366,19 +443,23 @@ constexpr int variantCount(const Situation &s)
 struct ChineseSituation
 {
     std::string_view key;
-    std::array<std::string_view, 2> variants;  ///< an unused slot is empty
+    std::array<std::string_view, 2> variants; ///< an unused slot is empty
 };
 
 constexpr std::array<ChineseSituation, static_cast<std::size_t>(S::Count)> kChinese{{
-    {"lobby.open", {"狼人杀第{matchNumber}局即将开始。{names}在议事厅落座。",
-                    "第{matchNumber}局，{count|word}位村民齐聚：{names}。"}},
+    {"lobby.open",
+     {"狼人杀第{matchNumber}局即将开始。{names}在议事厅落座。",
+      "第{matchNumber}局，{count|word}位村民齐聚：{names}。"}},
     {"night.first", {"第{night}夜降临，村庄第一次陷入黑暗。狼人在暗处睁开了眼睛。"}},
-    {"night.falls", {"第{night}夜降临，村庄不安地睡去。", "月亮升起，第{night}夜开始了。谁能看到明天的太阳？"}},
+    {"night.falls",
+     {"第{night}夜降临，村庄不安地睡去。", "月亮升起，第{night}夜开始了。谁能看到明天的太阳？"}},
     {"summary.day.out", {"第{day}天结束：{name}被放逐，身份是{role}。还剩{alive}名玩家。"}},
     {"summary.day.none", {"第{day}天无人出局。还剩{alive}名玩家。"}},
     {"dawn.saved", {"第{night}夜过后天亮了。狼人出手了，但有人被救下，无人死亡。"}},
     {"dawn.quiet", {"天亮了，第{night}夜是平安夜，无人死亡。"}},
-    {"dawn.death", {"天亮了。{name}死于第{night}夜，身份是{role}。", "清晨传来噩耗：{name}没能熬过第{night}夜。其身份是{role}。"}},
+    {"dawn.death",
+     {"天亮了。{name}死于第{night}夜，身份是{role}。",
+      "清晨传来噩耗：{name}没能熬过第{night}夜。其身份是{role}。"}},
     {"dawn.death.seer", {"黎明的灾难：{name}死了，而{name}正是预言家。村庄失去了眼睛。"}},
     {"dawn.death.doctor", {"沉重的损失：医生{name}在第{night}夜遇害，再没有人守护村庄了。"}},
     {"day.begins", {"第{day}天开始。还剩{alive}名玩家：{names}。"}},
@@ -398,7 +479,8 @@ constexpr std::array<ChineseSituation, static_cast<std::size_t>(S::Count)> kChin
     {"lastwords.invite", {"{name}可以发表遗言。"}},
     {"lastwords.said", {"{name}说完了遗言，离开了议事厅。"}},
     {"claim.seer", {"{name}声称自己是预言家！是真相，还是孤注一掷的悍跳？"}},
-    {"game.over.villagers", {"最后一只狼人出局了！村民阵营在第{days}天获胜，{survivors}名幸存者终于可以安睡。"}},
+    {"game.over.villagers",
+     {"最后一只狼人出局了！村民阵营在第{days}天获胜，{survivors}名幸存者终于可以安睡。"}},
     {"game.over.werewolves", {"狼人的数量已与好人持平，狼人阵营获胜！场上还剩{survivors}名玩家。"}},
     {"game.reveal", {"真相大白：狼人是{wolves}。{seer}是预言家，{doctor}是医生。"}},
     {"game.reveal.wolves", {"真相大白：狼人是{wolves}。"}},
@@ -419,7 +501,8 @@ constexpr std::array<ChineseSituation, static_cast<std::size_t>(S::Count)> kChin
     {"omni.bus", {"{voter}投票给狼队友{target}！这是在倒钩做好人吗？"}},
     {"omni.claim.fake", {"剧透：{name}根本不是预言家，而是{role}。大胆的悍跳！"}},
     {"omni.claim.true", {"剧透：{name}确实是预言家。"}},
-    {"witch.stirs", {"黑暗中，女巫的时刻悄然来去。", "第{night}夜，坩埚里咕嘟作响，是否有人照看，无人知晓。"}},
+    {"witch.stirs",
+     {"黑暗中，女巫的时刻悄然来去。", "第{night}夜，坩埚里咕嘟作响，是否有人照看，无人知晓。"}},
     {"dawn.peaceful", {"第{night}夜过后天亮了，所有人都醒来了。平安夜。"}},
     {"dawn.deaths", {"第{night}夜过后，{count}名玩家没能醒来：{names}。"}},
     {"dawn.found", {"{name}死于第{night}夜，身份是{role}。"}},
@@ -455,7 +538,10 @@ constexpr bool chineseMatches()
 }
 static_assert(chineseMatches(), "kChinese must list every situation, in kSituations' order");
 
-constexpr int chineseCount(const ChineseSituation &s) { return s.variants[1].empty() ? 1 : 2; }
+constexpr int chineseCount(const ChineseSituation &s)
+{
+    return s.variants[1].empty() ? 1 : 2;
+}
 
 // ---------------------------------------------------------------- rendering helpers
 
@@ -494,9 +580,19 @@ std::string_view teamNoun(std::string_view code)
     return code;
 }
 
-constexpr std::array<std::string_view, 13> kNumberWords{
-    "zero", "one", "two",   "three",  "four", "five",  "six",
-    "seven", "eight", "nine", "ten", "eleven", "twelve"};
+constexpr std::array<std::string_view, 13> kNumberWords{"zero",
+                                                        "one",
+                                                        "two",
+                                                        "three",
+                                                        "four",
+                                                        "five",
+                                                        "six",
+                                                        "seven",
+                                                        "eight",
+                                                        "nine",
+                                                        "ten",
+                                                        "eleven",
+                                                        "twelve"};
 
 bool endsWith(std::string_view s, std::string_view suffix)
 {
@@ -542,19 +638,22 @@ std::string_view teamNounZh(std::string_view code)
     return code;
 }
 
-constexpr std::array<std::string_view, 13> kNumberWordsZh{"零", "一", "两", "三", "四", "五", "六",
-                                                          "七", "八", "九", "十", "十一", "十二"};
+constexpr std::array<std::string_view, 13> kNumberWordsZh{
+    "零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"};
 
 /// One placeholder's value. English (the classic rendering, unchanged) or
 /// Simplified Chinese, where articles and capitals do not exist, a vote
 /// count reads "3票" and a list reads "A、B和C".
-void appendValue(std::string &out, std::string_view key, std::string_view mods, const json &v, bool zh)
+void appendValue(
+    std::string &out, std::string_view key, std::string_view mods, const json &v, bool zh)
 {
     const std::size_t start = out.size();
     if (v.is_string()) {
         const std::string &s = v.get_ref<const std::string &>();
         if (key == "role" || endsWith(key, "Role"))
-            out.append(zh ? roleNounZh(s) : hasModifier(mods, "a") ? roleWithArticle(s) : roleNoun(s));
+            out.append(zh                       ? roleNounZh(s)
+                       : hasModifier(mods, "a") ? roleWithArticle(s)
+                                                : roleNoun(s));
         else if (key == "winner")
             out.append(zh ? teamNounZh(s) : teamNoun(s));
         else
@@ -581,7 +680,8 @@ void appendValue(std::string &out, std::string_view key, std::string_view mods, 
     } else if (!v.is_null()) {
         out.append(v.dump());
     }
-    if (!zh && hasModifier(mods, "cap") && out.size() > start && out[start] >= 'a' && out[start] <= 'z')
+    if (!zh && hasModifier(mods, "cap") && out.size() > start && out[start] >= 'a'
+        && out[start] <= 'z')
         out[start] = static_cast<char>(out[start] - 'a' + 'A');
 }
 
@@ -601,8 +701,8 @@ std::string render(std::string_view pattern, const json &args, bool zh)
         const std::string_view spec = pattern.substr(i + 1, close - i - 1);
         const std::size_t bar = spec.find('|');
         const std::string_view key = spec.substr(0, bar);
-        const std::string_view mods = bar == std::string_view::npos ? std::string_view()
-                                                                     : spec.substr(bar + 1);
+        const std::string_view mods
+            = bar == std::string_view::npos ? std::string_view() : spec.substr(bar + 1);
         const auto it = args.is_object() ? args.find(std::string(key)) : args.end();
         if (args.is_object() && it != args.end())
             appendValue(out, key, mods, *it, zh);
@@ -625,7 +725,8 @@ const Player *findPlayer(const MatchState &s, std::string_view id)
 
 const Player *findPlayerJ(const MatchState &s, const json &id)
 {
-    return id.is_string() ? findPlayer(s, std::string_view(id.get_ref<const std::string &>())) : nullptr;
+    return id.is_string() ? findPlayer(s, std::string_view(id.get_ref<const std::string &>()))
+                          : nullptr;
 }
 
 /// The player named by `payload[key]`, if it is a string naming one.
@@ -713,8 +814,9 @@ int addListed(json &args, const std::string &key, const MatchState &s, const jso
 std::string_view strAt(const json &payload, const char *key)
 {
     const auto it = payload.find(key);
-    return it != payload.end() && it->is_string() ? std::string_view(it->get_ref<const std::string &>())
-                                                  : std::string_view();
+    return it != payload.end() && it->is_string()
+               ? std::string_view(it->get_ref<const std::string &>())
+               : std::string_view();
 }
 
 std::int64_t intOr(const json &payload, const char *key, std::int64_t fallback)
@@ -757,13 +859,18 @@ const json &objectAt(const json &payload, const char *key)
 class Crier
 {
 public:
-    Crier(const MatchState &s, const Event &e) : m_s(s), m_e(e), m_zh(isChinese(s)) {}
+    Crier(const MatchState &s, const Event &e)
+        : m_s(s)
+        , m_e(e)
+        , m_zh(isChinese(s))
+    {}
 
     void say(S situation, json args)
     {
         const Situation &sit = kSituations[static_cast<std::size_t>(situation)];
         const int n = variantCount(sit);
-        const std::uint64_t v = pick(static_cast<std::uint64_t>(situation)) % static_cast<std::uint64_t>(n);
+        const std::uint64_t v
+            = pick(static_cast<std::uint64_t>(situation)) % static_cast<std::uint64_t>(n);
         NarratorLine line;
         line.templateId.reserve(sit.key.size() + 3);
         line.templateId.append(sit.key);
@@ -771,7 +878,8 @@ public:
         line.templateId.append(std::to_string(v + 1));
         if (m_zh) {
             const ChineseSituation &zh = kChinese[static_cast<std::size_t>(situation)];
-            line.text = render(zh.variants[v % static_cast<std::uint64_t>(chineseCount(zh))], args, true);
+            line.text
+                = render(zh.variants[v % static_cast<std::uint64_t>(chineseCount(zh))], args, true);
         } else {
             line.text = render(sit.variants[v], args, false);
         }
@@ -826,9 +934,11 @@ void onPhase(Crier &c, const MatchState &s, const Event &e)
             break;
         }
         // A short summary of the day that just ended, from public facts only.
-        const Player *out = s.lastEliminated ? findPlayer(s, std::string_view(*s.lastEliminated)) : nullptr;
+        const Player *out
+            = s.lastEliminated ? findPlayer(s, std::string_view(*s.lastEliminated)) : nullptr;
         if (out && !out->revealed) {
-            // A hidden role (seed 002 without the reveal): the recap would name it, so it is skipped.
+            // A hidden role (seed 002 without the reveal): the recap would name it, so it is
+            // skipped.
         } else if (out) {
             json a{{"day", s.dayNumber}, {"role", toString(out->role)}, {"alive", aliveCount(s)}};
             addPlayer(a, "name", *out);
@@ -850,8 +960,8 @@ void onPhase(Crier &c, const MatchState &s, const Event &e)
         else if (wolves > 1)
             c.say(S::HypeWolves, {{"wolves", wolves}, {"alive", alive}});
         json o = json::object();
-        if (addPlayers(o, "wolves", s,
-                       [](const Player &x) { return x.alive && x.role == Role::Werewolf; })
+        if (addPlayers(
+                o, "wolves", s, [](const Player &x) { return x.alive && x.role == Role::Werewolf; })
             > 0)
             c.say(S::OmniDayStatus, std::move(o));
         break;
@@ -889,7 +999,8 @@ void onPhase(Crier &c, const MatchState &s, const Event &e)
             c.say(S::HunterRises, std::move(a));
         }
         break;
-    case Phase::DayPkDefense: break;  // the tied VOTE_RESULT announced the PK
+    case Phase::DayPkDefense:
+        break; // the tied VOTE_RESULT announced the PK
     case Phase::DayPkVote: {
         json a{{"day", s.dayNumber}};
         json ids = json::array();
@@ -908,15 +1019,16 @@ void onPhase(Crier &c, const MatchState &s, const Event &e)
             }
         }
         break;
-    case Phase::Ended: break;  // GAME_ENDED follows and carries the news
+    case Phase::Ended:
+        break; // GAME_ENDED follows and carries the news
     }
 }
 
 /// Seed 002 deaths. A night death is told the same way whoever caused it:
 /// the witch's poison is secret, so no line may blame the wolves. A role is
 /// named only when the event itself reveals it.
-void onEliminatedSeed002(Crier &c, const MatchState &s, const Event &e, const Player &x,
-                         std::string_view revealed)
+void onEliminatedSeed002(
+    Crier &c, const MatchState &s, const Event &e, const Player &x, std::string_view revealed)
 {
     const json &p = e.payload;
     json a = json::object();
@@ -927,7 +1039,7 @@ void onEliminatedSeed002(Crier &c, const MatchState &s, const Event &e, const Pl
     if (cause == "VOTE") {
         a["day"] = intOr(p, "day", s.dayNumber);
         a["votes"] = intOr(p, "votes", 0);
-        c.say(revealed.empty()           ? S::VoteOutHidden
+        c.say(revealed.empty()         ? S::VoteOutHidden
               : revealed == "WEREWOLF" ? S::VoteOutWolf
                                        : S::VoteOut,
               std::move(a));
@@ -993,8 +1105,9 @@ void onVoteCast(Crier &c, const MatchState &s, const Event &e)
     }
     const int alive = aliveCount(s);
     const auto prevIt = p.find("previousTargetPlayerId");
-    const bool flipped = prevIt != p.end()
-                         && !(prevIt->is_string() && prevIt->get_ref<const std::string &>() == target->playerId);
+    const bool flipped
+        = prevIt != p.end()
+          && !(prevIt->is_string() && prevIt->get_ref<const std::string &>() == target->playerId);
     if (forTarget == alive / 2 + 1 && alive > 2) {
         json a{{"count", forTarget}, {"alive", alive}};
         addPlayer(a, "target", *target);
@@ -1030,7 +1143,7 @@ void onVoteResult(Crier &c, const MatchState &s, const Event &e)
             addPlayer(a, "name", *out);
             c.say(S::PkDecided, std::move(a));
         }
-        return;  // PLAYER_ELIMINATED follows and is narrated with the revealed role
+        return; // PLAYER_ELIMINATED follows and is narrated with the revealed role
     }
     const json &pk = arrayAt(p, "pk");
     if (!pk.empty()) {
@@ -1066,7 +1179,8 @@ void onPublicMessage(Crier &c, const MatchState &s, const Event &e)
         return;
     }
     const auto textIt = p.find("text");
-    if (textIt == p.end() || !textIt->is_string() || !claimsSeer(textIt->get_ref<const std::string &>()))
+    if (textIt == p.end() || !textIt->is_string()
+        || !claimsSeer(textIt->get_ref<const std::string &>()))
         return;
     json a = json::object();
     addPlayer(a, "name", *x);
@@ -1165,7 +1279,8 @@ void onNightResolvedSeed002(Crier &c, const MatchState &s, const Event &e)
     } else if (victim) {
         json a{{"role", toString(victim->role)}};
         addPlayer(a, "victim", *victim);
-        addPlayers(a, "wolves", s, [](const Player &x) { return x.alive && x.role == Role::Werewolf; });
+        addPlayers(
+            a, "wolves", s, [](const Player &x) { return x.alive && x.role == Role::Werewolf; });
         c.say(S::OmniNightKill, std::move(a));
     }
     if (poisoned) {
@@ -1216,7 +1331,8 @@ void onNightResolved(Crier &c, const MatchState &s, const Event &e)
     }
     a["role"] = toString(victim->role);
     if (strAt(p, "how") == "AGREED") {
-        addPlayers(a, "wolves", s, [](const Player &x) { return x.alive && x.role == Role::Werewolf; });
+        addPlayers(
+            a, "wolves", s, [](const Player &x) { return x.alive && x.role == Role::Werewolf; });
         c.say(S::OmniNightKill, std::move(a));
     } else {
         a["how"] = strAt(p, "how");
@@ -1246,13 +1362,16 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
             return {};
         break;
     }
-    default: break;
+    default:
+        break;
     }
 
     Crier c(state, cause);
     const json &p = cause.payload;
     switch (cause.type) {
-    case EventType::PhaseChanged: onPhase(c, state, cause); break;
+    case EventType::PhaseChanged:
+        onPhase(c, state, cause);
+        break;
     case EventType::TurnStarted:
         if (const Player *x = playerAt(state, p, "playerId")) {
             json a = json::object();
@@ -1260,9 +1379,15 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
             c.say(state.phase == Phase::DayPkDefense ? S::PkTurn : S::TurnLast, std::move(a));
         }
         break;
-    case EventType::PublicMessage: onPublicMessage(c, state, cause); break;
-    case EventType::VoteCast: onVoteCast(c, state, cause); break;
-    case EventType::VoteResult: onVoteResult(c, state, cause); break;
+    case EventType::PublicMessage:
+        onPublicMessage(c, state, cause);
+        break;
+    case EventType::VoteCast:
+        onVoteCast(c, state, cause);
+        break;
+    case EventType::VoteResult:
+        onVoteResult(c, state, cause);
+        break;
     case EventType::NightResult:
         if (!state.config.rules.isClassic()) {
             // Several may die in one night, and an empty night says nothing of
@@ -1270,7 +1395,8 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
             const json &deaths = arrayAt(p, "deaths");
             json a{{"night", intOr(p, "night", state.nightNumber)}};
             if (deaths.empty()) {
-                c.say(boolOr(p, "savedByDoctor", false) ? S::DawnSaved : S::DawnPeaceful, std::move(a));
+                c.say(boolOr(p, "savedByDoctor", false) ? S::DawnSaved : S::DawnPeaceful,
+                      std::move(a));
             } else if (deaths.size() > 1) {
                 a["count"] = addListed(a, "names", state, deaths);
                 c.say(S::DawnDeaths, std::move(a));
@@ -1279,8 +1405,10 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
             const json a{{"night", intOr(p, "night", state.nightNumber)}};
             c.say(boolOr(p, "savedByDoctor", false) ? S::DawnSaved : S::DawnQuiet, a);
         }
-        break;  // a death is narrated on PLAYER_ELIMINATED, which reveals the role
-    case EventType::PlayerEliminated: onEliminated(c, state, cause); break;
+        break; // a death is narrated on PLAYER_ELIMINATED, which reveals the role
+    case EventType::PlayerEliminated:
+        onEliminated(c, state, cause);
+        break;
     case EventType::GameEnded: {
         const std::string_view winner = strAt(p, "winningTeam");
         json a{{"winner", winner},
@@ -1292,16 +1420,24 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
               std::move(a));
         break;
     }
-    case EventType::RolesRevealed: onRoles(c, state, S::GameReveal, S::GameRevealWolves); break;
-    case EventType::MatchPaused: c.say(S::Paused, json::object()); break;
+    case EventType::RolesRevealed:
+        onRoles(c, state, S::GameReveal, S::GameRevealWolves);
+        break;
+    case EventType::MatchPaused:
+        c.say(S::Paused, json::object());
+        break;
     case EventType::MatchResumed:
         // Skips and speed changes move a deadline; nothing resumed.
         if (strAt(p, "reason") != "skip" && strAt(p, "reason") != "speed")
             c.say(S::Resumed, json::object());
         break;
     // Host-only causes: omniscient lines only.
-    case EventType::RolesAssigned: onRoles(c, state, S::OmniRoles, S::Count); break;
-    case EventType::WolfKillSelected: onWolfKill(c, state); break;
+    case EventType::RolesAssigned:
+        onRoles(c, state, S::OmniRoles, S::Count);
+        break;
+    case EventType::WolfKillSelected:
+        onWolfKill(c, state);
+        break;
     case EventType::SeerInspected: {
         const Player *seer = findPlayer(state, std::string_view(cause.audiencePlayerId));
         const Player *target = playerAt(state, p, "targetPlayerId");
@@ -1309,8 +1445,7 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
             json a = json::object();
             addPlayer(a, "seer", *seer);
             addPlayer(a, "target", *target);
-            c.say(strAt(p, "alignment") == "WEREWOLF" ? S::OmniSeerWolf
-                                                                    : S::OmniSeerClean,
+            c.say(strAt(p, "alignment") == "WEREWOLF" ? S::OmniSeerWolf : S::OmniSeerClean,
                   std::move(a));
         }
         break;
@@ -1330,8 +1465,12 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
         }
         break;
     }
-    case EventType::NightResolved: onNightResolved(c, state, cause); break;
-    case EventType::WitchActed: onWitchActed(c, state, cause); break;
+    case EventType::NightResolved:
+        onNightResolved(c, state, cause);
+        break;
+    case EventType::WitchActed:
+        onWitchActed(c, state, cause);
+        break;
     case EventType::WolvesDecided:
         if (const Player *v = playerAt(state, p, "victimPlayerId")) {
             json a{{"role", toString(v->role)}};
@@ -1348,7 +1487,8 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause)
                 c.say(S::HunterHolds, std::move(a));
             }
         break;
-    default: break;
+    default:
+        break;
     }
     return c.take();
 }
@@ -1362,7 +1502,8 @@ const std::vector<NarratorTemplate> &narratorTemplates()
             const ChineseSituation &zh = kChinese[k];
             for (int i = 0; i < variantCount(s); ++i)
                 v.push_back({std::string(s.key) + "." + std::to_string(i + 1),
-                             s.variants[static_cast<std::size_t>(i)], s.omniscient,
+                             s.variants[static_cast<std::size_t>(i)],
+                             s.omniscient,
                              zh.variants[static_cast<std::size_t>(i % chineseCount(zh))]});
         }
         return v;
@@ -1370,7 +1511,8 @@ const std::vector<NarratorTemplate> &narratorTemplates()
     return all;
 }
 
-std::optional<std::string> renderNarratorLine(std::string_view templateId, const json &args, bool chinese)
+std::optional<std::string>
+renderNarratorLine(std::string_view templateId, const json &args, bool chinese)
 {
     static const std::map<std::string, const NarratorTemplate *, std::less<>> byId = [] {
         std::map<std::string, const NarratorTemplate *, std::less<>> m;

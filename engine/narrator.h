@@ -33,10 +33,10 @@ namespace townhall::engine {
 
 struct NarratorLine
 {
-    std::string templateId;   ///< e.g. "night.falls.2"
+    std::string templateId;     ///< e.g. "night.falls.2"
     json args = json::object(); ///< named arguments of the template
-    std::string text;         ///< rendered in the match's language (rules.language)
-    bool omniscient = false;  ///< true: Host audience (spoilers allowed)
+    std::string text;           ///< rendered in the match's language (rules.language)
+    bool omniscient = false;    ///< true: Host audience (spoilers allowed)
 };
 
 /// Lines to announce after `cause` was applied; `state` is the state after it.
@@ -46,7 +46,7 @@ std::vector<NarratorLine> narrate(const MatchState &state, const Event &cause);
 /// One entry of the narrator's template catalogue (for translators and tests).
 struct NarratorTemplate
 {
-    std::string id;          ///< "<situation>.<variant>", variant 1-based
+    std::string id;           ///< "<situation>.<variant>", variant 1-based
     std::string_view english; ///< pattern with `{arg}` / `{arg|modifier}` placeholders
     bool omniscient = false;  ///< emitted with the Host audience only
     std::string_view chinese; ///< the Simplified Chinese pattern (rules.language "zh-CN")
@@ -73,7 +73,8 @@ std::string renderTemplateZh(std::string_view pattern, const json &args);
 /// A narrator line of `templateId` rendered again from its `args`, in
 /// Simplified Chinese when `chinese`, else in English; nullopt for an id the
 /// catalogue does not have (a line from another version).
-std::optional<std::string> renderNarratorLine(std::string_view templateId, const json &args, bool chinese);
+std::optional<std::string>
+renderNarratorLine(std::string_view templateId, const json &args, bool chinese);
 
 /// True when the match is played in Simplified Chinese (rules.language
 /// "zh-CN"): its narration and key moments are rendered from the Chinese

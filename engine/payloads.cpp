@@ -15,7 +15,9 @@ namespace {
 class Reader
 {
 public:
-    explicit Reader(const json &root) : m_root(root) {}
+    explicit Reader(const json &root)
+        : m_root(root)
+    {}
 
     const json &root() const { return m_root; }
     bool failed() const { return !m_problem.empty(); }
@@ -140,7 +142,8 @@ public:
             return fallback;
         if (const auto v = parse(s))
             return *v;
-        fail(std::string("payload field '") + key + "' has an unknown value '" + std::string(s) + "'");
+        fail(std::string("payload field '") + key + "' has an unknown value '" + std::string(s)
+             + "'");
         return fallback;
     }
 
@@ -174,7 +177,8 @@ private:
     std::int64_t integer(const json &v, const char *key)
     {
         if (v.is_number_unsigned()) {
-            if (v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+            if (v.get<std::uint64_t>()
+                > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
                 return wrong(key, "an integer in range"), 0;
             return static_cast<std::int64_t>(v.get<std::uint64_t>());
         }
@@ -255,7 +259,9 @@ void read(Reader &r, payload::MatchCreated &p)
                 r.fail("payload field 'players' must be an array of objects");
                 return;
             }
-            p.players.push_back({r.str(x, "playerId"), r.str(x, "agentId"), r.str(x, "displayName"),
+            p.players.push_back({r.str(x, "playerId"),
+                                 r.str(x, "agentId"),
+                                 r.str(x, "displayName"),
                                  r.i32(x, "seat")});
         }
     }
@@ -310,7 +316,8 @@ void read(Reader &r, payload::PlayerEliminated &p)
     if (const auto role = r.optStr("roleRevealed")) {
         p.roleRevealed = parseRole(*role);
         if (!p.roleRevealed)
-            r.fail("payload field 'roleRevealed' has an unknown value '" + std::string(*role) + "'");
+            r.fail("payload field 'roleRevealed' has an unknown value '" + std::string(*role)
+                   + "'");
     }
 }
 
@@ -333,8 +340,8 @@ void read(Reader &r, payload::RolesAssigned &p)
     if (const json *roles = r.object(r.root(), "roles")) {
         p.roles.reserve(roles->size());
         for (const auto &[playerId, role] : roles->items()) {
-            const auto parsed = role.is_string() ? parseRole(role.get_ref<const std::string &>())
-                                                 : std::nullopt;
+            const auto parsed
+                = role.is_string() ? parseRole(role.get_ref<const std::string &>()) : std::nullopt;
             if (!parsed) {
                 r.fail("payload field 'roles' has no valid role for " + playerId);
                 return;
@@ -344,7 +351,10 @@ void read(Reader &r, payload::RolesAssigned &p)
     }
 }
 
-void read(Reader &r, payload::PlayerReady &p) { p.playerId = r.str("playerId"); }
+void read(Reader &r, payload::PlayerReady &p)
+{
+    p.playerId = r.str("playerId");
+}
 
 void read(Reader &r, payload::TurnStarted &p)
 {
@@ -353,7 +363,10 @@ void read(Reader &r, payload::TurnStarted &p)
     p.phaseEndsAtMs = r.i64("phaseEndsAtMs");
 }
 
-void read(Reader &r, payload::TurnMissed &p) { p.playerId = r.str("playerId"); }
+void read(Reader &r, payload::TurnMissed &p)
+{
+    p.playerId = r.str("playerId");
+}
 
 void read(Reader &r, payload::WolfKillSelected &p)
 {
@@ -371,7 +384,10 @@ void read(Reader &r, payload::SeerInspected &p)
     p.night = r.i32("night");
 }
 
-void read(Reader &r, payload::DoctorProtected &p) { p.targetPlayerId = r.str("targetPlayerId"); }
+void read(Reader &r, payload::DoctorProtected &p)
+{
+    p.targetPlayerId = r.str("targetPlayerId");
+}
 
 void read(Reader &r, payload::NightResolved &p)
 {

@@ -53,7 +53,8 @@ struct PhaseChanged
     int dayNumber = 0;
     std::optional<int> nightNumber;      ///< absent in logs older than night numbers
     std::optional<TimeMs> phaseEndsAtMs; ///< absent: the phase ends when it starts
-    std::vector<std::string_view> order; ///< required for DAY_OPENING and DAY_PK_DEFENSE, else empty
+    std::vector<std::string_view>
+        order; ///< required for DAY_OPENING and DAY_PK_DEFENSE, else empty
     std::optional<std::string_view> hunterPlayerId; ///< HUNTER_SHOT: whose shot
     std::optional<Phase> resume;                    ///< HUNTER_SHOT: the phase that follows
 };
@@ -74,7 +75,7 @@ struct WolfChatMessage
 struct VoteCast
 {
     std::string_view voterPlayerId;
-    std::optional<std::string_view> targetPlayerId;  ///< none: abstained
+    std::optional<std::string_view> targetPlayerId; ///< none: abstained
 };
 
 struct NightResult
@@ -82,30 +83,34 @@ struct NightResult
     std::optional<std::string_view> killedPlayerId;
     bool savedByDoctor = false;
     std::optional<int> night;
-    std::vector<std::string_view> deaths;  ///< seed 002 sets: everyone who died, in seat order
+    std::vector<std::string_view> deaths; ///< seed 002 sets: everyone who died, in seat order
 };
 
 struct PlayerEliminated
 {
     std::string_view playerId;
     std::optional<Role> roleRevealed;
-    std::string_view cause;  ///< NIGHT_KILL, VOTE, HUNTER_SHOT (absent in old logs)
+    std::string_view cause; ///< NIGHT_KILL, VOTE, HUNTER_SHOT (absent in old logs)
 };
 
 struct GameEnded
 {
-    std::optional<Team> winningTeam;  ///< none: "NONE", a draw at max_days
+    std::optional<Team> winningTeam; ///< none: "NONE", a draw at max_days
 };
 
-struct Narrator {};
+struct Narrator
+{
+};
 
 struct RolesAssigned
 {
     std::uint64_t seed = 0;
-    std::vector<std::pair<std::string_view, Role>> roles;  ///< playerId → role, payload order
+    std::vector<std::pair<std::string_view, Role>> roles; ///< playerId → role, payload order
 };
 
-struct RoleCard {};
+struct RoleCard
+{
+};
 
 struct PlayerReady
 {
@@ -133,7 +138,7 @@ struct WolfKillSelected
 struct SeerInspected
 {
     std::string_view targetPlayerId;
-    bool werewolf = false;  ///< alignment WEREWOLF / NOT_WEREWOLF
+    bool werewolf = false; ///< alignment WEREWOLF / NOT_WEREWOLF
     int night = 0;
 };
 
@@ -155,23 +160,25 @@ struct VoteResult
     std::vector<std::string_view> noVote;
     bool tie = false;
     int topCount = 0;
-    std::vector<std::string_view> pk;  ///< a tie under the PK rule: the players in the PK
-    int pkRound = 0;                    ///< 1 for the PK's revote, else 0
+    std::vector<std::string_view> pk; ///< a tie under the PK rule: the players in the PK
+    int pkRound = 0;                  ///< 1 for the PK's revote, else 0
 };
 
-struct RolesRevealed {};
+struct RolesRevealed
+{
+};
 
 struct MatchPaused
 {
     std::int64_t remainingMs = 0;
-    std::optional<std::string_view> breakpoint;  ///< set when a breakpoint stopped the match
+    std::optional<std::string_view> breakpoint; ///< set when a breakpoint stopped the match
 };
 
 struct MatchResumed
 {
     TimeMs phaseEndsAtMs = 0;
-    std::optional<TimeMs> turnEndsAtMs;  ///< DAY_OPENING only
-    std::optional<double> speed;         ///< reason "speed": the new timer speed factor
+    std::optional<TimeMs> turnEndsAtMs; ///< DAY_OPENING only
+    std::optional<double> speed;        ///< reason "speed": the new timer speed factor
 };
 
 struct BreakpointsSet
@@ -190,14 +197,14 @@ struct WitchInformed
 struct WitchActed
 {
     int night = 0;
-    std::string_view action;  ///< SAVE, POISON or PASS
+    std::string_view action; ///< SAVE, POISON or PASS
     std::optional<std::string_view> targetPlayerId;
 };
 
 struct HunterShot
 {
     std::string_view hunterPlayerId;
-    std::optional<std::string_view> targetPlayerId;  ///< none: the hunter did not shoot
+    std::optional<std::string_view> targetPlayerId; ///< none: the hunter did not shoot
 };
 
 struct WolvesDecided
@@ -213,15 +220,32 @@ struct WolvesDecided
 } // namespace payload
 
 /// One alternative per EventType, in the enum's order: `index()` is the type.
-using Payload = std::variant<payload::MatchCreated, payload::PhaseChanged, payload::PublicMessage,
-                             payload::WolfChatMessage, payload::VoteCast, payload::NightResult,
-                             payload::PlayerEliminated, payload::GameEnded, payload::Narrator,
-                             payload::RolesAssigned, payload::RoleCard, payload::PlayerReady,
-                             payload::TurnStarted, payload::TurnMissed, payload::WolfKillSelected,
-                             payload::SeerInspected, payload::DoctorProtected,
-                             payload::NightResolved, payload::VoteResult, payload::RolesRevealed,
-                             payload::MatchPaused, payload::MatchResumed, payload::BreakpointsSet,
-                             payload::WitchInformed, payload::WitchActed, payload::HunterShot,
+using Payload = std::variant<payload::MatchCreated,
+                             payload::PhaseChanged,
+                             payload::PublicMessage,
+                             payload::WolfChatMessage,
+                             payload::VoteCast,
+                             payload::NightResult,
+                             payload::PlayerEliminated,
+                             payload::GameEnded,
+                             payload::Narrator,
+                             payload::RolesAssigned,
+                             payload::RoleCard,
+                             payload::PlayerReady,
+                             payload::TurnStarted,
+                             payload::TurnMissed,
+                             payload::WolfKillSelected,
+                             payload::SeerInspected,
+                             payload::DoctorProtected,
+                             payload::NightResolved,
+                             payload::VoteResult,
+                             payload::RolesRevealed,
+                             payload::MatchPaused,
+                             payload::MatchResumed,
+                             payload::BreakpointsSet,
+                             payload::WitchInformed,
+                             payload::WitchActed,
+                             payload::HunterShot,
                              payload::WolvesDecided>;
 static_assert(std::variant_size_v<Payload> == EventTypeCount);
 

@@ -38,7 +38,8 @@ bool breaksLine(std::string_view ch)
         return b < 0x20 || b == 0x7F;
     }
     if (ch.size() == 2)
-        return static_cast<unsigned char>(ch[0]) == 0xC2 && static_cast<unsigned char>(ch[1]) < 0xA0;
+        return static_cast<unsigned char>(ch[0]) == 0xC2
+               && static_cast<unsigned char>(ch[1]) < 0xA0;
     return ch == "\u2028" || ch == "\u2029";
 }
 

@@ -16,8 +16,10 @@ bool visible(const Event &e, const Viewer &viewer, const MatchState &s)
     if (viewer.kind == Viewer::Kind::Omniscient)
         return true;
     switch (e.audience) {
-    case Audience::Public: return true;
-    case Audience::Host: return false;
+    case Audience::Public:
+        return true;
+    case Audience::Host:
+        return false;
     case Audience::Player:
         return viewer.kind == Viewer::Kind::Player && viewer.playerId == e.audiencePlayerId;
     case Audience::Wolves:
@@ -31,8 +33,10 @@ bool visible(const Event &e, const Viewer &viewer, const MatchState &s)
     return false;
 }
 
-std::vector<const Event *> visibleEvents(const Match &m, const Viewer &viewer,
-                                         std::optional<std::uint64_t> afterSeq, std::size_t limit)
+std::vector<const Event *> visibleEvents(const Match &m,
+                                         const Viewer &viewer,
+                                         std::optional<std::uint64_t> afterSeq,
+                                         std::size_t limit)
 {
     std::vector<const Event *> out;
     const auto &log = m.log();
@@ -43,9 +47,12 @@ std::vector<const Event *> visibleEvents(const Match &m, const Viewer &viewer,
         // public replica (Match::fromPublicLog), whose seqs skip hidden events.
         std::size_t first = std::min<std::size_t>(*afterSeq, log.size());
         if (m.publicOnly())
-            first = std::size_t(std::upper_bound(log.begin(), log.end(), *afterSeq,
-                                                 [](std::uint64_t seq, const Event &e) { return seq < e.seq; })
-                                - log.begin());
+            first = std::size_t(
+                std::upper_bound(log.begin(),
+                                 log.end(),
+                                 *afterSeq,
+                                 [](std::uint64_t seq, const Event &e) { return seq < e.seq; })
+                - log.begin());
         for (std::size_t i = first; i < log.size(); ++i) {
             if (visible(log[i], viewer, m.state())) {
                 out.push_back(&log[i]);
@@ -85,12 +92,18 @@ std::string nameOf(const MatchState &s, const std::string &id)
 std::string roleWord(Role r)
 {
     switch (r) {
-    case Role::Villager: return "villager";
-    case Role::Werewolf: return "werewolf";
-    case Role::Seer: return "seer";
-    case Role::Doctor: return "doctor";
-    case Role::Witch: return "witch";
-    case Role::Hunter: return "hunter";
+    case Role::Villager:
+        return "villager";
+    case Role::Werewolf:
+        return "werewolf";
+    case Role::Seer:
+        return "seer";
+    case Role::Doctor:
+        return "doctor";
+    case Role::Witch:
+        return "witch";
+    case Role::Hunter:
+        return "hunter";
     }
     return "?";
 }
@@ -106,14 +119,14 @@ std::string deadRole(const Player &p)
 struct DayRecord
 {
     int day = 0;
-    std::optional<std::string> nightKill;     ///< night before this day
-    std::vector<std::string> nightDeaths;     ///< seed 002: everyone who died that night, seat order
+    std::optional<std::string> nightKill; ///< night before this day
+    std::vector<std::string> nightDeaths; ///< seed 002: everyone who died that night, seat order
     bool nightSaved = false;
     std::vector<const Event *> speeches;
     std::vector<const Event *> votes;
-    const Event *voteResult = nullptr;        ///< the day's final result (the PK's revote, if any)
-    const Event *pkResult = nullptr;          ///< the tied first vote that sent players to the PK
-    std::vector<const Event *> shots;         ///< HUNTER_SHOT events told on this day
+    const Event *voteResult = nullptr; ///< the day's final result (the PK's revote, if any)
+    const Event *pkResult = nullptr;   ///< the tied first vote that sent players to the PK
+    std::vector<const Event *> shots;  ///< HUNTER_SHOT events told on this day
 };
 
 std::map<int, DayRecord> publicDays(const Match &m)
@@ -169,7 +182,8 @@ std::map<int, DayRecord> publicDays(const Match &m)
                 days[day].voteResult = &e;
             break;
         }
-        default: break;
+        default:
+            break;
         }
     }
     return days;
@@ -260,7 +274,8 @@ std::string publicSummary(const Match &m)
         if (r.nightDeaths.size() > 1) {
             std::string names;
             for (const std::string &d : r.nightDeaths)
-                names += (names.empty() ? "" : " and ") + (find(s, d) ? find(s, d)->displayName : d);
+                names
+                    += (names.empty() ? "" : " and ") + (find(s, d) ? find(s, d)->displayName : d);
             out += names + " died.";
         } else if (r.nightKill) {
             out += find(s, *r.nightKill) ? find(s, *r.nightKill)->displayName + " was killed."
@@ -318,7 +333,8 @@ void stateViewInto(StateView &v, const Match &m, const Viewer &viewer, const Sta
         v.publicSummary = publicSummary(m);
     v.recentPublicMessages.clear();
     if (opts.includeRecentPublicMessages) {
-        const std::size_t limit = static_cast<std::size_t>(std::clamp(opts.recentPublicMessagesLimit, 1, 50));
+        const std::size_t limit
+            = static_cast<std::size_t>(std::clamp(opts.recentPublicMessagesLimit, 1, 50));
         const auto &log = m.log();
         for (std::size_t i = log.size(); i-- > 0 && v.recentPublicMessages.size() < limit;) {
             const Event &e = log[i];
@@ -356,7 +372,8 @@ void stateViewInto(StateView &v, const Match &m, const Viewer &viewer, const Sta
         y.potions = PotionsView{me->hasAntidote, me->hasPoison};
     else
         y.potions.reset();
-    y.lastWordsDue = s.phase == Phase::DayResolution && s.lastEliminated == me->playerId && !me->spokeLastWords;
+    y.lastWordsDue = s.phase == Phase::DayResolution && s.lastEliminated == me->playerId
+                     && !me->spokeLastWords;
     if (s.phase != Phase::Ended) {
         if (!y.requiredAction)
             y.requiredAction.emplace();
@@ -431,7 +448,8 @@ json toJson(const StateView &v)
             // get_state is the same tree as before.
             const Match::RequiredAction &r = *y.requiredAction;
             if (r.type == ActionType::WitchAct) {
-                g.emplace("killedPlayerId", r.killedPlayerId ? json(*r.killedPlayerId) : json(nullptr));
+                g.emplace("killedPlayerId",
+                          r.killedPlayerId ? json(*r.killedPlayerId) : json(nullptr));
                 g.emplace("antidote", r.antidote);
                 g.emplace("poison", r.poison);
             }
@@ -483,19 +501,23 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
     const Player *me = m.player(playerId);
     const bool zh = isChinese(s);
     // The fixed text follows the match's language; names and speech stay as written.
-    const auto tr = [zh](std::string_view en, std::string_view cn) { return std::string(zh ? cn : en); };
+    const auto tr = [zh](std::string_view en, std::string_view cn) {
+        return std::string(zh ? cn : en);
+    };
     if (!me)
         return tr("You are not a player in this match.", "你不是本局的玩家。");
     const RuleSet &rules = s.config.rules;
     std::string b;
     b += tr("[ROLE AND IDENTITY]\n", "【身份】\n");
     if (zh)
-        b += "你是" + me->displayName + "（" + me->playerId + "，" + std::to_string(me->seat) + "号位）。你的身份是"
-             + std::string(toString(me->role)) + "。除非你选择公开或伪装，请保密。\n";
+        b += "你是" + me->displayName + "（" + me->playerId + "，" + std::to_string(me->seat)
+             + "号位）。你的身份是" + std::string(toString(me->role))
+             + "。除非你选择公开或伪装，请保密。\n";
     else
-        b += "You are " + me->displayName + " (" + me->playerId + ", seat " + std::to_string(me->seat)
-             + "). Your role is " + std::string(toString(me->role)) + ". Keep it secret unless you "
-             "choose to reveal or bluff.\n";
+        b += "You are " + me->displayName + " (" + me->playerId + ", seat "
+             + std::to_string(me->seat) + "). Your role is " + std::string(toString(me->role))
+             + ". Keep it secret unless you "
+               "choose to reveal or bluff.\n";
     if (me->role == Role::Werewolf) {
         b += tr("Your pack: ", "你的狼队友：");
         for (const Player &p : s.players)
@@ -510,50 +532,58 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
         for (const SeerRecord &r : s.seerHistory)
             b += zh ? "第" + std::to_string(r.night) + "夜：" + nameOf(s, r.targetPlayerId)
                           + (r.werewolf ? "是狼人；" : "不是狼人；")
-                    : " night " + std::to_string(r.night) + ": " + nameOf(s, r.targetPlayerId) + " is "
-                          + (r.werewolf ? "a WEREWOLF" : "NOT a werewolf") + ";";
+                    : " night " + std::to_string(r.night) + ": " + nameOf(s, r.targetPlayerId)
+                          + " is " + (r.werewolf ? "a WEREWOLF" : "NOT a werewolf") + ";";
         b += "\n";
     }
     if (me->role == Role::Doctor && me->doctorPrevTarget)
         b += tr("Last night you protected ", "昨晚你守护了") + nameOf(s, *me->doctorPrevTarget)
              + tr("; you cannot protect them tonight.\n", "，今晚不能再守护同一人。\n");
     if (me->role == Role::Witch) {
-        b += tr("You are the witch: after the wolves choose, you may save their victim with your antidote "
-                "or poison one player, each potion once per match, and at most one potion a night.\n",
-                "你是女巫：狼人行动后，你可以用解药救下被刀的玩家，或用毒药毒死一名玩家；每瓶药整局只能用一次，"
-                "每晚最多用一瓶。\n");
-        b += tr("Antidote: ", "解药：") + tr(me->hasAntidote ? "unused" : "used", me->hasAntidote ? "未使用" : "已使用")
-             + tr(". Poison: ", "。毒药：") + tr(me->hasPoison ? "unused" : "used", me->hasPoison ? "未使用" : "已使用")
+        b += tr(
+            "You are the witch: after the wolves choose, you may save their victim with your "
+            "antidote "
+            "or poison one player, each potion once per match, and at most one potion a night.\n",
+            "你是女巫：狼人行动后，你可以用解药救下被刀的玩家，或用毒药毒死一名玩家；每瓶药整局只能"
+            "用一次，"
+            "每晚最多用一瓶。\n");
+        b += tr("Antidote: ", "解药：")
+             + tr(me->hasAntidote ? "unused" : "used", me->hasAntidote ? "未使用" : "已使用")
+             + tr(". Poison: ", "。毒药：")
+             + tr(me->hasPoison ? "unused" : "used", me->hasPoison ? "未使用" : "已使用")
              + tr(".\n", "。\n");
     }
     if (me->role == Role::Hunter)
-        b += tr("You are the hunter: when you die you may shoot one player, who dies with you (not if the "
+        b += tr("You are the hunter: when you die you may shoot one player, who dies with you (not "
+                "if the "
                 "witch poisoned you).\n",
                 "你是猎人：死亡时可以开枪带走一名玩家（被女巫毒死时不能开枪）。\n");
     if (!rules.isClassic()) {
         b += tr("Rules: ", "规则：");
-        b += rules.tie == TieRule::Pk ? tr("a tied vote goes to a PK: the tied players defend themselves, then a "
-                                           "revote among them; a second tie eliminates nobody. ",
-                                           "投票平票时进入PK：平票玩家依次辩护，然后在他们之间重新投票；再次平票则无人出局。")
+        b += rules.tie == TieRule::Pk ? tr(
+                 "a tied vote goes to a PK: the tied players defend themselves, then a "
+                 "revote among them; a second tie eliminates nobody. ",
+                 "投票平票时进入PK：平票玩家依次辩护，然后在他们之间重新投票；再次平票则无人出局。")
                                       : tr("a tied vote eliminates nobody. ", "平票时无人出局。");
         if (!rules.revealRoleOnDeath)
             b += tr("Roles are not revealed on death. ", "玩家死亡时不公开身份。");
         if (rules.maxDays > 0)
             b += zh ? "第" + std::to_string(rules.maxDays) + "天结束仍未分出胜负则平局。"
-                    : "If no side has won after day " + std::to_string(rules.maxDays) + ", the match is a draw. ";
+                    : "If no side has won after day " + std::to_string(rules.maxDays)
+                          + ", the match is a draw. ";
         b += "\n";
     }
 
     b += tr("\n[GAME STATE]\n", "\n【局势】\n");
-    const std::string endsAt = isoTime(s.phase == Phase::DayOpening || s.phase == Phase::DayPkDefense
-                                           ? s.turnEndsAt
-                                           : s.phaseEndsAt);
+    const std::string endsAt
+        = isoTime(s.phase == Phase::DayOpening || s.phase == Phase::DayPkDefense ? s.turnEndsAt
+                                                                                 : s.phaseEndsAt);
     if (zh)
-        b += "阶段：" + std::string(toString(s.phase)) + "，第" + std::to_string(s.dayNumber) + "天，结束于" + endsAt
-             + "。\n";
+        b += "阶段：" + std::string(toString(s.phase)) + "，第" + std::to_string(s.dayNumber)
+             + "天，结束于" + endsAt + "。\n";
     else
-        b += "Phase: " + std::string(toString(s.phase)) + ", day " + std::to_string(s.dayNumber) + ", ends at "
-             + endsAt + ".\n";
+        b += "Phase: " + std::string(toString(s.phase)) + ", day " + std::to_string(s.dayNumber)
+             + ", ends at " + endsAt + ".\n";
     b += tr("Living:", "存活：");
     for (const Player &p : s.players)
         if (p.alive)
@@ -593,19 +623,23 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
             continue;
         }
         if (zh)
-            b += "\n【第" + std::to_string(day) + "天，" + (day == current ? "当前】\n" : "前一天】\n");
+            b += "\n【第" + std::to_string(day) + "天，"
+                 + (day == current ? "当前】\n" : "前一天】\n");
         else
-            b += "\n[DAY " + std::to_string(day) + (day == current ? ", CURRENT]" : ", PREVIOUS]") + "\n";
+            b += "\n[DAY " + std::to_string(day) + (day == current ? ", CURRENT]" : ", PREVIOUS]")
+                 + "\n";
         if (r.nightDeaths.size() > 1)
             b += tr("Night: ", "夜里：") + deathsLine(r) + tr(" died.\n", "死亡。\n");
         else
-            b += r.nightKill ? tr("Night: ", "夜里：") + nameOf(s, *r.nightKill) + tr(" was killed.\n", "被杀。\n")
-                             : (r.nightSaved ? tr("Night: the doctor saved the victim.\n", "夜里：医生救下了被刀的玩家。\n")
+            b += r.nightKill ? tr("Night: ", "夜里：") + nameOf(s, *r.nightKill)
+                                   + tr(" was killed.\n", "被杀。\n")
+                             : (r.nightSaved ? tr("Night: the doctor saved the victim.\n",
+                                                  "夜里：医生救下了被刀的玩家。\n")
                                              : tr("Night: nobody died.\n", "夜里：无人死亡。\n"));
         for (const Event *e : r.speeches)
             if (const auto p = payloadAs<payload::PublicMessage>(*e))
-                b += "- " + nameOf(s, std::string(p->playerId)) + " [" + std::string(toString(p->kind))
-                     + "]: " + quotedSpeech(p->text) + "\n";
+                b += "- " + nameOf(s, std::string(p->playerId)) + " ["
+                     + std::string(toString(p->kind)) + "]: " + quotedSpeech(p->text) + "\n";
         if (!r.votes.empty()) {
             b += tr("Votes:", "投票：");
             for (const Event *e : r.votes) {
@@ -613,7 +647,8 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
                 if (!p)
                     continue;
                 b += " " + nameOf(s, std::string(p->voterPlayerId)) + " -> "
-                     + (p->targetPlayerId ? nameOf(s, std::string(*p->targetPlayerId)) : tr("abstain", "弃票"))
+                     + (p->targetPlayerId ? nameOf(s, std::string(*p->targetPlayerId))
+                                          : tr("abstain", "弃票"))
                      + ";";
             }
             b += "\n";
@@ -631,7 +666,8 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
             if (e.type != EventType::WolfChatMessage)
                 continue;
             if (const auto p = payloadAs<payload::WolfChatMessage>(e); p && !p->fromWolfId.empty())
-                chat += "- " + nameOf(s, std::string(p->fromWolfId)) + ": " + quotedSpeech(p->text) + "\n";
+                chat += "- " + nameOf(s, std::string(p->fromWolfId)) + ": " + quotedSpeech(p->text)
+                        + "\n";
         }
         if (!chat.empty())
             b += tr("\n[WOLF CHAT, PRIVATE]\n", "\n【狼人频道，私密】\n") + chat;
@@ -651,7 +687,8 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
             b += tr("You were voted out. You may say LAST_WORDS with et.werewolf.match.say_public.",
                     "你被放逐了。可以用 et.werewolf.match.say_public 发表遗言（LAST_WORDS）。");
         else if (s.phase == Phase::Lobby)
-            b += tr("Call et.werewolf.match.ready to mark yourself ready.", "调用 et.werewolf.match.ready 表示准备就绪。");
+            b += tr("Call et.werewolf.match.ready to mark yourself ready.",
+                    "调用 et.werewolf.match.ready 表示准备就绪。");
         else if (s.phase == Phase::Ended)
             b += tr("The match is over.", "比赛已结束。");
         else
@@ -659,57 +696,72 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
                     "现在不需要你行动，请等待下一阶段。");
         break;
     case ActionType::WolfKill:
-        b += (req.alreadySubmitted ? tr("You chose a victim; you may change it.", "你已选择目标，可以更改。")
-                                   : tr("Choose tonight's victim", "选择今晚的目标，"))
+        b += (req.alreadySubmitted
+                  ? tr("You chose a victim; you may change it.", "你已选择目标，可以更改。")
+                  : tr("Choose tonight's victim", "选择今晚的目标，"))
              + tr(" with et.werewolf.match.night.wolf_kill. Coordinate in wolf chat. Targets:",
                   "使用 et.werewolf.match.night.wolf_kill。在狼人频道商量。可选目标：")
              + targets();
         break;
     case ActionType::SeerInspect:
-        b += req.alreadySubmitted ? tr("You have inspected tonight.", "你今晚已查验。")
-                                  : tr("Inspect one player with et.werewolf.match.night.seer_inspect. Targets:",
-                                       "使用 et.werewolf.match.night.seer_inspect 查验一名玩家。可选目标：")
-                                        + targets();
+        b += req.alreadySubmitted
+                 ? tr("You have inspected tonight.", "你今晚已查验。")
+                 : tr("Inspect one player with et.werewolf.match.night.seer_inspect. Targets:",
+                      "使用 et.werewolf.match.night.seer_inspect 查验一名玩家。可选目标：")
+                       + targets();
         break;
     case ActionType::DoctorProtect:
-        b += req.alreadySubmitted ? tr("You have protected someone tonight.", "你今晚已守护。")
-                                  : tr("Protect one player with et.werewolf.match.night.doctor_protect. Targets:",
-                                       "使用 et.werewolf.match.night.doctor_protect 守护一名玩家。可选目标：")
-                                        + targets();
+        b += req.alreadySubmitted
+                 ? tr("You have protected someone tonight.", "你今晚已守护。")
+                 : tr("Protect one player with et.werewolf.match.night.doctor_protect. Targets:",
+                      "使用 et.werewolf.match.night.doctor_protect 守护一名玩家。可选目标：")
+                       + targets();
         break;
     case ActionType::WitchAct:
         if (req.killedPlayerId)
-            b += tr("Tonight the wolves attacked ", "今晚狼人袭击了") + nameOf(s, *req.killedPlayerId) + tr(". ", "。");
+            b += tr("Tonight the wolves attacked ", "今晚狼人袭击了")
+                 + nameOf(s, *req.killedPlayerId) + tr(". ", "。");
         else
             b += tr("You are not told tonight's victim. ", "你今晚不知道谁被袭击。");
-        b += tr("Act with et.werewolf.match.night.witch_act: SAVE (antidote", "使用 et.werewolf.match.night.witch_act 行动：SAVE（解药")
-             + tr(req.antidote ? " available)" : " not available tonight)", req.antidote ? "可用）" : "今晚不可用）")
+        b += tr("Act with et.werewolf.match.night.witch_act: SAVE (antidote",
+                "使用 et.werewolf.match.night.witch_act 行动：SAVE（解药")
+             + tr(req.antidote ? " available)" : " not available tonight)",
+                  req.antidote ? "可用）" : "今晚不可用）")
              + tr(", POISON a target (poison", "、POISON 毒一名玩家（毒药")
-             + tr(req.poison ? " available)" : " not available tonight)", req.poison ? "可用）" : "今晚不可用）")
+             + tr(req.poison ? " available)" : " not available tonight)",
+                  req.poison ? "可用）" : "今晚不可用）")
              + tr(" or PASS. Poison targets:", "或 PASS。可毒目标：") + targets();
         break;
     case ActionType::HunterShoot:
-        b += tr("You died and you are the hunter: shoot one player with et.werewolf.match.hunter_shoot, or "
+        b += tr("You died and you are the hunter: shoot one player with "
+                "et.werewolf.match.hunter_shoot, or "
                 "pass (no target). Targets:",
-                "你已死亡，你是猎人：使用 et.werewolf.match.hunter_shoot 开枪带走一名玩家，或不开枪（不填目标）。可选目标：")
+                "你已死亡，你是猎人：使用 et.werewolf.match.hunter_shoot "
+                "开枪带走一名玩家，或不开枪（不填目标）。可选目标：")
              + targets();
         break;
     case ActionType::SpeakOpening:
-        b += tr("It is your opening turn: make one short statement with et.werewolf.match.say_public (kind OPENING).",
+        b += tr("It is your opening turn: make one short statement with "
+                "et.werewolf.match.say_public (kind OPENING).",
                 "轮到你开场发言：用 et.werewolf.match.say_public 发一段简短发言（kind OPENING）。");
         break;
     case ActionType::SpeakDefense:
-        b += tr("You are in the PK: it is your turn to defend yourself with et.werewolf.match.say_public (kind "
+        b += tr("You are in the PK: it is your turn to defend yourself with "
+                "et.werewolf.match.say_public (kind "
                 "DEFENSE). Then the others vote again between the players in the PK.",
-                "你在PK中：轮到你用 et.werewolf.match.say_public 辩护（kind DEFENSE）。之后其他玩家将在PK玩家之间重新投票。");
+                "你在PK中：轮到你用 et.werewolf.match.say_public 辩护（kind "
+                "DEFENSE）。之后其他玩家将在PK玩家之间重新投票。");
         break;
     case ActionType::SpeakDiscussion:
-        b += tr("Discuss with et.werewolf.match.say_public (kind DISCUSSION or DEFENSE); at most one message every 3 s.",
-                "用 et.werewolf.match.say_public 参与讨论（kind DISCUSSION 或 DEFENSE），每3秒最多一条。");
+        b += tr("Discuss with et.werewolf.match.say_public (kind DISCUSSION or DEFENSE); at most "
+                "one message every 3 s.",
+                "用 et.werewolf.match.say_public 参与讨论（kind DISCUSSION 或 "
+                "DEFENSE），每3秒最多一条。");
         break;
     case ActionType::Vote:
-        b += (req.alreadySubmitted ? tr("You voted; you may change your vote", "你已投票，可以改票，")
-                                   : tr("Vote", "投票，"))
+        b += (req.alreadySubmitted
+                  ? tr("You voted; you may change your vote", "你已投票，可以改票，")
+                  : tr("Vote", "投票，"))
              + (req.pk ? tr(" in the PK's revote", "这是PK重新投票，") : std::string())
              + tr(" with et.werewolf.match.vote (targetPlayerId null to abstain). Targets:",
                   "使用 et.werewolf.match.vote（targetPlayerId 为 null 表示弃票）。可选目标：")

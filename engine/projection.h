@@ -19,7 +19,7 @@ struct Viewer
 {
     enum class Kind : std::uint8_t { Spectator, Player, Omniscient };
     Kind kind = Kind::Spectator;
-    std::string playerId;  ///< for Kind::Player
+    std::string playerId; ///< for Kind::Player
 
     static Viewer spectator() { return {}; }
     static Viewer omniscient() { return {Kind::Omniscient, {}}; }
@@ -31,8 +31,10 @@ bool visible(const Event &e, const Viewer &viewer, const MatchState &s);
 
 /// Events after `afterSeq` (exclusive) that `viewer` may read, at most `limit`.
 /// With `afterSeq == nullopt`, the most recent `limit` visible events.
-std::vector<const Event *> visibleEvents(const Match &m, const Viewer &viewer,
-                                         std::optional<std::uint64_t> afterSeq, std::size_t limit);
+std::vector<const Event *> visibleEvents(const Match &m,
+                                         const Viewer &viewer,
+                                         std::optional<std::uint64_t> afterSeq,
+                                         std::size_t limit);
 
 struct PlayerEntry
 {
@@ -41,7 +43,7 @@ struct PlayerEntry
     int seat = 0;
     bool alive = true;
     bool ready = false;
-    std::optional<Role> revealedRole;  ///< dead players, ended matches, or omniscient viewers
+    std::optional<Role> revealedRole; ///< dead players, ended matches, or omniscient viewers
 };
 
 struct MessageEntry
@@ -74,8 +76,8 @@ struct YouView
     bool alive = true;
     std::vector<std::string> knownWolves;
     std::vector<SeerEntry> seerHistory;
-    std::optional<PotionsView> potions;  ///< the witch only; absent (not in JSON) for anyone else
-    std::optional<Match::RequiredAction> requiredAction;  ///< null when the match ended
+    std::optional<PotionsView> potions; ///< the witch only; absent (not in JSON) for anyone else
+    std::optional<Match::RequiredAction> requiredAction; ///< null when the match ended
     /// Voted out just now (DAY_RESOLUTION) and the last words not said yet:
     /// say_public with kind LAST_WORDS may be called. Optional, so it is not
     /// a required action (requiredAction stays NONE).
@@ -106,7 +108,10 @@ struct StateView
 
 StateView stateView(const Match &m, const Viewer &viewer, const StateOptions &opts = {});
 /// Same, into an existing view whose buffers are reused (hot paths: bots).
-void stateViewInto(StateView &out, const Match &m, const Viewer &viewer, const StateOptions &opts = {});
+void stateViewInto(StateView &out,
+                   const Match &m,
+                   const Viewer &viewer,
+                   const StateOptions &opts = {});
 json toJson(const StateView &v);
 
 /// Short public recap from public facts only (safe for anyone).

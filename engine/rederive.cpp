@@ -64,7 +64,9 @@ std::optional<Command> commandOf(const Event &e)
         return c;
     case EventType::WitchActed: {
         const std::string action = str(p, "action");
-        c.kind = action == "SAVE" ? K::WitchSave : action == "POISON" ? K::WitchPoison : K::WitchPass;
+        c.kind = action == "SAVE"     ? K::WitchSave
+                 : action == "POISON" ? K::WitchPoison
+                                      : K::WitchPass;
         c.playerId = e.audiencePlayerId;
         c.target = optStr(p, "targetPlayerId");
         return c;
@@ -76,7 +78,8 @@ std::optional<Command> commandOf(const Event &e)
         c.playerId = str(p, "hunterPlayerId");
         c.target = optStr(p, "targetPlayerId");
         return c;
-    default: return std::nullopt;
+    default:
+        return std::nullopt;
     }
 }
 
@@ -102,7 +105,10 @@ std::string difference(const Event &file, const Event &rules)
     return {};
 }
 
-Error refuse(std::string message) { return makeError(ErrorCode::InvalidArgument, std::move(message)); }
+Error refuse(std::string message)
+{
+    return makeError(ErrorCode::InvalidArgument, std::move(message));
+}
 
 /// Replaces, in every string of `j`, an id equal to `from` or beginning
 /// "<from>:" with `to`. A stored payload nests a few levels at most.
@@ -112,7 +118,8 @@ void renameIds(json &j, const std::string &from, const std::string &to)
         const std::string &v = j.get_ref<const std::string &>();
         if (v == from)
             j = to;
-        else if (v.size() > from.size() && v.compare(0, from.size(), from) == 0 && v[from.size()] == ':')
+        else if (v.size() > from.size() && v.compare(0, from.size(), from) == 0
+                 && v[from.size()] == ':')
             j = to + v.substr(from.size());
     } else if (j.is_structured()) {
         for (json &child : j)
@@ -124,7 +131,10 @@ Expected<std::vector<Event>> replay(const std::vector<Event> &log, bool narratio
 
 } // namespace
 
-Expected<std::vector<Event>> rederive(const std::vector<Event> &log) { return replay(log, false); }
+Expected<std::vector<Event>> rederive(const std::vector<Event> &log)
+{
+    return replay(log, false);
+}
 
 Expected<std::vector<Event>> rederiveAs(const std::vector<Event> &log, int number)
 {
@@ -170,7 +180,8 @@ Expected<std::vector<Event>> replay(const std::vector<Event> &log, bool narratio
         seats.push_back({p.agentId, p.displayName});
         config.deal.push_back(p.role);
     }
-    Match m = Match::create(s.matchId, s.buildingInstanceId, s.matchNumber, s.seed, seats, config, log.front().at);
+    Match m = Match::create(
+        s.matchId, s.buildingInstanceId, s.matchNumber, s.seed, seats, config, log.front().at);
 
     std::size_t checked = 0;
     while (true) {
@@ -179,10 +190,12 @@ Expected<std::vector<Event>> replay(const std::vector<Event> &log, bool narratio
             if (checked >= log.size())
                 return refuse("the log ends before " + describe(made[checked])
                               + ", which the rules produce from the events before it");
-            if (narrationFromRules && made[checked].type == EventType::Narrator && log[checked].type == EventType::Narrator)
+            if (narrationFromRules && made[checked].type == EventType::Narrator
+                && log[checked].type == EventType::Narrator)
                 continue; // the rules' phrasing for the new id
             if (const std::string d = difference(log[checked], made[checked]); !d.empty())
-                return refuse(describe(log[checked]) + " is not what the rules make of the events before it: " + d);
+                return refuse(describe(log[checked])
+                              + " is not what the rules make of the events before it: " + d);
         }
         if (checked >= log.size())
             break;

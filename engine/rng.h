@@ -16,7 +16,9 @@ namespace townhall::engine {
 class Rng
 {
 public:
-    explicit Rng(std::uint64_t seed) : m_state(seed) {}
+    explicit Rng(std::uint64_t seed)
+        : m_state(seed)
+    {}
     static Rng forDecision(std::uint64_t matchSeed, std::uint64_t seq, std::uint64_t salt)
     {
         Rng mix(matchSeed ^ (seq * 0x9E3779B97F4A7C15ULL) ^ (salt * 0xC2B2AE3D27D4EB4FULL));

@@ -62,14 +62,22 @@ RuleSet seed002Six()
 
 } // namespace
 
-std::string_view toString(TieRule t) { return TieNames[static_cast<std::size_t>(t)]; }
-std::string_view toString(WitchSelfSave w) { return SelfSaveNames[static_cast<std::size_t>(w)]; }
+std::string_view toString(TieRule t)
+{
+    return TieNames[static_cast<std::size_t>(t)];
+}
+std::string_view toString(WitchSelfSave w)
+{
+    return SelfSaveNames[static_cast<std::size_t>(w)];
+}
 
 std::vector<Role> RuleSet::deck() const
 {
     std::vector<Role> d;
     d.reserve(static_cast<std::size_t>(std::max(0, seatCount())));
-    auto add = [&d](Role r, int n) { d.insert(d.end(), static_cast<std::size_t>(std::max(0, n)), r); };
+    auto add = [&d](Role r, int n) {
+        d.insert(d.end(), static_cast<std::size_t>(std::max(0, n)), r);
+    };
     add(Role::Werewolf, werewolves);
     add(Role::Seer, seers);
     add(Role::Doctor, doctors);
@@ -82,12 +90,18 @@ std::vector<Role> RuleSet::deck() const
 bool RuleSet::hasRole(Role r) const
 {
     switch (r) {
-    case Role::Werewolf: return werewolves > 0;
-    case Role::Seer: return seers > 0;
-    case Role::Doctor: return doctors > 0;
-    case Role::Witch: return witches > 0;
-    case Role::Hunter: return hunters > 0;
-    case Role::Villager: return villagers > 0;
+    case Role::Werewolf:
+        return werewolves > 0;
+    case Role::Seer:
+        return seers > 0;
+    case Role::Doctor:
+        return doctors > 0;
+    case Role::Witch:
+        return witches > 0;
+    case Role::Hunter:
+        return hunters > 0;
+    case Role::Villager:
+        return villagers > 0;
     }
     return false;
 }
@@ -103,9 +117,12 @@ std::optional<std::string> RuleSet::validate() const
 {
     if (name.empty() || name.size() > 64)
         return "name must be 1..64 characters";
-    for (auto [n, what] : {std::pair{werewolves, "werewolves"}, std::pair{seers, "seers"},
-                           std::pair{doctors, "doctors"}, std::pair{witches, "witches"},
-                           std::pair{hunters, "hunters"}, std::pair{villagers, "villagers"}})
+    for (auto [n, what] : {std::pair{werewolves, "werewolves"},
+                           std::pair{seers, "seers"},
+                           std::pair{doctors, "doctors"},
+                           std::pair{witches, "witches"},
+                           std::pair{hunters, "hunters"},
+                           std::pair{villagers, "villagers"}})
         if (n < 0)
             return std::string(what) + " must not be negative";
     if (seatCount() < 6 || seatCount() > 12)
@@ -119,8 +136,10 @@ std::optional<std::string> RuleSet::validate() const
         return "at most one seer, one doctor, one witch and one hunter";
     if (maxDays < 0 || maxDays > 100)
         return "maxDays must be 0 (no limit) to 100";
-    for (auto [ms, what] : {std::pair{witchMs, "witchMs"}, std::pair{hunterMs, "hunterMs"},
-                            std::pair{pkDefenseTurnMs, "pkDefenseTurnMs"}, std::pair{pkVoteMs, "pkVoteMs"}})
+    for (auto [ms, what] : {std::pair{witchMs, "witchMs"},
+                            std::pair{hunterMs, "hunterMs"},
+                            std::pair{pkDefenseTurnMs, "pkDefenseTurnMs"},
+                            std::pair{pkVoteMs, "pkVoteMs"}})
         if (ms < 1'000 || ms > 3'600'000)
             return std::string(what) + " must be 1000..3600000";
     if (language != "en" && language != "zh-CN")
@@ -157,7 +176,9 @@ json RuleSet::toJson() const
 
 Expected<RuleSet> RuleSet::fromJson(const json &j)
 {
-    auto fail = [](std::string why) { return makeError(ErrorCode::InvalidArgument, "rule set: " + why); };
+    auto fail = [](std::string why) {
+        return makeError(ErrorCode::InvalidArgument, "rule set: " + why);
+    };
     if (!j.is_object())
         return fail("not a JSON object");
     RuleSet r;
@@ -170,7 +191,10 @@ Expected<RuleSet> RuleSet::fromJson(const json &j)
         r = *p;
         r.name = "custom";
     }
-    auto readInt = [&](const json &o, const char *key, auto &out, const std::string &path) -> std::optional<std::string> {
+    auto readInt = [&](const json &o,
+                       const char *key,
+                       auto &out,
+                       const std::string &path) -> std::optional<std::string> {
         auto it = o.find(key);
         if (it == o.end())
             return std::nullopt;
@@ -188,10 +212,21 @@ Expected<RuleSet> RuleSet::fromJson(const json &j)
         out = it->get<bool>();
         return std::nullopt;
     };
-    static const std::set<std::string> Known{
-        "base", "name", "table", "tie", "revealRoleOnDeath", "maxDays", "witchSelfSave",
-        "witchBothPotionsOneNight", "witchSeesVictimWithoutAntidote", "hunterShootsWhenPoisoned",
-        "protectAndAntidoteKill", "pkCandidatesVote", "timers", "language", "description"};
+    static const std::set<std::string> Known{"base",
+                                             "name",
+                                             "table",
+                                             "tie",
+                                             "revealRoleOnDeath",
+                                             "maxDays",
+                                             "witchSelfSave",
+                                             "witchBothPotionsOneNight",
+                                             "witchSeesVictimWithoutAntidote",
+                                             "hunterShootsWhenPoisoned",
+                                             "protectAndAntidoteKill",
+                                             "pkCandidatesVote",
+                                             "timers",
+                                             "language",
+                                             "description"};
     for (const auto &[key, value] : j.items())
         if (!Known.count(key))
             return fail("unknown key \"" + key + "\"");
@@ -205,46 +240,56 @@ Expected<RuleSet> RuleSet::fromJson(const json &j)
     if (auto it = j.find("table"); it != j.end()) {
         if (!it->is_object())
             return fail("table must be an object of role counts");
-        static const std::set<std::string> Roles{"werewolves", "seers", "doctors", "witches", "hunters", "villagers"};
+        static const std::set<std::string> Roles{
+            "werewolves", "seers", "doctors", "witches", "hunters", "villagers"};
         for (const auto &[key, value] : it->items())
             if (!Roles.count(key))
-                return fail("unknown role count \"" + key + "\" (werewolves, seers, doctors, witches, hunters, villagers)");
-        for (auto [key, field] : {std::pair{"werewolves", &r.werewolves}, std::pair{"seers", &r.seers},
-                                  std::pair{"doctors", &r.doctors}, std::pair{"witches", &r.witches},
-                                  std::pair{"hunters", &r.hunters}, std::pair{"villagers", &r.villagers}})
+                return fail("unknown role count \"" + key
+                            + "\" (werewolves, seers, doctors, witches, hunters, villagers)");
+        for (auto [key, field] : {std::pair{"werewolves", &r.werewolves},
+                                  std::pair{"seers", &r.seers},
+                                  std::pair{"doctors", &r.doctors},
+                                  std::pair{"witches", &r.witches},
+                                  std::pair{"hunters", &r.hunters},
+                                  std::pair{"villagers", &r.villagers}})
             if (auto e = readInt(*it, key, *field, "table."))
                 return fail(*e);
     }
     if (auto it = j.find("tie"); it != j.end()) {
-        auto t = it->is_string() ? parseName<TieRule>(TieNames, it->get<std::string>()) : std::nullopt;
+        auto t
+            = it->is_string() ? parseName<TieRule>(TieNames, it->get<std::string>()) : std::nullopt;
         if (!t)
             return fail("tie must be \"NO_ELIMINATION\" or \"PK\"");
         r.tie = *t;
     }
     if (auto it = j.find("witchSelfSave"); it != j.end()) {
-        auto w = it->is_string() ? parseName<WitchSelfSave>(SelfSaveNames, it->get<std::string>()) : std::nullopt;
+        auto w = it->is_string() ? parseName<WitchSelfSave>(SelfSaveNames, it->get<std::string>())
+                                 : std::nullopt;
         if (!w)
             return fail("witchSelfSave must be \"NEVER\", \"FIRST_NIGHT\" or \"ALWAYS\"");
         r.witchSelfSave = *w;
     }
     if (auto e = readInt(j, "maxDays", r.maxDays, ""))
         return fail(*e);
-    for (auto [key, field] : {std::pair{"revealRoleOnDeath", &r.revealRoleOnDeath},
-                              std::pair{"witchBothPotionsOneNight", &r.witchBothPotionsOneNight},
-                              std::pair{"witchSeesVictimWithoutAntidote", &r.witchSeesVictimWithoutAntidote},
-                              std::pair{"hunterShootsWhenPoisoned", &r.hunterShootsWhenPoisoned},
-                              std::pair{"protectAndAntidoteKill", &r.protectAndAntidoteKill},
-                              std::pair{"pkCandidatesVote", &r.pkCandidatesVote}})
+    for (auto [key, field] :
+         {std::pair{"revealRoleOnDeath", &r.revealRoleOnDeath},
+          std::pair{"witchBothPotionsOneNight", &r.witchBothPotionsOneNight},
+          std::pair{"witchSeesVictimWithoutAntidote", &r.witchSeesVictimWithoutAntidote},
+          std::pair{"hunterShootsWhenPoisoned", &r.hunterShootsWhenPoisoned},
+          std::pair{"protectAndAntidoteKill", &r.protectAndAntidoteKill},
+          std::pair{"pkCandidatesVote", &r.pkCandidatesVote}})
         if (auto e = readBool(key, *field))
             return fail(*e);
     if (auto it = j.find("timers"); it != j.end()) {
         if (!it->is_object())
             return fail("timers must be an object");
-        static const std::set<std::string> Timers{"witchMs", "hunterMs", "pkDefenseTurnMs", "pkVoteMs"};
+        static const std::set<std::string> Timers{
+            "witchMs", "hunterMs", "pkDefenseTurnMs", "pkVoteMs"};
         for (const auto &[key, value] : it->items())
             if (!Timers.count(key))
                 return fail("unknown timer \"" + key + "\"");
-        for (auto [key, field] : {std::pair{"witchMs", &r.witchMs}, std::pair{"hunterMs", &r.hunterMs},
+        for (auto [key, field] : {std::pair{"witchMs", &r.witchMs},
+                                  std::pair{"hunterMs", &r.hunterMs},
                                   std::pair{"pkDefenseTurnMs", &r.pkDefenseTurnMs},
                                   std::pair{"pkVoteMs", &r.pkVoteMs}})
             if (auto e = readInt(*it, key, *field, "timers."))
@@ -262,7 +307,8 @@ Expected<RuleSet> RuleSet::fromJson(const json &j)
 
 const std::vector<RuleSet> &rulePresets()
 {
-    static const std::vector<RuleSet> presets{RuleSet(), seed002Six(), seed002Nine(), seed002Twelve()};
+    static const std::vector<RuleSet> presets{
+        RuleSet(), seed002Six(), seed002Nine(), seed002Twelve()};
     return presets;
 }
 

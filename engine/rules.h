@@ -35,7 +35,7 @@ struct RuleSet
     std::string name = "classic";
     int werewolves = 2;
     int seers = 1;
-    int doctors = 1;   ///< the doctor (a "guard" in seed 002's tables)
+    int doctors = 1; ///< the doctor (a "guard" in seed 002's tables)
     int witches = 0;
     int hunters = 0;
     int villagers = 4;

@@ -5,7 +5,8 @@
 
 namespace townhall::engine {
 
-SeatDriver::Step BotDriver::onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs now)
+SeatDriver::Step
+BotDriver::onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs now)
 {
     Bot::Step s = m_bot.step(view, news, now);
     return Step{std::move(s.call), s.wakeAt};
@@ -29,7 +30,9 @@ const SeatLoop::Seat *SeatLoop::find(const std::string &playerId) const
     return const_cast<SeatLoop *>(this)->find(playerId);
 }
 
-void SeatLoop::seat(const std::string &playerId, std::unique_ptr<SeatDriver> driver, std::optional<TimeMs> firstTurn)
+void SeatLoop::seat(const std::string &playerId,
+                    std::unique_ptr<SeatDriver> driver,
+                    std::optional<TimeMs> firstTurn)
 {
     if (Seat *s = find(playerId)) {
         s->driver = std::move(driver);
@@ -50,17 +53,19 @@ bool SeatLoop::replace(const std::string &playerId, std::unique_ptr<SeatDriver> 
     if (!s)
         return false;
     s->driver = std::move(driver);
-    s->cursor = 0;  // the new driver has seen nothing yet
+    s->cursor = 0; // the new driver has seen nothing yet
     s->wakeAt = now;
     s->busy = false;
-    s->ticket = ++m_tickets;  // the old driver's answer no longer fits
+    s->ticket = ++m_tickets; // the old driver's answer no longer fits
     return true;
 }
 
 bool SeatLoop::unseat(const std::string &playerId)
 {
-    const auto it = std::find_if(m_seats.begin(), m_seats.end(),
-                                 [&](const std::unique_ptr<Seat> &s) { return s->playerId == playerId; });
+    const auto it
+        = std::find_if(m_seats.begin(), m_seats.end(), [&](const std::unique_ptr<Seat> &s) {
+              return s->playerId == playerId;
+          });
     if (it == m_seats.end())
         return false;
     m_seats.erase(it);
@@ -79,7 +84,8 @@ bool SeatLoop::wake(const std::string &playerId, TimeMs now)
 
 bool SeatLoop::busy() const
 {
-    return std::any_of(m_seats.begin(), m_seats.end(), [](const std::unique_ptr<Seat> &s) { return s->busy; });
+    return std::any_of(
+        m_seats.begin(), m_seats.end(), [](const std::unique_ptr<Seat> &s) { return s->busy; });
 }
 
 bool SeatLoop::pass(const Match &match, TimeMs now, const Send &send)
@@ -96,8 +102,10 @@ bool SeatLoop::pass(const Match &match, TimeMs now, const Send &send)
         // a dead hunter's shot.
         const Player *me = match.player(s.playerId);
         const MatchState &st = match.state();
-        if (!me || (!me->alive && !(st.phase == Phase::DayResolution && st.lastEliminated == me->playerId)
-                    && !(st.phase == Phase::HunterShot && st.hunterPending == me->playerId)))
+        if (!me
+            || (!me->alive
+                && !(st.phase == Phase::DayResolution && st.lastEliminated == me->playerId)
+                && !(st.phase == Phase::HunterShot && st.hunterPending == me->playerId)))
             continue;
         const bool hasNews = match.state().lastSeq > s.cursor;
         const bool due = s.wakeAt && *s.wakeAt <= now;
@@ -124,8 +132,12 @@ bool SeatLoop::pass(const Match &match, TimeMs now, const Send &send)
     return acted;
 }
 
-void SeatLoop::resolved(const std::string &playerId, const ToolCall &call, bool ok, std::optional<ErrorCode> error,
-                        std::uint64_t ticket, const json &body)
+void SeatLoop::resolved(const std::string &playerId,
+                        const ToolCall &call,
+                        bool ok,
+                        std::optional<ErrorCode> error,
+                        std::uint64_t ticket,
+                        const json &body)
 {
     Seat *s = find(playerId);
     if (!s || s->ticket != ticket || !s->busy)
@@ -138,7 +150,8 @@ std::optional<TimeMs> SeatLoop::nextWake(std::optional<TimeMs> after) const
 {
     std::optional<TimeMs> next;
     for (const auto &s : m_seats)
-        if (!s->busy && s->wakeAt && (!after || *s->wakeAt > *after) && (!next || *s->wakeAt < *next))
+        if (!s->busy && s->wakeAt && (!after || *s->wakeAt > *after)
+            && (!next || *s->wakeAt < *next))
             next = s->wakeAt;
     return next;
 }

@@ -28,21 +28,23 @@ public:
 
     struct Step
     {
-        std::optional<ToolCall> call;  ///< what to send now, if anything
-        std::optional<TimeMs> wakeAt;  ///< when to be asked again (nullopt: on the next event)
+        std::optional<ToolCall> call; ///< what to send now, if anything
+        std::optional<TimeMs> wakeAt; ///< when to be asked again (nullopt: on the next event)
     };
 
     /// The player has news, or the time it asked for has come. `view` is its
     /// get_state projection at `now`; `news` the events it may read that
     /// arrived since the last turn (the first turn brings all of them).
-    virtual Step onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs now) = 0;
+    virtual Step onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs now)
+        = 0;
     /// How the last call ended: ok, or the error code the tool returned.
     virtual void onResult(const ToolCall &call, bool ok, std::optional<ErrorCode> error) = 0;
     /// The same with the tool's answer: its result (ok) or the error object
     /// the agent would read. A driver that reasons over what the tool said (a
     /// model reading get_state, or why a vote was refused) overrides this;
     /// the default forgets the body.
-    virtual void onAnswer(const ToolCall &call, bool ok, std::optional<ErrorCode> error, const json &body)
+    virtual void
+    onAnswer(const ToolCall &call, bool ok, std::optional<ErrorCode> error, const json &body)
     {
         (void)body;
         onResult(call, ok, error);
@@ -70,7 +72,9 @@ private:
 class BotDriver final : public SeatDriver
 {
 public:
-    BotDriver(std::string playerId, std::uint64_t seed) : m_bot(std::move(playerId), seed) {}
+    BotDriver(std::string playerId, std::uint64_t seed)
+        : m_bot(std::move(playerId), seed)
+    {}
     Step onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs now) override;
     void onResult(const ToolCall &call, bool ok, std::optional<ErrorCode> error) override;
 
@@ -96,10 +100,12 @@ public:
         bool stop = false;
     };
     /// `ticket` identifies the call to resolved().
-    using Send = std::function<Sent(const std::string &playerId, const ToolCall &call, std::uint64_t ticket)>;
+    using Send = std::function<Sent(
+        const std::string &playerId, const ToolCall &call, std::uint64_t ticket)>;
 
     /// Seats `driver` for `playerId`, first asked at `firstTurn` (or at the next event).
-    void seat(const std::string &playerId, std::unique_ptr<SeatDriver> driver,
+    void seat(const std::string &playerId,
+              std::unique_ptr<SeatDriver> driver,
               std::optional<TimeMs> firstTurn = std::nullopt);
     /// Hands a seat to another driver mid-match (a stalled seat to a bot).
     /// The new driver is asked at `now` and reads from the match's first
@@ -119,14 +125,18 @@ public:
     /// One pass in seat order: each idle seat with news or a due turn gets
     /// its turn, and a call it makes is sent before the next seat's turn (so
     /// that seat sees it). Seats of the dead are skipped, except the last
-    /// words of the player just voted out and a dead hunter's shot. Returns whether any call was sent.
-    /// Stops early when the match ends or a Sent says `stop`.
+    /// words of the player just voted out and a dead hunter's shot. Returns whether any call was
+    /// sent. Stops early when the match ends or a Sent says `stop`.
     bool pass(const Match &match, TimeMs now, const Send &send);
     /// The answer to a call whose Sent was not `answered`, with the tool's
     /// answer when the caller has it. An answer for a replaced driver or an
     /// older call is dropped.
-    void resolved(const std::string &playerId, const ToolCall &call, bool ok, std::optional<ErrorCode> error,
-                  std::uint64_t ticket, const json &body = nullptr);
+    void resolved(const std::string &playerId,
+                  const ToolCall &call,
+                  bool ok,
+                  std::optional<ErrorCode> error,
+                  std::uint64_t ticket,
+                  const json &body = nullptr);
 
     /// The earliest time an idle seat asked to be woken at (later than
     /// `after` when given).
@@ -137,11 +147,11 @@ private:
     {
         std::string playerId;
         std::unique_ptr<SeatDriver> driver;
-        std::uint64_t cursor = 0;        ///< the last seq this driver was shown
+        std::uint64_t cursor = 0; ///< the last seq this driver was shown
         std::optional<TimeMs> wakeAt;
         bool busy = false;
-        std::uint64_t ticket = 0;        ///< changes with every call and every new driver
-        StateView view;                  ///< reused between turns (stateViewInto)
+        std::uint64_t ticket = 0; ///< changes with every call and every new driver
+        StateView view;           ///< reused between turns (stateViewInto)
     };
     Seat *find(const std::string &playerId);
     const Seat *find(const std::string &playerId) const;

@@ -40,11 +40,14 @@ std::optional<std::string> canonicalToolName(const std::string &name)
     return tool ? std::optional<std::string>(std::string(toolName(*tool))) : std::nullopt;
 }
 
-std::optional<std::string> matchIdOf(const ToolCall &call) { return str(call.arguments, "matchId"); }
+std::optional<std::string> matchIdOf(const ToolCall &call)
+{
+    return str(call.arguments, "matchId");
+}
 
 std::optional<Command> toCommand(const ToolCall &call, const std::string &playerId)
 {
-    const auto tool = toolInEitherForm(call.tool);  // one lookup, no string built
+    const auto tool = toolInEitherForm(call.tool); // one lookup, no string built
     if (!tool)
         return std::nullopt;
     const json &a = call.arguments;
@@ -57,12 +60,13 @@ std::optional<Command> toCommand(const ToolCall &call, const std::string &player
     case Tool::SayPublic:
         c.kind = Command::Kind::Say;
         c.text = str(a, "text").value_or("");
-        c.messageKind = parseMessageKind(str(a, "kind").value_or("DISCUSSION")).value_or(MessageKind::Discussion);
+        c.messageKind = parseMessageKind(str(a, "kind").value_or("DISCUSSION"))
+                            .value_or(MessageKind::Discussion);
         c.replyToEventId = str(a, "replyToEventId");
         break;
     case Tool::Vote:
         c.kind = Command::Kind::Vote;
-        c.target = str(a, "targetPlayerId");  // null → abstain
+        c.target = str(a, "targetPlayerId"); // null → abstain
         c.reason = str(a, "reason");
         break;
     case Tool::WolfChat:
@@ -87,16 +91,16 @@ std::optional<Command> toCommand(const ToolCall &call, const std::string &player
                  : action == "POISON" ? Command::Kind::WitchPoison
                                       : Command::Kind::WitchPass;
         if (action != "SAVE" && action != "POISON" && action != "PASS")
-            c.text = action.empty() ? std::string("(missing)") : action;  // refused by the engine
+            c.text = action.empty() ? std::string("(missing)") : action; // refused by the engine
         c.target = str(a, "targetPlayerId");
         break;
     }
     case Tool::HunterShoot:
         c.kind = Command::Kind::HunterShoot;
-        c.target = str(a, "targetPlayerId");  // null → no shot
+        c.target = str(a, "targetPlayerId"); // null → no shot
         break;
     default:
-        return std::nullopt;  // read and queue tools are answered by projections and the lobby
+        return std::nullopt; // read and queue tools are answered by projections and the lobby
     }
     return c;
 }

@@ -51,12 +51,15 @@ inline constexpr std::array<std::string_view, 16> ToolNames{
     "et.werewolf.match.night.seer_inspect",
     "et.werewolf.match.night.doctor_protect",
     "et.werewolf.match.events.get",
-    "et.werewolf.match.wait_for_turn",  // Town Hall addition to v1
+    "et.werewolf.match.wait_for_turn",   // Town Hall addition to v1
     "et.werewolf.match.night.witch_act", // {matchId, action: SAVE|POISON|PASS, targetPlayerId?}
     "et.werewolf.match.hunter_shoot",    // {matchId, targetPlayerId|null}
 };
 
-constexpr std::string_view toolName(Tool t) { return ToolNames[static_cast<std::size_t>(t)]; }
+constexpr std::string_view toolName(Tool t)
+{
+    return ToolNames[static_cast<std::size_t>(t)];
+}
 
 /// The tool with this dotted name; nullopt for any other name.
 constexpr std::optional<Tool> toolByName(std::string_view name)
@@ -71,7 +74,7 @@ constexpr std::optional<Tool> toolByName(std::string_view name)
 /// schema-validated by the MCP layer, or produced by a bot).
 struct ToolCall
 {
-    std::string tool;   ///< dotted name, e.g. "et.werewolf.match.vote"
+    std::string tool; ///< dotted name, e.g. "et.werewolf.match.vote"
     json arguments = json::object();
 };
 

@@ -16,35 +16,94 @@ std::optional<E> parseIn(const std::array<std::string_view, N> &names, std::stri
     return std::nullopt;
 }
 
-constexpr std::array<std::string_view, PhaseCount> PhaseNames{
-    "LOBBY", "NIGHT", "DAY_ANNOUNCE", "DAY_OPENING", "DAY_DISCUSSION", "DAY_VOTE", "DAY_RESOLUTION",
-    "ENDED", "NIGHT_WITCH", "HUNTER_SHOT", "DAY_PK_DEFENSE", "DAY_PK_VOTE"};
-constexpr std::array<std::string_view, 6> RoleNames{"VILLAGER", "WEREWOLF", "SEER", "DOCTOR", "WITCH", "HUNTER"};
+constexpr std::array<std::string_view, PhaseCount> PhaseNames{"LOBBY",
+                                                              "NIGHT",
+                                                              "DAY_ANNOUNCE",
+                                                              "DAY_OPENING",
+                                                              "DAY_DISCUSSION",
+                                                              "DAY_VOTE",
+                                                              "DAY_RESOLUTION",
+                                                              "ENDED",
+                                                              "NIGHT_WITCH",
+                                                              "HUNTER_SHOT",
+                                                              "DAY_PK_DEFENSE",
+                                                              "DAY_PK_VOTE"};
+constexpr std::array<std::string_view, 6> RoleNames{
+    "VILLAGER", "WEREWOLF", "SEER", "DOCTOR", "WITCH", "HUNTER"};
 constexpr std::array<std::string_view, 2> TeamNames{"VILLAGERS", "WEREWOLVES"};
-constexpr std::array<std::string_view, 4> KindNames{"OPENING", "DISCUSSION", "DEFENSE",
-                                                    "LAST_WORDS"};
-constexpr std::array<std::string_view, 10> ActionNames{
-    "NONE", "WOLF_KILL", "SEER_INSPECT", "DOCTOR_PROTECT", "SPEAK_OPENING", "SPEAK_DISCUSSION",
-    "VOTE", "WITCH_ACT", "HUNTER_SHOOT", "SPEAK_DEFENSE"};
-constexpr std::array<std::string_view, 18> ErrorNames{
-    "MATCH_NOT_FOUND", "MATCH_ENDED",   "NOT_IN_MATCH",   "WRONG_PHASE",     "NOT_YOUR_ROLE",
-    "NOT_YOUR_TURN",   "PLAYER_DEAD",   "INVALID_TARGET", "CONSECUTIVE_PROTECT",
-    "ALREADY_ACTED",   "ALREADY_SPOKE", "INVALID_KIND",   "RATE_LIMITED",    "UNKNOWN_QUEUE",
-    "ALREADY_IN_MATCH", "INVALID_ARGUMENT", "MATCH_PAUSED",
-    "NO_POTION"};
+constexpr std::array<std::string_view, 4> KindNames{
+    "OPENING", "DISCUSSION", "DEFENSE", "LAST_WORDS"};
+constexpr std::array<std::string_view, 10> ActionNames{"NONE",
+                                                       "WOLF_KILL",
+                                                       "SEER_INSPECT",
+                                                       "DOCTOR_PROTECT",
+                                                       "SPEAK_OPENING",
+                                                       "SPEAK_DISCUSSION",
+                                                       "VOTE",
+                                                       "WITCH_ACT",
+                                                       "HUNTER_SHOOT",
+                                                       "SPEAK_DEFENSE"};
+constexpr std::array<std::string_view, 18> ErrorNames{"MATCH_NOT_FOUND",
+                                                      "MATCH_ENDED",
+                                                      "NOT_IN_MATCH",
+                                                      "WRONG_PHASE",
+                                                      "NOT_YOUR_ROLE",
+                                                      "NOT_YOUR_TURN",
+                                                      "PLAYER_DEAD",
+                                                      "INVALID_TARGET",
+                                                      "CONSECUTIVE_PROTECT",
+                                                      "ALREADY_ACTED",
+                                                      "ALREADY_SPOKE",
+                                                      "INVALID_KIND",
+                                                      "RATE_LIMITED",
+                                                      "UNKNOWN_QUEUE",
+                                                      "ALREADY_IN_MATCH",
+                                                      "INVALID_ARGUMENT",
+                                                      "MATCH_PAUSED",
+                                                      "NO_POTION"};
 
 } // namespace
 
-std::string_view toString(Phase p) { return PhaseNames[static_cast<std::size_t>(p)]; }
-std::string_view toString(Role r) { return RoleNames[static_cast<std::size_t>(r)]; }
-std::string_view toString(Team t) { return TeamNames[static_cast<std::size_t>(t)]; }
-std::string_view toString(MessageKind k) { return KindNames[static_cast<std::size_t>(k)]; }
-std::string_view toString(ActionType a) { return ActionNames[static_cast<std::size_t>(a)]; }
-std::string_view toString(ErrorCode c) { return ErrorNames[static_cast<std::size_t>(c)]; }
-std::optional<Phase> parsePhase(std::string_view s) { return parseIn<Phase>(PhaseNames, s); }
-std::optional<Role> parseRole(std::string_view s) { return parseIn<Role>(RoleNames, s); }
-std::optional<Team> parseTeam(std::string_view s) { return parseIn<Team>(TeamNames, s); }
-std::optional<ActionType> parseActionType(std::string_view s) { return parseIn<ActionType>(ActionNames, s); }
+std::string_view toString(Phase p)
+{
+    return PhaseNames[static_cast<std::size_t>(p)];
+}
+std::string_view toString(Role r)
+{
+    return RoleNames[static_cast<std::size_t>(r)];
+}
+std::string_view toString(Team t)
+{
+    return TeamNames[static_cast<std::size_t>(t)];
+}
+std::string_view toString(MessageKind k)
+{
+    return KindNames[static_cast<std::size_t>(k)];
+}
+std::string_view toString(ActionType a)
+{
+    return ActionNames[static_cast<std::size_t>(a)];
+}
+std::string_view toString(ErrorCode c)
+{
+    return ErrorNames[static_cast<std::size_t>(c)];
+}
+std::optional<Phase> parsePhase(std::string_view s)
+{
+    return parseIn<Phase>(PhaseNames, s);
+}
+std::optional<Role> parseRole(std::string_view s)
+{
+    return parseIn<Role>(RoleNames, s);
+}
+std::optional<Team> parseTeam(std::string_view s)
+{
+    return parseIn<Team>(TeamNames, s);
+}
+std::optional<ActionType> parseActionType(std::string_view s)
+{
+    return parseIn<ActionType>(ActionNames, s);
+}
 std::optional<MessageKind> parseMessageKind(std::string_view s)
 {
     return parseIn<MessageKind>(KindNames, s);

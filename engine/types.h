@@ -28,10 +28,10 @@ enum class Phase : std::uint8_t {
     DayResolution,
     Ended,
     // Seed 002 (rule sets with a witch, a hunter or the PK); never in a classic match.
-    NightWitch,    ///< after the wolves chose: the witch learns the victim and may use a potion
-    HunterShot,    ///< a dead hunter may shoot; then the match goes on where it was
-    DayPkDefense,  ///< a tied vote under the PK rule: each tied player defends, in turn
-    DayPkVote,     ///< the revote among the tied players
+    NightWitch,   ///< after the wolves chose: the witch learns the victim and may use a potion
+    HunterShot,   ///< a dead hunter may shoot; then the match goes on where it was
+    DayPkDefense, ///< a tied vote under the PK rule: each tied player defends, in turn
+    DayPkVote,    ///< the revote among the tied players
 };
 inline constexpr int PhaseCount = 12;
 
@@ -49,9 +49,9 @@ enum class ActionType : std::uint8_t {
     SpeakOpening,
     SpeakDiscussion,
     Vote,
-    WitchAct,      ///< NIGHT_WITCH: save, poison or pass
-    HunterShoot,   ///< HUNTER_SHOT: shoot or pass
-    SpeakDefense,  ///< DAY_PK_DEFENSE: your defence turn
+    WitchAct,     ///< NIGHT_WITCH: save, poison or pass
+    HunterShoot,  ///< HUNTER_SHOT: shoot or pass
+    SpeakDefense, ///< DAY_PK_DEFENSE: your defence turn
 };
 
 std::string_view toString(Phase p);
@@ -65,7 +65,10 @@ std::optional<MessageKind> parseMessageKind(std::string_view s);
 std::optional<Team> parseTeam(std::string_view s);
 std::optional<ActionType> parseActionType(std::string_view s);
 
-inline Team teamOf(Role r) { return r == Role::Werewolf ? Team::Werewolves : Team::Villagers; }
+inline Team teamOf(Role r)
+{
+    return r == Role::Werewolf ? Team::Werewolves : Team::Villagers;
+}
 
 /// Stable business-rule error codes. Their string form is part of the MCP
 /// contract (tool results carry `error.code`), so never rename one.
@@ -87,7 +90,7 @@ enum class ErrorCode : std::uint8_t {
     AlreadyInMatch,
     InvalidArgument,
     MatchPaused,
-    NoPotion,      ///< the witch's antidote or poison is used up (or may not be used now)
+    NoPotion, ///< the witch's antidote or poison is used up (or may not be used now)
 };
 std::string_view toString(ErrorCode c);
 
@@ -106,7 +109,9 @@ struct Error
 template<typename T>
 using Expected = base::Expected<T, Error>;
 
-inline Error makeError(ErrorCode code, std::string message, bool retryable = false,
+inline Error makeError(ErrorCode code,
+                       std::string message,
+                       bool retryable = false,
                        std::optional<std::int64_t> retryAfterMs = std::nullopt)
 {
     return Error{code, std::move(message), retryable, retryAfterMs};

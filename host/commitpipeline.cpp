@@ -53,7 +53,8 @@ void CommitPipeline::attach(Store *store)
     // The notification runs on the commit thread: it only posts the news to
     // the owner's thread. (finish() joins that thread before the owner goes.)
     m_committer = std::make_unique<CommitThread>(*store, [this] {
-        QMetaObject::invokeMethod(m_context, [this] { onCommitted(); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_context, [this] { onCommitted(); }, Qt::QueuedConnection);
     });
     if (m_options.beforeCommit)
         m_committer->setBeforeCommit(m_options.beforeCommit);
@@ -88,7 +89,8 @@ void CommitPipeline::stage(const Match &m, std::uint64_t fromSeq)
         return;
     // Serialized here, once; the rows (matches, players) are written at
     // flush time, when due.
-    m_pending.addEvents(m.matchId(), std::span<const Event>(log).subspan(static_cast<std::size_t>(fromSeq)));
+    m_pending.addEvents(m.matchId(),
+                        std::span<const Event>(log).subspan(static_cast<std::size_t>(fromSeq)));
     scheduleFlush();
 }
 
@@ -100,7 +102,10 @@ void CommitPipeline::stageLobby(const std::vector<engine::LobbyRecord> &records)
     scheduleFlush();
 }
 
-void CommitPipeline::stageIdempotency(IdempotencyRecord record) { m_pending.addIdempotency(std::move(record)); }
+void CommitPipeline::stageIdempotency(IdempotencyRecord record)
+{
+    m_pending.addIdempotency(std::move(record));
+}
 
 void CommitPipeline::stageModelSeat(ModelSeatRow seat, std::vector<ModelNoteRow> notes)
 {
@@ -131,7 +136,7 @@ void CommitPipeline::flush(bool mayCommitHere)
 {
     m_flushTimer.stop();
     if (m_pending.empty() || (m_committer && m_committer->busy()))
-        return;  // nothing to do, or the running commit hands this batch over when it ends
+        return; // nothing to do, or the running commit hands this batch over when it ends
     Batch batch = std::move(m_pending);
     m_pending.clear();
     const std::uint64_t generation = ++m_issuedGen;
@@ -147,13 +152,14 @@ void CommitPipeline::flush(bool mayCommitHere)
             if (auto mark = rowsDue(*m, w)) {
                 w.snapshot = snapshotOf(*m);
                 m_inFlightMarks.emplace_back(w.matchId, *mark);
-                m_rowMarks[w.matchId] = *mark;  // the next batch need not write them again
+                m_rowMarks[w.matchId] = *mark; // the next batch need not write them again
             }
     // The commit thread is idle here (see above), so the store is this
     // thread's. A small batch costs less to commit than to hand over; a
     // --durable one would hold this thread for its fsync.
     const std::size_t upTo = m_options.commitHereUpTo;
-    if (mayCommitHere && upTo > 0 && batch.eventCount() <= upTo && !m_options.durable && !m_options.beforeCommit) {
+    if (mayCommitHere && upTo > 0 && batch.eventCount() <= upTo && !m_options.durable
+        && !m_options.beforeCommit) {
         const std::vector<EventSpan> spans = batch.eventSpans();
         const StoreResult<void> result = m_store->commit(batch);
         batch.dropEvents();
@@ -169,7 +175,7 @@ void CommitPipeline::flushNow()
     flush();
     while (m_committer && m_committer->busy()) {
         m_committer->waitDone();
-        onCommitted();  // may hand over the next batch
+        onCommitted(); // may hand over the next batch
     }
 }
 
@@ -177,11 +183,13 @@ void CommitPipeline::onCommitted()
 {
     auto done = m_committer ? m_committer->take() : std::nullopt;
     if (!done)
-        return;  // flushNow() took it already
+        return; // flushNow() took it already
     finishBatch(m_issuedGen, std::move(done->batch), done->spans, done->result);
 }
 
-void CommitPipeline::finishBatch(std::uint64_t generation, Batch batch, const std::vector<EventSpan> &spans,
+void CommitPipeline::finishBatch(std::uint64_t generation,
+                                 Batch batch,
+                                 const std::vector<EventSpan> &spans,
                                  const StoreResult<void> &result)
 {
     if (!result) {
@@ -202,7 +210,7 @@ void CommitPipeline::finishBatch(std::uint64_t generation, Batch batch, const st
         m_inFlightMarks.clear();
         if (!m_pending.empty()) {
             m_pending.clear();
-            ++m_issuedGen;  // its callers learn the failure with this batch's
+            ++m_issuedGen; // its callers learn the failure with this batch's
         }
         m_flushTimer.stop();
         m_doneGen = m_issuedGen;
@@ -228,8 +236,9 @@ void CommitPipeline::resumeWaiters(bool ok)
 {
     // One at a time: a resumed caller may stage, wait again, or end others.
     for (;;) {
-        auto it = std::find_if(m_waiters.begin(), m_waiters.end(),
-                               [this](const Awaiter *w) { return w->m_generation <= m_doneGen; });
+        auto it = std::find_if(m_waiters.begin(), m_waiters.end(), [this](const Awaiter *w) {
+            return w->m_generation <= m_doneGen;
+        });
         if (it == m_waiters.end())
             return;
         Awaiter *w = *it;
@@ -240,7 +249,10 @@ void CommitPipeline::resumeWaiters(bool ok)
     }
 }
 
-CommitPipeline::Awaiter CommitPipeline::committed(std::uint64_t generation) { return Awaiter(this, generation); }
+CommitPipeline::Awaiter CommitPipeline::committed(std::uint64_t generation)
+{
+    return Awaiter(this, generation);
+}
 
 bool CommitPipeline::settled(const Match &m) const
 {
@@ -265,7 +277,8 @@ void CommitPipeline::forget(const std::string &matchId)
     m_rowMarks.erase(matchId);
 }
 
-std::optional<CommitPipeline::RowMark> CommitPipeline::rowsDue(const Match &m, const MatchWrite &w) const
+std::optional<CommitPipeline::RowMark> CommitPipeline::rowsDue(const Match &m,
+                                                               const MatchWrite &w) const
 {
     // The matches/players rows are a cache of the log (recovery replays the
     // events), written with a match's first events, at every phase, day,
@@ -274,7 +287,7 @@ std::optional<CommitPipeline::RowMark> CommitPipeline::rowsDue(const Match &m, c
     constexpr std::uint64_t RowRefreshEvents = 64;
     const engine::MatchState &s = m.state();
     if (w.events.empty() || w.events.back().seq != s.lastSeq)
-        return std::nullopt;  // the engine is not where the batch ends: no rows
+        return std::nullopt; // the engine is not where the batch ends: no rows
     const RowMark mark{s.phase, s.dayNumber, s.paused, s.lastSeq};
     const auto it = m_rowMarks.find(m.matchId());
     if (it == m_rowMarks.end() || it->second.phase != mark.phase || it->second.day != mark.day

@@ -55,7 +55,9 @@ public:
         /// A batch failed: these matches (and with `lobby` the queues) must
         /// go back to what is stored; `dropped` are idempotency records that
         /// were not stored.
-        std::function<void(const std::vector<std::string> &matchIds, bool lobby, const QString &message,
+        std::function<void(const std::vector<std::string> &matchIds,
+                           bool lobby,
+                           const QString &message,
                            const std::vector<IdempotencyRecord> &dropped)>
             failed;
         /// After every batch's end, whichever way it went.
@@ -97,7 +99,10 @@ public:
     bool pendingEmpty() const { return m_pending.empty(); }
 
     /// The generation a caller must wait for to see everything staged so far.
-    std::uint64_t stagedGeneration() const { return m_pending.empty() ? m_issuedGen : m_issuedGen + 1; }
+    std::uint64_t stagedGeneration() const
+    {
+        return m_pending.empty() ? m_issuedGen : m_issuedGen + 1;
+    }
     /// Everything staged so far has been committed (or refused).
     bool caughtUp() const { return m_doneGen >= stagedGeneration(); }
     /// The last batch committed successfully (a failed one does not count).
@@ -130,7 +135,9 @@ private:
     /// the owner is on the stack) a small batch may be committed at once.
     void flush(bool mayCommitHere = false);
     void onCommitted();
-    void finishBatch(std::uint64_t generation, Batch batch, const std::vector<EventSpan> &spans,
+    void finishBatch(std::uint64_t generation,
+                     Batch batch,
+                     const std::vector<EventSpan> &spans,
                      const StoreResult<void> &result);
     void resumeWaiters(bool ok);
     std::optional<RowMark> rowsDue(const engine::Match &m, const MatchWrite &w) const;
@@ -139,16 +146,16 @@ private:
     Hooks m_hooks;
     QObject *m_context;
     Store *m_store = nullptr;
-    std::unique_ptr<CommitThread> m_committer;  // with a store
+    std::unique_ptr<CommitThread> m_committer; // with a store
     Batch m_pending;
-    std::uint64_t m_issuedGen = 0;  // batches handed to the store (or published without one)
-    std::uint64_t m_doneGen = 0;    // batches whose commit ended
-    std::uint64_t m_okGen = 0;      // the last batch committed successfully
-    std::vector<std::pair<std::string, RowMark>> m_inFlightMarks;  // rows the running commit writes
-    std::vector<Awaiter *> m_waiters;  // suspended callers, in the order they came
+    std::uint64_t m_issuedGen = 0; // batches handed to the store (or published without one)
+    std::uint64_t m_doneGen = 0;   // batches whose commit ended
+    std::uint64_t m_okGen = 0;     // the last batch committed successfully
+    std::vector<std::pair<std::string, RowMark>> m_inFlightMarks; // rows the running commit writes
+    std::vector<Awaiter *> m_waiters; // suspended callers, in the order they came
     std::uint64_t m_commitsHere = 0;
-    std::map<std::string, std::uint64_t> m_durableUpTo;  // matchId → last committed seq
-    std::map<std::string, RowMark> m_rowMarks;           // matchId → rows last written
+    std::map<std::string, std::uint64_t> m_durableUpTo; // matchId → last committed seq
+    std::map<std::string, RowMark> m_rowMarks;          // matchId → rows last written
     QTimer m_flushTimer;
 };
 
@@ -159,9 +166,15 @@ private:
 class CommitPipeline::Awaiter
 {
 public:
-    Awaiter(CommitPipeline *pipeline, std::uint64_t generation) : m_pipeline(pipeline), m_generation(generation) {}
+    Awaiter(CommitPipeline *pipeline, std::uint64_t generation)
+        : m_pipeline(pipeline)
+        , m_generation(generation)
+    {}
     // GCC moves the awaiter into the coroutine frame; only before it waits.
-    Awaiter(Awaiter &&other) noexcept : m_pipeline(other.m_pipeline), m_generation(other.m_generation) {}
+    Awaiter(Awaiter &&other) noexcept
+        : m_pipeline(other.m_pipeline)
+        , m_generation(other.m_generation)
+    {}
     Awaiter &operator=(Awaiter &&) = delete;
     ~Awaiter();
 

@@ -12,9 +12,9 @@ namespace townhall::host {
 
 bool DatabaseLock::acquire(const QString &path, QString *error)
 {
-    QDir().mkpath(QFileInfo(path).absolutePath());  // as Store::open would
+    QDir().mkpath(QFileInfo(path).absolutePath()); // as Store::open would
     m_lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
-    m_lock->setStaleLockTime(0);  // held for the host's life; a dead holder's lock is stale
+    m_lock->setStaleLockTime(0); // held for the host's life; a dead holder's lock is stale
     if (m_lock->tryLock(0))
         return true;
     if (error) {
@@ -26,15 +26,20 @@ bool DatabaseLock::acquire(const QString &path, QString *error)
         Store::Options ro;
         ro.createIfMissing = false;
         if (auto other = Store::open(path, ro))
-            if (auto endpoint = other.value().setting(Host::EndpointSetting); endpoint && endpoint.value())
+            if (auto endpoint = other.value().setting(Host::EndpointSetting);
+                endpoint && endpoint.value())
                 url = QString::fromStdString(*endpoint.value());
         *error = m_lock->error() == QLockFile::LockFailedError
-                     ? Host::tr("%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it first, or "
-                                "use another --db; read-only commands (export, replay, calls) work beside it.")
+                     ? Host::tr("%1 is in use by another Town Hall host (pid %2 on %3%4). Stop it "
+                                "first, or "
+                                "use another --db; read-only commands (export, replay, calls) work "
+                                "beside it.")
                            .arg(path)
                            .arg(pid)
-                           .arg(hostName, url.isEmpty() ? QString() : Host::tr(", serving %1").arg(url))
-                     : Host::tr("cannot create the lock file %1 next to the database").arg(m_lock->fileName());
+                           .arg(hostName,
+                                url.isEmpty() ? QString() : Host::tr(", serving %1").arg(url))
+                     : Host::tr("cannot create the lock file %1 next to the database")
+                           .arg(m_lock->fileName());
     }
     m_lock.reset();
     return false;
@@ -47,7 +52,8 @@ bool databaseFilesWritable(const QString &path, QString *error)
         if (!f.exists() || f.open(QIODevice::ReadWrite))
             continue;
         if (error)
-            *error = Host::tr("cannot write %1 (%2); Town Hall needs to write the database and its -wal and "
+            *error = Host::tr("cannot write %1 (%2); Town Hall needs to write the database and its "
+                              "-wal and "
                               "-shm files")
                          .arg(f.fileName(), f.errorString());
         return false;

@@ -37,7 +37,9 @@ std::unique_ptr<engine::Lobby> makeLobby(const HostOptions &o)
 HostOptions withClock(HostOptions o)
 {
     if (!o.clock)
-        o.clock = [] { return QDateTime::currentMSecsSinceEpoch(); };
+        o.clock = [] {
+            return QDateTime::currentMSecsSinceEpoch();
+        };
     return o;
 }
 
@@ -62,7 +64,8 @@ std::optional<providers::ProviderProfile> profileFromStore(const std::string &te
     j.erase("name");
     QStringList errors;
     QStringList warnings;
-    auto p = providers::ProviderProfile::fromJson(j, name, QStringLiteral("profile"), &errors, &warnings);
+    auto p = providers::ProviderProfile::fromJson(
+        j, name, QStringLiteral("profile"), &errors, &warnings);
     if (!p)
         *why = errors.join(QStringLiteral("; "));
     return p;
@@ -82,14 +85,18 @@ PlayableAgain playableAgain(const std::string &profileJson)
     QString why;
     std::optional<providers::ProviderProfile> p = profileFromStore(profileJson, &why);
     if (!p)
-        return {{}, QStringLiteral("After the restart the seat's stored provider profile could not be read (%1); "
-                                   "the built-in bot plays this seat from now on.")
-                        .arg(why)};
+        return {{},
+                QStringLiteral(
+                    "After the restart the seat's stored provider profile could not be read (%1); "
+                    "the built-in bot plays this seat from now on.")
+                    .arg(why)};
     const providers::KeyLookup key = providers::EnvironmentKeySource::lookupNow(*p);
     if (!key.problem.isEmpty())
-        return {*p, QStringLiteral("After the restart the seat's API key was not found (%1); the built-in bot "
-                                   "plays this seat from now on.")
-                        .arg(key.problem)};
+        return {*p,
+                QStringLiteral(
+                    "After the restart the seat's API key was not found (%1); the built-in bot "
+                    "plays this seat from now on.")
+                    .arg(key.problem)};
     p->apiKey = key.key;
     return {*p, {}};
 }
@@ -100,14 +107,24 @@ int agentNumber(const std::string &agentId, std::string_view prefix)
     if (agentId.rfind(prefix, 0) != 0)
         return 0;
     const std::size_t end = agentId.find(':', prefix.size());
-    return QString::fromStdString(agentId.substr(prefix.size(), end == std::string::npos ? end : end - prefix.size()))
+    return QString::fromStdString(
+               agentId.substr(prefix.size(), end == std::string::npos ? end : end - prefix.size()))
         .toInt();
 }
 
-ModelNoteRow noteRow(const std::string &matchId, const std::string &playerId, std::int64_t n, const PilotNote &note)
+ModelNoteRow noteRow(const std::string &matchId,
+                     const std::string &playerId,
+                     std::int64_t n,
+                     const PilotNote &note)
 {
-    return ModelNoteRow{matchId,  playerId, n, note.at, note.day, std::string(engine::toString(note.phase)),
-                        PilotNote::kindName(note.kind), note.text.toStdString()};
+    return ModelNoteRow{matchId,
+                        playerId,
+                        n,
+                        note.at,
+                        note.day,
+                        std::string(engine::toString(note.phase)),
+                        PilotNote::kindName(note.kind),
+                        note.text.toStdString()};
 }
 } // namespace
 
@@ -115,28 +132,41 @@ Host::Host(HostOptions options, QObject *parent)
     : QObject(parent)
     , m_options(withClock(std::move(options)))
     , m_lobby(makeLobby(m_options))
-    , m_pipeline({m_options.durable, m_options.commitHereUpTo, m_options.beforeCommit},
-                 {[this](const std::string &id) -> const Match * { return m_lobby->match(id); },
-                  [this] { storageWorks(); },
-                  [this](const std::vector<EventSpan> &spans, bool lobby) { publish(spans, lobby); },
-                  [this](const std::vector<std::string> &ids, bool lobby, const QString &message,
-                         const std::vector<IdempotencyRecord> &dropped) { commitFailed(ids, lobby, message, dropped); },
-                  [this] {
-                      armTimer();
-                      scheduleSeats();
-                  }},
-                 this)
+    , m_pipeline(
+          {m_options.durable, m_options.commitHereUpTo, m_options.beforeCommit},
+          {[this](const std::string &id) -> const Match * { return m_lobby->match(id); },
+           [this] { storageWorks(); },
+           [this](const std::vector<EventSpan> &spans, bool lobby) { publish(spans, lobby); },
+           [this](const std::vector<std::string> &ids,
+                  bool lobby,
+                  const QString &message,
+                  const std::vector<IdempotencyRecord> &dropped) {
+               commitFailed(ids, lobby, message, dropped);
+           },
+           [this] {
+               armTimer();
+               scheduleSeats();
+           }},
+          this)
     , m_storage([this] { probeStorage(); })
-    , m_tools({*m_lobby, m_pipeline, m_idempotency, m_reads, m_storage, m_options.clock, m_options.rateLimits,
+    , m_tools({*m_lobby,
+               m_pipeline,
+               m_idempotency,
+               m_reads,
+               m_storage,
+               m_options.clock,
+               m_options.rateLimits,
                [this] { return store(); },
                [this](Match &m) {
                    m_seats.seatDrivers(m);
                    replenishBots();
                },
-               [this] { emitQueue(); }, this})
+               [this] { emitQueue(); },
+               this})
     , m_seats(
           this,
-          [this](const std::string &agentId, const std::string &name, const engine::ToolCall &call) {
+          [this](
+              const std::string &agentId, const std::string &name, const engine::ToolCall &call) {
               return sendSeatCall(Caller{agentId, name, {}}, call.tool, call.arguments);
           },
           [this] {
@@ -156,11 +186,13 @@ Host::Host(HostOptions options, QObject *parent)
     connect(&m_pilotTimer, &QTimer::timeout, this, &Host::flushPilotChanges);
     // Push seats follow their matches through what was committed (this
     // signal, unlike matchEvents, copies no events when nobody else listens).
-    connect(this, &Host::matchStateChanged, this,
-            [this](const QString &matchId) { updatePushSeats(matchId.toStdString()); });
+    connect(this, &Host::matchStateChanged, this, [this](const QString &matchId) {
+        updatePushSeats(matchId.toStdString());
+    });
     if (m_options.queueGrace.count() > 0) {
         // Often enough that an abandoned entry outlives its grace by a sixth at most.
-        m_queueSweepTimer.setInterval(std::clamp(m_options.queueGrace / 6, std::chrono::milliseconds(250),
+        m_queueSweepTimer.setInterval(std::clamp(m_options.queueGrace / 6,
+                                                 std::chrono::milliseconds(250),
                                                  std::chrono::milliseconds(10000)));
         connect(&m_queueSweepTimer, &QTimer::timeout, this, [this] { sweepAbandonedQueue(); });
     }
@@ -173,9 +205,15 @@ Host::~Host()
     m_pipeline.finish();
 }
 
-Store *Host::store() { return m_store ? m_pipeline.store() : nullptr; }
+Store *Host::store()
+{
+    return m_store ? m_pipeline.store() : nullptr;
+}
 
-TimeMs Host::now() const { return m_options.clock(); }
+TimeMs Host::now() const
+{
+    return m_options.clock();
+}
 
 bool Host::start(QString *error)
 {
@@ -189,7 +227,7 @@ bool Host::start(QString *error)
         Store::Options so;
         so.durability = m_options.durable ? Durability::Full : Durability::Normal;
         so.busyTimeoutMs = m_options.busyTimeoutMs;
-        so.checkpointThread = true;  // commits only append to the WAL (checkpointer.h)
+        so.checkpointThread = true; // commits only append to the WAL (checkpointer.h)
         auto opened = Store::open(path, so);
         if (!opened) {
             if (error)
@@ -240,7 +278,7 @@ void Host::publish(const std::vector<EventSpan> &spans, bool lobby)
         const std::string &id = span.matchId;
         const Match *m = m_lobby->match(id);
         if (!m || span.first == 0 || m->log().size() < span.last)
-            continue;  // (a committed span is in its match's log: the log only grows)
+            continue; // (a committed span is in its match's log: the log only grows)
         const auto from = m->log().begin() + static_cast<std::ptrdiff_t>(span.first - 1);
         const auto to = m->log().begin() + static_cast<std::ptrdiff_t>(span.last);
         const QString qid = QString::fromStdString(id);
@@ -264,7 +302,9 @@ void Host::publish(const std::vector<EventSpan> &spans, bool lobby)
         emitQueue();
 }
 
-void Host::commitFailed(const std::vector<std::string> &matchIds, bool lobby, const QString &message,
+void Host::commitFailed(const std::vector<std::string> &matchIds,
+                        bool lobby,
+                        const QString &message,
                         const std::vector<IdempotencyRecord> &dropped)
 {
     for (const IdempotencyRecord &r : dropped)
@@ -286,7 +326,7 @@ void Host::rollbackTo(const std::vector<std::string> &matchIds, bool lobby)
 {
     // The engine ran ahead of the store: go back to what is durable, so what
     // every caller sees afterwards is exactly what is stored.
-    m_tools.dropCaches();  // the seqs given up may come back with other events
+    m_tools.dropCaches(); // the seqs given up may come back with other events
     for (const std::string &id : matchIds) {
         auto loaded = m_store->loadMatch(id);
         if (loaded) {
@@ -295,9 +335,10 @@ void Host::rollbackTo(const std::vector<std::string> &matchIds, bool lobby)
         } else if (loaded.error().code == StoreError::Code::NotFound) {
             // Its creation was never stored: the match did not happen.
             m_lobby->forget(id);
-            m_pipeline.forget(id);  // (its seats go with the next stepSeats: their match is gone)
+            m_pipeline.forget(id); // (its seats go with the next stepSeats: their match is gone)
         } else {
-            qCWarning(lcHost) << "could not read back" << QString::fromStdString(id) << ":" << loaded.error().message;
+            qCWarning(lcHost) << "could not read back" << QString::fromStdString(id) << ":"
+                              << loaded.error().message;
         }
     }
     if (lobby) {
@@ -327,7 +368,7 @@ void Host::storageWorks()
     if (failures == 0)
         return;
     if (!m_changedSeats.empty())
-        m_pilotTimer.start();  // what the pilots logged during the outage
+        m_pilotTimer.start(); // what the pilots logged during the outage
     // Deadlines that passed while nothing could be stored get a short grace
     // period, announced, so agents see the match is back before it moves.
     const TimeMs t = now();
@@ -353,7 +394,8 @@ void Host::emitQueue()
 void Host::armTimer()
 {
     const auto notBefore = m_storage.degraded() ? std::optional(m_storage.retryAt()) : std::nullopt;
-    m_timer.arm(PhaseTimer::nextAlarm(m_lobby->nextDeadline(), m_seats.nextWake(), notBefore), now());
+    m_timer.arm(PhaseTimer::nextAlarm(m_lobby->nextDeadline(), m_seats.nextWake(), notBefore),
+                now());
 }
 
 void Host::onTimer()
@@ -380,14 +422,16 @@ void Host::stepSeats()
 {
     const TimeMs t = now();
     if (m_storage.degraded() && t < m_storage.retryAt()) {
-        armTimer();  // their calls would be refused: wait for the retry time
+        armTimer(); // their calls would be refused: wait for the retry time
         return;
     }
-    m_seats.step(*m_lobby, [this](const Match &m) { return m_pipeline.settled(m); }, t);
+    m_seats.step(
+        *m_lobby, [this](const Match &m) { return m_pipeline.settled(m); }, t);
     armTimer();
 }
 
-void Host::replaceDriver(const std::string &matchId, const std::string &playerId,
+void Host::replaceDriver(const std::string &matchId,
+                         const std::string &playerId,
                          std::unique_ptr<engine::SeatDriver> driver)
 {
     if (m_seats.replace(matchId, playerId, std::move(driver), now()))
@@ -414,10 +458,13 @@ void Host::addBots(int n, const std::string &queueId)
         std::string name;
         for (std::size_t k = 0; k < names.size(); ++k) {
             name = names[(static_cast<std::size_t>(m_botCounter) - 1 + k) % names.size()];
-            if (std::none_of(q.begin(), q.end(), [&name](const engine::QueueEntry &e) { return e.displayName == name; }))
+            if (std::none_of(q.begin(), q.end(), [&name](const engine::QueueEntry &e) {
+                    return e.displayName == name;
+                }))
                 break;
         }
-        const std::string agentId = "bot:" + std::to_string(m_botCounter) + ":" + std::to_string(m_lobby->seed() % 100000);
+        const std::string agentId = "bot:" + std::to_string(m_botCounter) + ":"
+                                    + std::to_string(m_lobby->seed() % 100000);
         joinQueue(agentId, name, queueId);
     }
     emitQueue();
@@ -427,13 +474,17 @@ void Host::addBots(int n, const std::string &queueId)
 void Host::queueBot(const QString &displayName, const std::string &queueId)
 {
     ++m_botCounter;
-    joinQueue("bot:" + std::to_string(m_botCounter) + ":" + std::to_string(m_lobby->seed() % 100000),
-              displayName.toStdString(), queueId);
+    joinQueue("bot:" + std::to_string(m_botCounter) + ":"
+                  + std::to_string(m_lobby->seed() % 100000),
+              displayName.toStdString(),
+              queueId);
     emitQueue();
     m_pipeline.scheduleFlush();
 }
 
-bool Host::joinQueue(const std::string &agentId, const std::string &name, const std::string &queueId)
+bool Host::joinQueue(const std::string &agentId,
+                     const std::string &name,
+                     const std::string &queueId)
 {
     auto r = m_lobby->join(agentId, name, queueId, now());
     if (!r)
@@ -446,15 +497,18 @@ bool Host::joinQueue(const std::string &agentId, const std::string &name, const 
     return true;
 }
 
-std::optional<std::string> Host::queueModelSeat(const QString &displayName, providers::ProviderProfile profile,
-                                                const QString &persona, const std::string &queueId)
+std::optional<std::string> Host::queueModelSeat(const QString &displayName,
+                                                providers::ProviderProfile profile,
+                                                const QString &persona,
+                                                const std::string &queueId)
 {
-    const std::string agentId = "model:" + std::to_string(++m_modelCounter) + ":" + displayName.toStdString();
+    const std::string agentId
+        = "model:" + std::to_string(++m_modelCounter) + ":" + displayName.toStdString();
     // How to play it is stored with its place in the queue (before it:
     // a full table seats it at once, and then it waits no more), so a
     // restarted host can play it.
-    m_pipeline.stageQueuedModelSeat(
-        QueuedModelSeatRow{agentId, displayName.toStdString(), storedProfile(profile), persona.toStdString(), now()});
+    m_pipeline.stageQueuedModelSeat(QueuedModelSeatRow{
+        agentId, displayName.toStdString(), storedProfile(profile), persona.toStdString(), now()});
     m_modelSeats[agentId] = ModelSeat{std::move(profile), persona, {}};
     if (!joinQueue(agentId, displayName.toStdString(), queueId)) {
         m_modelSeats.erase(agentId);
@@ -473,7 +527,7 @@ std::unique_ptr<engine::SeatDriver> Host::makePilot(const Match &m, const engine
         return nullptr;
     const ModelSeat &spec = it->second;
     const SeatKey key{m.matchId(), p.playerId};
-    PilotSeat &seat = m_pilots[key];  // restored after a restart, else new
+    PilotSeat &seat = m_pilots[key]; // restored after a restart, else new
     if (!seat.log)
         seat.log = std::make_shared<PilotLog>();
     seat.agentId = p.agentId;
@@ -488,7 +542,9 @@ std::unique_ptr<engine::SeatDriver> Host::makePilot(const Match &m, const engine
     o.playerId = p.playerId;
     o.profile = spec.profile;
     o.persona = spec.persona;
-    o.standInSeed = engine::Rng::forDecision(m.state().seed ^ 0x9170, static_cast<std::uint64_t>(p.seat), 1).next();
+    o.standInSeed
+        = engine::Rng::forDecision(m.state().seed ^ 0x9170, static_cast<std::uint64_t>(p.seat), 1)
+              .next();
     o.clock = m_options.clock;
     // The pilot's answers may come after it is gone (its request was under
     // way); the host may be gone by then too.
@@ -499,7 +555,9 @@ std::unique_ptr<engine::SeatDriver> Host::makePilot(const Match &m, const engine
     };
     auto pilot = std::make_unique<Pilot>(
         std::move(o),
-        [self, id = m.matchId()]() -> const Match * { return self ? self->m_lobby->match(id) : nullptr; },
+        [self, id = m.matchId()]() -> const Match * {
+            return self ? self->m_lobby->match(id) : nullptr;
+        },
         seat.log);
     if (!spec.handOver.isEmpty())
         pilot->handOver(spec.handOver);
@@ -510,7 +568,8 @@ std::unique_ptr<engine::SeatDriver> Host::makePilot(const Match &m, const engine
     return pilot;
 }
 
-std::shared_ptr<const PilotLog> Host::pilotLog(const std::string &matchId, const std::string &playerId) const
+std::shared_ptr<const PilotLog> Host::pilotLog(const std::string &matchId,
+                                               const std::string &playerId) const
 {
     const auto it = m_pilots.find({matchId, playerId});
     return it == m_pilots.end() ? nullptr : it->second.log;
@@ -519,15 +578,22 @@ std::shared_ptr<const PilotLog> Host::pilotLog(const std::string &matchId, const
 std::vector<ModelSeatInfo> Host::modelSeats(const std::string &matchId) const
 {
     std::vector<ModelSeatInfo> out;
-    for (auto it = m_pilots.lower_bound({matchId, std::string()}); it != m_pilots.end() && it->first.first == matchId;
+    for (auto it = m_pilots.lower_bound({matchId, std::string()});
+         it != m_pilots.end() && it->first.first == matchId;
          ++it) {
         const PilotSeat &seat = it->second;
-        out.push_back(ModelSeatInfo{it->first.second, seat.agentId, seat.displayName, seat.profile, seat.persona,
+        out.push_back(ModelSeatInfo{it->first.second,
+                                    seat.agentId,
+                                    seat.displayName,
+                                    seat.profile,
+                                    seat.persona,
                                     seat.log});
     }
-    std::stable_sort(out.begin(), out.end(), [this, &matchId](const ModelSeatInfo &a, const ModelSeatInfo &b) {
-        return m_pilots.at({matchId, a.playerId}).seat < m_pilots.at({matchId, b.playerId}).seat;
-    });
+    std::stable_sort(
+        out.begin(), out.end(), [this, &matchId](const ModelSeatInfo &a, const ModelSeatInfo &b) {
+            return m_pilots.at({matchId, a.playerId}).seat
+                   < m_pilots.at({matchId, b.playerId}).seat;
+        });
     return out;
 }
 
@@ -555,7 +621,8 @@ void Host::flushPilotChanges()
             continue;
         if (store)
             stagePilotSeat(key, it->second);
-        Q_EMIT modelSeatChanged(QString::fromStdString(key.first), QString::fromStdString(key.second));
+        Q_EMIT modelSeatChanged(QString::fromStdString(key.first),
+                                QString::fromStdString(key.second));
     }
 }
 
@@ -572,7 +639,8 @@ void Host::stagePilotSeat(const SeatKey &key, PilotSeat &seat)
     std::vector<ModelNoteRow> notes;
     const std::int64_t end = log.notesBefore + static_cast<std::int64_t>(log.notes.size());
     for (std::int64_t n = std::max(seat.notesStaged, log.notesBefore); n < end; ++n)
-        notes.push_back(noteRow(key.first, key.second, n, log.notes[static_cast<std::size_t>(n - log.notesBefore)]));
+        notes.push_back(noteRow(
+            key.first, key.second, n, log.notes[static_cast<std::size_t>(n - log.notesBefore)]));
     seat.notesStaged = end;
     m_pipeline.stageModelSeat(std::move(row), std::move(notes));
     seat.stagedGen = m_pipeline.stagedGeneration();
@@ -585,11 +653,12 @@ void Host::restoreModelSeats(const Recovery &r)
         const Match *m = m_lobby->match(row.matchId);
         const engine::Player *p = m ? m->player(row.playerId) : nullptr;
         if (!p || p->agentId != row.agentId)
-            continue;  // not a seat of a resumed match
+            continue; // not a seat of a resumed match
         PlayableAgain again = playableAgain(row.profileJson);
         if (!again.handOver.isEmpty())
             m_notices << Host::tr("Model seat %1 in %2: %3")
-                             .arg(QString::fromStdString(row.displayName), QString::fromStdString(row.matchId),
+                             .arg(QString::fromStdString(row.displayName),
+                                  QString::fromStdString(row.matchId),
                                   again.handOver);
         PilotSeat &seat = m_pilots[{row.matchId, row.playerId}];
         seat.log = std::make_shared<PilotLog>();
@@ -597,7 +666,9 @@ void Host::restoreModelSeats(const Recovery &r)
         for (const ModelNoteRow &n : stored.notes) {
             const auto kind = PilotNote::kindFromName(n.kind);
             const auto phase = engine::parsePhase(n.phase);
-            seat.log->notes.push_back(PilotNote{kind.value_or(PilotNote::Kind::Thought), n.at, n.day,
+            seat.log->notes.push_back(PilotNote{kind.value_or(PilotNote::Kind::Thought),
+                                                n.at,
+                                                n.day,
                                                 phase.value_or(engine::Phase::Lobby),
                                                 QString::fromStdString(n.text)});
         }
@@ -605,7 +676,8 @@ void Host::restoreModelSeats(const Recovery &r)
         const std::int64_t end = stored.notes.empty() ? 0 : stored.notes.back().n + 1;
         seat.log->notesBefore = end - static_cast<std::int64_t>(seat.log->notes.size());
         seat.notesStaged = end;
-        m_modelSeats[row.agentId] = ModelSeat{std::move(again.profile), QString::fromStdString(row.persona),
+        m_modelSeats[row.agentId] = ModelSeat{std::move(again.profile),
+                                              QString::fromStdString(row.persona),
                                               std::move(again.handOver)};
     }
 
@@ -614,10 +686,12 @@ void Host::restoreModelSeats(const Recovery &r)
     for (const ResumedMatch &resumed : r.resumed)
         for (const engine::Player &p : resumed.match->state().players)
             if (SeatRunner::isModel(p.agentId) && !m_modelSeats.contains(p.agentId))
-                m_modelSeats[p.agentId] = ModelSeat{
-                    {}, {},
-                    QStringLiteral("After the restart nothing was found of how to play this seat; the built-in "
-                                   "bot plays it from now on.")};
+                m_modelSeats[p.agentId]
+                    = ModelSeat{{},
+                                {},
+                                QStringLiteral("After the restart nothing was found of how to play "
+                                               "this seat; the built-in "
+                                               "bot plays it from now on.")};
 
     // The queue came back from its journal; how to play its model seats
     // comes from their stored rows. One that cannot be played leaves.
@@ -636,7 +710,8 @@ void Host::restoreModelSeats(const Recovery &r)
             continue;
         }
         QString problem;
-        std::optional<providers::ProviderProfile> profile = profileFromStore(spec->second->profileJson, &problem);
+        std::optional<providers::ProviderProfile> profile
+            = profileFromStore(spec->second->profileJson, &problem);
         if (profile) {
             const providers::KeyLookup key = providers::EnvironmentKeySource::lookupNow(*profile);
             problem = key.problem;
@@ -645,14 +720,15 @@ void Host::restoreModelSeats(const Recovery &r)
             problem = Host::tr("its stored provider profile could not be read (%1)").arg(problem);
         }
         if (problem.isEmpty())
-            m_modelSeats[e.agentId] = ModelSeat{std::move(*profile), QString::fromStdString(spec->second->persona), {}};
+            m_modelSeats[e.agentId]
+                = ModelSeat{std::move(*profile), QString::fromStdString(spec->second->persona), {}};
         else
             leaving.push_back(e);
         why[e.agentId] = problem;
         specs.erase(spec);
     }
     for (const auto &[agentId, spec] : specs)
-        m_pipeline.stageUnqueuedModelSeat(agentId);  // seated or gone before the restart
+        m_pipeline.stageUnqueuedModelSeat(agentId); // seated or gone before the restart
     for (const engine::QueueEntry &e : leaving) {
         auto left = m_lobby->leave(e.agentId, engine::DefaultQueueId, now(), "cannot be played");
         if (left && left->removed)
@@ -683,7 +759,8 @@ int Host::botOnlyMatches() const
     int n = 0;
     for (const auto &[id, m] : m_lobby->matches()) {
         if (!m->ended()
-            && std::all_of(m->state().players.begin(), m->state().players.end(),
+            && std::all_of(m->state().players.begin(),
+                           m->state().players.end(),
                            [](const engine::Player &p) { return SeatRunner::isBot(p.agentId); }))
             ++n;
     }
@@ -714,7 +791,9 @@ void Host::replenishBots()
     // bots alone (at most the seat count - 1) never fill one, so this ends.
     for (;;) {
         const auto &q = m_lobby->queue(engine::DefaultQueueId);
-        const auto waiting = std::count_if(q.begin(), q.end(), [](const engine::QueueEntry &e) { return SeatRunner::isBot(e.agentId); });
+        const auto waiting = std::count_if(q.begin(), q.end(), [](const engine::QueueEntry &e) {
+            return SeatRunner::isBot(e.agentId);
+        });
         if (waiting >= m_botsWaiting)
             return;
         addBots(1);
@@ -728,7 +807,8 @@ QStringList Host::sweepAbandonedQueue()
         return removed;
     const TimeMs t = now();
     const TimeMs grace = m_options.queueGrace.count();
-    std::vector<std::pair<std::string, engine::QueueEntry>> gone;  // every queue, not just the default one
+    std::vector<std::pair<std::string, engine::QueueEntry>>
+        gone; // every queue, not just the default one
     for (const std::string &queueId : m_lobby->queueIds()) {
         for (const engine::QueueEntry &e : m_lobby->queue(queueId)) {
             if (SeatRunner::isHosted(e.agentId) || m_pushEndpoints.count(e.agentId))
@@ -749,7 +829,8 @@ QStringList Host::sweepAbandonedQueue()
         m_pipeline.stageLobby(r->records);
         m_lastCall.erase(e.agentId);
         const QString name = QString::fromStdString(e.displayName);
-        qCInfo(lcHost).noquote() << "left the queue (no live session for" << grace / 1000 << "s):" << name;
+        qCInfo(lcHost).noquote() << "left the queue (no live session for" << grace / 1000
+                                 << "s):" << name;
         removed << name;
         Q_EMIT queueAbandoned(name);
     }
@@ -759,7 +840,9 @@ QStringList Host::sweepAbandonedQueue()
     std::erase_if(m_lastCall, [this, ids = m_lobby->queueIds()](const auto &entry) {
         return std::none_of(ids.begin(), ids.end(), [&](const std::string &id) {
             const auto &q = m_lobby->queue(id);
-            return std::any_of(q.begin(), q.end(), [&](const engine::QueueEntry &e) { return e.agentId == entry.first; });
+            return std::any_of(q.begin(), q.end(), [&](const engine::QueueEntry &e) {
+                return e.agentId == entry.first;
+            });
         });
     });
     return removed;
@@ -775,8 +858,9 @@ QCoro::Task<ToolResult> Host::sendSeatCall(Caller caller, std::string tool, json
 
 QCoro::Task<ToolResult> Host::callTool(Caller caller, std::string tool, json args)
 {
-    if (m_options.queueGrace.count() > 0 && !caller.agentId.empty() && !SeatRunner::isHosted(caller.agentId))
-        m_lastCall[caller.agentId] = now();  // the queue's grace period (sweepAbandonedQueue)
+    if (m_options.queueGrace.count() > 0 && !caller.agentId.empty()
+        && !SeatRunner::isHosted(caller.agentId))
+        m_lastCall[caller.agentId] = now(); // the queue's grace period (sweepAbandonedQueue)
     return m_tools.call(std::move(caller), std::move(tool), std::move(args));
 }
 
@@ -784,7 +868,7 @@ std::optional<Caller> Host::authenticate(const std::string &bearerToken)
 {
     if (!m_store || bearerToken.empty())
         return std::nullopt;
-    auto a = store()->verifyToken(bearerToken);  // waits for a running commit
+    auto a = store()->verifyToken(bearerToken); // waits for a running commit
     if (!a)
         return std::nullopt;
     return Caller{a.value().agentId, a.value().name, {}};
@@ -849,7 +933,7 @@ void Host::setSpeed(double speed)
     if (speed <= 0)
         return;
     m_options.speed = speed;
-    m_lobby->defaults().speed = speed;  // new matches
+    m_lobby->defaults().speed = speed; // new matches
     // Running matches too: the toolbar's speed is what the viewer sees now.
     for (const auto &[id, m] : m_lobby->matches()) {
         const std::uint64_t before = m->state().lastSeq;
@@ -860,12 +944,13 @@ void Host::setSpeed(double speed)
 
 // ---------------------------------------------------------------- push agents
 
-std::optional<std::string> Host::queuePushSeat(const QString &displayName, PushEndpoint endpoint,
-                                               const std::string &queueId)
+std::optional<std::string>
+Host::queuePushSeat(const QString &displayName, PushEndpoint endpoint, const std::string &queueId)
 {
     if (!endpoint.validate().isEmpty())
         return std::nullopt;
-    const std::string agentId = "push:" + std::to_string(++m_pushCounter) + ":" + displayName.toStdString();
+    const std::string agentId
+        = "push:" + std::to_string(++m_pushCounter) + ":" + displayName.toStdString();
     m_pushEndpoints[agentId] = std::move(endpoint);
     if (!joinQueue(agentId, displayName.toStdString(), queueId)) {
         m_pushEndpoints.erase(agentId);
@@ -880,7 +965,8 @@ std::optional<std::string> Host::queuePushSeat(const QString &displayName, PushE
     return agentId;
 }
 
-std::shared_ptr<const PushStats> Host::pushStats(const std::string &matchId, const std::string &playerId) const
+std::shared_ptr<const PushStats> Host::pushStats(const std::string &matchId,
+                                                 const std::string &playerId) const
 {
     const auto it = m_pushSeats.find({matchId, playerId});
     return it == m_pushSeats.end() ? nullptr : it->second.stats;
@@ -902,7 +988,9 @@ void Host::updatePushSeats(const std::string &matchId)
             o.matchId = matchId;
             o.playerId = p.playerId;
             o.endpoint = ep->second;
-            o.seed = engine::Rng::forDecision(m->state().seed ^ 0x9054, static_cast<std::uint64_t>(p.seat), 1).next();
+            o.seed = engine::Rng::forDecision(
+                         m->state().seed ^ 0x9054, static_cast<std::uint64_t>(p.seat), 1)
+                         .next();
             o.clock = m_options.clock;
             entry.stats = std::make_shared<PushStats>();
             QPointer<Host> self(this);
@@ -916,15 +1004,19 @@ void Host::updatePushSeats(const std::string &matchId)
             };
             const Caller caller{p.agentId, p.displayName, {}};
             entry.seat = std::make_unique<PushSeat>(
-                std::move(o), [self, matchId]() -> const Match * { return self ? self->m_lobby->match(matchId) : nullptr; },
+                std::move(o),
+                [self, matchId]() -> const Match * {
+                    return self ? self->m_lobby->match(matchId) : nullptr;
+                },
                 [self, caller](const engine::ToolCall &call, PushSeat::Done done) {
                     if (!self)
                         return;
                     // The bots' path: through the MCP dispatcher when one is
                     // wired, so the recorder, `townhall calls` and the inspector see it.
-                    self->sendSeatCall(caller, call.tool, call.arguments).then([done](const mcp::ToolResult &r) {
-                        done(r.ok(), r.ok() ? r.value() : json{{"error", r.error().toJson()}});
-                    });
+                    self->sendSeatCall(caller, call.tool, call.arguments)
+                        .then([done](const mcp::ToolResult &r) {
+                            done(r.ok(), r.ok() ? r.value() : json{{"error", r.error().toJson()}});
+                        });
                 });
             // Nobody waits for this seat in the queue any more.
             m_pushEndpoints.erase(ep);

@@ -58,20 +58,20 @@ struct ModelSeatInfo
     std::string playerId;
     std::string agentId;
     QString displayName;
-    providers::ProviderProfile profile;  ///< apiKey always empty here
+    providers::ProviderProfile profile; ///< apiKey always empty here
     QString persona;
     std::shared_ptr<const PilotLog> log;
 };
 
 struct HostOptions
 {
-    QString dbPath;            ///< empty: the default path; ":memory:" keeps nothing
-    bool durable = false;      ///< synchronous=FULL
-    double speed = 1.0;        ///< timer speed factor for new matches
-    bool guests = true;        ///< sessions without a token play as guests
-    bool rateLimits = true;    ///< §8.6 limits (benchmarks switch them off)
-    std::optional<std::uint64_t> seed;  ///< lobby seed; random when unset
-    std::function<engine::TimeMs()> clock;  ///< defaults to the system clock
+    QString dbPath;                        ///< empty: the default path; ":memory:" keeps nothing
+    bool durable = false;                  ///< synchronous=FULL
+    double speed = 1.0;                    ///< timer speed factor for new matches
+    bool guests = true;                    ///< sessions without a token play as guests
+    bool rateLimits = true;                ///< §8.6 limits (benchmarks switch them off)
+    std::optional<std::uint64_t> seed;     ///< lobby seed; random when unset
+    std::function<engine::TimeMs()> clock; ///< defaults to the system clock
     /// How long a commit waits for another process's write lock (a
     /// `townhall import` on the same file) before it fails.
     int busyTimeoutMs = 5000;
@@ -120,17 +120,22 @@ public:
         return m_lobby->registerQueue(queueId, std::move(rules));
     }
     /// The table size of a queue (0: no such queue).
-    int seatCount(const std::string &queueId = engine::DefaultQueueId) const { return m_lobby->seatCount(queueId); }
+    int seatCount(const std::string &queueId = engine::DefaultQueueId) const
+    {
+        return m_lobby->seatCount(queueId);
+    }
     /// Puts a seat played by a language model in the default queue, under
     /// `displayName`; `persona` is a line of its system prompt. When a match
     /// takes it, a Pilot plays it (its log: pilotLog). Returns its agent id,
     /// or nothing when the queue refused it.
-    std::optional<std::string> queueModelSeat(const QString &displayName, providers::ProviderProfile profile,
+    std::optional<std::string> queueModelSeat(const QString &displayName,
+                                              providers::ProviderProfile profile,
                                               const QString &persona = {},
                                               const std::string &queueId = engine::DefaultQueueId);
     /// What the pilot of a model seat did in a match (notes, counts), also
     /// after the match ended; null for any other seat.
-    std::shared_ptr<const PilotLog> pilotLog(const std::string &matchId, const std::string &playerId) const;
+    std::shared_ptr<const PilotLog> pilotLog(const std::string &matchId,
+                                             const std::string &playerId) const;
     /// The model seats of a match in seat order, with their logs (also after
     /// a restart, for the matches it resumed).
     std::vector<ModelSeatInfo> modelSeats(const std::string &matchId) const;
@@ -153,16 +158,19 @@ public:
     /// `endpoint` and sends what it answers through callTool. Returns its
     /// agent id, or nothing when the endpoint is invalid or the queue refused
     /// it. The endpoint (its token) stays in memory only.
-    std::optional<std::string> queuePushSeat(const QString &displayName, PushEndpoint endpoint,
+    std::optional<std::string> queuePushSeat(const QString &displayName,
+                                             PushEndpoint endpoint,
                                              const std::string &queueId = engine::DefaultQueueId);
     /// What a push seat's calls came to (timeouts, errors…); null for any other seat.
-    std::shared_ptr<const PushStats> pushStats(const std::string &matchId, const std::string &playerId) const;
+    std::shared_ptr<const PushStats> pushStats(const std::string &matchId,
+                                               const std::string &playerId) const;
     // ---- end push agents ----
 
     /// Whether an agent has a live session right now (a request in flight, an
     /// open stream, or a message within `within`). Set by the MCP service;
     /// without it only the agent's tool calls count.
-    using PresenceProbe = std::function<bool(const std::string &agentId, std::chrono::milliseconds within)>;
+    using PresenceProbe
+        = std::function<bool(const std::string &agentId, std::chrono::milliseconds within)>;
     void setPresenceProbe(PresenceProbe probe) { m_presence = std::move(probe); }
     /// Takes out of the queue every agent that has had no live session for
     /// HostOptions::queueGrace (a LEFT record with reason "abandoned"). Runs
@@ -181,7 +189,8 @@ public:
 
     /// Hands a seat of a running match to another driver (a stalled seat to
     /// a bot). Its player's calls then come from the driver.
-    void replaceDriver(const std::string &matchId, const std::string &playerId,
+    void replaceDriver(const std::string &matchId,
+                       const std::string &playerId,
                        std::unique_ptr<engine::SeatDriver> driver);
 
     /// Routes the built-in bots' tool calls. The app points it at the MCP
@@ -245,7 +254,8 @@ private:
     void tableFilled(engine::Match &m);
     void replenishBots();
     /// Stages a join and what it started.
-    bool joinQueue(const std::string &agentId, const std::string &name,
+    bool joinQueue(const std::string &agentId,
+                   const std::string &name,
                    const std::string &queueId = engine::DefaultQueueId);
     /// The pilot for a model seat's player; null for any other agent.
     std::unique_ptr<engine::SeatDriver> makePilot(const engine::Match &m, const engine::Player &p);
@@ -260,7 +270,9 @@ private:
     /// Tells everyone about committed events (read from the engine's logs).
     void publish(const std::vector<EventSpan> &spans, bool lobby);
     /// A batch failed: back to what is stored, and into degraded mode.
-    void commitFailed(const std::vector<std::string> &matchIds, bool lobby, const QString &message,
+    void commitFailed(const std::vector<std::string> &matchIds,
+                      bool lobby,
+                      const QString &message,
                       const std::vector<IdempotencyRecord> &dropped);
     /// Goes back to what is stored: the given matches (forgotten if they were
     /// never stored) and, with `lobby`, the queues.
@@ -276,7 +288,7 @@ private:
 
     HostOptions m_options;
     std::unique_ptr<engine::Lobby> m_lobby;
-    std::unique_ptr<Store> m_store;  // before the pipeline, which commits to it until it goes
+    std::unique_ptr<Store> m_store; // before the pipeline, which commits to it until it goes
     DatabaseLock m_lock;
     CommitPipeline m_pipeline;
     IdempotencyCache m_idempotency;
@@ -289,11 +301,11 @@ private:
     int m_botCounter = 0;
     struct ModelSeat
     {
-        providers::ProviderProfile profile;  // with its key
+        providers::ProviderProfile profile; // with its key
         QString persona;
-        QString handOver;  // set: the stand-in plays the seat from the start, for this reason
+        QString handOver; // set: the stand-in plays the seat from the start, for this reason
     };
-    std::map<std::string, ModelSeat> m_modelSeats;  // agentId → how to play it
+    std::map<std::string, ModelSeat> m_modelSeats; // agentId → how to play it
     int m_modelCounter = 0;
     /// A model seat of a match, with what its pilot logged.
     struct PilotSeat
@@ -301,24 +313,24 @@ private:
         std::string agentId;
         QString displayName;
         int seat = 0;
-        providers::ProviderProfile profile;  // without its key
+        providers::ProviderProfile profile; // without its key
         QString persona;
         std::shared_ptr<PilotLog> log;
-        std::int64_t notesStaged = 0;  // the number of the first note not staged yet
-        std::uint64_t stagedGen = 0;   // the pipeline's batch that holds its last stage
+        std::int64_t notesStaged = 0; // the number of the first note not staged yet
+        std::uint64_t stagedGen = 0;  // the pipeline's batch that holds its last stage
     };
-    using SeatKey = std::pair<std::string, std::string>;  // (match, player)
+    using SeatKey = std::pair<std::string, std::string>; // (match, player)
     void stagePilotSeat(const SeatKey &key, PilotSeat &seat);
     std::map<SeatKey, PilotSeat> m_pilots;
-    std::set<SeatKey> m_changedSeats;  // logs changed since the last flushPilotChanges
+    std::set<SeatKey> m_changedSeats; // logs changed since the last flushPilotChanges
     QTimer m_pilotTimer;
-    int m_botsWaiting = 0;  // keepBotsWaiting
-    int m_botTables = 0;    // keepBots: bot-only matches kept running
+    int m_botsWaiting = 0; // keepBotsWaiting
+    int m_botTables = 0;   // keepBots: bot-only matches kept running
     std::chrono::milliseconds m_botGap{3000};
     void seatBotTables();
     PresenceProbe m_presence;
-    std::map<std::string, engine::TimeMs> m_lastCall;  // agentId → its last tool call
-    engine::TimeMs m_startedAt = 0;                     // queue entries recovered count from here
+    std::map<std::string, engine::TimeMs> m_lastCall; // agentId → its last tool call
+    engine::TimeMs m_startedAt = 0;                   // queue entries recovered count from here
     QTimer m_queueSweepTimer;
     QStringList m_notices;
     ToolGateway m_gateway;
@@ -327,13 +339,13 @@ private:
     /// Seats the push agents of a match that has none yet and tells every
     /// push seat of it that the match changed.
     void updatePushSeats(const std::string &matchId);
-    std::map<std::string, PushEndpoint> m_pushEndpoints;  // agentId → where it listens
+    std::map<std::string, PushEndpoint> m_pushEndpoints; // agentId → where it listens
     struct PushSeatEntry
     {
         std::unique_ptr<PushSeat> seat;
-        std::shared_ptr<PushStats> stats;  // a copy, refreshed as it changes
+        std::shared_ptr<PushStats> stats; // a copy, refreshed as it changes
     };
-    std::map<std::pair<std::string, std::string>, PushSeatEntry> m_pushSeats;  // (match, player)
+    std::map<std::pair<std::string, std::string>, PushSeatEntry> m_pushSeats; // (match, player)
     int m_pushCounter = 0;
     // ---- end push agents ----
 };

@@ -29,23 +29,33 @@ public:
         std::string resultJson;
     };
     /// Looks a key up in the store (the in-memory map missed).
-    using StoreLookup = std::function<std::optional<Hit>(const std::string &scope, const std::string &key,
-                                                         const std::string &agentId)>;
+    using StoreLookup = std::function<std::optional<Hit>(
+        const std::string &scope, const std::string &key, const std::string &agentId)>;
 
     /// A hash of the arguments without the key itself, to tell a retry from a reuse.
     static std::string argsHash(const nlohmann::json &args);
 
-    std::optional<Hit> find(const std::string &scope, const std::string &agentId, const std::string &key,
+    std::optional<Hit> find(const std::string &scope,
+                            const std::string &agentId,
+                            const std::string &key,
                             const StoreLookup &stored) const;
     /// Keeps a result; the record goes into the next batch, with the call's events.
-    IdempotencyRecord remember(const std::string &scope, const std::string &agentId, const std::string &key,
-                               std::string argsHash, std::string resultJson, std::optional<std::string> matchId);
+    IdempotencyRecord remember(const std::string &scope,
+                               const std::string &agentId,
+                               const std::string &key,
+                               std::string argsHash,
+                               std::string resultJson,
+                               std::optional<std::string> matchId);
     /// Forgets what a failed batch would have stored.
-    void forget(const IdempotencyRecord &r) { m_entries.erase(cacheKey(r.scope, r.agentId, r.key)); }
+    void forget(const IdempotencyRecord &r)
+    {
+        m_entries.erase(cacheKey(r.scope, r.agentId, r.key));
+    }
     std::size_t size() const { return m_entries.size(); }
 
 private:
-    static std::string cacheKey(const std::string &scope, const std::string &agentId, const std::string &key)
+    static std::string
+    cacheKey(const std::string &scope, const std::string &agentId, const std::string &key)
     {
         return scope + "|" + agentId + "|" + key;
     }

@@ -17,7 +17,10 @@ using tournament::ParticipantKind;
 using tournament::ScheduledMatch;
 
 namespace {
-QString q(const std::string &s) { return QString::fromStdString(s); }
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
 } // namespace
 
 providers::SeatsFileParse seatsOf(const tournament::TournamentSpec &spec)
@@ -28,9 +31,10 @@ providers::SeatsFileParse seatsOf(const tournament::TournamentSpec &spec)
         seat.erase("agent");
         seat["name"] = p.name.empty() ? p.id : p.name;
         if (p.kind == ParticipantKind::Agent)
-            seat = {{"name", p.id}, {"bot", true}};  // never queued: the agent seats itself
+            seat = {{"name", p.id}, {"bot", true}}; // never queued: the agent seats itself
         // A push agent's token comes from the environment, at run time only.
-        if (p.kind == ParticipantKind::Push && seat["push"].is_object() && seat["push"].contains("tokenEnv")) {
+        if (p.kind == ParticipantKind::Push && seat["push"].is_object()
+            && seat["push"].contains("tokenEnv")) {
             const std::string var = seat["push"].value("tokenEnv", std::string());
             seat["push"].erase("tokenEnv");
             if (!var.empty() && qEnvironmentVariableIsSet(var.c_str()))
@@ -42,26 +46,51 @@ providers::SeatsFileParse seatsOf(const tournament::TournamentSpec &spec)
     return providers::parseSeatsFile(QByteArray::fromStdString(file.dump()));
 }
 
-LiveTournament::LiveTournament(Host &host, std::string tournamentId, tournament::TournamentSpec spec,
-                               providers::SeatsFile seats, std::map<std::string, std::string> agentIds, int parallel,
+LiveTournament::LiveTournament(Host &host,
+                               std::string tournamentId,
+                               tournament::TournamentSpec spec,
+                               providers::SeatsFile seats,
+                               std::map<std::string, std::string> agentIds,
+                               int parallel,
                                QObject *parent)
-    : LiveTournament(host, host.store() ? std::make_unique<LocalTournaments>(*host.store()) : nullptr,
-                     std::move(tournamentId), std::move(spec), std::move(seats), std::move(agentIds), parallel, parent)
-{
-}
+    : LiveTournament(host,
+                     host.store() ? std::make_unique<LocalTournaments>(*host.store()) : nullptr,
+                     std::move(tournamentId),
+                     std::move(spec),
+                     std::move(seats),
+                     std::move(agentIds),
+                     parallel,
+                     parent)
+{}
 
-LiveTournament::LiveTournament(Host &host, TournamentStore &store, std::string tournamentId,
-                               tournament::TournamentSpec spec, providers::SeatsFile seats,
-                               std::map<std::string, std::string> agentIds, int parallel, QObject *parent)
-    : LiveTournament(host, nullptr, std::move(tournamentId), std::move(spec), std::move(seats), std::move(agentIds),
-                     parallel, parent)
+LiveTournament::LiveTournament(Host &host,
+                               TournamentStore &store,
+                               std::string tournamentId,
+                               tournament::TournamentSpec spec,
+                               providers::SeatsFile seats,
+                               std::map<std::string, std::string> agentIds,
+                               int parallel,
+                               QObject *parent)
+    : LiveTournament(host,
+                     nullptr,
+                     std::move(tournamentId),
+                     std::move(spec),
+                     std::move(seats),
+                     std::move(agentIds),
+                     parallel,
+                     parent)
 {
     m_store = &store;
 }
 
-LiveTournament::LiveTournament(Host &host, std::unique_ptr<TournamentStore> own, std::string tournamentId,
-                               tournament::TournamentSpec spec, providers::SeatsFile seats,
-                               std::map<std::string, std::string> agentIds, int parallel, QObject *parent)
+LiveTournament::LiveTournament(Host &host,
+                               std::unique_ptr<TournamentStore> own,
+                               std::string tournamentId,
+                               tournament::TournamentSpec spec,
+                               providers::SeatsFile seats,
+                               std::map<std::string, std::string> agentIds,
+                               int parallel,
+                               QObject *parent)
     : QObject(parent)
     , m_host(host)
     , m_ownStore(std::move(own))
@@ -76,7 +105,9 @@ LiveTournament::LiveTournament(Host &host, std::unique_ptr<TournamentStore> own,
     m_timer.setInterval(200);
     connect(&m_timer, &QTimer::timeout, this, &LiveTournament::tick);
     connect(&m_renewTimer, &QTimer::timeout, this, &LiveTournament::renew);
-    connect(&m_host, &Host::matchEnded, this, [this](const QString &matchId) { finish(matchId.toStdString()); });
+    connect(&m_host, &Host::matchEnded, this, [this](const QString &matchId) {
+        finish(matchId.toStdString());
+    });
 }
 
 LiveTournament::~LiveTournament()
@@ -115,9 +146,11 @@ bool LiveTournament::start(QString *error)
     if (m_seats.seats.size() != m_spec.participants.size())
         return fail(tr("the tournament's seats do not match its participants"));
     for (const tournament::Participant &p : m_spec.participants)
-        if (p.kind == ParticipantKind::Agent && !m_agentIds.count(p.entry.value("agent", std::string())))
-            return fail(tr("participant %1: no registered agent named \"%2\" (townhall agent add NAME)")
-                            .arg(q(p.id), q(p.entry.value("agent", std::string()))));
+        if (p.kind == ParticipantKind::Agent
+            && !m_agentIds.count(p.entry.value("agent", std::string())))
+            return fail(
+                tr("participant %1: no registered agent named \"%2\" (townhall agent add NAME)")
+                    .arg(q(p.id), q(p.entry.value("agent", std::string()))));
     if (!m_host.lobby().queueRules(queueId()))
         if (auto r = m_host.registerQueue(queueId(), m_spec.rules); !r)
             return fail(QString::fromStdString(r.error().message));
@@ -181,7 +214,10 @@ void LiveTournament::stop()
         m_claims.erase(index);
 }
 
-bool LiveTournament::shared() const { return m_store && m_store->shared(); }
+bool LiveTournament::shared() const
+{
+    return m_store && m_store->shared();
+}
 
 StoreResult<void> LiveTournament::refreshCounts()
 {
@@ -202,9 +238,12 @@ void LiveTournament::emitProgress()
 
 std::optional<ScheduledMatch> LiveTournament::entryOf(const TournamentMatchRow &row)
 {
-    auto m = tournament::scheduledMatchFromJson(engine::json::parse(row.scheduleJson, nullptr, false));
+    auto m
+        = tournament::scheduledMatchFromJson(engine::json::parse(row.scheduleJson, nullptr, false));
     if (!m)
-        fail(tr("tournament %1: match %2's schedule entry does not parse").arg(q(m_id)).arg(row.index));
+        fail(tr("tournament %1: match %2's schedule entry does not parse")
+                 .arg(q(m_id))
+                 .arg(row.index));
     return m;
 }
 
@@ -232,7 +271,7 @@ void LiveTournament::tick()
         if (!m)
             return;
         if (!seatNext(*m))
-            break;  // waits for an agent; matches keep their order
+            break; // waits for an agent; matches keep their order
     }
     if (m_progress.done == m_progress.scheduled && m_running.empty()) {
         m_done = true;
@@ -248,8 +287,8 @@ void LiveTournament::tickShared()
     m_waitingFor.clear();
     // Claim the next match when every claim is seated and fewer than
     // `parallel` run: one at a time, so hosts share the schedule.
-    const bool unseated = std::any_of(m_claims.begin(), m_claims.end(),
-                                      [](const auto &c) { return c.second.matchId.empty(); });
+    const bool unseated = std::any_of(
+        m_claims.begin(), m_claims.end(), [](const auto &c) { return c.second.matchId.empty(); });
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (!unseated && int(m_claims.size()) < m_parallel && now >= m_nextClaim) {
         auto claimed = m_store->claimMatches(m_id, m_holder, 1, m_leaseMs);
@@ -286,8 +325,8 @@ void LiveTournament::tickShared()
         if (!row.matchId.empty())
             continue;
         if (auto m = entryOf(row))
-            (void)seatNext(*m);  // false: waits for an agent, its lease renewed meanwhile
-        return;  // a claim at a time: at most one is unseated
+            (void)seatNext(*m); // false: waits for an agent, its lease renewed meanwhile
+        return;                 // a claim at a time: at most one is unseated
     }
 }
 
@@ -310,10 +349,12 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
     }
     const auto &waiting = m_host.lobby().queue(queue);
     for (const auto &[agentId, role] : agentRoles)
-        if (std::none_of(waiting.begin(), waiting.end(),
-                         [&](const engine::QueueEntry &e) { return e.agentId == agentId; }))
+        if (std::none_of(waiting.begin(), waiting.end(), [&](const engine::QueueEntry &e) {
+                return e.agentId == agentId;
+            }))
             for (const tournament::Participant &p : m_spec.participants)
-                if (p.kind == ParticipantKind::Agent && m_agentIds.at(p.entry.value("agent", std::string())) == agentId)
+                if (p.kind == ParticipantKind::Agent
+                    && m_agentIds.at(p.entry.value("agent", std::string())) == agentId)
                     m_waitingFor.append(q(p.id));
     if (!m_waitingFor.isEmpty())
         return false;
@@ -334,7 +375,8 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
         deal.push_back(it->second);
         for (const tournament::ScheduledSeat &s : m.seats)
             if (m_spec.participants[participantOf(s.participantId)].kind == ParticipantKind::Agent
-                && m_agentIds.at(m_spec.participants[participantOf(s.participantId)].entry.value("agent", std::string()))
+                && m_agentIds.at(m_spec.participants[participantOf(s.participantId)].entry.value(
+                       "agent", std::string()))
                        == e.agentId) {
                 taken.seats.push_back(s);
                 taken.seats.back().displayName = e.displayName;
@@ -377,7 +419,9 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
             break;
         }
         if (!ok) {
-            Q_EMIT failed(tr("tournament %1: could not seat %2 in match %3").arg(q(m_id), q(p.id)).arg(m.index + 1));
+            Q_EMIT failed(tr("tournament %1: could not seat %2 in match %3")
+                              .arg(q(m_id), q(p.id))
+                              .arg(m.index + 1));
             m_timer.stop();
             return false;
         }
@@ -449,9 +493,10 @@ void LiveTournament::finish(const std::string &matchId)
     const auto &st = m->state();
     TournamentMatchRow &row = shared() ? m_claims.at(index) : m_rows[std::size_t(index)];
     row.status = "DONE";
-    row.resultJson = engine::json{{"winner", !st.winner ? "NONE"
-                                             : *st.winner == engine::Team::Villagers ? "VILLAGERS"
-                                                                                     : "WEREWOLVES"},
+    row.resultJson = engine::json{{"winner",
+                                   !st.winner                              ? "NONE"
+                                   : *st.winner == engine::Team::Villagers ? "VILLAGERS"
+                                                                           : "WEREWOLVES"},
                                   {"days", st.dayNumber},
                                   {"events", m->log().size()},
                                   {"telemetry", std::move(telemetry)}}
@@ -500,9 +545,10 @@ bool LiveTournament::unreachable(const StoreError &error)
 {
     auto again = m_store->reconnect();
     if (again && !again.value())
-        return false;  // the connection is fine: the failure is real
-    const QString message = tr("tournament %1: the shared database is out of reach (%2); trying again")
-                                .arg(q(m_id), again ? error.message : again.error().message);
+        return false; // the connection is fine: the failure is real
+    const QString message
+        = tr("tournament %1: the shared database is out of reach (%2); trying again")
+              .arg(q(m_id), again ? error.message : again.error().message);
     qCWarning(lcTournament).noquote() << message;
     Q_EMIT notice(message);
     return true;
@@ -516,14 +562,15 @@ bool LiveTournament::recordPending()
         if (!recorded) {
             if (!unreachable(recorded.error()))
                 fail(recorded.error().message);
-            return false;  // kept; the next renewal tries again
+            return false; // kept; the next renewal tries again
         }
         if (recorded.value() == 0) {
-            const QString message = tr("tournament %1: match %2 (%3) ended, but another host had taken it over "
-                                       "(this host's lease ran out); it is not recorded twice")
-                                        .arg(q(m_id))
-                                        .arg(row.index + 1)
-                                        .arg(q(row.matchId));
+            const QString message
+                = tr("tournament %1: match %2 (%3) ended, but another host had taken it over "
+                     "(this host's lease ran out); it is not recorded twice")
+                      .arg(q(m_id))
+                      .arg(row.index + 1)
+                      .arg(q(row.matchId));
             qCWarning(lcTournament).noquote() << message;
             Q_EMIT notice(message);
         }
@@ -570,13 +617,14 @@ void LiveTournament::abandon(int index, const QString &why)
     m_claims.erase(it);
     if (!matchId.empty()) {
         m_running.erase(matchId);
-        m_host.pauseMatch(matchId);  // its seats spend nothing more
+        m_host.pauseMatch(matchId); // its seats spend nothing more
     }
-    const QString message = tr("tournament %1: match %2 is abandoned here (%3); it is played again from the start "
-                               "by the host that holds it")
-                                .arg(q(m_id))
-                                .arg(index + 1)
-                                .arg(why);
+    const QString message
+        = tr("tournament %1: match %2 is abandoned here (%3); it is played again from the start "
+             "by the host that holds it")
+              .arg(q(m_id))
+              .arg(index + 1)
+              .arg(why);
     qCWarning(lcTournament).noquote() << message;
     Q_EMIT notice(message);
     emitProgress();

@@ -54,14 +54,23 @@ public:
     /// provider's key already filled in (providers::SeatsFile of the spec's
     /// "providers" and participants; see seatsOf). `agentIds` maps the
     /// names of registered agents to their ids.
-    LiveTournament(Host &host, std::string tournamentId, tournament::TournamentSpec spec,
-                   providers::SeatsFile seats, std::map<std::string, std::string> agentIds, int parallel,
+    LiveTournament(Host &host,
+                   std::string tournamentId,
+                   tournament::TournamentSpec spec,
+                   providers::SeatsFile seats,
+                   std::map<std::string, std::string> agentIds,
+                   int parallel,
                    QObject *parent = nullptr);
     /// The same over `store`, which outlives the runner: a LocalTournaments
     /// over host.store() plays as the constructor above; a shared one claims
     /// its matches (see above).
-    LiveTournament(Host &host, TournamentStore &store, std::string tournamentId, tournament::TournamentSpec spec,
-                   providers::SeatsFile seats, std::map<std::string, std::string> agentIds, int parallel,
+    LiveTournament(Host &host,
+                   TournamentStore &store,
+                   std::string tournamentId,
+                   tournament::TournamentSpec spec,
+                   providers::SeatsFile seats,
+                   std::map<std::string, std::string> agentIds,
+                   int parallel,
                    QObject *parent = nullptr);
     /// Gives back every claim still held (a shared store).
     ~LiveTournament() override;
@@ -92,9 +101,14 @@ Q_SIGNALS:
     void notice(const QString &message);
 
 private:
-    LiveTournament(Host &host, std::unique_ptr<TournamentStore> own, std::string tournamentId,
-                   tournament::TournamentSpec spec, providers::SeatsFile seats,
-                   std::map<std::string, std::string> agentIds, int parallel, QObject *parent);
+    LiveTournament(Host &host,
+                   std::unique_ptr<TournamentStore> own,
+                   std::string tournamentId,
+                   tournament::TournamentSpec spec,
+                   providers::SeatsFile seats,
+                   std::map<std::string, std::string> agentIds,
+                   int parallel,
+                   QObject *parent);
     bool shared() const;
     void tick();
     void tickShared();
@@ -121,12 +135,12 @@ private:
     std::string label(const std::string &matchId) const { return m_holder + "/" + matchId; }
 
     Host &m_host;
-    std::unique_ptr<TournamentStore> m_ownStore;  ///< the first constructor's LocalTournaments
-    TournamentStore *m_store = nullptr;  ///< null: the host has no database
+    std::unique_ptr<TournamentStore> m_ownStore; ///< the first constructor's LocalTournaments
+    TournamentStore *m_store = nullptr;          ///< null: the host has no database
     std::string m_holder;
     int m_leaseMs = 30'000;
     int m_pollMs = 1'000;
-    qint64 m_nextClaim = 0;  ///< a shared store: no claim before (ms since the epoch)
+    qint64 m_nextClaim = 0; ///< a shared store: no claim before (ms since the epoch)
     QTimer m_renewTimer;
     bool m_stopped = false;
     std::string m_id;
@@ -142,7 +156,7 @@ private:
     /// Finished while the shared database was out of reach: recorded when
     /// it is back (their leases are still renewed, so no one takes them).
     std::vector<TournamentMatchRow> m_unrecorded;
-    std::map<std::string, int> m_running;  ///< host match id -> schedule index
+    std::map<std::string, int> m_running; ///< host match id -> schedule index
     TournamentProgress m_progress;
     QStringList m_waitingFor;
     bool m_done = false;

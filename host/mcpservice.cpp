@@ -135,22 +135,23 @@ McpService::McpService(Host *host, QObject *parent)
         [server = m_server](const std::string &id) { return server->session(id); });
     m_server->setObserver(m_recorder->observer());
     m_feed = new SpectatorFeed(host, this);
-    m_server->setWebSocketHandler("/spectate", [feed = m_feed](QTcpSocket *socket) {
-        feed->handleConnection(socket);
-    });
+    m_server->setWebSocketHandler(
+        "/spectate", [feed = m_feed](QTcpSocket *socket) { feed->handleConnection(socket); });
     connect(host, &Host::matchStateChanged, this, [this](const QString &matchId) {
         m_dispatcher->notifyMatchStateChanged(matchId.toStdString());
     });
     host->setToolGateway([this](Caller c, std::string tool, json args) {
         return callInProcess(std::move(c), std::move(tool), std::move(args));
     });
-    host->setPresenceProbe([server = m_server](const std::string &agentId, std::chrono::milliseconds within) {
-        const auto now = std::chrono::steady_clock::now();
-        for (const auto &session : server->sessions())
-            if (session->agentId == agentId && (server->hasStream(session->id) || now - session->lastSeen < within))
-                return true;
-        return false;
-    });
+    host->setPresenceProbe(
+        [server = m_server](const std::string &agentId, std::chrono::milliseconds within) {
+            const auto now = std::chrono::steady_clock::now();
+            for (const auto &session : server->sessions())
+                if (session->agentId == agentId
+                    && (server->hasStream(session->id) || now - session->lastSeen < within))
+                    return true;
+            return false;
+        });
     m_revocationWatch = new QTimer(this);
     connect(m_revocationWatch, &QTimer::timeout, this, &McpService::watchRevocations);
     m_revocationWatch->start(kRevocationPoll);
@@ -184,13 +185,13 @@ bool McpService::listenForSpectators(const QHostAddress &address, quint16 port, 
         m_spectatorServer->setMcpRoutes(false);
         QStringList hosts = m_spectatorServer->allowedHostnames();
         const QString name = address.toString().toLower();
-        hosts << (address.protocol() == QAbstractSocket::IPv6Protocol ? QLatin1Char('[') + name + QLatin1Char(']')
-                                                                       : name);
+        hosts << (address.protocol() == QAbstractSocket::IPv6Protocol
+                      ? QLatin1Char('[') + name + QLatin1Char(']')
+                      : name);
         m_spectatorServer->setAllowedHostnames(hosts);
         installOverlays(*m_spectatorServer);
-        m_spectatorServer->setWebSocketHandler("/spectate", [feed = m_feed](QTcpSocket *socket) {
-            feed->handleConnection(socket);
-        });
+        m_spectatorServer->setWebSocketHandler(
+            "/spectate", [feed = m_feed](QTcpSocket *socket) { feed->handleConnection(socket); });
     }
     if (!m_spectatorServer->listen(address, port)) {
         if (error)

@@ -37,7 +37,8 @@ QByteArray contentTypeFor(QByteArrayView name)
 /// a path that is never decoded cannot be decoded into a traversal.
 bool isOverlayFileName(const QByteArray &name)
 {
-    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9][a-z0-9-]{0,63}\\.[a-z]{2,4}$"));
+    static const QRegularExpression pattern(
+        QStringLiteral("^[a-z0-9][a-z0-9-]{0,63}\\.[a-z]{2,4}$"));
     return pattern.match(QString::fromLatin1(name)).hasMatch();
 }
 
@@ -74,25 +75,30 @@ QByteArray indexPage(const mcp::HttpRequest &request)
     const QStringList pages
         = QDir(kResourceDir).entryList({QStringLiteral("*.html")}, QDir::Files, QDir::Name);
     for (const QString &page : pages) {
-        const QString url = QStringLiteral("http://%1%2/%3").arg(host, QLatin1String(kOverlayPrefix), page);
-        rows += QStringLiteral("<tr><td><a href=\"%1\">%2</a></td><td>%3</td><td><code>%1</code></td></tr>\n")
+        const QString url
+            = QStringLiteral("http://%1%2/%3").arg(host, QLatin1String(kOverlayPrefix), page);
+        rows += QStringLiteral(
+                    "<tr><td><a href=\"%1\">%2</a></td><td>%3</td><td><code>%1</code></td></tr>\n")
                     .arg(url, page, titleOf(kResourceDir + page).toHtmlEscaped());
     }
-    const QString html = QStringLiteral(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<title>Town Hall overlays</title>"
-        "<style>body{font:16px/1.5 system-ui,sans-serif;margin:2em;max-width:70em}"
-        "td{padding:.2em 1em .2em 0;vertical-align:top}code{background:#eee;padding:0 .3em}</style>"
-        "</head><body>\n<h1>Town Hall overlays</h1>\n"
-        "<p>Add a page as a Browser Source in OBS: width 1920, height 1080. The background "
-        "is transparent. Each page shows only what any spectator may see.</p>\n"
-        "<table>\n%1</table>\n"
-        "<h2>Parameters</h2>\n<ul>\n"
-        "<li><code>?match=ID</code>: follow one match (default: the liveliest one).</li>\n"
-        "<li><code>?delay=SECONDS</code>: hold everything back, e.g. <code>?delay=30</code>.</li>\n"
-        "<li><code>?lang=zh_CN</code>: Simplified Chinese labels.</li>\n"
-        "</ul>\n</body></html>\n")
-                             .arg(rows);
+    const QString html
+        = QStringLiteral(
+              "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+              "<title>Town Hall overlays</title>"
+              "<style>body{font:16px/1.5 system-ui,sans-serif;margin:2em;max-width:70em}"
+              "td{padding:.2em 1em .2em 0;vertical-align:top}code{background:#eee;padding:0 "
+              ".3em}</style>"
+              "</head><body>\n<h1>Town Hall overlays</h1>\n"
+              "<p>Add a page as a Browser Source in OBS: width 1920, height 1080. The background "
+              "is transparent. Each page shows only what any spectator may see.</p>\n"
+              "<table>\n%1</table>\n"
+              "<h2>Parameters</h2>\n<ul>\n"
+              "<li><code>?match=ID</code>: follow one match (default: the liveliest one).</li>\n"
+              "<li><code>?delay=SECONDS</code>: hold everything back, e.g. "
+              "<code>?delay=30</code>.</li>\n"
+              "<li><code>?lang=zh_CN</code>: Simplified Chinese labels.</li>\n"
+              "</ul>\n</body></html>\n")
+              .arg(rows);
     return html.toUtf8();
 }
 

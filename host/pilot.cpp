@@ -64,21 +64,26 @@ QString tableRules(const engine::RuleSet &rules)
     add(rules.witches, "witch (one antidote, one poison)", "witches");
     add(rules.hunters, "hunter (shoots when he dies)", "hunters");
     add(rules.villagers, "villager", "villagers");
-    QString text = QStringLiteral("## This table\n\nThis match does not play the 8-player table above. It has %1 "
-                                  "players: %2.")
-                       .arg(rules.seatCount())
-                       .arg(roles.join(QStringLiteral(", ")));
+    QString text
+        = QStringLiteral(
+              "## This table\n\nThis match does not play the 8-player table above. It has %1 "
+              "players: %2.")
+              .arg(rules.seatCount())
+              .arg(roles.join(QStringLiteral(", ")));
     if (rules.tie == engine::TieRule::Pk)
-        text += QStringLiteral(" A tied vote goes to a PK: the tied players defend themselves in turn "
-                               "(DAY_PK_DEFENSE, say_public on your turn), then the others vote again among them "
-                               "(DAY_PK_VOTE); a second tie eliminates nobody.");
+        text += QStringLiteral(
+            " A tied vote goes to a PK: the tied players defend themselves in turn "
+            "(DAY_PK_DEFENSE, say_public on your turn), then the others vote again among them "
+            "(DAY_PK_VOTE); a second tie eliminates nobody.");
     if (rules.maxDays > 0)
-        text += QStringLiteral(" If no side has won after day %1, the match ends in a draw.").arg(rules.maxDays);
+        text += QStringLiteral(" If no side has won after day %1, the match ends in a draw.")
+                    .arg(rules.maxDays);
     if (!rules.revealRoleOnDeath)
         text += QStringLiteral(" The roles of eliminated players are not revealed until the end.");
     if (rules.language == "zh-CN")
-        text += QStringLiteral("\n\nThe game language is Simplified Chinese: write everything you say in "
-                               "Simplified Chinese.");
+        text += QStringLiteral(
+            "\n\nThe game language is Simplified Chinese: write everything you say in "
+            "Simplified Chinese.");
     return text;
 }
 
@@ -110,11 +115,15 @@ providers::ToolDefinition definitionOf(std::string_view dotted)
     return d;
 }
 
-std::string_view name(engine::Tool t) { return engine::toolName(t); }
+std::string_view name(engine::Tool t)
+{
+    return engine::toolName(t);
+}
 
 /// How long to wait before the same call may succeed, when the match
 /// refused it for a rate limit (its error says when, as retryAfterMs).
-std::optional<std::chrono::milliseconds> rateLimitWait(std::optional<engine::ErrorCode> code, const nlohmann::json &body)
+std::optional<std::chrono::milliseconds> rateLimitWait(std::optional<engine::ErrorCode> code,
+                                                       const nlohmann::json &body)
 {
     if (code != engine::ErrorCode::RateLimited || !body.is_object())
         return std::nullopt;
@@ -124,7 +133,8 @@ std::optional<std::chrono::milliseconds> rateLimitWait(std::optional<engine::Err
     const auto after = e->find("retryAfterMs");
     if (after == e->end() || !after->is_number())
         return std::chrono::milliseconds(1000);
-    return std::chrono::milliseconds(std::clamp<std::int64_t>(after->get<std::int64_t>(), 50, 60'000));
+    return std::chrono::milliseconds(
+        std::clamp<std::int64_t>(after->get<std::int64_t>(), 50, 60'000));
 }
 
 /// Long tool answers are cut: a get_state is a few KiB, and the context is
@@ -139,7 +149,9 @@ QString clipped(const nlohmann::json &body)
 }
 
 /// Counts one answered request, whichever way it went.
-void account(PilotStats &st, const providers::ProviderProfile &profile, const providers::ChatOutcome &o)
+void account(PilotStats &st,
+             const providers::ProviderProfile &profile,
+             const providers::ChatOutcome &o)
 {
     const providers::Usage &u = o.result.usage;
     st.inputTokens += u.inputTokens;
@@ -174,8 +186,8 @@ void redactStrings(nlohmann::json &j, const providers::ProviderProfile &profile)
 /// "SERVER: The server failed…", for a note.
 QString failureText(const providers::ProviderProfile &profile, const ProviderError &error)
 {
-    return profile.redacted(QStringLiteral("%1: %2").arg(QString::fromLatin1(ProviderError::kindName(error.kind)),
-                                                         error.message.trimmed()));
+    return profile.redacted(QStringLiteral("%1: %2").arg(
+        QString::fromLatin1(ProviderError::kindName(error.kind)), error.message.trimmed()));
 }
 
 } // namespace
@@ -185,9 +197,12 @@ QString failureText(const providers::ProviderProfile &profile, const ProviderErr
 const char *PilotNote::kindName(Kind kind)
 {
     switch (kind) {
-    case Kind::Thought: return modelnotes::Thought;
-    case Kind::StandIn: return modelnotes::StandIn;
-    case Kind::HandOver: return modelnotes::HandOver;
+    case Kind::Thought:
+        return modelnotes::Thought;
+    case Kind::StandIn:
+        return modelnotes::StandIn;
+    case Kind::HandOver:
+        return modelnotes::HandOver;
     }
     return modelnotes::Thought;
 }
@@ -205,7 +220,7 @@ void PilotLog::addNote(PilotNote note)
     if (note.text.size() > MaxNoteChars) {
         qsizetype keep = MaxNoteChars - 1;
         if (note.text.at(keep - 1).isHighSurrogate())
-            --keep;  // never half a character
+            --keep; // never half a character
         note.text = note.text.left(keep) + QChar(0x2026);
     }
     if (notes.size() >= MaxNotes) {
@@ -224,7 +239,8 @@ qint64 PilotStats::latencyPercentile(double q) const
     std::sort(sorted.begin(), sorted.end());
     // Nearest rank: the smallest value with at least q of the values at or below it.
     const double n = static_cast<double>(sorted.size());
-    const auto rank = static_cast<std::size_t>(std::clamp(std::ceil(std::clamp(q, 0.0, 1.0) * n), 1.0, n));
+    const auto rank
+        = static_cast<std::size_t>(std::clamp(std::ceil(std::clamp(q, 0.0, 1.0) * n), 1.0, n));
     return sorted[rank - 1];
 }
 
@@ -284,21 +300,24 @@ PilotStats PilotStats::fromJson(const nlohmann::json &j)
 
 // ---------------------------------------------------------------- the pilot
 
-Pilot::Pilot(PilotOptions options, MatchLookup match, std::shared_ptr<PilotLog> log, QNetworkAccessManager *nam)
+Pilot::Pilot(PilotOptions options,
+             MatchLookup match,
+             std::shared_ptr<PilotLog> log,
+             QNetworkAccessManager *nam)
     : m_options(std::move(options))
     , m_match(std::move(match))
     , m_log(log ? std::move(log) : std::make_shared<PilotLog>())
     , m_client(std::make_shared<providers::ChatClient>(m_options.profile, nam))
     , m_context(std::make_unique<QObject>())
     , m_standIn(m_options.playerId, m_options.standInSeed)
-{
-}
+{}
 
 Pilot::~Pilot() = default;
 
 // ---------------------------------------------------------------- turns
 
-Pilot::Key Pilot::currentKey(const engine::StateView &view, const std::vector<const engine::Event *> &news)
+Pilot::Key Pilot::currentKey(const engine::StateView &view,
+                             const std::vector<const engine::Event *> &news)
 {
     Key k;
     k.phase = view.phase;
@@ -312,21 +331,24 @@ Pilot::Key Pilot::currentKey(const engine::StateView &view, const std::vector<co
         m_heard = false;
     }
     for (const engine::Event *e : news)
-        if (e->type == engine::EventType::PublicMessage && e->payload.value("playerId", "") != m_options.playerId)
+        if (e->type == engine::EventType::PublicMessage
+            && e->payload.value("playerId", "") != m_options.playerId)
             m_heard = true;
     const auto &ra = you.requiredAction;
     const bool todo = ra && !ra->alreadySubmitted;
     switch (view.phase) {
     case Phase::Lobby: {
-        const auto me = std::find_if(view.players.begin(), view.players.end(),
-                                     [&](const engine::PlayerEntry &p) { return p.playerId == m_options.playerId; });
+        const auto me = std::find_if(
+            view.players.begin(), view.players.end(), [&](const engine::PlayerEntry &p) {
+                return p.playerId == m_options.playerId;
+            });
         if (me != view.players.end() && !me->ready)
             k.job = Job::Ready;
         break;
     }
     case Phase::Night:
     case Phase::NightWitch:
-    case Phase::HunterShot:  // the hunter's shot, although he is dead
+    case Phase::HunterShot: // the hunter's shot, although he is dead
         if (todo && ra->type != engine::ActionType::None)
             k.job = Job::Night;
         break;
@@ -336,7 +358,7 @@ Pilot::Key Pilot::currentKey(const engine::StateView &view, const std::vector<co
         break;
     case Phase::DayPkDefense:
         if (todo && ra->type == engine::ActionType::SpeakDefense)
-            k.job = Job::Opening;  // one statement on its turn, like an opening
+            k.job = Job::Opening; // one statement on its turn, like an opening
         break;
     case Phase::DayDiscussion:
         if (you.alive && m_said < m_options.maxDiscussionMessages && (m_said == 0 || m_heard)) {
@@ -351,17 +373,20 @@ Pilot::Key Pilot::currentKey(const engine::StateView &view, const std::vector<co
         break;
     case Phase::DayResolution: {
         const engine::Match *m = m_match();
-        if (m && m->state().lastEliminated == m_options.playerId && m_lastWordsDay != view.dayNumber)
+        if (m && m->state().lastEliminated == m_options.playerId
+            && m_lastWordsDay != view.dayNumber)
             k.job = Job::LastWords;
         break;
     }
-    default: break;
+    default:
+        break;
     }
     return k;
 }
 
-engine::SeatDriver::Step Pilot::onTurn(const engine::StateView &view, const std::vector<const engine::Event *> &news,
-                               engine::TimeMs now)
+engine::SeatDriver::Step Pilot::onTurn(const engine::StateView &view,
+                                       const std::vector<const engine::Event *> &news,
+                                       engine::TimeMs now)
 {
     m_key = currentKey(view, news);
     if (m_log->stats.handedOver || (m_standInKey && *m_standInKey == m_key))
@@ -372,7 +397,7 @@ engine::SeatDriver::Step Pilot::onTurn(const engine::StateView &view, const std:
             s.call = std::move(*m_ready);
             m_outstanding = Outstanding::Model;
         }
-        m_ready.reset();  // a call decided for a phase that is over is dropped
+        m_ready.reset(); // a call decided for a phase that is over is dropped
         if (s.call)
             return s;
     }
@@ -383,7 +408,7 @@ engine::SeatDriver::Step Pilot::onTurn(const engine::StateView &view, const std:
     if (m_busy)
         return {};
     if (m_conv && m_conv->key == m_key)
-        return {};  // done with it, or waiting for the tool's answer
+        return {}; // done with it, or waiting for the tool's answer
     start(m_key, view);
     return {};
 }
@@ -394,7 +419,9 @@ engine::SeatDriver::Step Pilot::standInTurn(const engine::StateView &view, engin
     // everything its player knows whenever it is called in.
     std::vector<const engine::Event *> news;
     if (const engine::Match *m = m_match()) {
-        news = engine::visibleEvents(*m, engine::Viewer::forPlayer(m_options.playerId), m_standInCursor,
+        news = engine::visibleEvents(*m,
+                                     engine::Viewer::forPlayer(m_options.playerId),
+                                     m_standInCursor,
                                      static_cast<std::size_t>(-1));
         m_standInCursor = m->state().lastSeq;
     }
@@ -409,7 +436,9 @@ void Pilot::onResult(const engine::ToolCall &call, bool ok, std::optional<engine
     onAnswer(call, ok, error, nullptr);
 }
 
-void Pilot::onAnswer(const engine::ToolCall &call, bool ok, std::optional<engine::ErrorCode> error,
+void Pilot::onAnswer(const engine::ToolCall &call,
+                     bool ok,
+                     std::optional<engine::ErrorCode> error,
                      const engine::json &body)
 {
     const Outstanding from = std::exchange(m_outstanding, Outstanding::None);
@@ -438,14 +467,16 @@ void Pilot::onAnswer(const engine::ToolCall &call, bool ok, std::optional<engine
                 return;
             }
         }
-        reply(clipped(body.is_null() ? nlohmann::json{{"error", engine::toString(error.value_or(
-                                                                    engine::ErrorCode::InvalidArgument))}}
+        reply(clipped(body.is_null() ? nlohmann::json{{"error",
+                                                       engine::toString(error.value_or(
+                                                           engine::ErrorCode::InvalidArgument))}}
                                      : body),
               true);
         return;
     }
     const auto tool = engine::toolByName(call.tool);
-    const bool sideStep = tool == engine::Tool::GetState || tool == engine::Tool::EventsGet || tool == engine::Tool::WolfChat;
+    const bool sideStep = tool == engine::Tool::GetState || tool == engine::Tool::EventsGet
+                          || tool == engine::Tool::WolfChat;
     if (!sideStep) {
         m_conv->done = true;
         m_conv->unanswered.clear();
@@ -473,9 +504,10 @@ void Pilot::start(const Key &key, const engine::StateView &view)
     QString role = QString::fromUtf8(engine::toString(view.you->role).data()).toLower();
     system += QStringLiteral("\n\n") + resourceText(QStringLiteral(":/prompts/%1.md").arg(role));
     const engine::Player *me = m->player(m_options.playerId);
-    system += QStringLiteral("\n\n## How you play here\n\nYou are %1 (playerId %2). Act only by calling one "
-                             "of the functions offered; the matchId is filled in for you. Keep what you say "
-                             "short.")
+    system += QStringLiteral(
+                  "\n\n## How you play here\n\nYou are %1 (playerId %2). Act only by calling one "
+                  "of the functions offered; the matchId is filled in for you. Keep what you say "
+                  "short.")
                   .arg(QString::fromStdString(me ? me->displayName : m_options.playerId),
                        QString::fromStdString(m_options.playerId));
     if (const engine::RuleSet &rules = m->state().config.rules; !rules.isClassic())
@@ -483,30 +515,47 @@ void Pilot::start(const Key &key, const engine::StateView &view)
     if (!m_options.persona.isEmpty())
         system += QStringLiteral("\n\nYour manner: ") + m_options.persona;
     c.request.messages.push_back(ChatMessage::system(system));
-    c.request.messages.push_back(ChatMessage::user(QString::fromStdString(engine::phaseBrief(*m, m_options.playerId))));
+    c.request.messages.push_back(
+        ChatMessage::user(QString::fromStdString(engine::phaseBrief(*m, m_options.playerId))));
 
     using engine::Tool;
     std::vector<Tool> tools;
     switch (key.job) {
-    case Job::Ready: tools = {Tool::Ready}; break;
+    case Job::Ready:
+        tools = {Tool::Ready};
+        break;
     case Job::Night:
         switch (view.you->requiredAction->type) {
-        case engine::ActionType::WolfKill: tools = {Tool::WolfKill, Tool::WolfChat}; break;
-        case engine::ActionType::SeerInspect: tools = {Tool::SeerInspect}; break;
-        case engine::ActionType::WitchAct: tools = {Tool::WitchAct}; break;
-        case engine::ActionType::HunterShoot: tools = {Tool::HunterShoot}; break;
-        default: tools = {Tool::DoctorProtect}; break;
+        case engine::ActionType::WolfKill:
+            tools = {Tool::WolfKill, Tool::WolfChat};
+            break;
+        case engine::ActionType::SeerInspect:
+            tools = {Tool::SeerInspect};
+            break;
+        case engine::ActionType::WitchAct:
+            tools = {Tool::WitchAct};
+            break;
+        case engine::ActionType::HunterShoot:
+            tools = {Tool::HunterShoot};
+            break;
+        default:
+            tools = {Tool::DoctorProtect};
+            break;
         }
         break;
-    case Job::Vote: tools = {Tool::Vote}; break;
-    default: tools = {Tool::SayPublic}; break;
+    case Job::Vote:
+        tools = {Tool::Vote};
+        break;
+    default:
+        tools = {Tool::SayPublic};
+        break;
     }
     tools.push_back(Tool::GetState);
     tools.push_back(Tool::EventsGet);
     for (Tool t : tools)
         c.request.tools.push_back(definitionOf(name(t)));
     m_conv = std::move(c);
-    m_failStreak = 0;  // the back-off starts again with each thing to do
+    m_failStreak = 0; // the back-off starts again with each thing to do
     ask();
 }
 
@@ -523,15 +572,25 @@ void Pilot::ask()
     // not take the client from under it. So does the log: an answer that
     // arrives after the seat is gone is still counted (it was paid for).
     m_client->chat(m_conv->request)
-        .then([this, alive, key, client = m_client, log = m_log, profile = m_options.profile,
-               clock = m_options.clock, changed = m_options.changed](providers::ChatOutcome o) {
+        .then([this,
+               alive,
+               key,
+               client = m_client,
+               log = m_log,
+               profile = m_options.profile,
+               clock = m_options.clock,
+               changed = m_options.changed](providers::ChatOutcome o) {
             account(log->stats, profile, o);
             const engine::TimeMs at = clock ? clock() : 0;
             // A provider may echo the key (in an error, in what its model
             // writes): notes are stored and exported, so they never hold it.
             for (const QString *text : {&o.result.reasoning, &o.result.text})
                 if (!text->trimmed().isEmpty())
-                    log->addNote({PilotNote::Kind::Thought, at, key.day, key.phase, profile.redacted(*text)});
+                    log->addNote({PilotNote::Kind::Thought,
+                                  at,
+                                  key.day,
+                                  key.phase,
+                                  profile.redacted(*text)});
             if (alive)
                 answered(key, std::move(o));
             if (changed)
@@ -557,7 +616,8 @@ void Pilot::answered(const Key &key, providers::ChatOutcome outcome)
     if (!m_conv || !(m_conv->key == key) || !(m_key == key) || m_standInKey == key) {
         // The phase moved on while the model thought. A request that failed
         // (a timeout longer than the turn) lost the turn to the stand-in.
-        const bool lost = outcome.error && outcome.error->kind != ProviderError::Kind::MalformedToolCall
+        const bool lost = outcome.error
+                          && outcome.error->kind != ProviderError::Kind::MalformedToolCall
                           && m_standInKey == key && !m_log->stats.handedOver;
         m_conv.reset();
         if (!(lost && lostTurn(*outcome.error)))
@@ -579,7 +639,7 @@ void Pilot::answered(const Key &key, providers::ChatOutcome outcome)
     m_conv->unanswered = r.toolCalls;
     if (r.toolCalls.empty()) {
         if (!required(key.job)) {
-            m_conv->done = true;  // it chose to keep quiet
+            m_conv->done = true; // it chose to keep quiet
             return;
         }
         if (m_conv->requests >= m_options.maxRequestsPerAction)
@@ -591,15 +651,23 @@ void Pilot::answered(const Key &key, providers::ChatOutcome outcome)
     }
     const providers::ToolCall &first = r.toolCalls.front();
     const auto dotted = engine::canonicalToolName(first.name.toStdString());
-    const bool offered = dotted && std::any_of(m_conv->request.tools.begin(), m_conv->request.tools.end(),
-                                               [&](const providers::ToolDefinition &d) {
-                                                   return d.name.toStdString() == mcp::ToolRegistry::underscoreForm(*dotted);
-                                               });
+    const bool offered = dotted
+                         && std::any_of(m_conv->request.tools.begin(),
+                                        m_conv->request.tools.end(),
+                                        [&](const providers::ToolDefinition &d) {
+                                            return d.name.toStdString()
+                                                   == mcp::ToolRegistry::underscoreForm(*dotted);
+                                        });
     if (!offered)
-        return reply(QStringLiteral("%1 is not available now; call one of the functions offered.").arg(first.name), true);
+        return reply(QStringLiteral("%1 is not available now; call one of the functions offered.")
+                         .arg(first.name),
+                     true);
     if (!first.argumentsError.isEmpty())
-        return reply(QStringLiteral("Your arguments are not a JSON object: %1").arg(first.argumentsError), true);
-    engine::ToolCall call{*dotted, first.arguments.is_object() ? first.arguments : nlohmann::json::object()};
+        return reply(
+            QStringLiteral("Your arguments are not a JSON object: %1").arg(first.argumentsError),
+            true);
+    engine::ToolCall call{*dotted,
+                          first.arguments.is_object() ? first.arguments : nlohmann::json::object()};
     // What the model says reaches the match, the store and the spectators:
     // never the key, even if the provider put it in the model's mouth.
     redactStrings(call.arguments, m_options.profile);
@@ -628,8 +696,10 @@ void Pilot::reply(const QString &text, bool isError)
     // only the first was run.
     bool first = true;
     for (const providers::ToolCall &c : m_conv->unanswered) {
-        m_conv->request.messages.push_back(ChatMessage::toolResult(
-            c.id, first ? text : QStringLiteral("Not run: one call at a time."), first ? isError : true));
+        m_conv->request.messages.push_back(
+            ChatMessage::toolResult(c.id,
+                                    first ? text : QStringLiteral("Not run: one call at a time."),
+                                    first ? isError : true));
         first = false;
     }
     m_conv->unanswered.clear();
@@ -644,15 +714,17 @@ void Pilot::giveUp()
         return;
     m_conv->done = true;
     if (required(m_conv->key.job))
-        standInTakes(m_conv->key,
-                     QStringLiteral("The model made no usable call in %1 requests").arg(m_conv->requests));
+        standInTakes(
+            m_conv->key,
+            QStringLiteral("The model made no usable call in %1 requests").arg(m_conv->requests));
 }
 
 void Pilot::failed(const Key &key, const ProviderError &error)
 {
     ++m_failStreak;
-    --m_conv->requests;  // a failure is not the model's answer
-    qCInfo(lcPilot).noquote() << QString::fromStdString(m_options.playerId) << "model request failed:"
+    --m_conv->requests; // a failure is not the model's answer
+    qCInfo(lcPilot).noquote() << QString::fromStdString(m_options.playerId)
+                              << "model request failed:"
                               << m_options.profile.redacted(error.message);
     // Failures are retried while the phase has time; only a turn they cost
     // counts towards handing the seat over (a short outage costs nothing).
@@ -667,8 +739,9 @@ void Pilot::failed(const Key &key, const ProviderError &error)
         m_conv->done = true;
         if (lostTurn(error))
             return;
-        standInTakes(key, QStringLiteral("The provider failed (%1) and no time was left to ask again")
-                              .arg(failureText(m_options.profile, error)));
+        standInTakes(key,
+                     QStringLiteral("The provider failed (%1) and no time was left to ask again")
+                         .arg(failureText(m_options.profile, error)));
         return;
     }
     m_busy = true;
@@ -685,8 +758,9 @@ bool Pilot::lostTurn(const ProviderError &error)
 {
     if (++m_lostTurns < m_options.maxConsecutiveFailures)
         return false;
-    handOverFor(QStringLiteral("The provider failed on %1 turns in a row (last: %2); the built-in bot plays "
-                               "this seat from now on.")
+    handOverFor(QStringLiteral(
+                    "The provider failed on %1 turns in a row (last: %2); the built-in bot plays "
+                    "this seat from now on.")
                     .arg(m_lostTurns)
                     .arg(failureText(m_options.profile, error)));
     return true;
@@ -721,36 +795,50 @@ void Pilot::guard(const Key &key)
     m_guarded = key;
     // Never more than a quarter of what is left: a short turn is still the model's to take.
     const engine::TimeMs left = std::max<engine::TimeMs>(0, ends - m_options.clock());
-    const auto in = std::chrono::milliseconds(left - std::min<engine::TimeMs>(m_options.deadlineMargin.count(), left / 4));
+    const auto in = std::chrono::milliseconds(
+        left - std::min<engine::TimeMs>(m_options.deadlineMargin.count(), left / 4));
     QTimer::singleShot(in, m_context.get(), [this, key] {
         // The model's call already made or on its way: nothing to cover.
-        if (m_log->stats.handedOver || m_standInKey == key || m_ready || m_outstanding == Outstanding::Model
-            || (m_conv && m_conv->key == key && m_conv->done) || !due(key))
+        if (m_log->stats.handedOver || m_standInKey == key || m_ready
+            || m_outstanding == Outstanding::Model || (m_conv && m_conv->key == key && m_conv->done)
+            || !due(key))
             return;
-        standInTakes(key, m_conv && m_conv->key == key
-                              ? QStringLiteral("The model did not answer before the deadline")
-                              : QStringLiteral("The model was still busy with an earlier question at the deadline"));
+        standInTakes(key,
+                     m_conv && m_conv->key == key
+                         ? QStringLiteral("The model did not answer before the deadline")
+                         : QStringLiteral(
+                             "The model was still busy with an earlier question at the deadline"));
     });
 }
 
 QString Pilot::standInWork(const Key &key) const
 {
     switch (key.job) {
-    case Job::Ready: return QStringLiteral("gets this seat ready");
-    case Job::Opening: return QStringLiteral("gives this seat's opening statement");
-    case Job::Vote: return QStringLiteral("votes for this seat");
+    case Job::Ready:
+        return QStringLiteral("gets this seat ready");
+    case Job::Opening:
+        return QStringLiteral("gives this seat's opening statement");
+    case Job::Vote:
+        return QStringLiteral("votes for this seat");
     case Job::Night: {
         const engine::Match *m = m_match();
         switch (m ? m->requiredAction(m_options.playerId).type : engine::ActionType::None) {
-        case engine::ActionType::WolfKill: return QStringLiteral("chooses the wolves' victim for this seat");
-        case engine::ActionType::SeerInspect: return QStringLiteral("inspects a player for this seat");
-        case engine::ActionType::DoctorProtect: return QStringLiteral("protects a player for this seat");
-        case engine::ActionType::WitchAct: return QStringLiteral("decides the witch's potions for this seat");
-        case engine::ActionType::HunterShoot: return QStringLiteral("takes the hunter's shot for this seat");
-        default: return QStringLiteral("takes this seat's night action");
+        case engine::ActionType::WolfKill:
+            return QStringLiteral("chooses the wolves' victim for this seat");
+        case engine::ActionType::SeerInspect:
+            return QStringLiteral("inspects a player for this seat");
+        case engine::ActionType::DoctorProtect:
+            return QStringLiteral("protects a player for this seat");
+        case engine::ActionType::WitchAct:
+            return QStringLiteral("decides the witch's potions for this seat");
+        case engine::ActionType::HunterShoot:
+            return QStringLiteral("takes the hunter's shot for this seat");
+        default:
+            return QStringLiteral("takes this seat's night action");
         }
     }
-    default: return QStringLiteral("acts for this seat");
+    default:
+        return QStringLiteral("acts for this seat");
     }
 }
 
@@ -758,7 +846,9 @@ void Pilot::standInTakes(const Key &key, const QString &why)
 {
     m_standInKey = key;
     ++m_log->stats.standInTurns;
-    note(PilotNote::Kind::StandIn, key, QStringLiteral("%1; the built-in bot %2.").arg(why, standInWork(key)));
+    note(PilotNote::Kind::StandIn,
+         key,
+         QStringLiteral("%1; the built-in bot %2.").arg(why, standInWork(key)));
     notify();
     wakeUp();
 }

@@ -50,8 +50,8 @@ struct PilotOptions
     std::string matchId;
     std::string playerId;
     providers::ProviderProfile profile;
-    QString persona;                ///< one line added to the system prompt
-    std::uint64_t standInSeed = 1;  ///< the stand-in bot's seed
+    QString persona;               ///< one line added to the system prompt
+    std::uint64_t standInSeed = 1; ///< the stand-in bot's seed
     /// Turns in a row that provider failures cost the model (it was retried
     /// while the phase had time, then the stand-in played the turn), after
     /// which the stand-in keeps the seat.
@@ -67,7 +67,7 @@ struct PilotOptions
     /// A failed request is retried only if at least this much of the phase
     /// would be left afterwards.
     std::chrono::milliseconds deadlineMargin{300};
-    std::function<engine::TimeMs()> clock;  ///< the host's clock
+    std::function<engine::TimeMs()> clock; ///< the host's clock
     /// Called after each change of the log (a model answer or failure, a
     /// note, a stand-in turn, the hand-over), on the pilot's thread. It
     /// must not call back into the pilot, and it may be called after the
@@ -79,9 +79,9 @@ struct PilotOptions
 struct PilotNote
 {
     enum class Kind {
-        Thought,   ///< what the model wrote besides its tool calls, or its reasoning
-        StandIn,   ///< the stand-in did one thing to do, and why
-        HandOver,  ///< the stand-in keeps the seat for good, and why
+        Thought,  ///< what the model wrote besides its tool calls, or its reasoning
+        StandIn,  ///< the stand-in did one thing to do, and why
+        HandOver, ///< the stand-in keeps the seat for good, and why
     };
     Kind kind = Kind::Thought;
     engine::TimeMs at = 0;
@@ -97,20 +97,20 @@ struct PilotNote
 
 struct PilotStats
 {
-    int modelCalls = 0;                   ///< requests sent
+    int modelCalls = 0; ///< requests sent
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
-    qint64 reasoningTokens = 0;           ///< summed where the provider reported them
-    qint64 cachedInputTokens = 0;         ///< summed where the provider reported them
+    qint64 reasoningTokens = 0;   ///< summed where the provider reported them
+    qint64 cachedInputTokens = 0; ///< summed where the provider reported them
     /// The sum of ProviderProfile::cost over every request; unset when the
     /// profile has no prices.
     std::optional<double> cost;
-    qint64 latencyMs = 0;                 ///< summed over all requests
-    std::vector<qint32> latenciesMs;      ///< of every request answered, success or failure
-    std::map<QString, int> failures;      ///< by ProviderError::kindName
-    int toolErrors = 0;                   ///< calls the match refused
-    int standInTurns = 0;                 ///< things to do the stand-in did
-    bool handedOver = false;              ///< the stand-in keeps the seat
+    qint64 latencyMs = 0;            ///< summed over all requests
+    std::vector<qint32> latenciesMs; ///< of every request answered, success or failure
+    std::map<QString, int> failures; ///< by ProviderError::kindName
+    int toolErrors = 0;              ///< calls the match refused
+    int standInTurns = 0;            ///< things to do the stand-in did
+    bool handedOver = false;         ///< the stand-in keeps the seat
 
     /// The nearest-rank percentile of latenciesMs (q = 0.5 for the median,
     /// 0.95 …); 0 when there is none.
@@ -147,16 +147,23 @@ public:
     /// The match as committed, for the brief and the stand-in (null once gone).
     using MatchLookup = std::function<const engine::Match *()>;
 
-    Pilot(PilotOptions options, MatchLookup match, std::shared_ptr<PilotLog> log = {},
+    Pilot(PilotOptions options,
+          MatchLookup match,
+          std::shared_ptr<PilotLog> log = {},
           QNetworkAccessManager *nam = nullptr);
     ~Pilot() override;
     Pilot(const Pilot &) = delete;
     Pilot &operator=(const Pilot &) = delete;
 
-    Step onTurn(const engine::StateView &view, const std::vector<const engine::Event *> &news,
+    Step onTurn(const engine::StateView &view,
+                const std::vector<const engine::Event *> &news,
                 engine::TimeMs now) override;
-    void onResult(const engine::ToolCall &call, bool ok, std::optional<engine::ErrorCode> error) override;
-    void onAnswer(const engine::ToolCall &call, bool ok, std::optional<engine::ErrorCode> error,
+    void onResult(const engine::ToolCall &call,
+                  bool ok,
+                  std::optional<engine::ErrorCode> error) override;
+    void onAnswer(const engine::ToolCall &call,
+                  bool ok,
+                  std::optional<engine::ErrorCode> error,
                   const engine::json &body) override;
 
     const PilotLog &log() const { return *m_log; }
@@ -182,8 +189,8 @@ private:
         Key key;
         providers::ChatRequest request;
         int requests = 0;
-        int rateLimitWaits = 0;  ///< the same call sent again after a rate limit
-        std::vector<providers::ToolCall> unanswered;  ///< the model's calls still owed a result
+        int rateLimitWaits = 0; ///< the same call sent again after a rate limit
+        std::vector<providers::ToolCall> unanswered; ///< the model's calls still owed a result
         bool done = false;
     };
     enum class Outstanding { None, Model, StandIn };
@@ -220,22 +227,22 @@ private:
     PilotOptions m_options;
     MatchLookup m_match;
     std::shared_ptr<PilotLog> m_log;
-    std::shared_ptr<providers::ChatClient> m_client;  ///< shared with requests in flight
-    std::unique_ptr<QObject> m_context;               ///< guards callbacks and timers
+    std::shared_ptr<providers::ChatClient> m_client; ///< shared with requests in flight
+    std::unique_ptr<QObject> m_context;              ///< guards callbacks and timers
     engine::BotDriver m_standIn;
     std::uint64_t m_standInCursor = 0;
-    std::optional<Key> m_standInKey;  ///< the stand-in does this
-    std::optional<Key> m_guarded;     ///< the key the alarm is armed for
-    Key m_key;                        ///< the latest thing to do
+    std::optional<Key> m_standInKey; ///< the stand-in does this
+    std::optional<Key> m_guarded;    ///< the key the alarm is armed for
+    Key m_key;                       ///< the latest thing to do
     std::optional<Conversation> m_conv;
-    bool m_busy = false;              ///< a request in flight or a retry waiting
-    std::optional<engine::ToolCall> m_ready;  ///< the model's call, for the next turn
+    bool m_busy = false;                     ///< a request in flight or a retry waiting
+    std::optional<engine::ToolCall> m_ready; ///< the model's call, for the next turn
     Outstanding m_outstanding = Outstanding::None;
-    int m_failStreak = 0;             ///< failed requests for this thing to do (the back-off)
-    int m_lostTurns = 0;              ///< turns in a row the provider's failures cost
+    int m_failStreak = 0; ///< failed requests for this thing to do (the back-off)
+    int m_lostTurns = 0;  ///< turns in a row the provider's failures cost
     int m_discussionDay = -1;
-    int m_said = 0;                   ///< discussion messages today
-    bool m_heard = false;             ///< someone else spoke since
+    int m_said = 0;       ///< discussion messages today
+    bool m_heard = false; ///< someone else spoke since
     int m_lastWordsDay = -1;
 };
 

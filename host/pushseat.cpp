@@ -19,24 +19,30 @@ Q_LOGGING_CATEGORY(lcPush, "townhall.push")
 
 namespace townhall::host {
 
-using nlohmann::json;
 using engine::ActionType;
 using engine::Match;
 using engine::Phase;
 using engine::Player;
 using engine::Role;
+using nlohmann::json;
 
 namespace {
 
 std::string roleName(Role r)
 {
     switch (r) {
-    case Role::Werewolf: return "werewolf";
-    case Role::Seer: return "seer";
-    case Role::Doctor: return "doctor";
-    case Role::Witch: return "witch";
-    case Role::Hunter: return "hunter";
-    case Role::Villager: break;
+    case Role::Werewolf:
+        return "werewolf";
+    case Role::Seer:
+        return "seer";
+    case Role::Doctor:
+        return "doctor";
+    case Role::Witch:
+        return "witch";
+    case Role::Hunter:
+        return "hunter";
+    case Role::Villager:
+        break;
     }
     return "villager";
 }
@@ -47,7 +53,8 @@ std::string roleDescription(Role r, const std::string &language)
     switch (r) {
     case Role::Werewolf:
         return zh ? "你是狼人。每晚和狼队友选择一名玩家杀死；白天隐藏身份。"
-                  : "You are a werewolf. Each night you and your fellow wolves choose a player to kill; by day, hide.";
+                  : "You are a werewolf. Each night you and your fellow wolves choose a player to "
+                    "kill; by day, hide.";
     case Role::Seer:
         return zh ? "你是预言家。每晚查验一名玩家是否为狼人。"
                   : "You are the seer. Each night you learn whether one player is a werewolf.";
@@ -60,7 +67,8 @@ std::string roleDescription(Role r, const std::string &language)
     case Role::Hunter:
         return zh ? "你是猎人。你死去时可以开枪带走一名玩家。"
                   : "You are the hunter. When you die you may shoot one player.";
-    case Role::Villager: break;
+    case Role::Villager:
+        break;
     }
     return zh ? "你是村民。白天通过发言和投票找出狼人。"
               : "You are a villager. By day, find the werewolves through talk and votes.";
@@ -69,7 +77,8 @@ std::string roleDescription(Role r, const std::string &language)
 std::string phaseName(Phase p)
 {
     std::string s(engine::toString(p));
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(
+        s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     return s;
 }
 
@@ -129,7 +138,9 @@ QString PushEndpoint::validate() const
     if (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
         return QStringLiteral("the push agent's url must start with http:// or https://");
     if (deadlineMs < MinDeadlineMs || deadlineMs > MaxDeadlineMs)
-        return QStringLiteral("deadlineMs must be between %1 and %2").arg(MinDeadlineMs).arg(MaxDeadlineMs);
+        return QStringLiteral("deadlineMs must be between %1 and %2")
+            .arg(MinDeadlineMs)
+            .arg(MaxDeadlineMs);
     if (token.contains(QLatin1Char('\n')) || token.contains(QLatin1Char('\r')))
         return QStringLiteral("the push agent's token must be one line");
     return {};
@@ -162,8 +173,7 @@ PushSeat::PushSeat(PushSeatOptions options, MatchLookup match, Send send, QNetwo
     , m_send(std::move(send))
     , m_context(std::make_unique<QObject>())
     , m_rng(m_options.seed)
-{
-}
+{}
 
 PushSeat::~PushSeat() = default;
 
@@ -187,25 +197,34 @@ std::optional<PushSeat::Key> PushSeat::due(const Match &m) const
         return me->ready ? std::nullopt : std::optional(Key{Job::Ready, Phase::Lobby, 0, 0});
     // The dead hunter's shot is the only thing the dead do.
     if (s.phase == Phase::HunterShot)
-        return s.hunterPending == me->playerId ? std::optional(Key{Job::Hunter, s.phase, s.dayNumber, s.nightNumber})
-                                               : std::nullopt;
+        return s.hunterPending == me->playerId
+                   ? std::optional(Key{Job::Hunter, s.phase, s.dayNumber, s.nightNumber})
+                   : std::nullopt;
     if (!me->alive)
         return std::nullopt;
     const Match::RequiredAction ra = m.requiredAction(me->playerId);
     if (ra.alreadySubmitted)
         return std::nullopt;
     switch (ra.type) {
-    case ActionType::WolfKill: return Key{Job::Wolf, s.phase, s.nightNumber, 0};
-    case ActionType::SeerInspect: return Key{Job::Seer, s.phase, s.nightNumber, 0};
-    case ActionType::WitchAct: return Key{Job::Witch, s.phase, s.nightNumber, 0};
-    case ActionType::SpeakOpening: return Key{Job::Speak, s.phase, s.dayNumber, 0};
-    case ActionType::SpeakDiscussion: return Key{Job::Discuss, s.phase, s.dayNumber, 0};
-    case ActionType::Vote: return Key{Job::Vote, s.phase, s.dayNumber, ra.pk ? 1 : 0};
-    case ActionType::SpeakDefense: return Key{Job::Defend, s.phase, s.dayNumber, 0};
+    case ActionType::WolfKill:
+        return Key{Job::Wolf, s.phase, s.nightNumber, 0};
+    case ActionType::SeerInspect:
+        return Key{Job::Seer, s.phase, s.nightNumber, 0};
+    case ActionType::WitchAct:
+        return Key{Job::Witch, s.phase, s.nightNumber, 0};
+    case ActionType::SpeakOpening:
+        return Key{Job::Speak, s.phase, s.dayNumber, 0};
+    case ActionType::SpeakDiscussion:
+        return Key{Job::Discuss, s.phase, s.dayNumber, 0};
+    case ActionType::Vote:
+        return Key{Job::Vote, s.phase, s.dayNumber, ra.pk ? 1 : 0};
+    case ActionType::SpeakDefense:
+        return Key{Job::Defend, s.phase, s.dayNumber, 0};
     // Seed 002 has no function for the doctor: a push doctor protects no one.
     case ActionType::DoctorProtect:
     case ActionType::HunterShoot:
-    case ActionType::None: break;
+    case ActionType::None:
+        break;
     }
     if (s.phase == Phase::DayDiscussion && !me->spokeDiscussion)
         return Key{Job::Discuss, s.phase, s.dayNumber, 0};
@@ -233,7 +252,10 @@ void PushSeat::update()
         return;
     m_done[*key] = true;
     if (key->job == Job::Ready) {
-        sendTool(*key, {std::string(engine::toolName(engine::Tool::Ready)), {{"matchId", m_options.matchId}}}, false);
+        sendTool(
+            *key,
+            {std::string(engine::toolName(engine::Tool::Ready)), {{"matchId", m_options.matchId}}},
+            false);
         return;
     }
     start(*key, *m);
@@ -246,7 +268,8 @@ json PushSeat::params(const Key &key, const Match &m) const
     const bool wolf = me.role == Role::Werewolf;
     const auto playerJson = [&](const Player &p) {
         json j{{"player_id", p.seat}, {"name", p.displayName}, {"is_alive", p.alive}};
-        if (p.playerId == me.playerId || p.revealed || m.ended() || (wolf && p.role == Role::Werewolf))
+        if (p.playerId == me.playerId || p.revealed || m.ended()
+            || (wolf && p.role == Role::Werewolf))
             j["role"] = roleName(p.role);
         return j;
     };
@@ -264,26 +287,35 @@ json PushSeat::params(const Key &key, const Match &m) const
         if (e.audience != engine::Audience::Public)
             continue;
         if (e.type == engine::EventType::PhaseChanged) {
-            phase = phaseName(engine::parsePhase(e.payload.value("to", std::string())).value_or(Phase::Lobby));
+            phase = phaseName(
+                engine::parsePhase(e.payload.value("to", std::string())).value_or(Phase::Lobby));
             day = e.payload.value("dayNumber", day);
         }
         if (!historyEvent(e.type))
             continue;
-        json ev{{"event_type", std::string(engine::toString(e.type))}, {"day", day}, {"phase", phase},
+        json ev{{"event_type", std::string(engine::toString(e.type))},
+                {"day", day},
+                {"phase", phase},
                 {"data", seatsOnWire(e.payload)}};
         if (e.type == engine::EventType::PublicMessage && day == s.dayNumber)
-            publicSpeeches.push_back(json{{"player_id", seatOf(e.payload.value("playerId", std::string()))},
-                                          {"content", e.payload.value("text", std::string())},
-                                          {"round", e.payload.value("kind", std::string()) == "OPENING" ? 1 : 2}});
-        if (day == s.dayNumber && (e.type == engine::EventType::NightResult
-                                   || (e.type == engine::EventType::PlayerEliminated && phase == "day_announce")
-                                   || (e.type == engine::EventType::HunterShot && phase != "day_vote")))
+            publicSpeeches.push_back(
+                json{{"player_id", seatOf(e.payload.value("playerId", std::string()))},
+                     {"content", e.payload.value("text", std::string())},
+                     {"round", e.payload.value("kind", std::string()) == "OPENING" ? 1 : 2}});
+        if (day == s.dayNumber
+            && (e.type == engine::EventType::NightResult
+                || (e.type == engine::EventType::PlayerEliminated && phase == "day_announce")
+                || (e.type == engine::EventType::HunterShot && phase != "day_vote")))
             lastNight.push_back(ev);
         history.push_back(std::move(ev));
     }
     // player_id: whose request this is, for an agent that plays several seats on one URL.
-    const json gameState{{"player_id", me.seat}, {"day_number", s.dayNumber}, {"phase", phaseName(s.phase)},
-                         {"alive_players", alive}, {"dead_players", dead}, {"history", history}};
+    const json gameState{{"player_id", me.seat},
+                         {"day_number", s.dayNumber},
+                         {"phase", phaseName(s.phase)},
+                         {"alive_players", alive},
+                         {"dead_players", dead},
+                         {"history", history}};
 
     const Match::RequiredAction ra = m.requiredAction(me.playerId);
     switch (key.job) {
@@ -293,13 +325,20 @@ json PushSeat::params(const Key &key, const Match &m) const
             all.push_back(json{{"player_id", p.seat}, {"name", p.displayName}});
         const engine::RuleSet &rules = s.config.rules;
         json roles = json::array();
-        for (Role r : {Role::Werewolf, Role::Seer, Role::Doctor, Role::Witch, Role::Hunter, Role::Villager})
+        for (Role r :
+             {Role::Werewolf, Role::Seer, Role::Doctor, Role::Witch, Role::Hunter, Role::Villager})
             if (rules.hasRole(r))
                 roles.push_back(roleName(r));
-        json p{{"player_id", me.seat}, {"role", roleName(me.role)},
-               {"role_description", roleDescription(me.role, rules.language)}, {"all_players", all},
-               {"game_config", {{"roles", roles}, {"wolf_count", rules.werewolves}, {"max_days", rules.maxDays},
-                                {"language", rules.language}, {"rule_set", rules.name}}}};
+        json p{{"player_id", me.seat},
+               {"role", roleName(me.role)},
+               {"role_description", roleDescription(me.role, rules.language)},
+               {"all_players", all},
+               {"game_config",
+                {{"roles", roles},
+                 {"wolf_count", rules.werewolves},
+                 {"max_days", rules.maxDays},
+                 {"language", rules.language},
+                 {"rule_set", rules.name}}}};
         if (wolf) {
             json mates = json::array();
             for (const Player &o : s.players)
@@ -315,7 +354,7 @@ json PushSeat::params(const Key &key, const Match &m) const
             if (o.alive && o.role == Role::Werewolf && o.playerId != me.playerId)
                 mates.push_back(playerJson(o));
         // Earlier nights' kills, from the wolves' own selections.
-        std::map<std::pair<int, int>, json> votes;  // (night, target) → voters
+        std::map<std::pair<int, int>, json> votes; // (night, target) → voters
         for (const engine::Event &e : m.log())
             if (e.type == engine::EventType::WolfKillSelected) {
                 const int night = e.payload.value("night", 0);
@@ -326,16 +365,23 @@ json PushSeat::params(const Key &key, const Match &m) const
             }
         json previous = json::array();
         for (const auto &[k, voters] : votes)
-            previous.push_back(json{{"night", k.first}, {"target_id", k.second}, {"voted_by", voters}});
-        return json{{"game_state", gameState}, {"night_number", s.nightNumber}, {"alive_players", alive},
-                    {"teammates", mates}, {"previous_votes", previous}};
+            previous.push_back(
+                json{{"night", k.first}, {"target_id", k.second}, {"voted_by", voters}});
+        return json{{"game_state", gameState},
+                    {"night_number", s.nightNumber},
+                    {"alive_players", alive},
+                    {"teammates", mates},
+                    {"previous_votes", previous}};
     }
     case Job::Seer: {
         json checks = json::array();
         for (const engine::SeerRecord &r : s.seerHistory)
-            checks.push_back(json{{"night", r.night}, {"target_id", seatOf(r.targetPlayerId)},
+            checks.push_back(json{{"night", r.night},
+                                  {"target_id", seatOf(r.targetPlayerId)},
                                   {"role", r.werewolf ? "werewolf" : "good"}});
-        return json{{"game_state", gameState}, {"night_number", s.nightNumber}, {"alive_players", alive},
+        return json{{"game_state", gameState},
+                    {"night_number", s.nightNumber},
+                    {"alive_players", alive},
                     {"previous_checks", checks}};
     }
     case Job::Witch: {
@@ -343,18 +389,28 @@ json PushSeat::params(const Key &key, const Match &m) const
         for (const engine::Event &e : m.log())
             if (e.type == engine::EventType::WitchActed && e.audiencePlayerId == me.playerId) {
                 std::string a = e.payload.value("action", std::string("PASS"));
-                previous.push_back(json{{"night", e.payload.value("night", 0)},
-                                        {"action", a == "SAVE" ? "save" : a == "POISON" ? "poison" : "abstain"},
-                                        {"target_id", seatsOnWire(e.payload.value("targetPlayerId", json()))}});
+                previous.push_back(
+                    json{{"night", e.payload.value("night", 0)},
+                         {"action",
+                          a == "SAVE"     ? "save"
+                          : a == "POISON" ? "poison"
+                                          : "abstain"},
+                         {"target_id", seatsOnWire(e.payload.value("targetPlayerId", json()))}});
             }
-        return json{{"game_state", gameState}, {"night_number", s.nightNumber}, {"alive_players", alive},
-                    {"poison_available", ra.poison}, {"antidote_available", ra.antidote},
-                    {"killed_player_id", ra.killedPlayerId ? json(seatOf(*ra.killedPlayerId)) : json()},
-                    {"previous_actions", previous}};
+        return json{
+            {"game_state", gameState},
+            {"night_number", s.nightNumber},
+            {"alive_players", alive},
+            {"poison_available", ra.poison},
+            {"antidote_available", ra.antidote},
+            {"killed_player_id", ra.killedPlayerId ? json(seatOf(*ra.killedPlayerId)) : json()},
+            {"previous_actions", previous}};
     }
     case Job::Hunter: {
         const bool voted = me.deathCause == "VOTE";
-        json p{{"game_state", gameState}, {"cause", voted ? "vote" : "kill"}, {"alive_players", alive}};
+        json p{{"game_state", gameState},
+               {"cause", voted ? "vote" : "kill"},
+               {"alive_players", alive}};
         // No single player is traceable: a night death is the wolves' (or the
         // witch's) secret, and a vote is many players'. The voters are
         // public, so they come along.
@@ -363,7 +419,7 @@ json PushSeat::params(const Key &key, const Match &m) const
         // was one), not every vote ever cast against him.
         json voters = json::array();
         if (voted) {
-            std::map<int, std::string> ballots;  // seat → target, this round
+            std::map<int, std::string> ballots; // seat → target, this round
             for (const engine::Event &e : m.log()) {
                 if (e.type == engine::EventType::VoteCast) {
                     const json t = e.payload.value("targetPlayerId", json());
@@ -395,8 +451,11 @@ json PushSeat::params(const Key &key, const Match &m) const
                 order = int(i) + 1;
         const engine::TimeMs now = m_options.clock ? m_options.clock() : s.phaseStartedAt;
         const engine::TimeMs ends = key.job == Job::Speak ? s.turnEndsAt : s.phaseEndsAt;
-        return json{{"game_state", gameState}, {"day_number", s.dayNumber}, {"speech_order", order},
-                    {"previous_speeches", publicSpeeches}, {"last_night_events", lastNight},
+        return json{{"game_state", gameState},
+                    {"day_number", s.dayNumber},
+                    {"speech_order", order},
+                    {"previous_speeches", publicSpeeches},
+                    {"last_night_events", lastNight},
                     {"remaining_time", std::max<engine::TimeMs>(0, (ends - now) / 1000)},
                     {"kind", key.job == Job::Speak ? "opening" : "discussion"}};
     }
@@ -407,14 +466,20 @@ json PushSeat::params(const Key &key, const Match &m) const
         json previous = json::array();
         for (const engine::Event &e : m.log())
             if (e.type == engine::EventType::VoteResult)
-                previous.push_back(json{{"day", e.payload.value("day", 0)},
-                                        {"votes", seatsOnWire(e.payload.value("tally", json::object()))}});
+                previous.push_back(
+                    json{{"day", e.payload.value("day", 0)},
+                         {"votes", seatsOnWire(e.payload.value("tally", json::object()))}});
         std::string summary;
         for (const json &sp : publicSpeeches)
-            summary += std::to_string(sp["player_id"].get<int>()) + ": " + sp["content"].get<std::string>() + "\n";
-        return json{{"game_state", gameState}, {"day_number", s.dayNumber}, {"alive_players", alive},
-                    {"discussion_summary", summary}, {"previous_votes", previous},
-                    {"vote_type", key.n ? "pk" : "elimination"}, {"candidates", candidates}};
+            summary += std::to_string(sp["player_id"].get<int>()) + ": "
+                       + sp["content"].get<std::string>() + "\n";
+        return json{{"game_state", gameState},
+                    {"day_number", s.dayNumber},
+                    {"alive_players", alive},
+                    {"discussion_summary", summary},
+                    {"previous_votes", previous},
+                    {"vote_type", key.n ? "pk" : "elimination"},
+                    {"candidates", candidates}};
     }
     case Job::Defend: {
         // Today's public speeches that name this player (by seat or display name).
@@ -429,11 +494,13 @@ json PushSeat::params(const Key &key, const Match &m) const
                                || content.find("seat " + seatText) != std::string::npos
                                || content.find(seatText + "号") != std::string::npos;
             if (named)
-                accusations.push_back(json{{"accuser_id", sp["player_id"]}, {"content", content},
+                accusations.push_back(json{{"accuser_id", sp["player_id"]},
+                                           {"content", content},
                                            {"evidence", json::array()}});
         }
         const engine::TimeMs now = m_options.clock ? m_options.clock() : s.phaseStartedAt;
-        return json{{"game_state", gameState}, {"accusations", accusations},
+        return json{{"game_state", gameState},
+                    {"accusations", accusations},
                     {"time_limit", std::max<engine::TimeMs>(0, (s.turnEndsAt - now) / 1000)}};
     }
     case Job::GameOver: {
@@ -443,22 +510,34 @@ json PushSeat::params(const Key &key, const Match &m) const
                 winners.push_back(p.seat);
             reveal.push_back(json{{"player_id", p.seat}, {"role", roleName(p.role)}});
         }
-        return json{{"winner", !s.winner ? "none" : *s.winner == engine::Team::Werewolves ? "werewolves" : "villagers"},
-                    {"winning_players", winners}, {"final_state", gameState}, {"role_reveal", reveal},
+        return json{{"winner",
+                     !s.winner                               ? "none"
+                     : *s.winner == engine::Team::Werewolves ? "werewolves"
+                                                             : "villagers"},
+                    {"winning_players", winners},
+                    {"final_state", gameState},
+                    {"role_reveal", reveal},
                     {"performance_stats", json::object()}};
     }
     case Job::Ready:
-    case Job::None: break;
+    case Job::None:
+        break;
     }
     return json::object();
 }
 
 void PushSeat::start(const Key &key, const Match &m, const std::optional<QString> &lastError)
 {
-    static const std::map<Job, std::string> methods{
-        {Job::Init, "initialize"}, {Job::Wolf, "werewolf_action"}, {Job::Seer, "seer_action"},
-        {Job::Witch, "witch_action"}, {Job::Hunter, "hunter_action"}, {Job::Speak, "discuss"},
-        {Job::Discuss, "discuss"}, {Job::Vote, "vote"}, {Job::Defend, "defend"}, {Job::GameOver, "game_over"}};
+    static const std::map<Job, std::string> methods{{Job::Init, "initialize"},
+                                                    {Job::Wolf, "werewolf_action"},
+                                                    {Job::Seer, "seer_action"},
+                                                    {Job::Witch, "witch_action"},
+                                                    {Job::Hunter, "hunter_action"},
+                                                    {Job::Speak, "discuss"},
+                                                    {Job::Discuss, "discuss"},
+                                                    {Job::Vote, "vote"},
+                                                    {Job::Defend, "defend"},
+                                                    {Job::GameOver, "game_over"}};
     json p = params(key, m);
     if (lastError)
         p["last_error"] = lastError->toStdString();
@@ -640,21 +719,27 @@ void PushSeat::sendTool(const Key &key, const engine::ToolCall &call, bool mayRe
     });
 }
 
-bool PushSeat::resendAfterRateLimit(const Key &key, const engine::ToolCall &call, bool mayRetry, const json &error)
+bool PushSeat::resendAfterRateLimit(const Key &key,
+                                    const engine::ToolCall &call,
+                                    bool mayRetry,
+                                    const json &error)
 {
     constexpr int MaxWaits = 4;
     if (!error.is_object() || error.value("code", json()) != "RATE_LIMITED" || !stillDue(key)
         || ++m_rateWaits[key] > MaxWaits)
         return false;
     const json after = error.value("retryAfterMs", json());
-    const std::int64_t ms = after.is_number() ? std::clamp<std::int64_t>(after.get<std::int64_t>(), 50, 10'000) : 1000;
+    const std::int64_t ms = after.is_number()
+                                ? std::clamp<std::int64_t>(after.get<std::int64_t>(), 50, 10'000)
+                                : 1000;
     ++m_stats->rateWaits;
-    QTimer::singleShot(std::chrono::milliseconds(ms + 20), m_context.get(), [this, key, call, mayRetry] {
-        if (stillDue(key))
-            sendTool(key, call, mayRetry);
-        else
-            finish(key);
-    });
+    QTimer::singleShot(
+        std::chrono::milliseconds(ms + 20), m_context.get(), [this, key, call, mayRetry] {
+            if (stillDue(key))
+                sendTool(key, call, mayRetry);
+            else
+                finish(key);
+        });
     return true;
 }
 
@@ -678,20 +763,24 @@ std::optional<engine::ToolCall> PushSeat::callFor(const Key &key, const json &r)
         if (t.is_string() && !t.get<std::string>().empty()
             && std::all_of(t.get<std::string>().begin(), t.get<std::string>().end(), ::isdigit))
             return json("p:" + t.get<std::string>());
-        return std::nullopt;  // wrong type
+        return std::nullopt; // wrong type
     };
     // What the agent wrote goes into the match and the store: never its token.
     const auto text = [&r, this](const char *field) -> std::optional<std::string> {
         const json t = r.value(field, json());
         if (!t.is_string())
             return std::nullopt;
-        return providers::redactSecret(QString::fromStdString(t.get<std::string>()), m_options.endpoint.token)
+        return providers::redactSecret(QString::fromStdString(t.get<std::string>()),
+                                       m_options.endpoint.token)
             .toStdString();
     };
-    const std::string action = r.value("action", json()).is_string() ? r["action"].get<std::string>() : "";
+    const std::string action
+        = r.value("action", json()).is_string() ? r["action"].get<std::string>() : "";
     const json matchId = m_options.matchId;
     using engine::Tool;
-    const auto tool = [](Tool t) { return std::string(engine::toolName(t)); };
+    const auto tool = [](Tool t) {
+        return std::string(engine::toolName(t));
+    };
     switch (key.job) {
     case Job::Wolf:
     case Job::Seer: {
@@ -699,7 +788,7 @@ std::optional<engine::ToolCall> PushSeat::callFor(const Key &key, const json &r)
         if (!t)
             return std::nullopt;
         if (action == "abstain" || t->is_null())
-            return engine::ToolCall{};  // an abstention: nothing to send
+            return engine::ToolCall{}; // an abstention: nothing to send
         if (action != (key.job == Job::Wolf ? "kill" : "check"))
             return std::nullopt;
         return engine::ToolCall{tool(key.job == Job::Wolf ? Tool::WolfKill : Tool::SeerInspect),
@@ -710,7 +799,8 @@ std::optional<engine::ToolCall> PushSeat::callFor(const Key &key, const json &r)
         if (!t)
             return std::nullopt;
         if (action == "abstain" || action == "pass")
-            return engine::ToolCall{tool(Tool::WitchAct), {{"matchId", matchId}, {"action", "PASS"}}};
+            return engine::ToolCall{tool(Tool::WitchAct),
+                                    {{"matchId", matchId}, {"action", "PASS"}}};
         if (action == "save") {
             json a{{"matchId", matchId}, {"action", "SAVE"}};
             if (!t->is_null())
@@ -718,7 +808,9 @@ std::optional<engine::ToolCall> PushSeat::callFor(const Key &key, const json &r)
             return engine::ToolCall{tool(Tool::WitchAct), a};
         }
         if (action == "poison" && !t->is_null())
-            return engine::ToolCall{tool(Tool::WitchAct), {{"matchId", matchId}, {"action", "POISON"}, {"targetPlayerId", *t}}};
+            return engine::ToolCall{
+                tool(Tool::WitchAct),
+                {{"matchId", matchId}, {"action", "POISON"}, {"targetPlayerId", *t}}};
         return std::nullopt;
     }
     case Job::Hunter: {
@@ -726,10 +818,12 @@ std::optional<engine::ToolCall> PushSeat::callFor(const Key &key, const json &r)
         if (!t)
             return std::nullopt;
         if (action == "abstain" || (action == "shoot" && t->is_null()))
-            return engine::ToolCall{tool(Tool::HunterShoot), {{"matchId", matchId}, {"targetPlayerId", nullptr}}};
+            return engine::ToolCall{tool(Tool::HunterShoot),
+                                    {{"matchId", matchId}, {"targetPlayerId", nullptr}}};
         if (action != "shoot")
             return std::nullopt;
-        return engine::ToolCall{tool(Tool::HunterShoot), {{"matchId", matchId}, {"targetPlayerId", *t}}};
+        return engine::ToolCall{tool(Tool::HunterShoot),
+                                {{"matchId", matchId}, {"targetPlayerId", *t}}};
     }
     case Job::Speak:
     case Job::Discuss:
@@ -738,10 +832,14 @@ std::optional<engine::ToolCall> PushSeat::callFor(const Key &key, const json &r)
         if (!said)
             return std::nullopt;
         if (said->empty())
-            return engine::ToolCall{};  // a skipped speech
+            return engine::ToolCall{}; // a skipped speech
         return engine::ToolCall{tool(Tool::SayPublic),
-                                {{"matchId", matchId}, {"text", *said},
-                                 {"kind", key.job == Job::Speak ? "OPENING" : key.job == Job::Defend ? "DEFENSE" : "DISCUSSION"}}};
+                                {{"matchId", matchId},
+                                 {"text", *said},
+                                 {"kind",
+                                  key.job == Job::Speak    ? "OPENING"
+                                  : key.job == Job::Defend ? "DEFENSE"
+                                                           : "DISCUSSION"}}};
     }
     case Job::Vote: {
         const auto t = target("vote_target");
@@ -752,7 +850,8 @@ std::optional<engine::ToolCall> PushSeat::callFor(const Key &key, const json &r)
             a["reason"] = why->substr(0, 200);
         return engine::ToolCall{tool(Tool::Vote), a};
     }
-    default: break;
+    default:
+        break;
     }
     return std::nullopt;
 }
@@ -766,14 +865,16 @@ std::optional<engine::ToolCall> PushSeat::defaultFor(const Key &key) const
     // tool for "nothing", it is sent so the phase need not run out.
     switch (key.job) {
     case Job::Witch:
-        return engine::ToolCall{std::string(engine::toolName(Tool::WitchAct)), {{"matchId", matchId}, {"action", "PASS"}}};
+        return engine::ToolCall{std::string(engine::toolName(Tool::WitchAct)),
+                                {{"matchId", matchId}, {"action", "PASS"}}};
     case Job::Hunter:
         return engine::ToolCall{std::string(engine::toolName(Tool::HunterShoot)),
                                 {{"matchId", matchId}, {"targetPlayerId", nullptr}}};
     case Job::Vote:
         return engine::ToolCall{std::string(engine::toolName(Tool::Vote)),
                                 {{"matchId", matchId}, {"targetPlayerId", nullptr}}};
-    default: break;
+    default:
+        break;
     }
     return std::nullopt;
 }
@@ -786,17 +887,28 @@ std::optional<engine::ToolCall> PushSeat::randomFor(const Key &key)
     const Match::RequiredAction ra = m->requiredAction(m_options.playerId);
     if (ra.allowedTargets.empty())
         return defaultFor(key);
-    const std::string t = ra.allowedTargets[m_rng.below(static_cast<std::uint32_t>(ra.allowedTargets.size()))];
+    const std::string t
+        = ra.allowedTargets[m_rng.below(static_cast<std::uint32_t>(ra.allowedTargets.size()))];
     using engine::Tool;
     const json matchId = m_options.matchId;
-    const auto tool = [](Tool x) { return std::string(engine::toolName(x)); };
+    const auto tool = [](Tool x) {
+        return std::string(engine::toolName(x));
+    };
     switch (key.job) {
-    case Job::Wolf: return engine::ToolCall{tool(Tool::WolfKill), {{"matchId", matchId}, {"targetPlayerId", t}}};
-    case Job::Seer: return engine::ToolCall{tool(Tool::SeerInspect), {{"matchId", matchId}, {"targetPlayerId", t}}};
-    case Job::Vote: return engine::ToolCall{tool(Tool::Vote), {{"matchId", matchId}, {"targetPlayerId", t}}};
-    case Job::Hunter: return engine::ToolCall{tool(Tool::HunterShoot), {{"matchId", matchId}, {"targetPlayerId", t}}};
+    case Job::Wolf:
+        return engine::ToolCall{tool(Tool::WolfKill),
+                                {{"matchId", matchId}, {"targetPlayerId", t}}};
+    case Job::Seer:
+        return engine::ToolCall{tool(Tool::SeerInspect),
+                                {{"matchId", matchId}, {"targetPlayerId", t}}};
+    case Job::Vote:
+        return engine::ToolCall{tool(Tool::Vote), {{"matchId", matchId}, {"targetPlayerId", t}}};
+    case Job::Hunter:
+        return engine::ToolCall{tool(Tool::HunterShoot),
+                                {{"matchId", matchId}, {"targetPlayerId", t}}};
     // A random potion is no help to anyone: the witch passes.
-    default: break;
+    default:
+        break;
     }
     return defaultFor(key);
 }

@@ -66,14 +66,15 @@ struct PushEndpoint
 /// What became of a push seat's calls, for the UI (like the pilot's log).
 struct PushStats
 {
-    int calls = 0;        ///< requests sent
-    int answered = 0;     ///< valid JSON-RPC results
-    int timeouts = 0;     ///< no answer within the deadline
-    int httpErrors = 0;   ///< connection refused, HTTP status not 2xx, a redirect (never followed)
-    int malformed = 0;    ///< not JSON, nested too deep, over MaxAnswerBytes, not JSON-RPC, wrong id, wrong types
-    std::map<int, int> agentErrors;          ///< error objects by code (1001…1004, others)
-    std::map<std::string, int> byMethod;     ///< requests by method
-    int refused = 0;      ///< tool calls the match refused
+    int calls = 0;      ///< requests sent
+    int answered = 0;   ///< valid JSON-RPC results
+    int timeouts = 0;   ///< no answer within the deadline
+    int httpErrors = 0; ///< connection refused, HTTP status not 2xx, a redirect (never followed)
+    int malformed = 0;  ///< not JSON, nested too deep, over MaxAnswerBytes, not JSON-RPC, wrong id,
+                        ///< wrong types
+    std::map<int, int> agentErrors;      ///< error objects by code (1001…1004, others)
+    std::map<std::string, int> byMethod; ///< requests by method
+    int refused = 0;                     ///< tool calls the match refused
     int rateWaits = 0;    ///< calls held for the chat rate limit and sent again when it lifted
     int defaults = 0;     ///< times the seed's default was taken instead of an answer
     qint64 latencyMs = 0; ///< summed over answered requests
@@ -86,7 +87,7 @@ struct PushSeatOptions
     std::string matchId;
     std::string playerId;
     PushEndpoint endpoint;
-    std::uint64_t seed = 1;  ///< for error 1003's random choice
+    std::uint64_t seed = 1; ///< for error 1003's random choice
     std::function<engine::TimeMs()> clock;
     /// Called after the stats changed (on the seat's thread); may come after the seat is gone.
     std::function<void()> changed;
@@ -104,7 +105,10 @@ public:
     /// The calls use an HTTP client of their own (providers/peerhttp.h), read
     /// on this thread under a byte cap; `nam` is not used any more and stays
     /// for the callers that pass one.
-    PushSeat(PushSeatOptions options, MatchLookup match, Send send, QNetworkAccessManager *nam = nullptr);
+    PushSeat(PushSeatOptions options,
+             MatchLookup match,
+             Send send,
+             QNetworkAccessManager *nam = nullptr);
     ~PushSeat();
     PushSeat(const PushSeat &) = delete;
     PushSeat &operator=(const PushSeat &) = delete;
@@ -123,7 +127,20 @@ public:
     static int seatOf(const std::string &playerId);
 
 private:
-    enum class Job { None, Init, Ready, Wolf, Seer, Witch, Hunter, Speak, Discuss, Vote, Defend, GameOver };
+    enum class Job {
+        None,
+        Init,
+        Ready,
+        Wolf,
+        Seer,
+        Witch,
+        Hunter,
+        Speak,
+        Discuss,
+        Vote,
+        Defend,
+        GameOver
+    };
     struct Key
     {
         Job job = Job::None;
@@ -139,9 +156,13 @@ private:
 
     std::optional<Key> due(const engine::Match &m) const;
     bool stillDue(const Key &key) const;
-    void start(const Key &key, const engine::Match &m, const std::optional<QString> &lastError = {});
+    void
+    start(const Key &key, const engine::Match &m, const std::optional<QString> &lastError = {});
     void post(const Key &key, const std::string &method, nlohmann::json params);
-    void answered(const Key &key, const std::string &method, std::optional<nlohmann::json> result, int errorCode);
+    void answered(const Key &key,
+                  const std::string &method,
+                  std::optional<nlohmann::json> result,
+                  int errorCode);
     /// The tool call for an answer, or nullopt (abstain / nothing to send).
     std::optional<engine::ToolCall> callFor(const Key &key, const nlohmann::json &result) const;
     std::optional<engine::ToolCall> defaultFor(const Key &key) const;
@@ -150,7 +171,10 @@ private:
     /// Sends `call` again after the rate limit's retryAfterMs (real time),
     /// while it is still due; false when the refusal was not a rate limit
     /// or the seat has waited often enough for this thing to do.
-    bool resendAfterRateLimit(const Key &key, const engine::ToolCall &call, bool mayRetry, const nlohmann::json &error);
+    bool resendAfterRateLimit(const Key &key,
+                              const engine::ToolCall &call,
+                              bool mayRetry,
+                              const nlohmann::json &error);
     void finish(const Key &key);
     void notify() const;
 
@@ -159,12 +183,12 @@ private:
     PushSeatOptions m_options;
     MatchLookup m_match;
     Send m_send;
-    std::unique_ptr<QObject> m_context;  ///< guards callbacks
+    std::unique_ptr<QObject> m_context; ///< guards callbacks
     std::shared_ptr<PushStats> m_stats = std::make_shared<PushStats>();
     engine::Rng m_rng;
-    std::map<Key, bool> m_done;  ///< things to do already started
-    std::set<Key> m_retried;     ///< things to do whose refused call was asked again (once)
-    std::map<Key, int> m_rateWaits;  ///< rate-limit waits before a call was sent again
+    std::map<Key, bool> m_done;     ///< things to do already started
+    std::set<Key> m_retried;        ///< things to do whose refused call was asked again (once)
+    std::map<Key, int> m_rateWaits; ///< rate-limit waits before a call was sent again
     bool m_busy = false;
     bool m_initialized = false;
     bool m_finished = false;

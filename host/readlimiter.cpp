@@ -17,7 +17,8 @@ std::optional<mcp::ToolError> ReadLimiter::take(const std::string &key, engine::
         return std::nullopt;
     }
     const auto wait = static_cast<std::int64_t>((1.0 - b.tokens) * 1000.0 / PerSecond) + 1;
-    return mcp::ToolError{"RATE_LIMITED", "read tools are limited to 2 calls per second", true, wait};
+    return mcp::ToolError{
+        "RATE_LIMITED", "read tools are limited to 2 calls per second", true, wait};
 }
 
 } // namespace townhall::host

@@ -6,7 +6,8 @@
 
 namespace townhall::host {
 
-Recovery recoverFromStore(Store &store, engine::Lobby &lobby, engine::TimeMs now, std::size_t keepEnded)
+Recovery
+recoverFromStore(Store &store, engine::Lobby &lobby, engine::TimeMs now, std::size_t keepEnded)
 {
     Recovery out;
     if (auto journal = store.loadLobbyJournal())
@@ -15,7 +16,8 @@ Recovery recoverFromStore(Store &store, engine::Lobby &lobby, engine::TimeMs now
     // Ended matches are small and never change again.
     if (auto ended = store.matchIds(MatchStatus::Ended)) {
         const auto &ids = ended.value();
-        for (std::size_t i = ids.size() > keepEnded ? ids.size() - keepEnded : 0; i < ids.size(); ++i)
+        for (std::size_t i = ids.size() > keepEnded ? ids.size() - keepEnded : 0; i < ids.size();
+             ++i)
             if (auto m = store.loadMatch(ids[i])) {
                 const engine::TimeMs created = m.value().state().createdAt;
                 lobby.adopt(std::move(m.value()), created);
@@ -37,18 +39,22 @@ Recovery recoverFromStore(Store &store, engine::Lobby &lobby, engine::TimeMs now
         }
         engine::Match *m = lobby.adopt(std::move(*rm.match), rm.row.startedAt);
         const std::uint64_t stored = m->state().lastSeq;
-        m->resume(now, "recovered");  // a short grace period, announced to everyone
+        m->resume(now, "recovered"); // a short grace period, announced to everyone
         out.resumed.push_back({m, stored});
         if (auto seats = store.modelSeats(m->matchId())) {
             for (ModelSeatRow &seat : seats.value()) {
                 auto notes = store.modelNotes(seat.matchId, seat.playerId);
                 if (!notes)
-                    out.notices << Host::tr("The notes of model seat %1 in %2 could not be read: %3")
+                    out.notices << Host::tr(
+                                       "The notes of model seat %1 in %2 could not be read: %3")
                                        .arg(QString::fromStdString(seat.playerId),
-                                            QString::fromStdString(seat.matchId), notes.error().message);
-                std::vector<ModelNoteRow> kept = notes ? std::move(notes.value()) : std::vector<ModelNoteRow>();
+                                            QString::fromStdString(seat.matchId),
+                                            notes.error().message);
+                std::vector<ModelNoteRow> kept
+                    = notes ? std::move(notes.value()) : std::vector<ModelNoteRow>();
                 if (kept.size() > PilotLog::MaxNotes)
-                    kept.erase(kept.begin(), kept.end() - static_cast<std::ptrdiff_t>(PilotLog::MaxNotes));
+                    kept.erase(kept.begin(),
+                               kept.end() - static_cast<std::ptrdiff_t>(PilotLog::MaxNotes));
                 out.modelSeats.push_back({std::move(seat), std::move(kept)});
             }
         } else {

@@ -24,27 +24,30 @@ class Store;
 struct ResumedMatch
 {
     engine::Match *match = nullptr;
-    std::uint64_t storedUpTo = 0;  ///< the last stored seq (later events are the resumption's)
+    std::uint64_t storedUpTo = 0; ///< the last stored seq (later events are the resumption's)
 };
 
 /// A model seat of a resumed match as stored.
 struct RecoveredModelSeat
 {
     ModelSeatRow row;
-    std::vector<ModelNoteRow> notes;  ///< the newest PilotLog::MaxNotes, in order
+    std::vector<ModelNoteRow> notes; ///< the newest PilotLog::MaxNotes, in order
 };
 
 struct Recovery
 {
     std::vector<ResumedMatch> resumed;
-    std::vector<RecoveredModelSeat> modelSeats;  ///< of the resumed matches
+    std::vector<RecoveredModelSeat> modelSeats; ///< of the resumed matches
     /// How to play the model seats that waited in the queue (also seats that
     /// have left it since: the lobby's queue says which still wait).
     std::vector<QueuedModelSeatRow> queuedModelSeats;
-    QStringList notices;  ///< for the user: what was resumed, what could not be
+    QStringList notices; ///< for the user: what was resumed, what could not be
 };
 
 /// Loads what `store` holds into `lobby` and resumes unfinished matches at `now`.
-Recovery recoverFromStore(Store &store, engine::Lobby &lobby, engine::TimeMs now, std::size_t keepEnded = 200);
+Recovery recoverFromStore(Store &store,
+                          engine::Lobby &lobby,
+                          engine::TimeMs now,
+                          std::size_t keepEnded = 200);
 
 } // namespace townhall::host

@@ -26,19 +26,20 @@ class SeatRunner
 {
 public:
     /// Sends a driver's call as the seat's agent.
-    using Send = std::function<QCoro::Task<mcp::ToolResult>(const std::string &agentId,
-                                                            const std::string &displayName,
-                                                            const engine::ToolCall &call)>;
+    using Send = std::function<QCoro::Task<mcp::ToolResult>(
+        const std::string &agentId, const std::string &displayName, const engine::ToolCall &call)>;
 
     /// `answered` runs after each answer (the owner steps the seats again).
     /// `context` owns this runner: answers that arrive after it is gone are dropped.
-    SeatRunner(QObject *context, Send send, std::function<void()> answered,
+    SeatRunner(QObject *context,
+               Send send,
+               std::function<void()> answered,
                std::function<engine::TimeMs()> clock);
 
     /// The driver for a seat whose agent is not a bot (a model seat), or
     /// nothing when the seat is played from outside (an MCP agent).
-    using DriverFactory = std::function<std::unique_ptr<engine::SeatDriver>(const engine::Match &,
-                                                                            const engine::Player &)>;
+    using DriverFactory = std::function<std::unique_ptr<engine::SeatDriver>(
+        const engine::Match &, const engine::Player &)>;
     void setDriverFactory(DriverFactory factory) { m_factory = std::move(factory); }
 
     /// Seats a driver on every seat of `m` that has none yet and whose agent
@@ -48,12 +49,16 @@ public:
     /// Hands a seat to another driver mid-match (a stalled seat to a bot).
     /// A driver that asks for a turn (SeatDriver::setWakeUp) gets one at
     /// `clock()` and the owner is told (`answered`) to step the seats.
-    bool replace(const std::string &matchId, const std::string &playerId, std::unique_ptr<engine::SeatDriver> driver,
+    bool replace(const std::string &matchId,
+                 const std::string &playerId,
+                 std::unique_ptr<engine::SeatDriver> driver,
                  engine::TimeMs now);
 
     /// Gives every seat with news or a due turn its turn. `ready` says
     /// whether a match may be stepped (all its events are committed).
-    void step(engine::Lobby &lobby, const std::function<bool(const engine::Match &)> &ready, engine::TimeMs now);
+    void step(engine::Lobby &lobby,
+              const std::function<bool(const engine::Match &)> &ready,
+              engine::TimeMs now);
     /// The earliest turn a seat asked for.
     std::optional<engine::TimeMs> nextWake() const;
     bool empty() const { return m_matches.empty(); }
@@ -75,7 +80,7 @@ private:
     Send m_send;
     std::function<void()> m_answered;
     DriverFactory m_factory;
-    std::map<std::string, engine::SeatLoop> m_matches;  // matchId → its driven seats
+    std::map<std::string, engine::SeatLoop> m_matches; // matchId → its driven seats
 };
 
 } // namespace townhall::host

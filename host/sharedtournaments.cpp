@@ -7,9 +7,9 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QRandomGenerator>
-#include <QSysInfo>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSysInfo>
 #include <QUrl>
 #include <QUrlQuery>
 #include <QVariant>
@@ -18,38 +18,61 @@ namespace townhall::host {
 
 namespace {
 
-QString q(const std::string &s) { return QString::fromStdString(s); }
-std::string s(const QVariant &v) { return v.toString().toStdString(); }
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+std::string s(const QVariant &v)
+{
+    return v.toString().toStdString();
+}
 
 /// The keywords a URL's query may set: TLS and connection options libpq
 /// documents. A password (or the TLS key's password) is not among them.
 const QStringList &allowedOptions()
 {
-    static const QStringList names{
-        QStringLiteral("sslmode"),          QStringLiteral("sslcert"),         QStringLiteral("sslkey"),
-        QStringLiteral("sslrootcert"),      QStringLiteral("sslcrl"),          QStringLiteral("sslcrldir"),
-        QStringLiteral("sslsni"),           QStringLiteral("sslcompression"),  QStringLiteral("ssl_min_protocol_version"),
-        QStringLiteral("ssl_max_protocol_version"), QStringLiteral("gssencmode"), QStringLiteral("channel_binding"),
-        QStringLiteral("requirepeer"),      QStringLiteral("krbsrvname"),      QStringLiteral("connect_timeout"),
-        QStringLiteral("application_name"), QStringLiteral("target_session_attrs"), QStringLiteral("keepalives"),
-        QStringLiteral("keepalives_idle"),  QStringLiteral("keepalives_interval"), QStringLiteral("keepalives_count"),
-        QStringLiteral("passfile"),         QStringLiteral("host"),            QStringLiteral("hostaddr"),
-        QStringLiteral("options")};
+    static const QStringList names{QStringLiteral("sslmode"),
+                                   QStringLiteral("sslcert"),
+                                   QStringLiteral("sslkey"),
+                                   QStringLiteral("sslrootcert"),
+                                   QStringLiteral("sslcrl"),
+                                   QStringLiteral("sslcrldir"),
+                                   QStringLiteral("sslsni"),
+                                   QStringLiteral("sslcompression"),
+                                   QStringLiteral("ssl_min_protocol_version"),
+                                   QStringLiteral("ssl_max_protocol_version"),
+                                   QStringLiteral("gssencmode"),
+                                   QStringLiteral("channel_binding"),
+                                   QStringLiteral("requirepeer"),
+                                   QStringLiteral("krbsrvname"),
+                                   QStringLiteral("connect_timeout"),
+                                   QStringLiteral("application_name"),
+                                   QStringLiteral("target_session_attrs"),
+                                   QStringLiteral("keepalives"),
+                                   QStringLiteral("keepalives_idle"),
+                                   QStringLiteral("keepalives_interval"),
+                                   QStringLiteral("keepalives_count"),
+                                   QStringLiteral("passfile"),
+                                   QStringLiteral("host"),
+                                   QStringLiteral("hostaddr"),
+                                   QStringLiteral("options")};
     return names;
 }
 
 /// A libpq connection-string value, quoted so spaces and quotes survive.
 QString quoted(QString value)
 {
-    value.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('\''), QStringLiteral("\\'"));
+    value.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('\''), QStringLiteral("\\'"));
     return QLatin1Char('\'') + value + QLatin1Char('\'');
 }
 
 StoreError pgError(const QSqlError &e, const QString &what)
 {
-    const QString reason = (e.databaseText().isEmpty() ? e.driverText() : e.databaseText()).trimmed();
-    const StoreError::Code code = e.type() == QSqlError::ConnectionError ? StoreError::Code::Io
-                                                                          : StoreError::Code::Sql;
+    const QString reason
+        = (e.databaseText().isEmpty() ? e.driverText() : e.databaseText()).trimmed();
+    const StoreError::Code code
+        = e.type() == QSqlError::ConnectionError ? StoreError::Code::Io : StoreError::Code::Sql;
     return StoreError{code, StoreTr::tr("PostgreSQL: %1: %2").arg(what, reason)};
 }
 
@@ -95,7 +118,8 @@ const char *Schema[] = {
     "CREATE TABLE IF NOT EXISTS townhall_meta (key text PRIMARY KEY, value text NOT NULL)",
     "CREATE TABLE IF NOT EXISTS townhall_tournaments ("
     " id text PRIMARY KEY, name text NOT NULL, spec text NOT NULL, created_at_ms bigint NOT NULL,"
-    " status text NOT NULL CHECK (status IN ('RUNNING', 'FINISHED')), report text NOT NULL DEFAULT '')",
+    " status text NOT NULL CHECK (status IN ('RUNNING', 'FINISHED')), report text NOT NULL DEFAULT "
+    "'')",
     "CREATE TABLE IF NOT EXISTS townhall_tournament_matches ("
     " tournament_id text NOT NULL REFERENCES townhall_tournaments (id) ON DELETE CASCADE,"
     " idx integer NOT NULL CHECK (idx >= 0), schedule text NOT NULL,"
@@ -107,7 +131,8 @@ const char *Schema[] = {
     "ALTER TABLE townhall_tournament_matches ALTER COLUMN log SET STORAGE EXTERNAL",
     "CREATE INDEX IF NOT EXISTS townhall_tournament_matches_open ON townhall_tournament_matches"
     " (tournament_id, idx) WHERE status <> 'DONE'",
-    "CREATE INDEX IF NOT EXISTS townhall_tournament_matches_holder ON townhall_tournament_matches (holder)"
+    "CREATE INDEX IF NOT EXISTS townhall_tournament_matches_holder ON townhall_tournament_matches "
+    "(holder)"
     " WHERE status = 'PLAYING'",
 };
 
@@ -117,10 +142,14 @@ QAtomicInt g_connections;
 
 bool isPostgresUrl(const QString &text)
 {
-    return text.startsWith(QLatin1String("postgresql://")) || text.startsWith(QLatin1String("postgres://"));
+    return text.startsWith(QLatin1String("postgresql://"))
+           || text.startsWith(QLatin1String("postgres://"));
 }
 
-QStringList postgresUrlOptions() { return allowedOptions(); }
+QStringList postgresUrlOptions()
+{
+    return allowedOptions();
+}
 
 QString PostgresUrl::display() const
 {
@@ -150,28 +179,34 @@ std::optional<PostgresUrl> parsePostgresUrl(const QString &text, QString *error)
     if (!url.isValid())
         return fail(StoreTr::tr("the database URL does not parse: %1").arg(url.errorString()));
     if (!url.password().isEmpty() || url.userInfo().contains(QLatin1Char(':')))
-        return fail(StoreTr::tr("the database URL holds a password; put it in PGPASSWORD or a .pgpass file "
-                                "(PGPASSFILE), never on the command line"));
+        return fail(
+            StoreTr::tr("the database URL holds a password; put it in PGPASSWORD or a .pgpass file "
+                        "(PGPASSFILE), never on the command line"));
     PostgresUrl out;
     out.host = url.host();
     out.port = url.port(5432);
     out.user = url.userName();
     out.database = url.path().mid(1);
     if (out.database.isEmpty() || out.database.contains(QLatin1Char('/')))
-        return fail(StoreTr::tr("the database URL names no database (postgresql://USER@HOST:PORT/DB)"));
+        return fail(
+            StoreTr::tr("the database URL names no database (postgresql://USER@HOST:PORT/DB)"));
     const QUrlQuery query(url);
     bool named = false, timeout = false;
     for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
         if (key == QLatin1String("password") || key == QLatin1String("sslpassword"))
-            return fail(StoreTr::tr("the database URL holds a password (%1); put it in PGPASSWORD or a .pgpass "
-                                    "file (PGPASSFILE), never on the command line")
-                            .arg(key));
+            return fail(
+                StoreTr::tr(
+                    "the database URL holds a password (%1); put it in PGPASSWORD or a .pgpass "
+                    "file (PGPASSFILE), never on the command line")
+                    .arg(key));
         if (!allowedOptions().contains(key))
-            return fail(StoreTr::tr("the database URL sets \"%1\", which is not a connection option Town Hall "
-                                    "passes on (it passes: %2)")
-                            .arg(key, allowedOptions().join(QStringLiteral(", "))));
+            return fail(
+                StoreTr::tr(
+                    "the database URL sets \"%1\", which is not a connection option Town Hall "
+                    "passes on (it passes: %2)")
+                    .arg(key, allowedOptions().join(QStringLiteral(", "))));
         if (key == QLatin1String("host") && out.host.isEmpty()) {
-            out.host = value;  // a socket directory
+            out.host = value; // a socket directory
             continue;
         }
         named = named || key == QLatin1String("application_name");
@@ -197,8 +232,7 @@ std::string newClaimHolder()
 SharedTournaments::SharedTournaments(PostgresUrl url, QString connection)
     : m_url(std::move(url))
     , m_connection(std::move(connection))
-{
-}
+{}
 
 SharedTournaments::~SharedTournaments()
 {
@@ -210,8 +244,9 @@ SharedTournaments::~SharedTournaments()
 StoreResult<std::unique_ptr<SharedTournaments>> SharedTournaments::open(const PostgresUrl &url)
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
-        return StoreError{StoreError::Code::Io,
-                          StoreTr::tr("Qt's PostgreSQL driver is not installed (Debian: libqt6sql6-psql)")};
+        return StoreError{
+            StoreError::Code::Io,
+            StoreTr::tr("Qt's PostgreSQL driver is not installed (Debian: libqt6sql6-psql)")};
     const QString name = QStringLiteral("townhall-pg-%1").arg(g_connections.fetchAndAddRelaxed(1));
     std::unique_ptr<SharedTournaments> self(new SharedTournaments(url, name));
     self->m_db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
@@ -223,7 +258,8 @@ StoreResult<std::unique_ptr<SharedTournaments>> SharedTournaments::open(const Po
         self->m_db.setUserName(url.user);
     self->m_db.setConnectOptions(url.options.join(QLatin1Char(';')));
     if (!self->m_db.open())
-        return pgError(self->m_db.lastError(), StoreTr::tr("cannot connect to %1").arg(url.display()));
+        return pgError(self->m_db.lastError(),
+                       StoreTr::tr("cannot connect to %1").arg(url.display()));
     if (auto r = self->setUpSession(); !r)
         return r.error();
     if (auto r = self->createSchema(); !r)
@@ -234,7 +270,9 @@ StoreResult<std::unique_ptr<SharedTournaments>> SharedTournaments::open(const Po
 StoreResult<void> SharedTournaments::setUpSession()
 {
     // CREATE … IF NOT EXISTS would print a NOTICE per table on every start.
-    return execText(m_db, QStringLiteral("SET client_min_messages TO warning"), StoreTr::tr("set up the session"));
+    return execText(m_db,
+                    QStringLiteral("SET client_min_messages TO warning"),
+                    StoreTr::tr("set up the session"));
 }
 
 StoreResult<bool> SharedTournaments::reconnect()
@@ -255,38 +293,46 @@ StoreResult<bool> SharedTournaments::reconnect()
 StoreResult<void> SharedTournaments::createSchema()
 {
     return inTransaction(m_db, [&]() -> StoreResult<void> {
-        if (auto r = execText(m_db, QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(AdvisoryKey),
+        if (auto r = execText(m_db,
+                              QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(AdvisoryKey),
                               StoreTr::tr("lock the schema"));
             !r)
             return r;
         for (const char *statement : Schema)
-            if (auto r = execText(m_db, QString::fromLatin1(statement), StoreTr::tr("create the tables")); !r)
+            if (auto r
+                = execText(m_db, QString::fromLatin1(statement), StoreTr::tr("create the tables"));
+                !r)
                 return r;
         QSqlQuery version(m_db);
-        if (!version.exec(QStringLiteral("SELECT value FROM townhall_meta WHERE key = 'schema_version'")))
+        if (!version.exec(
+                QStringLiteral("SELECT value FROM townhall_meta WHERE key = 'schema_version'")))
             return pgError(version.lastError(), StoreTr::tr("read the schema version"));
         if (!version.next()) {
             QSqlQuery ins(m_db);
-            ins.prepare(QStringLiteral("INSERT INTO townhall_meta (key, value) VALUES ('schema_version', ?)"));
+            ins.prepare(QStringLiteral(
+                "INSERT INTO townhall_meta (key, value) VALUES ('schema_version', ?)"));
             ins.addBindValue(QString::number(SchemaVersion));
             return exec(ins, StoreTr::tr("write the schema version"));
         }
         const int stored = version.value(0).toInt();
         if (stored > SchemaVersion)
-            return StoreError{StoreError::Code::TooNew,
-                              StoreTr::tr("the database's Town Hall tables are version %1, written by a newer "
-                                          "Town Hall (this one reads version %2)")
-                                  .arg(stored)
-                                  .arg(SchemaVersion)};
+            return StoreError{
+                StoreError::Code::TooNew,
+                StoreTr::tr("the database's Town Hall tables are version %1, written by a newer "
+                            "Town Hall (this one reads version %2)")
+                    .arg(stored)
+                    .arg(SchemaVersion)};
         return {};
     });
 }
 
-StoreResult<std::string> SharedTournaments::createTournament(TournamentRow row,
-                                                             const std::vector<TournamentMatchRow> &schedule)
+StoreResult<std::string>
+SharedTournaments::createTournament(TournamentRow row,
+                                    const std::vector<TournamentMatchRow> &schedule)
 {
     return inTransaction(m_db, [&]() -> StoreResult<std::string> {
-        if (auto r = execText(m_db, QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(AdvisoryKey),
+        if (auto r = execText(m_db,
+                              QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(AdvisoryKey),
                               StoreTr::tr("number the tournament"));
             !r)
             return r.error();
@@ -297,12 +343,14 @@ StoreResult<std::string> SharedTournaments::createTournament(TournamentRow row,
             return pgError(next.lastError(), StoreTr::tr("number the tournament"));
         row.id = "t" + std::to_string(next.value(0).toLongLong());
         QSqlQuery ins(m_db);
-        ins.prepare(QStringLiteral("INSERT INTO townhall_tournaments (id, name, spec, created_at_ms, status) "
-                                   "VALUES (?, ?, ?, ?, 'RUNNING')"));
+        ins.prepare(QStringLiteral(
+            "INSERT INTO townhall_tournaments (id, name, spec, created_at_ms, status) "
+            "VALUES (?, ?, ?, ?, 'RUNNING')"));
         ins.addBindValue(q(row.id));
         ins.addBindValue(q(row.name));
         ins.addBindValue(q(row.specJson));
-        ins.addBindValue(qint64(row.createdAt ? row.createdAt : QDateTime::currentMSecsSinceEpoch()));
+        ins.addBindValue(
+            qint64(row.createdAt ? row.createdAt : QDateTime::currentMSecsSinceEpoch()));
         if (auto r = exec(ins, StoreTr::tr("store a tournament")); !r)
             return r.error();
         // Many rows per statement: a round trip per row would make a
@@ -310,7 +358,8 @@ StoreResult<std::string> SharedTournaments::createTournament(TournamentRow row,
         constexpr std::size_t Chunk = 500;
         for (std::size_t from = 0; from < schedule.size(); from += Chunk) {
             const std::size_t to = std::min(schedule.size(), from + Chunk);
-            QString sql = QStringLiteral("INSERT INTO townhall_tournament_matches (tournament_id, idx, schedule) VALUES ");
+            QString sql = QStringLiteral(
+                "INSERT INTO townhall_tournament_matches (tournament_id, idx, schedule) VALUES ");
             for (std::size_t i = from; i < to; ++i)
                 sql += i == from ? QStringLiteral("(?, ?, ?)") : QStringLiteral(", (?, ?, ?)");
             QSqlQuery m(m_db);
@@ -332,7 +381,8 @@ namespace {
 const QString TournamentColumns = QStringLiteral(
     "SELECT t.id, t.name, t.spec, t.created_at_ms, t.status,"
     " (SELECT count(*) FROM townhall_tournament_matches m WHERE m.tournament_id = t.id),"
-    " (SELECT count(*) FROM townhall_tournament_matches m WHERE m.tournament_id = t.id AND m.status = 'DONE')"
+    " (SELECT count(*) FROM townhall_tournament_matches m WHERE m.tournament_id = t.id AND "
+    "m.status = 'DONE')"
     " FROM townhall_tournaments t");
 
 TournamentRow tournamentFrom(const QSqlQuery &query)
@@ -379,8 +429,9 @@ namespace {
 /// The columns rowFrom reads, `log` or not.
 QString matchColumns(bool withLogs)
 {
-    return QStringLiteral("SELECT idx, schedule, status, match_id, result, %1, COALESCE(finished_at_ms, 0),"
-                          " holder, attempts FROM townhall_tournament_matches")
+    return QStringLiteral(
+               "SELECT idx, schedule, status, match_id, result, %1, COALESCE(finished_at_ms, 0),"
+               " holder, attempts FROM townhall_tournament_matches")
         .arg(withLogs ? QStringLiteral("log") : QStringLiteral("NULL::bytea"));
 }
 
@@ -402,8 +453,8 @@ TournamentMatchRow rowFrom(const QSqlQuery &query, const std::string &id)
 
 } // namespace
 
-StoreResult<std::vector<TournamentMatchRow>> SharedTournaments::tournamentMatches(const std::string &id,
-                                                                                  bool withLogs) const
+StoreResult<std::vector<TournamentMatchRow>>
+SharedTournaments::tournamentMatches(const std::string &id, bool withLogs) const
 {
     QSqlQuery query(m_db);
     query.setForwardOnly(true);
@@ -420,13 +471,14 @@ StoreResult<std::vector<TournamentMatchRow>> SharedTournaments::tournamentMatche
     return out;
 }
 
-StoreResult<std::optional<TournamentMatchRow>> SharedTournaments::playedMatch(const std::string &id,
-                                                                             const std::string &matchId) const
+StoreResult<std::optional<TournamentMatchRow>>
+SharedTournaments::playedMatch(const std::string &id, const std::string &matchId) const
 {
     // One row, not the whole tournament's logs (a 10,000-match one holds ~100 MB).
     QSqlQuery query(m_db);
-    query.prepare(matchColumns(true)
-                  + QStringLiteral(" WHERE tournament_id = ? AND match_id = ? AND status = 'DONE' LIMIT 1"));
+    query.prepare(
+        matchColumns(true)
+        + QStringLiteral(" WHERE tournament_id = ? AND match_id = ? AND status = 'DONE' LIMIT 1"));
     query.addBindValue(q(id));
     query.addBindValue(q(matchId));
     if (auto r = exec(query, StoreTr::tr("read a tournament's matches")); !r)
@@ -436,9 +488,8 @@ StoreResult<std::optional<TournamentMatchRow>> SharedTournaments::playedMatch(co
     return std::optional<TournamentMatchRow>(rowFrom(query, id));
 }
 
-StoreResult<std::vector<TournamentMatchRow>> SharedTournaments::claimMatches(const std::string &id,
-                                                                             const std::string &holder, int max,
-                                                                             int leaseMs)
+StoreResult<std::vector<TournamentMatchRow>> SharedTournaments::claimMatches(
+    const std::string &id, const std::string &holder, int max, int leaseMs)
 {
     // The lease runs on the database's clock; SKIP LOCKED lets hosts claiming
     // at the same moment take different rows instead of queueing.
@@ -469,17 +520,19 @@ StoreResult<std::vector<TournamentMatchRow>> SharedTournaments::claimMatches(con
         row.attempts = query.value(2).toInt();
         out.push_back(std::move(row));
     }
-    std::sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.index < b.index; });
+    std::sort(
+        out.begin(), out.end(), [](const auto &a, const auto &b) { return a.index < b.index; });
     return out;
 }
 
-StoreResult<std::vector<TournamentStore::Claim>> SharedTournaments::renewLeases(const std::string &holder,
-                                                                                 int leaseMs)
+StoreResult<std::vector<TournamentStore::Claim>>
+SharedTournaments::renewLeases(const std::string &holder, int leaseMs)
 {
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("UPDATE townhall_tournament_matches SET lease_until = clock_timestamp() + ? * "
-                                 "interval '1 millisecond' WHERE holder = ? AND status = 'PLAYING'"
-                                 " RETURNING tournament_id, idx"));
+    query.prepare(QStringLiteral(
+        "UPDATE townhall_tournament_matches SET lease_until = clock_timestamp() + ? * "
+        "interval '1 millisecond' WHERE holder = ? AND status = 'PLAYING'"
+        " RETURNING tournament_id, idx"));
     query.addBindValue(std::max(1, leaseMs));
     query.addBindValue(q(holder));
     if (auto r = exec(query, StoreTr::tr("renew the leases")); !r)
@@ -490,12 +543,15 @@ StoreResult<std::vector<TournamentStore::Claim>> SharedTournaments::renewLeases(
     return held;
 }
 
-StoreResult<void> SharedTournaments::setClaimedMatchId(const std::string &id, int index, const std::string &holder,
+StoreResult<void> SharedTournaments::setClaimedMatchId(const std::string &id,
+                                                       int index,
+                                                       const std::string &holder,
                                                        const std::string &matchId)
 {
     QSqlQuery query(m_db);
-    query.prepare(QStringLiteral("UPDATE townhall_tournament_matches SET match_id = ? WHERE tournament_id = ? "
-                                 "AND idx = ? AND holder = ? AND status = 'PLAYING'"));
+    query.prepare(QStringLiteral(
+        "UPDATE townhall_tournament_matches SET match_id = ? WHERE tournament_id = ? "
+        "AND idx = ? AND holder = ? AND status = 'PLAYING'"));
     query.addBindValue(q(matchId));
     query.addBindValue(q(id));
     query.addBindValue(index);
@@ -504,7 +560,9 @@ StoreResult<void> SharedTournaments::setClaimedMatchId(const std::string &id, in
         return r;
     if (query.numRowsAffected() != 1)
         return StoreError{StoreError::Code::Conflict,
-                          StoreTr::tr("tournament %1's match %2 is no longer held by this host").arg(q(id)).arg(index)};
+                          StoreTr::tr("tournament %1's match %2 is no longer held by this host")
+                              .arg(q(id))
+                              .arg(index)};
     return {};
 }
 
@@ -516,16 +574,18 @@ StoreResult<int> SharedTournaments::completeMatches(const std::vector<Tournament
     return inTransaction(m_db, [&]() -> StoreResult<int> {
         QSqlQuery up(m_db);
         up.prepare(QStringLiteral(
-            "UPDATE townhall_tournament_matches SET status = 'DONE', match_id = ?, result = ?, log = ?,"
+            "UPDATE townhall_tournament_matches SET status = 'DONE', match_id = ?, result = ?, log "
+            "= ?,"
             " finished_at_ms = ?, lease_until = NULL, schedule = COALESCE(NULLIF(?, ''), schedule)"
             " WHERE tournament_id = ? AND idx = ? AND holder = ? AND status = 'PLAYING'"));
         int recorded = 0;
         for (const TournamentMatchRow &row : rows) {
             up.addBindValue(q(row.matchId));
             up.addBindValue(q(row.resultJson));
-            up.addBindValue(row.log.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray)) : QVariant(row.log));
+            up.addBindValue(row.log.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray))
+                                              : QVariant(row.log));
             up.addBindValue(qint64(row.finishedAt));
-            up.addBindValue(q(row.scheduleJson));  // a live match: the seats as taken
+            up.addBindValue(q(row.scheduleJson)); // a live match: the seats as taken
             up.addBindValue(q(row.tournamentId));
             up.addBindValue(row.index);
             up.addBindValue(q(holder));
@@ -537,16 +597,18 @@ StoreResult<int> SharedTournaments::completeMatches(const std::vector<Tournament
     });
 }
 
-StoreResult<void> SharedTournaments::releaseMatches(const std::string &id, const std::vector<int> &indexes,
+StoreResult<void> SharedTournaments::releaseMatches(const std::string &id,
+                                                    const std::vector<int> &indexes,
                                                     const std::string &holder)
 {
     if (indexes.empty())
         return {};
     return inTransaction(m_db, [&]() -> StoreResult<void> {
         QSqlQuery up(m_db);
-        up.prepare(QStringLiteral("UPDATE townhall_tournament_matches SET status = 'SCHEDULED', holder = '',"
-                                  " match_id = '', lease_until = NULL"
-                                  " WHERE tournament_id = ? AND idx = ? AND holder = ? AND status = 'PLAYING'"));
+        up.prepare(QStringLiteral(
+            "UPDATE townhall_tournament_matches SET status = 'SCHEDULED', holder = '',"
+            " match_id = '', lease_until = NULL"
+            " WHERE tournament_id = ? AND idx = ? AND holder = ? AND status = 'PLAYING'"));
         for (int index : indexes) {
             up.addBindValue(q(id));
             up.addBindValue(index);
@@ -558,11 +620,13 @@ StoreResult<void> SharedTournaments::releaseMatches(const std::string &id, const
     });
 }
 
-StoreResult<bool> SharedTournaments::finishTournament(const std::string &id, const std::string &reportJson)
+StoreResult<bool> SharedTournaments::finishTournament(const std::string &id,
+                                                      const std::string &reportJson)
 {
     QSqlQuery up(m_db);
     up.prepare(QStringLiteral(
-        "UPDATE townhall_tournaments t SET status = 'FINISHED', report = ? WHERE id = ? AND status = 'RUNNING'"
+        "UPDATE townhall_tournaments t SET status = 'FINISHED', report = ? WHERE id = ? AND status "
+        "= 'RUNNING'"
         " AND NOT EXISTS (SELECT 1 FROM townhall_tournament_matches m WHERE m.tournament_id = t.id"
         " AND m.status <> 'DONE')"));
     up.addBindValue(q(reportJson));
@@ -572,7 +636,8 @@ StoreResult<bool> SharedTournaments::finishTournament(const std::string &id, con
     return up.numRowsAffected() == 1;
 }
 
-StoreResult<std::vector<engine::Event>> SharedTournaments::matchEvents(const std::string &matchId) const
+StoreResult<std::vector<engine::Event>>
+SharedTournaments::matchEvents(const std::string &matchId) const
 {
     return StoreError{StoreError::Code::NotFound,
                       StoreTr::tr("match %1 has no log in the shared database").arg(q(matchId))};

@@ -24,10 +24,10 @@ namespace townhall::host {
 /// (PGPASSFILE, or ?passfile=) so it never sits on a command line.
 struct PostgresUrl
 {
-    QString host;       ///< empty: libpq's default (the local socket)
+    QString host; ///< empty: libpq's default (the local socket)
     int port = 5432;
     QString database;
-    QString user;       ///< empty: libpq's default (PGUSER, the login name)
+    QString user; ///< empty: libpq's default (PGUSER, the login name)
     /// libpq keywords passed through as given (TLS and connection options).
     QStringList options;
 
@@ -59,24 +59,28 @@ public:
 
     QString location() const override { return m_url.display(); }
     bool shared() const override { return true; }
-    StoreResult<std::string> createTournament(TournamentRow row,
-                                              const std::vector<TournamentMatchRow> &schedule) override;
+    StoreResult<std::string>
+    createTournament(TournamentRow row, const std::vector<TournamentMatchRow> &schedule) override;
     StoreResult<std::vector<TournamentRow>> tournaments() const override;
     StoreResult<TournamentRow> tournament(const std::string &id) const override;
     StoreResult<std::vector<TournamentMatchRow>> tournamentMatches(const std::string &id,
                                                                    bool withLogs) const override;
-    StoreResult<std::vector<TournamentMatchRow>> claimMatches(const std::string &id, const std::string &holder,
-                                                              int max, int leaseMs) override;
+    StoreResult<std::vector<TournamentMatchRow>>
+    claimMatches(const std::string &id, const std::string &holder, int max, int leaseMs) override;
     StoreResult<std::vector<Claim>> renewLeases(const std::string &holder, int leaseMs) override;
-    StoreResult<std::optional<TournamentMatchRow>> playedMatch(const std::string &id,
-                                                               const std::string &matchId) const override;
-    StoreResult<void> setClaimedMatchId(const std::string &id, int index, const std::string &holder,
+    StoreResult<std::optional<TournamentMatchRow>>
+    playedMatch(const std::string &id, const std::string &matchId) const override;
+    StoreResult<void> setClaimedMatchId(const std::string &id,
+                                        int index,
+                                        const std::string &holder,
                                         const std::string &matchId) override;
     StoreResult<int> completeMatches(const std::vector<TournamentMatchRow> &rows,
                                      const std::string &holder) override;
-    StoreResult<void> releaseMatches(const std::string &id, const std::vector<int> &indexes,
+    StoreResult<void> releaseMatches(const std::string &id,
+                                     const std::vector<int> &indexes,
                                      const std::string &holder) override;
-    StoreResult<bool> finishTournament(const std::string &id, const std::string &reportJson) override;
+    StoreResult<bool> finishTournament(const std::string &id,
+                                       const std::string &reportJson) override;
     StoreResult<std::vector<engine::Event>> matchEvents(const std::string &matchId) const override;
     StoreResult<bool> reconnect() override;
 

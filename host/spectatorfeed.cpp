@@ -42,7 +42,10 @@ constexpr int ListenBacklog = 1024;
 class CpuMeter
 {
 public:
-    explicit CpuMeter(std::chrono::nanoseconds &total) : m_total(total), m_start(now()) {}
+    explicit CpuMeter(std::chrono::nanoseconds &total)
+        : m_total(total)
+        , m_start(now())
+    {}
     ~CpuMeter() { m_total += now() - m_start; }
     Q_DISABLE_COPY_MOVE(CpuMeter)
 
@@ -57,12 +60,20 @@ private:
     std::chrono::nanoseconds m_start;
 };
 
-QString dumpText(const json &j) { return QString::fromStdString(j.dump()); }
+QString dumpText(const json &j)
+{
+    return QString::fromStdString(j.dump());
+}
 
 json momentJson(const engine::KeyMoment &k)
 {
-    return {{"kind", std::string(toString(k.kind))}, {"templateId", k.templateId}, {"args", k.args},
-            {"text", k.text}, {"day", k.day}, {"atSeq", k.atSeq}, {"eventIds", k.eventIds},
+    return {{"kind", std::string(toString(k.kind))},
+            {"templateId", k.templateId},
+            {"args", k.args},
+            {"text", k.text},
+            {"day", k.day},
+            {"atSeq", k.atSeq},
+            {"eventIds", k.eventIds},
             {"playerIds", k.playerIds}};
 }
 
@@ -92,8 +103,11 @@ FeedLog::FeedLog(std::size_t capacity)
 
 json FeedLog::eventJson(const Event &e)
 {
-    json j{{"eventId", e.eventId}, {"seq", e.seq}, {"at", e.at},
-           {"type", std::string(toString(e.type))}, {"payload", e.payload}};
+    json j{{"eventId", e.eventId},
+           {"seq", e.seq},
+           {"at", e.at},
+           {"type", std::string(toString(e.type))},
+           {"payload", e.payload}};
     // The Town Crier in each language a page may ask for (an overlay's
     // ?lang=), rendered by the engine from the line's template and arguments.
     if (e.type == EventType::Narrator) {
@@ -119,14 +133,15 @@ void FeedLog::publish(const QString &matchId, const json &message, qint64 wallMs
         m_messages.pop_front();
 }
 
-std::size_t FeedLog::ingest(const std::string &matchId, const std::vector<Event> &events, qint64 wallMs)
+std::size_t
+FeedLog::ingest(const std::string &matchId, const std::vector<Event> &events, qint64 wallMs)
 {
     const QString qid = QString::fromStdString(matchId);
     auto it = m_matches.find(qid);
     std::size_t published = 0;
     for (const Event &e : events) {
         if (e.audience != engine::Audience::Public)
-            continue;  // the one rule this whole feed rests on
+            continue; // the one rule this whole feed rests on
         if (it == m_matches.end()) {
             // A match is known from its first event on; the host sends whole
             // logs for matches that started before the feed did.
@@ -134,7 +149,8 @@ std::size_t FeedLog::ingest(const std::string &matchId, const std::vector<Event>
                 continue;
             auto replica = engine::Match::fromPublicLog({e});
             if (!replica) {
-                qCWarning(lcFeed) << "cannot follow match" << qid << ":" << replica.error().message.c_str();
+                qCWarning(lcFeed) << "cannot follow match" << qid << ":"
+                                  << replica.error().message.c_str();
                 continue;
             }
             MatchFeed feed;
@@ -142,9 +158,10 @@ std::size_t FeedLog::ingest(const std::string &matchId, const std::vector<Event>
             it = m_matches.emplace(qid, std::move(feed)).first;
         } else {
             if (e.seq <= it->second.replica->state().lastSeq)
-                continue;  // already published (a batch sent again)
+                continue; // already published (a batch sent again)
             if (auto applied = it->second.replica->tryApplyPublic(e); !applied) {
-                qCWarning(lcFeed) << "skipping an event of" << qid << ":" << applied.error().message.c_str();
+                qCWarning(lcFeed) << "skipping an event of" << qid << ":"
+                                  << applied.error().message.c_str();
                 continue;
             }
         }
@@ -158,10 +175,12 @@ std::size_t FeedLog::ingest(const std::string &matchId, const std::vector<Event>
     if (published == 0 || it == m_matches.end())
         return published;
     MatchFeed &feed = it->second;
-    for (const engine::KeyMoment &k : engine::keyMoments(*feed.replica, engine::Viewer::spectator())) {
+    for (const engine::KeyMoment &k :
+         engine::keyMoments(*feed.replica, engine::Viewer::spectator())) {
         if (!feed.moments.insert(momentKey(k)).second)
             continue;
-        publish(qid, {{"type", "keyMoment"}, {"matchId", matchId}, {"moment", momentJson(k)}}, wallMs);
+        publish(
+            qid, {{"type", "keyMoment"}, {"matchId", matchId}, {"moment", momentJson(k)}}, wallMs);
         ++published;
     }
     return published;
@@ -177,7 +196,9 @@ const FeedLog::Message *FeedLog::message(std::uint64_t n) const
 std::uint64_t FeedLog::firstAfter(qint64 wallMs) const
 {
     // Published in order, so their times only grow.
-    const auto it = std::upper_bound(m_messages.begin(), m_messages.end(), wallMs,
+    const auto it = std::upper_bound(m_messages.begin(),
+                                     m_messages.end(),
+                                     wallMs,
                                      [](qint64 t, const Message &m) { return t < m.wallMs; });
     return it == m_messages.end() ? m_next : it->n;
 }
@@ -202,7 +223,8 @@ std::optional<std::uint64_t> FeedLog::resumeAt(const QString &cursor) const
     return n + 1;
 }
 
-std::unique_ptr<engine::Match> FeedLog::replicaBefore(const QString &matchId, std::uint64_t beforeN) const
+std::unique_ptr<engine::Match> FeedLog::replicaBefore(const QString &matchId,
+                                                      std::uint64_t beforeN) const
 {
     const auto it = m_matches.find(matchId);
     if (it == m_matches.end())
@@ -227,14 +249,18 @@ json FeedLog::matchSnapshot(const engine::Match &m, bool history)
 
     json players = json::array();
     for (const engine::PlayerEntry &p : view.players)
-        players.push_back({{"playerId", p.playerId}, {"displayName", p.displayName}, {"seat", p.seat},
-                           {"alive", p.alive},
-                           {"revealedRole", p.revealedRole ? json(toString(*p.revealedRole)) : json(nullptr)}});
+        players.push_back(
+            {{"playerId", p.playerId},
+             {"displayName", p.displayName},
+             {"seat", p.seat},
+             {"alive", p.alive},
+             {"revealedRole", p.revealedRole ? json(toString(*p.revealedRole)) : json(nullptr)}});
 
     json speaking = nullptr;
-    if ((s.phase == engine::Phase::DayOpening || s.phase == engine::Phase::DayPkDefense) && s.openingIndex >= 0
-        && s.openingIndex < int(s.openingOrder.size()))
-        speaking = {{"playerId", s.openingOrder[std::size_t(s.openingIndex)]}, {"turnEndsAt", s.turnEndsAt}};
+    if ((s.phase == engine::Phase::DayOpening || s.phase == engine::Phase::DayPkDefense)
+        && s.openingIndex >= 0 && s.openingIndex < int(s.openingOrder.size()))
+        speaking = {{"playerId", s.openingOrder[std::size_t(s.openingIndex)]},
+                    {"turnEndsAt", s.turnEndsAt}};
 
     // The votes of the vote under way or just resolved, read from the public
     // VOTE_CAST events since the vote began (a later vote replaces an earlier).
@@ -264,13 +290,16 @@ json FeedLog::matchSnapshot(const engine::Match &m, bool history)
                 const Event &e = log[i];
                 if (e.type != EventType::VoteCast)
                     continue;
-                const json &target = e.payload.contains("targetPlayerId") ? e.payload["targetPlayerId"] : json();
-                votes[e.payload.value("voterPlayerId", "")] = target.is_string() ? target : json(nullptr);
+                const json &target
+                    = e.payload.contains("targetPlayerId") ? e.payload["targetPlayerId"] : json();
+                votes[e.payload.value("voterPlayerId", "")]
+                    = target.is_string() ? target : json(nullptr);
             }
             json counts = json::object();
             for (const auto &[voter, target] : votes.items())
                 if (target.is_string())
-                    counts[target.get<std::string>()] = counts.value(target.get<std::string>(), 0) + 1;
+                    counts[target.get<std::string>()]
+                        = counts.value(target.get<std::string>(), 0) + 1;
             tally = {{"day", s.dayNumber}, {"votes", votes}, {"counts", counts}};
             if (pk)
                 tally["pk"] = s.pkCandidates;
@@ -312,7 +341,9 @@ json FeedLog::matchSnapshot(const engine::Match &m, bool history)
     return out;
 }
 
-json FeedLog::snapshot(const QString &matchFilter, std::uint64_t beforeN, bool history,
+json FeedLog::snapshot(const QString &matchFilter,
+                       std::uint64_t beforeN,
+                       bool history,
                        engine::TimeMs asOf) const
 {
     std::vector<std::pair<int, json>> matches;
@@ -320,7 +351,7 @@ json FeedLog::snapshot(const QString &matchFilter, std::uint64_t beforeN, bool h
         if (!matchFilter.isEmpty() && id != matchFilter)
             continue;
         if (feed.ns.empty() || feed.ns.front() >= beforeN)
-            continue;  // not started yet, as far as this client is concerned
+            continue; // not started yet, as far as this client is concerned
         std::unique_ptr<engine::Match> earlier;
         const engine::Match *m = feed.replica.get();
         if (feed.ns.back() >= beforeN) {
@@ -330,19 +361,23 @@ json FeedLog::snapshot(const QString &matchFilter, std::uint64_t beforeN, bool h
         if (m)
             matches.emplace_back(m->state().matchNumber, matchSnapshot(*m, history));
     }
-    std::stable_sort(matches.begin(), matches.end(),
-                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::stable_sort(matches.begin(), matches.end(), [](const auto &a, const auto &b) {
+        return a.first < b.first;
+    });
     json list = json::array();
     for (auto &[number, snapshot] : matches)
         list.push_back(std::move(snapshot));
-    return {{"type", "snapshot"}, {"cursor", cursor(beforeN - 1).toStdString()}, {"asOf", asOf},
+    return {{"type", "snapshot"},
+            {"cursor", cursor(beforeN - 1).toStdString()},
+            {"asOf", asOf},
             {"matches", std::move(list)}};
 }
 
 void FeedLog::forgetEndedBefore(qint64 wallMs)
 {
     for (auto it = m_matches.begin(); it != m_matches.end();)
-        it = it->second.endedAt && *it->second.endedAt < wallMs ? m_matches.erase(it) : std::next(it);
+        it = it->second.endedAt && *it->second.endedAt < wallMs ? m_matches.erase(it)
+                                                                : std::next(it);
 }
 
 // ---------------------------------------------------------------- SpectatorFeed
@@ -350,7 +385,8 @@ void FeedLog::forgetEndedBefore(qint64 wallMs)
 SpectatorFeed::SpectatorFeed(Host *host, QObject *parent)
     : QObject(parent)
     , m_host(host)
-    , m_local(new QWebSocketServer(QStringLiteral("Town Hall"), QWebSocketServer::NonSecureMode, this))
+    , m_local(
+          new QWebSocketServer(QStringLiteral("Town Hall"), QWebSocketServer::NonSecureMode, this))
 {
     m_clock.start();
     connect(m_local, &QWebSocketServer::newConnection, this, [this] {
@@ -381,7 +417,9 @@ void SpectatorFeed::attach()
     for (engine::Match *m : m_host->lobby().orderedMatches())
         if (!m->ended())
             m_log.ingest(m->matchId(), m->log(), wallNow());
-    connect(m_host, &Host::matchEvents, this,
+    connect(m_host,
+            &Host::matchEvents,
+            this,
             [this](const QString &matchId, const EventBatch &batch) { ingest(matchId, *batch); });
 }
 
@@ -436,8 +474,9 @@ void SpectatorFeed::beforeRead(QTcpSocket *tcp)
     const qint64 fresh = std::max<qint64>(0, available - in.leftover);
     in.leftover = available;
     const qint64 now = wallNow();
-    in.tokens = std::min(double(m_limits.incomingBurstBytes),
-                         in.tokens + double(now - in.at) * double(m_limits.incomingBytesPerSecond) / 1000.0);
+    in.tokens = std::min(
+        double(m_limits.incomingBurstBytes),
+        in.tokens + double(now - in.at) * double(m_limits.incomingBytesPerSecond) / 1000.0);
     in.at = now;
     in.tokens -= double(fresh);
     if (in.tokens >= 0)
@@ -446,7 +485,8 @@ void SpectatorFeed::beforeRead(QTcpSocket *tcp)
     if (QWebSocket *socket = in.socket) {
         // The close stops the reading, so Qt answers none of what is buffered.
         m_clients.erase(socket);
-        socket->close(QWebSocketProtocol::CloseCode(ClosePolicy), QStringLiteral("a spectator sends only pings"));
+        socket->close(QWebSocketProtocol::CloseCode(ClosePolicy),
+                      QStringLiteral("a spectator sends only pings"));
     } else {
         tcp->abort();
     }
@@ -489,8 +529,11 @@ void SpectatorFeed::sweep()
 bool SpectatorFeed::listen(const QHostAddress &address, quint16 port, QString *error)
 {
     if (!m_external) {
-        m_external = new QWebSocketServer(QStringLiteral("Town Hall"), QWebSocketServer::NonSecureMode, this);
-        connect(m_external, &QWebSocketServer::originAuthenticationRequired, this,
+        m_external = new QWebSocketServer(
+            QStringLiteral("Town Hall"), QWebSocketServer::NonSecureMode, this);
+        connect(m_external,
+                &QWebSocketServer::originAuthenticationRequired,
+                this,
                 [this](QWebSocketCorsAuthenticator *auth) {
                     // No Origin: a native client. Otherwise only pages of this
                     // machine or of the address the feed is offered on.
@@ -501,7 +544,8 @@ bool SpectatorFeed::listen(const QHostAddress &address, quint16 port, QString *e
                     }
                     const QString host = QUrl(origin).host().toLower();
                     const QString mine = m_externalAddress.toString().toLower();
-                    auth->setAllowed(host == QLatin1String("localhost") || host == QLatin1String("127.0.0.1")
+                    auth->setAllowed(host == QLatin1String("localhost")
+                                     || host == QLatin1String("127.0.0.1")
                                      || host == QLatin1String("::1") || host == mine);
                 });
         connect(m_external, &QWebSocketServer::newConnection, this, [this] {
@@ -551,7 +595,8 @@ QString SpectatorFeed::listenUrl() const
 void SpectatorFeed::refuse(QWebSocket *socket, const QString &message, const char *code)
 {
     qCInfo(lcFeed) << "refused a spectator:" << message;
-    socket->sendTextMessage(dumpText({{"type", "error"}, {"code", code}, {"message", message.toStdString()}}));
+    socket->sendTextMessage(
+        dumpText({{"type", "error"}, {"code", code}, {"message", message.toStdString()}}));
     socket->close(QWebSocketProtocol::CloseCode(ClosePolicy), message.left(100));
 }
 
@@ -561,8 +606,9 @@ void SpectatorFeed::accept(QWebSocket *socket, bool external)
     socket->setParent(this);
     // Whoever closes (we, or Qt on a frame too large): a client that does
     // not read will not read the close frame either.
-    connect(socket, &QWebSocket::aboutToClose, socket,
-            [socket] { QTimer::singleShot(5000, socket, &QWebSocket::abort); });
+    connect(socket, &QWebSocket::aboutToClose, socket, [socket] {
+        QTimer::singleShot(5000, socket, &QWebSocket::abort);
+    });
     socket->setMaxAllowedIncomingFrameSize(m_limits.maxIncomingFrameBytes);
     socket->setMaxAllowedIncomingMessageSize(m_limits.maxIncomingMessageBytes);
     socket->setReadBufferSize(qint64(m_limits.maxIncomingFrameBytes) + 4096);
@@ -571,7 +617,8 @@ void SpectatorFeed::accept(QWebSocket *socket, bool external)
     QTcpSocket *tcp = nullptr;
     for (auto &[candidate, inbound] : m_inbound) {
         if (!inbound.socket && candidate->peerPort() == socket->peerPort()
-            && candidate->localPort() == socket->localPort() && candidate->peerAddress() == socket->peerAddress()) {
+            && candidate->localPort() == socket->localPort()
+            && candidate->peerAddress() == socket->peerAddress()) {
             tcp = candidate;
             inbound.socket = socket;
             inbound.leftover = candidate->bytesAvailable();
@@ -598,38 +645,42 @@ void SpectatorFeed::accept(QWebSocket *socket, bool external)
         bool ok = false;
         const double seconds = query.queryItemValue(QStringLiteral("delay")).toDouble(&ok);
         if (!ok || !std::isfinite(seconds) || seconds < 0 || seconds > m_limits.maxDelaySeconds)
-            return refuse(socket, tr("delay must be a number of seconds from 0 to %1")
-                                      .arg(m_limits.maxDelaySeconds));
+            return refuse(
+                socket,
+                tr("delay must be a number of seconds from 0 to %1").arg(m_limits.maxDelaySeconds));
         client.delayMs = qint64(std::llround(seconds * 1000));
     }
     const QString history = query.queryItemValue(QStringLiteral("history"));
     if (!history.isEmpty() && history != QLatin1String("full"))
         return refuse(socket, tr("history must be \"full\" or left out"));
     if (!client.match.isEmpty() && !m_log.knows(client.match))
-        return refuse(socket, tr("no match %1 is being played here (yet)").arg(client.match), "unknown_match");
+        return refuse(socket,
+                      tr("no match %1 is being played here (yet)").arg(client.match),
+                      "unknown_match");
 
     std::optional<std::uint64_t> resumed;
     if (query.hasQueryItem(QStringLiteral("cursor")))
-        resumed = m_log.resumeAt(query.queryItemValue(QStringLiteral("cursor"), QUrl::FullyDecoded));
-    socket->sendTextMessage(dumpText({{"type", "hello"},
-                                      {"protocol", ProtocolVersion},
-                                      {"match", client.match.isEmpty() ? json(nullptr)
-                                                                       : json(client.match.toStdString())},
-                                      {"delayMs", client.delayMs},
-                                      {"serverTime", hostNow()},
-                                      {"resumed", resumed.has_value()}}));
+        resumed
+            = m_log.resumeAt(query.queryItemValue(QStringLiteral("cursor"), QUrl::FullyDecoded));
+    socket->sendTextMessage(dumpText(
+        {{"type", "hello"},
+         {"protocol", ProtocolVersion},
+         {"match", client.match.isEmpty() ? json(nullptr) : json(client.match.toStdString())},
+         {"delayMs", client.delayMs},
+         {"serverTime", hostNow()},
+         {"resumed", resumed.has_value()}}));
     if (resumed) {
         client.next = *resumed;
     } else {
         client.next = client.delayMs ? m_log.firstAfter(wallNow() - client.delayMs) : m_log.nextN();
-        const json snapshot = m_log.snapshot(client.match, client.next, !history.isEmpty(),
-                                             hostNow() - client.delayMs);
+        const json snapshot = m_log.snapshot(
+            client.match, client.next, !history.isEmpty(), hostNow() - client.delayMs);
         const QString text = dumpText(snapshot);
         client.snapshotBytes = text.size();
         socket->sendTextMessage(text);
     }
-    qCDebug(lcFeed) << "spectator from" << socket->peerAddress() << "match" << client.match << "delay"
-                    << client.delayMs << (resumed ? "resumed" : "snapshot");
+    qCDebug(lcFeed) << "spectator from" << socket->peerAddress() << "match" << client.match
+                    << "delay" << client.delayMs << (resumed ? "resumed" : "snapshot");
     auto &stored = m_clients.emplace(socket, client).first->second;
     if (!m_sweep.isActive())
         m_sweep.start(m_limits.sweepInterval);

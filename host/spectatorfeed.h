@@ -56,7 +56,7 @@ public:
         std::uint64_t n = 0;
         QString matchId;
         QString text;
-        qint64 wallMs = 0;  ///< when it was published (the feed's monotonic clock)
+        qint64 wallMs = 0; ///< when it was published (the feed's monotonic clock)
     };
 
     /// Keeps the last `capacity` messages for resuming clients.
@@ -65,7 +65,8 @@ public:
     /// Takes committed events of one match (all audiences, in seq order; a
     /// match's first batch starts at seq 1) and publishes the public ones and
     /// the key moments they complete. Returns how many messages it published.
-    std::size_t ingest(const std::string &matchId, const std::vector<engine::Event> &events, qint64 wallMs);
+    std::size_t
+    ingest(const std::string &matchId, const std::vector<engine::Event> &events, qint64 wallMs);
 
     /// The number the next message will get; messages() holds [firstN(), nextN()).
     std::uint64_t nextN() const { return m_next; }
@@ -85,10 +86,13 @@ public:
     /// The snapshot a client gets when its first message is `beforeN`: every
     /// match (or `matchFilter`) as its published messages before `beforeN`
     /// left it. `asOf` is the host time it describes.
-    nlohmann::json snapshot(const QString &matchFilter, std::uint64_t beforeN, bool history,
+    nlohmann::json snapshot(const QString &matchFilter,
+                            std::uint64_t beforeN,
+                            bool history,
                             engine::TimeMs asOf) const;
     /// A public replica of one match as of message `beforeN` (null: unknown then).
-    std::unique_ptr<engine::Match> replicaBefore(const QString &matchId, std::uint64_t beforeN) const;
+    std::unique_ptr<engine::Match> replicaBefore(const QString &matchId,
+                                                 std::uint64_t beforeN) const;
 
     bool knows(const QString &matchId) const { return m_matches.count(matchId) != 0; }
     std::size_t matchCount() const { return m_matches.size(); }
@@ -102,10 +106,10 @@ public:
 private:
     struct MatchFeed
     {
-        std::unique_ptr<engine::Match> replica;   ///< public events only
-        std::vector<std::uint64_t> ns;             ///< message number of replica->log()[i]
-        std::set<std::string> moments;             ///< key moments already published
-        std::optional<qint64> endedAt;             ///< wall time of GAME_ENDED
+        std::unique_ptr<engine::Match> replica; ///< public events only
+        std::vector<std::uint64_t> ns;          ///< message number of replica->log()[i]
+        std::set<std::string> moments;          ///< key moments already published
+        std::optional<qint64> endedAt;          ///< wall time of GAME_ENDED
     };
     void publish(const QString &matchId, const nlohmann::json &message, qint64 wallMs);
     static nlohmann::json matchSnapshot(const engine::Match &m, bool history);
@@ -128,10 +132,10 @@ public:
     /// pings and a close (docs/spectator-feed.md), so what it may send is small.
     struct Limits
     {
-        qint64 maxUnsentBytes = 1 << 20;   ///< a client's socket holds more (pongs too): dropped
+        qint64 maxUnsentBytes = 1 << 20; ///< a client's socket holds more (pongs too): dropped
         int maxClients = 5000;
         double maxDelaySeconds = 3600;
-        qint64 keepEndedMs = 10 * 60 * 1000;  ///< an ended match stays in snapshots this long
+        qint64 keepEndedMs = 10 * 60 * 1000; ///< an ended match stays in snapshots this long
         /// Largest frame and message a spectator may send; larger: closed 1009.
         quint64 maxIncomingFrameBytes = 64 * 1024;
         quint64 maxIncomingMessageBytes = 64 * 1024;
@@ -178,19 +182,20 @@ private:
     /// so it is found again by its two ends (see accept()).
     struct Inbound
     {
-        QPointer<QTcpSocket> tcp;      ///< QWebSocket cuts every connection of it, `destroyed` too
-        QPointer<QWebSocket> socket;   ///< once accepted (the TCP socket may outlive it)
-        qint64 leftover = 0;           ///< bytes Qt left unread after the last read (a partial frame)
+        QPointer<QTcpSocket> tcp;    ///< QWebSocket cuts every connection of it, `destroyed` too
+        QPointer<QWebSocket> socket; ///< once accepted (the TCP socket may outlive it)
+        qint64 leftover = 0;         ///< bytes Qt left unread after the last read (a partial frame)
         double tokens = 0;
-        qint64 at = 0;                 ///< wallNow() of the last refill
+        qint64 at = 0; ///< wallNow() of the last refill
     };
     struct Client
     {
         QWebSocket *socket = nullptr;
-        QTcpSocket *tcp = nullptr;  ///< its socket, when found (always, for sockets the feed accepted)
-        QString match;           ///< empty: all matches
+        QTcpSocket *tcp
+            = nullptr; ///< its socket, when found (always, for sockets the feed accepted)
+        QString match; ///< empty: all matches
         qint64 delayMs = 0;
-        std::uint64_t next = 0;  ///< the next message to consider
+        std::uint64_t next = 0; ///< the next message to consider
         qint64 snapshotBytes = 0;
     };
     void attach();
@@ -231,8 +236,8 @@ private:
     bool m_attached = false;
     std::map<QWebSocket *, Client> m_clients;
     std::map<QTcpSocket *, Inbound> m_inbound;
-    QTimer m_delayed;   ///< releases held-back messages to delayed clients
-    QTimer m_sweep;     ///< drops clients whose unsent bytes piled up (pongs to a flood)
+    QTimer m_delayed; ///< releases held-back messages to delayed clients
+    QTimer m_sweep;   ///< drops clients whose unsent bytes piled up (pongs to a flood)
     std::chrono::nanoseconds m_busy{0};
 };
 

@@ -5,7 +5,8 @@
 
 namespace townhall::host {
 
-nlohmann::json StateCache::get(const engine::Match &m, const engine::Viewer &viewer,
+nlohmann::json StateCache::get(const engine::Match &m,
+                               const engine::Viewer &viewer,
                                const engine::StateOptions &opts)
 {
     // The key names everything the view depends on besides the match's seq:

@@ -30,8 +30,8 @@ public:
     /// `engine::toJson(engine::stateView(m, viewer, opts))` as a raw-JSON node
     /// (text and escaped text). Rebuilt when the match's seq moved, or when
     /// `m` is not the Match object the entry was built from.
-    nlohmann::json get(const engine::Match &m, const engine::Viewer &viewer,
-                       const engine::StateOptions &opts);
+    nlohmann::json
+    get(const engine::Match &m, const engine::Viewer &viewer, const engine::StateOptions &opts);
 
     /// Forget everything: call when a match may have gone back to an earlier
     /// seq with a different history (the host's rollback after a failed commit).
@@ -50,7 +50,7 @@ private:
     };
 
     std::unordered_map<std::string, Entry> m_entries;
-    engine::StateView m_view;  ///< reused between builds (its buffers)
+    engine::StateView m_view; ///< reused between builds (its buffers)
     std::string m_key;
     std::uint64_t m_builds = 0;
 };

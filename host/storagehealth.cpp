@@ -20,16 +20,17 @@ bool StorageHealth::fault(const QString &message, engine::TimeMs now)
     // With nothing to store the outage would never end: a probe tries then.
     m_probe.start(static_cast<int>(backoff(m_failures)));
     if (m_failures == 1) {
-        qCCritical(lcHost).noquote() << "storage failed:" << message
-                                     << "- refusing changes and retrying with back-off until it works again";
+        qCCritical(lcHost).noquote()
+            << "storage failed:" << message
+            << "- refusing changes and retrying with back-off until it works again";
         m_loggedAt = now;
         return true;
     }
     // One line per 30 s at most, with a count, instead of one per attempt.
     ++m_unlogged;
     if (now - m_loggedAt >= 30'000) {
-        qCCritical(lcHost).noquote() << "storage still failing:" << m_unlogged << "more failed attempts, the last:"
-                                     << message;
+        qCCritical(lcHost).noquote() << "storage still failing:" << m_unlogged
+                                     << "more failed attempts, the last:" << message;
         m_loggedAt = now;
         m_unlogged = 0;
     }
@@ -54,11 +55,13 @@ std::optional<mcp::ToolError> StorageHealth::refuse(Tool tool, engine::TimeMs no
         return std::nullopt;
     const engine::TimeMs wait = m_retryAt - now;
     if (wait <= 0)
-        return std::nullopt;  // this call may try the store again
+        return std::nullopt; // this call may try the store again
     return mcp::ToolError{"STORAGE_FAILED",
-                          "the server cannot store anything right now (" + std::to_string(m_failures)
+                          "the server cannot store anything right now ("
+                              + std::to_string(m_failures)
                               + " failed attempts); it retries by itself; nothing was applied",
-                          true, wait};
+                          true,
+                          wait};
 }
 
 } // namespace townhall::host

@@ -42,7 +42,8 @@ public:
     int failures() const { return m_failures; }
     /// When the store may be tried again.
     engine::TimeMs retryAt() const { return m_retryAt; }
-    /// In degraded mode and before the retry time, the refusal for a call that would change something.
+    /// In degraded mode and before the retry time, the refusal for a call that would change
+    /// something.
     std::optional<mcp::ToolError> refuse(Tool tool, engine::TimeMs now) const;
 
 private:

@@ -15,7 +15,10 @@ using engine::toolName;
 using engine::ToolNames;
 
 /// Rate-limited reads (two per second per agent).
-constexpr bool isRead(Tool t) { return t == Tool::GetState || t == Tool::EventsGet; }
+constexpr bool isRead(Tool t)
+{
+    return t == Tool::GetState || t == Tool::EventsGet;
+}
 
 /// Tools that change nothing: answered in degraded mode from what is stored.
 constexpr bool changesNothing(Tool t)
@@ -26,6 +29,9 @@ constexpr bool changesNothing(Tool t)
 /// Tools whose retries are answered from the stored result: every tool that
 /// changes something, chat included (a retried lost response must not post
 /// twice).
-constexpr bool isIdempotent(Tool t) { return !changesNothing(t); }
+constexpr bool isIdempotent(Tool t)
+{
+    return !changesNothing(t);
+}
 
 } // namespace townhall::host

@@ -26,16 +26,22 @@ ToolError fromEngine(const engine::Error &e)
 
 ToolError storageFailure()
 {
-    return ToolError{"STORAGE_FAILED", "the server could not store this action; it was not applied", true,
+    return ToolError{"STORAGE_FAILED",
+                     "the server could not store this action; it was not applied",
+                     true,
                      std::int64_t(1000)};
 }
 
 ToolError toolError(ErrorCode code, std::string message, bool retryable = false)
 {
-    return ToolError{std::string(engine::toString(code)), std::move(message), retryable, std::nullopt};
+    return ToolError{
+        std::string(engine::toString(code)), std::move(message), retryable, std::nullopt};
 }
 
-json nullError() { return nullptr; }
+json nullError()
+{
+    return nullptr;
+}
 
 std::string str(const json &args, const char *key, std::string fallback = {})
 {
@@ -60,13 +66,17 @@ class ToolService::ChangeAwaiter
 {
 public:
     ChangeAwaiter(ToolService *service, std::string matchId, std::chrono::milliseconds timeout)
-        : m_service(service), m_matchId(std::move(matchId)), m_timeout(timeout), m_since(service->m_publishCount)
-    {
-    }
+        : m_service(service)
+        , m_matchId(std::move(matchId))
+        , m_timeout(timeout)
+        , m_since(service->m_publishCount)
+    {}
     // GCC moves the awaiter into the coroutine frame; only before it waits.
     ChangeAwaiter(ChangeAwaiter &&other) noexcept
-        : m_service(other.m_service), m_matchId(std::move(other.m_matchId)), m_timeout(other.m_timeout),
-          m_since(other.m_since)
+        : m_service(other.m_service)
+        , m_matchId(std::move(other.m_matchId))
+        , m_timeout(other.m_timeout)
+        , m_since(other.m_since)
     {
         Q_ASSERT(!other.m_waiting);
     }
@@ -108,19 +118,22 @@ private:
     ToolService *m_service;
     std::string m_matchId;
     std::chrono::milliseconds m_timeout;
-    std::uint64_t m_since;  // a publication after this one wakes it
+    std::uint64_t m_since; // a publication after this one wakes it
     QTimer m_timer;
     std::coroutine_handle<> m_handle;
     bool m_waiting = false;
     bool m_timedOut = false;
 };
 
-ToolService::ChangeAwaiter ToolService::nextPublication(std::string matchId, std::chrono::milliseconds timeout)
+ToolService::ChangeAwaiter ToolService::nextPublication(std::string matchId,
+                                                        std::chrono::milliseconds timeout)
 {
     return ChangeAwaiter(this, std::move(matchId), timeout);
 }
 
-ToolService::ToolService(Context ctx) : m_ctx(std::move(ctx)) {}
+ToolService::ToolService(Context ctx)
+    : m_ctx(std::move(ctx))
+{}
 
 ToolService::~ToolService()
 {
@@ -136,9 +149,10 @@ void ToolService::published(const std::string &matchId)
     // One at a time (a woken caller may wait again: it then waits for a later publication).
     const std::uint64_t publication = m_publishCount;
     for (;;) {
-        auto it = std::find_if(m_changeWaiters.begin(), m_changeWaiters.end(), [&](const ChangeAwaiter *w) {
-            return w->m_since < publication && w->m_matchId == matchId;
-        });
+        auto it = std::find_if(
+            m_changeWaiters.begin(), m_changeWaiters.end(), [&](const ChangeAwaiter *w) {
+                return w->m_since < publication && w->m_matchId == matchId;
+            });
         if (it == m_changeWaiters.end())
             break;
         (*it)->wake();
@@ -187,9 +201,11 @@ QCoro::Task<ToolResult> ToolService::call(Caller caller, std::string name, json 
     if (isIdempotent(*tool) && args.contains("idempotencyKey") && !caller.agentId.empty()) {
         argsHash = IdempotencyCache::argsHash(args);
         idemKey = args.at("idempotencyKey").get<std::string>();
-        const auto stored = [this](const std::string &scope, const std::string &key, const std::string &agentId)
-            -> std::optional<IdempotencyCache::Hit> {
-            Store *store = m_ctx.store();  // waits for a running commit
+        const auto stored
+            = [this](const std::string &scope,
+                     const std::string &key,
+                     const std::string &agentId) -> std::optional<IdempotencyCache::Hit> {
+            Store *store = m_ctx.store(); // waits for a running commit
             if (!store)
                 return std::nullopt;
             auto rec = store->getIdempotency(scope, key, agentId);
@@ -200,8 +216,10 @@ QCoro::Task<ToolResult> ToolService::call(Caller caller, std::string name, json 
         if (auto hit = m_ctx.idempotency.find(name, caller.agentId, idemKey, stored)) {
             if (hit->argsHash != argsHash)
                 co_return ToolError{mcp::hostcodes::IdempotencyKeyReused,
-                                    "idempotencyKey '" + idemKey + "' was already used with other arguments",
-                                    false, std::nullopt};
+                                    "idempotencyKey '" + idemKey
+                                        + "' was already used with other arguments",
+                                    false,
+                                    std::nullopt};
             // The original result may still wait for its commit.
             if (!co_await m_ctx.pipeline.committed(m_ctx.pipeline.stagedGeneration()))
                 co_return storageFailure();
@@ -224,8 +242,8 @@ QCoro::Task<ToolResult> ToolService::call(Caller caller, std::string name, json 
         std::optional<std::string> matchId;
         if (auto mid = args.find("matchId"); mid != args.end() && mid->is_string())
             matchId = mid->get<std::string>();
-        m_ctx.pipeline.stageIdempotency(m_ctx.idempotency.remember(name, caller.agentId, idemKey, argsHash,
-                                                                   result.value().dump(), std::move(matchId)));
+        m_ctx.pipeline.stageIdempotency(m_ctx.idempotency.remember(
+            name, caller.agentId, idemKey, argsHash, result.value().dump(), std::move(matchId)));
     }
 
     // Nothing is shown before it is durable: if this call or an earlier one
@@ -243,15 +261,22 @@ QCoro::Task<ToolResult> ToolService::call(Caller caller, std::string name, json 
 ToolResult ToolService::dispatch(const Caller &caller, Tool tool, const json &args)
 {
     if (isRead(tool) && m_ctx.rateLimits)
-        if (auto limited = m_ctx.reads.take(ReadLimiter::keyFor(caller.agentId, caller.sessionKey), m_ctx.clock()))
+        if (auto limited = m_ctx.reads.take(ReadLimiter::keyFor(caller.agentId, caller.sessionKey),
+                                            m_ctx.clock()))
             return *limited;
     switch (tool) {
-    case Tool::QueueJoin: return queueJoin(caller, args);
-    case Tool::QueueLeave: return queueLeave(caller, args);
-    case Tool::QueueStatus: return queueStatus(caller, args);
-    case Tool::MatchesList: return matchesList(args);
-    case Tool::GetState: return getState(caller, args);
-    case Tool::EventsGet: return eventsGet(caller, args);
+    case Tool::QueueJoin:
+        return queueJoin(caller, args);
+    case Tool::QueueLeave:
+        return queueLeave(caller, args);
+    case Tool::QueueStatus:
+        return queueStatus(caller, args);
+    case Tool::MatchesList:
+        return matchesList(args);
+    case Tool::GetState:
+        return getState(caller, args);
+    case Tool::EventsGet:
+        return eventsGet(caller, args);
     case Tool::Ready:
     case Tool::SayPublic:
     case Tool::Vote:
@@ -260,10 +285,14 @@ ToolResult ToolService::dispatch(const Caller &caller, Tool tool, const json &ar
     case Tool::SeerInspect:
     case Tool::DoctorProtect:
     case Tool::WitchAct:
-    case Tool::HunterShoot: return matchCommand(caller, std::string(toolName(tool)), args);
-    case Tool::WaitForTurn: break;  // a coroutine of its own (call())
+    case Tool::HunterShoot:
+        return matchCommand(caller, std::string(toolName(tool)), args);
+    case Tool::WaitForTurn:
+        break; // a coroutine of its own (call())
     }
-    return ToolError{"UNKNOWN_TOOL", "tool " + std::string(toolName(tool)) + " is not answered here", false,
+    return ToolError{"UNKNOWN_TOOL",
+                     "tool " + std::string(toolName(tool)) + " is not answered here",
+                     false,
                      std::nullopt};
 }
 
@@ -286,7 +315,8 @@ json assignmentJson(const std::optional<engine::Assignment> &a)
 {
     if (!a)
         return nullptr;
-    return {{"matchId", a->matchId}, {"buildingInstanceId", a->buildingInstanceId}, {"seat", a->seat}};
+    return {
+        {"matchId", a->matchId}, {"buildingInstanceId", a->buildingInstanceId}, {"seat", a->seat}};
 }
 } // namespace
 
@@ -305,7 +335,7 @@ ToolResult ToolService::queueJoin(const Caller &caller, const json &args)
     m_ctx.queueChanged();
     json q = queueJson(r->status, true);
     if (r->startedMatch)
-        q["position"] = r->status.requiredPlayers;  // the seat that filled the table
+        q["position"] = r->status.requiredPlayers; // the seat that filled the table
     return json{{"ok", true},
                 {"serverTime", engine::isoTime(m_ctx.clock())},
                 {"queue", q},
@@ -315,7 +345,8 @@ ToolResult ToolService::queueJoin(const Caller &caller, const json &args)
 
 ToolResult ToolService::queueLeave(const Caller &caller, const json &args)
 {
-    auto r = m_ctx.lobby.leave(caller.agentId, str(args, "queueId", engine::DefaultQueueId), m_ctx.clock());
+    auto r = m_ctx.lobby.leave(
+        caller.agentId, str(args, "queueId", engine::DefaultQueueId), m_ctx.clock());
     if (!r)
         return fromEngine(r.error());
     m_ctx.pipeline.stageLobby(r->records);
@@ -325,7 +356,9 @@ ToolResult ToolService::queueLeave(const Caller &caller, const json &args)
                 {"serverTime", engine::isoTime(m_ctx.clock())},
                 {"removed", r->removed},
                 {"queue",
-                 {{"queueId", r->status.queueId}, {"size", r->status.size}, {"requiredPlayers", r->status.requiredPlayers}}},
+                 {{"queueId", r->status.queueId},
+                  {"size", r->status.size},
+                  {"requiredPlayers", r->status.requiredPlayers}}},
                 {"error", nullError()}};
 }
 
@@ -353,7 +386,10 @@ ToolResult ToolService::matchesList(const json &args)
             continue;
         list.push_back(engine::matchListEntry(*m));
     }
-    return json{{"ok", true}, {"serverTime", engine::isoTime(m_ctx.clock())}, {"matches", list}, {"error", nullError()}};
+    return json{{"ok", true},
+                {"serverTime", engine::isoTime(m_ctx.clock())},
+                {"matches", list},
+                {"error", nullError()}};
 }
 
 ToolResult ToolService::getState(const Caller &caller, const json &args)
@@ -361,7 +397,8 @@ ToolResult ToolService::getState(const Caller &caller, const json &args)
     const std::string matchId = str(args, "matchId");
     const Match *m = m_ctx.lobby.match(matchId);
     if (!m)
-        return toolError(ErrorCode::MatchNotFound, "no match '" + matchId + "'; see et.werewolf.matches.list");
+        return toolError(ErrorCode::MatchNotFound,
+                         "no match '" + matchId + "'; see et.werewolf.matches.list");
     engine::StateOptions opts;
     opts.includeTranscriptSummary = args.value("includeTranscriptSummary", true);
     opts.includeRecentPublicMessages = args.value("includeRecentPublicMessages", false);
@@ -371,8 +408,11 @@ ToolResult ToolService::getState(const Caller &caller, const json &args)
     return stateResult(caller, *m, viewer, opts, {});
 }
 
-json ToolService::stateResult(const Caller &caller, const Match &m, const engine::Viewer &viewer,
-                       const engine::StateOptions &opts, std::optional<bool> changed)
+json ToolService::stateResult(const Caller &caller,
+                              const Match &m,
+                              const engine::Viewer &viewer,
+                              const engine::StateOptions &opts,
+                              std::optional<bool> changed)
 {
     // Emplaced: the state is either a large tree or a raw copy of cached bytes.
     json out(json::value_t::object);
@@ -384,7 +424,8 @@ json ToolService::stateResult(const Caller &caller, const Match &m, const engine
     // A seed 002 player's requiredAction carries the witch's and the PK's
     // fields, which the projection does not write (yet): such a state is
     // built as a tree and completed here. Classic states are untouched.
-    const bool extraFields = viewer.kind == engine::Viewer::Kind::Player && !m.state().config.rules.isClassic();
+    const bool extraFields
+        = viewer.kind == engine::Viewer::Kind::Player && !m.state().config.rules.isClassic();
     if (caller.rawJson && !extraFields) {
         fields.emplace("state", m_stateCache.get(m, viewer, opts));
     } else {
@@ -408,7 +449,8 @@ void ToolService::addRequiredActionFields(const Match &m, const std::string &pla
     const auto ra = m.requiredAction(playerId);
     // emplace: whatever the projection already writes wins.
     if (ra.type == engine::ActionType::WitchAct) {
-        req->emplace("killedPlayerId", ra.killedPlayerId ? json(*ra.killedPlayerId) : json(nullptr));
+        req->emplace("killedPlayerId",
+                     ra.killedPlayerId ? json(*ra.killedPlayerId) : json(nullptr));
         req->emplace("antidote", ra.antidote);
         req->emplace("poison", ra.poison);
     }
@@ -436,8 +478,11 @@ ToolResult ToolService::eventsGet(const Caller &caller, const json &args)
         const auto seq = cursorSeq(matchId, after->get<std::string>());
         if (!seq)
             return toolError(ErrorCode::InvalidArgument,
-                             "afterEventId '" + after->get<std::string>() + "' is not an event of " + matchId);
-        for (std::size_t i = std::min<std::size_t>(*seq, log.size()); i < log.size() && picked.size() < limit; ++i)
+                             "afterEventId '" + after->get<std::string>() + "' is not an event of "
+                                 + matchId);
+        for (std::size_t i = std::min<std::size_t>(*seq, log.size());
+             i < log.size() && picked.size() < limit;
+             ++i)
             if (usable(log[i]))
                 picked.push_back(&log[i]);
     } else {
@@ -456,18 +501,21 @@ ToolResult ToolService::eventsGet(const Caller &caller, const json &args)
                 {"error", nullError()}};
 }
 
-ToolResult ToolService::matchCommand(const Caller &caller, const std::string &tool, const json &args)
+ToolResult
+ToolService::matchCommand(const Caller &caller, const std::string &tool, const json &args)
 {
     const std::string matchId = str(args, "matchId");
     Match *m = m_ctx.lobby.match(matchId);
     if (!m)
-        return toolError(ErrorCode::MatchNotFound, "no match '" + matchId + "'; see et.werewolf.queue.status");
+        return toolError(ErrorCode::MatchNotFound,
+                         "no match '" + matchId + "'; see et.werewolf.queue.status");
     const engine::Player *p = m->playerByAgent(caller.agentId);
     if (!p)
         return toolError(ErrorCode::NotInMatch, "you are not seated in " + matchId);
     auto cmd = engine::toCommand(engine::ToolCall{tool, args}, p->playerId);
     if (!cmd)
-        return ToolError{"UNKNOWN_TOOL", "tool " + tool + " is not a match command", false, std::nullopt};
+        return ToolError{
+            "UNKNOWN_TOOL", "tool " + tool + " is not a match command", false, std::nullopt};
     // The role comes first for the witch, as it does for the hunter: a
     // classic player (or any non-witch) hears NOT_YOUR_ROLE in every phase,
     // not a WRONG_PHASE that suggests waiting for NIGHT_WITCH.
@@ -489,10 +537,16 @@ ToolResult ToolService::matchCommand(const Caller &caller, const std::string &to
     const auto &log = m->log();
     const Event *first = log.size() > before ? &log[before] : nullptr;
     const std::string eventId = first ? first->eventId : std::string();
-    json out{{"ok", true}, {"serverTime", engine::isoTime(t)}, {"matchId", matchId}, {"error", nullError()}};
+    json out{{"ok", true},
+             {"serverTime", engine::isoTime(t)},
+             {"matchId", matchId},
+             {"error", nullError()}};
     using K = engine::Command::Kind;
     switch (cmd->kind) {
-    case K::Ready: out["playerId"] = playerId; out["ready"] = true; break;
+    case K::Ready:
+        out["playerId"] = playerId;
+        out["ready"] = true;
+        break;
     case K::Say:
         out["eventId"] = eventId;
         out["message"] = {{"playerId", playerId},
@@ -514,8 +568,9 @@ ToolResult ToolService::matchCommand(const Caller &caller, const std::string &to
         break;
     case K::SeerInspect:
         out["eventId"] = eventId;
-        out["result"] = {{"targetPlayerId", *cmd->target},
-                         {"alignment", first ? first->payload.at("alignment") : json("NOT_WEREWOLF")}};
+        out["result"]
+            = {{"targetPlayerId", *cmd->target},
+               {"alignment", first ? first->payload.at("alignment") : json("NOT_WEREWOLF")}};
         break;
     case K::DoctorProtect:
         out["eventId"] = eventId;
@@ -527,14 +582,16 @@ ToolResult ToolService::matchCommand(const Caller &caller, const std::string &to
         // The engine's WITCH_ACTED names the target (SAVE: tonight's victim).
         const bool acted = first && first->type == engine::EventType::WitchActed;
         out["eventId"] = eventId;
-        out["witch"] = {{"byPlayerId", playerId},
-                        {"action", acted ? first->payload.at("action") : json(args.value("action", "PASS"))},
-                        {"targetPlayerId", acted ? first->payload.at("targetPlayerId") : json(nullptr)}};
+        out["witch"]
+            = {{"byPlayerId", playerId},
+               {"action", acted ? first->payload.at("action") : json(args.value("action", "PASS"))},
+               {"targetPlayerId", acted ? first->payload.at("targetPlayerId") : json(nullptr)}};
         break;
     }
     case K::HunterShoot:
         out["eventId"] = eventId;
-        out["shot"] = {{"byPlayerId", playerId}, {"targetPlayerId", cmd->target ? json(*cmd->target) : json(nullptr)}};
+        out["shot"] = {{"byPlayerId", playerId},
+                       {"targetPlayerId", cmd->target ? json(*cmd->target) : json(nullptr)}};
         break;
     }
     return out;
@@ -543,9 +600,10 @@ ToolResult ToolService::matchCommand(const Caller &caller, const std::string &to
 std::string ToolService::requiredSignature(const Match &m, const std::string &playerId) const
 {
     const auto ra = m.requiredAction(playerId);
-    std::string s = std::string(engine::toString(m.state().phase)) + "/" + std::to_string(m.state().dayNumber) + "/"
-                    + std::string(engine::toString(ra.type)) + "/" + (ra.alreadySubmitted ? "1" : "0") + "/"
-                    + std::to_string(m.state().openingIndex) + "/" + (m.state().paused ? "p" : "r");
+    std::string s
+        = std::string(engine::toString(m.state().phase)) + "/" + std::to_string(m.state().dayNumber)
+          + "/" + std::string(engine::toString(ra.type)) + "/" + (ra.alreadySubmitted ? "1" : "0")
+          + "/" + std::to_string(m.state().openingIndex) + "/" + (m.state().paused ? "p" : "r");
     return s;
 }
 
@@ -561,8 +619,9 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
             return std::nullopt;
         auto refused = m_ctx.reads.take(limitKey, m_ctx.clock());
         if (refused)
-            refused->message = std::string("wait_for_turn ") + why
-                               + "; it counts as a read (2 per second): call again after retryAfterMs";
+            refused->message
+                = std::string("wait_for_turn ") + why
+                  + "; it counts as a read (2 per second): call again after retryAfterMs";
         return refused;
     };
     const Match *m = m_ctx.lobby.match(matchId);
@@ -577,8 +636,9 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
 
     // Where the caller stands: the cursor it gives, else where its last wait
     // in this match left it.
-    const std::string cursorKey =
-        (caller.agentId.empty() ? "session:" + caller.sessionKey : caller.agentId) + "\n" + matchId;
+    const std::string cursorKey
+        = (caller.agentId.empty() ? "session:" + caller.sessionKey : caller.agentId) + "\n"
+          + matchId;
     std::optional<std::uint64_t> after;
     if (auto a = args.find("afterEventId"); a != args.end() && a->is_string()) {
         after = cursorSeq(matchId, a->get<std::string>());
@@ -586,7 +646,8 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
             if (auto refused = limited("named no event"))
                 co_return *refused;
             co_return toolError(ErrorCode::InvalidArgument,
-                                "afterEventId '" + a->get<std::string>() + "' is not an event of " + matchId);
+                                "afterEventId '" + a->get<std::string>() + "' is not an event of "
+                                    + matchId);
         }
     }
     std::uint64_t messagesAfter = 0;
@@ -615,10 +676,11 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
             return 0;
         const auto ra = match.requiredAction(playerId);
         const engine::Player *me = match.player(playerId);
-        if (ra.type != engine::ActionType::SpeakDiscussion || ra.alreadySubmitted || !me || !me->lastPublicAt)
+        if (ra.type != engine::ActionType::SpeakDiscussion || ra.alreadySubmitted || !me
+            || !me->lastPublicAt)
             return 0;
-        return std::max<std::int64_t>(0, *me->lastPublicAt + match.state().config.publicChatIntervalMs
-                                             - m_ctx.clock());
+        return std::max<std::int64_t>(
+            0, *me->lastPublicAt + match.state().config.publicChatIntervalMs - m_ctx.clock());
     };
     // A required action the player has not submitted yet and may send now:
     // the turn is already here, so the caller must not sleep through it.
@@ -629,7 +691,8 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
         return ra.type != engine::ActionType::None && !ra.alreadySubmitted && heldFor(match) == 0;
     };
     auto signature = [&](const Match &match) {
-        return p ? requiredSignature(match, playerId) : std::string(engine::toString(match.state().phase));
+        return p ? requiredSignature(match, playerId)
+                 : std::string(engine::toString(match.state().phase));
     };
     // The newest event this caller may see: the log's own last seq would tell
     // a spectator when something hidden happened (a wolf's choice at night).
@@ -655,7 +718,8 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
                                  + (after ? std::to_string(*after) : std::string("-"));
         const auto memo = m_immediateReturns.find(cursorKey);
         if (memo != m_immediateReturns.end() && memo->second == mark) {
-            if (auto refused = limited("returned at once again with nothing new since its last answer"))
+            if (auto refused
+                = limited("returned at once again with nothing new since its last answer"))
                 co_return *refused;
         }
         if (m_immediateReturns.size() >= MaxRememberedReturns)
@@ -666,13 +730,17 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
         // Each wait holds an HTTP connection: a few per caller, and not so
         // many that new clients find none (see MaxWaits).
         const auto mine = m_waitingBy.find(limitKey);
-        if (m_waiting >= MaxWaits || (mine != m_waitingBy.end() && mine->second >= MaxWaitsPerCaller))
-            co_return ToolError{"RATE_LIMITED",
-                                m_waiting >= MaxWaits
-                                    ? "the server holds as many wait_for_turn calls as it can; retry after retryAfterMs"
-                                    : "you already have " + std::to_string(MaxWaitsPerCaller)
-                                          + " wait_for_turn calls waiting; retry after retryAfterMs",
-                                true, std::int64_t(1000)};
+        if (m_waiting >= MaxWaits
+            || (mine != m_waitingBy.end() && mine->second >= MaxWaitsPerCaller))
+            co_return ToolError{
+                "RATE_LIMITED",
+                m_waiting >= MaxWaits
+                    ? "the server holds as many wait_for_turn calls as it can; retry after "
+                      "retryAfterMs"
+                    : "you already have " + std::to_string(MaxWaitsPerCaller)
+                          + " wait_for_turn calls waiting; retry after retryAfterMs",
+                true,
+                std::int64_t(1000)};
         slot.emplace(*this, limitKey);
     }
     const TimeMs deadline = m_ctx.clock() + timeoutSeconds * 1000LL;
@@ -690,14 +758,16 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
         const TimeMs left = deadline - now;
         const std::int64_t held = heldFor(*m);
         if (left <= 0)
-            break;  // the time is up
-        if (!co_await nextPublication(matchId, std::chrono::milliseconds(held > 0 ? std::min(held, left) : left))) {
+            break; // the time is up
+        if (!co_await nextPublication(
+                matchId, std::chrono::milliseconds(held > 0 ? std::min(held, left) : left))) {
             if (held > 0 && held < left && m_ctx.clock() > now)
-                continue;  // the limit has lifted: the turn is the caller's now
-            break;         // the time is up
+                continue; // the limit has lifted: the turn is the caller's now
+            break;        // the time is up
         }
     }
-    if (!co_await m_ctx.pipeline.committed(m_ctx.pipeline.stagedGeneration()))  // commit before visible (see callTool)
+    if (!co_await m_ctx.pipeline.committed(
+            m_ctx.pipeline.stagedGeneration())) // commit before visible (see callTool)
         co_return storageFailure();
     m = m_ctx.lobby.match(matchId);
     if (!m)
@@ -710,7 +780,8 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
     const std::uint64_t seen = lastVisible(*m);
     out.get_ref<json::object_t &>().emplace("lastEventId", engine::makeEventId(matchId, seen));
     if (const std::int64_t held = heldFor(*m); held > 0)
-        out.get_ref<json::object_t &>().emplace("retryAfterMs", held);  // the pending action may be sent then
+        out.get_ref<json::object_t &>().emplace("retryAfterMs",
+                                                held); // the pending action may be sent then
     if (m->ended())
         m_waitCursors.erase(cursorKey);
     else

@@ -36,7 +36,7 @@ class Store;
 /// The identity behind a tool call.
 struct Caller
 {
-    std::string agentId;       ///< empty: an anonymous spectator
+    std::string agentId; ///< empty: an anonymous spectator
     std::string displayName;
     /// The MCP session the call came through: anonymous spectators have no
     /// agent, so their read limits are kept per session.
@@ -64,7 +64,7 @@ public:
         /// queue.join filled a table.
         std::function<void(engine::Match &)> matchStarted;
         std::function<void()> queueChanged;
-        QObject *context = nullptr;  ///< wait_for_turn's timers live in its thread
+        QObject *context = nullptr; ///< wait_for_turn's timers live in its thread
     };
 
     /// wait_for_turn calls that may wait at once, overall and per agent (per
@@ -99,10 +99,14 @@ private:
     mcp::ToolResult matchesList(const json &args);
     mcp::ToolResult getState(const Caller &caller, const json &args);
     /// `{ok, serverTime[, changed], state, error}` for get_state and wait_for_turn.
-    json stateResult(const Caller &caller, const engine::Match &m, const engine::Viewer &viewer,
-                     const engine::StateOptions &opts, std::optional<bool> changed);
+    json stateResult(const Caller &caller,
+                     const engine::Match &m,
+                     const engine::Viewer &viewer,
+                     const engine::StateOptions &opts,
+                     std::optional<bool> changed);
     /// Adds the seed 002 fields of `you.requiredAction` (witch, PK) to a state.
-    static void addRequiredActionFields(const engine::Match &m, const std::string &playerId, json &state);
+    static void
+    addRequiredActionFields(const engine::Match &m, const std::string &playerId, json &state);
     mcp::ToolResult eventsGet(const Caller &caller, const json &args);
     mcp::ToolResult matchCommand(const Caller &caller, const std::string &tool, const json &args);
     QCoro::Task<mcp::ToolResult> waitForTurn(Caller caller, json args);
@@ -114,19 +118,19 @@ private:
     ChangeAwaiter nextPublication(std::string matchId, std::chrono::milliseconds timeout);
 
     Context m_ctx;
-    std::vector<ChangeAwaiter *> m_changeWaiters;  // wait_for_turn callers
-    std::uint64_t m_publishCount = 0;              // publications so far
+    std::vector<ChangeAwaiter *> m_changeWaiters; // wait_for_turn callers
+    std::uint64_t m_publishCount = 0;             // publications so far
     /// wait_for_turn: (caller, match) → the seq its last answer showed.
     std::map<std::string, std::uint64_t> m_waitCursors;
     /// wait_for_turn: (caller, match) → the match as its last answer given at
     /// once found it. The same again, with no progress between, is a read like
     /// any other (ReadLimiter): 30,000 such calls in 45 s grew the call log by 107 MB.
     std::map<std::string, std::string> m_immediateReturns;
-    int m_waiting = 0;                         ///< wait_for_turn calls waiting
-    std::map<std::string, int> m_waitingBy;    ///< per ReadLimiter key
+    int m_waiting = 0;                      ///< wait_for_turn calls waiting
+    std::map<std::string, int> m_waitingBy; ///< per ReadLimiter key
     /// Counts a waiting wait_for_turn for as long as it lives.
     class WaitSlot;
-    StateCache m_stateCache;  ///< get_state's `state`, serialized, for rawJson callers
+    StateCache m_stateCache; ///< get_state's `state`, serialized, for rawJson callers
 };
 
 } // namespace townhall::host

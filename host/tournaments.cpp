@@ -3,8 +3,8 @@
 
 #include "engine/rng.h"
 #include "engine/simulator.h"
-#include "host/store/matchlog.h"
 #include "host/sharedtournaments.h"
+#include "host/store/matchlog.h"
 #include "host/store/storetr.h"
 
 #include <QByteArray>
@@ -24,7 +24,10 @@ namespace {
 using tournament::ScheduledMatch;
 using tournament::TournamentSpec;
 
-QString q(const std::string &s) { return QString::fromStdString(s); }
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
 
 /// The virtual clock a tournament's bot matches start at: a fixed instant,
 /// so a match's log depends on its schedule entry alone.
@@ -41,7 +44,8 @@ std::string winnerOf(const engine::MatchState &st)
 void dropTexts(std::vector<engine::Event> &log)
 {
     for (engine::Event &e : log)
-        if (e.type == engine::EventType::PublicMessage || e.type == engine::EventType::WolfChatMessage
+        if (e.type == engine::EventType::PublicMessage
+            || e.type == engine::EventType::WolfChatMessage
             || e.type == engine::EventType::Narrator)
             if (e.payload.is_object())
                 e.payload.erase("text");
@@ -51,7 +55,8 @@ StoreResult<std::vector<engine::Event>> decodeLog(const QByteArray &blob)
 {
     const QByteArray text = qUncompress(blob);
     if (text.isEmpty())
-        return StoreError{StoreError::Code::Corrupt, StoreTr::tr("a tournament match's log does not decompress")};
+        return StoreError{StoreError::Code::Corrupt,
+                          StoreTr::tr("a tournament match's log does not decompress")};
     return parseJsonLines(std::string_view(text.constData(), std::size_t(text.size())));
 }
 
@@ -106,7 +111,8 @@ StoreResult<std::string> createTournament(TournamentStore &store, const Tourname
         rows.push_back(std::move(r));
     }
     if (rows.empty())
-        return StoreError{StoreError::Code::Invalid, StoreTr::tr("the tournament schedules no match")};
+        return StoreError{StoreError::Code::Invalid,
+                          StoreTr::tr("the tournament schedules no match")};
     return store.createTournament(std::move(row), rows);
 }
 
@@ -123,7 +129,8 @@ StoreResult<TournamentSpec> tournamentSpec(const TournamentStore &store, const s
     return *parsed.spec;
 }
 
-TournamentMatchRow playBotMatch(const std::string &tournamentId, const TournamentSpec &spec,
+TournamentMatchRow playBotMatch(const std::string &tournamentId,
+                                const TournamentSpec &spec,
                                 const ScheduledMatch &match)
 {
     engine::MatchConfig config;
@@ -153,18 +160,20 @@ TournamentMatchRow playBotMatch(const std::string &tournamentId, const Tournamen
     row.index = match.index;
     row.status = "DONE";
     row.matchId = table.matchId;
-    row.resultJson = engine::json{{"winner", winnerOf(played.match->state())},
-                                  {"days", played.days},
-                                  {"events", log.size()},
-                                  {"logHash", std::to_string(engine::fnv1a(lines.data(), lines.size()))},
-                                  {"telemetry", std::move(telemetry)}}
-                         .dump();
+    row.resultJson
+        = engine::json{{"winner", winnerOf(played.match->state())},
+                       {"days", played.days},
+                       {"events", log.size()},
+                       {"logHash", std::to_string(engine::fnv1a(lines.data(), lines.size()))},
+                       {"telemetry", std::move(telemetry)}}
+              .dump();
     row.log = compressedLog(lines);
     row.finishedAt = log.empty() ? VirtualStart : log.back().at;
     return row;
 }
 
-StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::string &id, const BotRunOptions &options)
+StoreResult<BotRunSummary>
+runBotTournament(TournamentStore &store, const std::string &id, const BotRunOptions &options)
 {
     using Clock = std::chrono::steady_clock;
     const auto wallStart = Clock::now();
@@ -173,9 +182,10 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
     if (!spec)
         return spec.error();
     if (!spec.value().botsOnly())
-        return StoreError{StoreError::Code::Invalid,
-                          StoreTr::tr("tournament %1 has participants that are not built-in bots; it plays live")
-                              .arg(q(id))};
+        return StoreError{
+            StoreError::Code::Invalid,
+            StoreTr::tr("tournament %1 has participants that are not built-in bots; it plays live")
+                .arg(q(id))};
     const std::string holder = options.holder.empty() ? newClaimHolder() : options.holder;
     const int threads = std::max(1, options.parallel);
     const int claimBatch = options.claimBatch > 0 ? options.claimBatch : 8 * threads;
@@ -200,7 +210,7 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
     std::condition_variable workReady, resultReady;
     std::deque<ScheduledMatch> queue;
     std::deque<TournamentMatchRow> finished;
-    int inFlight = 0;  // claimed and not yet recorded, queued or playing
+    int inFlight = 0; // claimed and not yet recorded, queued or playing
     bool closing = false;
     const TournamentSpec &theSpec = spec.value();
     std::vector<std::thread> workers;
@@ -228,14 +238,17 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
     auto lastRenew = Clock::now();
     auto nextClaim = Clock::now();
     auto nextCount = Clock::now() + std::chrono::seconds(1);
-    bool exhausted = false;  // no match left to claim; others may still hold some
-    const auto stopping = [&] { return options.stop && options.stop->load(); };
+    bool exhausted = false; // no match left to claim; others may still hold some
+    const auto stopping = [&] {
+        return options.stop && options.stop->load();
+    };
     for (;;) {
         std::vector<TournamentMatchRow> batch;
         {
             std::unique_lock lock(mutex);
             resultReady.wait_for(lock, std::chrono::milliseconds(50), [&] {
-                return int(finished.size()) >= options.commitEvery || (inFlight > 0 && int(finished.size()) == inFlight)
+                return int(finished.size()) >= options.commitEvery
+                       || (inFlight > 0 && int(finished.size()) == inFlight)
                        || (queue.size() < std::size_t(threads) && !exhausted);
             });
             while (!finished.empty() && int(batch.size()) < options.commitEvery) {
@@ -245,7 +258,8 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
             inFlight -= int(batch.size());
         }
         if (!batch.empty()) {
-            auto recorded = withReconnect(store, [&] { return store.completeMatches(batch, holder); });
+            auto recorded
+                = withReconnect(store, [&] { return store.completeMatches(batch, holder); });
             if (!recorded) {
                 failure = recorded.error();
                 break;
@@ -256,7 +270,8 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
         }
         const auto now = Clock::now();
         if (store.shared() && now - lastRenew > std::chrono::milliseconds(leaseMs / 3)) {
-            if (auto r = withReconnect(store, [&] { return store.renewLeases(holder, leaseMs); }); !r) {
+            if (auto r = withReconnect(store, [&] { return store.renewLeases(holder, leaseMs); });
+                !r) {
                 failure = r.error();
                 break;
             }
@@ -272,19 +287,23 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
         bool claimedNow = false;
         if (wantMore && now >= nextClaim) {
             claimedNow = true;
-            auto claimed = withReconnect(store, [&] { return store.claimMatches(id, holder, claimBatch, leaseMs); });
+            auto claimed = withReconnect(
+                store, [&] { return store.claimMatches(id, holder, claimBatch, leaseMs); });
             if (!claimed) {
                 failure = claimed.error();
                 break;
             }
             std::vector<ScheduledMatch> got;
             for (const TournamentMatchRow &row : claimed.value()) {
-                auto m = tournament::scheduledMatchFromJson(engine::json::parse(row.scheduleJson, nullptr, false));
+                auto m = tournament::scheduledMatchFromJson(
+                    engine::json::parse(row.scheduleJson, nullptr, false));
                 if (!m) {
-                    failure = StoreError{StoreError::Code::Corrupt,
-                                         StoreTr::tr("tournament %1's match %2 has a schedule entry that does not parse")
-                                             .arg(q(id))
-                                             .arg(row.index)};
+                    failure = StoreError{
+                        StoreError::Code::Corrupt,
+                        StoreTr::tr(
+                            "tournament %1's match %2 has a schedule entry that does not parse")
+                            .arg(q(id))
+                            .arg(row.index)};
                     break;
                 }
                 got.push_back(std::move(*m));
@@ -316,8 +335,9 @@ StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::s
             if (summary.progress.done >= summary.progress.scheduled)
                 break;
             if (!store.shared()) {
-                failure = StoreError{StoreError::Code::Conflict,
-                                     StoreTr::tr("tournament %1 has matches this host cannot claim").arg(q(id))};
+                failure = StoreError{
+                    StoreError::Code::Conflict,
+                    StoreTr::tr("tournament %1 has matches this host cannot claim").arg(q(id))};
                 break;
             }
         } else if (store.shared() && now >= nextCount) {
@@ -403,7 +423,8 @@ StoreResult<TournamentEnd> recordTournamentEnd(TournamentStore &store, const std
     return end;
 }
 
-StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const TournamentStore &store, const std::string &id)
+StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const TournamentStore &store,
+                                                                    const std::string &id)
 {
     auto rows = store.tournamentMatches(id, true);
     if (!rows)
@@ -412,12 +433,14 @@ StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Tourna
     for (const TournamentMatchRow &row : rows.value()) {
         if (row.status != "DONE")
             continue;
-        auto m = tournament::scheduledMatchFromJson(engine::json::parse(row.scheduleJson, nullptr, false));
+        auto m = tournament::scheduledMatchFromJson(
+            engine::json::parse(row.scheduleJson, nullptr, false));
         if (!m)
-            return StoreError{StoreError::Code::Corrupt,
-                              StoreTr::tr("tournament %1's match %2 has a schedule entry that does not parse")
-                                  .arg(q(id))
-                                  .arg(row.index)};
+            return StoreError{
+                StoreError::Code::Corrupt,
+                StoreTr::tr("tournament %1's match %2 has a schedule entry that does not parse")
+                    .arg(q(id))
+                    .arg(row.index)};
         tournament::MatchRecord rec;
         rec.index = row.index;
         rec.matchId = row.matchId;
@@ -443,7 +466,8 @@ StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Tourna
     return out;
 }
 
-StoreResult<std::vector<engine::Event>> tournamentMatchLog(const TournamentStore &store, const std::string &tournamentId,
+StoreResult<std::vector<engine::Event>> tournamentMatchLog(const TournamentStore &store,
+                                                           const std::string &tournamentId,
                                                            const std::string &matchId)
 {
     auto row = store.playedMatch(tournamentId, matchId);
@@ -454,11 +478,13 @@ StoreResult<std::vector<engine::Event>> tournamentMatchLog(const TournamentStore
             return decodeLog(row.value()->log);
         return store.matchEvents(matchId);
     }
-    return StoreError{StoreError::Code::NotFound,
-                      StoreTr::tr("tournament %1 has no played match %2").arg(q(tournamentId), q(matchId))};
+    return StoreError{
+        StoreError::Code::NotFound,
+        StoreTr::tr("tournament %1 has no played match %2").arg(q(tournamentId), q(matchId))};
 }
 
-StoreResult<tournament::Report> tournamentReport(const TournamentStore &store, const std::string &id)
+StoreResult<tournament::Report> tournamentReport(const TournamentStore &store,
+                                                 const std::string &id)
 {
     auto spec = tournamentSpec(store, id);
     if (!spec)
@@ -476,7 +502,10 @@ StoreResult<tournament::Report> tournamentReport(const TournamentStore &store, c
 
 namespace {
 /// The readers only read; LocalTournaments wants a Store it could write.
-LocalTournaments reader(const Store &store) { return LocalTournaments(const_cast<Store &>(store)); }
+LocalTournaments reader(const Store &store)
+{
+    return LocalTournaments(const_cast<Store &>(store));
+}
 } // namespace
 
 StoreResult<std::string> createTournament(Store &store, const TournamentSpec &spec)
@@ -490,19 +519,21 @@ StoreResult<TournamentSpec> tournamentSpec(const Store &store, const std::string
     return tournamentSpec(reader(store), id);
 }
 
-StoreResult<BotRunSummary> runBotTournament(Store &store, const std::string &id, const BotRunOptions &options)
+StoreResult<BotRunSummary>
+runBotTournament(Store &store, const std::string &id, const BotRunOptions &options)
 {
     LocalTournaments local(store);
     return runBotTournament(local, id, options);
 }
 
-StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Store &store, const std::string &id)
+StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Store &store,
+                                                                    const std::string &id)
 {
     return tournamentRecords(reader(store), id);
 }
 
-StoreResult<std::vector<engine::Event>> tournamentMatchLog(const Store &store, const std::string &tournamentId,
-                                                           const std::string &matchId)
+StoreResult<std::vector<engine::Event>>
+tournamentMatchLog(const Store &store, const std::string &tournamentId, const std::string &matchId)
 {
     return tournamentMatchLog(reader(store), tournamentId, matchId);
 }

@@ -28,21 +28,23 @@
 namespace townhall::host {
 
 /// Stores a new tournament and its schedule; returns its id ("t1", …).
-StoreResult<std::string> createTournament(TournamentStore &store, const tournament::TournamentSpec &spec);
+StoreResult<std::string> createTournament(TournamentStore &store,
+                                          const tournament::TournamentSpec &spec);
 
 /// The tournament's file as stored, parsed again.
-StoreResult<tournament::TournamentSpec> tournamentSpec(const TournamentStore &store, const std::string &id);
+StoreResult<tournament::TournamentSpec> tournamentSpec(const TournamentStore &store,
+                                                       const std::string &id);
 
 struct TournamentProgress
 {
     int done = 0;
     int scheduled = 0;
-    int running = 0;  ///< on this host
+    int running = 0; ///< on this host
 };
 
 struct BotRunOptions
 {
-    int parallel = 2;  ///< worker threads
+    int parallel = 2; ///< worker threads
     /// Called on the calling thread after each commit.
     std::function<void(const TournamentProgress &)> progress;
     /// Set from anywhere to stop after the matches under way (they are kept).
@@ -67,13 +69,13 @@ struct BotRunOptions
 struct BotRunSummary
 {
     TournamentProgress progress;
-    int played = 0;          ///< matches this run played and recorded
-    int refused = 0;         ///< played, but another host had taken them over (not recorded)
-    bool finishedHere = false;  ///< this run recorded the tournament's end
+    int played = 0;            ///< matches this run played and recorded
+    int refused = 0;           ///< played, but another host had taken them over (not recorded)
+    bool finishedHere = false; ///< this run recorded the tournament's end
     /// The report, when this run computed it (a shared tournament's end).
     std::optional<tournament::Report> report;
-    double wallSeconds = 0;  ///< until the last match was recorded
-    double cpuSeconds = 0;   ///< the process's CPU time during the run (to the same point)
+    double wallSeconds = 0; ///< until the last match was recorded
+    double cpuSeconds = 0;  ///< the process's CPU time during the run (to the same point)
     bool stopped = false;
 };
 
@@ -81,12 +83,14 @@ struct BotRunSummary
 /// participants are all built-in bots, claiming them in schedule order, and
 /// returns when every match is DONE (by this host or others) or on `stop`.
 /// Invalid for any other tournament.
-StoreResult<BotRunSummary> runBotTournament(TournamentStore &store, const std::string &id, const BotRunOptions &options);
+StoreResult<BotRunSummary>
+runBotTournament(TournamentStore &store, const std::string &id, const BotRunOptions &options);
 
 /// Plays one scheduled match of bots at virtual time and returns its DONE
 /// row (result, compressed log). Pure apart from the compression; runs on
 /// any thread.
-TournamentMatchRow playBotMatch(const std::string &tournamentId, const tournament::TournamentSpec &spec,
+TournamentMatchRow playBotMatch(const std::string &tournamentId,
+                                const tournament::TournamentSpec &spec,
                                 const tournament::ScheduledMatch &match);
 
 /// A match's whole log as a tournament's row keeps it: zlib-compressed JSON
@@ -97,7 +101,7 @@ QByteArray compressedLog(const std::vector<engine::Event> &log);
 /// The end of a tournament whose every match is DONE.
 struct TournamentEnd
 {
-    bool finishedHere = false;  ///< this call marked it FINISHED
+    bool finishedHere = false; ///< this call marked it FINISHED
     /// A shared store keeps the report with the tournament: computed by the
     /// first host to see the end (then here), stored with it.
     std::optional<tournament::Report> report;
@@ -112,22 +116,27 @@ std::string botMatchId(const std::string &tournamentId, int index);
 /// The played matches as the report reads them: each log (from its blob or
 /// from the events table), the seats as scheduled and their telemetry.
 /// Chat and narration texts are dropped (no figure reads them).
-StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const TournamentStore &store, const std::string &id);
+StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const TournamentStore &store,
+                                                                    const std::string &id);
 
 /// A played match's whole log (for replay and the spectator view).
-StoreResult<std::vector<engine::Event>> tournamentMatchLog(const TournamentStore &store, const std::string &tournamentId,
+StoreResult<std::vector<engine::Event>> tournamentMatchLog(const TournamentStore &store,
+                                                           const std::string &tournamentId,
                                                            const std::string &matchId);
 
 /// computeReport over tournamentRecords.
-StoreResult<tournament::Report> tournamentReport(const TournamentStore &store, const std::string &id);
+StoreResult<tournament::Report> tournamentReport(const TournamentStore &store,
+                                                 const std::string &id);
 
 /// The same on the host's own store (a LocalTournaments over it).
 StoreResult<std::string> createTournament(Store &store, const tournament::TournamentSpec &spec);
 StoreResult<tournament::TournamentSpec> tournamentSpec(const Store &store, const std::string &id);
-StoreResult<BotRunSummary> runBotTournament(Store &store, const std::string &id, const BotRunOptions &options);
-StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Store &store, const std::string &id);
-StoreResult<std::vector<engine::Event>> tournamentMatchLog(const Store &store, const std::string &tournamentId,
-                                                           const std::string &matchId);
+StoreResult<BotRunSummary>
+runBotTournament(Store &store, const std::string &id, const BotRunOptions &options);
+StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Store &store,
+                                                                    const std::string &id);
+StoreResult<std::vector<engine::Event>>
+tournamentMatchLog(const Store &store, const std::string &tournamentId, const std::string &matchId);
 StoreResult<tournament::Report> tournamentReport(const Store &store, const std::string &id);
 
 } // namespace townhall::host

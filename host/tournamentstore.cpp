@@ -3,13 +3,12 @@
 
 #include "host/store/storetr.h"
 
-
 namespace townhall::host {
 
 TournamentStore::~TournamentStore() = default;
 
-StoreResult<std::optional<TournamentMatchRow>> TournamentStore::playedMatch(const std::string &id,
-                                                                            const std::string &matchId) const
+StoreResult<std::optional<TournamentMatchRow>>
+TournamentStore::playedMatch(const std::string &id, const std::string &matchId) const
 {
     auto rows = tournamentMatches(id, true);
     if (!rows)
@@ -20,8 +19,9 @@ StoreResult<std::optional<TournamentMatchRow>> TournamentStore::playedMatch(cons
     return std::optional<TournamentMatchRow>();
 }
 
-StoreResult<std::string> LocalTournaments::createTournament(TournamentRow row,
-                                                            const std::vector<TournamentMatchRow> &schedule)
+StoreResult<std::string>
+LocalTournaments::createTournament(TournamentRow row,
+                                   const std::vector<TournamentMatchRow> &schedule)
 {
     auto id = m_store.nextTournamentId();
     if (!id)
@@ -35,8 +35,8 @@ StoreResult<std::string> LocalTournaments::createTournament(TournamentRow row,
     return row.id;
 }
 
-StoreResult<std::vector<TournamentMatchRow>> LocalTournaments::claimMatches(const std::string &id,
-                                                                            const std::string &, int max, int)
+StoreResult<std::vector<TournamentMatchRow>>
+LocalTournaments::claimMatches(const std::string &id, const std::string &, int max, int)
 {
     auto it = m_unclaimed.find(id);
     if (it == m_unclaimed.end()) {
@@ -58,7 +58,9 @@ StoreResult<std::vector<TournamentMatchRow>> LocalTournaments::claimMatches(cons
     return out;
 }
 
-StoreResult<void> LocalTournaments::setClaimedMatchId(const std::string &id, int index, const std::string &,
+StoreResult<void> LocalTournaments::setClaimedMatchId(const std::string &id,
+                                                      int index,
+                                                      const std::string &,
                                                       const std::string &matchId)
 {
     TournamentMatchRow row;
@@ -69,14 +71,16 @@ StoreResult<void> LocalTournaments::setClaimedMatchId(const std::string &id, int
     return m_store.updateTournamentMatches({row});
 }
 
-StoreResult<int> LocalTournaments::completeMatches(const std::vector<TournamentMatchRow> &rows, const std::string &)
+StoreResult<int> LocalTournaments::completeMatches(const std::vector<TournamentMatchRow> &rows,
+                                                   const std::string &)
 {
     if (auto r = m_store.updateTournamentMatches(rows); !r)
         return r.error();
     return int(rows.size());
 }
 
-StoreResult<void> LocalTournaments::releaseMatches(const std::string &id, const std::vector<int> &indexes,
+StoreResult<void> LocalTournaments::releaseMatches(const std::string &id,
+                                                   const std::vector<int> &indexes,
                                                    const std::string &)
 {
     std::vector<TournamentMatchRow> reset;
@@ -88,7 +92,7 @@ StoreResult<void> LocalTournaments::releaseMatches(const std::string &id, const 
     }
     if (auto r = m_store.updateTournamentMatches(reset); !r)
         return r;
-    m_unclaimed.erase(id);  // read again on the next claim
+    m_unclaimed.erase(id); // read again on the next claim
     return {};
 }
 

@@ -40,44 +40,50 @@ public:
 
     /// Stores a new tournament and its whole schedule in one transaction and
     /// returns the id it got ("t1", "t2", …; row.id is ignored).
-    virtual StoreResult<std::string> createTournament(TournamentRow row,
-                                                      const std::vector<TournamentMatchRow> &schedule) = 0;
+    virtual StoreResult<std::string>
+    createTournament(TournamentRow row, const std::vector<TournamentMatchRow> &schedule) = 0;
     virtual StoreResult<std::vector<TournamentRow>> tournaments() const = 0;
     virtual StoreResult<TournamentRow> tournament(const std::string &id) const = 0;
     virtual StoreResult<std::vector<TournamentMatchRow>> tournamentMatches(const std::string &id,
                                                                            bool withLogs) const = 0;
     /// The DONE row of tournament `id` whose match id is `matchId`, with its
     /// log; nullopt if there is none. By default a scan of every row.
-    virtual StoreResult<std::optional<TournamentMatchRow>> playedMatch(const std::string &id,
-                                                                       const std::string &matchId) const;
+    virtual StoreResult<std::optional<TournamentMatchRow>>
+    playedMatch(const std::string &id, const std::string &matchId) const;
 
     /// Claims up to `max` matches of tournament `id` that are neither DONE
     /// nor held under a live lease, in schedule order, for `holder` until
     /// `leaseMs` from now. The rows come back PLAYING with their schedule.
-    virtual StoreResult<std::vector<TournamentMatchRow>> claimMatches(const std::string &id,
-                                                                      const std::string &holder, int max,
-                                                                      int leaseMs) = 0;
+    virtual StoreResult<std::vector<TournamentMatchRow>>
+    claimMatches(const std::string &id, const std::string &holder, int max, int leaseMs) = 0;
     /// A claimed match: its tournament and index.
     using Claim = std::pair<std::string, int>;
     /// Extends every lease `holder` has to `leaseMs` from now and returns the
     /// matches it still holds (one missing from it was taken over).
     virtual StoreResult<std::vector<Claim>> renewLeases(const std::string &holder, int leaseMs) = 0;
     /// Sets the match id of a claimed row (a live match once it exists).
-    virtual StoreResult<void> setClaimedMatchId(const std::string &id, int index, const std::string &holder,
-                                                const std::string &matchId) = 0;
+    virtual StoreResult<void> setClaimedMatchId(const std::string &id,
+                                                int index,
+                                                const std::string &holder,
+                                                const std::string &matchId)
+        = 0;
     /// Records finished (DONE) rows in one transaction; returns how many
     /// were recorded. A row `holder` no longer holds is left alone. A row's
     /// non-empty scheduleJson replaces the stored one (a live match's seats
     /// as they were taken).
     virtual StoreResult<int> completeMatches(const std::vector<TournamentMatchRow> &rows,
-                                             const std::string &holder) = 0;
+                                             const std::string &holder)
+        = 0;
     /// Gives back claims not played (a host stopping cleanly): SCHEDULED again.
-    virtual StoreResult<void> releaseMatches(const std::string &id, const std::vector<int> &indexes,
-                                             const std::string &holder) = 0;
+    virtual StoreResult<void> releaseMatches(const std::string &id,
+                                             const std::vector<int> &indexes,
+                                             const std::string &holder)
+        = 0;
     /// RUNNING → FINISHED, once: true if this call finished it. `reportJson`
     /// (the ratings and figures, tournament::toJsonText) is stored with it
     /// where the store keeps one.
-    virtual StoreResult<bool> finishTournament(const std::string &id, const std::string &reportJson) = 0;
+    virtual StoreResult<bool> finishTournament(const std::string &id, const std::string &reportJson)
+        = 0;
 
     /// After a failure: checks the connection and opens it again if it was
     /// lost (a database restart, a network cut). True if it had to reconnect
@@ -87,7 +93,8 @@ public:
 
     /// The log of a DONE match whose row holds none (a live match of a local
     /// tournament: its events are in the host's store).
-    virtual StoreResult<std::vector<engine::Event>> matchEvents(const std::string &matchId) const = 0;
+    virtual StoreResult<std::vector<engine::Event>>
+    matchEvents(const std::string &matchId) const = 0;
 };
 
 /// A tournament in the host's own SQLite store. One process writes it (the
@@ -95,34 +102,46 @@ public:
 class LocalTournaments final : public TournamentStore
 {
 public:
-    explicit LocalTournaments(Store &store) : m_store(store) {}
+    explicit LocalTournaments(Store &store)
+        : m_store(store)
+    {}
 
     Store &store() const { return m_store; }
 
     QString location() const override { return m_store.path(); }
     bool shared() const override { return false; }
-    StoreResult<std::string> createTournament(TournamentRow row,
-                                              const std::vector<TournamentMatchRow> &schedule) override;
-    StoreResult<std::vector<TournamentRow>> tournaments() const override { return m_store.tournaments(); }
-    StoreResult<TournamentRow> tournament(const std::string &id) const override { return m_store.tournament(id); }
+    StoreResult<std::string>
+    createTournament(TournamentRow row, const std::vector<TournamentMatchRow> &schedule) override;
+    StoreResult<std::vector<TournamentRow>> tournaments() const override
+    {
+        return m_store.tournaments();
+    }
+    StoreResult<TournamentRow> tournament(const std::string &id) const override
+    {
+        return m_store.tournament(id);
+    }
     StoreResult<std::vector<TournamentMatchRow>> tournamentMatches(const std::string &id,
                                                                    bool withLogs) const override
     {
         return m_store.tournamentMatches(id, withLogs);
     }
-    StoreResult<std::vector<TournamentMatchRow>> claimMatches(const std::string &id, const std::string &holder,
-                                                              int max, int leaseMs) override;
+    StoreResult<std::vector<TournamentMatchRow>>
+    claimMatches(const std::string &id, const std::string &holder, int max, int leaseMs) override;
     StoreResult<std::vector<Claim>> renewLeases(const std::string &, int) override
     {
-        return std::vector<Claim>{};  // no leases: one process writes the file
+        return std::vector<Claim>{}; // no leases: one process writes the file
     }
-    StoreResult<void> setClaimedMatchId(const std::string &id, int index, const std::string &holder,
+    StoreResult<void> setClaimedMatchId(const std::string &id,
+                                        int index,
+                                        const std::string &holder,
                                         const std::string &matchId) override;
     StoreResult<int> completeMatches(const std::vector<TournamentMatchRow> &rows,
                                      const std::string &holder) override;
-    StoreResult<void> releaseMatches(const std::string &id, const std::vector<int> &indexes,
+    StoreResult<void> releaseMatches(const std::string &id,
+                                     const std::vector<int> &indexes,
                                      const std::string &holder) override;
-    StoreResult<bool> finishTournament(const std::string &id, const std::string &reportJson) override;
+    StoreResult<bool> finishTournament(const std::string &id,
+                                       const std::string &reportJson) override;
     StoreResult<std::vector<engine::Event>> matchEvents(const std::string &matchId) const override
     {
         return m_store.loadEvents(matchId);

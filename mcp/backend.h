@@ -38,12 +38,12 @@ inline constexpr const char *InvalidArgument = "INVALID_ARGUMENT";
 /// with `isError: true`, never as a JSON-RPC error.
 struct ToolError
 {
-    std::string code;     ///< e.g. "WRONG_PHASE", "UNAUTHENTICATED"
-    std::string message;  ///< one sentence the model can act on
+    std::string code;    ///< e.g. "WRONG_PHASE", "UNAUTHENTICATED"
+    std::string message; ///< one sentence the model can act on
     /// True only if the same call can succeed later unchanged (rate limit, a
     /// phase that has not come yet).
     bool retryable = false;
-    std::optional<std::int64_t> retryAfterMs;  ///< for rate limits and turns
+    std::optional<std::int64_t> retryAfterMs; ///< for rate limits and turns
 
     /// `{code, message, retryable[, retryAfterMs]}`.
     json toJson() const
@@ -101,14 +101,16 @@ public:
     /// calls `et.werewolf.matches.list` to list the active matches.
     virtual QCoro::Task<ToolResult> callTool(std::shared_ptr<Session> session,
                                              const std::string &canonicalName,
-                                             const json &validatedArgs) = 0;
+                                             const json &validatedArgs)
+        = 0;
 
     /// The text of the `phase-brief` prompt: the calling agent's brief for
     /// `matchId` (engine::phaseBrief). Only called for authenticated sessions.
     /// Errors (MATCH_NOT_FOUND, NOT_IN_MATCH) become JSON-RPC -32602 errors
     /// carrying the ToolError in `data`.
     virtual QCoro::Task<Outcome<std::string>> phaseBrief(std::shared_ptr<Session> session,
-                                                         const std::string &matchId) = 0;
+                                                         const std::string &matchId)
+        = 0;
 
     /// A session ended (DELETE, idle expiry, legacy stream lost). Optional:
     /// drop per-session state such as guest identities or pending waits.

@@ -32,7 +32,14 @@ constexpr const char *ToolResultValidationSince = "2025-11-25";
 constexpr std::size_t EchoLimit = 128;
 
 constexpr std::array<std::string_view, 8> LogLevelNames = {
-    "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency",
+    "debug",
+    "info",
+    "notice",
+    "warning",
+    "error",
+    "critical",
+    "alert",
+    "emergency",
 };
 
 struct PromptInfo
@@ -40,28 +47,35 @@ struct PromptInfo
     const char *name;
     const char *title;
     const char *description;
-    const char *file;  ///< resource path, empty for the phase brief
+    const char *file; ///< resource path, empty for the phase brief
 };
 
 constexpr std::array<PromptInfo, 6> Prompts = {{
-    {"werewolf-rules-v1", "Werewolf Rules v1",
+    {"werewolf-rules-v1",
+     "Werewolf Rules v1",
      "The rules every player keeps in mind: roles, win conditions, the eight phases and their "
      "timers, the tools for each action, and the secrecy of your role.",
      ":/prompts/rules.md"},
-    {"role-villager", "Role: Villager",
+    {"role-villager",
+     "Role: Villager",
      "Instructions for a villager: no night action; find the werewolves by reasoning, "
      "persuading and voting.",
      ":/prompts/villager.md"},
-    {"role-werewolf", "Role: Werewolf",
+    {"role-werewolf",
+     "Role: Werewolf",
      "Instructions for a werewolf: coordinate at night, choose a victim, appear innocent by day.",
      ":/prompts/werewolf.md"},
-    {"role-seer", "Role: Seer",
+    {"role-seer",
+     "Role: Seer",
      "Instructions for the seer: inspect one player each night and use what you learn carefully.",
      ":/prompts/seer.md"},
-    {"role-doctor", "Role: Doctor",
-     "Instructions for the doctor: protect one player each night, never the same one twice in a row.",
+    {"role-doctor",
+     "Role: Doctor",
+     "Instructions for the doctor: protect one player each night, never the same one twice in a "
+     "row.",
      ":/prompts/doctor.md"},
-    {"phase-brief", "Phase Brief",
+    {"phase-brief",
+     "Phase Brief",
      "Your brief for the current phase of a match: role and private knowledge, phase and time "
      "left, who is alive, the recent transcript, and what you must do now.",
      ""},
@@ -178,13 +192,15 @@ struct Page
 
 std::string makeCursor(std::string_view list, std::size_t offset)
 {
-    const QByteArray raw = QByteArray::fromStdString(std::string(list) + ':' + std::to_string(offset));
-    return raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals).toStdString();
+    const QByteArray raw
+        = QByteArray::fromStdString(std::string(list) + ':' + std::to_string(offset));
+    return raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)
+        .toStdString();
 }
 
 /// The page requested by params.cursor, or nullopt if the cursor is invalid.
-std::optional<Page> paginate(const json &params, std::string_view list, std::size_t total,
-                             std::size_t pageSize)
+std::optional<Page>
+paginate(const json &params, std::string_view list, std::size_t total, std::size_t pageSize)
 {
     std::size_t offset = 0;
     const auto c = params.find("cursor");
@@ -251,11 +267,12 @@ std::optional<LogLevel> parseLogLevel(std::string_view name)
 struct Dispatcher::SessionState
 {
     std::weak_ptr<Session> session;
-    std::optional<ToolError> authError;  ///< why the session has no agent identity
-    std::set<std::string> inFlight;      ///< dumped ids of requests being handled
+    std::optional<ToolError> authError; ///< why the session has no agent identity
+    std::set<std::string> inFlight;     ///< dumped ids of requests being handled
 };
 
-Dispatcher::Dispatcher(std::shared_ptr<Backend> backend, std::shared_ptr<const ToolRegistry> tools,
+Dispatcher::Dispatcher(std::shared_ptr<Backend> backend,
+                       std::shared_ptr<const ToolRegistry> tools,
                        DispatcherOptions options)
     : m_backend(std::move(backend))
     , m_tools(tools ? std::move(tools) : std::make_shared<const ToolRegistry>())
@@ -281,8 +298,8 @@ Dispatcher::~Dispatcher() = default;
 
 const std::vector<std::string> &Dispatcher::supportedProtocolVersions()
 {
-    static const std::vector<std::string> versions = {"2024-11-05", "2025-03-26", "2025-06-18",
-                                                      "2025-11-25"};
+    static const std::vector<std::string> versions
+        = {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"};
     return versions;
 }
 
@@ -307,7 +324,8 @@ std::optional<std::string> Dispatcher::matchIdFromUri(const std::string &uri)
         || uri.compare(0, prefix.size(), prefix) != 0
         || uri.compare(uri.size() - suffix.size(), suffix.size(), suffix) != 0)
         return std::nullopt;
-    const std::string encoded = uri.substr(prefix.size(), uri.size() - prefix.size() - suffix.size());
+    const std::string encoded
+        = uri.substr(prefix.size(), uri.size() - prefix.size() - suffix.size());
     // RFC 3986 path segment: unreserved, sub-delims, ':' '@' and %XX only.
     for (std::size_t i = 0; i < encoded.size(); ++i) {
         const char c = encoded[i];
@@ -315,14 +333,16 @@ std::optional<std::string> Dispatcher::matchIdFromUri(const std::string &uri)
                         || std::string_view("-._~!$&'()*+,;=:@").find(c) != std::string_view::npos;
         if (ok)
             continue;
-        if (c == '%' && i + 2 < encoded.size() && std::isxdigit(static_cast<unsigned char>(encoded[i + 1]))
+        if (c == '%' && i + 2 < encoded.size()
+            && std::isxdigit(static_cast<unsigned char>(encoded[i + 1]))
             && std::isxdigit(static_cast<unsigned char>(encoded[i + 2]))) {
             i += 2;
             continue;
         }
         return std::nullopt;
     }
-    const std::string id = QUrl::fromPercentEncoding(QByteArray::fromStdString(encoded)).toStdString();
+    const std::string id
+        = QUrl::fromPercentEncoding(QByteArray::fromStdString(encoded)).toStdString();
     if (id.empty() || id.find('/') != std::string::npos)
         return std::nullopt;
     return id;
@@ -355,7 +375,7 @@ void Dispatcher::sessionClosed(const std::shared_ptr<Session> &session)
 QCoro::Task<std::optional<json>> Dispatcher::handle(json message, std::shared_ptr<Session> session)
 {
     if (!session)
-        session = std::make_shared<Session>();  // a caller bug; keep the contract total
+        session = std::make_shared<Session>(); // a caller bug; keep the contract total
     session->lastSeen = std::chrono::steady_clock::now();
 
     if (!message.is_array()) {
@@ -367,8 +387,10 @@ QCoro::Task<std::optional<json>> Dispatcher::handle(json message, std::shared_pt
     if (message.empty())
         co_return rpcError(nullptr, RpcError::InvalidRequest, "Invalid Request: empty batch");
     if (message.size() > m_options.maxBatch)
-        co_return rpcError(nullptr, RpcError::InvalidRequest,
-                           "Invalid Request: batch longer than " + std::to_string(m_options.maxBatch));
+        co_return rpcError(nullptr,
+                           RpcError::InvalidRequest,
+                           "Invalid Request: batch longer than "
+                               + std::to_string(m_options.maxBatch));
 
     // Start every element first (QCoro tasks run eagerly up to their first
     // suspension), so one slow call (wait_for_turn) does not hold up the rest;
@@ -388,11 +410,12 @@ QCoro::Task<std::optional<json>> Dispatcher::handle(json message, std::shared_pt
     co_return replies;
 }
 
-QCoro::Task<std::optional<json>> Dispatcher::handleOne(json message, std::shared_ptr<Session> session,
-                                                       bool inBatch)
+QCoro::Task<std::optional<json>>
+Dispatcher::handleOne(json message, std::shared_ptr<Session> session, bool inBatch)
 {
     if (!message.is_object())
-        co_return rpcError(nullptr, RpcError::InvalidRequest,
+        co_return rpcError(nullptr,
+                           RpcError::InvalidRequest,
                            "Invalid Request: a JSON-RPC message must be an object");
 
     // Echo the id whenever it is usable, even when something else is wrong.
@@ -402,8 +425,8 @@ QCoro::Task<std::optional<json>> Dispatcher::handleOne(json message, std::shared
 
     const auto version = message.find("jsonrpc");
     if (version == message.end() || *version != "2.0")
-        co_return rpcError(id, RpcError::InvalidRequest,
-                           "Invalid Request: \"jsonrpc\" must be exactly \"2.0\"");
+        co_return rpcError(
+            id, RpcError::InvalidRequest, "Invalid Request: \"jsonrpc\" must be exactly \"2.0\"");
 
     const auto methodIt = message.find("method");
     if (methodIt == message.end()) {
@@ -412,19 +435,23 @@ QCoro::Task<std::optional<json>> Dispatcher::handleOne(json message, std::shared
         const bool isResponse = hasId && (message.contains("result") != message.contains("error"));
         if (isResponse)
             co_return std::nullopt;
-        co_return rpcError(id, RpcError::InvalidRequest,
+        co_return rpcError(id,
+                           RpcError::InvalidRequest,
                            "Invalid Request: neither a request, a notification nor a response");
     }
     if (!methodIt->is_string())
-        co_return rpcError(id, RpcError::InvalidRequest, "Invalid Request: \"method\" must be a string");
+        co_return rpcError(
+            id, RpcError::InvalidRequest, "Invalid Request: \"method\" must be a string");
     if (message.contains("result") || message.contains("error"))
-        co_return rpcError(id, RpcError::InvalidRequest,
+        co_return rpcError(id,
+                           RpcError::InvalidRequest,
                            "Invalid Request: a request cannot carry \"result\" or \"error\"");
     const std::string method = methodIt->get<std::string>();
 
     if (hasId && !validId(*idIt)) {
         // MCP basic/index.mdx: ids are strings or integers and never null.
-        co_return rpcError(nullptr, RpcError::InvalidRequest,
+        co_return rpcError(nullptr,
+                           RpcError::InvalidRequest,
                            idIt->is_null() ? "Invalid Request: id must not be null"
                                            : "Invalid Request: id must be a string or an integer");
     }
@@ -434,13 +461,14 @@ QCoro::Task<std::optional<json>> Dispatcher::handleOne(json message, std::shared
         if (p->is_array()) {
             if (!hasId)
                 co_return std::nullopt;
-            co_return rpcError(id, RpcError::InvalidParams, "Invalid params: MCP params are an object");
+            co_return rpcError(
+                id, RpcError::InvalidParams, "Invalid params: MCP params are an object");
         }
         if (!p->is_object()) {
             if (!hasId)
                 co_return std::nullopt;
-            co_return rpcError(id, RpcError::InvalidRequest,
-                               "Invalid Request: \"params\" must be an object");
+            co_return rpcError(
+                id, RpcError::InvalidRequest, "Invalid Request: \"params\" must be an object");
         }
         params = std::move(*p);
     }
@@ -453,21 +481,24 @@ QCoro::Task<std::optional<json>> Dispatcher::handleOne(json message, std::shared
     // ---- requests
     if (method == "initialize") {
         if (inBatch)
-            co_return rpcError(id, RpcError::InvalidRequest,
+            co_return rpcError(id,
+                               RpcError::InvalidRequest,
                                "Invalid Request: initialize must not be part of a batch");
         co_return initialize(id, params, session);
     }
     if (method == "ping")
         co_return rpcResult(id, json::object());
     if (session->protocolVersion.empty())
-        co_return rpcError(id, RpcError::InvalidRequest,
-                           "Server not initialized: send initialize first");
+        co_return rpcError(
+            id, RpcError::InvalidRequest, "Server not initialized: send initialize first");
 
     SessionState &state = stateFor(session);
     const std::string key = dumpJson(id);
     if (!state.inFlight.insert(key).second)
-        co_return rpcError(id, RpcError::InvalidRequest,
-                           "Invalid Request: id " + clip(key) + " is already in use by a pending request");
+        co_return rpcError(id,
+                           RpcError::InvalidRequest,
+                           "Invalid Request: id " + clip(key)
+                               + " is already in use by a pending request");
 
     json reply;
     try {
@@ -537,20 +568,25 @@ void Dispatcher::onNotification(const std::string &method, const json &params, S
 // ---------------------------------------------------------------------------
 // Lifecycle
 
-json Dispatcher::initialize(const json &id, const json &params,
+json Dispatcher::initialize(const json &id,
+                            const json &params,
                             const std::shared_ptr<Session> &session)
 {
     if (!session->protocolVersion.empty())
-        return rpcError(id, RpcError::InvalidRequest, "Invalid Request: session already initialized");
+        return rpcError(
+            id, RpcError::InvalidRequest, "Invalid Request: session already initialized");
     const auto pv = params.find("protocolVersion");
     if (pv == params.end() || !pv->is_string())
-        return rpcError(id, RpcError::InvalidParams,
+        return rpcError(id,
+                        RpcError::InvalidParams,
                         "Invalid params: initialize needs protocolVersion (a string)");
     if (const auto caps = params.find("capabilities"); caps != params.end() && !caps->is_object())
-        return rpcError(id, RpcError::InvalidParams, "Invalid params: capabilities must be an object");
+        return rpcError(
+            id, RpcError::InvalidParams, "Invalid params: capabilities must be an object");
     const auto info = params.find("clientInfo");
     if (info != params.end() && !info->is_object())
-        return rpcError(id, RpcError::InvalidParams, "Invalid params: clientInfo must be an object");
+        return rpcError(
+            id, RpcError::InvalidParams, "Invalid params: clientInfo must be an object");
 
     session->protocolVersion = negotiateVersion(pv->get<std::string>());
     if (info != params.end()) {
@@ -567,22 +603,23 @@ json Dispatcher::initialize(const json &id, const json &params,
         if (state.authError)
             session->agentId.clear();
     } else {
-        state.authError = ToolError{hostcodes::Unauthenticated, "this server has no game backend", false, {}};
+        state.authError
+            = ToolError{hostcodes::Unauthenticated, "this server has no game backend", false, {}};
     }
 
     // Built member by member (see emptyObject); the fixed parts once.
-    static const json capabilities{
-        {"tools", {{"listChanged", false}}},
-        {"prompts", {{"listChanged", false}}},
-        {"resources", {{"subscribe", true}, {"listChanged", false}}},
-        {"logging", json::object()}};
+    static const json capabilities{{"tools", {{"listChanged", false}}},
+                                   {"prompts", {{"listChanged", false}}},
+                                   {"resources", {{"subscribe", true}, {"listChanged", false}}},
+                                   {"logging", json::object()}};
     json serverInfo = emptyObject();
     auto &server = members(serverInfo);
     server.emplace("name", "townhall");
     server.emplace("title", "Town Hall");
     server.emplace("version", m_options.serverVersion);
     if (session->protocolVersion >= std::string(ToolResultValidationSince))
-        server.emplace("description", "Werewolf matches for LLM agents, hosted over MCP and shown live");
+        server.emplace("description",
+                       "Werewolf matches for LLM agents, hosted over MCP and shown live");
 
     json result = emptyObject();
     auto &r = members(result);
@@ -595,42 +632,52 @@ json Dispatcher::initialize(const json &id, const json &params,
 
 std::string Dispatcher::instructionsFor(const Session &session) const
 {
-    std::string text =
-        "Town Hall hosts games of Werewolf for AI agents: 8 players, of whom 2 are werewolves, 1 the "
-        "seer, 1 the doctor and 4 villagers. You play only through these tools.\n"
-        "\n"
-        "How to play:\n"
-        "1. Join: call et.werewolf.queue.join. When 8 agents are queued a match starts; the result, "
-        "or et.werewolf.queue.status, gives your matchId and seat.\n"
-        "2. Learn the rules once: prompt \"werewolf-rules-v1\" or resource townhall://rules. Your role "
-        "is in et.werewolf.match.get_state (state.you.role). It is secret: never reveal it by accident.\n"
-        "3. Follow the game until state.phase is ENDED. Call et.werewolf.match.wait_for_turn {matchId}: "
-        "it returns when you have something to do or the phase changes (at most 25 s), with your "
-        "state. Alternatively subscribe to townhall://match/{matchId}/state, or poll "
-        "et.werewolf.match.get_state (at most 2 calls per second). state.you.requiredAction tells "
-        "you what to do and lists allowedTargets.\n"
-        "4. Act: et.werewolf.match.ready (LOBBY); et.werewolf.match.night.wolf_chat and "
-        "et.werewolf.match.night.wolf_kill (werewolves), et.werewolf.match.night.seer_inspect (seer), "
-        "et.werewolf.match.night.doctor_protect (doctor) during NIGHT; et.werewolf.match.say_public "
-        "in DAY_OPENING (on your turn) and DAY_DISCUSSION; et.werewolf.match.vote in DAY_VOTE "
-        "(targetPlayerId null abstains). Catch up with et.werewolf.match.events.get.\n"
-        "\n"
-        "Errors: a refused action is a tool result with isError true whose text is "
-        "{\"ok\":false,\"error\":{\"code\",\"message\",\"retryable\"}}. If retryable is true the "
-        "same call can succeed later (wait retryAfterMs when given); otherwise change the call. "
-        "Frequent codes: WRONG_PHASE, NOT_YOUR_TURN, RATE_LIMITED, INVALID_TARGET, ALREADY_ACTED. "
-        "Arguments that break a tool's input schema are rejected with a message naming the field. "
-        "Pass an idempotencyKey (8-128 characters) to retry a mutating call safely.\n"
-        "\n"
-        "Tool names work in both forms: et.werewolf.match.vote and et_werewolf_match_vote.";
+    std::string text
+        = "Town Hall hosts games of Werewolf for AI agents: 8 players, of whom 2 are werewolves, 1 "
+          "the "
+          "seer, 1 the doctor and 4 villagers. You play only through these tools.\n"
+          "\n"
+          "How to play:\n"
+          "1. Join: call et.werewolf.queue.join. When 8 agents are queued a match starts; the "
+          "result, "
+          "or et.werewolf.queue.status, gives your matchId and seat.\n"
+          "2. Learn the rules once: prompt \"werewolf-rules-v1\" or resource townhall://rules. "
+          "Your role "
+          "is in et.werewolf.match.get_state (state.you.role). It is secret: never reveal it by "
+          "accident.\n"
+          "3. Follow the game until state.phase is ENDED. Call et.werewolf.match.wait_for_turn "
+          "{matchId}: "
+          "it returns when you have something to do or the phase changes (at most 25 s), with your "
+          "state. Alternatively subscribe to townhall://match/{matchId}/state, or poll "
+          "et.werewolf.match.get_state (at most 2 calls per second). state.you.requiredAction "
+          "tells "
+          "you what to do and lists allowedTargets.\n"
+          "4. Act: et.werewolf.match.ready (LOBBY); et.werewolf.match.night.wolf_chat and "
+          "et.werewolf.match.night.wolf_kill (werewolves), et.werewolf.match.night.seer_inspect "
+          "(seer), "
+          "et.werewolf.match.night.doctor_protect (doctor) during NIGHT; "
+          "et.werewolf.match.say_public "
+          "in DAY_OPENING (on your turn) and DAY_DISCUSSION; et.werewolf.match.vote in DAY_VOTE "
+          "(targetPlayerId null abstains). Catch up with et.werewolf.match.events.get.\n"
+          "\n"
+          "Errors: a refused action is a tool result with isError true whose text is "
+          "{\"ok\":false,\"error\":{\"code\",\"message\",\"retryable\"}}. If retryable is true the "
+          "same call can succeed later (wait retryAfterMs when given); otherwise change the call. "
+          "Frequent codes: WRONG_PHASE, NOT_YOUR_TURN, RATE_LIMITED, INVALID_TARGET, "
+          "ALREADY_ACTED. "
+          "Arguments that break a tool's input schema are rejected with a message naming the "
+          "field. "
+          "Pass an idempotencyKey (8-128 characters) to retry a mutating call safely.\n"
+          "\n"
+          "Tool names work in both forms: et.werewolf.match.vote and et_werewolf_match_vote.";
     if (const auto it = m_sessions.find(&session); it != m_sessions.end() && it->second.authError) {
         text += "\n\nThis session is not authenticated (" + it->second.authError->message
                 + "): you can watch (read-only tools) but not play; player tools return "
                   "UNAUTHENTICATED. Connect with a valid bearer token to play.";
     } else if (!session.agentId.empty()) {
-        text += "\n\nYou are connected as \"" + clip(session.displayName.empty() ? session.agentId
-                                                                                   : session.displayName)
-                + "\"" + (session.guest ? " (guest)." : ".");
+        text += "\n\nYou are connected as \""
+                + clip(session.displayName.empty() ? session.agentId : session.displayName) + "\""
+                + (session.guest ? " (guest)." : ".");
     }
     return adaptNames(std::move(text), session);
 }
@@ -643,15 +690,18 @@ std::string Dispatcher::adaptNames(std::string text, const Session &session) con
     std::vector<const Tool *> tools;
     for (const Tool &t : m_tools->tools())
         tools.push_back(&t);
-    std::sort(tools.begin(), tools.end(),
-              [](const Tool *a, const Tool *b) { return a->name.size() > b->name.size(); });
+    std::sort(tools.begin(), tools.end(), [](const Tool *a, const Tool *b) {
+        return a->name.size() > b->name.size();
+    });
     for (const Tool *t : tools) {
         for (std::size_t pos = text.find(t->name); pos != std::string::npos;
              pos = text.find(t->name, pos + t->underscoreName.size())) {
             // Keep the sentence that shows both forms intact.
             const bool showsBoth = text.compare(pos + t->name.size(), 5, " and ") == 0
-                                   && text.compare(pos + t->name.size() + 5, t->underscoreName.size(),
-                                                   t->underscoreName) == 0;
+                                   && text.compare(pos + t->name.size() + 5,
+                                                   t->underscoreName.size(),
+                                                   t->underscoreName)
+                                          == 0;
             if (!showsBoth)
                 text.replace(pos, t->name.size(), t->underscoreName);
         }
@@ -663,7 +713,8 @@ json Dispatcher::setLogLevel(const json &id, const json &params, Session &sessio
 {
     const auto level = params.find("level");
     if (level == params.end() || !level->is_string() || !parseLogLevel(level->get<std::string>())) {
-        return rpcError(id, RpcError::InvalidParams,
+        return rpcError(id,
+                        RpcError::InvalidParams,
                         "Invalid params: level must be one of debug, info, notice, warning, error, "
                         "critical, alert, emergency");
     }
@@ -694,7 +745,8 @@ QCoro::Task<json> Dispatcher::callTool(json id, json params, std::shared_ptr<Ses
 {
     const auto nameIt = params.find("name");
     if (nameIt == params.end() || !nameIt->is_string())
-        co_return rpcError(id, RpcError::InvalidParams, "Invalid params: tools/call needs a string name");
+        co_return rpcError(
+            id, RpcError::InvalidParams, "Invalid params: tools/call needs a string name");
     const std::string name = nameIt->get<std::string>();
     const Tool *tool = m_tools->find(name);
     if (!tool)
@@ -703,27 +755,33 @@ QCoro::Task<json> Dispatcher::callTool(json id, json params, std::shared_ptr<Ses
     json args = json::object();
     if (const auto a = params.find("arguments"); a != params.end() && !a->is_null()) {
         if (!a->is_object())
-            co_return rpcError(id, RpcError::InvalidParams,
+            co_return rpcError(id,
+                               RpcError::InvalidParams,
                                "Invalid params: arguments of " + tool->name + " must be an object");
         args = std::move(*a);
     }
 
     if (const auto issues = m_tools->validateArguments(*tool, args); !issues.empty()) {
-        const std::string message = "Invalid arguments for " + tool->nameIn(session->underscoreNames
-                                                                                 ? NameStyle::Underscore
-                                                                                 : NameStyle::Dotted)
-                                    + ": " + describeIssues(issues);
+        const std::string message
+            = "Invalid arguments for "
+              + tool->nameIn(session->underscoreNames ? NameStyle::Underscore : NameStyle::Dotted)
+              + ": " + describeIssues(issues);
         if (session->protocolVersion >= std::string(ToolResultValidationSince))
-            co_return rpcResult(id, toolFailure(ToolError{hostcodes::InvalidArgument, message, false, {}}));
-        co_return rpcError(id, RpcError::InvalidParams, message,
+            co_return rpcResult(
+                id, toolFailure(ToolError{hostcodes::InvalidArgument, message, false, {}}));
+        co_return rpcError(id,
+                           RpcError::InvalidParams,
+                           message,
                            json{{"tool", tool->name}, {"issues", issuesJson(issues)}});
     }
 
     if (!tool->readOnly && session->agentId.empty()) {
         ToolError refusal{hostcodes::Unauthenticated,
                           "this session has no agent identity; connect with a valid bearer token",
-                          false, {}};
-        if (const auto it = m_sessions.find(session.get()); it != m_sessions.end() && it->second.authError)
+                          false,
+                          {}};
+        if (const auto it = m_sessions.find(session.get());
+            it != m_sessions.end() && it->second.authError)
             refusal = *it->second.authError;
         co_return rpcResult(id, toolFailure(refusal));
     }
@@ -752,8 +810,9 @@ QCoro::Task<json> Dispatcher::callTool(json id, json params, std::shared_ptr<Ses
             plain = &parsed;
         }
         if (const auto issues = m_tools->validateResult(*tool, *plain); !issues.empty())
-            qCWarning(lcMcpDispatcher) << "result of" << tool->name.c_str()
-                                       << "violates its outputSchema:" << describeIssues(issues).c_str();
+            qCWarning(lcMcpDispatcher)
+                << "result of" << tool->name.c_str()
+                << "violates its outputSchema:" << describeIssues(issues).c_str();
     }
     co_return rpcResult(id, toolSuccess(std::move(outcome.value())));
 }
@@ -779,8 +838,9 @@ json Dispatcher::listPrompts(const json &id, const json &params) const
         const PromptInfo &p = Prompts[i];
         json entry{{"name", p.name}, {"title", p.title}, {"description", p.description}};
         if (!*p.file) {
-            entry["arguments"] = json::array(
-                {{{"name", "matchId"}, {"description", "The match you play in"}, {"required", true}}});
+            entry["arguments"] = json::array({{{"name", "matchId"},
+                                               {"description", "The match you play in"},
+                                               {"required", true}}});
         }
         list.push_back(std::move(entry));
     }
@@ -794,21 +854,24 @@ QCoro::Task<json> Dispatcher::getPrompt(json id, json params, std::shared_ptr<Se
 {
     const auto nameIt = params.find("name");
     if (nameIt == params.end() || !nameIt->is_string())
-        co_return rpcError(id, RpcError::InvalidParams, "Invalid params: prompts/get needs a string name");
+        co_return rpcError(
+            id, RpcError::InvalidParams, "Invalid params: prompts/get needs a string name");
     const std::string name = nameIt->get<std::string>();
-    const auto info = std::find_if(Prompts.begin(), Prompts.end(),
-                                   [&](const PromptInfo &p) { return name == p.name; });
+    const auto info = std::find_if(
+        Prompts.begin(), Prompts.end(), [&](const PromptInfo &p) { return name == p.name; });
     if (info == Prompts.end())
         co_return rpcError(id, RpcError::InvalidParams, "Unknown prompt: " + clip(name));
 
     json args = json::object();
     if (const auto a = params.find("arguments"); a != params.end() && !a->is_null()) {
         if (!a->is_object())
-            co_return rpcError(id, RpcError::InvalidParams, "Invalid params: arguments must be an object");
+            co_return rpcError(
+                id, RpcError::InvalidParams, "Invalid params: arguments must be an object");
         for (const auto &[k, v] : a->items()) {
             (void)k;
-            if (!v.is_string())  // prompts.mdx: argument values are strings
-                co_return rpcError(id, RpcError::InvalidParams,
+            if (!v.is_string()) // prompts.mdx: argument values are strings
+                co_return rpcError(id,
+                                   RpcError::InvalidParams,
                                    "Invalid params: prompt argument values must be strings");
         }
         args = std::move(*a);
@@ -818,19 +881,25 @@ QCoro::Task<json> Dispatcher::getPrompt(json id, json params, std::shared_ptr<Se
     if (*info->file) {
         const auto t = promptText(info->file);
         if (!t)
-            co_return rpcError(id, RpcError::InternalError, "Internal error: prompt text unavailable");
+            co_return rpcError(
+                id, RpcError::InternalError, "Internal error: prompt text unavailable");
         text = adaptNames(*t, *session);
     } else {
         const auto m = args.find("matchId");
         if (m == args.end() || m->get_ref<const std::string &>().empty())
-            co_return rpcError(id, RpcError::InvalidParams,
+            co_return rpcError(id,
+                               RpcError::InvalidParams,
                                "Invalid params: phase-brief needs the argument matchId");
         if (session->agentId.empty())
-            co_return rpcError(id, RpcError::InvalidParams,
-                               "phase-brief is personal: this session has no agent identity",
-                               json{{"error", ToolError{hostcodes::Unauthenticated,
-                                                        "connect with a valid bearer token", false, {}}
-                                                  .toJson()}});
+            co_return rpcError(
+                id,
+                RpcError::InvalidParams,
+                "phase-brief is personal: this session has no agent identity",
+                json{
+                    {"error",
+                     ToolError{
+                         hostcodes::Unauthenticated, "connect with a valid bearer token", false, {}}
+                         .toJson()}});
         if (!m_backend)
             co_return rpcError(id, RpcError::InternalError, "Internal error: no backend");
         const std::string matchId = m->get<std::string>();
@@ -842,14 +911,18 @@ QCoro::Task<json> Dispatcher::getPrompt(json id, json params, std::shared_ptr<Se
             co_return rpcError(id, RpcError::InternalError, "Internal error");
         }
         if (!brief.ok())
-            co_return rpcError(id, RpcError::InvalidParams, brief.error().message,
+            co_return rpcError(id,
+                               RpcError::InvalidParams,
+                               brief.error().message,
                                json{{"error", brief.error().toJson()}});
         text = adaptNames(brief.value(), *session);
     }
-    co_return rpcResult(id, json{{"description", info->description},
-                                 {"messages", json::array({{{"role", "user"},
-                                                            {"content", {{"type", "text"},
-                                                                         {"text", std::move(text)}}}}})}});
+    co_return rpcResult(
+        id,
+        json{{"description", info->description},
+             {"messages",
+              json::array({{{"role", "user"},
+                            {"content", {{"type", "text"}, {"text", std::move(text)}}}}})}});
 }
 
 // ---------------------------------------------------------------------------
@@ -875,7 +948,8 @@ QCoro::Task<json> Dispatcher::listResources(json id, json params, std::shared_pt
         } catch (const std::exception &e) {
             qCWarning(lcMcpDispatcher) << "backend threw in resources/list:" << e.what();
         }
-        if (matches.ok() && matches.value().contains("matches") && matches.value()["matches"].is_array()) {
+        if (matches.ok() && matches.value().contains("matches")
+            && matches.value()["matches"].is_array()) {
             for (const json &m : matches.value()["matches"]) {
                 if (!m.is_object() || !m.contains("matchId") || !m["matchId"].is_string())
                     continue;
@@ -883,8 +957,9 @@ QCoro::Task<json> Dispatcher::listResources(json id, json params, std::shared_pt
                 all.push_back({{"uri", matchStateUri(matchId)},
                                {"name", "match-state-" + matchId},
                                {"title", "Match " + matchId + " state"},
-                               {"description", "Your view of match " + matchId
-                                                   + " (as et.werewolf.match.get_state). Subscribable."},
+                               {"description",
+                                "Your view of match " + matchId
+                                    + " (as et.werewolf.match.get_state). Subscribable."},
                                {"mimeType", "application/json"}});
             }
         }
@@ -927,22 +1002,27 @@ QCoro::Task<json> Dispatcher::readResource(json id, json params, std::shared_ptr
 {
     const auto uriIt = params.find("uri");
     if (uriIt == params.end() || !uriIt->is_string())
-        co_return rpcError(id, RpcError::InvalidParams, "Invalid params: resources/read needs a string uri");
+        co_return rpcError(
+            id, RpcError::InvalidParams, "Invalid params: resources/read needs a string uri");
     const std::string uri = uriIt->get<std::string>();
 
     if (uri == RulesUri) {
         const auto t = promptText(Prompts[0].file);
         if (!t)
-            co_return rpcError(id, RpcError::InternalError, "Internal error: rules text unavailable");
-        co_return rpcResult(id, json{{"contents", json::array({{{"uri", uri},
-                                                                {"mimeType", "text/markdown"},
-                                                                {"text", adaptNames(*t, *session)}}})}});
+            co_return rpcError(
+                id, RpcError::InternalError, "Internal error: rules text unavailable");
+        co_return rpcResult(id,
+                            json{{"contents",
+                                  json::array({{{"uri", uri},
+                                                {"mimeType", "text/markdown"},
+                                                {"text", adaptNames(*t, *session)}}})}});
     }
 
     const auto matchId = matchIdFromUri(uri);
     const Tool *getState = m_tools->find(GetStateTool);
     if (!matchId || !getState || !m_backend)
-        co_return rpcError(id, RpcError::ResourceNotFound, "Resource not found", json{{"uri", clip(uri)}});
+        co_return rpcError(
+            id, RpcError::ResourceNotFound, "Resource not found", json{{"uri", clip(uri)}});
 
     json args{{"matchId", *matchId}, {"includeRecentPublicMessages", true}};
     applyDefaults(getState->input.source(), args);
@@ -955,21 +1035,29 @@ QCoro::Task<json> Dispatcher::readResource(json id, json params, std::shared_ptr
     }
     if (!state.ok()) {
         if (state.error().code == "MATCH_NOT_FOUND")
-            co_return rpcError(id, RpcError::ResourceNotFound, "Resource not found",
+            co_return rpcError(id,
+                               RpcError::ResourceNotFound,
+                               "Resource not found",
                                json{{"uri", clip(uri)}, {"error", state.error().toJson()}});
-        co_return rpcError(id, RpcError::RequestRefused, state.error().message,
+        co_return rpcError(id,
+                           RpcError::RequestRefused,
+                           state.error().message,
                            json{{"uri", clip(uri)}, {"error", state.error().toJson()}});
     }
     if (!state.value().is_object() || !state.value().contains("state")) {
         qCWarning(lcMcpDispatcher) << "get_state result without state";
         co_return rpcError(id, RpcError::InternalError, "Internal error");
     }
-    co_return rpcResult(id, json{{"contents", json::array({{{"uri", uri},
-                                                            {"mimeType", "application/json"},
-                                                            {"text", dumpJson(state.value()["state"])}}})}});
+    co_return rpcResult(id,
+                        json{{"contents",
+                              json::array({{{"uri", uri},
+                                            {"mimeType", "application/json"},
+                                            {"text", dumpJson(state.value()["state"])}}})}});
 }
 
-json Dispatcher::subscribe(const json &id, const json &params, const std::shared_ptr<Session> &session,
+json Dispatcher::subscribe(const json &id,
+                           const json &params,
+                           const std::shared_ptr<Session> &session,
                            bool on)
 {
     const auto uriIt = params.find("uri");
@@ -984,18 +1072,20 @@ json Dispatcher::subscribe(const json &id, const json &params, const std::shared
     // The rules never change, but subscribing to them is legitimate; match
     // ids are checked for form only (a match may be created later).
     if (uri != RulesUri && !matchIdFromUri(uri))
-        return rpcError(id, RpcError::ResourceNotFound, "Resource not found", json{{"uri", clip(uri)}});
+        return rpcError(
+            id, RpcError::ResourceNotFound, "Resource not found", json{{"uri", clip(uri)}});
     if (session->subscriptions.size() >= 64 && session->subscriptions.count(uri) == 0)
         return rpcError(id, RpcError::InvalidParams, "Invalid params: too many subscriptions (64)");
     session->subscriptions.insert(uri);
-    stateFor(session);  // remember the session for notifyMatchStateChanged
+    stateFor(session); // remember the session for notifyMatchStateChanged
     return rpcResult(id, json::object());
 }
 
 // ---------------------------------------------------------------------------
 // Server → client
 
-bool Dispatcher::notifyResourceUpdated(const std::shared_ptr<Session> &session, const std::string &uri)
+bool Dispatcher::notifyResourceUpdated(const std::shared_ptr<Session> &session,
+                                       const std::string &uri)
 {
     if (!session || !session->outbox || session->subscriptions.count(uri) == 0)
         return false;
@@ -1022,7 +1112,9 @@ int Dispatcher::notifyMatchStateChanged(const std::string &matchId)
     return sent;
 }
 
-bool Dispatcher::log(const std::shared_ptr<Session> &session, LogLevel level, const json &data,
+bool Dispatcher::log(const std::shared_ptr<Session> &session,
+                     LogLevel level,
+                     const json &data,
                      const std::string &logger)
 {
     if (!session || !session->outbox || session->protocolVersion.empty())
@@ -1030,9 +1122,10 @@ bool Dispatcher::log(const std::shared_ptr<Session> &session, LogLevel level, co
     const LogLevel threshold = parseLogLevel(session->logLevel).value_or(LogLevel::Info);
     if (level < threshold)
         return false;
-    return session->outbox->send(json{{"jsonrpc", "2.0"},
-                                      {"method", "notifications/message"},
-                                      {"params", {{"level", toString(level)}, {"logger", logger}, {"data", data}}}});
+    return session->outbox->send(
+        json{{"jsonrpc", "2.0"},
+             {"method", "notifications/message"},
+             {"params", {{"level", toString(level)}, {"logger", logger}, {"data", data}}}});
 }
 
 } // namespace townhall::mcp

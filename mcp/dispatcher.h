@@ -35,9 +35,11 @@ namespace townhall::mcp {
 /// only ever sees parsed JSON.
 enum class RpcError : int {
     ParseError = -32700,
-    InvalidRequest = -32600,   ///< not a JSON-RPC 2.0 request, bad id, initialize in a batch, not initialized
+    InvalidRequest
+    = -32600, ///< not a JSON-RPC 2.0 request, bad id, initialize in a batch, not initialized
     MethodNotFound = -32601,
-    InvalidParams = -32602,    ///< bad params, unknown tool/prompt, schema violation, bad cursor or log level
+    InvalidParams
+    = -32602, ///< bad params, unknown tool/prompt, schema violation, bad cursor or log level
     InternalError = -32603,
     ResourceNotFound = -32002, ///< MCP resources.mdx (2025-06-18, 2025-11-25)
     /// The backend refused a resource read for a business reason other than
@@ -46,7 +48,16 @@ enum class RpcError : int {
 };
 
 /// Syslog severities of MCP logging, in increasing order.
-enum class LogLevel : std::uint8_t { Debug, Info, Notice, Warning, Error, Critical, Alert, Emergency };
+enum class LogLevel : std::uint8_t {
+    Debug,
+    Info,
+    Notice,
+    Warning,
+    Error,
+    Critical,
+    Alert,
+    Emergency
+};
 
 std::string_view toString(LogLevel level);
 std::optional<LogLevel> parseLogLevel(std::string_view name);
@@ -54,12 +65,12 @@ std::optional<LogLevel> parseLogLevel(std::string_view name);
 /// Knobs of the dispatcher. Defaults suit the app.
 struct DispatcherOptions
 {
-    std::string serverVersion = "0.1.0";   ///< serverInfo.version
+    std::string serverVersion = "0.1.0"; ///< serverInfo.version
     /// Entries per page of tools/list, prompts/list, resources/list and
     /// resources/templates/list. Larger than anything we list, so one page;
     /// tests lower it to exercise the cursors.
     std::size_t pageSize = 100;
-    std::size_t maxBatch = 1000;           ///< longer batches are refused (-32600), as the TS reference does
+    std::size_t maxBatch = 1000; ///< longer batches are refused (-32600), as the TS reference does
     /// Check every successful structuredContent against the tool's
     /// outputSchema and log a warning on mismatch (the result is still sent).
 #ifdef NDEBUG
@@ -86,7 +97,8 @@ struct DispatcherOptions
 class Dispatcher final : public MessageHandler
 {
 public:
-    Dispatcher(std::shared_ptr<Backend> backend, std::shared_ptr<const ToolRegistry> tools,
+    Dispatcher(std::shared_ptr<Backend> backend,
+               std::shared_ptr<const ToolRegistry> tools,
                DispatcherOptions options = {});
     ~Dispatcher() override;
 
@@ -96,7 +108,8 @@ public:
     /// MessageHandler: one message or a batch. Returns the response (an array
     /// for a batch), or nullopt when nothing is to be answered (notifications,
     /// client responses, a request the client cancelled meanwhile).
-    QCoro::Task<std::optional<json>> handle(json message, std::shared_ptr<Session> session) override;
+    QCoro::Task<std::optional<json>> handle(json message,
+                                            std::shared_ptr<Session> session) override;
 
     /// MessageHandler: forgets the session and tells the Backend.
     void sessionClosed(const std::shared_ptr<Session> &session) override;
@@ -114,7 +127,9 @@ public:
     /// Sends `notifications/message` to `session` if `level` is at or above the
     /// level the client set with logging/setLevel (default "info"). `data` must
     /// not contain secrets or hidden game information. Returns true if sent.
-    bool log(const std::shared_ptr<Session> &session, LogLevel level, const json &data,
+    bool log(const std::shared_ptr<Session> &session,
+             LogLevel level,
+             const json &data,
              const std::string &logger = "townhall");
 
     /// `townhall://match/<matchId>/state`, with the id percent-encoded.
@@ -133,8 +148,8 @@ public:
 private:
     struct SessionState;
 
-    QCoro::Task<std::optional<json>> handleOne(json message, std::shared_ptr<Session> session,
-                                               bool inBatch);
+    QCoro::Task<std::optional<json>>
+    handleOne(json message, std::shared_ptr<Session> session, bool inBatch);
     QCoro::Task<json> callTool(json id, json params, std::shared_ptr<Session> session);
     QCoro::Task<json> getPrompt(json id, json params, std::shared_ptr<Session> session);
     QCoro::Task<json> listResources(json id, json params, std::shared_ptr<Session> session);
@@ -144,7 +159,8 @@ private:
     json listTools(const json &id, const json &params, const Session &session) const;
     json listPrompts(const json &id, const json &params) const;
     json listResourceTemplates(const json &id, const json &params) const;
-    json subscribe(const json &id, const json &params, const std::shared_ptr<Session> &session, bool on);
+    json
+    subscribe(const json &id, const json &params, const std::shared_ptr<Session> &session, bool on);
     json setLogLevel(const json &id, const json &params, Session &session) const;
     void onNotification(const std::string &method, const json &params, Session &session);
 
@@ -157,7 +173,7 @@ private:
     std::shared_ptr<const ToolRegistry> m_tools;
     DispatcherOptions m_options;
     std::unordered_map<const Session *, SessionState> m_sessions;
-    std::map<std::string, std::string> m_texts;  ///< resource file → contents, loaded once
+    std::map<std::string, std::string> m_texts; ///< resource file → contents, loaded once
 };
 
 } // namespace townhall::mcp

@@ -34,21 +34,22 @@ public:
 /// Per-session state shared by transport and dispatcher.
 struct Session
 {
-    std::string id;                 ///< Mcp-Session-Id (cryptographically random)
-    std::string transport;          ///< "streamable-http" | "legacy-sse" | "in-process"
-    std::string protocolVersion;    ///< negotiated in initialize; empty before
-    bool initialized = false;       ///< notifications/initialized received
-    std::string bearerToken;        ///< from Authorization: Bearer, as sent (may be empty)
-    std::string agentId;            ///< set by the dispatcher once the identity is resolved
+    std::string id;              ///< Mcp-Session-Id (cryptographically random)
+    std::string transport;       ///< "streamable-http" | "legacy-sse" | "in-process"
+    std::string protocolVersion; ///< negotiated in initialize; empty before
+    bool initialized = false;    ///< notifications/initialized received
+    std::string bearerToken;     ///< from Authorization: Bearer, as sent (may be empty)
+    std::string agentId;         ///< set by the dispatcher once the identity is resolved
     std::string displayName;
     bool guest = false;
-    std::string clientName;         ///< clientInfo.name
+    std::string clientName; ///< clientInfo.name
     std::string clientVersion;
-    bool underscoreNames = false;   ///< advertise et_werewolf_* names (endpoint /mcp/underscore or ?names=underscore)
+    bool underscoreNames
+        = false; ///< advertise et_werewolf_* names (endpoint /mcp/underscore or ?names=underscore)
     std::string logLevel = "info";
-    std::set<std::string> subscriptions;  ///< resource URIs
-    std::set<std::string> cancelled;      ///< request ids (dumped JSON) cancelled by the client
-    std::shared_ptr<Outbox> outbox;       ///< may be null
+    std::set<std::string> subscriptions; ///< resource URIs
+    std::set<std::string> cancelled;     ///< request ids (dumped JSON) cancelled by the client
+    std::shared_ptr<Outbox> outbox;      ///< may be null
     std::chrono::steady_clock::time_point lastSeen = std::chrono::steady_clock::now();
 };
 
@@ -62,7 +63,8 @@ class MessageHandler
 {
 public:
     virtual ~MessageHandler() = default;
-    virtual QCoro::Task<std::optional<json>> handle(json message, std::shared_ptr<Session> session) = 0;
+    virtual QCoro::Task<std::optional<json>> handle(json message, std::shared_ptr<Session> session)
+        = 0;
     /// Called by the transport when a session ends (DELETE, idle expiry, stream loss on legacy).
     virtual void sessionClosed(const std::shared_ptr<Session> &session) { (void)session; }
 };

@@ -149,7 +149,8 @@ struct HttpParserCallbacks
     {
         if (s.lastWasValue || !s.field.isEmpty()) {
             // Moved in: the rvalue overloads lower-case and trim in place.
-            s.current.headers.emplace_back(std::move(s.field).toLower(), std::move(s.value).trimmed());
+            s.current.headers.emplace_back(std::move(s.field).toLower(),
+                                           std::move(s.value).trimmed());
             s.field.clear();
             s.value.clear();
             s.lastWasValue = false;
@@ -749,8 +750,8 @@ bool HttpConnection::due(QTimer *timer, const Deadline &deadline)
 {
     if (!deadline)
         return false;
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline
-                                                                   - std::chrono::steady_clock::now());
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(
+        *deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0)
         return true;
     timer->start(left);

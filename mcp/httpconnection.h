@@ -13,10 +13,10 @@
 #include <QPointer>
 
 #include <chrono>
-#include <optional>
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -158,7 +158,7 @@ private:
         bool chunked = false;
         bool http10 = false;
         bool keepAlive = true;
-        bool head = false; // HEAD request: headers only, whatever the response holds
+        bool head = false;   // HEAD request: headers only, whatever the response holds
         bool events = false; // an event stream (StreamKind::Events)
     };
 

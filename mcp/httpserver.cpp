@@ -128,7 +128,7 @@ QCoro::Task<> runHandler(std::shared_ptr<MessageHandler> handler,
 {
     std::optional<json> reply;
     bool failed = false;
-    const RequestIds requests = requestIdsOf(message);  // not a copy of the message
+    const RequestIds requests = requestIdsOf(message); // not a copy of the message
     try {
         reply = co_await handler->handle(std::move(message), std::move(session));
     } catch (const std::exception &e) {
@@ -558,7 +558,9 @@ const HttpServer::PageHandler *HttpServer::pageHandlerFor(const QByteArray &path
     return nullptr;
 }
 
-void HttpServer::handlePage(const ReplyTo &to, const HttpRequest &request, const PageHandler &handler)
+void HttpServer::handlePage(const ReplyTo &to,
+                            const HttpRequest &request,
+                            const PageHandler &handler)
 {
     if (request.method != "GET" && request.method != "HEAD") {
         HttpResponse response(405, "text/plain; charset=utf-8", "Method not allowed.\n");

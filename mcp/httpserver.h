@@ -284,7 +284,8 @@ private:
     /// token, or its peer beyond loopback; empty for a tokenless local client.
     QByteArray streamOwner(const ReplyTo &to, const HttpRequest &request) const;
     /// True if another event stream may open for \a owner; otherwise answers 503.
-    bool checkStreamRoom(const ReplyTo &to, const QByteArray &owner, const json &requestId = nullptr);
+    bool
+    checkStreamRoom(const ReplyTo &to, const QByteArray &owner, const json &requestId = nullptr);
     /// Counts \a stream among the open event streams (and its owner's) until it closes.
     void trackEventStream(SseStream *stream, const QByteArray &owner);
     bool closeSessionInternal(const std::string &id);

@@ -112,13 +112,27 @@ inline int escapedByte(unsigned char c, char *buf)
     }
     buf[0] = '\\';
     switch (c) {
-    case '"': buf[1] = '"'; return 2;
-    case '\\': buf[1] = '\\'; return 2;
-    case '\b': buf[1] = 'b'; return 2;
-    case '\f': buf[1] = 'f'; return 2;
-    case '\n': buf[1] = 'n'; return 2;
-    case '\r': buf[1] = 'r'; return 2;
-    case '\t': buf[1] = 't'; return 2;
+    case '"':
+        buf[1] = '"';
+        return 2;
+    case '\\':
+        buf[1] = '\\';
+        return 2;
+    case '\b':
+        buf[1] = 'b';
+        return 2;
+    case '\f':
+        buf[1] = 'f';
+        return 2;
+    case '\n':
+        buf[1] = 'n';
+        return 2;
+    case '\r':
+        buf[1] = 'r';
+        return 2;
+    case '\t':
+        buf[1] = 't';
+        return 2;
     default: {
         static constexpr char hex[] = "0123456789abcdef";
         buf[1] = 'u';
@@ -136,7 +150,7 @@ inline int escapedByte(unsigned char c, char *buf)
 inline bool writeStringBody(std::string &out, std::string_view s)
 {
     bool ascii = true;
-    std::size_t run = 0;  // start of the pending run of bytes copied as they are
+    std::size_t run = 0; // start of the pending run of bytes copied as they are
     for (std::size_t i = 0; i < s.size(); ++i) {
         const auto c = static_cast<unsigned char>(s[i]);
         if (c >= 0x20 && c != '"' && c != '\\') {
@@ -205,7 +219,8 @@ inline bool writeNode(std::string &out, const nlohmann::json &j)
         out += '}';
         return true;
     }
-    default: break;
+    default:
+        break;
     }
     if constexpr (InString) {
         if (isRaw(j)) {
@@ -221,25 +236,34 @@ inline bool writeNode(std::string &out, const nlohmann::json &j)
         return true;
     } else {
         switch (j.type()) {
-        case V::null: out += "null"; return true;
-        case V::boolean: out += j.get_ref<const bool &>() ? "true" : "false"; return true;
+        case V::null:
+            out += "null";
+            return true;
+        case V::boolean:
+            out += j.get_ref<const bool &>() ? "true" : "false";
+            return true;
         case V::number_integer:
         case V::number_unsigned: {
             char buf[24];
-            const auto r = j.type() == V::number_integer
-                               ? std::to_chars(buf, buf + sizeof buf, j.get_ref<const std::int64_t &>())
-                               : std::to_chars(buf, buf + sizeof buf, j.get_ref<const std::uint64_t &>());
+            const auto r
+                = j.type() == V::number_integer
+                      ? std::to_chars(buf, buf + sizeof buf, j.get_ref<const std::int64_t &>())
+                      : std::to_chars(buf, buf + sizeof buf, j.get_ref<const std::uint64_t &>());
             out.append(buf, r.ptr);
             return true;
         }
-        case V::number_float: out += j.dump(); return true;  // nlohmann's shortest round-trip form
-        case V::string: return writeString(out, j.get_ref<const std::string &>());
+        case V::number_float:
+            out += j.dump();
+            return true; // nlohmann's shortest round-trip form
+        case V::string:
+            return writeString(out, j.get_ref<const std::string &>());
         case V::binary:
             if (!isRaw(j))
                 return false;
             out += *rawPart(j, false);
             return true;
-        default: return false;
+        default:
+            return false;
         }
     }
 }
@@ -314,11 +338,13 @@ inline nlohmann::json materialized(const nlohmann::json &j)
 /// or a raw-JSON node holding the string literal when `j` holds raw nodes
 /// (their stored escaped text is copied, not escaped again).
 inline nlohmann::json jsonTextOf(const nlohmann::json &j,
-                                 nlohmann::json::error_handler_t handler = nlohmann::json::error_handler_t::strict);
+                                 nlohmann::json::error_handler_t handler
+                                 = nlohmann::json::error_handler_t::strict);
 
 /// `j.dump(-1, ' ', false, handler)`, faster. Same text, same exceptions.
 inline std::string writeJson(const nlohmann::json &j,
-                             nlohmann::json::error_handler_t handler = nlohmann::json::error_handler_t::strict)
+                             nlohmann::json::error_handler_t handler
+                             = nlohmann::json::error_handler_t::strict)
 {
     std::string out;
     out.reserve(256 + jsonwrite_detail::rawBytes(j));

@@ -87,15 +87,23 @@ const json *subschemaAt(const json &schema, const std::vector<std::string> &cont
 std::string typeName(const json &v)
 {
     switch (v.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "boolean";
+    case json::value_t::null:
+        return "null";
+    case json::value_t::boolean:
+        return "boolean";
     case json::value_t::number_integer:
-    case json::value_t::number_unsigned: return "integer";
-    case json::value_t::number_float: return "number";
-    case json::value_t::string: return "string";
-    case json::value_t::array: return "array";
-    case json::value_t::object: return "object";
-    default: return "invalid";
+    case json::value_t::number_unsigned:
+        return "integer";
+    case json::value_t::number_float:
+        return "number";
+    case json::value_t::string:
+        return "string";
+    case json::value_t::array:
+        return "array";
+    case json::value_t::object:
+        return "object";
+    default:
+        return "invalid";
     }
 }
 
@@ -126,14 +134,17 @@ std::string explain(const std::string &message, const json *sub, const json *val
     }
     if (message.rfind("Failed to match against any enum values", 0) == 0 && sub->contains("enum"))
         return "must be one of: " + joined((*sub)["enum"]) + ".";
-    if (message.rfind("Failed to match expected value set by 'const'", 0) == 0 && sub->contains("const"))
+    if (message.rfind("Failed to match expected value set by 'const'", 0) == 0
+        && sub->contains("const"))
         return "must be " + (*sub)["const"].dump() + ".";
     if (message.rfind("Object contains a property that could not be validated", 0) == 0) {
         // valijson ends the message with ": '<name>'."
         const auto quote = message.rfind(": '");
         std::string out = "unknown property";
         if (quote != std::string::npos)
-            out += " " + message.substr(quote + 2, message.size() - quote - 2 - (message.back() == '.' ? 1 : 0));
+            out += " "
+                   + message.substr(quote + 2,
+                                    message.size() - quote - 2 - (message.back() == '.' ? 1 : 0));
         if (sub->contains("properties") && (*sub)["properties"].is_object()) {
             json names = json::array();
             for (const auto &[name, unused] : (*sub)["properties"].items()) {
@@ -179,7 +190,9 @@ const json *valueAt(const json &root, const std::vector<std::string> &context)
 
 } // namespace
 
-Schema::Schema() : Schema(json::object()) {}
+Schema::Schema()
+    : Schema(json::object())
+{}
 
 Schema::Schema(const json &schema)
     : m_source(std::make_shared<const json>(schema))
@@ -215,12 +228,13 @@ std::vector<SchemaIssue> Schema::validate(const json &value, std::size_t maxIssu
     valijson::ValidationResults::Error error;
     while (results.popError(error)) {
         SchemaIssue issue{toPointer(error.context),
-                          explain(error.description, subschemaAt(*m_source, error.context),
+                          explain(error.description,
+                                  subschemaAt(*m_source, error.context),
                                   valueAt(value, error.context))};
         (isSummary(issue.message) ? summaries : precise).push_back(std::move(issue));
     }
     std::vector<SchemaIssue> out = precise.empty() ? std::move(summaries) : std::move(precise);
-    if (out.empty())  // valijson always explains, but never report "valid" for a failure
+    if (out.empty()) // valijson always explains, but never report "valid" for a failure
         out.push_back({std::string(), "Value does not conform to the schema."});
     if (maxIssues > 0 && out.size() > maxIssues)
         out.resize(maxIssues);

@@ -57,8 +57,8 @@ json jsonRpcError(int code, const std::string &message, const json &id);
 /// A JSON-RPC message from a peer, parsed; or why it could not be.
 struct PeerJson
 {
-    json value;         ///< discarded when refused
-    std::string error;  ///< empty when parsed; else the message of a -32700 answer
+    json value;        ///< discarded when refused
+    std::string error; ///< empty when parsed; else the message of a -32700 answer
 };
 
 /// Parses JSON text that came from outside (an HTTP body, a stdin line).

@@ -67,7 +67,8 @@ bool ToolRegistry::add(const json &tools, std::string *error)
             return fail(error, where + "inputSchema must be an object schema");
         if (def.contains("outputSchema") && !rootIsObject(def["outputSchema"]))
             return fail(error, where + "outputSchema must be an object schema");
-        if (!names.insert(t.name).second || (t.underscoreName != t.name && !names.insert(t.underscoreName).second))
+        if (!names.insert(t.name).second
+            || (t.underscoreName != t.name && !names.insert(t.underscoreName).second))
             return fail(error, where + "duplicate name");
         try {
             t.input = Schema(def["inputSchema"]);
@@ -94,7 +95,8 @@ bool ToolRegistry::addFile(const QString &path, std::string *error)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
-        return fail(error, "cannot read " + path.toStdString() + ": " + f.errorString().toStdString());
+        return fail(error,
+                    "cannot read " + path.toStdString() + ": " + f.errorString().toStdString());
     const QByteArray bytes = f.readAll();
     const json tools = json::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (tools.is_discarded())
@@ -147,7 +149,8 @@ void widenForRuleSets(json &node, const std::string &property = {})
         if (enumHas(*e, "DOCTOR_PROTECT") && !enumHas(*e, "WITCH_ACT"))
             appendTo(*e, {"WITCH_ACT", "HUNTER_SHOOT", "SPEAK_DEFENSE"});
     }
-    if ((property == "seat" || property == "playersAlive") && node.value("maximum", json()) == json(8))
+    if ((property == "seat" || property == "playersAlive")
+        && node.value("maximum", json()) == json(8))
         node["maximum"] = 12;
     if (property == "requiredPlayers" && node.value("const", json()) == json(8)) {
         node.erase("const");

@@ -27,18 +27,18 @@ namespace townhall::mcp {
 
 /// How tool names are advertised in tools/list.
 enum class NameStyle : std::uint8_t {
-    Dotted,      ///< `et.werewolf.match.vote`, as in the seed (default)
-    Underscore,  ///< `et_werewolf_match_vote`, for clients that reject dots
+    Dotted,     ///< `et.werewolf.match.vote`, as in the seed (default)
+    Underscore, ///< `et_werewolf_match_vote`, for clients that reject dots
 };
 
 /// One registered tool.
 struct Tool
 {
-    std::string name;            ///< canonical dotted name
-    std::string underscoreName;  ///< `name` with every '.' replaced by '_'
-    json definition;             ///< the MCP Tool object as loaded
-    Schema input;                ///< compiled `inputSchema`
-    std::optional<Schema> output;  ///< compiled `outputSchema`, if declared
+    std::string name;             ///< canonical dotted name
+    std::string underscoreName;   ///< `name` with every '.' replaced by '_'
+    json definition;              ///< the MCP Tool object as loaded
+    Schema input;                 ///< compiled `inputSchema`
+    std::optional<Schema> output; ///< compiled `outputSchema`, if declared
     /// `annotations.readOnlyHint`. Read-only tools are the spectator reads: they
     /// work without an identity; every other tool needs an authenticated agent.
     bool readOnly = false;
@@ -93,7 +93,7 @@ public:
 
 private:
     std::vector<Tool> m_tools;
-    std::map<std::string, std::size_t, std::less<>> m_index;  ///< both name forms → m_tools index
+    std::map<std::string, std::size_t, std::less<>> m_index; ///< both name forms → m_tools index
 };
 
 } // namespace townhall::mcp

@@ -85,7 +85,8 @@ MatchFacts analyzeMatch(const std::vector<Event> &log)
             if (const auto it = p.find("roles"); it != p.end() && it->is_object())
                 for (const auto &[id, role] : it->items())
                     if (SeatFacts *s = seat(id); s && role.is_string())
-                        s->role = engine::parseRole(role.get<std::string>()).value_or(engine::Role::Villager);
+                        s->role = engine::parseRole(role.get<std::string>())
+                                      .value_or(engine::Role::Villager);
             break;
         case EventType::TurnStarted:
             if (SeatFacts *s = seat(stringAt(p, "playerId")))
@@ -113,7 +114,7 @@ MatchFacts analyzeMatch(const std::vector<Event> &log)
                     continue;
                 ++s->owedActions;
                 if (target.empty())
-                    continue;  // an abstention: counted with noVote below
+                    continue; // an abstention: counted with noVote below
                 ++s->votes;
                 if (const SeatFacts *t = seat(target); t && t->role == engine::Role::Werewolf)
                     ++s->votesForWolves;
@@ -124,7 +125,7 @@ MatchFacts analyzeMatch(const std::vector<Event> &log)
                 if (SeatFacts *s = seat(id)) {
                     ++s->errors.noVote;
                     if (!roundVotes.contains(id))
-                        ++s->owedActions;  // owed but never cast: the engine recorded it as missed
+                        ++s->owedActions; // owed but never cast: the engine recorded it as missed
                 }
             for (const std::string &id : stringsAt(p, "noVote"))
                 if (SeatFacts *s = seat(id)) {

@@ -16,16 +16,16 @@ namespace townhall::tournament {
 
 struct SeatFacts
 {
-    std::string playerId;                     ///< "p:<seat>" as the engine names it
+    std::string playerId; ///< "p:<seat>" as the engine names it
     engine::Role role = engine::Role::Villager;
-    int votes = 0;             ///< final day votes with a target (IRP and VSS denominator)
-    int votesForWolves = 0;    ///< of those, for a werewolf
-    int votesWithOutcome = 0;  ///< of those, for the player that vote round eliminated
-    int nightsAlive = 0;       ///< nights resolved while this seat was alive
-    int nightsSurvived = 0;    ///< of those, nights it was not killed in
-    int owedActions = 0;       ///< speaking turns, votes, night actions, hunter shots it was due
-    int missedActions = 0;     ///< of those, the ones the engine defaulted
-    ErrorCounts errors;        ///< from the log only (no telemetry)
+    int votes = 0;            ///< final day votes with a target (IRP and VSS denominator)
+    int votesForWolves = 0;   ///< of those, for a werewolf
+    int votesWithOutcome = 0; ///< of those, for the player that vote round eliminated
+    int nightsAlive = 0;      ///< nights resolved while this seat was alive
+    int nightsSurvived = 0;   ///< of those, nights it was not killed in
+    int owedActions = 0;      ///< speaking turns, votes, night actions, hunter shots it was due
+    int missedActions = 0;    ///< of those, the ones the engine defaulted
+    ErrorCounts errors;       ///< from the log only (no telemetry)
 
     int actionsMade() const { return owedActions - missedActions; }
 };

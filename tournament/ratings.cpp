@@ -9,11 +9,12 @@
 namespace townhall::tournament {
 
 std::vector<std::vector<Rating>> ratePlackettLuce(const std::vector<std::vector<Rating>> &teams,
-                                                  const std::vector<int> &ranks, const OpenSkillParams &params)
+                                                  const std::vector<int> &ranks,
+                                                  const OpenSkillParams &params)
 {
     if (teams.size() != ranks.size())
-        throw std::invalid_argument("ratePlackettLuce: " + std::to_string(teams.size()) + " teams but "
-                                    + std::to_string(ranks.size()) + " ranks");
+        throw std::invalid_argument("ratePlackettLuce: " + std::to_string(teams.size())
+                                    + " teams but " + std::to_string(ranks.size()) + " ranks");
     const std::size_t k = teams.size();
     // A team's strength is the sum of its members' means, its uncertainty
     // the sum of their variances (Weng & Lin, section 3.1).
@@ -21,7 +22,8 @@ std::vector<std::vector<Rating>> ratePlackettLuce(const std::vector<std::vector<
     std::vector<double> teamVar(k, 0.0);
     for (std::size_t t = 0; t < k; ++t) {
         if (teams[t].empty())
-            throw std::invalid_argument("ratePlackettLuce: team " + std::to_string(t) + " is empty");
+            throw std::invalid_argument("ratePlackettLuce: team " + std::to_string(t)
+                                        + " is empty");
         for (const Rating &r : teams[t]) {
             teamMu[t] += r.mu;
             teamVar[t] += r.sigma * r.sigma;
@@ -70,7 +72,8 @@ std::vector<std::vector<Rating>> ratePlackettLuce(const std::vector<std::vector<
     return out;
 }
 
-void RatingTable::rateMatch(const std::vector<std::vector<std::string>> &teams, const std::vector<int> &ranks,
+void RatingTable::rateMatch(const std::vector<std::vector<std::string>> &teams,
+                            const std::vector<int> &ranks,
                             const std::vector<std::string> &only)
 {
     std::vector<std::vector<Rating>> before(teams.size());
@@ -123,7 +126,8 @@ void RatingTable::rateMatch(const std::vector<std::vector<std::string>> &teams, 
         for (std::size_t s = 0; s < teams[t].size(); ++s) {
             Sum &sum = sums[teams[t][s]];
             sum.dMu += after[t][s].mu - before[t][s].mu;
-            sum.varFactor += (after[t][s].sigma * after[t][s].sigma) / (before[t][s].sigma * before[t][s].sigma);
+            sum.varFactor += (after[t][s].sigma * after[t][s].sigma)
+                             / (before[t][s].sigma * before[t][s].sigma);
             ++sum.seats;
         }
     const std::set<std::string> chosen(only.begin(), only.end());

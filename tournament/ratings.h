@@ -55,11 +55,14 @@ std::vector<std::vector<Rating>> ratePlackettLuce(const std::vector<std::vector<
 class RatingTable
 {
 public:
-    explicit RatingTable(OpenSkillParams params = {}) : m_params(params) {}
+    explicit RatingTable(OpenSkillParams params = {})
+        : m_params(params)
+    {}
 
     /// `teams[t]` names the key of every seat of team t. When `only` is not
     /// empty, just those keys take their update (a forfeit, see docs).
-    void rateMatch(const std::vector<std::vector<std::string>> &teams, const std::vector<int> &ranks,
+    void rateMatch(const std::vector<std::vector<std::string>> &teams,
+                   const std::vector<int> &ranks,
                    const std::vector<std::string> &only = {});
 
     Rating rating(const std::string &key) const;

@@ -78,10 +78,14 @@ ParticipantKind kindOf(const json &p, int *count)
 std::string_view toString(ParticipantKind k)
 {
     switch (k) {
-    case ParticipantKind::Bot: return "bot";
-    case ParticipantKind::Model: return "model";
-    case ParticipantKind::Agent: return "agent";
-    case ParticipantKind::Push: return "push";
+    case ParticipantKind::Bot:
+        return "bot";
+    case ParticipantKind::Model:
+        return "model";
+    case ParticipantKind::Agent:
+        return "agent";
+    case ParticipantKind::Push:
+        return "push";
     }
     return "bot";
 }
@@ -89,17 +93,21 @@ std::string_view toString(ParticipantKind k)
 std::string_view toString(FailureRule r)
 {
     switch (r) {
-    case FailureRule::Count: return "count";
-    case FailureRule::Void: return "void";
-    case FailureRule::Forfeit: return "forfeit";
+    case FailureRule::Count:
+        return "count";
+    case FailureRule::Void:
+        return "void";
+    case FailureRule::Forfeit:
+        return "forfeit";
     }
     return "void";
 }
 
 bool TournamentSpec::botsOnly() const
 {
-    return std::all_of(participants.begin(), participants.end(),
-                       [](const Participant &p) { return p.kind == ParticipantKind::Bot; });
+    return std::all_of(participants.begin(), participants.end(), [](const Participant &p) {
+        return p.kind == ParticipantKind::Bot;
+    });
 }
 
 json TournamentSpec::toJson() const
@@ -127,7 +135,8 @@ SpecParse parseSpec(std::string_view text)
 {
     SpecParse out;
     if (!base::jsonDepthWithin(text)) {
-        out.errors.push_back("the file nests deeper than " + std::to_string(base::MaxJsonDepth) + " levels");
+        out.errors.push_back("the file nests deeper than " + std::to_string(base::MaxJsonDepth)
+                             + " levels");
         return out;
     }
     json j = json::parse(text, nullptr, false);
@@ -153,8 +162,16 @@ SpecParse parseSpec(const json &j)
         errors.push_back("the tournament must be a JSON object");
         return out;
     }
-    static const std::set<std::string> known{"name", "rules", "matches", "seed", "mirror", "failure",
-                                             "timers", "providers", "participants", "parallel"};
+    static const std::set<std::string> known{"name",
+                                             "rules",
+                                             "matches",
+                                             "seed",
+                                             "mirror",
+                                             "failure",
+                                             "timers",
+                                             "providers",
+                                             "participants",
+                                             "parallel"};
     for (const auto &[key, value] : j.items())
         if (!known.count(key))
             errors.push_back(key + ": unknown key");
@@ -164,7 +181,8 @@ SpecParse parseSpec(const json &j)
     if (j.contains("name") && !j["name"].is_string())
         errors.push_back("name: must be a string");
     else if (!isOneLine(spec.name, MaxNameBytes))
-        errors.push_back("name: must be one line of at most " + std::to_string(MaxNameBytes) + " bytes");
+        errors.push_back("name: must be one line of at most " + std::to_string(MaxNameBytes)
+                         + " bytes");
 
     // Rules: a preset's name or a rule-set object ({"base": "9p", ...}).
     if (!j.contains("rules")) {
@@ -183,8 +201,8 @@ SpecParse parseSpec(const json &j)
             spec.rules = r.value();
     }
 
-    if (!j.contains("matches") || !j["matches"].is_number_integer() || j["matches"].get<long long>() < 1
-        || j["matches"].get<long long>() > MaxMatches)
+    if (!j.contains("matches") || !j["matches"].is_number_integer()
+        || j["matches"].get<long long>() < 1 || j["matches"].get<long long>() > MaxMatches)
         errors.push_back("matches: must be a whole number from 1 to " + std::to_string(MaxMatches));
     else
         spec.matches = j["matches"].get<int>();
@@ -232,12 +250,14 @@ SpecParse parseSpec(const json &j)
         // The file is stored in the database: no secret may be in it.
         for (const auto &[name, provider] : spec.providers.items())
             if (provider.is_object() && provider.contains("apiKey"))
-                errors.push_back("providers." + name
-                                 + ".apiKey: keys are not read from tournament files (they are stored); name an "
-                                   "environment variable in apiKeyEnv");
+                errors.push_back(
+                    "providers." + name
+                    + ".apiKey: keys are not read from tournament files (they are stored); name an "
+                      "environment variable in apiKeyEnv");
     }
-    if (j.contains("parallel") && (!j["parallel"].is_number_integer() || j["parallel"].get<long long>() < 1
-                                   || j["parallel"].get<long long>() > 64))
+    if (j.contains("parallel")
+        && (!j["parallel"].is_number_integer() || j["parallel"].get<long long>() < 1
+            || j["parallel"].get<long long>() > 64))
         errors.push_back("parallel: must be a whole number from 1 to 64");
 
     // Participants: each one kind; seats a number or "rest" (at most one).
@@ -260,41 +280,53 @@ SpecParse parseSpec(const json &j)
             int kinds = 0;
             p.kind = kindOf(e, &kinds);
             if (kinds != 1)
-                errors.push_back(at + ": must be exactly one of \"bot\": true, \"provider\", \"agent\" or \"push\"");
-            p.id = e.contains("id") && e["id"].is_string() ? e["id"].get<std::string>()
+                errors.push_back(at
+                                 + ": must be exactly one of \"bot\": true, \"provider\", "
+                                   "\"agent\" or \"push\"");
+            p.id = e.contains("id") && e["id"].is_string()       ? e["id"].get<std::string>()
                    : e.contains("name") && e["name"].is_string() ? e["name"].get<std::string>()
                                                                  : std::string();
             if (!validId(p.id))
                 errors.push_back(at + ".id: must be 1 to 40 letters, digits, '_', '.' or '-'");
             else if (!ids.insert(p.id).second)
                 errors.push_back(at + ".id: \"" + p.id + "\" is taken by another participant");
-            p.name = e.contains("name") && e["name"].is_string() ? e["name"].get<std::string>() : p.id;
+            p.name
+                = e.contains("name") && e["name"].is_string() ? e["name"].get<std::string>() : p.id;
             if (!isOneLine(p.name, MaxNameBytes))
-                errors.push_back(at + ".name: must be one line of at most " + std::to_string(MaxNameBytes) + " bytes");
-            if (p.kind == ParticipantKind::Agent && !(e["agent"].is_string() && !e["agent"].get<std::string>().empty()))
+                errors.push_back(at + ".name: must be one line of at most "
+                                 + std::to_string(MaxNameBytes) + " bytes");
+            if (p.kind == ParticipantKind::Agent
+                && !(e["agent"].is_string() && !e["agent"].get<std::string>().empty()))
                 errors.push_back(at + ".agent: must be the name of a registered agent");
             if (p.kind == ParticipantKind::Model && !e["provider"].is_string())
                 errors.push_back(at + ".provider: must be the name of a provider");
             if (p.kind == ParticipantKind::Model && e["provider"].is_string()
                 && !spec.providers.contains(e["provider"].get<std::string>()))
-                errors.push_back(at + ".provider: unknown provider \"" + e["provider"].get<std::string>() + "\"");
-            if (p.kind == ParticipantKind::Push && e["push"].is_object() && e["push"].contains("token"))
-                errors.push_back(at + ".push.token: tokens are not read from tournament files (they are stored); "
-                                      "name an environment variable in push.tokenEnv");
-            if (p.kind == ParticipantKind::Push && !(e["push"].is_object() && e["push"].contains("url")))
+                errors.push_back(at + ".provider: unknown provider \""
+                                 + e["provider"].get<std::string>() + "\"");
+            if (p.kind == ParticipantKind::Push && e["push"].is_object()
+                && e["push"].contains("token"))
+                errors.push_back(
+                    at
+                    + ".push.token: tokens are not read from tournament files (they are stored); "
+                      "name an environment variable in push.tokenEnv");
+            if (p.kind == ParticipantKind::Push
+                && !(e["push"].is_object() && e["push"].contains("url")))
                 errors.push_back(at + ".push: must be an object with a \"url\"");
             if (e.contains("seats")) {
                 const json &s = e["seats"];
                 if (s == "rest") {
                     if (rest >= 0)
-                        errors.push_back(at + ".seats: only one participant may take the rest of the table");
+                        errors.push_back(
+                            at + ".seats: only one participant may take the rest of the table");
                     rest = static_cast<int>(i);
                     p.seats = 0;
-                } else if (s.is_number_integer() && s.get<long long>() >= 1 && s.get<long long>() <= table) {
+                } else if (s.is_number_integer() && s.get<long long>() >= 1
+                           && s.get<long long>() <= table) {
                     p.seats = s.get<int>();
                 } else {
-                    errors.push_back(at + ".seats: must be a whole number from 1 to " + std::to_string(table)
-                                     + " or \"rest\"");
+                    errors.push_back(at + ".seats: must be a whole number from 1 to "
+                                     + std::to_string(table) + " or \"rest\"");
                 }
             }
             if (p.kind == ParticipantKind::Agent && p.seats != 1)
@@ -307,13 +339,14 @@ SpecParse parseSpec(const json &j)
         }
         if (rest >= 0 && static_cast<std::size_t>(rest) < spec.participants.size()) {
             if (fixed >= table)
-                errors.push_back("participants: the others already fill the table of " + std::to_string(table)
-                                 + ", nothing is left for \"rest\"");
+                errors.push_back("participants: the others already fill the table of "
+                                 + std::to_string(table) + ", nothing is left for \"rest\"");
             else
                 spec.participants[static_cast<std::size_t>(rest)].seats = table - fixed;
         } else if (errors.empty() && fixed != table) {
-            errors.push_back("participants: their seats add up to " + std::to_string(fixed) + ", the table has "
-                             + std::to_string(table) + " (give one of them \"seats\": \"rest\")");
+            errors.push_back("participants: their seats add up to " + std::to_string(fixed)
+                             + ", the table has " + std::to_string(table)
+                             + " (give one of them \"seats\": \"rest\")");
         }
     }
     if (errors.empty())
@@ -347,7 +380,7 @@ std::vector<ScheduledMatch> schedule(const TournamentSpec &spec)
     // per double block for mirrored odd tables).
     const int half = table / 2;
     const bool pairedBlock = spec.mirror && table % 2 == 0;
-    std::vector<int> offsets;  // one per match
+    std::vector<int> offsets; // one per match
     offsets.reserve(static_cast<std::size_t>(spec.matches) + static_cast<std::size_t>(2 * table));
     for (std::uint64_t block = 0; static_cast<int>(offsets.size()) < spec.matches; ++block) {
         engine::Rng rng = engine::Rng::forDecision(spec.seed, block, SaltBlock);
@@ -364,22 +397,26 @@ std::vector<ScheduledMatch> schedule(const TournamentSpec &spec)
     const std::vector<std::string> &names = engine::botNames();
     std::vector<ScheduledMatch> out;
     out.reserve(static_cast<std::size_t>(spec.matches));
-    std::vector<int> positions;  // seat s holds deck position positions[s]
+    std::vector<int> positions; // seat s holds deck position positions[s]
     for (int i = 0; i < spec.matches; ++i) {
         ScheduledMatch m;
         m.index = i;
         const bool isMirror = spec.mirror && i % 2 == 1;
         const int base = isMirror ? i - 1 : i;
         m.mirrorOf = isMirror ? base : -1;
-        m.seed = engine::Rng::forDecision(spec.seed, static_cast<std::uint64_t>(base), SaltMatchSeed).next();
+        m.seed
+            = engine::Rng::forDecision(spec.seed, static_cast<std::uint64_t>(base), SaltMatchSeed)
+                  .next();
         if (!isMirror) {
             positions.resize(static_cast<std::size_t>(table));
             std::iota(positions.begin(), positions.end(), 0);
-            engine::Rng seatRng = engine::Rng::forDecision(spec.seed, static_cast<std::uint64_t>(i), SaltSeats);
+            engine::Rng seatRng
+                = engine::Rng::forDecision(spec.seed, static_cast<std::uint64_t>(i), SaltSeats);
             seatRng.shuffle(positions);
         }
         std::vector<std::string> drawn = names;
-        engine::Rng nameRng = engine::Rng::forDecision(spec.seed, static_cast<std::uint64_t>(i), SaltNames);
+        engine::Rng nameRng
+            = engine::Rng::forDecision(spec.seed, static_cast<std::uint64_t>(i), SaltNames);
         nameRng.shuffle(drawn);
         const int offset = offsets[static_cast<std::size_t>(i)];
         for (int s = 0; s < table; ++s) {

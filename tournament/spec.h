@@ -10,8 +10,8 @@
 /// \code{.json}
 /// {"name": "mine against the bots", "rules": "classic", "matches": 200, "seed": 7,
 ///  "mirror": true, "failure": "void",
-///  "providers": {"local": {"kind": "openai", "baseUrl": "http://localhost:11434/v1", "model": "qwen3:8b"}},
-///  "participants": [
+///  "providers": {"local": {"kind": "openai", "baseUrl": "http://localhost:11434/v1", "model":
+///  "qwen3:8b"}}, "participants": [
 ///    {"id": "mine",  "agent": "my-agent"},
 ///    {"id": "qwen",  "provider": "local"},
 ///    {"id": "llama", "provider": "local", "model": "llama3.2"},
@@ -33,19 +33,19 @@ namespace townhall::tournament {
 using json = nlohmann::json;
 
 enum class ParticipantKind : std::uint8_t {
-    Bot,    ///< the built-in bot
-    Model,  ///< a model seat: a provider of the file's "providers", optional model and persona
-    Agent,  ///< a registered external MCP agent (by name; it signs in with its own token)
-    Push,   ///< a seed 002 push agent Town Hall calls
+    Bot,   ///< the built-in bot
+    Model, ///< a model seat: a provider of the file's "providers", optional model and persona
+    Agent, ///< a registered external MCP agent (by name; it signs in with its own token)
+    Push,  ///< a seed 002 push agent Town Hall calls
 };
 std::string_view toString(ParticipantKind k);
 
 struct Participant
 {
-    std::string id;     ///< unique in the tournament; [A-Za-z0-9_.-]{1,40}
-    std::string name;   ///< for the report; defaults to the id
+    std::string id;   ///< unique in the tournament; [A-Za-z0-9_.-]{1,40}
+    std::string name; ///< for the report; defaults to the id
     ParticipantKind kind = ParticipantKind::Bot;
-    int seats = 1;      ///< seats it fills at every table
+    int seats = 1; ///< seats it fills at every table
     /// The entry as written (a seats-file seat: provider/model/persona, push,
     /// agent): the host turns it into a seat driver.
     json entry;
@@ -53,9 +53,9 @@ struct Participant
 
 /// What a match that ended in an agent failure counts for (docs/tournaments.md).
 enum class FailureRule : std::uint8_t {
-    Count,    ///< it counts like any other match
-    Void,     ///< it counts for no one (reported as voided)
-    Forfeit,  ///< it counts only as a loss for the participant at fault
+    Count,   ///< it counts like any other match
+    Void,    ///< it counts for no one (reported as voided)
+    Forfeit, ///< it counts only as a loss for the participant at fault
 };
 std::string_view toString(FailureRule r);
 
@@ -65,12 +65,13 @@ struct TournamentSpec
     engine::RuleSet rules;
     int matches = 0;
     std::uint64_t seed = 1;
-    bool mirror = false;  ///< matches come in pairs: same seed, same seats' roles, participants moved
+    bool mirror
+        = false; ///< matches come in pairs: same seed, same seats' roles, participants moved
     FailureRule failure = FailureRule::Void;
     /// Real-time matches (any participant not a bot) use the longer turns of
     /// model play unless "timers": "standard".
     bool modelTimers = true;
-    json providers = json::object();  ///< as in a seats file
+    json providers = json::object(); ///< as in a seats file
     std::vector<Participant> participants;
 
     /// True when every participant is the built-in bot: the tournament runs
@@ -83,7 +84,7 @@ struct TournamentSpec
 /// Every problem is reported, each as "path: reason".
 struct SpecParse
 {
-    std::optional<TournamentSpec> spec;  ///< set exactly when errors is empty
+    std::optional<TournamentSpec> spec; ///< set exactly when errors is empty
     std::vector<std::string> errors;
     bool ok() const { return errors.empty(); }
 };
@@ -94,17 +95,17 @@ SpecParse parseSpec(std::string_view text);
 struct ScheduledSeat
 {
     std::string participantId;
-    int slot = 0;             ///< which of the participant's seats (0 .. seats-1)
+    int slot = 0; ///< which of the participant's seats (0 .. seats-1)
     engine::Role role = engine::Role::Villager;
-    std::string displayName;  ///< drawn for this match only, so no one can key on a name
+    std::string displayName; ///< drawn for this match only, so no one can key on a name
 };
 
 struct ScheduledMatch
 {
-    int index = 0;                     ///< 0-based position in the schedule
-    std::uint64_t seed = 0;            ///< the match seed (bots' choices, narration)
-    int mirrorOf = -1;                 ///< the index of the match this one mirrors
-    std::vector<ScheduledSeat> seats;  ///< in seat order (seat 1 first)
+    int index = 0;                    ///< 0-based position in the schedule
+    std::uint64_t seed = 0;           ///< the match seed (bots' choices, narration)
+    int mirrorOf = -1;                ///< the index of the match this one mirrors
+    std::vector<ScheduledSeat> seats; ///< in seat order (seat 1 first)
 
     std::vector<engine::Role> deal() const;
 };

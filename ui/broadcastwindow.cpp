@@ -59,14 +59,15 @@ Floor floorOf(const engine::Match &m)
     const engine::MatchState &s = m.state();
     Floor f;
     std::string holder;
-    if (s.phase == Phase::DayOpening && s.openingIndex >= 0 && s.openingIndex < int(s.openingOrder.size()))
+    if (s.phase == Phase::DayOpening && s.openingIndex >= 0
+        && s.openingIndex < int(s.openingOrder.size()))
         holder = s.openingOrder[std::size_t(s.openingIndex)];
     const auto &log = m.log();
     for (auto it = log.rbegin(); it != log.rend(); ++it) {
         if (it->audience != engine::Audience::Public)
             continue;
         if (!holder.empty() && it->type == EventType::TurnStarted)
-            break;  // the holder has not spoken yet in this turn
+            break; // the holder has not spoken yet in this turn
         if (it->type != EventType::PublicMessage)
             continue;
         const std::string who = it->payload.value("playerId", std::string());
@@ -162,19 +163,23 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
 
     m_moments->setModel(m_controller->keyMoments());
     auto *moments = new MomentDelegate(m_moments);
-    moments->setJumpHint(false);  // nothing to click on a stream
+    moments->setJumpHint(false); // nothing to click on a stream
     m_moments->setItemDelegate(moments);
     m_moments->setFrameShape(QFrame::NoFrame);
     m_moments->setSelectionMode(QAbstractItemView::NoSelection);
     m_moments->setFocusPolicy(Qt::NoFocus);
     m_moments->setWordWrap(true);
     m_moments->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_moments->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // kept at its end
+    m_moments->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // kept at its end
     m_moments->setAccessibleName(tr("Key moments"));
     setType(m_moments, 14);
     // The newest moment is the one a viewer wants: keep the list at its end.
-    connect(m_moments->model(), &QAbstractItemModel::rowsInserted, m_moments, &QListView::scrollToBottom);
-    connect(m_moments->model(), &QAbstractItemModel::modelReset, m_moments, &QListView::scrollToBottom);
+    connect(m_moments->model(),
+            &QAbstractItemModel::rowsInserted,
+            m_moments,
+            &QListView::scrollToBottom);
+    connect(
+        m_moments->model(), &QAbstractItemModel::modelReset, m_moments, &QListView::scrollToBottom);
 
     setType(m_ticker, 18);
     setType(m_status, 12);
@@ -240,13 +245,13 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     v->addWidget(m_idle, 1);
     v->addWidget(m_status, 0, Qt::AlignRight);
 
-    connect(m_replicas, &ReplicaSet::matchAdded, this,
-            [this](const QString &id) {
-                const engine::Match *m = m_replicas->match(id);
-                follow(m_director.matchAppeared(id, now(), m && m->ended()));
-            });
-    connect(m_replicas, &ReplicaSet::matchRemoved, this,
-            [this](const QString &id) { follow(m_director.matchRemoved(id, now())); });
+    connect(m_replicas, &ReplicaSet::matchAdded, this, [this](const QString &id) {
+        const engine::Match *m = m_replicas->match(id);
+        follow(m_director.matchAppeared(id, now(), m && m->ended()));
+    });
+    connect(m_replicas, &ReplicaSet::matchRemoved, this, [this](const QString &id) {
+        follow(m_director.matchRemoved(id, now()));
+    });
     connect(m_replicas, &ReplicaSet::matchAdvanced, this, &BroadcastWindow::onMatchAdvanced);
     connect(m_feed, &FeedClient::keyMoment, this, &BroadcastWindow::onKeyMoment);
     connect(m_feed, &FeedClient::statusChanged, this, [this](const QString &text) {
@@ -254,7 +259,7 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
         // On a capture, a healthy connection says nothing.
         m_status->setVisible(m_feed->state() != FeedClient::State::Connected);
         if (!m_controller->shownMatch())
-            syncShown();  // the card between matches says whether the feed is there
+            syncShown(); // the card between matches says whether the feed is there
     });
     connect(m_controller, &SpectatorController::shownChanged, this, &BroadcastWindow::syncShown);
     m_tick.setInterval(1000);
@@ -354,7 +359,7 @@ void BroadcastWindow::setFrameless(bool on)
     const bool wasVisible = isVisible();
     setWindowFlag(Qt::FramelessWindowHint, on);
     if (wasVisible)
-        show();  // changing the flags hides a window
+        show(); // changing the flags hides a window
 }
 
 void BroadcastWindow::lockOnMatch(const QString &matchId)
@@ -394,7 +399,7 @@ void BroadcastWindow::onMatchAdvanced(const QString &matchId, qsizetype firstNew
     }
     follow(changed);
     if (matchId == shownMatch())
-        syncShown();  // the speaking card reads the log
+        syncShown(); // the speaking card reads the log
 }
 
 void BroadcastWindow::onKeyMoment(const QString &matchId)
@@ -422,12 +427,14 @@ void BroadcastWindow::syncShown()
     m_speakerCaption->setText((f.turn ? tr("Now speaking") : tr("Last word")).toUpper());
     m_speaker->setText(f.name.isEmpty() ? QStringLiteral("—") : f.name);
     m_line->setText(f.line.isEmpty() ? QString() : QStringLiteral("“%1”").arg(f.line));
-    const bool voting = m && (m->state().phase == Phase::DayVote || m->state().phase == Phase::DayResolution);
+    const bool voting
+        = m && (m->state().phase == Phase::DayVote || m->state().phase == Phase::DayResolution);
     m_voteBox->setVisible(voting);
     m_match->setVisible(m != nullptr);
     m_idle->setVisible(m == nullptr);
-    m_idleLine->setText(m_feed->state() == FeedClient::State::Connected ? tr("The next match starts soon")
-                                                                        : tr("Back in a moment"));
+    m_idleLine->setText(m_feed->state() == FeedClient::State::Connected
+                            ? tr("The next match starts soon")
+                            : tr("Back in a moment"));
 }
 
 QMenu *BroadcastWindow::buildContextMenu()

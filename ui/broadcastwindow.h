@@ -110,7 +110,7 @@ private:
     QLabel *m_title;
     PhaseHeader *m_header;
     QListView *m_roster;
-    std::vector<Type> m_type;  ///< before the widgets: they are set as they are made
+    std::vector<Type> m_type; ///< before the widgets: they are set as they are made
     qreal m_typeScale = 1.0;
     QLabel *m_speakerCaption;
     QWidget *m_idle;

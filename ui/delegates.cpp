@@ -37,12 +37,17 @@ QColor readable(const QColor &c, const QPalette &pal)
 qreal textHeight(const QFont &font, qreal width, const QString &text)
 {
     const QFontMetricsF fm(font);
-    return fm.boundingRect(QRectF(0, 0, qMax<qreal>(20, width), 1e6), Qt::TextWordWrap, text).height();
+    return fm.boundingRect(QRectF(0, 0, qMax<qreal>(20, width), 1e6), Qt::TextWordWrap, text)
+        .height();
 }
 
 /// A small rounded chip; returns its width.
-qreal drawChip(QPainter *p, const QPointF &topLeft, const QString &text, const QFont &font,
-               const QColor &bg, const QColor &fg)
+qreal drawChip(QPainter *p,
+               const QPointF &topLeft,
+               const QString &text,
+               const QFont &font,
+               const QColor &bg,
+               const QColor &fg)
 {
     const QFontMetricsF fm(font);
     const QRectF r(topLeft, QSizeF(fm.horizontalAdvance(text) + 12, fm.height() + 2));
@@ -72,7 +77,9 @@ QSize PlayerDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelI
     return QSize(200, int(fm.height() * 2.9 + 10));
 }
 
-void PlayerDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, const QModelIndex &index) const
+void PlayerDelegate::paint(QPainter *p,
+                           const QStyleOptionViewItem &option,
+                           const QModelIndex &index) const
 {
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
@@ -87,8 +94,9 @@ void PlayerDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, cons
     if (!alive)
         card = Theme::mix(card, pal.color(QPalette::Window), 0.6);
     p->setPen(selected ? QPen(pal.color(QPalette::Highlight), 2)
-                       : (option.state & QStyle::State_HasFocus) ? QPen(pal.color(QPalette::Highlight), 1, Qt::DashLine)
-                                                                 : QPen(pal.color(QPalette::Mid), 1));
+              : (option.state & QStyle::State_HasFocus)
+                  ? QPen(pal.color(QPalette::Highlight), 1, Qt::DashLine)
+                  : QPen(pal.color(QPalette::Mid), 1));
     p->setBrush(card);
     p->drawRoundedRect(r, 8, 8);
 
@@ -111,7 +119,8 @@ void PlayerDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, cons
     p->setFont(nameFont);
     p->setPen(alive ? pal.color(QPalette::Text) : pal.color(QPalette::Disabled, QPalette::Text));
     const QRectF nameRect(x, r.top() + 6, w, nfm.height());
-    p->drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter, nfm.elidedText(name, Qt::ElideRight, w * 0.6));
+    p->drawText(
+        nameRect, Qt::AlignLeft | Qt::AlignVCenter, nfm.elidedText(name, Qt::ElideRight, w * 0.6));
 
     // right side: status word
     QFont small = scaled(option.font, 0.85, true);
@@ -138,12 +147,18 @@ void PlayerDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, cons
     if (!roleName.isEmpty()) {
         const auto role = engine::Role(index.data(PlayersModel::EngineRoleRole).toInt());
         const QColor rc = Theme::roleColor(role);
-        const QString chip = spoiler ? QStringLiteral("◉ ") % roleName.toUpper() : roleName.toUpper();
-        cx += drawChip(p, QPointF(cx, cy), chip, small, spoiler ? Theme::spoiler() : rc, Qt::white) + 6;
+        const QString chip
+            = spoiler ? QStringLiteral("◉ ") % roleName.toUpper() : roleName.toUpper();
+        cx += drawChip(p, QPointF(cx, cy), chip, small, spoiler ? Theme::spoiler() : rc, Qt::white)
+              + 6;
     } else {
-        cx += drawChip(p, QPointF(cx, cy), PlayersModel::tr("ROLE HIDDEN"), small,
+        cx += drawChip(p,
+                       QPointF(cx, cy),
+                       PlayersModel::tr("ROLE HIDDEN"),
+                       small,
                        Theme::mix(pal.color(QPalette::Mid), pal.color(QPalette::Base), 0.3),
-                       pal.color(QPalette::Text)) + 6;
+                       pal.color(QPalette::Text))
+              + 6;
     }
     const QString night = index.data(PlayersModel::NightActionRole).toString();
     const QString vote = index.data(PlayersModel::VoteTargetRole).toString();
@@ -162,7 +177,8 @@ void PlayerDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, cons
         extra = (extra.isEmpty() ? QString() : extra + QStringLiteral(" · ")) + shot;
     const QString potions = index.data(PlayersModel::PotionsRole).toString();
     if (!potions.isEmpty()) {
-        extra = (extra.isEmpty() ? QString() : extra + QStringLiteral(" · ")) + PlayersModel::tr("potions: %1").arg(potions);
+        extra = (extra.isEmpty() ? QString() : extra + QStringLiteral(" · "))
+                + PlayersModel::tr("potions: %1").arg(potions);
         if (night.isEmpty())
             extraColor = Theme::isDark(pal) ? Theme::spoiler().lighter(150) : Theme::spoiler();
     }
@@ -171,7 +187,8 @@ void PlayerDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, cons
         const QFontMetricsF efm(ef);
         p->setFont(ef);
         p->setPen(extraColor);
-        p->drawText(QRectF(cx, cy, r.right() - cx - 6, sfm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
+        p->drawText(QRectF(cx, cy, r.right() - cx - 6, sfm.height() + 2),
+                    Qt::AlignLeft | Qt::AlignVCenter,
                     efm.elidedText(extra, Qt::ElideRight, r.right() - cx - 6));
     }
     p->restore();
@@ -196,7 +213,8 @@ TranscriptDelegate::TranscriptDelegate(QAbstractItemView *view)
 {}
 
 TranscriptDelegate::Layout TranscriptDelegate::layoutFor(const QStyleOptionViewItem &option,
-                                                         const QModelIndex &index, qreal width) const
+                                                         const QModelIndex &index,
+                                                         qreal width) const
 {
     Layout l;
     const auto kind = Kind(index.data(TranscriptModel::KindRole).toInt());
@@ -222,7 +240,8 @@ TranscriptDelegate::Layout TranscriptDelegate::layoutFor(const QStyleOptionViewI
         l.textFont.setItalic(true);
         const qreal hh = QFontMetricsF(l.smallFont).height() + 2;
         l.header = QRectF(padX + 6, 8, innerW, hh);
-        l.text = QRectF(padX + 6, l.header.bottom() + 3, innerW - 6, textHeight(l.textFont, innerW - 6, text));
+        l.text = QRectF(
+            padX + 6, l.header.bottom() + 3, innerW - 6, textHeight(l.textFont, innerW - 6, text));
         l.height = l.text.bottom() + 10;
         return l;
     }
@@ -236,7 +255,8 @@ TranscriptDelegate::Layout TranscriptDelegate::layoutFor(const QStyleOptionViewI
         qreal y = l.header.bottom() + 2;
         const QString snippet = index.data(TranscriptModel::ReplySnippetRole).toString();
         if (!snippet.isEmpty()) {
-            l.reply = QRectF(padX + 6, y, innerW, QFontMetricsF(scaled(option.font, 0.85)).height() + 2);
+            l.reply = QRectF(
+                padX + 6, y, innerW, QFontMetricsF(scaled(option.font, 0.85)).height() + 2);
             y = l.reply.bottom() + 2;
         }
         l.text = QRectF(padX + 6, y, innerW - 6, textHeight(l.textFont, innerW - 6, text));
@@ -246,13 +266,16 @@ TranscriptDelegate::Layout TranscriptDelegate::layoutFor(const QStyleOptionViewI
     }
 }
 
-QSize TranscriptDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+QSize TranscriptDelegate::sizeHint(const QStyleOptionViewItem &option,
+                                   const QModelIndex &index) const
 {
     const qreal w = viewWidth(m_view, option);
     return QSize(int(w), int(std::ceil(layoutFor(option, index, w).height)) + 4);
 }
 
-void TranscriptDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, const QModelIndex &index) const
+void TranscriptDelegate::paint(QPainter *p,
+                               const QStyleOptionViewItem &option,
+                               const QModelIndex &index) const
 {
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
@@ -266,7 +289,9 @@ void TranscriptDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, 
     const QColor color = index.data(TranscriptModel::ColorRole).value<QColor>();
     const bool selected = option.state & QStyle::State_Selected;
     const QPointF o = row.topLeft() - QPointF(0, 0);
-    auto at = [&o](const QRectF &r) { return r.translated(o); };
+    auto at = [&o](const QRectF &r) {
+        return r.translated(o);
+    };
     const bool dark = Theme::isDark(pal);
     const QColor muted = pal.color(QPalette::PlaceholderText);
 
@@ -305,7 +330,8 @@ void TranscriptDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, 
     case Kind::TurnMarker:
     case Kind::System: {
         if (selected)
-            background(Theme::mix(pal.color(QPalette::Base), pal.color(QPalette::Highlight), 0.15), {});
+            background(Theme::mix(pal.color(QPalette::Base), pal.color(QPalette::Highlight), 0.15),
+                       {});
         if (kind == Kind::TurnMarker && color.isValid()) {
             p->setPen(Qt::NoPen);
             p->setBrush(color);
@@ -321,12 +347,24 @@ void TranscriptDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, 
     }
     case Kind::Narrator: {
         const QColor nc = Theme::narrator(pal);
-        background(spoiler ? Theme::mix(pal.color(QPalette::Base), Theme::spoiler(), 0.16) : Theme::mix(pal.color(QPalette::Base), nc, dark ? 0.14 : 0.1),
+        background(spoiler ? Theme::mix(pal.color(QPalette::Base), Theme::spoiler(), 0.16)
+                           : Theme::mix(pal.color(QPalette::Base), nc, dark ? 0.14 : 0.1),
                    spoiler ? Theme::spoiler() : nc);
         qreal x = at(l.header).left();
-        x += drawChip(p, QPointF(x, at(l.header).top()), tag, l.smallFont, nc, dark ? QColor(0x1B, 0x1E, 0x26) : Qt::white) + 6;
+        x += drawChip(p,
+                      QPointF(x, at(l.header).top()),
+                      tag,
+                      l.smallFont,
+                      nc,
+                      dark ? QColor(0x1B, 0x1E, 0x26) : Qt::white)
+             + 6;
         if (spoiler)
-            drawChip(p, QPointF(x, at(l.header).top()), TranscriptModel::tr("SPOILER"), l.smallFont, Theme::spoiler(), Qt::white);
+            drawChip(p,
+                     QPointF(x, at(l.header).top()),
+                     TranscriptModel::tr("SPOILER"),
+                     l.smallFont,
+                     Theme::spoiler(),
+                     Qt::white);
         p->setFont(l.textFont);
         p->setPen(dark ? nc.lighter(110) : nc.darker(115));
         p->drawText(at(l.text), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, text);
@@ -357,41 +395,57 @@ void TranscriptDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, 
         qreal x = at(l.header).left();
         const QString name = index.data(TranscriptModel::SpeakerNameRole).toString();
         if (!name.isEmpty()
-            && (kind == Kind::Speech || kind == Kind::WolfChat || kind == Kind::Thought || kind == Kind::StandIn)) {
+            && (kind == Kind::Speech || kind == Kind::WolfChat || kind == Kind::Thought
+                || kind == Kind::StandIn)) {
             p->setFont(l.nameFont);
             p->setPen(color.isValid() ? readable(color, pal) : pal.color(QPalette::Text));
             p->drawText(at(l.header), Qt::AlignLeft | Qt::AlignVCenter, name);
             x += QFontMetricsF(l.nameFont).horizontalAdvance(name) + 8;
         }
-        const qreal chipY = at(l.header).center().y() - (QFontMetricsF(l.smallFont).height() + 2) / 2;
+        const qreal chipY
+            = at(l.header).center().y() - (QFontMetricsF(l.smallFont).height() + 2) / 2;
         if (!tag.isEmpty()) {
-            const QColor tagBg = kind == Kind::Thought   ? Theme::thought()
-                                 : kind == Kind::StandIn ? Theme::warning(pal)
-                                 : spoiler               ? Theme::spoiler()
-                                 : kind == Kind::Vote ? Theme::phaseColor(engine::Phase::DayVote)
-                                                      : Theme::mix(pal.color(QPalette::Mid), pal.color(QPalette::Text), 0.2);
+            const QColor tagBg
+                = kind == Kind::Thought   ? Theme::thought()
+                  : kind == Kind::StandIn ? Theme::warning(pal)
+                  : spoiler               ? Theme::spoiler()
+                  : kind == Kind::Vote
+                      ? Theme::phaseColor(engine::Phase::DayVote)
+                      : Theme::mix(pal.color(QPalette::Mid), pal.color(QPalette::Text), 0.2);
             x += drawChip(p, QPointF(x, chipY), tag, l.smallFont, tagBg, Qt::white) + 6;
         }
         if (kind == Kind::Thought || kind == Kind::StandIn)
             ; // its tag says what it is
         else if (spoiler && kind != Kind::Secret && kind != Kind::WolfChat)
-            drawChip(p, QPointF(x, chipY), TranscriptModel::tr("SPOILER"), l.smallFont, Theme::spoiler(), Qt::white);
+            drawChip(p,
+                     QPointF(x, chipY),
+                     TranscriptModel::tr("SPOILER"),
+                     l.smallFont,
+                     Theme::spoiler(),
+                     Qt::white);
         else if (spoiler)
-            drawChip(p, QPointF(x, chipY), TranscriptModel::tr("SPOILER"), l.smallFont,
-                     Theme::mix(Theme::spoiler(), Qt::black, 0.25), Qt::white);
+            drawChip(p,
+                     QPointF(x, chipY),
+                     TranscriptModel::tr("SPOILER"),
+                     l.smallFont,
+                     Theme::mix(Theme::spoiler(), Qt::black, 0.25),
+                     Qt::white);
         if (kind == Kind::Outcome) {
             QFont f = l.smallFont;
             p->setFont(f);
             p->setPen(Theme::danger());
-            p->drawText(at(l.header), Qt::AlignLeft | Qt::AlignVCenter,
-                        index.data(TranscriptModel::EmphasisRole).toBool() ? TranscriptModel::tr("BREAKING")
-                                                                           : TranscriptModel::tr("RESULT"));
+            p->drawText(at(l.header),
+                        Qt::AlignLeft | Qt::AlignVCenter,
+                        index.data(TranscriptModel::EmphasisRole).toBool()
+                            ? TranscriptModel::tr("BREAKING")
+                            : TranscriptModel::tr("RESULT"));
         }
         // time, right-aligned
         QFont tf = scaled(option.font, 0.8);
         p->setFont(tf);
         p->setPen(muted);
-        p->drawText(at(l.header), Qt::AlignRight | Qt::AlignVCenter,
+        p->drawText(at(l.header),
+                    Qt::AlignRight | Qt::AlignVCenter,
                     index.sibling(index.row(), TranscriptModel::TimeColumn).data().toString());
         if (!l.reply.isNull()) {
             QFont rf = scaled(option.font, 0.85);
@@ -399,12 +453,17 @@ void TranscriptDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, 
             rf.setUnderline(true);
             p->setFont(rf);
             p->setPen(pal.color(QPalette::Link));
-            p->drawText(at(l.reply), Qt::AlignLeft | Qt::AlignVCenter,
-                        QFontMetricsF(rf).elidedText(QStringLiteral("↪ ") % index.data(TranscriptModel::ReplySnippetRole).toString(),
-                                                     Qt::ElideRight, l.reply.width()));
+            p->drawText(
+                at(l.reply),
+                Qt::AlignLeft | Qt::AlignVCenter,
+                QFontMetricsF(rf).elidedText(
+                    QStringLiteral("↪ ") % index.data(TranscriptModel::ReplySnippetRole).toString(),
+                    Qt::ElideRight,
+                    l.reply.width()));
         }
         QFont f = l.textFont;
-        f.setBold((kind == Kind::Outcome || kind == Kind::StandIn) && index.data(TranscriptModel::EmphasisRole).toBool());
+        f.setBold((kind == Kind::Outcome || kind == Kind::StandIn)
+                  && index.data(TranscriptModel::EmphasisRole).toBool());
         f.setItalic(kind == Kind::Thought);
         p->setFont(f);
         p->setPen(pal.color(QPalette::Text));
@@ -415,14 +474,17 @@ void TranscriptDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, 
     p->restore();
 }
 
-bool TranscriptDelegate::editorEvent(QEvent *event, QAbstractItemModel *model, const QStyleOptionViewItem &option,
+bool TranscriptDelegate::editorEvent(QEvent *event,
+                                     QAbstractItemModel *model,
+                                     const QStyleOptionViewItem &option,
                                      const QModelIndex &index)
 {
     if (event->type() == QEvent::MouseButtonRelease) {
         const int target = index.data(TranscriptModel::ReplyToRowRole).toInt();
         if (target >= 0) {
             const Layout l = layoutFor(option, index, option.rect.width());
-            const QRectF reply = l.reply.translated(QRectF(option.rect).adjusted(4, 2, -4, -2).topLeft());
+            const QRectF reply
+                = l.reply.translated(QRectF(option.rect).adjusted(4, 2, -4, -2).topLeft());
             if (reply.contains(static_cast<QMouseEvent *>(event)->position())) {
                 Q_EMIT replyActivated(target);
                 return true;
@@ -441,18 +503,25 @@ MomentDelegate::MomentDelegate(QAbstractItemView *view)
 
 QString MomentDelegate::dayText(int day) const
 {
-    return m_jumpHint ? KeyMomentsModel::tr("Day %1 · jump ›").arg(day) : KeyMomentsModel::tr("Day %1").arg(day);
+    return m_jumpHint ? KeyMomentsModel::tr("Day %1 · jump ›").arg(day)
+                      : KeyMomentsModel::tr("Day %1").arg(day);
 }
 
 QSize MomentDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     const qreal w = viewWidth(m_view, option) - 32;
     const QFontMetricsF small(scaled(option.font, 0.78, true));
-    const qreal h = 10 + small.height() + 6 + textHeight(scaled(option.font, 0.95), w, index.data(KeyMomentsModel::TextRole).toString()) + 12;
+    const qreal h = 10 + small.height() + 6
+                    + textHeight(scaled(option.font, 0.95),
+                                 w,
+                                 index.data(KeyMomentsModel::TextRole).toString())
+                    + 12;
     return QSize(int(w), int(std::ceil(h)) + 6);
 }
 
-void MomentDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, const QModelIndex &index) const
+void MomentDelegate::paint(QPainter *p,
+                           const QStyleOptionViewItem &option,
+                           const QModelIndex &index) const
 {
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
@@ -476,9 +545,21 @@ void MomentDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, cons
     const QFont small = scaled(option.font, 0.78, true);
     qreal x = r.left() + 14;
     const qreal y = r.top() + 9;
-    x += drawChip(p, QPointF(x, y), index.data(KeyMomentsModel::KindNameRole).toString().toUpper(), small, kc, Qt::white) + 6;
+    x += drawChip(p,
+                  QPointF(x, y),
+                  index.data(KeyMomentsModel::KindNameRole).toString().toUpper(),
+                  small,
+                  kc,
+                  Qt::white)
+         + 6;
     if (omni)
-        x += drawChip(p, QPointF(x, y), KeyMomentsModel::tr("SPOILER"), small, Theme::spoiler(), Qt::white) + 6;
+        x += drawChip(p,
+                      QPointF(x, y),
+                      KeyMomentsModel::tr("SPOILER"),
+                      small,
+                      Theme::spoiler(),
+                      Qt::white)
+             + 6;
     const QFont dayFont = scaled(option.font, 0.82);
     const QFontMetricsF dfm(dayFont);
     const QFontMetricsF sfm(small);
@@ -489,12 +570,17 @@ void MomentDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, cons
     if (x + dfm.horizontalAdvance(dayText) <= r.right() - 12) {
         p->setFont(dayFont);
         p->setPen(pal.color(QPalette::PlaceholderText));
-        p->drawText(QRectF(r.left(), y, r.width() - 12, sfm.height() + 2), Qt::AlignRight | Qt::AlignVCenter, dayText);
+        p->drawText(QRectF(r.left(), y, r.width() - 12, sfm.height() + 2),
+                    Qt::AlignRight | Qt::AlignVCenter,
+                    dayText);
     }
     p->setFont(scaled(option.font, 0.95));
     p->setPen(pal.color(QPalette::Text));
-    p->drawText(QRectF(r.left() + 14, y + sfm.height() + 7, r.width() - 26, r.bottom() - y - sfm.height() - 8),
-                Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, index.data(KeyMomentsModel::TextRole).toString());
+    p->drawText(
+        QRectF(
+            r.left() + 14, y + sfm.height() + 7, r.width() - 26, r.bottom() - y - sfm.height() - 8),
+        Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
+        index.data(KeyMomentsModel::TextRole).toString());
     p->restore();
 }
 

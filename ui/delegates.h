@@ -16,7 +16,9 @@ class PlayerDelegate final : public QStyledItemDelegate
 
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
-    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    void paint(QPainter *painter,
+               const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 };
 
@@ -29,9 +31,13 @@ class TranscriptDelegate final : public QStyledItemDelegate
 
 public:
     explicit TranscriptDelegate(QAbstractItemView *view);
-    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    void paint(QPainter *painter,
+               const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
-    bool editorEvent(QEvent *event, QAbstractItemModel *model, const QStyleOptionViewItem &option,
+    bool editorEvent(QEvent *event,
+                     QAbstractItemModel *model,
+                     const QStyleOptionViewItem &option,
                      const QModelIndex &index) override;
 
 Q_SIGNALS:
@@ -40,7 +46,8 @@ Q_SIGNALS:
 
 private:
     struct Layout;
-    Layout layoutFor(const QStyleOptionViewItem &option, const QModelIndex &index, qreal width) const;
+    Layout
+    layoutFor(const QStyleOptionViewItem &option, const QModelIndex &index, qreal width) const;
     QAbstractItemView *m_view;
 };
 
@@ -52,7 +59,9 @@ class MomentDelegate final : public QStyledItemDelegate
 
 public:
     explicit MomentDelegate(QAbstractItemView *view);
-    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    void paint(QPainter *painter,
+               const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     /// Whether a card says it can be clicked ("Day 2 · jump ›"); a window
     /// nobody clicks (a stream's) says only the day.

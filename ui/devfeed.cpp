@@ -45,7 +45,9 @@ DevFeed::DevFeed(HostLink *link, QObject *parent)
         if (!step())
             m_timer.stop();
     });
-    connect(m_link, &HostLink::demoMatchRequested, this, [this] { startMatch(std::uint64_t(m_counter) * 7919 + 11); });
+    connect(m_link, &HostLink::demoMatchRequested, this, [this] {
+        startMatch(std::uint64_t(m_counter) * 7919 + 11);
+    });
     connect(m_link, &HostLink::pauseRequested, this, [this](const QString &id, bool paused) {
         if (Running *r = find(id))
             send(*r, paused ? r->match->pause(m_now) : r->match->resume(m_now));
@@ -87,14 +89,23 @@ QString DevFeed::startMatch(std::uint64_t seed)
     std::vector<engine::SeatAssignment> seats;
     // As many seats as the rule set deals roles (six to twelve).
     for (int i = 0; i < m_config.rules.seatCount(); ++i)
-        seats.push_back({"dev:" + std::to_string(number) + ":" + std::to_string(i + 1), names[std::size_t(i)]});
+        seats.push_back(
+            {"dev:" + std::to_string(number) + ":" + std::to_string(i + 1), names[std::size_t(i)]});
     auto r = std::make_unique<Running>();
-    r->match = std::make_unique<engine::Match>(engine::Match::create(
-        engine::Lobby::matchIdFor(number), "bld-" + std::to_string(number), number, seed, seats, m_config, m_now));
+    r->match
+        = std::make_unique<engine::Match>(engine::Match::create(engine::Lobby::matchIdFor(number),
+                                                                "bld-" + std::to_string(number),
+                                                                number,
+                                                                seed,
+                                                                seats,
+                                                                m_config,
+                                                                m_now));
     r->rng.seed(seed);
     for (const Player &p : r->match->state().players)
-        r->seats.seat(p.playerId, std::make_unique<engine::BotDriver>(p.playerId, seed * 31 + std::uint64_t(p.seat)),
-                      m_now);
+        r->seats.seat(
+            p.playerId,
+            std::make_unique<engine::BotDriver>(p.playerId, seed * 31 + std::uint64_t(p.seat)),
+            m_now);
     const QString id = QString::fromStdString(r->match->matchId());
     std::vector<Event> all = r->match->log();
     m_running.push_back(std::move(r));
@@ -125,12 +136,13 @@ bool DevFeed::step()
         }
     }
     if (acted) {
-        m_now += 1500;  // agents take a moment to think
+        m_now += 1500; // agents take a moment to think
         return true;
     }
     if (!anyRunning)
-        return std::any_of(m_running.begin(), m_running.end(),
-                           [](const auto &r) { return r->match->state().paused; });
+        return std::any_of(m_running.begin(), m_running.end(), [](const auto &r) {
+            return r->match->state().paused;
+        });
     // The next deadline, or the next moment a bot asked to be woken (a vote
     // planned for later in the phase), whichever comes first.
     std::optional<engine::TimeMs> next;
@@ -150,7 +162,8 @@ bool DevFeed::step()
     return true;
 }
 
-bool DevFeed::stepUntil(const QString &matchId, const std::function<bool(const engine::Match &)> &done,
+bool DevFeed::stepUntil(const QString &matchId,
+                        const std::function<bool(const engine::Match &)> &done,
                         int maxSteps)
 {
     for (int i = 0; i < maxSteps; ++i) {
@@ -165,11 +178,20 @@ bool DevFeed::stepUntil(const QString &matchId, const std::function<bool(const e
     return false;
 }
 
-void DevFeed::play(int intervalMs) { m_timer.start(intervalMs); }
+void DevFeed::play(int intervalMs)
+{
+    m_timer.start(intervalMs);
+}
 
-void DevFeed::stop() { m_timer.stop(); }
+void DevFeed::stop()
+{
+    m_timer.stop();
+}
 
-void DevFeed::sendQueue(const QStringList &names) { Q_EMIT m_link->queueChanged(names); }
+void DevFeed::sendQueue(const QStringList &names)
+{
+    Q_EMIT m_link->queueChanged(names);
+}
 
 void DevFeed::sendServerInfo()
 {
@@ -247,8 +269,13 @@ std::vector<Event> DevFeed::scriptedAct(Running &r)
                     r.nightTarget = p->playerId;
             if (r.nightTarget.empty())
                 r.nightTarget = pick(r.rng, nonWolves)->playerId;
-            Command c{Command::Kind::WolfChat, wolves.front()->playerId, {},
-                      "Let's take " + nameOf(r.nightTarget) + " tonight. Too sharp by half.", {}, {}, {}};
+            Command c{Command::Kind::WolfChat,
+                      wolves.front()->playerId,
+                      {},
+                      "Let's take " + nameOf(r.nightTarget) + " tonight. Too sharp by half.",
+                      {},
+                      {},
+                      {}};
             return run(c);
         }
         for (const Player *p : alive(m)) {
@@ -266,7 +293,13 @@ std::vector<Event> DevFeed::scriptedAct(Running &r)
                 auto allowed = m.requiredAction(p->playerId).allowedTargets;
                 if (allowed.empty())
                     continue;
-                return run({Command::Kind::DoctorProtect, p->playerId, pick(r.rng, allowed), {}, {}, {}, {}});
+                return run({Command::Kind::DoctorProtect,
+                            p->playerId,
+                            pick(r.rng, allowed),
+                            {},
+                            {},
+                            {},
+                            {}});
             }
         }
         return {};
@@ -307,21 +340,26 @@ std::vector<Event> DevFeed::scriptedAct(Running &r)
             return {};
         ++r.said;
         // The seer claims once a wolf is found.
-        if (!r.seerClaimed && !r.seerFound.empty() && m.player(r.seerFound) && m.player(r.seerFound)->alive) {
+        if (!r.seerClaimed && !r.seerFound.empty() && m.player(r.seerFound)
+            && m.player(r.seerFound)->alive) {
             for (const Player *p : speakers) {
                 if (p->role == Role::Seer) {
                     r.seerClaimed = true;
                     r.suspect = r.seerFound;
-                    return say(*p, "I am the seer. Last night I inspected " + nameOf(r.seerFound)
-                                       + " — a werewolf. Vote with me.",
-                               engine::MessageKind::Discussion, false);
+                    return say(*p,
+                               "I am the seer. Last night I inspected " + nameOf(r.seerFound)
+                                   + " — a werewolf. Vote with me.",
+                               engine::MessageKind::Discussion,
+                               false);
                 }
             }
         }
         const Player *p = pick(r.rng, speakers);
         if (p->playerId == r.suspect)
-            return say(*p, "That's absurd. I've been helping all day; look at who is pushing this.",
-                       engine::MessageKind::Defense, true);
+            return say(*p,
+                       "That's absurd. I've been helping all day; look at who is pushing this.",
+                       engine::MessageKind::Defense,
+                       true);
         static const char *accuse[] = {
             "%s has been dodging every question. I think %s is a wolf.",
             "I agree — %s's story does not add up.",
@@ -350,15 +388,22 @@ std::vector<Event> DevFeed::scriptedAct(Running &r)
             target = pick(r.rng, others)->playerId;
         }
         if (r.rng() % 9 == 0)
-            target.reset();  // abstain
-        auto out = run({Command::Kind::Vote, p->playerId, target, {}, {}, {}, std::string("gut feeling")});
+            target.reset(); // abstain
+        auto out = run(
+            {Command::Kind::Vote, p->playerId, target, {}, {}, {}, std::string("gut feeling")});
         // Once a day, an early voter changes their mind.
         if (!r.flipped && voters.size() == 2) {
             r.flipped = true;
             for (const Player *q : alive(m)) {
-                if (q->voted && q->voteTarget && !q->voteTarget->empty() && *q->voteTarget != r.suspect
-                    && q->playerId != r.suspect) {
-                    auto more = run({Command::Kind::Vote, q->playerId, r.suspect, {}, {}, {}, std::string("changed my mind")});
+                if (q->voted && q->voteTarget && !q->voteTarget->empty()
+                    && *q->voteTarget != r.suspect && q->playerId != r.suspect) {
+                    auto more = run({Command::Kind::Vote,
+                                     q->playerId,
+                                     r.suspect,
+                                     {},
+                                     {},
+                                     {},
+                                     std::string("changed my mind")});
                     out.insert(out.end(), more.begin(), more.end());
                     break;
                 }
@@ -371,12 +416,15 @@ std::vector<Event> DevFeed::scriptedAct(Running &r)
         if (s.lastEliminated) {
             const Player *p = m.player(*s.lastEliminated);
             if (p && !p->spokeLastWords)
-                return say(*p, "You'll regret this. Remember who pushed hardest.", engine::MessageKind::LastWords,
+                return say(*p,
+                           "You'll regret this. Remember who pushed hardest.",
+                           engine::MessageKind::LastWords,
                            false);
         }
         return {};
 
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -385,23 +433,24 @@ std::vector<Event> DevFeed::botAct(Running &r)
     // One action per step, so the window shows the match move by move.
     engine::Match &m = *r.match;
     std::vector<Event> produced;
-    r.seats.pass(m, m_now, [&](const std::string &playerId, const engine::ToolCall &call, std::uint64_t) {
-        engine::SeatLoop::Sent sent;
-        auto cmd = engine::toCommand(call, playerId);
-        if (!cmd) {
-            sent.error = engine::ErrorCode::InvalidArgument;
+    r.seats.pass(
+        m, m_now, [&](const std::string &playerId, const engine::ToolCall &call, std::uint64_t) {
+            engine::SeatLoop::Sent sent;
+            auto cmd = engine::toCommand(call, playerId);
+            if (!cmd) {
+                sent.error = engine::ErrorCode::InvalidArgument;
+                return sent;
+            }
+            auto res = m.execute(*cmd, m_now);
+            sent.ok = res.ok();
+            if (!res.ok()) {
+                sent.error = res.error().code;
+                return sent;
+            }
+            produced = std::move(*res);
+            sent.stop = true;
             return sent;
-        }
-        auto res = m.execute(*cmd, m_now);
-        sent.ok = res.ok();
-        if (!res.ok()) {
-            sent.error = res.error().code;
-            return sent;
-        }
-        produced = std::move(*res);
-        sent.stop = true;
-        return sent;
-    });
+        });
     return produced;
 }
 

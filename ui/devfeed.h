@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/seats.h"
 #include "engine/match.h"
+#include "engine/seats.h"
 
 #include <QObject>
 #include <QStringList>
@@ -28,8 +28,8 @@ class DevFeed final : public QObject
 
 public:
     enum class Actors {
-        Scripted,     ///< canned, seeded play that exercises every panel
-        BuiltInBots,  ///< engine::Bot, as `simulate` runs them
+        Scripted,    ///< canned, seeded play that exercises every panel
+        BuiltInBots, ///< engine::Bot, as `simulate` runs them
     };
 
     explicit DevFeed(HostLink *link, QObject *parent = nullptr);
@@ -44,7 +44,8 @@ public:
     /// Returns false when no match is running any more.
     bool step();
     /// Steps until `done(match)` holds for `matchId` (or it ends, or maxSteps).
-    bool stepUntil(const QString &matchId, const std::function<bool(const engine::Match &)> &done,
+    bool stepUntil(const QString &matchId,
+                   const std::function<bool(const engine::Match &)> &done,
                    int maxSteps = 20000);
     /// Steps in real time, one step per interval.
     void play(int intervalMs);

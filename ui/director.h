@@ -54,7 +54,7 @@ private:
     QString m_candidate;
     QString m_lock;
     qint64 m_switchedAt = 0;
-    QStringList m_running;  ///< appeared and not ended, in order of appearance
+    QStringList m_running; ///< appeared and not ended, in order of appearance
     QStringList m_ended;
     QHash<QString, qint64> m_endedAt;
 };

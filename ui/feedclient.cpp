@@ -22,7 +22,8 @@ using engine::json;
 QString str(const json &o, const char *key)
 {
     auto it = o.find(key);
-    return it != o.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+    return it != o.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                            : QString();
 }
 
 /// Times on the feed are the host's clock in ms since the epoch (the
@@ -41,11 +42,22 @@ bool feedType(engine::EventType t)
 {
     using T = engine::EventType;
     switch (t) {
-    case T::MatchCreated: case T::PhaseChanged: case T::PublicMessage: case T::VoteCast:
-    case T::NightResult: case T::PlayerEliminated: case T::GameEnded: case T::Narrator:
-    case T::PlayerReady: case T::TurnStarted: case T::TurnMissed: case T::VoteResult:
-    case T::RolesRevealed: case T::MatchPaused: case T::MatchResumed:
-    case T::HunterShot:  // seed 002: the hunter's shot is public
+    case T::MatchCreated:
+    case T::PhaseChanged:
+    case T::PublicMessage:
+    case T::VoteCast:
+    case T::NightResult:
+    case T::PlayerEliminated:
+    case T::GameEnded:
+    case T::Narrator:
+    case T::PlayerReady:
+    case T::TurnStarted:
+    case T::TurnMissed:
+    case T::VoteResult:
+    case T::RolesRevealed:
+    case T::MatchPaused:
+    case T::MatchResumed:
+    case T::HunterShot: // seed 002: the hunter's shot is public
         return true;
     default:
         return false;
@@ -71,8 +83,9 @@ std::optional<engine::Event> eventFromWire(const QString &matchId, const json &w
     engine::Event e;
     e.matchId = matchId.toStdString();
     e.seq = seq->get<std::uint64_t>();
-    e.eventId = w.contains("eventId") && w["eventId"].is_string() ? w["eventId"].get<std::string>()
-                                                                 : engine::makeEventId(e.matchId, e.seq);
+    e.eventId = w.contains("eventId") && w["eventId"].is_string()
+                    ? w["eventId"].get<std::string>()
+                    : engine::makeEventId(e.matchId, e.seq);
     e.at = *ms;
     e.type = *t;
     e.audience = engine::Audience::Public;
@@ -156,10 +169,11 @@ void FeedClient::connectNow()
     connect(m_socket, &QWebSocket::disconnected, this, &FeedClient::onDisconnected);
     // A refused connection reports an error; make sure it is handled as a loss
     // once, whichever of the two signals comes.
-    connect(m_socket, QOverload<QAbstractSocket::SocketError>::of(&QWebSocket::error), this, [this] {
-        if (m_socket && m_socket->state() == QAbstractSocket::UnconnectedState)
-            onDisconnected();
-    });
+    connect(
+        m_socket, QOverload<QAbstractSocket::SocketError>::of(&QWebSocket::error), this, [this] {
+            if (m_socket && m_socket->state() == QAbstractSocket::UnconnectedState)
+                onDisconnected();
+        });
     qCInfo(lcUi) << "feed: connecting to" << u.toString();
     m_socket->open(u);
 }
@@ -181,8 +195,9 @@ void FeedClient::onDisconnected()
     }
     if (code == 4001)
         m_dropped = true;
-    scheduleRetry(m_helloSeen || m_dropped ? State::Reconnecting
-                                           : (m_everConnected ? State::Reconnecting : State::Unreachable));
+    scheduleRetry(m_helloSeen || m_dropped
+                      ? State::Reconnecting
+                      : (m_everConnected ? State::Reconnecting : State::Unreachable));
 }
 
 void FeedClient::scheduleRetry(State s)
@@ -212,10 +227,13 @@ QString FeedClient::statusText() const
     case State::Connecting:
         return tr("Connecting to %1…").arg(where);
     case State::Connected:
-        return m_delayMs > 0 ? tr("Connected to %1 (%2 s delay)").arg(where).arg(m_delayMs / 1000.0, 0, 'f', 0)
+        return m_delayMs > 0 ? tr("Connected to %1 (%2 s delay)")
+                                   .arg(where)
+                                   .arg(m_delayMs / 1000.0, 0, 'f', 0)
                              : tr("Connected to %1").arg(where);
     case State::Reconnecting:
-        return m_dropped ? tr("Dropped by the host, reconnecting…") : tr("Connection lost, reconnecting…");
+        return m_dropped ? tr("Dropped by the host, reconnecting…")
+                         : tr("Connection lost, reconnecting…");
     case State::Unreachable:
         return tr("Host %1 unreachable, retrying…").arg(where);
     case State::Refused:
@@ -226,7 +244,9 @@ QString FeedClient::statusText() const
 
 Clock FeedClient::shownClock() const
 {
-    return [this] { return QDateTime::currentMSecsSinceEpoch() + m_serverOffsetMs - m_delayMs; };
+    return [this] {
+        return QDateTime::currentMSecsSinceEpoch() + m_serverOffsetMs - m_delayMs;
+    };
 }
 
 void FeedClient::onText(const QString &text)
@@ -249,8 +269,9 @@ void FeedClient::onText(const QString &text)
             m_cursor = c;
         auto mo = o.find("moment");
         if (mo != o.end() && mo->is_object())
-            Q_EMIT keyMoment(str(o, "matchId"),
-                             QJsonDocument::fromJson(QByteArray::fromStdString(mo->dump())).object());
+            Q_EMIT keyMoment(
+                str(o, "matchId"),
+                QJsonDocument::fromJson(QByteArray::fromStdString(mo->dump())).object());
     } else if (type == QLatin1String("dropped")) {
         m_dropped = true;
         qCInfo(lcUi) << "feed: dropped by the host:" << str(o, "reason");
@@ -277,7 +298,7 @@ void FeedClient::handleHello(const json &o)
     if (auto it = o.find("resumed"); it != o.end() && it->is_boolean() && it->get<bool>())
         qCInfo(lcUi) << "feed: resumed after" << m_cursor;
     setState(State::Connected);
-    Q_EMIT statusChanged(statusText());  // the delay may have changed
+    Q_EMIT statusChanged(statusText()); // the delay may have changed
 }
 
 void FeedClient::handleSnapshot(const json &o)
@@ -347,7 +368,8 @@ QUrl FeedClient::feedUrlForMcp(const QString &mcpUrl)
     if (!mcp.isValid() || mcp.host().isEmpty())
         return {};
     QUrl u;
-    u.setScheme(mcp.scheme() == QLatin1String("https") ? QStringLiteral("wss") : QStringLiteral("ws"));
+    u.setScheme(mcp.scheme() == QLatin1String("https") ? QStringLiteral("wss")
+                                                       : QStringLiteral("ws"));
     u.setHost(mcp.host());
     u.setPort(mcp.port());
     u.setPath(QStringLiteral("/spectate"));
@@ -363,7 +385,8 @@ std::optional<QUrl> FeedClient::parseUserUrl(const QString &text, QString *error
         return std::nullopt;
     };
     if (t.isEmpty())
-        return fail(tr("Enter the address of a Town Hall host, e.g. ws://127.0.0.1:8787/spectate."));
+        return fail(
+            tr("Enter the address of a Town Hall host, e.g. ws://127.0.0.1:8787/spectate."));
     QUrl u;
     if (t.contains(QLatin1String("://"))) {
         u = QUrl(t, QUrl::StrictMode);

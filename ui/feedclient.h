@@ -31,12 +31,12 @@ class FeedClient final : public QObject
 
 public:
     enum class State {
-        Idle,          ///< not opened, or closed by the owner
-        Connecting,    ///< the first attempt is under way
-        Connected,     ///< hello received
-        Reconnecting,  ///< the connection was lost or dropped; retrying
-        Unreachable,   ///< the host did not answer; retrying
-        Refused,       ///< the host answered with an error (bad request): no retry
+        Idle,         ///< not opened, or closed by the owner
+        Connecting,   ///< the first attempt is under way
+        Connected,    ///< hello received
+        Reconnecting, ///< the connection was lost or dropped; retrying
+        Unreachable,  ///< the host did not answer; retrying
+        Refused,      ///< the host answered with an error (bad request): no retry
     };
     Q_ENUM(State)
 
@@ -103,7 +103,7 @@ private:
     int m_maxBackoffMs = 10000;
     int m_backoffMs = 1000;
     qint64 m_delayMs = 0;
-    qint64 m_serverOffsetMs = 0;  ///< host clock minus local clock, at hello
+    qint64 m_serverOffsetMs = 0; ///< host clock minus local clock, at hello
     bool m_everConnected = false;
     bool m_helloSeen = false;
     bool m_dropped = false;

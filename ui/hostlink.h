@@ -3,9 +3,9 @@
 
 #include "engine/event.h"
 #include "engine/match.h"
+#include "host/recorder/toolcallrecord.h"
 #include "ui/agentinfo.h"
 #include "ui/modelseats.h"
-#include "host/recorder/toolcallrecord.h"
 
 #include <QMetaType>
 #include <QObject>
@@ -29,9 +29,9 @@ struct HostSettings
     bool guestsAllowed = true;
     engine::Timers timers;
     bool themeFollowsSystem = true;
-    bool darkTheme = false;   ///< used when themeFollowsSystem is false
-    QString dataDirectory;    ///< empty: the standard application data location
-    QString language;         ///< "en", "zh_CN", …; empty: the system's language
+    bool darkTheme = false; ///< used when themeFollowsSystem is false
+    QString dataDirectory;  ///< empty: the standard application data location
+    QString language;       ///< "en", "zh_CN", …; empty: the system's language
 };
 
 /// The whole boundary between the host and the widgets.
@@ -105,7 +105,8 @@ Q_SIGNALS:
     void pauseRequested(const QString &matchId, bool paused);
     /// Breakpoints of one match: stop as each phase begins, right before each
     /// vote is resolved. stepRequested plays one phase and stops again.
-    void breakpointsRequested(const QString &matchId, bool atPhaseBoundary, bool beforeVoteResolution);
+    void
+    breakpointsRequested(const QString &matchId, bool atPhaseBoundary, bool beforeVoteResolution);
     void stepRequested(const QString &matchId);
     /// The agents panel: list (answered by agentsChanged), register a name
     /// (agentRegistered or agentProblem), revoke by agent id.

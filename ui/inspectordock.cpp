@@ -88,10 +88,13 @@ InspectorDock::InspectorDock(SpectatorController *controller, QWidget *parent)
     // Each record holds its request and response: bounded well below the recorder's ring.
     m_calls->setCapacity(20000);
     // New notes of a model seat: the shown call's model tab follows.
-    connect(m_controller->replicas()->modelSeats(), &ModelSeatBook::changed, this, [this](const QString &matchId) {
-        if (const auto r = currentRecord(); r && r->matchId == matchId)
-            showModel(*r);
-    });
+    connect(m_controller->replicas()->modelSeats(),
+            &ModelSeatBook::changed,
+            this,
+            [this](const QString &matchId) {
+                if (const auto r = currentRecord(); r && r->matchId == matchId)
+                    showModel(*r);
+            });
     m_filter->setSourceModel(m_calls);
 
     m_table->setModel(m_filter);
@@ -527,19 +530,23 @@ void InspectorDock::showDetail(int sourceRow)
 
 void InspectorDock::showModel(const ToolCallRecord &r)
 {
-    const engine::Match *m = r.matchId.isEmpty() ? nullptr : m_controller->replicas()->match(r.matchId);
+    const engine::Match *m
+        = r.matchId.isEmpty() ? nullptr : m_controller->replicas()->match(r.matchId);
     const engine::Player *p = m ? playerForAgent(*m, r.agentId) : nullptr;
-    const ModelSeatReport *seat = p ? m_controller->replicas()->modelSeats()->seat(r.matchId, qs(p->playerId)) : nullptr;
+    const ModelSeatReport *seat
+        = p ? m_controller->replicas()->modelSeats()->seat(r.matchId, qs(p->playerId)) : nullptr;
     if (!seat) {
         m_model->setPlainText(tr("%1 is not a model seat of this match: no model played this call.")
                                   .arg(r.agentName.isEmpty() ? r.agentId : r.agentName));
         return;
     }
     QStringList lines;
-    lines << tr("%1 is played by %2 (provider %3).").arg(seat->displayName, seat->model, seat->provider);
+    lines << tr("%1 is played by %2 (provider %3).")
+                 .arg(seat->displayName, seat->model, seat->provider);
     lines << tr("So far: %n model call(s), tokens in %1, out %2%3; latency p50 %4 ms, p95 %5 ms; "
                 "%6 stand-in turn(s)%7.",
-                nullptr, seat->calls)
+                nullptr,
+                seat->calls)
                  .arg(seat->inputTokens)
                  .arg(seat->outputTokens)
                  .arg(seat->cost >= 0 ? tr(", cost %1").arg(seat->cost, 0, 'f', 4) : QString())
@@ -558,7 +565,8 @@ void InspectorDock::showModel(const ToolCallRecord &r)
                              : n.kind == ModelNote::Kind::StandIn ? tr("stand-in")
                                                                   : tr("hand-over");
         lines << tr("[%1 · day %2 · %3] %4: %5")
-                     .arg(QDateTime::fromMSecsSinceEpoch(n.atMs).toString(QStringLiteral("HH:mm:ss")))
+                     .arg(QDateTime::fromMSecsSinceEpoch(n.atMs).toString(
+                         QStringLiteral("HH:mm:ss")))
                      .arg(n.day)
                      .arg(UiText::phaseName(engine::Phase(n.phase)), kind, n.text);
         ++shown;

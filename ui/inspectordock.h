@@ -8,9 +8,9 @@
 // a curl script that repeats the call against this host, and for a model
 // seat the model's private thoughts up to the call.
 
+#include "host/recorder/toolcallrecord.h"
 #include "ui/agenteyeview.h"
 #include "ui/spectatorcontroller.h"
-#include "host/recorder/toolcallrecord.h"
 
 #include <QDockWidget>
 

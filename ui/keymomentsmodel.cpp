@@ -15,8 +15,8 @@ namespace {
 
 bool sameMoment(const engine::KeyMoment &a, const engine::KeyMoment &b)
 {
-    return a.kind == b.kind && a.atSeq == b.atSeq && a.templateId == b.templateId && a.text == b.text
-           && a.eventIds == b.eventIds && a.weight == b.weight;
+    return a.kind == b.kind && a.atSeq == b.atSeq && a.templateId == b.templateId
+           && a.text == b.text && a.eventIds == b.eventIds && a.weight == b.weight;
 }
 
 } // namespace
@@ -68,7 +68,10 @@ QModelIndex KeyMomentsModel::index(int row, int column, const QModelIndex &paren
     return createIndex(row, column);
 }
 
-QModelIndex KeyMomentsModel::parent(const QModelIndex &) const { return {}; }
+QModelIndex KeyMomentsModel::parent(const QModelIndex &) const
+{
+    return {};
+}
 
 int KeyMomentsModel::rowCount(const QModelIndex &parent) const
 {
@@ -83,19 +86,30 @@ int KeyMomentsModel::columnCount(const QModelIndex &parent) const
 QColor KeyMomentsModel::kindColor(Kind kind)
 {
     switch (kind) {
-    case Kind::Accusation: return QColor(0xD9, 0x6B, 0x2B);
-    case Kind::SeerClaim: return QColor(0x6A, 0x5A, 0xE0);
-    case Kind::Counterclaim: return QColor(0xB0, 0x45, 0xC8);
-    case Kind::Contradiction: return QColor(0xC8, 0x9B, 0x1E);
-    case Kind::VoteFlip: return QColor(0x2F, 0x8F, 0xD0);
-    case Kind::DoctorSave: return QColor(0x2E, 0xA0, 0x6A);
-    case Kind::HunterShot: return QColor(0xA8, 0x3A, 0x2E);
-    case Kind::Pk: return QColor(0x8A, 0x6D, 0x3B);
-    case Kind::DeadlyNight: return QColor(0x5C, 0x4B, 0x8A);
-    case Kind::Draw: return QColor(0x6F, 0x7F, 0x8A);
+    case Kind::Accusation:
+        return QColor(0xD9, 0x6B, 0x2B);
+    case Kind::SeerClaim:
+        return QColor(0x6A, 0x5A, 0xE0);
+    case Kind::Counterclaim:
+        return QColor(0xB0, 0x45, 0xC8);
+    case Kind::Contradiction:
+        return QColor(0xC8, 0x9B, 0x1E);
+    case Kind::VoteFlip:
+        return QColor(0x2F, 0x8F, 0xD0);
+    case Kind::DoctorSave:
+        return QColor(0x2E, 0xA0, 0x6A);
+    case Kind::HunterShot:
+        return QColor(0xA8, 0x3A, 0x2E);
+    case Kind::Pk:
+        return QColor(0x8A, 0x6D, 0x3B);
+    case Kind::DeadlyNight:
+        return QColor(0x5C, 0x4B, 0x8A);
+    case Kind::Draw:
+        return QColor(0x6F, 0x7F, 0x8A);
     case Kind::WolfOnWolf:
     case Kind::FakeClaim:
-    case Kind::WitchPotion: return Theme::spoiler();
+    case Kind::WitchPotion:
+        return Theme::spoiler();
     }
     return Qt::gray;
 }
@@ -108,18 +122,28 @@ QVariant KeyMomentsModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case KindColumn: return UiText::momentKindName(m.kind);
-        case TextColumn: return m_texts.at(index.row());
-        case DayColumn: return m.day;
+        case KindColumn:
+            return UiText::momentKindName(m.kind);
+        case TextColumn:
+            return m_texts.at(index.row());
+        case DayColumn:
+            return m.day;
         }
         return {};
     case Qt::AccessibleTextRole:
     case Qt::ToolTipRole:
-        return tr("%1, day %2: %3").arg(UiText::momentKindName(m.kind)).arg(m.day).arg(m_texts.at(index.row()));
-    case KindRole: return int(m.kind);
-    case KindNameRole: return UiText::momentKindName(m.kind);
-    case TextRole: return m_texts.at(index.row());
-    case DayRole: return m.day;
+        return tr("%1, day %2: %3")
+            .arg(UiText::momentKindName(m.kind))
+            .arg(m.day)
+            .arg(m_texts.at(index.row()));
+    case KindRole:
+        return int(m.kind);
+    case KindNameRole:
+        return UiText::momentKindName(m.kind);
+    case TextRole:
+        return m_texts.at(index.row());
+    case DayRole:
+        return m.day;
     case EventIdsRole: {
         QStringList ids;
         for (const std::string &id : m.eventIds)
@@ -132,16 +156,20 @@ QVariant KeyMomentsModel::data(const QModelIndex &index, int role) const
                 return qulonglong(*seq);
         return qulonglong(m.atSeq);
     }
-    case AtSeqRole: return qulonglong(m.atSeq);
+    case AtSeqRole:
+        return qulonglong(m.atSeq);
     case PlayerIdsRole: {
         QStringList ids;
         for (const std::string &id : m.playerIds)
             ids << qs(id);
         return ids;
     }
-    case OmniscientRole: return m.omniscient;
-    case WeightRole: return m.weight;
-    case ColorRole: return kindColor(m.kind);
+    case OmniscientRole:
+        return m.omniscient;
+    case WeightRole:
+        return m.weight;
+    case ColorRole:
+        return kindColor(m.kind);
     }
     return {};
 }
@@ -151,9 +179,12 @@ QVariant KeyMomentsModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case KindColumn: return tr("Kind");
-    case TextColumn: return tr("Moment");
-    case DayColumn: return tr("Day");
+    case KindColumn:
+        return tr("Kind");
+    case TextColumn:
+        return tr("Moment");
+    case DayColumn:
+        return tr("Day");
     }
     return {};
 }

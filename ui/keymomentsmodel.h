@@ -19,17 +19,17 @@ class KeyMomentsModel final : public QAbstractItemModel
 public:
     enum Column { KindColumn, TextColumn, DayColumn, ColumnCount };
     enum Roles {
-        KindRole = Qt::UserRole,  ///< int(engine::KeyMoment::Kind)
+        KindRole = Qt::UserRole, ///< int(engine::KeyMoment::Kind)
         KindNameRole,
         TextRole,
         DayRole,
-        EventIdsRole,             ///< QStringList
-        JumpSeqRole,              ///< seq of the first event, for the transcript
+        EventIdsRole, ///< QStringList
+        JumpSeqRole,  ///< seq of the first event, for the transcript
         AtSeqRole,
         PlayerIdsRole,
         OmniscientRole,
         WeightRole,
-        ColorRole,                ///< colour of the kind
+        ColorRole, ///< colour of the kind
     };
 
     explicit KeyMomentsModel(QObject *parent = nullptr);
@@ -46,14 +46,15 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant
+    headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QColor kindColor(engine::KeyMoment::Kind kind);
 
 private:
     std::string m_matchId;
     std::vector<engine::KeyMoment> m_moments;
-    QStringList m_texts;  ///< each moment in the UI's language (TemplateText)
+    QStringList m_texts; ///< each moment in the UI's language (TemplateText)
 };
 
 } // namespace townhall::ui

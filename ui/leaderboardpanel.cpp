@@ -43,10 +43,14 @@ namespace {
 QString kindName(ParticipantKind k)
 {
     switch (k) {
-    case ParticipantKind::Bot: return LeaderboardPanel::tr("bot");
-    case ParticipantKind::Model: return LeaderboardPanel::tr("model");
-    case ParticipantKind::Agent: return LeaderboardPanel::tr("MCP agent");
-    case ParticipantKind::Push: return LeaderboardPanel::tr("push agent");
+    case ParticipantKind::Bot:
+        return LeaderboardPanel::tr("bot");
+    case ParticipantKind::Model:
+        return LeaderboardPanel::tr("model");
+    case ParticipantKind::Agent:
+        return LeaderboardPanel::tr("MCP agent");
+    case ParticipantKind::Push:
+        return LeaderboardPanel::tr("push agent");
     }
     return {};
 }
@@ -79,7 +83,10 @@ QString roleLabel(const RoleResult &r)
 }
 
 /// Each participant keeps one colour in every chart (its place in the report).
-QColor participantColor(std::size_t i) { return seatColor(int(i % 12) + 1); }
+QColor participantColor(std::size_t i)
+{
+    return seatColor(int(i % 12) + 1);
+}
 
 QChartView *makeChartView(QChart *chart)
 {
@@ -98,7 +105,8 @@ void resetChart(QChart *chart, const QPalette &palette)
 {
     chart->removeAllSeries();
     // Before any series: a theme change recolours the series it finds.
-    const QChart::ChartTheme theme = Theme::isDark(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    const QChart::ChartTheme theme
+        = Theme::isDark(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
     if (chart->theme() != theme)
         chart->setTheme(theme);
     const auto axes = chart->axes();
@@ -152,7 +160,9 @@ QTableView *makeTable(QSortFilterProxyModel *proxy, int stretchColumn)
 
 // ---------------------------------------------------------------------------
 
-LeaderboardModel::LeaderboardModel(QObject *parent) : QAbstractTableModel(parent) {}
+LeaderboardModel::LeaderboardModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{}
 
 void LeaderboardModel::setResults(std::vector<ParticipantResult> results)
 {
@@ -166,7 +176,10 @@ int LeaderboardModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_rows.size());
 }
 
-int LeaderboardModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int LeaderboardModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
 {
@@ -176,44 +189,68 @@ QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
     const tournament::ErrorCounts &e = p.errors;
     if (role == Qt::ToolTipRole && index.column() == Errors)
         return tr("Timeouts %1, illegal calls %2, no vote %3, self-votes %4, stand-in turns %5")
-            .arg(e.timeouts).arg(e.illegalCalls).arg(e.noVote).arg(e.selfVote).arg(e.standInTurns);
+            .arg(e.timeouts)
+            .arg(e.illegalCalls)
+            .arg(e.noVote)
+            .arg(e.selfVote)
+            .arg(e.standInTurns);
     if (role == Qt::TextAlignmentRole && index.column() != Participant)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::DecorationRole && index.column() == Participant)
         return participantColor(std::size_t(index.row()));
     if (role == SortRole) {
         switch (Column(index.column())) {
-        case Rank: return index.row();
-        case Participant: return qs(p.name).toLower();
-        case Rating: return p.overall.rating.value;
-        case Games: return p.overall.games;
-        case WinRate: return p.overall.winRate.value;
-        case Irp: return p.irp.value;
-        case Vss: return p.vss.value;
-        case Ksr: return p.ksr.value;
-        case Errors: return errorTotal(e);
-        case Tokens: return qlonglong(p.tokensIn + p.tokensOut);
-        case Cost: return p.costUsd;
-        case Latency: return p.meanLatencyMs;
-        case ColumnCount: break;
+        case Rank:
+            return index.row();
+        case Participant:
+            return qs(p.name).toLower();
+        case Rating:
+            return p.overall.rating.value;
+        case Games:
+            return p.overall.games;
+        case WinRate:
+            return p.overall.winRate.value;
+        case Irp:
+            return p.irp.value;
+        case Vss:
+            return p.vss.value;
+        case Ksr:
+            return p.ksr.value;
+        case Errors:
+            return errorTotal(e);
+        case Tokens:
+            return qlonglong(p.tokensIn + p.tokensOut);
+        case Cost:
+            return p.costUsd;
+        case Latency:
+            return p.meanLatencyMs;
+        case ColumnCount:
+            break;
         }
         return {};
     }
     if (role != Qt::DisplayRole)
         return {};
     switch (Column(index.column())) {
-    case Rank: return index.row() + 1;
-    case Participant:  // a model participant by its model, the others by their kind
-        return QStringLiteral("%1 · %2").arg(qs(p.name), p.model.empty() ? kindName(p.kind) : qs(p.model));
+    case Rank:
+        return index.row() + 1;
+    case Participant: // a model participant by its model, the others by their kind
+        return QStringLiteral("%1 · %2").arg(qs(p.name),
+                                             p.model.empty() ? kindName(p.kind) : qs(p.model));
     case Rating: {
         const tournament::Estimate &r = p.overall.rating;
         return withInterval(r.value, r.low, r.high, 1);
     }
-    case Games: return p.overall.games;
-    case WinRate: return percentWithInterval(p.overall.winRate);
-    case Irp: return percentWithInterval(p.irp);
-    case Vss: return percentWithInterval(p.vss);
-    case Ksr: return percentWithInterval(p.ksr);
+    case Games:
+        return p.overall.games;
+    case WinRate:
+        return percentWithInterval(p.overall.winRate);
+    case Irp:
+        return percentWithInterval(p.irp);
+    case Vss:
+        return percentWithInterval(p.vss);
+    case Ksr:
+        return percentWithInterval(p.ksr);
     case Errors: {
         // Each count named; the ones that are zero left out.
         QStringList parts;
@@ -229,12 +266,16 @@ QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
     }
     case Tokens:
         // Zero means not measured (an MCP agent's own model, the bots).
-        return p.tokensIn + p.tokensOut > 0 ? QLocale().toString(qlonglong(p.tokensIn + p.tokensOut))
-                                            : QStringLiteral("–");
-    case Cost: return p.costUsd > 0 ? QStringLiteral("$%1").arg(p.costUsd, 0, 'f', 2) : QStringLiteral("–");
+        return p.tokensIn + p.tokensOut > 0
+                   ? QLocale().toString(qlonglong(p.tokensIn + p.tokensOut))
+                   : QStringLiteral("–");
+    case Cost:
+        return p.costUsd > 0 ? QStringLiteral("$%1").arg(p.costUsd, 0, 'f', 2)
+                             : QStringLiteral("–");
     case Latency:
         return p.meanLatencyMs > 0 ? tr("%1 ms").arg(qRound(p.meanLatencyMs)) : QStringLiteral("–");
-    case ColumnCount: break;
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -245,38 +286,63 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     if (role == Qt::ToolTipRole) {
         switch (Column(section)) {
-        case Rating: return tr("OpenSkill rating μ with its 95% interval (μ ± 1.96σ)");
-        case WinRate: return tr("Wins per game, with the Wilson 95% interval");
-        case Irp: return tr("Identification precision: of its day votes on the village side, the share that named a werewolf");
-        case Vss: return tr("Voting success: of its day votes, the share that named the player the round eliminated");
-        case Ksr: return tr("Kill survival rate: of its nights alive on the village side, the share it survived");
-        case Errors: return tr("Timeouts · illegal calls · no vote · self-votes · stand-in turns");
-        default: return {};
+        case Rating:
+            return tr("OpenSkill rating μ with its 95% interval (μ ± 1.96σ)");
+        case WinRate:
+            return tr("Wins per game, with the Wilson 95% interval");
+        case Irp:
+            return tr("Identification precision: of its day votes on the village side, the share "
+                      "that named a werewolf");
+        case Vss:
+            return tr("Voting success: of its day votes, the share that named the player the round "
+                      "eliminated");
+        case Ksr:
+            return tr("Kill survival rate: of its nights alive on the village side, the share it "
+                      "survived");
+        case Errors:
+            return tr("Timeouts · illegal calls · no vote · self-votes · stand-in turns");
+        default:
+            return {};
         }
     }
     if (role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
-    case Rank: return tr("#");
-    case Participant: return tr("Participant");
-    case Rating: return tr("Rating");
-    case Games: return tr("Games");
-    case WinRate: return tr("Win rate");
-    case Irp: return tr("IRP");
-    case Vss: return tr("VSS");
-    case Ksr: return tr("KSR");
-    case Errors: return tr("Errors");
-    case Tokens: return tr("Tokens");
-    case Cost: return tr("Cost");
-    case Latency: return tr("Latency");
-    case ColumnCount: break;
+    case Rank:
+        return tr("#");
+    case Participant:
+        return tr("Participant");
+    case Rating:
+        return tr("Rating");
+    case Games:
+        return tr("Games");
+    case WinRate:
+        return tr("Win rate");
+    case Irp:
+        return tr("IRP");
+    case Vss:
+        return tr("VSS");
+    case Ksr:
+        return tr("KSR");
+    case Errors:
+        return tr("Errors");
+    case Tokens:
+        return tr("Tokens");
+    case Cost:
+        return tr("Cost");
+    case Latency:
+        return tr("Latency");
+    case ColumnCount:
+        break;
     }
     return {};
 }
 
 // ---------------------------------------------------------------------------
 
-RoleResultsModel::RoleResultsModel(QObject *parent) : QAbstractTableModel(parent) {}
+RoleResultsModel::RoleResultsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{}
 
 void RoleResultsModel::setResults(const std::vector<ParticipantResult> &results)
 {
@@ -293,7 +359,10 @@ int RoleResultsModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_rows.size());
 }
 
-int RoleResultsModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int RoleResultsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant RoleResultsModel::data(const QModelIndex &index, int role) const
 {
@@ -305,24 +374,36 @@ QVariant RoleResultsModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == SortRole) {
         switch (Column(index.column())) {
-        case Participant: return row.participant.toLower();
-        case Role: return r.role ? int(*r.role) : -1;
-        case Games: return r.games;
-        case WinRate: return r.winRate.value;
-        case Rating: return r.rating.value;
-        case ColumnCount: break;
+        case Participant:
+            return row.participant.toLower();
+        case Role:
+            return r.role ? int(*r.role) : -1;
+        case Games:
+            return r.games;
+        case WinRate:
+            return r.winRate.value;
+        case Rating:
+            return r.rating.value;
+        case ColumnCount:
+            break;
         }
         return {};
     }
     if (role != Qt::DisplayRole)
         return {};
     switch (Column(index.column())) {
-    case Participant: return row.participant;
-    case Role: return roleLabel(r);
-    case Games: return r.games;
-    case WinRate: return percentWithInterval(r.winRate);
-    case Rating: return withInterval(r.rating.value, r.rating.low, r.rating.high, 1);
-    case ColumnCount: break;
+    case Participant:
+        return row.participant;
+    case Role:
+        return roleLabel(r);
+    case Games:
+        return r.games;
+    case WinRate:
+        return percentWithInterval(r.winRate);
+    case Rating:
+        return withInterval(r.rating.value, r.rating.low, r.rating.high, 1);
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -332,12 +413,18 @@ QVariant RoleResultsModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
-    case Participant: return LeaderboardModel::tr("Participant");
-    case Role: return tr("Role");
-    case Games: return LeaderboardModel::tr("Games");
-    case WinRate: return LeaderboardModel::tr("Win rate");
-    case Rating: return tr("Role rating");
-    case ColumnCount: break;
+    case Participant:
+        return LeaderboardModel::tr("Participant");
+    case Role:
+        return tr("Role");
+    case Games:
+        return LeaderboardModel::tr("Games");
+    case WinRate:
+        return LeaderboardModel::tr("Win rate");
+    case Rating:
+        return tr("Role rating");
+    case ColumnCount:
+        break;
     }
     return {};
 }
@@ -345,26 +432,27 @@ QVariant RoleResultsModel::headerData(int section, Qt::Orientation orientation, 
 // ---------------------------------------------------------------------------
 
 LeaderboardPanel::LeaderboardPanel(QWidget *parent)
-    : QWidget(parent),
-      m_pickerRow(new QWidget(this)),
-      m_tournaments(new QComboBox),
-      m_refresh(new QToolButton),
-      m_source(new QLabel(this)),
-      m_header(new QLabel(this)),
-      m_progress(new QProgressBar(this)),
-      m_stack(new QStackedWidget(this)),
-      m_empty(new QLabel(tr("No tournament results yet. Start one from Tournament → New tournament…; "
-                            "its standings appear here as its matches finish."))),
-      m_tabs(new QTabWidget),
-      m_model(new LeaderboardModel(this)),
-      m_roleModel(new RoleResultsModel(this)),
-      m_sorted(new QSortFilterProxyModel(this)),
-      m_sortedRoles(new QSortFilterProxyModel(this)),
-      m_ratings(new QChart),
-      m_roles(new QChart),
-      m_cost(new QChart),
-      m_matches(new QListWidget),
-      m_open(new QPushButton(tr("Open")))
+    : QWidget(parent)
+    , m_pickerRow(new QWidget(this))
+    , m_tournaments(new QComboBox)
+    , m_refresh(new QToolButton)
+    , m_source(new QLabel(this))
+    , m_header(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+    , m_stack(new QStackedWidget(this))
+    , m_empty(
+          new QLabel(tr("No tournament results yet. Start one from Tournament → New tournament…; "
+                        "its standings appear here as its matches finish.")))
+    , m_tabs(new QTabWidget)
+    , m_model(new LeaderboardModel(this))
+    , m_roleModel(new RoleResultsModel(this))
+    , m_sorted(new QSortFilterProxyModel(this))
+    , m_sortedRoles(new QSortFilterProxyModel(this))
+    , m_ratings(new QChart)
+    , m_roles(new QChart)
+    , m_cost(new QChart)
+    , m_matches(new QListWidget)
+    , m_open(new QPushButton(tr("Open")))
 {
     m_header->setWordWrap(true);
     m_header->setTextFormat(Qt::PlainText);
@@ -426,9 +514,12 @@ LeaderboardPanel::LeaderboardPanel(QWidget *parent)
     ml->addLayout(row);
     m_tabs->addTab(matchesPage, tr("Matches"));
     m_open->setEnabled(false);
-    connect(m_matches, &QListWidget::itemDoubleClicked, this,
-            [this](QListWidgetItem *item) { Q_EMIT openMatchRequested(matchKey(item)); });
-    connect(m_matches, &QListWidget::currentRowChanged, this, [this](int r) { m_open->setEnabled(r >= 0); });
+    connect(m_matches, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem *item) {
+        Q_EMIT openMatchRequested(matchKey(item));
+    });
+    connect(m_matches, &QListWidget::currentRowChanged, this, [this](int r) {
+        m_open->setEnabled(r >= 0);
+    });
     connect(m_open, &QPushButton::clicked, this, &LeaderboardPanel::openSelectedMatch);
 
     // Which tournament: every one of the database, the command line's too.
@@ -439,15 +530,17 @@ LeaderboardPanel::LeaderboardPanel(QWidget *parent)
     m_tournaments->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_tournaments->setAccessibleName(tr("Tournament"));
     m_refresh->setText(tr("Refresh"));
-    m_refresh->setToolTip(tr("Read the tournaments of the database again (one running from the command line "
-                             "grows as its matches end)"));
+    m_refresh->setToolTip(
+        tr("Read the tournaments of the database again (one running from the command line "
+           "grows as its matches end)"));
     pick->addWidget(pickLabel);
     pick->addWidget(m_tournaments);
     pick->addWidget(m_refresh);
     pick->addStretch();
     m_pickerRow->hide();
-    connect(m_tournaments, &QComboBox::activated, this,
-            [this](int i) { Q_EMIT tournamentChosen(m_tournaments->itemData(i).toString()); });
+    connect(m_tournaments, &QComboBox::activated, this, [this](int i) {
+        Q_EMIT tournamentChosen(m_tournaments->itemData(i).toString());
+    });
     connect(m_refresh, &QToolButton::clicked, this, &LeaderboardPanel::refreshRequested);
 
     auto *layout = new QVBoxLayout(this);
@@ -480,7 +573,8 @@ void LeaderboardPanel::setTournaments(const std::vector<TournamentChoice> &tourn
     const QSignalBlocker quiet(m_tournaments);
     m_tournaments->clear();
     for (const TournamentChoice &t : tournaments) {
-        const QString state = t.finished ? tr("finished") : tr("%1 of %2 played").arg(t.done).arg(t.scheduled);
+        const QString state
+            = t.finished ? tr("finished") : tr("%1 of %2 played").arg(t.done).arg(t.scheduled);
         m_tournaments->addItem(t.name.isEmpty() ? tr("%1 · %2").arg(t.id, state)
                                                 : tr("%1 · %2 · %3").arg(t.id, t.name, state),
                                t.id);
@@ -512,8 +606,8 @@ void LeaderboardPanel::setPlayingMatches(const std::vector<PlayingMatch> &matche
         if (!item->data(PlayingRole).toBool())
             continue;
         const QString key = item->data(KeyRole).toString();
-        const bool still = std::any_of(matches.begin(), matches.end(),
-                                       [&key](const PlayingMatch &p) { return p.key == key; });
+        const bool still = std::any_of(
+            matches.begin(), matches.end(), [&key](const PlayingMatch &p) { return p.key == key; });
         if (still)
             shown[key] = item;
         else
@@ -528,9 +622,10 @@ void LeaderboardPanel::setPlayingMatches(const std::vector<PlayingMatch> &matche
             item->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
         }
         item->setText(tr("%1 — playing on %2").arg(p.label, p.holder));
-        item->setToolTip(tr("Host %1 is playing this match now. Watch it live with Match → Watch a host… on "
-                            "that host's spectator address; it can be replayed here once it has ended.")
-                             .arg(p.holder));
+        item->setToolTip(
+            tr("Host %1 is playing this match now. Watch it live with Match → Watch a host… on "
+               "that host's spectator address; it can be replayed here once it has ended.")
+                .arg(p.holder));
     }
 }
 
@@ -564,23 +659,25 @@ void LeaderboardPanel::setProgress(int played, int scheduled, int running)
 {
     m_progress->setRange(0, std::max(scheduled, 1));
     m_progress->setValue(std::clamp(played, 0, std::max(scheduled, 1)));
-    m_progress->setFormat(running > 0 ? tr("%1 of %2 matches (%3 running)").arg(played).arg(scheduled).arg(running)
-                                      : tr("%1 of %2 matches").arg(played).arg(scheduled));
+    m_progress->setFormat(
+        running > 0 ? tr("%1 of %2 matches (%3 running)").arg(played).arg(scheduled).arg(running)
+                    : tr("%1 of %2 matches").arg(played).arg(scheduled));
     m_progress->show();
 }
 
 void LeaderboardPanel::setReport(const tournament::Report &report)
 {
     m_hasReport = true;
-    m_header->setText(tr("%1 — rules %2 · %3 counted, %4 voided, %5 forfeited · village %6, werewolves %7, "
-                         "draws %8")
-                          .arg(qs(report.name), qs(report.rules))
-                          .arg(report.counted)
-                          .arg(report.voided)
-                          .arg(report.forfeited)
-                          .arg(report.villagerWins)
-                          .arg(report.werewolfWins)
-                          .arg(report.draws));
+    m_header->setText(
+        tr("%1 — rules %2 · %3 counted, %4 voided, %5 forfeited · village %6, werewolves %7, "
+           "draws %8")
+            .arg(qs(report.name), qs(report.rules))
+            .arg(report.counted)
+            .arg(report.voided)
+            .arg(report.forfeited)
+            .arg(report.villagerWins)
+            .arg(report.werewolfWins)
+            .arg(report.draws));
     m_header->show();
     m_model->setResults(report.participants);
     m_roleModel->setResults(report.participants);
@@ -589,7 +686,8 @@ void LeaderboardPanel::setReport(const tournament::Report &report)
     fillCostChart(report.participants);
     // A report that grew (a shared tournament refreshing) keeps the match
     // the user selected.
-    const QString selected = m_matches->currentItem() ? matchKey(m_matches->currentItem()) : QString();
+    const QString selected
+        = m_matches->currentItem() ? matchKey(m_matches->currentItem()) : QString();
     m_matches->clear();
     QListWidgetItem *again = nullptr;
     const bool described = report.matches.size() == report.matchIds.size();
@@ -661,7 +759,8 @@ void LeaderboardPanel::fillRolesChart(const std::vector<ParticipantResult> &ps)
         set->setColor(participantColor(i));
         set->setBorderColor(participantColor(i).darker(130));
         for (engine::Role role : roles) {
-            const auto it = std::find_if(ps[i].roles.begin(), ps[i].roles.end(),
+            const auto it = std::find_if(ps[i].roles.begin(),
+                                         ps[i].roles.end(),
                                          [role](const RoleResult &r) { return r.role == role; });
             set->append(it != ps[i].roles.end() && it->games > 0 ? 100 * it->winRate.value : 0.0);
         }
@@ -685,7 +784,8 @@ void LeaderboardPanel::fillCostChart(const std::vector<ParticipantResult> &ps)
     resetChart(m_cost, palette());
     // Cost per turn when any provider priced its calls; otherwise tokens per
     // game, the nearest measure of what a participant spends.
-    const bool priced = std::any_of(ps.begin(), ps.end(), [](const ParticipantResult &p) { return p.costUsd > 0; });
+    const bool priced = std::any_of(
+        ps.begin(), ps.end(), [](const ParticipantResult &p) { return p.costUsd > 0; });
     auto *x = new QValueAxis;
     auto *y = new QValueAxis;
     x->setTitleText(priced ? tr("cost per turn (USD)") : tr("tokens per game"));
@@ -695,8 +795,10 @@ void LeaderboardPanel::fillCostChart(const std::vector<ParticipantResult> &ps)
     m_cost->addAxis(y, Qt::AlignLeft);
     for (std::size_t i = 0; i < ps.size(); ++i) {
         const ParticipantResult &p = ps[i];
-        const double cx = priced ? p.costPerTurn
-                                 : (p.overall.games > 0 ? double(p.tokensIn + p.tokensOut) / p.overall.games : 0.0);
+        const double cx
+            = priced ? p.costPerTurn
+                     : (p.overall.games > 0 ? double(p.tokensIn + p.tokensOut) / p.overall.games
+                                            : 0.0);
         const double cy = p.overall.rating.value;
         // One series per participant: its colour, its name in the legend and
         // beside its point.
@@ -723,7 +825,9 @@ void LeaderboardPanel::fillCostChart(const std::vector<ParticipantResult> &ps)
     roundTicks(x);
     // No tokens at all (a tournament of bots): a span of 0 to 1 would read
     // "0 0 0 1 1 1" with whole numbers.
-    x->setLabelFormat(priced ? QStringLiteral("%.4f") : xMax > 0 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
+    x->setLabelFormat(priced     ? QStringLiteral("%.4f")
+                      : xMax > 0 ? QStringLiteral("%.0f")
+                                 : QStringLiteral("%.1f"));
     const double pad = std::max(1.0, (yHi - yLo) * 0.2);
     y->setRange(std::floor(yLo - pad), std::ceil(yHi + pad));
     roundTicks(y);

@@ -58,12 +58,16 @@ public:
     explicit LeaderboardModel(QObject *parent = nullptr);
 
     void setResults(std::vector<tournament::ParticipantResult> results);
-    const tournament::ParticipantResult &result(int row) const { return m_rows.at(std::size_t(row)); }
+    const tournament::ParticipantResult &result(int row) const
+    {
+        return m_rows.at(std::size_t(row));
+    }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant
+    headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     std::vector<tournament::ParticipantResult> m_rows;
@@ -87,7 +91,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant
+    headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     struct Row

@@ -5,9 +5,9 @@
 #include "ui/feedclient.h"
 #include "ui/watchwindow.h"
 
+#include "ui/agentspanel.h"
 #include "ui/inspectordock.h"
 #include "ui/leaderboardpanel.h"
-#include "ui/agentspanel.h"
 #include "ui/logging.h"
 #include "ui/replicaset.h"
 #include "ui/seathealth.h"
@@ -62,7 +62,8 @@ protected:
         QPainter p(this);
         const QRect r = contentsRect();
         p.setPen(palette().color(foregroundRole()));
-        p.drawText(r, int(alignment()), fontMetrics().elidedText(text(), Qt::ElideRight, r.width()));
+        p.drawText(
+            r, int(alignment()), fontMetrics().elidedText(text(), Qt::ElideRight, r.width()));
     }
 };
 
@@ -126,7 +127,7 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
     m_serverStatus = new ElidingLabel(this);
     m_serverStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_matchesStatus = new QLabel(this);
-    m_matchesStatus->setContentsMargins(12, 0, 4, 0);  // apart from the server's line
+    m_matchesStatus->setContentsMargins(12, 0, 4, 0); // apart from the server's line
     m_problem = new QLabel(this);
     m_problem->setAccessibleName(tr("Problem"));
     m_problem->setForegroundRole(QPalette::BrightText);
@@ -138,7 +139,8 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
     statusBar()->addPermanentWidget(m_matchesStatus);
 
     connect(m_link, &HostLink::matchEvents, m_replicas, &ReplicaSet::ingest);
-    connect(m_link, &HostLink::modelSeatsReported, m_replicas->modelSeats(), &ModelSeatBook::ingest);
+    connect(
+        m_link, &HostLink::modelSeatsReported, m_replicas->modelSeats(), &ModelSeatBook::ingest);
     connect(m_link, &HostLink::queueChanged, this, &MainWindow::onQueueChanged);
     connect(m_link, &HostLink::serverInfo, this, &MainWindow::onServerInfo);
     connect(m_link, &HostLink::speedChanged, this, &MainWindow::onSpeedChanged);
@@ -146,14 +148,16 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
     connect(m_link, &HostLink::problemSolved, this, &MainWindow::onProblemSolved);
     connect(m_link, &HostLink::notice, this, &MainWindow::onNotice);
     connect(m_replicas, &ReplicaSet::matchAdvanced, this, &MainWindow::onMatchAdvanced);
-    connect(m_scene, &TownMapScene::matchActivated, m_controller, &SpectatorController::selectMatch);
+    connect(
+        m_scene, &TownMapScene::matchActivated, m_controller, &SpectatorController::selectMatch);
     connect(m_scene, &TownMapScene::matchActivated, this, [this] { m_userPicked = true; });
     connect(m_controller, &SpectatorController::selectionChanged, this, [this](const QString &id) {
         m_scene->setSelectedMatch(id);
         refreshControls();
     });
     connect(m_controller, &SpectatorController::shownChanged, this, &MainWindow::refreshControls);
-    connect(m_controller, &SpectatorController::omniscientChanged, m_omniscient, &QAction::setChecked);
+    connect(
+        m_controller, &SpectatorController::omniscientChanged, m_omniscient, &QAction::setChecked);
 
     onServerInfo(QString(), tr("waiting for the host"));
     applyTheme();
@@ -162,15 +166,19 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::setClock(Clock clock) { m_panel->setClock(std::move(clock)); }
+void MainWindow::setClock(Clock clock)
+{
+    m_panel->setClock(std::move(clock));
+}
 
 void MainWindow::buildActions()
 {
     m_omniscient = new QAction(tr("&Omniscient view"), this);
     m_omniscient->setCheckable(true);
     m_omniscient->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    m_omniscient->setToolTip(tr("Show every role, the night actions, wolf chat and seer results — spoilers! "
-                                "(Ctrl+Shift+O). Changes only this window."));
+    m_omniscient->setToolTip(
+        tr("Show every role, the night actions, wolf chat and seer results — spoilers! "
+           "(Ctrl+Shift+O). Changes only this window."));
     connect(m_omniscient, &QAction::toggled, m_controller, &SpectatorController::setOmniscient);
 
     m_demo = new QAction(tr("&Demo match"), this);
@@ -181,7 +189,9 @@ void MainWindow::buildActions()
     m_fill = new QAction(tr("&Fill seats with bots"), this);
     m_fill->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
     m_fill->setToolTip(tr("Queue built-in bots to fill the next table (Ctrl+B)"));
-    connect(m_fill, &QAction::triggered, this, [this] { Q_EMIT m_link->fillSeatsRequested(m_fillCount->value()); });
+    connect(m_fill, &QAction::triggered, this, [this] {
+        Q_EMIT m_link->fillSeatsRequested(m_fillCount->value());
+    });
 
     m_pause = new QAction(tr("&Pause"), this);
     m_pause->setCheckable(true);
@@ -227,7 +237,9 @@ void MainWindow::buildActions()
 void MainWindow::buildBreakpointsAndAgents()
 {
     // For agent developers: stop the selected match where its agents decide.
-    auto selected = [this] { return m_controller->selectedMatch(); };
+    auto selected = [this] {
+        return m_controller->selectedMatch();
+    };
     m_breakPhase = new QAction(tr("Break at each &phase"), this);
     m_breakPhase->setCheckable(true);
     m_breakPhase->setToolTip(tr("Pause the selected match as each new phase begins"));
@@ -237,13 +249,15 @@ void MainWindow::buildBreakpointsAndAgents()
                                "also when everyone voted early"));
     auto sendBreakpoints = [this, selected] {
         if (!selected().isEmpty())
-            Q_EMIT m_link->breakpointsRequested(selected(), m_breakPhase->isChecked(), m_breakVote->isChecked());
+            Q_EMIT m_link->breakpointsRequested(
+                selected(), m_breakPhase->isChecked(), m_breakVote->isChecked());
     };
     connect(m_breakPhase, &QAction::triggered, this, sendBreakpoints);
     connect(m_breakVote, &QAction::triggered, this, sendBreakpoints);
     m_step = new QAction(tr("S&tep one phase"), this);
     m_step->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
-    m_step->setToolTip(tr("Play the selected match to the start of its next phase, then pause (Ctrl+.)"));
+    m_step->setToolTip(
+        tr("Play the selected match to the start of its next phase, then pause (Ctrl+.)"));
     connect(m_step, &QAction::triggered, this, [this, selected] {
         if (!selected().isEmpty())
             Q_EMIT m_link->stepRequested(selected());
@@ -258,8 +272,9 @@ void MainWindow::buildBreakpointsAndAgents()
     QAction *toggle = m_agentsDock->toggleViewAction();
     toggle->setText(tr("&Agents"));
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
-    toggle->setToolTip(tr("Register agents, see their sessions and matches, copy client configurations "
-                          "(Ctrl+Shift+A)"));
+    toggle->setToolTip(
+        tr("Register agents, see their sessions and matches, copy client configurations "
+           "(Ctrl+Shift+A)"));
 }
 
 LeaderboardPanel *MainWindow::leaderboard()
@@ -294,7 +309,10 @@ void MainWindow::showLeaderboard()
     }
 }
 
-QAction *MainWindow::agentsAction() const { return m_agentsDock->toggleViewAction(); }
+QAction *MainWindow::agentsAction() const
+{
+    return m_agentsDock->toggleViewAction();
+}
 
 void MainWindow::buildToolBar()
 {
@@ -326,8 +344,9 @@ void MainWindow::buildToolBar()
         m_speed->addItem(tr("×%1").arg(f), f);
     m_speed->setCurrentIndex(1);
     speedLabel->setBuddy(m_speed);
-    connect(m_speed, &QComboBox::activated, this,
-            [this](int i) { Q_EMIT m_link->speedFactorRequested(m_speed->itemData(i).toDouble()); });
+    connect(m_speed, &QComboBox::activated, this, [this](int i) {
+        Q_EMIT m_link->speedFactorRequested(m_speed->itemData(i).toDouble());
+    });
     tb->addWidget(m_speed);
 
     auto *spacer = new QWidget(tb);
@@ -342,7 +361,8 @@ void MainWindow::buildToolBar()
     m_url->setReadOnly(true);
     m_url->setAccessibleName(tr("MCP server URL"));
     m_url->setToolTip(tr("Point your agents' MCP client here"));
-    m_url->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("http://127.0.0.1:65535/mcp")) + 24);
+    m_url->setMinimumWidth(
+        fontMetrics().horizontalAdvance(QStringLiteral("http://127.0.0.1:65535/mcp")) + 24);
     mcpLabel->setBuddy(m_url);
     tb->addWidget(m_url);
     m_copy = new QToolButton(tb);
@@ -366,7 +386,8 @@ void MainWindow::buildMenus()
     view->addSeparator();
     view->addAction(seatHealthAction());
     view->addAction(inspectorAction());
-    m_broadcastAction = view->addAction(tr("&Broadcast window"), this, &MainWindow::showBroadcastWindow);
+    m_broadcastAction
+        = view->addAction(tr("&Broadcast window"), this, &MainWindow::showBroadcastWindow);
     QMenu *match = menuBar()->addMenu(tr("&Match"));
     match->addAction(m_demo);
     match->addAction(m_fill);
@@ -387,12 +408,14 @@ void MainWindow::buildMenus()
         }
     });
     QMenu *tournament = menuBar()->addMenu(tr("&Tournament"));
-    m_newTournament = tournament->addAction(tr("&New tournament…"), this, &MainWindow::newTournamentRequested);
-    m_openSharedTournament = tournament->addAction(tr("Open &shared tournament…"), this,
-                                                   &MainWindow::openSharedTournamentRequested);
+    m_newTournament
+        = tournament->addAction(tr("&New tournament…"), this, &MainWindow::newTournamentRequested);
+    m_openSharedTournament = tournament->addAction(
+        tr("Open &shared tournament…"), this, &MainWindow::openSharedTournamentRequested);
     m_openSharedTournament->setToolTip(
         tr("Follow a tournament that headless hosts play in a shared PostgreSQL database"));
-    m_leaderboardAction = tournament->addAction(tr("&Leaderboard"), this, &MainWindow::showLeaderboard);
+    m_leaderboardAction
+        = tournament->addAction(tr("&Leaderboard"), this, &MainWindow::showLeaderboard);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
     m_helpMenu = help->menuAction();
@@ -411,9 +434,15 @@ void MainWindow::copyChapters()
     onNotice(tr("Chapters of %1 copied.").arg(m_controller->selectedMatch()));
 }
 
-QString MainWindow::mcpUrl() const { return m_url->text(); }
+QString MainWindow::mcpUrl() const
+{
+    return m_url->text();
+}
 
-BroadcastWindow *MainWindow::broadcastWindow() const { return m_broadcast; }
+BroadcastWindow *MainWindow::broadcastWindow() const
+{
+    return m_broadcast;
+}
 
 void MainWindow::showBroadcastWindow()
 {
@@ -423,9 +452,12 @@ void MainWindow::showBroadcastWindow()
         m_broadcast = new BroadcastWindow;
         m_broadcast->setAttribute(Qt::WA_DeleteOnClose);
         connect(this, &QObject::destroyed, m_broadcast.data(), &QWidget::close);
-        connect(m_link, &HostLink::serverInfo, m_broadcast.data(), [w = m_broadcast.data()](const QString &url) {
-            w->setFeedUrl(FeedClient::feedUrlForMcp(url));
-        });
+        connect(m_link,
+                &HostLink::serverInfo,
+                m_broadcast.data(),
+                [w = m_broadcast.data()](const QString &url) {
+                    w->setFeedUrl(FeedClient::feedUrlForMcp(url));
+                });
         m_broadcast->setFeedUrl(FeedClient::feedUrlForMcp(mcpUrl()));
         Q_EMIT broadcastWindowOpened(m_broadcast);
     }
@@ -451,7 +483,7 @@ void MainWindow::buildInspector()
     connect(toggle, &QAction::toggled, this, [this](bool on) {
         if (on) // a third of the window, the spectator panel keeps the rest
             resizeDocks({m_inspector}, {std::max(260, height() / 3)}, Qt::Vertical);
-        m_inspectorOn = on;  // the dock itself is shown after this signal
+        m_inspectorOn = on; // the dock itself is shown after this signal
         wantToolCalls();
     });
     buildSeatHealth();
@@ -500,8 +532,9 @@ void MainWindow::buildSeatHealth()
     QAction *toggle = m_healthDock->toggleViewAction();
     toggle->setText(tr("Seat &health"));
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
-    toggle->setToolTip(tr("Each seat's deadline, missed turns, latency and errors, and the model a model seat "
-                          "plays with (Ctrl+Shift+H)"));
+    toggle->setToolTip(
+        tr("Each seat's deadline, missed turns, latency and errors, and the model a model seat "
+           "plays with (Ctrl+Shift+H)"));
     // Every card whole, at the dock's width; once the layout holds the dock
     // (resizing it before does nothing). Again when the cards need another
     // height (model seats add two lines).
@@ -526,9 +559,11 @@ void MainWindow::buildSeatHealth()
 int MainWindow::seatHealthHeight() const
 {
     SeatHealthView *view = m_panel->seatHealthView();
-    const int across = std::max(m_healthDock->width(), centralWidget() ? centralWidget()->width() : width());
-    return view->heightForWidth(across) + 2 * m_healthDock->style()->pixelMetric(QStyle::PM_DockWidgetFrameWidth)
-           + m_healthDock->fontMetrics().height() + 12;  // the dock's title bar
+    const int across
+        = std::max(m_healthDock->width(), centralWidget() ? centralWidget()->width() : width());
+    return view->heightForWidth(across)
+           + 2 * m_healthDock->style()->pixelMetric(QStyle::PM_DockWidgetFrameWidth)
+           + m_healthDock->fontMetrics().height() + 12; // the dock's title bar
 }
 
 QAction *MainWindow::seatHealthAction() const
@@ -565,7 +600,9 @@ void MainWindow::onMatchAdvanced(const QString &matchId)
     // it hears of, or a running one instead of an old match (an earlier run's,
     // kept for replay) that had already ended when it was shown.
     const engine::Match *shown = m_controller->liveMatch();
-    if (!shown || (!m_userPicked && m_showingOldMatch && !m->ended() && matchId != m_controller->selectedMatch())) {
+    if (!shown
+        || (!m_userPicked && m_showingOldMatch && !m->ended()
+            && matchId != m_controller->selectedMatch())) {
         m_showingOldMatch = m->ended();
         m_controller->selectMatch(matchId);
     }
@@ -573,7 +610,8 @@ void MainWindow::onMatchAdvanced(const QString &matchId)
     for (const QString &id : m_replicas->matchIds())
         if (const engine::Match *x = m_replicas->match(id); x && !x->ended())
             ++running;
-    m_matchesStatus->setText(tr("Matches: %1 running, %2 in total").arg(running).arg(m_replicas->matchIds().size()));
+    m_matchesStatus->setText(
+        tr("Matches: %1 running, %2 in total").arg(running).arg(m_replicas->matchIds().size()));
 }
 
 void MainWindow::onQueueChanged(const QStringList &names)
@@ -607,8 +645,8 @@ void MainWindow::onProblem(const QString &message)
     m_problem->show();
     // One box at a time, never modal: the matches go on behind it.
     if (!m_problemBox) {
-        m_problemBox = new QMessageBox(QMessageBox::Warning, tr("Town Hall — a problem"), QString(),
-                                       QMessageBox::Ok, this);
+        m_problemBox = new QMessageBox(
+            QMessageBox::Warning, tr("Town Hall — a problem"), QString(), QMessageBox::Ok, this);
         m_problemBox->setAttribute(Qt::WA_DeleteOnClose);
         m_problemBox->setWindowModality(Qt::NonModal);
         connect(m_problemBox, &QObject::destroyed, this, [this] { m_problemBox = nullptr; });
@@ -639,7 +677,8 @@ void MainWindow::onSpeedChanged(double factor)
 {
     int best = 0;
     for (int i = 0; i < m_speed->count(); ++i)
-        if (std::abs(m_speed->itemData(i).toDouble() - factor) < std::abs(m_speed->itemData(best).toDouble() - factor))
+        if (std::abs(m_speed->itemData(i).toDouble() - factor)
+            < std::abs(m_speed->itemData(best).toDouble() - factor))
             best = i;
     m_speed->setCurrentIndex(best);
 }
@@ -676,9 +715,11 @@ void MainWindow::applyTheme()
 {
     Theme::apply(m_settings.themeFollowsSystem, m_settings.darkTheme);
     m_scene->setDark(Theme::isDark(QApplication::palette()));
-    if (auto *b = qobject_cast<QToolButton *>(findChild<QToolBar *>()->widgetForAction(m_omniscient))) {
+    if (auto *b
+        = qobject_cast<QToolButton *>(findChild<QToolBar *>()->widgetForAction(m_omniscient))) {
         QPalette pal = b->palette();
-        pal.setColor(QPalette::Button, Theme::mix(pal.color(QPalette::Button), Theme::spoiler(), 0.25));
+        pal.setColor(QPalette::Button,
+                     Theme::mix(pal.color(QPalette::Button), Theme::spoiler(), 0.25));
         b->setPalette(pal);
     }
 }
@@ -700,15 +741,18 @@ void MainWindow::showSettings()
     setSettings(dlg.values());
     Q_EMIT m_link->settingsApplied(m_settings);
     if (before.port != m_settings.port || before.guestsAllowed != m_settings.guestsAllowed
-        || before.dataDirectory != m_settings.dataDirectory || before.language != m_settings.language)
-        onNotice(tr("Settings saved. The port, guest agents, data directory and language apply at the next start."));
+        || before.dataDirectory != m_settings.dataDirectory
+        || before.language != m_settings.language)
+        onNotice(tr("Settings saved. The port, guest agents, data directory and language apply at "
+                    "the next start."));
     else
         onNotice(tr("Settings saved."));
 }
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About Town Hall"),
+    QMessageBox::about(this,
+                       tr("About Town Hall"),
                        tr("<h3>Town Hall</h3>"
                           "<p>Werewolf matches for LLM agents, hosted over MCP on this computer "
                           "and shown live.</p>"

@@ -146,7 +146,7 @@ private:
     InspectorDock *m_inspector = nullptr;
     QDockWidget *m_healthDock = nullptr;
     bool m_callsWanted = false;
-    bool m_inspectorOn = false;  ///< the inspector's toggle is on
+    bool m_inspectorOn = false; ///< the inspector's toggle is on
     HostSettings m_settings;
 
     QAction *m_omniscient = nullptr;
@@ -182,8 +182,8 @@ private:
     QLabel *m_matchesStatus = nullptr;
     QLabel *m_problem = nullptr;
     QMessageBox *m_problemBox = nullptr;
-    bool m_userPicked = false;       ///< the user chose a match on the map
-    bool m_showingOldMatch = false;  ///< auto-selected a match that had already ended
+    bool m_userPicked = false;      ///< the user chose a match on the map
+    bool m_showingOldMatch = false; ///< auto-selected a match that had already ended
 };
 
 } // namespace townhall::ui

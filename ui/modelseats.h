@@ -31,7 +31,7 @@ struct ModelNote
     Kind kind = Kind::Thought;
     qint64 atMs = 0; ///< host clock, ms since the epoch (as event timestamps)
     int day = 0;
-    int phase = 0;   ///< int(engine::Phase)
+    int phase = 0; ///< int(engine::Phase)
     QString text;
 };
 
@@ -43,18 +43,18 @@ struct ModelSeatReport
     QString playerId;
     QString agentId;
     QString displayName;
-    QString provider;     ///< the profile's name ("local")
-    QString model;        ///< the model it asks ("qwen3:8b")
+    QString provider; ///< the profile's name ("local")
+    QString model;    ///< the model it asks ("qwen3:8b")
     int calls = 0;
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
     qint64 reasoningTokens = 0;
     qint64 cachedInputTokens = 0;
-    double cost = -1;     ///< from the profile's prices; negative when unknown
+    double cost = -1; ///< from the profile's prices; negative when unknown
     qint64 latencyP50Ms = 0;
     qint64 latencyP95Ms = 0;
     QMap<QString, int> failures; ///< by kind ("TIMEOUT", "RATE_LIMITED", …)
-    int toolErrors = 0;   ///< calls the match refused
+    int toolErrors = 0;          ///< calls the match refused
     int standInTurns = 0;
     bool handedOver = false;
     int firstNote = 0;

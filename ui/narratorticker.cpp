@@ -24,9 +24,15 @@ NarratorTicker::NarratorTicker(QWidget *parent)
 
 NarratorTicker::~NarratorTicker() = default;
 
-QSize NarratorTicker::sizeHint() const { return QSize(600, int(fontMetrics().height() * 1.3 * 2 + 12)); }
+QSize NarratorTicker::sizeHint() const
+{
+    return QSize(600, int(fontMetrics().height() * 1.3 * 2 + 12));
+}
 
-QSize NarratorTicker::minimumSizeHint() const { return QSize(200, sizeHint().height()); }
+QSize NarratorTicker::minimumSizeHint() const
+{
+    return QSize(200, sizeHint().height());
+}
 
 void NarratorTicker::syncWithMatch(const engine::Match *match, const engine::Viewer &viewer)
 {
@@ -36,7 +42,8 @@ void NarratorTicker::syncWithMatch(const engine::Match *match, const engine::Vie
     if (match) {
         const auto &log = match->log();
         for (auto it = log.rbegin(); it != log.rend(); ++it) {
-            if (it->type == engine::EventType::Narrator && engine::visible(*it, viewer, match->state())) {
+            if (it->type == engine::EventType::Narrator
+                && engine::visible(*it, viewer, match->state())) {
                 text = TemplateText::narrator(it->payload);
                 spoiler = it->audience != engine::Audience::Public;
                 seq = it->seq;
@@ -75,7 +82,8 @@ void NarratorTicker::paintEvent(QPaintEvent *)
     label.setLetterSpacing(QFont::PercentageSpacing, 112);
     const QFontMetricsF lfm(label);
     const QString caption = tr("TOWN CRIER");
-    const QRectF lr(r.left() + 8, r.top() + 6, lfm.horizontalAdvance(caption) + 20, r.height() - 12);
+    const QRectF lr(
+        r.left() + 8, r.top() + 6, lfm.horizontalAdvance(caption) + 20, r.height() - 12);
     QPainterPath lp;
     lp.addRoundedRect(lr, 6, 6);
     p.fillPath(lp, m_spoiler ? Theme::spoiler() : nc);

@@ -33,14 +33,19 @@ QSize PhaseHeader::sizeHint() const
     return QSize(600, fontMetrics().height() * 5 + 8);
 }
 
-QSize PhaseHeader::minimumSizeHint() const { return QSize(360, sizeHint().height()); }
+QSize PhaseHeader::minimumSizeHint() const
+{
+    return QSize(360, sizeHint().height());
+}
 
 qint64 PhaseHeader::now() const
 {
     return m_frozenAt ? *m_frozenAt : m_clock();
 }
 
-void PhaseHeader::syncWithMatch(const engine::Match *match, std::optional<qint64> frozenAt, bool omniscient)
+void PhaseHeader::syncWithMatch(const engine::Match *match,
+                                std::optional<qint64> frozenAt,
+                                bool omniscient)
 {
     m_has = match != nullptr;
     m_frozenAt = frozenAt;
@@ -63,7 +68,8 @@ void PhaseHeader::syncWithMatch(const engine::Match *match, std::optional<qint64
         // names the hunter publicly.
         if ((s.phase == Phase::DayOpening || s.phase == Phase::DayPkDefense) && s.openingIndex >= 0
             && s.openingIndex < int(s.openingOrder.size()))
-            if (const engine::Player *p = match->player(s.openingOrder[std::size_t(s.openingIndex)]))
+            if (const engine::Player *p
+                = match->player(s.openingOrder[std::size_t(s.openingIndex)]))
                 m_turnName = qs(p->displayName);
         if (s.phase == Phase::HunterShot && s.hunterPending)
             if (const engine::Player *p = match->player(*s.hunterPending))
@@ -97,22 +103,29 @@ QString PhaseHeader::phaseText() const
     if (!m_has)
         return tr("Click a building on the map");
     switch (m_phase) {
-    case Phase::Lobby: return tr("Lobby — players are getting ready");
-    case Phase::Night: return tr("Night %1").arg(m_night);
+    case Phase::Lobby:
+        return tr("Lobby — players are getting ready");
+    case Phase::Night:
+        return tr("Night %1").arg(m_night);
     case Phase::Ended:
-        return m_winner ? tr("Game over — the %1 win").arg(UiText::teamName(*m_winner)) : tr("Game over");
-    case Phase::NightWitch: return tr("Night %1 — %2").arg(m_night).arg(UiText::phaseName(m_phase));
+        return m_winner ? tr("Game over — the %1 win").arg(UiText::teamName(*m_winner))
+                        : tr("Game over");
+    case Phase::NightWitch:
+        return tr("Night %1 — %2").arg(m_night).arg(UiText::phaseName(m_phase));
     case Phase::HunterShot:
         // After a night death the day has not been counted yet: it is that night's dawn.
         if (!m_turnName.isEmpty())
-            return tr("Day %1 — %2: %3").arg(std::max(m_day, m_night)).arg(UiText::phaseName(m_phase), m_turnName);
+            return tr("Day %1 — %2: %3")
+                .arg(std::max(m_day, m_night))
+                .arg(UiText::phaseName(m_phase), m_turnName);
         return tr("Day %1 — %2").arg(std::max(m_day, m_night)).arg(UiText::phaseName(m_phase));
     case Phase::DayOpening:
     case Phase::DayPkDefense:
         if (!m_turnName.isEmpty())
             return tr("Day %1 — %2: %3").arg(m_day).arg(UiText::phaseName(m_phase), m_turnName);
         break;
-    default: break;
+    default:
+        break;
     }
     return tr("Day %1 — %2").arg(m_day).arg(UiText::phaseName(m_phase));
 }
@@ -186,19 +199,24 @@ void PhaseHeader::paintEvent(QPaintEvent *)
     digits.setFamily(QStringLiteral("DejaVu Sans Mono"));
 
     const QString count = countdownText();
-    const qreal countW = count.isEmpty() ? 0 : QFontMetricsF(digits).horizontalAdvance(QStringLiteral("00:00")) + pad;
+    const qreal countW
+        = count.isEmpty() ? 0
+                          : QFontMetricsF(digits).horizontalAdvance(QStringLiteral("00:00")) + pad;
     const QRectF textArea = r.adjusted(pad, 10, -pad - countW, -14);
 
     p.setFont(small);
     p.setPen(QColor(255, 255, 255, 200));
     const QFontMetricsF sm(small);
     p.drawText(QRectF(textArea.left(), textArea.top(), textArea.width(), sm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, sm.elidedText(titleText().toUpper(), Qt::ElideRight, textArea.width()));
+               Qt::AlignLeft | Qt::AlignVCenter,
+               sm.elidedText(titleText().toUpper(), Qt::ElideRight, textArea.width()));
     p.setFont(big);
     p.setPen(fg);
     const QFontMetricsF bm(big);
-    p.drawText(QRectF(textArea.left(), textArea.top() + sm.height() + 2, textArea.width(), bm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, bm.elidedText(phaseText(), Qt::ElideRight, textArea.width()));
+    p.drawText(
+        QRectF(textArea.left(), textArea.top() + sm.height() + 2, textArea.width(), bm.height()),
+        Qt::AlignLeft | Qt::AlignVCenter,
+        bm.elidedText(phaseText(), Qt::ElideRight, textArea.width()));
 
     // pills: spoiler warning and players alive
     qreal pillX = textArea.left();
@@ -231,7 +249,8 @@ void PhaseHeader::paintEvent(QPaintEvent *)
         cap.setPointSizeF(small.pointSizeF() * 0.85);
         p.setFont(cap);
         p.setPen(QColor(255, 255, 255, 190));
-        p.drawText(QRectF(cr.left(), cr.bottom() - 4, cr.width(), 18), Qt::AlignRight | Qt::AlignTop,
+        p.drawText(QRectF(cr.left(), cr.bottom() - 4, cr.width(), 18),
+                   Qt::AlignRight | Qt::AlignTop,
                    m_paused ? tr("PAUSED") : tr("LEFT IN PHASE"));
     }
 

@@ -40,7 +40,8 @@ void PlayersModel::sync(const engine::Match *match, const engine::Viewer &viewer
             r.role = e.revealedRole;
             const engine::Player *p = match->player(e.playerId);
             r.spoiler = r.role && p && !p->revealed;
-            if (omniscient && p && s.phase == Phase::NightWitch && p->alive && p->role == engine::Role::Witch) {
+            if (omniscient && p && s.phase == Phase::NightWitch && p->alive
+                && p->role == engine::Role::Witch) {
                 if (s.witchSaved)
                     r.nightAction = tr("saves %1").arg(nameOf(s.witchSaved));
                 else if (s.witchPoisoned)
@@ -64,14 +65,14 @@ void PlayersModel::sync(const engine::Match *match, const engine::Viewer &viewer
                 else if (p->doctorTarget)
                     r.nightAction = tr("protects %1").arg(nameOf(p->doctorTarget));
             }
-            r.ready = e.ready && s.phase == Phase::Lobby;  // only news while the lobby fills
+            r.ready = e.ready && s.phase == Phase::Lobby; // only news while the lobby fills
             // Votes are public; shown while the vote runs and until the day ends.
             const bool votePhase = s.phase == Phase::DayVote || s.phase == Phase::DayResolution
                                    || s.phase == Phase::Ended;
             if (p && p->voted && votePhase) {
                 r.voted = true;
                 r.voteTarget = p->voteTarget && !p->voteTarget->empty() ? nameOf(p->voteTarget)
-                                                                         : tr("abstains");
+                                                                        : tr("abstains");
             }
             rows.push_back(std::move(r));
         }
@@ -84,7 +85,8 @@ void PlayersModel::sync(const engine::Match *match, const engine::Viewer &viewer
             const bool hit = target != e.payload.end() && target->is_string();
             for (Row &r : rows) {
                 if (r.playerId == qs(hunter))
-                    r.shot = hit ? tr("shot %1").arg(nameOf(target->get<std::string>())) : tr("held fire");
+                    r.shot = hit ? tr("shot %1").arg(nameOf(target->get<std::string>()))
+                                 : tr("held fire");
                 else if (hit && r.playerId == qs(target->get<std::string>()))
                     r.shot = tr("shot by %1").arg(nameOf(hunter));
             }
@@ -108,7 +110,10 @@ QModelIndex PlayersModel::index(int row, int column, const QModelIndex &parent) 
     return createIndex(row, column);
 }
 
-QModelIndex PlayersModel::parent(const QModelIndex &) const { return {}; }
+QModelIndex PlayersModel::parent(const QModelIndex &) const
+{
+    return {};
+}
 
 int PlayersModel::rowCount(const QModelIndex &parent) const
 {
@@ -129,21 +134,27 @@ QVariant PlayersModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case Qt::AccessibleTextRole:
         switch (index.column()) {
-        case SeatColumn: return r.seat;
-        case NameColumn: return r.name;
+        case SeatColumn:
+            return r.seat;
+        case NameColumn:
+            return r.name;
         case StatusColumn:
             if (!r.shot.isEmpty())
-                return QString((r.alive ? tr("Alive") : tr("Dead")) % QStringLiteral(" · ") % r.shot);
+                return QString((r.alive ? tr("Alive") : tr("Dead")) % QStringLiteral(" · ")
+                               % r.shot);
             return r.alive ? tr("Alive") : tr("Dead");
-        case RoleColumn: return r.role ? UiText::roleName(*r.role) : QString();
-        case ReadyColumn: return r.ready ? tr("Ready") : QString();
+        case RoleColumn:
+            return r.role ? UiText::roleName(*r.role) : QString();
+        case ReadyColumn:
+            return r.ready ? tr("Ready") : QString();
         }
         return {};
     case Qt::ToolTipRole: {
         QString tip = tr("Seat %1: %2").arg(r.seat).arg(r.name);
         if (r.role)
-            tip += QLatin1Char('\n') % (r.spoiler ? tr("Role (spoiler): %1") : tr("Role: %1"))
-                                          .arg(UiText::roleName(*r.role));
+            tip += QLatin1Char('\n')
+                   % (r.spoiler ? tr("Role (spoiler): %1") : tr("Role: %1"))
+                         .arg(UiText::roleName(*r.role));
         if (!r.potions.isEmpty())
             tip += QLatin1Char('\n') % tr("Potions (spoiler): %1").arg(r.potions);
         if (!r.shot.isEmpty())
@@ -156,20 +167,34 @@ QVariant PlayersModel::data(const QModelIndex &index, int role) const
         if (index.column() == RoleColumn && r.role)
             return Theme::roleColor(*r.role);
         return {};
-    case PlayerIdRole: return r.playerId;
-    case SeatRole: return r.seat;
-    case ColorRole: return seatColor(r.seat);
-    case AliveRole: return r.alive;
-    case ReadyRole: return r.ready;
-    case RoleKnownRole: return r.role.has_value();
-    case RoleNameRole: return r.role ? UiText::roleName(*r.role) : QString();
-    case EngineRoleRole: return r.role ? QVariant(int(*r.role)) : QVariant();
-    case SpoilerRole: return r.spoiler;
-    case NightActionRole: return r.nightAction;
-    case VoteTargetRole: return r.voteTarget;
-    case VotedRole: return r.voted;
-    case PotionsRole: return r.potions;
-    case ShotRole: return r.shot;
+    case PlayerIdRole:
+        return r.playerId;
+    case SeatRole:
+        return r.seat;
+    case ColorRole:
+        return seatColor(r.seat);
+    case AliveRole:
+        return r.alive;
+    case ReadyRole:
+        return r.ready;
+    case RoleKnownRole:
+        return r.role.has_value();
+    case RoleNameRole:
+        return r.role ? UiText::roleName(*r.role) : QString();
+    case EngineRoleRole:
+        return r.role ? QVariant(int(*r.role)) : QVariant();
+    case SpoilerRole:
+        return r.spoiler;
+    case NightActionRole:
+        return r.nightAction;
+    case VoteTargetRole:
+        return r.voteTarget;
+    case VotedRole:
+        return r.voted;
+    case PotionsRole:
+        return r.potions;
+    case ShotRole:
+        return r.shot;
     }
     return {};
 }
@@ -179,11 +204,16 @@ QVariant PlayersModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case SeatColumn: return tr("Seat");
-    case NameColumn: return tr("Name");
-    case StatusColumn: return tr("Status");
-    case RoleColumn: return tr("Role");
-    case ReadyColumn: return tr("Ready");
+    case SeatColumn:
+        return tr("Seat");
+    case NameColumn:
+        return tr("Name");
+    case StatusColumn:
+        return tr("Status");
+    case RoleColumn:
+        return tr("Role");
+    case ReadyColumn:
+        return tr("Ready");
     }
     return {};
 }

@@ -35,8 +35,8 @@ public:
         NightActionRole, ///< omniscient: "hunts Basil" etc. during the night
         VoteTargetRole,  ///< name this player votes for in the current/last vote
         VotedRole,
-        PotionsRole,     ///< omniscient, the witch: "antidote, poison" still held (seed 002)
-        ShotRole,        ///< public: "shot Basil" on a hunter who fired, "shot by Ann" on the target
+        PotionsRole, ///< omniscient, the witch: "antidote, poison" still held (seed 002)
+        ShotRole,    ///< public: "shot Basil" on a hunter who fired, "shot by Ann" on the target
     };
 
     explicit PlayersModel(QObject *parent = nullptr);
@@ -50,7 +50,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant
+    headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
     int rowForPlayer(const QString &playerId) const;

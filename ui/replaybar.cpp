@@ -41,7 +41,8 @@ ReplayBar::ReplayBar(SpectatorController *controller, QWidget *parent)
     m_slider->setToolTip(tr("Drag to see the match as it was at any event"));
     m_slider->setMinimum(1);
     m_slider->setPageStep(10);
-    m_position->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("Event 0000 / 0000  ")));
+    m_position->setMinimumWidth(
+        fontMetrics().horizontalAdvance(QStringLiteral("Event 0000 / 0000  ")));
     m_live->setText(tr("● Live"));
     m_live->setCheckable(true);
     m_live->setAccessibleName(tr("Go live"));
@@ -60,7 +61,9 @@ ReplayBar::ReplayBar(SpectatorController *controller, QWidget *parent)
     connect(m_back, &QToolButton::clicked, this, [this] {
         m_controller->scrubTo(qMax<quint64>(1, m_controller->shownSeq() - 1));
     });
-    connect(m_forward, &QToolButton::clicked, this, [this] { m_controller->scrubTo(m_controller->shownSeq() + 1); });
+    connect(m_forward, &QToolButton::clicked, this, [this] {
+        m_controller->scrubTo(m_controller->shownSeq() + 1);
+    });
     connect(m_live, &QToolButton::clicked, this, [this] {
         m_controller->goLive();
         refresh();
@@ -86,7 +89,8 @@ void ReplayBar::refresh()
     m_forward->setEnabled(!isLive);
     m_position->setText(tr("Event %1 / %2").arg(shown).arg(last));
     QPalette pal = m_live->palette();
-    pal.setColor(QPalette::ButtonText, isLive ? Theme::danger() : palette().color(QPalette::ButtonText));
+    pal.setColor(QPalette::ButtonText,
+                 isLive ? Theme::danger() : palette().color(QPalette::ButtonText));
     m_live->setPalette(pal);
     m_refreshing = false;
 }

@@ -39,7 +39,8 @@ bool ReplicaSet::resetPublic(const QString &matchId, const std::vector<engine::E
     }
     auto m = engine::Match::fromPublicLog(log);
     if (!m) {
-        qCWarning(lcUi) << "cannot rebuild" << matchId << "from its public log:" << m.error().message.c_str();
+        qCWarning(lcUi) << "cannot rebuild" << matchId
+                        << "from its public log:" << m.error().message.c_str();
         return false;
     }
     adopt(matchId, std::move(*m));
@@ -82,9 +83,10 @@ void ReplicaSet::ingestPublic(const QString &matchId, const EventBatch &batch)
     for (std::size_t i = from; i < batch->size(); ++i) {
         const engine::Event &e = (*batch)[i];
         if (e.seq <= m.state().lastSeq)
-            continue;  // already have it (a resumed feed may overlap)
+            continue; // already have it (a resumed feed may overlap)
         if (auto ok = m.tryApplyPublic(e); !ok) {
-            qCWarning(lcUi) << "public event refused in" << matchId << ":" << ok.error().message.c_str();
+            qCWarning(lcUi) << "public event refused in" << matchId << ":"
+                            << ok.error().message.c_str();
             break;
         }
     }
@@ -129,7 +131,7 @@ void ReplicaSet::ingest(const QString &matchId, const EventBatch &batch)
     for (const engine::Event &e : *batch) {
         const std::uint64_t last = m.state().lastSeq;
         if (e.seq <= last)
-            continue;  // already have it (the host may resend on reconnect)
+            continue; // already have it (the host may resend on reconnect)
         if (e.seq != last + 1) {
             qCWarning(lcUi) << "sequence gap in" << matchId << "after" << last << "got" << e.seq;
             break;

@@ -186,8 +186,9 @@ void SeatHealthModel::sync(const engine::Match *match, const engine::Viewer &vie
                 break;
             case Phase::DayPkVote: {
                 // The tied players do not vote in the revote unless the rules say so.
-                const bool candidate = std::find(s.pkCandidates.begin(), s.pkCandidates.end(), p.playerId)
-                                       != s.pkCandidates.end();
+                const bool candidate
+                    = std::find(s.pkCandidates.begin(), s.pkCandidates.end(), p.playerId)
+                      != s.pkCandidates.end();
                 h.owes = !p.voted && (!candidate || s.config.rules.pkCandidatesVote);
                 h.action = tr("revote");
                 break;
@@ -204,7 +205,8 @@ void SeatHealthModel::sync(const engine::Match *match, const engine::Viewer &vie
             h.deadlineMs = 0;
         if (const ModelSeatReport *ms = m_book ? m_book->seat(m_matchId, h.playerId) : nullptr) {
             h.modelSeat = true;
-            h.model = ms->provider.isEmpty() ? ms->model : tr("%1 · %2").arg(ms->provider, ms->model);
+            h.model
+                = ms->provider.isEmpty() ? ms->model : tr("%1 · %2").arg(ms->provider, ms->model);
             h.telemetryShown = omniscient || match->ended();
             if (h.telemetryShown) {
                 h.modelCalls = ms->calls;
@@ -237,14 +239,17 @@ void SeatHealthModel::addCalls(const ToolCallRecords &records)
         std::deque<Call> &calls = m_calls[r.agentId];
         // In time order: a stored match's calls (an earlier run's) may come
         // after this run's.
-        const auto at = std::upper_bound(calls.begin(), calls.end(), r.atUs,
-                                         [](qint64 us, const Call &c) { return us < c.atUs; });
-        calls.insert(at, {r.atUs,
-                          r.latencyUs,
-                          r.matchId,
-                          r.tool,
-                          r.status,
-                          r.toolErrorCode.isEmpty() ? statusKey(r.status) : r.toolErrorCode});
+        const auto at
+            = std::upper_bound(calls.begin(), calls.end(), r.atUs, [](qint64 us, const Call &c) {
+                  return us < c.atUs;
+              });
+        calls.insert(at,
+                     {r.atUs,
+                      r.latencyUs,
+                      r.matchId,
+                      r.tool,
+                      r.status,
+                      r.toolErrorCode.isEmpty() ? statusKey(r.status) : r.toolErrorCode});
         while (calls.size() > CallsKeptPerAgent)
             calls.pop_front();
         for (const SeatHealth &h : m_rows)
@@ -300,7 +305,8 @@ void SeatHealthModel::publish(std::vector<SeatHealth> rows)
 
 bool SeatHealthModel::hasModelSeats() const
 {
-    return std::any_of(m_rows.begin(), m_rows.end(), [](const SeatHealth &h) { return h.modelSeat; });
+    return std::any_of(
+        m_rows.begin(), m_rows.end(), [](const SeatHealth &h) { return h.modelSeat; });
 }
 
 namespace {
@@ -404,9 +410,12 @@ QString SeatHealthModel::describe(int row) const
         if (h.telemetryShown) {
             parts << tr("%n model call(s)", nullptr, h.modelCalls);
             parts << tr("tokens in %1, out %2").arg(h.inputTokens).arg(h.outputTokens);
-            parts << (h.cost >= 0 ? tr("cost %1").arg(h.cost, 0, 'f', 4) : tr("cost unknown (no prices)"));
-            parts << tr("latency p50 %1, p95 %2").arg(seconds(h.latencyP50Ms), seconds(h.latencyP95Ms));
-            parts << (h.modelFailures > 0 ? tr("failed requests: %1").arg(h.failureKinds) : tr("no failed request"));
+            parts << (h.cost >= 0 ? tr("cost %1").arg(h.cost, 0, 'f', 4)
+                                  : tr("cost unknown (no prices)"));
+            parts << tr("latency p50 %1, p95 %2")
+                         .arg(seconds(h.latencyP50Ms), seconds(h.latencyP95Ms));
+            parts << (h.modelFailures > 0 ? tr("failed requests: %1").arg(h.failureKinds)
+                                          : tr("no failed request"));
             parts << tr("%n stand-in turn(s)", nullptr, h.standInTurns);
             if (h.handedOver)
                 parts << tr("handed over to the built-in bot");
@@ -463,14 +472,19 @@ int SeatHealthView::cellWidth() const
     small.setPointSizeF(font().pointSizeF() * 0.85);
     const QFontMetrics fmSmall(small);
     int w = 0;
-    const QStringList lines{tr("missed %1 · %2 in a row").arg(88).arg(88),
-                            QString(tr("%1 ms").arg(8888.0, 0, 'f', 0) + tr(" · ") + tr("errors: %1").arg(88)),
-                            QString(tr("%1 calls").arg(88) + tr(" · ") + tr("%1/%2 tok").arg(QStringLiteral("88.8k"), QStringLiteral("8.8k"))),
-                            QString(tr("$%1").arg(0.888, 0, 'f', 3) + tr(" · ") + tr("p95 %1").arg(QStringLiteral("88.8 s")))};
+    const QStringList lines{
+        tr("missed %1 · %2 in a row").arg(88).arg(88),
+        QString(tr("%1 ms").arg(8888.0, 0, 'f', 0) + tr(" · ") + tr("errors: %1").arg(88)),
+        QString(tr("%1 calls").arg(88) + tr(" · ")
+                + tr("%1/%2 tok").arg(QStringLiteral("88.8k"), QStringLiteral("8.8k"))),
+        QString(tr("$%1").arg(0.888, 0, 'f', 3) + tr(" · ")
+                + tr("p95 %1").arg(QStringLiteral("88.8 s")))};
     for (const QString &line : lines)
         w = std::max(w, fmSmall.horizontalAdvance(line));
-    w = std::max(w, QFontMetrics(font()).horizontalAdvance(tr("%1 to %2").arg(QStringLiteral("88:88"), tr("vote"))));
-    return w + 8 + 6 + 4;  // the card's padding, and a little air
+    w = std::max(w,
+                 QFontMetrics(font()).horizontalAdvance(
+                     tr("%1 to %2").arg(QStringLiteral("88:88"), tr("vote"))));
+    return w + 8 + 6 + 4; // the card's padding, and a little air
 }
 
 int SeatHealthView::cellHeight() const
@@ -631,8 +645,9 @@ void SeatHealthView::paintEvent(QPaintEvent *)
             continue;
         // Two lines, so that a card of the narrowest width shows them whole:
         // what was asked, then what it cost and how it went.
-        const QStringList asked{tr("%1 calls").arg(h.modelCalls),
-                                tr("%1/%2 tok").arg(compact(h.inputTokens), compact(h.outputTokens))};
+        const QStringList asked{
+            tr("%1 calls").arg(h.modelCalls),
+            tr("%1/%2 tok").arg(compact(h.inputTokens), compact(h.outputTokens))};
         QStringList cost;
         if (h.cost >= 0)
             cost << tr("$%1").arg(h.cost, 0, 'f', h.cost < 1 ? 3 : 2);
@@ -643,11 +658,13 @@ void SeatHealthView::paintEvent(QPaintEvent *)
             cost << tr("%1 failed").arg(h.modelFailures);
         p.setFont(small);
         p.setPen(muted);
-        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()), Qt::AlignLeft | Qt::AlignVCenter,
+        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
                    fmSmall.elidedText(asked.join(tr(" · ")), Qt::ElideRight, int(inner.width())));
         y += fmSmall.height();
         p.setPen(h.standInTurns > 0 || h.modelFailures > 0 ? warn : muted);
-        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()), Qt::AlignLeft | Qt::AlignVCenter,
+        p.drawText(QRectF(inner.left(), y, inner.width(), fmSmall.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
                    fmSmall.elidedText(cost.join(tr(" · ")), Qt::ElideRight, int(inner.width())));
     }
 }

@@ -7,9 +7,9 @@
 // in this phase (from the inspector's recorded calls). For a model seat:
 // which model plays it and its telemetry (ModelSeatBook).
 
+#include "host/recorder/toolcallrecord.h"
 #include "ui/modelseats.h"
 #include "ui/spectatorcontroller.h"
-#include "host/recorder/toolcallrecord.h"
 
 #include "engine/match.h"
 #include "engine/projection.h"
@@ -48,14 +48,14 @@ struct SeatHealth
     QString lastError;   ///< the latest of them (error code, or the status)
     /// A model seat: which model plays it (never secret)…
     bool modelSeat = false;
-    QString model;       ///< "local · qwen3:8b"
+    QString model; ///< "local · qwen3:8b"
     /// …and what it cost, shown in the omniscient view or once the match
     /// ended: a model that is called at night holds a night role.
     bool telemetryShown = false;
     int modelCalls = 0;
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
-    double cost = -1;    ///< negative: unknown (no prices)
+    double cost = -1; ///< negative: unknown (no prices)
     qint64 latencyP50Ms = 0;
     qint64 latencyP95Ms = 0;
     int modelFailures = 0;

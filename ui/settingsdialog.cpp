@@ -88,7 +88,8 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     dirLabel->setBuddy(m_dataDir);
     sf->addRow(dirLabel, dirRow);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Data directory"), m_dataDir->text());
+        const QString dir
+            = QFileDialog::getExistingDirectory(this, tr("Data directory"), m_dataDir->text());
         if (!dir.isEmpty())
             m_dataDir->setText(dir);
     });
@@ -110,7 +111,8 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     auto *langRow = new QFormLayout;
     langRow->addRow(tr("&Language (at the next start):"), m_language);
     lf->addLayout(langRow);
-    connect(m_followSystem, &QCheckBox::toggled, m_dark, [this](bool on) { m_dark->setEnabled(!on); });
+    connect(
+        m_followSystem, &QCheckBox::toggled, m_dark, [this](bool on) { m_dark->setEnabled(!on); });
 
     auto *voice = new QGroupBox(tr("Voice"), this);
     auto *vf = new QFormLayout(voice);
@@ -127,7 +129,9 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     volumeRow->addWidget(m_voiceTest);
     m_voiceTest->setAccessibleName(tr("Test the voice"));
     m_voiceTest->setToolTip(tr("Say a sample line now, at this volume"));
-    connect(m_voiceTest, &QPushButton::clicked, this, [this] { Q_EMIT voiceTestRequested(m_crierVolume->value()); });
+    connect(m_voiceTest, &QPushButton::clicked, this, [this] {
+        Q_EMIT voiceTestRequested(m_crierVolume->value());
+    });
     auto *volumeLabel = new QLabel(tr("Vol&ume:"), this);
     volumeLabel->setBuddy(m_crierVolume);
     vf->addRow(volumeLabel, volumeRow);
@@ -157,7 +161,9 @@ void SettingsDialog::setValues(const HostSettings &s)
 {
     m_port->setValue(s.port);
     m_guests->setChecked(s.guestsAllowed);
-    auto sec = [](std::int64_t ms) { return int(ms / 1000); };
+    auto sec = [](std::int64_t ms) {
+        return int(ms / 1000);
+    };
     m_lobby->setValue(sec(s.timers.lobby));
     m_night->setValue(sec(s.timers.night));
     m_announce->setValue(sec(s.timers.dayAnnounce));
@@ -178,7 +184,9 @@ HostSettings SettingsDialog::values() const
     HostSettings s;
     s.port = m_port->value();
     s.guestsAllowed = m_guests->isChecked();
-    auto ms = [](const QSpinBox *b) { return std::int64_t(b->value()) * 1000; };
+    auto ms = [](const QSpinBox *b) {
+        return std::int64_t(b->value()) * 1000;
+    };
     s.timers.lobby = ms(m_lobby);
     s.timers.night = ms(m_night);
     s.timers.dayAnnounce = ms(m_announce);
@@ -213,10 +221,11 @@ void SettingsDialog::setRunningPort(int port)
 void SettingsDialog::showRunningPort()
 {
     const bool differs = m_running > 0 && m_running != m_port->value();
-    m_runningPort->setText(differs ? tr("This session listens on port %1 (given with --port, or the setting's "
-                                        "port was busy); this setting applies when the app starts without --port.")
-                                         .arg(m_running)
-                                   : QString());
+    m_runningPort->setText(
+        differs ? tr("This session listens on port %1 (given with --port, or the setting's "
+                     "port was busy); this setting applies when the app starts without --port.")
+                      .arg(m_running)
+                : QString());
     m_runningPort->setVisible(differs);
 }
 

@@ -18,18 +18,21 @@ namespace {
 enum Column { Id, Name, Status, Progress, ColumnCount };
 }
 
-SharedTournamentDialog::SharedTournamentDialog(QSettings &settings, UrlCheck checkUrl, QWidget *parent)
-    : QDialog(parent),
-      m_settings(settings),
-      m_check(std::move(checkUrl)),
-      m_url(new QLineEdit(this)),
-      m_connect(new QPushButton(tr("&Connect"), this)),
-      m_status(new QLabel(this)),
-      m_table(new QTableWidget(0, ColumnCount, this)),
-      m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+SharedTournamentDialog::SharedTournamentDialog(QSettings &settings,
+                                               UrlCheck checkUrl,
+                                               QWidget *parent)
+    : QDialog(parent)
+    , m_settings(settings)
+    , m_check(std::move(checkUrl))
+    , m_url(new QLineEdit(this))
+    , m_connect(new QPushButton(tr("&Connect"), this))
+    , m_status(new QLabel(this))
+    , m_table(new QTableWidget(0, ColumnCount, this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("Open shared tournament"));
-    m_url->setPlaceholderText(QStringLiteral("postgresql://townhall@db.example.org:5432/townhall?sslmode=require"));
+    m_url->setPlaceholderText(
+        QStringLiteral("postgresql://townhall@db.example.org:5432/townhall?sslmode=require"));
     m_url->setText(m_settings.value(settingsKey()).toString());
     m_url->setClearButtonEnabled(true);
 
@@ -42,9 +45,10 @@ SharedTournamentDialog::SharedTournamentDialog(QSettings &settings, UrlCheck che
     auto *urlLabel = new QLabel(tr("Database &URL:"), this);
     urlLabel->setBuddy(m_url);
     form->addRow(urlLabel, urlRow);
-    auto *note = new QLabel(tr("The password never goes in the URL: it comes from PGPASSWORD or ~/.pgpass "
-                               "(PGPASSFILE), as for psql."),
-                            this);
+    auto *note
+        = new QLabel(tr("The password never goes in the URL: it comes from PGPASSWORD or ~/.pgpass "
+                        "(PGPASSFILE), as for psql."),
+                     this);
     note->setWordWrap(true);
 
     m_status->setWordWrap(true);
@@ -92,11 +96,20 @@ SharedTournamentDialog::SharedTournamentDialog(QSettings &settings, UrlCheck che
 
 SharedTournamentDialog::~SharedTournamentDialog() = default;
 
-QString SharedTournamentDialog::settingsKey() { return QStringLiteral("tournaments/sharedUrl"); }
+QString SharedTournamentDialog::settingsKey()
+{
+    return QStringLiteral("tournaments/sharedUrl");
+}
 
-QString SharedTournamentDialog::url() const { return m_url->text().trimmed(); }
+QString SharedTournamentDialog::url() const
+{
+    return m_url->text().trimmed();
+}
 
-QPushButton *SharedTournamentDialog::okButton() const { return m_buttons->button(QDialogButtonBox::Ok); }
+QPushButton *SharedTournamentDialog::okButton() const
+{
+    return m_buttons->button(QDialogButtonBox::Ok);
+}
 
 QString SharedTournamentDialog::selectedTournament() const
 {
@@ -155,7 +168,8 @@ void SharedTournamentDialog::showTournaments(const QString &location,
             firstRunning = row;
         m_table->setItem(row, Id, new QTableWidgetItem(t.id));
         m_table->setItem(row, Name, new QTableWidgetItem(t.name));
-        m_table->setItem(row, Status, new QTableWidgetItem(running ? tr("running") : tr("finished")));
+        m_table->setItem(
+            row, Status, new QTableWidgetItem(running ? tr("running") : tr("finished")));
         auto *progress = new QTableWidgetItem(tr("%1 of %2").arg(t.done).arg(t.scheduled));
         progress->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_table->setItem(row, Progress, progress);
@@ -163,7 +177,9 @@ void SharedTournamentDialog::showTournaments(const QString &location,
     if (tournaments.empty())
         setStatus(tr("Connected to %1; it holds no tournament yet.").arg(location), false);
     else
-        setStatus(tr("Connected to %1: %n tournament(s).", nullptr, int(tournaments.size())).arg(location), false);
+        setStatus(tr("Connected to %1: %n tournament(s).", nullptr, int(tournaments.size()))
+                      .arg(location),
+                  false);
     if (!tournaments.empty())
         m_table->selectRow(firstRunning >= 0 ? firstRunning : 0);
     updateOk();
@@ -189,6 +205,9 @@ void SharedTournamentDialog::setStatus(const QString &text, bool error)
     m_status->setPalette(p);
 }
 
-void SharedTournamentDialog::updateOk() { okButton()->setEnabled(!selectedTournament().isEmpty()); }
+void SharedTournamentDialog::updateOk()
+{
+    okButton()->setEnabled(!selectedTournament().isEmpty());
+}
 
 } // namespace townhall::ui

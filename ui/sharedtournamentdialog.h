@@ -27,7 +27,7 @@ struct SharedTournamentInfo
 {
     QString id;
     QString name;
-    QString status;  ///< RUNNING | FINISHED
+    QString status; ///< RUNNING | FINISHED
     int done = 0;
     int scheduled = 0;
 };
@@ -54,7 +54,8 @@ public:
     QString selectedTournament() const;
 
     /// The answer to connectRequested: the database at `location` holds these.
-    void showTournaments(const QString &location, const std::vector<SharedTournamentInfo> &tournaments);
+    void showTournaments(const QString &location,
+                         const std::vector<SharedTournamentInfo> &tournaments);
     /// The answer to connectRequested when the database could not be read.
     void showError(const QString &message);
 
@@ -83,7 +84,7 @@ private:
     QTableWidget *m_table;
     QDialogButtonBox *m_buttons;
     bool m_connecting = false;
-    QString m_listedUrl;  ///< the URL the table's tournaments came from
+    QString m_listedUrl; ///< the URL the table's tournaments came from
 };
 
 } // namespace townhall::ui

@@ -17,7 +17,9 @@ namespace townhall::ui {
 
 Clock systemClock()
 {
-    return [] { return QDateTime::currentMSecsSinceEpoch(); };
+    return [] {
+        return QDateTime::currentMSecsSinceEpoch();
+    };
 }
 
 SpectatorController::SpectatorController(ReplicaSet *replicas, QObject *parent)
@@ -31,12 +33,13 @@ SpectatorController::SpectatorController(ReplicaSet *replicas, QObject *parent)
 {
     connect(m_replicas, &ReplicaSet::matchAdvanced, this, &SpectatorController::onMatchAdvanced);
     m_transcript->setModelSeats(m_replicas->modelSeats());
-    connect(m_replicas->modelSeats(), &ModelSeatBook::changed, this, [this](const QString &matchId) {
-        if (matchId != m_selected)
-            return;
-        m_transcript->syncNotes();
-        Q_EMIT modelSeatsChanged();
-    });
+    connect(
+        m_replicas->modelSeats(), &ModelSeatBook::changed, this, [this](const QString &matchId) {
+            if (matchId != m_selected)
+                return;
+            m_transcript->syncNotes();
+            Q_EMIT modelSeatsChanged();
+        });
 }
 
 SpectatorController::~SpectatorController() = default;
@@ -139,7 +142,7 @@ void SpectatorController::onMatchAdvanced(const QString &matchId, qsizetype)
         return;
     Q_EMIT liveAdvanced();
     if (!isLive())
-        return;  // the replay position holds still while the match goes on
+        return; // the replay position holds still while the match goes on
     syncModels();
     Q_EMIT shownChanged();
 }

@@ -38,7 +38,7 @@ QLabel *caption(const QString &text, QWidget *parent)
     f.setLetterSpacing(QFont::PercentageSpacing, 110);
     l->setFont(f);
     l->setContentsMargins(4, 4, 0, 2);
-    l->setForegroundRole(QPalette::PlaceholderText);  // follows theme changes
+    l->setForegroundRole(QPalette::PlaceholderText); // follows theme changes
     return l;
 }
 
@@ -92,7 +92,10 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
 {
     setAccessibleName(tr("Spectator panel"));
     m_health->setModelSeats(m_controller->replicas()->modelSeats());
-    connect(m_controller, &SpectatorController::modelSeatsChanged, this, &SpectatorPanel::syncSeatHealth);
+    connect(m_controller,
+            &SpectatorController::modelSeatsChanged,
+            this,
+            &SpectatorPanel::syncSeatHealth);
     auto *v = new QVBoxLayout(this);
     v->setContentsMargins(8, 8, 8, 6);
     v->setSpacing(6);
@@ -125,15 +128,21 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
         m_transcript->scrollToBottom();
         m_latest->hide();
     });
-    connect(m_transcript->verticalScrollBar(), &QScrollBar::valueChanged, this, &SpectatorPanel::updateFollow);
+    connect(m_transcript->verticalScrollBar(),
+            &QScrollBar::valueChanged,
+            this,
+            &SpectatorPanel::updateFollow);
     // The list lays out many rows in batches (a snapshot's whole history at
     // once): its range grows after the scroll to the bottom, which must not
     // read as the user scrolling up.
-    connect(m_transcript->verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
-        if (m_follow)
-            m_transcript->verticalScrollBar()->setValue(max);
-    });
-    connect(m_controller->transcript(), &QAbstractItemModel::rowsInserted, this,
+    connect(
+        m_transcript->verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
+            if (m_follow)
+                m_transcript->verticalScrollBar()->setValue(max);
+        });
+    connect(m_controller->transcript(),
+            &QAbstractItemModel::rowsInserted,
+            this,
             &SpectatorPanel::onTranscriptRowsInserted);
     connect(m_controller->transcript(), &QAbstractItemModel::modelReset, this, [this] {
         if (m_controller->isLive()) {
@@ -224,7 +233,7 @@ SpectatorPanel::SpectatorPanel(SpectatorController *controller, QWidget *parent)
 SpectatorPanel::~SpectatorPanel()
 {
     if (m_healthArea && !m_healthArea->parent())
-        delete m_healthArea.data();  // never given a place
+        delete m_healthArea.data(); // never given a place
 }
 
 void SpectatorPanel::setClock(Clock clock)
@@ -280,7 +289,8 @@ void SpectatorPanel::onTranscriptRowsInserted()
     else
         m_latest->show();
     m_latest->adjustSize();
-    m_latest->move(m_transcript->width() - m_latest->width() - 18, m_transcript->height() - m_latest->height() - 10);
+    m_latest->move(m_transcript->width() - m_latest->width() - 18,
+                   m_transcript->height() - m_latest->height() - 10);
 }
 
 void SpectatorPanel::updateFollow()

@@ -89,7 +89,7 @@ private:
     NarratorTicker *m_ticker;
     ReplayBar *m_replay;
     SeatHealthModel *m_health;
-    QPointer<QScrollArea> m_healthArea;  ///< a dock may own (and delete) it first
+    QPointer<QScrollArea> m_healthArea; ///< a dock may own (and delete) it first
     SeatHealthView *m_healthView;
     bool m_healthShown = false;
     bool m_follow = true;

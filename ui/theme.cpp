@@ -84,11 +84,26 @@ void apply(bool followSystem, bool dark)
     QApplication::setPalette(palette(dark));
 }
 
-QColor nightSky() { return QColor(0x1A, 0x2A, 0x5E); }
-QColor daySky() { return QColor(0xF2, 0xB1, 0x4C); }
-QColor spoiler() { return QColor(0x9B, 0x4D, 0xE0); }
-QColor danger() { return QColor(0xD6, 0x3E, 0x3E); }
-QColor thought() { return QColor(0x3E, 0x8E, 0xB8); }
+QColor nightSky()
+{
+    return QColor(0x1A, 0x2A, 0x5E);
+}
+QColor daySky()
+{
+    return QColor(0xF2, 0xB1, 0x4C);
+}
+QColor spoiler()
+{
+    return QColor(0x9B, 0x4D, 0xE0);
+}
+QColor danger()
+{
+    return QColor(0xD6, 0x3E, 0x3E);
+}
+QColor thought()
+{
+    return QColor(0x3E, 0x8E, 0xB8);
+}
 QColor warning(const QPalette &palette)
 {
     return isDark(palette) ? QColor(0xF2, 0xB1, 0x6B) : QColor(0xB3, 0x5A, 0x00);
@@ -103,20 +118,32 @@ bool isNightLike(Phase phase)
 QColor phaseColor(Phase phase)
 {
     switch (phase) {
-    case Phase::Lobby: return QColor(0x6B, 0x73, 0x8A);
-    case Phase::Night: return nightSky();
-    case Phase::DayAnnounce: return QColor(0xF0, 0x8A, 0x4B);
-    case Phase::DayOpening: return QColor(0xE8, 0xA9, 0x3A);
-    case Phase::DayDiscussion: return QColor(0xE0, 0xB8, 0x4A);
-    case Phase::DayVote: return QColor(0xD3, 0x54, 0x3C);
-    case Phase::DayResolution: return QColor(0xB9, 0x6A, 0x3E);
-    case Phase::Ended: return QColor(0x5E, 0x5A, 0x55);
+    case Phase::Lobby:
+        return QColor(0x6B, 0x73, 0x8A);
+    case Phase::Night:
+        return nightSky();
+    case Phase::DayAnnounce:
+        return QColor(0xF0, 0x8A, 0x4B);
+    case Phase::DayOpening:
+        return QColor(0xE8, 0xA9, 0x3A);
+    case Phase::DayDiscussion:
+        return QColor(0xE0, 0xB8, 0x4A);
+    case Phase::DayVote:
+        return QColor(0xD3, 0x54, 0x3C);
+    case Phase::DayResolution:
+        return QColor(0xB9, 0x6A, 0x3E);
+    case Phase::Ended:
+        return QColor(0x5E, 0x5A, 0x55);
     // Seed 002: the witch's turn is a lighter night, the hunter's shot a
     // gunpowder red, the PK a deeper shade of the vote it continues.
-    case Phase::NightWitch: return QColor(0x3B, 0x2F, 0x7A);
-    case Phase::HunterShot: return QColor(0xA8, 0x3A, 0x2A);
-    case Phase::DayPkDefense: return QColor(0xC9, 0x7A, 0x3A);
-    case Phase::DayPkVote: return QColor(0xA9, 0x3A, 0x52);
+    case Phase::NightWitch:
+        return QColor(0x3B, 0x2F, 0x7A);
+    case Phase::HunterShot:
+        return QColor(0xA8, 0x3A, 0x2A);
+    case Phase::DayPkDefense:
+        return QColor(0xC9, 0x7A, 0x3A);
+    case Phase::DayPkVote:
+        return QColor(0xA9, 0x3A, 0x52);
     }
     return Qt::gray;
 }
@@ -124,12 +151,18 @@ QColor phaseColor(Phase phase)
 QColor roleColor(engine::Role role)
 {
     switch (role) {
-    case engine::Role::Werewolf: return QColor(0xC8, 0x32, 0x32);
-    case engine::Role::Seer: return QColor(0x6A, 0x5A, 0xE0);
-    case engine::Role::Doctor: return QColor(0x2E, 0xA0, 0x6A);
-    case engine::Role::Villager: return QColor(0x9A, 0x7B, 0x4F);
-    case engine::Role::Witch: return QColor(0xB0, 0x4C, 0xC8);
-    case engine::Role::Hunter: return QColor(0x3F, 0x7F, 0x8C);
+    case engine::Role::Werewolf:
+        return QColor(0xC8, 0x32, 0x32);
+    case engine::Role::Seer:
+        return QColor(0x6A, 0x5A, 0xE0);
+    case engine::Role::Doctor:
+        return QColor(0x2E, 0xA0, 0x6A);
+    case engine::Role::Villager:
+        return QColor(0x9A, 0x7B, 0x4F);
+    case engine::Role::Witch:
+        return QColor(0xB0, 0x4C, 0xC8);
+    case engine::Role::Hunter:
+        return QColor(0x3F, 0x7F, 0x8C);
     }
     return Qt::gray;
 }

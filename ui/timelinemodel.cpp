@@ -13,7 +13,7 @@ namespace townhall::ui {
 using engine::Phase;
 
 namespace {
-constexpr quintptr GroupId = 0;  // children carry their group's row + 1
+constexpr quintptr GroupId = 0; // children carry their group's row + 1
 }
 
 TimelineModel::TimelineModel(QObject *parent)
@@ -25,15 +25,21 @@ TimelineModel::~TimelineModel() = default;
 int TimelineModel::roundOf(const PhaseRow &row, int lastRound)
 {
     switch (row.phase) {
-    case Phase::Lobby: return 0;
-    case Phase::Night: return row.night;
+    case Phase::Lobby:
+        return 0;
+    case Phase::Night:
+        return row.night;
     // The witch's turn belongs to the night it follows. A hunter's shot
     // belongs to the round it interrupts: after a night death the day number
     // has not moved on yet (DAY_ANNOUNCE counts it), so take the later of the two.
-    case Phase::NightWitch: return row.night;
-    case Phase::HunterShot: return std::max(row.day, row.night);
-    case Phase::Ended: return lastRound;
-    default: return row.day;
+    case Phase::NightWitch:
+        return row.night;
+    case Phase::HunterShot:
+        return std::max(row.day, row.night);
+    case Phase::Ended:
+        return lastRound;
+    default:
+        return row.day;
     }
 }
 
@@ -88,7 +94,8 @@ void TimelineModel::sync(const engine::Match *match, const engine::Viewer &)
             cur->endedAt = e.at;
             if (append) {
                 const int g = int(m_groups.size()) - 1;
-                const QModelIndex idx = index(int(m_groups.back().phases.size()) - 1, 0, index(g, 0));
+                const QModelIndex idx
+                    = index(int(m_groups.back().phases.size()) - 1, 0, index(g, 0));
                 Q_EMIT dataChanged(idx, idx.siblingAtColumn(ColumnCount - 1));
             }
         }
@@ -100,7 +107,7 @@ void TimelineModel::sync(const engine::Match *match, const engine::Viewer &)
         row.endsAt = e.payload.value("phaseEndsAtMs", e.at);
         row.seq = e.seq;
         if (row.phase == Phase::Ended)
-            row.endedAt = e.at;  // nothing runs after the end
+            row.endedAt = e.at; // nothing runs after the end
         appendPhase(row, append);
     }
     m_consumed = log.size();
@@ -158,7 +165,10 @@ int TimelineModel::rowCount(const QModelIndex &parent) const
     return int(m_groups[std::size_t(parent.row())].phases.size());
 }
 
-int TimelineModel::columnCount(const QModelIndex &) const { return ColumnCount; }
+int TimelineModel::columnCount(const QModelIndex &) const
+{
+    return ColumnCount;
+}
 
 QVariant TimelineModel::data(const QModelIndex &index, int role) const
 {
@@ -173,11 +183,16 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
             if (index.column() != PhaseColumn)
                 return {};
             return g.round == 0 ? UiText::phaseName(Phase::Lobby) : tr("Day %1").arg(g.round);
-        case PhaseRole: return -1;
-        case GroupRole: return true;
-        case DayRole: return g.round;
-        case StartedAtRole: return g.phases.empty() ? 0 : g.phases.front().startedAt;
-        case CurrentRole: return isCurrent;
+        case PhaseRole:
+            return -1;
+        case GroupRole:
+            return true;
+        case DayRole:
+            return g.round;
+        case StartedAtRole:
+            return g.phases.empty() ? 0 : g.phases.front().startedAt;
+        case CurrentRole:
+            return isCurrent;
         }
         return {};
     }
@@ -189,7 +204,8 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
     case Qt::AccessibleTextRole:
         switch (index.column()) {
         case PhaseColumn:
-            return r.phase == Phase::Night ? tr("Night %1").arg(r.night) : UiText::phaseName(r.phase);
+            return r.phase == Phase::Night ? tr("Night %1").arg(r.night)
+                                           : UiText::phaseName(r.phase);
         case StartColumn:
             return QDateTime::fromMSecsSinceEpoch(r.startedAt).toString(QStringLiteral("HH:mm:ss"));
         case DurationColumn:
@@ -198,14 +214,22 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::DecorationRole:
         return index.column() == PhaseColumn ? QVariant(Theme::phaseColor(r.phase)) : QVariant();
-    case PhaseRole: return int(r.phase);
-    case GroupRole: return false;
-    case DayRole: return r.day;
-    case StartedAtRole: return r.startedAt;
-    case EndsAtRole: return r.endsAt;
-    case EndedAtRole: return r.endedAt;
-    case CurrentRole: return isCurrent;
-    case SeqRole: return qulonglong(r.seq);
+    case PhaseRole:
+        return int(r.phase);
+    case GroupRole:
+        return false;
+    case DayRole:
+        return r.day;
+    case StartedAtRole:
+        return r.startedAt;
+    case EndsAtRole:
+        return r.endsAt;
+    case EndedAtRole:
+        return r.endedAt;
+    case CurrentRole:
+        return isCurrent;
+    case SeqRole:
+        return qulonglong(r.seq);
     }
     return {};
 }
@@ -215,9 +239,12 @@ QVariant TimelineModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case PhaseColumn: return tr("Phase");
-    case StartColumn: return tr("Started");
-    case DurationColumn: return tr("Duration");
+    case PhaseColumn:
+        return tr("Phase");
+    case StartColumn:
+        return tr("Started");
+    case DurationColumn:
+        return tr("Duration");
     }
     return {};
 }

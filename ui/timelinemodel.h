@@ -21,14 +21,14 @@ class TimelineModel final : public QAbstractItemModel
 public:
     enum Column { PhaseColumn, StartColumn, DurationColumn, ColumnCount };
     enum Roles {
-        PhaseRole = Qt::UserRole,  ///< int(engine::Phase); -1 on group rows
-        GroupRole,                 ///< true on group (day) rows
+        PhaseRole = Qt::UserRole, ///< int(engine::Phase); -1 on group rows
+        GroupRole,                ///< true on group (day) rows
         DayRole,
-        StartedAtRole,             ///< qint64 ms
-        EndsAtRole,                ///< planned end (the deadline), qint64 ms
-        EndedAtRole,               ///< actual end; 0 while current
+        StartedAtRole, ///< qint64 ms
+        EndsAtRole,    ///< planned end (the deadline), qint64 ms
+        EndedAtRole,   ///< actual end; 0 while current
         CurrentRole,
-        SeqRole,                   ///< seq of the PHASE_CHANGED event
+        SeqRole, ///< seq of the PHASE_CHANGED event
     };
 
     explicit TimelineModel(QObject *parent = nullptr);
@@ -46,7 +46,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant
+    headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     struct PhaseRow
@@ -61,7 +62,7 @@ private:
     };
     struct Group
     {
-        int round = 0;  ///< 0 = lobby, n = night n and day n
+        int round = 0; ///< 0 = lobby, n = night n and day n
         std::vector<PhaseRow> phases;
     };
     static int roundOf(const PhaseRow &row, int lastRound);

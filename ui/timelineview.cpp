@@ -20,18 +20,30 @@ namespace {
 QString shortName(Phase phase, int)
 {
     switch (phase) {
-    case Phase::Lobby: return TimelineView::tr("Lobby");
-    case Phase::Night: return TimelineView::tr("Night");
-    case Phase::DayAnnounce: return TimelineView::tr("Dawn");
-    case Phase::DayOpening: return TimelineView::tr("Turns");
-    case Phase::DayDiscussion: return TimelineView::tr("Talk");
-    case Phase::DayVote: return TimelineView::tr("Vote");
-    case Phase::DayResolution: return TimelineView::tr("Verdict");
-    case Phase::Ended: return TimelineView::tr("End");
-    case Phase::NightWitch: return TimelineView::tr("Witch");
-    case Phase::HunterShot: return TimelineView::tr("Shot");
-    case Phase::DayPkDefense: return TimelineView::tr("PK");
-    case Phase::DayPkVote: return TimelineView::tr("Revote");
+    case Phase::Lobby:
+        return TimelineView::tr("Lobby");
+    case Phase::Night:
+        return TimelineView::tr("Night");
+    case Phase::DayAnnounce:
+        return TimelineView::tr("Dawn");
+    case Phase::DayOpening:
+        return TimelineView::tr("Turns");
+    case Phase::DayDiscussion:
+        return TimelineView::tr("Talk");
+    case Phase::DayVote:
+        return TimelineView::tr("Vote");
+    case Phase::DayResolution:
+        return TimelineView::tr("Verdict");
+    case Phase::Ended:
+        return TimelineView::tr("End");
+    case Phase::NightWitch:
+        return TimelineView::tr("Witch");
+    case Phase::HunterShot:
+        return TimelineView::tr("Shot");
+    case Phase::DayPkDefense:
+        return TimelineView::tr("PK");
+    case Phase::DayPkVote:
+        return TimelineView::tr("Revote");
     }
     return {};
 }
@@ -79,11 +91,18 @@ void TimelineView::modelChanged()
     update();
 }
 
-QSize TimelineView::sizeHint() const { return QSize(600, fontMetrics().height() * 2 + 22); }
+QSize TimelineView::sizeHint() const
+{
+    return QSize(600, fontMetrics().height() * 2 + 22);
+}
 
-QSize TimelineView::minimumSizeHint() const { return QSize(200, sizeHint().height()); }
+QSize TimelineView::minimumSizeHint() const
+{
+    return QSize(200, sizeHint().height());
+}
 
-QList<TimelineView::Segment> TimelineView::layoutSegments(QList<QPair<QRectF, QString>> *groupLabels) const
+QList<TimelineView::Segment>
+TimelineView::layoutSegments(QList<QPair<QRectF, QString>> *groupLabels) const
 {
     QList<Segment> out;
     if (!m_model)
@@ -111,7 +130,8 @@ QList<TimelineView::Segment> TimelineView::layoutSegments(QList<QPair<QRectF, QS
             x += unit + inner;
         }
         if (groupLabels)
-            groupLabels->append({QRectF(groupLeft, 0, x - groupLeft - inner, area.top() - 3), gi.data().toString()});
+            groupLabels->append({QRectF(groupLeft, 0, x - groupLeft - inner, area.top() - 3),
+                                 gi.data().toString()});
         x += gap - inner;
     }
     return out;
@@ -135,7 +155,8 @@ void TimelineView::paintEvent(QPaintEvent *)
     const QFontMetricsF lfm(lf);
     for (const auto &[r, text] : labels) {
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(r, Qt::AlignLeft | Qt::AlignBottom, lfm.elidedText(text, Qt::ElideRight, r.width()));
+        p.drawText(
+            r, Qt::AlignLeft | Qt::AlignBottom, lfm.elidedText(text, Qt::ElideRight, r.width()));
     }
     const qint64 now = m_clock();
     for (const Segment &s : segs) {
@@ -147,7 +168,8 @@ void TimelineView::paintEvent(QPaintEvent *)
         if (current) {
             const qint64 start = s.index.data(TimelineModel::StartedAtRole).toLongLong();
             const qint64 end = s.index.data(TimelineModel::EndsAtRole).toLongLong();
-            const qreal f = end > start ? qBound(0.0, qreal(now - start) / qreal(end - start), 1.0) : 1.0;
+            const qreal f
+                = end > start ? qBound(0.0, qreal(now - start) / qreal(end - start), 1.0) : 1.0;
             p.fillPath(path, Theme::mix(c, palette().color(QPalette::Base), 0.7));
             p.save();
             p.setClipPath(path);
@@ -166,8 +188,11 @@ void TimelineView::paintEvent(QPaintEvent *)
         const QFontMetricsF sfm(sf);
         if (sfm.horizontalAdvance(label) + 8 <= s.rect.width()) {
             p.setFont(sf);
-            const bool darkFill = ph == Phase::Night || ph == Phase::Lobby || ph == Phase::Ended || ph == Phase::DayVote;
-            p.setPen(current && !darkFill ? QColor(0x22, 0x1A, 0x10) : darkFill ? Qt::white : QColor(0x2A, 0x1E, 0x10));
+            const bool darkFill = ph == Phase::Night || ph == Phase::Lobby || ph == Phase::Ended
+                                  || ph == Phase::DayVote;
+            p.setPen(current && !darkFill ? QColor(0x22, 0x1A, 0x10)
+                     : darkFill           ? Qt::white
+                                          : QColor(0x2A, 0x1E, 0x10));
             p.drawText(s.rect, Qt::AlignCenter, label);
         }
     }

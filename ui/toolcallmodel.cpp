@@ -142,9 +142,11 @@ void ToolCallModel::clear()
 int ToolCallModel::rowForId(quint64 id) const
 {
     if (id == 0)
-        return -1;  // stored calls have no recorder id
-    const auto it = std::lower_bound(
-        m_rows.begin() + m_storedRows, m_rows.end(), id, [](const Row &r, quint64 v) { return r.record.id < v; });
+        return -1; // stored calls have no recorder id
+    const auto it = std::lower_bound(m_rows.begin() + m_storedRows,
+                                     m_rows.end(),
+                                     id,
+                                     [](const Row &r, quint64 v) { return r.record.id < v; });
     return it != m_rows.end() && it->record.id == id ? int(it - m_rows.begin()) : -1;
 }
 
@@ -210,8 +212,10 @@ void ToolCallModel::appendStored(const std::vector<const ToolCallRecord *> &reco
             fresh.push_back(r);
         }
     m_storedMatches.unite(taking);
-    std::stable_sort(fresh.begin(), fresh.end(),
-                     [](const ToolCallRecord *a, const ToolCallRecord *b) { return a->atUs < b->atUs; });
+    std::stable_sort(
+        fresh.begin(), fresh.end(), [](const ToolCallRecord *a, const ToolCallRecord *b) {
+            return a->atUs < b->atUs;
+        });
     if (fresh.empty())
         return;
     // Usually the block goes in one piece before or after the stored rows
@@ -225,16 +229,20 @@ void ToolCallModel::appendStored(const std::vector<const ToolCallRecord *> &reco
     const int count = int(rows.size());
     if (m_storedRows == 0 || rows.front().record.atUs >= std::prev(end)->record.atUs) {
         beginInsertRows({}, m_storedRows, m_storedRows + count - 1);
-        m_rows.insert(end, std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+        m_rows.insert(
+            end, std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
         endInsertRows();
     } else if (rows.back().record.atUs <= begin->record.atUs) {
         beginInsertRows({}, 0, count - 1);
-        m_rows.insert(begin, std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+        m_rows.insert(
+            begin, std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
         endInsertRows();
     } else {
         beginResetModel();
-        m_rows.insert(end, std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
-        std::stable_sort(m_rows.begin(), m_rows.begin() + m_storedRows + count,
+        m_rows.insert(
+            end, std::make_move_iterator(rows.begin()), std::make_move_iterator(rows.end()));
+        std::stable_sort(m_rows.begin(),
+                         m_rows.begin() + m_storedRows + count,
                          [](const Row &a, const Row &b) { return a.record.atUs < b.record.atUs; });
         endResetModel();
     }
@@ -310,8 +318,9 @@ bool ToolCallFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sou
         const ToolCallRecord &r = calls->record(sourceRow);
         const Qt::CaseSensitivity cs = Qt::CaseInsensitive;
         const QByteArray utf8 = m_text.toUtf8();
-        if (r.agentName.contains(m_text, cs) || r.agentId.contains(m_text, cs) || r.tool.contains(m_text, cs)
-            || r.method.contains(m_text, cs) || r.toolErrorCode.contains(m_text, cs) || r.matchId.contains(m_text, cs))
+        if (r.agentName.contains(m_text, cs) || r.agentId.contains(m_text, cs)
+            || r.tool.contains(m_text, cs) || r.method.contains(m_text, cs)
+            || r.toolErrorCode.contains(m_text, cs) || r.matchId.contains(m_text, cs))
             return true;
         // What a user searches for is a tool call's arguments and result.
         // The session's other messages carry the server's instructions and

@@ -48,10 +48,14 @@ constexpr int ExtraRole = Qt::UserRole + 1;
 QString kindText(TournamentDialog::Kind k)
 {
     switch (k) {
-    case TournamentDialog::Kind::Bot: return TournamentDialog::tr("bot");
-    case TournamentDialog::Kind::Model: return TournamentDialog::tr("model");
-    case TournamentDialog::Kind::Agent: return TournamentDialog::tr("MCP agent");
-    case TournamentDialog::Kind::Push: return TournamentDialog::tr("push agent");
+    case TournamentDialog::Kind::Bot:
+        return TournamentDialog::tr("bot");
+    case TournamentDialog::Kind::Model:
+        return TournamentDialog::tr("model");
+    case TournamentDialog::Kind::Agent:
+        return TournamentDialog::tr("MCP agent");
+    case TournamentDialog::Kind::Push:
+        return TournamentDialog::tr("push agent");
     }
     return {};
 }
@@ -62,7 +66,10 @@ QString text(const QTableWidget *t, int row, int column)
     return item ? item->text().trimmed() : QString();
 }
 
-std::string str(const QString &s) { return s.toStdString(); }
+std::string str(const QString &s)
+{
+    return s.toStdString();
+}
 
 /// A JSON scalar as the text a cell shows (numbers without quotes).
 QString cellText(const json &v)
@@ -76,45 +83,56 @@ QString cellText(const json &v)
 
 } // namespace
 
-TournamentDialog::TournamentDialog(const QStringList &providerNames, const json &providers, QWidget *parent)
-    : QDialog(parent),
-      m_providerNames(providerNames),
-      m_providers(providers.is_object() ? providers : json::object()),
-      m_name(new QLineEdit),
-      m_rules(new QComboBox),
-      m_matches(new QSpinBox),
-      m_seed(new QSpinBox),
-      m_mirror(new QCheckBox(tr("Mirrored pairs"))),
-      m_failure(new QComboBox),
-      m_parallel(new QSpinBox),
-      m_table(new QTableWidget(0, ColumnCount)),
-      m_errorLabel(new QLabel),
-      m_add(new QPushButton(tr("Add participant"))),
-      m_remove(new QPushButton(tr("Remove"))),
-      m_load(new QPushButton(tr("Load file…"))),
-      m_save(new QPushButton(tr("Save file…"))),
-      m_start(new QPushButton(tr("Start")))
+TournamentDialog::TournamentDialog(const QStringList &providerNames,
+                                   const json &providers,
+                                   QWidget *parent)
+    : QDialog(parent)
+    , m_providerNames(providerNames)
+    , m_providers(providers.is_object() ? providers : json::object())
+    , m_name(new QLineEdit)
+    , m_rules(new QComboBox)
+    , m_matches(new QSpinBox)
+    , m_seed(new QSpinBox)
+    , m_mirror(new QCheckBox(tr("Mirrored pairs")))
+    , m_failure(new QComboBox)
+    , m_parallel(new QSpinBox)
+    , m_table(new QTableWidget(0, ColumnCount))
+    , m_errorLabel(new QLabel)
+    , m_add(new QPushButton(tr("Add participant")))
+    , m_remove(new QPushButton(tr("Remove")))
+    , m_load(new QPushButton(tr("Load file…")))
+    , m_save(new QPushButton(tr("Save file…")))
+    , m_start(new QPushButton(tr("Start")))
 {
     setWindowTitle(tr("New tournament"));
     for (const engine::RuleSet &r : engine::rulePresets())
         m_rules->addItem(tr("%1 (%2 seats)").arg(qs(r.name)).arg(r.seatCount()), qs(r.name));
     m_matches->setRange(1, 100'000);
     m_seed->setRange(0, INT_MAX);
-    m_mirror->setToolTip(tr("Matches come in pairs with the same seed and deal; the second moves the "
-                            "participants half the table round, so each side plays the other's cards"));
+    m_mirror->setToolTip(
+        tr("Matches come in pairs with the same seed and deal; the second moves the "
+           "participants half the table round, so each side plays the other's cards"));
     m_failure->addItem(tr("count"), QStringLiteral("count"));
-    m_failure->setItemData(0, tr("A match in which an agent failed counts like any other"), Qt::ToolTipRole);
+    m_failure->setItemData(
+        0, tr("A match in which an agent failed counts like any other"), Qt::ToolTipRole);
     m_failure->addItem(tr("void"), QStringLiteral("void"));
-    m_failure->setItemData(1, tr("A match in which an agent failed counts for no one"), Qt::ToolTipRole);
+    m_failure->setItemData(
+        1, tr("A match in which an agent failed counts for no one"), Qt::ToolTipRole);
     m_failure->addItem(tr("forfeit"), QStringLiteral("forfeit"));
-    m_failure->setItemData(2, tr("A match in which an agent failed counts only as a loss for the one at fault"),
-                           Qt::ToolTipRole);
+    m_failure->setItemData(
+        2,
+        tr("A match in which an agent failed counts only as a loss for the one at fault"),
+        Qt::ToolTipRole);
     m_parallel->setRange(1, 8);
     m_parallel->setToolTip(tr("How many of the tournament's matches run at the same time"));
 
-    m_table->setHorizontalHeaderLabels({tr("Id"), tr("Kind"), tr("Seats"), tr("Agent / provider / URL"),
+    m_table->setHorizontalHeaderLabels({tr("Id"),
+                                        tr("Kind"),
+                                        tr("Seats"),
+                                        tr("Agent / provider / URL"),
                                         tr("Model / deadline (ms)")});
-    m_table->horizontalHeaderItem(SeatsColumn)->setToolTip(tr("A number of seats, or \"rest\" for the seats left"));
+    m_table->horizontalHeaderItem(SeatsColumn)
+        ->setToolTip(tr("A number of seats, or \"rest\" for the seats left"));
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(KindColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(SeatsColumn, QHeaderView::ResizeToContents);
@@ -151,9 +169,13 @@ TournamentDialog::TournamentDialog(const QStringList &providerNames, const json 
     layout->addWidget(m_errorLabel);
     layout->addWidget(box);
 
-    connect(m_add, &QPushButton::clicked, this,
-            [this] { m_table->setCurrentCell(addParticipant(Kind::Bot, QString(), QStringLiteral("1")), IdColumn); });
-    connect(m_remove, &QPushButton::clicked, this, [this] { removeParticipant(m_table->currentRow()); });
+    connect(m_add, &QPushButton::clicked, this, [this] {
+        m_table->setCurrentCell(addParticipant(Kind::Bot, QString(), QStringLiteral("1")),
+                                IdColumn);
+    });
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        removeParticipant(m_table->currentRow());
+    });
     connect(m_load, &QPushButton::clicked, this, &TournamentDialog::loadFromDialog);
     connect(m_save, &QPushButton::clicked, this, &TournamentDialog::saveFromDialog);
     connect(box, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -193,7 +215,10 @@ QComboBox *TournamentDialog::kindBox(int row) const
     return qobject_cast<QComboBox *>(m_table->cellWidget(row, KindColumn));
 }
 
-int TournamentDialog::addParticipant(Kind kind, const QString &id, const QString &seats, const QString &target,
+int TournamentDialog::addParticipant(Kind kind,
+                                     const QString &id,
+                                     const QString &seats,
+                                     const QString &target,
                                      const QString &detail)
 {
     const bool filling = m_filling;
@@ -230,14 +255,18 @@ void TournamentDialog::setRowKind(int row, Kind kind)
     target->setFlags(kind == Kind::Bot ? Qt::ItemIsSelectable : editable);
     detail->setFlags(kind == Kind::Bot || kind == Kind::Agent ? Qt::ItemIsSelectable : editable);
     switch (kind) {
-    case Kind::Bot: target->setToolTip({}); break;
+    case Kind::Bot:
+        target->setToolTip({});
+        break;
     case Kind::Model:
         target->setToolTip(tr("Provider: %1").arg(m_providerNames.join(QStringLiteral(", "))));
         detail->setToolTip(tr("Model (empty: the provider's own)"));
         if (target->text().isEmpty() && !m_providerNames.isEmpty())
             target->setText(m_providerNames.first());
         break;
-    case Kind::Agent: target->setToolTip(tr("The registered agent's name")); break;
+    case Kind::Agent:
+        target->setToolTip(tr("The registered agent's name"));
+        break;
     case Kind::Push:
         target->setToolTip(tr("The URL Town Hall calls"));
         detail->setToolTip(tr("How long the agent may take to answer, in milliseconds"));
@@ -266,8 +295,8 @@ json TournamentDialog::spec() const
     json providers = json::object();
     json participants = json::array();
     for (int r = 0; r < m_table->rowCount(); ++r) {
-        json extra = json::parse(m_table->item(r, IdColumn)->data(ExtraRole).toString().toStdString(), nullptr,
-                                 false);
+        json extra = json::parse(
+            m_table->item(r, IdColumn)->data(ExtraRole).toString().toStdString(), nullptr, false);
         if (!extra.is_object())
             extra = json::object();
         json p = json::object();
@@ -275,7 +304,9 @@ json TournamentDialog::spec() const
         const QString target = text(m_table, r, TargetColumn);
         const QString detail = text(m_table, r, DetailColumn);
         switch (Kind(kindBox(r)->currentData().toInt())) {
-        case Kind::Bot: p["bot"] = true; break;
+        case Kind::Bot:
+            p["bot"] = true;
+            break;
         case Kind::Model:
             p["provider"] = str(target);
             if (!detail.isEmpty())
@@ -283,16 +314,19 @@ json TournamentDialog::spec() const
             if (m_providers.contains(str(target)))
                 providers[str(target)] = m_providers[str(target)];
             break;
-        case Kind::Agent: p["agent"] = str(target); break;
+        case Kind::Agent:
+            p["agent"] = str(target);
+            break;
         case Kind::Push: {
-            json push = extra.contains("push") && extra["push"].is_object() ? extra["push"] : json::object();
+            json push = extra.contains("push") && extra["push"].is_object() ? extra["push"]
+                                                                            : json::object();
             push["url"] = str(target);
             bool ok = false;
             const qlonglong ms = detail.toLongLong(&ok);
             if (ok)
                 push["deadlineMs"] = ms;
             else if (!detail.isEmpty())
-                push["deadlineMs"] = str(detail);  // refused by validate(), kept as typed
+                push["deadlineMs"] = str(detail); // refused by validate(), kept as typed
             p["push"] = push;
             break;
         }
@@ -305,7 +339,7 @@ json TournamentDialog::spec() const
         if (ok)
             p["seats"] = n;
         else if (!seats.isEmpty())
-            p["seats"] = str(seats);  // "rest", or what parseSpec will name as wrong
+            p["seats"] = str(seats); // "rest", or what parseSpec will name as wrong
         participants.push_back(std::move(p));
     }
     if (!providers.empty())
@@ -314,7 +348,10 @@ json TournamentDialog::spec() const
     return j;
 }
 
-int TournamentDialog::parallel() const { return m_parallel->value(); }
+int TournamentDialog::parallel() const
+{
+    return m_parallel->value();
+}
 
 void TournamentDialog::validate()
 {
@@ -328,8 +365,11 @@ void TournamentDialog::validate()
     // number would only fail when the first match starts.
     for (std::size_t i = 0; i < j["participants"].size(); ++i) {
         const json &p = j["participants"][i];
-        if (p.contains("push") && p["push"].contains("deadlineMs") && !p["push"]["deadlineMs"].is_number_integer())
-            m_errors << tr("participants[%1].push.deadlineMs: must be a whole number of milliseconds").arg(i);
+        if (p.contains("push") && p["push"].contains("deadlineMs")
+            && !p["push"]["deadlineMs"].is_number_integer())
+            m_errors
+                << tr("participants[%1].push.deadlineMs: must be a whole number of milliseconds")
+                       .arg(i);
     }
     m_touched = m_touched || m_ready;
     const QString text = m_errors.mid(0, 3).join(QLatin1Char('\n'));
@@ -351,7 +391,7 @@ bool TournamentDialog::restoreForm(QSettings &settings)
     if (text.isEmpty())
         return false;
     const json j = json::parse(text.toStdString(), nullptr, false);
-    const bool wasReady = std::exchange(m_ready, false);  // the user's form again, not a change
+    const bool wasReady = std::exchange(m_ready, false); // the user's form again, not a change
     const bool restored = !j.is_discarded() && setSpec(j).isEmpty();
     m_ready = wasReady;
     return restored;
@@ -369,10 +409,12 @@ QString TournamentDialog::setSpec(const json &j)
             return std::nullopt;
         return qs(j[key].get<std::string>());
     };
-    const auto intAt = [&](const char *key, long long lo, long long hi, int fallback) -> std::optional<int> {
+    const auto intAt
+        = [&](const char *key, long long lo, long long hi, int fallback) -> std::optional<int> {
         if (!j.contains(key))
             return fallback;
-        if (!j[key].is_number_integer() || j[key].get<long long>() < lo || j[key].get<long long>() > hi)
+        if (!j[key].is_number_integer() || j[key].get<long long>() < lo
+            || j[key].get<long long>() > hi)
             return std::nullopt;
         return int(j[key].get<long long>());
     };
@@ -385,12 +427,12 @@ QString TournamentDialog::setSpec(const json &j)
     if (!name)
         return tr("name: must be a string");
     const int rulesIndex = rules ? m_rules->findData(*rules) : -1;
-    if (rulesIndex < 0)
-    {
+    if (rulesIndex < 0) {
         QStringList names;
         for (int i = 0; i < m_rules->count(); ++i)
             names << m_rules->itemData(i).toString();
-        return tr("rules: the form offers only the rule presets (%1)").arg(names.join(QStringLiteral(", ")));
+        return tr("rules: the form offers only the rule presets (%1)")
+            .arg(names.join(QStringLiteral(", ")));
     }
     const int failureIndex = failure ? m_failure->findData(*failure) : -1;
     if (failureIndex < 0)
@@ -415,7 +457,12 @@ QString TournamentDialog::setSpec(const json &j)
         const QString at = QStringLiteral("participants[%1]").arg(i);
         if (!p.is_object())
             return tr("%1: must be an object").arg(at);
-        Row row{Kind::Bot, cellText(p.value("id", json())), cellText(p.value("seats", json())), {}, {}, p};
+        Row row{Kind::Bot,
+                cellText(p.value("id", json())),
+                cellText(p.value("seats", json())),
+                {},
+                {},
+                p};
         int kinds = 0;
         if (p.value("bot", false) == true) {
             ++kinds;
@@ -445,7 +492,8 @@ QString TournamentDialog::setSpec(const json &j)
             row.extra["push"] = rest;
         }
         if (kinds != 1)
-            return tr("%1: must be exactly one of a bot, a provider, an agent or a push agent").arg(at);
+            return tr("%1: must be exactly one of a bot, a provider, an agent or a push agent")
+                .arg(at);
         for (const char *k : shownKeys)
             if (std::string_view(k) != "push")
                 row.extra.erase(k);
@@ -458,7 +506,7 @@ QString TournamentDialog::setSpec(const json &j)
         if (key == "timers")
             m_extra[key] = value;
     if (j.contains("providers"))
-        m_providers.update(j["providers"]);  // the file's own profiles, kept for its model rows
+        m_providers.update(j["providers"]); // the file's own profiles, kept for its model rows
     m_name->setText(*name);
     m_rules->setCurrentIndex(rulesIndex);
     m_matches->setValue(*matches);
@@ -508,8 +556,8 @@ QString TournamentDialog::loadFile(const QString &path)
 
 void TournamentDialog::loadFromDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load tournament"), QString(),
-                                                      tr("Tournament files (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Load tournament"), QString(), tr("Tournament files (*.json)"));
     if (path.isEmpty())
         return;
     if (const QString error = loadFile(path); !error.isEmpty())
@@ -518,8 +566,8 @@ void TournamentDialog::loadFromDialog()
 
 void TournamentDialog::saveFromDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save tournament"), QString(),
-                                                      tr("Tournament files (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save tournament"), QString(), tr("Tournament files (*.json)"));
     if (path.isEmpty())
         return;
     if (const QString error = saveFile(path); !error.isEmpty())

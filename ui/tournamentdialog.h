@@ -108,9 +108,9 @@ private:
     QStringList m_errors;
     /// File keys the form does not show ("timers"), written back unchanged.
     nlohmann::json m_extra = nlohmann::json::object();
-    bool m_filling = false;  ///< the form is being filled: validate once at the end
-    bool m_ready = false;    ///< constructed: a change from now on is the user's
-    bool m_touched = false;  ///< the user changed something: problems are errors
+    bool m_filling = false; ///< the form is being filled: validate once at the end
+    bool m_ready = false;   ///< constructed: a change from now on is the user's
+    bool m_touched = false; ///< the user changed something: problems are errors
 };
 
 } // namespace townhall::ui

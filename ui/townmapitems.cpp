@@ -34,9 +34,19 @@ QFont MapLabelItem::font() const
 {
     QFont f;
     switch (m_style) {
-    case Style::Plaque: f.setPointSizeF(9.5); f.setBold(true); break;
-    case Style::Badge: f.setPointSizeF(8.5); f.setBold(true); break;
-    case Style::Caption: f.setPointSizeF(10); f.setBold(true); f.setLetterSpacing(QFont::PercentageSpacing, 108); break;
+    case Style::Plaque:
+        f.setPointSizeF(9.5);
+        f.setBold(true);
+        break;
+    case Style::Badge:
+        f.setPointSizeF(8.5);
+        f.setBold(true);
+        break;
+    case Style::Caption:
+        f.setPointSizeF(10);
+        f.setBold(true);
+        f.setLetterSpacing(QFont::PercentageSpacing, 108);
+        break;
     }
     return f;
 }
@@ -53,7 +63,7 @@ void MapLabelItem::setText(const QString &text, const QString &subtitle)
 void MapLabelItem::setSubtitleColor(const QColor &color)
 {
     if (color == m_subColor)
-        return;  // many matches sync many times a second: repaint only what changes
+        return; // many matches sync many times a second: repaint only what changes
     m_subColor = color;
     update();
 }
@@ -90,7 +100,10 @@ void MapLabelItem::setColors(const QColor &background, const QColor &foreground)
     update();
 }
 
-QRectF MapLabelItem::boundingRect() const { return m_rect.adjusted(-2, -2, 3, 3); }
+QRectF MapLabelItem::boundingRect() const
+{
+    return m_rect.adjusted(-2, -2, 3, 3);
+}
 
 void MapLabelItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
 {
@@ -112,7 +125,8 @@ void MapLabelItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QW
     painter->setBrush(QColor(0, 0, 0, 60));
     painter->drawRoundedRect(m_rect.translated(1, 2), radius, radius);
     painter->setBrush(m_bg);
-    painter->setPen(m_style == Style::Plaque ? QPen(QColor(0xD9, 0xB3, 0x6A), 1.5) : QPen(Qt::NoPen));
+    painter->setPen(m_style == Style::Plaque ? QPen(QColor(0xD9, 0xB3, 0x6A), 1.5)
+                                             : QPen(Qt::NoPen));
     painter->drawRoundedRect(m_rect, radius, radius);
     painter->setPen(m_fg);
     if (m_sub.isEmpty()) {
@@ -147,7 +161,10 @@ TownSquareItem::TownSquareItem()
     setAcceptedMouseButtons(Qt::NoButton);
 }
 
-QRectF TownSquareItem::boundingRect() const { return QRectF(-250, -250, 500, 500); }
+QRectF TownSquareItem::boundingRect() const
+{
+    return QRectF(-250, -250, 500, 500);
+}
 
 void TownSquareItem::syncWithTheme(bool dark)
 {
@@ -169,7 +186,8 @@ void TownSquareItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, 
         painter->drawEllipse(QPointF(0, 0), r, r);
     for (int i = 0; i < 16; ++i) {
         const double a = i * std::numbers::pi / 8;
-        painter->drawLine(QPointF(60 * std::cos(a), 60 * std::sin(a)), QPointF(236 * std::cos(a), 236 * std::sin(a)));
+        painter->drawLine(QPointF(60 * std::cos(a), 60 * std::sin(a)),
+                          QPointF(236 * std::cos(a), 236 * std::sin(a)));
     }
 }
 
@@ -187,7 +205,10 @@ TownHallItem::TownHallItem()
     setZValue(1);
 }
 
-QRectF TownHallItem::boundingRect() const { return QRectF(-160, -170, 320, 260); }
+QRectF TownHallItem::boundingRect() const
+{
+    return QRectF(-160, -170, 320, 260);
+}
 
 QPointF TownHallItem::stepSpot(int n)
 {
@@ -201,7 +222,8 @@ void TownHallItem::syncWithQueue(int waiting)
 {
     m_queueLabel->setText(waiting == 0 ? tr("Queue empty") : tr("Waiting: %1").arg(waiting));
     m_queueLabel->setPos(steps());
-    m_queueLabel->setPixelOffset(QPointF(0, stepSpot(qMax(0, waiting - 1)).y() + (waiting ? 26 : 0)));
+    m_queueLabel->setPixelOffset(
+        QPointF(0, stepSpot(qMax(0, waiting - 1)).y() + (waiting ? 26 : 0)));
 }
 
 void TownHallItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
@@ -260,10 +282,13 @@ AgentAvatarItem::AgentAvatarItem()
 {
     setZValue(3);
     setAcceptHoverEvents(true);
-    setFlag(ItemIgnoresTransformations);  // always big enough to count heads
+    setFlag(ItemIgnoresTransformations); // always big enough to count heads
 }
 
-QRectF AgentAvatarItem::boundingRect() const { return QRectF(m_offset.x() - 11, m_offset.y() - 11, 22, 22); }
+QRectF AgentAvatarItem::boundingRect() const
+{
+    return QRectF(m_offset.x() - 11, m_offset.y() - 11, 22, 22);
+}
 
 void AgentAvatarItem::syncWithAgent(const QString &name, int index)
 {
@@ -286,7 +311,9 @@ void AgentAvatarItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *,
     f.setBold(true);
     painter->setFont(f);
     painter->setPen(Qt::white);
-    painter->drawText(QRectF(m_offset.x() - 10, m_offset.y() - 10, 20, 20), Qt::AlignCenter, m_name.left(1).toUpper());
+    painter->drawText(QRectF(m_offset.x() - 10, m_offset.y() - 10, 20, 20),
+                      Qt::AlignCenter,
+                      m_name.left(1).toUpper());
 }
 
 // ---------------------------------------------------------------- MatchBuildingItem
@@ -306,7 +333,10 @@ MatchBuildingItem::MatchBuildingItem(const QString &matchId)
     m_badge->setZValue(1);
 }
 
-QRectF MatchBuildingItem::boundingRect() const { return QRectF(-120, -130, 240, 220); }
+QRectF MatchBuildingItem::boundingRect() const
+{
+    return QRectF(-120, -130, 240, 220);
+}
 
 QPainterPath MatchBuildingItem::shape() const
 {
@@ -320,8 +350,14 @@ void MatchBuildingItem::syncWithMatch(const engine::Match &match)
     const engine::MatchState &s = match.state();
     // Most batches change nothing the building shows (a speech, a vote):
     // with twenty matches running, skipping those keeps the map's repaints rare.
-    const auto look = std::make_tuple(s.matchNumber, s.phase, s.dayNumber, s.nightNumber, match.aliveCount(),
-                                      int(s.players.size()), s.paused, s.winner);
+    const auto look = std::make_tuple(s.matchNumber,
+                                      s.phase,
+                                      s.dayNumber,
+                                      s.nightNumber,
+                                      match.aliveCount(),
+                                      int(s.players.size()),
+                                      s.paused,
+                                      s.winner);
     if (m_synced && look == m_look)
         return;
     m_synced = true;
@@ -333,14 +369,16 @@ void MatchBuildingItem::syncWithMatch(const engine::Match &match)
     m_paused = s.paused;
     m_winner = s.winner;
     m_badge->setText(tr("%1 alive").arg(m_alive));
-    m_badge->setColors(m_alive > m_seats / 2 ? QColor(0x2E, 0x8B, 0x57) : Theme::danger(), Qt::white);
+    m_badge->setColors(m_alive > m_seats / 2 ? QColor(0x2E, 0x8B, 0x57) : Theme::danger(),
+                       Qt::white);
     QString tag;
     if (ended())
         // No winner at seed 002's day limit: a draw (GAME_ENDED comes just
         // after the phase change, so "no winner yet" alone proves nothing).
         tag = m_winner ? tr("%1 win").arg(UiText::teamName(*m_winner))
-              : s.config.rules.maxDays > 0 && s.dayNumber >= s.config.rules.maxDays ? tr("Draw")
-                                                                                    : UiText::phaseName(Phase::Ended);
+              : s.config.rules.maxDays > 0 && s.dayNumber >= s.config.rules.maxDays
+                  ? tr("Draw")
+                  : UiText::phaseName(Phase::Ended);
     else if (m_paused)
         tag = tr("Paused");
     else if (m_phase == Phase::Night)
@@ -353,10 +391,12 @@ void MatchBuildingItem::syncWithMatch(const engine::Match &match)
         tag = tr("Day %1 · %2").arg(s.dayNumber).arg(UiText::phaseName(m_phase));
     m_door->setText(m_label, tag);
     m_door->setColors(QColor(0x3B, 0x2A, 0x1C), QColor(0xFF, 0xF1, 0xD0));
-    m_door->setSubtitleColor(ended() ? QColor(0x6E, 0x68, 0x62) : m_paused ? QColor(0x6B, 0x73, 0x8A)
-                                                                            : Theme::phaseColor(m_phase));
+    m_door->setSubtitleColor(ended()    ? QColor(0x6E, 0x68, 0x62)
+                             : m_paused ? QColor(0x6B, 0x73, 0x8A)
+                                        : Theme::phaseColor(m_phase));
     setOpacity(ended() ? 0.6 : 1.0);
-    setToolTip(tr("%1 — %2, %3 of %4 alive. Click to watch.").arg(m_label, tag).arg(m_alive).arg(m_seats));
+    setToolTip(
+        tr("%1 — %2, %3 of %4 alive. Click to watch.").arg(m_label, tag).arg(m_alive).arg(m_seats));
     showLabels();
     update();
 }
@@ -391,7 +431,8 @@ void MatchBuildingItem::hoverLeaveEvent(QGraphicsSceneHoverEvent *event)
 void MatchBuildingItem::keyPressEvent(QKeyEvent *event)
 {
     // Keyboard users Tab between buildings and open one with Enter or Space.
-    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter || event->key() == Qt::Key_Space) {
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter
+        || event->key() == Qt::Key_Space) {
         if (scene())
             scene()->clearSelection();
         setSelected(true);
@@ -429,9 +470,13 @@ void MatchBuildingItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
     painter->setRenderHint(QPainter::Antialiasing);
     const bool night = Theme::isNightLike(m_phase) && !ended();
     const bool vote = m_phase == Phase::DayVote;
-    const QColor wall = ended() ? QColor(0xB5, 0xAE, 0xA3) : night ? QColor(0x2E, 0x3D, 0x70) : QColor(0xF5, 0xDC, 0xA8);
-    const QColor roof = ended() ? QColor(0x6E, 0x66, 0x60) : night ? QColor(0x17, 0x1F, 0x45)
-                                                         : vote ? QColor(0xB8, 0x3A, 0x2E) : QColor(0xC2, 0x5B, 0x3A);
+    const QColor wall = ended() ? QColor(0xB5, 0xAE, 0xA3)
+                        : night ? QColor(0x2E, 0x3D, 0x70)
+                                : QColor(0xF5, 0xDC, 0xA8);
+    const QColor roof = ended() ? QColor(0x6E, 0x66, 0x60)
+                        : night ? QColor(0x17, 0x1F, 0x45)
+                        : vote  ? QColor(0xB8, 0x3A, 0x2E)
+                                : QColor(0xC2, 0x5B, 0x3A);
     const QColor window = night ? QColor(0xFF, 0xD8, 0x6B) : QColor(0xBF, 0xE3, 0xF5);
     const QColor outline = night ? QColor(0x0E, 0x14, 0x30) : QColor(0x6E, 0x4A, 0x2A);
 

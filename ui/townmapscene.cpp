@@ -18,7 +18,7 @@ TownMapScene::TownMapScene(QObject *parent)
     , m_hall(new TownHallItem)
 {
     setSceneRect(-1400, -1200, 2800, 2400);
-    setItemIndexMethod(QGraphicsScene::NoIndex);  // few items, many updates
+    setItemIndexMethod(QGraphicsScene::NoIndex); // few items, many updates
     addItem(m_square);
     addItem(m_hall);
     m_hall->setPos(0, -30);
@@ -34,12 +34,13 @@ void TownMapScene::syncMatch(const engine::Match &match)
     MatchBuildingItem *item = m_buildings.value(id);
     if (!item) {
         item = new MatchBuildingItem(id);
-        const engine::Building b =
-            engine::Lobby::buildingFor(match.state().matchNumber, match.matchId(), match.state().createdAt);
+        const engine::Building b = engine::Lobby::buildingFor(
+            match.state().matchNumber, match.matchId(), match.state().createdAt);
         item->setPos(b.x, b.y);
         addItem(item);
         m_buildings.insert(id, item);
-        invalidate(sceneRect(), QGraphicsScene::BackgroundLayer);  // a new road (views cache the background)
+        invalidate(sceneRect(),
+                   QGraphicsScene::BackgroundLayer); // a new road (views cache the background)
         Q_EMIT contentChanged();
     }
     item->syncWithMatch(match);

@@ -15,7 +15,8 @@ TownMapView::TownMapView(TownMapScene *scene, QWidget *parent)
     : QGraphicsView(scene, parent)
     , m_scene(scene)
 {
-    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing
+                   | QPainter::SmoothPixmapTransform);
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
@@ -32,13 +33,17 @@ TownMapView::TownMapView(TownMapScene *scene, QWidget *parent)
         if (!m_userZoomed)
             fitTown();
     });
-    setAccessibleDescription(tr("The Town Hall, its queue and one building per match. "
-                                "Click a building to watch its match. Wheel or +/- to zoom, drag to pan, 0 to fit."));
+    setAccessibleDescription(
+        tr("The Town Hall, its queue and one building per match. "
+           "Click a building to watch its match. Wheel or +/- to zoom, drag to pan, 0 to fit."));
 }
 
 TownMapView::~TownMapView() = default;
 
-qreal TownMapView::zoom() const { return transform().m11(); }
+qreal TownMapView::zoom() const
+{
+    return transform().m11();
+}
 
 void TownMapView::zoomBy(qreal factor)
 {
@@ -76,10 +81,17 @@ void TownMapView::keyPressEvent(QKeyEvent *event)
 {
     switch (event->key()) {
     case Qt::Key_Plus:
-    case Qt::Key_Equal: zoomBy(1.2); return;
-    case Qt::Key_Minus: zoomBy(1 / 1.2); return;
-    case Qt::Key_0: fitTown(); return;
-    default: break;
+    case Qt::Key_Equal:
+        zoomBy(1.2);
+        return;
+    case Qt::Key_Minus:
+        zoomBy(1 / 1.2);
+        return;
+    case Qt::Key_0:
+        fitTown();
+        return;
+    default:
+        break;
     }
     QGraphicsView::keyPressEvent(event);
 }

@@ -23,7 +23,8 @@ QString strOr(const engine::json &p, const char *key)
 
 bool isNote(const auto &row)
 {
-    return row.kind == TranscriptModel::EntryKind::Thought || row.kind == TranscriptModel::EntryKind::StandIn;
+    return row.kind == TranscriptModel::EntryKind::Thought
+           || row.kind == TranscriptModel::EntryKind::StandIn;
 }
 
 } // namespace
@@ -97,7 +98,7 @@ std::vector<TranscriptModel::Row> TranscriptModel::pendingNotes()
         for (int i = taken - seat.firstNote; i < int(seat.notes.size()); ++i) {
             const ModelNote &n = seat.notes[i];
             if (n.atMs > m_notesUpTo)
-                break;  // its event is not here yet (or past the replay's position)
+                break; // its event is not here yet (or past the replay's position)
             Row r;
             r.at = n.atMs;
             r.speakerId = playerId;
@@ -117,7 +118,8 @@ std::vector<TranscriptModel::Row> TranscriptModel::pendingNotes()
             ++taken;
         }
     }
-    std::stable_sort(out.begin(), out.end(), [](const Row &a, const Row &b) { return a.at < b.at; });
+    std::stable_sort(
+        out.begin(), out.end(), [](const Row &a, const Row &b) { return a.at < b.at; });
     return out;
 }
 
@@ -153,7 +155,7 @@ struct TranscriptModel::RowBuilder
     const TranscriptModel &model;
     const engine::Match &match;
     const Event &e;
-    const std::vector<Row> *pending;  ///< rows of the same batch, not yet in m_rows
+    const std::vector<Row> *pending; ///< rows of the same batch, not yet in m_rows
     Row &r;
     const engine::json &p = e.payload;
 
@@ -187,9 +189,10 @@ struct TranscriptModel::RowBuilder
         QString count = UiText::numberWord(int(match.state().players.size()));
         if (!count.isEmpty())
             count[0] = count[0].toUpper();
-        r.text = TranscriptModel::tr("Werewolf Game #%1 opens its doors. %2 players take their seats.")
-                     .arg(p.value("matchNumber", match.state().matchNumber))
-                     .arg(count);
+        r.text
+            = TranscriptModel::tr("Werewolf Game #%1 opens its doors. %2 players take their seats.")
+                  .arg(p.value("matchNumber", match.state().matchNumber))
+                  .arg(count);
     }
 
     void phaseChanged() const
@@ -200,7 +203,9 @@ struct TranscriptModel::RowBuilder
         if (to == Phase::Night)
             r.text = TranscriptModel::tr("Night %1").arg(p.value("nightNumber", 0));
         else if (to == Phase::NightWitch)
-            r.text = TranscriptModel::tr("Night %1 · %2").arg(p.value("nightNumber", 0)).arg(UiText::phaseName(to));
+            r.text = TranscriptModel::tr("Night %1 · %2")
+                         .arg(p.value("nightNumber", 0))
+                         .arg(UiText::phaseName(to));
         else if (to == Phase::HunterShot)
             // The phase names the hunter publicly (PHASE_CHANGED's hunterPlayerId).
             r.text = TranscriptModel::tr("Day %1 · %2: %3")
@@ -209,7 +214,9 @@ struct TranscriptModel::RowBuilder
         else if (to == Phase::Lobby || to == Phase::Ended)
             r.text = UiText::phaseName(to);
         else
-            r.text = TranscriptModel::tr("Day %1 · %2").arg(p.value("dayNumber", 0)).arg(UiText::phaseName(to));
+            r.text = TranscriptModel::tr("Day %1 · %2")
+                         .arg(p.value("dayNumber", 0))
+                         .arg(UiText::phaseName(to));
     }
 
     void turnStarted() const
@@ -268,7 +275,8 @@ struct TranscriptModel::RowBuilder
         QString snippet = target->text;
         if (snippet.size() > 70)
             snippet = snippet.left(68) + QChar(0x2026);
-        r.replySnippet = TranscriptModel::tr("replying to %1: “%2”").arg(target->speakerName, snippet);
+        r.replySnippet
+            = TranscriptModel::tr("replying to %1: “%2”").arg(target->speakerName, snippet);
     }
 
     void wolfChatMessage() const
@@ -293,7 +301,8 @@ struct TranscriptModel::RowBuilder
         const QString target = nameKey("targetPlayerId");
         const bool changed = p.contains("previousTargetPlayerId");
         if (target.isEmpty())
-            r.text = changed ? TranscriptModel::tr("%1 withdraws their vote and abstains").arg(r.speakerName)
+            r.text = changed ? TranscriptModel::tr("%1 withdraws their vote and abstains")
+                                   .arg(r.speakerName)
                              : TranscriptModel::tr("%1 abstains").arg(r.speakerName);
         else if (changed)
             r.text = TranscriptModel::tr("%1 switches their vote to %2").arg(r.speakerName, target);
@@ -316,14 +325,16 @@ struct TranscriptModel::RowBuilder
             for (const auto &d : *deaths)
                 if (d.is_string())
                     names << name(d.get<std::string>());
-            r.text = names.isEmpty()
-                         ? TranscriptModel::tr("Dawn breaks and everyone wakes up. No one died in the night.")
-                         : TranscriptModel::tr("Dawn breaks. %1 died in the night.").arg(UiText::joinList(names));
+            r.text = names.isEmpty() ? TranscriptModel::tr(
+                         "Dawn breaks and everyone wakes up. No one died in the night.")
+                                     : TranscriptModel::tr("Dawn breaks. %1 died in the night.")
+                                           .arg(UiText::joinList(names));
             return;
         }
         const QString killed = nameKey("killedPlayerId");
         r.text = killed.isEmpty()
-                     ? TranscriptModel::tr("Dawn breaks and everyone wakes up. The doctor saved a life tonight.")
+                     ? TranscriptModel::tr(
+                         "Dawn breaks and everyone wakes up. The doctor saved a life tonight.")
                      : TranscriptModel::tr("Dawn breaks. %1 was killed in the night.").arg(killed);
     }
 
@@ -335,14 +346,16 @@ struct TranscriptModel::RowBuilder
         const std::string cause = p.value("cause", std::string());
         const auto role = engine::parseRole(p.value("roleRevealed", std::string()));
         if (cause == "HUNTER_SHOT")
-            r.text = TranscriptModel::tr("%1 is shot by the hunter %2.").arg(r.speakerName, nameKey("byPlayerId"));
+            r.text = TranscriptModel::tr("%1 is shot by the hunter %2.")
+                         .arg(r.speakerName, nameKey("byPlayerId"));
         else if (cause == "VOTE")
             r.text = TranscriptModel::tr("%1 is eliminated by the town.").arg(r.speakerName);
         else
             r.text = TranscriptModel::tr("%1 is dead.").arg(r.speakerName);
         // Rule sets that keep roles hidden on death send no roleRevealed: say nothing of it.
         if (role)
-            r.text += QLatin1Char(' ') + TranscriptModel::tr("They were a %1.").arg(UiText::roleName(*role));
+            r.text += QLatin1Char(' ')
+                      + TranscriptModel::tr("They were a %1.").arg(UiText::roleName(*role));
     }
 
     void voteResult() const
@@ -356,8 +369,10 @@ struct TranscriptModel::RowBuilder
             for (const auto &id : *pk)
                 if (id.is_string())
                     names << name(id.get<std::string>());
-            r.text = TranscriptModel::tr("The vote is tied at %n vote(s) — %1 go to the PK: a defence each, then a revote.",
-                                         nullptr, top)
+            r.text = TranscriptModel::tr("The vote is tied at %n vote(s) — %1 go to the PK: a "
+                                         "defence each, then a revote.",
+                                         nullptr,
+                                         top)
                          .arg(UiText::joinList(names));
             r.tag = TranscriptModel::tr("PK");
             return;
@@ -365,18 +380,25 @@ struct TranscriptModel::RowBuilder
         if (revote) {
             r.tag = TranscriptModel::tr("PK REVOTE");
             if (!out.isEmpty())
-                r.text = TranscriptModel::tr("The PK revote is in: %1 with %n vote(s).", nullptr, top).arg(out);
+                r.text
+                    = TranscriptModel::tr("The PK revote is in: %1 with %n vote(s).", nullptr, top)
+                          .arg(out);
             else if (p.value("tie", false))
-                r.text = TranscriptModel::tr("The PK revote is tied again at %n vote(s) — no one is eliminated.",
-                                             nullptr, top);
+                r.text = TranscriptModel::tr(
+                    "The PK revote is tied again at %n vote(s) — no one is eliminated.",
+                    nullptr,
+                    top);
             else
-                r.text = TranscriptModel::tr("No votes were cast in the PK revote — no one is eliminated.");
+                r.text = TranscriptModel::tr(
+                    "No votes were cast in the PK revote — no one is eliminated.");
             return;
         }
         if (!out.isEmpty())
-            r.text = TranscriptModel::tr("The vote is in: %1 with %n vote(s).", nullptr, top).arg(out);
+            r.text
+                = TranscriptModel::tr("The vote is in: %1 with %n vote(s).", nullptr, top).arg(out);
         else if (p.value("tie", false))
-            r.text = TranscriptModel::tr("The vote is tied at %n vote(s) — no one is eliminated.", nullptr, top);
+            r.text = TranscriptModel::tr(
+                "The vote is tied at %n vote(s) — no one is eliminated.", nullptr, top);
         else
             r.text = TranscriptModel::tr("No votes were cast — no one is eliminated.");
     }
@@ -389,14 +411,16 @@ struct TranscriptModel::RowBuilder
         if (team == "NONE") {
             // Seed 002's day limit: nobody wins (reason MAX_DAYS).
             r.text = p.value("reason", std::string()) == "MAX_DAYS"
-                         ? TranscriptModel::tr("Game over: a draw — day %1 was the last, and no side has won.")
+                         ? TranscriptModel::tr(
+                               "Game over: a draw — day %1 was the last, and no side has won.")
                                .arg(p.value("dayNumber", 0))
                          : TranscriptModel::tr("Game over: a draw.");
             return;
         }
         const bool wolves = team == "WEREWOLVES";
         r.text = TranscriptModel::tr("Game over: the %1 win.")
-                     .arg(UiText::teamName(wolves ? engine::Team::Werewolves : engine::Team::Villagers));
+                     .arg(UiText::teamName(wolves ? engine::Team::Werewolves
+                                                  : engine::Team::Villagers));
     }
 
     void rolesRevealed() const
@@ -416,7 +440,8 @@ struct TranscriptModel::RowBuilder
         r.kind = EntryKind::System;
         const std::string reason = p.value("reason", std::string());
         if (reason == "speed" && p.contains("speed") && p["speed"].is_number())
-            r.text = TranscriptModel::tr("The host set the timers to ×%1.").arg(p["speed"].get<double>());
+            r.text = TranscriptModel::tr("The host set the timers to ×%1.")
+                         .arg(p["speed"].get<double>());
         else
             r.text = reason == "skip" ? TranscriptModel::tr("The host skipped ahead.")
                                       : TranscriptModel::tr("The match resumes.");
@@ -429,7 +454,8 @@ struct TranscriptModel::RowBuilder
         for (const engine::Player &pl : match.state().players)
             if (pl.role == engine::Role::Werewolf)
                 wolves << qs(pl.displayName);
-        r.text = TranscriptModel::tr("Roles are dealt. The werewolves are %1.").arg(UiText::joinList(wolves));
+        r.text = TranscriptModel::tr("Roles are dealt. The werewolves are %1.")
+                     .arg(UiText::joinList(wolves));
         r.tag = TranscriptModel::tr("SECRET");
     }
 
@@ -437,7 +463,8 @@ struct TranscriptModel::RowBuilder
     {
         r.kind = EntryKind::Secret;
         setSpeakerKey("byPlayerId");
-        r.text = TranscriptModel::tr("%1 marks %2 as tonight's prey.").arg(r.speakerName, nameKey("targetPlayerId"));
+        r.text = TranscriptModel::tr("%1 marks %2 as tonight's prey.")
+                     .arg(r.speakerName, nameKey("targetPlayerId"));
         r.tag = TranscriptModel::tr("WOLF");
     }
 
@@ -447,8 +474,10 @@ struct TranscriptModel::RowBuilder
         setSpeaker(e.audiencePlayerId);
         const QString target = nameKey("targetPlayerId");
         r.text = p.value("alignment", std::string()) == "WEREWOLF"
-                     ? TranscriptModel::tr("The seer %1 inspects %2: a WEREWOLF!").arg(r.speakerName, target)
-                     : TranscriptModel::tr("The seer %1 inspects %2: not a werewolf.").arg(r.speakerName, target);
+                     ? TranscriptModel::tr("The seer %1 inspects %2: a WEREWOLF!")
+                           .arg(r.speakerName, target)
+                     : TranscriptModel::tr("The seer %1 inspects %2: not a werewolf.")
+                           .arg(r.speakerName, target);
         r.tag = TranscriptModel::tr("SEER");
     }
 
@@ -456,7 +485,8 @@ struct TranscriptModel::RowBuilder
     {
         r.kind = EntryKind::Secret;
         setSpeaker(e.audiencePlayerId);
-        r.text = TranscriptModel::tr("The doctor %1 watches over %2.").arg(r.speakerName, nameKey("targetPlayerId"));
+        r.text = TranscriptModel::tr("The doctor %1 watches over %2.")
+                     .arg(r.speakerName, nameKey("targetPlayerId"));
         r.tag = TranscriptModel::tr("DOCTOR");
     }
 
@@ -466,17 +496,23 @@ struct TranscriptModel::RowBuilder
         const QString victim = nameKey("victimPlayerId");
         const QString savedByWitch = nameKey("witchSavedPlayerId");
         if (!savedByWitch.isEmpty() && p.value("saved", false))
-            r.text = TranscriptModel::tr("The wolves went for %1, but the witch's antidote saved them.").arg(victim);
-        else if (!savedByWitch.isEmpty())
-            r.text = TranscriptModel::tr("The wolves went for %1; the antidote and the doctor's watch cancelled out.")
+            r.text = TranscriptModel::tr(
+                         "The wolves went for %1, but the witch's antidote saved them.")
                          .arg(victim);
+        else if (!savedByWitch.isEmpty())
+            r.text
+                = TranscriptModel::tr(
+                      "The wolves went for %1; the antidote and the doctor's watch cancelled out.")
+                      .arg(victim);
         else if (p.value("saved", false))
-            r.text = TranscriptModel::tr("The wolves went for %1, but the doctor was there.").arg(victim);
+            r.text = TranscriptModel::tr("The wolves went for %1, but the doctor was there.")
+                         .arg(victim);
         else
             r.text = TranscriptModel::tr("The wolves' choice: %1.").arg(victim);
         const QString poisoned = nameKey("witchPoisonedPlayerId");
         if (!poisoned.isEmpty())
-            r.text += QLatin1Char(' ') + TranscriptModel::tr("The witch poisoned %1.").arg(poisoned);
+            r.text
+                += QLatin1Char(' ') + TranscriptModel::tr("The witch poisoned %1.").arg(poisoned);
         r.tag = TranscriptModel::tr("NIGHT");
     }
 
@@ -494,13 +530,18 @@ struct TranscriptModel::RowBuilder
         r.kind = EntryKind::Secret;
         setSpeaker(e.audiencePlayerId);
         const QString victim = nameKey("killedPlayerId");
-        const QString known = victim.isEmpty()
-                                  ? TranscriptModel::tr("The witch %1 wakes, not told the wolves' victim.").arg(r.speakerName)
-                                  : TranscriptModel::tr("The witch %1 wakes: the wolves chose %2.").arg(r.speakerName, victim);
+        const QString known
+            = victim.isEmpty()
+                  ? TranscriptModel::tr("The witch %1 wakes, not told the wolves' victim.")
+                        .arg(r.speakerName)
+                  : TranscriptModel::tr("The witch %1 wakes: the wolves chose %2.")
+                        .arg(r.speakerName, victim);
         r.text = known + QLatin1Char(' ')
                  + TranscriptModel::tr("Antidote: %1 · poison: %2.")
-                       .arg(p.value("antidote", false) ? TranscriptModel::tr("yes") : TranscriptModel::tr("used"),
-                            p.value("poison", false) ? TranscriptModel::tr("yes") : TranscriptModel::tr("used"));
+                       .arg(p.value("antidote", false) ? TranscriptModel::tr("yes")
+                                                       : TranscriptModel::tr("used"),
+                            p.value("poison", false) ? TranscriptModel::tr("yes")
+                                                     : TranscriptModel::tr("used"));
         r.tag = TranscriptModel::tr("WITCH");
     }
 
@@ -511,7 +552,8 @@ struct TranscriptModel::RowBuilder
         const std::string action = p.value("action", std::string());
         const QString target = nameKey("targetPlayerId");
         if (action == "SAVE")
-            r.text = TranscriptModel::tr("The witch %1 pours the antidote for %2.").arg(r.speakerName, target);
+            r.text = TranscriptModel::tr("The witch %1 pours the antidote for %2.")
+                         .arg(r.speakerName, target);
         else if (action == "POISON")
             r.text = TranscriptModel::tr("The witch %1 poisons %2.").arg(r.speakerName, target);
         else
@@ -526,16 +568,20 @@ struct TranscriptModel::RowBuilder
         setSpeakerKey("hunterPlayerId");
         const QString target = nameKey("targetPlayerId");
         if (!target.isEmpty())
-            r.text = TranscriptModel::tr("The hunter %1 fires a last shot at %2.").arg(r.speakerName, target);
+            r.text = TranscriptModel::tr("The hunter %1 fires a last shot at %2.")
+                         .arg(r.speakerName, target);
         else if (p.value("timedOut", false))
             r.text = TranscriptModel::tr("The hunter %1 did not shoot in time.").arg(r.speakerName);
         else
-            r.text = TranscriptModel::tr("The hunter %1 lowers the gun and shoots no one.").arg(r.speakerName);
+            r.text = TranscriptModel::tr("The hunter %1 lowers the gun and shoots no one.")
+                         .arg(r.speakerName);
         r.tag = TranscriptModel::tr("HUNTER");
     }
 };
 
-bool TranscriptModel::rowFor(const engine::Match &match, const Event &e, Row &r,
+bool TranscriptModel::rowFor(const engine::Match &match,
+                             const Event &e,
+                             Row &r,
                              const std::vector<Row> *pending) const
 {
     r.seq = e.seq;
@@ -545,35 +591,83 @@ bool TranscriptModel::rowFor(const engine::Match &match, const Event &e, Row &r,
 
     const RowBuilder b{*this, match, e, pending, r};
     switch (e.type) {
-    case EventType::MatchCreated: b.matchCreated(); return true;
-    case EventType::PhaseChanged: b.phaseChanged(); return true;
-    case EventType::TurnStarted: b.turnStarted(); return true;
-    case EventType::TurnMissed: b.turnMissed(); return true;
-    case EventType::PublicMessage: b.publicMessage(); return true;
-    case EventType::WolfChatMessage: b.wolfChatMessage(); return true;
-    case EventType::Narrator: b.narrator(); return true;
-    case EventType::VoteCast: b.voteCast(); return true;
-    case EventType::NightResult: b.nightResult(); return true;
-    case EventType::PlayerEliminated: b.playerEliminated(); return true;
-    case EventType::VoteResult: b.voteResult(); return true;
-    case EventType::GameEnded: b.gameEnded(); return true;
-    case EventType::RolesRevealed: b.rolesRevealed(); return true;
-    case EventType::MatchPaused: b.matchPaused(); return true;
-    case EventType::MatchResumed: b.matchResumed(); return true;
-    case EventType::RolesAssigned: b.rolesAssigned(); return true;
-    case EventType::WolfKillSelected: b.wolfKillSelected(); return true;
-    case EventType::SeerInspected: b.seerInspected(); return true;
-    case EventType::DoctorProtected: b.doctorProtected(); return true;
-    case EventType::NightResolved: b.nightResolved(); return true;
-    case EventType::WolvesDecided: b.wolvesDecided(); return true;
-    case EventType::WitchInformed: b.witchInformed(); return true;
-    case EventType::WitchActed: b.witchActed(); return true;
-    case EventType::HunterShot: b.hunterShot(); return true;
+    case EventType::MatchCreated:
+        b.matchCreated();
+        return true;
+    case EventType::PhaseChanged:
+        b.phaseChanged();
+        return true;
+    case EventType::TurnStarted:
+        b.turnStarted();
+        return true;
+    case EventType::TurnMissed:
+        b.turnMissed();
+        return true;
+    case EventType::PublicMessage:
+        b.publicMessage();
+        return true;
+    case EventType::WolfChatMessage:
+        b.wolfChatMessage();
+        return true;
+    case EventType::Narrator:
+        b.narrator();
+        return true;
+    case EventType::VoteCast:
+        b.voteCast();
+        return true;
+    case EventType::NightResult:
+        b.nightResult();
+        return true;
+    case EventType::PlayerEliminated:
+        b.playerEliminated();
+        return true;
+    case EventType::VoteResult:
+        b.voteResult();
+        return true;
+    case EventType::GameEnded:
+        b.gameEnded();
+        return true;
+    case EventType::RolesRevealed:
+        b.rolesRevealed();
+        return true;
+    case EventType::MatchPaused:
+        b.matchPaused();
+        return true;
+    case EventType::MatchResumed:
+        b.matchResumed();
+        return true;
+    case EventType::RolesAssigned:
+        b.rolesAssigned();
+        return true;
+    case EventType::WolfKillSelected:
+        b.wolfKillSelected();
+        return true;
+    case EventType::SeerInspected:
+        b.seerInspected();
+        return true;
+    case EventType::DoctorProtected:
+        b.doctorProtected();
+        return true;
+    case EventType::NightResolved:
+        b.nightResolved();
+        return true;
+    case EventType::WolvesDecided:
+        b.wolvesDecided();
+        return true;
+    case EventType::WitchInformed:
+        b.witchInformed();
+        return true;
+    case EventType::WitchActed:
+        b.witchActed();
+        return true;
+    case EventType::HunterShot:
+        b.hunterShot();
+        return true;
     case EventType::RoleCard:
     case EventType::PlayerReady:
-        return false;  // the players panel shows these
+        return false; // the players panel shows these
     case EventType::BreakpointsSet:
-        return false;  // a host control; the pause it causes is shown
+        return false; // a host control; the pause it causes is shown
     }
     return false;
 }
@@ -582,8 +676,8 @@ int TranscriptModel::rowForSeq(std::uint64_t seq) const
 {
     if (m_rows.empty())
         return -1;
-    auto it = std::lower_bound(m_rows.begin(), m_rows.end(), seq,
-                               [](const Row &r, std::uint64_t s) { return r.seq < s; });
+    auto it = std::lower_bound(
+        m_rows.begin(), m_rows.end(), seq, [](const Row &r, std::uint64_t s) { return r.seq < s; });
     if (it == m_rows.end())
         return int(m_rows.size()) - 1;
     return int(it - m_rows.begin());
@@ -597,7 +691,8 @@ int TranscriptModel::rowAtOrBefore(std::uint64_t seq) const
         m_rows.begin(), m_rows.end(), seq, [](std::uint64_t s, const Row &r) { return s < r.seq; });
     int row = it == m_rows.begin() ? 0 : int(it - m_rows.begin()) - 1;
     // Notes carry the seq of the event before them: the event's row is the answer.
-    while (row > 0 && isNote(m_rows[std::size_t(row)]) && m_rows[std::size_t(row) - 1].seq == m_rows[std::size_t(row)].seq)
+    while (row > 0 && isNote(m_rows[std::size_t(row)])
+           && m_rows[std::size_t(row) - 1].seq == m_rows[std::size_t(row)].seq)
         --row;
     return row;
 }
@@ -609,7 +704,10 @@ QModelIndex TranscriptModel::index(int row, int column, const QModelIndex &paren
     return createIndex(row, column);
 }
 
-QModelIndex TranscriptModel::parent(const QModelIndex &) const { return {}; }
+QModelIndex TranscriptModel::parent(const QModelIndex &) const
+{
+    return {};
+}
 
 int TranscriptModel::rowCount(const QModelIndex &parent) const
 {
@@ -629,9 +727,12 @@ QVariant TranscriptModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case TimeColumn: return QDateTime::fromMSecsSinceEpoch(r.at).toString(QStringLiteral("HH:mm:ss"));
-        case SpeakerColumn: return r.speakerName;
-        case TextColumn: return r.text;
+        case TimeColumn:
+            return QDateTime::fromMSecsSinceEpoch(r.at).toString(QStringLiteral("HH:mm:ss"));
+        case SpeakerColumn:
+            return r.speakerName;
+        case TextColumn:
+            return r.text;
         }
         return {};
     case Qt::AccessibleTextRole:
@@ -639,24 +740,38 @@ QVariant TranscriptModel::data(const QModelIndex &index, int role) const
         if (r.speakerName.isEmpty() || r.kind != EntryKind::Speech)
             return r.text;
         return QString(r.speakerName % QStringLiteral(": ") % r.text);
-    case KindRole: return int(r.kind);
-    case SeqRole: return qulonglong(r.seq);
-    case EventIdRole: return r.eventId;
-    case TimestampRole: return r.at;
-    case SpeakerIdRole: return r.speakerId;
-    case SpeakerNameRole: return r.speakerName;
-    case SpeakerSeatRole: return r.seat;
+    case KindRole:
+        return int(r.kind);
+    case SeqRole:
+        return qulonglong(r.seq);
+    case EventIdRole:
+        return r.eventId;
+    case TimestampRole:
+        return r.at;
+    case SpeakerIdRole:
+        return r.speakerId;
+    case SpeakerNameRole:
+        return r.speakerName;
+    case SpeakerSeatRole:
+        return r.seat;
     case ColorRole:
         if (r.kind == EntryKind::PhaseSeparator)
             return Theme::phaseColor(Phase(r.phase));
         return r.seat > 0 ? seatColor(r.seat) : QVariant();
-    case TextRole: return r.text;
-    case TagRole: return r.tag;
-    case SpoilerRole: return r.spoiler;
-    case ReplyToRowRole: return r.replyToRow;
-    case ReplySnippetRole: return r.replySnippet;
-    case PhaseRole: return r.phase;
-    case EmphasisRole: return r.emphasis;
+    case TextRole:
+        return r.text;
+    case TagRole:
+        return r.tag;
+    case SpoilerRole:
+        return r.spoiler;
+    case ReplyToRowRole:
+        return r.replyToRow;
+    case ReplySnippetRole:
+        return r.replySnippet;
+    case PhaseRole:
+        return r.phase;
+    case EmphasisRole:
+        return r.emphasis;
     }
     return {};
 }
@@ -666,9 +781,12 @@ QVariant TranscriptModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case TimeColumn: return tr("Time");
-    case SpeakerColumn: return tr("Speaker");
-    case TextColumn: return tr("Text");
+    case TimeColumn:
+        return tr("Time");
+    case SpeakerColumn:
+        return tr("Speaker");
+    case TextColumn:
+        return tr("Text");
     }
     return {};
 }

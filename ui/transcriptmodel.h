@@ -37,29 +37,29 @@ public:
         WolfChat,
         Narrator,
         Vote,
-        Outcome,   ///< night result, elimination, vote result, game over
-        Secret,    ///< omniscient night actions and role table
-        System,    ///< created, paused, resumed, missed turns
-        Thought,   ///< omniscient only: what a model seat's model thought
-        StandIn,   ///< omniscient only: a stand-in bot acted for a model, or took its seat
+        Outcome, ///< night result, elimination, vote result, game over
+        Secret,  ///< omniscient night actions and role table
+        System,  ///< created, paused, resumed, missed turns
+        Thought, ///< omniscient only: what a model seat's model thought
+        StandIn, ///< omniscient only: a stand-in bot acted for a model, or took its seat
     };
     Q_ENUM(EntryKind)
     enum Roles {
-        KindRole = Qt::UserRole,  ///< EntryKind as int
+        KindRole = Qt::UserRole, ///< EntryKind as int
         SeqRole,
         EventIdRole,
-        TimestampRole,            ///< qint64 ms
+        TimestampRole, ///< qint64 ms
         SpeakerIdRole,
         SpeakerNameRole,
         SpeakerSeatRole,
-        ColorRole,                ///< speaker colour, or the phase colour for separators
+        ColorRole, ///< speaker colour, or the phase colour for separators
         TextRole,
-        TagRole,                  ///< small caps tag: "OPENING", "TOWN CRIER", …
+        TagRole, ///< small caps tag: "OPENING", "TOWN CRIER", …
         SpoilerRole,
-        ReplyToRowRole,           ///< row of the message this one replies to, or -1
+        ReplyToRowRole, ///< row of the message this one replies to, or -1
         ReplySnippetRole,
-        PhaseRole,                ///< separators: int(engine::Phase)
-        EmphasisRole,             ///< outcome rows that deserve weight (deaths, the result)
+        PhaseRole,    ///< separators: int(engine::Phase)
+        EmphasisRole, ///< outcome rows that deserve weight (deaths, the result)
     };
 
     explicit TranscriptModel(QObject *parent = nullptr);
@@ -86,7 +86,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant
+    headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     struct Row
@@ -106,18 +107,20 @@ private:
         QString replySnippet;
         int phase = -1;
     };
-    struct RowBuilder;  ///< one function per event type (transcriptmodel.cpp)
+    struct RowBuilder; ///< one function per event type (transcriptmodel.cpp)
     /// Fills `out` for event `e`; false when the transcript does not show it.
     /// `pending` holds the rows of the same batch that m_rows does not yet.
-    bool rowFor(const engine::Match &match, const engine::Event &e, Row &out,
+    bool rowFor(const engine::Match &match,
+                const engine::Event &e,
+                Row &out,
                 const std::vector<Row> *pending) const;
 
     std::vector<Row> m_rows;
     QString m_matchId;
     engine::Viewer::Kind m_viewerKind = engine::Viewer::Kind::Spectator;
-    std::size_t m_consumed = 0;  ///< log entries already turned into rows
+    std::size_t m_consumed = 0; ///< log entries already turned into rows
     const ModelSeatBook *m_book = nullptr;
-    std::map<QString, int> m_notesTaken;  ///< player id → notes already turned into rows
+    std::map<QString, int> m_notesTaken; ///< player id → notes already turned into rows
     /// Notes up to this time may be shown (the last event's time).
     qint64 m_notesUpTo = 0;
     /// The note rows not taken yet that may be shown now, in time order.

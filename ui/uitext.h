@@ -4,8 +4,8 @@
 #include "engine/keymoments.h"
 #include "engine/types.h"
 
-#include <QCoreApplication>
 #include <QColor>
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -13,8 +13,14 @@
 
 namespace townhall::ui {
 
-inline QString qs(const std::string &s) { return QString::fromStdString(s); }
-inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+inline QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+inline QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
 
 /// Translated names of engine vocabulary (the engine speaks in codes).
 struct UiText

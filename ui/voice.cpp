@@ -27,7 +27,10 @@ constexpr std::array<double, 8> SeatRate{0.05, -0.05, 0.1, 0.0, -0.1, 0.05, 0.0,
 
 // The longest a line may take before the queue moves on without the engine's
 // word: generous, since a slow engine on a busy machine is not a fault.
-int watchdogMs(const QString &text) { return 20'000 + 150 * int(text.size()); }
+int watchdogMs(const QString &text)
+{
+    return 20'000 + 150 * int(text.size());
+}
 
 } // namespace
 
@@ -44,7 +47,8 @@ TextToSpeechSpeaker::TextToSpeechSpeaker(const QString &engine, QObject *parent)
     m_engine = engine.isEmpty() ? engines.front() : engine;
     m_tts = new QTextToSpeech(m_engine, this);
     if (m_tts->state() == QTextToSpeech::Error) {
-        m_problem = tr("The speech engine %1 does not work: %2").arg(m_engine, m_tts->errorString());
+        m_problem
+            = tr("The speech engine %1 does not work: %2").arg(m_engine, m_tts->errorString());
         return;
     }
     for (const QLocale &locale : m_tts->availableLocales()) {
@@ -55,7 +59,8 @@ TextToSpeechSpeaker::TextToSpeechSpeaker(const QString &engine, QObject *parent)
     // The same voice may be listed under several locales; keep its first.
     QList<Voice> unique;
     for (const Voice &v : std::as_const(m_voices))
-        if (std::none_of(unique.begin(), unique.end(), [&v](const Voice &u) { return u.name == v.name; }))
+        if (std::none_of(
+                unique.begin(), unique.end(), [&v](const Voice &u) { return u.name == v.name; }))
             unique.append(v);
     m_voices = unique;
     connect(m_tts, &QTextToSpeech::stateChanged, this, [this](QTextToSpeech::State s) {
@@ -66,7 +71,8 @@ TextToSpeechSpeaker::TextToSpeechSpeaker(const QString &engine, QObject *parent)
             Q_EMIT stateChanged(State::Speaking);
         } else if (s == QTextToSpeech::Error) {
             // Kept for the status line (e.g. no audio output); the next line tries again.
-            m_lastError = tr("The speech engine %1 could not speak: %2").arg(m_engine, m_tts->errorString());
+            m_lastError = tr("The speech engine %1 could not speak: %2")
+                              .arg(m_engine, m_tts->errorString());
             Q_EMIT stateChanged(State::Error);
         }
     });
@@ -82,20 +88,31 @@ bool TextToSpeechSpeaker::hasAudioOutput() const
         return true;
     const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
     if (!runtime.isEmpty()
-        && (QFileInfo::exists(runtime + QLatin1String("/pulse/native")) || QFileInfo::exists(runtime + QLatin1String("/pipewire-0"))))
+        && (QFileInfo::exists(runtime + QLatin1String("/pulse/native"))
+            || QFileInfo::exists(runtime + QLatin1String("/pipewire-0"))))
         return true;
-    const QStringList playback = QDir(QStringLiteral("/dev/snd")).entryList({QStringLiteral("pcmC*D*p")}, QDir::System);
+    const QStringList playback
+        = QDir(QStringLiteral("/dev/snd")).entryList({QStringLiteral("pcmC*D*p")}, QDir::System);
     return !playback.isEmpty();
 #else
-    return true;  // macOS and Windows always have a default output
+    return true; // macOS and Windows always have a default output
 #endif
 }
 
-QString TextToSpeechSpeaker::engineName() const { return m_tts ? m_engine : QString(); }
+QString TextToSpeechSpeaker::engineName() const
+{
+    return m_tts ? m_engine : QString();
+}
 
-QString TextToSpeechSpeaker::problem() const { return m_problem.isEmpty() ? m_lastError : m_problem; }
+QString TextToSpeechSpeaker::problem() const
+{
+    return m_problem.isEmpty() ? m_lastError : m_problem;
+}
 
-QList<Speaker::Voice> TextToSpeechSpeaker::voices() const { return m_voices; }
+QList<Speaker::Voice> TextToSpeechSpeaker::voices() const
+{
+    return m_voices;
+}
 
 void TextToSpeechSpeaker::say(const QString &text, const SpeechStyle &style)
 {
@@ -180,7 +197,8 @@ QString CrierVoice::status() const
     if (!m_speaker->problem().isEmpty() && m_speaker->engineName().isEmpty())
         return m_speaker->problem();
     if (!m_speaker->hasAudioOutput())
-        return tr("No audio output was found on this computer (no sound card or sound server): the Town Crier "
+        return tr("No audio output was found on this computer (no sound card or sound server): the "
+                  "Town Crier "
                   "cannot be heard here.");
     if (!m_speaker->problem().isEmpty())
         return m_speaker->problem();
@@ -262,7 +280,9 @@ void CrierVoice::onAdvanced(const QString &matchId, qsizetype firstNew)
             const engine::Player *p = m->player(id);
             const QString text = QString::fromStdString(e.payload.value("text", std::string()));
             if (p && !text.trimmed().isEmpty())
-                enqueue({LineKind::Player, tr("%1: %2").arg(QString::fromStdString(p->displayName), text), p->seat});
+                enqueue({LineKind::Player,
+                         tr("%1: %2").arg(QString::fromStdString(p->displayName), text),
+                         p->seat});
         }
     }
 }
@@ -276,12 +296,13 @@ void CrierVoice::enqueue(Line line)
     // A fast match outruns any voice: drop what matters least, oldest first —
     // the players' lines, then old narration.
     while (int(m_pending.size()) > m_maxPending) {
-        auto victim = std::find_if(m_pending.begin(), m_pending.end(),
-                                   [](const Line &l) { return l.kind == LineKind::Player; });
+        auto victim = std::find_if(m_pending.begin(), m_pending.end(), [](const Line &l) {
+            return l.kind == LineKind::Player;
+        });
         if (victim == m_pending.end())
             victim = m_pending.begin();
-        qCDebug(lcUi) << "voice: queue full, dropping" << (victim->kind == LineKind::Player ? "a player's" : "a narrator")
-                      << "line";
+        qCDebug(lcUi) << "voice: queue full, dropping"
+                      << (victim->kind == LineKind::Player ? "a player's" : "a narrator") << "line";
         m_pending.erase(victim);
     }
     speakNext();
@@ -296,7 +317,8 @@ void CrierVoice::speakNext()
     m_speaking = true;
     m_watchdog.start(watchdogMs(line.text));
     Q_EMIT lineStarted(line);
-    m_speaker->say(line.text, line.kind == LineKind::Narrator ? narratorStyle() : seatStyle(line.seat));
+    m_speaker->say(line.text,
+                   line.kind == LineKind::Narrator ? narratorStyle() : seatStyle(line.seat));
 }
 
 QString CrierVoice::testLine()

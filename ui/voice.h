@@ -29,9 +29,9 @@ class ReplicaSet;
 /// What the user chose (Settings → Voice); kept with the UI's settings.
 struct VoiceSettings
 {
-    bool enabled = false;  ///< off by default: the app makes no sound unless asked
-    bool players = false;  ///< also speak the players' public lines
-    int volume = 80;       ///< 0–100
+    bool enabled = false; ///< off by default: the app makes no sound unless asked
+    bool players = false; ///< also speak the players' public lines
+    int volume = 80;      ///< 0–100
     bool operator==(const VoiceSettings &) const = default;
 };
 
@@ -104,8 +104,8 @@ public:
 private:
     QTextToSpeech *m_tts = nullptr;
     QString m_engine;
-    QString m_problem;    ///< the engine cannot be used at all
-    QString m_lastError;  ///< the last line failed (cleared when one succeeds)
+    QString m_problem;   ///< the engine cannot be used at all
+    QString m_lastError; ///< the last line failed (cleared when one succeeds)
     QList<Voice> m_voices;
 };
 
@@ -123,7 +123,7 @@ public:
     {
         LineKind kind = LineKind::Narrator;
         QString text;
-        int seat = 0;  ///< the speaker's seat for a player's line
+        int seat = 0; ///< the speaker's seat for a player's line
     };
 
     /// Takes `speaker` (its parent becomes this object); null: a TextToSpeechSpeaker.
@@ -186,11 +186,11 @@ private:
     VoiceSettings m_settings;
     std::deque<Line> m_pending;
     bool m_speaking = false;
-    bool m_testing = false;  ///< the line being spoken is sayTest()'s
+    bool m_testing = false; ///< the line being spoken is sayTest()'s
     int m_maxPending = DefaultMaxPending;
-    QList<int> m_voicePool;  ///< voices to choose from, those of the UI's language first
+    QList<int> m_voicePool; ///< voices to choose from, those of the UI's language first
     bool m_languageVoice = false;
-    QTimer m_watchdog;       ///< moves on if an engine never reports the end of a line
+    QTimer m_watchdog; ///< moves on if an engine never reports the end of a line
 };
 
 } // namespace townhall::ui

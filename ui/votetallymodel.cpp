@@ -51,7 +51,8 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
         }
         sum.tieGoesToPk = s.config.rules.tie == engine::TieRule::Pk;
         // The revote, running or with its result (pkRound 1).
-        sum.pkRevote = s.phase == Phase::DayPkVote || (result && result->payload.value("pkRound", 0) > 0);
+        sum.pkRevote
+            = s.phase == Phase::DayPkVote || (result && result->payload.value("pkRound", 0) > 0);
         // A replay can stop right on VOTE_RESULT, before the phase moves on.
         sum.live = (s.phase == Phase::DayVote || s.phase == Phase::DayPkVote) && result == nullptr;
         std::map<std::string, Row> byTarget;
@@ -63,7 +64,7 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
         if (result && result->payload.contains("pk"))
             pkFrom = result;
         else if (sum.pkRevote)
-            pkFrom = lastPkResult(*match);  // the state forgets the PK's players at night
+            pkFrom = lastPkResult(*match); // the state forgets the PK's players at night
         sum.toPk = pkFrom && pkFrom == result;
         if (pkFrom && pkFrom->payload["pk"].is_array())
             for (const auto &id : pkFrom->payload["pk"])
@@ -76,7 +77,9 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
             for (const std::string &id : candidates)
                 byTarget[id];
             if (pkFrom)
-                sum.firstRound = tr("First round: tied at %n vote(s) — %1", nullptr, pkFrom->payload.value("topCount", 0))
+                sum.firstRound = tr("First round: tied at %n vote(s) — %1",
+                                    nullptr,
+                                    pkFrom->payload.value("topCount", 0))
                                      .arg(UiText::joinList(sum.pkNames));
         }
         // The tied players do not vote in the revote unless the rules say so.
@@ -127,7 +130,8 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
                 return a.seat < b.seat;
             });
             sum.topCount = rows.empty() ? 0 : int(rows.front().voterIds.size());
-            sum.tie = rows.size() > 1 && rows[1].voterIds.size() == rows[0].voterIds.size() && sum.topCount > 0;
+            sum.tie = rows.size() > 1 && rows[1].voterIds.size() == rows[0].voterIds.size()
+                      && sum.topCount > 0;
             sum.majority = sum.eligible / 2 + 1;
             if (sum.final) {
                 const auto out = result->payload.find("eliminatedPlayerId");
@@ -172,7 +176,10 @@ QModelIndex VoteTallyModel::index(int row, int column, const QModelIndex &parent
     return createIndex(row, column);
 }
 
-QModelIndex VoteTallyModel::parent(const QModelIndex &) const { return {}; }
+QModelIndex VoteTallyModel::parent(const QModelIndex &) const
+{
+    return {};
+}
 
 int VoteTallyModel::rowCount(const QModelIndex &parent) const
 {
@@ -195,30 +202,42 @@ QVariant VoteTallyModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case TargetColumn: return abstain ? tr("Abstained") : r.targetName;
-        case VotesColumn: return count;
-        case VotersColumn: return UiText::joinList(r.voterNames);
+        case TargetColumn:
+            return abstain ? tr("Abstained") : r.targetName;
+        case VotesColumn:
+            return count;
+        case VotersColumn:
+            return UiText::joinList(r.voterNames);
         }
         return {};
     case Qt::AccessibleTextRole:
     case Qt::ToolTipRole:
         return tr("%1: %n vote(s) (%2)", nullptr, count)
             .arg(abstain ? tr("Abstained") : r.targetName, UiText::joinList(r.voterNames));
-    case TargetIdRole: return r.targetId;
-    case CountRole: return count;
-    case VoterIdsRole: return r.voterIds;
-    case VoterNamesRole: return r.voterNames;
+    case TargetIdRole:
+        return r.targetId;
+    case CountRole:
+        return count;
+    case VoterIdsRole:
+        return r.voterIds;
+    case VoterNamesRole:
+        return r.voterNames;
     case VoterColorsRole: {
         QVariantList colors;
         for (int seat : r.voterSeats)
             colors << seatColor(seat);
         return colors;
     }
-    case ColorRole: return abstain ? QColor(Qt::gray) : seatColor(r.seat);
-    case AbstainRole: return abstain;
-    case LeadingRole: return leading;
-    case TiedRole: return leading && m_summary.tie;
-    case EliminatedRole: return r.eliminated;
+    case ColorRole:
+        return abstain ? QColor(Qt::gray) : seatColor(r.seat);
+    case AbstainRole:
+        return abstain;
+    case LeadingRole:
+        return leading;
+    case TiedRole:
+        return leading && m_summary.tie;
+    case EliminatedRole:
+        return r.eliminated;
     }
     return {};
 }
@@ -228,9 +247,12 @@ QVariant VoteTallyModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case TargetColumn: return tr("Target");
-    case VotesColumn: return tr("Votes");
-    case VotersColumn: return tr("Voters");
+    case TargetColumn:
+        return tr("Target");
+    case VotesColumn:
+        return tr("Votes");
+    case VotersColumn:
+        return tr("Voters");
     }
     return {};
 }

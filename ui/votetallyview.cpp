@@ -59,7 +59,8 @@ QString VoteTallyView::summaryText() const
     parts << tr("Day %1 vote: %2 of %3 voted").arg(s.day).arg(s.cast).arg(s.eligible);
     for (int i = 0; i < m_model->rowCount(); ++i) {
         const QModelIndex idx = m_model->index(i, VoteTallyModel::TargetColumn);
-        parts << tr("%1: %n", nullptr, idx.data(VoteTallyModel::CountRole).toInt()).arg(idx.data().toString());
+        parts << tr("%1: %n", nullptr, idx.data(VoteTallyModel::CountRole).toInt())
+                     .arg(idx.data().toString());
     }
     if (s.tie)
         parts << (s.final ? tr("Tie — no one is eliminated") : tr("Tied at %1").arg(s.topCount));
@@ -68,11 +69,20 @@ QString VoteTallyView::summaryText() const
     return parts.join(QStringLiteral(". "));
 }
 
-int VoteTallyView::heightForWidth(int width) const { return int(std::ceil(render(nullptr, width))); }
+int VoteTallyView::heightForWidth(int width) const
+{
+    return int(std::ceil(render(nullptr, width)));
+}
 
-QSize VoteTallyView::sizeHint() const { return QSize(280, heightForWidth(280)); }
+QSize VoteTallyView::sizeHint() const
+{
+    return QSize(280, heightForWidth(280));
+}
 
-QSize VoteTallyView::minimumSizeHint() const { return QSize(200, 80); }
+QSize VoteTallyView::minimumSizeHint() const
+{
+    return QSize(200, 80);
+}
 
 void VoteTallyView::paintEvent(QPaintEvent *)
 {
@@ -106,7 +116,8 @@ qreal VoteTallyView::render(QPainter *p, qreal width) const
         if (p) {
             p->setFont(font());
             p->setPen(muted);
-            p->drawText(QRectF(pad, y, w, 60), Qt::AlignCenter | Qt::TextWordWrap,
+            p->drawText(QRectF(pad, y, w, 60),
+                        Qt::AlignCenter | Qt::TextWordWrap,
                         tr("No vote yet today.\nThe tally fills in live when the town votes."));
         }
         return y + 64;
@@ -117,12 +128,16 @@ qreal VoteTallyView::render(QPainter *p, qreal width) const
     if (p) {
         p->setFont(title);
         p->setPen(pal.color(QPalette::WindowText));
-        p->drawText(QRectF(pad, y, w, tfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                    s.pkRevote ? (s.final ? tr("Day %1 PK revote — result").arg(s.day) : tr("Day %1 PK revote").arg(s.day))
-                               : (s.final ? tr("Day %1 vote — result").arg(s.day) : tr("Day %1 vote").arg(s.day)));
+        p->drawText(QRectF(pad, y, w, tfm.height()),
+                    Qt::AlignLeft | Qt::AlignVCenter,
+                    s.pkRevote ? (s.final ? tr("Day %1 PK revote — result").arg(s.day)
+                                          : tr("Day %1 PK revote").arg(s.day))
+                               : (s.final ? tr("Day %1 vote — result").arg(s.day)
+                                          : tr("Day %1 vote").arg(s.day)));
         p->setFont(chipFont);
         p->setPen(s.live ? voteRed : muted);
-        p->drawText(QRectF(pad, y, w, tfm.height()), Qt::AlignRight | Qt::AlignVCenter,
+        p->drawText(QRectF(pad, y, w, tfm.height()),
+                    Qt::AlignRight | Qt::AlignVCenter,
                     s.live ? tr("● LIVE  %1/%2 voted").arg(s.cast).arg(s.eligible)
                            : tr("%1/%2 voted").arg(s.cast).arg(s.eligible));
     }
@@ -133,10 +148,12 @@ qreal VoteTallyView::render(QPainter *p, qreal width) const
             rule = tr("PK revote: only %1 can be voted for · a second tie saves everyone")
                        .arg(UiText::joinList(s.pkNames));
         else if (s.tieGoesToPk)
-            rule = tr("Most votes is out · majority mark at %1 · a tie goes to the PK (a defence each, then a revote)")
+            rule = tr("Most votes is out · majority mark at %1 · a tie goes to the PK (a defence "
+                      "each, then a revote)")
                        .arg(s.majority);
         else
-            rule = tr("Most votes is out · majority mark at %1 · a tie saves everyone").arg(s.majority);
+            rule = tr("Most votes is out · majority mark at %1 · a tie saves everyone")
+                       .arg(s.majority);
         if (!s.firstRound.isEmpty())
             rule += QLatin1Char('\n') + s.firstRound;
         const qreal h = sfm.boundingRect(QRectF(0, 0, w, 1e6), Qt::TextWordWrap, rule).height();
@@ -166,7 +183,8 @@ qreal VoteTallyView::render(QPainter *p, qreal width) const
             p->fillPath(path, QColor(0xE8, 0xA3, 0x1E));
             p->setFont(title);
             p->setPen(QColor(0x2A, 0x1C, 0x05));
-            p->drawText(QRectF(pad, y, w, h), Qt::AlignCenter, tfm.elidedText(text, Qt::ElideRight, w - 8));
+            p->drawText(
+                QRectF(pad, y, w, h), Qt::AlignCenter, tfm.elidedText(text, Qt::ElideRight, w - 8));
         }
         y += h + 8;
     } else if (s.final && !s.eliminatedName.isEmpty()) {
@@ -177,8 +195,10 @@ qreal VoteTallyView::render(QPainter *p, qreal width) const
             p->fillPath(path, Theme::danger());
             p->setFont(title);
             p->setPen(Qt::white);
-            p->drawText(QRectF(pad, y, w, h), Qt::AlignCenter,
-                        tfm.elidedText(tr("%1 is eliminated").arg(s.eliminatedName), Qt::ElideRight, w - 8));
+            p->drawText(QRectF(pad, y, w, h),
+                        Qt::AlignCenter,
+                        tfm.elidedText(
+                            tr("%1 is eliminated").arg(s.eliminatedName), Qt::ElideRight, w - 8));
         }
         y += h + 8;
     }
@@ -207,11 +227,15 @@ qreal VoteTallyView::render(QPainter *p, qreal width) const
             QString name = idx.data().toString();
             if (out)
                 name += QStringLiteral("  ✕");
-            p->drawText(QRectF(pad + 18, y, w - 60, tfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+            p->drawText(QRectF(pad + 18, y, w - 60, tfm.height()),
+                        Qt::AlignLeft | Qt::AlignVCenter,
                         tfm.elidedText(name, Qt::ElideRight, w - 70));
             p->setFont(countFont);
-            p->setPen(leading ? (tied ? QColor(0xE8, 0xA3, 0x1E) : voteRed) : pal.color(QPalette::WindowText));
-            p->drawText(QRectF(pad, y - 2, w, tfm.height() + 4), Qt::AlignRight | Qt::AlignVCenter, QString::number(count));
+            p->setPen(leading ? (tied ? QColor(0xE8, 0xA3, 0x1E) : voteRed)
+                              : pal.color(QPalette::WindowText));
+            p->drawText(QRectF(pad, y - 2, w, tfm.height() + 4),
+                        Qt::AlignRight | Qt::AlignVCenter,
+                        QString::number(count));
         }
         y += qMax(tfm.height(), nfm.height() - 4) + 3;
         // bar
@@ -220,11 +244,20 @@ qreal VoteTallyView::render(QPainter *p, qreal width) const
             const QRectF track(pad, y, w, barH);
             QPainterPath tp;
             tp.addRoundedRect(track, barH / 2, barH / 2);
-            p->fillPath(tp, Theme::mix(pal.color(QPalette::Base), pal.color(QPalette::Mid), dark ? 0.6 : 0.45));
+            p->fillPath(
+                tp,
+                Theme::mix(pal.color(QPalette::Base), pal.color(QPalette::Mid), dark ? 0.6 : 0.45));
             if (count > 0) {
                 QPainterPath fp;
-                fp.addRoundedRect(QRectF(track.left(), track.top(), track.width() * count / scaleMax, barH), barH / 2, barH / 2);
-                p->fillPath(fp, abstain ? muted : out ? Theme::danger() : leading ? (tied ? QColor(0xE8, 0xA3, 0x1E) : voteRed) : c);
+                fp.addRoundedRect(
+                    QRectF(track.left(), track.top(), track.width() * count / scaleMax, barH),
+                    barH / 2,
+                    barH / 2);
+                p->fillPath(fp,
+                            abstain   ? muted
+                            : out     ? Theme::danger()
+                            : leading ? (tied ? QColor(0xE8, 0xA3, 0x1E) : voteRed)
+                                      : c);
             }
             if (!abstain) {
                 const qreal mx = track.left() + track.width() * s.majority / scaleMax;

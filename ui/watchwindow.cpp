@@ -50,12 +50,17 @@ WatchWindow::WatchWindow(const QUrl &feedUrl, QWidget *parent)
     resize(1280, 800);
 
     connect(m_feed, &FeedClient::statusChanged, m_status, &QLabel::setText);
-    connect(m_replicas, &ReplicaSet::matchAdvanced, this,
-            [this](const QString &id, qsizetype) { onMatchAdvanced(id); });
+    connect(m_replicas, &ReplicaSet::matchAdvanced, this, [this](const QString &id, qsizetype) {
+        onMatchAdvanced(id);
+    });
     connect(m_replicas, &ReplicaSet::matchRemoved, this, &WatchWindow::onMatchRemoved);
-    connect(m_scene, &TownMapScene::matchActivated, m_controller, &SpectatorController::selectMatch);
+    connect(
+        m_scene, &TownMapScene::matchActivated, m_controller, &SpectatorController::selectMatch);
     connect(m_scene, &TownMapScene::matchActivated, this, [this] { m_userPicked = true; });
-    connect(m_controller, &SpectatorController::selectionChanged, m_scene, &TownMapScene::setSelectedMatch);
+    connect(m_controller,
+            &SpectatorController::selectionChanged,
+            m_scene,
+            &TownMapScene::setSelectedMatch);
 
     m_feed->open(feedUrl);
     m_status->setText(m_feed->statusText());
@@ -93,9 +98,11 @@ std::optional<QUrl> WatchWindow::askForUrl(QWidget *parent)
     QString error;
     for (;;) {
         bool ok = false;
-        const QString ask = tr("Address of the host's spectator feed (ws://, wss:// or host:port):");
+        const QString ask
+            = tr("Address of the host's spectator feed (ws://, wss:// or host:port):");
         const QString prompt = error.isEmpty() ? ask : error + QLatin1Char('\n') + ask;
-        text = QInputDialog::getText(parent, tr("Watch a host"), prompt, QLineEdit::Normal, text, &ok);
+        text = QInputDialog::getText(
+            parent, tr("Watch a host"), prompt, QLineEdit::Normal, text, &ok);
         if (!ok)
             return std::nullopt;
         if (auto u = FeedClient::parseUserUrl(text, &error))

@@ -23,7 +23,7 @@ namespace townhall::host::providers {
 /// caller can tell the model exactly what was wrong instead of guessing.
 struct ToolCall
 {
-    QString id;   ///< opaque; synthesized when the server sent none
+    QString id; ///< opaque; synthesized when the server sent none
     QString name;
     nlohmann::json arguments;
     std::string argumentsText; ///< as sent on the wire (OpenAI: a string; Anthropic: dumped input)
@@ -78,17 +78,17 @@ struct ChatResult
     /// writes ten thousand calls must not make every request megabytes.
     static constexpr int MaxToolCalls = 4;
 
-    QString text;              ///< the visible answer, possibly empty
-    QString reasoning;         ///< reasoning_content / reasoning / thinking blocks, joined
-    std::vector<ToolCall> toolCalls;  ///< at most MaxToolCalls, in the model's order
-    int droppedToolCalls = 0;         ///< calls past MaxToolCalls, left out here and in rawAssistant
+    QString text;                    ///< the visible answer, possibly empty
+    QString reasoning;               ///< reasoning_content / reasoning / thinking blocks, joined
+    std::vector<ToolCall> toolCalls; ///< at most MaxToolCalls, in the model's order
+    int droppedToolCalls = 0;        ///< calls past MaxToolCalls, left out here and in rawAssistant
     Usage usage;
     bool usageReported = false;
     FinishReason finishReason = FinishReason::Unknown;
     QString finishReasonText;
-    QString model;             ///< as the server reported it
-    QString requestId;         ///< x-request-id / request-id, for a support ticket
-    qint64 latencyMs = 0;      ///< request sent to last byte (or to the failure)
+    QString model;               ///< as the server reported it
+    QString requestId;           ///< x-request-id / request-id, for a support ticket
+    qint64 latencyMs = 0;        ///< request sent to last byte (or to the failure)
     nlohmann::json rawAssistant; ///< see ChatMessage::raw; without the dropped calls
 };
 
@@ -115,10 +115,10 @@ struct ProviderError
     };
 
     Kind kind = Kind::Network;
-    QString message;          ///< one complete sentence or two; never contains the key
-    int httpStatus = 0;       ///< 0 when no HTTP response arrived
-    QString providerType;     ///< the error body's type/code, when it had one
-    QString providerMessage;  ///< the error body's message, key scrubbed
+    QString message;                    ///< one complete sentence or two; never contains the key
+    int httpStatus = 0;                 ///< 0 when no HTTP response arrived
+    QString providerType;               ///< the error body's type/code, when it had one
+    QString providerMessage;            ///< the error body's message, key scrubbed
     std::optional<qint64> retryAfterMs; ///< RateLimited (and 503/529) when the server said
 
     /// A short stable name ("RATE_LIMITED") for logs and tests.

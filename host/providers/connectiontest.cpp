@@ -13,7 +13,9 @@ using Step = ConnectionCheck::Step;
 
 bool ConnectionReport::ok() const
 {
-    return std::none_of(checks.begin(), checks.end(), [](const ConnectionCheck &c) { return c.status == Status::Failed; });
+    return std::none_of(checks.begin(), checks.end(), [](const ConnectionCheck &c) {
+        return c.status == Status::Failed;
+    });
 }
 
 QString ConnectionReport::firstFailure() const
@@ -35,8 +37,8 @@ ConnectionCheck failed(Step step, const ProviderError &e)
 bool isFatal(ProviderError::Kind kind)
 {
     using K = ProviderError::Kind;
-    return kind == K::Dns || kind == K::Refused || kind == K::Timeout || kind == K::Network || kind == K::Auth
-           || kind == K::Quota;
+    return kind == K::Dns || kind == K::Refused || kind == K::Timeout || kind == K::Network
+           || kind == K::Auth || kind == K::Quota;
 }
 
 QString listSome(const QStringList &ids)
@@ -59,21 +61,29 @@ QCoro::Task<ConnectionReport> testConnection(ChatClient &client)
     bool listed = false;
     if (models.ok()) {
         report.models = models.ids;
-        report.checks.push_back({Step::Models, Status::Passed,
-                                 ProvidersTr::tr("The server lists %n model(s).", nullptr, int(models.ids.size())),
-                                 std::nullopt});
+        report.checks.push_back(
+            {Step::Models,
+             Status::Passed,
+             ProvidersTr::tr("The server lists %n model(s).", nullptr, int(models.ids.size())),
+             std::nullopt});
         listed = models.ids.contains(profile.model);
         if (listed)
-            report.checks.push_back({Step::ModelListed, Status::Passed,
-                                     ProvidersTr::tr("The model \"%1\" is among them.").arg(profile.model), std::nullopt});
+            report.checks.push_back(
+                {Step::ModelListed,
+                 Status::Passed,
+                 ProvidersTr::tr("The model \"%1\" is among them.").arg(profile.model),
+                 std::nullopt});
         else
             // Not fatal: llama.cpp lists a file path and answers to any name,
             // and routers accept aliases they do not list.
             report.checks.push_back(
-                {Step::ModelListed, Status::Warning,
+                {Step::ModelListed,
+                 Status::Warning,
                  models.ids.isEmpty()
-                     ? ProvidersTr::tr("The server lists no models; trying \"%1\" anyway.").arg(profile.model)
-                     : ProvidersTr::tr("The server does not list \"%1\" (it lists %2); trying it anyway.")
+                     ? ProvidersTr::tr("The server lists no models; trying \"%1\" anyway.")
+                           .arg(profile.model)
+                     : ProvidersTr::tr(
+                           "The server does not list \"%1\" (it lists %2); trying it anyway.")
                            .arg(profile.model, listSome(models.ids)),
                  std::nullopt});
     } else if (isFatal(models.error->kind)) {
@@ -83,14 +93,17 @@ QCoro::Task<ConnectionReport> testConnection(ChatClient &client)
         co_return report;
     } else {
         // Some servers have no model list; the tool call still decides.
-        report.checks.push_back({Step::Models, Status::Warning, models.error->message, models.error});
+        report.checks.push_back(
+            {Step::Models, Status::Warning, models.error->message, models.error});
         report.checks.push_back({Step::ModelListed, Status::Skipped, {}, std::nullopt});
     }
 
     ChatRequest request;
     request.messages.push_back(ChatMessage::system(
-        u"You are checking a connection. Answer only by calling the tool %1."_s.arg(QLatin1StringView(kConnectionTestTool))));
-    request.messages.push_back(ChatMessage::user(u"Call %1 with ready set to true."_s.arg(QLatin1StringView(kConnectionTestTool))));
+        u"You are checking a connection. Answer only by calling the tool %1."_s.arg(
+            QLatin1StringView(kConnectionTestTool))));
+    request.messages.push_back(ChatMessage::user(
+        u"Call %1 with ready set to true."_s.arg(QLatin1StringView(kConnectionTestTool))));
     ToolDefinition tool;
     tool.name = QString::fromLatin1(kConnectionTestTool);
     tool.description = u"Report that you are ready."_s;
@@ -104,13 +117,16 @@ QCoro::Task<ConnectionReport> testConnection(ChatClient &client)
         report.checks.push_back(failed(Step::ToolCall, *outcome.error));
     } else if (outcome.result.toolCalls.empty()) {
         report.checks.push_back(
-            {Step::ToolCall, Status::Failed,
-             ProvidersTr::tr("The model answered in text instead of calling a tool; it may not support tools "
-                             "through this server (it said: %1).")
+            {Step::ToolCall,
+             Status::Failed,
+             ProvidersTr::tr(
+                 "The model answered in text instead of calling a tool; it may not support tools "
+                 "through this server (it said: %1).")
                  .arg(outcome.result.text.left(120)),
              std::nullopt});
     } else {
-        report.checks.push_back({Step::ToolCall, Status::Passed,
+        report.checks.push_back({Step::ToolCall,
+                                 Status::Passed,
                                  ProvidersTr::tr("The model called %1 in %2 ms.")
                                      .arg(outcome.result.toolCalls.front().name)
                                      .arg(outcome.result.latencyMs),

@@ -3,8 +3,8 @@
 
 #include "host/providers/providerstr.h"
 
-#include <QCoro/QCoroFuture>
 #include <QCoreApplication>
+#include <QCoro/QCoroFuture>
 #include <QPromise>
 #include <QTimer>
 #include <qt6keychain/keychain.h>
@@ -19,9 +19,9 @@ namespace {
 /// What a keychain job came to, copied out of it.
 struct Outcome
 {
-    std::optional<QKeychain::Error> error = QKeychain::OtherError;  ///< nothing: it worked
+    std::optional<QKeychain::Error> error = QKeychain::OtherError; ///< nothing: it worked
     QString errorString;
-    QString text;  ///< a read job's key
+    QString text; ///< a read job's key
 };
 
 /// The job to run, as plain values: what run() makes in the main thread.
@@ -29,22 +29,26 @@ struct JobSpec
 {
     enum class Kind { Read, Write, Delete };
     Kind kind = Kind::Read;
-    QString key;   ///< the account
-    QString text;  ///< Write: the key to store
+    QString key;  ///< the account
+    QString text; ///< Write: the key to store
 };
 
 QKeychain::Job *makeJob(const JobSpec &spec)
 {
     QKeychain::Job *job = nullptr;
     switch (spec.kind) {
-    case JobSpec::Kind::Read: job = new QKeychain::ReadPasswordJob(KeychainKeySource::service()); break;
+    case JobSpec::Kind::Read:
+        job = new QKeychain::ReadPasswordJob(KeychainKeySource::service());
+        break;
     case JobSpec::Kind::Write: {
         auto *write = new QKeychain::WritePasswordJob(KeychainKeySource::service());
         write->setTextData(spec.text);
         job = write;
         break;
     }
-    case JobSpec::Kind::Delete: job = new QKeychain::DeletePasswordJob(KeychainKeySource::service()); break;
+    case JobSpec::Kind::Delete:
+        job = new QKeychain::DeletePasswordJob(KeychainKeySource::service());
+        break;
     }
     job->setKey(spec.key);
     return job;
@@ -68,14 +72,16 @@ QCoro::Task<Outcome> run(JobSpec spec, std::chrono::milliseconds timeout)
     const QFuture<void> done = promise->future();
     QObject *mainThread = QCoreApplication::instance();
     if (!mainThread)
-        co_return *outcome;  // no application, no event loop to run a job in
+        co_return *outcome; // no application, no event loop to run a job in
     QMetaObject::invokeMethod(
         mainThread,
         [spec, promise, outcome, timeout, mainThread] {
             auto settled = std::make_shared<bool>(false);
             QKeychain::Job *job = makeJob(spec);
             job->setAutoDelete(true);
-            QObject::connect(job, &QKeychain::Job::finished, mainThread,
+            QObject::connect(job,
+                             &QKeychain::Job::finished,
+                             mainThread,
                              [promise, outcome, settled](QKeychain::Job *finished) {
                                  if (std::exchange(*settled, true))
                                      return;
@@ -83,7 +89,8 @@ QCoro::Task<Outcome> run(JobSpec spec, std::chrono::milliseconds timeout)
                                                       ? std::nullopt
                                                       : std::optional(finished->error());
                                  outcome->errorString = finished->errorString();
-                                 if (auto *read = qobject_cast<QKeychain::ReadPasswordJob *>(finished))
+                                 if (auto *read
+                                     = qobject_cast<QKeychain::ReadPasswordJob *>(finished))
                                      outcome->text = read->textData();
                                  promise->finish();
                              });
@@ -102,9 +109,10 @@ QCoro::Task<Outcome> run(JobSpec spec, std::chrono::milliseconds timeout)
 
 QString noService(const QString &detail)
 {
-    return ProvidersTr::tr("no system keychain is available (%1); put the key in an environment variable and name "
-                           "it in the profile's apiKeyEnv")
-        .arg(detail);
+    return ProvidersTr::
+        tr("no system keychain is available (%1); put the key in an environment variable and name "
+           "it in the profile's apiKeyEnv")
+            .arg(detail);
 }
 
 } // namespace
@@ -122,7 +130,8 @@ QCoro::Task<KeyLookup> KeychainKeySource::lookup(const ProviderProfile &profile)
     } else if (*error == QKeychain::EntryNotFound) {
         // No key stored: a local server needs none.
     } else if (*error == QKeychain::NoBackendAvailable || *error == QKeychain::OtherError) {
-        out.problem = noService(done.errorString.isEmpty() ? ProvidersTr::tr("it did not answer") : done.errorString);
+        out.problem = noService(done.errorString.isEmpty() ? ProvidersTr::tr("it did not answer")
+                                                           : done.errorString);
     } else {
         out.problem = ProvidersTr::tr("the keychain refused to read the key of \"%1\": %2")
                           .arg(profile.name, done.errorString);
@@ -138,8 +147,10 @@ QCoro::Task<QString> KeychainKeySource::store(const QString &profileName, const 
     if (!error)
         co_return QString();
     if (*error == QKeychain::NoBackendAvailable || *error == QKeychain::OtherError)
-        co_return noService(done.errorString.isEmpty() ? ProvidersTr::tr("it did not answer") : done.errorString);
-    co_return ProvidersTr::tr("the keychain refused to store the key of \"%1\": %2").arg(profileName, done.errorString);
+        co_return noService(done.errorString.isEmpty() ? ProvidersTr::tr("it did not answer")
+                                                       : done.errorString);
+    co_return ProvidersTr::tr("the keychain refused to store the key of \"%1\": %2")
+        .arg(profileName, done.errorString);
 }
 
 QCoro::Task<QString> KeychainKeySource::remove(const QString &profileName)
@@ -150,7 +161,8 @@ QCoro::Task<QString> KeychainKeySource::remove(const QString &profileName)
     if (!error || *error == QKeychain::EntryNotFound)
         co_return QString();
     if (*error == QKeychain::NoBackendAvailable || *error == QKeychain::OtherError)
-        co_return noService(done.errorString.isEmpty() ? ProvidersTr::tr("it did not answer") : done.errorString);
+        co_return noService(done.errorString.isEmpty() ? ProvidersTr::tr("it did not answer")
+                                                       : done.errorString);
     co_return ProvidersTr::tr("the keychain refused to forget the key of \"%1\": %2")
         .arg(profileName, done.errorString);
 }

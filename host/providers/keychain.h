@@ -19,7 +19,9 @@ namespace townhall::host::providers {
 class KeychainKeySource final : public KeySource
 {
 public:
-    explicit KeychainKeySource(std::chrono::milliseconds timeout = std::chrono::seconds(5)) : m_timeout(timeout) {}
+    explicit KeychainKeySource(std::chrono::milliseconds timeout = std::chrono::seconds(5))
+        : m_timeout(timeout)
+    {}
 
     QCoro::Task<KeyLookup> lookup(const ProviderProfile &profile) override;
 
@@ -29,7 +31,10 @@ public:
     QCoro::Task<QString> remove(const QString &profileName);
 
     static QString service() { return QStringLiteral("Town Hall"); }
-    static QString account(const QString &profileName) { return QStringLiteral("provider/") + profileName; }
+    static QString account(const QString &profileName)
+    {
+        return QStringLiteral("provider/") + profileName;
+    }
 
 private:
     std::chrono::milliseconds m_timeout;

@@ -19,8 +19,10 @@ KeyLookup EnvironmentKeySource::lookupNow(const ProviderProfile &profile)
     KeyLookup out;
     out.key = qEnvironmentVariable(profile.apiKeyEnv.toLocal8Bit().constData()).trimmed();
     if (out.key.isEmpty())
-        out.problem = ProvidersTr::tr("the environment variable %1 is not set; requests to \"%2\" go without a key")
-                          .arg(profile.apiKeyEnv, profile.name);
+        out.problem
+            = ProvidersTr::tr(
+                  "the environment variable %1 is not set; requests to \"%2\" go without a key")
+                  .arg(profile.apiKeyEnv, profile.name);
     return out;
 }
 

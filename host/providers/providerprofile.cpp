@@ -59,25 +59,39 @@ QString typeName(const json &v)
 
 } // namespace
 
-std::optional<ProviderProfile> ProviderProfile::fromJson(const json &j, const QString &name, const QString &path,
-                                                         QStringList *errors, QStringList *warnings)
+std::optional<ProviderProfile> ProviderProfile::fromJson(const json &j,
+                                                         const QString &name,
+                                                         const QString &path,
+                                                         QStringList *errors,
+                                                         QStringList *warnings)
 {
     const qsizetype errorsBefore = errors->size();
-    auto fail = [&](const QString &key, const QString &why) { errors->append(path + u'.' + key + u": "_s + why); };
+    auto fail = [&](const QString &key, const QString &why) {
+        errors->append(path + u'.' + key + u": "_s + why);
+    };
     if (!j.is_object()) {
-        errors->append(path + u": "_s + ProvidersTr::tr("expected an object, found %1").arg(typeName(j)));
+        errors->append(path + u": "_s
+                       + ProvidersTr::tr("expected an object, found %1").arg(typeName(j)));
         return std::nullopt;
     }
     ProviderProfile p;
     p.name = name;
-    static const QStringList known = {u"kind"_s, u"baseUrl"_s, u"model"_s, u"apiKeyEnv"_s, u"temperature"_s,
-                                      u"maxTokens"_s, u"timeoutSeconds"_s, u"inputPricePerMillion"_s,
+    static const QStringList known = {u"kind"_s,
+                                      u"baseUrl"_s,
+                                      u"model"_s,
+                                      u"apiKeyEnv"_s,
+                                      u"temperature"_s,
+                                      u"maxTokens"_s,
+                                      u"timeoutSeconds"_s,
+                                      u"inputPricePerMillion"_s,
                                       u"outputPricePerMillion"_s};
     for (auto it = j.begin(); it != j.end(); ++it) {
         const QString key = QString::fromStdString(it.key());
         if (key == u"apiKey"_s)
-            fail(key, ProvidersTr::tr("keys are not read from files; put the key in an environment variable and "
-                                      "name it in apiKeyEnv"));
+            fail(key,
+                 ProvidersTr::tr(
+                     "keys are not read from files; put the key in an environment variable and "
+                     "name it in apiKeyEnv"));
         else if (!known.contains(key))
             warnings->append(path + u'.' + key + u": "_s + ProvidersTr::tr("unknown key, ignored"));
     }
@@ -89,7 +103,8 @@ std::optional<ProviderProfile> ProviderProfile::fromJson(const json &j, const QS
             return;
         }
         if (!it->is_string())
-            fail(QString::fromLatin1(key), ProvidersTr::tr("expected a string, found %1").arg(typeName(*it)));
+            fail(QString::fromLatin1(key),
+                 ProvidersTr::tr("expected a string, found %1").arg(typeName(*it)));
         else
             *out = QString::fromStdString(it->get<std::string>());
     };
@@ -98,7 +113,8 @@ std::optional<ProviderProfile> ProviderProfile::fromJson(const json &j, const QS
         if (it == j.end())
             return std::nullopt;
         if (!it->is_number()) {
-            fail(QString::fromLatin1(key), ProvidersTr::tr("expected a number, found %1").arg(typeName(*it)));
+            fail(QString::fromLatin1(key),
+                 ProvidersTr::tr("expected a number, found %1").arg(typeName(*it)));
             return std::nullopt;
         }
         const double v = it->get<double>();
@@ -115,15 +131,21 @@ std::optional<ProviderProfile> ProviderProfile::fromJson(const json &j, const QS
         if (auto k = kindFromName(kind))
             p.kind = *k;
         else
-            fail(u"kind"_s, ProvidersTr::tr("unknown kind \"%1\" (expected \"openai\" or \"anthropic\")").arg(kind));
+            fail(u"kind"_s,
+                 ProvidersTr::tr("unknown kind \"%1\" (expected \"openai\" or \"anthropic\")")
+                     .arg(kind));
     }
     str("baseUrl", &p.baseUrl, true);
     if (!p.baseUrl.isEmpty()) {
         const QUrl url(p.baseUrl, QUrl::StrictMode);
-        if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s) || url.host().isEmpty())
-            fail(u"baseUrl"_s, ProvidersTr::tr("\"%1\" is not an http or https URL").arg(p.baseUrl));
+        if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s)
+            || url.host().isEmpty())
+            fail(u"baseUrl"_s,
+                 ProvidersTr::tr("\"%1\" is not an http or https URL").arg(p.baseUrl));
         else if (!url.userInfo().isEmpty() || url.hasQuery())
-            fail(u"baseUrl"_s, ProvidersTr::tr("must not carry credentials or a query; name the key in apiKeyEnv"));
+            fail(u"baseUrl"_s,
+                 ProvidersTr::tr(
+                     "must not carry credentials or a query; name the key in apiKeyEnv"));
     }
     str("model", &p.model, false);
     str("apiKeyEnv", &p.apiKeyEnv, false);

@@ -37,18 +37,18 @@ struct Usage
 
 struct ProviderProfile
 {
-    QString name;                    ///< the key in the seats file ("local")
+    QString name; ///< the key in the seats file ("local")
     ProviderKind kind = ProviderKind::OpenAiCompatible;
-    QString baseUrl;                 ///< "http://localhost:11434/v1", "https://api.anthropic.com"
+    QString baseUrl; ///< "http://localhost:11434/v1", "https://api.anthropic.com"
     QString model;
-    QString apiKeyEnv;               ///< name of the environment variable holding the key
+    QString apiKeyEnv; ///< name of the environment variable holding the key
     /// The key, filled in from a KeySource just before use. Never written by
     /// toJson(), never logged, scrubbed from every error message.
     QString apiKey;
     std::optional<double> temperature; ///< unset: the server's default (o-series refuse others)
-    int maxTokens = 1024;            ///< output budget, reasoning included
+    int maxTokens = 1024;              ///< output budget, reasoning included
     std::chrono::milliseconds timeout{120'000}; ///< whole request, first byte to last
-    std::optional<double> inputPricePerMillion;  ///< in the user's currency, per 1e6 input tokens
+    std::optional<double> inputPricePerMillion; ///< in the user's currency, per 1e6 input tokens
     std::optional<double> outputPricePerMillion;
 
     /// The profile for storage: every field but the key.
@@ -57,8 +57,10 @@ struct ProviderProfile
     /// Reads what toJson() writes (and the seats file's provider entries).
     /// `path` prefixes every error ("providers.local"); errors are appended.
     /// Unknown keys become warnings, so a typo is seen but does not stop a match.
-    static std::optional<ProviderProfile> fromJson(const nlohmann::json &json, const QString &name,
-                                                   const QString &path, QStringList *errors,
+    static std::optional<ProviderProfile> fromJson(const nlohmann::json &json,
+                                                   const QString &name,
+                                                   const QString &path,
+                                                   QStringList *errors,
                                                    QStringList *warnings);
 
     /// The cost of a call when both prices are known.

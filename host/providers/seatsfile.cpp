@@ -55,14 +55,17 @@ void parseProviders(const json &root, SeatsFile &file, SeatsFileParse &out)
     if (it == root.end())
         return; // a file of bots only needs none
     if (!it->is_object()) {
-        out.errors.append(u"providers: "_s + ProvidersTr::tr("expected an object of named providers, found %1").arg(typeName(*it)));
+        out.errors.append(u"providers: "_s
+                          + ProvidersTr::tr("expected an object of named providers, found %1")
+                                .arg(typeName(*it)));
         return;
     }
     for (auto p = it->begin(); p != it->end(); ++p) {
         const QString name = QString::fromStdString(p.key());
         const QString path = u"providers."_s + name;
         if (name.isEmpty()) {
-            out.errors.append(u"providers: "_s + ProvidersTr::tr("a provider needs a non-empty name"));
+            out.errors.append(u"providers: "_s
+                              + ProvidersTr::tr("a provider needs a non-empty name"));
             continue;
         }
         auto profile = ProviderProfile::fromJson(*p, name, path, &out.errors, &out.warnings);
@@ -80,7 +83,8 @@ void parseProviders(const json &root, SeatsFile &file, SeatsFileParse &out)
 std::optional<PushSpec> parsePush(const json &v, const QString &path, QStringList *errors)
 {
     if (!v.is_object()) {
-        errors->append(path + u": "_s + ProvidersTr::tr("expected an object, found %1").arg(typeName(v)));
+        errors->append(path + u": "_s
+                       + ProvidersTr::tr("expected an object, found %1").arg(typeName(v)));
         return std::nullopt;
     }
     const qsizetype before = errors->size();
@@ -92,12 +96,15 @@ std::optional<PushSpec> parsePush(const json &v, const QString &path, QStringLis
         const QUrl url(push.url, QUrl::StrictMode);
         if (!url.isValid() || url.host().isEmpty()
             || (url.scheme() != u"http"_s && url.scheme() != u"https"_s))
-            errors->append(path + u".url: "_s + ProvidersTr::tr("expected an http:// or https:// URL, found \"%1\"").arg(push.url));
+            errors->append(path + u".url: "_s
+                           + ProvidersTr::tr("expected an http:// or https:// URL, found \"%1\"")
+                                 .arg(push.url));
     }
     // The token's value is never repeated in a message: it is a secret.
     if (auto t = v.find("token"); t != v.end()) {
         if (!t->is_string())
-            errors->append(path + u".token: "_s + ProvidersTr::tr("expected a string, found %1").arg(typeName(*t)));
+            errors->append(path + u".token: "_s
+                           + ProvidersTr::tr("expected a string, found %1").arg(typeName(*t)));
         else
             push.token = QString::fromStdString(t->get<std::string>());
         if (push.token.contains(u'\n') || push.token.contains(u'\r'))
@@ -105,16 +112,20 @@ std::optional<PushSpec> parsePush(const json &v, const QString &path, QStringLis
     }
     if (auto d = v.find("deadlineMs"); d != v.end()) {
         if (!d->is_number_integer())
-            errors->append(path + u".deadlineMs: "_s + ProvidersTr::tr("expected a whole number, found %1").arg(typeName(*d)));
+            errors->append(
+                path + u".deadlineMs: "_s
+                + ProvidersTr::tr("expected a whole number, found %1").arg(typeName(*d)));
         else if (d->get<std::int64_t>() < 1000 || d->get<std::int64_t>() > 60000)
-            errors->append(path + u".deadlineMs: "_s + ProvidersTr::tr("must be between 1000 and 60000, found %1")
-                                                          .arg(d->get<std::int64_t>()));
+            errors->append(path + u".deadlineMs: "_s
+                           + ProvidersTr::tr("must be between 1000 and 60000, found %1")
+                                 .arg(d->get<std::int64_t>()));
         else
             push.deadlineMs = d->get<int>();
     }
     for (auto k = v.begin(); k != v.end(); ++k)
         if (k.key() != "url" && k.key() != "token" && k.key() != "deadlineMs")
-            errors->append(path + u'.' + QString::fromStdString(k.key()) + u": "_s + ProvidersTr::tr("unknown key"));
+            errors->append(path + u'.' + QString::fromStdString(k.key()) + u": "_s
+                           + ProvidersTr::tr("unknown key"));
     if (errors->size() != before)
         return std::nullopt;
     return push;
@@ -128,25 +139,29 @@ void parseSeats(const json &root, const json &providers, SeatsFile &file, SeatsF
         return;
     }
     if (!it->is_array()) {
-        out.errors.append(u"seats: "_s + ProvidersTr::tr("expected an array, found %1").arg(typeName(*it)));
+        out.errors.append(u"seats: "_s
+                          + ProvidersTr::tr("expected an array, found %1").arg(typeName(*it)));
         return;
     }
     if (it->size() > SeatsFile::MaxSeats)
-        out.errors.append(u"seats: "_s + ProvidersTr::tr("%1 seats, but a match has at most %2")
-                                               .arg(it->size())
-                                               .arg(SeatsFile::MaxSeats));
+        out.errors.append(u"seats: "_s
+                          + ProvidersTr::tr("%1 seats, but a match has at most %2")
+                                .arg(it->size())
+                                .arg(SeatsFile::MaxSeats));
     QStringList known;
     if (providers.is_object())
         for (auto p = providers.begin(); p != providers.end(); ++p)
             known.append(QString::fromStdString(p.key()));
 
     QSet<QString> names;
-    static const QStringList keys = {u"name"_s, u"bot"_s, u"provider"_s, u"model"_s, u"persona"_s, u"push"_s};
+    static const QStringList keys
+        = {u"name"_s, u"bot"_s, u"provider"_s, u"model"_s, u"persona"_s, u"push"_s};
     for (std::size_t i = 0; i < it->size(); ++i) {
         const json &s = (*it)[i];
         const QString path = u"seats[%1]"_s.arg(i);
         if (!s.is_object()) {
-            out.errors.append(path + u": "_s + ProvidersTr::tr("expected an object, found %1").arg(typeName(s)));
+            out.errors.append(path + u": "_s
+                              + ProvidersTr::tr("expected an object, found %1").arg(typeName(s)));
             continue;
         }
         for (auto k = s.begin(); k != s.end(); ++k)
@@ -162,13 +177,17 @@ void parseSeats(const json &root, const json &providers, SeatsFile &file, SeatsF
             if (seat.name.isEmpty())
                 out.errors.append(path + u".name: "_s + ProvidersTr::tr("must not be empty"));
             else if (names.contains(seat.name.toCaseFolded()))
-                out.errors.append(path + u".name: "_s + ProvidersTr::tr("\"%1\" names another seat already").arg(seat.name));
+                out.errors.append(
+                    path + u".name: "_s
+                    + ProvidersTr::tr("\"%1\" names another seat already").arg(seat.name));
             else
                 names.insert(seat.name.toCaseFolded());
         }
         if (auto b = s.find("bot"); b != s.end()) {
             if (!b->is_boolean())
-                out.errors.append(path + u".bot: "_s + ProvidersTr::tr("expected true or false, found %1").arg(typeName(*b)));
+                out.errors.append(
+                    path + u".bot: "_s
+                    + ProvidersTr::tr("expected true or false, found %1").arg(typeName(*b)));
             else
                 seat.bot = b->get<bool>();
         }
@@ -178,22 +197,29 @@ void parseSeats(const json &root, const json &providers, SeatsFile &file, SeatsF
         if (s.contains("push")) {
             seat.push = parsePush(s["push"], path + u".push"_s, &out.errors);
             if (seat.bot || s.contains("provider"))
-                out.errors.append(path + u".push: "_s
-                                  + ProvidersTr::tr("a push seat takes neither \"bot\" nor a provider"));
+                out.errors.append(
+                    path + u".push: "_s
+                    + ProvidersTr::tr("a push seat takes neither \"bot\" nor a provider"));
         } else if (seat.bot) {
             if (s.contains("provider"))
-                out.errors.append(path + u".provider: "_s + ProvidersTr::tr("a bot seat takes no provider"));
+                out.errors.append(path + u".provider: "_s
+                                  + ProvidersTr::tr("a bot seat takes no provider"));
         } else if (!s.contains("provider")) {
-            out.errors.append(path + u": "_s + ProvidersTr::tr("needs a provider, \"bot\": true or \"push\""));
+            out.errors.append(path + u": "_s
+                              + ProvidersTr::tr("needs a provider, \"bot\": true or \"push\""));
         } else if (!seat.provider.isEmpty() && !known.contains(seat.provider)) {
-            out.errors.append(path + u".provider: "_s
-                              + (known.isEmpty() ? ProvidersTr::tr("unknown provider \"%1\" (the file defines none)").arg(seat.provider)
-                                                 : ProvidersTr::tr("unknown provider \"%1\" (known: %2)")
-                                                       .arg(seat.provider, known.join(u", "_s))));
+            out.errors.append(
+                path + u".provider: "_s
+                + (known.isEmpty()
+                       ? ProvidersTr::tr("unknown provider \"%1\" (the file defines none)")
+                             .arg(seat.provider)
+                       : ProvidersTr::tr("unknown provider \"%1\" (known: %2)")
+                             .arg(seat.provider, known.join(u", "_s))));
         } else if (auto p = file.providers.find(seat.provider);
                    p != file.providers.end() && p->second.model.isEmpty() && seat.model.isEmpty()) {
             out.errors.append(path + u".model: "_s
-                              + ProvidersTr::tr("missing, and provider \"%1\" names no model").arg(seat.provider));
+                              + ProvidersTr::tr("missing, and provider \"%1\" names no model")
+                                    .arg(seat.provider));
         }
         if (out.errors.size() == errorsBefore)
             file.seats.push_back(std::move(seat));
@@ -205,8 +231,10 @@ void parseSeats(const json &root, const json &providers, SeatsFile &file, SeatsF
 SeatsFileParse parseSeatsFile(const QByteArray &text)
 {
     SeatsFileParse out;
-    if (!townhall::base::jsonDepthWithin(std::string_view(text.constData(), std::size_t(text.size())))) {
-        out.errors.append(ProvidersTr::tr("the file nests deeper than %1 levels").arg(townhall::base::MaxJsonDepth));
+    if (!townhall::base::jsonDepthWithin(
+            std::string_view(text.constData(), std::size_t(text.size())))) {
+        out.errors.append(ProvidersTr::tr("the file nests deeper than %1 levels")
+                              .arg(townhall::base::MaxJsonDepth));
         return out;
     }
     const json root = json::parse(text.constBegin(), text.constEnd(), nullptr, false);
@@ -215,12 +243,14 @@ SeatsFileParse parseSeatsFile(const QByteArray &text)
         return out;
     }
     if (!root.is_object()) {
-        out.errors.append(ProvidersTr::tr("the file must hold a JSON object, not %1").arg(typeName(root)));
+        out.errors.append(
+            ProvidersTr::tr("the file must hold a JSON object, not %1").arg(typeName(root)));
         return out;
     }
     for (auto k = root.begin(); k != root.end(); ++k)
         if (k.key() != "providers" && k.key() != "seats")
-            out.warnings.append(QString::fromStdString(k.key()) + u": "_s + ProvidersTr::tr("unknown key, ignored"));
+            out.warnings.append(QString::fromStdString(k.key()) + u": "_s
+                                + ProvidersTr::tr("unknown key, ignored"));
     SeatsFile file;
     parseProviders(root, file, out);
     parseSeats(root, root.value("providers", json()), file, out);

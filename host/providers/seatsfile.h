@@ -9,9 +9,11 @@
 /// \code{.json}
 /// {"providers": {"local": {"kind": "openai", "baseUrl": "http://localhost:11434/v1",
 ///                          "model": "qwen3:8b", "apiKeyEnv": "OLLAMA_KEY"}},
-///  "seats": [{"name": "Ada", "provider": "local", "model": "llama3.2", "persona": "Speaks in riddles."},
+///  "seats": [{"name": "Ada", "provider": "local", "model": "llama3.2", "persona": "Speaks in
+///  riddles."},
 ///            {"name": "Cora", "bot": true},
-///            {"name": "Eve", "push": {"url": "http://127.0.0.1:9000/", "token": "…", "deadlineMs": 8000}}]}
+///            {"name": "Eve", "push": {"url": "http://127.0.0.1:9000/", "token": "…", "deadlineMs":
+///            8000}}]}
 /// \endcode
 ///
 /// A push seat is an agent Town Hall calls (seed 002's protocol, see
@@ -34,8 +36,8 @@ namespace townhall::host::providers {
 /// so this layer needs no host).
 struct PushSpec
 {
-    QString url;       ///< http:// or https://
-    QString token;     ///< optional; sent as "Authorization: Bearer …"
+    QString url;   ///< http:// or https://
+    QString token; ///< optional; sent as "Authorization: Bearer …"
     int deadlineMs = 8000;
 };
 
@@ -43,10 +45,10 @@ struct SeatSpec
 {
     QString name;
     bool bot = false;
-    QString provider; ///< a key of SeatsFile::providers; empty for a bot
-    QString model;    ///< overrides the provider's model when set
-    QString persona;  ///< one line added to the seat's system prompt
-    std::optional<PushSpec> push;  ///< set: a push agent plays the seat
+    QString provider;             ///< a key of SeatsFile::providers; empty for a bot
+    QString model;                ///< overrides the provider's model when set
+    QString persona;              ///< one line added to the seat's system prompt
+    std::optional<PushSpec> push; ///< set: a push agent plays the seat
 };
 
 struct SeatsFile

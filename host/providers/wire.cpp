@@ -79,7 +79,8 @@ QString snippet(const ProviderProfile &profile, const QByteArray &body)
 /// discarded otherwise, with `*tooDeep` set.
 json parseBody(const QByteArray &body, bool *tooDeep = nullptr)
 {
-    const bool within = townhall::base::jsonDepthWithin(std::string_view(body.constData(), std::size_t(body.size())));
+    const bool within = townhall::base::jsonDepthWithin(
+        std::string_view(body.constData(), std::size_t(body.size())));
     if (tooDeep)
         *tooDeep = !within;
     if (!within)
@@ -151,7 +152,8 @@ json openAiMessage(const ChatMessage &m)
     if (!m.toolCalls.empty()) {
         json calls = json::array();
         for (const ToolCall &c : m.toolCalls) {
-            const std::string args = !c.argumentsText.empty() ? c.argumentsText : c.arguments.dump();
+            const std::string args
+                = !c.argumentsText.empty() ? c.argumentsText : c.arguments.dump();
             calls.push_back({{"id", utf8(c.id)},
                              {"type", "function"},
                              {"function", {{"name", utf8(c.name)}, {"arguments", args}}}});
@@ -197,7 +199,8 @@ HttpRequest openAiChat(const ProviderProfile &profile, const ChatRequest &reques
     r.url = joinUrl(profile.baseUrl, u"/chat/completions");
     r.headers.emplaceBack(QByteArray("Content-Type"), QByteArray("application/json"));
     if (!profile.apiKey.isEmpty())
-        r.headers.emplaceBack(QByteArray("Authorization"), QByteArray("Bearer " + profile.apiKey.toUtf8()));
+        r.headers.emplaceBack(QByteArray("Authorization"),
+                              QByteArray("Bearer " + profile.apiKey.toUtf8()));
     r.body = QByteArray::fromStdString(body.dump());
     return r;
 }
@@ -233,7 +236,9 @@ HttpRequest anthropicChat(const ProviderProfile &profile, const ChatRequest &req
             appendUserBlock(messages, {{"type", "text"}, {"text", utf8(m.text)}});
             break;
         case ChatMessage::Role::Tool: {
-            json block = {{"type", "tool_result"}, {"tool_use_id", utf8(m.toolCallId)}, {"content", utf8(m.text)}};
+            json block = {{"type", "tool_result"},
+                          {"tool_use_id", utf8(m.toolCallId)},
+                          {"content", utf8(m.text)}};
             if (m.toolError)
                 block["is_error"] = true;
             appendUserBlock(messages, std::move(block));
@@ -247,10 +252,11 @@ HttpRequest anthropicChat(const ProviderProfile &profile, const ChatRequest &req
                 if (!m.text.isEmpty())
                     content.push_back({{"type", "text"}, {"text", utf8(m.text)}});
                 for (const ToolCall &c : m.toolCalls)
-                    content.push_back({{"type", "tool_use"},
-                                       {"id", utf8(c.id)},
-                                       {"name", utf8(c.name)},
-                                       {"input", c.arguments.is_object() ? c.arguments : json::object()}});
+                    content.push_back(
+                        {{"type", "tool_use"},
+                         {"id", utf8(c.id)},
+                         {"name", utf8(c.name)},
+                         {"input", c.arguments.is_object() ? c.arguments : json::object()}});
             }
             messages.push_back({{"role", "assistant"}, {"content", std::move(content)}});
             break;
@@ -316,7 +322,9 @@ ProviderError malformed(const ProviderProfile &profile, const QString &url, cons
     ProviderError e;
     e.kind = ProviderError::Kind::MalformedResponse;
     e.httpStatus = 200;
-    e.message = profile.redacted(ProvidersTr::tr("The answer from %1 is not what the protocol promises: %2.").arg(url, what));
+    e.message = profile.redacted(
+        ProvidersTr::tr("The answer from %1 is not what the protocol promises: %2.")
+            .arg(url, what));
     return e;
 }
 
@@ -328,7 +336,8 @@ QString openAiText(const json &content)
     QString out;
     if (content.is_array()) {
         for (const json &part : content)
-            if (part.is_object() && part.value("type", "") == "text" && part.contains("text") && part["text"].is_string())
+            if (part.is_object() && part.value("type", "") == "text" && part.contains("text")
+                && part["text"].is_string())
                 out += QString::fromStdString(part["text"].get<std::string>());
     }
     return out;
@@ -395,7 +404,8 @@ bool parseOpenAiBody(const json &body, ChatResult &r, QString *problem)
         r.usage.inputTokens = count(u, "prompt_tokens");
         r.usage.outputTokens = count(u, "completion_tokens");
         if (u.contains("completion_tokens_details"))
-            r.usage.reasoningTokens = optionalCount(u["completion_tokens_details"], "reasoning_tokens");
+            r.usage.reasoningTokens
+                = optionalCount(u["completion_tokens_details"], "reasoning_tokens");
         if (u.contains("prompt_tokens_details"))
             r.usage.cachedInputTokens = optionalCount(u["prompt_tokens_details"], "cached_tokens");
     }
@@ -445,7 +455,8 @@ bool parseAnthropicBody(const json &body, ChatResult &r, QString *problem)
         const json &u = *it;
         r.usageReported = true;
         const auto cacheRead = optionalCount(u, "cache_read_input_tokens");
-        r.usage.inputTokens = count(u, "input_tokens") + count(u, "cache_creation_input_tokens") + cacheRead.value_or(0);
+        r.usage.inputTokens = count(u, "input_tokens") + count(u, "cache_creation_input_tokens")
+                              + cacheRead.value_or(0);
         r.usage.outputTokens = count(u, "output_tokens");
         r.usage.cachedInputTokens = cacheRead;
     }
@@ -503,20 +514,23 @@ ErrorBody readErrorBody(const json &body)
 bool saysNoToolSupport(const QString &message)
 {
     static const QStringList phrases = {
-        u"does not support tools"_s,                          // Ollama
-        u"support tool use"_s,                                // OpenRouter: "No endpoints found that support tool use"
-        u"tools param requires --jinja"_s,                    // llama.cpp without its Jinja templates
-        u"requires --enable-auto-tool-choice"_s,              // vLLM without a tool-call parser
+        u"does not support tools"_s,       // Ollama
+        u"support tool use"_s,             // OpenRouter: "No endpoints found that support tool use"
+        u"tools param requires --jinja"_s, // llama.cpp without its Jinja templates
+        u"requires --enable-auto-tool-choice"_s, // vLLM without a tool-call parser
         u"does not support function calling"_s,
     };
-    return std::any_of(phrases.begin(), phrases.end(),
-                       [&](const QString &p) { return message.contains(p, Qt::CaseInsensitive); });
+    return std::any_of(phrases.begin(), phrases.end(), [&](const QString &p) {
+        return message.contains(p, Qt::CaseInsensitive);
+    });
 }
 
 bool isQuota(const ErrorBody &e)
 {
-    static const QStringList codes = {u"insufficient_quota"_s, u"credit_balance_exhausted"_s,
-                                      u"project_spend_limit_exceeded"_s, u"billing_error"_s};
+    static const QStringList codes = {u"insufficient_quota"_s,
+                                      u"credit_balance_exhausted"_s,
+                                      u"project_spend_limit_exceeded"_s,
+                                      u"billing_error"_s};
     return codes.contains(e.code) || codes.contains(e.type);
 }
 
@@ -526,54 +540,82 @@ QString hostOf(const QString &url)
     return u.port() > 0 ? u"%1:%2"_s.arg(u.host()).arg(u.port()) : u.host();
 }
 
-ProviderError classify(const ProviderProfile &profile, int status, const ErrorBody &body, const QByteArray &raw,
-                       const Headers &headers, const QString &url, const QDateTime &now, bool modelsEndpoint)
+ProviderError classify(const ProviderProfile &profile,
+                       int status,
+                       const ErrorBody &body,
+                       const QByteArray &raw,
+                       const Headers &headers,
+                       const QString &url,
+                       const QDateTime &now,
+                       bool modelsEndpoint)
 {
     ProviderError e;
     e.httpStatus = status;
     e.providerType = !body.type.isEmpty() ? body.type : body.code;
     e.providerMessage = profile.redacted(body.present ? body.message : snippet(profile, raw));
-    const QString said = e.providerMessage.isEmpty() ? QString() : u" (%1)"_s.arg(e.providerMessage);
+    const QString said
+        = e.providerMessage.isEmpty() ? QString() : u" (%1)"_s.arg(e.providerMessage);
     const QString host = hostOf(url);
 
     if (body.present && saysNoToolSupport(body.message)) {
         e.kind = ProviderError::Kind::NoToolSupport;
-        e.message = ProvidersTr::tr("The model \"%1\" cannot call tools through %2%3; pick a model or server "
-                                    "configuration with tool support.").arg(profile.model, host, said);
+        e.message = ProvidersTr::tr(
+                        "The model \"%1\" cannot call tools through %2%3; pick a model or server "
+                        "configuration with tool support.")
+                        .arg(profile.model, host, said);
     } else if (status == 401 || status == 403) {
         e.kind = ProviderError::Kind::Auth;
         if (profile.apiKey.isEmpty())
             e.message = profile.apiKeyEnv.isEmpty()
-                            ? ProvidersTr::tr("%1 asks for an API key (HTTP %2) and the profile names none%3.").arg(host).arg(status).arg(said)
-                            : ProvidersTr::tr("%1 asks for an API key (HTTP %2) and the environment variable %3 is empty or unset%4.")
-                                  .arg(host).arg(status).arg(profile.apiKeyEnv, said);
+                            ? ProvidersTr::tr(
+                                  "%1 asks for an API key (HTTP %2) and the profile names none%3.")
+                                  .arg(host)
+                                  .arg(status)
+                                  .arg(said)
+                            : ProvidersTr::tr("%1 asks for an API key (HTTP %2) and the "
+                                              "environment variable %3 is empty or unset%4.")
+                                  .arg(host)
+                                  .arg(status)
+                                  .arg(profile.apiKeyEnv, said);
         else
-            e.message = ProvidersTr::tr("%1 refused the API key (HTTP %2)%3.").arg(host).arg(status).arg(said);
+            e.message = ProvidersTr::tr("%1 refused the API key (HTTP %2)%3.")
+                            .arg(host)
+                            .arg(status)
+                            .arg(said);
     } else if (status == 402) {
         e.kind = ProviderError::Kind::Quota;
-        e.message = ProvidersTr::tr("%1 says the account has no credit left (HTTP 402)%2.").arg(host, said);
+        e.message = ProvidersTr::tr("%1 says the account has no credit left (HTTP 402)%2.")
+                        .arg(host, said);
     } else if (status == 404) {
         if (body.present && !modelsEndpoint) {
             e.kind = ProviderError::Kind::ModelNotFound;
-            e.message = ProvidersTr::tr("%1 does not offer the model \"%2\"%3.").arg(host, profile.model, said);
+            e.message = ProvidersTr::tr("%1 does not offer the model \"%2\"%3.")
+                            .arg(host, profile.model, said);
         } else {
             e.kind = ProviderError::Kind::EndpointNotFound;
-            e.message = ProvidersTr::tr("Nothing answers at %1 (HTTP 404); check the base URL (OpenAI-compatible "
-                                        "servers usually end in /v1).").arg(url);
+            e.message
+                = ProvidersTr::tr(
+                      "Nothing answers at %1 (HTTP 404); check the base URL (OpenAI-compatible "
+                      "servers usually end in /v1).")
+                      .arg(url);
         }
     } else if (status == 408) {
         e.kind = ProviderError::Kind::Timeout;
-        e.message = ProvidersTr::tr("%1 gave up waiting for the request (HTTP 408)%2.").arg(host, said);
+        e.message
+            = ProvidersTr::tr("%1 gave up waiting for the request (HTTP 408)%2.").arg(host, said);
     } else if (status == 429 && isQuota(body)) {
         e.kind = ProviderError::Kind::Quota;
-        e.message = ProvidersTr::tr("%1 says the account's quota is used up; waiting will not help%2.").arg(host, said);
+        e.message
+            = ProvidersTr::tr("%1 says the account's quota is used up; waiting will not help%2.")
+                  .arg(host, said);
     } else if (status == 429) {
         e.kind = ProviderError::Kind::RateLimited;
         e.retryAfterMs = retryAfterMs(headers, now);
-        e.message = e.retryAfterMs
-                        ? ProvidersTr::tr("%1 is rate limiting us; it asks to retry in %2 s%3.")
-                              .arg(host, QString::number(double(*e.retryAfterMs) / 1000.0, 'f', 1), said)
-                        : ProvidersTr::tr("%1 is rate limiting us%2.").arg(host, said);
+        e.message
+            = e.retryAfterMs
+                  ? ProvidersTr::tr("%1 is rate limiting us; it asks to retry in %2 s%3.")
+                        .arg(host, QString::number(double(*e.retryAfterMs) / 1000.0, 'f', 1), said)
+                  : ProvidersTr::tr("%1 is rate limiting us%2.").arg(host, said);
     } else if (status >= 500) {
         e.kind = ProviderError::Kind::Server;
         // The rate-limit reset headers ride on every OpenAI response; only
@@ -582,7 +624,10 @@ ProviderError classify(const ProviderProfile &profile, int status, const ErrorBo
         e.message = ProvidersTr::tr("%1 failed with HTTP %2%3.").arg(host).arg(status).arg(said);
     } else {
         e.kind = ProviderError::Kind::BadRequest;
-        e.message = ProvidersTr::tr("%1 refused the request with HTTP %2%3.").arg(host).arg(status).arg(said);
+        e.message = ProvidersTr::tr("%1 refused the request with HTTP %2%3.")
+                        .arg(host)
+                        .arg(status)
+                        .arg(said);
     }
     e.message = profile.redacted(e.message);
     return e;
@@ -598,7 +643,9 @@ std::optional<ProviderError> checkAnswer(const ProviderProfile &profile, const C
         e.kind = ProviderError::Kind::MalformedToolCall;
         e.httpStatus = 200;
         e.message = ProvidersTr::tr("The model called \"%1\" (call %2) but %3: %4")
-                        .arg(c.name, c.id, c.argumentsError,
+                        .arg(c.name,
+                             c.id,
+                             c.argumentsError,
                              snippet(profile, QByteArray::fromStdString(c.argumentsText)));
         return e;
     }
@@ -608,17 +655,24 @@ std::optional<ProviderError> checkAnswer(const ProviderProfile &profile, const C
     e.kind = ProviderError::Kind::EmptyAnswer;
     e.httpStatus = 200;
     if (r.finishReason == FinishReason::Length)
-        e.message = r.usage.reasoningTokens || !r.reasoning.isEmpty()
-                        ? ProvidersTr::tr("The model spent its whole budget of %1 output tokens on reasoning and wrote "
-                                          "no answer; raise maxTokens or lower its reasoning effort.")
-                              .arg(r.usage.outputTokens)
-                        : ProvidersTr::tr("The model reached its limit of %1 output tokens without writing an answer; "
-                                          "raise maxTokens.").arg(r.usage.outputTokens);
-    else if (r.finishReason == FinishReason::Refusal || r.finishReason == FinishReason::ContentFilter)
+        e.message
+            = r.usage.reasoningTokens || !r.reasoning.isEmpty()
+                  ? ProvidersTr::tr("The model spent its whole budget of %1 output tokens on "
+                                    "reasoning and wrote "
+                                    "no answer; raise maxTokens or lower its reasoning effort.")
+                        .arg(r.usage.outputTokens)
+                  : ProvidersTr::tr("The model reached its limit of %1 output tokens without "
+                                    "writing an answer; "
+                                    "raise maxTokens.")
+                        .arg(r.usage.outputTokens);
+    else if (r.finishReason == FinishReason::Refusal
+             || r.finishReason == FinishReason::ContentFilter)
         e.message = ProvidersTr::tr("The model declined to answer (%1).").arg(r.finishReasonText);
     else
-        e.message = ProvidersTr::tr("The model answered with neither text nor a tool call (finish reason \"%1\").")
-                        .arg(r.finishReasonText);
+        e.message
+            = ProvidersTr::tr(
+                  "The model answered with neither text nor a tool call (finish reason \"%1\").")
+                  .arg(r.finishReasonText);
     return e;
 }
 
@@ -634,7 +688,8 @@ QByteArray header(const Headers &headers, QByteArrayView name)
 
 HttpRequest chatRequest(const ProviderProfile &profile, const ChatRequest &request)
 {
-    return profile.kind == ProviderKind::Anthropic ? anthropicChat(profile, request) : openAiChat(profile, request);
+    return profile.kind == ProviderKind::Anthropic ? anthropicChat(profile, request)
+                                                   : openAiChat(profile, request);
 }
 
 HttpRequest modelsRequest(const ProviderProfile &profile)
@@ -649,19 +704,30 @@ HttpRequest modelsRequest(const ProviderProfile &profile)
     } else {
         r.url = joinUrl(profile.baseUrl, u"/models");
         if (!profile.apiKey.isEmpty())
-            r.headers.emplaceBack(QByteArray("Authorization"), QByteArray("Bearer " + profile.apiKey.toUtf8()));
+            r.headers.emplaceBack(QByteArray("Authorization"),
+                                  QByteArray("Bearer " + profile.apiKey.toUtf8()));
     }
     return r;
 }
 
-ProviderError httpError(const ProviderProfile &profile, const HttpResponse &response, const QString &url,
+ProviderError httpError(const ProviderProfile &profile,
+                        const HttpResponse &response,
+                        const QString &url,
                         const QDateTime &now)
 {
     const json body = parseBody(response.body);
-    return classify(profile, response.status, readErrorBody(body), response.body, response.headers, url, now, false);
+    return classify(profile,
+                    response.status,
+                    readErrorBody(body),
+                    response.body,
+                    response.headers,
+                    url,
+                    now,
+                    false);
 }
 
-ChatOutcome parseChat(const ProviderProfile &profile, const HttpResponse &response, const QDateTime &now)
+ChatOutcome
+parseChat(const ProviderProfile &profile, const HttpResponse &response, const QDateTime &now)
 {
     ChatOutcome out;
     out.result.requestId = QString::fromLatin1(header(response.headers, "x-request-id"));
@@ -673,7 +739,8 @@ ChatOutcome parseChat(const ProviderProfile &profile, const HttpResponse &respon
     const ErrorBody err = readErrorBody(body);
 
     if (response.status < 200 || response.status > 299) {
-        out.error = classify(profile, response.status, err, response.body, response.headers, url, now, false);
+        out.error = classify(
+            profile, response.status, err, response.body, response.headers, url, now, false);
         return out;
     }
     if (tooDeep) {
@@ -681,18 +748,23 @@ ChatOutcome parseChat(const ProviderProfile &profile, const HttpResponse &respon
         return out;
     }
     if (body.is_discarded()) {
-        out.error = malformed(profile, url, ProvidersTr::tr("the body is not JSON (%1)").arg(snippet(profile, response.body)));
+        out.error = malformed(
+            profile,
+            url,
+            ProvidersTr::tr("the body is not JSON (%1)").arg(snippet(profile, response.body)));
         return out;
     }
     // OpenRouter reports failures after generation started as HTTP 200 with an error body.
     if (err.present && !body.contains("choices") && !body.contains("content")) {
         const int status = err.numericCode && *err.numericCode >= 400 ? *err.numericCode : 502;
-        out.error = classify(profile, status, err, response.body, response.headers, url, now, false);
+        out.error
+            = classify(profile, status, err, response.body, response.headers, url, now, false);
         return out;
     }
     QString problem;
-    const bool parsed = profile.kind == ProviderKind::Anthropic ? parseAnthropicBody(body, out.result, &problem)
-                                                                : parseOpenAiBody(body, out.result, &problem);
+    const bool parsed = profile.kind == ProviderKind::Anthropic
+                            ? parseAnthropicBody(body, out.result, &problem)
+                            : parseOpenAiBody(body, out.result, &problem);
     if (!parsed) {
         out.error = malformed(profile, url, problem);
         return out;
@@ -703,18 +775,28 @@ ChatOutcome parseChat(const ProviderProfile &profile, const HttpResponse &respon
     return out;
 }
 
-ModelList parseModels(const ProviderProfile &profile, const HttpResponse &response, const QDateTime &now)
+ModelList
+parseModels(const ProviderProfile &profile, const HttpResponse &response, const QDateTime &now)
 {
     ModelList out;
     const QString url = modelsRequest(profile).url;
     const json body = parseBody(response.body);
     if (response.status < 200 || response.status > 299) {
-        out.error = classify(profile, response.status, readErrorBody(body), response.body, response.headers, url,
-                             now, true);
+        out.error = classify(profile,
+                             response.status,
+                             readErrorBody(body),
+                             response.body,
+                             response.headers,
+                             url,
+                             now,
+                             true);
         return out;
     }
     if (body.is_discarded() || !body.is_object() || !body.contains("data")) {
-        out.error = malformed(profile, url, ProvidersTr::tr("no model list (%1)").arg(snippet(profile, response.body)));
+        out.error
+            = malformed(profile,
+                        url,
+                        ProvidersTr::tr("no model list (%1)").arg(snippet(profile, response.body)));
         return out;
     }
     // Ollama with nothing pulled sends "data": null.
@@ -781,7 +863,8 @@ std::optional<qint64> retryAfter(const Headers &headers, const QDateTime &now, b
         // An HTTP date: "Wed, 21 Oct 2015 07:28:00 GMT".
         QDateTime when = QDateTime::fromString(QString::fromLatin1(ra), Qt::RFC2822Date);
         if (!when.isValid())
-            when = QLocale::c().toDateTime(QString::fromLatin1(ra), u"ddd, dd MMM yyyy HH:mm:ss 'GMT'"_s);
+            when = QLocale::c().toDateTime(QString::fromLatin1(ra),
+                                           u"ddd, dd MMM yyyy HH:mm:ss 'GMT'"_s);
         if (when.isValid()) {
             if (when.timeSpec() == Qt::LocalTime && ra.endsWith("GMT"))
                 when.setTimeZone(QTimeZone::utc());
@@ -797,7 +880,8 @@ std::optional<qint64> retryAfter(const Headers &headers, const QDateTime &now, b
         if (n == "x-ratelimit-reset-requests" || n == "x-ratelimit-reset-tokens") {
             ms = parseDurationMs(value);
         } else if (n.startsWith("anthropic-ratelimit-") && n.endsWith("-reset")) {
-            const QDateTime when = QDateTime::fromString(QString::fromLatin1(value.trimmed()), Qt::ISODateWithMs);
+            const QDateTime when
+                = QDateTime::fromString(QString::fromLatin1(value.trimmed()), Qt::ISODateWithMs);
             if (when.isValid())
                 ms = std::max<qint64>(0, now.msecsTo(when));
         }

@@ -22,7 +22,7 @@ struct HttpRequest
 {
     QByteArray method; ///< "GET" or "POST"
     QString url;
-    Headers headers;   ///< carries the key: never log them
+    Headers headers; ///< carries the key: never log them
     QByteArray body;
 };
 
@@ -44,12 +44,16 @@ HttpRequest modelsRequest(const ProviderProfile &profile);
 
 /// The outcome of a chat response: the parsed result, or the classified
 /// error (HTTP status, error body, malformed JSON or tool call, empty answer).
-ChatOutcome parseChat(const ProviderProfile &profile, const HttpResponse &response, const QDateTime &now);
-ModelList parseModels(const ProviderProfile &profile, const HttpResponse &response, const QDateTime &now);
+ChatOutcome
+parseChat(const ProviderProfile &profile, const HttpResponse &response, const QDateTime &now);
+ModelList
+parseModels(const ProviderProfile &profile, const HttpResponse &response, const QDateTime &now);
 
 /// The error a non-2xx response (or a 200 carrying an `error`, as OpenRouter
 /// sends once generation has started) stands for. `url` is named in the sentence.
-ProviderError httpError(const ProviderProfile &profile, const HttpResponse &response, const QString &url,
+ProviderError httpError(const ProviderProfile &profile,
+                        const HttpResponse &response,
+                        const QString &url,
                         const QDateTime &now);
 
 /// How long the server asks us to wait: `retry-after-ms`, else `retry-after`

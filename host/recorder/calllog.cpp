@@ -76,7 +76,8 @@ StoreResult<qint64> pragma(QSqlDatabase &db, const QString &path, const char *na
 
 /// Whether the open file is a calls file we can use; `fresh` when it has no
 /// layout yet (a new or empty file).
-StoreResult<void> probe(QSqlDatabase &db, const QString &path, bool &fresh, qint64 *layout = nullptr)
+StoreResult<void>
+probe(QSqlDatabase &db, const QString &path, bool &fresh, qint64 *layout = nullptr)
 {
     auto appId = pragma(db, path, "application_id");
     if (!appId)
@@ -483,8 +484,8 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
             // Layout 1 had no stored lines with an elided response; a file
             // that gets some is marked so that older versions refuse it.
             if (ready && !fresh && layout < SchemaVersion)
-                ready = execSql(conn,
-                                QStringLiteral("PRAGMA user_version = %1").arg(SchemaVersion));
+                ready
+                    = execSql(conn, QStringLiteral("PRAGMA user_version = %1").arg(SchemaVersion));
             if (ready)
                 ready = execSql(conn, QStringLiteral("COMMIT"));
             if (!ready) {
@@ -497,7 +498,7 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
                 QSqlQuery insert(conn);
                 insert.prepare(QStringLiteral("INSERT INTO call_chunks (match_id, first_at_us, "
                                               "last_at_us, calls, lines) VALUES (?, ?, ?, ?, ?)"));
-                bool writeFailing = false;  // reported once until a write works again
+                bool writeFailing = false; // reported once until a write works again
                 for (;;) {
                     std::vector<Work> queued;
                     {
@@ -529,7 +530,8 @@ void CallLog::run(std::promise<std::optional<StoreError>> opened)
                         if (auto n = write(conn, insert, work)) {
                             m_written += *n;
                             if (std::exchange(writeFailing, false))
-                                qCInfo(lcCallLog).noquote() << "recorded calls are written again to" << shown(m_path);
+                                qCInfo(lcCallLog).noquote()
+                                    << "recorded calls are written again to" << shown(m_path);
                         } else {
                             m_dropped += calls;
                             // Once per outage (a full disk fails every write until it is freed).
@@ -617,9 +619,10 @@ StoreResult<std::string> CallLog::read(const QString &path, const std::string &m
                 } else {
                     while (q.next()) {
                         if (!expandLines(*out, q.value(0).toByteArray())) {
-                            out = StoreError{Code::Corrupt,
-                                             tr("%1 holds a damaged recorded call of match %2")
-                                                 .arg(shown(path), QString::fromStdString(matchId))};
+                            out = StoreError{
+                                Code::Corrupt,
+                                tr("%1 holds a damaged recorded call of match %2")
+                                    .arg(shown(path), QString::fromStdString(matchId))};
                             break;
                         }
                     }
@@ -852,7 +855,10 @@ void appendDecimal(QByteArray &out, std::size_t v, char end)
 /// One op of a difference line: copy `copy` bytes from `from` in the base
 /// line, then the `literalSize` bytes at `literal`, as "from,copy,size:"
 /// and those bytes.
-void appendOp(QByteArray &out, std::size_t from, std::size_t copy, const char *literal,
+void appendOp(QByteArray &out,
+              std::size_t from,
+              std::size_t copy,
+              const char *literal,
               std::size_t literalSize)
 {
     char buf[72];
@@ -869,7 +875,10 @@ void appendOp(QByteArray &out, std::size_t from, std::size_t copy, const char *l
 /// repeats an earlier one of the same session differs in a few numbers (its
 /// time, latency, ids, the server's time), of which at most one changes
 /// length in a stretch.
-bool appendDelta(QByteArray &out, std::string_view cur, std::string_view base, std::size_t baseAt,
+bool appendDelta(QByteArray &out,
+                 std::string_view cur,
+                 std::string_view base,
+                 std::size_t baseAt,
                  qsizetype limit)
 {
     const char *const c = cur.data();
@@ -881,7 +890,9 @@ bool appendDelta(QByteArray &out, std::string_view cur, std::string_view base, s
     // The rest with their ends aligned: c[i] against b[i + d].
     const std::ptrdiff_t d = std::ptrdiff_t(m) - std::ptrdiff_t(n);
     const std::size_t first = d < 0 ? std::size_t(-d) : 0; // c[i] has a partner from here on
-    const auto same = [&](std::size_t i) { return i >= first && c[i] == b[std::ptrdiff_t(i) + d]; };
+    const auto same = [&](std::size_t i) {
+        return i >= first && c[i] == b[std::ptrdiff_t(i) + d];
+    };
     std::size_t opFrom = 0;
     std::size_t opCopy = p;
     std::size_t i = p;
@@ -920,8 +931,7 @@ void CallLog::storeLine(Chunk &chunk, const CallRecord &r)
 {
     QByteArray &out = chunk.lines;
     const qsizetype start = out.size();
-    const std::string_view response(r.responseText.constData(),
-                                    std::size_t(r.responseText.size()));
+    const std::string_view response(r.responseText.constData(), std::size_t(r.responseText.size()));
     if (!spliceable(r.responseText)) {
         formatLine(out, r); // the response as rowToJson() writes it
         chunk.printed += out.size() - start;
@@ -1061,13 +1071,14 @@ bool expandLines(std::string &out, const QByteArray &lines)
         qsizetype sourceSize = 0;
         if (end - body < 0 || !readDigits(data + pos + 1, literalAt)
             || !readDigits(data + pos + 1 + ElidedDigits, sourceAt)
-            || !readDigits(data + pos + 1 + 2 * ElidedDigits, sourceSize)
-            || literalAt > end - body || sourceAt + sourceSize > end - body)
+            || !readDigits(data + pos + 1 + 2 * ElidedDigits, sourceSize) || literalAt > end - body
+            || sourceAt + sourceSize > end - body)
             return false;
         out.append(data + body, std::size_t(literalAt));
         for (const char *c = data + body + sourceAt, *e = c + sourceSize; c != e; ++c)
-            out.append(buf, std::size_t(mcp::jsonwrite_detail::escapedByte(
-                                static_cast<unsigned char>(*c), buf)));
+            out.append(buf,
+                       std::size_t(mcp::jsonwrite_detail::escapedByte(
+                           static_cast<unsigned char>(*c), buf)));
         out.append(data + body + literalAt, std::size_t(end - body - literalAt));
         pos = end;
     }

@@ -163,9 +163,9 @@ private:
     /// A line earlier in a chunk that later ones are stored against.
     struct Base
     {
-        qint64 lineAt = 0;  ///< where it begins in what read() prints of the chunk
-        QByteArray around;  ///< the line without its response (with its '\n')
-        qsizetype at = 0;   ///< where the response goes in `around`
+        qint64 lineAt = 0; ///< where it begins in what read() prints of the chunk
+        QByteArray around; ///< the line without its response (with its '\n')
+        qsizetype at = 0;  ///< where the response goes in `around`
         QByteArray response;
     };
     /// One row of call_chunks: calls of one match, as JSON Lines.
@@ -211,16 +211,16 @@ private:
     std::condition_variable m_wake;     ///< work queued, or stop
     std::condition_variable m_progress; ///< a hand-over was written
     // The server thread's side (add, handOver).
-    Work m_adding;                ///< records not yet passed to the writer
+    Work m_adding;                     ///< records not yet passed to the writer
     std::uint64_t m_sinceHandOver = 0; ///< records added since the last hand-over
     std::chrono::steady_clock::time_point m_waitingSince; ///< the first of them
-    std::uint64_t m_droppedSince = 0;  ///< records dropped since the last hand-over
+    std::uint64_t m_droppedSince = 0; ///< records dropped since the last hand-over
     // The writer thread's side: chunks being filled, by match, and chunks
     // that reached Options::chunkBytes.
     std::unordered_map<std::string, Chunk> m_open;
     std::vector<Chunk> m_full;
-    std::string m_key;  ///< storeLine()'s lookup key, reused
-    QByteArray m_line;  ///< storeLine()'s line without its response, reused
+    std::string m_key; ///< storeLine()'s lookup key, reused
+    QByteArray m_line; ///< storeLine()'s line without its response, reused
     /// Written chunks' buffers, empty, to be filled again.
     std::vector<QByteArray> m_spare;
     static constexpr std::size_t MaxSpare = 8;

@@ -42,7 +42,8 @@ void setPendingId(std::int64_t &number, std::string &other, const json &id)
     other.clear();
     if (id.is_number_integer()
         && (!id.is_number_unsigned()
-            || id.get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<std::int64_t>::max()))) {
+            || id.get<std::uint64_t>()
+                   <= std::uint64_t(std::numeric_limits<std::int64_t>::max()))) {
         number = id.get<std::int64_t>();
     } else if (id.is_string()) {
         other = 's' + id.get_ref<const std::string &>();
@@ -254,7 +255,8 @@ Recorder::Recorder(const Options &options, QObject *parent)
             // Sessions that no record (nor any record's copy elsewhere) holds.
             std::erase_if(m_sessions, [](const auto &entry) {
                 const Shared &s = entry.second;
-                return (!s.bare || s.bare.use_count() == 1) && (!s.agent || s.agent.use_count() == 1);
+                return (!s.bare || s.bare.use_count() == 1)
+                       && (!s.agent || s.agent.use_count() == 1);
             });
             m_sessionsPruneAt = std::max<std::size_t>(256, 2 * m_sessions.size());
         }
@@ -380,8 +382,8 @@ void Recorder::observe(const mcp::TrafficRecord &r)
         auto rec = std::make_shared<CallRecord>();
         rec->timestamp = r.timestamp;
         if (!r.sessionId.empty())
-            rec->session = shareSession(r.sessionId, CallRecord::none(), CallRecord::none(),
-                                        CallRecord::none());
+            rec->session = shareSession(
+                r.sessionId, CallRecord::none(), CallRecord::none(), CallRecord::none());
         rec->httpStatus = r.httpStatus;
         return rec;
     };

@@ -31,11 +31,11 @@
 /// old enough ones) wait, and if so the writer closes its chunks and writes
 /// them (host/recorder/calllog.h).
 
+#include "host/recorder/toolcallrecord.h"
 #include "host/store/store.h"
 #include "mcp/handler.h"
 #include "mcp/httpserver.h"
 #include "mcp/toolregistry.h"
-#include "host/recorder/toolcallrecord.h"
 
 #include <QCoro/QCoroTask>
 #include <QObject>
@@ -328,7 +328,10 @@ private:
     struct StringHash
     {
         using is_transparent = void;
-        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+        std::size_t operator()(std::string_view s) const
+        {
+            return std::hash<std::string_view>()(s);
+        }
     };
     std::unordered_map<std::string, Shared, StringHash, std::equal_to<>> m_sessions;
     /// m_sessions loses the descriptors no record holds when it grows past

@@ -22,8 +22,14 @@ std::string storedJson(const nlohmann::json &j)
 
 EventRow EventRow::of(const engine::Event &e)
 {
-    return EventRow{e.matchId, e.seq,          e.eventId,           e.at,
-                    e.type,    e.audience,     e.audiencePlayerId, storedJson(e.payload)};
+    return EventRow{e.matchId,
+                    e.seq,
+                    e.eventId,
+                    e.at,
+                    e.type,
+                    e.audience,
+                    e.audiencePlayerId,
+                    storedJson(e.payload)};
 }
 
 MatchWrite &Batch::writeFor(const std::string &matchId)
@@ -36,7 +42,8 @@ MatchWrite &Batch::writeFor(const std::string &matchId)
     return matches.back();
 }
 
-void Batch::add(const engine::Match &match, std::vector<engine::Event> events,
+void Batch::add(const engine::Match &match,
+                std::vector<engine::Event> events,
                 const std::string &queueId)
 {
     addEvents(match.matchId(), events);
@@ -81,12 +88,20 @@ void Batch::addModelSeat(ModelSeatRow row)
 
 void Batch::addModelNotes(std::vector<ModelNoteRow> notes)
 {
-    modelNotes.insert(modelNotes.end(), std::make_move_iterator(notes.begin()), std::make_move_iterator(notes.end()));
+    modelNotes.insert(modelNotes.end(),
+                      std::make_move_iterator(notes.begin()),
+                      std::make_move_iterator(notes.end()));
 }
 
-void Batch::addQueuedModelSeat(QueuedModelSeatRow row) { queuedModelSeats.push_back(std::move(row)); }
+void Batch::addQueuedModelSeat(QueuedModelSeatRow row)
+{
+    queuedModelSeats.push_back(std::move(row));
+}
 
-void Batch::removeQueuedModelSeat(std::string agentId) { unqueuedModelSeats.push_back(std::move(agentId)); }
+void Batch::removeQueuedModelSeat(std::string agentId)
+{
+    unqueuedModelSeats.push_back(std::move(agentId));
+}
 
 bool Batch::empty() const
 {

@@ -30,13 +30,13 @@ namespace townhall::host {
 /// key gets the same answer, even after a restart.
 struct IdempotencyRecord
 {
-    std::string scope;        ///< tool, e.g. "match.vote"
-    std::string key;          ///< the caller's idempotencyKey
-    std::string agentId;      ///< keys are per agent: two agents may reuse a key
+    std::string scope;   ///< tool, e.g. "match.vote"
+    std::string key;     ///< the caller's idempotencyKey
+    std::string agentId; ///< keys are per agent: two agents may reuse a key
     std::optional<std::string> matchId;
-    std::string argsHash;     ///< hash of the arguments, to detect key reuse with other args
-    std::string resultJson;   ///< the tool result, verbatim
-    engine::TimeMs createdAt = 0;  ///< 0 = the store's clock at commit
+    std::string argsHash;         ///< hash of the arguments, to detect key reuse with other args
+    std::string resultJson;       ///< the tool result, verbatim
+    engine::TimeMs createdAt = 0; ///< 0 = the store's clock at commit
 
     bool operator==(const IdempotencyRecord &) const = default;
 };
@@ -58,7 +58,7 @@ struct EventRow
     engine::EventType type = engine::EventType::MatchCreated;
     engine::Audience audience = engine::Audience::Public;
     std::string audiencePlayerId;
-    std::string payload;  ///< storedJson(event.payload)
+    std::string payload; ///< storedJson(event.payload)
 
     static EventRow of(const engine::Event &e);
 };
@@ -92,9 +92,9 @@ struct ModelSeatRow
     std::string playerId;
     std::string agentId;
     std::string displayName;
-    std::string profileJson;  ///< a JSON object: the profile (with its "name"), never a key
+    std::string profileJson; ///< a JSON object: the profile (with its "name"), never a key
     std::string persona;
-    std::string statsJson;    ///< a JSON object: PilotStats::toJson
+    std::string statsJson; ///< a JSON object: PilotStats::toJson
 
     bool operator==(const ModelSeatRow &) const = default;
 };
@@ -108,8 +108,8 @@ struct ModelNoteRow
     std::int64_t n = 0;
     engine::TimeMs at = 0;
     int day = 0;
-    std::string phase;  ///< engine::toString(Phase)
-    std::string kind;   ///< one of modelnotes
+    std::string phase; ///< engine::toString(Phase)
+    std::string kind;  ///< one of modelnotes
     std::string text;
 
     bool operator==(const ModelNoteRow &) const = default;
@@ -122,7 +122,7 @@ struct QueuedModelSeatRow
 {
     std::string agentId;
     std::string displayName;
-    std::string profileJson;  ///< as ModelSeatRow::profileJson
+    std::string profileJson; ///< as ModelSeatRow::profileJson
     std::string persona;
     engine::TimeMs queuedAt = 0;
 
@@ -133,8 +133,8 @@ struct QueuedModelSeatRow
 struct EventSpan
 {
     std::string matchId;
-    std::uint64_t first = 0;  ///< seq of the first event
-    std::uint64_t last = 0;   ///< seq of the last event
+    std::uint64_t first = 0; ///< seq of the first event
+    std::uint64_t last = 0;  ///< seq of the last event
 };
 
 struct Batch
@@ -154,12 +154,14 @@ struct Batch
     /// Adds the events a command produced in `match` and refreshes the
     /// match's rows from its current state. Call it after the engine applied
     /// the events; several calls for one match merge (the last state wins).
-    void add(const engine::Match &match, std::vector<engine::Event> events,
+    void add(const engine::Match &match,
+             std::vector<engine::Event> events,
              const std::string &queueId = engine::DefaultQueueId);
     /// The same for the engine's hot path (Match::submit / Match::tick
     /// return how many events they appended): takes the last `count` events
     /// of `match.log()`.
-    void addLast(const engine::Match &match, std::size_t count,
+    void addLast(const engine::Match &match,
+                 std::size_t count,
                  const std::string &queueId = engine::DefaultQueueId);
     /// Adds events without touching the match's rows (rarely right: the rows
     /// then lag behind the log until the next snapshot).

@@ -9,20 +9,22 @@
 
 namespace townhall::host {
 
-StoreResult<std::unique_ptr<Checkpointer>> Checkpointer::start(sqlite3 *writer, const std::string &path,
-                                                              int frames, int busyTimeoutMs)
+StoreResult<std::unique_ptr<Checkpointer>>
+Checkpointer::start(sqlite3 *writer, const std::string &path, int frames, int busyTimeoutMs)
 {
     sqlite3 *own = nullptr;
     const QString shown = QString::fromStdString(path);
     auto failed = [&](const QString &message) -> StoreError {
-        sqlite3_close(own);  // also after a failed open, which may leave a handle
+        sqlite3_close(own); // also after a failed open, which may leave a handle
         return StoreError{StoreError::Code::Io, message};
     };
     // Only this object's thread uses the connection: no mutex needed.
-    const int rc = sqlite3_open_v2(path.c_str(), &own, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
+    const int rc
+        = sqlite3_open_v2(path.c_str(), &own, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK)
-        return failed(StoreTr::tr("cannot open a checkpoint connection to %1: %2")
-                          .arg(shown, QString::fromUtf8(own ? sqlite3_errmsg(own) : sqlite3_errstr(rc))));
+        return failed(
+            StoreTr::tr("cannot open a checkpoint connection to %1: %2")
+                .arg(shown, QString::fromUtf8(own ? sqlite3_errmsg(own) : sqlite3_errstr(rc))));
     sqlite3_busy_timeout(own, busyTimeoutMs);
     // A connection learns that the file is in WAL mode when it first reads
     // it; until then a checkpoint through it does nothing.
@@ -44,7 +46,7 @@ Checkpointer::Checkpointer(sqlite3 *writer, sqlite3 *own, int frames)
 
 Checkpointer::~Checkpointer()
 {
-    sqlite3_wal_autocheckpoint(m_writer, m_frames);  // also removes our hook
+    sqlite3_wal_autocheckpoint(m_writer, m_frames); // also removes our hook
     {
         std::lock_guard lock(m_mutex);
         m_stop = true;
@@ -87,13 +89,14 @@ void Checkpointer::run()
         int copied = 0;
         // PASSIVE: copies what no reader still needs, never waits for the
         // writer; the writer starts the WAL over once all of it is copied.
-        const int rc = sqlite3_wal_checkpoint_v2(m_own, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied);
+        const int rc
+            = sqlite3_wal_checkpoint_v2(m_own, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied);
         if (rc != SQLITE_OK && rc != SQLITE_BUSY)
             qCWarning(lcStore).noquote() << "checkpoint failed:" << sqlite3_errmsg(m_own);
         else if (rc == SQLITE_OK && copied > 0)
             m_done.fetch_add(1, std::memory_order_relaxed);
         lock.lock();
-        m_due = false;  // commits since then report the WAL's size again
+        m_due = false; // commits since then report the WAL's size again
     }
 }
 

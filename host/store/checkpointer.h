@@ -39,8 +39,8 @@ class Checkpointer final
 public:
     /// Takes over the checkpoints of `writer`, an open WAL connection to
     /// the database file `path`.
-    static StoreResult<std::unique_ptr<Checkpointer>> start(sqlite3 *writer, const std::string &path,
-                                                           int frames, int busyTimeoutMs);
+    static StoreResult<std::unique_ptr<Checkpointer>>
+    start(sqlite3 *writer, const std::string &path, int frames, int busyTimeoutMs);
     /// Stops the thread, closes its connection and gives the writer its
     /// auto-checkpoint back.
     ~Checkpointer();

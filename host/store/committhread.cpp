@@ -66,7 +66,7 @@ void CommitThread::run()
     for (;;) {
         m_wake.wait(lock, [this] { return m_job || m_stop; });
         if (!m_job)
-            return;  // stopping, nothing left
+            return; // stopping, nothing left
         Batch batch = std::move(*m_job);
         m_job.reset();
         m_running = true;

@@ -72,11 +72,11 @@ private:
     Store &m_store;
     Notify m_notify;
     std::function<void()> m_beforeCommit;
-    bool m_submitted = false;  // the owner's view: only the owner's thread reads or writes it
+    bool m_submitted = false; // the owner's view: only the owner's thread reads or writes it
 
     std::mutex m_mutex;
-    std::condition_variable m_wake;  // the thread: work or stop
-    std::condition_variable m_idle;  // the owner: the commit finished
+    std::condition_variable m_wake; // the thread: work or stop
+    std::condition_variable m_idle; // the owner: the commit finished
     std::optional<Batch> m_job;
     std::optional<Done> m_done;
     bool m_running = false;

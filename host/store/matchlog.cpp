@@ -21,9 +21,15 @@ StoreError invalid(const QString &message)
     return StoreError{StoreError::Code::Invalid, message};
 }
 
-QString q(const std::string &s) { return QString::fromStdString(s); }
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
 
-std::string dumped(const json &j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string dumped(const json &j)
+{
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
 constexpr const char *ModelSeatKey = "modelSeat";
 
@@ -73,10 +79,11 @@ std::optional<ModelSeatEntry> modelSeatOf(const json &line, QString *why)
         ModelNoteRow r;
         r.matchId = e.seat.matchId;
         r.playerId = e.seat.playerId;
-        const bool shaped = n.is_object() && n.value("n", json()).is_number_integer()
-                            && n.value("at", json()).is_number_integer()
-                            && n.value("day", json()).is_number_integer() && n.value("phase", json()).is_string()
-                            && n.value("kind", json()).is_string() && n.value("text", json()).is_string();
+        const bool shaped
+            = n.is_object() && n.value("n", json()).is_number_integer()
+              && n.value("at", json()).is_number_integer()
+              && n.value("day", json()).is_number_integer() && n.value("phase", json()).is_string()
+              && n.value("kind", json()).is_string() && n.value("text", json()).is_string();
         if (shaped) {
             r.n = n.at("n").get<std::int64_t>();
             r.at = n.at("at").get<engine::TimeMs>();
@@ -86,7 +93,8 @@ std::optional<ModelSeatEntry> modelSeatOf(const json &line, QString *why)
             r.text = n.at("text").get<std::string>();
         }
         if (!shaped || r.n < 0 || !engine::parsePhase(r.phase) || !modelnotes::isKind(r.kind)) {
-            *why = StoreTr::tr("modelSeat.notes[%1] is not a note (n, at, day, phase, kind, text)").arg(i);
+            *why = StoreTr::tr("modelSeat.notes[%1] is not a note (n, at, day, phase, kind, text)")
+                       .arg(i);
             return std::nullopt;
         }
         if (!e.notes.empty() && r.n <= e.notes.back().n) {
@@ -117,12 +125,17 @@ StoreResult<std::string> toModelSeatLine(const ModelSeatEntry &entry)
     json profile = json::parse(s.profileJson, nullptr, false);
     json stats = json::parse(s.statsJson, nullptr, false);
     if (!profile.is_object() || !stats.is_object())
-        return invalid(StoreTr::tr("the stored profile or counts of model seat %1 of %2 are damaged")
-                           .arg(q(s.playerId), q(s.matchId)));
-    profile.erase("apiKey");  // never written there; never exported either
+        return invalid(
+            StoreTr::tr("the stored profile or counts of model seat %1 of %2 are damaged")
+                .arg(q(s.playerId), q(s.matchId)));
+    profile.erase("apiKey"); // never written there; never exported either
     json notes = json::array();
     for (const ModelNoteRow &n : entry.notes)
-        notes.push_back(json{{"n", n.n}, {"at", n.at}, {"day", n.day}, {"phase", n.phase}, {"kind", n.kind},
+        notes.push_back(json{{"n", n.n},
+                             {"at", n.at},
+                             {"day", n.day},
+                             {"phase", n.phase},
+                             {"kind", n.kind},
                              {"text", n.text}});
     const json line{{ModelSeatKey,
                      {{"matchId", s.matchId},
@@ -157,7 +170,9 @@ StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text,
         // Nested deeper than any export is not parsed at all: copying such a
         // tree would overflow the stack (base/jsonlimits.h).
         if (!base::jsonDepthWithin(line))
-            return invalid(StoreTr::tr("line %1: nested deeper than %2 levels").arg(lineNo).arg(base::MaxJsonDepth));
+            return invalid(StoreTr::tr("line %1: nested deeper than %2 levels")
+                               .arg(lineNo)
+                               .arg(base::MaxJsonDepth));
         const json j = json::parse(line, nullptr, false);
         if (j.is_discarded())
             return invalid(StoreTr::tr("line %1: not valid JSON").arg(lineNo));
@@ -182,8 +197,8 @@ StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text,
                                .arg(q(e->matchId), q(log.front().matchId)));
         const std::uint64_t expected = log.size() + 1;
         if (e->seq != expected) {
-            const QString what = e->seq < expected ? StoreTr::tr("duplicate or out of order")
-                                                   : StoreTr::tr("gap");
+            const QString what
+                = e->seq < expected ? StoreTr::tr("duplicate or out of order") : StoreTr::tr("gap");
             return invalid(StoreTr::tr("line %1: seq %2 where %3 was expected (%4)")
                                .arg(lineNo)
                                .arg(e->seq)
@@ -217,14 +232,17 @@ StoreResult<CheckedImport> checkImport(std::string_view jsonLines, std::optional
     if (!renumber) {
         const std::string expectedId = engine::Lobby::matchIdFor(match->state().matchNumber);
         if (match->matchId() != expectedId)
-            return invalid(StoreTr::tr("match %1 says it is match number %2, whose id is %3; the two must agree")
-                               .arg(q(match->matchId()))
-                               .arg(match->state().matchNumber)
-                               .arg(q(expectedId)));
+            return invalid(
+                StoreTr::tr(
+                    "match %1 says it is match number %2, whose id is %3; the two must agree")
+                    .arg(q(match->matchId()))
+                    .arg(match->state().matchNumber)
+                    .arg(q(expectedId)));
     }
     auto rules = renumber ? engine::rederiveAs(*log, *renumber) : engine::rederive(*log);
     if (!rules)
-        return invalid(StoreTr::tr("the log does not follow the rules: %1").arg(q(rules.error().message)));
+        return invalid(
+            StoreTr::tr("the log does not follow the rules: %1").arg(q(rules.error().message)));
     if (renumber) {
         const std::string from = log->front().matchId;
         match = replayLog(*rules);
@@ -245,7 +263,8 @@ StoreResult<CheckedImport> checkImport(std::string_view jsonLines, std::optional
         const engine::Player *p = m.player(e.seat.playerId);
         QString problem;
         if (e.seat.matchId != m.matchId())
-            problem = StoreTr::tr("a model seat of match %1 in the log of match %2").arg(q(e.seat.matchId), q(m.matchId()));
+            problem = StoreTr::tr("a model seat of match %1 in the log of match %2")
+                          .arg(q(e.seat.matchId), q(m.matchId()));
         else if (!p || p->agentId != e.seat.agentId)
             problem = StoreTr::tr("model seat %1 (%2) is not a seat of %3")
                           .arg(q(e.seat.playerId), q(e.seat.agentId), q(m.matchId()));
@@ -276,9 +295,9 @@ StoreResult<std::uint64_t> resolveEventRef(const std::vector<engine::Event> &log
             seq = n;
     }
     if (!seq)
-        return invalid(StoreTr::tr("'%1' is neither an event id of %2 nor a sequence number")
-                           .arg(QString::fromUtf8(eventRef.data(), qsizetype(eventRef.size())),
-                                q(matchId)));
+        return invalid(
+            StoreTr::tr("'%1' is neither an event id of %2 nor a sequence number")
+                .arg(QString::fromUtf8(eventRef.data(), qsizetype(eventRef.size())), q(matchId)));
     if (*seq > log.size())
         return StoreError{StoreError::Code::NotFound,
                           StoreTr::tr("%1 has %2 events; there is no event %3")
@@ -288,7 +307,8 @@ StoreResult<std::uint64_t> resolveEventRef(const std::vector<engine::Event> &log
     return *seq;
 }
 
-StoreResult<engine::Match> replayTo(const std::vector<engine::Event> &log, std::string_view eventRef)
+StoreResult<engine::Match> replayTo(const std::vector<engine::Event> &log,
+                                    std::string_view eventRef)
 {
     StoreResult<std::uint64_t> seq = resolveEventRef(log, eventRef);
     if (!seq)

@@ -31,8 +31,8 @@ std::string toJsonLines(const std::vector<engine::Event> &log);
 struct ModelSeatEntry
 {
     ModelSeatRow seat;
-    std::vector<ModelNoteRow> notes;  ///< in their order
-    std::size_t line = 0;             ///< where it was read (0: not read from a file)
+    std::vector<ModelNoteRow> notes; ///< in their order
+    std::size_t line = 0;            ///< where it was read (0: not read from a file)
 };
 
 /// The export's line for a model seat, ending in '\n'. A key in the profile
@@ -46,8 +46,8 @@ StoreResult<std::string> toModelSeatLine(const ModelSeatEntry &entry);
 /// Model seat lines go to `modelSeats`, checked for their shape (and for a
 /// key in the profile, which is refused); without `modelSeats` they are
 /// skipped.
-StoreResult<std::vector<engine::Event>> parseJsonLines(std::string_view text,
-                                                       std::vector<ModelSeatEntry> *modelSeats = nullptr);
+StoreResult<std::vector<engine::Event>>
+parseJsonLines(std::string_view text, std::vector<ModelSeatEntry> *modelSeats = nullptr);
 
 /// Match::fromLog as a store result: a log that does not replay (a
 /// hand-edited payload lacking a field the engine reads, a gap) is Invalid,
@@ -58,7 +58,7 @@ StoreResult<engine::Match> replayLog(const std::vector<engine::Event> &log);
 struct CheckedImport
 {
     std::vector<engine::Event> log;
-    std::optional<engine::Match> match;   ///< the log replayed (always set)
+    std::optional<engine::Match> match; ///< the log replayed (always set)
     std::vector<ModelSeatEntry> modelSeats;
 };
 
@@ -73,7 +73,8 @@ struct CheckedImport
 /// match whose id is taken): its id, event ids, references and building
 /// follow the number, and the Town Crier's lines are the ones the rules
 /// give the new id (their phrasing is chosen by the match id).
-StoreResult<CheckedImport> checkImport(std::string_view jsonLines, std::optional<int> renumber = std::nullopt);
+StoreResult<CheckedImport> checkImport(std::string_view jsonLines,
+                                       std::optional<int> renumber = std::nullopt);
 
 /// Which event of `log` `eventRef` names: a canonical event id
 /// ("match-3:00000042"), a bare seq ("42"), or nothing (the last event).

@@ -26,8 +26,8 @@ struct MatchRow
     std::string buildingInstanceId;
     int matchNumber = 0;
     std::uint64_t seed = 0;
-    bool ended = false;                  ///< column `status`: ACTIVE | ENDED
-    std::string phase;                   ///< engine phase name, e.g. "DAY_VOTE"
+    bool ended = false; ///< column `status`: ACTIVE | ENDED
+    std::string phase;  ///< engine phase name, e.g. "DAY_VOTE"
     int dayNumber = 0;
     int nightNumber = 0;
     engine::TimeMs phaseStartedAt = 0;
@@ -35,14 +35,14 @@ struct MatchRow
     int playersAlive = 0;
     engine::TimeMs startedAt = 0;
     std::optional<engine::TimeMs> endedAt;
-    std::optional<std::string> winner;   ///< "VILLAGERS" | "WEREWOLVES"
-    std::string publicSummary;           ///< one English line, public facts only
+    std::optional<std::string> winner; ///< "VILLAGERS" | "WEREWOLVES"
+    std::string publicSummary;         ///< one English line, public facts only
     bool paused = false;
     std::uint64_t lastSeq = 0;
     /// Match::stateHash() after event `lastSeq`; nullopt for rows migrated
     /// from schema 1, which did not record it.
     std::optional<std::uint64_t> stateHash;
-    bool imported = false;               ///< loaded by importMatch, never resumed
+    bool imported = false; ///< loaded by importMatch, never resumed
 
     bool operator==(const MatchRow &) const = default;
 };
@@ -55,16 +55,16 @@ struct PlayerRow
     std::string agentId;
     std::string displayName;
     int seat = 0;
-    std::string role;                    ///< engine role name, e.g. "SEER"
+    std::string role; ///< engine role name, e.g. "SEER"
     bool alive = true;
     std::optional<engine::TimeMs> eliminatedAt;
     bool revealedRole = false;
     bool ready = false;
     std::optional<std::string> doctorLastProtectedPlayerId;
-    std::string seerHistoryJson = "[]";  ///< [{night, targetPlayerId, result}], the seer's row only
-    std::string nightActionJson = "{}";  ///< this night's selection, if any
+    std::string seerHistoryJson = "[]"; ///< [{night, targetPlayerId, result}], the seer's row only
+    std::string nightActionJson = "{}"; ///< this night's selection, if any
     std::optional<int> didOpeningForDay;
-    std::optional<std::string> voteTargetPlayerId;  ///< "" = abstained
+    std::optional<std::string> voteTargetPlayerId; ///< "" = abstained
     bool voted = false;
     std::optional<engine::TimeMs> lastPublicMessageAt;
     std::optional<engine::TimeMs> lastWolfChatAt;
@@ -76,7 +76,7 @@ struct PlayerRow
 struct MatchSnapshot
 {
     MatchRow match;
-    std::vector<PlayerRow> players;  ///< in seat order
+    std::vector<PlayerRow> players; ///< in seat order
 };
 
 /// Derives the rows from the engine's state. Pure; cheap enough to call

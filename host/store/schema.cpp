@@ -406,10 +406,12 @@ StoreResult<void> synthesizeJournal(QSqlDatabase &db)
     {
         QSqlQuery q(db);
         q.setForwardOnly(true);
-        if (!q.exec(QStringLiteral("SELECT match_id, agent_id FROM players ORDER BY match_id, seat")))
+        if (!q.exec(
+                QStringLiteral("SELECT match_id, agent_id FROM players ORDER BY match_id, seat")))
             return toStoreError(q.lastError(), QStringLiteral("read v1 players"));
         while (q.next())
-            seats[q.value(0).toString().toStdString()].push_back(q.value(1).toString().toStdString());
+            seats[q.value(0).toString().toStdString()].push_back(
+                q.value(1).toString().toStdString());
     }
     {
         QSqlQuery q(db);
@@ -483,15 +485,24 @@ StoreResult<void> scripted(QSqlDatabase &db, qint64 nowMs)
 Step stepFrom(int from)
 {
     switch (from) {
-    case 0: return &step0to1;
-    case 1: return &step1to2;
-    case 2: return &scripted<V2toV3, 3>;
-    case 3: return &scripted<V3toV4, 4>;
-    case 4: return &scripted<V4toV5, 5>;
-    case 5: return &scripted<V5toV6, 6>;
-    case 6: return &scripted<V6toV7, 7>;
-    case 7: return &scripted<V7toV8, 8>;
-    default: return nullptr;
+    case 0:
+        return &step0to1;
+    case 1:
+        return &step1to2;
+    case 2:
+        return &scripted<V2toV3, 3>;
+    case 3:
+        return &scripted<V3toV4, 4>;
+    case 4:
+        return &scripted<V4toV5, 5>;
+    case 5:
+        return &scripted<V5toV6, 6>;
+    case 6:
+        return &scripted<V6toV7, 7>;
+    case 7:
+        return &scripted<V7toV8, 8>;
+    default:
+        return nullptr;
     }
 }
 

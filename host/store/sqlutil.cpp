@@ -95,7 +95,6 @@ StoreResult<void> run(QSqlQuery &query, const char *what)
     return {};
 }
 
-
 StoreResult<sqlite3 *> sqliteHandle(QSqlDatabase &db)
 {
     const QVariant h = db.isOpen() ? db.driver()->handle() : QVariant();
@@ -114,9 +113,9 @@ StoreResult<sqlite3 *> sqliteHandle(QSqlDatabase &db)
 }
 
 SqlStatement::SqlStatement(SqlStatement &&other) noexcept
-    : m_db(std::exchange(other.m_db, nullptr)), m_stmt(std::exchange(other.m_stmt, nullptr))
-{
-}
+    : m_db(std::exchange(other.m_db, nullptr))
+    , m_stmt(std::exchange(other.m_stmt, nullptr))
+{}
 
 SqlStatement &SqlStatement::operator=(SqlStatement &&other) noexcept
 {
@@ -133,11 +132,12 @@ StoreResult<void> SqlStatement::prepare(sqlite3 *db, std::string_view sql)
     finalize();
     Q_ASSERT(db);
     m_db = db;
-    const int rc = sqlite3_prepare_v3(db, sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT,
-                                      &m_stmt, nullptr);
+    const int rc = sqlite3_prepare_v3(
+        db, sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &m_stmt, nullptr);
     if (rc != SQLITE_OK) {
         m_stmt = nullptr;
-        return sqliteFailure(rc & 0xff, QString::fromUtf8(sqlite3_errmsg(db)),
+        return sqliteFailure(rc & 0xff,
+                             QString::fromUtf8(sqlite3_errmsg(db)),
                              QString::fromUtf8(sql.data(), qsizetype(sql.size())).left(60));
     }
     return {};
@@ -161,9 +161,15 @@ void SqlStatement::bindInt(int index, std::int64_t value)
     sqlite3_bind_int64(m_stmt, index, sqlite3_int64(value));
 }
 
-void SqlStatement::bindDouble(int index, double value) { sqlite3_bind_double(m_stmt, index, value); }
+void SqlStatement::bindDouble(int index, double value)
+{
+    sqlite3_bind_double(m_stmt, index, value);
+}
 
-void SqlStatement::bindNull(int index) { sqlite3_bind_null(m_stmt, index); }
+void SqlStatement::bindNull(int index)
+{
+    sqlite3_bind_null(m_stmt, index);
+}
 
 StoreResult<void> SqlStatement::exec(const char *what)
 {
@@ -173,8 +179,8 @@ StoreResult<void> SqlStatement::exec(const char *what)
     // The message before reset, which may replace it.
     StoreResult<void> result;
     if (rc != SQLITE_DONE)
-        result = sqliteFailure(rc & 0xff, QString::fromUtf8(sqlite3_errmsg(m_db)),
-                               QString::fromUtf8(what));
+        result = sqliteFailure(
+            rc & 0xff, QString::fromUtf8(sqlite3_errmsg(m_db)), QString::fromUtf8(what));
     sqlite3_reset(m_stmt);
     sqlite3_clear_bindings(m_stmt);
     return result;
@@ -188,8 +194,8 @@ StoreResult<std::optional<std::int64_t>> SqlStatement::firstInt(const char *what
         if (sqlite3_column_type(m_stmt, 0) != SQLITE_NULL)
             result = std::optional<std::int64_t>(sqlite3_column_int64(m_stmt, 0));
     } else if (rc != SQLITE_DONE) {
-        result = sqliteFailure(rc & 0xff, QString::fromUtf8(sqlite3_errmsg(m_db)),
-                               QString::fromUtf8(what));
+        result = sqliteFailure(
+            rc & 0xff, QString::fromUtf8(sqlite3_errmsg(m_db)), QString::fromUtf8(what));
     }
     sqlite3_reset(m_stmt);
     sqlite3_clear_bindings(m_stmt);

@@ -44,18 +44,30 @@ static_assert(Store::ApplicationId == schema::ApplicationId);
 const char *StoreError::codeName(Code code)
 {
     switch (code) {
-    case Code::Io: return "IO";
-    case Code::NotFound: return "NOT_FOUND";
-    case Code::ReadOnly: return "READ_ONLY";
-    case Code::Corrupt: return "CORRUPT";
-    case Code::Foreign: return "FOREIGN";
-    case Code::TooNew: return "TOO_NEW";
-    case Code::DiskFull: return "DISK_FULL";
-    case Code::Busy: return "BUSY";
-    case Code::Conflict: return "CONFLICT";
-    case Code::Invalid: return "INVALID";
-    case Code::Unauthorized: return "UNAUTHORIZED";
-    case Code::Sql: return "SQL";
+    case Code::Io:
+        return "IO";
+    case Code::NotFound:
+        return "NOT_FOUND";
+    case Code::ReadOnly:
+        return "READ_ONLY";
+    case Code::Corrupt:
+        return "CORRUPT";
+    case Code::Foreign:
+        return "FOREIGN";
+    case Code::TooNew:
+        return "TOO_NEW";
+    case Code::DiskFull:
+        return "DISK_FULL";
+    case Code::Busy:
+        return "BUSY";
+    case Code::Conflict:
+        return "CONFLICT";
+    case Code::Invalid:
+        return "INVALID";
+    case Code::Unauthorized:
+        return "UNAUTHORIZED";
+    case Code::Sql:
+        return "SQL";
     }
     return "SQL";
 }
@@ -65,8 +77,14 @@ namespace {
 using engine::json;
 using Code = StoreError::Code;
 
-QString q(const std::string &s) { return QString::fromStdString(s); }
-std::string s(const QVariant &v) { return v.toString().toStdString(); }
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+std::string s(const QVariant &v)
+{
+    return v.toString().toStdString();
+}
 
 std::optional<std::string> optString(const QVariant &x)
 {
@@ -84,10 +102,16 @@ std::string hashText(std::uint64_t h)
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
     return std::string(buf, 16);
 }
-QString hashHex(std::uint64_t h) { return QString::fromStdString(hashText(h)); }
+QString hashHex(std::uint64_t h)
+{
+    return QString::fromStdString(hashText(h));
+}
 
 /// Agent text can hold anything; dump must never throw on invalid UTF-8.
-std::string dumpJson(const json &j) { return storedJson(j); }
+std::string dumpJson(const json &j)
+{
+    return storedJson(j);
+}
 
 /// A response as versions before the calls file left it in `tool_calls`
 /// (`response_form`, schema v4; toolcallform.h), back to the bytes that were
@@ -133,27 +157,30 @@ QString tokenHash(std::string_view token)
 const char *lobbyKind(engine::LobbyRecord::Kind k)
 {
     switch (k) {
-    case engine::LobbyRecord::Kind::Joined: return "JOINED";
-    case engine::LobbyRecord::Kind::Left: return "LEFT";
-    case engine::LobbyRecord::Kind::MatchStarted: return "MATCH_STARTED";
+    case engine::LobbyRecord::Kind::Joined:
+        return "JOINED";
+    case engine::LobbyRecord::Kind::Left:
+        return "LEFT";
+    case engine::LobbyRecord::Kind::MatchStarted:
+        return "MATCH_STARTED";
     }
     return "JOINED";
 }
 
-constexpr const char *MatchColumns =
-    "match_id, world_id, queue_id, building_instance_id, match_number, seed, status, phase, "
-    "day_number, night_number, phase_started_at_ms, phase_ends_at_ms, players_alive, "
-    "started_at_ms, ended_at_ms, winner, public_summary, paused, last_seq, state_hash, imported";
+constexpr const char *MatchColumns
+    = "match_id, world_id, queue_id, building_instance_id, match_number, seed, status, phase, "
+      "day_number, night_number, phase_started_at_ms, phase_ends_at_ms, players_alive, "
+      "started_at_ms, ended_at_ms, winner, public_summary, paused, last_seq, state_hash, imported";
 constexpr int MatchColumnCount = 21;
 
-constexpr const char *PlayerColumns =
-    "match_id, player_id, agent_id, display_name, seat, role, alive, eliminated_at_ms, "
-    "revealed_role, ready, doctor_last_protected_player_id, seer_history, night_action, "
-    "did_opening_for_day, vote_target_player_id, voted, last_public_message_at_ms, "
-    "last_wolf_chat_at_ms, missed_deadlines";
+constexpr const char *PlayerColumns
+    = "match_id, player_id, agent_id, display_name, seat, role, alive, eliminated_at_ms, "
+      "revealed_role, ready, doctor_last_protected_player_id, seer_history, night_action, "
+      "did_opening_for_day, vote_target_player_id, voted, last_public_message_at_ms, "
+      "last_wolf_chat_at_ms, missed_deadlines";
 
-constexpr const char *EventColumns =
-    "match_id, seq, event_id, at_ms, type, audience, audience_player_id, payload";
+constexpr const char *EventColumns
+    = "match_id, seq, event_id, at_ms, type, audience, audience_player_id, payload";
 
 /// Reads a match's events after a seq (bind match, seq, match, seq): the
 /// indexed ones through event_seqs, the newer ones (id above the cover, the
@@ -196,10 +223,11 @@ constexpr const char *CountUnindexedSql
 
 constexpr const char *AgentColumns = "agent_id, name, created_at_ms, revoked_at_ms";
 
-constexpr const char *ModelSeatColumns =
-    "match_id, player_id, agent_id, display_name, profile, persona, stats";
+constexpr const char *ModelSeatColumns
+    = "match_id, player_id, agent_id, display_name, profile, persona, stats";
 constexpr const char *ModelNoteColumns = "match_id, player_id, n, at_ms, day, phase, kind, text";
-constexpr const char *QueuedModelSeatColumns = "agent_id, display_name, profile, persona, queued_at_ms";
+constexpr const char *QueuedModelSeatColumns
+    = "agent_id, display_name, profile, persona, queued_at_ms";
 
 /// INSERT of every column of `columns` ("a, b, c"), or on a conflict of the
 /// first `keyColumns` an update of all the others.
@@ -214,8 +242,11 @@ std::string upsertSql(const char *table, const QString &columns, int keyColumns)
             set << cols[i] + QStringLiteral(" = excluded.") + cols[i];
     }
     return QStringLiteral("INSERT INTO %1 (%2) VALUES (%3) ON CONFLICT (%4) DO UPDATE SET %5")
-        .arg(QLatin1String(table), columns, marks.join(QStringLiteral(", ")),
-             cols.mid(0, keyColumns).join(QStringLiteral(", ")), set.join(QStringLiteral(", ")))
+        .arg(QLatin1String(table),
+             columns,
+             marks.join(QStringLiteral(", ")),
+             cols.mid(0, keyColumns).join(QStringLiteral(", ")),
+             set.join(QStringLiteral(", ")))
         .toStdString();
 }
 
@@ -267,7 +298,8 @@ PlayerRow readPlayerRow(const QSqlQuery &r)
     p.doctorLastProtectedPlayerId = optString(r.value(10));
     p.seerHistoryJson = s(r.value(11));
     p.nightActionJson = s(r.value(12));
-    p.didOpeningForDay = r.value(13).isNull() ? std::nullopt : std::optional<int>(r.value(13).toInt());
+    p.didOpeningForDay
+        = r.value(13).isNull() ? std::nullopt : std::optional<int>(r.value(13).toInt());
     p.voteTargetPlayerId = optString(r.value(14));
     p.voted = r.value(15).toBool();
     p.lastPublicMessageAt = optTime(r.value(16));
@@ -336,12 +368,7 @@ public:
     };
 
     /// Statements run through Qt Sql.
-    enum Stmt {
-        GetIdempotency,
-        SelectEvents,
-        AgentByToken,
-        StmtCount
-    };
+    enum Stmt { GetIdempotency, SelectEvents, AgentByToken, StmtCount };
 
     ~Private()
     {
@@ -372,7 +399,8 @@ public:
     void checkThread() const
     {
         // Qt Sql connections are bound to the thread that opened them.
-        Q_ASSERT_X(QThread::currentThread() == m_thread, "townhall::host::Store",
+        Q_ASSERT_X(QThread::currentThread() == m_thread,
+                   "townhall::host::Store",
                    "the store must be used from the thread that opened it");
         if (Q_UNLIKELY(QThread::currentThread() != m_thread))
             qCCritical(lcStore) << "store used from a thread other than the one that opened it";
@@ -380,8 +408,9 @@ public:
 
     StoreError readOnlyError() const
     {
-        return StoreError{Code::ReadOnly,
-                          StoreTr::tr("%1 was opened read-only").arg(QDir::toNativeSeparators(m_path))};
+        return StoreError{
+            Code::ReadOnly,
+            StoreTr::tr("%1 was opened read-only").arg(QDir::toNativeSeparators(m_path))};
     }
 
     StoreResult<QSqlQuery *> stmt(Stmt which);
@@ -408,13 +437,16 @@ public:
     StoreResult<std::string> matchWithNumber(int number);
     /// Checks that `events` follow the stored (and pending) log of the
     /// match and queues them in `rows`; insertEvents writes them.
-    StoreResult<void> checkEvents(const std::string &matchId, const std::vector<EventRow> &events,
-                                  bool rowComing, std::vector<const EventRow *> &rows);
+    StoreResult<void> checkEvents(const std::string &matchId,
+                                  const std::vector<EventRow> &events,
+                                  bool rowComing,
+                                  std::vector<const EventRow *> &rows);
     StoreResult<void> insertEvents(const std::vector<const EventRow *> &rows);
     /// Fills event_seqs with every event above its cover (schema v6).
     StoreResult<void> indexEvents(std::uint64_t expected);
     StoreResult<void> writeEvents(const std::string &matchId,
-                                  const std::vector<engine::Event> &events, bool rowComing);
+                                  const std::vector<engine::Event> &events,
+                                  bool rowComing);
     StoreResult<void> writeSnapshot(const MatchSnapshot &snap);
     StoreResult<void> writeLobbyRecord(const engine::LobbyRecord &r);
     StoreResult<void> writeIdempotency(const IdempotencyRecord &r);
@@ -424,7 +456,8 @@ public:
     StoreResult<void> execWith(Hot which, const char *what, const Values &...values);
     /// The model seats' parts of a batch (see Batch).
     StoreResult<void> writeModelSeats(const Batch &batch);
-    StoreResult<std::vector<engine::Event>> events(const std::string &matchId, std::uint64_t afterSeq);
+    StoreResult<std::vector<engine::Event>> events(const std::string &matchId,
+                                                   std::uint64_t afterSeq);
     StoreResult<std::optional<MatchRow>> row(const std::string &matchId);
 
     QString m_path;
@@ -432,10 +465,10 @@ public:
     QString m_connectionName;
     QSqlDatabase m_db;
     QThread *m_thread = QThread::currentThread();
-    std::thread::id m_commitThread;  ///< may run commit() (C API only), see store.h
-    std::unique_ptr<Checkpointer> m_checkpointer;  ///< Options::checkpointThread
+    std::thread::id m_commitThread;               ///< may run commit() (C API only), see store.h
+    std::unique_ptr<Checkpointer> m_checkpointer; ///< Options::checkpointThread
     int m_version = 0;
-    sqlite3 *m_handle = nullptr;  ///< m_db's connection, for the hot statements
+    sqlite3 *m_handle = nullptr; ///< m_db's connection, for the hot statements
     std::array<std::optional<QSqlQuery>, StmtCount> m_stmts;
     std::array<SqlStatement, HotCount> m_hot;
 
@@ -463,7 +496,7 @@ public:
 
 StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
 {
-    checkThread();  // Qt Sql, so never on the commit thread
+    checkThread(); // Qt Sql, so never on the commit thread
     if (m_stmts[which])
         return &*m_stmts[which];
     QString sql;
@@ -473,12 +506,15 @@ StoreResult<QSqlQuery *> Store::Private::stmt(Stmt which)
                              "created_at_ms FROM idempotency "
                              "WHERE scope = ? AND key = ? AND agent_id = ?");
         break;
-    case SelectEvents: sql = selectEventsSql(); break;
+    case SelectEvents:
+        sql = selectEventsSql();
+        break;
     case AgentByToken:
         sql = QStringLiteral("SELECT %1 FROM agents WHERE token_sha256 = ?")
                   .arg(QLatin1String(AgentColumns));
         break;
-    case StmtCount: break;
+    case StmtCount:
+        break;
     }
     QSqlQuery query(m_db);
     query.setForwardOnly(true);
@@ -495,24 +531,45 @@ StoreResult<SqlStatement *> Store::Private::hot(Hot which)
         return &st;
     std::string sql;
     switch (which) {
-    case Begin: sql = "BEGIN IMMEDIATE"; break;
-    case Commit: sql = "COMMIT"; break;
-    case Rollback: sql = "ROLLBACK"; break;
+    case Begin:
+        sql = "BEGIN IMMEDIATE";
+        break;
+    case Commit:
+        sql = "COMMIT";
+        break;
+    case Rollback:
+        sql = "ROLLBACK";
+        break;
     case InsertEvent:
-        sql = std::string("INSERT INTO events (") + EventColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+        sql = std::string("INSERT INTO events (") + EventColumns
+              + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
         break;
     case UpsertMatch:
-        sql = upsertSql("matches", QLatin1String(MatchColumns) + QStringLiteral(", updated_at_ms"), 1);
+        sql = upsertSql(
+            "matches", QLatin1String(MatchColumns) + QStringLiteral(", updated_at_ms"), 1);
         break;
-    case UpsertPlayer: sql = upsertSql("players", QLatin1String(PlayerColumns), 2); break;
-    case MaxSeq: sql = MaxSeqSql; break;
-    case IndexEvents: sql = IndexEventsSql; break;
+    case UpsertPlayer:
+        sql = upsertSql("players", QLatin1String(PlayerColumns), 2);
+        break;
+    case MaxSeq:
+        sql = MaxSeqSql;
+        break;
+    case IndexEvents:
+        sql = IndexEventsSql;
+        break;
     case CoverEvents:
-        sql = "UPDATE event_seqs_cover SET up_to_id = COALESCE((SELECT MAX(id) FROM events), up_to_id)";
+        sql = "UPDATE event_seqs_cover SET up_to_id = COALESCE((SELECT MAX(id) FROM events), "
+              "up_to_id)";
         break;
-    case CountUnindexed: sql = CountUnindexedSql; break;
-    case DataVersion: sql = "PRAGMA data_version"; break;
-    case MatchExists: sql = "SELECT 1 FROM matches WHERE match_id = ?"; break;
+    case CountUnindexed:
+        sql = CountUnindexedSql;
+        break;
+    case DataVersion:
+        sql = "PRAGMA data_version";
+        break;
+    case MatchExists:
+        sql = "SELECT 1 FROM matches WHERE match_id = ?";
+        break;
     case InsertJournal:
         sql = "INSERT INTO lobby_journal (kind, at_ms, queue_id, record) VALUES (?, ?, ?, ?)";
         break;
@@ -520,7 +577,9 @@ StoreResult<SqlStatement *> Store::Private::hot(Hot which)
         sql = "INSERT OR IGNORE INTO queue (queue_id, agent_id, display_name, joined_at_ms) "
               "VALUES (?, ?, ?, ?)";
         break;
-    case DeleteQueue: sql = "DELETE FROM queue WHERE queue_id = ? AND agent_id = ?"; break;
+    case DeleteQueue:
+        sql = "DELETE FROM queue WHERE queue_id = ? AND agent_id = ?";
+        break;
     case InsertBuilding:
         sql = "INSERT OR IGNORE INTO buildings (match_id, building_instance_id, world_id, x, y, "
               "label, match_number, created_at_ms) VALUES (?, ?, 'default', ?, ?, ?, ?, ?)";
@@ -530,13 +589,20 @@ StoreResult<SqlStatement *> Store::Private::hot(Hot which)
               "created_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?) "
               "ON CONFLICT (scope, key, agent_id) DO NOTHING";
         break;
-    case UpsertModelSeat: sql = upsertSql("model_seats", QLatin1String(ModelSeatColumns), 2); break;
-    case UpsertModelNote: sql = upsertSql("model_notes", QLatin1String(ModelNoteColumns), 3); break;
+    case UpsertModelSeat:
+        sql = upsertSql("model_seats", QLatin1String(ModelSeatColumns), 2);
+        break;
+    case UpsertModelNote:
+        sql = upsertSql("model_notes", QLatin1String(ModelNoteColumns), 3);
+        break;
     case UpsertQueuedModelSeat:
         sql = upsertSql("queued_model_seats", QLatin1String(QueuedModelSeatColumns), 1);
         break;
-    case DeleteQueuedModelSeat: sql = "DELETE FROM queued_model_seats WHERE agent_id = ?"; break;
-    case HotCount: break;
+    case DeleteQueuedModelSeat:
+        sql = "DELETE FROM queued_model_seats WHERE agent_id = ?";
+        break;
+    case HotCount:
+        break;
     }
     if (auto r = st.prepare(m_handle, sql); !r)
         return r.error();
@@ -635,7 +701,7 @@ StoreResult<std::uint64_t> Store::Private::lastSeqOf(const std::string &matchId)
     auto last = (*st)->firstInt("read the last seq");
     if (!last)
         return last.error();
-    return std::uint64_t(last.value().value_or(0));  // NULL (no events) → 0
+    return std::uint64_t(last.value().value_or(0)); // NULL (no events) → 0
 }
 
 StoreResult<bool> Store::Private::matchExists(const std::string &matchId)
@@ -678,9 +744,9 @@ StoreResult<void> Store::Private::checkEvents(const std::string &matchId,
         if (!exists)
             return exists.error();
         if (!*exists)
-            return StoreError{Code::NotFound,
-                              StoreTr::tr("cannot append events: there is no match %1")
-                                  .arg(q(matchId))};
+            return StoreError{
+                Code::NotFound,
+                StoreTr::tr("cannot append events: there is no match %1").arg(q(matchId))};
     }
     for (const EventRow &e : events) {
         ++seq;
@@ -767,12 +833,13 @@ StoreResult<void> Store::Private::writeSnapshot(const MatchSnapshot &snap)
     if (!last)
         return last.error();
     if (m.lastSeq != *last)
-        return StoreError{Code::Conflict,
-                          StoreTr::tr("the rows of %1 describe seq %2 but its stored log ends at %3 "
-                                      "(events missing from the batch?)")
-                              .arg(q(m.matchId))
-                              .arg(m.lastSeq)
-                              .arg(*last)};
+        return StoreError{
+            Code::Conflict,
+            StoreTr::tr("the rows of %1 describe seq %2 but its stored log ends at %3 "
+                        "(events missing from the batch?)")
+                .arg(q(m.matchId))
+                .arg(m.lastSeq)
+                .arg(*last)};
     auto st = hot(UpsertMatch);
     if (!st)
         return st.error();
@@ -950,18 +1017,38 @@ StoreResult<void> Store::Private::execWith(Hot which, const char *what, const Va
 StoreResult<void> Store::Private::writeModelSeats(const Batch &batch)
 {
     for (const ModelSeatRow &r : batch.modelSeats)
-        if (auto res = execWith(UpsertModelSeat, "write a model seat", r.matchId, r.playerId, r.agentId,
-                                r.displayName, r.profileJson, r.persona, r.statsJson);
+        if (auto res = execWith(UpsertModelSeat,
+                                "write a model seat",
+                                r.matchId,
+                                r.playerId,
+                                r.agentId,
+                                r.displayName,
+                                r.profileJson,
+                                r.persona,
+                                r.statsJson);
             !res)
             return res;
     for (const ModelNoteRow &r : batch.modelNotes)
-        if (auto res = execWith(UpsertModelNote, "write a model seat's note", r.matchId, r.playerId, r.n, r.at,
-                                r.day, r.phase, r.kind, r.text);
+        if (auto res = execWith(UpsertModelNote,
+                                "write a model seat's note",
+                                r.matchId,
+                                r.playerId,
+                                r.n,
+                                r.at,
+                                r.day,
+                                r.phase,
+                                r.kind,
+                                r.text);
             !res)
             return res;
     for (const QueuedModelSeatRow &r : batch.queuedModelSeats)
-        if (auto res = execWith(UpsertQueuedModelSeat, "remember a queued model seat", r.agentId, r.displayName,
-                                r.profileJson, r.persona, r.queuedAt);
+        if (auto res = execWith(UpsertQueuedModelSeat,
+                                "remember a queued model seat",
+                                r.agentId,
+                                r.displayName,
+                                r.profileJson,
+                                r.persona,
+                                r.queuedAt);
             !res)
             return res;
     for (const std::string &agentId : batch.unqueuedModelSeats)
@@ -977,7 +1064,7 @@ StoreResult<std::vector<engine::Event>> Store::Private::events(const std::string
     if (!st)
         return st.error();
     QSqlQuery &query = **st;
-    for (int arm = 0; arm < 2; ++arm) {  // the indexed events, then the newer
+    for (int arm = 0; arm < 2; ++arm) { // the indexed events, then the newer
         query.addBindValue(q(matchId));
         query.addBindValue(qint64(afterSeq));
     }
@@ -991,8 +1078,9 @@ StoreResult<std::vector<engine::Event>> Store::Private::events(const std::string
             return e.error();
         }
         if (!out.empty() && e->seq <= out.back().seq) {
-            qCWarning(lcStore).noquote() << "event" << q(e->eventId) << "is stored twice; the first "
-                                         << "written is read (a write behind the store's back?)";
+            qCWarning(lcStore).noquote()
+                << "event" << q(e->eventId) << "is stored twice; the first "
+                << "written is read (a write behind the store's back?)";
             continue;
         }
         out.push_back(std::move(*e));
@@ -1022,7 +1110,7 @@ namespace {
 struct Probe
 {
     std::int32_t applicationId = 0;
-    qint64 objects = 0;  ///< rows of sqlite_master
+    qint64 objects = 0; ///< rows of sqlite_master
     int version = 0;
 };
 
@@ -1050,7 +1138,8 @@ StoreResult<Probe> probe(QSqlDatabase &db, const QString &path, Store::Integrity
     Probe p;
     auto appId = scalar(db, QStringLiteral("PRAGMA application_id"));
     if (!appId)
-        return appId.error().code == Code::Busy ? appId.error() : refuseCorrupt(appId.error().message);
+        return appId.error().code == Code::Busy ? appId.error()
+                                                : refuseCorrupt(appId.error().message);
     p.applicationId = appId->toInt();
     auto objects = scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_master"));
     if (!objects)
@@ -1068,7 +1157,7 @@ StoreResult<Probe> probe(QSqlDatabase &db, const QString &path, Store::Integrity
                 .arg(quint32(p.applicationId), 8, 16, QLatin1Char('0'))
                 .arg(p.objects)};
     if (p.objects == 0)
-        return p;  // a new (or empty) database: version 0
+        return p; // a new (or empty) database: version 0
 
     if (check != Store::IntegrityCheck::None) {
         QSqlQuery query(db);
@@ -1083,16 +1172,19 @@ StoreResult<Probe> probe(QSqlDatabase &db, const QString &path, Store::Integrity
             problems << query.value(0).toString();
         query.finish();
         if (problems != QStringList{QStringLiteral("ok")})
-            return refuseCorrupt(StoreTr::tr("integrity check: %1")
-                                     .arg(problems.join(QStringLiteral("; "))));
+            return refuseCorrupt(
+                StoreTr::tr("integrity check: %1").arg(problems.join(QStringLiteral("; "))));
     }
 
     auto hasVersionTable = scalar(
-        db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"));
+        db,
+        QStringLiteral(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"));
     if (!hasVersionTable)
         return refuseCorrupt(hasVersionTable.error().message);
     if (hasVersionTable->toInt() == 0)
-        return refuseCorrupt(StoreTr::tr("it has Town Hall's application id but no schema_version table"));
+        return refuseCorrupt(
+            StoreTr::tr("it has Town Hall's application id but no schema_version table"));
     auto version = scalar(db, QStringLiteral("SELECT MAX(version) FROM schema_version"));
     if (!version)
         return refuseCorrupt(version.error().message);
@@ -1100,13 +1192,14 @@ StoreResult<Probe> probe(QSqlDatabase &db, const QString &path, Store::Integrity
         return refuseCorrupt(StoreTr::tr("its schema_version table is empty"));
     p.version = version->toInt();
     if (p.version > Store::SchemaVersion)
-        return StoreError{Code::TooNew,
-                          StoreTr::tr("%1 was written by a newer Town Hall (schema version %2; this "
-                                      "build knows up to %3). Update Town Hall; the file is left "
-                                      "as it is.")
-                              .arg(shown)
-                              .arg(p.version)
-                              .arg(Store::SchemaVersion)};
+        return StoreError{
+            Code::TooNew,
+            StoreTr::tr("%1 was written by a newer Town Hall (schema version %2; this "
+                        "build knows up to %3). Update Town Hall; the file is left "
+                        "as it is.")
+                .arg(shown)
+                .arg(p.version)
+                .arg(Store::SchemaVersion)};
     return p;
 }
 
@@ -1118,7 +1211,9 @@ QString Store::defaultPath()
            + QStringLiteral("/townhall.sqlite");
 }
 
-Store::Store(std::unique_ptr<Private> d) : m_d(std::move(d)) {}
+Store::Store(std::unique_ptr<Private> d)
+    : m_d(std::move(d))
+{}
 Store::Store(Store &&other) noexcept = default;
 Store &Store::operator=(Store &&other) noexcept = default;
 Store::~Store() = default;
@@ -1142,17 +1237,18 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
         if (options.readOnly || !options.createIfMissing)
             return StoreError{Code::NotFound, StoreTr::tr("there is no database at %1").arg(shown)};
         if (!QDir(dirPath).exists() && !QDir().mkpath(dirPath))
-            return StoreError{Code::Io,
-                              StoreTr::tr("cannot create the directory %1 for the database")
-                                  .arg(shownDir)};
+            return StoreError{
+                Code::Io,
+                StoreTr::tr("cannot create the directory %1 for the database").arg(shownDir)};
     }
     if (file.exists() && !file.isReadable())
         return StoreError{Code::ReadOnly, StoreTr::tr("%1 is not readable").arg(shown)};
     // Probed by trying, not from mode bits: root ignores them, and the
     // immutable attribute or a read-only mount do not show in them.
-    const bool dirWritable = QTemporaryFile(dirPath + QStringLiteral("/.townhall-probe-XXXXXX")).open();
+    const bool dirWritable
+        = QTemporaryFile(dirPath + QStringLiteral("/.townhall-probe-XXXXXX")).open();
     if (!options.readOnly) {
-        if (file.exists() && !QFile(d->m_path).open(QIODevice::ReadWrite))  // no truncation
+        if (file.exists() && !QFile(d->m_path).open(QIODevice::ReadWrite)) // no truncation
             return StoreError{Code::ReadOnly,
                               StoreTr::tr("%1 is read-only. Fix its permissions or choose another "
                                           "file with --db.")
@@ -1173,10 +1269,12 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
         return StoreError{Code::Sql,
                           StoreTr::tr("Qt's SQLite driver (QSQLITE) is not available; install "
                                       "the package libqt6sql6-sqlite")};
-    QStringList connectOptions{QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(options.busyTimeoutMs)};
+    QStringList connectOptions{
+        QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(options.busyTimeoutMs)};
     if (options.readOnly)
         connectOptions << QStringLiteral("QSQLITE_OPEN_READONLY");
-    if (options.readOnly && !dirWritable && !QFileInfo::exists(d->m_path + QStringLiteral("-wal"))) {
+    if (options.readOnly && !dirWritable
+        && !QFileInfo::exists(d->m_path + QStringLiteral("-wal"))) {
         // A WAL database needs its -shm file even to read, and nobody can
         // create one here. Nobody can write here either, so tell SQLite the
         // file is immutable and it reads without any shared memory.
@@ -1199,11 +1297,14 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
     if (!p)
         return p.error();
 
-    auto pragma = [&](const QString &sql) { return execSql(d->m_db, sql); };
+    auto pragma = [&](const QString &sql) {
+        return execSql(d->m_db, sql);
+    };
     if (auto r = pragma(QStringLiteral("PRAGMA foreign_keys = ON")); !r)
         return r.error();
     if (options.maxPageCount > 0) {
-        if (auto r = pragma(QStringLiteral("PRAGMA max_page_count = %1").arg(options.maxPageCount)); !r)
+        if (auto r = pragma(QStringLiteral("PRAGMA max_page_count = %1").arg(options.maxPageCount));
+            !r)
             return r.error();
     }
     if (options.readOnly) {
@@ -1242,8 +1343,8 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
                                   .arg(r.error().message)};
         sd.m_version = from + 1;
         if (p->version > 0)
-            qCInfo(lcStore).noquote() << "migrated" << shown << "from schema" << from << "to"
-                                      << from + 1;
+            qCInfo(lcStore).noquote()
+                << "migrated" << shown << "from schema" << from << "to" << from + 1;
     }
     // Prepared statements were compiled against the old schema.
     sd.finalizeStatements();
@@ -1263,11 +1364,13 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
         sd.m_unindexed = std::uint64_t(*n);
     }
     if (options.checkpointThread) {
-        auto c = Checkpointer::start(sd.m_handle, QFile::encodeName(sd.m_path).toStdString(),
-                                     options.checkpointFrames, options.busyTimeoutMs);
+        auto c = Checkpointer::start(sd.m_handle,
+                                     QFile::encodeName(sd.m_path).toStdString(),
+                                     options.checkpointFrames,
+                                     options.busyTimeoutMs);
         if (c)
             sd.m_checkpointer = std::move(c.value());
-        else  // the commits checkpoint themselves, as SQLite does by default
+        else // the commits checkpoint themselves, as SQLite does by default
             qCWarning(lcStore).noquote() << c.error().message;
     }
     qCDebug(lcStore).noquote() << "opened" << shown << "schema" << sd.m_version
@@ -1277,14 +1380,28 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
 
 QStringList Store::eventReadStatements()
 {
-    return {selectEventsSql(), QString::fromLatin1(MaxSeqSql), QString::fromLatin1(IndexEventsSql),
+    return {selectEventsSql(),
+            QString::fromLatin1(MaxSeqSql),
+            QString::fromLatin1(IndexEventsSql),
             QString::fromLatin1(CountUnindexedSql)};
 }
 
-QString Store::path() const { return m_d->m_path; }
-bool Store::isReadOnly() const { return m_d->m_options.readOnly; }
-Durability Store::durability() const { return m_d->m_options.durability; }
-int Store::schemaVersion() const { return m_d->m_version; }
+QString Store::path() const
+{
+    return m_d->m_path;
+}
+bool Store::isReadOnly() const
+{
+    return m_d->m_options.readOnly;
+}
+Durability Store::durability() const
+{
+    return m_d->m_options.durability;
+}
+int Store::schemaVersion() const
+{
+    return m_d->m_version;
+}
 
 StoreResult<std::int64_t> Store::dataVersion() const
 {
@@ -1314,7 +1431,8 @@ StoreResult<void> Store::commit(const Batch &batch)
         std::vector<const EventRow *> rows;
         rows.reserve(batch.eventCount());
         for (const MatchWrite &w : batch.matches)
-            if (auto res = m_d->checkEvents(w.matchId, w.events, w.snapshot.has_value(), rows); !res)
+            if (auto res = m_d->checkEvents(w.matchId, w.events, w.snapshot.has_value(), rows);
+                !res)
                 return res;
         if (auto res = m_d->insertEvents(rows); !res)
             return res;
@@ -1456,25 +1574,28 @@ TournamentRow tournamentRowOf(const QSqlQuery &query)
     row.done = query.value(6).toInt();
     return row;
 }
-constexpr const char *TournamentSelect =
-    "SELECT t.id, t.name, t.spec, t.created_at_ms, t.status, "
-    "(SELECT COUNT(*) FROM tournament_matches m WHERE m.tournament_id = t.id), "
-    "(SELECT COUNT(*) FROM tournament_matches m WHERE m.tournament_id = t.id AND m.status = 'DONE') "
-    "FROM tournaments t";
+constexpr const char *TournamentSelect
+    = "SELECT t.id, t.name, t.spec, t.created_at_ms, t.status, "
+      "(SELECT COUNT(*) FROM tournament_matches m WHERE m.tournament_id = t.id), "
+      "(SELECT COUNT(*) FROM tournament_matches m WHERE m.tournament_id = t.id AND m.status = "
+      "'DONE') "
+      "FROM tournaments t";
 } // namespace
 
 StoreResult<std::string> Store::nextTournamentId() const
 {
     m_d->checkThread();
     QSqlQuery query(m_d->m_db);
-    if (!query.exec(QStringLiteral("SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS INTEGER)), 0) FROM tournaments "
-                                   "WHERE id GLOB 't[0-9]*'")))
+    if (!query.exec(QStringLiteral(
+            "SELECT COALESCE(MAX(CAST(SUBSTR(id, 2) AS INTEGER)), 0) FROM tournaments "
+            "WHERE id GLOB 't[0-9]*'")))
         return toStoreError(query.lastError(), StoreTr::tr("read the tournaments"));
     query.next();
     return "t" + std::to_string(query.value(0).toLongLong() + 1);
 }
 
-StoreResult<void> Store::createTournament(const TournamentRow &row, const std::vector<TournamentMatchRow> &schedule)
+StoreResult<void> Store::createTournament(const TournamentRow &row,
+                                          const std::vector<TournamentMatchRow> &schedule)
 {
     m_d->checkThread();
     return m_d->transaction([&]() -> StoreResult<void> {
@@ -1487,8 +1608,8 @@ StoreResult<void> Store::createTournament(const TournamentRow &row, const std::v
             return StoreError{StoreError::Code::Conflict,
                               StoreTr::tr("tournament %1 already exists").arg(q(row.id))};
         QSqlQuery ins(m_d->m_db);
-        ins.prepare(QStringLiteral(
-            "INSERT INTO tournaments (id, name, spec, created_at_ms, status) VALUES (?, ?, ?, ?, ?)"));
+        ins.prepare(QStringLiteral("INSERT INTO tournaments (id, name, spec, created_at_ms, "
+                                   "status) VALUES (?, ?, ?, ?, ?)"));
         ins.addBindValue(q(row.id));
         ins.addBindValue(q(row.name));
         ins.addBindValue(q(row.specJson));
@@ -1497,8 +1618,9 @@ StoreResult<void> Store::createTournament(const TournamentRow &row, const std::v
         if (auto r = run(ins, "store a tournament"); !r)
             return r;
         QSqlQuery m(m_d->m_db);
-        m.prepare(QStringLiteral("INSERT INTO tournament_matches (tournament_id, idx, schedule, status) "
-                                 "VALUES (?, ?, ?, 'SCHEDULED')"));
+        m.prepare(
+            QStringLiteral("INSERT INTO tournament_matches (tournament_id, idx, schedule, status) "
+                           "VALUES (?, ?, ?, 'SCHEDULED')"));
         for (const TournamentMatchRow &entry : schedule) {
             m.addBindValue(q(row.id));
             m.addBindValue(entry.index);
@@ -1515,7 +1637,8 @@ StoreResult<std::vector<TournamentRow>> Store::tournaments() const
     m_d->checkThread();
     QSqlQuery query(m_d->m_db);
     query.setForwardOnly(true);
-    if (!query.exec(QString::fromLatin1(TournamentSelect) + QStringLiteral(" ORDER BY t.created_at_ms, t.rowid")))
+    if (!query.exec(QString::fromLatin1(TournamentSelect)
+                    + QStringLiteral(" ORDER BY t.created_at_ms, t.rowid")))
         return toStoreError(query.lastError(), StoreTr::tr("read the tournaments"));
     std::vector<TournamentRow> out;
     while (query.next())
@@ -1537,14 +1660,16 @@ StoreResult<TournamentRow> Store::tournament(const std::string &id) const
     return tournamentRowOf(query);
 }
 
-StoreResult<std::vector<TournamentMatchRow>> Store::tournamentMatches(const std::string &id, bool withLogs) const
+StoreResult<std::vector<TournamentMatchRow>> Store::tournamentMatches(const std::string &id,
+                                                                      bool withLogs) const
 {
     m_d->checkThread();
     QSqlQuery query(m_d->m_db);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT idx, schedule, status, match_id, result, %1, finished_at_ms "
-                                 "FROM tournament_matches WHERE tournament_id = ? ORDER BY idx")
-                      .arg(withLogs ? QStringLiteral("log") : QStringLiteral("NULL")));
+    query.prepare(
+        QStringLiteral("SELECT idx, schedule, status, match_id, result, %1, finished_at_ms "
+                       "FROM tournament_matches WHERE tournament_id = ? ORDER BY idx")
+            .arg(withLogs ? QStringLiteral("log") : QStringLiteral("NULL")));
     query.addBindValue(q(id));
     if (auto r = run(query, "read a tournament's matches"); !r)
         return r.error();
@@ -1571,15 +1696,20 @@ StoreResult<void> Store::updateTournamentMatches(const std::vector<TournamentMat
         return {};
     return m_d->transaction([&]() -> StoreResult<void> {
         QSqlQuery up(m_d->m_db);
-        up.prepare(QStringLiteral("UPDATE tournament_matches SET status = ?, match_id = ?, result = ?, log = ?, "
-                                  "finished_at_ms = ?, schedule = COALESCE(NULLIF(?, ''), schedule) "
-                                  "WHERE tournament_id = ? AND idx = ?"));
+        up.prepare(QStringLiteral(
+            "UPDATE tournament_matches SET status = ?, match_id = ?, result = ?, log = ?, "
+            "finished_at_ms = ?, schedule = COALESCE(NULLIF(?, ''), schedule) "
+            "WHERE tournament_id = ? AND idx = ?"));
         for (const TournamentMatchRow &row : rows) {
             up.addBindValue(q(row.status));
-            up.addBindValue(row.matchId.empty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(q(row.matchId)));
-            up.addBindValue(row.resultJson.empty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(q(row.resultJson)));
-            up.addBindValue(row.log.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray)) : QVariant(row.log));
-            up.addBindValue(row.finishedAt ? QVariant(qint64(row.finishedAt)) : QVariant(QMetaType(QMetaType::LongLong)));
+            up.addBindValue(row.matchId.empty() ? QVariant(QMetaType(QMetaType::QString))
+                                                : QVariant(q(row.matchId)));
+            up.addBindValue(row.resultJson.empty() ? QVariant(QMetaType(QMetaType::QString))
+                                                   : QVariant(q(row.resultJson)));
+            up.addBindValue(row.log.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray))
+                                              : QVariant(row.log));
+            up.addBindValue(row.finishedAt ? QVariant(qint64(row.finishedAt))
+                                           : QVariant(QMetaType(QMetaType::LongLong)));
             up.addBindValue(q(row.scheduleJson));
             up.addBindValue(q(row.tournamentId));
             up.addBindValue(row.index);
@@ -1587,7 +1717,9 @@ StoreResult<void> Store::updateTournamentMatches(const std::vector<TournamentMat
                 return r;
             if (up.numRowsAffected() != 1)
                 return StoreError{StoreError::Code::NotFound,
-                                  StoreTr::tr("tournament %1 has no match %2").arg(q(row.tournamentId)).arg(row.index)};
+                                  StoreTr::tr("tournament %1 has no match %2")
+                                      .arg(q(row.tournamentId))
+                                      .arg(row.index)};
         }
         return {};
     });
@@ -1604,7 +1736,8 @@ StoreResult<void> Store::setTournamentStatus(const std::string &id, const std::s
         if (auto r = run(up, "store a tournament's status"); !r)
             return r;
         if (up.numRowsAffected() != 1)
-            return StoreError{StoreError::Code::NotFound, StoreTr::tr("no tournament %1").arg(q(id))};
+            return StoreError{StoreError::Code::NotFound,
+                              StoreTr::tr("no tournament %1").arg(q(id))};
         return {};
     });
 }
@@ -1621,12 +1754,12 @@ StoreResult<std::vector<engine::LobbyRecord>> Store::loadLobbyJournal() const
     std::vector<engine::LobbyRecord> out;
     while (query.next()) {
         const json j = json::parse(query.value(1).toString().toStdString(), nullptr, false);
-        std::optional<engine::LobbyRecord> r =
-            j.is_discarded() ? std::nullopt : engine::LobbyRecord::fromJson(j);
+        std::optional<engine::LobbyRecord> r
+            = j.is_discarded() ? std::nullopt : engine::LobbyRecord::fromJson(j);
         if (!r)
-            return StoreError{Code::Corrupt,
-                              StoreTr::tr("lobby journal record %1 is damaged")
-                                  .arg(query.value(0).toLongLong())};
+            return StoreError{
+                Code::Corrupt,
+                StoreTr::tr("lobby journal record %1 is damaged").arg(query.value(0).toLongLong())};
         out.push_back(std::move(*r));
     }
     return out;
@@ -1642,8 +1775,9 @@ StoreResult<std::vector<std::string>> Store::matchIds(MatchStatus status) const
         where = QStringLiteral("WHERE status = 'ENDED'");
     QSqlQuery query(m_d->m_db);
     query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT match_id FROM matches %1 ORDER BY match_number, match_id")
-                        .arg(where)))
+    if (!query.exec(
+            QStringLiteral("SELECT match_id FROM matches %1 ORDER BY match_number, match_id")
+                .arg(where)))
         return toStoreError(query.lastError(), StoreTr::tr("list matches"));
     std::vector<std::string> out;
     while (query.next())
@@ -1701,9 +1835,10 @@ StoreResult<std::vector<RecoveredMatch>> Store::unfinishedMatches() const
     m_d->checkThread();
     QSqlQuery query(m_d->m_db);
     query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT %1 FROM matches WHERE status = 'ACTIVE' AND imported = 0 "
-                                   "ORDER BY match_number, match_id")
-                        .arg(QLatin1String(MatchColumns))))
+    if (!query.exec(
+            QStringLiteral("SELECT %1 FROM matches WHERE status = 'ACTIVE' AND imported = 0 "
+                           "ORDER BY match_number, match_id")
+                .arg(QLatin1String(MatchColumns))))
         return toStoreError(query.lastError(), StoreTr::tr("list unfinished matches"));
     std::vector<RecoveredMatch> out;
     while (query.next())
@@ -1758,8 +1893,8 @@ StoreResult<std::vector<QueueRow>> Store::queue(const std::string &queueId) cons
         return r.error();
     std::vector<QueueRow> out;
     while (query.next())
-        out.push_back(QueueRow{s(query.value(0)), s(query.value(1)), s(query.value(2)),
-                               query.value(3).toLongLong()});
+        out.push_back(QueueRow{
+            s(query.value(0)), s(query.value(1)), s(query.value(2)), query.value(3).toLongLong()});
     return out;
 }
 
@@ -1774,9 +1909,13 @@ StoreResult<std::vector<BuildingRow>> Store::buildings() const
         return toStoreError(query.lastError(), StoreTr::tr("read the buildings"));
     std::vector<BuildingRow> out;
     while (query.next())
-        out.push_back(BuildingRow{s(query.value(0)), s(query.value(1)), s(query.value(2)),
-                                  query.value(3).toDouble(), query.value(4).toDouble(),
-                                  s(query.value(5)), query.value(6).toInt(),
+        out.push_back(BuildingRow{s(query.value(0)),
+                                  s(query.value(1)),
+                                  s(query.value(2)),
+                                  query.value(3).toDouble(),
+                                  query.value(4).toDouble(),
+                                  s(query.value(5)),
+                                  query.value(6).toInt(),
                                   query.value(7).toLongLong()});
     return out;
 }
@@ -1787,17 +1926,23 @@ StoreResult<std::vector<ModelSeatRow>> Store::modelSeats(const std::string &matc
     QSqlQuery query(m_d->m_db);
     query.setForwardOnly(true);
     // In seat order; a seat whose players row is not written yet comes last.
-    query.prepare(QStringLiteral("SELECT s.match_id, s.player_id, s.agent_id, s.display_name, s.profile, "
-                                 "s.persona, s.stats FROM model_seats s LEFT JOIN players p "
-                                 "ON p.match_id = s.match_id AND p.player_id = s.player_id "
-                                 "WHERE s.match_id = ? ORDER BY p.seat IS NULL, p.seat, s.player_id"));
+    query.prepare(
+        QStringLiteral("SELECT s.match_id, s.player_id, s.agent_id, s.display_name, s.profile, "
+                       "s.persona, s.stats FROM model_seats s LEFT JOIN players p "
+                       "ON p.match_id = s.match_id AND p.player_id = s.player_id "
+                       "WHERE s.match_id = ? ORDER BY p.seat IS NULL, p.seat, s.player_id"));
     query.addBindValue(q(matchId));
     if (auto r = run(query, "read the model seats"); !r)
         return r.error();
     std::vector<ModelSeatRow> out;
     while (query.next())
-        out.push_back(ModelSeatRow{s(query.value(0)), s(query.value(1)), s(query.value(2)), s(query.value(3)),
-                                   s(query.value(4)), s(query.value(5)), s(query.value(6))});
+        out.push_back(ModelSeatRow{s(query.value(0)),
+                                   s(query.value(1)),
+                                   s(query.value(2)),
+                                   s(query.value(3)),
+                                   s(query.value(4)),
+                                   s(query.value(5)),
+                                   s(query.value(6))});
     return out;
 }
 
@@ -1807,17 +1952,23 @@ StoreResult<std::vector<ModelNoteRow>> Store::modelNotes(const std::string &matc
     m_d->checkThread();
     QSqlQuery query(m_d->m_db);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT %1 FROM model_notes WHERE match_id = ? AND player_id = ? ORDER BY n")
-                      .arg(QLatin1String(ModelNoteColumns)));
+    query.prepare(
+        QStringLiteral("SELECT %1 FROM model_notes WHERE match_id = ? AND player_id = ? ORDER BY n")
+            .arg(QLatin1String(ModelNoteColumns)));
     query.addBindValue(q(matchId));
     query.addBindValue(q(playerId));
     if (auto r = run(query, "read a model seat's notes"); !r)
         return r.error();
     std::vector<ModelNoteRow> out;
     while (query.next())
-        out.push_back(ModelNoteRow{s(query.value(0)), s(query.value(1)), query.value(2).toLongLong(),
-                                   query.value(3).toLongLong(), query.value(4).toInt(), s(query.value(5)),
-                                   s(query.value(6)), s(query.value(7))});
+        out.push_back(ModelNoteRow{s(query.value(0)),
+                                   s(query.value(1)),
+                                   query.value(2).toLongLong(),
+                                   query.value(3).toLongLong(),
+                                   query.value(4).toInt(),
+                                   s(query.value(5)),
+                                   s(query.value(6)),
+                                   s(query.value(7))});
     return out;
 }
 
@@ -1831,14 +1982,16 @@ StoreResult<std::vector<QueuedModelSeatRow>> Store::queuedModelSeats() const
         return toStoreError(query.lastError(), StoreTr::tr("read the queued model seats"));
     std::vector<QueuedModelSeatRow> out;
     while (query.next())
-        out.push_back(QueuedModelSeatRow{s(query.value(0)), s(query.value(1)), s(query.value(2)),
-                                         s(query.value(3)), query.value(4).toLongLong()});
+        out.push_back(QueuedModelSeatRow{s(query.value(0)),
+                                         s(query.value(1)),
+                                         s(query.value(2)),
+                                         s(query.value(3)),
+                                         query.value(4).toLongLong()});
     return out;
 }
 
-StoreResult<std::optional<IdempotencyRecord>> Store::getIdempotency(const std::string &scope,
-                                                                    const std::string &key,
-                                                                    const std::string &agentId) const
+StoreResult<std::optional<IdempotencyRecord>> Store::getIdempotency(
+    const std::string &scope, const std::string &key, const std::string &agentId) const
 {
     m_d->checkThread();
     auto st = m_d->stmt(Private::GetIdempotency);
@@ -1852,9 +2005,12 @@ StoreResult<std::optional<IdempotencyRecord>> Store::getIdempotency(const std::s
         return r.error();
     std::optional<IdempotencyRecord> out;
     if (query.next())
-        out = IdempotencyRecord{s(query.value(0)),        s(query.value(1)),
-                                s(query.value(2)),        optString(query.value(3)),
-                                s(query.value(4)),        s(query.value(5)),
+        out = IdempotencyRecord{s(query.value(0)),
+                                s(query.value(1)),
+                                s(query.value(2)),
+                                optString(query.value(3)),
+                                s(query.value(4)),
+                                s(query.value(5)),
                                 query.value(6).toLongLong()};
     query.finish();
     return out;
@@ -2000,13 +2156,15 @@ StoreResult<std::string> Store::exportMatch(const std::string &matchId) const
 StoreResult<int> Store::nextMatchNumber() const
 {
     m_d->checkThread();
-    auto value = scalar(m_d->m_db, QStringLiteral("SELECT COALESCE(MAX(match_number), 0) + 1 FROM matches"));
+    auto value = scalar(m_d->m_db,
+                        QStringLiteral("SELECT COALESCE(MAX(match_number), 0) + 1 FROM matches"));
     if (!value)
         return value.error();
     return value->toInt();
 }
 
-StoreResult<ImportResult> Store::importMatch(std::string_view jsonLines, std::optional<int> renumber)
+StoreResult<ImportResult> Store::importMatch(std::string_view jsonLines,
+                                             std::optional<int> renumber)
 {
     m_d->checkThread();
     auto checked = checkImport(jsonLines, renumber);
@@ -2050,10 +2208,11 @@ StoreResult<ImportResult> Store::importMatch(std::string_view jsonLines, std::op
         if (!taken)
             return taken.error();
         if (!taken->empty())
-            return StoreError{Code::Conflict,
-                              StoreTr::tr("match number %1 is taken by %2 in %3; nothing was imported")
-                                  .arg(rec.matchNumber)
-                                  .arg(q(*taken), QDir::toNativeSeparators(m_d->m_path))};
+            return StoreError{
+                Code::Conflict,
+                StoreTr::tr("match number %1 is taken by %2 in %3; nothing was imported")
+                    .arg(rec.matchNumber)
+                    .arg(q(*taken), QDir::toNativeSeparators(m_d->m_path))};
         if (auto res = m_d->writeLobbyRecord(rec); !res)
             return res;
         if (auto res = m_d->writeEvents(result.matchId, *log, true); !res)
@@ -2073,7 +2232,8 @@ StoreResult<ImportResult> Store::importMatch(std::string_view jsonLines, std::op
     return result;
 }
 
-StoreResult<engine::Match> Store::replayTo(const std::string &matchId, std::string_view eventRef) const
+StoreResult<engine::Match> Store::replayTo(const std::string &matchId,
+                                           std::string_view eventRef) const
 {
     m_d->checkThread();
     auto log = m_d->events(matchId, 0);

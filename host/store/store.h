@@ -43,9 +43,9 @@
 
 #include "engine/event.h"
 
-#include <thread>
 #include "engine/lobby.h"
 #include "engine/match.h"
+#include <thread>
 
 #include <QString>
 #include <QStringList>
@@ -62,8 +62,8 @@ namespace townhall::host {
 
 /// How hard commit() works to keep a transaction across failures.
 enum class Durability {
-    Normal,  ///< WAL + synchronous=NORMAL: survives a process crash (default)
-    Full,    ///< WAL + synchronous=FULL: also survives power loss (`--durable`)
+    Normal, ///< WAL + synchronous=NORMAL: survives a process crash (default)
+    Full,   ///< WAL + synchronous=FULL: also survives power loss (`--durable`)
 };
 
 /// Filter for Store::matchIds.
@@ -85,7 +85,7 @@ struct AgentRecord
 struct NewAgent
 {
     AgentRecord agent;
-    std::string token;  ///< "th_" + 43 base64url characters (32 random bytes)
+    std::string token; ///< "th_" + 43 base64url characters (32 random bytes)
 };
 
 /// A match rebuilt for recovery.
@@ -123,13 +123,13 @@ struct BuildingRow
 /// A tournament as stored (docs/tournaments.md).
 struct TournamentRow
 {
-    std::string id;        ///< "t1", "t2", … (nextTournamentId)
+    std::string id; ///< "t1", "t2", … (nextTournamentId)
     std::string name;
-    std::string specJson;  ///< the file, normalized (tournament::TournamentSpec::toJson)
+    std::string specJson; ///< the file, normalized (tournament::TournamentSpec::toJson)
     engine::TimeMs createdAt = 0;
-    std::string status = "RUNNING";  ///< RUNNING | FINISHED
-    int scheduled = 0;     ///< read only: rows in tournament_matches
-    int done = 0;          ///< read only: rows with status DONE
+    std::string status = "RUNNING"; ///< RUNNING | FINISHED
+    int scheduled = 0;              ///< read only: rows in tournament_matches
+    int done = 0;                   ///< read only: rows with status DONE
 };
 
 /// One scheduled match of a tournament.
@@ -137,10 +137,10 @@ struct TournamentMatchRow
 {
     std::string tournamentId;
     int index = 0;
-    std::string scheduleJson;  ///< tournament::toJson(ScheduledMatch)
-    std::string status = "SCHEDULED";  ///< SCHEDULED | PLAYING | DONE
-    std::string matchId;       ///< set once the match exists
-    std::string resultJson;    ///< DONE: winner and the seats' telemetry
+    std::string scheduleJson;         ///< tournament::toJson(ScheduledMatch)
+    std::string status = "SCHEDULED"; ///< SCHEDULED | PLAYING | DONE
+    std::string matchId;              ///< set once the match exists
+    std::string resultJson;           ///< DONE: winner and the seats' telemetry
     /// DONE, played at virtual time: the whole log, zlib-compressed JSON
     /// lines (qCompress). Empty: the log is in `events` under matchId.
     QByteArray log;
@@ -159,7 +159,7 @@ struct ImportResult
     std::size_t eventCount = 0;
     std::uint64_t stateHash = 0;
     bool ended = false;
-    std::size_t modelSeats = 0;  ///< model seat lines imported with the events
+    std::size_t modelSeats = 0; ///< model seat lines imported with the events
     /// The journal record written so the lobby's match counter and the town
     /// map account for the match (no seated agents). A running host applies
     /// it with Lobby::applyRecord.
@@ -175,19 +175,19 @@ struct ImportResult
 struct ToolCallRow
 {
     std::string matchId;
-    qint64 atUs = 0;            ///< request time, µs since the Unix epoch
+    qint64 atUs = 0; ///< request time, µs since the Unix epoch
     std::string sessionId;
     std::string agentId;
     std::string agentName;
-    std::string method;         ///< JSON-RPC method ("tools/call", …)
-    std::string tool;           ///< canonical dotted tool name, or empty
-    std::string status;         ///< "ok", "tool_error", "protocol_error", "rate_limited", …
+    std::string method; ///< JSON-RPC method ("tools/call", …)
+    std::string tool;   ///< canonical dotted tool name, or empty
+    std::string status; ///< "ok", "tool_error", "protocol_error", "rate_limited", …
     std::optional<std::string> toolErrorCode;
     std::optional<int> rpcErrorCode;
     int httpStatus = 0;
     qint64 latencyUs = 0;
-    std::string requestJson;    ///< the request message, compact JSON
-    std::string responseJson;   ///< the response message, compact JSON ("null" if none)
+    std::string requestJson;  ///< the request message, compact JSON
+    std::string responseJson; ///< the response message, compact JSON ("null" if none)
 
     bool operator==(const ToolCallRow &) const = default;
 };
@@ -201,8 +201,8 @@ struct StoreStats
     qint64 matches = 0;
     qint64 events = 0;
     qint64 agents = 0;
-    QString journalMode;   ///< "wal" for a writable store
-    int synchronous = 0;   ///< SQLite's value: 1 = NORMAL, 2 = FULL
+    QString journalMode; ///< "wal" for a writable store
+    int synchronous = 0; ///< SQLite's value: 1 = NORMAL, 2 = FULL
     /// Checkpoints by the checkpoint thread that ended with WAL frames in
     /// the database file (Options::checkpointThread; Checkpointer::checkpoints).
     std::uint64_t backgroundCheckpoints = 0;
@@ -217,9 +217,9 @@ public:
     static constexpr std::int32_t ApplicationId = 0x54776E48;
 
     enum class IntegrityCheck {
-        None,   ///< trust the file (tests, benchmarks)
-        Quick,  ///< PRAGMA quick_check: O(size), catches most damage (default)
-        Full,   ///< PRAGMA integrity_check: also checks indexes against tables
+        None,  ///< trust the file (tests, benchmarks)
+        Quick, ///< PRAGMA quick_check: O(size), catches most damage (default)
+        Full,  ///< PRAGMA integrity_check: also checks indexes against tables
     };
 
     struct Options
@@ -336,7 +336,8 @@ public:
     /// none; Corrupt if a stored response does not restore).
     StoreResult<std::vector<ToolCallRow>> toolCalls(const std::string &matchId) const;
     /// The queue table, in join order.
-    StoreResult<std::vector<QueueRow>> queue(const std::string &queueId = engine::DefaultQueueId) const;
+    StoreResult<std::vector<QueueRow>> queue(const std::string &queueId
+                                             = engine::DefaultQueueId) const;
     StoreResult<std::vector<BuildingRow>> buildings() const;
 
     /// The seats of a match played by language models, in seat order
@@ -374,12 +375,14 @@ public:
     StoreResult<std::string> nextTournamentId() const;
     /// Stores a tournament and its whole schedule in one transaction.
     /// Conflict when the id exists.
-    StoreResult<void> createTournament(const TournamentRow &row, const std::vector<TournamentMatchRow> &schedule);
+    StoreResult<void> createTournament(const TournamentRow &row,
+                                       const std::vector<TournamentMatchRow> &schedule);
     /// Every tournament, oldest first, with its counts.
     StoreResult<std::vector<TournamentRow>> tournaments() const;
     StoreResult<TournamentRow> tournament(const std::string &id) const;
     /// The schedule's rows in index order; logs only when `withLogs`.
-    StoreResult<std::vector<TournamentMatchRow>> tournamentMatches(const std::string &id, bool withLogs) const;
+    StoreResult<std::vector<TournamentMatchRow>> tournamentMatches(const std::string &id,
+                                                                   bool withLogs) const;
     /// Writes the rows' status, match id, result, log and finish time (and
     /// the schedule entry when the row has one: a live match records the
     /// seats as they were taken), all in one transaction.
@@ -399,11 +402,13 @@ public:
     /// its profile must hold no key. Imported matches are never resumed by
     /// recovery.
     /// With `renumber`, the match is stored as that number (checkImport).
-    StoreResult<ImportResult> importMatch(std::string_view jsonLines, std::optional<int> renumber = std::nullopt);
+    StoreResult<ImportResult> importMatch(std::string_view jsonLines,
+                                          std::optional<int> renumber = std::nullopt);
     /// The number after the highest a stored match has (1 for none).
     StoreResult<int> nextMatchNumber() const;
     /// The match right after event `eventRef` (an event id or a seq).
-    StoreResult<engine::Match> replayTo(const std::string &matchId, std::string_view eventRef) const;
+    StoreResult<engine::Match> replayTo(const std::string &matchId,
+                                        std::string_view eventRef) const;
 
     // ------------------------------------------------------------ diagnostics
 

@@ -17,18 +17,18 @@ namespace townhall::host {
 struct StoreError
 {
     enum class Code {
-        Io,            ///< cannot create the directory / open the file
-        NotFound,      ///< no such database file, match, agent or event
-        ReadOnly,      ///< the file or its directory is not writable
-        Corrupt,       ///< not an SQLite file, or it fails its integrity check
-        Foreign,       ///< a valid SQLite database that belongs to another program
-        TooNew,        ///< written by a newer Town Hall (schema version above ours)
-        DiskFull,      ///< SQLite reported SQLITE_FULL (disk or max_page_count)
-        Busy,          ///< another process holds the database lock
-        Conflict,      ///< the write contradicts what is stored (duplicate id, seq gap)
-        Invalid,       ///< malformed input (import lines, empty names, bad event id)
-        Unauthorized,  ///< unknown or revoked agent token
-        Sql,           ///< any other SQLite failure
+        Io,           ///< cannot create the directory / open the file
+        NotFound,     ///< no such database file, match, agent or event
+        ReadOnly,     ///< the file or its directory is not writable
+        Corrupt,      ///< not an SQLite file, or it fails its integrity check
+        Foreign,      ///< a valid SQLite database that belongs to another program
+        TooNew,       ///< written by a newer Town Hall (schema version above ours)
+        DiskFull,     ///< SQLite reported SQLITE_FULL (disk or max_page_count)
+        Busy,         ///< another process holds the database lock
+        Conflict,     ///< the write contradicts what is stored (duplicate id, seq gap)
+        Invalid,      ///< malformed input (import lines, empty names, bad event id)
+        Unauthorized, ///< unknown or revoked agent token
+        Sql,          ///< any other SQLite failure
     };
 
     Code code = Code::Sql;

@@ -23,7 +23,10 @@ public:
 
     /// `token` empty: a guest. `timeoutMs` bounds each request (a dead server answers nothing).
     RawMcpClient(QString url, QString token, std::string clientName, int timeoutMs)
-        : m_url(std::move(url)), m_token(std::move(token)), m_clientName(std::move(clientName)), m_timeoutMs(timeoutMs)
+        : m_url(std::move(url))
+        , m_token(std::move(token))
+        , m_clientName(std::move(clientName))
+        , m_timeoutMs(timeoutMs)
     {}
 
     bool connect()
@@ -56,8 +59,10 @@ public:
         if (!res.value("isError", false))
             return res.value("structuredContent", json::object());
         try {
-            return json{{"ok", false},
-                        {"error", json::parse(res.at("content").at(0).at("text").get<std::string>()).at("error")}};
+            return json{
+                {"ok", false},
+                {"error",
+                 json::parse(res.at("content").at(0).at("text").get<std::string>()).at("error")}};
         } catch (const std::exception &) {
             return json{{"ok", false}, {"error", {{"code", "UNPARSED"}, {"message", res.dump()}}}};
         }

@@ -47,7 +47,9 @@ struct Secrets
             if (k.omniscient)
                 texts << QString::fromStdString(k.text);
         for (int r = 0; r < hostRoster.rowCount(); ++r)
-            texts << hostRoster.index(r, ui::PlayersModel::NameColumn).data(ui::PlayersModel::NightActionRole).toString();
+            texts << hostRoster.index(r, ui::PlayersModel::NameColumn)
+                         .data(ui::PlayersModel::NightActionRole)
+                         .toString();
         texts.removeAll(QString());
     }
     /// The first text that gives a secret away, or empty.
@@ -101,7 +103,8 @@ private Q_SLOTS:
             const Secrets secrets(*full, *app.window.controller()->players());
             mostSecrets = std::max(mostSecrets, int(secrets.texts.size()));
             leaked = secrets.leak(ui::test::broadcastTexts(*w));
-            if (const QStringList known = ui::test::livingWithKnownRole(*w); leaked.isEmpty() && !known.isEmpty())
+            if (const QStringList known = ui::test::livingWithKnownRole(*w);
+                leaked.isEmpty() && !known.isEmpty())
                 leaked = QStringLiteral("the role of %1 in the roster").arg(known.join(u", "));
             ++checks;
         });
@@ -116,7 +119,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(voted(), 180'000);
         QVERIFY2(leaked.isEmpty(), qPrintable(QStringLiteral("leaked: %1").arg(leaked)));
         QVERIFY2(checks > 10, qPrintable(QString::number(checks)));
-        QVERIFY(mostSecrets > 0);  // there was something to keep
+        QVERIFY(mostSecrets > 0); // there was something to keep
         // The header shows the phase the public replica is in (both are
         // synced by the same signal; nothing runs in between here).
         const engine::Match *pub = w->replicas()->match(id);
@@ -126,7 +129,9 @@ private Q_SLOTS:
         // The host's own replica is omniscient and holds more than the feed.
         const engine::Match *full = app.window.replicas()->match(id);
         QVERIFY(full->log().size() > pub->log().size());
-        QVERIFY(Secrets(*full, *app.window.controller()->players()).leak(ui::test::broadcastTexts(*w)).isEmpty());
+        QVERIFY(Secrets(*full, *app.window.controller()->players())
+                    .leak(ui::test::broadcastTexts(*w))
+                    .isEmpty());
         w->close();
     }
 };

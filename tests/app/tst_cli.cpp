@@ -6,12 +6,12 @@
 #include <nlohmann/json.hpp>
 
 #include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTcpServer>
 #include <QTcpSocket>
-#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -47,7 +47,8 @@ Run townhall(const QStringList &args,
         p.kill();
         p.waitForFinished();
     }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            p.readAllStandardOutput(),
             p.readAllStandardError()};
 }
 
@@ -59,9 +60,10 @@ struct LiveHost
 
     bool start(const QStringList &args)
     {
-        proc.start(QStringLiteral(TOWNHALL_BIN), QStringList{QStringLiteral("--headless"), QStringLiteral("--port"),
-                                                             QStringLiteral("0")}
-                                                     + args);
+        proc.start(
+            QStringLiteral(TOWNHALL_BIN),
+            QStringList{QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0")}
+                + args);
         return proc.waitForStarted(10'000);
     }
     /// Reads stdout until `done(out)` or `timeoutMs`; true if done.
@@ -135,9 +137,16 @@ void TstCli::initTestCase()
 void TstCli::demoExportImportReplay()
 {
     // The README's headless main job: a narrated bot match that ends with its result.
-    Run demo = townhall({QStringLiteral("--headless"), QStringLiteral("--demo"), QStringLiteral("--port"),
-                         QStringLiteral("0"), QStringLiteral("--db"), m_db, QStringLiteral("--speed"),
-                         QStringLiteral("60"), QStringLiteral("--seed"), QStringLiteral("5")});
+    Run demo = townhall({QStringLiteral("--headless"),
+                         QStringLiteral("--demo"),
+                         QStringLiteral("--port"),
+                         QStringLiteral("0"),
+                         QStringLiteral("--db"),
+                         m_db,
+                         QStringLiteral("--speed"),
+                         QStringLiteral("60"),
+                         QStringLiteral("--seed"),
+                         QStringLiteral("5")});
     QCOMPARE(demo.code, 0);
     const QString text = QString::fromUtf8(demo.out);
     QVERIFY2(text.startsWith(QLatin1String("http://127.0.0.1:")), qPrintable(text.left(200)));
@@ -145,7 +154,8 @@ void TstCli::demoExportImportReplay()
     QVERIFY(text.contains(QStringLiteral("== Day 1 · DAY_VOTE ==")));
     QVERIFY(text.contains(QLatin1String("Result: the ")));
 
-    Run exp = townhall({QStringLiteral("export"), QStringLiteral("match-1"), QStringLiteral("--db"), m_db});
+    Run exp = townhall(
+        {QStringLiteral("export"), QStringLiteral("match-1"), QStringLiteral("--db"), m_db});
     QCOMPARE(exp.code, 0);
     const QList<QByteArray> lines = exp.out.trimmed().split('\n');
     QVERIFY(lines.size() > 50);
@@ -172,48 +182,68 @@ void TstCli::demoExportImportReplay()
     QCOMPARE(again.code, 1);
     QVERIFY(!again.err.isEmpty());
     // ...unless it is stored under the next free number (issue 29, item 22).
-    Run renumbered = townhall({QStringLiteral("import"), file, QStringLiteral("--renumber"), QStringLiteral("--db"), other});
+    Run renumbered = townhall({QStringLiteral("import"),
+                               file,
+                               QStringLiteral("--renumber"),
+                               QStringLiteral("--db"),
+                               other});
     QCOMPARE(renumbered.code, 0);
     QVERIFY2(renumbered.out.contains("imported match-2"), renumbered.out.constData());
-    Run exp2 = townhall({QStringLiteral("export"), QStringLiteral("match-2"), QStringLiteral("--db"), other});
+    Run exp2 = townhall(
+        {QStringLiteral("export"), QStringLiteral("match-2"), QStringLiteral("--db"), other});
     QCOMPARE(exp2.code, 0);
     QVERIFY(!exp2.out.contains("match-1"));
     QCOMPARE(exp2.out.count('\n'), exp.out.count('\n'));
 
     const std::string mid = lines[lines.size() / 2].toStdString();
     const std::string midId = json::parse(mid).at("eventId").get<std::string>();
-    Run rep = townhall({QStringLiteral("replay"), QStringLiteral("match-1"), QStringLiteral("--to"),
-                        QString::fromStdString(midId), QStringLiteral("--db"), other});
+    Run rep = townhall({QStringLiteral("replay"),
+                        QStringLiteral("match-1"),
+                        QStringLiteral("--to"),
+                        QString::fromStdString(midId),
+                        QStringLiteral("--db"),
+                        other});
     QCOMPARE(rep.code, 0);
     const json state = json::parse(rep.out.toStdString());
-    QCOMPARE(QString::fromStdString(state.at("atEventId").get<std::string>()), QString::fromStdString(midId));
+    QCOMPARE(QString::fromStdString(state.at("atEventId").get<std::string>()),
+             QString::fromStdString(midId));
     for (const json &p : state.at("public").at("players"))
         if (p.at("alive").get<bool>() && state.at("public").at("phase") != "ENDED")
             QVERIFY(p.at("revealedRole").is_null());
     // The same replay from the original database gives the same state.
-    Run rep2 = townhall({QStringLiteral("replay"), QStringLiteral("match-1"), QStringLiteral("--to"),
-                         QString::fromStdString(midId), QStringLiteral("--db"), m_db});
+    Run rep2 = townhall({QStringLiteral("replay"),
+                         QStringLiteral("match-1"),
+                         QStringLiteral("--to"),
+                         QString::fromStdString(midId),
+                         QStringLiteral("--db"),
+                         m_db});
     QCOMPARE(json::parse(rep2.out.toStdString()).at("stateHash"), state.at("stateHash"));
 
     // A damaged import is refused.
     QByteArray broken = exp.out;
     broken.replace("\"seq\":3,", "\"seq\":33,");
-    Run bad = townhall({QStringLiteral("import"), QStringLiteral("-"), QStringLiteral("--db"),
+    Run bad = townhall({QStringLiteral("import"),
+                        QStringLiteral("-"),
+                        QStringLiteral("--db"),
                         m_dir.filePath(QStringLiteral("third.sqlite"))},
                        broken);
     QCOMPARE(bad.code, 1);
     // A refused import creates no database (issue 28, item 8).
     QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("third.sqlite"))));
     // A file that never ends is refused at the cap, not read whole.
-    Run endless = townhall({QStringLiteral("import"), QStringLiteral("/dev/zero"), QStringLiteral("--db"),
+    Run endless = townhall({QStringLiteral("import"),
+                            QStringLiteral("/dev/zero"),
+                            QStringLiteral("--db"),
                             m_dir.filePath(QStringLiteral("fourth.sqlite"))});
     QCOMPARE(endless.code, 1);
     QVERIFY2(endless.err.contains("more than 64 MiB"), endless.err.constData());
     QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("fourth.sqlite"))));
     // Without --to, replay shows the last event (issue 29, item 9).
-    Run last = townhall({QStringLiteral("replay"), QStringLiteral("match-1"), QStringLiteral("--db"), other});
+    Run last = townhall(
+        {QStringLiteral("replay"), QStringLiteral("match-1"), QStringLiteral("--db"), other});
     QCOMPARE(last.code, 0);
-    QCOMPARE(QString::fromStdString(json::parse(last.out.toStdString()).at("atEventId").get<std::string>()),
+    QCOMPARE(QString::fromStdString(
+                 json::parse(last.out.toStdString()).at("atEventId").get<std::string>()),
              QString::fromStdString(lastId));
 }
 
@@ -222,18 +252,27 @@ void TstCli::chapters()
     // The stored demo match of demoExportImportReplay(); played again if this
     // function runs alone.
     if (!QFile::exists(m_db)) {
-        Run demo = townhall({QStringLiteral("--headless"), QStringLiteral("--demo"), QStringLiteral("--port"),
-                             QStringLiteral("0"), QStringLiteral("--db"), m_db, QStringLiteral("--speed"),
-                             QStringLiteral("60"), QStringLiteral("--seed"), QStringLiteral("5")});
+        Run demo = townhall({QStringLiteral("--headless"),
+                             QStringLiteral("--demo"),
+                             QStringLiteral("--port"),
+                             QStringLiteral("0"),
+                             QStringLiteral("--db"),
+                             m_db,
+                             QStringLiteral("--speed"),
+                             QStringLiteral("60"),
+                             QStringLiteral("--seed"),
+                             QStringLiteral("5")});
         QCOMPARE(demo.code, 0);
     }
     static const QRegularExpression line(QStringLiteral("^((\\d+):)?(\\d{1,2}):(\\d{2}) \\S.*$"));
     const auto seconds = [](const QRegularExpressionMatch &m) {
         return m.captured(2).toInt() * 3600 + m.captured(3).toInt() * 60 + m.captured(4).toInt();
     };
-    Run plain = townhall({QStringLiteral("chapters"), QStringLiteral("match-1"), QStringLiteral("--db"), m_db});
+    Run plain = townhall(
+        {QStringLiteral("chapters"), QStringLiteral("match-1"), QStringLiteral("--db"), m_db});
     QCOMPARE(plain.code, 0);
-    const QStringList lines = QString::fromUtf8(plain.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList lines
+        = QString::fromUtf8(plain.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QVERIFY2(!lines.isEmpty(), plain.err.constData());
     QVERIFY2(lines.front().startsWith(QLatin1String("0:00 ")), qPrintable(lines.front()));
     int previous = -10;
@@ -244,15 +283,21 @@ void TstCli::chapters()
         previous = seconds(m);
     }
     // The stream started 2 min 5 s before the match: an opener, then the match.
-    Run shifted = townhall({QStringLiteral("chapters"), QStringLiteral("match-1"), QStringLiteral("--offset"),
-                            QStringLiteral("125"), QStringLiteral("--db"), m_db});
+    Run shifted = townhall({QStringLiteral("chapters"),
+                            QStringLiteral("match-1"),
+                            QStringLiteral("--offset"),
+                            QStringLiteral("125"),
+                            QStringLiteral("--db"),
+                            m_db});
     QCOMPARE(shifted.code, 0);
-    const QStringList shiftedLines = QString::fromUtf8(shifted.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList shiftedLines
+        = QString::fromUtf8(shifted.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(shiftedLines.value(0), QStringLiteral("0:00 Before the match"));
     QCOMPARE(shiftedLines.value(1), QStringLiteral("2:05 ") + lines.front().mid(5));
 
     // An unknown match: a clear error naming it, nothing on stdout, a failure exit.
-    Run unknown = townhall({QStringLiteral("chapters"), QStringLiteral("match-999"), QStringLiteral("--db"), m_db});
+    Run unknown = townhall(
+        {QStringLiteral("chapters"), QStringLiteral("match-999"), QStringLiteral("--db"), m_db});
     QCOMPARE(unknown.code, 1);
     QVERIFY(unknown.out.isEmpty());
     QVERIFY2(unknown.err.startsWith("townhall chapters: ") && unknown.err.contains("match-999"),
@@ -262,19 +307,33 @@ void TstCli::chapters()
 void TstCli::agents()
 {
     const QString db = m_dir.filePath(QStringLiteral("agents.sqlite"));
-    Run add = townhall({QStringLiteral("agent"), QStringLiteral("add"), QStringLiteral("Alice"), QStringLiteral("--db"), db});
+    Run add = townhall({QStringLiteral("agent"),
+                        QStringLiteral("add"),
+                        QStringLiteral("Alice"),
+                        QStringLiteral("--db"),
+                        db});
     QCOMPARE(add.code, 0);
-    const QString token = QString::fromUtf8(add.out).section(QStringLiteral("token "), 1).section(QLatin1Char('\n'), 0, 0);
+    const QString token = QString::fromUtf8(add.out)
+                              .section(QStringLiteral("token "), 1)
+                              .section(QLatin1Char('\n'), 0, 0);
     QVERIFY(token.startsWith(QLatin1String("th_")));
-    Run list = townhall({QStringLiteral("agent"), QStringLiteral("list"), QStringLiteral("--db"), db});
+    Run list
+        = townhall({QStringLiteral("agent"), QStringLiteral("list"), QStringLiteral("--db"), db});
     QCOMPARE(list.code, 0);
     QVERIFY(list.out.contains("Alice\tactive"));
-    QVERIFY(!list.out.contains(token.toUtf8()));  // the token is shown once, never listed
-    Run rev = townhall({QStringLiteral("agent"), QStringLiteral("revoke"), QStringLiteral("Alice"), QStringLiteral("--db"), db});
+    QVERIFY(!list.out.contains(token.toUtf8())); // the token is shown once, never listed
+    Run rev = townhall({QStringLiteral("agent"),
+                        QStringLiteral("revoke"),
+                        QStringLiteral("Alice"),
+                        QStringLiteral("--db"),
+                        db});
     QCOMPARE(rev.code, 0);
-    QVERIFY(townhall({QStringLiteral("agent"), QStringLiteral("list"), QStringLiteral("--db"), db}).out.contains("revoked"));
+    QVERIFY(townhall({QStringLiteral("agent"), QStringLiteral("list"), QStringLiteral("--db"), db})
+                .out.contains("revoked"));
     // A typo in the path does not create a database.
-    Run missing = townhall({QStringLiteral("agent"), QStringLiteral("list"), QStringLiteral("--db"),
+    Run missing = townhall({QStringLiteral("agent"),
+                            QStringLiteral("list"),
+                            QStringLiteral("--db"),
                             m_dir.filePath(QStringLiteral("nope.sqlite"))});
     QCOMPARE(missing.code, 1);
     QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("nope.sqlite"))));
@@ -285,9 +344,16 @@ void TstCli::agents()
 void TstCli::headlessNarratesEveryMatch()
 {
     LiveHost h;
-    QVERIFY(h.start({QStringLiteral("--db"), QStringLiteral(":memory:"), QStringLiteral("--bots"), QStringLiteral("8"),
-                     QStringLiteral("--speed"), QStringLiteral("100"), QStringLiteral("--seed"), QStringLiteral("3")}));
-    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("[match-1] Result: "); }), h.out.right(2000).constData());
+    QVERIFY(h.start({QStringLiteral("--db"),
+                     QStringLiteral(":memory:"),
+                     QStringLiteral("--bots"),
+                     QStringLiteral("8"),
+                     QStringLiteral("--speed"),
+                     QStringLiteral("100"),
+                     QStringLiteral("--seed"),
+                     QStringLiteral("3")}));
+    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("[match-1] Result: "); }),
+             h.out.right(2000).constData());
     const QList<QByteArray> lines = h.out.split('\n');
     QVERIFY(lines.front().startsWith("http://127.0.0.1:"));
     QVERIFY(h.out.contains("[match-1] Day 1 · NIGHT\n"));
@@ -303,9 +369,16 @@ void TstCli::headlessNarratesEveryMatch()
 void TstCli::headlessBotsKeepPlaying()
 {
     LiveHost h;
-    QVERIFY(h.start({QStringLiteral("--db"), QStringLiteral(":memory:"), QStringLiteral("--bots"), QStringLiteral("8"),
-                     QStringLiteral("--speed"), QStringLiteral("200"), QStringLiteral("--seed"), QStringLiteral("4")}));
-    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("[match-3] Result: "); }), h.out.right(2000).constData());
+    QVERIFY(h.start({QStringLiteral("--db"),
+                     QStringLiteral(":memory:"),
+                     QStringLiteral("--bots"),
+                     QStringLiteral("8"),
+                     QStringLiteral("--speed"),
+                     QStringLiteral("200"),
+                     QStringLiteral("--seed"),
+                     QStringLiteral("4")}));
+    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("[match-3] Result: "); }),
+             h.out.right(2000).constData());
     QVERIFY(h.out.contains("[match-2] Result: "));
     QVERIFY(h.proc.readAllStandardError().contains("back to back"));
 }
@@ -318,11 +391,20 @@ void TstCli::headlessRefusesAnUnreachableModelServer()
     env.insert(QStringLiteral("OLLAMA_HOST"), QStringLiteral("http://127.0.0.1:1"));
     QElapsedTimer t;
     t.start();
-    Run r = townhall({QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"),
-                      QStringLiteral(":memory:"), QStringLiteral("--ollama"), QStringLiteral("qwen3:8b")},
-                     {}, 60'000, env);
+    Run r = townhall({QStringLiteral("--headless"),
+                      QStringLiteral("--port"),
+                      QStringLiteral("0"),
+                      QStringLiteral("--db"),
+                      QStringLiteral(":memory:"),
+                      QStringLiteral("--ollama"),
+                      QStringLiteral("qwen3:8b")},
+                     {},
+                     60'000,
+                     env);
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.err.contains("nothing answers for provider") && r.err.contains("nothing was started"), r.err.constData());
+    QVERIFY2(r.err.contains("nothing answers for provider")
+                 && r.err.contains("nothing was started"),
+             r.err.constData());
     QVERIFY2(r.err.count('\n') <= 3, r.err.constData());
     QVERIFY2(!r.out.contains("[match-"), r.out.constData());
     qInfo("refused after %lld ms", qint64(t.elapsed()));
@@ -344,11 +426,14 @@ void TstCli::headlessNamesStandIns()
                 if (end < 0)
                     return;
                 const bool models = head.startsWith("GET ");
-                const QByteArray body = models ? QByteArray(R"({"object":"list","data":[{"id":"flaky-1"}]})")
-                                               : QByteArray(R"({"error":{"message":"overloaded"}})");
-                s->write((models ? "HTTP/1.1 200 OK\r\n" : "HTTP/1.1 500 Internal Server Error\r\n")
-                         + QByteArray("Content-Type: application/json\r\nConnection: close\r\nContent-Length: ")
-                         + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                const QByteArray body
+                    = models ? QByteArray(R"({"object":"list","data":[{"id":"flaky-1"}]})")
+                             : QByteArray(R"({"error":{"message":"overloaded"}})");
+                s->write(
+                    (models ? "HTTP/1.1 200 OK\r\n" : "HTTP/1.1 500 Internal Server Error\r\n")
+                    + QByteArray(
+                        "Content-Type: application/json\r\nConnection: close\r\nContent-Length: ")
+                    + QByteArray::number(body.size()) + "\r\n\r\n" + body);
                 s->disconnectFromHost();
             });
         }
@@ -357,24 +442,37 @@ void TstCli::headlessNamesStandIns()
     {
         QFile f(seats);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QByteArray::fromStdString(
-            json{{"providers", {{"flaky", {{"kind", "openai"}, {"baseUrl", "http://127.0.0.1:" + std::to_string(provider.serverPort()) + "/v1"},
-                                           {"model", "flaky-1"}}}}},
-                 {"seats", {{{"name", "Zed"}, {"provider", "flaky"}}}}}
-                .dump()));
+        f.write(QByteArray::fromStdString(json{
+            {"providers",
+             {{"flaky",
+               {{"kind", "openai"},
+                {"baseUrl", "http://127.0.0.1:" + std::to_string(provider.serverPort()) + "/v1"},
+                {"model", "flaky-1"}}}}},
+            {"seats", {{{"name", "Zed"}, {"provider", "flaky"}}}}}
+                                              .dump()));
     }
     QProcess proc;
     proc.start(QStringLiteral(TOWNHALL_BIN),
-               {QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"),
-                QStringLiteral(":memory:"), QStringLiteral("--seats"), seats, QStringLiteral("--bots"),
-                QStringLiteral("7"), QStringLiteral("--timers"), QStringLiteral("standard"), QStringLiteral("--speed"),
+               {QStringLiteral("--headless"),
+                QStringLiteral("--port"),
+                QStringLiteral("0"),
+                QStringLiteral("--db"),
+                QStringLiteral(":memory:"),
+                QStringLiteral("--seats"),
+                seats,
+                QStringLiteral("--bots"),
+                QStringLiteral("7"),
+                QStringLiteral("--timers"),
+                QStringLiteral("standard"),
+                QStringLiteral("--speed"),
                 QStringLiteral("20")});
     QVERIFY(proc.waitForStarted(10'000));
     QByteArray out;
     QElapsedTimer t;
     t.start();
     // The test's own event loop must turn: the provider lives in this process.
-    while (!out.contains("HAND-OVER of Zed") && t.elapsed() < 180'000 && proc.state() == QProcess::Running) {
+    while (!out.contains("HAND-OVER of Zed") && t.elapsed() < 180'000
+           && proc.state() == QProcess::Running) {
         QTest::qWait(100);
         out += proc.readAllStandardOutput();
     }
@@ -393,10 +491,15 @@ void TstCli::headlessNamesStandIns()
 void TstCli::headlessQuietPrintsTheUrlAlone()
 {
     LiveHost h;
-    QVERIFY(h.start({QStringLiteral("--db"), QStringLiteral(":memory:"), QStringLiteral("--bots"), QStringLiteral("8"),
-                     QStringLiteral("--speed"), QStringLiteral("100"), QStringLiteral("--quiet")}));
+    QVERIFY(h.start({QStringLiteral("--db"),
+                     QStringLiteral(":memory:"),
+                     QStringLiteral("--bots"),
+                     QStringLiteral("8"),
+                     QStringLiteral("--speed"),
+                     QStringLiteral("100"),
+                     QStringLiteral("--quiet")}));
     QVERIFY(h.readUntil([](const QByteArray &o) { return o.contains('\n'); }, 20'000));
-    QTest::qWait(3000);  // a match plays meanwhile
+    QTest::qWait(3000); // a match plays meanwhile
     h.readUntil([](const QByteArray &) { return false; }, 500);
     QVERIFY2(h.out.startsWith("http://127.0.0.1:") && h.out.count('\n') == 1, h.out.constData());
 }
@@ -404,22 +507,31 @@ void TstCli::headlessQuietPrintsTheUrlAlone()
 void TstCli::headlessLogsJsonPublicEventsOnly()
 {
     LiveHost h;
-    QVERIFY(h.start({QStringLiteral("--db"), QStringLiteral(":memory:"), QStringLiteral("--bots"), QStringLiteral("8"),
-                     QStringLiteral("--speed"), QStringLiteral("100"), QStringLiteral("--log"), QStringLiteral("json")}));
-    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("\"GAME_ENDED\""); }), h.out.right(2000).constData());
+    QVERIFY(h.start({QStringLiteral("--db"),
+                     QStringLiteral(":memory:"),
+                     QStringLiteral("--bots"),
+                     QStringLiteral("8"),
+                     QStringLiteral("--speed"),
+                     QStringLiteral("100"),
+                     QStringLiteral("--log"),
+                     QStringLiteral("json")}));
+    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("\"GAME_ENDED\""); }),
+             h.out.right(2000).constData());
     const QList<QByteArray> lines = h.out.split('\n');
     std::set<std::string> types;
     for (const QByteArray &line : lines.mid(1)) {
         if (line.isEmpty())
             continue;
-        const json j = json::parse(line.toStdString());  // throws (and fails) on a line that is not JSON
+        const json j
+            = json::parse(line.toStdString()); // throws (and fails) on a line that is not JSON
         QCOMPARE(j.at("matchId").get<std::string>(), std::string("match-1"));
         QCOMPARE(j.at("visibility").get<std::string>(), std::string("PUBLIC"));
         types.insert(j.at("type").get<std::string>());
     }
     for (const char *t : {"PHASE_CHANGED", "PUBLIC_MESSAGE", "VOTE_CAST", "NARRATOR", "GAME_ENDED"})
         QVERIFY2(types.count(t), t);
-    for (const char *t : {"WOLF_CHAT_MESSAGE", "ROLES_ASSIGNED", "SEER_INSPECTED", "WOLF_KILL_SELECTED"})
+    for (const char *t :
+         {"WOLF_CHAT_MESSAGE", "ROLES_ASSIGNED", "SEER_INSPECTED", "WOLF_KILL_SELECTED"})
         QVERIFY2(!types.count(t), t);
 }
 
@@ -428,8 +540,13 @@ void TstCli::headlessLogsJsonPublicEventsOnly()
 void TstCli::agentConfigNamesTheServedUrl()
 {
     const QString db = m_dir.filePath(QStringLiteral("served.sqlite"));
-    Run fresh = townhall({QStringLiteral("agent"), QStringLiteral("add"), QStringLiteral("Early"), QStringLiteral("--db"), db,
-                          QStringLiteral("--format"), QStringLiteral("http")});
+    Run fresh = townhall({QStringLiteral("agent"),
+                          QStringLiteral("add"),
+                          QStringLiteral("Early"),
+                          QStringLiteral("--db"),
+                          db,
+                          QStringLiteral("--format"),
+                          QStringLiteral("http")});
     QCOMPARE(fresh.code, 0);
     QVERIFY(fresh.out.contains("http://127.0.0.1:8787/mcp"));
     QVERIFY(fresh.err.contains("the default port"));
@@ -441,14 +558,26 @@ void TstCli::agentConfigNamesTheServedUrl()
         url = h.out.trimmed();
     }
     QVERIFY(url.startsWith("http://127.0.0.1:"));
-    QVERIFY(!url.contains(":8787/"));  // --port 0: some free port
-    Run add = townhall({QStringLiteral("agent"), QStringLiteral("add"), QStringLiteral("Later"), QStringLiteral("--db"), db,
-                        QStringLiteral("--format"), QStringLiteral("http")});
+    QVERIFY(!url.contains(":8787/")); // --port 0: some free port
+    Run add = townhall({QStringLiteral("agent"),
+                        QStringLiteral("add"),
+                        QStringLiteral("Later"),
+                        QStringLiteral("--db"),
+                        db,
+                        QStringLiteral("--format"),
+                        QStringLiteral("http")});
     QCOMPARE(add.code, 0);
     QVERIFY2(add.out.contains(url), add.out.constData());
     QVERIFY(add.err.contains("where the last host on this database served"));
-    Run given = townhall({QStringLiteral("agent"), QStringLiteral("config"), QStringLiteral("Later"), QStringLiteral("--db"), db,
-                          QStringLiteral("--format"), QStringLiteral("http"), QStringLiteral("--port"), QStringLiteral("9911")});
+    Run given = townhall({QStringLiteral("agent"),
+                          QStringLiteral("config"),
+                          QStringLiteral("Later"),
+                          QStringLiteral("--db"),
+                          db,
+                          QStringLiteral("--format"),
+                          QStringLiteral("http"),
+                          QStringLiteral("--port"),
+                          QStringLiteral("9911")});
     QCOMPARE(given.code, 0);
     QVERIFY(given.out.contains("http://127.0.0.1:9911/mcp"));
     QVERIFY(given.err.contains("given with --port"));
@@ -468,28 +597,47 @@ void TstCli::refusesBadDatabases_data()
 void TstCli::refusesBadDatabases()
 {
     QFETCH(QByteArray, content);
-    const QString path = m_dir.filePath(QStringLiteral("bad-%1.sqlite").arg(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))));
+    const QString path = m_dir.filePath(QStringLiteral("bad-%1.sqlite")
+                                            .arg(QString::fromLatin1(QTest::currentDataTag())
+                                                     .replace(QLatin1Char(' '), QLatin1Char('-'))));
     {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(content);
     }
     const QByteArray before = sha(path);
-    Run r = townhall({QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"), path},
-                     {}, 20'000);
+    Run r = townhall({QStringLiteral("--headless"),
+                      QStringLiteral("--port"),
+                      QStringLiteral("0"),
+                      QStringLiteral("--db"),
+                      path},
+                     {},
+                     20'000);
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(path.toUtf8()) || r.err.size() > 20, r.err.constData());
-    QCOMPARE(sha(path), before);  // never overwritten
+    QCOMPARE(sha(path), before); // never overwritten
 }
 
 void TstCli::simulateIsDeterministic()
 {
-    Run a = townhall({QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("200"), QStringLiteral("--seed"),
-                      QStringLiteral("9"), QStringLiteral("--json")});
-    Run b = townhall({QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("200"), QStringLiteral("--seed"),
-                      QStringLiteral("9"), QStringLiteral("--json")});
-    Run c = townhall({QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("200"), QStringLiteral("--seed"),
-                      QStringLiteral("10"), QStringLiteral("--json")});
+    Run a = townhall({QStringLiteral("simulate"),
+                      QStringLiteral("--matches"),
+                      QStringLiteral("200"),
+                      QStringLiteral("--seed"),
+                      QStringLiteral("9"),
+                      QStringLiteral("--json")});
+    Run b = townhall({QStringLiteral("simulate"),
+                      QStringLiteral("--matches"),
+                      QStringLiteral("200"),
+                      QStringLiteral("--seed"),
+                      QStringLiteral("9"),
+                      QStringLiteral("--json")});
+    Run c = townhall({QStringLiteral("simulate"),
+                      QStringLiteral("--matches"),
+                      QStringLiteral("200"),
+                      QStringLiteral("--seed"),
+                      QStringLiteral("10"),
+                      QStringLiteral("--json")});
     QCOMPARE(a.code, 0);
     const json ja = json::parse(a.out.toStdString());
     const json jb = json::parse(b.out.toStdString());
@@ -509,21 +657,25 @@ void TstCli::rulesListsThePresets()
     QCOMPARE(js.code, 0);
     const json list = json::parse(js.out.toStdString());
     QVERIFY(list.is_array());
-    const std::map<std::string, int> presets{{"classic", 8}, {"seed002-6", 6}, {"seed002-9", 9}, {"seed002-12", 12}};
+    const std::map<std::string, int> presets{
+        {"classic", 8}, {"seed002-6", 6}, {"seed002-9", 9}, {"seed002-12", 12}};
     QCOMPARE(list.size(), presets.size());
     for (const auto &[name, seats] : presets) {
-        const auto it = std::find_if(list.begin(), list.end(), [&](const json &j) { return j.at("name") == name; });
+        const auto it = std::find_if(
+            list.begin(), list.end(), [&](const json &j) { return j.at("name") == name; });
         QVERIFY2(it != list.end(), name.c_str());
         QCOMPARE(it->at("seats").get<int>(), seats);
         QCOMPARE(it->at("queueId").get<std::string>(), "werewolf-" + name);
         // The text names it with its table.
-        const QByteArray head = QByteArray::fromStdString(name + "  (" + std::to_string(seats) + " seats");
+        const QByteArray head
+            = QByteArray::fromStdString(name + "  (" + std::to_string(seats) + " seats");
         QVERIFY2(text.out.contains(head), head.constData());
     }
     QVERIFY(text.out.contains("3 werewolves, 1 seer, 1 witch, 1 hunter, 3 villagers"));
 
     // An entry of --json is a rule-set file that plays as the preset it describes.
-    auto nine = *std::find_if(list.begin(), list.end(), [](const json &j) { return j.at("name") == "seed002-9"; });
+    auto nine = *std::find_if(
+        list.begin(), list.end(), [](const json &j) { return j.at("name") == "seed002-9"; });
     nine.erase("seats");
     nine.erase("queueId");
     QTemporaryDir dir;
@@ -531,18 +683,26 @@ void TstCli::rulesListsThePresets()
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(QByteArray::fromStdString(nine.dump()));
     file.close();
-    const QStringList sim{QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("10"),
-                          QStringLiteral("--json"), QStringLiteral("--rules")};
+    const QStringList sim{QStringLiteral("simulate"),
+                          QStringLiteral("--matches"),
+                          QStringLiteral("10"),
+                          QStringLiteral("--json"),
+                          QStringLiteral("--rules")};
     Run fromFile = townhall(sim + QStringList{file.fileName()});
     Run byName = townhall(sim + QStringList{QStringLiteral("seed002-9")});
     QCOMPARE(fromFile.code, 0);
-    QCOMPARE(json::parse(fromFile.out.toStdString()).at("logHash"), json::parse(byName.out.toStdString()).at("logHash"));
+    QCOMPARE(json::parse(fromFile.out.toStdString()).at("logHash"),
+             json::parse(byName.out.toStdString()).at("logHash"));
 }
 
 void TstCli::simulateWithRules()
 {
-    const QStringList base{QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("40"),
-                           QStringLiteral("--seed"), QStringLiteral("5"), QStringLiteral("--json")};
+    const QStringList base{QStringLiteral("simulate"),
+                           QStringLiteral("--matches"),
+                           QStringLiteral("40"),
+                           QStringLiteral("--seed"),
+                           QStringLiteral("5"),
+                           QStringLiteral("--json")};
     Run classic = townhall(base);
     Run named = townhall(base + QStringList{QStringLiteral("--rules"), QStringLiteral("classic")});
     QCOMPARE(classic.code, 0);
@@ -557,15 +717,23 @@ void TstCli::simulateWithRules()
     QCOMPARE(nine.code, 0);
     const json j9 = json::parse(nine.out.toStdString());
     QCOMPARE(j9.at("rules").get<std::string>(), std::string("seed002-9"));
-    QCOMPARE(j9.at("villagerWins").get<int>() + j9.at("werewolfWins").get<int>() + j9.at("draws").get<int>(), 40);
+    QCOMPARE(j9.at("villagerWins").get<int>() + j9.at("werewolfWins").get<int>()
+                 + j9.at("draws").get<int>(),
+             40);
     QVERIFY(j9.at("logHash") != jc.at("logHash"));
-    Run nineText = townhall({QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("5"),
-                             QStringLiteral("--rules"), QStringLiteral("seed002-9")});
+    Run nineText = townhall({QStringLiteral("simulate"),
+                             QStringLiteral("--matches"),
+                             QStringLiteral("5"),
+                             QStringLiteral("--rules"),
+                             QStringLiteral("seed002-9")});
     QCOMPARE(nineText.code, 0);
     QVERIFY(nineText.out.startsWith("rules:             seed002-9\n"));
     QVERIFY(nineText.out.contains("\ndraws:             "));
 
-    Run bad = townhall({QStringLiteral("simulate"), QStringLiteral("--rules"), QStringLiteral("seed999")}, {}, 20'000);
+    Run bad = townhall(
+        {QStringLiteral("simulate"), QStringLiteral("--rules"), QStringLiteral("seed999")},
+        {},
+        20'000);
     QCOMPARE(bad.code, 2);
     QVERIFY2(bad.err.contains("unknown rule set 'seed999'"), bad.err.constData());
     QVERIFY(bad.out.isEmpty());
@@ -574,25 +742,41 @@ void TstCli::simulateWithRules()
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(R"({"base": "seed002-9", "roles": {"werewolves": 0}})");
     file.close();
-    Run badFile = townhall({QStringLiteral("simulate"), QStringLiteral("--rules"), file.fileName()}, {}, 20'000);
+    Run badFile = townhall(
+        {QStringLiteral("simulate"), QStringLiteral("--rules"), file.fileName()}, {}, 20'000);
     QCOMPARE(badFile.code, 2);
     QVERIFY2(badFile.err.contains(file.fileName().toUtf8()), badFile.err.constData());
 }
 
 void TstCli::headlessWithRules()
 {
-    Run bad = townhall({QStringLiteral("--headless"), QStringLiteral("--rules"), QStringLiteral("13p"),
-                        QStringLiteral("--db"), QStringLiteral(":memory:")}, {}, 20'000);
+    Run bad = townhall({QStringLiteral("--headless"),
+                        QStringLiteral("--rules"),
+                        QStringLiteral("13p"),
+                        QStringLiteral("--db"),
+                        QStringLiteral(":memory:")},
+                       {},
+                       20'000);
     QCOMPARE(bad.code, 2);
     QVERIFY2(bad.err.contains("--rules: unknown rule set '13p'"), bad.err.constData());
 
     // Bots fill the default queue's table: nine seats with --rules 9p.
     LiveHost h;
-    QVERIFY(h.start({QStringLiteral("--db"), QStringLiteral(":memory:"), QStringLiteral("--bots"), QStringLiteral("9"),
-                     QStringLiteral("--rules"), QStringLiteral("9p"), QStringLiteral("--log"), QStringLiteral("json"),
-                     QStringLiteral("--speed"), QStringLiteral("200"), QStringLiteral("--seed"), QStringLiteral("4")}));
+    QVERIFY(h.start({QStringLiteral("--db"),
+                     QStringLiteral(":memory:"),
+                     QStringLiteral("--bots"),
+                     QStringLiteral("9"),
+                     QStringLiteral("--rules"),
+                     QStringLiteral("9p"),
+                     QStringLiteral("--log"),
+                     QStringLiteral("json"),
+                     QStringLiteral("--speed"),
+                     QStringLiteral("200"),
+                     QStringLiteral("--seed"),
+                     QStringLiteral("4")}));
     // Seat 9 exists only at a nine-seat table.
-    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("\"p:9\""); }), h.out.right(2000).constData());
+    QVERIFY2(h.readUntil([](const QByteArray &o) { return o.contains("\"p:9\""); }),
+             h.out.right(2000).constData());
     QVERIFY(h.proc.readAllStandardError().contains("8 bots waiting"));
 }
 
@@ -615,15 +799,22 @@ void TstCli::allocator()
 void TstCli::usageErrors_data()
 {
     QTest::addColumn<QStringList>("args");
-    QTest::newRow("simulate bad count") << QStringList{QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("x")};
+    QTest::newRow("simulate bad count") << QStringList{
+        QStringLiteral("simulate"), QStringLiteral("--matches"), QStringLiteral("x")};
     QTest::newRow("agent no action") << QStringList{QStringLiteral("agent")};
     QTest::newRow("export no match") << QStringList{QStringLiteral("export")};
     QTest::newRow("chapters no match") << QStringList{QStringLiteral("chapters")};
-    QTest::newRow("chapters bad offset") << QStringList{QStringLiteral("chapters"), QStringLiteral("match-1"),
-                                                        QStringLiteral("--offset"), QStringLiteral("1m"),
-                                                        QStringLiteral("--db"), QStringLiteral(":memory:")};
-    QTest::newRow("negative speed") << QStringList{QStringLiteral("--headless"), QStringLiteral("--speed"), QStringLiteral("-1"),
-                                                   QStringLiteral("--db"), QStringLiteral(":memory:")};
+    QTest::newRow("chapters bad offset") << QStringList{QStringLiteral("chapters"),
+                                                        QStringLiteral("match-1"),
+                                                        QStringLiteral("--offset"),
+                                                        QStringLiteral("1m"),
+                                                        QStringLiteral("--db"),
+                                                        QStringLiteral(":memory:")};
+    QTest::newRow("negative speed") << QStringList{QStringLiteral("--headless"),
+                                                   QStringLiteral("--speed"),
+                                                   QStringLiteral("-1"),
+                                                   QStringLiteral("--db"),
+                                                   QStringLiteral(":memory:")};
 }
 
 void TstCli::usageErrors()
@@ -645,7 +836,8 @@ void TstCli::withoutDisplay()
 
     Run help = townhall({QStringLiteral("--help")}, {}, 20'000, env);
     QCOMPARE(help.code, 0);
-    QVERIFY2(help.out.contains("--headless") && help.out.contains("simulate, rules, tournament, agent, export"),
+    QVERIFY2(help.out.contains("--headless")
+                 && help.out.contains("simulate, rules, tournament, agent, export"),
              help.out.constData());
 
     Run version = townhall({QStringLiteral("--version")}, {}, 20'000, env);

@@ -6,8 +6,8 @@
 // every unfinished match must replay to its stored state hash, and after the
 // last restart the match must finish.
 
-#include "host/store/store.h"
 #include "engine/rng.h"
+#include "host/store/store.h"
 #include "rawmcpclient.h"
 
 #include <QEventLoop>
@@ -29,7 +29,9 @@ namespace {
 /// A registered agent's MCP client.
 struct Client : townhall::test::RawMcpClient
 {
-    Client(QString url, QString token) : RawMcpClient(std::move(url), std::move(token), "crash-test", 5000) {}
+    Client(QString url, QString token)
+        : RawMcpClient(std::move(url), std::move(token), "crash-test", 5000)
+    {}
 };
 
 struct Host
@@ -40,9 +42,15 @@ struct Host
     bool start(const QString &db, const QStringList &extra)
     {
         proc.setProgram(QStringLiteral(TOWNHALL_BIN));
-        proc.setArguments(QStringList{QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"),
-                                      QStringLiteral("--db"), db, QStringLiteral("--speed"), QStringLiteral("8"),
-                                      QStringLiteral("--seed"), QStringLiteral("11"),
+        proc.setArguments(QStringList{QStringLiteral("--headless"),
+                                      QStringLiteral("--port"),
+                                      QStringLiteral("0"),
+                                      QStringLiteral("--db"),
+                                      db,
+                                      QStringLiteral("--speed"),
+                                      QStringLiteral("8"),
+                                      QStringLiteral("--seed"),
+                                      QStringLiteral("11"),
                                       QStringLiteral("--quiet")}
                           + extra);
         proc.setProcessChannelMode(QProcess::SeparateChannels);
@@ -87,15 +95,20 @@ void TstCrash::killTwentyTimes()
 
     // A registered agent finds its seat again after every restart.
     QProcess add;
-    add.start(QStringLiteral(TOWNHALL_BIN), {QStringLiteral("agent"), QStringLiteral("add"), QStringLiteral("Tester"),
-                                             QStringLiteral("--db"), db});
+    add.start(QStringLiteral(TOWNHALL_BIN),
+              {QStringLiteral("agent"),
+               QStringLiteral("add"),
+               QStringLiteral("Tester"),
+               QStringLiteral("--db"),
+               db});
     QVERIFY(add.waitForFinished(20000));
     QCOMPARE(add.exitCode(), 0);
     const QString addOut = QString::fromUtf8(add.readAllStandardOutput());
-    const QString token = addOut.section(QStringLiteral("token "), 1).section(QLatin1Char('\n'), 0, 0).trimmed();
+    const QString token
+        = addOut.section(QStringLiteral("token "), 1).section(QLatin1Char('\n'), 0, 0).trimmed();
     QVERIFY2(token.startsWith(QLatin1String("th_")), qPrintable(addOut));
 
-    std::set<std::string> acknowledged;  // event ids some agent was told about
+    std::set<std::string> acknowledged; // event ids some agent was told about
     std::string matchId;
     engine::Rng rng(20261122);
     int resumed = 0;
@@ -107,7 +120,9 @@ void TstCrash::killTwentyTimes()
     json lastState;
     for (int round = 0; round <= rounds; ++round) {
         Host host;
-        QVERIFY2(host.start(db, round == 0 ? QStringList{QStringLiteral("--bots"), QStringLiteral("7")} : QStringList{}),
+        QVERIFY2(host.start(db,
+                            round == 0 ? QStringList{QStringLiteral("--bots"), QStringLiteral("7")}
+                                       : QStringList{}),
                  qPrintable(QString::fromUtf8(host.proc.readAllStandardError())));
         Client agent(host.url, token);
         QVERIFY(agent.connect());
@@ -140,14 +155,19 @@ void TstCrash::killTwentyTimes()
                         r = agent.call("et.werewolf.match.ready", json{{"matchId", matchId}});
                     else if (type == "SPEAK_OPENING")
                         r = agent.call("et.werewolf.match.say_public",
-                                       json{{"matchId", matchId}, {"text", "Morning. I am watching."}, {"kind", "OPENING"}});
+                                       json{{"matchId", matchId},
+                                            {"text", "Morning. I am watching."},
+                                            {"kind", "OPENING"}});
                     else if (!targets.empty() && type != "NONE" && type != "SPEAK_DISCUSSION") {
-                        const std::string target = targets.at(rng.below(static_cast<std::uint32_t>(targets.size())));
-                        const std::string tool = type == "VOTE"           ? "et.werewolf.match.vote"
-                                                 : type == "WOLF_KILL"    ? "et.werewolf.match.night.wolf_kill"
-                                                 : type == "SEER_INSPECT" ? "et.werewolf.match.night.seer_inspect"
-                                                                          : "et.werewolf.match.night.doctor_protect";
-                        r = agent.call(tool, json{{"matchId", matchId}, {"targetPlayerId", target}});
+                        const std::string target
+                            = targets.at(rng.below(static_cast<std::uint32_t>(targets.size())));
+                        const std::string tool
+                            = type == "VOTE"           ? "et.werewolf.match.vote"
+                              : type == "WOLF_KILL"    ? "et.werewolf.match.night.wolf_kill"
+                              : type == "SEER_INSPECT" ? "et.werewolf.match.night.seer_inspect"
+                                                       : "et.werewolf.match.night.doctor_protect";
+                        r = agent.call(tool,
+                                       json{{"matchId", matchId}, {"targetPlayerId", target}});
                     }
                     if (r && r->value("ok", false) && r->contains("eventId"))
                         acknowledged.insert(r->at("eventId").get<std::string>());
@@ -158,19 +178,23 @@ void TstCrash::killTwentyTimes()
             json args{{"matchId", matchId}, {"limit", 200}};
             if (!cursor.empty())
                 args["afterEventId"] = cursor;
-            if (auto ev = agent.call("et.werewolf.match.events.get", args); ev && ev->value("ok", false)) {
+            if (auto ev = agent.call("et.werewolf.match.events.get", args);
+                ev && ev->value("ok", false)) {
                 for (const json &e : ev->at("events")) {
                     acknowledged.insert(e.at("eventId").get<std::string>());
                     cursor = e.at("eventId").get<std::string>();
-                    if (e.at("type") == "PHASE_CHANGED" && e.at("payload").value("to", "") == "ENDED")
+                    if (e.at("type") == "PHASE_CHANGED"
+                        && e.at("payload").value("to", "") == "ENDED")
                         ended = true;
                 }
             }
-            pump(1000);  // two reads a second: the §8.6 limit
+            pump(1000); // two reads a second: the §8.6 limit
         }
         if (round == rounds) {
             if (!ended)
-                qWarning("db %s\nhost stderr: %s\nlast state: %s", qPrintable(db), host.proc.readAllStandardError().constData(),
+                qWarning("db %s\nhost stderr: %s\nlast state: %s",
+                         qPrintable(db),
+                         host.proc.readAllStandardError().constData(),
                          lastState.dump().c_str());
             QVERIFY2(ended, "the match did not finish after the last restart");
             host.proc.terminate();
@@ -191,20 +215,23 @@ void TstCrash::killTwentyTimes()
         resumed = 0;
         for (const auto &e : events.value()) {
             stored.insert(e.eventId);
-            if (e.type == engine::EventType::MatchResumed && e.payload.value("reason", "") == "recovered")
+            if (e.type == engine::EventType::MatchResumed
+                && e.payload.value("reason", "") == "recovered")
                 ++resumed;
         }
         for (const std::string &id : acknowledged)
-            QVERIFY2(stored.count(id), qPrintable(QStringLiteral("round %1: acknowledged event %2 lost")
-                                                      .arg(round)
-                                                      .arg(QString::fromStdString(id))));
+            QVERIFY2(stored.count(id),
+                     qPrintable(QStringLiteral("round %1: acknowledged event %2 lost")
+                                    .arg(round)
+                                    .arg(QString::fromStdString(id))));
         auto unfinished = store.value().unfinishedMatches();
         QVERIFY(unfinished.ok());
         for (const auto &m : unfinished.value()) {
             QVERIFY2(m.match.has_value(), qPrintable(m.problem));
-            QVERIFY2(m.hashVerified, qPrintable(QStringLiteral("round %1: replay hash differs for %2: %3")
-                                                    .arg(round)
-                                                    .arg(QString::fromStdString(m.row.matchId), m.problem)));
+            QVERIFY2(m.hashVerified,
+                     qPrintable(QStringLiteral("round %1: replay hash differs for %2: %3")
+                                    .arg(round)
+                                    .arg(QString::fromStdString(m.row.matchId), m.problem)));
         }
     }
     // The kills landed mid-match, and spectators were told the match resumed each time.

@@ -3,8 +3,8 @@
 // bridged to a MainWindow through HostLink with queued connections.
 
 #include "app/guihost.h"
-#include "guihostfixture.h"
 #include "app/guisettings.h"
+#include "guihostfixture.h"
 #include "host/store/store.h"
 #include "ui/hostlink.h"
 #include "ui/inspectordock.h"
@@ -290,7 +290,8 @@ private Q_SLOTS:
                     playerId = QString::fromStdString(models.front().playerId);
             });
             QCOMPARE(seats, std::size_t(1));
-            QTRY_VERIFY_WITH_TIMEOUT(first.window.replicas()->modelSeats()->seat(matchId, playerId), 10'000);
+            QTRY_VERIFY_WITH_TIMEOUT(first.window.replicas()->modelSeats()->seat(matchId, playerId),
+                                     10'000);
             first.host.stop();
         }
         QVERIFY(!playerId.isEmpty());
@@ -302,8 +303,10 @@ private Q_SLOTS:
             QVERIFY(again.start());
             QTRY_VERIFY_WITH_TIMEOUT(again.window.replicas()->matchIds().contains(matchId), 10'000);
             again.window.controller()->selectMatch(matchId);
-            QTRY_VERIFY_WITH_TIMEOUT(again.window.replicas()->modelSeats()->seat(matchId, playerId), 10'000);
-            const ui::ModelSeatReport *seat = again.window.replicas()->modelSeats()->seat(matchId, playerId);
+            QTRY_VERIFY_WITH_TIMEOUT(again.window.replicas()->modelSeats()->seat(matchId, playerId),
+                                     10'000);
+            const ui::ModelSeatReport *seat
+                = again.window.replicas()->modelSeats()->seat(matchId, playerId);
             QVERIFY(seat->calls > 0);
             QCOMPARE(seat->model, QStringLiteral("llama3.2"));
             QVERIFY(!seat->notes.isEmpty());
@@ -318,7 +321,7 @@ private Q_SLOTS:
             QTRY_VERIFY_WITH_TIMEOUT(healthOf(again, playerId), 5'000);
             const ui::SeatHealth *health = healthOf(again, playerId);
             QVERIFY(health->modelSeat);
-            QVERIFY(health->telemetryShown);  // the match ended
+            QVERIFY(health->telemetryShown); // the match ended
             QVERIFY(health->modelCalls > 0);
             const ui::SeatHealthModel *all = again.window.spectatorPanel()->seatHealth();
             bool latency = false;
@@ -329,7 +332,7 @@ private Q_SLOTS:
             again.window.inspectorAction()->trigger();
             again.window.seatHealthAction()->trigger();
             again.window.inspectorAction()->trigger();
-            QTest::qWait(1000);  // a second copy would be on its way
+            QTest::qWait(1000); // a second copy would be on its way
             QCOMPARE(inspectorCalls(again, matchId), storedCalls);
             again.host.stop();
         }
@@ -348,7 +351,8 @@ private Q_SLOTS:
         }
         App imported(fastOptions(otherDb));
         QVERIFY(imported.start());
-        QTRY_VERIFY_WITH_TIMEOUT(imported.window.replicas()->modelSeats()->seat(matchId, playerId), 10'000);
+        QTRY_VERIFY_WITH_TIMEOUT(imported.window.replicas()->modelSeats()->seat(matchId, playerId),
+                                 10'000);
         imported.window.controller()->selectMatch(matchId);
         imported.window.omniscientAction()->setChecked(true);
         QTRY_VERIFY_WITH_TIMEOUT(thoughtRows(imported) > 0, 5'000);
@@ -384,19 +388,21 @@ private Q_SLOTS:
         QVERIFY(app.start());
         {
             // Another connection holds the write lock: every commit fails.
-            QSqlDatabase locker = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("locker"));
+            QSqlDatabase locker
+                = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("locker"));
             locker.setDatabaseName(path);
             QVERIFY(locker.open());
             QVERIFY(QSqlQuery(locker).exec(QStringLiteral("BEGIN IMMEDIATE")));
             app.window.demoAction()->trigger();
-            QTRY_VERIFY_WITH_TIMEOUT(app.window.problemText().contains(QLatin1String("Saving failed")), 10'000);
-            QVERIFY(app.window.replicas()->matchIds().isEmpty());  // nothing unsaved is shown
+            QTRY_VERIFY_WITH_TIMEOUT(
+                app.window.problemText().contains(QLatin1String("Saving failed")), 10'000);
+            QVERIFY(app.window.replicas()->matchIds().isEmpty()); // nothing unsaved is shown
             QVERIFY(QSqlQuery(locker).exec(QStringLiteral("ROLLBACK")));
             locker.close();
         }
         QSqlDatabase::removeDatabase(QStringLiteral("locker"));
         QTRY_VERIFY_WITH_TIMEOUT(app.window.problemText().isEmpty(), 15'000);
-        app.window.demoAction()->trigger();  // and play goes on
+        app.window.demoAction()->trigger(); // and play goes on
         QTRY_COMPARE_WITH_TIMEOUT(app.window.replicas()->matchIds().size(), 1, 10'000);
     }
 

@@ -7,9 +7,9 @@
 
 #include "tests/ui/fixtures.h"
 
-#include "ui/agentview.h"
 #include "app/guihost.h"
 #include "host/recorder/recorder.h"
+#include "ui/agentview.h"
 #include "ui/inspectordock.h"
 #include "ui/jsonhighlighter.h"
 #include "ui/mainwindow.h"
@@ -32,8 +32,8 @@
 
 using namespace townhall;
 using namespace townhall::ui;
-using host::json;
 using engine::Phase;
+using host::json;
 
 namespace {
 
@@ -101,7 +101,8 @@ struct Bench
             const auto it = sessions.find(id);
             return it == sessions.end() ? nullptr : it->second;
         });
-        QObject::connect(&rec, &host::Recorder::uiRecordsAdded, &link, &HostLink::toolCallsRecorded);
+        QObject::connect(
+            &rec, &host::Recorder::uiRecordsAdded, &link, &HostLink::toolCallsRecorded);
         w.inspector()->setAgentViewProvider(app::agentViewProvider());
         Q_EMIT link.serverInfo(QStringLiteral("http://127.0.0.1:8799/mcp"),
                                QStringLiteral("listening"));

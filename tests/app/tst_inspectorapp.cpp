@@ -83,9 +83,9 @@ private Q_SLOTS:
         int vote = -1;
         QTRY_VERIFY_WITH_TIMEOUT(
             (vote = app.find([&](const ui::ToolCallRecord &r, const QString &produced) {
-                 return r.matchId == id && r.tool == QLatin1String("et.werewolf.match.vote")
-                        && r.status == CallStatus::Ok && !produced.isEmpty();
-             })) >= 0,
+                return r.matchId == id && r.tool == QLatin1String("et.werewolf.match.vote")
+                       && r.status == CallStatus::Ok && !produced.isEmpty();
+            })) >= 0,
             120'000);
         QSet<QString> agents;
         for (int r = 0; r < app.calls()->rowCount(); ++r)
@@ -129,7 +129,7 @@ private Q_SLOTS:
         for (int r = 0; r < 8; ++r)
             latency = latency || health->seat(r).lastLatencyUs >= 0;
         QVERIFY(latency);
-        app.window.seatHealthAction()->trigger();  // seat health too asks for the records
+        app.window.seatHealthAction()->trigger(); // seat health too asks for the records
 
         // Closed, the host sends nothing; opened again, the backlog catches up.
         app.window.inspectorAction()->trigger();
@@ -158,10 +158,11 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(app.window.replicas()->matchIds().size(), 1, 10'000);
         const QString id = app.window.replicas()->matchIds().first();
         int call = -1;
-        QTRY_VERIFY_WITH_TIMEOUT((call = app.find([&](const ui::ToolCallRecord &r, const QString &) {
-                                      return r.matchId == id && r.method == QLatin1String("tools/call");
-                                  })) >= 0,
-                                 30'000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (call = app.find([&](const ui::ToolCallRecord &r, const QString &) {
+                return r.matchId == id && r.method == QLatin1String("tools/call");
+            })) >= 0,
+            30'000);
         const ui::ToolCallRecord original = app.calls()->record(call);
         ui::InspectorDock *dock = app.window.inspector();
         QVERIFY(dock->selectCall(original.id));
@@ -181,16 +182,17 @@ private Q_SLOTS:
         QVERIFY2(answer.contains(QLatin1String("result")), out.constData());
         const QJsonObject request = QJsonDocument::fromJson(original.requestJson).object();
         QCOMPARE(answer.value(QLatin1String("id")), request.value(QLatin1String("id")));
-        QVERIFY(answer.value(QLatin1String("result")).toObject().contains(QLatin1String("content")));
+        QVERIFY(
+            answer.value(QLatin1String("result")).toObject().contains(QLatin1String("content")));
 
         // The host recorded the repeat, over HTTP, as the curl client.
         int repeat = -1;
         QTRY_VERIFY_WITH_TIMEOUT(
             (repeat = app.find([&](const ui::ToolCallRecord &r, const QString &) {
-                 return r.id > original.id && r.transport == QLatin1String("streamable-http")
-                        && r.method == QLatin1String("tools/call") && r.tool == original.tool
-                        && r.agentName.contains(QLatin1String("townhall-curl"));
-             })) >= 0,
+                return r.id > original.id && r.transport == QLatin1String("streamable-http")
+                       && r.method == QLatin1String("tools/call") && r.tool == original.tool
+                       && r.agentName.contains(QLatin1String("townhall-curl"));
+            })) >= 0,
             10'000);
         QCOMPARE(app.calls()->record(repeat).httpStatus, 200);
         QVERIFY(dock->selectCall(app.calls()->record(repeat).id));

@@ -17,13 +17,13 @@
 
 #include <QComboBox>
 #include <QFile>
-#include <QSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
-#include <QStyle>
 #include <QSignalSpy>
+#include <QSpinBox>
+#include <QStyle>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -110,14 +110,17 @@ private Q_SLOTS:
         QVERIFY(all->isEnabled());
         const int text = all->fontMetrics().horizontalAdvance(all->text());
         const int arrow = all->style()->pixelMetric(QStyle::PM_MenuButtonIndicator, nullptr, all);
-        QVERIFY2(all->width() >= text + arrow, qPrintable(QStringLiteral("%1 < %2 + %3").arg(all->width()).arg(text).arg(arrow)));
+        QVERIFY2(all->width() >= text + arrow,
+                 qPrintable(QStringLiteral("%1 < %2 + %3").arg(all->width()).arg(text).arg(arrow)));
         QVERIFY(all->width() >= all->sizeHint().width());
     }
 
     void rowsBecomeThePlan()
     {
         Settings s({profile(QStringLiteral("local"), QStringLiteral("qwen3:8b")),
-                    profile(QStringLiteral("cloud"), QStringLiteral("big-model"), QStringLiteral("CLOUD_KEY"))});
+                    profile(QStringLiteral("cloud"),
+                            QStringLiteral("big-model"),
+                            QStringLiteral("CLOUD_KEY"))});
         NewMatchDialog dialog(s.store, s.settings);
         // Distinct names out of the box, every seat a bot.
         QSet<QString> names;
@@ -128,16 +131,19 @@ private Q_SLOTS:
         QCOMPARE(names.size(), NewMatchDialog::Seats);
 
         dialog.setKind(0, Kind::Model);
-        dialog.profileBox(0)->setCurrentIndex(dialog.profileBox(0)->findData(QStringLiteral("local")));
+        dialog.profileBox(0)->setCurrentIndex(
+            dialog.profileBox(0)->findData(QStringLiteral("local")));
         dialog.modelBox(0)->setEditText(QStringLiteral("llama3.2"));
         dialog.personaEdit(0)->setText(QStringLiteral("  Speaks in riddles. "));
         dialog.nameEdit(1)->setText(QStringLiteral(" Quill "));
         dialog.setKind(2, Kind::Open);
         dialog.setKind(3, Kind::Model);
-        dialog.profileBox(3)->setCurrentIndex(dialog.profileBox(3)->findData(QStringLiteral("cloud")));
+        dialog.profileBox(3)->setCurrentIndex(
+            dialog.profileBox(3)->findData(QStringLiteral("cloud")));
         dialog.setKind(4, Kind::Model);
-        dialog.profileBox(4)->setCurrentIndex(dialog.profileBox(4)->findData(QStringLiteral("local")));
-        dialog.modelBox(4)->setEditText(QStringLiteral("qwen3:8b"));  // the profile's own model
+        dialog.profileBox(4)->setCurrentIndex(
+            dialog.profileBox(4)->findData(QStringLiteral("local")));
+        dialog.modelBox(4)->setEditText(QStringLiteral("qwen3:8b")); // the profile's own model
         dialog.personaEdit(5)->setText(QStringLiteral("a bot has no persona"));
         QVERIFY2(dialog.isValid(), qPrintable(dialog.problems().join(QLatin1Char('\n'))));
         QVERIFY(dialog.okButton()->isEnabled());
@@ -167,7 +173,8 @@ private Q_SLOTS:
             QVERIFY(seats[i].bot);
         // Exactly the profiles the seats use, as stored: no key.
         QCOMPARE(plan.seats.providers.size(), std::size_t(2));
-        QCOMPARE(plan.seats.providers.at(QStringLiteral("cloud")).apiKeyEnv, QStringLiteral("CLOUD_KEY"));
+        QCOMPARE(plan.seats.providers.at(QStringLiteral("cloud")).apiKeyEnv,
+                 QStringLiteral("CLOUD_KEY"));
         QCOMPARE(plan.seats.profileFor(seats[0])->model, QStringLiteral("llama3.2"));
         QCOMPARE(plan.seats.profileFor(seats[3])->model, QStringLiteral("qwen3:8b"));
         for (const auto &[name, p] : plan.seats.providers)
@@ -183,8 +190,10 @@ private Q_SLOTS:
 
         dialog.nameEdit(4)->setText(dialog.nameEdit(1)->text().toLower() + QLatin1Char(' '));
         QVERIFY(!dialog.okButton()->isEnabled());
-        QVERIFY2(dialog.messageLabel()->text().contains(QStringLiteral("Seat 5")), qPrintable(dialog.messageLabel()->text()));
-        QVERIFY2(dialog.messageLabel()->text().contains(QStringLiteral("like seat 2")), qPrintable(dialog.messageLabel()->text()));
+        QVERIFY2(dialog.messageLabel()->text().contains(QStringLiteral("Seat 5")),
+                 qPrintable(dialog.messageLabel()->text()));
+        QVERIFY2(dialog.messageLabel()->text().contains(QStringLiteral("like seat 2")),
+                 qPrintable(dialog.messageLabel()->text()));
         // An open seat's name is the agent's business: no clash.
         dialog.setKind(4, Kind::Open);
         QVERIFY(dialog.okButton()->isEnabled());
@@ -209,7 +218,8 @@ private Q_SLOTS:
         QVERIFY(!dialog.profilesButton()->isHidden());
         dialog.setKind(6, Kind::Model);
         QVERIFY(!dialog.okButton()->isEnabled());
-        QVERIFY2(dialog.messageLabel()->text().contains(QStringLiteral("Seat 7 is a model, but no model provider is set up")),
+        QVERIFY2(dialog.messageLabel()->text().contains(
+                     QStringLiteral("Seat 7 is a model, but no model provider is set up")),
                  qPrintable(dialog.messageLabel()->text()));
         QSignalSpy wanted(&dialog, &NewMatchDialog::profilesWanted);
         QTest::mouseClick(dialog.profilesButton(), Qt::LeftButton);
@@ -219,7 +229,8 @@ private Q_SLOTS:
         s.store.save({profile(QStringLiteral("bare"), QString())});
         dialog.reloadProfiles();
         QVERIFY(dialog.profilesButton()->isHidden());
-        QCOMPARE(dialog.profileBox(6)->currentData().toString(), QStringLiteral("bare"));  // the only one
+        QCOMPARE(dialog.profileBox(6)->currentData().toString(),
+                 QStringLiteral("bare")); // the only one
         QVERIFY(!dialog.okButton()->isEnabled());
         QVERIFY2(dialog.messageLabel()->text().contains(QStringLiteral("names no model; type one")),
                  qPrintable(dialog.messageLabel()->text()));
@@ -227,13 +238,15 @@ private Q_SLOTS:
         QVERIFY(dialog.okButton()->isEnabled());
 
         // With two to choose from, a new model seat waits for a choice.
-        s.store.save({profile(QStringLiteral("bare"), QString()), profile(QStringLiteral("other"), QStringLiteral("m"))});
+        s.store.save({profile(QStringLiteral("bare"), QString()),
+                      profile(QStringLiteral("other"), QStringLiteral("m"))});
         dialog.reloadProfiles();
-        QCOMPARE(dialog.profileBox(6)->currentData().toString(), QStringLiteral("bare"));  // kept
+        QCOMPARE(dialog.profileBox(6)->currentData().toString(), QStringLiteral("bare")); // kept
         dialog.setKind(0, Kind::Model);
         QCOMPARE(dialog.profileBox(0)->currentIndex(), -1);
         QVERIFY(!dialog.okButton()->isEnabled());
-        QVERIFY2(dialog.messageLabel()->text().contains(QStringLiteral("Seat 1 is a model: choose its provider.")),
+        QVERIFY2(dialog.messageLabel()->text().contains(
+                     QStringLiteral("Seat 1 is a model: choose its provider.")),
                  qPrintable(dialog.messageLabel()->text()));
         dialog.profileBox(0)->setCurrentIndex(1);
         QVERIFY(dialog.okButton()->isEnabled());
@@ -243,7 +256,9 @@ private Q_SLOTS:
     {
         Settings s({profile(QStringLiteral("local"), QStringLiteral("m"))});
         NewMatchDialog dialog(s.store, s.settings);
-        const auto preset = [&dialog] { return TimerPreset(dialog.timersBox()->currentData().toInt()); };
+        const auto preset = [&dialog] {
+            return TimerPreset(dialog.timersBox()->currentData().toInt());
+        };
         QCOMPARE(preset(), TimerPreset::Standard);
         dialog.setKind(3, Kind::Model);
         QCOMPARE(preset(), TimerPreset::ModelPlay);
@@ -267,21 +282,23 @@ private Q_SLOTS:
 
     void thePlanIsRemembered()
     {
-        Settings s({profile(QStringLiteral("local"), QStringLiteral("m")),
-                    profile(QStringLiteral("cloud"), QStringLiteral("c"), QStringLiteral("CLOUD_KEY"))});
+        Settings s(
+            {profile(QStringLiteral("local"), QStringLiteral("m")),
+             profile(QStringLiteral("cloud"), QStringLiteral("c"), QStringLiteral("CLOUD_KEY"))});
         QString sixth;
         {
             NewMatchDialog dialog(s.store, s.settings);
             dialog.setKind(0, Kind::Model);
-            dialog.profileBox(0)->setCurrentIndex(dialog.profileBox(0)->findData(QStringLiteral("cloud")));
+            dialog.profileBox(0)->setCurrentIndex(
+                dialog.profileBox(0)->findData(QStringLiteral("cloud")));
             dialog.modelBox(0)->setEditText(QStringLiteral("c-large"));
             dialog.personaEdit(0)->setText(QStringLiteral("Terse."));
             dialog.nameEdit(0)->setText(QStringLiteral("Oracle"));
             sixth = dialog.nameEdit(5)->text();
             dialog.setKind(5, Kind::Open);
-            QVERIFY(dialog.nameEdit(5)->text().isEmpty());  // an agent brings its own
+            QVERIFY(dialog.nameEdit(5)->text().isEmpty()); // an agent brings its own
             dialog.timersBox()->setFocus();
-            QTest::keyClick(dialog.timersBox(), Qt::Key_Up);  // Standard, by hand
+            QTest::keyClick(dialog.timersBox(), Qt::Key_Up); // Standard, by hand
             dialog.accept();
             QCOMPARE(dialog.result(), int(QDialog::Accepted));
         }
@@ -330,8 +347,9 @@ private Q_SLOTS:
             QVERIFY(dialog.pushUrlEdit(0)->isVisible());
             QVERIFY(!dialog.profileBox(0)->isVisible());
             QVERIFY(!dialog.isValid());
-            QVERIFY2(dialog.problems().join(u' ').contains(QStringLiteral("Seat 1 is a push agent")),
-                     qPrintable(dialog.problems().join(u' ')));
+            QVERIFY2(
+                dialog.problems().join(u' ').contains(QStringLiteral("Seat 1 is a push agent")),
+                qPrintable(dialog.problems().join(u' ')));
             dialog.pushUrlEdit(0)->setText(QStringLiteral("ftp://agent/"));
             QVERIFY(!dialog.isValid());
             dialog.pushUrlEdit(0)->setText(QStringLiteral("http://127.0.0.1:9000/ada"));
@@ -366,7 +384,8 @@ private Q_SLOTS:
     {
         Settings s;
         NewMatchDialog dialog(s.store, s.settings);
-        dialog.rulesBox()->setCurrentIndex(dialog.rulesBox()->findData(QStringLiteral("seed002-9")));
+        dialog.rulesBox()->setCurrentIndex(
+            dialog.rulesBox()->findData(QStringLiteral("seed002-9")));
         for (int seat = 0; seat < 9; ++seat)
             dialog.setKind(seat, Kind::Bot);
         dialog.setKind(8, Kind::Open);
@@ -379,23 +398,26 @@ private Q_SLOTS:
         QSignalSpy notices(&link, &ui::HostLink::notice);
         gui.queuePlan(plan, std::make_shared<providers::EnvironmentKeySource>());
         const std::string queue = std::string(engine::PresetQueuePrefix) + "seed002-9";
-        QTRY_VERIFY_WITH_TIMEOUT(lastNotice(notices).contains(QStringLiteral("Queued 8 seat")), 20'000);
+        QTRY_VERIFY_WITH_TIMEOUT(lastNotice(notices).contains(QStringLiteral("Queued 8 seat")),
+                                 20'000);
         // The open seat is told where to join.
-        QVERIFY2(lastNotice(notices).contains(QString::fromStdString(queue)), qPrintable(lastNotice(notices)));
-        QCOMPARE(queueSize(gui), 0);  // the default queue
+        QVERIFY2(lastNotice(notices).contains(QString::fromStdString(queue)),
+                 qPrintable(lastNotice(notices)));
+        QCOMPARE(queueSize(gui), 0); // the default queue
         int waiting = -1;
-        gui.runInHost([&waiting, &queue](host::Host &h) { waiting = int(h.lobby().queue(queue).size()); });
+        gui.runInHost(
+            [&waiting, &queue](host::Host &h) { waiting = int(h.lobby().queue(queue).size()); });
         QCOMPARE(waiting, 8);
         // The ninth player starts a seed002-9 match.
         gui.runInHost([&queue](host::Host &h) { h.queueBot(QStringLiteral("Newcomer"), queue); });
         std::string rules;
         int seats = 0;
         QTRY_VERIFY_WITH_TIMEOUT((gui.runInHost([&rules, &seats](host::Host &h) {
-                                      if (const engine::Match *m = h.lobby().match("match-1")) {
-                                          rules = m->state().config.rules.name;
-                                          seats = int(m->state().players.size());
-                                      }
-                                  }),
+                                     if (const engine::Match *m = h.lobby().match("match-1")) {
+                                         rules = m->state().config.rules.name;
+                                         seats = int(m->state().players.size());
+                                     }
+                                 }),
                                   !rules.empty()),
                                  20'000);
         QCOMPARE(rules, std::string("seed002-9"));
@@ -412,14 +434,15 @@ private Q_SLOTS:
         providers::SeatsFile file;
         providers::SeatSpec push;
         push.name = QStringLiteral("Ada");
-        push.push = providers::PushSpec{QStringLiteral("http://127.0.0.1:9/"), QStringLiteral("t"), 8000};
+        push.push
+            = providers::PushSpec{QStringLiteral("http://127.0.0.1:9/"), QStringLiteral("t"), 8000};
         file.seats.push_back(push);
         providers::SeatSpec bad = push;
         bad.name = QStringLiteral("Bo");
         bad.push->deadlineMs = 10;
         file.seats.push_back(bad);
         Seating seated = queueSeats(h, file);
-        QVERIFY(!seated.ok());  // a bad seat queues nothing
+        QVERIFY(!seated.ok()); // a bad seat queues nothing
         QCOMPARE(h.lobby().queue().size(), std::size_t(0));
         file.seats.pop_back();
         seated = queueSeats(h, file);
@@ -457,15 +480,20 @@ private Q_SLOTS:
         gui.runInHost([&before](host::Host &h) { before = h.lobby().defaults().timers; });
         MatchPlan plan;
         plan.timers = TimerPreset::ModelPlay;
-        plan.seats.providers.emplace(QStringLiteral("cloud"), profile(QStringLiteral("cloud"), QStringLiteral("m"),
-                                                                      QString::fromLatin1(var)));
+        plan.seats.providers.emplace(
+            QStringLiteral("cloud"),
+            profile(QStringLiteral("cloud"), QStringLiteral("m"), QString::fromLatin1(var)));
         plan.seats.seats.push_back({QStringLiteral("Ada"), true, {}, {}, {}, {}});
-        plan.seats.seats.push_back({QStringLiteral("Basil"), false, QStringLiteral("cloud"), {}, {}, {}});
+        plan.seats.seats.push_back(
+            {QStringLiteral("Basil"), false, QStringLiteral("cloud"), {}, {}, {}});
         QSignalSpy notices(&link, &ui::HostLink::notice);
         gui.queuePlan(plan, std::make_shared<providers::EnvironmentKeySource>());
-        QTRY_VERIFY_WITH_TIMEOUT(lastNotice(notices).contains(QStringLiteral("not queued")), 20'000);
+        QTRY_VERIFY_WITH_TIMEOUT(lastNotice(notices).contains(QStringLiteral("not queued")),
+                                 20'000);
         const QString text = lastNotice(notices);
-        QVERIFY2(text.contains(QStringLiteral("not queued")) && text.contains(QString::fromLatin1(var)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("not queued"))
+                     && text.contains(QString::fromLatin1(var)),
+                 qPrintable(text));
         QCOMPARE(queueSize(gui), 0);
         engine::Timers after;
         gui.runInHost([&after](host::Host &h) { after = h.lobby().defaults().timers; });
@@ -484,7 +512,8 @@ private Q_SLOTS:
         for (int i = 0; i < 3; ++i) {
             auto server = std::make_unique<tp::ScriptedOpenAiServer>();
             QVERIFY(server->listen());
-            server->setHandler([i](const tp::RecordedRequest &r) { return tp::scriptedPlayer(i, r); });
+            server->setHandler(
+                [i](const tp::RecordedRequest &r) { return tp::scriptedPlayer(i, r); });
             ProviderProfile p = profile(QStringLiteral("m%1").arg(i), QStringLiteral("test-model"));
             p.baseUrl = server->baseUrl();
             p.timeout = std::chrono::seconds(10);
@@ -516,11 +545,14 @@ private Q_SLOTS:
         QSignalSpy notices(&link, &ui::HostLink::notice);
         gui.queuePlan(plan, std::make_shared<providers::EnvironmentKeySource>());
         // Without a translation loaded, %n keeps its "(s)".
-        QTRY_VERIFY_WITH_TIMEOUT(lastNotice(notices).contains(QStringLiteral("Queued 7 seat")), 20'000);
-        QVERIFY2(lastNotice(notices).contains(QStringLiteral("1 seat(s) wait for MCP agents")), qPrintable(lastNotice(notices)));
+        QTRY_VERIFY_WITH_TIMEOUT(lastNotice(notices).contains(QStringLiteral("Queued 7 seat")),
+                                 20'000);
+        QVERIFY2(lastNotice(notices).contains(QStringLiteral("1 seat(s) wait for MCP agents")),
+                 qPrintable(lastNotice(notices)));
         QCOMPARE(queueSize(gui), 7);
         bool started = true;
-        gui.runInHost([&started](host::Host &h) { started = h.lobby().match("match-1") != nullptr; });
+        gui.runInHost(
+            [&started](host::Host &h) { started = h.lobby().match("match-1") != nullptr; });
         QVERIFY2(!started, "the open seat waits for an agent");
 
         // A newcomer takes the open seat (a bot stands in for the agent).
@@ -547,8 +579,11 @@ private Q_SLOTS:
                     seen.clear();
                     for (const engine::Player &p : m->state().players) {
                         const auto log = h.pilotLog(m->matchId(), p.playerId);
-                        seen.push_back({QString::fromStdString(p.displayName), p.playerId, log != nullptr,
-                                        log ? log->stats.modelCalls : 0, log && log->stats.handedOver});
+                        seen.push_back({QString::fromStdString(p.displayName),
+                                        p.playerId,
+                                        log != nullptr,
+                                        log ? log->stats.modelCalls : 0,
+                                        log && log->stats.handedOver});
                     }
                 });
                 return ended;
@@ -575,7 +610,8 @@ private Q_SLOTS:
 
         // Each model was asked, with its key, model and persona.
         for (std::size_t i = 0; i < servers.size(); ++i)
-            QVERIFY2(!servers[i]->requestsTo("/chat/completions").empty(), qPrintable(QString::number(i)));
+            QVERIFY2(!servers[i]->requestsTo("/chat/completions").empty(),
+                     qPrintable(QString::number(i)));
         const auto first = servers[0]->requestsTo("/chat/completions");
         QCOMPARE(first.front().header("authorization"), QByteArray("Bearer sk-newmatch-7"));
         QCOMPARE(first.front().json().value("model", ""), std::string("test-model-large"));

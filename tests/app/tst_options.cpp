@@ -21,7 +21,8 @@ namespace {
 
 /// Parses `args` (without the program name) as `mode` does and reads the
 /// host options; the error (empty when there is none) goes to `error`.
-std::optional<HostCommandLine> read(HostMode mode, const QStringList &args, QString *error = nullptr)
+std::optional<HostCommandLine>
+read(HostMode mode, const QStringList &args, QString *error = nullptr)
 {
     QCommandLineParser p;
     addHostOptions(p, mode);
@@ -93,14 +94,18 @@ private Q_SLOTS:
             auto nine = read(mode, {QStringLiteral("--rules"), QStringLiteral("9p")}, &error);
             QVERIFY2(nine, qPrintable(error));
             QCOMPARE(nine->host.rules, *townhall::engine::rulePreset("seed002-9"));
-            auto twelve = read(mode, {QStringLiteral("--rules"), QStringLiteral("seed002-12")}, &error);
+            auto twelve
+                = read(mode, {QStringLiteral("--rules"), QStringLiteral("seed002-12")}, &error);
             QVERIFY2(twelve, qPrintable(error));
             QCOMPARE(twelve->host.rules.seatCount(), 12);
 
-            auto unknown = read(mode, {QStringLiteral("--rules"), QStringLiteral("seed003")}, &error);
+            auto unknown
+                = read(mode, {QStringLiteral("--rules"), QStringLiteral("seed003")}, &error);
             QVERIFY(!unknown);
-            QVERIFY2(error.startsWith(QStringLiteral("--rules: unknown rule set 'seed003'")), qPrintable(error));
-            QVERIFY2(error.contains(QStringLiteral("seed002-9")), qPrintable(error));  // lists the presets
+            QVERIFY2(error.startsWith(QStringLiteral("--rules: unknown rule set 'seed003'")),
+                     qPrintable(error));
+            QVERIFY2(error.contains(QStringLiteral("seed002-9")),
+                     qPrintable(error)); // lists the presets
         }
 
         QTemporaryDir dir;
@@ -113,7 +118,8 @@ private Q_SLOTS:
             return f.fileName();
         };
         QString error;
-        const QString good = write("house.json", R"({"base": "seed002-9", "name": "house", "maxDays": 4})");
+        const QString good
+            = write("house.json", R"({"base": "seed002-9", "name": "house", "maxDays": 4})");
         auto house = read(HostMode::Headless, {QStringLiteral("--rules"), good}, &error);
         QVERIFY2(house, qPrintable(error));
         QCOMPARE(house->host.rules.name, std::string("house"));
@@ -123,12 +129,14 @@ private Q_SLOTS:
         // RuleSet::fromJson's own message, after the file's name.
         const QString badKey = write("typo.json", R"({"base": "seed002-9", "wolves": 3})");
         QVERIFY(!read(HostMode::Headless, {QStringLiteral("--rules"), badKey}, &error));
-        QVERIFY2(error.startsWith(QStringLiteral("--rules: ") + badKey + QStringLiteral(": ")), qPrintable(error));
+        QVERIFY2(error.startsWith(QStringLiteral("--rules: ") + badKey + QStringLiteral(": ")),
+                 qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("wolves")), qPrintable(error));
         const auto expected = townhall::engine::RuleSet::fromJson(
             townhall::engine::json{{"base", "seed002-9"}, {"wolves", 3}});
         QVERIFY(!expected);
-        QVERIFY2(error.endsWith(QString::fromStdString(expected.error().message)), qPrintable(error));
+        QVERIFY2(error.endsWith(QString::fromStdString(expected.error().message)),
+                 qPrintable(error));
 
         const QString notJson = write("broken.json", "{\"base\": ");
         QVERIFY(!read(HostMode::Headless, {QStringLiteral("--rules"), notJson}, &error));
@@ -154,8 +162,10 @@ private Q_SLOTS:
                 qWarning("%s: %s", qPrintable(args.join(QLatin1Char(' '))), qPrintable(error));
             return o.value_or(HostCommandLine{});
         };
-        QCOMPARE(one({QStringLiteral("--port"), QStringLiteral("9100")}).port, std::optional<quint16>(9100));
-        QCOMPARE(one({QStringLiteral("--port"), QStringLiteral("0")}).port, std::optional<quint16>(0));
+        QCOMPARE(one({QStringLiteral("--port"), QStringLiteral("9100")}).port,
+                 std::optional<quint16>(9100));
+        QCOMPARE(one({QStringLiteral("--port"), QStringLiteral("0")}).port,
+                 std::optional<quint16>(0));
 
         const HostCommandLine db = one({QStringLiteral("--db"), QStringLiteral(":memory:")});
         QVERIFY(db.dbGiven);
@@ -178,14 +188,17 @@ private Q_SLOTS:
         QTest::addColumn<HostMode>("mode");
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<double>("speed");
-        QTest::newRow("desktop demo") << HostMode::Desktop << QStringList{QStringLiteral("--demo")} << 10.0;
-        QTest::newRow("headless demo") << HostMode::Headless << QStringList{QStringLiteral("--demo")} << 20.0;
-        QTest::newRow("desktop demo, --speed") << HostMode::Desktop
-                                               << QStringList{QStringLiteral("--demo"), QStringLiteral("--speed"),
-                                                              QStringLiteral("3")}
-                                               << 3.0;
+        QTest::newRow("desktop demo")
+            << HostMode::Desktop << QStringList{QStringLiteral("--demo")} << 10.0;
+        QTest::newRow("headless demo")
+            << HostMode::Headless << QStringList{QStringLiteral("--demo")} << 20.0;
+        QTest::newRow("desktop demo, --speed")
+            << HostMode::Desktop
+            << QStringList{QStringLiteral("--demo"), QStringLiteral("--speed"), QStringLiteral("3")}
+            << 3.0;
         QTest::newRow("headless demo, --speed") << HostMode::Headless
-                                                << QStringList{QStringLiteral("--demo"), QStringLiteral("--speed"),
+                                                << QStringList{QStringLiteral("--demo"),
+                                                               QStringLiteral("--speed"),
                                                                QStringLiteral("0.5")}
                                                 << 0.5;
     }
@@ -213,39 +226,49 @@ private Q_SLOTS:
         const QString port = QStringLiteral("--port must be a port number");
         for (HostMode mode : {HostMode::Desktop, HostMode::Headless}) {
             const char *name = mode == HostMode::Desktop ? "desktop" : "headless";
-            QTest::addRow("%s speed 0", name) << mode << QStringList{QStringLiteral("--speed"), QStringLiteral("0")}
-                                              << speed;
+            QTest::addRow("%s speed 0", name)
+                << mode << QStringList{QStringLiteral("--speed"), QStringLiteral("0")} << speed;
             QTest::addRow("%s speed negative", name)
                 << mode << QStringList{QStringLiteral("--speed"), QStringLiteral("-1")} << speed;
             QTest::addRow("%s speed not a number", name)
                 << mode << QStringList{QStringLiteral("--speed"), QStringLiteral("fast")} << speed;
         }
         QTest::newRow("headless bots negative")
-            << HostMode::Headless << QStringList{QStringLiteral("--bots"), QStringLiteral("-1")} << bots;
-        QTest::newRow("headless bots not a number")
-            << HostMode::Headless << QStringList{QStringLiteral("--bots"), QStringLiteral("x")} << bots;
-        QTest::newRow("headless bots before speed")
-            << HostMode::Headless
-            << QStringList{QStringLiteral("--speed"), QStringLiteral("0"), QStringLiteral("--bots"), QStringLiteral("x")}
+            << HostMode::Headless << QStringList{QStringLiteral("--bots"), QStringLiteral("-1")}
             << bots;
+        QTest::newRow("headless bots not a number")
+            << HostMode::Headless << QStringList{QStringLiteral("--bots"), QStringLiteral("x")}
+            << bots;
+        QTest::newRow("headless bots before speed") << HostMode::Headless
+                                                    << QStringList{QStringLiteral("--speed"),
+                                                                   QStringLiteral("0"),
+                                                                   QStringLiteral("--bots"),
+                                                                   QStringLiteral("x")}
+                                                    << bots;
         for (HostMode mode : {HostMode::Desktop, HostMode::Headless})
             QTest::addRow("%s timers unknown", mode == HostMode::Desktop ? "desktop" : "headless")
                 << mode << QStringList{QStringLiteral("--timers"), QStringLiteral("slow")}
                 << QStringLiteral("--timers must be standard or models");
-        const QString listen = QStringLiteral("--spectate-listen must be ADDR:PORT with an IP address, such as "
-                                              "192.168.1.20:8788");
-        for (const char *value : {"8788", "somehost:8788", "127.0.0.1:", "127.0.0.1:99999", ":8788"})
+        const QString listen
+            = QStringLiteral("--spectate-listen must be ADDR:PORT with an IP address, such as "
+                             "192.168.1.20:8788");
+        for (const char *value :
+             {"8788", "somehost:8788", "127.0.0.1:", "127.0.0.1:99999", ":8788"})
             QTest::addRow("spectate-listen %s", value)
-                << HostMode::Headless << QStringList{QStringLiteral("--spectate-listen"), QString::fromLatin1(value)}
+                << HostMode::Headless
+                << QStringList{QStringLiteral("--spectate-listen"), QString::fromLatin1(value)}
                 << listen;
         QTest::newRow("desktop port not a number")
-            << HostMode::Desktop << QStringList{QStringLiteral("--port"), QStringLiteral("x")} << port;
+            << HostMode::Desktop << QStringList{QStringLiteral("--port"), QStringLiteral("x")}
+            << port;
         QTest::newRow("desktop port empty")
             << HostMode::Desktop << QStringList{QStringLiteral("--port"), QString()} << port;
-        QTest::newRow("desktop speed before port")
-            << HostMode::Desktop
-            << QStringList{QStringLiteral("--port"), QStringLiteral("x"), QStringLiteral("--speed"), QStringLiteral("0")}
-            << speed;
+        QTest::newRow("desktop speed before port") << HostMode::Desktop
+                                                   << QStringList{QStringLiteral("--port"),
+                                                                  QStringLiteral("x"),
+                                                                  QStringLiteral("--speed"),
+                                                                  QStringLiteral("0")}
+                                                   << speed;
     }
 
     // --spectate-listen names one more address for the feed alone; off by default.
@@ -254,11 +277,13 @@ private Q_SLOTS:
         for (HostMode mode : {HostMode::Desktop, HostMode::Headless}) {
             const auto none = read(mode, {});
             QVERIFY(none && !none->spectateListen);
-            const auto v4 = read(mode, {QStringLiteral("--spectate-listen"), QStringLiteral("192.168.1.20:8788")});
+            const auto v4 = read(
+                mode, {QStringLiteral("--spectate-listen"), QStringLiteral("192.168.1.20:8788")});
             QVERIFY(v4 && v4->spectateListen);
             QCOMPARE(v4->spectateListen->first, QHostAddress(QStringLiteral("192.168.1.20")));
             QCOMPARE(v4->spectateListen->second, quint16(8788));
-            const auto v6 = read(mode, {QStringLiteral("--spectate-listen"), QStringLiteral("[::1]:9000")});
+            const auto v6
+                = read(mode, {QStringLiteral("--spectate-listen"), QStringLiteral("[::1]:9000")});
             QVERIFY(v6 && v6->spectateListen);
             QCOMPARE(v6->spectateListen->first, QHostAddress(QStringLiteral("::1")));
         }
@@ -271,7 +296,8 @@ private Q_SLOTS:
             const auto none = read(mode, {});
             QVERIFY(none);
             QVERIFY(!none->timers);
-            const auto standard = read(mode, {QStringLiteral("--timers"), QStringLiteral("standard")});
+            const auto standard
+                = read(mode, {QStringLiteral("--timers"), QStringLiteral("standard")});
             QVERIFY(standard && standard->timers);
             QCOMPARE(standard->timers->dayVote, townhall::engine::Timers{}.dayVote);
             const auto models = read(mode, {QStringLiteral("--timers"), QStringLiteral("models")});
@@ -319,29 +345,47 @@ private Q_SLOTS:
     {
         QCommandLineParser headless;
         headless.addHelpOption();
-        addHostOptions(headless, HostMode::Headless,
+        addHostOptions(headless,
+                       HostMode::Headless,
                        {QCommandLineOption(QStringLiteral("quiet"), QStringLiteral("Quiet."))});
         // simplified(): the wrapping undone, to find a description whole.
         const QString help = headless.helpText().simplified();
         QCOMPARE(optionsIn(headless.helpText()),
-                 (QStringList{QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("port"),
-                              QStringLiteral("db"), QStringLiteral("speed"), QStringLiteral("bots"),
-                              QStringLiteral("quiet"), QStringLiteral("demo"), QStringLiteral("no-guests"),
-                              QStringLiteral("durable"), QStringLiteral("no-rate-limits"), QStringLiteral("seed"),
-                              QStringLiteral("timers"), QStringLiteral("rules"), QStringLiteral("spectate-listen")}));
-        QVERIFY(help.contains(QStringLiteral("--port <P> MCP port on 127.0.0.1 (0: any free port).")));
-        QVERIFY(help.contains(QStringLiteral("--demo Play one match of built-in bots, print it narrated, "
-                                                        "and exit with the result.")));
+                 (QStringList{QStringLiteral("help"),
+                              QStringLiteral("help-all"),
+                              QStringLiteral("port"),
+                              QStringLiteral("db"),
+                              QStringLiteral("speed"),
+                              QStringLiteral("bots"),
+                              QStringLiteral("quiet"),
+                              QStringLiteral("demo"),
+                              QStringLiteral("no-guests"),
+                              QStringLiteral("durable"),
+                              QStringLiteral("no-rate-limits"),
+                              QStringLiteral("seed"),
+                              QStringLiteral("timers"),
+                              QStringLiteral("rules"),
+                              QStringLiteral("spectate-listen")}));
+        QVERIFY(
+            help.contains(QStringLiteral("--port <P> MCP port on 127.0.0.1 (0: any free port).")));
+        QVERIFY(help.contains(
+            QStringLiteral("--demo Play one match of built-in bots, print it narrated, "
+                           "and exit with the result.")));
         // The commands that open a database describe --db as the headless host does.
-        QVERIFY(databaseOption().description().startsWith(QStringLiteral("Database file (default: ")));
-        QVERIFY(databaseOption().description().endsWith(QStringLiteral("; \":memory:\" keeps nothing).")));
+        QVERIFY(
+            databaseOption().description().startsWith(QStringLiteral("Database file (default: ")));
+        QVERIFY(databaseOption().description().endsWith(
+            QStringLiteral("; \":memory:\" keeps nothing).")));
 
         QCommandLineParser desktop;
         addHostOptions(desktop, HostMode::Desktop);
         const QString desktopHelp = desktop.helpText().simplified();
-        QVERIFY(desktopHelp.contains(QStringLiteral("--speed <X> Timer speed factor (2 halves every timer; --demo: 10).")));
-        QVERIFY(desktopHelp.contains(QStringLiteral("--bots <N> Keep N built-in bots waiting in the queue")));
-        QVERIFY(desktopHelp.contains(QStringLiteral("--db <PATH> Database file (default: townhall.sqlite in the data directory, ")));
+        QVERIFY(desktopHelp.contains(
+            QStringLiteral("--speed <X> Timer speed factor (2 halves every timer; --demo: 10).")));
+        QVERIFY(desktopHelp.contains(
+            QStringLiteral("--bots <N> Keep N built-in bots waiting in the queue")));
+        QVERIFY(desktopHelp.contains(QStringLiteral(
+            "--db <PATH> Database file (default: townhall.sqlite in the data directory, ")));
     }
 
     void ollamaShortcut_data()
@@ -349,10 +393,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("ollamaHost");
         QTest::addColumn<QString>("baseUrl");
         QTest::newRow("unset") << QString() << QStringLiteral("http://127.0.0.1:11434/v1");
-        QTest::newRow("host:port") << QStringLiteral("gpu-box:11500") << QStringLiteral("http://gpu-box:11500/v1");
-        QTest::newRow("every address") << QStringLiteral("0.0.0.0:11434") << QStringLiteral("http://127.0.0.1:11434/v1");
-        QTest::newRow("url with slash") << QStringLiteral("https://ollama.lan/") << QStringLiteral("https://ollama.lan/v1");
-        QTest::newRow("url with /v1") << QStringLiteral("http://h:1/v1") << QStringLiteral("http://h:1/v1");
+        QTest::newRow("host:port")
+            << QStringLiteral("gpu-box:11500") << QStringLiteral("http://gpu-box:11500/v1");
+        QTest::newRow("every address")
+            << QStringLiteral("0.0.0.0:11434") << QStringLiteral("http://127.0.0.1:11434/v1");
+        QTest::newRow("url with slash")
+            << QStringLiteral("https://ollama.lan/") << QStringLiteral("https://ollama.lan/v1");
+        QTest::newRow("url with /v1")
+            << QStringLiteral("http://h:1/v1") << QStringLiteral("http://h:1/v1");
     }
 
     void ollamaShortcut()
@@ -373,7 +421,8 @@ private Q_SLOTS:
             QVERIFY(!seat.bot);
             names.insert(seat.name);
             // The models take turns: the profile's own model needs no override.
-            QCOMPARE(file->profileFor(seat)->model, i % 2 ? QStringLiteral("llama3.1:8b") : QStringLiteral("qwen3:8b"));
+            QCOMPARE(file->profileFor(seat)->model,
+                     i % 2 ? QStringLiteral("llama3.1:8b") : QStringLiteral("qwen3:8b"));
         }
         QCOMPARE(names.size(), 8);
         QVERIFY(!ollamaSeats(QStringLiteral(" , "), ollamaHost));
@@ -392,13 +441,18 @@ private Q_SLOTS:
         QString error;
         const SeatsOption none = parse({}, &error);
         QVERIFY(none.ok && !none.file && !none.hasModels());
-        const SeatsOption ollama = parse({QStringLiteral("--ollama"), QStringLiteral("qwen3:8b")}, &error);
+        const SeatsOption ollama
+            = parse({QStringLiteral("--ollama"), QStringLiteral("qwen3:8b")}, &error);
         QVERIFY(ollama.ok && ollama.file && ollama.hasModels());
         QCOMPARE(int(ollama.file->seats.size()), 8);
         QVERIFY(!parse({QStringLiteral("--ollama"), QStringLiteral(",")}, &error).ok);
         QVERIFY2(error.contains(QStringLiteral("at least one model")), qPrintable(error));
-        QVERIFY(!parse({QStringLiteral("--ollama"), QStringLiteral("a"), QStringLiteral("--seats"), QStringLiteral("f.json")},
-                       &error).ok);
+        QVERIFY(!parse({QStringLiteral("--ollama"),
+                        QStringLiteral("a"),
+                        QStringLiteral("--seats"),
+                        QStringLiteral("f.json")},
+                       &error)
+                     .ok);
         QVERIFY2(error.contains(QStringLiteral("--ollama and --seats")), qPrintable(error));
     }
 

@@ -34,19 +34,26 @@ namespace {
 class NoKeys final : public host::providers::KeySource
 {
 public:
-    QCoro::Task<host::providers::KeyLookup> lookup(const host::providers::ProviderProfile &) override { co_return {}; }
+    QCoro::Task<host::providers::KeyLookup>
+    lookup(const host::providers::ProviderProfile &) override
+    {
+        co_return {};
+    }
 };
 /// A keychain that is not there, saying so as the host's does.
 class NoKeychain final : public host::providers::KeySource
 {
 public:
-    QCoro::Task<host::providers::KeyLookup> lookup(const host::providers::ProviderProfile &p) override
+    QCoro::Task<host::providers::KeyLookup>
+    lookup(const host::providers::ProviderProfile &p) override
     {
         host::providers::KeyLookup out;
-        out.problem = p.apiKeyEnv.isEmpty()
-                          ? QStringLiteral("no system keychain is available (x); put the key in an environment "
-                                           "variable and name it in the profile's apiKeyEnv")
-                          : QStringLiteral("the environment variable %1 is not set").arg(p.apiKeyEnv);
+        out.problem
+            = p.apiKeyEnv.isEmpty()
+                  ? QStringLiteral(
+                      "no system keychain is available (x); put the key in an environment "
+                      "variable and name it in the profile's apiKeyEnv")
+                  : QStringLiteral("the environment variable %1 is not set").arg(p.apiKeyEnv);
         co_return out;
     }
 };
@@ -65,9 +72,9 @@ private Q_SLOTS:
             QSettings settings(file, QSettings::IniFormat);
             ProfileStore store(settings);
             ProfilesDialog dialog(store, std::make_shared<NoKeys>());
-            QCOMPARE(dialog.list()->count(), 1);  // a first profile to fill in
+            QCOMPARE(dialog.list()->count(), 1); // a first profile to fill in
             dialog.nameEdit()->setText(QStringLiteral("hosted"));
-            dialog.kindBox()->setCurrentIndex(1);  // Anthropic
+            dialog.kindBox()->setCurrentIndex(1); // Anthropic
             dialog.baseUrlEdit()->setText(QStringLiteral("https://api.anthropic.com"));
             dialog.modelEdit()->setText(QStringLiteral("claude-test"));
             dialog.keyEdit()->setText(QStringLiteral("sk-ant-secret-42"));
@@ -77,12 +84,13 @@ private Q_SLOTS:
             dialog.keyEnvEdit()->setText(QStringLiteral("LOCAL_KEY"));
             dialog.saveProfiles();
             QCOMPARE(dialog.result(), int(QDialog::Accepted));
-            QCOMPARE(dialog.typedKeys().at(QStringLiteral("hosted")), QStringLiteral("sk-ant-secret-42"));
+            QCOMPARE(dialog.typedKeys().at(QStringLiteral("hosted")),
+                     QStringLiteral("sk-ant-secret-42"));
         }
         QFile raw(file);
         QVERIFY(raw.open(QIODevice::ReadOnly));
         const QByteArray text = raw.readAll();
-        QVERIFY(!text.contains("sk-ant-secret-42"));  // the key never reaches the settings
+        QVERIFY(!text.contains("sk-ant-secret-42")); // the key never reaches the settings
         QSettings settings(file, QSettings::IniFormat);
         QStringList problems;
         const auto back = ProfileStore(settings).load(&problems);
@@ -100,8 +108,8 @@ private Q_SLOTS:
     {
         tp::ScriptedOpenAiServer server;
         QVERIFY(server.listen());
-        server.enqueue(tp::openai::toolCalls(
-            nlohmann::json::array({tp::openai::toolCall("call_1", host::providers::kConnectionTestTool, "{\"ready\":true}")})));
+        server.enqueue(tp::openai::toolCalls(nlohmann::json::array({tp::openai::toolCall(
+            "call_1", host::providers::kConnectionTestTool, "{\"ready\":true}")})));
         QTemporaryDir dir;
         QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
         ProfileStore store(settings);
@@ -123,7 +131,7 @@ private Q_SLOTS:
         QTcpServer closed;
         QVERIFY(closed.listen(QHostAddress::LocalHost));
         const quint16 port = closed.serverPort();
-        closed.close();  // nothing listens there now
+        closed.close(); // nothing listens there now
         QTemporaryDir dir;
         QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
         ProfileStore store(settings);
@@ -135,8 +143,11 @@ private Q_SLOTS:
         QVERIFY(done.wait(10000));
         QCOMPARE(done.at(0).at(0).toBool(), false);
         const QString text = dialog.testResult()->text();
-        QVERIFY2(text.startsWith(QStringLiteral("The connection does not work:")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("Nothing accepts connections at 127.0.0.1:%1").arg(port)), qPrintable(text));
+        QVERIFY2(text.startsWith(QStringLiteral("The connection does not work:")),
+                 qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("Nothing accepts connections at 127.0.0.1:%1").arg(port)),
+            qPrintable(text));
         // Only what was tried: no lines for the checks a refused connection skipped.
         for (const QString &line : text.split(QLatin1Char('\n')))
             QVERIFY2(!line.startsWith(QStringLiteral("–")), qPrintable(text));
@@ -147,11 +158,16 @@ private Q_SLOTS:
         QTest::addColumn<QString>("baseUrl");
         QTest::addColumn<QString>("keyEnv");
         QTest::addColumn<bool>("problem");
-        QTest::newRow("Ollama here") << QStringLiteral("http://127.0.0.1:11434/v1") << QString() << false;
-        QTest::newRow("localhost") << QStringLiteral("http://localhost:8080/v1") << QString() << false;
-        QTest::newRow("llama.cpp on the LAN") << QStringLiteral("http://192.168.1.20:8080/v1") << QString() << false;
-        QTest::newRow("a hosted API") << QStringLiteral("https://api.openai.com/v1") << QString() << true;
-        QTest::newRow("a key variable") << QStringLiteral("http://127.0.0.1:11434/v1") << QStringLiteral("K") << true;
+        QTest::newRow("Ollama here")
+            << QStringLiteral("http://127.0.0.1:11434/v1") << QString() << false;
+        QTest::newRow("localhost")
+            << QStringLiteral("http://localhost:8080/v1") << QString() << false;
+        QTest::newRow("llama.cpp on the LAN")
+            << QStringLiteral("http://192.168.1.20:8080/v1") << QString() << false;
+        QTest::newRow("a hosted API")
+            << QStringLiteral("https://api.openai.com/v1") << QString() << true;
+        QTest::newRow("a key variable")
+            << QStringLiteral("http://127.0.0.1:11434/v1") << QStringLiteral("K") << true;
     }
 
     /// Issue 29 #17: a keychain that cannot be read is said in the dialog's
@@ -170,9 +186,12 @@ private Q_SLOTS:
         const host::providers::KeyLookup found = QCoro::waitFor(keys.lookup(p));
         QCOMPARE(!found.problem.isEmpty(), problem);
         if (problem && keyEnv.isEmpty()) {
-            QVERIFY2(found.problem.contains(QStringLiteral("\"Key variable\"")), qPrintable(found.problem));
-            QVERIFY2(found.problem.contains(QStringLiteral("\"API key\"")), qPrintable(found.problem));
-            QVERIFY2(!found.problem.contains(QStringLiteral("apiKeyEnv")), qPrintable(found.problem));
+            QVERIFY2(found.problem.contains(QStringLiteral("\"Key variable\"")),
+                     qPrintable(found.problem));
+            QVERIFY2(found.problem.contains(QStringLiteral("\"API key\"")),
+                     qPrintable(found.problem));
+            QVERIFY2(!found.problem.contains(QStringLiteral("apiKeyEnv")),
+                     qPrintable(found.problem));
         }
     }
 
@@ -186,15 +205,17 @@ private Q_SLOTS:
     {
         tp::ScriptedOpenAiServer server;
         QVERIFY(server.listen());
-        server.enqueue(tp::openai::toolCalls(nlohmann::json::array(
-            {tp::openai::toolCall("call_1", host::providers::kConnectionTestTool, "{\"ready\":true}")})));
+        server.enqueue(tp::openai::toolCalls(nlohmann::json::array({tp::openai::toolCall(
+            "call_1", host::providers::kConnectionTestTool, "{\"ready\":true}")})));
         QTemporaryDir dir;
         QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
         ProfileStore store(settings);
         {
             // No key typed, none named: the test asks the real keychain, as the app does.
-            ProfilesDialog dialog(store, std::make_shared<AppKeySource>(
-                                             std::make_shared<host::providers::KeychainKeySource>(std::chrono::seconds(3))));
+            ProfilesDialog dialog(
+                store,
+                std::make_shared<AppKeySource>(
+                    std::make_shared<host::providers::KeychainKeySource>(std::chrono::seconds(3))));
             dialog.nameEdit()->setText(QStringLiteral("local"));
             dialog.baseUrlEdit()->setText(server.baseUrl());
             dialog.modelEdit()->setText(QStringLiteral("test-model"));
@@ -204,10 +225,11 @@ private Q_SLOTS:
             // A local server needs no key: no word about a keychain (issue 29 #17).
             const QString text = dialog.testResult()->text();
             QVERIFY2(text.startsWith(QStringLiteral("The connection works.")), qPrintable(text));
-            QVERIFY2(!text.contains(QStringLiteral("keychain")) && !text.contains(QStringLiteral("apiKeyEnv")),
+            QVERIFY2(!text.contains(QStringLiteral("keychain"))
+                         && !text.contains(QStringLiteral("apiKeyEnv")),
                      qPrintable(text));
             dialog.saveProfiles();
-        }  // Close
+        } // Close
 
         app::GuiHostOptions o;
         o.host.dbPath = QStringLiteral(":memory:");
@@ -221,21 +243,27 @@ private Q_SLOTS:
         NewMatchDialog newMatch(store, settings);
         for (int seat : {0, 2, 4}) {
             newMatch.setKind(seat, NewMatchDialog::SeatKind::Model);
-            newMatch.profileBox(seat)->setCurrentIndex(newMatch.profileBox(seat)->findData(QStringLiteral("local")));
+            newMatch.profileBox(seat)->setCurrentIndex(
+                newMatch.profileBox(seat)->findData(QStringLiteral("local")));
         }
-        newMatch.setKind(7, NewMatchDialog::SeatKind::Open);  // no match starts: the seats only wait
+        newMatch.setKind(7, NewMatchDialog::SeatKind::Open); // no match starts: the seats only wait
         QVERIFY2(newMatch.isValid(), qPrintable(newMatch.problems().join(QLatin1Char('\n'))));
         QSignalSpy notices(&link, &ui::HostLink::notice);
-        gui.queuePlan(newMatch.plan(), std::make_shared<AppKeySource>(
-                                           std::make_shared<host::providers::KeychainKeySource>(std::chrono::seconds(3))));
-        QTRY_VERIFY_WITH_TIMEOUT(!notices.isEmpty() && notices.last().at(0).toString().contains(QStringLiteral("Queued 7")),
-                                 30'000);
+        gui.queuePlan(
+            newMatch.plan(),
+            std::make_shared<AppKeySource>(
+                std::make_shared<host::providers::KeychainKeySource>(std::chrono::seconds(3))));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !notices.isEmpty()
+                && notices.last().at(0).toString().contains(QStringLiteral("Queued 7")),
+            30'000);
         // What the jobs still report arrives in this thread's event loop:
         // let it run, then ask the keychain from here once more.
         QCoreApplication::processEvents();
         host::providers::ProviderProfile p;
         p.name = QStringLiteral("local");
-        const auto again = QCoro::waitFor(host::providers::KeychainKeySource(std::chrono::seconds(3)).lookup(p));
+        const auto again
+            = QCoro::waitFor(host::providers::KeychainKeySource(std::chrono::seconds(3)).lookup(p));
         QVERIFY(again.key.isEmpty());
         gui.stop();
     }

@@ -66,7 +66,10 @@ class TestSharedTournamentApp : public QObject
     QString m_password;
     QTemporaryDir m_dir;
 
-    QSettings settings() const { return QSettings(m_dir.filePath(QStringLiteral("app.ini")), QSettings::IniFormat); }
+    QSettings settings() const
+    {
+        return QSettings(m_dir.filePath(QStringLiteral("app.ini")), QSettings::IniFormat);
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -112,7 +115,9 @@ private Q_SLOTS:
         app::SharedLeaderboard shared(gui.window, gui.host, reader);
         shared.setRefreshInterval(150);
         // As the app wires the Leaderboard's Open while a shared tournament shows.
-        connect(gui.window.leaderboard(), &ui::LeaderboardPanel::openMatchRequested, &shared,
+        connect(gui.window.leaderboard(),
+                &ui::LeaderboardPanel::openMatchRequested,
+                &shared,
                 &app::SharedLeaderboard::openMatch);
 
         // The dialog lists both; the running one is preselected.
@@ -123,10 +128,11 @@ private Q_SLOTS:
             QVERIFY(!dialog.okButton()->isEnabled());
             dialog.urlEdit()->setText(m_url);
             dialog.connectButton()->click();
-            QVERIFY(dialog.isConnecting());  // answered later, from the reader's thread
+            QVERIFY(dialog.isConnecting()); // answered later, from the reader's thread
             QVERIFY(!dialog.connectButton()->isEnabled());
             QTRY_COMPARE_WITH_TIMEOUT(dialog.table()->rowCount(), 2, 20'000);
-            QVERIFY2(dialog.statusLabel()->text().contains(url->display()), qPrintable(dialog.statusLabel()->text()));
+            QVERIFY2(dialog.statusLabel()->text().contains(url->display()),
+                     qPrintable(dialog.statusLabel()->text()));
             QCOMPARE(dialog.table()->item(0, 0)->text(), QStringLiteral("t1"));
             QCOMPARE(dialog.table()->item(0, 3)->text(), QStringLiteral("24 of 24"));
             QCOMPARE(dialog.table()->item(1, 3)->text(), QStringLiteral("0 of 4"));
@@ -162,18 +168,22 @@ private Q_SLOTS:
         QCOMPARE(board->model()->rowCount(), int(want.participants.size()));
         for (int row = 0; row < board->model()->rowCount(); ++row) {
             const tournament::ParticipantResult &got = board->model()->result(row);
-            QCOMPARE(QString::fromStdString(got.name), QString::fromStdString(want.participants[std::size_t(row)].name));
+            QCOMPARE(QString::fromStdString(got.name),
+                     QString::fromStdString(want.participants[std::size_t(row)].name));
             QCOMPARE(got.overall.games, want.participants[std::size_t(row)].overall.games);
-            QCOMPARE(got.overall.rating.value, want.participants[std::size_t(row)].overall.rating.value);
-            QCOMPARE(got.overall.rating.low, want.participants[std::size_t(row)].overall.rating.low);
+            QCOMPARE(got.overall.rating.value,
+                     want.participants[std::size_t(row)].overall.rating.value);
+            QCOMPARE(got.overall.rating.low,
+                     want.participants[std::size_t(row)].overall.rating.low);
         }
         QCOMPARE(board->matchList()->count(), 24);
         QCOMPARE(board->progressBar()->value(), 24);
         const QString source = board->sourceLabel()->text();
-        QVERIFY2(source.contains(QStringLiteral("t1")) && source.contains(url->display()), qPrintable(source));
+        QVERIFY2(source.contains(QStringLiteral("t1")) && source.contains(url->display()),
+                 qPrintable(source));
         QVERIFY(!source.contains(m_password));
         QVERIFY(!shared.following());
-        QTest::qWait(600);  // four refresh intervals
+        QTest::qWait(600); // four refresh intervals
         QCOMPARE(refreshed.count(), 1);
 
         // Open a played match from the Leaderboard: its log comes from
@@ -217,7 +227,8 @@ private Q_SLOTS:
         board->openButton()->click();
         QCOMPARE(inPlay.count(), 1);
         QCOMPARE(inPlay.front().at(1).toString(), QString::fromStdString(elsewhere));
-        QVERIFY(gui.window.statusBar()->currentMessage().contains(QString::fromStdString(elsewhere)));
+        QVERIFY(
+            gui.window.statusBar()->currentMessage().contains(QString::fromStdString(elsewhere)));
 
         // It finishes elsewhere: the next refresh shows it and the refreshing stops.
         // Its lease runs out (the far host died); this thread plays the rest.
@@ -245,7 +256,8 @@ private Q_SLOTS:
         QSettings stored = settings();
         ui::SharedTournamentDialog dialog(stored, app::sharedUrlProblem);
         QSignalSpy asked(&dialog, &ui::SharedTournamentDialog::connectRequested);
-        dialog.urlEdit()->setText(QStringLiteral("postgresql://townhall:hunter2@127.0.0.1:5432/townhall"));
+        dialog.urlEdit()->setText(
+            QStringLiteral("postgresql://townhall:hunter2@127.0.0.1:5432/townhall"));
         dialog.connectButton()->click();
         QCOMPARE(asked.count(), 0);
         QVERIFY(!dialog.isConnecting());
@@ -254,7 +266,8 @@ private Q_SLOTS:
         QVERIFY(dialog.statusLabel()->property("error").toBool());
         QVERIFY(!dialog.okButton()->isEnabled());
         // The same in the query string.
-        dialog.urlEdit()->setText(QStringLiteral("postgresql://townhall@127.0.0.1/townhall?password=hunter2"));
+        dialog.urlEdit()->setText(
+            QStringLiteral("postgresql://townhall@127.0.0.1/townhall?password=hunter2"));
         dialog.connectButton()->click();
         QCOMPARE(asked.count(), 0);
         QVERIFY(dialog.statusLabel()->text().contains(QStringLiteral("password")));
@@ -266,13 +279,16 @@ private Q_SLOTS:
         QSettings stored = settings();
         ui::SharedTournamentDialog dialog(stored, app::sharedUrlProblem);
         app::connectDialog(dialog, reader);
-        dialog.urlEdit()->setText(QStringLiteral("postgresql://townhall@127.0.0.1:1/townhall?connect_timeout=3"));
+        dialog.urlEdit()->setText(
+            QStringLiteral("postgresql://townhall@127.0.0.1:1/townhall?connect_timeout=3"));
         dialog.connectButton()->click();
-        QVERIFY(dialog.isConnecting());  // the reader's thread tries; the click returned at once
+        QVERIFY(dialog.isConnecting()); // the reader's thread tries; the click returned at once
         QTRY_VERIFY_WITH_TIMEOUT(!dialog.isConnecting(), 20'000);
         const QString status = dialog.statusLabel()->text();
-        QVERIFY2(status.startsWith(QStringLiteral("Could not read the database")), qPrintable(status));
-        QVERIFY2(status.contains(QStringLiteral("PostgreSQL")) && status.contains(QStringLiteral("127.0.0.1:1")),
+        QVERIFY2(status.startsWith(QStringLiteral("Could not read the database")),
+                 qPrintable(status));
+        QVERIFY2(status.contains(QStringLiteral("PostgreSQL"))
+                     && status.contains(QStringLiteral("127.0.0.1:1")),
                  qPrintable(status));
         QVERIFY(dialog.statusLabel()->property("error").toBool());
         QCOMPARE(dialog.table()->rowCount(), 0);
@@ -283,7 +299,8 @@ private Q_SLOTS:
         dialog.urlEdit()->setText(m_url);
         dialog.connectButton()->click();
         QTRY_VERIFY_WITH_TIMEOUT(!dialog.isConnecting(), 20'000);
-        QVERIFY2(!dialog.statusLabel()->property("error").toBool(), qPrintable(dialog.statusLabel()->text()));
+        QVERIFY2(!dialog.statusLabel()->property("error").toBool(),
+                 qPrintable(dialog.statusLabel()->text()));
         QVERIFY(dialog.table()->rowCount() >= 1);
 
         // The Leaderboard on a server that is not there says so, and keeps trying.
@@ -294,7 +311,8 @@ private Q_SLOTS:
         shared.open(QStringLiteral("postgresql://townhall@127.0.0.1:1/townhall?connect_timeout=3"),
                     QStringLiteral("t1"));
         QTRY_VERIFY_WITH_TIMEOUT(problems.count() >= 2, 20'000);
-        QVERIFY(gui.window.leaderboard()->sourceLabel()->text().contains(QStringLiteral("could not be read")));
+        QVERIFY(gui.window.leaderboard()->sourceLabel()->text().contains(
+            QStringLiteral("could not be read")));
         QVERIFY(shared.following());
         shared.stop();
     }

@@ -26,7 +26,10 @@ using json = nlohmann::json;
 
 namespace {
 
-QString serverUrl() { return qEnvironmentVariable("TOWNHALL_TEST_PG"); }
+QString serverUrl()
+{
+    return qEnvironmentVariable("TOWNHALL_TEST_PG");
+}
 
 struct Run
 {
@@ -55,7 +58,8 @@ Run townhall(const QStringList &args, const QProcessEnvironment &env = withPassw
         p.kill();
         p.waitForFinished();
     }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            p.readAllStandardOutput(),
             p.readAllStandardError()};
 }
 
@@ -64,9 +68,16 @@ std::unique_ptr<QProcess> joinHost(const QString &id)
 {
     auto p = std::make_unique<QProcess>();
     p->setProcessEnvironment(withPassword());
-    p->start(QStringLiteral(TOWNHALL_BIN), {QStringLiteral("--headless"), QStringLiteral("--tournament"), id,
-                                            QStringLiteral("--db"), serverUrl(), QStringLiteral("--parallel"),
-                                            QStringLiteral("1"), QStringLiteral("--lease"), QStringLiteral("2")});
+    p->start(QStringLiteral(TOWNHALL_BIN),
+             {QStringLiteral("--headless"),
+              QStringLiteral("--tournament"),
+              id,
+              QStringLiteral("--db"),
+              serverUrl(),
+              QStringLiteral("--parallel"),
+              QStringLiteral("1"),
+              QStringLiteral("--lease"),
+              QStringLiteral("2")});
     p->waitForStarted(10'000);
     return p;
 }
@@ -104,10 +115,12 @@ public:
     /// Matches DONE, or held as PLAYING, by the process with this pid.
     long long byPid(qint64 pid, const char *status)
     {
-        return number(QStringLiteral("SELECT count(*) FROM townhall_tournament_matches WHERE status = '%1' AND "
-                                     "holder LIKE '%:%2:%'")
-                          .arg(QLatin1String(status))
-                          .arg(pid));
+        return number(
+            QStringLiteral(
+                "SELECT count(*) FROM townhall_tournament_matches WHERE status = '%1' AND "
+                "holder LIKE '%:%2:%'")
+                .arg(QLatin1String(status))
+                .arg(pid));
     }
 
 private:
@@ -132,7 +145,7 @@ json reportOf(const QByteArray &text)
 {
     json j = json::parse(text.toStdString(), nullptr, false);
     if (j.is_object())
-        j.erase("generated");  // nothing else may differ
+        j.erase("generated"); // nothing else may differ
     return j;
 }
 
@@ -166,14 +179,17 @@ private Q_SLOTS:
     {
         QString url = serverUrl();
         url.replace(QLatin1String("townhall@"), QLatin1String("townhall:hunter2@"));
-        const Run r = townhall({QStringLiteral("tournament"), QStringLiteral("list"), QStringLiteral("--db"), url});
+        const Run r = townhall(
+            {QStringLiteral("tournament"), QStringLiteral("list"), QStringLiteral("--db"), url});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("PGPASSWORD"), r.err.constData());
         QVERIFY(!r.err.contains("hunter2"));
         // Without the password anywhere, the server's refusal is the error.
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("PGPASSWORD"));
-        const Run none = townhall({QStringLiteral("tournament"), QStringLiteral("list"), QStringLiteral("--db"),
+        const Run none = townhall({QStringLiteral("tournament"),
+                                   QStringLiteral("list"),
+                                   QStringLiteral("--db"),
                                    serverUrl()},
                                   env);
         QCOMPARE(none.code, 1);
@@ -183,20 +199,28 @@ private Q_SLOTS:
     void threeHostsSurviveLosingOneTwice()
     {
         // The table one host gets alone, in its own SQLite file.
-        const Run single = townhall({QStringLiteral("tournament"), QStringLiteral("run"), m_file,
-                                     QStringLiteral("--db"), m_dir.filePath(QStringLiteral("one.sqlite")),
-                                     QStringLiteral("--format"), QStringLiteral("json")});
+        const Run single = townhall({QStringLiteral("tournament"),
+                                     QStringLiteral("run"),
+                                     m_file,
+                                     QStringLiteral("--db"),
+                                     m_dir.filePath(QStringLiteral("one.sqlite")),
+                                     QStringLiteral("--format"),
+                                     QStringLiteral("json")});
         QCOMPARE(single.code, 0);
 
-        const Run created = townhall({QStringLiteral("tournament"), QStringLiteral("create"), m_file,
-                                      QStringLiteral("--db"), serverUrl()});
+        const Run created = townhall({QStringLiteral("tournament"),
+                                      QStringLiteral("create"),
+                                      m_file,
+                                      QStringLiteral("--db"),
+                                      serverUrl()});
         QVERIFY2(created.code == 0, created.err.constData());
         const QString id = QString::fromUtf8(created.out).trimmed();
         QCOMPARE(id, QStringLiteral("t1"));
 
         Db db;
         auto done = [&db] {
-            return db.number(QStringLiteral("SELECT count(*) FROM townhall_tournament_matches WHERE status = 'DONE'"));
+            return db.number(QStringLiteral(
+                "SELECT count(*) FROM townhall_tournament_matches WHERE status = 'DONE'"));
         };
         auto a = joinHost(id);
         auto b = joinHost(id);
@@ -206,7 +230,9 @@ private Q_SLOTS:
         // it and start it again.
         for (int round = 0; round < 2; ++round) {
             const qint64 pid = c->processId();
-            QVERIFY2(waitUntil([&] { return db.byPid(pid, "DONE") >= 30 && db.byPid(pid, "PLAYING") > 0; }),
+            QVERIFY2(waitUntil([&] {
+                         return db.byPid(pid, "DONE") >= 30 && db.byPid(pid, "PLAYING") > 0;
+                     }),
                      "the host never held a claim");
             ::kill(pid_t(pid), SIGKILL);
             c->waitForFinished(10'000);
@@ -217,20 +243,25 @@ private Q_SLOTS:
         }
 
         std::map<QProcess *, QString> errs;
-        std::map<QProcess *, qint64> pids;  // processId() is 0 once a process has ended
+        std::map<QProcess *, qint64> pids; // processId() is 0 once a process has ended
         for (QProcess *p : {a.get(), b.get(), c.get()})
             pids[p] = p->processId();
         for (QProcess *p : {a.get(), b.get(), c.get()}) {
             QVERIFY(p->waitForFinished(240'000));
             errs[p] = QString::fromUtf8(p->readAllStandardError());
-            QVERIFY2(p->exitStatus() == QProcess::NormalExit && p->exitCode() == 0, qPrintable(errs[p]));
+            QVERIFY2(p->exitStatus() == QProcess::NormalExit && p->exitCode() == 0,
+                     qPrintable(errs[p]));
         }
 
         // Every scheduled match recorded exactly once: all DONE, and the
         // matches each process says it recorded add up to the schedule.
         QCOMPARE(done(), 2400LL);
-        QCOMPARE(db.number(QStringLiteral("SELECT count(DISTINCT idx) FROM townhall_tournament_matches")), 2400LL);
-        QCOMPARE(db.number(QStringLiteral("SELECT count(*) FROM townhall_tournament_matches WHERE log IS NULL")), 0LL);
+        QCOMPARE(db.number(
+                     QStringLiteral("SELECT count(DISTINCT idx) FROM townhall_tournament_matches")),
+                 2400LL);
+        QCOMPARE(db.number(QStringLiteral(
+                     "SELECT count(*) FROM townhall_tournament_matches WHERE log IS NULL")),
+                 0LL);
         long long recorded = 0;
         for (QProcess *p : {a.get(), b.get(), c.get()}) {
             const QString &err = errs[p];
@@ -248,20 +279,29 @@ private Q_SLOTS:
             QStringLiteral("SELECT count(*) FROM townhall_tournament_matches WHERE attempts > 1"));
         QVERIFY(replayed >= 1);
         qInfo("%lld matches were played again after their host was killed", replayed);
-        QCOMPARE(db.number(QStringLiteral("SELECT count(*) FROM townhall_tournaments WHERE status = 'FINISHED' "
-                                          "AND report <> ''")),
+        QCOMPARE(db.number(QStringLiteral(
+                     "SELECT count(*) FROM townhall_tournaments WHERE status = 'FINISHED' "
+                     "AND report <> ''")),
                  1LL);
 
         // The same table as one host's.
-        const Run report = townhall({QStringLiteral("tournament"), QStringLiteral("report"), id, QStringLiteral("--db"),
-                                     serverUrl(), QStringLiteral("--format"), QStringLiteral("json")});
+        const Run report = townhall({QStringLiteral("tournament"),
+                                     QStringLiteral("report"),
+                                     id,
+                                     QStringLiteral("--db"),
+                                     serverUrl(),
+                                     QStringLiteral("--format"),
+                                     QStringLiteral("json")});
         QCOMPARE(report.code, 0);
         const json shared = reportOf(report.out);
         QVERIFY(shared.is_object() && !shared["participants"].empty());
         QVERIFY(shared == reportOf(single.out));
-        const Run list = townhall({QStringLiteral("tournament"), QStringLiteral("list"), QStringLiteral("--db"),
+        const Run list = townhall({QStringLiteral("tournament"),
+                                   QStringLiteral("list"),
+                                   QStringLiteral("--db"),
                                    serverUrl()});
-        QVERIFY2(list.out.contains("t1\tFINISHED\t2400/2400 matches\tthree hosts"), list.out.constData());
+        QVERIFY2(list.out.contains("t1\tFINISHED\t2400/2400 matches\tthree hosts"),
+                 list.out.constData());
     }
 
 private:

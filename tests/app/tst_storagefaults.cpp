@@ -48,7 +48,7 @@ namespace {
 struct Run
 {
     int code = -1;
-    bool crashed = false;  ///< ended by a signal (or did not end in time)
+    bool crashed = false; ///< ended by a signal (or did not end in time)
     QByteArray out;
     QByteArray err;
 };
@@ -101,7 +101,9 @@ struct LiveHost
     bool start(const QStringList &args)
     {
         proc.setProgram(QStringLiteral(TOWNHALL_BIN));
-        proc.setArguments(QStringList{QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0")} + args);
+        proc.setArguments(
+            QStringList{QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0")}
+            + args);
         proc.setProcessChannelMode(QProcess::SeparateChannels);
         proc.start();
         if (!proc.waitForStarted(10'000))
@@ -141,7 +143,7 @@ struct LiveHost
     {
         std::vector<json> v;
         const QList<QByteArray> lines = out.split('\n');
-        for (qsizetype i = 1; i + 1 < lines.size(); ++i) {  // the last piece may be half a line
+        for (qsizetype i = 1; i + 1 < lines.size(); ++i) { // the last piece may be half a line
             if (lines[i].trimmed().isEmpty())
                 continue;
             try {
@@ -169,10 +171,11 @@ struct LiveHost
         const qsizetype close = s.lastIndexOf(')');
         if (close < 0)
             return -1;
-        const QList<QByteArray> fields = s.mid(close + 2).split(' ');  // fields[0] is field 3 (state)
+        const QList<QByteArray> fields
+            = s.mid(close + 2).split(' '); // fields[0] is field 3 (state)
         if (fields.size() < 13)
             return -1;
-        const double ticks = fields[11].toDouble() + fields[12].toDouble();  // fields 14 and 15
+        const double ticks = fields[11].toDouble() + fields[12].toDouble(); // fields 14 and 15
         return ticks / double(sysconf(_SC_CLK_TCK));
     }
     /// SIGTERM, then a normal exit is expected; false if it crashed or hung.
@@ -215,7 +218,9 @@ struct LiveHost
 /// A guest's MCP client.
 struct Client : townhall::test::RawMcpClient
 {
-    explicit Client(QString url) : RawMcpClient(std::move(url), {}, "storagefaults-test", 15'000) {}
+    explicit Client(QString url)
+        : RawMcpClient(std::move(url), {}, "storagefaults-test", 15'000)
+    {}
 };
 
 // ---------------------------------------------------------------- faults, undone by guards
@@ -249,9 +254,13 @@ struct TmpfsMount
         QDir().mkpath(dir);
         int code = 0;
         const QString msg = sh(QStringLiteral("mount"),
-                                   {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
-                                    QStringLiteral("size=%1m").arg(megabytes), QStringLiteral("tmpfs"), dir},
-                                   &code);
+                               {QStringLiteral("-t"),
+                                QStringLiteral("tmpfs"),
+                                QStringLiteral("-o"),
+                                QStringLiteral("size=%1m").arg(megabytes),
+                                QStringLiteral("tmpfs"),
+                                dir},
+                               &code);
         if (code != 0)
             return QStringLiteral("mount -t tmpfs failed (%1): %2").arg(code).arg(msg);
         mounted = true;
@@ -354,7 +363,10 @@ QByteArray tail(const QByteArray &text, int lines)
     return l.join('\n');
 }
 
-qsizetype lineCount(const QByteArray &text) { return text.count('\n'); }
+qsizetype lineCount(const QByteArray &text)
+{
+    return text.count('\n');
+}
 
 } // namespace
 
@@ -380,7 +392,8 @@ void TstStorageFaults::initTestCase()
         m_skip = QStringLiteral("needs root (mount -t tmpfs, chattr +i)");
 }
 
-// ---------------------------------------------------------------- 1. a full disk (or immutable files) mid-match
+// ---------------------------------------------------------------- 1. a full disk (or immutable
+// files) mid-match
 
 void TstStorageFaults::fullDiskMidMatch_data()
 {
@@ -404,7 +417,7 @@ void TstStorageFaults::fullDiskMidMatch()
     QFETCH(QString, fault);
     QFETCH(int, holdMs);
     const bool full = fault == QLatin1String("full");
-    QTemporaryDir dir;  // declared first: it goes last, after the mount and the flags
+    QTemporaryDir dir; // declared first: it goes last, after the mount and the flags
     QVERIFY(dir.isValid());
     TmpfsMount mnt;
     Immutable frozen;
@@ -412,22 +425,33 @@ void TstStorageFaults::fullDiskMidMatch()
         if (const QString why = mnt.mount(dir.filePath(QStringLiteral("mnt")), 5); !why.isEmpty())
             QSKIP(qPrintable(why));
     }
-    const QString db = full ? mnt.dir + QStringLiteral("/t.sqlite") : dir.filePath(QStringLiteral("t.sqlite"));
+    const QString db
+        = full ? mnt.dir + QStringLiteral("/t.sqlite") : dir.filePath(QStringLiteral("t.sqlite"));
     const QString filler = mnt.dir + QStringLiteral("/filler");
 
-    LiveHost host;  // declared after the mount: it stops before the unmount
-    QVERIFY2(host.start({QStringLiteral("--db"), db, QStringLiteral("--bots"), QStringLiteral("8"), QStringLiteral("--speed"),
-                         QStringLiteral("20"), QStringLiteral("--log"), QStringLiteral("json"), QStringLiteral("--seed"),
+    LiveHost host; // declared after the mount: it stops before the unmount
+    QVERIFY2(host.start({QStringLiteral("--db"),
+                         db,
+                         QStringLiteral("--bots"),
+                         QStringLiteral("8"),
+                         QStringLiteral("--speed"),
+                         QStringLiteral("20"),
+                         QStringLiteral("--log"),
+                         QStringLiteral("json"),
+                         QStringLiteral("--seed"),
                          QStringLiteral("5")}),
              host.err.constData());
     Client client(host.url);
 
     // Mid-match: past the lobby.
-    QVERIFY2(host.waitFor([&] {
-        return host.printed([](const json &j) {
-            return j.value("type", "") == "PHASE_CHANGED" && j.at("payload").value("to", "") != "LOBBY";
-        });
-    }, 60'000),
+    QVERIFY2(host.waitFor(
+                 [&] {
+                     return host.printed([](const json &j) {
+                         return j.value("type", "") == "PHASE_CHANGED"
+                                && j.at("payload").value("to", "") != "LOBBY";
+                     });
+                 },
+                 60'000),
              tail(host.out, 5).constData());
 
     if (full) {
@@ -444,10 +468,14 @@ void TstStorageFaults::fullDiskMidMatch()
 
     // The next commit fails; the host says so on stderr.
     const bool failed = host.waitFor([&] { return host.err.contains("storage failed"); }, 60'000);
-    QVERIFY2(host.running(), QByteArray(QByteArray("the host died under the fault; stderr:\n") + tail(host.err, 30)).constData());
-    QVERIFY2(failed, QByteArray(QByteArray("no storage failure reported within 60 s of the fault; stderr:\n")
-                      + tail(host.err, 30))
-                         .constData());
+    QVERIFY2(host.running(),
+             QByteArray(QByteArray("the host died under the fault; stderr:\n") + tail(host.err, 30))
+                 .constData());
+    QVERIFY2(
+        failed,
+        QByteArray(QByteArray("no storage failure reported within 60 s of the fault; stderr:\n")
+                   + tail(host.err, 30))
+            .constData());
     QElapsedTimer outage;
     outage.start();
     // What was shown before the failure: committed before it.
@@ -455,7 +483,8 @@ void TstStorageFaults::fullDiskMidMatch()
     for (const json &j : host.jsonLines())
         if (j.value("matchId", "") == "match-1")
             shownBeforeFault = std::max<std::uint64_t>(
-                shownBeforeFault, std::stoull(j.at("eventId").get<std::string>().substr(std::strlen("match-1:"))));
+                shownBeforeFault,
+                std::stoull(j.at("eventId").get<std::string>().substr(std::strlen("match-1:"))));
     const qsizetype outAtFault = host.out.size();
 
     // Degraded: quiet and idle. stderr gets a handful of lines, not a flood;
@@ -469,16 +498,21 @@ void TstStorageFaults::fullDiskMidMatch()
     const double elapsed = window.elapsed() / 1000.0;
     QVERIFY2(host.running(), tail(host.err, 30).constData());
     const qsizetype newErrLines = lineCount(host.err) - errAtFault;
-    qInfo("degraded for %.1f s: %lld new stderr lines (%lld since the fault), CPU %.0f %% of a core", elapsed,
-          qlonglong(newErrLines), qlonglong(lineCount(host.err) - errBeforeFault),
-          cpu0 >= 0 && cpu1 >= 0 ? 100.0 * (cpu1 - cpu0) / elapsed : -1.0);
+    qInfo(
+        "degraded for %.1f s: %lld new stderr lines (%lld since the fault), CPU %.0f %% of a core",
+        elapsed,
+        qlonglong(newErrLines),
+        qlonglong(lineCount(host.err) - errBeforeFault),
+        cpu0 >= 0 && cpu1 >= 0 ? 100.0 * (cpu1 - cpu0) / elapsed : -1.0);
     QVERIFY2(newErrLines < 10,
-             QByteArray(QByteArray::number(newErrLines) + " stderr lines in ~5 s of degraded mode; the last ones:\n"
-              + tail(host.err, 12))
+             QByteArray(QByteArray::number(newErrLines)
+                        + " stderr lines in ~5 s of degraded mode; the last ones:\n"
+                        + tail(host.err, 12))
                  .constData());
     QVERIFY(cpu0 >= 0 && cpu1 >= 0);
     QVERIFY2((cpu1 - cpu0) / elapsed < 0.5,
-             qPrintable(QStringLiteral("degraded host used %1 % of a core").arg(100.0 * (cpu1 - cpu0) / elapsed, 0, 'f', 0)));
+             qPrintable(QStringLiteral("degraded host used %1 % of a core")
+                            .arg(100.0 * (cpu1 - cpu0) / elapsed, 0, 'f', 0)));
 
     // Reads keep working while degraded; changes are refused, retryably.
     QVERIFY2(client.connect(), "MCP initialize failed while degraded");
@@ -488,15 +522,16 @@ void TstStorageFaults::fullDiskMidMatch()
     for (const json &m : list->at("matches"))
         listed = listed || m.value("matchId", "") == "match-1";
     QVERIFY2(listed, list->dump().c_str());
-    std::vector<json> shownByReads;  // events a reader was given while degraded
-    if (auto ev = client.call("et.werewolf.match.events.get", json{{"matchId", "match-1"}, {"limit", 200}})) {
+    std::vector<json> shownByReads; // events a reader was given while degraded
+    if (auto ev = client.call("et.werewolf.match.events.get",
+                              json{{"matchId", "match-1"}, {"limit", 200}})) {
         QVERIFY2(ev->value("ok", false), ev->dump().c_str());
         for (const json &e : ev->at("events"))
             shownByReads.push_back(e);
     } else {
         QFAIL("events.get got no answer while degraded");
     }
-    pump(600);  // the read limit: 2 a second
+    pump(600); // the read limit: 2 a second
     auto st = client.call("et.werewolf.match.get_state", json{{"matchId", "match-1"}});
     QVERIFY2(st && st->value("ok", false), st ? st->dump().c_str() : "no answer");
 
@@ -506,19 +541,22 @@ void TstStorageFaults::fullDiskMidMatch()
     // spectator itself; it must never succeed.
     int storageRefusals = 0;
     for (int i = 0; i < 8 && storageRefusals == 0; ++i) {
-        auto v = client.call("et.werewolf.match.vote", json{{"matchId", "match-1"}, {"targetPlayerId", "p:1"}});
+        auto v = client.call("et.werewolf.match.vote",
+                             json{{"matchId", "match-1"}, {"targetPlayerId", "p:1"}});
         QVERIFY2(v, "vote got no answer while degraded");
         QVERIFY2(!v->value("ok", false), v->dump().c_str());
         const json &e = v->at("error");
         if (e.value("code", "") == "STORAGE_FAILED") {
             ++storageRefusals;
             QVERIFY2(e.value("retryable", false), e.dump().c_str());
-            QVERIFY2(e.contains("retryAfterMs") && e.at("retryAfterMs").get<std::int64_t>() > 0, e.dump().c_str());
+            QVERIFY2(e.contains("retryAfterMs") && e.at("retryAfterMs").get<std::int64_t>() > 0,
+                     e.dump().c_str());
             qInfo("a change while degraded: %s", e.dump().c_str());
         }
         pump(400);
     }
-    QVERIFY2(storageRefusals > 0, "no change call was refused with STORAGE_FAILED while storage failed");
+    QVERIFY2(storageRefusals > 0,
+             "no change call was refused with STORAGE_FAILED while storage failed");
     QVERIFY(host.running());
 
     if (holdMs > 0) {
@@ -529,26 +567,37 @@ void TstStorageFaults::fullDiskMidMatch()
         host.waitFor([] { return false; }, holdMs);
         const double cpu3 = host.cpuSeconds();
         QVERIFY2(host.running(), tail(host.err, 30).constData());
-        QVERIFY2(host.out.size() == outAtFault,
-                 QByteArray("events printed while storage failed:\n" + host.out.mid(outAtFault, 2000)).constData());
+        QVERIFY2(
+            host.out.size() == outAtFault,
+            QByteArray("events printed while storage failed:\n" + host.out.mid(outAtFault, 2000))
+                .constData());
         const double share = (cpu3 - cpu2) / (hold.elapsed() / 1000.0);
-        qInfo("held the fault for %.0f s in all: %lld stderr lines since the fault, CPU %.0f %% of a core",
-              outage.elapsed() / 1000.0, qlonglong(lineCount(host.err) - errBeforeFault), 100.0 * share);
-        QVERIFY2(share < 0.5, qPrintable(QStringLiteral("degraded host used %1 % of a core").arg(100.0 * share, 0, 'f', 0)));
+        qInfo("held the fault for %.0f s in all: %lld stderr lines since the fault, CPU %.0f %% of "
+              "a core",
+              outage.elapsed() / 1000.0,
+              qlonglong(lineCount(host.err) - errBeforeFault),
+              100.0 * share);
+        QVERIFY2(
+            share < 0.5,
+            qPrintable(
+                QStringLiteral("degraded host used %1 % of a core").arg(100.0 * share, 0, 'f', 0)));
         // The first failure is reported once, then at most a summary line per
         // 30 s (a few lines of slack for the first report's tail and the call
         // recorder's own report).
         const qsizetype since = lineCount(host.err) - errAtFault;
         const qsizetype allowed = 4 + outage.elapsed() / 30'000 + 1;
-        QVERIFY2(since <= allowed, QByteArray(QByteArray::number(since) + " stderr lines (allowed " + QByteArray::number(allowed)
-                                              + ") in " + QByteArray::number(outage.elapsed() / 1000) + " s of outage:\n"
-                                              + host.err.split('\n').mid(int(errAtFault)).join('\n'))
-                                       .constData());
+        QVERIFY2(since <= allowed,
+                 QByteArray(QByteArray::number(since) + " stderr lines (allowed "
+                            + QByteArray::number(allowed) + ") in "
+                            + QByteArray::number(outage.elapsed() / 1000) + " s of outage:\n"
+                            + host.err.split('\n').mid(int(errAtFault)).join('\n'))
+                     .constData());
     }
 
     // Nothing printed while nothing could be stored.
     QVERIFY2(host.out.size() == outAtFault,
-             QByteArray("events printed while storage failed:\n" + host.out.mid(outAtFault, 2000)).constData());
+             QByteArray("events printed while storage failed:\n" + host.out.mid(outAtFault, 2000))
+                 .constData());
 
     // Space (or writable files) again: the host resumes by itself, announces
     // it, and finishes the match.
@@ -561,17 +610,24 @@ void TstStorageFaults::fullDiskMidMatch()
         return j.value("type", "") == "MATCH_RESUMED" && j.value("matchId", "") == "match-1"
                && j.at("payload").value("reason", "") == "storage recovered";
     };
-    auto isEnded = [](const json &j) { return j.value("type", "") == "GAME_ENDED" && j.value("matchId", "") == "match-1"; };
-    const bool movedOn = host.waitFor([&] { return host.printed(isResumed) || host.printed(isEnded); }, 120'000);
-    QVERIFY2(movedOn, QByteArray(QByteArray("match-1 neither resumed nor ended within 120 s of removing the fault; stdout tail:\n")
-                       + tail(host.out, 6) + "\nstderr tail:\n" + tail(host.err, 20))
-                          .constData());
+    auto isEnded = [](const json &j) {
+        return j.value("type", "") == "GAME_ENDED" && j.value("matchId", "") == "match-1";
+    };
+    const bool movedOn
+        = host.waitFor([&] { return host.printed(isResumed) || host.printed(isEnded); }, 120'000);
+    QVERIFY2(movedOn,
+             QByteArray(QByteArray("match-1 neither resumed nor ended within 120 s of removing the "
+                                   "fault; stdout tail:\n")
+                        + tail(host.out, 6) + "\nstderr tail:\n" + tail(host.err, 20))
+                 .constData());
     QVERIFY2(host.out.size() > outAtFault, "no new events after recovery");
     const bool ended = host.waitFor([&] { return host.printed(isEnded); }, 240'000);
-    QVERIFY2(ended, QByteArray(QByteArray("match-1 did not end after recovery; stdout tail:\n") + tail(host.out, 6)
-                     + "\nstderr tail:\n" + tail(host.err, 20))
-                        .constData());
-    qInfo("stderr while and after the outage:\n%s", host.err.split('\n').mid(int(errBeforeFault)).join('\n').constData());
+    QVERIFY2(ended,
+             QByteArray(QByteArray("match-1 did not end after recovery; stdout tail:\n")
+                        + tail(host.out, 6) + "\nstderr tail:\n" + tail(host.err, 20))
+                 .constData());
+    qInfo("stderr while and after the outage:\n%s",
+          host.err.split('\n').mid(int(errBeforeFault)).join('\n').constData());
     QVERIFY2(host.terminate(), tail(host.err, 20).constData());
 
     // What was shown is what is stored: every printed event is in the export,
@@ -590,7 +646,9 @@ void TstStorageFaults::fullDiskMidMatch()
     for (const auto &[matchId, events] : shown) {
         QByteArray err;
         const std::vector<json> stored = exportMatch(QString::fromStdString(matchId), db, &err);
-        QVERIFY2(!stored.empty(), QByteArray(QByteArray("export ") + matchId.c_str() + " failed: " + err).constData());
+        QVERIFY2(
+            !stored.empty(),
+            QByteArray(QByteArray("export ") + matchId.c_str() + " failed: " + err).constData());
         std::map<std::string, json> byId;
         int gameEnded = 0;
         for (std::size_t i = 0; i < stored.size(); ++i) {
@@ -609,14 +667,18 @@ void TstStorageFaults::fullDiskMidMatch()
             const std::string id = s.at("eventId").get<std::string>();
             auto it = byId.find(id);
             QVERIFY2(it != byId.end(), ("shown but not stored: " + s.dump()).c_str());
-            QVERIFY2(it->second.at("type") == s.at("type") && it->second.at("payload") == s.at("payload")
+            QVERIFY2(it->second.at("type") == s.at("type")
+                         && it->second.at("payload") == s.at("payload")
                          && it->second.at("at") == s.at("at"),
-                     ("shown one event, stored another under its id:\nshown  " + s.dump() + "\nstored "
-                      + it->second.dump())
+                     ("shown one event, stored another under its id:\nshown  " + s.dump()
+                      + "\nstored " + it->second.dump())
                          .c_str());
             ++checked;
         }
-        qInfo("%s: %zu events stored, %zu shown, all of them stored", matchId.c_str(), stored.size(), events.size());
+        qInfo("%s: %zu events stored, %zu shown, all of them stored",
+              matchId.c_str(),
+              stored.size(),
+              events.size());
         if (matchId == "match-1")
             match1 = stored;
     }
@@ -633,23 +695,29 @@ void TstStorageFaults::fullDiskMidMatch()
         const std::uint64_t seq = e.at("seq").get<std::uint64_t>();
         if (seq <= shownBeforeFault)
             continue;
-        if (e.at("type") == "MATCH_RESUMED" && e.at("payload").value("reason", "") == "storage recovered") {
+        if (e.at("type") == "MATCH_RESUMED"
+            && e.at("payload").value("reason", "") == "storage recovered") {
             resumedAt = seq;
             break;
         }
         if (e.at("type") == "PHASE_CHANGED" || e.at("type") == "GAME_ENDED")
-            movesBefore.push_back(e.at("type").get<std::string>() + " " + e.at("payload").value("to", "") + " (seq "
-                                  + std::to_string(seq) + ", at " + e.at("at").get<std::string>() + ")");
+            movesBefore.push_back(e.at("type").get<std::string>() + " "
+                                  + e.at("payload").value("to", "") + " (seq " + std::to_string(seq)
+                                  + ", at " + e.at("at").get<std::string>() + ")");
     }
     std::string moves;
     for (const std::string &m : movesBefore)
         moves += "\n  " + m;
-    qInfo("last event shown before the failure: seq %llu; MATCH_RESUMED \"storage recovered\": %s; moves before it:%s",
-          static_cast<unsigned long long>(shownBeforeFault), resumedAt ? std::to_string(resumedAt).c_str() : "none",
+    qInfo("last event shown before the failure: seq %llu; MATCH_RESUMED \"storage recovered\": %s; "
+          "moves before it:%s",
+          static_cast<unsigned long long>(shownBeforeFault),
+          resumedAt ? std::to_string(resumedAt).c_str() : "none",
           moves.empty() ? " none" : moves.c_str());
     QVERIFY2(resumedAt > 0, "no MATCH_RESUMED \"storage recovered\" in match-1's log");
     QVERIFY2(movesBefore.size() <= 1,
-             ("the match moved on unseen while storage failed, before it was announced as resumed:" + moves).c_str());
+             ("the match moved on unseen while storage failed, before it was announced as resumed:"
+              + moves)
+                 .c_str());
 }
 
 // ---------------------------------------------------------------- 2. an immutable database
@@ -666,23 +734,33 @@ void TstStorageFaults::immutableDatabase()
     if (!m_skip.isEmpty())
         QSKIP(qPrintable(m_skip));
     QFETCH(bool, onlyShm);
-    QTemporaryDir dir;  // declared first: it goes last, after the flags are cleared
+    QTemporaryDir dir; // declared first: it goes last, after the flags are cleared
     QVERIFY(dir.isValid());
     Immutable frozen;
     const QString db = dir.filePath(QStringLiteral("t.sqlite"));
-    const QStringList hostArgs{QStringLiteral("--db"),   db, QStringLiteral("--bots"), QStringLiteral("8"),
-                               QStringLiteral("--speed"), QStringLiteral("20"), QStringLiteral("--log"),
-                               QStringLiteral("json"),    QStringLiteral("--seed"), QStringLiteral("7")};
+    const QStringList hostArgs{QStringLiteral("--db"),
+                               db,
+                               QStringLiteral("--bots"),
+                               QStringLiteral("8"),
+                               QStringLiteral("--speed"),
+                               QStringLiteral("20"),
+                               QStringLiteral("--log"),
+                               QStringLiteral("json"),
+                               QStringLiteral("--seed"),
+                               QStringLiteral("7")};
 
     // A match starts, then the host goes: cleanly, or (for a -shm that stays) killed.
     {
         LiveHost first;
         QVERIFY2(first.start(hostArgs), first.err.constData());
-        QVERIFY2(first.waitFor([&] {
-            return first.printed([](const json &j) {
-                return j.value("type", "") == "PHASE_CHANGED" && j.at("payload").value("to", "") != "LOBBY";
-            });
-        }, 60'000),
+        QVERIFY2(first.waitFor(
+                     [&] {
+                         return first.printed([](const json &j) {
+                             return j.value("type", "") == "PHASE_CHANGED"
+                                    && j.at("payload").value("to", "") != "LOBBY";
+                         });
+                     },
+                     60'000),
                  tail(first.err, 10).constData());
         if (onlyShm)
             first.kill9();
@@ -691,7 +769,8 @@ void TstStorageFaults::immutableDatabase()
     }
     QStringList targets;
     if (onlyShm) {
-        QVERIFY2(QFile::exists(db + QStringLiteral("-shm")), "no -shm left behind by the killed host");
+        QVERIFY2(QFile::exists(db + QStringLiteral("-shm")),
+                 "no -shm left behind by the killed host");
         targets << db + QStringLiteral("-shm");
     } else {
         targets << db;
@@ -713,17 +792,26 @@ void TstStorageFaults::immutableDatabase()
         again.drain();
         const bool crashed = again.proc.exitStatus() != QProcess::NormalExit;
         qInfo("outcome: refused at start (exit status %s, code %d, served=%d); stderr:\n%s",
-              crashed ? "CRASH" : "normal", again.proc.exitCode(), int(served), again.err.constData());
-        QVERIFY2(!crashed, QByteArray(QByteArray("the host crashed (signal ") + QByteArray::number(again.proc.exitCode())
-                            + "); stderr:\n" + tail(again.err, 20))
-                               .constData());
+              crashed ? "CRASH" : "normal",
+              again.proc.exitCode(),
+              int(served),
+              again.err.constData());
+        QVERIFY2(!crashed,
+                 QByteArray(QByteArray("the host crashed (signal ")
+                            + QByteArray::number(again.proc.exitCode()) + "); stderr:\n"
+                            + tail(again.err, 20))
+                     .constData());
         QCOMPARE(again.proc.exitCode(), 1);
         const QByteArray named = QFileInfo(targets.first()).fileName().toUtf8();
         QVERIFY2(again.err.contains(QFileInfo(db).fileName().toUtf8()) || again.err.contains(named),
-                 QByteArray(QByteArray("the refusal does not name the file; stderr:\n") + again.err).constData());
+                 QByteArray(QByteArray("the refusal does not name the file; stderr:\n") + again.err)
+                     .constData());
         return;
     }
-    QVERIFY2(served, QByteArray(QByteArray("running, but no MCP URL printed; stderr:\n") + tail(again.err, 20)).constData());
+    QVERIFY2(
+        served,
+        QByteArray(QByteArray("running, but no MCP URL printed; stderr:\n") + tail(again.err, 20))
+            .constData());
     Client client(again.url);
     QVERIFY2(client.connect(), tail(again.err, 20).constData());
     auto list = client.call("et.werewolf.matches.list", json::object());
@@ -732,7 +820,8 @@ void TstStorageFaults::immutableDatabase()
     QVERIFY2(status && status->value("ok", false), status ? status->dump().c_str() : "no answer");
     again.waitFor([] { return false; }, 2000);
     QVERIFY2(again.running(), tail(again.err, 20).constData());
-    qInfo("outcome: runs (degraded?) and answers reads; matches: %s; stderr:\n%s", list->at("matches").dump().c_str(),
+    qInfo("outcome: runs (degraded?) and answers reads; matches: %s; stderr:\n%s",
+          list->at("matches").dump().c_str(),
           again.err.constData());
 
     // The fault goes away: the host stores again by itself, without a
@@ -741,13 +830,21 @@ void TstStorageFaults::immutableDatabase()
     frozen.clear();
     QElapsedTimer thawed;
     thawed.start();
-    const bool carriesOn = printedWhileFrozen || again.waitFor([&] { return !again.jsonLines().empty(); }, 60'000);
+    const bool carriesOn
+        = printedWhileFrozen || again.waitFor([&] { return !again.jsonLines().empty(); }, 60'000);
     QVERIFY2(again.running(), tail(again.err, 20).constData());
     qInfo("after chattr -i: %s (%.0f s); stderr since:\n%s",
-          carriesOn ? "events flow again" : "still no event stored", thawed.elapsed() / 1000.0, tail(again.err, 4).constData());
-    QVERIFY2(carriesOn, QByteArray("no event stored within 60 s of the file becoming writable again; stderr:\n"
-                                   + tail(again.err, 10)).constData());
-    QVERIFY2(again.terminate(), QByteArray(QByteArray("did not stop cleanly on SIGTERM; stderr:\n") + tail(again.err, 20)).constData());
+          carriesOn ? "events flow again" : "still no event stored",
+          thawed.elapsed() / 1000.0,
+          tail(again.err, 4).constData());
+    QVERIFY2(carriesOn,
+             QByteArray("no event stored within 60 s of the file becoming writable again; stderr:\n"
+                        + tail(again.err, 10))
+                 .constData());
+    QVERIFY2(
+        again.terminate(),
+        QByteArray(QByteArray("did not stop cleanly on SIGTERM; stderr:\n") + tail(again.err, 20))
+            .constData());
 }
 
 // ---------------------------------------------------------------- 3. one host per database
@@ -759,21 +856,38 @@ void TstStorageFaults::secondHostRefused()
     const QString db = dir.filePath(QStringLiteral("t.sqlite"));
 
     LiveHost a;
-    QVERIFY2(a.start({QStringLiteral("--db"), db, QStringLiteral("--bots"), QStringLiteral("8"), QStringLiteral("--speed"),
-                      QStringLiteral("20"), QStringLiteral("--log"), QStringLiteral("json"), QStringLiteral("--seed"),
+    QVERIFY2(a.start({QStringLiteral("--db"),
+                      db,
+                      QStringLiteral("--bots"),
+                      QStringLiteral("8"),
+                      QStringLiteral("--speed"),
+                      QStringLiteral("20"),
+                      QStringLiteral("--log"),
+                      QStringLiteral("json"),
+                      QStringLiteral("--seed"),
                       QStringLiteral("9")}),
              a.err.constData());
-    QVERIFY2(a.waitFor([&] { return a.printed([](const json &j) { return j.value("type", "") == "MATCH_CREATED"; }); },
-                       60'000),
+    QVERIFY2(a.waitFor(
+                 [&] {
+                     return a.printed(
+                         [](const json &j) { return j.value("type", "") == "MATCH_CREATED"; });
+                 },
+                 60'000),
              tail(a.err, 10).constData());
 
     // A second host on the same database is refused, naming the first.
-    Run b = runTownhall({QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"), db,
-                      QStringLiteral("--quiet")},
-                     30'000);
+    Run b = runTownhall({QStringLiteral("--headless"),
+                         QStringLiteral("--port"),
+                         QStringLiteral("0"),
+                         QStringLiteral("--db"),
+                         db,
+                         QStringLiteral("--quiet")},
+                        30'000);
     QVERIFY2(!b.crashed, b.err.constData());
     QCOMPARE(b.code, 1);
-    QVERIFY2(b.err.contains(QByteArray("in use by another Town Hall host (pid " + QByteArray::number(a.pid))), b.err.constData());
+    QVERIFY2(b.err.contains(
+                 QByteArray("in use by another Town Hall host (pid " + QByteArray::number(a.pid))),
+             b.err.constData());
     qInfo("second host: %s", b.err.trimmed().constData());
     QVERIFY(a.running());
 
@@ -785,11 +899,17 @@ void TstStorageFaults::secondHostRefused()
     for (std::size_t i = 0; i < exported.size(); ++i)
         QCOMPARE(exported[i].at("seq").get<std::uint64_t>(), std::uint64_t(i + 1));
     const QString lastId = QString::fromStdString(exported.back().at("eventId").get<std::string>());
-    Run replay = runTownhall({QStringLiteral("replay"), QStringLiteral("match-1"), QStringLiteral("--to"), lastId,
-                           QStringLiteral("--db"), db});
+    Run replay = runTownhall({QStringLiteral("replay"),
+                              QStringLiteral("match-1"),
+                              QStringLiteral("--to"),
+                              lastId,
+                              QStringLiteral("--db"),
+                              db});
     QVERIFY2(replay.code == 0, replay.err.constData());
-    QCOMPARE(QString::fromStdString(json::parse(replay.out.toStdString()).value("atEventId", "")), lastId);
-    Run calls = runTownhall({QStringLiteral("calls"), QStringLiteral("match-1"), QStringLiteral("--db"), db});
+    QCOMPARE(QString::fromStdString(json::parse(replay.out.toStdString()).value("atEventId", "")),
+             lastId);
+    Run calls = runTownhall(
+        {QStringLiteral("calls"), QStringLiteral("match-1"), QStringLiteral("--db"), db});
     QVERIFY2(calls.code == 0, calls.err.constData());
 
     // The first host is untouched by all this.

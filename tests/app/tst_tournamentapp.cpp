@@ -4,9 +4,9 @@
 // the Leaderboard gets its progress and report, and a match of it opens in
 // the spectator view from its stored log.
 
-#include "guihostfixture.h"
 #include "app/guitournaments.h"
 #include "app/sharedleaderboard.h"
+#include "guihostfixture.h"
 #include "host/tournaments.h"
 #include "ui/leaderboardpanel.h"
 #include "ui/replicaset.h"
@@ -30,12 +30,13 @@ QString playFromTheCommandLine(const QString &db, const std::string &name, int m
     auto store = townhall::host::Store::open(db);
     if (!store)
         return {};
-    const nlohmann::json file{{"name", name},
-                              {"rules", "9p"},
-                              {"matches", matches},
-                              {"seed", 7},
-                              {"participants",
-                               {{{"id", "a"}, {"bot", true}}, {{"id", "rest"}, {"bot", true}, {"seats", "rest"}}}}};
+    const nlohmann::json file{
+        {"name", name},
+        {"rules", "9p"},
+        {"matches", matches},
+        {"seed", 7},
+        {"participants",
+         {{{"id", "a"}, {"bot", true}}, {{"id", "rest"}, {"bot", true}, {"seats", "rest"}}}}};
     auto parsed = townhall::tournament::parseSpec(file);
     if (!parsed.ok())
         return {};
@@ -64,12 +65,13 @@ private Q_SLOTS:
         QTemporaryDir dir;
         testing::GuiApp gui(testing::fastGuiOptions(dir.filePath(QStringLiteral("app.sqlite"))));
         QVERIFY(gui.start());
-        const nlohmann::json file{{"name", "app bots"},
-                                  {"rules", "9p"},
-                                  {"matches", 36},
-                                  {"seed", 4},
-                                  {"participants",
-                                   {{{"id", "a"}, {"bot", true}}, {{"id", "rest"}, {"bot", true}, {"seats", "rest"}}}}};
+        const nlohmann::json file{
+            {"name", "app bots"},
+            {"rules", "9p"},
+            {"matches", 36},
+            {"seed", 4},
+            {"participants",
+             {{{"id", "a"}, {"bot", true}}, {{"id", "rest"}, {"bot", true}, {"seats", "rest"}}}}};
         QString id;
         int lastDone = -1;
         int progressCalls = 0;
@@ -78,7 +80,7 @@ private Q_SLOTS:
         QString opened;
         app::TournamentSink sink;
         sink.progress = [&](const QString &tid, int done, int scheduled, int, const QString &) {
-            QVERIFY(QThread::currentThread() == qApp->thread());  // posted to the UI thread
+            QVERIFY(QThread::currentThread() == qApp->thread()); // posted to the UI thread
             id = tid;
             QVERIFY(done >= lastDone);
             QCOMPARE(scheduled, 36);
@@ -90,7 +92,9 @@ private Q_SLOTS:
             report = r;
             gui.window.leaderboard()->setReport(r);
         };
-        sink.problem = [&](const QString &m) { problems << m; };
+        sink.problem = [&](const QString &m) {
+            problems << m;
+        };
         sink.opened = [&](const QString &matchId) {
             opened = matchId;
             gui.window.controller()->selectMatch(matchId);
@@ -151,7 +155,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(panel->hasReport(), 20'000);
         QCOMPARE(board.current(), QStringLiteral("t2"));
         QCOMPARE(panel->tournamentBox()->currentData().toString(), QStringLiteral("t2"));
-        QVERIFY2(panel->headerLabel()->text().contains(QStringLiteral("cli two")), qPrintable(panel->headerLabel()->text()));
+        QVERIFY2(panel->headerLabel()->text().contains(QStringLiteral("cli two")),
+                 qPrintable(panel->headerLabel()->text()));
         QCOMPARE(panel->matchList()->count(), 6);
         QCOMPARE(panel->progressBar()->value(), 6);
         QVERIFY(panel->tournamentBox()->currentText().contains(QStringLiteral("cli two")));
@@ -159,7 +164,8 @@ private Q_SLOTS:
         // Picking the other shows it.
         panel->tournamentBox()->setCurrentIndex(0);
         Q_EMIT panel->tournamentBox()->activated(0);
-        QTRY_VERIFY_WITH_TIMEOUT(panel->headerLabel()->text().contains(QStringLiteral("cli one")), 20'000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->headerLabel()->text().contains(QStringLiteral("cli one")),
+                                 20'000);
         QCOMPARE(board.current(), QStringLiteral("t1"));
         QTRY_COMPARE_WITH_TIMEOUT(panel->matchList()->count(), 4, 20'000);
 
@@ -173,7 +179,7 @@ private Q_SLOTS:
 
         // Its matches open in the spectator view.
         panel->matchList()->setCurrentRow(1);
-        const QString opened = panel->matchList()->item(1)->toolTip();  // its id
+        const QString opened = panel->matchList()->item(1)->toolTip(); // its id
         QVERIFY(opened.startsWith(QStringLiteral("t1")));
         panel->openButton()->click();
         QTRY_COMPARE_WITH_TIMEOUT(gui.window.controller()->selectedMatch(), opened, 20'000);

@@ -22,7 +22,7 @@ namespace {
 
 struct Run
 {
-    int code = -1;  ///< -1 when it crashed, was killed or timed out
+    int code = -1; ///< -1 when it crashed, was killed or timed out
     QByteArray out;
     QByteArray err;
 };
@@ -38,7 +38,8 @@ Run townhall(const QStringList &args, int timeoutMs = 480'000)
         p.kill();
         p.waitForFinished();
     }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            p.readAllStandardOutput(),
             p.readAllStandardError()};
 }
 
@@ -79,20 +80,26 @@ struct ListRow
 
 std::optional<std::vector<ListRow>> listTournaments(const QString &db)
 {
-    const Run r = townhall({QStringLiteral("tournament"), QStringLiteral("list"), QStringLiteral("--db"), db});
+    const Run r = townhall(
+        {QStringLiteral("tournament"), QStringLiteral("list"), QStringLiteral("--db"), db});
     if (r.code != 0) {
         qWarning("tournament list failed (%d): %s", r.code, r.err.constData());
         return std::nullopt;
     }
     std::vector<ListRow> rows;
-    static const QRegularExpression line(QStringLiteral("^(\\S+)\\t(\\S+)\\t(\\d+)/(\\d+) matches\\t(.*)$"));
+    static const QRegularExpression line(
+        QStringLiteral("^(\\S+)\\t(\\S+)\\t(\\d+)/(\\d+) matches\\t(.*)$"));
     for (const QString &l : str(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         const auto m = line.match(l);
         if (!m.hasMatch()) {
             qWarning("unexpected list line: %s", qPrintable(l));
             return std::nullopt;
         }
-        rows.push_back({m.captured(1), m.captured(2), m.captured(3).toInt(), m.captured(4).toInt(), m.captured(5)});
+        rows.push_back({m.captured(1),
+                        m.captured(2),
+                        m.captured(3).toInt(),
+                        m.captured(4).toInt(),
+                        m.captured(5)});
     }
     return rows;
 }
@@ -110,8 +117,8 @@ int playedIn(const QByteArray &err)
 /// soon as a progress line shows it mid-way.
 struct Interrupted
 {
-    bool midway = false;   ///< a progress line 0 < N < M was seen and the signal sent
-    int seenDone = 0;      ///< N of the last progress line seen before the signal
+    bool midway = false; ///< a progress line 0 < N < M was seen and the signal sent
+    int seenDone = 0;    ///< N of the last progress line seen before the signal
     int scheduled = 0;
     QProcess::ExitStatus status = QProcess::NormalExit;
     int code = -1;
@@ -184,7 +191,7 @@ private:
 
     QTemporaryDir m_dir;
     QString m_dbA;
-    int m_matches = 3000;  ///< grows when a run finishes before the test can interrupt it
+    int m_matches = 3000; ///< grows when a run finishes before the test can interrupt it
 };
 
 void TournamentCliTest::initTestCase()
@@ -203,8 +210,13 @@ void TournamentCliTest::resumeAfterSigkillGivesTheSameFinalTable()
     for (int attempt = 0; attempt < 4; ++attempt) {
         QFile::remove(dbB);
         QVERIFY(writeFile(file, botTournament(m_matches)));
-        killed = runAndInterrupt({QStringLiteral("tournament"), QStringLiteral("run"), file, QStringLiteral("--db"),
-                                  dbB, QStringLiteral("--parallel"), QStringLiteral("2")},
+        killed = runAndInterrupt({QStringLiteral("tournament"),
+                                  QStringLiteral("run"),
+                                  file,
+                                  QStringLiteral("--db"),
+                                  dbB,
+                                  QStringLiteral("--parallel"),
+                                  QStringLiteral("2")},
                                  true);
         if (killed.midway && killed.status == QProcess::CrashExit)
             break;
@@ -214,7 +226,9 @@ void TournamentCliTest::resumeAfterSigkillGivesTheSameFinalTable()
     }
     QVERIFY2(killed.midway && killed.status == QProcess::CrashExit, killed.err.constData());
     QCOMPARE(killed.scheduled, m_matches);
-    QVERIFY(killed.err.contains(QByteArray("tournament t1: ").append(QByteArray::number(m_matches)).append(" matches of classic scheduled")));
+    QVERIFY(killed.err.contains(QByteArray("tournament t1: ")
+                                    .append(QByteArray::number(m_matches))
+                                    .append(" matches of classic scheduled")));
 
     // What the killed run had committed is in the database, and no more.
     auto rows = listTournaments(dbB);
@@ -230,8 +244,13 @@ void TournamentCliTest::resumeAfterSigkillGivesTheSameFinalTable()
     qInfo("killed at %d/%d (progress line said %d)", doneBefore, m_matches, killed.seenDone);
 
     // Resume, kill it again further on, then resume to the end.
-    const QStringList resume{QStringLiteral("tournament"), QStringLiteral("resume"), QStringLiteral("t1"),
-                             QStringLiteral("--db"), dbB, QStringLiteral("--parallel"), QStringLiteral("2")};
+    const QStringList resume{QStringLiteral("tournament"),
+                             QStringLiteral("resume"),
+                             QStringLiteral("t1"),
+                             QStringLiteral("--db"),
+                             dbB,
+                             QStringLiteral("--parallel"),
+                             QStringLiteral("2")};
     Interrupted again = runAndInterrupt(resume, true, doneBefore + 1);
     if (again.midway && again.status == QProcess::CrashExit) {
         rows = listTournaments(dbB);
@@ -261,19 +280,29 @@ void TournamentCliTest::resumeAfterSigkillGivesTheSameFinalTable()
     if (again.midway && again.status == QProcess::CrashExit) {
         // The resume plays exactly what is not stored (nothing twice).
         QCOMPARE(playedIn(resumed.err), m_matches - doneBefore);
-        QVERIFY(resumed.out.contains("## Leaderboard"));  // it prints the report when done
+        QVERIFY(resumed.out.contains("## Leaderboard")); // it prints the report when done
     }
 
     // Run A: the same file, uninterrupted.
     m_dbA = path(QStringLiteral("A.sqlite"));
-    const Run a = townhall({QStringLiteral("tournament"), QStringLiteral("run"), file, QStringLiteral("--db"), m_dbA,
-                            QStringLiteral("--parallel"), QStringLiteral("2")});
+    const Run a = townhall({QStringLiteral("tournament"),
+                            QStringLiteral("run"),
+                            file,
+                            QStringLiteral("--db"),
+                            m_dbA,
+                            QStringLiteral("--parallel"),
+                            QStringLiteral("2")});
     QVERIFY2(a.code == 0, a.err.constData());
     QCOMPARE(playedIn(a.err), m_matches);
 
     auto report = [](const QString &db, const QString &format) {
-        return townhall({QStringLiteral("tournament"), QStringLiteral("report"), QStringLiteral("t1"),
-                         QStringLiteral("--db"), db, QStringLiteral("--format"), format});
+        return townhall({QStringLiteral("tournament"),
+                         QStringLiteral("report"),
+                         QStringLiteral("t1"),
+                         QStringLiteral("--db"),
+                         db,
+                         QStringLiteral("--format"),
+                         format});
     };
     const Run jsonA = report(m_dbA, QStringLiteral("json"));
     const Run jsonB = report(dbB, QStringLiteral("json"));
@@ -311,7 +340,8 @@ QString TournamentCliTest::finishedDb()
     const QString db = path(QStringLiteral("small.sqlite"));
     if (!writeFile(file, botTournament(m_matches)))
         return {};
-    const Run r = townhall({QStringLiteral("tournament"), QStringLiteral("run"), file, QStringLiteral("--db"), db});
+    const Run r = townhall(
+        {QStringLiteral("tournament"), QStringLiteral("run"), file, QStringLiteral("--db"), db});
     if (r.code != 0) {
         qWarning("run failed (%d): %s", r.code, r.err.constData());
         return {};
@@ -324,10 +354,14 @@ void TournamentCliTest::reportFormats()
 {
     const QString db = finishedDb();
     QVERIFY(!db.isEmpty());
-    const QStringList participants{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("bots")};
+    const QStringList participants{
+        QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("bots")};
     auto report = [&](const QStringList &extra) {
-        return townhall(QStringList{QStringLiteral("tournament"), QStringLiteral("report"), QStringLiteral("t1"),
-                                    QStringLiteral("--db"), db}
+        return townhall(QStringList{QStringLiteral("tournament"),
+                                    QStringLiteral("report"),
+                                    QStringLiteral("t1"),
+                                    QStringLiteral("--db"),
+                                    db}
                         + extra);
     };
 
@@ -378,24 +412,28 @@ void TournamentCliTest::reportFormats()
     QVERIFY(j.value("tournamentId", std::string()) == "t1");
     QVERIFY(j.value("scheduled", -1) == m_matches);
     QVERIFY(j.value("played", -1) == m_matches);
-    QVERIFY(j.value("villagerWins", 0) + j.value("werewolfWins", 0) + j.value("draws", 0) == j.value("counted", -1));
+    QVERIFY(j.value("villagerWins", 0) + j.value("werewolfWins", 0) + j.value("draws", 0)
+            == j.value("counted", -1));
     QVERIFY(j.contains("matchIds") && j["matchIds"].size() == std::size_t(m_matches));
     QVERIFY(j.contains("participants") && j["participants"].size() == std::size_t(3));
     for (const json &p : j["participants"])
-        QVERIFY(participants.contains(QString::fromStdString(p.value("participantId", std::string()))));
+        QVERIFY(
+            participants.contains(QString::fromStdString(p.value("participantId", std::string()))));
 
     // HTML: a page naming every participant.
     const Run html = report({QStringLiteral("--format"), QStringLiteral("html")});
     QVERIFY2(html.code == 0, html.err.constData());
     const QString htmlText = str(html.out);
-    QVERIFY(htmlText.startsWith(QStringLiteral("<!DOCTYPE html>")) || htmlText.startsWith(QStringLiteral("<html")));
+    QVERIFY(htmlText.startsWith(QStringLiteral("<!DOCTYPE html>"))
+            || htmlText.startsWith(QStringLiteral("<html")));
     QVERIFY(htmlText.trimmed().endsWith(QStringLiteral("</html>")));
     for (const QString &id : participants)
         QVERIFY2(htmlText.contains(QStringLiteral(">%1<").arg(id)), qPrintable(id));
 
     // --out writes the file and nothing to stdout; the file is what stdout had.
     const QString outFile = path(QStringLiteral("report.html"));
-    const Run written = report({QStringLiteral("--format"), QStringLiteral("html"), QStringLiteral("--out"), outFile});
+    const Run written = report(
+        {QStringLiteral("--format"), QStringLiteral("html"), QStringLiteral("--out"), outFile});
     QVERIFY2(written.code == 0, written.err.constData());
     QVERIFY(written.out.isEmpty());
     QVERIFY(str(written.err).contains(outFile));
@@ -416,29 +454,36 @@ void TournamentCliTest::badInputGetsAClearErrorAndLosesNothing()
     const QString db = path(QStringLiteral("bad.sqlite"));
     const QString good = path(QStringLiteral("good.json"));
     QVERIFY(writeFile(good, botTournament(60, 11)));
-    const Run ok = townhall({QStringLiteral("tournament"), QStringLiteral("run"), good, QStringLiteral("--db"), db});
+    const Run ok = townhall(
+        {QStringLiteral("tournament"), QStringLiteral("run"), good, QStringLiteral("--db"), db});
     QVERIFY2(ok.code == 0, ok.err.constData());
-    const Run before = townhall({QStringLiteral("tournament"), QStringLiteral("report"), QStringLiteral("t1"),
-                                 QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("csv")});
+    const Run before = townhall({QStringLiteral("tournament"),
+                                 QStringLiteral("report"),
+                                 QStringLiteral("t1"),
+                                 QStringLiteral("--db"),
+                                 db,
+                                 QStringLiteral("--format"),
+                                 QStringLiteral("csv")});
     QCOMPARE(before.code, 0);
 
     const QString missing = path(QStringLiteral("no-such-tournament.json"));
     const QString notJson = path(QStringLiteral("not-json.json"));
     QVERIFY(writeFile(notJson, "this is { not json"));
     const QString badSeats = path(QStringLiteral("bad-seats.json"));
-    QVERIFY(writeFile(badSeats, QByteArray::fromStdString(
-                                    json{{"rules", "classic"},
-                                         {"matches", 10},
-                                         {"participants", json::array({{{"id", "a"}, {"bot", true}},
-                                                                       {{"id", "b"}, {"bot", true}}})}}
-                                        .dump())));
+    QVERIFY(writeFile(badSeats,
+                      QByteArray::fromStdString(json{{"rules", "classic"},
+                                                     {"matches", 10},
+                                                     {"participants",
+                                                      json::array({{{"id", "a"}, {"bot", true}},
+                                                                   {{"id", "b"}, {"bot", true}}})}}
+                                                    .dump())));
 
     struct Case
     {
         const char *what;
         QStringList args;
         int code;
-        QStringList mentions;  ///< what stderr must name
+        QStringList mentions; ///< what stderr must name
     };
     const QString t = QStringLiteral("tournament");
     const QString run = QStringLiteral("run");
@@ -446,28 +491,52 @@ void TournamentCliTest::badInputGetsAClearErrorAndLosesNothing()
     const std::vector<Case> cases{
         {"a file that does not exist", {t, run, missing, dbOpt, db}, 1, {missing}},
         {"a file that is not JSON", {t, run, notJson, dbOpt, db}, 2, {notJson}},
-        {"seats that do not add up", {t, run, badSeats, dbOpt, db}, 2, {badSeats, QStringLiteral("participants")}},
+        {"seats that do not add up",
+         {t, run, badSeats, dbOpt, db},
+         2,
+         {badSeats, QStringLiteral("participants")}},
         {"--format pdf on run",
          {t, run, good, dbOpt, db, QStringLiteral("--format"), QStringLiteral("pdf")},
          2,
          {QStringLiteral("--format")}},
         {"--format pdf on report",
-         {t, QStringLiteral("report"), QStringLiteral("t1"), dbOpt, db, QStringLiteral("--format"),
+         {t,
+          QStringLiteral("report"),
+          QStringLiteral("t1"),
+          dbOpt,
+          db,
+          QStringLiteral("--format"),
           QStringLiteral("pdf")},
          2,
          {QStringLiteral("--format")}},
-        {"--parallel 0", {t, run, good, dbOpt, db, QStringLiteral("--parallel"), QStringLiteral("0")}, 2,
+        {"--parallel 0",
+         {t, run, good, dbOpt, db, QStringLiteral("--parallel"), QStringLiteral("0")},
+         2,
          {QStringLiteral("--parallel")}},
-        {"--parallel x", {t, run, good, dbOpt, db, QStringLiteral("--parallel"), QStringLiteral("x")}, 2,
+        {"--parallel x",
+         {t, run, good, dbOpt, db, QStringLiteral("--parallel"), QStringLiteral("x")},
+         2,
          {QStringLiteral("--parallel")}},
-        {"report of a tournament that does not exist", {t, QStringLiteral("report"), QStringLiteral("t9"), dbOpt, db},
-         1, {QStringLiteral("t9")}},
-        {"resume of a tournament that does not exist", {t, QStringLiteral("resume"), QStringLiteral("t9"), dbOpt, db},
-         1, {QStringLiteral("t9")}},
-        {"resume without an id", {t, QStringLiteral("resume"), dbOpt, db}, 2, {QStringLiteral("usage")}},
+        {"report of a tournament that does not exist",
+         {t, QStringLiteral("report"), QStringLiteral("t9"), dbOpt, db},
+         1,
+         {QStringLiteral("t9")}},
+        {"resume of a tournament that does not exist",
+         {t, QStringLiteral("resume"), QStringLiteral("t9"), dbOpt, db},
+         1,
+         {QStringLiteral("t9")}},
+        {"resume without an id",
+         {t, QStringLiteral("resume"), dbOpt, db},
+         2,
+         {QStringLiteral("usage")}},
         {"run without a file", {t, run, dbOpt, db}, 2, {QStringLiteral("usage")}},
-        {"an unknown action", {t, QStringLiteral("start"), good, dbOpt, db}, 2, {QStringLiteral("usage")}},
-        {"--local-db with a database file", {t, run, good, dbOpt, db, QStringLiteral("--local-db"), db}, 2,
+        {"an unknown action",
+         {t, QStringLiteral("start"), good, dbOpt, db},
+         2,
+         {QStringLiteral("usage")}},
+        {"--local-db with a database file",
+         {t, run, good, dbOpt, db, QStringLiteral("--local-db"), db},
+         2,
          {QStringLiteral("--local-db"), QStringLiteral("postgresql://")}},
     };
     for (const Case &c : cases) {
@@ -481,8 +550,11 @@ void TournamentCliTest::badInputGetsAClearErrorAndLosesNothing()
                                 .arg(err)));
         for (const QString &m : c.mentions)
             QVERIFY2(err.contains(m),
-                     qPrintable(QStringLiteral("%1: stderr does not name %2: %3").arg(QLatin1String(c.what), m, err)));
-        QVERIFY2(r.out.isEmpty(), qPrintable(QStringLiteral("%1: stdout: %2").arg(QLatin1String(c.what), str(r.out))));
+                     qPrintable(QStringLiteral("%1: stderr does not name %2: %3")
+                                    .arg(QLatin1String(c.what), m, err)));
+        QVERIFY2(
+            r.out.isEmpty(),
+            qPrintable(QStringLiteral("%1: stdout: %2").arg(QLatin1String(c.what), str(r.out))));
     }
 
     // Only the good tournament, whole and unchanged.
@@ -493,8 +565,13 @@ void TournamentCliTest::badInputGetsAClearErrorAndLosesNothing()
     QCOMPARE(rows->at(0).status, QStringLiteral("FINISHED"));
     QCOMPARE(rows->at(0).done, 60);
     QCOMPARE(rows->at(0).scheduled, 60);
-    const Run after = townhall({QStringLiteral("tournament"), QStringLiteral("report"), QStringLiteral("t1"),
-                                QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("csv")});
+    const Run after = townhall({QStringLiteral("tournament"),
+                                QStringLiteral("report"),
+                                QStringLiteral("t1"),
+                                QStringLiteral("--db"),
+                                db,
+                                QStringLiteral("--format"),
+                                QStringLiteral("csv")});
     QCOMPARE(after.code, 0);
     QCOMPARE(after.out, before.out);
 
@@ -512,23 +589,30 @@ void TournamentCliTest::stopWithSigtermKeepsWhatWasPlayed()
     for (int attempt = 0; attempt < 4; ++attempt) {
         QFile::remove(db);
         QVERIFY(writeFile(file, botTournament(m_matches, 23)));
-        stopped = runAndInterrupt({QStringLiteral("tournament"), QStringLiteral("run"), file, QStringLiteral("--db"),
-                                   db, QStringLiteral("--parallel"), QStringLiteral("2")},
+        stopped = runAndInterrupt({QStringLiteral("tournament"),
+                                   QStringLiteral("run"),
+                                   file,
+                                   QStringLiteral("--db"),
+                                   db,
+                                   QStringLiteral("--parallel"),
+                                   QStringLiteral("2")},
                                   false);
         if (stopped.midway && stopped.code != 0)
             break;
         qInfo("the run ended before SIGTERM (exit %d); more matches", stopped.code);
-        QVERIFY2(stopped.code == 0 && stopped.status == QProcess::NormalExit, stopped.err.constData());
+        QVERIFY2(stopped.code == 0 && stopped.status == QProcess::NormalExit,
+                 stopped.err.constData());
         m_matches = std::min(m_matches * 4, 100'000);
     }
     QVERIFY2(stopped.midway, stopped.err.constData());
     QVERIFY2(stopped.status == QProcess::NormalExit && stopped.code == 3,
              qPrintable(QStringLiteral("exit %1 (%2): %3")
                             .arg(stopped.code)
-                            .arg(stopped.status == QProcess::NormalExit ? QStringLiteral("normal") : QStringLiteral("crash"))
+                            .arg(stopped.status == QProcess::NormalExit ? QStringLiteral("normal")
+                                                                        : QStringLiteral("crash"))
                             .arg(str(stopped.err))));
     QVERIFY2(stopped.err.contains("townhall tournament resume t1"), stopped.err.constData());
-    QVERIFY(stopped.out.isEmpty());  // no report for a tournament that is not over
+    QVERIFY(stopped.out.isEmpty()); // no report for a tournament that is not over
     const int played = playedIn(stopped.err);
     QVERIFY2(played >= stopped.seenDone && played < m_matches, stopped.err.constData());
 
@@ -542,14 +626,21 @@ void TournamentCliTest::stopWithSigtermKeepsWhatWasPlayed()
     QCOMPARE(rows->at(0).scheduled, m_matches);
 
     // A report of what was played so far.
-    const Run partial = townhall({QStringLiteral("tournament"), QStringLiteral("report"), QStringLiteral("t1"),
-                                  QStringLiteral("--db"), db});
+    const Run partial = townhall({QStringLiteral("tournament"),
+                                  QStringLiteral("report"),
+                                  QStringLiteral("t1"),
+                                  QStringLiteral("--db"),
+                                  db});
     QVERIFY2(partial.code == 0, partial.err.constData());
-    QVERIFY2(partial.out.contains(QStringLiteral("Matches: %1 played of %2").arg(played).arg(m_matches).toUtf8()),
+    QVERIFY2(partial.out.contains(
+                 QStringLiteral("Matches: %1 played of %2").arg(played).arg(m_matches).toUtf8()),
              partial.out.left(400).constData());
 
-    const Run resumed = townhall({QStringLiteral("tournament"), QStringLiteral("resume"), QStringLiteral("t1"),
-                                  QStringLiteral("--db"), db});
+    const Run resumed = townhall({QStringLiteral("tournament"),
+                                  QStringLiteral("resume"),
+                                  QStringLiteral("t1"),
+                                  QStringLiteral("--db"),
+                                  db});
     QVERIFY2(resumed.code == 0, resumed.err.constData());
     QCOMPARE(playedIn(resumed.err), m_matches - played);
     QVERIFY(resumed.out.contains("## Leaderboard"));
@@ -559,8 +650,11 @@ void TournamentCliTest::stopWithSigtermKeepsWhatWasPlayed()
     QCOMPARE(rows->at(0).done, m_matches);
 
     // Resuming a finished tournament plays nothing and succeeds.
-    const Run nothing = townhall({QStringLiteral("tournament"), QStringLiteral("resume"), QStringLiteral("t1"),
-                                  QStringLiteral("--db"), db});
+    const Run nothing = townhall({QStringLiteral("tournament"),
+                                  QStringLiteral("resume"),
+                                  QStringLiteral("t1"),
+                                  QStringLiteral("--db"),
+                                  db});
     QVERIFY2(nothing.code == 0, nothing.err.constData());
     QCOMPARE(playedIn(nothing.err), 0);
 }

@@ -39,7 +39,9 @@ struct Tracked
 {
     int copies = 0;
     Tracked() = default;
-    Tracked(const Tracked &o) : copies(o.copies + 1) {}
+    Tracked(const Tracked &o)
+        : copies(o.copies + 1)
+    {}
     Tracked(Tracked &&) noexcept = default;
     Tracked &operator=(const Tracked &) = default;
     Tracked &operator=(Tracked &&) noexcept = default;
@@ -139,7 +141,7 @@ private Q_SLOTS:
         const auto ok = check(true);
         QVERIFY(ok.ok());
         QVERIFY(static_cast<bool>(ok));
-        ok.value();  // callable on success, returns nothing
+        ok.value(); // callable on success, returns nothing
 
         auto bad = check(false);
         QVERIFY(!bad.ok());

@@ -24,7 +24,8 @@ private Q_SLOTS:
         QTest::newRow("string with brackets") << QStringLiteral("\"[[[{{{\"") << 0;
         QTest::newRow("empty object") << "{}" << 1;
         QTest::newRow("siblings do not add") << "[[1],[2],{\"a\":[3]}]" << 3;
-        QTest::newRow("escaped quote keeps the string open") << QStringLiteral("[\"a\\\"[[[\", [1]]") << 2;
+        QTest::newRow("escaped quote keeps the string open")
+            << QStringLiteral("[\"a\\\"[[[\", [1]]") << 2;
         QTest::newRow("escaped backslash closes it") << QStringLiteral("[\"a\\\\\", [[1]]]") << 3;
         QTest::newRow("unbalanced closers do not go negative") << "]]]][[1]]" << 2;
         QTest::newRow("object in array in object") << QStringLiteral("{\"a\":[{\"b\":{}}]}") << 4;

@@ -15,15 +15,15 @@
 
 /// QCOMPARE for engine enums: ADL would pick engine::toString (a string_view)
 /// over QTest::toString, so compare their names instead.
-#define QCOMPARE_E(actual, expected)                                                              \
+#define QCOMPARE_E(actual, expected)                                                               \
     QCOMPARE(::townhall::engine::test::name(actual), ::townhall::engine::test::name(expected))
 
 /// QVERIFY for a result that must be ok (a command the script needs
 /// accepted); on failure the report carries the refusal's message.
-#define QVERIFY_OK(expr)                                                                          \
-    do {                                                                                          \
-        const auto &result_ = (expr);                                                             \
-        QVERIFY2(result_.ok(), result_.ok() ? "" : result_.error().message.c_str());             \
+#define QVERIFY_OK(expr)                                                                           \
+    do {                                                                                           \
+        const auto &result_ = (expr);                                                              \
+        QVERIFY2(result_.ok(), result_.ok() ? "" : result_.error().message.c_str());               \
     } while (false)
 
 namespace townhall::engine::test {
@@ -40,14 +40,27 @@ QString name(E e)
 /// `n` seats (6..12), named in seat order.
 inline std::vector<SeatAssignment> seats(int n)
 {
-    static const char *names[] = {"Ada", "Basil", "Cora", "Dmitri", "Elena", "Felix",
-                                  "Greta", "Hugo", "Iris", "Jonas", "Kira", "Leo"};
+    static const char *names[] = {"Ada",
+                                  "Basil",
+                                  "Cora",
+                                  "Dmitri",
+                                  "Elena",
+                                  "Felix",
+                                  "Greta",
+                                  "Hugo",
+                                  "Iris",
+                                  "Jonas",
+                                  "Kira",
+                                  "Leo"};
     std::vector<SeatAssignment> v;
     for (int i = 0; i < n; ++i)
         v.push_back({"agent:" + std::to_string(i + 1), names[i]});
     return v;
 }
-inline std::vector<SeatAssignment> eightSeats() { return seats(8); }
+inline std::vector<SeatAssignment> eightSeats()
+{
+    return seats(8);
+}
 
 struct Table
 {
@@ -88,12 +101,28 @@ struct Table
         c.target = std::move(target);
         return c;
     }
-    Expected<std::vector<Event>> ready(const std::string &p) { return run(cmd(Command::Kind::Ready, p)); }
-    Expected<std::vector<Event>> kill(const std::string &w, const std::string &t) { return run(cmd(Command::Kind::WolfKill, w, t)); }
-    Expected<std::vector<Event>> inspect(const std::string &s_, const std::string &t) { return run(cmd(Command::Kind::SeerInspect, s_, t)); }
-    Expected<std::vector<Event>> protect(const std::string &d, const std::string &t) { return run(cmd(Command::Kind::DoctorProtect, d, t)); }
-    Expected<std::vector<Event>> vote(const std::string &v, std::optional<std::string> t) { return run(cmd(Command::Kind::Vote, v, std::move(t))); }
-    Expected<std::vector<Event>> say(const std::string &p, std::string text, MessageKind k = MessageKind::Discussion)
+    Expected<std::vector<Event>> ready(const std::string &p)
+    {
+        return run(cmd(Command::Kind::Ready, p));
+    }
+    Expected<std::vector<Event>> kill(const std::string &w, const std::string &t)
+    {
+        return run(cmd(Command::Kind::WolfKill, w, t));
+    }
+    Expected<std::vector<Event>> inspect(const std::string &s_, const std::string &t)
+    {
+        return run(cmd(Command::Kind::SeerInspect, s_, t));
+    }
+    Expected<std::vector<Event>> protect(const std::string &d, const std::string &t)
+    {
+        return run(cmd(Command::Kind::DoctorProtect, d, t));
+    }
+    Expected<std::vector<Event>> vote(const std::string &v, std::optional<std::string> t)
+    {
+        return run(cmd(Command::Kind::Vote, v, std::move(t)));
+    }
+    Expected<std::vector<Event>>
+    say(const std::string &p, std::string text, MessageKind k = MessageKind::Discussion)
     {
         Command c = cmd(Command::Kind::Say, p);
         c.text = std::move(text);
@@ -124,7 +153,7 @@ struct Table
     void readyAll()
     {
         for (const Player &p : s().players)
-            (void)ready(p.playerId);  // cannot be refused in LOBBY; tests check `phase` after
+            (void)ready(p.playerId); // cannot be refused in LOBBY; tests check `phase` after
     }
     std::size_t count(EventType t) const
     {

@@ -30,12 +30,17 @@ int matchCount()
     return ok && n > 0 ? n : 400;
 }
 
-std::uint64_t seedFor(int i) { return Rng::forDecision(0xB075, static_cast<std::uint64_t>(i), 11).next(); }
+std::uint64_t seedFor(int i)
+{
+    return Rng::forDecision(0xB075, static_cast<std::uint64_t>(i), 11).next();
+}
 
-const char *NightTools[] = {"et.werewolf.match.night.wolf_chat", "et.werewolf.match.night.wolf_kill",
+const char *NightTools[] = {"et.werewolf.match.night.wolf_chat",
+                            "et.werewolf.match.night.wolf_kill",
                             "et.werewolf.match.night.seer_inspect",
                             "et.werewolf.match.night.doctor_protect",
-                            "et.werewolf.match.night.witch_act", "et.werewolf.match.hunter_shoot"};
+                            "et.werewolf.match.night.witch_act",
+                            "et.werewolf.match.hunter_shoot"};
 
 std::optional<Role> roleForTool(const std::string &tool)
 {
@@ -62,7 +67,7 @@ struct CallTally
     int draws = 0;
     std::size_t calls = 0;
     std::size_t rejected = 0;
-    int foreignNightCalls = 0;  ///< role tools called by a player without the role
+    int foreignNightCalls = 0; ///< role tools called by a player without the role
     int badLength = 0;
     std::map<std::string, int> errors;
 };
@@ -71,7 +76,9 @@ struct CallTally
 /// Returns the match when it ended (its winner counted), else null.
 std::unique_ptr<Match> playChecked(CallTally &t, const MatchConfig &cfg, int i)
 {
-    auto observer = [&t](const Match &m, const std::string &playerId, const ToolCall &call,
+    auto observer = [&t](const Match &m,
+                         const std::string &playerId,
+                         const ToolCall &call,
                          const Expected<std::vector<Event>> &r) {
         if (!r.ok())
             ++t.errors[call.tool + " " + std::string(toString(r.error().code))];
@@ -151,7 +158,7 @@ struct Tally : CallTally
     int counterclaims = 0;
     int openingTurns = 0;
     int openingMissed = 0;
-    int voteEliminations = 0;   ///< followed by DAY_RESOLUTION, so last words were possible
+    int voteEliminations = 0; ///< followed by DAY_RESOLUTION, so last words were possible
     int lastWords = 0;
     int voteFlips = 0;
     int votes = 0;
@@ -199,7 +206,9 @@ Tally run(const MatchConfig &cfg, int n)
                 }
                 break;
             }
-            case EventType::PlayerEliminated: dead.insert(p["playerId"].get<std::string>()); break;
+            case EventType::PlayerEliminated:
+                dead.insert(p["playerId"].get<std::string>());
+                break;
             case EventType::PublicMessage: {
                 const std::string &text = p["text"].get_ref<const std::string &>();
                 const std::string &who = p["playerId"].get_ref<const std::string &>();
@@ -214,8 +223,12 @@ Tally run(const MatchConfig &cfg, int n)
                     ++t.defences;
                 break;
             }
-            case EventType::TurnStarted: ++t.openingTurns; break;
-            case EventType::TurnMissed: ++t.openingMissed; break;
+            case EventType::TurnStarted:
+                ++t.openingTurns;
+                break;
+            case EventType::TurnMissed:
+                ++t.openingMissed;
+                break;
             case EventType::VoteCast:
                 ++t.votes;
                 if (p["targetPlayerId"].is_null())
@@ -227,7 +240,8 @@ Tally run(const MatchConfig &cfg, int n)
                 if (p["eliminatedPlayerId"].is_string() && lastWordsFollow(log, k))
                     ++t.voteEliminations;
                 break;
-            default: break;
+            default:
+                break;
             }
         }
         if (seerClaimed)
@@ -236,27 +250,30 @@ Tally run(const MatchConfig &cfg, int n)
     return t;
 }
 
-double share(double part, double whole) { return whole > 0 ? part / whole : 0.0; }
+double share(double part, double whole)
+{
+    return whole > 0 ? part / whole : 0.0;
+}
 
 /// What the bots did at a seed 002 table, from the logs (omniscient).
 struct Seed002Tally : CallTally
 {
-    int witchInformed = 0;      ///< nights the living witch was asked
-    int witchActed = 0;         ///< of those, nights she answered before the deadline
-    int saveMatches = 0;        ///< matches where the antidote was used
+    int witchInformed = 0; ///< nights the living witch was asked
+    int witchActed = 0;    ///< of those, nights she answered before the deadline
+    int saveMatches = 0;   ///< matches where the antidote was used
     int poisonMatches = 0;
     int poisonedWolves = 0;
     int poisons = 0;
-    int hunterTurns = 0;        ///< HUNTER_SHOT phases
-    int shots = 0;              ///< shots at someone
+    int hunterTurns = 0; ///< HUNTER_SHOT phases
+    int shots = 0;       ///< shots at someone
     int shotTimeouts = 0;
     int shotWolves = 0;
-    double shotWolvesByChance = 0;  ///< expected wolf hits had each shot been at random
+    double shotWolvesByChance = 0; ///< expected wolf hits had each shot been at random
     int pkStarts = 0;
     int pkEnds = 0;
     int pkTurns = 0;
     int pkDefences = 0;
-    int packNights = 0;         ///< nights with two or more wolves alive, none missing
+    int packNights = 0; ///< nights with two or more wolves alive, none missing
     int packAgreed = 0;
     int lastWords = 0;
     int voteEliminations = 0;
@@ -281,7 +298,9 @@ Seed002Tally runSeed002(const MatchConfig &cfg, int n)
                 if (phase == Phase::HunterShot)
                     ++t.hunterTurns;
                 break;
-            case EventType::WitchInformed: ++t.witchInformed; break;
+            case EventType::WitchInformed:
+                ++t.witchInformed;
+                break;
             case EventType::WitchActed:
                 ++t.witchActed;
                 if (p["action"] == "SAVE")
@@ -289,7 +308,8 @@ Seed002Tally runSeed002(const MatchConfig &cfg, int n)
                 if (p["action"] == "POISON") {
                     poisoned = true;
                     ++t.poisons;
-                    t.poisonedWolves += wolves.count(p["targetPlayerId"].get<std::string>()) ? 1 : 0;
+                    t.poisonedWolves
+                        += wolves.count(p["targetPlayerId"].get<std::string>()) ? 1 : 0;
                 }
                 break;
             case EventType::HunterShot:
@@ -320,7 +340,9 @@ Seed002Tally runSeed002(const MatchConfig &cfg, int n)
                 }
                 break;
             }
-            case EventType::PlayerEliminated: dead.insert(p["playerId"].get<std::string>()); break;
+            case EventType::PlayerEliminated:
+                dead.insert(p["playerId"].get<std::string>());
+                break;
             case EventType::TurnStarted:
                 if (phase == Phase::DayPkDefense)
                     ++t.pkTurns;
@@ -339,7 +361,8 @@ Seed002Tally runSeed002(const MatchConfig &cfg, int n)
                 if (p["eliminatedPlayerId"].is_string() && lastWordsFollow(log, k))
                     ++t.voteEliminations;
                 break;
-            default: break;
+            default:
+                break;
             }
         }
         t.saveMatches += saved ? 1 : 0;
@@ -348,7 +371,10 @@ Seed002Tally runSeed002(const MatchConfig &cfg, int n)
     return t;
 }
 
-QByteArray dump(const json &j) { return QByteArray::fromStdString(j.dump()); }
+QByteArray dump(const json &j)
+{
+    return QByteArray::fromStdString(j.dump());
+}
 
 QByteArray dump(const Bot::Step &s)
 {
@@ -362,9 +388,12 @@ QByteArray dump(const Bot::Step &s)
 /// hidden fact about them is written (role table, role cards, wolf events,
 /// seer results). Public events are left alone: the point is that the
 /// viewer's inputs do not change.
-std::vector<Event> swapHiddenRoles(std::vector<Event> log, const std::string &a, const std::string &b)
+std::vector<Event>
+swapHiddenRoles(std::vector<Event> log, const std::string &a, const std::string &b)
 {
-    auto other = [&](const std::string &id) { return id == a ? b : id == b ? a : id; };
+    auto other = [&](const std::string &id) {
+        return id == a ? b : id == b ? a : id;
+    };
     for (Event &e : log) {
         json &p = e.payload;
         switch (e.type) {
@@ -383,8 +412,12 @@ std::vector<Event> swapHiddenRoles(std::vector<Event> log, const std::string &a,
             p["knownWolves"] = wolves;
             break;
         }
-        case EventType::WolfChatMessage: p["fromWolfId"] = other(p["fromWolfId"].get<std::string>()); break;
-        case EventType::WolfKillSelected: p["byPlayerId"] = other(p["byPlayerId"].get<std::string>()); break;
+        case EventType::WolfChatMessage:
+            p["fromWolfId"] = other(p["fromWolfId"].get<std::string>());
+            break;
+        case EventType::WolfKillSelected:
+            p["byPlayerId"] = other(p["byPlayerId"].get<std::string>());
+            break;
         case EventType::SeerInspected:
         case EventType::DoctorProtected:
         case EventType::WitchInformed:
@@ -396,7 +429,8 @@ std::vector<Event> swapHiddenRoles(std::vector<Event> log, const std::string &a,
                     p["alignment"] = p["alignment"] == "WEREWOLF" ? "NOT_WEREWOLF" : "WEREWOLF";
             }
             break;
-        default: break;
+        default:
+            break;
         }
     }
     // RoleCard events are emitted in seat order; keep that by swapping them back into place.
@@ -444,12 +478,29 @@ void TstBots::statistics()
     cfg.rateLimits = rateLimits;
     const Tally t = run(cfg, matchCount());
     const QString errors = errorList(t.errors);
-    qInfo("%d matches: villagers %d, wolves %d; calls %zu, rejected %zu (%.2f%%); wolf nights agreed "
-          "%d/%d; seer claimed in %d; wolf counterclaims %d; openings missed %d/%d; last words %d/%d; "
-          "votes %d (abstentions %d, flips %d); defences %d",
-          t.matches, t.villagerWins, t.wolfWins, t.calls, t.rejected, 100.0 * share(t.rejected, t.calls),
-          t.agreedNights, t.twoWolfNights, t.seerClaimMatches, t.counterclaims, t.openingMissed,
-          t.openingTurns, t.lastWords, t.voteEliminations, t.votes, t.abstains, t.voteFlips, t.defences);
+    qInfo(
+        "%d matches: villagers %d, wolves %d; calls %zu, rejected %zu (%.2f%%); wolf nights agreed "
+        "%d/%d; seer claimed in %d; wolf counterclaims %d; openings missed %d/%d; last words "
+        "%d/%d; "
+        "votes %d (abstentions %d, flips %d); defences %d",
+        t.matches,
+        t.villagerWins,
+        t.wolfWins,
+        t.calls,
+        t.rejected,
+        100.0 * share(t.rejected, t.calls),
+        t.agreedNights,
+        t.twoWolfNights,
+        t.seerClaimMatches,
+        t.counterclaims,
+        t.openingMissed,
+        t.openingTurns,
+        t.lastWords,
+        t.voteEliminations,
+        t.votes,
+        t.abstains,
+        t.voteFlips,
+        t.defences);
     if (!errors.isEmpty())
         qInfo("rejections: %s", qPrintable(errors));
 
@@ -457,7 +508,7 @@ void TstBots::statistics()
     QVERIFY2(share(t.rejected, t.calls) < 0.02, qPrintable(errors));
     QCOMPARE(t.foreignNightCalls, 0);
     QCOMPARE(t.badLength, 0);
-    QCOMPARE(t.lobbyTimeouts, 0);  // every bot readied, so LOBBY ended early
+    QCOMPARE(t.lobbyTimeouts, 0); // every bot readied, so LOBBY ended early
     QVERIFY(t.maxWolfChatPerNight <= 2);
     QVERIFY(share(t.agreedNights, t.twoWolfNights) >= 0.85);
     QVERIFY(share(t.seerClaimMatches, t.matches) >= 0.35);
@@ -467,7 +518,7 @@ void TstBots::statistics()
     QVERIFY(share(t.openingMissed, t.openingTurns) < 0.02);
     QVERIFY(share(t.lastWords, t.voteEliminations) >= 0.95);
     QVERIFY(t.voteFlips > 0);
-    QVERIFY(t.abstains > 0 && share(t.abstains, t.votes) < 0.05);  // rare, but it happens
+    QVERIFY(t.abstains > 0 && share(t.abstains, t.votes) < 0.05); // rare, but it happens
     QVERIFY(t.defences > 0);
 }
 
@@ -486,15 +537,39 @@ void TstBots::seed002Tables()
     cfg.rules = *rulePreset(preset.toStdString());
     const Seed002Tally t = runSeed002(cfg, matchCount());
     const QString errors = errorList(t.errors);
-    qInfo("%s, %d matches: villagers %d, wolves %d, draws %d; calls %zu, rejected %zu (%.2f%%); witch "
-          "acted %d/%d nights, saved in %d matches, poisoned in %d (%d/%d wolves); hunter shot %d/%d "
-          "(wolves %d, %.1f by chance, timeouts %d); PK %d started, %d ended, defences %d/%d turns; "
-          "pack nights agreed %d/%d; last words %d/%d",
-          qPrintable(preset), t.matches, t.villagerWins, t.wolfWins, t.draws, t.calls, t.rejected,
-          100.0 * share(t.rejected, t.calls), t.witchActed, t.witchInformed, t.saveMatches, t.poisonMatches,
-          t.poisonedWolves, t.poisons, t.shots, t.hunterTurns, t.shotWolves, t.shotWolvesByChance,
-          t.shotTimeouts, t.pkStarts, t.pkEnds, t.pkDefences, t.pkTurns, t.packAgreed, t.packNights,
-          t.lastWords, t.voteEliminations);
+    qInfo(
+        "%s, %d matches: villagers %d, wolves %d, draws %d; calls %zu, rejected %zu (%.2f%%); "
+        "witch "
+        "acted %d/%d nights, saved in %d matches, poisoned in %d (%d/%d wolves); hunter shot %d/%d "
+        "(wolves %d, %.1f by chance, timeouts %d); PK %d started, %d ended, defences %d/%d turns; "
+        "pack nights agreed %d/%d; last words %d/%d",
+        qPrintable(preset),
+        t.matches,
+        t.villagerWins,
+        t.wolfWins,
+        t.draws,
+        t.calls,
+        t.rejected,
+        100.0 * share(t.rejected, t.calls),
+        t.witchActed,
+        t.witchInformed,
+        t.saveMatches,
+        t.poisonMatches,
+        t.poisonedWolves,
+        t.poisons,
+        t.shots,
+        t.hunterTurns,
+        t.shotWolves,
+        t.shotWolvesByChance,
+        t.shotTimeouts,
+        t.pkStarts,
+        t.pkEnds,
+        t.pkDefences,
+        t.pkTurns,
+        t.packAgreed,
+        t.packNights,
+        t.lastWords,
+        t.voteEliminations);
     if (!errors.isEmpty())
         qInfo("rejections: %s", qPrintable(errors));
 
@@ -530,7 +605,7 @@ void TstBots::noCheating_data()
 {
     QTest::addColumn<int>("match");
     QTest::addColumn<int>("viewerRole");
-    QTest::addColumn<int>("swapA");  // roles whose holders are swapped (other than the viewer)
+    QTest::addColumn<int>("swapA"); // roles whose holders are swapped (other than the viewer)
     QTest::addColumn<int>("swapB");
     QTest::addColumn<QString>("preset");
     const int V = static_cast<int>(Role::Villager);
@@ -546,9 +621,12 @@ void TstBots::noCheating_data()
         QTest::addRow("doctor sees wolf<->seer, match %d", i) << i << D << W << S << classic;
         QTest::addRow("seer sees wolf<->doctor, match %d", i) << i << S << W << D << classic;
         QTest::addRow("wolf sees seer<->villager, match %d", i) << i << W << S << V << classic;
-        QTest::addRow("witch sees wolf<->villager, 12 seats, match %d", i) << i << X << W << V << twelve;
-        QTest::addRow("hunter sees wolf<->seer, 12 seats, match %d", i) << i << H << W << S << twelve;
-        QTest::addRow("wolf sees witch<->hunter, 12 seats, match %d", i) << i << W << X << H << twelve;
+        QTest::addRow("witch sees wolf<->villager, 12 seats, match %d", i)
+            << i << X << W << V << twelve;
+        QTest::addRow("hunter sees wolf<->seer, 12 seats, match %d", i)
+            << i << H << W << S << twelve;
+        QTest::addRow("wolf sees witch<->hunter, 12 seats, match %d", i)
+            << i << W << X << H << twelve;
     }
 }
 
@@ -568,7 +646,9 @@ void TstBots::noCheating()
     config.rules = *rulePreset(preset.toStdString());
     // Up to the moment either swapped player's role reaches the viewer (death,
     // the end, or the viewer's own seer result about them).
-    auto cutoffFor = [](const std::vector<Event> &log, const std::string &viewer, const std::string &a,
+    auto cutoffFor = [](const std::vector<Event> &log,
+                        const std::string &viewer,
+                        const std::string &a,
                         const std::string &b) {
         for (std::size_t i = 0; i < log.size(); ++i) {
             const Event &e = log[i];
@@ -577,9 +657,10 @@ void TstBots::noCheating()
                 return it != e.payload.end() && it->is_string() && (*it == a || *it == b);
             };
             const bool aboutThem = is("playerId") || is("targetPlayerId");
-            if ((e.type == EventType::PlayerEliminated && aboutThem) || e.type == EventType::GameEnded
-                || e.type == EventType::RolesRevealed
-                || (e.type == EventType::SeerInspected && e.audiencePlayerId == viewer && aboutThem))
+            if ((e.type == EventType::PlayerEliminated && aboutThem)
+                || e.type == EventType::GameEnded || e.type == EventType::RolesRevealed
+                || (e.type == EventType::SeerInspected && e.audiencePlayerId == viewer
+                    && aboutThem))
                 return i;
         }
         return log.size();
@@ -712,28 +793,88 @@ void TstBots::reader_data()
     QTest::addColumn<QString>("claimedWolf");
     QTest::addColumn<QString>("claimedClean");
     QTest::addColumn<bool>("seerClaim");
-    QTest::newRow("suspect") << "I suspect Hugo." << "Hugo" << "" << "" << "" << false;
-    QTest::newRow("sure") << "Hugo is a wolf, I'm sure of it." << "Hugo" << "" << "" << "" << false;
-    QTest::newRow("vote") << "Let's vote Hugo." << "Hugo" << "" << "" << "" << false;
-    QTest::newRow("trust") << "I trust Cora." << "" << "Cora" << "" << "" << false;
-    QTest::newRow("defence") << QStringLiteral("I'm not a wolf \u2014 Cora is deflecting.") << "Cora" << "" << ""
+    QTest::newRow("suspect") << "I suspect Hugo."
+                             << "Hugo"
+                             << ""
+                             << ""
                              << "" << false;
-    QTest::newRow("not a wolf") << "Hugo is not a wolf." << "" << "Hugo" << "" << "" << false;
-    QTest::newRow("don't trust") << "I don't trust Hugo." << "Hugo" << "" << "" << "" << false;
-    QTest::newRow("possessive") << "Cora's story doesn't add up. Cora is suspicious." << "Cora" << ""
-                                << "" << "" << false;
-    QTest::newRow("negated wolf") << "Don't forget: Hugo is not a werewolf." << "" << "Hugo" << ""
+    QTest::newRow("sure") << "Hugo is a wolf, I'm sure of it."
+                          << "Hugo"
+                          << ""
+                          << ""
+                          << "" << false;
+    QTest::newRow("vote") << "Let's vote Hugo."
+                          << "Hugo"
+                          << ""
+                          << ""
+                          << "" << false;
+    QTest::newRow("trust") << "I trust Cora."
+                           << ""
+                           << "Cora"
+                           << ""
+                           << "" << false;
+    QTest::newRow("defence") << QStringLiteral("I'm not a wolf \u2014 Cora is deflecting.")
+                             << "Cora"
+                             << ""
+                             << ""
+                             << "" << false;
+    QTest::newRow("not a wolf") << "Hugo is not a wolf."
+                                << ""
+                                << "Hugo"
+                                << ""
+                                << "" << false;
+    QTest::newRow("don't trust") << "I don't trust Hugo."
+                                 << "Hugo"
+                                 << ""
+                                 << ""
+                                 << "" << false;
+    QTest::newRow("possessive") << "Cora's story doesn't add up. Cora is suspicious."
+                                << "Cora"
+                                << ""
+                                << ""
+                                << "" << false;
+    QTest::newRow("negated wolf") << "Don't forget: Hugo is not a werewolf."
+                                  << ""
+                                  << "Hugo"
+                                  << ""
                                   << "" << false;
-    QTest::newRow("claim") << "I am the Seer. Last night I inspected Hugo: werewolf." << "" << ""
-                           << "Hugo" << "" << true;
-    QTest::newRow("curly claim") << QStringLiteral("I\u2019m the Seer. I inspected Cora: not a werewolf.")
-                                 << "" << "" << "" << "Cora" << true;
-    QTest::newRow("real seer") << "Hugo is lying. I am the real Seer, and Hugo is a fake Seer and a wolf."
-                               << "Hugo" << "" << "" << "" << true;
-    QTest::newRow("denial") << "I'm not the Seer." << "" << "" << "" << "" << false;
-    QTest::newRow("believe") << "I believe Cora. Let's vote Hugo." << "Hugo" << "Cora" << "" << "" << false;
-    QTest::newRow("uppercase") << "HUGO IS A WEREWOLF!" << "Hugo" << "" << "" << "" << false;
-    QTest::newRow("unknown name") << "I suspect Zed." << "" << "" << "" << "" << false;
+    QTest::newRow("claim") << "I am the Seer. Last night I inspected Hugo: werewolf."
+                           << ""
+                           << ""
+                           << "Hugo"
+                           << "" << true;
+    QTest::newRow("curly claim") << QStringLiteral(
+        "I\u2019m the Seer. I inspected Cora: not a werewolf.")
+                                 << ""
+                                 << ""
+                                 << ""
+                                 << "Cora" << true;
+    QTest::newRow("real seer")
+        << "Hugo is lying. I am the real Seer, and Hugo is a fake Seer and a wolf."
+        << "Hugo"
+        << ""
+        << ""
+        << "" << true;
+    QTest::newRow("denial") << "I'm not the Seer."
+                            << ""
+                            << ""
+                            << ""
+                            << "" << false;
+    QTest::newRow("believe") << "I believe Cora. Let's vote Hugo."
+                             << "Hugo"
+                             << "Cora"
+                             << ""
+                             << "" << false;
+    QTest::newRow("uppercase") << "HUGO IS A WEREWOLF!"
+                               << "Hugo"
+                               << ""
+                               << ""
+                               << "" << false;
+    QTest::newRow("unknown name") << "I suspect Zed."
+                                  << ""
+                                  << ""
+                                  << ""
+                                  << "" << false;
 }
 
 void TstBots::reader()
@@ -778,7 +919,8 @@ void TstBots::benchmark()
     MatchConfig cfg;
     cfg.rules = *rulePreset(preset.toStdString());
     std::uint64_t seed = 1;
-    QBENCHMARK {
+    QBENCHMARK
+    {
         const SimulatedMatch sm = simulateMatch(seed++, cfg);
         QVERIFY(sm.match->ended());
     }

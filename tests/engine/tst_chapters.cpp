@@ -17,7 +17,10 @@ using namespace townhall::engine::test;
 
 namespace {
 
-QString q(const std::string &s) { return QString::fromStdString(s); }
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
 
 MatchConfig quiet()
 {
@@ -96,8 +99,13 @@ void TstChapters::scriptedMatch()
     QCOMPARE(markers.front().atMs, 0);
     QCOMPARE(q(markers.front().title), QStringLiteral("The players take their seats"));
     // Each phase marker sits at its event's offset from the match's start.
-    const struct { std::string title; EventType type; int nth; } expected[] = {
-        {"Night 1", EventType::PhaseChanged, 1},  // PHASE_CHANGED #0 is the lobby
+    const struct
+    {
+        std::string title;
+        EventType type;
+        int nth;
+    } expected[] = {
+        {"Night 1", EventType::PhaseChanged, 1}, // PHASE_CHANGED #0 is the lobby
         {"Day 1 \u2014 " + preyName + " found dead", EventType::PlayerEliminated, 0},
         {"Day 1 \u2014 " + targetName + " voted out", EventType::PlayerEliminated, 1},
     };
@@ -106,8 +114,11 @@ void TstChapters::scriptedMatch()
         QVERIFY2(c, x.title.c_str());
         QCOMPARE(c->atMs, timeOf(t.m, x.type, x.nth) - T0);
     }
-    for (const char *title : {"Day 1 \u2014 dawn", "Day 1 \u2014 opening statements", "Day 1 \u2014 discussion",
-                              "Day 1 \u2014 vote", "Night 2"})
+    for (const char *title : {"Day 1 \u2014 dawn",
+                              "Day 1 \u2014 opening statements",
+                              "Day 1 \u2014 discussion",
+                              "Day 1 \u2014 vote",
+                              "Night 2"})
         QVERIFY2(titled(markers, title), title);
     for (std::size_t i = 1; i < markers.size(); ++i)
         QVERIFY(markers[i - 1].atMs <= markers[i].atMs);
@@ -116,14 +127,17 @@ void TstChapters::scriptedMatch()
     // seer and doctor are alive and unclaimed; only the vote revealed a wolf).
     const std::string text = formatChapters(t.m);
     QVERIFY(!text.empty());
-    for (const char *hidden : {"SECRET-WOLF-PLAN", "seer", "Seer", "doctor", "Doctor", "werewolf", "villager"})
-        QVERIFY2(text.find(hidden) == std::string::npos, (std::string(hidden) + " in:\n" + text).c_str());
+    for (const char *hidden :
+         {"SECRET-WOLF-PLAN", "seer", "Seer", "doctor", "Doctor", "werewolf", "villager"})
+        QVERIFY2(text.find(hidden) == std::string::npos,
+                 (std::string(hidden) + " in:\n" + text).c_str());
     // Everyone acted at once, so the lobby, night 1 and the dawn all fall in
     // the first second: the result, the most important of them, opens the
     // video. The vote ended as it began: the vote-out takes its place.
     QVERIFY2(text.rfind("0:00 Day 1 \u2014 " + preyName + " found dead\n", 0) == 0, text.c_str());
     QVERIFY2(text.find("Day 1 \u2014 vote\n") == std::string::npos, text.c_str());
-    QVERIFY2(text.find(" Day 1 \u2014 " + targetName + " voted out\n") != std::string::npos, text.c_str());
+    QVERIFY2(text.find(" Day 1 \u2014 " + targetName + " voted out\n") != std::string::npos,
+             text.c_str());
 }
 
 void TstChapters::omniscientMomentsStayOut()
@@ -160,8 +174,14 @@ void TstChapters::youtubeRules()
     // (less important: dropped), 24 s (a result: replaces the 15 s title),
     // 40 s and 45 s (two results: joined), 60 s.
     const std::vector<Chapter> markers{
-        {200, "seats", 4},       {4'000, "night", 5},   {15'000, "talk", 2},  {20'900, "moment", 1},
-        {24'000, "voted out", 5}, {40'000, "out", 5},    {45'000, "end", 6},   {60'000, "next", 4},
+        {200, "seats", 4},
+        {4'000, "night", 5},
+        {15'000, "talk", 2},
+        {20'900, "moment", 1},
+        {24'000, "voted out", 5},
+        {40'000, "out", 5},
+        {45'000, "end", 6},
+        {60'000, "next", 4},
     };
     const std::vector<Chapter> v = youtubeChapters(markers);
     QCOMPARE(int(v.size()), 4);
@@ -235,7 +255,8 @@ void TstChapters::simulatedMatches()
     for (std::uint64_t seed = 1; seed <= 300; ++seed) {
         const SimulatedMatch sim = simulateMatch(seed, config);
         const Match &m = *sim.match;
-        const std::vector<Chapter> v = youtubeChapters(chapterMarkers(m), std::int64_t(seed % 7) * 600);
+        const std::vector<Chapter> v
+            = youtubeChapters(chapterMarkers(m), std::int64_t(seed % 7) * 600);
         QVERIFY(v.size() >= 3);
         QCOMPARE(v.front().atMs, 0);
         for (std::size_t i = 1; i < v.size(); ++i)
@@ -251,7 +272,8 @@ void TstChapters::simulatedMatches()
         QCOMPARE(q(formatChapters(*replica, std::int64_t(seed % 7) * 600)), q(text));
         // And no private word made it in.
         for (const Event &e : m.log())
-            if (e.type == EventType::WolfChatMessage || (e.type == EventType::Narrator && e.audience != Audience::Public)) {
+            if (e.type == EventType::WolfChatMessage
+                || (e.type == EventType::Narrator && e.audience != Audience::Public)) {
                 const std::string said = e.payload.value("text", std::string());
                 if (said.size() > 12)
                     QVERIFY2(text.find(said) == std::string::npos, said.c_str());

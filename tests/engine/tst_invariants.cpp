@@ -25,7 +25,10 @@ int matchCount()
     return ok && n > 0 ? n : 10'000;
 }
 
-std::uint64_t seedFor(int i) { return Rng::forDecision(0xC0FFEE, static_cast<std::uint64_t>(i), 7).next(); }
+std::uint64_t seedFor(int i)
+{
+    return Rng::forDecision(0xC0FFEE, static_cast<std::uint64_t>(i), 7).next();
+}
 
 std::string lower(std::string s)
 {
@@ -36,17 +39,35 @@ std::string lower(std::string s)
 
 const std::set<EventType> &publicTypes()
 {
-    static const std::set<EventType> t{
-        EventType::MatchCreated, EventType::PhaseChanged, EventType::PublicMessage, EventType::VoteCast,
-        EventType::NightResult, EventType::PlayerEliminated, EventType::GameEnded, EventType::Narrator,
-        EventType::PlayerReady, EventType::TurnStarted, EventType::TurnMissed, EventType::VoteResult,
-        EventType::RolesRevealed, EventType::MatchPaused, EventType::MatchResumed, EventType::HunterShot};
+    static const std::set<EventType> t{EventType::MatchCreated,
+                                       EventType::PhaseChanged,
+                                       EventType::PublicMessage,
+                                       EventType::VoteCast,
+                                       EventType::NightResult,
+                                       EventType::PlayerEliminated,
+                                       EventType::GameEnded,
+                                       EventType::Narrator,
+                                       EventType::PlayerReady,
+                                       EventType::TurnStarted,
+                                       EventType::TurnMissed,
+                                       EventType::VoteResult,
+                                       EventType::RolesRevealed,
+                                       EventType::MatchPaused,
+                                       EventType::MatchResumed,
+                                       EventType::HunterShot};
     return t;
 }
 
 /// Keys that carry hidden facts; none may appear in a public payload.
-const std::array<const char *, 9> SecretKeys{"role", "roles", "alignment", "victimPlayerId", "protectedPlayerId",
-                                             "wolfTargets", "seed", "knownWolves", "byPlayerId"};
+const std::array<const char *, 9> SecretKeys{"role",
+                                             "roles",
+                                             "alignment",
+                                             "victimPlayerId",
+                                             "protectedPlayerId",
+                                             "wolfTargets",
+                                             "seed",
+                                             "knownWolves",
+                                             "byPlayerId"};
 
 bool hasKeyDeep(const json &j, const char *key)
 {
@@ -65,12 +86,18 @@ bool hasKeyDeep(const json &j, const char *key)
 std::string roleWord(Role r)
 {
     switch (r) {
-    case Role::Werewolf: return "werewolf";
-    case Role::Seer: return "seer";
-    case Role::Doctor: return "doctor";
-    case Role::Villager: return "villager";
-    case Role::Witch: return "witch";
-    case Role::Hunter: return "hunter";
+    case Role::Werewolf:
+        return "werewolf";
+    case Role::Seer:
+        return "seer";
+    case Role::Doctor:
+        return "doctor";
+    case Role::Villager:
+        return "villager";
+    case Role::Witch:
+        return "witch";
+    case Role::Hunter:
+        return "hunter";
     }
     return {};
 }
@@ -101,15 +128,15 @@ std::string check(const SimulatedMatch &sim)
     std::map<Role, int> roles;
     for (const Player &p : s.players)
         ++roles[p.role];
-    if (static_cast<int>(s.players.size()) != rules.seatCount() || roles[Role::Werewolf] != rules.werewolves
-        || roles[Role::Seer] != rules.seers || roles[Role::Doctor] != rules.doctors
-        || roles[Role::Witch] != rules.witches || roles[Role::Hunter] != rules.hunters
-        || roles[Role::Villager] != rules.villagers)
+    if (static_cast<int>(s.players.size()) != rules.seatCount()
+        || roles[Role::Werewolf] != rules.werewolves || roles[Role::Seer] != rules.seers
+        || roles[Role::Doctor] != rules.doctors || roles[Role::Witch] != rules.witches
+        || roles[Role::Hunter] != rules.hunters || roles[Role::Villager] != rules.villagers)
         return "bad role distribution";
     int saves = 0;
     int poisons = 0;
     int shots = 0;
-    std::optional<std::string> victimTonight;  // the wolves' victim, from the host's record
+    std::optional<std::string> victimTonight; // the wolves' victim, from the host's record
 
     std::map<std::string, Role> roleOf;
     std::map<std::string, std::string> nameOf;
@@ -124,8 +151,8 @@ std::string check(const SimulatedMatch &sim)
     std::set<std::string> revealed;
     std::vector<std::string> wolfChat;
     std::map<int, std::string> protections;  // night → target
-    std::optional<std::string> votedOut;      // today's vote elimination (may give last words)
-    std::optional<std::string> savedTonight;  // hidden: whom the doctor saved
+    std::optional<std::string> votedOut;     // today's vote elimination (may give last words)
+    std::optional<std::string> savedTonight; // hidden: whom the doctor saved
     std::string nightResultId;
     Phase phase = Phase::Lobby;
     bool ended = false;
@@ -143,19 +170,26 @@ std::string check(const SimulatedMatch &sim)
         // Who acted must be alive (except last words of the player just voted out).
         auto actor = [&]() -> std::string {
             switch (e.type) {
-            case EventType::PublicMessage: return p.at("playerId").get<std::string>();
-            case EventType::WolfChatMessage: return p.at("fromWolfId").get<std::string>();
-            case EventType::WolfKillSelected: return p.at("byPlayerId").get<std::string>();
+            case EventType::PublicMessage:
+                return p.at("playerId").get<std::string>();
+            case EventType::WolfChatMessage:
+                return p.at("fromWolfId").get<std::string>();
+            case EventType::WolfKillSelected:
+                return p.at("byPlayerId").get<std::string>();
             case EventType::SeerInspected:
             case EventType::WitchActed:
-            case EventType::DoctorProtected: return e.audiencePlayerId;
-            case EventType::VoteCast: return p.at("voterPlayerId").get<std::string>();
-            default: return {};
+            case EventType::DoctorProtected:
+                return e.audiencePlayerId;
+            case EventType::VoteCast:
+                return p.at("voterPlayerId").get<std::string>();
+            default:
+                return {};
             }
         }();
         if (!actor.empty() && !alive.count(actor)) {
-            const bool lastWords = e.type == EventType::PublicMessage && p.at("kind") == "LAST_WORDS"
-                                   && votedOut == actor && phase == Phase::DayResolution;
+            const bool lastWords = e.type == EventType::PublicMessage
+                                   && p.at("kind") == "LAST_WORDS" && votedOut == actor
+                                   && phase == Phase::DayResolution;
             if (!lastWords)
                 return "dead player " + actor + " acted: " + std::string(toString(e.type));
         }
@@ -181,14 +215,17 @@ std::string check(const SimulatedMatch &sim)
                     }
                 }
                 if (!allowed && hasKeyDeep(p, k))
-                    return "public " + std::string(toString(e.type)) + " carries '" + k + "': " + p.dump();
+                    return "public " + std::string(toString(e.type)) + " carries '" + k
+                           + "': " + p.dump();
             }
             if (e.type == EventType::RolesRevealed && !ended)
                 return "roles revealed before the end";
             if (e.type == EventType::PlayerEliminated && p.contains("roleRevealed")
-                && p.at("roleRevealed").get<std::string>() != toString(roleOf.at(p.at("playerId").get<std::string>())))
+                && p.at("roleRevealed").get<std::string>()
+                       != toString(roleOf.at(p.at("playerId").get<std::string>())))
                 return "wrong revealed role";
-            if (e.type == EventType::PlayerEliminated && p.contains("roleRevealed") != rules.revealRoleOnDeath)
+            if (e.type == EventType::PlayerEliminated
+                && p.contains("roleRevealed") != rules.revealRoleOnDeath)
                 return "a role revealed against the rules (or hidden against them)";
             if (e.type == EventType::NightResult && p.at("savedByDoctor").get<bool>()) {
                 bool victimDied = !p.contains("deaths") && !p.at("killedPlayerId").is_null();
@@ -198,8 +235,8 @@ std::string check(const SimulatedMatch &sim)
                 if (victimDied)
                     return "saved yet killed";
             }
-            if (e.type == EventType::PlayerEliminated && p.at("cause") != "NIGHT_KILL" && p.at("cause") != "VOTE"
-                && p.at("cause") != "HUNTER_SHOT")
+            if (e.type == EventType::PlayerEliminated && p.at("cause") != "NIGHT_KILL"
+                && p.at("cause") != "VOTE" && p.at("cause") != "HUNTER_SHOT")
                 return "an elimination with a cause that tells too much: " + p.dump();
             if (e.type == EventType::Narrator || e.type == EventType::PublicMessage) {
                 const std::string text = lower(p.at("text").get<std::string>());
@@ -216,8 +253,12 @@ std::string check(const SimulatedMatch &sim)
                             continue;
                         const std::string &n = nameOf.at(id);
                         const std::string r = roleWord(roleOf.at(id));
-                        for (const std::string &pat : {n + " is a " + r, n + " is the " + r, n + ", the " + r,
-                                                       n + " (" + r, "the " + r + ", " + n, "the " + r + " " + n})
+                        for (const std::string &pat : {n + " is a " + r,
+                                                       n + " is the " + r,
+                                                       n + ", the " + r,
+                                                       n + " (" + r,
+                                                       "the " + r + ", " + n,
+                                                       "the " + r + " " + n})
                             if (text.find(pat) != std::string::npos)
                                 return "public narration reveals a living player's role: " + text;
                     }
@@ -245,12 +286,15 @@ std::string check(const SimulatedMatch &sim)
         case EventType::DoctorProtected: {
             const int night = p.at("night").get<int>();
             const std::string target = p.at("targetPlayerId").get<std::string>();
-            if (auto prev = protections.find(night - 1); prev != protections.end() && prev->second == target)
+            if (auto prev = protections.find(night - 1);
+                prev != protections.end() && prev->second == target)
                 return "doctor protected the same player on consecutive nights";
             protections[night] = target;
             break;
         }
-        case EventType::NightResult: nightResultId = e.eventId; break;
+        case EventType::NightResult:
+            nightResultId = e.eventId;
+            break;
         case EventType::NightResolved:
             if (p.at("saved").get<bool>())
                 savedTonight = p.at("victimPlayerId").get<std::string>();
@@ -265,7 +309,8 @@ std::string check(const SimulatedMatch &sim)
         case EventType::WitchInformed:
             if (roleOf.at(e.audiencePlayerId) != Role::Witch)
                 return "someone other than the witch was told the victim";
-            if (!p.at("killedPlayerId").is_null() && p.at("killedPlayerId") != victimTonight.value_or(""))
+            if (!p.at("killedPlayerId").is_null()
+                && p.at("killedPlayerId") != victimTonight.value_or(""))
                 return "the witch was told the wrong victim";
             break;
         case EventType::WitchActed:
@@ -287,7 +332,8 @@ std::string check(const SimulatedMatch &sim)
             const std::string hunter = p.at("hunterPlayerId").get<std::string>();
             if (roleOf.at(hunter) != Role::Hunter || alive.count(hunter) || ++shots > 1)
                 return "a shot by someone who may not shoot: " + p.dump();
-            if (!p.at("targetPlayerId").is_null() && !alive.count(p.at("targetPlayerId").get<std::string>()))
+            if (!p.at("targetPlayerId").is_null()
+                && !alive.count(p.at("targetPlayerId").get<std::string>()))
                 return "shot a dead player";
             break;
         }
@@ -300,8 +346,11 @@ std::string check(const SimulatedMatch &sim)
                 votedOut = id;
             break;
         }
-        case EventType::GameEnded: ended = true; break;
-        default: break;
+        case EventType::GameEnded:
+            ended = true;
+            break;
+        default:
+            break;
         }
     }
     // A night with no doctor action clears nothing: protections map may skip nights.
@@ -345,7 +394,9 @@ std::string checkProjectionsAlongTheWay(const Match &m)
                 return "spectator state shows a living player's role";
         const std::string summary = lower(v.at("publicSummary").get<std::string>());
         for (const Player &p : part->state().players)
-            if (p.alive && summary.find(lower(p.displayName) + " (" + roleWord(p.role)) != std::string::npos)
+            if (p.alive
+                && summary.find(lower(p.displayName) + " (" + roleWord(p.role))
+                       != std::string::npos)
                 return "public summary reveals a living player's role";
     }
     return {};
@@ -383,16 +434,24 @@ void TstInvariants::thousandsOfMatches()
         const std::uint64_t seed = seedFor(i);
         SimulatedMatch sim = simulateMatch(seed, cfg);
         const std::string err = check(sim);
-        QVERIFY2(err.empty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(QString::fromStdString(err))));
+        QVERIFY2(
+            err.empty(),
+            qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(QString::fromStdString(err))));
         if (i % 97 == 0) {
             const std::string e2 = checkProjectionsAlongTheWay(*sim.match);
-            QVERIFY2(e2.empty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(QString::fromStdString(e2))));
+            QVERIFY2(e2.empty(),
+                     qPrintable(
+                         QStringLiteral("seed %1: %2").arg(seed).arg(QString::fromStdString(e2))));
         }
         draws += sim.draw;
         villagers += !sim.draw && sim.winner == Team::Villagers;
     }
-    qInfo("%s, %d matches: villagers won %d, werewolves %d, draws %d", qPrintable(preset), n, villagers,
-          n - villagers - draws, draws);
+    qInfo("%s, %d matches: villagers won %d, werewolves %d, draws %d",
+          qPrintable(preset),
+          n,
+          villagers,
+          n - villagers - draws,
+          draws);
 }
 
 void TstInvariants::sameSeedSameLog()
@@ -411,7 +470,8 @@ void TstInvariants::sameSeedSameLog()
         }
     }
     // And different seeds give different matches.
-    QVERIFY(toJson(simulateMatch(1, {}).match->log()[1]).dump() != toJson(simulateMatch(2, {}).match->log()[1]).dump());
+    QVERIFY(toJson(simulateMatch(1, {}).match->log()[1]).dump()
+            != toJson(simulateMatch(2, {}).match->log()[1]).dump());
 }
 
 void TstInvariants::checksCanFail()
@@ -422,7 +482,7 @@ void TstInvariants::checksCanFail()
     std::vector<Event> log = sim.match->log();
     for (Event &e : log) {
         if (e.type == EventType::RolesAssigned) {
-            e.audience = Audience::Public;  // leak the role table
+            e.audience = Audience::Public; // leak the role table
             break;
         }
     }

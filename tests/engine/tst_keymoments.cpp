@@ -18,7 +18,10 @@ using namespace townhall::engine::test;
 
 namespace {
 
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+QString q(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 
 MatchConfig quiet()
 {
@@ -53,7 +56,9 @@ QString names(const Match &m, std::vector<std::string> ids)
 std::vector<KeyMoment> only(const std::vector<KeyMoment> &all, KeyMoment::Kind k)
 {
     std::vector<KeyMoment> v;
-    std::copy_if(all.begin(), all.end(), std::back_inserter(v), [k](const KeyMoment &m) { return m.kind == k; });
+    std::copy_if(all.begin(), all.end(), std::back_inserter(v), [k](const KeyMoment &m) {
+        return m.kind == k;
+    });
     return v;
 }
 
@@ -113,7 +118,9 @@ void playRandom(Table &t, std::uint64_t seed, int talkPerDay = 4)
                 v.push_back(p.playerId);
         return v;
     };
-    auto pick = [&](const std::vector<std::string> &v) { return v[rng.below(static_cast<std::uint32_t>(v.size()))]; };
+    auto pick = [&](const std::vector<std::string> &v) {
+        return v[rng.below(static_cast<std::uint32_t>(v.size()))];
+    };
     auto other = [&](const std::string &self) {
         std::vector<std::string> v;
         for (const std::string &id : alive())
@@ -152,7 +159,8 @@ void playRandom(Table &t, std::uint64_t seed, int talkPerDay = 4)
             break;
         }
         case Phase::DayOpening: {
-            const std::string speaker = t.s().openingOrder[static_cast<std::size_t>(t.s().openingIndex)];
+            const std::string speaker
+                = t.s().openingOrder[static_cast<std::size_t>(t.s().openingIndex)];
             (void)t.say(speaker, speech(speaker), MessageKind::Opening);
             break;
         }
@@ -173,7 +181,9 @@ void playRandom(Table &t, std::uint64_t seed, int talkPerDay = 4)
             if (t.s().phase == Phase::DayVote)
                 t.step();
             break;
-        default: t.step(); break;
+        default:
+            t.step();
+            break;
         }
     }
 }
@@ -224,8 +234,13 @@ void TstKeyMoments::reading_data()
     QTest::addColumn<QString>("vouched");
     QTest::addColumn<QString>("calledWolf");
     QTest::addColumn<bool>("seerClaim");
-    auto row = [](const char *name, const char *speaker, const char *text, const char *accused,
-                  const char *vouched = "", const char *wolf = "", bool claim = false) {
+    auto row = [](const char *name,
+                  const char *speaker,
+                  const char *text,
+                  const char *accused,
+                  const char *vouched = "",
+                  const char *wolf = "",
+                  bool claim = false) {
         QTest::newRow(name) << QString::fromUtf8(speaker) << QString::fromUtf8(text)
                             << QString::fromUtf8(accused) << QString::fromUtf8(vouched)
                             << QString::fromUtf8(wolf) << claim;
@@ -244,10 +259,16 @@ void TstKeyMoments::reading_data()
     row("by id", "Ada", "p:8 is a werewolf", "Hugo", "", "Hugo");
     row("by seat", "Ada", "Seat 8 is suspicious.", "Hugo");
     row("seer result", "Ada", "Last night I inspected Hugo: werewolf.", "Hugo", "", "Hugo");
-    row("bot: most suspicious", "Ada", "Keep an eye on Hugo; Hugo is the most suspicious to me right now.", "Hugo");
+    row("bot: most suspicious",
+        "Ada",
+        "Keep an eye on Hugo; Hugo is the most suspicious to me right now.",
+        "Hugo");
     row("bot: vote goes", "Ada", "My vote goes to Hugo.", "Hugo");
     row("bot: being a wolf", "Ada", "Everything points to Hugo being a wolf.", "Hugo", "", "Hugo");
-    row("bot: look at", "Ada", "Accusing me is a mistake. Look at Hugo instead; Hugo is suspicious.", "Hugo");
+    row("bot: look at",
+        "Ada",
+        "Accusing me is a mistake. Look at Hugo instead; Hugo is suspicious.",
+        "Hugo");
     // vouches
     row("trust", "Ada", "I trust Cora.", "", "Cora");
     row("innocent", "Ada", "Cora is innocent.", "", "Cora");
@@ -270,7 +291,13 @@ void TstKeyMoments::reading_data()
     row("plain talk", "Ada", "Good morning, Hugo and Cora.", "");
     // seer claims
     row("claim", "Ada", "I am the Seer.", "", "", "", true);
-    row("claim curly + result", "Ada", "I\u2019m the Seer: Hugo is a werewolf.", "Hugo", "", "Hugo", true);
+    row("claim curly + result",
+        "Ada",
+        "I\u2019m the Seer: Hugo is a werewolf.",
+        "Hugo",
+        "",
+        "Hugo",
+        true);
     row("as the seer", "Ada", "As the seer, I checked Hugo: not a werewolf.", "", "Hugo", "", true);
     row("real seer", "Ada", "No. I am the real Seer.", "", "", "", true);
     row("claim seer", "Ada", "I claim seer. Basil is a wolf.", "Basil", "", "Basil", true);
@@ -342,8 +369,18 @@ void TstKeyMoments::moment_data()
     row("counterclaim", Claims, K::Counterclaim, "moment.counterclaim", 1, 1);
     row("fake claim in a counterclaim", Claims, K::FakeClaim, "moment.fakeclaim", 0, 1);
     row("vouch then vote", VouchVote, K::Contradiction, "moment.contradiction.vouchvote", 1, 1);
-    row("claim vs revealed role", ClaimRevealed, K::Contradiction, "moment.contradiction.claim", 1, 1);
-    row("vouched for a wolf", VouchedWolf, K::Contradiction, "moment.contradiction.vouchedwolf", 1, 1);
+    row("claim vs revealed role",
+        ClaimRevealed,
+        K::Contradiction,
+        "moment.contradiction.claim",
+        1,
+        1);
+    row("vouched for a wolf",
+        VouchedWolf,
+        K::Contradiction,
+        "moment.contradiction.vouchedwolf",
+        1,
+        1);
     row("false seer result", SeerResult, K::Contradiction, "moment.contradiction.seerresult", 1, 1);
     row("vote flip", Flip, K::VoteFlip, "moment.voteflip", 1, 1);
     row("doctor save", Save, K::DoctorSave, "moment.doctorsave", 1, 0);
@@ -372,11 +409,17 @@ void TstKeyMoments::moment()
     const std::string v1 = t.villager(1);
     const std::string v2 = t.villager(2);
     const std::string seer = t.seer();
-    auto say = [&](const std::string &who, const std::string &text) { QVERIFY(t.say(who, text).ok()); };
-    auto n = [&](const std::string &id) { return nameOf(t.m, id); };
+    auto say = [&](const std::string &who, const std::string &text) {
+        QVERIFY(t.say(who, text).ok());
+    };
+    auto n = [&](const std::string &id) {
+        return nameOf(t.m, id);
+    };
 
     switch (MomentScenario(scenario)) {
-    case Accusation: say(v0, "I suspect " + n(v1) + "."); break;
+    case Accusation:
+        say(v0, "I suspect " + n(v1) + ".");
+        break;
     case Claims:
         say(seer, "I am the Seer.");
         say(w0, "That's a lie! I am the Seer, and " + n(v0) + " is a werewolf.");
@@ -401,16 +444,19 @@ void TstKeyMoments::moment()
     case Flip:
         QVERIFY(t.until(Phase::DayVote));
         QVERIFY(t.vote(v0, v1).ok());
-        QVERIFY(t.vote(v0, v1).ok());  // same target again: no flip
+        QVERIFY(t.vote(v0, v1).ok()); // same target again: no flip
         QVERIFY(t.vote(v0, v2).ok());
         break;
-    case Save: break;
+    case Save:
+        break;
     case WolfOnWolf:
         say(w0, "I suspect " + n(w1) + ".");
         QVERIFY(t.until(Phase::DayVote));
         QVERIFY(t.vote(w0, w1).ok());
         break;
-    case FakeClaim: say(v0, "I'm the seer."); break;
+    case FakeClaim:
+        say(v0, "I'm the seer.");
+        break;
     }
 
     const auto pub = keyMoments(t.m, Viewer::spectator());
@@ -429,8 +475,9 @@ void TstKeyMoments::moment()
             continue;
         QVERIFY2(m.text.find('{') == std::string::npos, m.text.c_str());
         QVERIFY(!m.eventIds.empty());
-        QCOMPARE(m.omniscient, kind == int(KeyMoment::Kind::WolfOnWolf) || kind == int(KeyMoment::Kind::FakeClaim)
-                                   || templateId.endsWith(QLatin1String(".revealed")));
+        QCOMPARE(m.omniscient,
+                 kind == int(KeyMoment::Kind::WolfOnWolf) || kind == int(KeyMoment::Kind::FakeClaim)
+                     || templateId.endsWith(QLatin1String(".revealed")));
     }
 
     // Scenario-specific facts about who and which events.
@@ -483,7 +530,8 @@ void TstKeyMoments::moment()
         QCOMPARE(f[0].args.at("toId").get<std::string>(), v2);
         break;
     }
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -495,18 +543,22 @@ void TstKeyMoments::topAccusations()
     savedNight(t);
     QVERIFY(t.until(Phase::DayDiscussion));
     const auto &ps = t.s().players;
-    const std::string a = ps[0].playerId, b = ps[1].playerId, c = ps[2].playerId, d = ps[3].playerId;
+    const std::string a = ps[0].playerId, b = ps[1].playerId, c = ps[2].playerId,
+                      d = ps[3].playerId;
     const std::string crowd = ps[6].playerId, lone = ps[7].playerId;
     QVERIFY(t.say(a, "I suspect " + nameOf(t.m, crowd) + ".").ok());
     QVERIFY(t.say(b, nameOf(t.m, crowd) + " is lying.").ok());
     QVERIFY(t.say(c, "Let's vote " + nameOf(t.m, crowd) + ".").ok());
     for (int i = 0; i < 3; ++i)
         QVERIFY(t.say(d, "I suspect " + nameOf(t.m, lone) + ".").ok());
-    QVERIFY(t.say(a, "I don't suspect " + nameOf(t.m, lone) + ".").ok());  // a near-miss adds nothing
+    QVERIFY(
+        t.say(a, "I don't suspect " + nameOf(t.m, lone) + ".").ok()); // a near-miss adds nothing
 
     auto acc = only(keyMoments(t.m, Viewer::spectator()), KeyMoment::Kind::Accusation);
     QCOMPARE(acc.size(), std::size_t(2));
-    std::stable_sort(acc.begin(), acc.end(), [](const KeyMoment &x, const KeyMoment &y) { return x.weight > y.weight; });
+    std::stable_sort(acc.begin(), acc.end(), [](const KeyMoment &x, const KeyMoment &y) {
+        return x.weight > y.weight;
+    });
     QCOMPARE(acc[0].playerIds.front(), crowd);
     QCOMPARE(acc[0].args.at("count").get<int>(), 3);
     QCOMPARE(acc[0].args.at("accuserCount").get<int>(), 3);
@@ -527,7 +579,7 @@ void TstKeyMoments::vouchThenVoteNeedsSameDay()
     const std::string v0 = t.villager(0), v1 = t.villager(1), v2 = t.villager(2);
     QVERIFY(t.say(v0, "I trust " + nameOf(t.m, v1) + ".").ok());
     QVERIFY(t.until(Phase::DayVote));
-    t.step();  // nobody votes on day 1
+    t.step(); // nobody votes on day 1
     QVERIFY(t.until(Phase::Night));
     // Night 2: the doctor saves someone else than last night.
     for (const std::string &w : t.ids(Role::Werewolf))
@@ -595,7 +647,8 @@ void TstKeyMoments::publicViewHasNoSpoilers()
             if (m.kind != KeyMoment::Kind::DoctorSave)
                 expected.push_back(m.text);
         QVERIFY(kept == expected);
-        QCOMPARE(only(omni, KeyMoment::Kind::DoctorSave).size(), only(pub, KeyMoment::Kind::DoctorSave).size());
+        QCOMPARE(only(omni, KeyMoment::Kind::DoctorSave).size(),
+                 only(pub, KeyMoment::Kind::DoctorSave).size());
     }
     QVERIFY(omniExtras > 0);
 }
@@ -612,8 +665,9 @@ void TstKeyMoments::determinism()
             QVERIFY(!a.empty());
             QVERIFY(sameMoments(a, keyMoments(t.m, viewer)));
             QVERIFY(sameMoments(a, keyMoments(*replayed, viewer)));
-            QVERIFY(std::is_sorted(a.begin(), a.end(),
-                                   [](const KeyMoment &x, const KeyMoment &y) { return x.atSeq < y.atSeq; }));
+            QVERIFY(std::is_sorted(a.begin(), a.end(), [](const KeyMoment &x, const KeyMoment &y) {
+                return x.atSeq < y.atSeq;
+            }));
         }
     }
 }
@@ -641,14 +695,19 @@ void TstKeyMoments::cost()
     Table t = tableWith(77, "cost");
     playRandom(t, 77, 80);
     QVERIFY(t.m.log().size() >= 500);
-    const int rounds = qEnvironmentVariableIntValue("KM_ROUNDS") > 0 ? qEnvironmentVariableIntValue("KM_ROUNDS") : 50;
+    const int rounds = qEnvironmentVariableIntValue("KM_ROUNDS") > 0
+                           ? qEnvironmentVariableIntValue("KM_ROUNDS")
+                           : 50;
     std::size_t moments = 0;
     QElapsedTimer timer;
     timer.start();
     for (int i = 0; i < rounds; ++i)
         moments += keyMoments(t.m, Viewer::omniscient()).size();
     const double ms = double(timer.nsecsElapsed()) / 1e6 / rounds;
-    qInfo("keyMoments: %zu events, %zu moments, %.3f ms per pass", t.m.log().size(), moments / rounds, ms);
+    qInfo("keyMoments: %zu events, %zu moments, %.3f ms per pass",
+          t.m.log().size(),
+          moments / rounds,
+          ms);
     QVERIFY(moments > 0);
     QVERIFY2(ms < 25.0, "generous bound for a loaded machine; typical is well under 1 ms");
 }

@@ -12,11 +12,13 @@ using namespace townhall::engine;
 namespace {
 
 /// Joins `n` agents named after `prefix` to `queueId`; returns the last join.
-Lobby::JoinResult fill(Lobby &lobby, const std::string &queueId, int n, const std::string &prefix, TimeMs at = 1000)
+Lobby::JoinResult
+fill(Lobby &lobby, const std::string &queueId, int n, const std::string &prefix, TimeMs at = 1000)
 {
     Lobby::JoinResult last;
     for (int i = 1; i <= n; ++i) {
-        auto r = lobby.join(prefix + std::to_string(i), "Agent " + std::to_string(i), queueId, at + i);
+        auto r
+            = lobby.join(prefix + std::to_string(i), "Agent " + std::to_string(i), queueId, at + i);
         if (!r)
             qFatal("join refused: %s", r.error().message.c_str());
         last = std::move(*r);
@@ -53,7 +55,7 @@ private Q_SLOTS:
         const std::string q9 = std::string(PresetQueuePrefix) + "seed002-9";
         QCOMPARE(lobby.seatCount(q9), 9);
         auto eight = fill(lobby, q9, 8, "n");
-        QVERIFY(!eight.startedMatch);  // eight is a classic table, not this one
+        QVERIFY(!eight.startedMatch); // eight is a classic table, not this one
         QCOMPARE(eight.status.requiredPlayers, 9);
         QCOMPARE(eight.status.size, 8);
         QCOMPARE(eight.status.position.value_or(0), 8);
@@ -92,8 +94,10 @@ private Q_SLOTS:
         for (int round = 0; round < 3; ++round) {
             auto r = fill(lobby, DefaultQueueId, 8, "r" + std::to_string(round) + "-");
             QVERIFY(r.startedMatch);
-            QVERIFY2(ids.insert(r.startedMatch->matchId()).second, r.startedMatch->matchId().c_str());
-            QCOMPARE(r.startedMatch->matchId(), Lobby::matchIdFor(r.startedMatch->state().matchNumber));
+            QVERIFY2(ids.insert(r.startedMatch->matchId()).second,
+                     r.startedMatch->matchId().c_str());
+            QCOMPARE(r.startedMatch->matchId(),
+                     Lobby::matchIdFor(r.startedMatch->state().matchNumber));
         }
         QCOMPARE(lobby.buildings().size(), std::size_t(4));
     }
@@ -106,7 +110,7 @@ private Q_SLOTS:
         auto classic = fill(lobby, DefaultQueueId, 8, "c");
         QVERIFY(classic.startedMatch);
         QCOMPARE(classic.startedMatch->state().players.size(), std::size_t(8));
-        QCOMPARE(lobby.queue(q12).size(), std::size_t(5));  // untouched by the classic table
+        QCOMPARE(lobby.queue(q12).size(), std::size_t(5)); // untouched by the classic table
         // An agent queued in one queue may not sit down elsewhere meanwhile,
         // but a seated agent is refused everywhere.
         auto again = lobby.join("c1", "Agent 1", q12, 5000);
@@ -121,7 +125,8 @@ private Q_SLOTS:
             auto r = lobby.join("x", "X", bad, 1);
             QVERIFY2(!r, bad);
             QVERIFY(r.error().code == ErrorCode::UnknownQueue);
-            QVERIFY(r.error().message.find("werewolf-seed002-9") != std::string::npos);  // names what exists
+            QVERIFY(r.error().message.find("werewolf-seed002-9")
+                    != std::string::npos); // names what exists
             QVERIFY(lobby.status("x", bad).error().code == ErrorCode::UnknownQueue);
             QVERIFY(lobby.leave("x", bad, 1).error().code == ErrorCode::UnknownQueue);
         }
@@ -130,11 +135,12 @@ private Q_SLOTS:
     void registeredQueueUsesItsRules()
     {
         Lobby lobby(5);
-        auto custom = RuleSet::fromJson(json{{"base", "seed002-6"}, {"name", "house-7"}, {"table", {{"villagers", 3}}}});
+        auto custom = RuleSet::fromJson(
+            json{{"base", "seed002-6"}, {"name", "house-7"}, {"table", {{"villagers", 3}}}});
         QVERIFY2(custom, custom ? "" : custom.error().message.c_str());
         QVERIFY(lobby.registerQueue("house", *custom));
-        QVERIFY(!lobby.registerQueue("house", *custom));           // taken
-        QVERIFY(!lobby.registerQueue(DefaultQueueId, *custom));    // taken
+        QVERIFY(!lobby.registerQueue("house", *custom));        // taken
+        QVERIFY(!lobby.registerQueue(DefaultQueueId, *custom)); // taken
         RuleSet broken = *custom;
         broken.werewolves = 0;
         QVERIFY(!lobby.registerQueue("broken", broken));
@@ -167,7 +173,9 @@ private Q_SLOTS:
         Lobby lobby(11);
         const std::string q9 = std::string(PresetQueuePrefix) + "seed002-9";
         std::vector<LobbyRecord> journal;
-        auto keep = [&](const Lobby::JoinResult &r) { journal.insert(journal.end(), r.records.begin(), r.records.end()); };
+        auto keep = [&](const Lobby::JoinResult &r) {
+            journal.insert(journal.end(), r.records.begin(), r.records.end());
+        };
         for (int i = 1; i <= 9; ++i)
             keep(*lobby.join("k" + std::to_string(i), "K", q9, i));
         for (int i = 1; i <= 4; ++i)

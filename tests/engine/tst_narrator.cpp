@@ -19,7 +19,10 @@ using namespace townhall::engine::test;
 
 namespace {
 
-QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+QString q(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 
 MatchConfig quiet()
 {
@@ -52,15 +55,21 @@ std::vector<Line> lines(const Match &m)
     for (const Event &e : m.log()) {
         if (e.type != EventType::Narrator)
             continue;
-        out.push_back({e.payload.at("templateId").get<std::string>(), e.payload.at("text").get<std::string>(),
-                       e.audience, e.seq,
-                       seqFromEventId(m.matchId(), e.payload.at("causeEventId").get<std::string>()).value_or(0),
+        out.push_back({e.payload.at("templateId").get<std::string>(),
+                       e.payload.at("text").get<std::string>(),
+                       e.audience,
+                       e.seq,
+                       seqFromEventId(m.matchId(), e.payload.at("causeEventId").get<std::string>())
+                           .value_or(0),
                        e.payload.at("args")});
     }
     return out;
 }
 
-bool startsWith(const std::string &s, std::string_view p) { return s.compare(0, p.size(), p) == 0; }
+bool startsWith(const std::string &s, std::string_view p)
+{
+    return s.compare(0, p.size(), p) == 0;
+}
 
 std::string lower(std::string s)
 {
@@ -123,7 +132,9 @@ void playRandom(Table &t, std::uint64_t seed)
                 v.push_back(p.playerId);
         return v;
     };
-    auto pick = [&](const std::vector<std::string> &v) { return v[rng.below(static_cast<std::uint32_t>(v.size()))]; };
+    auto pick = [&](const std::vector<std::string> &v) {
+        return v[rng.below(static_cast<std::uint32_t>(v.size()))];
+    };
     auto other = [&](const std::string &self) {
         std::vector<std::string> v;
         for (const std::string &id : alive())
@@ -160,13 +171,15 @@ void playRandom(Table &t, std::uint64_t seed)
             if (!t.seer().empty() && rng.chance(85))
                 (void)t.inspect(t.seer(), other(t.seer()));
             if (!t.doctor().empty() && rng.chance(85))
-                (void)t.protect(t.doctor(), rng.chance(40) ? target : pick(alive()));  // may be refused
+                (void)t.protect(t.doctor(),
+                                rng.chance(40) ? target : pick(alive())); // may be refused
             if (t.s().phase == Phase::Night)
                 t.step();
             break;
         }
         case Phase::DayOpening: {
-            const std::string speaker = t.s().openingOrder[static_cast<std::size_t>(t.s().openingIndex)];
+            const std::string speaker
+                = t.s().openingOrder[static_cast<std::size_t>(t.s().openingIndex)];
             if (rng.chance(85))
                 (void)t.say(speaker, speech(speaker), MessageKind::Opening);
             else
@@ -185,7 +198,7 @@ void playRandom(Table &t, std::uint64_t seed)
                 if (t.s().phase != Phase::DayVote)
                     break;
                 if (rng.chance(15))
-                    continue;  // times out: abstains
+                    continue; // times out: abstains
                 if (rng.chance(10))
                     (void)t.vote(v, std::nullopt);
                 else
@@ -203,11 +216,14 @@ void playRandom(Table &t, std::uint64_t seed)
         }
         case Phase::DayResolution:
             if (t.s().lastEliminated && rng.chance(70))
-                (void)t.say(*t.s().lastEliminated, "My last words: " + speech(*t.s().lastEliminated),
+                (void)t.say(*t.s().lastEliminated,
+                            "My last words: " + speech(*t.s().lastEliminated),
                             MessageKind::LastWords);
             t.step();
             break;
-        default: t.step(); break;
+        default:
+            t.step();
+            break;
         }
     }
 }
@@ -215,9 +231,9 @@ void playRandom(Table &t, std::uint64_t seed)
 /// The facts hidden at one point of a match, folded from the log.
 struct Secrets
 {
-    std::set<std::string> revealed;          ///< roles made public (death, end reveal)
-    std::set<std::string> nightSelections;   ///< this night: wolf picks, seer and doctor targets
-    std::string lastVictim;                  ///< this night's victim (public once killed)
+    std::set<std::string> revealed;        ///< roles made public (death, end reveal)
+    std::set<std::string> nightSelections; ///< this night: wolf picks, seer and doctor targets
+    std::string lastVictim;                ///< this night's victim (public once killed)
 };
 
 } // namespace
@@ -341,10 +357,12 @@ void TstNarrator::scenario_data()
     QTest::addColumn<int>("scenario");
     QTest::addColumn<QString>("templatePrefix");
     QTest::addColumn<bool>("omniscient");
-    QTest::addColumn<QString>("mustContain");  // "" or a player role placeholder resolved below
-    auto row = [](const char *name, Scenario s, const char *prefix, bool omni, const char *must = "") {
-        QTest::newRow(name) << int(s) << QString::fromUtf8(prefix) << omni << QString::fromUtf8(must);
-    };
+    QTest::addColumn<QString>("mustContain"); // "" or a player role placeholder resolved below
+    auto row
+        = [](const char *name, Scenario s, const char *prefix, bool omni, const char *must = "") {
+              QTest::newRow(name) << int(s) << QString::fromUtf8(prefix) << omni
+                                  << QString::fromUtf8(must);
+          };
     row("lobby opens", LobbyOpens, "lobby.open.", false, "Ada");
     row("night 1 falls", FirstNight, "night.first.", false);
     row("roles spoiled for the host", LobbyOpens, "omni.roles.", true, "wolf");
@@ -393,14 +411,19 @@ void TstNarrator::scenario()
     QCOMPARE(int(t.s().phase), int(Phase::Night));
     switch (Scenario(scenario)) {
     case LobbyOpens:
-    case FirstNight: break;
+    case FirstNight:
+        break;
     case KillDawn:
-    case OmniNight: night(t, victim, t.villager(1)); break;
-    case SavedDawn: night(t, victim, victim); break;
+    case OmniNight:
+        night(t, victim, t.villager(1));
+        break;
+    case SavedDawn:
+        night(t, victim, victim);
+        break;
     case OpeningsAndVote:
     case LastWords:
     case SecondNightSummary: {
-        night(t, t.villager(3), t.villager(2));  // villager(3) dies; indices shift after
+        night(t, t.villager(3), t.villager(2)); // villager(3) dies; indices shift after
         victim = t.villager(0);
         toVote(t);
         for (const Player &p : t.s().players)
@@ -458,7 +481,7 @@ void TstNarrator::scenario()
             if (t.s().phase != Phase::Night)
                 QVERIFY(t.until(Phase::Night));
             const std::string prey = t.villager(static_cast<std::size_t>(day));
-            night(t, prey, prey);  // saved, and never the same guard twice
+            night(t, prey, prey); // saved, and never the same guard twice
             toVote(t);
             const std::string w = t.wolf(0);
             for (const Player &p : t.s().players)
@@ -501,8 +524,9 @@ void TstNarrator::scenario()
             continue;
         found = true;
     }
-    QVERIFY2(found, qPrintable(QStringLiteral("no %1 line mentioning '%2' among: %3")
-                                   .arg(templatePrefix, q(needle), seen.join(QLatin1Char(' ')))));
+    QVERIFY2(found,
+             qPrintable(QStringLiteral("no %1 line mentioning '%2' among: %3")
+                            .arg(templatePrefix, q(needle), seen.join(QLatin1Char(' ')))));
 }
 
 // ---------------------------------------------------------------- determinism and purity
@@ -556,7 +580,8 @@ void TstNarrator::purity()
         const auto again = narrate(replayed->state(), cause);
         QCOMPARE(again.size(), logged.size());
         for (std::size_t k = 0; k < again.size(); ++k) {
-            QCOMPARE(q(again[k].templateId), q(logged[k]->payload.at("templateId").get<std::string>()));
+            QCOMPARE(q(again[k].templateId),
+                     q(logged[k]->payload.at("templateId").get<std::string>()));
             QCOMPARE(q(again[k].text), q(logged[k]->payload.at("text").get<std::string>()));
             QCOMPARE(again[k].omniscient, logged[k]->audience == Audience::Host);
         }
@@ -579,9 +604,18 @@ void TstNarrator::variety()
             variants[l.templateId.substr(0, l.templateId.rfind('.'))].insert(l.templateId);
         }
     }
-    for (const char *situation : {"lobby.open", "night.first", "night.falls", "dawn.death", "day.begins",
-                                  "day.opening", "day.discussion", "day.vote", "claim.seer",
-                                  "omni.roles", "omni.seer.clean", "omni.doctor"}) {
+    for (const char *situation : {"lobby.open",
+                                  "night.first",
+                                  "night.falls",
+                                  "dawn.death",
+                                  "day.begins",
+                                  "day.opening",
+                                  "day.discussion",
+                                  "day.vote",
+                                  "claim.seer",
+                                  "omni.roles",
+                                  "omni.seer.clean",
+                                  "omni.doctor"}) {
         QVERIFY2(variants[situation].size() > 1, situation);
     }
 }
@@ -613,8 +647,15 @@ void TstNarrator::volume()
 /// public lines only ever follow public causes. Counts the lines in `checked`.
 static void checkPublicLines(const Match &m, int &checked)
 {
-    static const std::vector<std::string> roleWords{"wolf", "wolves", "werewolf", "werewolves", "seer",
-                                                    "doctor", "villager", "villagers", "healer"};
+    static const std::vector<std::string> roleWords{"wolf",
+                                                    "wolves",
+                                                    "werewolf",
+                                                    "werewolves",
+                                                    "seer",
+                                                    "doctor",
+                                                    "villager",
+                                                    "villagers",
+                                                    "healer"};
     const auto &log = m.log();
     Secrets sec;
     std::set<std::string> wolfChatWords;
@@ -642,7 +683,8 @@ static void checkPublicLines(const Match &m, int &checked)
             for (const Player &p : m.state().players)
                 sec.revealed.insert(p.playerId);
             break;
-        default: break;
+        default:
+            break;
         }
         if (e.type != EventType::Narrator || e.audience != Audience::Public)
             continue;
@@ -651,9 +693,11 @@ static void checkPublicLines(const Match &m, int &checked)
         const std::string text = e.payload.at("text").get<std::string>();
         std::string all = lower(text + " " + e.payload.at("args").dump());
         // The building's name ("Werewolf Game #7") is no role word.
-        for (std::size_t at = all.find("werewolf game"); at != std::string::npos; at = all.find("werewolf game", at))
+        for (std::size_t at = all.find("werewolf game"); at != std::string::npos;
+             at = all.find("werewolf game", at))
             all.replace(at, 8, "");
-        const auto causeSeq = seqFromEventId(m.matchId(), e.payload.at("causeEventId").get<std::string>());
+        const auto causeSeq
+            = seqFromEventId(m.matchId(), e.payload.at("causeEventId").get<std::string>());
         if (!causeSeq || *causeSeq < 1 || *causeSeq >= e.seq) {
             QFAIL("narrator line without a valid cause");
         }
@@ -666,14 +710,16 @@ static void checkPublicLines(const Match &m, int &checked)
         for (const Player &p : m.state().players) {
             if (sec.revealed.count(p.playerId) || !hasWord(all, p.displayName))
                 continue;
-            const bool ownClaim = startsWith(tid, "claim.") && cause.type == EventType::PublicMessage
+            const bool ownClaim = startsWith(tid, "claim.")
+                                  && cause.type == EventType::PublicMessage
                                   && cause.payload.at("playerId") == p.playerId;
             if (ownClaim)
                 continue;
             for (const std::string &w : roleWords)
                 QVERIFY2(!hasWord(all, w),
-                         qPrintable(q(tid) + QStringLiteral(": ") + q(text) + QStringLiteral(" names ")
-                                    + q(p.displayName) + QStringLiteral(" (secret ") + q(toString(p.role))
+                         qPrintable(q(tid) + QStringLiteral(": ") + q(text)
+                                    + QStringLiteral(" names ") + q(p.displayName)
+                                    + QStringLiteral(" (secret ") + q(toString(p.role))
                                     + QStringLiteral(") next to ") + q(w)));
         }
         const bool dawnLine = cause.type == EventType::NightResult
@@ -683,8 +729,9 @@ static void checkPublicLines(const Match &m, int &checked)
             for (const std::string &id : sec.nightSelections) {
                 if (id == sec.lastVictim)
                     continue;
-                QVERIFY2(!hasWord(all, nameOf(m, id)) && all.find(id + "\"") == std::string::npos,
-                         qPrintable(q(tid) + QStringLiteral(" names a night selection: ") + q(text)));
+                QVERIFY2(
+                    !hasWord(all, nameOf(m, id)) && all.find(id + "\"") == std::string::npos,
+                    qPrintable(q(tid) + QStringLiteral(" names a night selection: ") + q(text)));
             }
         }
     }

@@ -16,7 +16,10 @@ using namespace townhall::engine::test;
 
 namespace {
 
-QString qs(const std::string &s) { return QString::fromStdString(s); }
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
 
 /// A finished match whose log holds every event type: breakpoints, a
 /// breakpoint stop, a host pause and resume, a skipped phase and the end.
@@ -24,7 +27,7 @@ std::vector<Event> everyTypeLog()
 {
     Table t(7);
     (void)t.m.setBreakpoints({true, false}, t.now);
-    t.readyAll();                      // NIGHT begins and stops at its boundary
+    t.readyAll(); // NIGHT begins and stops at its boundary
     (void)t.m.resume(t.now);
     (void)t.m.setBreakpoints({}, t.now);
     (void)t.m.pause(t.now);
@@ -33,7 +36,7 @@ std::vector<Event> everyTypeLog()
     for (int i = 0; i < 400 && !t.m.ended(); ++i) {
         if (t.s().phase == Phase::Night) {
             // Refusals (a dead seer, a spent protection) are fine: the script only needs coverage.
-            (void)t.wolfChat(t.wolf(0), "quiet tonight");  // before the night completes
+            (void)t.wolfChat(t.wolf(0), "quiet tonight"); // before the night completes
             for (const std::string &w : t.ids(Role::Werewolf))
                 (void)t.kill(w, t.villager(0));
             (void)t.inspect(t.seer(), t.villager(0));
@@ -123,29 +126,32 @@ void TstPayloads::malformedLogIsAnErrorValue_data()
     QTest::addColumn<QString>("edit");
     QTest::addColumn<QStringList>("messageParts");
     QTest::newRow("missing field")
-        << QStringLiteral("missing") << QStringList{QStringLiteral("(PHASE_CHANGED)"),
-                                                    QStringLiteral("'dayNumber' is missing")};
-    QTest::newRow("wrong type")
-        << QStringLiteral("wrongtype") << QStringList{QStringLiteral("(PLAYER_READY)"),
-                                                      QStringLiteral("'playerId' must be a string")};
+        << QStringLiteral("missing")
+        << QStringList{QStringLiteral("(PHASE_CHANGED)"), QStringLiteral("'dayNumber' is missing")};
+    QTest::newRow("wrong type") << QStringLiteral("wrongtype")
+                                << QStringList{QStringLiteral("(PLAYER_READY)"),
+                                               QStringLiteral("'playerId' must be a string")};
     QTest::newRow("wrong type where a default used to apply")
-        << QStringLiteral("wrongbool") << QStringList{QStringLiteral("(BREAKPOINTS_SET)"),
-                                                      QStringLiteral("'step' must be a boolean")};
+        << QStringLiteral("wrongbool")
+        << QStringList{QStringLiteral("(BREAKPOINTS_SET)"),
+                       QStringLiteral("'step' must be a boolean")};
     QTest::newRow("wrong type in the config")
-        << QStringLiteral("config") << QStringList{QStringLiteral("(MATCH_CREATED)"),
-                                                   QStringLiteral("'speed' must be a number")};
+        << QStringLiteral("config")
+        << QStringList{QStringLiteral("(MATCH_CREATED)"),
+                       QStringLiteral("'speed' must be a number")};
     QTest::newRow("unknown enum name")
-        << QStringLiteral("phase") << QStringList{QStringLiteral("(PHASE_CHANGED)"),
-                                                  QStringLiteral("unknown value 'BRUNCH'")};
+        << QStringLiteral("phase")
+        << QStringList{QStringLiteral("(PHASE_CHANGED)"), QStringLiteral("unknown value 'BRUNCH'")};
     QTest::newRow("seed that is not a number")
-        << QStringLiteral("seed") << QStringList{QStringLiteral("(ROLES_ASSIGNED)"),
-                                                 QStringLiteral("'seed'")};
+        << QStringLiteral("seed")
+        << QStringList{QStringLiteral("(ROLES_ASSIGNED)"), QStringLiteral("'seed'")};
     QTest::newRow("role table without a seated player")
-        << QStringLiteral("roles") << QStringList{QStringLiteral("(ROLES_ASSIGNED)"),
-                                                  QStringLiteral("no role for p:3")};
+        << QStringLiteral("roles")
+        << QStringList{QStringLiteral("(ROLES_ASSIGNED)"), QStringLiteral("no role for p:3")};
     QTest::newRow("integer out of range")
-        << QStringLiteral("range") << QStringList{QStringLiteral("(TURN_STARTED)"),
-                                                  QStringLiteral("'index' must be an integer in range")};
+        << QStringLiteral("range")
+        << QStringList{QStringLiteral("(TURN_STARTED)"),
+                       QStringLiteral("'index' must be an integer in range")};
     QTest::newRow("payload not an object")
         << QStringLiteral("notobject") << QStringList{QStringLiteral("payload is not an object")};
     QTest::newRow("unknown event type")
@@ -153,7 +159,8 @@ void TstPayloads::malformedLogIsAnErrorValue_data()
     QTest::newRow("out-of-order seq")
         << QStringLiteral("order") << QStringList{QStringLiteral("seq 6 where 5 was expected")};
     QTest::newRow("not starting with MATCH_CREATED")
-        << QStringLiteral("start") << QStringList{QStringLiteral("does not start with MATCH_CREATED")};
+        << QStringLiteral("start")
+        << QStringList{QStringLiteral("does not start with MATCH_CREATED")};
     QTest::newRow("event of another match")
         << QStringLiteral("foreign") << QStringList{QStringLiteral("belongs to match match-9")};
 }
@@ -180,7 +187,7 @@ void TstPayloads::malformedLogIsAnErrorValue()
         log[at].payload["to"] = "BRUNCH";
     } else if (edit == QLatin1String("seed")) {
         at = indexOf(log, EventType::RolesAssigned);
-        log[at].payload["seed"] = "forty-two";  // std::stoull used to throw here
+        log[at].payload["seed"] = "forty-two"; // std::stoull used to throw here
     } else if (edit == QLatin1String("roles")) {
         at = indexOf(log, EventType::RolesAssigned);
         log[at].payload["roles"].erase("p:3");
@@ -211,7 +218,8 @@ void TstPayloads::malformedLogIsAnErrorValue()
     QCOMPARE(qs(std::string(toString(error.code))), QStringLiteral("INVALID_ARGUMENT"));
     const QString message = qs(error.message);
     // The message names the event (its id) and what is wrong with it.
-    QVERIFY2(message.startsWith(QStringLiteral("event ") + qs(log[at].eventId)), qPrintable(message));
+    QVERIFY2(message.startsWith(QStringLiteral("event ") + qs(log[at].eventId)),
+             qPrintable(message));
     for (const QString &part : messageParts)
         QVERIFY2(message.contains(part), qPrintable(message));
 
@@ -231,7 +239,7 @@ void TstPayloads::refusedEventLeavesTheMatchAsItWas()
 
     Event bad = log[half];
     bad.type = EventType::TurnStarted;
-    bad.payload = json::object();  // no index, no deadlines
+    bad.payload = json::object(); // no index, no deadlines
     const auto noPayload = m->tryApply(bad);
     QVERIFY(!noPayload.ok());
     Event ahead = log[half + 1];

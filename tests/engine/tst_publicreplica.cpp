@@ -27,7 +27,10 @@ json keyMomentsJson(const Match &m)
 {
     json out = json::array();
     for (const KeyMoment &k : keyMoments(m, Viewer::spectator()))
-        out.push_back({{"kind", toString(k.kind)}, {"text", k.text}, {"atSeq", k.atSeq}, {"ids", k.eventIds}});
+        out.push_back({{"kind", toString(k.kind)},
+                       {"text", k.text},
+                       {"atSeq", k.atSeq},
+                       {"ids", k.eventIds}});
     return out;
 }
 
@@ -47,7 +50,8 @@ private Q_SLOTS:
             const SimulatedMatch sim = simulateMatch(seed, config);
             const auto &log = sim.match->log();
             // Check at a few points of the match and at its end.
-            for (const std::size_t upTo : {log.size() / 4, log.size() / 2, 3 * log.size() / 4, log.size()}) {
+            for (const std::size_t upTo :
+                 {log.size() / 4, log.size() / 2, 3 * log.size() / 4, log.size()}) {
                 if (upTo == 0)
                     continue;
                 std::vector<Event> prefix(log.begin(), log.begin() + std::ptrdiff_t(upTo));
@@ -87,7 +91,8 @@ private Q_SLOTS:
         config.rateLimits = false;
         const SimulatedMatch sim = simulateMatch(7, config);
         const auto &log = sim.match->log();
-        auto hidden = std::find_if(log.begin(), log.end(), [](const Event &e) { return e.audience != Audience::Public; });
+        auto hidden = std::find_if(
+            log.begin(), log.end(), [](const Event &e) { return e.audience != Audience::Public; });
         QVERIFY(hidden != log.end());
         QVERIFY(!Match::fromPublicLog({log.front(), *hidden}));
         auto pub = Match::fromPublicLog({log.front()});

@@ -21,11 +21,19 @@ void TstPurity::forbidden_data()
 {
     QTest::addColumn<QString>("what");
     QTest::addColumn<QString>("pattern");
-    QTest::newRow("Qt header") << "a Qt header" << R"(#\s*include\s*[<"](Q[A-Za-z]|qt)[^>"]*[>"])";
-    QTest::newRow("Qt macro") << "a Qt macro or type" << R"(\b(Q_OBJECT|QString|QByteArray|qDebug)\b)";
-    QTest::newRow("clock") << "a clock read" << R"(\b(system_clock|steady_clock|high_resolution_clock|gettimeofday|clock_gettime)\b|#\s*include\s*<(ctime|chrono)>|\btime\s*\()";
-    QTest::newRow("nondeterministic RNG") << "a nondeterministic RNG" << R"(\b(random_device|rand|srand)\s*\(|\brandom_device\b)";
-    QTest::newRow("file or console I/O") << "I/O" << R"(#\s*include\s*<(iostream|fstream|cstdio|filesystem)>|\b(fopen|std::cout|std::cerr|printf)\b)";
+    QTest::newRow("Qt header") << "a Qt header"
+                               << R"(#\s*include\s*[<"](Q[A-Za-z]|qt)[^>"]*[>"])";
+    QTest::newRow("Qt macro") << "a Qt macro or type"
+                              << R"(\b(Q_OBJECT|QString|QByteArray|qDebug)\b)";
+    QTest::newRow("clock")
+        << "a clock read"
+        << R"(\b(system_clock|steady_clock|high_resolution_clock|gettimeofday|clock_gettime)\b|#\s*include\s*<(ctime|chrono)>|\btime\s*\()";
+    QTest::newRow("nondeterministic RNG")
+        << "a nondeterministic RNG"
+        << R"(\b(random_device|rand|srand)\s*\(|\brandom_device\b)";
+    QTest::newRow("file or console I/O")
+        << "I/O"
+        << R"(#\s*include\s*<(iostream|fstream|cstdio|filesystem)>|\b(fopen|std::cout|std::cerr|printf)\b)";
 }
 
 void TstPurity::forbidden()
@@ -35,7 +43,8 @@ void TstPurity::forbidden()
     const QRegularExpression re(pattern);
     QVERIFY(re.isValid());
     QDir dir(QStringLiteral(TOWNHALL_ENGINE_DIR));
-    const auto files = dir.entryInfoList({QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files);
+    const auto files
+        = dir.entryInfoList({QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files);
     QVERIFY2(files.size() >= 10, "engine sources not found");
     for (const QFileInfo &fi : files) {
         QFile f(fi.absoluteFilePath());
@@ -44,12 +53,14 @@ void TstPurity::forbidden()
         while (!f.atEnd()) {
             const QString line = QString::fromUtf8(f.readLine());
             ++lineNo;
-            const QString code = line.section(QStringLiteral("//"), 0, 0);  // comments may mention anything
+            const QString code
+                = line.section(QStringLiteral("//"), 0, 0); // comments may mention anything
             const auto m = re.match(code);
-            QVERIFY2(!m.hasMatch(), qPrintable(QStringLiteral("%1 in %2:%3: %4")
-                                                   .arg(what, fi.fileName())
-                                                   .arg(lineNo)
-                                                   .arg(line.trimmed())));
+            QVERIFY2(!m.hasMatch(),
+                     qPrintable(QStringLiteral("%1 in %2:%3: %4")
+                                    .arg(what, fi.fileName())
+                                    .arg(lineNo)
+                                    .arg(line.trimmed())));
         }
     }
 }

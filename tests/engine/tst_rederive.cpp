@@ -15,7 +15,9 @@ using namespace townhall::engine::test;
 namespace {
 
 /// The first event of `log` of type `t` matching `pred`, or -1.
-int find(const std::vector<Event> &log, EventType t, const std::function<bool(const Event &)> &pred = {})
+int find(const std::vector<Event> &log,
+         EventType t,
+         const std::function<bool(const Event &)> &pred = {})
 {
     for (std::size_t i = 0; i < log.size(); ++i)
         if (log[i].type == t && (!pred || pred(log[i])))
@@ -129,7 +131,8 @@ private Q_SLOTS:
         QTest::newRow("winner flipped") << 1 << "GAME_ENDED";
         QTest::newRow("seer result flipped") << 2 << "SEER_INSPECTED";
         QTest::newRow("an event dropped") << 3 << "is not what the rules make";
-        QTest::newRow("an event added at the end") << 4 << "refused by the rules: match match-1 has ended";
+        QTest::newRow("an event added at the end")
+            << 4 << "refused by the rules: match match-1 has ended";
         QTest::newRow("a role card shown to everyone") << 5 << "audience should be PLAYER";
     }
     void forgedLogsAreRefused()

@@ -17,28 +17,51 @@ Q_DECLARE_METATYPE(townhall::engine::Phase)
 
 namespace {
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 
 /// Which player of a table a row means.
-enum class Who { Villager, Villager2, Wolf, Wolf2, Seer, Doctor, Stranger, DeadVillager, Self, Nobody };
+enum class Who {
+    Villager,
+    Villager2,
+    Wolf,
+    Wolf2,
+    Seer,
+    Doctor,
+    Stranger,
+    DeadVillager,
+    Self,
+    Nobody
+};
 
 std::string pick(const Table &t, Who w, const std::string &self)
 {
     switch (w) {
-    case Who::Villager: return t.villager(0);
-    case Who::Villager2: return t.villager(1);
-    case Who::Wolf: return t.wolf(0);
-    case Who::Wolf2: return t.wolf(1);
-    case Who::Seer: return t.seer();
-    case Who::Doctor: return t.doctor();
-    case Who::Stranger: return "p:99";
+    case Who::Villager:
+        return t.villager(0);
+    case Who::Villager2:
+        return t.villager(1);
+    case Who::Wolf:
+        return t.wolf(0);
+    case Who::Wolf2:
+        return t.wolf(1);
+    case Who::Seer:
+        return t.seer();
+    case Who::Doctor:
+        return t.doctor();
+    case Who::Stranger:
+        return "p:99";
     case Who::DeadVillager:
         for (const Player &p : t.s().players)
             if (!p.alive && p.role == Role::Villager)
                 return p.playerId;
         return "p:none";
-    case Who::Self: return self;
-    case Who::Nobody: return {};
+    case Who::Self:
+        return self;
+    case Who::Nobody:
+        return {};
     }
     return {};
 }
@@ -162,10 +185,11 @@ void TstRules::defaultTimers()
         return;
     }
     if (phase == Phase::Night) {
-        QVERIFY(t.until(Phase::Night));  // lobby timed out
+        QVERIFY(t.until(Phase::Night)); // lobby timed out
     } else if (phase == Phase::DayResolution) {
         reach(t, Phase::DayVote);
-        QVERIFY_OK(t.vote(t.villager(1), t.wolf(0)));  // one vote: eliminated, resolution follows at deadline
+        QVERIFY_OK(t.vote(t.villager(1),
+                          t.wolf(0))); // one vote: eliminated, resolution follows at deadline
         QVERIFY(t.until(Phase::DayResolution));
     } else {
         reach(t, phase);
@@ -226,54 +250,217 @@ void TstRules::gates_data()
     QTest::addColumn<int>("kind");
     QTest::addColumn<int>("actor");
     QTest::addColumn<int>("target");
-    QTest::addColumn<QString>("code");  // empty: accepted
+    QTest::addColumn<QString>("code"); // empty: accepted
     QTest::addColumn<bool>("retryable");
 
     using K = Command::Kind;
     auto row = [](const char *name, Phase ph, K k, Who a, Who t, const char *code, bool retry) {
-        QTest::newRow(name) << ph << int(k) << int(a) << int(t) << QString::fromLatin1(code) << retry;
+        QTest::newRow(name) << ph << int(k) << int(a) << int(t) << QString::fromLatin1(code)
+                            << retry;
     };
     // Phase gating (§8.6)
     row("vote in NIGHT", Phase::Night, K::Vote, Who::Villager, Who::Wolf, "WRONG_PHASE", true);
-    row("vote in DAY_DISCUSSION", Phase::DayDiscussion, K::Vote, Who::Villager, Who::Wolf, "WRONG_PHASE", true);
-    row("wolf_kill in DAY_VOTE", Phase::DayVote, K::WolfKill, Who::Wolf, Who::Seer, "WRONG_PHASE", true);
-    row("seer_inspect in DAY_DISCUSSION", Phase::DayDiscussion, K::SeerInspect, Who::Seer, Who::Wolf, "WRONG_PHASE", true);
-    row("doctor_protect in LOBBY", Phase::Lobby, K::DoctorProtect, Who::Doctor, Who::Seer, "WRONG_PHASE", true);
-    row("wolf_chat in DAY_DISCUSSION", Phase::DayDiscussion, K::WolfChat, Who::Wolf, Who::Nobody, "WRONG_PHASE", true);
+    row("vote in DAY_DISCUSSION",
+        Phase::DayDiscussion,
+        K::Vote,
+        Who::Villager,
+        Who::Wolf,
+        "WRONG_PHASE",
+        true);
+    row("wolf_kill in DAY_VOTE",
+        Phase::DayVote,
+        K::WolfKill,
+        Who::Wolf,
+        Who::Seer,
+        "WRONG_PHASE",
+        true);
+    row("seer_inspect in DAY_DISCUSSION",
+        Phase::DayDiscussion,
+        K::SeerInspect,
+        Who::Seer,
+        Who::Wolf,
+        "WRONG_PHASE",
+        true);
+    row("doctor_protect in LOBBY",
+        Phase::Lobby,
+        K::DoctorProtect,
+        Who::Doctor,
+        Who::Seer,
+        "WRONG_PHASE",
+        true);
+    row("wolf_chat in DAY_DISCUSSION",
+        Phase::DayDiscussion,
+        K::WolfChat,
+        Who::Wolf,
+        Who::Nobody,
+        "WRONG_PHASE",
+        true);
     row("ready in NIGHT", Phase::Night, K::Ready, Who::Villager, Who::Nobody, "WRONG_PHASE", false);
     row("say in NIGHT", Phase::Night, K::Say, Who::Villager, Who::Nobody, "WRONG_PHASE", true);
-    row("say in DAY_ANNOUNCE", Phase::DayAnnounce, K::Say, Who::Villager, Who::Nobody, "WRONG_PHASE", true);
+    row("say in DAY_ANNOUNCE",
+        Phase::DayAnnounce,
+        K::Say,
+        Who::Villager,
+        Who::Nobody,
+        "WRONG_PHASE",
+        true);
     row("say in DAY_VOTE", Phase::DayVote, K::Say, Who::Villager, Who::Nobody, "WRONG_PHASE", true);
     // ...retryable only while the same call can still succeed in its phase
-    row("dead player votes outside DAY_VOTE", Phase::DayDiscussion, K::Vote, Who::DeadVillager, Who::Wolf, "WRONG_PHASE", false);
-    row("villager wolf_kill by day", Phase::DayVote, K::WolfKill, Who::Villager2, Who::Seer, "WRONG_PHASE", false);
-    row("seer wolf_chat by day", Phase::DayDiscussion, K::WolfChat, Who::Seer, Who::Nobody, "WRONG_PHASE", false);
-    row("doctor seer_inspect by day", Phase::DayVote, K::SeerInspect, Who::Doctor, Who::Wolf, "WRONG_PHASE", false);
-    row("dead player speaks in DAY_VOTE", Phase::DayVote, K::Say, Who::DeadVillager, Who::Nobody, "PLAYER_DEAD", false);
+    row("dead player votes outside DAY_VOTE",
+        Phase::DayDiscussion,
+        K::Vote,
+        Who::DeadVillager,
+        Who::Wolf,
+        "WRONG_PHASE",
+        false);
+    row("villager wolf_kill by day",
+        Phase::DayVote,
+        K::WolfKill,
+        Who::Villager2,
+        Who::Seer,
+        "WRONG_PHASE",
+        false);
+    row("seer wolf_chat by day",
+        Phase::DayDiscussion,
+        K::WolfChat,
+        Who::Seer,
+        Who::Nobody,
+        "WRONG_PHASE",
+        false);
+    row("doctor seer_inspect by day",
+        Phase::DayVote,
+        K::SeerInspect,
+        Who::Doctor,
+        Who::Wolf,
+        "WRONG_PHASE",
+        false);
+    row("dead player speaks in DAY_VOTE",
+        Phase::DayVote,
+        K::Say,
+        Who::DeadVillager,
+        Who::Nobody,
+        "PLAYER_DEAD",
+        false);
     // Role gating
-    row("wolf_kill by villager", Phase::Night, K::WolfKill, Who::Villager, Who::Seer, "NOT_YOUR_ROLE", false);
-    row("wolf_kill by seer", Phase::Night, K::WolfKill, Who::Seer, Who::Villager, "NOT_YOUR_ROLE", false);
-    row("wolf_chat by doctor", Phase::Night, K::WolfChat, Who::Doctor, Who::Nobody, "NOT_YOUR_ROLE", false);
-    row("seer_inspect by wolf", Phase::Night, K::SeerInspect, Who::Wolf, Who::Villager, "NOT_YOUR_ROLE", false);
-    row("doctor_protect by seer", Phase::Night, K::DoctorProtect, Who::Seer, Who::Villager, "NOT_YOUR_ROLE", false);
+    row("wolf_kill by villager",
+        Phase::Night,
+        K::WolfKill,
+        Who::Villager,
+        Who::Seer,
+        "NOT_YOUR_ROLE",
+        false);
+    row("wolf_kill by seer",
+        Phase::Night,
+        K::WolfKill,
+        Who::Seer,
+        Who::Villager,
+        "NOT_YOUR_ROLE",
+        false);
+    row("wolf_chat by doctor",
+        Phase::Night,
+        K::WolfChat,
+        Who::Doctor,
+        Who::Nobody,
+        "NOT_YOUR_ROLE",
+        false);
+    row("seer_inspect by wolf",
+        Phase::Night,
+        K::SeerInspect,
+        Who::Wolf,
+        Who::Villager,
+        "NOT_YOUR_ROLE",
+        false);
+    row("doctor_protect by seer",
+        Phase::Night,
+        K::DoctorProtect,
+        Who::Seer,
+        Who::Villager,
+        "NOT_YOUR_ROLE",
+        false);
     // Target gating
-    row("wolf_kill on a wolf", Phase::Night, K::WolfKill, Who::Wolf, Who::Wolf2, "INVALID_TARGET", false);
-    row("wolf_kill on a stranger", Phase::Night, K::WolfKill, Who::Wolf, Who::Stranger, "INVALID_TARGET", false);
-    row("wolf_kill without target", Phase::Night, K::WolfKill, Who::Wolf, Who::Nobody, "INVALID_TARGET", false);
-    row("seer inspects self", Phase::Night, K::SeerInspect, Who::Seer, Who::Self, "INVALID_TARGET", false);
-    row("vote for self", Phase::DayVote, K::Vote, Who::Villager, Who::Self, "INVALID_TARGET", false);
-    row("vote for the dead", Phase::DayVote, K::Vote, Who::Villager2, Who::DeadVillager, "INVALID_TARGET", false);
-    row("vote for a stranger", Phase::DayVote, K::Vote, Who::Villager2, Who::Stranger, "INVALID_TARGET", false);
-    row("protect the dead", Phase::Night, K::DoctorProtect, Who::Doctor, Who::Stranger, "INVALID_TARGET", false);
+    row("wolf_kill on a wolf",
+        Phase::Night,
+        K::WolfKill,
+        Who::Wolf,
+        Who::Wolf2,
+        "INVALID_TARGET",
+        false);
+    row("wolf_kill on a stranger",
+        Phase::Night,
+        K::WolfKill,
+        Who::Wolf,
+        Who::Stranger,
+        "INVALID_TARGET",
+        false);
+    row("wolf_kill without target",
+        Phase::Night,
+        K::WolfKill,
+        Who::Wolf,
+        Who::Nobody,
+        "INVALID_TARGET",
+        false);
+    row("seer inspects self",
+        Phase::Night,
+        K::SeerInspect,
+        Who::Seer,
+        Who::Self,
+        "INVALID_TARGET",
+        false);
+    row("vote for self",
+        Phase::DayVote,
+        K::Vote,
+        Who::Villager,
+        Who::Self,
+        "INVALID_TARGET",
+        false);
+    row("vote for the dead",
+        Phase::DayVote,
+        K::Vote,
+        Who::Villager2,
+        Who::DeadVillager,
+        "INVALID_TARGET",
+        false);
+    row("vote for a stranger",
+        Phase::DayVote,
+        K::Vote,
+        Who::Villager2,
+        Who::Stranger,
+        "INVALID_TARGET",
+        false);
+    row("protect the dead",
+        Phase::Night,
+        K::DoctorProtect,
+        Who::Doctor,
+        Who::Stranger,
+        "INVALID_TARGET",
+        false);
     // Players and the dead
     row("stranger votes", Phase::DayVote, K::Vote, Who::Stranger, Who::Wolf, "NOT_IN_MATCH", false);
-    row("dead player votes", Phase::DayVote, K::Vote, Who::DeadVillager, Who::Wolf, "PLAYER_DEAD", false);
-    row("dead player speaks", Phase::DayDiscussion, K::Say, Who::DeadVillager, Who::Nobody, "PLAYER_DEAD", false);
+    row("dead player votes",
+        Phase::DayVote,
+        K::Vote,
+        Who::DeadVillager,
+        Who::Wolf,
+        "PLAYER_DEAD",
+        false);
+    row("dead player speaks",
+        Phase::DayDiscussion,
+        K::Say,
+        Who::DeadVillager,
+        Who::Nobody,
+        "PLAYER_DEAD",
+        false);
     // Accepted
     row("wolf_kill ok", Phase::Night, K::WolfKill, Who::Wolf, Who::Villager, "", false);
     row("wolf_chat ok", Phase::Night, K::WolfChat, Who::Wolf, Who::Nobody, "", false);
     row("seer_inspect ok", Phase::Night, K::SeerInspect, Who::Seer, Who::Wolf, "", false);
-    row("doctor protects self ok", Phase::Night, K::DoctorProtect, Who::Doctor, Who::Self, "", false);
+    row("doctor protects self ok",
+        Phase::Night,
+        K::DoctorProtect,
+        Who::Doctor,
+        Who::Self,
+        "",
+        false);
     row("vote ok", Phase::DayVote, K::Vote, Who::Villager2, Who::Wolf, "", false);
     row("abstain ok", Phase::DayVote, K::Vote, Who::Villager2, Who::Nobody, "", false);
     row("discussion ok", Phase::DayDiscussion, K::Say, Who::Villager2, Who::Nobody, "", false);
@@ -319,17 +506,31 @@ void TstRules::sayKinds_data()
     QTest::addColumn<Phase>("phase");
     QTest::addColumn<int>("kind");
     QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("code");      // empty: accepted
-    QTest::addColumn<QString>("recorded");  // the kind the event carries
-    const int O = int(MessageKind::Opening), D = int(MessageKind::Discussion), F = int(MessageKind::Defense),
-              L = int(MessageKind::LastWords);
-    QTest::newRow("discussion in DAY_DISCUSSION") << Phase::DayDiscussion << D << "I suspect Hugo." << "" << "DISCUSSION";
-    QTest::newRow("defense in DAY_DISCUSSION") << Phase::DayDiscussion << F << "Not me!" << "" << "DEFENSE";
-    QTest::newRow("opening in DAY_DISCUSSION") << Phase::DayDiscussion << O << "Hello" << "INVALID_KIND" << "";
-    QTest::newRow("last words in DAY_DISCUSSION") << Phase::DayDiscussion << L << "Bye" << "INVALID_KIND" << "";
-    QTest::newRow("last words in DAY_OPENING") << Phase::DayOpening << L << "Bye" << "INVALID_KIND" << "";
-    QTest::newRow("discussion kind on my opening turn") << Phase::DayOpening << D << "Morning." << "" << "OPENING";
-    QTest::newRow("empty text") << Phase::DayDiscussion << D << "" << "INVALID_ARGUMENT" << "";
+    QTest::addColumn<QString>("code");     // empty: accepted
+    QTest::addColumn<QString>("recorded"); // the kind the event carries
+    const int O = int(MessageKind::Opening), D = int(MessageKind::Discussion),
+              F = int(MessageKind::Defense), L = int(MessageKind::LastWords);
+    QTest::newRow("discussion in DAY_DISCUSSION") << Phase::DayDiscussion << D << "I suspect Hugo."
+                                                  << ""
+                                                  << "DISCUSSION";
+    QTest::newRow("defense in DAY_DISCUSSION") << Phase::DayDiscussion << F << "Not me!"
+                                               << ""
+                                               << "DEFENSE";
+    QTest::newRow("opening in DAY_DISCUSSION") << Phase::DayDiscussion << O << "Hello"
+                                               << "INVALID_KIND"
+                                               << "";
+    QTest::newRow("last words in DAY_DISCUSSION") << Phase::DayDiscussion << L << "Bye"
+                                                  << "INVALID_KIND"
+                                                  << "";
+    QTest::newRow("last words in DAY_OPENING") << Phase::DayOpening << L << "Bye"
+                                               << "INVALID_KIND"
+                                               << "";
+    QTest::newRow("discussion kind on my opening turn") << Phase::DayOpening << D << "Morning."
+                                                        << ""
+                                                        << "OPENING";
+    QTest::newRow("empty text") << Phase::DayDiscussion << D << ""
+                                << "INVALID_ARGUMENT"
+                                << "";
 }
 
 void TstRules::sayKinds()
@@ -342,11 +543,13 @@ void TstRules::sayKinds()
     Table t;
     reach(t, phase);
     // On DAY_OPENING the first speaker in seat order has the turn.
-    const std::string speaker = phase == Phase::DayOpening ? t.s().openingOrder.front() : t.villager(1);
+    const std::string speaker
+        = phase == Phase::DayOpening ? t.s().openingOrder.front() : t.villager(1);
     auto r = t.say(speaker, text.toStdString(), MessageKind(kind));
     if (code.isEmpty()) {
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
-        QCOMPARE(QString::fromStdString(r->front().payload.at("kind").get<std::string>()), recorded);
+        QCOMPARE(QString::fromStdString(r->front().payload.at("kind").get<std::string>()),
+                 recorded);
     } else {
         QVERIFY(!r.ok());
         QCOMPARE(name(r.error().code), code);
@@ -393,12 +596,13 @@ void TstRules::nightEndsEarlyWhenAllActed()
     QCOMPARE_E(t.s().phase, Phase::DayAnnounce);
     QCOMPARE(t.s().dayNumber, 1);
     QVERIFY(!t.m.player(v)->alive);
-    QCOMPARE(t.last(EventType::NightResolved)->payload.at("how").get<std::string>(), std::string("AGREED"));
+    QCOMPARE(t.last(EventType::NightResolved)->payload.at("how").get<std::string>(),
+             std::string("AGREED"));
 }
 
 void TstRules::wolfKillResolution_data()
 {
-    QTest::addColumn<int>("selections");  // 0: none, 1: one wolf, 2: same, 3: different
+    QTest::addColumn<int>("selections"); // 0: none, 1: one wolf, 2: same, 3: different
     QTest::addColumn<QString>("how");
     QTest::newRow("no selection → random non-wolf") << 0 << "RANDOM_FALLBACK";
     QTest::newRow("one wolf selects") << 1 << "AGREED";
@@ -465,7 +669,8 @@ void TstRules::doctorSaves()
         if (e.audience == Audience::Public
             && (e.eventId == nightResult || e.payload.value("causeEventId", "") == nightResult)) {
             const std::string d = e.payload.dump();
-            QVERIFY2(d.find(v) == std::string::npos && d.find(t.m.player(v)->displayName) == std::string::npos,
+            QVERIFY2(d.find(v) == std::string::npos
+                         && d.find(t.m.player(v)->displayName) == std::string::npos,
                      d.c_str());
         }
     QCOMPARE(t.count(EventType::PlayerEliminated), size_t(0));
@@ -479,9 +684,10 @@ void TstRules::doctorConsecutiveRule()
     QVERIFY(t.protect(d, t.seer()).ok());
     auto twice = t.protect(d, t.villager(0));
     QCOMPARE_E(twice.error().code, ErrorCode::AlreadyActed);
-    QVERIFY_OK(t.kill(t.wolf(0), t.villager(0)));  // keep the doctor alive: no random fallback victim
+    QVERIFY_OK(
+        t.kill(t.wolf(0), t.villager(0))); // keep the doctor alive: no random fallback victim
     t.step();
-    QVERIFY(t.until(Phase::Night));  // the next night
+    QVERIFY(t.until(Phase::Night)); // the next night
     QCOMPARE(t.s().nightNumber, 2);
     const auto allowed = t.m.requiredAction(d).allowedTargets;
     QVERIFY(std::find(allowed.begin(), allowed.end(), t.seer()) == allowed.end());
@@ -555,7 +761,7 @@ void TstRules::openingTurnTimesOut()
     Table t;
     reach(t, Phase::DayOpening);
     const auto first = t.s().openingOrder[0];
-    t.step();  // first turn expires
+    t.step(); // first turn expires
     QCOMPARE(t.count(EventType::TurnMissed), size_t(1));
     QCOMPARE(t.m.player(first)->missedDeadlines, 1);
     QCOMPARE_E(t.say(first, "Late!", MessageKind::Opening).error().code, ErrorCode::AlreadySpoke);
@@ -564,10 +770,12 @@ void TstRules::openingTurnTimesOut()
 
 void TstRules::voteResolution_data()
 {
-    QTest::addColumn<QString>("ballots");  // voter index: target index ('-' abstain, '.' no vote), over alive players
-    QTest::addColumn<int>("eliminated");   // index into alive players, -1 none
+    QTest::addColumn<QString>(
+        "ballots"); // voter index: target index ('-' abstain, '.' no vote), over alive players
+    QTest::addColumn<int>("eliminated"); // index into alive players, -1 none
     QTest::addColumn<bool>("tie");
-    QTest::newRow("plurality") << "1120000" << 0 << false;  // players 0,1 → 1,1; others → 0: p0 has 5 votes
+    QTest::newRow("plurality") << "1120000" << 0
+                               << false; // players 0,1 → 1,1; others → 0: p0 has 5 votes
     QTest::newRow("tie 2-2") << "1010..." << -1 << true;
     QTest::newRow("all abstain") << "-------" << -1 << false;
     QTest::newRow("nobody votes (timeout)") << "......." << -1 << false;
@@ -595,7 +803,7 @@ void TstRules::voteResolution()
         if (c != QLatin1Char('-'))
             target = alive[static_cast<std::size_t>(c.digitValue())];
         if (target == alive[static_cast<std::size_t>(i)])
-            continue;  // self votes are refused (tested in gates)
+            continue; // self votes are refused (tested in gates)
         QVERIFY(t.vote(alive[static_cast<std::size_t>(i)], target).ok());
     }
     if (t.s().phase == Phase::DayVote)
@@ -607,11 +815,13 @@ void TstRules::voteResolution()
         QVERIFY(res->payload.at("eliminatedPlayerId").is_null());
         QCOMPARE(t.m.aliveCount(), 7);
     } else {
-        QCOMPARE(res->payload.at("eliminatedPlayerId").get<std::string>(), alive[static_cast<std::size_t>(eliminated)]);
+        QCOMPARE(res->payload.at("eliminatedPlayerId").get<std::string>(),
+                 alive[static_cast<std::size_t>(eliminated)]);
         QVERIFY(!t.m.player(alive[static_cast<std::size_t>(eliminated)])->alive);
         const Event *el = t.last(EventType::PlayerEliminated);
-        QCOMPARE(el->payload.at("roleRevealed").get<std::string>(),
-                 std::string(toString(t.m.player(alive[static_cast<std::size_t>(eliminated)])->role)));
+        QCOMPARE(
+            el->payload.at("roleRevealed").get<std::string>(),
+            std::string(toString(t.m.player(alive[static_cast<std::size_t>(eliminated)])->role)));
     }
 }
 
@@ -659,7 +869,7 @@ void TstRules::villagersWinWhenWolvesGone()
     reach(t, Phase::DayVote);
     QVERIFY(t.vote(t.villager(1), t.wolf(0)).ok());
     QVERIFY(t.until(Phase::Night));
-    const std::string w2 = t.wolf(0);  // the surviving wolf
+    const std::string w2 = t.wolf(0); // the surviving wolf
     QVERIFY_OK(t.kill(w2, t.villager(1)));
     QVERIFY_OK(t.inspect(t.seer(), w2));
     QVERIFY_OK(t.protect(t.doctor(), t.villager(1)));
@@ -668,7 +878,8 @@ void TstRules::villagersWinWhenWolvesGone()
     t.step();
     QVERIFY(t.m.ended());
     QCOMPARE_E(*t.s().winner, Team::Villagers);
-    QCOMPARE(t.last(EventType::GameEnded)->payload.at("winningTeam").get<std::string>(), std::string("VILLAGERS"));
+    QCOMPARE(t.last(EventType::GameEnded)->payload.at("winningTeam").get<std::string>(),
+             std::string("VILLAGERS"));
     QVERIFY(t.last(EventType::RolesRevealed)->seq > t.last(EventType::GameEnded)->seq);
     QVERIFY(!t.m.nextDeadline());
     QCOMPARE_E(t.vote(t.seer(), w2).error().code, ErrorCode::MatchEnded);
@@ -754,9 +965,15 @@ void TstRules::visibilityByAudience()
         const bool villagerSees = visible(e, Viewer::forPlayer(t.villager(0)), t.s());
         const bool spectatorSees = visible(e, Viewer::spectator(), t.s());
         switch (e.audience) {
-        case Audience::Public: QVERIFY(wolfSees && villagerSees && spectatorSees); break;
-        case Audience::Wolves: QVERIFY(wolfSees && !villagerSees && !spectatorSees); break;
-        case Audience::Host: QVERIFY(!wolfSees && !villagerSees && !spectatorSees); break;
+        case Audience::Public:
+            QVERIFY(wolfSees && villagerSees && spectatorSees);
+            break;
+        case Audience::Wolves:
+            QVERIFY(wolfSees && !villagerSees && !spectatorSees);
+            break;
+        case Audience::Host:
+            QVERIFY(!wolfSees && !villagerSees && !spectatorSees);
+            break;
         case Audience::Player:
             QCOMPARE(villagerSees, e.audiencePlayerId == t.villager(0));
             QVERIFY(!spectatorSees);
@@ -789,7 +1006,7 @@ void TstRules::spectatorStateHidesRoles()
     QCOMPARE(wolf.at("you").at("knownWolves").size(), size_t(2));
     for (const json &p : wolf.at("players"))
         if (p.at("alive").get<bool>())
-            QVERIFY(p.at("revealedRole").is_null());  // even wolves see no roles in the table
+            QVERIFY(p.at("revealedRole").is_null()); // even wolves see no roles in the table
     const json villager = toJson(stateView(t.m, Viewer::forPlayer(t.villager(1))));
     QVERIFY(villager.at("you").at("knownWolves").empty());
 }
@@ -803,13 +1020,13 @@ void TstRules::discussionSubmittedOnceSpokenEachDay()
     const std::string v = t.villager(1);
     auto ra = t.m.requiredAction(v);
     QCOMPARE_E(ra.type, ActionType::SpeakDiscussion);
-    QVERIFY(!ra.alreadySubmitted);  // their opening earlier today is not it
+    QVERIFY(!ra.alreadySubmitted); // their opening earlier today is not it
     QVERIFY(t.say(v, "I watched the wolves' side of the table.").ok());
     QVERIFY(t.m.requiredAction(v).alreadySubmitted);
     QVERIFY(!t.m.requiredAction(t.seer()).alreadySubmitted);
-    t.now += 5000;  // past the chat limit
-    QVERIFY(t.say(v, "And I say it again.").ok());  // still allowed
-    t.step();  // leave today's discussion
+    t.now += 5000;                                 // past the chat limit
+    QVERIFY(t.say(v, "And I say it again.").ok()); // still allowed
+    t.step();                                      // leave today's discussion
     QVERIFY(t.until(Phase::DayDiscussion, 400) || t.m.ended());
     if (!t.m.ended() && t.m.player(v)->alive)
         QVERIFY(!t.m.requiredAction(v).alreadySubmitted);
@@ -821,9 +1038,9 @@ void TstRules::playerStateRequiredAction()
     reach(t, Phase::Night);
     auto ra = t.m.requiredAction(t.wolf(0));
     QCOMPARE_E(ra.type, ActionType::WolfKill);
-    QCOMPARE(ra.allowedTargets.size(), size_t(6));  // living non-wolves
+    QCOMPARE(ra.allowedTargets.size(), size_t(6)); // living non-wolves
     QCOMPARE_E(t.m.requiredAction(t.villager(0)).type, ActionType::None);
-    QCOMPARE(t.m.requiredAction(t.seer()).allowedTargets.size(), size_t(7));  // not self
+    QCOMPARE(t.m.requiredAction(t.seer()).allowedTargets.size(), size_t(7)); // not self
     QCOMPARE(t.m.requiredAction(t.doctor()).allowedTargets.size(), size_t(8));
     QVERIFY_OK(t.kill(t.wolf(0), t.villager(0)));
     QVERIFY(t.m.requiredAction(t.wolf(0)).alreadySubmitted);
@@ -1157,7 +1374,8 @@ void TstRules::queueCreatesMatchAtEight()
 {
     Lobby lobby(7);
     for (int i = 0; i < 7; ++i) {
-        auto r = lobby.join("a" + std::to_string(i), "Agent " + std::to_string(i), DefaultQueueId, T0 + i);
+        auto r = lobby.join(
+            "a" + std::to_string(i), "Agent " + std::to_string(i), DefaultQueueId, T0 + i);
         QVERIFY(r.ok());
         QCOMPARE(*r->status.position, i + 1);
         QCOMPARE(r->status.size, i + 1);
@@ -1177,7 +1395,8 @@ void TstRules::queueCreatesMatchAtEight()
     QCOMPARE(r->startedMatch->state().buildingInstanceId, b->buildingInstanceId);
     // Seats follow join order.
     for (int i = 0; i < 8; ++i)
-        QCOMPARE(r->startedMatch->state().players[static_cast<std::size_t>(i)].agentId, "a" + std::to_string(i));
+        QCOMPARE(r->startedMatch->state().players[static_cast<std::size_t>(i)].agentId,
+                 "a" + std::to_string(i));
     // Buildings never overlap.
     for (int n = 1; n < 40; ++n)
         for (int m = n + 1; m <= 40; ++m) {
@@ -1193,16 +1412,20 @@ void TstRules::seatedNamesAreDistinct()
 {
     Lobby lobby;
     for (const char *name : {"Ada", "Ada", "Bo", "Ada", "Cy", "Bo", "Di", "Ed"})
-        QVERIFY(lobby.join("agent:" + std::to_string(lobby.queue().size()), name, DefaultQueueId, T0).ok());
+        QVERIFY(
+            lobby.join("agent:" + std::to_string(lobby.queue().size()), name, DefaultQueueId, T0)
+                .ok());
     const Match *m = lobby.match("match-1");
     QVERIFY(m);
     std::set<std::string> names;
     for (const Player &p : m->state().players)
         names.insert(p.displayName);
     QCOMPARE(names.size(), size_t(8));
-    QVERIFY(names.count("Ada") && names.count("Ada 2") && names.count("Ada 3") && names.count("Bo 2"));
+    QVERIFY(names.count("Ada") && names.count("Ada 2") && names.count("Ada 3")
+            && names.count("Bo 2"));
     // The left record round-trips its reason.
-    LobbyRecord left{LobbyRecord::Kind::Left, T0, DefaultQueueId, "x", "", {}, 0, 0, {}, "abandoned"};
+    LobbyRecord left{
+        LobbyRecord::Kind::Left, T0, DefaultQueueId, "x", "", {}, 0, 0, {}, "abandoned"};
     QCOMPARE(LobbyRecord::fromJson(left.toJson())->reason, std::string("abandoned"));
 }
 
@@ -1211,14 +1434,14 @@ void TstRules::queueLeaveAndStatus()
     Lobby lobby;
     QVERIFY(lobby.join("a", "A", DefaultQueueId, T0).ok());
     QVERIFY(lobby.join("b", "B", DefaultQueueId, T0).ok());
-    QVERIFY(lobby.join("a", "A", DefaultQueueId, T0).ok());  // twice: still one entry
+    QVERIFY(lobby.join("a", "A", DefaultQueueId, T0).ok()); // twice: still one entry
     QCOMPARE(lobby.queue().size(), size_t(2));
     auto st = lobby.status("b", DefaultQueueId);
     QCOMPARE(*st->position, 2);
     auto l = lobby.leave("a", DefaultQueueId, T0);
     QVERIFY(l->removed);
     QCOMPARE(*lobby.status("b", DefaultQueueId)->position, 1);
-    QVERIFY(!lobby.leave("a", DefaultQueueId, T0)->removed);  // safe when not queued
+    QVERIFY(!lobby.leave("a", DefaultQueueId, T0)->removed); // safe when not queued
     QVERIFY(!lobby.status("a", DefaultQueueId)->position);
     // The journal rebuilds the same queue.
     Lobby again;

@@ -4,8 +4,8 @@
 // keeps playing and an answer owed to the old driver is dropped; seats of
 // the dead are not asked; a call is sent before the next seat's turn.
 
-#include "engine/seats.h"
 #include "engine/rng.h"
+#include "engine/seats.h"
 #include "engine/simulator.h"
 #include "engine/toolcalls.h"
 
@@ -20,14 +20,17 @@ std::unique_ptr<Match> newMatch(std::uint64_t seed)
     std::vector<SeatAssignment> seats;
     for (int i = 0; i < SeatCount; ++i)
         seats.push_back({"bot:" + std::to_string(i + 1), botNames()[static_cast<std::size_t>(i)]});
-    return std::make_unique<Match>(Match::create("match-1", "bld-1", 1, seed, seats, MatchConfig{}, 1'000'000));
+    return std::make_unique<Match>(
+        Match::create("match-1", "bld-1", 1, seed, seats, MatchConfig{}, 1'000'000));
 }
 
 /// A driver that records its turns and makes one scripted call.
 class Recording final : public SeatDriver
 {
 public:
-    explicit Recording(std::optional<ToolCall> call = std::nullopt) : m_call(std::move(call)) {}
+    explicit Recording(std::optional<ToolCall> call = std::nullopt)
+        : m_call(std::move(call))
+    {}
     Step onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs) override
     {
         ++turns;
@@ -62,15 +65,22 @@ private:
 class Watched final : public SeatDriver
 {
 public:
-    Watched(const Match &m, std::string playerId, std::uint64_t seed, int &deadTurns, int &lastWordTurns)
-        : m_match(m), m_playerId(playerId), m_bot(std::move(playerId), seed), m_dead(deadTurns),
-          m_lastWords(lastWordTurns)
-    {
-    }
+    Watched(const Match &m,
+            std::string playerId,
+            std::uint64_t seed,
+            int &deadTurns,
+            int &lastWordTurns)
+        : m_match(m)
+        , m_playerId(playerId)
+        , m_bot(std::move(playerId), seed)
+        , m_dead(deadTurns)
+        , m_lastWords(lastWordTurns)
+    {}
     Step onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs now) override
     {
         if (!m_match.player(m_playerId)->alive) {
-            if (m_match.state().phase == Phase::DayResolution && m_match.state().lastEliminated == m_playerId)
+            if (m_match.state().phase == Phase::DayResolution
+                && m_match.state().lastEliminated == m_playerId)
                 ++m_lastWords;
             else
                 ++m_dead;
@@ -94,17 +104,18 @@ private:
 int playOut(Match &m, SeatLoop &loop, TimeMs &now)
 {
     int calls = 0;
-    const SeatLoop::Send send = [&](const std::string &playerId, const ToolCall &call, std::uint64_t) {
-        ++calls;
-        SeatLoop::Sent sent;
-        if (auto cmd = toCommand(call, playerId)) {
-            auto r = m.submit(*cmd, now);
-            sent.ok = r.ok();
-            if (!r.ok())
-                sent.error = r.error().code;
-        }
-        return sent;
-    };
+    const SeatLoop::Send send
+        = [&](const std::string &playerId, const ToolCall &call, std::uint64_t) {
+              ++calls;
+              SeatLoop::Sent sent;
+              if (auto cmd = toCommand(call, playerId)) {
+                  auto r = m.submit(*cmd, now);
+                  sent.ok = r.ok();
+                  if (!r.ok())
+                      sent.error = r.error().code;
+              }
+              return sent;
+          };
     for (int round = 0; round < 100000 && !m.ended(); ++round) {
         for (int pass = 0; pass < 8 && loop.pass(m, now, send) && !m.ended(); ++pass) {
         }
@@ -132,7 +143,8 @@ private Q_SLOTS:
             auto m = newMatch(seed);
             SeatLoop loop;
             for (const Player &p : m->state().players)
-                loop.seat(p.playerId, std::make_unique<BotDriver>(p.playerId, seed * 7 + std::uint64_t(p.seat)),
+                loop.seat(p.playerId,
+                          std::make_unique<BotDriver>(p.playerId, seed * 7 + std::uint64_t(p.seat)),
                           1'000'000);
             TimeMs now = 1'000'000;
             const int calls = playOut(*m, loop, now);
@@ -153,15 +165,17 @@ private Q_SLOTS:
         loop.seat(first, std::unique_ptr<SeatDriver>(a), 1'000'000);
         loop.seat(second, std::unique_ptr<SeatDriver>(b), 1'000'000);
         std::vector<std::string> order;
-        std::size_t seqWhenSecondAsked = 0;  // events the second seat may see once the ready is in
-        loop.pass(*m, 1'000'000, [&](const std::string &playerId, const ToolCall &call, std::uint64_t) {
-            order.push_back(playerId);
-            auto r = m->submit(*toCommand(call, playerId), 1'000'000);
-            SeatLoop::Sent s;
-            s.ok = r.ok();
-            seqWhenSecondAsked = visibleEvents(*m, Viewer::forPlayer(second), 0, std::size_t(-1)).size();
-            return s;
-        });
+        std::size_t seqWhenSecondAsked = 0; // events the second seat may see once the ready is in
+        loop.pass(
+            *m, 1'000'000, [&](const std::string &playerId, const ToolCall &call, std::uint64_t) {
+                order.push_back(playerId);
+                auto r = m->submit(*toCommand(call, playerId), 1'000'000);
+                SeatLoop::Sent s;
+                s.ok = r.ok();
+                seqWhenSecondAsked
+                    = visibleEvents(*m, Viewer::forPlayer(second), 0, std::size_t(-1)).size();
+                return s;
+            });
         QCOMPARE(order, std::vector<std::string>{first});
         QCOMPARE(a->results, 1);
         QVERIFY(a->lastOk);
@@ -181,7 +195,7 @@ private Q_SLOTS:
         loop.pass(*m, 1'000'000, [&](const std::string &, const ToolCall &, std::uint64_t ticket) {
             oldTicket = ticket;
             SeatLoop::Sent later;
-            later.answered = false;  // the answer comes later
+            later.answered = false; // the answer comes later
             return later;
         });
         QVERIFY(loop.busy());
@@ -199,7 +213,9 @@ private Q_SLOTS:
         loop.resolved(pid, ToolCall{"et.werewolf.match.ready", {}}, true, std::nullopt, oldTicket);
         QCOMPARE(fresh->results, 0);
         // The new driver is asked at once and reads the match from its start.
-        loop.pass(*m, 1'000'002, [](const std::string &, const ToolCall &, std::uint64_t) { return SeatLoop::Sent{}; });
+        loop.pass(*m, 1'000'002, [](const std::string &, const ToolCall &, std::uint64_t) {
+            return SeatLoop::Sent{};
+        });
         QCOMPARE(fresh->turns, 1);
         QCOMPARE(fresh->seen, visibleEvents(*m, Viewer::forPlayer(pid), 0, std::size_t(-1)).size());
         QVERIFY(!loop.replace("p:none", std::make_unique<Recording>(), 1'000'003));
@@ -214,11 +230,13 @@ private Q_SLOTS:
         const std::string pid = m->state().players[3].playerId;
         auto *d = new Recording();
         loop.seat(pid, std::unique_ptr<SeatDriver>(d), 1'000'000);
-        const auto none = [](const std::string &, const ToolCall &, std::uint64_t) { return SeatLoop::Sent{}; };
+        const auto none = [](const std::string &, const ToolCall &, std::uint64_t) {
+            return SeatLoop::Sent{};
+        };
         loop.pass(*m, 1'000'000, none);
         QCOMPARE(d->turns, 1);
         loop.pass(*m, 1'000'500, none);
-        QCOMPARE(d->turns, 1);  // nothing new, no turn asked for
+        QCOMPARE(d->turns, 1); // nothing new, no turn asked for
         d->setWakeUp([&] { loop.wake(pid, 1'000'600); });
         QVERIFY(loop.nextWake() == std::nullopt);
         d->poke();
@@ -233,15 +251,18 @@ private Q_SLOTS:
         auto m = newMatch(11);
         SeatLoop loop;
         for (const Player &p : m->state().players)
-            loop.seat(p.playerId, std::make_unique<BotDriver>(p.playerId, 100 + std::uint64_t(p.seat)), 1'000'000);
+            loop.seat(p.playerId,
+                      std::make_unique<BotDriver>(p.playerId, 100 + std::uint64_t(p.seat)),
+                      1'000'000);
         TimeMs now = 1'000'000;
         // Play until the first day, then hand every seat to a fresh bot.
-        const SeatLoop::Send send = [&](const std::string &playerId, const ToolCall &call, std::uint64_t) {
-            SeatLoop::Sent sent;
-            auto r = m->submit(*toCommand(call, playerId), now);
-            sent.ok = r.ok();
-            return sent;
-        };
+        const SeatLoop::Send send
+            = [&](const std::string &playerId, const ToolCall &call, std::uint64_t) {
+                  SeatLoop::Sent sent;
+                  auto r = m->submit(*toCommand(call, playerId), now);
+                  sent.ok = r.ok();
+                  return sent;
+              };
         for (int i = 0; i < 10000 && m->state().dayNumber < 1 && !m->ended(); ++i) {
             loop.pass(*m, now, send);
             std::optional<TimeMs> next = m->nextDeadline();
@@ -253,7 +274,10 @@ private Q_SLOTS:
         }
         QVERIFY(!m->ended());
         for (const Player &p : m->state().players)
-            QVERIFY(loop.replace(p.playerId, std::make_unique<BotDriver>(p.playerId, 900 + std::uint64_t(p.seat)), now));
+            QVERIFY(
+                loop.replace(p.playerId,
+                             std::make_unique<BotDriver>(p.playerId, 900 + std::uint64_t(p.seat)),
+                             now));
         playOut(*m, loop, now);
         QVERIFY(m->ended());
     }
@@ -267,19 +291,20 @@ private Q_SLOTS:
             auto m = newMatch(seed);
             SeatLoop loop;
             for (const Player &p : m->state().players)
-                loop.seat(p.playerId,
-                          std::make_unique<Watched>(*m, p.playerId, seed * 3 + std::uint64_t(p.seat), deadTurns,
-                                                    lastWordTurns),
-                          1'000'000);
+                loop.seat(
+                    p.playerId,
+                    std::make_unique<Watched>(
+                        *m, p.playerId, seed * 3 + std::uint64_t(p.seat), deadTurns, lastWordTurns),
+                    1'000'000);
             TimeMs now = 1'000'000;
             playOut(*m, loop, now);
             QVERIFY(m->ended());
             for (const Player &p : m->state().players)
                 dead += p.alive ? 0 : 1;
         }
-        QVERIFY(dead > 0);            // players died, so the rule was exercised
-        QVERIFY(lastWordTurns > 0);   // the one just voted out was asked
-        QCOMPARE(deadTurns, 0);       // nobody else among the dead
+        QVERIFY(dead > 0);          // players died, so the rule was exercised
+        QVERIFY(lastWordTurns > 0); // the one just voted out was asked
+        QCOMPARE(deadTurns, 0);     // nobody else among the dead
     }
 };
 

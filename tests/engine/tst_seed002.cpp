@@ -19,7 +19,10 @@ using namespace townhall::engine::test;
 
 namespace {
 
-QString qs(const std::string &s) { return QString::fromStdString(s); }
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
 
 MatchConfig configFor(const char *preset, const std::function<void(RuleSet &)> &tweak = {})
 {
@@ -45,7 +48,10 @@ struct Table2 : Table
         const auto v = ids(r, false);
         return v.empty() ? std::string() : v.front();
     }
-    std::string villagerOrHunter(std::size_t nth) const { return nth == 0 ? hunter() : villager(nth - 1); }
+    std::string villagerOrHunter(std::size_t nth) const
+    {
+        return nth == 0 ? hunter() : villager(nth - 1);
+    }
 
     Expected<std::vector<Event>> save(std::optional<std::string> target = {})
     {
@@ -92,11 +98,15 @@ struct Table2 : Table
             QVERIFY_OK(vote(v, choose(v)));
         }
     }
-    Match::RequiredAction requiredActionOf(const std::string &p) const { return m.requiredAction(p); }
+    Match::RequiredAction requiredActionOf(const std::string &p) const
+    {
+        return m.requiredAction(p);
+    }
 
     /// A vote that ties `a` and `b`: they vote for each other, everyone else
     /// alternates between them.
-    static std::function<std::optional<std::string>(const std::string &)> split(const std::string &a, const std::string &b)
+    static std::function<std::optional<std::string>(const std::string &)>
+    split(const std::string &a, const std::string &b)
     {
         auto n = std::make_shared<int>(0);
         return [a, b, n](const std::string &v) -> std::optional<std::string> {
@@ -114,7 +124,8 @@ struct Table2 : Table
 
 int countRole(const MatchState &s, Role r)
 {
-    return static_cast<int>(std::count_if(s.players.begin(), s.players.end(), [r](const Player &p) { return p.role == r; }));
+    return static_cast<int>(std::count_if(
+        s.players.begin(), s.players.end(), [r](const Player &p) { return p.role == r; }));
 }
 
 } // namespace
@@ -196,28 +207,44 @@ void TstSeed002::presetsDealTheirRoles()
             if (e.type == EventType::RoleCard && e.payload.at("role") == "WEREWOLF")
                 QCOMPARE(int(e.payload.at("knownWolves").size()), wolves);
     }
-    QVERIFY(witchSeats.size() > 1);  // the seed shuffles the table
+    QVERIFY(witchSeats.size() > 1); // the seed shuffles the table
 }
 
 void TstSeed002::ruleSetJson_data()
 {
     QTest::addColumn<QString>("json");
-    QTest::addColumn<QString>("error");  // empty: valid
-    QTest::newRow("classic by default") << "{}" << "";
-    QTest::newRow("from a preset") << R"({"base": "9p", "maxDays": 4})" << "";
-    QTest::newRow("custom table") << R"({"table": {"werewolves": 3, "seers": 1, "doctors": 1, "witches": 1, "hunters": 1, "villagers": 4}, "tie": "PK"})" << "";
-    QTest::newRow("unknown key") << R"({"wolves": 3})" << "unknown key \"wolves\"";
-    QTest::newRow("unknown preset") << R"({"base": "13p"})" << "no preset named \"13p\"";
-    QTest::newRow("too small") << R"({"table": {"villagers": 1}})" << "6 to 12 players";
-    QTest::newRow("too large") << R"({"table": {"villagers": 9}})" << "6 to 12 players";
-    QTest::newRow("wolves half") << R"({"table": {"werewolves": 4, "villagers": 2}})" << "fewer than half";
-    QTest::newRow("two witches") << R"({"table": {"witches": 2, "villagers": 2}})" << "at most one";
-    QTest::newRow("bad tie") << R"({"tie": "COIN"})" << "tie must be";
-    QTest::newRow("bad type") << R"({"maxDays": "ten"})" << "maxDays must be an integer";
-    QTest::newRow("bad bool") << R"({"pkCandidatesVote": 1})" << "pkCandidatesVote must be true or false";
-    QTest::newRow("bad language") << R"({"language": "fr"})" << "language must be";
-    QTest::newRow("short timer") << R"({"timers": {"witchMs": 5}})" << "witchMs must be";
-    QTest::newRow("not an object") << "[1]" << "not a JSON object";
+    QTest::addColumn<QString>("error"); // empty: valid
+    QTest::newRow("classic by default") << "{}"
+                                        << "";
+    QTest::newRow("from a preset") << R"({"base": "9p", "maxDays": 4})"
+                                   << "";
+    QTest::newRow("custom table")
+        << R"({"table": {"werewolves": 3, "seers": 1, "doctors": 1, "witches": 1, "hunters": 1, "villagers": 4}, "tie": "PK"})"
+        << "";
+    QTest::newRow("unknown key") << R"({"wolves": 3})"
+                                 << "unknown key \"wolves\"";
+    QTest::newRow("unknown preset") << R"({"base": "13p"})"
+                                    << "no preset named \"13p\"";
+    QTest::newRow("too small") << R"({"table": {"villagers": 1}})"
+                               << "6 to 12 players";
+    QTest::newRow("too large") << R"({"table": {"villagers": 9}})"
+                               << "6 to 12 players";
+    QTest::newRow("wolves half") << R"({"table": {"werewolves": 4, "villagers": 2}})"
+                                 << "fewer than half";
+    QTest::newRow("two witches") << R"({"table": {"witches": 2, "villagers": 2}})"
+                                 << "at most one";
+    QTest::newRow("bad tie") << R"({"tie": "COIN"})"
+                             << "tie must be";
+    QTest::newRow("bad type") << R"({"maxDays": "ten"})"
+                              << "maxDays must be an integer";
+    QTest::newRow("bad bool") << R"({"pkCandidatesVote": 1})"
+                              << "pkCandidatesVote must be true or false";
+    QTest::newRow("bad language") << R"({"language": "fr"})"
+                                  << "language must be";
+    QTest::newRow("short timer") << R"({"timers": {"witchMs": 5}})"
+                                 << "witchMs must be";
+    QTest::newRow("not an object") << "[1]"
+                                   << "not a JSON object";
 }
 
 void TstSeed002::ruleSetJson()
@@ -273,7 +300,7 @@ void TstSeed002::witchSavesTheWolvesTarget()
     const Event *result = t.lastOf(EventType::NightResult);
     QVERIFY(result->payload.at("killedPlayerId").is_null());
     QVERIFY(result->payload.at("deaths").empty());
-    QVERIFY(!result->payload.at("savedByDoctor").get<bool>());  // the witch's save stays secret
+    QVERIFY(!result->payload.at("savedByDoctor").get<bool>()); // the witch's save stays secret
     QCOMPARE(t.count(EventType::PlayerEliminated), std::size_t(0));
     QVERIFY(!t.m.player(t.witch())->hasAntidote);
     QVERIFY(t.m.player(t.witch())->hasPoison);
@@ -311,17 +338,29 @@ void TstSeed002::witchPoisons()
 
 void TstSeed002::witchRefusals_data()
 {
-    QTest::addColumn<int>("kind");     // Command::Kind
-    QTest::addColumn<QString>("who");  // witch | wolf | seer
-    QTest::addColumn<QString>("target");  // victim | wolf | witch | stranger | none
+    QTest::addColumn<int>("kind");       // Command::Kind
+    QTest::addColumn<QString>("who");    // witch | wolf | seer
+    QTest::addColumn<QString>("target"); // victim | wolf | witch | stranger | none
     QTest::addColumn<QString>("code");
     using K = Command::Kind;
-    QTest::newRow("save someone else") << int(K::WitchSave) << "witch" << "wolf" << "INVALID_TARGET";
-    QTest::newRow("poison herself") << int(K::WitchPoison) << "witch" << "witch" << "INVALID_TARGET";
-    QTest::newRow("poison nobody") << int(K::WitchPoison) << "witch" << "none" << "INVALID_TARGET";
-    QTest::newRow("poison a stranger") << int(K::WitchPoison) << "witch" << "stranger" << "INVALID_TARGET";
-    QTest::newRow("a wolf plays witch") << int(K::WitchPoison) << "wolf" << "victim" << "NOT_YOUR_ROLE";
-    QTest::newRow("the seer plays witch") << int(K::WitchPass) << "seer" << "none" << "NOT_YOUR_ROLE";
+    QTest::newRow("save someone else") << int(K::WitchSave) << "witch"
+                                       << "wolf"
+                                       << "INVALID_TARGET";
+    QTest::newRow("poison herself") << int(K::WitchPoison) << "witch"
+                                    << "witch"
+                                    << "INVALID_TARGET";
+    QTest::newRow("poison nobody") << int(K::WitchPoison) << "witch"
+                                   << "none"
+                                   << "INVALID_TARGET";
+    QTest::newRow("poison a stranger") << int(K::WitchPoison) << "witch"
+                                       << "stranger"
+                                       << "INVALID_TARGET";
+    QTest::newRow("a wolf plays witch") << int(K::WitchPoison) << "wolf"
+                                        << "victim"
+                                        << "NOT_YOUR_ROLE";
+    QTest::newRow("the seer plays witch") << int(K::WitchPass) << "seer"
+                                          << "none"
+                                          << "NOT_YOUR_ROLE";
 }
 
 void TstSeed002::witchRefusals()
@@ -334,7 +373,9 @@ void TstSeed002::witchRefusals()
     t.readyAll();
     const std::string victim = t.villager(0);
     t.night(victim);
-    const std::string by = who == QLatin1String("witch") ? t.witch() : who == QLatin1String("wolf") ? t.wolf(0) : t.seer();
+    const std::string by = who == QLatin1String("witch")  ? t.witch()
+                           : who == QLatin1String("wolf") ? t.wolf(0)
+                                                          : t.seer();
     std::optional<std::string> tgt;
     if (target == QLatin1String("victim"))
         tgt = victim;
@@ -348,13 +389,13 @@ void TstSeed002::witchRefusals()
     auto r = t.run(Table::cmd(static_cast<Command::Kind>(kind), by, tgt));
     QVERIFY(!r.ok());
     QCOMPARE(name(r.error().code), code);
-    QCOMPARE(t.m.log().size(), before);  // a refusal changes nothing
+    QCOMPARE(t.m.log().size(), before); // a refusal changes nothing
     QCOMPARE_E(t.s().phase, Phase::NightWitch);
 }
 
 void TstSeed002::witchSelfSave_data()
 {
-    QTest::addColumn<int>("rule");  // WitchSelfSave
+    QTest::addColumn<int>("rule"); // WitchSelfSave
     QTest::addColumn<int>("night");
     QTest::addColumn<bool>("allowed");
     QTest::newRow("never, night 1") << int(WitchSelfSave::Never) << 1 << false;
@@ -368,7 +409,8 @@ void TstSeed002::witchSelfSave()
     QFETCH(int, rule);
     QFETCH(int, night);
     QFETCH(bool, allowed);
-    Table2 t(configFor("9p", [rule](RuleSet &r) { r.witchSelfSave = static_cast<WitchSelfSave>(rule); }));
+    Table2 t(configFor("9p",
+                       [rule](RuleSet &r) { r.witchSelfSave = static_cast<WitchSelfSave>(rule); }));
     t.readyAll();
     if (night == 2) {
         t.night(t.villager(0));
@@ -421,7 +463,8 @@ void TstSeed002::witchLearnsTheVictimOnlyWithHerAntidote_data()
 void TstSeed002::witchLearnsTheVictimOnlyWithHerAntidote()
 {
     QFETCH(bool, seesWithout);
-    Table2 t(configFor("9p", [seesWithout](RuleSet &r) { r.witchSeesVictimWithoutAntidote = seesWithout; }));
+    Table2 t(configFor(
+        "9p", [seesWithout](RuleSet &r) { r.witchSeesVictimWithoutAntidote = seesWithout; }));
     t.readyAll();
     t.night(t.villager(0));
     QVERIFY_OK(t.save());
@@ -476,7 +519,7 @@ void TstSeed002::deadWitchsTurnStillRuns()
     // Her turn comes and lasts its whole time although nobody can act in it:
     // a turn that ended at once would tell the table she is dead.
     QCOMPARE_E(t.s().phase, Phase::NightWitch);
-    QCOMPARE(t.count(EventType::WitchInformed), std::size_t(1));  // night 1 only
+    QCOMPARE(t.count(EventType::WitchInformed), std::size_t(1)); // night 1 only
     QCOMPARE(t.s().phaseEndsAt, t.now + t.s().config.scaled(t.s().config.rules.witchMs));
     QVERIFY(t.now >= before);
     const std::string victim = t.s().nightVictim.value_or("");
@@ -494,12 +537,15 @@ void TstSeed002::hunterShootsAfterAVote()
     QVERIFY_OK(t.pass());
     QVERIFY(t.until(Phase::DayVote));
     const std::string hunter = t.hunter();
-    t.voteAll([&](const std::string &v) { return v == hunter ? std::optional<std::string>(t.wolf(0)) : hunter; });
+    t.voteAll([&](const std::string &v) {
+        return v == hunter ? std::optional<std::string>(t.wolf(0)) : hunter;
+    });
     QCOMPARE_E(t.s().phase, Phase::HunterShot);
     QVERIFY(!t.alive(hunter));
-    const auto req = t.requiredActionOf(hunter);  // dead, and yet asked
+    const auto req = t.requiredActionOf(hunter); // dead, and yet asked
     QCOMPARE_E(req.type, ActionType::HunterShoot);
-    QVERIFY(std::find(req.allowedTargets.begin(), req.allowedTargets.end(), hunter) == req.allowedTargets.end());
+    QVERIFY(std::find(req.allowedTargets.begin(), req.allowedTargets.end(), hunter)
+            == req.allowedTargets.end());
     const std::string wolf = t.wolf(0);
     QVERIFY_OK(t.shoot(hunter, wolf));
     QVERIFY(!t.alive(wolf));
@@ -540,7 +586,9 @@ void TstSeed002::poisonedHunter_data()
 void TstSeed002::poisonedHunter()
 {
     QFETCH(bool, shootsWhenPoisoned);
-    Table2 t(configFor("9p", [shootsWhenPoisoned](RuleSet &r) { r.hunterShootsWhenPoisoned = shootsWhenPoisoned; }));
+    Table2 t(configFor("9p", [shootsWhenPoisoned](RuleSet &r) {
+        r.hunterShootsWhenPoisoned = shootsWhenPoisoned;
+    }));
     t.readyAll();
     t.night(t.villager(0));
     QVERIFY_OK(t.poison(t.hunter()));
@@ -566,7 +614,7 @@ void TstSeed002::hunterHoldsFireOrTimesOut()
         t.night(t.hunter());
         QVERIFY_OK(t.pass());
         const std::size_t alive = t.m.aliveCount();
-        t.step();  // the shot's time runs out
+        t.step(); // the shot's time runs out
         QVERIFY(t.lastOf(EventType::HunterShot)->payload.at("timedOut").get<bool>());
         QCOMPARE(t.m.aliveCount(), int(alive));
         QCOMPARE_E(t.s().phase, Phase::DayAnnounce);
@@ -596,7 +644,9 @@ void TstSeed002::hunterShootsBeforeTheDawnCheck()
     t.night(t.villager(0));
     QVERIFY(t.until(Phase::DayVote));
     const std::string votedOut = t.villager(0);
-    t.voteAll([&](const std::string &v) { return v == votedOut ? std::optional<std::string>(t.wolf(0)) : votedOut; });
+    t.voteAll([&](const std::string &v) {
+        return v == votedOut ? std::optional<std::string>(t.wolf(0)) : votedOut;
+    });
     QVERIFY(!t.alive(votedOut));
     QVERIFY(t.until(Phase::Night));
     t.night(t.hunter());
@@ -607,7 +657,8 @@ void TstSeed002::hunterShootsBeforeTheDawnCheck()
     QVERIFY(!t.alive(wolf));
     // One wolf and one villager: parity all the same.
     QVERIFY(t.m.ended());
-    QCOMPARE(qs(t.lastOf(EventType::GameEnded)->payload.at("winningTeam").get<std::string>()), QStringLiteral("WEREWOLVES"));
+    QCOMPARE(qs(t.lastOf(EventType::GameEnded)->payload.at("winningTeam").get<std::string>()),
+             QStringLiteral("WEREWOLVES"));
 }
 
 void TstSeed002::hunterShotEndsTheMatch()
@@ -627,7 +678,9 @@ void TstSeed002::hunterShotEndsTheMatch()
         t.night(t.villager(0));
         QVERIFY(t.until(Phase::DayVote));
         const std::string wolf = t.wolf(0);
-        t.voteAll([&](const std::string &v) { return v == wolf ? std::optional<std::string>(t.villager(0)) : wolf; });
+        t.voteAll([&](const std::string &v) {
+            return v == wolf ? std::optional<std::string>(t.villager(0)) : wolf;
+        });
         QVERIFY(t.until(Phase::Night));
         t.night(t.hunter());
         QCOMPARE_E(t.s().phase, Phase::HunterShot);
@@ -639,7 +692,8 @@ void TstSeed002::hunterShotEndsTheMatch()
         QVERIFY_OK(t.shoot(t.hunter(), t.villager(0)));
     }
     QVERIFY(t.m.ended());
-    QCOMPARE(qs(t.lastOf(EventType::GameEnded)->payload.at("winningTeam").get<std::string>()), winner);
+    QCOMPARE(qs(t.lastOf(EventType::GameEnded)->payload.at("winningTeam").get<std::string>()),
+             winner);
 }
 
 void TstSeed002::hunterRefusals()
@@ -663,7 +717,8 @@ void TstSeed002::hunterRefusals()
     // In a classic match there is no hunter at all.
     Table classic;
     classic.readyAll();
-    auto r = classic.run(Table::cmd(Command::Kind::HunterShoot, classic.villager(0), classic.wolf(0)));
+    auto r
+        = classic.run(Table::cmd(Command::Kind::HunterShoot, classic.villager(0), classic.wolf(0)));
     QCOMPARE(name(r.error().code), QStringLiteral("NOT_YOUR_ROLE"));
     auto w = classic.run(Table::cmd(Command::Kind::WitchPass, classic.villager(0)));
     QCOMPARE(name(w.error().code), QStringLiteral("WRONG_PHASE"));
@@ -695,9 +750,10 @@ void TstSeed002::pkRevote()
     auto outsider = t.say(t.wolf(0), "Me too.");
     QCOMPARE(name(outsider.error().code), QStringLiteral("NOT_YOUR_TURN"));
     QVERIFY_OK(t.say(first, "I am a plain villager."));
-    QCOMPARE(qs(t.lastOf(EventType::PublicMessage)->payload.at("kind").get<std::string>()), QStringLiteral("DEFENSE"));
+    QCOMPARE(qs(t.lastOf(EventType::PublicMessage)->payload.at("kind").get<std::string>()),
+             QStringLiteral("DEFENSE"));
     const std::size_t missedBefore = t.count(EventType::TurnMissed);
-    t.step();  // the second lets the turn pass
+    t.step(); // the second lets the turn pass
     QCOMPARE(t.count(EventType::TurnMissed), missedBefore + 1);
     QCOMPARE_E(t.s().phase, Phase::DayPkVote);
     // The PK's players do not vote; the others vote only among them.
@@ -732,7 +788,7 @@ void TstSeed002::pkTiesAgain()
     t.voteAll(Table2::split(a, b));
     const Event *revote = t.lastOf(EventType::VoteResult);
     QVERIFY(revote->payload.at("tie").get<bool>());
-    QVERIFY(!revote->payload.contains("pk"));  // no third round
+    QVERIFY(!revote->payload.contains("pk")); // no third round
     QVERIFY(revote->payload.at("eliminatedPlayerId").is_null());
     QCOMPARE(t.m.aliveCount(), alive);
     QCOMPARE_E(t.s().phase, Phase::DayResolution);
@@ -751,7 +807,7 @@ void TstSeed002::pkCandidatesMayVoteWhenTheRulesSaySo()
     QVERIFY(t.until(Phase::DayPkVote));
     const auto req = t.requiredActionOf(a);
     QCOMPARE_E(req.type, ActionType::Vote);
-    QCOMPARE(req.allowedTargets, std::vector<std::string>{b});  // not herself
+    QCOMPARE(req.allowedTargets, std::vector<std::string>{b}); // not herself
     QVERIFY_OK(t.vote(a, b));
 }
 

@@ -41,16 +41,20 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("preset");
         QTest::addColumn<QString>("language");
-        QTest::newRow("9 en") << "seed002-9" << "en";
-        QTest::newRow("12 en") << "seed002-12" << "en";
-        QTest::newRow("9 zh") << "seed002-9" << "zh-CN";
+        QTest::newRow("9 en") << "seed002-9"
+                              << "en";
+        QTest::newRow("12 en") << "seed002-12"
+                               << "en";
+        QTest::newRow("9 zh") << "seed002-9"
+                              << "zh-CN";
     }
 
     void publicTextKeepsSecrets()
     {
         QFETCH(QString, preset);
         QFETCH(QString, language);
-        const MatchConfig config = configFor(preset.toUtf8().constData(), language.toUtf8().constData());
+        const MatchConfig config
+            = configFor(preset.toUtf8().constData(), language.toUtf8().constData());
         int publicLines = 0;
         std::set<std::string> hiddenTypes;
         for (std::uint64_t seed = 1; seed <= 120; ++seed) {
@@ -65,16 +69,17 @@ private Q_SLOTS:
                     QVERIFY(!visible(e, Viewer::spectator(), s));
                     for (const Player &p : s.players)
                         if (visible(e, Viewer::forPlayer(p.playerId), s))
-                            QVERIFY((e.audience == Audience::Player && p.playerId == e.audiencePlayerId)
-                                    || (e.audience == Audience::Wolves && p.role == Role::Werewolf));
+                            QVERIFY(
+                                (e.audience == Audience::Player && p.playerId == e.audiencePlayerId)
+                                || (e.audience == Audience::Wolves && p.role == Role::Werewolf));
                     if (e.type == EventType::WitchInformed || e.type == EventType::WitchActed)
                         QVERIFY(m.player(e.audiencePlayerId)->role == Role::Witch);
                     continue;
                 }
                 if (e.type != EventType::Narrator)
                     continue;
-                // A public narrator line: never a role word next to a player who is alive at the end
-                // of the match unless the match is over (roles are then revealed).
+                // A public narrator line: never a role word next to a player who is alive at the
+                // end of the match unless the match is over (roles are then revealed).
                 ++publicLines;
                 const std::string text = e.payload.value("text", std::string());
                 QVERIFY2(text.find('{') == std::string::npos, text.c_str());
@@ -85,7 +90,8 @@ private Q_SLOTS:
                 if (args.contains("role"))
                     for (const char *who : {"nameId", "targetId", "victimId"})
                         if (args.contains(who))
-                            QVERIFY2(m.player(args[who].get<std::string>())->revealed, text.c_str());
+                            QVERIFY2(m.player(args[who].get<std::string>())->revealed,
+                                     text.c_str());
             }
             // Public key moments and chapters come from public facts only.
             for (const KeyMoment &k : keyMoments(m, Viewer::spectator())) {
@@ -96,7 +102,8 @@ private Q_SLOTS:
                     QVERIFY2(k.text.find(secret) == std::string::npos, k.text.c_str());
             }
             for (const Chapter &c : chapterMarkers(m))
-                QVERIFY2(c.title.find("witch") == std::string::npos && c.title.find("poison") == std::string::npos,
+                QVERIFY2(c.title.find("witch") == std::string::npos
+                             && c.title.find("poison") == std::string::npos,
                          c.title.c_str());
             const std::string summary = publicSummary(m);
             QVERIFY(summary.find("witch") == std::string::npos || s.phase == Phase::Ended);
@@ -134,10 +141,20 @@ private Q_SLOTS:
             QVERIFY2(!t.chinese.empty(), t.id.c_str());
             json args = json::object();
             for (std::string_view pattern : {t.english, t.chinese}) {
-                for (std::size_t i = pattern.find('{'); i != std::string_view::npos; i = pattern.find('{', i + 1)) {
-                    const std::string_view spec = pattern.substr(i + 1, pattern.find('}', i) - i - 1);
+                for (std::size_t i = pattern.find('{'); i != std::string_view::npos;
+                     i = pattern.find('{', i + 1)) {
+                    const std::string_view spec
+                        = pattern.substr(i + 1, pattern.find('}', i) - i - 1);
                     const std::string key(spec.substr(0, spec.find('|')));
-                    args[key] = key == "role" ? json("WITCH") : key.find("names") == 0 || key == "wolves" ? json::array({"A", "B", "C"}) : key == "count" || key == "night" || key == "day" || key == "days" || key == "alive" || key == "votes" || key == "seconds" || key == "survivors" || key == "matchNumber" || key == "wolves" || key == "accuserCount" ? json(2) : json("Name");
+                    args[key] = key == "role" ? json("WITCH")
+                                : key.find("names") == 0 || key == "wolves"
+                                    ? json::array({"A", "B", "C"})
+                                : key == "count" || key == "night" || key == "day" || key == "days"
+                                        || key == "alive" || key == "votes" || key == "seconds"
+                                        || key == "survivors" || key == "matchNumber"
+                                        || key == "wolves" || key == "accuserCount"
+                                    ? json(2)
+                                    : json("Name");
                 }
             }
             const std::string zh = renderTemplateZh(t.chinese, args);
@@ -148,11 +165,14 @@ private Q_SLOTS:
                 for (std::size_t at; (at = stripped.find(keep)) != std::string::npos;)
                     stripped.erase(at, std::strlen(keep));
             for (char ch : stripped)
-                QVERIFY2(!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')), (t.id + ": " + zh).c_str());
+                QVERIFY2(!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')),
+                         (t.id + ": " + zh).c_str());
         }
-        QCOMPARE(renderTemplateZh("{names}", json{{"names", {"甲", "乙", "丙"}}}), std::string("甲、乙和丙"));
-        QCOMPARE(renderTemplateZh("{role}/{winner}", json{{"role", "HUNTER"}, {"winner", "VILLAGERS"}}),
-                 std::string("猎人/村民阵营"));
+        QCOMPARE(renderTemplateZh("{names}", json{{"names", {"甲", "乙", "丙"}}}),
+                 std::string("甲、乙和丙"));
+        QCOMPARE(
+            renderTemplateZh("{role}/{winner}", json{{"role", "HUNTER"}, {"winner", "VILLAGERS"}}),
+            std::string("猎人/村民阵营"));
         for (const KeyMomentTemplate &t : keyMomentTemplates())
             QVERIFY2(!t.chinese.empty(), std::string(t.id).c_str());
     }
@@ -178,7 +198,8 @@ private Q_SLOTS:
                 QVERIFY2(!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')), text.c_str());
         }
         QVERIFY(lines > 10);
-        const std::string brief = phaseBrief(*sim.match, sim.match->state().players.front().playerId);
+        const std::string brief
+            = phaseBrief(*sim.match, sim.match->state().players.front().playerId);
         QVERIFY2(brief.find("【身份】") != std::string::npos, brief.c_str());
     }
 };

@@ -14,14 +14,18 @@
 namespace townhall::test {
 
 /// Starts the call; `*out` holds the result once it is answered.
-inline QCoro::Task<> runTool(host::Host *h, host::Caller c, std::string tool, nlohmann::json args,
+inline QCoro::Task<> runTool(host::Host *h,
+                             host::Caller c,
+                             std::string tool,
+                             nlohmann::json args,
                              std::optional<mcp::ToolResult> *out)
 {
     mcp::ToolResult r = co_await h->callTool(std::move(c), std::move(tool), std::move(args));
     out->emplace(std::move(r));
 }
 
-inline mcp::ToolResult callTool(host::Host &h, const host::Caller &c, const std::string &tool, nlohmann::json args)
+inline mcp::ToolResult
+callTool(host::Host &h, const host::Caller &c, const std::string &tool, nlohmann::json args)
 {
     std::optional<mcp::ToolResult> out;
     QCoro::waitFor(runTool(&h, c, tool, std::move(args), &out));
@@ -30,7 +34,9 @@ inline mcp::ToolResult callTool(host::Host &h, const host::Caller &c, const std:
 
 /// Calls until the answer is not STORAGE_FAILED, waiting what it asks
 /// (retryAfterMs) in between, as a client told to retry would; at most 20 tries.
-inline mcp::ToolResult callUntilStored(host::Host &h, const host::Caller &c, const std::string &tool,
+inline mcp::ToolResult callUntilStored(host::Host &h,
+                                       const host::Caller &c,
+                                       const std::string &tool,
                                        const nlohmann::json &args)
 {
     mcp::ToolResult r = callTool(h, c, tool, args);

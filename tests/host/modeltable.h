@@ -40,7 +40,9 @@ struct ModelTable
 
     /// Queues seat `seat` ("Model <seat>") as a model whose server answers
     /// with `handler`; `edit` may change its profile (a local one with a test key).
-    bool seatModel(int seat, providers::ScriptedHttpServer::Handler handler, const ProfileEdit &edit = {})
+    bool seatModel(int seat,
+                   providers::ScriptedHttpServer::Handler handler,
+                   const ProfileEdit &edit = {})
     {
         auto s = std::make_unique<providers::ScriptedOpenAiServer>();
         if (!s->listen())
@@ -64,7 +66,10 @@ struct ModelTable
 
     const engine::Match *match() const { return host->lobby().match("match-1"); }
     bool ended() const { return match() && match()->ended(); }
-    const engine::Player &playerOf(int seat) const { return *match()->playerByAgent(agents[std::size_t(seat)]); }
+    const engine::Player &playerOf(int seat) const
+    {
+        return *match()->playerByAgent(agents[std::size_t(seat)]);
+    }
 };
 
 } // namespace townhall::test

@@ -16,13 +16,17 @@
 
 namespace townhall::test {
 
-inline QString serverUrl() { return qEnvironmentVariable("TOWNHALL_TEST_PG"); }
+inline QString serverUrl()
+{
+    return qEnvironmentVariable("TOWNHALL_TEST_PG");
+}
 
 /// For initTestCase: the server CTest started, and its password where
 /// libpq looks for it.
 inline void requireTestServer()
 {
-    QVERIFY2(!serverUrl().isEmpty(), "TOWNHALL_TEST_PG is not set: run this test through tests/pg/with-postgres.sh");
+    QVERIFY2(!serverUrl().isEmpty(),
+             "TOWNHALL_TEST_PG is not set: run this test through tests/pg/with-postgres.sh");
     qputenv("PGPASSWORD", qgetenv("TOWNHALL_TEST_PG_PASSWORD"));
 }
 
@@ -73,9 +77,10 @@ inline QString runSql(const QStringList &statements)
 /// Everything in the test database goes, so each case starts empty.
 inline void dropTables()
 {
-    const QString error = runSql({QStringLiteral("SET client_min_messages TO warning"),
-                                  QStringLiteral("DROP TABLE IF EXISTS townhall_tournament_matches, "
-                                                 "townhall_tournaments, townhall_meta")});
+    const QString error
+        = runSql({QStringLiteral("SET client_min_messages TO warning"),
+                  QStringLiteral("DROP TABLE IF EXISTS townhall_tournament_matches, "
+                                 "townhall_tournaments, townhall_meta")});
     QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 

@@ -42,16 +42,22 @@ host::Caller agent(const std::string &id)
     return c;
 }
 
-std::string codeOf(const mcp::ToolResult &r) { return r.ok() ? std::string("OK") : r.error().code; }
+std::string codeOf(const mcp::ToolResult &r)
+{
+    return r.ok() ? std::string("OK") : r.error().code;
+}
 
 /// A host on the test's clock (`*clock`), in memory unless `path` is given.
-host::HostOptions options(const std::shared_ptr<engine::TimeMs> &clock, const QString &path = QStringLiteral(":memory:"))
+host::HostOptions options(const std::shared_ptr<engine::TimeMs> &clock,
+                          const QString &path = QStringLiteral(":memory:"))
 {
     host::HostOptions o;
     o.dbPath = path;
     o.seed = 7;
     o.rateLimits = false;
-    o.clock = [clock] { return *clock; };
+    o.clock = [clock] {
+        return *clock;
+    };
     return o;
 }
 
@@ -63,7 +69,8 @@ struct Table
     std::unique_ptr<host::Host> host;
     std::vector<host::Caller> agents;
 
-    explicit Table(std::function<void(host::HostOptions &)> tweak = {}, const std::string &queueId = {},
+    explicit Table(std::function<void(host::HostOptions &)> tweak = {},
+                   const std::string &queueId = {},
                    int seats = 8)
     {
         host::HostOptions o = options(clock);
@@ -75,19 +82,25 @@ struct Table
             qFatal("host did not start: %s", qPrintable(error));
         for (int i = 0; i < seats; ++i) {
             agents.push_back(agent("a" + std::to_string(i)));
-            const auto joined = call(*host, agents.back(), "et.werewolf.queue.join",
+            const auto joined = call(*host,
+                                     agents.back(),
+                                     "et.werewolf.queue.join",
                                      queueId.empty() ? json::object() : json{{"queueId", queueId}});
             if (!joined)
                 qFatal("join refused: %s", joined.error().message.c_str());
         }
         for (const host::Caller &c : agents) {
-            const auto ready = call(*host, c, "et.werewolf.match.ready", json{{"matchId", "match-1"}});
+            const auto ready
+                = call(*host, c, "et.werewolf.match.ready", json{{"matchId", "match-1"}});
             if (!ready)
                 qFatal("ready refused: %s", ready.error().message.c_str());
         }
     }
     const engine::Match &match() const { return *host->lobby().match("match-1"); }
-    const engine::Player &player(const host::Caller &c) const { return *match().playerByAgent(c.agentId); }
+    const engine::Player &player(const host::Caller &c) const
+    {
+        return *match().playerByAgent(c.agentId);
+    }
     host::Caller withRole(Role role, int nth = 0) const
     {
         for (const engine::Player &p : match().state().players)
@@ -95,7 +108,10 @@ struct Table
                 return agent(p.agentId);
         return {};
     }
-    host::Caller byPlayer(const std::string &playerId) const { return agent(match().player(playerId)->agentId); }
+    host::Caller byPlayer(const std::string &playerId) const
+    {
+        return agent(match().player(playerId)->agentId);
+    }
     /// Skips phases (host control) until `phase`.
     bool reach(Phase phase)
     {
@@ -111,9 +127,12 @@ struct Table
             extra["timeoutSeconds"] = 25;
         return call(*host, c, WaitForTurn, extra);
     }
-    mcp::ToolResult say(const host::Caller &c, const std::string &text, const std::string &kind = "DISCUSSION")
+    mcp::ToolResult
+    say(const host::Caller &c, const std::string &text, const std::string &kind = "DISCUSSION")
     {
-        return call(*host, c, "et.werewolf.match.say_public",
+        return call(*host,
+                    c,
+                    "et.werewolf.match.say_public",
                     json{{"matchId", "match-1"}, {"text", text}, {"kind", kind}});
     }
     /// In DAY_OPENING: every living player gives their opening in turn (the
@@ -147,8 +166,8 @@ std::vector<std::string> messageTexts(const mcp::ToolResult &r)
 
 int countEvents(const engine::Match &m, engine::EventType type)
 {
-    return static_cast<int>(std::count_if(m.log().begin(), m.log().end(),
-                                          [type](const engine::Event &e) { return e.type == type; }));
+    return static_cast<int>(std::count_if(
+        m.log().begin(), m.log().end(), [type](const engine::Event &e) { return e.type == type; }));
 }
 
 } // namespace
@@ -200,13 +219,20 @@ void TstAgentPath::waitReturnsAtOnceForAWaitingTurn()
     const auto type = ActionType(action);
     host::Caller who;
     switch (type) {
-    case ActionType::WolfKill: who = t.withRole(Role::Werewolf); break;
-    case ActionType::SeerInspect: who = t.withRole(Role::Seer); break;
-    case ActionType::DoctorProtect: who = t.withRole(Role::Doctor); break;
+    case ActionType::WolfKill:
+        who = t.withRole(Role::Werewolf);
+        break;
+    case ActionType::SeerInspect:
+        who = t.withRole(Role::Seer);
+        break;
+    case ActionType::DoctorProtect:
+        who = t.withRole(Role::Doctor);
+        break;
     case ActionType::SpeakOpening:
         QVERIFY(t.reach(Phase::DayOpening));
         QTRY_VERIFY(t.match().state().openingIndex >= 0);
-        who = t.byPlayer(t.match().state().openingOrder.at(std::size_t(t.match().state().openingIndex)));
+        who = t.byPlayer(
+            t.match().state().openingOrder.at(std::size_t(t.match().state().openingIndex)));
         break;
     case ActionType::SpeakDiscussion:
         if (lastOpener) {
@@ -223,7 +249,8 @@ void TstAgentPath::waitReturnsAtOnceForAWaitingTurn()
         QVERIFY(t.reach(Phase::DayVote));
         who = t.withRole(Role::Werewolf);
         break;
-    default: QFAIL("no such row");
+    default:
+        QFAIL("no such row");
     }
     QVERIFY(t.player(who).alive);
     const auto r = t.wait(who);
@@ -242,8 +269,9 @@ void TstAgentPath::waitBlocksOnceTheTurnIsTaken()
     QCOMPARE(codeOf(t.say(v, "I have said my piece.")), std::string("OK"));
     const auto r = t.wait(v, json{{"timeoutSeconds", 1}});
     QVERIFY(r.ok());
-    QVERIFY(!r.value().at("changed").get<bool>());  // nothing asked of them: the wait ran out
-    QVERIFY(r.value().at("state").at("you").at("requiredAction").at("alreadySubmitted").get<bool>());
+    QVERIFY(!r.value().at("changed").get<bool>()); // nothing asked of them: the wait ran out
+    QVERIFY(
+        r.value().at("state").at("you").at("requiredAction").at("alreadySubmitted").get<bool>());
 }
 
 // Issue 29 item 4: the last opener's first discussion message comes within
@@ -262,7 +290,8 @@ void TstAgentPath::waitHoldsARateLimitedTurn()
     // The clock stands still: the limit holds for the whole (1 s) wait.
     auto r = t.wait(last, json{{"timeoutSeconds", 1}});
     QVERIFY2(r.ok(), codeOf(r).c_str());
-    QVERIFY2(!r.value().at("changed").get<bool>(), "the wait answered at once while the turn was rate limited");
+    QVERIFY2(!r.value().at("changed").get<bool>(),
+             "the wait answered at once while the turn was rate limited");
     QCOMPARE(r.value().value("retryAfterMs", std::int64_t(-1)), std::int64_t(3000));
     const json &req = r.value().at("state").at("you").at("requiredAction");
     QCOMPARE(req.at("type").get<std::string>(), std::string("SPEAK_DISCUSSION"));
@@ -272,7 +301,8 @@ void TstAgentPath::waitHoldsARateLimitedTurn()
     QTimer::singleShot(50, [&] { *t.clock += 3000; });
     r = t.wait(last);
     QVERIFY2(r.ok(), codeOf(r).c_str());
-    QVERIFY2(r.value().at("changed").get<bool>(), "the wait slept through the turn once the limit lifted");
+    QVERIFY2(r.value().at("changed").get<bool>(),
+             "the wait slept through the turn once the limit lifted");
     QVERIFY(!r.value().contains("retryAfterMs"));
     QCOMPARE(codeOf(t.say(last, "Now I may speak.")), std::string("OK"));
 }
@@ -285,11 +315,13 @@ void TstAgentPath::waitCarriesTheMessagesSinceTheCursor()
     const host::Caller b = t.withRole(Role::Villager, 1);
     QCOMPARE(codeOf(t.say(a, "one")), std::string("OK"));
 
-    const auto first = t.wait(b);  // b's discussion turn waits: at once
+    const auto first = t.wait(b); // b's discussion turn waits: at once
     QVERIFY(first.ok());
     QCOMPARE(messageTexts(first).back(), std::string("one"));
     const std::string cursor = first.value().at("lastEventId").get<std::string>();
-    QCOMPARE(cursor, engine::makeEventId("match-1", t.match().state().lastSeq));  // b's own view: a public message
+    QCOMPARE(cursor,
+             engine::makeEventId("match-1",
+                                 t.match().state().lastSeq)); // b's own view: a public message
 
     const auto said = t.say(b, "b1");
     QCOMPARE(codeOf(said), std::string("OK"));
@@ -297,9 +329,13 @@ void TstAgentPath::waitCarriesTheMessagesSinceTheCursor()
     // eventId is a cursor too) while a speaks.
     const std::string afterOwn = said.value().at("eventId").get<std::string>();
     std::optional<mcp::ToolResult> waited;
-    auto pending = runTool(t.host.get(), b, WaitForTurn, json{{"matchId", "match-1"}, {"afterEventId", afterOwn}}, &waited);
+    auto pending = runTool(t.host.get(),
+                           b,
+                           WaitForTurn,
+                           json{{"matchId", "match-1"}, {"afterEventId", afterOwn}},
+                           &waited);
     QCoreApplication::processEvents();
-    QVERIFY(!waited);  // nothing after b's own message yet
+    QVERIFY(!waited); // nothing after b's own message yet
     QCOMPARE(codeOf(t.say(a, "two")), std::string("OK"));
     QCoro::waitFor(pending);
     QVERIFY(waited && waited->ok());
@@ -335,11 +371,18 @@ void TstAgentPath::spectatorCursorSkipsHiddenEvents()
     const auto before = t.wait(spectator, json{{"timeoutSeconds", 1}});
     QVERIFY(before.ok());
     const host::Caller wolf = t.withRole(Role::Werewolf);
-    const std::string target = t.match().requiredAction(t.player(wolf).playerId).allowedTargets.front();
-    QVERIFY(call(*t.host, wolf, "et.werewolf.match.night.wolf_kill", json{{"matchId", "match-1"}, {"targetPlayerId", target}}).ok());
+    const std::string target
+        = t.match().requiredAction(t.player(wolf).playerId).allowedTargets.front();
+    QVERIFY(call(*t.host,
+                 wolf,
+                 "et.werewolf.match.night.wolf_kill",
+                 json{{"matchId", "match-1"}, {"targetPlayerId", target}})
+                .ok());
     const auto after = t.wait(spectator, json{{"timeoutSeconds", 1}});
     QVERIFY(after.ok());
-    QVERIFY(t.match().state().lastSeq > engine::seqFromEventId("match-1", before.value().at("lastEventId").get<std::string>()).value());
+    QVERIFY(t.match().state().lastSeq
+            > engine::seqFromEventId("match-1", before.value().at("lastEventId").get<std::string>())
+                  .value());
     QCOMPARE(after.value().at("lastEventId"), before.value().at("lastEventId"));
 }
 
@@ -354,13 +397,14 @@ void TstAgentPath::chatRetriesNeverPostTwice()
 {
     QFETCH(QString, tool);
     const bool wolfChat = tool.endsWith(QLatin1String("wolf_chat"));
-    const auto eventType = wolfChat ? engine::EventType::WolfChatMessage : engine::EventType::PublicMessage;
+    const auto eventType
+        = wolfChat ? engine::EventType::WolfChatMessage : engine::EventType::PublicMessage;
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("chat.sqlite"));
     auto clock = std::make_shared<engine::TimeMs>(T0);
     auto tweak = [&](host::HostOptions &o) {
         o = options(clock, path);
-        o.rateLimits = true;  // the retry comes inside the chat limit
+        o.rateLimits = true; // the retry comes inside the chat limit
     };
     json args{{"matchId", "match-1"}, {"text", "Trust me."}, {"idempotencyKey", "chat-key-0001"}};
     if (!wolfChat)
@@ -372,20 +416,22 @@ void TstAgentPath::chatRetriesNeverPostTwice()
         Table t(tweak);
         QVERIFY(wolfChat || t.reach(Phase::DayDiscussion));
         speaker = t.withRole(Role::Werewolf);
-        *clock += 10'000;  // past any earlier message's limit
+        *clock += 10'000; // past any earlier message's limit
         before = countEvents(t.match(), eventType);
         const auto r1 = call(*t.host, speaker, tool.toStdString(), args);
         QVERIFY2(r1.ok(), codeOf(r1).c_str());
         first = r1.value();
         const auto r2 = call(*t.host, speaker, tool.toStdString(), args);
-        QVERIFY2(r2.ok(), codeOf(r2).c_str());  // not RATE_LIMITED: the key is looked up first
+        QVERIFY2(r2.ok(), codeOf(r2).c_str()); // not RATE_LIMITED: the key is looked up first
         QCOMPARE(r2.value().dump(), first.dump());
         json other = args;
         other["text"] = "Trust me twice.";
-        QCOMPARE(codeOf(call(*t.host, speaker, tool.toStdString(), other)), std::string("IDEMPOTENCY_KEY_REUSED"));
+        QCOMPARE(codeOf(call(*t.host, speaker, tool.toStdString(), other)),
+                 std::string("IDEMPOTENCY_KEY_REUSED"));
         json fresh = args;
         fresh["idempotencyKey"] = "chat-key-0002";
-        QCOMPARE(codeOf(call(*t.host, speaker, tool.toStdString(), fresh)), std::string("RATE_LIMITED"));
+        QCOMPARE(codeOf(call(*t.host, speaker, tool.toStdString(), fresh)),
+                 std::string("RATE_LIMITED"));
         QCOMPARE(countEvents(t.match(), eventType), before + 1);
     }
     // A restarted host still knows the key.
@@ -409,10 +455,13 @@ void TstAgentPath::abandonedQueueEntriesLeave()
     QVERIFY(host.start(&error));
     QSignalSpy abandoned(&host, &host::Host::queueAbandoned);
     std::set<std::string> present;
-    host.setPresenceProbe([&present](const std::string &id, std::chrono::milliseconds) { return present.count(id) > 0; });
+    host.setPresenceProbe([&present](const std::string &id, std::chrono::milliseconds) {
+        return present.count(id) > 0;
+    });
     auto queued = [&host](const std::string &id) {
         const auto &q = host.lobby().queue();
-        return std::any_of(q.begin(), q.end(), [&](const engine::QueueEntry &e) { return e.agentId == id; });
+        return std::any_of(
+            q.begin(), q.end(), [&](const engine::QueueEntry &e) { return e.agentId == id; });
     };
 
     const host::Caller guest = agent("guest:0123456789abcdef");
@@ -420,21 +469,22 @@ void TstAgentPath::abandonedQueueEntriesLeave()
     const host::Caller streaming = agent("agent:stream");
     for (const host::Caller &c : {guest, registered, streaming})
         QVERIFY(call(host, c, "et.werewolf.queue.join", json::object()).ok());
-    present.insert(streaming.agentId);  // an open stream: live without calling
+    present.insert(streaming.agentId); // an open stream: live without calling
 
     *clock += 30'000;
     QVERIFY(host.sweepAbandonedQueue().isEmpty());
-    QVERIFY(call(host, registered, "et.werewolf.queue.status", json::object()).ok());  // back at 30 s
-    *clock += 31'000;  // 61 s
+    QVERIFY(
+        call(host, registered, "et.werewolf.queue.status", json::object()).ok()); // back at 30 s
+    *clock += 31'000;                                                             // 61 s
     QCOMPARE(host.sweepAbandonedQueue(), QStringList{QString::fromStdString(guest.displayName)});
     QVERIFY(!queued(guest.agentId));
-    QVERIFY(queued(registered.agentId));  // 31 s since its last call
+    QVERIFY(queued(registered.agentId)); // 31 s since its last call
     QCOMPARE(abandoned.count(), 1);
-    *clock += 30'000;  // 61 s since its last call
+    *clock += 30'000; // 61 s since its last call
     host.sweepAbandonedQueue();
     QVERIFY(!queued(registered.agentId));
     QVERIFY(queued(streaming.agentId));
-    present.clear();  // its stream closed
+    present.clear(); // its stream closed
     QCOMPARE(host.sweepAbandonedQueue().size(), 1);
     QVERIFY(host.lobby().queue().empty());
 
@@ -457,14 +507,18 @@ void TstAgentPath::botsKeepWaitingForTheNextMatch()
     QVERIFY(host.start(&error));
     auto botsWaiting = [&host] {
         const auto &q = host.lobby().queue();
-        return std::count_if(q.begin(), q.end(), [](const engine::QueueEntry &e) { return e.agentId.rfind("bot:", 0) == 0; });
+        return std::count_if(q.begin(), q.end(), [](const engine::QueueEntry &e) {
+            return e.agentId.rfind("bot:", 0) == 0;
+        });
     };
-    host.keepBotsWaiting(100);  // more than a table: bots alone never start a match
+    host.keepBotsWaiting(100); // more than a table: bots alone never start a match
     QCOMPARE(botsWaiting(), engine::SeatCount - 1);
     QCOMPARE(host.lobby().matchCounter(), 0);
     for (int n = 1; n <= 3; ++n) {
-        QVERIFY(call(host, agent("dev:" + std::to_string(n)), "et.werewolf.queue.join", json::object()).ok());
-        QCOMPARE(host.lobby().matchCounter(), n);  // the agent found its table at once
+        QVERIFY(
+            call(host, agent("dev:" + std::to_string(n)), "et.werewolf.queue.join", json::object())
+                .ok());
+        QCOMPARE(host.lobby().matchCounter(), n); // the agent found its table at once
         QCOMPARE(botsWaiting(), engine::SeatCount - 1);
     }
     host.keepBotsWaiting(0);
@@ -480,27 +534,32 @@ void TstAgentPath::botMatchesFollowOneAnother()
     host::HostOptions o;
     o.dbPath = QStringLiteral(":memory:");
     o.seed = 11;
-    o.speed = 400;  // a bot match in well under a second of timers
+    o.speed = 400; // a bot match in well under a second of timers
     host::Host host(o);
     QString error;
     QVERIFY(host.start(&error));
     auto botsWaiting = [&host] {
         const auto &q = host.lobby().queue();
-        return std::count_if(q.begin(), q.end(), [](const engine::QueueEntry &e) { return e.agentId.rfind("bot:", 0) == 0; });
+        return std::count_if(q.begin(), q.end(), [](const engine::QueueEntry &e) {
+            return e.agentId.rfind("bot:", 0) == 0;
+        });
     };
     int mostAtOnce = 0;
-    QObject::connect(&host, &host::Host::matchStarted, &host,
-                     [&] { mostAtOnce = std::max(mostAtOnce, host.botOnlyMatches()); });
+    QObject::connect(&host, &host::Host::matchStarted, &host, [&] {
+        mostAtOnce = std::max(mostAtOnce, host.botOnlyMatches());
+    });
     host.keepBots(engine::SeatCount, std::chrono::milliseconds(10));
     QCOMPARE(host.lobby().matchCounter(), 1);
-    QTRY_COMPARE(botsWaiting(), engine::SeatCount - 1); // refilled once the table's join is committed
+    QTRY_COMPARE(botsWaiting(),
+                 engine::SeatCount - 1); // refilled once the table's join is committed
     QTRY_VERIFY_WITH_TIMEOUT(host.lobby().matchCounter() >= 3, 120000);
     QCOMPARE(mostAtOnce, 1);
     QTRY_COMPARE(botsWaiting(), engine::SeatCount - 1);
     // No bot at a table carries a number in its name ("Cora 5").
     for (const auto &[id, m] : host.lobby().matches())
         for (const engine::Player &p : m->state().players)
-            QVERIFY2(p.displayName.find_first_of("0123456789") == std::string::npos, p.displayName.c_str());
+            QVERIFY2(p.displayName.find_first_of("0123456789") == std::string::npos,
+                     p.displayName.c_str());
     // An agent that queues meanwhile sits down at once with the waiting bots.
     const int before = host.lobby().matchCounter();
     QVERIFY(call(host, agent("dev"), "et.werewolf.queue.join", json::object()).ok());
@@ -531,14 +590,19 @@ void TstAgentPath::presetQueueSeatsItsTable()
     QVERIFY(call(host, agent("n7"), "et.werewolf.queue.join", nine).ok());
     const auto last = call(host, agent("n8"), "et.werewolf.queue.join", nine);
     QVERIFY2(last.ok(), codeOf(last).c_str());
-    QCOMPARE(last.value()["queue"]["position"].get<int>(), 9);  // the seat that filled the table
+    QCOMPARE(last.value()["queue"]["position"].get<int>(), 9); // the seat that filled the table
     QCOMPARE(last.value()["matchAssignment"]["matchId"].get<std::string>(), std::string("match-1"));
     QCOMPARE(host.lobby().match("match-1")->state().players.size(), std::size_t(9));
     QCOMPARE(host.lobby().match("match-1")->state().config.rules, *engine::rulePreset("seed002-9"));
     // The default queue still seats eight, and a queue nobody has is refused.
-    QCOMPARE(call(host, agent("d0"), "et.werewolf.queue.join", json::object()).value()["queue"]["requiredPlayers"].get<int>(), 8);
-    QCOMPARE(codeOf(call(host, agent("d1"), "et.werewolf.queue.join", json{{"queueId", "werewolf-seed003"}})),
-             std::string("UNKNOWN_QUEUE"));
+    QCOMPARE(call(host, agent("d0"), "et.werewolf.queue.join", json::object())
+                 .value()["queue"]["requiredPlayers"]
+                 .get<int>(),
+             8);
+    QCOMPARE(
+        codeOf(call(
+            host, agent("d1"), "et.werewolf.queue.join", json{{"queueId", "werewolf-seed003"}})),
+        std::string("UNKNOWN_QUEUE"));
 }
 
 void TstAgentPath::hostRulesSetTheDefaultTable()
@@ -551,7 +615,7 @@ void TstAgentPath::hostRulesSetTheDefaultTable()
     QVERIFY(host.start(&error));
     QCOMPARE(host.seatCount(), 12);
     host.keepBotsWaiting(100);
-    QCOMPARE(int(host.lobby().queue().size()), 11);  // a table less one
+    QCOMPARE(int(host.lobby().queue().size()), 11); // a table less one
     QCOMPARE(host.lobby().matchCounter(), 0);
     const auto joined = call(host, agent("dev"), "et.werewolf.queue.join", json::object());
     QVERIFY2(joined.ok(), codeOf(joined).c_str());
@@ -578,13 +642,22 @@ void TstAgentPath::seed002ToolsInAClassicMatch()
     Table t;
     for (const host::Caller &c : t.agents) {
         const std::string role(engine::toString(t.player(c).role));
-        QCOMPARE(codeOf(call(*t.host, c, "et.werewolf.match.night.witch_act", json{{"matchId", "match-1"}, {"action", "PASS"}})),
+        QCOMPARE(codeOf(call(*t.host,
+                             c,
+                             "et.werewolf.match.night.witch_act",
+                             json{{"matchId", "match-1"}, {"action", "PASS"}})),
                  std::string("NOT_YOUR_ROLE"));
-        QCOMPARE(codeOf(call(*t.host, c, "et.werewolf.match.hunter_shoot", json{{"matchId", "match-1"}, {"targetPlayerId", nullptr}})),
+        QCOMPARE(codeOf(call(*t.host,
+                             c,
+                             "et.werewolf.match.hunter_shoot",
+                             json{{"matchId", "match-1"}, {"targetPlayerId", nullptr}})),
                  std::string("NOT_YOUR_ROLE"));
     }
     // A classic state is the projection's own: no seed 002 fields appear.
-    const auto state = call(*t.host, t.withRole(Role::Werewolf), "et.werewolf.match.get_state", json{{"matchId", "match-1"}});
+    const auto state = call(*t.host,
+                            t.withRole(Role::Werewolf),
+                            "et.werewolf.match.get_state",
+                            json{{"matchId", "match-1"}});
     QVERIFY(!state.value()["state"]["you"]["requiredAction"].contains("antidote"));
     QVERIFY(!state.value()["state"]["you"]["requiredAction"].contains("pk"));
 }
@@ -616,7 +689,9 @@ void TstAgentPath::witchAndHunterThroughTheToolLayer()
     };
     auto wolvesKill = [&](const std::string &target) {
         for (int w = 0; w < 3; ++w) {
-            const auto r = call(*t.host, t.withRole(Role::Werewolf, w), "et.werewolf.match.night.wolf_kill",
+            const auto r = call(*t.host,
+                                t.withRole(Role::Werewolf, w),
+                                "et.werewolf.match.night.wolf_kill",
                                 json{{"matchId", "match-1"}, {"targetPlayerId", target}});
             if (!r.ok())
                 return codeOf(r);
@@ -641,27 +716,46 @@ void TstAgentPath::witchAndHunterThroughTheToolLayer()
     // Nobody else learns the victim: not a villager, not the hunter himself, not a spectator.
     for (const host::Caller &c : {villager, hunter, seer})
         QVERIFY(!required(c).contains("killedPlayerId"));
-    const auto spectator = call(*t.host, host::Caller{}, "et.werewolf.match.get_state", json{{"matchId", "match-1"}});
+    const auto spectator = call(
+        *t.host, host::Caller{}, "et.werewolf.match.get_state", json{{"matchId", "match-1"}});
     QVERIFY(spectator.ok());
     QVERIFY(spectator.value()["state"].dump().find("killedPlayerId") == std::string::npos);
 
-    struct Row { const char *name; host::Caller who; json args; const char *code; };
+    struct Row
+    {
+        const char *name;
+        host::Caller who;
+        json args;
+        const char *code;
+    };
     const std::vector<Row> rows{
         {"not the witch", villager, json{{"action", "SAVE"}}, "NOT_YOUR_ROLE"},
-        {"the seer", seer, json{{"action", "POISON"}, {"targetPlayerId", villagerId}}, "NOT_YOUR_ROLE"},
+        {"the seer",
+         seer,
+         json{{"action", "POISON"}, {"targetPlayerId", villagerId}},
+         "NOT_YOUR_ROLE"},
         {"unknown action", witch, json{{"action", "BREW"}}, "INVALID_ARGUMENT"},
-        {"poison herself", witch, json{{"action", "POISON"}, {"targetPlayerId", witchId}}, "INVALID_TARGET"},
-        {"poison a stranger", witch, json{{"action", "POISON"}, {"targetPlayerId", "p:99"}}, "INVALID_TARGET"},
+        {"poison herself",
+         witch,
+         json{{"action", "POISON"}, {"targetPlayerId", witchId}},
+         "INVALID_TARGET"},
+        {"poison a stranger",
+         witch,
+         json{{"action", "POISON"}, {"targetPlayerId", "p:99"}},
+         "INVALID_TARGET"},
         {"poison no one", witch, json{{"action", "POISON"}}, "INVALID_TARGET"},
-        {"save someone else", witch, json{{"action", "SAVE"}, {"targetPlayerId", villagerId}}, "INVALID_TARGET"},
+        {"save someone else",
+         witch,
+         json{{"action", "SAVE"}, {"targetPlayerId", villagerId}},
+         "INVALID_TARGET"},
         {"not seated", agent("stranger"), json{{"action", "PASS"}}, "NOT_IN_MATCH"},
     };
     const auto eventsBefore = t.match().log().size();
     for (const Row &row : rows)
         QVERIFY2(codeOf(act(row.who, row.args)) == row.code, row.name);
-    QCOMPARE(t.match().log().size(), eventsBefore);  // refusals change nothing
+    QCOMPARE(t.match().log().size(), eventsBefore); // refusals change nothing
     QVERIFY(t.match().state().phase == Phase::NightWitch);
-    QCOMPARE(codeOf(shoot(hunter, nullptr)), std::string("WRONG_PHASE"));  // alive yet
+    QCOMPARE(codeOf(shoot(hunter, nullptr)), std::string("WRONG_PHASE")); // alive yet
 
     // SAVE with a key; the same call again is answered from the key.
     const json save{{"action", "SAVE"}, {"idempotencyKey", "witch-key-0001"}};
@@ -691,7 +785,8 @@ void TstAgentPath::witchAndHunterThroughTheToolLayer()
     const auto passed = act(witch, json{{"action", "PASS"}});
     QVERIFY2(passed.ok(), codeOf(passed).c_str());
     QVERIFY(passed.value()["witch"]["targetPlayerId"].is_null());
-    QCOMPARE(codeOf(act(witch, json{{"action", "PASS"}})), std::string("WRONG_PHASE"));  // her turn is over
+    QCOMPARE(codeOf(act(witch, json{{"action", "PASS"}})),
+             std::string("WRONG_PHASE")); // her turn is over
     QVERIFY(t.reach(Phase::HunterShot));
     QVERIFY(!t.match().player(hunterId)->alive);
     QCOMPARE(required(hunter)["type"].get<std::string>(), std::string("HUNTER_SHOOT"));
@@ -710,15 +805,17 @@ void TstAgentPath::witchAndHunterThroughTheToolLayer()
         QVERIFY2(codeOf(shoot(row.who, row.args)) == row.code, row.name);
     if (!deadId.empty())
         QCOMPARE(codeOf(shoot(hunter, deadId)), std::string("INVALID_TARGET"));
-    const auto shot = shoot(hunter, villager2.agentId.empty() ? json(villagerId) : json(t.player(villager2).playerId),
-                            json{{"idempotencyKey", "hunter-key-0001"}});
+    const auto shot
+        = shoot(hunter,
+                villager2.agentId.empty() ? json(villagerId) : json(t.player(villager2).playerId),
+                json{{"idempotencyKey", "hunter-key-0001"}});
     QVERIFY2(shot.ok(), codeOf(shot).c_str());
     const std::string target = shot.value()["shot"]["targetPlayerId"].get<std::string>();
     QCOMPARE(shot.value()["shot"]["byPlayerId"].get<std::string>(), hunterId);
     QVERIFY(!t.match().player(target)->alive);
     const auto again = shoot(hunter, target, json{{"idempotencyKey", "hunter-key-0001"}});
     QCOMPARE(again.value().dump(), shot.value().dump());
-    QCOMPARE(codeOf(shoot(hunter, target)), std::string("WRONG_PHASE"));  // one shot
+    QCOMPARE(codeOf(shoot(hunter, target)), std::string("WRONG_PHASE")); // one shot
 }
 
 QTEST_GUILESS_MAIN(TstAgentPath)

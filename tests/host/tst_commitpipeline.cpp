@@ -30,18 +30,26 @@ struct Seen
 CommitPipeline::Hooks hooksFor(Seen &seen, const engine::Match *match)
 {
     CommitPipeline::Hooks h;
-    h.match = [match](const std::string &id) { return match && match->matchId() == id ? match : nullptr; };
-    h.stored = [&seen] { ++seen.stored; };
+    h.match = [match](const std::string &id) {
+        return match && match->matchId() == id ? match : nullptr;
+    };
+    h.stored = [&seen] {
+        ++seen.stored;
+    };
     h.publish = [&seen](const std::vector<EventSpan> &spans, bool) {
         seen.published.insert(seen.published.end(), spans.begin(), spans.end());
     };
-    h.failed = [&seen](const std::vector<std::string> &ids, bool, const QString &message,
+    h.failed = [&seen](const std::vector<std::string> &ids,
+                       bool,
+                       const QString &message,
                        const std::vector<IdempotencyRecord> &dropped) {
         seen.failedMatches = ids;
         seen.message = message;
         seen.dropped = dropped;
     };
-    h.settled = [&seen] { ++seen.settled; };
+    h.settled = [&seen] {
+        ++seen.settled;
+    };
     return h;
 }
 
@@ -69,7 +77,10 @@ struct OnDisk
     std::unique_ptr<CommitPipeline> pipeline;
 };
 
-QCoro::Task<bool> waitFor(CommitPipeline &p, std::uint64_t generation) { co_return co_await p.committed(generation); }
+QCoro::Task<bool> waitFor(CommitPipeline &p, std::uint64_t generation)
+{
+    co_return co_await p.committed(generation);
+}
 
 } // namespace
 
@@ -102,7 +113,7 @@ private Q_SLOTS:
 
     void committedBeforePublishedAndCallersResumed()
     {
-        OnDisk t(0);  // always the commit thread
+        OnDisk t(0); // always the commit thread
         CommitPipeline &p = *t.pipeline;
         p.stage(t.match, 0);
         auto waiter = waitFor(p, p.stagedGeneration());
@@ -122,7 +133,7 @@ private Q_SLOTS:
     {
         OnDisk t(1000, false);
         CommitPipeline &p = *t.pipeline;
-        p.stage(t.match, 0);  // schedules a flush from the event loop
+        p.stage(t.match, 0); // schedules a flush from the event loop
         QTRY_VERIFY(p.caughtUp());
         QCOMPARE(p.commitsHere(), std::uint64_t(1));
         QVERIFY(p.settled(t.match));
@@ -134,8 +145,8 @@ private Q_SLOTS:
         CommitPipeline &p = *t.pipeline;
         // The log from its second event: the store refuses the gap.
         p.stage(t.match, 1);
-        p.stageIdempotency(IdempotencyRecord{"et.werewolf.match.vote", "k1", "agent-1", std::string("match-1"),
-                                             "h", "{}", 0});
+        p.stageIdempotency(IdempotencyRecord{
+            "et.werewolf.match.vote", "k1", "agent-1", std::string("match-1"), "h", "{}", 0});
         auto waiter = waitFor(p, p.stagedGeneration());
         p.flushNow();
         QVERIFY(waiter.isReady());

@@ -63,7 +63,10 @@ host::Caller agent(int i)
     return c;
 }
 
-std::string codeOf(const mcp::ToolResult &r) { return r.ok() ? std::string("OK") : r.error().code; }
+std::string codeOf(const mcp::ToolResult &r)
+{
+    return r.ok() ? std::string("OK") : r.error().code;
+}
 
 struct FileHost
 {
@@ -76,16 +79,21 @@ struct FileHost
         host::HostOptions o;
         o.dbPath = path;
         o.seed = 21;
-        o.speed = 0.05;  // no phase timer runs out meanwhile
+        o.speed = 0.05; // no phase timer runs out meanwhile
         o.rateLimits = false;
         o.busyTimeoutMs = 50;
         o.queueGrace = std::chrono::milliseconds(0);
-        o.clock = [c = clock] { return *c; };
+        o.clock = [c = clock] {
+            return *c;
+        };
         return o;
     }
 };
 
-json joinArgs(int i) { return json{{"idempotencyKey", "join-key-000" + std::to_string(i)}}; }
+json joinArgs(int i)
+{
+    return json{{"idempotencyKey", "join-key-000" + std::to_string(i)}};
+}
 
 } // namespace
 
@@ -114,7 +122,7 @@ void TstFaults::failedCommitsLeaveNoTrace()
         WriteLock lock(f.path);
         QVERIFY(lock.held());
         for (int i = 0; i < 8; ++i) {
-            *f.clock += 31'000;  // past any back-off: each join tries the store
+            *f.clock += 31'000; // past any back-off: each join tries the store
             const auto r = test::callTool(host, agent(i), "et.werewolf.queue.join", joinArgs(i));
             QCOMPARE(codeOf(r), std::string("STORAGE_FAILED"));
             QVERIFY(r.error().retryable);
@@ -123,16 +131,19 @@ void TstFaults::failedCommitsLeaveNoTrace()
             QCOMPARE(host.lobby().matchCounter(), 0);
             QVERIFY(host.lobby().buildings().empty());
         }
-        QCOMPARE(failed.count(), 1);  // one report for the whole outage
+        QCOMPARE(failed.count(), 1); // one report for the whole outage
         // What callers read is what is stored: nothing.
-        const auto status = test::callTool(host, agent(7), "et.werewolf.queue.status", json::object());
+        const auto status
+            = test::callTool(host, agent(7), "et.werewolf.queue.status", json::object());
         QVERIFY(status.ok());
         QVERIFY(status.value().at("queue").at("position").is_null());
         QVERIFY(status.value().at("matchAssignment").is_null());
-        const auto list = test::callTool(host, agent(7), "et.werewolf.matches.list", json{{"status", "ALL"}});
+        const auto list
+            = test::callTool(host, agent(7), "et.werewolf.matches.list", json{{"status", "ALL"}});
         QVERIFY(list.ok());
         QVERIFY(list.value().at("matches").empty());
-        QCOMPARE(codeOf(test::callTool(host, agent(7), "et.werewolf.match.get_state", json{{"matchId", "match-1"}})),
+        QCOMPARE(codeOf(test::callTool(
+                     host, agent(7), "et.werewolf.match.get_state", json{{"matchId", "match-1"}})),
                  std::string("MATCH_NOT_FOUND"));
     }
     *f.clock += 31'000;
@@ -165,13 +176,15 @@ void TstFaults::degradedRefusesChangesServesReadsAndRecovers()
     WriteLock lock(f.path);
     QVERIFY(lock.held());
 
-    QCOMPARE(codeOf(test::callTool(host, agent(0), "et.werewolf.match.ready", ready)), std::string("STORAGE_FAILED"));
+    QCOMPARE(codeOf(test::callTool(host, agent(0), "et.werewolf.match.ready", ready)),
+             std::string("STORAGE_FAILED"));
     const std::uint64_t attempts = host.commitsHere();
     // Degraded: refused at once, with the time to the retry, the store untouched.
     const auto refused = test::callTool(host, agent(1), "et.werewolf.match.ready", ready);
     QCOMPARE(codeOf(refused), std::string("STORAGE_FAILED"));
     QVERIFY(refused.error().retryable);
-    QVERIFY(refused.error().retryAfterMs && *refused.error().retryAfterMs > 0 && *refused.error().retryAfterMs <= 1000);
+    QVERIFY(refused.error().retryAfterMs && *refused.error().retryAfterMs > 0
+            && *refused.error().retryAfterMs <= 1000);
     QCOMPARE(host.commitsHere(), attempts);
     // Reads still answer from what is stored: nobody is ready.
     const auto state = test::callTool(host, agent(0), "et.werewolf.match.get_state", ready);
@@ -181,8 +194,9 @@ void TstFaults::degradedRefusesChangesServesReadsAndRecovers()
         QVERIFY(!p.ready);
     // The back-off doubles while the store keeps failing.
     *f.clock += 1'000;
-    QCOMPARE(codeOf(test::callTool(host, agent(1), "et.werewolf.match.ready", ready)), std::string("STORAGE_FAILED"));
-    QVERIFY(host.commitsHere() > attempts);  // that one was a retry
+    QCOMPARE(codeOf(test::callTool(host, agent(1), "et.werewolf.match.ready", ready)),
+             std::string("STORAGE_FAILED"));
+    QVERIFY(host.commitsHere() > attempts); // that one was a retry
     const auto later = test::callTool(host, agent(2), "et.werewolf.match.ready", ready);
     QVERIFY(later.error().retryAfterMs && *later.error().retryAfterMs > 1000);
     QCOMPARE(failed.count(), 1);
@@ -196,7 +210,8 @@ void TstFaults::degradedRefusesChangesServesReadsAndRecovers()
     // The match was told it is back.
     const auto &log = host.lobby().match("match-1")->log();
     QVERIFY(std::any_of(log.begin(), log.end(), [](const engine::Event &e) {
-        return e.type == engine::EventType::MatchResumed && e.payload.value("reason", "") == "storage recovered";
+        return e.type == engine::EventType::MatchResumed
+               && e.payload.value("reason", "") == "storage recovered";
     }));
 }
 
@@ -209,7 +224,8 @@ void TstFaults::oneHostPerDatabase()
     QVERIFY(first->store()->setSetting(host::Host::EndpointSetting, "http://127.0.0.1:9123/mcp"));
     host::Host second(f.options());
     QVERIFY(!second.start(&error));
-    QVERIFY2(error.contains(QStringLiteral("in use by another Town Hall host (pid %1").arg(QCoreApplication::applicationPid())),
+    QVERIFY2(error.contains(QStringLiteral("in use by another Town Hall host (pid %1")
+                                .arg(QCoreApplication::applicationPid())),
              qPrintable(error));
     QVERIFY2(error.contains(QLatin1String("http://127.0.0.1:9123/mcp")), qPrintable(error));
     // Readers need no lock.

@@ -129,7 +129,7 @@ host::HostOptions fileHost(const QString &path, std::uint64_t seed)
     host::HostOptions o;
     o.dbPath = path;
     o.seed = seed;
-    o.speed = 0.05;  // the lobby timer must not start the night meanwhile
+    o.speed = 0.05; // the lobby timer must not start the night meanwhile
     o.rateLimits = false;
     o.busyTimeoutMs = 50;
     return o;
@@ -178,30 +178,37 @@ void TstHost::pagesAMatchFromItsBeginning()
     QString error;
     QVERIFY(host.start(&error));
     host.addBots(8);
-    QTRY_VERIFY_WITH_TIMEOUT(host.lobby().match("match-1") && host.lobby().match("match-1")->ended(), 60'000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        host.lobby().match("match-1") && host.lobby().match("match-1")->ended(), 60'000);
 
-    const host::Caller spectator;  // no identity: public events only
+    const host::Caller spectator; // no identity: public events only
     std::vector<std::string> ids;
     std::string cursor = "match-1:00000000";
     for (int page = 0; page < 100; ++page) {
-        auto r = call(host, spectator, "et.werewolf.match.events.get",
+        auto r = call(host,
+                      spectator,
+                      "et.werewolf.match.events.get",
                       json{{"matchId", "match-1"}, {"afterEventId", cursor}, {"limit", 17}});
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
         const json &events = r.value().at("events");
         if (events.empty())
             break;
         for (const json &e : events) {
-            QCOMPARE(QString::fromStdString(e.at("visibility").get<std::string>()), QStringLiteral("PUBLIC"));
+            QCOMPARE(QString::fromStdString(e.at("visibility").get<std::string>()),
+                     QStringLiteral("PUBLIC"));
             ids.push_back(e.at("eventId").get<std::string>());
         }
         cursor = ids.back();
     }
     QVERIFY(ids.size() > 40);
-    QCOMPARE(QString::fromStdString(ids.front()), QStringLiteral("match-1:00000001"));  // MATCH_CREATED
+    QCOMPARE(QString::fromStdString(ids.front()),
+             QStringLiteral("match-1:00000001")); // MATCH_CREATED
     for (std::size_t i = 1; i < ids.size(); ++i)
         QVERIFY(ids[i - 1] < ids[i]);
     // A cursor that is not an event of this match is refused, not guessed at.
-    auto bad = call(host, spectator, "et.werewolf.match.events.get",
+    auto bad = call(host,
+                    spectator,
+                    "et.werewolf.match.events.get",
                     json{{"matchId", "match-1"}, {"afterEventId", "match-2:00000003"}});
     QVERIFY(!bad.ok());
     QCOMPARE(QString::fromStdString(bad.error().code), QStringLiteral("INVALID_ARGUMENT"));
@@ -216,12 +223,16 @@ void TstHost::idempotencyKeys()
     QString error;
     QVERIFY(host.start(&error));
     const host::Caller alice = caller("agent:alice", "Alice");
-    auto first = call(host, alice, "et.werewolf.queue.join", json{{"idempotencyKey", "join-key-0001"}});
+    auto first
+        = call(host, alice, "et.werewolf.queue.join", json{{"idempotencyKey", "join-key-0001"}});
     QVERIFY(first.ok());
-    auto again = call(host, alice, "et.werewolf.queue.join", json{{"idempotencyKey", "join-key-0001"}});
+    auto again
+        = call(host, alice, "et.werewolf.queue.join", json{{"idempotencyKey", "join-key-0001"}});
     QVERIFY(again.ok());
-    QCOMPARE(again.value().dump(), first.value().dump());  // the stored result, verbatim
-    auto other = call(host, alice, "et.werewolf.queue.join",
+    QCOMPARE(again.value().dump(), first.value().dump()); // the stored result, verbatim
+    auto other = call(host,
+                      alice,
+                      "et.werewolf.queue.join",
                       json{{"idempotencyKey", "join-key-0001"}, {"preferredDisplayName", "Al"}});
     QVERIFY(!other.ok());
     QCOMPARE(QString::fromStdString(other.error().code), QStringLiteral("IDEMPOTENCY_KEY_REUSED"));
@@ -235,7 +246,9 @@ void TstHost::answersWaitForTheirOwnCommit()
     const QString path = dir.filePath(QStringLiteral("host.sqlite"));
     CommitGate gate;
     host::HostOptions o = fileHost(path, 5);
-    o.beforeCommit = [&gate] { gate.hook(); };
+    o.beforeCommit = [&gate] {
+        gate.hook();
+    };
     auto host = std::make_unique<host::Host>(o);
     const std::vector<host::Caller> agents = startWithAMatch(*host);
     QVERIFY(!agents.empty());
@@ -249,13 +262,13 @@ void TstHost::answersWaitForTheirOwnCommit()
     int arrived = gate.arrived();
     std::optional<mcp::ToolResult> r0, r1;
     auto t0 = runTool(host.get(), agents[0], "et.werewolf.match.ready", ready, &r0);
-    QTRY_COMPARE(gate.arrived(), arrived + 1);  // batch 1 is on the commit thread
+    QTRY_COMPARE(gate.arrived(), arrived + 1); // batch 1 is on the commit thread
     auto t1 = runTool(host.get(), agents[1], "et.werewolf.match.ready", ready, &r1);
     QTest::qWait(100);
     QVERIFY(!r0 && !r1);
     QCOMPARE(peer.readyEvents(), 0);
-    QVERIFY(isReady(*host, "agent:1"));  // the engine ran ahead; nobody was told
-    gate.permit();  // batch 1 commits; batch 2 goes over and is held
+    QVERIFY(isReady(*host, "agent:1")); // the engine ran ahead; nobody was told
+    gate.permit();                      // batch 1 commits; batch 2 goes over and is held
     QTRY_VERIFY(r0.has_value());
     QVERIFY2(r0->ok(), r0->ok() ? "" : r0->error().message.c_str());
     QTRY_COMPARE(gate.arrived(), arrived + 2);
@@ -286,10 +299,11 @@ void TstHost::answersWaitForTheirOwnCommit()
     QCOMPARE(QString::fromStdString(r2->error().code), QStringLiteral("STORAGE_FAILED"));
     QCOMPARE(QString::fromStdString(r3->error().code), QStringLiteral("STORAGE_FAILED"));
     QVERIFY(!isReady(*host, "agent:2") && !isReady(*host, "agent:3"));
-    QVERIFY(isReady(*host, "agent:0") && isReady(*host, "agent:1"));  // committed before: kept
+    QVERIFY(isReady(*host, "agent:0") && isReady(*host, "agent:1")); // committed before: kept
     QVERIFY(peer.exec(QStringLiteral("ROLLBACK")));
     // The host refuses changes until its back-off lets it try the store again.
-    auto retry = townhall::test::callUntilStored(*host, agents[2], "et.werewolf.match.ready", keyed);
+    auto retry
+        = townhall::test::callUntilStored(*host, agents[2], "et.werewolf.match.ready", keyed);
     QVERIFY2(retry.ok(), retry.ok() ? "" : retry.error().message.c_str());
     QVERIFY(isReady(*host, "agent:2"));
     QCOMPARE(peer.readyEvents(), 3);
@@ -330,7 +344,7 @@ void TstHost::smallBatchesCommitHere()
     for (int i = 0; i < 3; ++i) {
         auto r = call(*host, agents[std::size_t(i)], "et.werewolf.match.ready", ready);
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
-        QCOMPARE(peer.readyEvents(), i + 1);  // in the file when answered
+        QCOMPARE(peer.readyEvents(), i + 1); // in the file when answered
     }
     if (upTo > 0)
         QVERIFY(host->commitsHere() >= 3);
@@ -344,7 +358,8 @@ void TstHost::smallBatchesCommitHere()
     QVERIFY(!isReady(*host, "agent:3"));
     QVERIFY(isReady(*host, "agent:2"));
     QVERIFY(peer.exec(QStringLiteral("ROLLBACK")));
-    auto retry = townhall::test::callUntilStored(*host, agents[3], "et.werewolf.match.ready", ready);
+    auto retry
+        = townhall::test::callUntilStored(*host, agents[3], "et.werewolf.match.ready", ready);
     QVERIFY2(retry.ok(), retry.ok() ? "" : retry.error().message.c_str());
     QCOMPARE(peer.readyEvents(), 4);
 

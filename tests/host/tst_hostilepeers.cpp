@@ -7,10 +7,10 @@
 // connection; wait_for_turn called in a loop that returns at once. Meanwhile
 // the host's timers and an MCP get_state must stay responsive.
 
+#include "filelimit.h"
 #include "host/host.h"
 #include "host/mcpservice.h"
 #include "host/spectatorfeed.h"
-#include "filelimit.h"
 #include "hostcall.h"
 
 #include <QElapsedTimer>
@@ -123,13 +123,15 @@ AttackResult runAttack(quint16 port, Attack attack, qint64 budget)
     timeval tv{0, 200000};
     ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
     ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    const std::string handshake = "GET /spectate HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port)
-                                  + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    const std::string handshake
+        = "GET /spectate HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port)
+          + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
     ::send(fd, handshake.data(), handshake.size(), MSG_NOSIGNAL);
     std::string head;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(40);
-    while (head.find("\r\n\r\n") == std::string::npos && std::chrono::steady_clock::now() < deadline) {
+    while (head.find("\r\n\r\n") == std::string::npos
+           && std::chrono::steady_clock::now() < deadline) {
         char c;
         if (::recv(fd, &c, 1, 0) == 1)
             head += c;
@@ -149,7 +151,7 @@ AttackResult runAttack(quint16 port, Attack attack, qint64 budget)
         chunk.assign(1 << 20, 'a');
         break;
     case Attack::Fragments: {
-        first = frameHeader(0x01, 16384) + std::string(16384, 'a');  // text, more to come
+        first = frameHeader(0x01, 16384) + std::string(16384, 'a'); // text, more to come
         const std::string fragment = frameHeader(0x00, 16384) + std::string(16384, 'a');
         while (chunk.size() < (1u << 20))
             chunk += fragment;
@@ -182,7 +184,8 @@ AttackResult runAttack(quint16 port, Attack attack, qint64 budget)
         return off == bytes.size();
     };
     bool open = sendAll(first);
-    while (open && !chunk.empty() && result.accepted < budget && std::chrono::steady_clock::now() < deadline)
+    while (open && !chunk.empty() && result.accepted < budget
+           && std::chrono::steady_clock::now() < deadline)
         open = sendAll(chunk);
     // All out and still open: the close must come anyway.
     while (!result.closed && std::chrono::steady_clock::now() < deadline) {
@@ -203,10 +206,12 @@ AttackResult runAttack(quint16 port, Attack attack, qint64 budget)
 class Http
 {
 public:
-    explicit Http(quint16 port) : m_port(port)
+    explicit Http(quint16 port)
+        : m_port(port)
     {
         QObject::connect(&m_socket, &QTcpSocket::readyRead, &m_socket, [this] { read(); });
-        QObject::connect(&m_socket, &QTcpSocket::disconnected, &m_socket, [this] { m_closed = true; });
+        QObject::connect(
+            &m_socket, &QTcpSocket::disconnected, &m_socket, [this] { m_closed = true; });
     }
     void connect()
     {
@@ -215,18 +220,22 @@ public:
         m_buffer.clear();
         m_socket.connectToHost(QHostAddress::LocalHost, m_port);
     }
-    void send(const QByteArray &method, const QByteArray &path, const QByteArray &body = {},
-              const QByteArray &session = {}, const QByteArray &accept = "application/json")
+    void send(const QByteArray &method,
+              const QByteArray &path,
+              const QByteArray &body = {},
+              const QByteArray &session = {},
+              const QByteArray &accept = "application/json")
     {
         status = 0;
         answer.clear();
         m_done = false;
-        QByteArray r = method + ' ' + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(m_port)
-                       + "\r\nAccept: " + accept + "\r\n";
+        QByteArray r = method + ' ' + path + " HTTP/1.1\r\nHost: 127.0.0.1:"
+                       + QByteArray::number(m_port) + "\r\nAccept: " + accept + "\r\n";
         if (!session.isEmpty())
             r += "Mcp-Session-Id: " + session + "\r\n";
         if (method == "POST")
-            r += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
+            r += "Content-Type: application/json\r\nContent-Length: "
+                 + QByteArray::number(body.size()) + "\r\n";
         r += "\r\n" + body;
         m_socket.write(r);
     }
@@ -257,7 +266,7 @@ private:
                 sessionId = line.trimmed().mid(15).trimmed();
         }
         if (length < 0) {
-            m_done = true;  // a stream: its head is all we wait for
+            m_done = true; // a stream: its head is all we wait for
             return;
         }
         if (m_buffer.size() < end + 4 + length)
@@ -276,14 +285,17 @@ private:
 
 QByteArray rpc(int id, const std::string &method, const json &params)
 {
-    return QByteArray::fromStdString(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}.dump());
+    return QByteArray::fromStdString(
+        json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}.dump());
 }
 
 QByteArray initializeBody(const std::string &name)
 {
-    return rpc(0, "initialize", {{"protocolVersion", "2025-06-18"},
-                                 {"capabilities", json::object()},
-                                 {"clientInfo", {{"name", name}, {"version", "1"}}}});
+    return rpc(0,
+               "initialize",
+               {{"protocolVersion", "2025-06-18"},
+                {"capabilities", json::object()},
+                {"clientInfo", {{"name", name}, {"version", "1"}}}});
 }
 
 QByteArray toolCall(int id, const std::string &tool, const json &args)
@@ -316,10 +328,13 @@ struct Served
 /// Waits until every connection of `all` answered (or, with `orClosed`, was closed).
 bool allDone(const std::vector<std::unique_ptr<Http>> &all, bool orClosed = false)
 {
-    return QTest::qWaitFor([&] {
-        return std::all_of(all.begin(), all.end(),
-                            [&](const auto &h) { return h->done() || (orClosed && h->closed()); });
-    }, Patience);
+    return QTest::qWaitFor(
+        [&] {
+            return std::all_of(all.begin(), all.end(), [&](const auto &h) {
+                return h->done() || (orClosed && h->closed());
+            });
+        },
+        Patience);
 }
 
 Caller agent(const std::string &id)
@@ -334,11 +349,14 @@ Caller agent(const std::string &id)
 void seatEight(Host &host)
 {
     for (int i = 0; i < 8; ++i) {
-        const auto joined = test::callTool(host, agent("a" + std::to_string(i)), "et.werewolf.queue.join", json::object());
+        const auto joined = test::callTool(
+            host, agent("a" + std::to_string(i)), "et.werewolf.queue.join", json::object());
         QVERIFY2(joined.ok(), joined.ok() ? "" : joined.error().message.c_str());
     }
     for (int i = 0; i < 8; ++i) {
-        const auto ready = test::callTool(host, agent("a" + std::to_string(i)), "et.werewolf.match.ready",
+        const auto ready = test::callTool(host,
+                                          agent("a" + std::to_string(i)),
+                                          "et.werewolf.match.ready",
                                           json{{"matchId", "match-1"}});
         QVERIFY2(ready.ok(), ready.ok() ? "" : ready.error().message.c_str());
     }
@@ -361,10 +379,11 @@ private Q_SLOTS:
     {
         QTest::addColumn<bool>("mcpPort");
         QTest::addColumn<int>("attack");
-        const std::pair<const char *, Attack> attacks[] = {{"1.5 GB frame", Attack::HugeFrame},
-                                                           {"fragments", Attack::Fragments},
-                                                           {"pings, pongs unread", Attack::PingFlood},
-                                                           {"200,000-deep JSON", Attack::DeepJson}};
+        const std::pair<const char *, Attack> attacks[]
+            = {{"1.5 GB frame", Attack::HugeFrame},
+               {"fragments", Attack::Fragments},
+               {"pings, pongs unread", Attack::PingFlood},
+               {"200,000-deep JSON", Attack::DeepJson}};
         QTest::addColumn<bool>("sendBudget");
         for (const auto &[name, attack] : attacks) {
             QTest::addRow("/spectate on the MCP port, %s", name) << true << int(attack) << true;
@@ -395,7 +414,7 @@ private Q_SLOTS:
         // Another match runs meanwhile: its timers must keep their time.
         seatEight(host);
 
-        constexpr qint64 Budget = 64 << 20;  // of the 600 MB / 1.5 GB the attacks once sent
+        constexpr qint64 Budget = 64 << 20; // of the 600 MB / 1.5 GB the attacks once sent
         const qint64 before = residentKiB();
         LoopLatency latency;
         std::atomic<bool> finished{false};
@@ -408,8 +427,12 @@ private Q_SLOTS:
         attacker.join();
         QVERIFY(ended);
         const qint64 grown = residentKiB() - before;
-        qInfo("accepted %lld KiB of %lld KiB; resident memory grew by %lld KiB; timers at most %lld ms late",
-              result.accepted / 1024, Budget / 1024, grown, latency.worstMs());
+        qInfo("accepted %lld KiB of %lld KiB; resident memory grew by %lld KiB; timers at most "
+              "%lld ms late",
+              result.accepted / 1024,
+              Budget / 1024,
+              grown,
+              latency.worstMs());
         QVERIFY(result.upgraded);
         QVERIFY(result.closed);
         if (Attack(attack) != Attack::DeepJson)
@@ -423,8 +446,10 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(mcp.feed()->clientCount(), 0, Patience);
         QWebSocket viewer;
         bool hello = false;
-        QObject::connect(&viewer, &QWebSocket::textMessageReceived, &viewer,
-                         [&](const QString &text) { hello = hello || text.contains(QLatin1String("\"hello\"")); });
+        QObject::connect(
+            &viewer, &QWebSocket::textMessageReceived, &viewer, [&](const QString &text) {
+                hello = hello || text.contains(QLatin1String("\"hello\""));
+            });
         viewer.open(QUrl(QStringLiteral("ws://127.0.0.1:%1/spectate").arg(port)));
         QTRY_VERIFY_WITH_TIMEOUT(hello, Patience);
     }
@@ -460,7 +485,8 @@ private Q_SLOTS:
             streams.back()->send("GET", "/sse", {}, {}, "text/event-stream");
         }
         QVERIFY(allDone(streams));
-        const auto opened = std::count_if(streams.begin(), streams.end(), [](const auto &s) { return s->status == 200; });
+        const auto opened = std::count_if(
+            streams.begin(), streams.end(), [](const auto &s) { return s->status == 200; });
         qInfo("%d of 192 legacy streams opened", int(opened));
         QCOMPARE(mcp.server()->eventStreamCount(), mcp.server()->limits().maxEventStreams);
 
@@ -472,8 +498,12 @@ private Q_SLOTS:
         auto poll = [&](Http &p) {
             if (p.closed() || p.state() == QAbstractSocket::UnconnectedState)
                 p.connect();
-            p.send("POST", "/mcp", toolCall(++id, "et.werewolf.match.wait_for_turn",
-                                            {{"matchId", "match-1"}, {"timeoutSeconds", 25}}), p.sessionId);
+            p.send("POST",
+                   "/mcp",
+                   toolCall(++id,
+                            "et.werewolf.match.wait_for_turn",
+                            {{"matchId", "match-1"}, {"timeoutSeconds", 25}}),
+                   p.sessionId);
         };
         for (auto &p : pollers)
             poll(*p);
@@ -501,24 +531,31 @@ private Q_SLOTS:
             newcomers.back()->send("POST", "/mcp", initializeBody("newcomer"));
         }
         QVERIFY(allDone(newcomers, true));
-        const auto initialized
-            = std::count_if(newcomers.begin(), newcomers.end(), [](const auto &c) { return c->status == 200; });
+        const auto initialized = std::count_if(
+            newcomers.begin(), newcomers.end(), [](const auto &c) { return c->status == 200; });
         Http &reader = *newcomers.front();
         qint64 worstGetState = 0;
         for (int i = 0; i < 5 && reader.status == 200; ++i) {
             QElapsedTimer t;
             t.start();
-            reader.send("POST", "/mcp", toolCall(1000 + i, "et.werewolf.match.get_state", {{"matchId", "match-1"}}),
+            reader.send("POST",
+                        "/mcp",
+                        toolCall(1000 + i, "et.werewolf.match.get_state", {{"matchId", "match-1"}}),
                         reader.sessionId);
             QVERIFY(QTest::qWaitFor([&] { return reader.done(); }, Patience));
             QVERIFY2(reader.answer.contains("phase"), reader.answer.constData());
             worstGetState = std::max(worstGetState, t.elapsed());
-            QTest::qWait(600);  // within the read limit of 2 per second
+            QTest::qWait(600); // within the read limit of 2 per second
         }
         loop.stop();
-        qInfo("%d of 30 new clients initialized; get_state took at most %lld ms; timers at most %lld ms late; "
+        qInfo("%d of 30 new clients initialized; get_state took at most %lld ms; timers at most "
+              "%lld ms late; "
               "%d wait_for_turn answers (%d RATE_LIMITED) meanwhile",
-              int(initialized), worstGetState, latency.worstMs(), answers, limited);
+              int(initialized),
+              worstGetState,
+              latency.worstMs(),
+              answers,
+              limited);
         QCOMPARE(int(initialized), 30);
         QVERIFY2(worstGetState < 2000, "get_state stalled");
         QVERIFY2(latency.worstMs() < 2000, "the event loop stalled");
@@ -530,7 +567,11 @@ private Q_SLOTS:
         // and again without acting (30,000 calls in 45 s grew the call log by
         // 107 MB) is a read like get_state: 2 per second after the first.
         auto clock = std::make_shared<engine::TimeMs>(1'800'000'000'000);
-        Served served(7, [clock](HostOptions &o) { o.clock = [clock] { return *clock; }; });
+        Served served(7, [clock](HostOptions &o) {
+            o.clock = [clock] {
+                return *clock;
+            };
+        });
         Host &host = served.host;
         seatEight(host);
         const engine::Match &m = *host.lobby().match("match-1");
@@ -545,7 +586,8 @@ private Q_SLOTS:
         int ok = 0;
         std::optional<mcp::ToolError> refusal;
         for (int i = 0; i < 1000; ++i) {
-            const auto r = test::callTool(host, agent(wolf), "et.werewolf.match.wait_for_turn", args);
+            const auto r
+                = test::callTool(host, agent(wolf), "et.werewolf.match.wait_for_turn", args);
             if (r.ok()) {
                 QCOMPARE(r.value().at("changed"), true);
                 ++ok;
@@ -570,7 +612,9 @@ private Q_SLOTS:
             if (p.role == engine::Role::Werewolf && p.agentId != wolf)
                 other = p.agentId;
         QVERIFY(!other.empty());
-        const auto said = test::callTool(host, agent(other), "et.werewolf.match.night.wolf_chat",
+        const auto said = test::callTool(host,
+                                         agent(other),
+                                         "et.werewolf.match.night.wolf_chat",
                                          json{{"matchId", "match-1"}, {"text", "the baker"}});
         QVERIFY2(said.ok(), said.ok() ? "" : said.error().message.c_str());
         QVERIFY(test::callTool(host, agent(wolf), "et.werewolf.match.wait_for_turn", args).ok());

@@ -35,8 +35,13 @@ private Q_SLOTS:
     void everyFileIsServedWithItsType()
     {
         const QStringList files = QDir(QStringLiteral(":/overlays")).entryList(QDir::Files);
-        for (const char *needed : {"feed.js", "overlay.css", "phase.html", "tally.html", "narrator.html",
-                                   "roster.html", "speaking.html"})
+        for (const char *needed : {"feed.js",
+                                   "overlay.css",
+                                   "phase.html",
+                                   "tally.html",
+                                   "narrator.html",
+                                   "roster.html",
+                                   "speaking.html"})
             QVERIFY2(files.contains(QLatin1String(needed)), needed);
         for (const QString &file : files) {
             const auto response = host::overlayResponse(request("/overlay/" + file.toLatin1()));
@@ -58,14 +63,15 @@ private Q_SLOTS:
     {
         // A stream must not depend on a CDN or leak its viewers to one: every
         // src, href and import is a file of the overlays themselves.
-        static const QRegularExpression external(
-            QStringLiteral("(src|href)\\s*=\\s*[\"'](https?:)?//|import[^;]*from\\s*[\"'](https?:)?//"
-                           "|url\\(\\s*[\"']?(https?:)?//|@import\\s*[\"'](https?:)?//"));
+        static const QRegularExpression external(QStringLiteral(
+            "(src|href)\\s*=\\s*[\"'](https?:)?//|import[^;]*from\\s*[\"'](https?:)?//"
+            "|url\\(\\s*[\"']?(https?:)?//|@import\\s*[\"'](https?:)?//"));
         for (const QString &file : QDir(QStringLiteral(":/overlays")).entryList(QDir::Files)) {
             const auto response = host::overlayResponse(request("/overlay/" + file.toLatin1()));
             QVERIFY(response);
             const QString text = QString::fromUtf8(response->body);
-            QVERIFY2(!external.match(text).hasMatch(), qPrintable(file + QStringLiteral(": ") + external.match(text).captured(0)));
+            QVERIFY2(!external.match(text).hasMatch(),
+                     qPrintable(file + QStringLiteral(": ") + external.match(text).captured(0)));
         }
     }
 
@@ -76,8 +82,11 @@ private Q_SLOTS:
             QVERIFY(response);
             QCOMPARE(response->status, 200);
             QCOMPARE(response->header("content-type"), QByteArray("text/html; charset=utf-8"));
-            for (const char *page : {"phase.html", "tally.html", "narrator.html", "roster.html", "speaking.html"})
-                QVERIFY2(response->body.contains(QByteArray(QByteArray("http://127.0.0.1:8765/overlay/") + page)), page);
+            for (const char *page :
+                 {"phase.html", "tally.html", "narrator.html", "roster.html", "speaking.html"})
+                QVERIFY2(response->body.contains(
+                             QByteArray(QByteArray("http://127.0.0.1:8765/overlay/") + page)),
+                         page);
             QVERIFY(response->body.contains("?delay="));
         }
         // The Host header is written into HTML: it is escaped there.

@@ -30,7 +30,7 @@ private Q_SLOTS:
             QCOMPARE(toolByName(toolName(t)), std::optional<Tool>(t));
         }
         QCOMPARE(toolByName("et.werewolf.match.fly"), std::nullopt);
-        QCOMPARE(toolByName("et_werewolf_match_vote"), std::nullopt);  // the MCP layer canonicalizes
+        QCOMPARE(toolByName("et_werewolf_match_vote"), std::nullopt); // the MCP layer canonicalizes
         QCOMPARE(toolByName(""), std::nullopt);
     }
 
@@ -53,7 +53,8 @@ private Q_SLOTS:
         QTest::newRow("wolf_chat") << "et.werewolf.match.night.wolf_chat" << false << false << true;
         QTest::newRow("wolf_kill") << "et.werewolf.match.night.wolf_kill" << false << false << true;
         QTest::newRow("seer") << "et.werewolf.match.night.seer_inspect" << false << false << true;
-        QTest::newRow("doctor") << "et.werewolf.match.night.doctor_protect" << false << false << true;
+        QTest::newRow("doctor") << "et.werewolf.match.night.doctor_protect" << false << false
+                                << true;
     }
     void toolTraits()
     {
@@ -79,16 +80,16 @@ private Q_SLOTS:
         QCOMPARE(limited->code, std::string("RATE_LIMITED"));
         QVERIFY(limited->retryable);
         QCOMPARE(limited->retryAfterMs, std::optional<std::int64_t>(501));
-        QVERIFY(!r.take("b", t));            // another agent has its own bucket
-        QVERIFY(r.take("a", t + 250));       // half a token is not enough
-        QVERIFY(!r.take("a", t + 760));      // one token back after 500 ms
-        QVERIFY(!r.take("a", t + 100'000));  // a full bucket holds two, not more
+        QVERIFY(!r.take("b", t));           // another agent has its own bucket
+        QVERIFY(r.take("a", t + 250));      // half a token is not enough
+        QVERIFY(!r.take("a", t + 760));     // one token back after 500 ms
+        QVERIFY(!r.take("a", t + 100'000)); // a full bucket holds two, not more
         QVERIFY(!r.take("a", t + 100'000));
         QVERIFY(r.take("a", t + 100'000));
         QCOMPARE(ReadLimiter::keyFor("agent-1", "s1"), std::string("agent-1"));
         QCOMPARE(ReadLimiter::keyFor({}, "s1"), std::string("session:s1"));
         r.forget("a");
-        QVERIFY(!r.take("a", t + 100'000));  // a forgotten bucket starts full
+        QVERIFY(!r.take("a", t + 100'000)); // a forgotten bucket starts full
     }
 
     void idempotencyCache()
@@ -105,9 +106,10 @@ private Q_SLOTS:
 
         IdempotencyCache c;
         int lookups = 0;
-        const IdempotencyCache::StoreLookup stored = [&](const std::string &scope, const std::string &key,
-                                                         const std::string &agent)
-            -> std::optional<IdempotencyCache::Hit> {
+        const IdempotencyCache::StoreLookup stored
+            = [&](const std::string &scope,
+                  const std::string &key,
+                  const std::string &agent) -> std::optional<IdempotencyCache::Hit> {
             ++lookups;
             if (scope == "vote" && key == "old" && agent == "agent-1")
                 return IdempotencyCache::Hit{"h0", "{\"ok\":true}"};
@@ -115,16 +117,17 @@ private Q_SLOTS:
         };
         QVERIFY(!c.find("vote", "agent-1", "k1", stored));
         QCOMPARE(lookups, 1);
-        const IdempotencyRecord rec = c.remember("vote", "agent-1", "k1", "h1", "{\"r\":1}", std::string("m1"));
+        const IdempotencyRecord rec
+            = c.remember("vote", "agent-1", "k1", "h1", "{\"r\":1}", std::string("m1"));
         QCOMPARE(rec.scope, std::string("vote"));
         QCOMPARE(rec.matchId, std::optional<std::string>("m1"));
         auto hit = c.find("vote", "agent-1", "k1", stored);
         QVERIFY(hit);
         QCOMPARE(hit->argsHash, std::string("h1"));
-        QCOMPARE(lookups, 1);  // answered from memory
-        QVERIFY(!c.find("vote", "agent-2", "k1", {}));  // keys are per agent
-        QVERIFY(!c.find("say", "agent-1", "k1", {}));   // and per tool
-        QVERIFY(c.find("vote", "agent-1", "old", stored));  // from the store after a restart
+        QCOMPARE(lookups, 1);                              // answered from memory
+        QVERIFY(!c.find("vote", "agent-2", "k1", {}));     // keys are per agent
+        QVERIFY(!c.find("say", "agent-1", "k1", {}));      // and per tool
+        QVERIFY(c.find("vote", "agent-1", "old", stored)); // from the store after a restart
         c.forget(rec);
         QVERIFY(!c.find("vote", "agent-1", "k1", {}));
     }
@@ -145,8 +148,8 @@ private Q_SLOTS:
         const TimeMs t = 5'000'000;
         QVERIFY(!h.degraded());
         QVERIFY(!h.refuse(Tool::Vote, t));
-        QVERIFY(h.fault(QStringLiteral("disk full"), t));    // the first failure of an outage
-        QVERIFY(!h.fault(QStringLiteral("disk full"), t));   // not the second
+        QVERIFY(h.fault(QStringLiteral("disk full"), t));  // the first failure of an outage
+        QVERIFY(!h.fault(QStringLiteral("disk full"), t)); // not the second
         QCOMPARE(h.failures(), 2);
         QCOMPARE(h.retryAt(), t + 2000);
         auto refused = h.refuse(Tool::Vote, t + 100);
@@ -154,13 +157,13 @@ private Q_SLOTS:
         QCOMPARE(refused->code, std::string("STORAGE_FAILED"));
         QVERIFY(refused->retryable);
         QCOMPARE(refused->retryAfterMs, std::optional<std::int64_t>(1900));
-        QVERIFY(!h.refuse(Tool::GetState, t + 100));   // reads are answered from what is stored
+        QVERIFY(!h.refuse(Tool::GetState, t + 100)); // reads are answered from what is stored
         QVERIFY(!h.refuse(Tool::WaitForTurn, t + 100));
-        QVERIFY(!h.refuse(Tool::Vote, t + 2000));      // at the retry time a change may try the store
+        QVERIFY(!h.refuse(Tool::Vote, t + 2000)); // at the retry time a change may try the store
         QCOMPARE(h.works(), 2);
         QVERIFY(!h.degraded());
         QCOMPARE(h.works(), 0);
-        QTRY_COMPARE_WITH_TIMEOUT(probes, 0, 50);  // a working store is not probed
+        QTRY_COMPARE_WITH_TIMEOUT(probes, 0, 50); // a working store is not probed
     }
 
     void theProbeRunsWhenNothingElseTries()
@@ -168,7 +171,7 @@ private Q_SLOTS:
         int probes = 0;
         StorageHealth h([&] { ++probes; });
         h.fault(QStringLiteral("io"), 0);
-        QTRY_COMPARE_WITH_TIMEOUT(probes, 1, 5000);  // after the 1 s back-off
+        QTRY_COMPARE_WITH_TIMEOUT(probes, 1, 5000); // after the 1 s back-off
     }
 
     void phaseTimerAlarm_data()
@@ -207,7 +210,7 @@ private Q_SLOTS:
         t.arm(TimeMs(1'000'020), 1'000'000);
         QVERIFY(t.armed());
         QTRY_COMPARE_WITH_TIMEOUT(rang, 1, 2000);
-        t.arm(TimeMs(10), 1'000'000);  // already due: rings at once
+        t.arm(TimeMs(10), 1'000'000); // already due: rings at once
         QTRY_COMPARE_WITH_TIMEOUT(rang, 2, 2000);
     }
 
@@ -222,8 +225,10 @@ private Q_SLOTS:
         DatabaseLock second;
         QVERIFY(!second.acquire(db, &error));
         QVERIFY(!second.held());
-        QVERIFY2(error.contains(QStringLiteral("in use by another Town Hall host")), qPrintable(error));
-        QVERIFY2(error.contains(QString::number(QCoreApplication::applicationPid())), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("in use by another Town Hall host")),
+                 qPrintable(error));
+        QVERIFY2(error.contains(QString::number(QCoreApplication::applicationPid())),
+                 qPrintable(error));
     }
 
     void unwritableDatabaseFilesAreRefused()
@@ -233,7 +238,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("town.sqlite"));
         QString error;
-        QVERIFY(databaseFilesWritable(db, &error));  // nothing exists yet
+        QVERIFY(databaseFilesWritable(db, &error)); // nothing exists yet
         QFile shm(db + QStringLiteral("-shm"));
         QVERIFY(shm.open(QIODevice::WriteOnly));
         shm.close();

@@ -23,8 +23,8 @@ using json = nlohmann::json;
 
 namespace {
 
-constexpr double InputPrice = 3.0;    // per million input tokens
-constexpr double OutputPrice = 15.0;  // per million output tokens
+constexpr double InputPrice = 3.0;   // per million input tokens
+constexpr double OutputPrice = 15.0; // per million output tokens
 
 /// The scripted player's answers with usage as OpenAI reports it for a
 /// reasoning model reading from a prompt cache.
@@ -34,7 +34,9 @@ std::optional<ScriptedResponse> withUsageDetails(int seat, const RecordedRequest
     if (!a || a->status != 200)
         return a;
     json body = json::parse(a->body);
-    body["usage"] = {{"prompt_tokens", 90}, {"completion_tokens", 20}, {"total_tokens", 110},
+    body["usage"] = {{"prompt_tokens", 90},
+                     {"completion_tokens", 20},
+                     {"total_tokens", 110},
                      {"prompt_tokens_details", {{"cached_tokens", 64}}},
                      {"completion_tokens_details", {{"reasoning_tokens", 5}}}};
     a->body = QByteArray::fromStdString(body.dump());
@@ -43,8 +45,10 @@ std::optional<ScriptedResponse> withUsageDetails(int seat, const RecordedRequest
 
 int notesOf(const host::PilotLog &log, host::PilotNote::Kind kind)
 {
-    return static_cast<int>(std::count_if(log.notes.begin(), log.notes.end(),
-                                          [kind](const host::PilotNote &n) { return n.kind == kind; }));
+    return static_cast<int>(
+        std::count_if(log.notes.begin(), log.notes.end(), [kind](const host::PilotNote &n) {
+            return n.kind == kind;
+        }));
 }
 
 struct Table : test::ModelTable
@@ -53,8 +57,10 @@ struct Table : test::ModelTable
 
     /// Eight model seats, each with a server of its own; `script` may
     /// replace a seat's model (nullptr: the playing one).
-    bool start(std::function<std::optional<ScriptedResponse>(int, const RecordedRequest &)> script = scriptedPlayer,
-               std::function<std::chrono::milliseconds(int)> timeout = [](int) { return 5s; })
+    bool start(
+        std::function<std::optional<ScriptedResponse>(int, const RecordedRequest &)> script
+        = scriptedPlayer,
+        std::function<std::chrono::milliseconds(int)> timeout = [](int) { return 5s; })
     {
         if (!startHost())
             return false;
@@ -62,7 +68,8 @@ struct Table : test::ModelTable
             host->lobby().defaults().timers = *timers;
         for (int seat = 0; seat < engine::SeatCount; ++seat)
             if (!seatModel(
-                    seat, [seat, script](const RecordedRequest &r) { return script(seat, r); },
+                    seat,
+                    [seat, script](const RecordedRequest &r) { return script(seat, r); },
                     [&](int, host::providers::ProviderProfile &p) {
                         p.timeout = timeout(seat);
                         p.inputPricePerMillion = InputPrice;
@@ -80,8 +87,8 @@ struct Context
 {
     std::string user;
     std::vector<json> toolAnswers;
-    bool answersARefusal = false;  ///< the last message is a refused call's error
-    std::string all;  ///< everything but the system prompt
+    bool answersARefusal = false; ///< the last message is a refused call's error
+    std::string all;              ///< everything but the system prompt
 };
 
 std::vector<Context> contextsOf(const ScriptedOpenAiServer &server)
@@ -100,7 +107,8 @@ std::vector<Context> contextsOf(const ScriptedOpenAiServer &server)
             if (role == "tool") {
                 c.toolAnswers.push_back(json::parse(m.value("content", ""), nullptr, false));
                 const json &a = c.toolAnswers.back();
-                c.answersARefusal = a.is_object() && a.contains("error") && !a.at("error").is_null();
+                c.answersARefusal
+                    = a.is_object() && a.contains("error") && !a.at("error").is_null();
             }
         }
         out.push_back(std::move(c));
@@ -125,15 +133,17 @@ private Q_SLOTS:
         Table t;
         t.rateLimits = true;
         engine::Timers timers;
-        timers.openingTurn = 100'000;    // 2 s a turn at ×50
-        timers.dayDiscussion = 500'000;  // 10 s
+        timers.openingTurn = 100'000;   // 2 s a turn at ×50
+        timers.dayDiscussion = 500'000; // 10 s
         t.timers = timers;
         QVERIFY(t.start());
-        QTRY_VERIFY_WITH_TIMEOUT(t.match() && (t.match()->state().phase == engine::Phase::DayVote || t.ended()), 90'000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            t.match() && (t.match()->state().phase == engine::Phase::DayVote || t.ended()), 90'000);
         const engine::Match &m = *t.match();
         std::set<std::string> spoke;
         for (const engine::Event &e : m.log())
-            if (e.type == engine::EventType::PublicMessage && e.payload.value("kind", "") == "DISCUSSION"
+            if (e.type == engine::EventType::PublicMessage
+                && e.payload.value("kind", "") == "DISCUSSION"
                 && e.payload.value("text", "").rfind("I am seat ", 0) == 0)
                 spoke.insert(e.payload.value("playerId", ""));
         int refused = 0;
@@ -143,7 +153,7 @@ private Q_SLOTS:
             if (p.alive)
                 QVERIFY2(spoke.count(p.playerId), p.playerId.c_str());
         }
-        QVERIFY(refused > 0);  // the limit did refuse some, and they spoke all the same
+        QVERIFY(refused > 0); // the limit did refuse some, and they spoke all the same
     }
 
     void statsRoundTripAndPercentiles()
@@ -162,7 +172,7 @@ private Q_SLOTS:
         s.standInTurns = 4;
         s.handedOver = true;
         QCOMPARE(host::PilotStats::fromJson(json::parse(s.toJson().dump())), s);
-        s.cost.reset();  // no prices: no cost, not a cost of 0
+        s.cost.reset(); // no prices: no cost, not a cost of 0
         const json j = s.toJson();
         QVERIFY(!j.contains("cost"));
         QCOMPARE(host::PilotStats::fromJson(j), s);
@@ -176,7 +186,9 @@ private Q_SLOTS:
         QCOMPARE(host::PilotStats().latencyPercentile(0.5), 0);
         // What is not stats reads as none; a wrong type is left out.
         QCOMPARE(host::PilotStats::fromJson(json("nonsense")), host::PilotStats());
-        QCOMPARE(host::PilotStats::fromJson(json{{"modelCalls", "many"}, {"toolErrors", 2}}).toolErrors, 2);
+        QCOMPARE(
+            host::PilotStats::fromJson(json{{"modelCalls", "many"}, {"toolErrors", 2}}).toolErrors,
+            2);
         QCOMPARE(host::PilotStats::fromJson(json{{"modelCalls", "many"}}).modelCalls, 0);
     }
 
@@ -185,31 +197,42 @@ private Q_SLOTS:
         host::PilotLog log;
         const auto total = static_cast<int>(host::PilotLog::MaxNotes) + 5;
         for (int i = 0; i < total; ++i)
-            log.addNote({host::PilotNote::Kind::Thought, i, 1, engine::Phase::DayDiscussion,
+            log.addNote({host::PilotNote::Kind::Thought,
+                         i,
+                         1,
+                         engine::Phase::DayDiscussion,
                          QStringLiteral("note %1").arg(i)});
         QCOMPARE(log.notes.size(), host::PilotLog::MaxNotes);
         QCOMPARE(log.notesBefore, std::int64_t(5));
         QCOMPARE(log.notes.front().text, QStringLiteral("note 5"));
         QCOMPARE(log.notes.back().text, QStringLiteral("note %1").arg(total - 1));
-        log.addNote({host::PilotNote::Kind::HandOver, 0, 1, engine::Phase::DayVote, QString(5000, QLatin1Char('x'))});
+        log.addNote({host::PilotNote::Kind::HandOver,
+                     0,
+                     1,
+                     engine::Phase::DayVote,
+                     QString(5000, QLatin1Char('x'))});
         QCOMPARE(log.notes.size(), host::PilotLog::MaxNotes);
         QCOMPARE(log.notes.back().kind, host::PilotNote::Kind::HandOver);
         QCOMPARE(log.notes.back().text.size(), host::PilotLog::MaxNoteChars);
         QVERIFY(log.notes.back().text.endsWith(QChar(0x2026)));
         // A cut never splits a character in two.
-        QString emoji = QString(host::PilotLog::MaxNoteChars - 2, QLatin1Char('y')) + QString::fromUtf8("\xF0\x9F\x90\xBA") + QStringLiteral("tail");
+        QString emoji = QString(host::PilotLog::MaxNoteChars - 2, QLatin1Char('y'))
+                        + QString::fromUtf8("\xF0\x9F\x90\xBA") + QStringLiteral("tail");
         log.addNote({host::PilotNote::Kind::Thought, 0, 1, engine::Phase::Night, emoji});
         QVERIFY(!log.notes.back().text.at(log.notes.back().text.size() - 2).isHighSurrogate());
         QVERIFY(log.notes.back().text.size() <= host::PilotLog::MaxNoteChars);
-        for (auto kind : {host::PilotNote::Kind::Thought, host::PilotNote::Kind::StandIn, host::PilotNote::Kind::HandOver})
-            QCOMPARE(host::PilotNote::kindFromName(host::PilotNote::kindName(kind)), std::optional(kind));
+        for (auto kind : {host::PilotNote::Kind::Thought,
+                          host::PilotNote::Kind::StandIn,
+                          host::PilotNote::Kind::HandOver})
+            QCOMPARE(host::PilotNote::kindFromName(host::PilotNote::kindName(kind)),
+                     std::optional(kind));
         QVERIFY(!host::PilotNote::kindFromName("NAP"));
     }
 
     void eightModelsPlayAMatchAndLearnOnlyTheirOwnSecrets()
     {
         Table t;
-        t.speed = 25;  // an opening turn of 600 ms: time enough for a loaded machine's model
+        t.speed = 25; // an opening turn of 600 ms: time enough for a loaded machine's model
         QVERIFY(t.start(withUsageDetails));
         QSignalSpy changes(t.host.get(), &host::Host::modelSeatChanged);
         QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 60'000);
@@ -234,7 +257,9 @@ private Q_SLOTS:
                 QVERIFY2(ctx.user.find(ownRole) != std::string::npos, c.c_str());
                 for (int other = 0; other < engine::SeatCount; ++other)
                     if (other != seat)
-                        QVERIFY2(c.find("musing-of-seat-" + std::to_string(other)) == std::string::npos, c.c_str());
+                        QVERIFY2(c.find("musing-of-seat-" + std::to_string(other))
+                                     == std::string::npos,
+                                 c.c_str());
                 if (me.role != engine::Role::Werewolf) {
                     QVERIFY2(c.find("Your pack") == std::string::npos, c.c_str());
                     QVERIFY2(c.find("WOLF CHAT") == std::string::npos, c.c_str());
@@ -256,11 +281,14 @@ private Q_SLOTS:
                         continue;
                     ++stateReads;
                     const json &state = answer.at("state");
-                    QCOMPARE(state.at("you").at("role").get<std::string>(), std::string(engine::toString(me.role)));
+                    QCOMPARE(state.at("you").at("role").get<std::string>(),
+                             std::string(engine::toString(me.role)));
                     if (me.role != engine::Role::Werewolf)
-                        QVERIFY2(state.at("you").value("knownWolves", json::array()).empty(), c.c_str());
+                        QVERIFY2(state.at("you").value("knownWolves", json::array()).empty(),
+                                 c.c_str());
                     if (me.role != engine::Role::Seer)
-                        QVERIFY2(state.at("you").value("seerHistory", json::array()).empty(), c.c_str());
+                        QVERIFY2(state.at("you").value("seerHistory", json::array()).empty(),
+                                 c.c_str());
                     for (const json &p : state.at("players"))
                         if (p.value("alive", true))
                             QVERIFY2(p.value("revealedRole", json()).is_null(), c.c_str());
@@ -281,10 +309,14 @@ private Q_SLOTS:
             QCOMPARE(st.cachedInputTokens, 64 * answers);
             QCOMPARE(st.reasoningTokens, 5 * answers);
             QVERIFY(st.cost.has_value());
-            const double expected = (double(st.inputTokens) * InputPrice + double(st.outputTokens) * OutputPrice) / 1e6;
-            QVERIFY2(std::abs(*st.cost - expected) < 1e-9, qPrintable(QString::number(*st.cost - expected)));
+            const double expected
+                = (double(st.inputTokens) * InputPrice + double(st.outputTokens) * OutputPrice)
+                  / 1e6;
+            QVERIFY2(std::abs(*st.cost - expected) < 1e-9,
+                     qPrintable(QString::number(*st.cost - expected)));
             QVERIFY(st.latencyPercentile(0.5) <= st.latencyPercentile(0.95));
-            QVERIFY(st.latencyPercentile(0.95) <= *std::max_element(st.latenciesMs.begin(), st.latenciesMs.end()));
+            QVERIFY(st.latencyPercentile(0.95)
+                    <= *std::max_element(st.latenciesMs.begin(), st.latenciesMs.end()));
             toolErrors += st.toolErrors;
             QCOMPARE(st.standInTurns, 0);
             QVERIFY(!st.handedOver);
@@ -295,10 +327,11 @@ private Q_SLOTS:
             QCOMPARE(notesOf(*log, host::PilotNote::Kind::StandIn), 0);
             QCOMPARE(notesOf(*log, host::PilotNote::Kind::HandOver), 0);
             // The UI heard of this seat's changes.
-            const bool heard = std::any_of(changes.begin(), changes.end(), [&](const QList<QVariant> &args) {
-                return args.at(0).toString() == QString::fromStdString(m.matchId())
-                       && args.at(1).toString() == QString::fromStdString(me.playerId);
-            });
+            const bool heard
+                = std::any_of(changes.begin(), changes.end(), [&](const QList<QVariant> &args) {
+                      return args.at(0).toString() == QString::fromStdString(m.matchId())
+                             && args.at(1).toString() == QString::fromStdString(me.playerId);
+                  });
             QVERIFY2(heard, me.playerId.c_str());
         }
         // The seats as the inspector lists them: in seat order, without keys.
@@ -314,18 +347,20 @@ private Q_SLOTS:
             QCOMPARE(seats[i].log, t.host->pilotLog(m.matchId(), p->playerId));
         }
         QVERIFY(t.host->modelSeats("match-2").empty());
-        QVERIFY(wolfChatsSeen > 0);  // the pack did read its own chat
-        QVERIFY(stateReads > 0);     // get_state's answer reached the models…
-        QVERIFY(refusalsSeen > 0);   // …and so did the refused votes
+        QVERIFY(wolfChatsSeen > 0); // the pack did read its own chat
+        QVERIFY(stateReads > 0);    // get_state's answer reached the models…
+        QVERIFY(refusalsSeen > 0);  // …and so did the refused votes
         QVERIFY(refusalsSeen <= toolErrors);
         // The models' musings never reached the match.
         for (const engine::Event &e : m.log())
-            QVERIFY2(e.payload.dump().find("musing-of-seat-") == std::string::npos, e.payload.dump().c_str());
+            QVERIFY2(e.payload.dump().find("musing-of-seat-") == std::string::npos,
+                     e.payload.dump().c_str());
         // The models acted, not stand-ins: every message is a model's.
         int said = 0;
         for (const engine::Event &e : m.log())
             if (e.type == engine::EventType::PublicMessage) {
-                QVERIFY2(e.payload.value("text", "").rfind("I am seat ", 0) == 0, e.payload.dump().c_str());
+                QVERIFY2(e.payload.value("text", "").rfind("I am seat ", 0) == 0,
+                         e.payload.dump().c_str());
                 ++said;
             }
         QVERIFY(said >= engine::SeatCount);
@@ -358,14 +393,17 @@ private Q_SLOTS:
             QVERIFY(log);
             const QString kind = seat == 2 ? QStringLiteral("SERVER") : QStringLiteral("TIMEOUT");
             // Every request failed, and each is counted once it has.
-            QTRY_COMPARE_WITH_TIMEOUT(log->stats.latenciesMs.size(), std::size_t(log->stats.modelCalls), 10'000);
+            QTRY_COMPARE_WITH_TIMEOUT(
+                log->stats.latenciesMs.size(), std::size_t(log->stats.modelCalls), 10'000);
             int failures = 0;
             for (const auto &[k, n] : log->stats.failures) {
                 QCOMPARE(k, kind);
                 failures += n;
             }
             const QString what = QStringLiteral("seat %1: %2 failures, %3 stand-in turns")
-                                     .arg(seat).arg(failures).arg(log->stats.standInTurns);
+                                     .arg(seat)
+                                     .arg(failures)
+                                     .arg(log->stats.standInTurns);
             QCOMPARE(failures, log->stats.modelCalls);
             // The lobby is too short for a retry, so the stand-in readies the
             // seat; the third turn lost in a row (unless the player died
@@ -376,8 +414,10 @@ private Q_SLOTS:
             handedOver += log->stats.handedOver ? 1 : 0;
             // Nothing the seat did came from its model.
             for (const engine::Event &e : m.log())
-                if (e.type == engine::EventType::PublicMessage && e.payload.value("playerId", "") == p.playerId)
-                    QVERIFY2(e.payload.value("text", "").rfind("I am seat ", 0) != 0, qPrintable(what));
+                if (e.type == engine::EventType::PublicMessage
+                    && e.payload.value("playerId", "") == p.playerId)
+                    QVERIFY2(e.payload.value("text", "").rfind("I am seat ", 0) != 0,
+                             qPrintable(what));
         }
         QVERIFY(handedOver >= 1);
         // Each time the stand-in stepped in, the seat's log says why in a
@@ -391,7 +431,9 @@ private Q_SLOTS:
             QCOMPARE(notesOf(*log, host::PilotNote::Kind::StandIn), log->stats.standInTurns);
             QCOMPARE(notesOf(*log, host::PilotNote::Kind::HandOver), log->stats.handedOver ? 1 : 0);
             if (failing)
-                QVERIFY2(notesOf(*log, host::PilotNote::Kind::StandIn) + notesOf(*log, host::PilotNote::Kind::HandOver) > 0,
+                QVERIFY2(notesOf(*log, host::PilotNote::Kind::StandIn)
+                                 + notesOf(*log, host::PilotNote::Kind::HandOver)
+                             > 0,
                          qPrintable(what));
             else
                 QVERIFY2(!log->stats.handedOver && log->stats.failures.empty(), qPrintable(what));
@@ -399,21 +441,26 @@ private Q_SLOTS:
                 QVERIFY2(!n.text.contains(QStringLiteral("test-key")), qPrintable(n.text));
                 if (n.kind == host::PilotNote::Kind::Thought)
                     continue;
-                QVERIFY2(n.text.startsWith(QStringLiteral("The ")) && n.text.endsWith(QLatin1Char('.'))
+                QVERIFY2(n.text.startsWith(QStringLiteral("The "))
+                             && n.text.endsWith(QLatin1Char('.'))
                              && n.text.contains(QStringLiteral("the built-in bot")),
                          qPrintable(n.text));
                 if (n.kind == host::PilotNote::Kind::HandOver) {
-                    QVERIFY2(n.text.contains(QStringLiteral("on 3 turns in a row")), qPrintable(n.text));
-                    QVERIFY2(n.text.contains(seat == 2 ? QStringLiteral("SERVER") : QStringLiteral("TIMEOUT")),
+                    QVERIFY2(n.text.contains(QStringLiteral("on 3 turns in a row")),
+                             qPrintable(n.text));
+                    QVERIFY2(n.text.contains(seat == 2 ? QStringLiteral("SERVER")
+                                                       : QStringLiteral("TIMEOUT")),
                              qPrintable(n.text));
                 }
             }
         }
         // A provider failure named in a stand-in's note says what failed.
         const auto broken = t.host->pilotLog(m.matchId(), t.playerOf(2).playerId);
-        QVERIFY(std::any_of(broken->notes.begin(), broken->notes.end(), [](const host::PilotNote &n) {
-            return n.kind != host::PilotNote::Kind::Thought && n.text.contains(QStringLiteral("SERVER: "));
-        }));
+        QVERIFY(
+            std::any_of(broken->notes.begin(), broken->notes.end(), [](const host::PilotNote &n) {
+                return n.kind != host::PilotNote::Kind::Thought
+                       && n.text.contains(QStringLiteral("SERVER: "));
+            }));
         // The slow seat never failed: the stand-in acted before each
         // deadline the model would have missed, and the seat stayed the model's.
         const auto slow = t.host->pilotLog(m.matchId(), t.playerOf(6).playerId);

@@ -46,7 +46,8 @@ const host::PilotOptions PilotDefaults;
 
 /// A call to `tool` as the scripted model writes it, with its private
 /// musing beside it like the playing model's.
-ScriptedResponse callOf(int seat, const std::string &id, const std::string &tool, const std::string &arguments)
+ScriptedResponse
+callOf(int seat, const std::string &id, const std::string &tool, const std::string &arguments)
 {
     return openai::toolCalls(json::array({openai::toolCall(id, tool, arguments)}),
                              {{"content", "musing-of-seat-" + std::to_string(seat)}});
@@ -88,7 +89,10 @@ int refusalsToldIn(const RecordedRequest &r)
         if (m.value("role", "") == "assistant")
             for (const json &call : m.value("tool_calls", json::array())) {
                 const json told = answerTo(r, call.value("id", ""));
-                n += told.is_string() && told.get<std::string>().find("\"error\"") != std::string::npos ? 1 : 0;
+                n += told.is_string()
+                             && told.get<std::string>().find("\"error\"") != std::string::npos
+                         ? 1
+                         : 0;
             }
     return n;
 }
@@ -109,10 +113,11 @@ quint16 closedPort()
 struct FaultTable : test::ModelTable
 {
     /// The answer to a seat's `n`-th chat request (from 0), or nullopt to let its model play.
-    using Fault = std::function<std::optional<ScriptedResponse>(int seat, int n, const RecordedRequest &)>;
+    using Fault
+        = std::function<std::optional<ScriptedResponse>(int seat, int n, const RecordedRequest &)>;
 
     FaultTable() = default;
-    FaultTable(const FaultTable &) = delete;  // the handlers point at this table
+    FaultTable(const FaultTable &) = delete; // the handlers point at this table
     FaultTable &operator=(const FaultTable &) = delete;
 
     /// When each seat's chat requests arrived, in ms since start().
@@ -127,7 +132,9 @@ struct FaultTable : test::ModelTable
         // seconds): a faulty seat's retries fit in them, and a busy machine
         // never cuts a healthy model short.
         engine::Timers &timers = host->lobby().defaults().timers;
-        const auto realMs = [this](std::int64_t ms) { return static_cast<std::int64_t>(double(ms) * speed); };
+        const auto realMs = [this](std::int64_t ms) {
+            return static_cast<std::int64_t>(double(ms) * speed);
+        };
         timers.lobby = realMs(6000);
         timers.night = realMs(4000);
         timers.openingTurn = realMs(2000);
@@ -184,7 +191,8 @@ void verifyTheRestOfTheMatch(const FaultTable &t, int faulty)
         const auto log = t.logOf(seat);
         QVERIFY(log);
         if (seat != faulty)
-            QVERIFY2(log->stats.failures.empty() && !log->stats.handedOver, qPrintable(QString::number(seat)));
+            QVERIFY2(log->stats.failures.empty() && !log->stats.handedOver,
+                     qPrintable(QString::number(seat)));
     }
     for (const engine::Event &e : t.match()->log()) {
         const std::string payload = e.payload.dump();
@@ -205,17 +213,22 @@ QString failuresOf(const host::PilotLog &log)
 QString statsOf(const host::PilotLog &log)
 {
     const host::PilotStats &s = log.stats;
-    return QStringLiteral("calls %1, failures [%2], tool errors %3, stand-in turns %4, handed over %5")
-        .arg(s.modelCalls).arg(failuresOf(log)).arg(s.toolErrors).arg(s.standInTurns).arg(s.handedOver);
+    return QStringLiteral(
+               "calls %1, failures [%2], tool errors %3, stand-in turns %4, handed over %5")
+        .arg(s.modelCalls)
+        .arg(failuresOf(log))
+        .arg(s.toolErrors)
+        .arg(s.standInTurns)
+        .arg(s.handedOver);
 }
 
 /// A fault the pilot should get over by asking again.
 struct RetryCase
 {
     ScriptedResponse fault;
-    std::chrono::milliseconds timeout{5000};  ///< the faulty seat's profile
-    QString kind;                             ///< ProviderError::kindName
-    qint64 minGapMs = 0;                      ///< from the failed request's arrival to the retry's
+    std::chrono::milliseconds timeout{5000}; ///< the faulty seat's profile
+    QString kind;                            ///< ProviderError::kindName
+    qint64 minGapMs = 0;                     ///< from the failed request's arrival to the retry's
 };
 
 /// The lobby's answer, ready, as the playing model would give it.
@@ -250,48 +263,64 @@ private Q_SLOTS:
 
         ScriptedResponse late = readyCall();
         late.delay = 4000ms;
-        QTest::newRow("timeout") << RetryCase{late, 1500ms, QStringLiteral("TIMEOUT"), 1500 + backoff - 100};
+        QTest::newRow("timeout") << RetryCase{
+            late, 1500ms, QStringLiteral("TIMEOUT"), 1500 + backoff - 100};
 
         // The client's own back-off is shorter; the server's word wins.
         QTest::newRow("429 with Retry-After")
-            << RetryCase{openai::error(429, "Rate limit reached for requests", "requests", "rate_limit_exceeded",
+            << RetryCase{openai::error(429,
+                                       "Rate limit reached for requests",
+                                       "requests",
+                                       "rate_limit_exceeded",
                                        {{"Retry-After", "1"}}),
-                         5000ms, QStringLiteral("RATE_LIMITED"), 1000 - slack};
+                         5000ms,
+                         QStringLiteral("RATE_LIMITED"),
+                         1000 - slack};
 
-        QTest::newRow("500") << RetryCase{openai::error(500, "upstream exploded", "server_error"), 5000ms,
-                                          QStringLiteral("SERVER"), backoff - slack};
+        QTest::newRow("500") << RetryCase{openai::error(500, "upstream exploded", "server_error"),
+                                          5000ms,
+                                          QStringLiteral("SERVER"),
+                                          backoff - slack};
 
         ScriptedResponse notJson;
         notJson.headers = {{"Content-Type", "application/json"}};
         notJson.body = "{not json";
-        QTest::newRow("malformed JSON") << RetryCase{notJson, 5000ms, QStringLiteral("MALFORMED_RESPONSE"),
-                                                     backoff - slack};
+        QTest::newRow("malformed JSON")
+            << RetryCase{notJson, 5000ms, QStringLiteral("MALFORMED_RESPONSE"), backoff - slack};
 
         ScriptedResponse huge;
         huge.headers = {{"Content-Type", "application/json"}};
         huge.body = QByteArray(10 * 1024 * 1024, 'x');
-        QTest::newRow("10 MB body") << RetryCase{huge, 5000ms, QStringLiteral("BODY_TOO_LARGE"), backoff - slack};
+        QTest::newRow("10 MB body")
+            << RetryCase{huge, 5000ms, QStringLiteral("BODY_TOO_LARGE"), backoff - slack};
 
         // A well-formed answer, but 8 bytes every 100 ms: over five seconds in all.
         ScriptedResponse drip = readyCall();
         drip.dripBytes = 8;
         drip.dripInterval = 100ms;
-        QTest::newRow("slow drip") << RetryCase{drip, 1500ms, QStringLiteral("TIMEOUT"), 1500 + backoff - 100};
+        QTest::newRow("slow drip")
+            << RetryCase{drip, 1500ms, QStringLiteral("TIMEOUT"), 1500 + backoff - 100};
 
         // What a reasoning model sends when its budget ran out before it answered.
-        const json reasoningOnly = openai::completion(
-            {{"content", nullptr}, {"reasoning_content", ReasoningText}}, "length",
-            {{"prompt_tokens", 900}, {"completion_tokens", 256}, {"total_tokens", 1156},
-             {"completion_tokens_details", {{"reasoning_tokens", 256}}}});
-        QTest::newRow("reasoning only") << RetryCase{ScriptedResponse::json(200, reasoningOnly), 5000ms,
-                                                     QStringLiteral("EMPTY_ANSWER"), backoff - slack};
+        const json reasoningOnly
+            = openai::completion({{"content", nullptr}, {"reasoning_content", ReasoningText}},
+                                 "length",
+                                 {{"prompt_tokens", 900},
+                                  {"completion_tokens", 256},
+                                  {"total_tokens", 1156},
+                                  {"completion_tokens_details", {{"reasoning_tokens", 256}}}});
+        QTest::newRow("reasoning only") << RetryCase{ScriptedResponse::json(200, reasoningOnly),
+                                                     5000ms,
+                                                     QStringLiteral("EMPTY_ANSWER"),
+                                                     backoff - slack};
     }
 
     void aFailedRequestIsRetriedAndTheModelPlaysOn()
     {
         QFETCH(RetryCase, c);
-        if (c.fault.dripBytes > 0)  // the drip must outlast the deadline, or it tests nothing
-            QVERIFY(c.fault.body.size() / c.fault.dripBytes * c.fault.dripInterval.count() > 2 * c.timeout.count());
+        if (c.fault.dripBytes > 0) // the drip must outlast the deadline, or it tests nothing
+            QVERIFY(c.fault.body.size() / c.fault.dripBytes * c.fault.dripInterval.count()
+                    > 2 * c.timeout.count());
         FaultTable t;
         QVERIFY(t.start(
             [&c](int seat, int n, const RecordedRequest &) -> std::optional<ScriptedResponse> {
@@ -321,8 +350,10 @@ private Q_SLOTS:
         // Not asked again before the back-off (or the server's Retry-After) ran out.
         const auto &at = t.arrivals[std::size_t(FaultSeat)];
         const qint64 gap = at[1] - at[0];
-        QVERIFY2(gap >= c.minGapMs,
-                 qPrintable(QStringLiteral("retried after %1 ms, not before %2 ms").arg(gap).arg(c.minGapMs)));
+        QVERIFY2(
+            gap >= c.minGapMs,
+            qPrintable(
+                QStringLiteral("retried after %1 ms, not before %2 ms").arg(gap).arg(c.minGapMs)));
 
         if (c.kind == QLatin1String("EMPTY_ANSWER"))
             QVERIFY2(privateTextsOf(*log).contains(QString::fromStdString(ReasoningText)),
@@ -347,7 +378,8 @@ private Q_SLOTS:
         QVERIFY(t.start(
             [](int seat, int, const RecordedRequest &) -> std::optional<ScriptedResponse> {
                 if (seat == FaultSeat)
-                    return openai::error(429, "Rate limit reached for requests", "requests", "rate_limit_exceeded");
+                    return openai::error(
+                        429, "Rate limit reached for requests", "requests", "rate_limit_exceeded");
                 return std::nullopt;
             },
             [&](int seat, host::providers::ProviderProfile &p) {
@@ -363,16 +395,19 @@ private Q_SLOTS:
         // first turns the failures cost, and after `limit` of them in a row
         // it kept the seat.
         QVERIFY2(log->stats.handedOver, qPrintable(statsOf(*log)));
-        QVERIFY2(failuresOf(*log).startsWith(kind + QLatin1Char('=')) && log->stats.failures.size() == 1,
+        QVERIFY2(failuresOf(*log).startsWith(kind + QLatin1Char('='))
+                     && log->stats.failures.size() == 1,
                  qPrintable(statsOf(*log)));
         QCOMPARE(log->stats.failures.begin()->second, log->stats.modelCalls);
         QVERIFY2(log->stats.modelCalls > limit, qPrintable(statsOf(*log)));
         QVERIFY2(log->stats.standInTurns >= limit - 1, qPrintable(statsOf(*log)));
-        const auto handOver = std::find_if(log->notes.begin(), log->notes.end(), [](const host::PilotNote &n) {
-            return n.kind == host::PilotNote::Kind::HandOver;
-        });
+        const auto handOver
+            = std::find_if(log->notes.begin(), log->notes.end(), [](const host::PilotNote &n) {
+                  return n.kind == host::PilotNote::Kind::HandOver;
+              });
         QVERIFY(handOver != log->notes.end());
-        QVERIFY2(handOver->text.contains(QStringLiteral("on %1 turns in a row").arg(limit)), qPrintable(handOver->text));
+        QVERIFY2(handOver->text.contains(QStringLiteral("on %1 turns in a row").arg(limit)),
+                 qPrintable(handOver->text));
         // No model request after the hand-over.
         const qsizetype before = log->stats.modelCalls;
         QTest::qWait(300);
@@ -390,7 +425,8 @@ private Q_SLOTS:
         for (const engine::Event &e : t.match()->log())
             if (e.type == engine::EventType::PublicMessage
                 && e.payload.value("playerId", "") == t.playerOf(FaultSeat).playerId)
-                QVERIFY2(e.payload.value("text", "").rfind("I am seat ", 0) != 0, e.payload.dump().c_str());
+                QVERIFY2(e.payload.value("text", "").rfind("I am seat ", 0) != 0,
+                         e.payload.dump().c_str());
         verifyTheRestOfTheMatch(t, FaultSeat);
     }
 
@@ -400,11 +436,12 @@ private Q_SLOTS:
     void aShortOutageCostsNoTurn()
     {
         FaultTable t;
-        QVERIFY(t.start([](int seat, int n, const RecordedRequest &) -> std::optional<ScriptedResponse> {
-            if (seat == FaultSeat && n < 3)
-                return openai::error(500, "upstream restarting", "server_error");
-            return std::nullopt;
-        }));
+        QVERIFY(t.start(
+            [](int seat, int n, const RecordedRequest &) -> std::optional<ScriptedResponse> {
+                if (seat == FaultSeat && n < 3)
+                    return openai::error(500, "upstream restarting", "server_error");
+                return std::nullopt;
+            }));
         QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 90'000);
         const auto log = t.logOf(FaultSeat);
         QVERIFY(log);
@@ -428,17 +465,20 @@ private Q_SLOTS:
         const QString ready = QStringLiteral("et_werewolf_match_ready");
         const QString vote = QStringLiteral("et_werewolf_match_vote");
         const QString protect = QStringLiteral("et_werewolf_match_night_doctor_protect");
-        QTest::newRow("unknown tool") << ready << QStringLiteral("launch_rockets") << QStringLiteral("{}")
-                                      << QStringLiteral("launch_rockets") << engine::EventType::PlayerReady;
-        QTest::newRow("schema: vote for a number") << vote << vote << QStringLiteral(R"({"targetPlayerId":42})")
-                                                   << QStringLiteral("targetPlayerId") << engine::EventType::VoteCast;
-        QTest::newRow("schema: protect without a target") << protect << protect << QStringLiteral("{}")
-                                                          << QStringLiteral("targetPlayerId")
-                                                          << engine::EventType::DoctorProtected;
+        QTest::newRow("unknown tool")
+            << ready << QStringLiteral("launch_rockets") << QStringLiteral("{}")
+            << QStringLiteral("launch_rockets") << engine::EventType::PlayerReady;
+        QTest::newRow("schema: vote for a number")
+            << vote << vote << QStringLiteral(R"({"targetPlayerId":42})")
+            << QStringLiteral("targetPlayerId") << engine::EventType::VoteCast;
+        QTest::newRow("schema: protect without a target")
+            << protect << protect << QStringLiteral("{}") << QStringLiteral("targetPlayerId")
+            << engine::EventType::DoctorProtected;
         // A mistake of the model, not of the provider: the model is told,
         // like for any other bad call, instead of being asked the same again.
-        QTest::newRow("arguments not JSON") << ready << ready << QStringLiteral("{oops") << QStringLiteral("JSON")
-                                            << engine::EventType::PlayerReady;
+        QTest::newRow("arguments not JSON")
+            << ready << ready << QStringLiteral("{oops") << QStringLiteral("JSON")
+            << engine::EventType::PlayerReady;
     }
 
     void aBadCallIsExplainedToTheModel()
@@ -452,13 +492,14 @@ private Q_SLOTS:
         int victim = -1;
         int wrongAt = -1;
         FaultTable t;
-        QVERIFY(t.start([&](int seat, int n, const RecordedRequest &r) -> std::optional<ScriptedResponse> {
-            if (victim >= 0 || !toolsOffered(r).count(offered.toStdString()))
-                return std::nullopt;
-            victim = seat;
-            wrongAt = n;
-            return callOf(seat, "call-bad", called.toStdString(), arguments.toStdString());
-        }));
+        QVERIFY(t.start(
+            [&](int seat, int n, const RecordedRequest &r) -> std::optional<ScriptedResponse> {
+                if (victim >= 0 || !toolsOffered(r).count(offered.toStdString()))
+                    return std::nullopt;
+                victim = seat;
+                wrongAt = n;
+                return callOf(seat, "call-bad", called.toStdString(), arguments.toStdString());
+            }));
         QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 90'000);
 
         QVERIFY(victim >= 0);
@@ -467,21 +508,25 @@ private Q_SLOTS:
         const RecordedRequest &next = chats[std::size_t(wrongAt) + 1];
         // The match never saw the call; the next request answered it.
         const json told = answerTo(next, "call-bad");
-        QVERIFY2(told.is_string() && told.get<std::string>().find(mention.toStdString()) != std::string::npos,
+        QVERIFY2(told.is_string()
+                     && told.get<std::string>().find(mention.toStdString()) != std::string::npos,
                  shownIn(next).constData());
         QCOMPARE(toolsOffered(next), toolsOffered(chats[std::size_t(wrongAt)]));
         const auto log = t.logOf(victim);
         QVERIFY(log);
-        QVERIFY2(log->stats.failures.empty() && log->stats.standInTurns == 0 && !log->stats.handedOver,
+        QVERIFY2(log->stats.failures.empty() && log->stats.standInTurns == 0
+                     && !log->stats.handedOver,
                  qPrintable(statsOf(*log)));
         QCOMPARE(log->stats.modelCalls, static_cast<int>(chats.size()));
         // The doctor's own event names no doctor: there is only one.
         const std::string me = t.playerOf(victim).playerId;
-        QVERIFY(std::any_of(t.match()->log().begin(), t.match()->log().end(), [&](const engine::Event &e) {
-            return e.type == made
-                   && (made == engine::EventType::DoctorProtected || e.payload.value("playerId", "") == me
-                       || e.payload.value("voterPlayerId", "") == me);
-        }));
+        QVERIFY(std::any_of(
+            t.match()->log().begin(), t.match()->log().end(), [&](const engine::Event &e) {
+                return e.type == made
+                       && (made == engine::EventType::DoctorProtected
+                           || e.payload.value("playerId", "") == me
+                           || e.payload.value("voterPlayerId", "") == me);
+            }));
         verifyTheRestOfTheMatch(t, victim);
     }
 
@@ -490,13 +535,17 @@ private Q_SLOTS:
         // The first seat asked to vote always votes for a player that does not exist.
         int victim = -1;
         FaultTable t;
-        QVERIFY(t.start([&](int seat, int n, const RecordedRequest &r) -> std::optional<ScriptedResponse> {
-            if (!toolsOffered(r).count("et_werewolf_match_vote") || (victim >= 0 && victim != seat))
-                return std::nullopt;
-            victim = seat;
-            return callOf(seat, "call-p99-" + std::to_string(n), "et_werewolf_match_vote",
-                          R"({"targetPlayerId":"p:99"})");
-        }));
+        QVERIFY(t.start(
+            [&](int seat, int n, const RecordedRequest &r) -> std::optional<ScriptedResponse> {
+                if (!toolsOffered(r).count("et_werewolf_match_vote")
+                    || (victim >= 0 && victim != seat))
+                    return std::nullopt;
+                victim = seat;
+                return callOf(seat,
+                              "call-p99-" + std::to_string(n),
+                              "et_werewolf_match_vote",
+                              R"({"targetPlayerId":"p:99"})");
+            }));
         QTRY_VERIFY_WITH_TIMEOUT(t.ended(), 90'000);
 
         QVERIFY(victim >= 0);
@@ -512,7 +561,7 @@ private Q_SLOTS:
             if (!toolsOffered(r).count("et_werewolf_match_vote"))
                 continue;
             if (r.json().at("messages").size() == 2)
-                votes.emplace_back();  // a new conversation: the system prompt and the brief
+                votes.emplace_back(); // a new conversation: the system prompt and the brief
             QVERIFY(!votes.empty());
             votes.back().push_back(r);
         }
@@ -527,7 +576,8 @@ private Q_SLOTS:
         QCOMPARE(log->stats.toolErrors, perAction * static_cast<int>(votes.size()));
         QVERIFY2(log->stats.failures.empty() && !log->stats.handedOver, qPrintable(stats));
         // The stand-in's votes counted; none was for the player that does not exist.
-        QVERIFY(t.eventsBy(victim, engine::EventType::VoteCast, "voterPlayerId") >= static_cast<int>(votes.size()));
+        QVERIFY(t.eventsBy(victim, engine::EventType::VoteCast, "voterPlayerId")
+                >= static_cast<int>(votes.size()));
         for (const engine::Event &e : t.match()->log())
             if (e.type == engine::EventType::VoteCast)
                 QVERIFY(e.payload.value("targetPlayerId", json()) != json("p:99"));

@@ -41,9 +41,9 @@ struct Call
     std::string method;
     json params;
     QByteArray authorization;
-    bool alive = false;                ///< the seat's player, when the call came
+    bool alive = false; ///< the seat's player, when the call came
     engine::Phase phase = engine::Phase::Lobby;
-    std::set<int> dead;                ///< seats dead when the call came
+    std::set<int> dead; ///< seats dead when the call came
 };
 
 /// A JSON-RPC push agent for every seat (path /seat/N). `respond` answers a
@@ -52,13 +52,14 @@ class PushServer
 {
 public:
     using Respond = std::function<std::optional<QByteArray>(int seat, const json &request)>;
-    std::function<void(Call &)> stamp;  ///< adds what the match was when the call came
+    std::function<void(Call &)> stamp; ///< adds what the match was when the call came
     std::vector<Call> calls;
 
     bool listen() { return m_server.listen(QHostAddress::LocalHost); }
     QUrl url(int seat) const
     {
-        return QUrl(QStringLiteral("http://127.0.0.1:%1/seat/%2").arg(m_server.serverPort()).arg(seat));
+        return QUrl(
+            QStringLiteral("http://127.0.0.1:%1/seat/%2").arg(m_server.serverPort()).arg(seat));
     }
     void setRespond(Respond r) { m_respond = std::move(r); }
 
@@ -90,13 +91,19 @@ public:
                     const QByteArray path = head.split(' ').value(1);
                     const int seat = path.mid(path.lastIndexOf('/') + 1).toInt();
                     const json request = json::parse(body.toStdString(), nullptr, false);
-                    Call c{seat, request.value("method", ""), request.value("params", json()), auth, false, engine::Phase::Lobby, {}};
+                    Call c{seat,
+                           request.value("method", ""),
+                           request.value("params", json()),
+                           auth,
+                           false,
+                           engine::Phase::Lobby,
+                           {}};
                     if (stamp)
                         stamp(c);
                     calls.push_back(c);
                     const auto answer = m_respond(seat, request);
                     if (!answer)
-                        return;  // never answers
+                        return; // never answers
                     s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
                              + QByteArray::number(answer->size()) + "\r\n\r\n" + *answer);
                 });
@@ -111,7 +118,8 @@ private:
 
 QByteArray result(const json &request, const json &r)
 {
-    return QByteArray::fromStdString(json{{"jsonrpc", "2.0"}, {"id", request["id"]}, {"result", r}}.dump());
+    return QByteArray::fromStdString(
+        json{{"jsonrpc", "2.0"}, {"id", request["id"]}, {"result", r}}.dump());
 }
 
 /// Simple legal play from the payload alone.
@@ -157,7 +165,8 @@ json play(int seat, const std::string &method, const json &p)
 
 QByteArray playing(int seat, const json &request)
 {
-    return result(request, play(seat, request.value("method", ""), request.value("params", json())));
+    return result(request,
+                  play(seat, request.value("method", ""), request.value("params", json())));
 }
 
 /// A match of push seats driven straight on an engine::Match, on a virtual
@@ -169,7 +178,7 @@ struct Table
     std::optional<engine::Match> match;
     engine::TimeMs now = 1'000'000;
     std::vector<std::unique_ptr<host::PushSeat>> seats;
-    std::map<int, QUrl> urls;  ///< seats played by another agent
+    std::map<int, QUrl> urls; ///< seats played by another agent
     std::map<int, int> deadlines;
 
     bool start(const std::string &preset, std::uint64_t seed)
@@ -202,19 +211,23 @@ struct Table
             o.endpoint.token = QStringLiteral("tok-%1").arg(p.seat);
             o.endpoint.deadlineMs = deadlines.count(p.seat) ? deadlines[p.seat] : 5000;
             o.seed = std::uint64_t(p.seat);
-            o.clock = [this] { return now; };
+            o.clock = [this] {
+                return now;
+            };
             const std::string pid = p.playerId;
             seats.push_back(std::make_unique<host::PushSeat>(
-                std::move(o), [this]() -> const engine::Match * { return &*match; },
+                std::move(o),
+                [this]() -> const engine::Match * { return &*match; },
                 [this, pid](const engine::ToolCall &call, host::PushSeat::Done done) {
                     const auto cmd = engine::toCommand(call, pid);
                     const auto r = cmd ? match->submit(*cmd, now)
-                                       : engine::Expected<std::size_t>(
-                                             engine::makeError(engine::ErrorCode::InvalidArgument, "bad call"));
+                                       : engine::Expected<std::size_t>(engine::makeError(
+                                           engine::ErrorCode::InvalidArgument, "bad call"));
                     toolCalls.push_back({pid, call, bool(r)});
                     // The other seats hear of it once this answer is in.
                     QTimer::singleShot(0, [this] { updateAll(); });
-                    done(bool(r), r ? json::object() : json{{"error", {{"message", r.error().message}}}});
+                    done(bool(r),
+                         r ? json::object() : json{{"error", {{"message", r.error().message}}}});
                 }));
         }
         return true;
@@ -266,24 +279,34 @@ struct Table
             // Where it got stuck, for whoever reads the failure.
             QString seatsState;
             for (const auto &s : seats)
-                seatsState += QStringLiteral(" %1:%2%3").arg(QString::fromStdString(s->playerId()),
-                                                             s->busy() ? QStringLiteral("busy") : QStringLiteral("idle"),
-                                                             s->finished() ? QStringLiteral("/done") : QString());
+                seatsState += QStringLiteral(" %1:%2%3")
+                                  .arg(QString::fromStdString(s->playerId()),
+                                       s->busy() ? QStringLiteral("busy") : QStringLiteral("idle"),
+                                       s->finished() ? QStringLiteral("/done") : QString());
             qWarning("stuck in %s day %d after %zu calls, %zu tool calls;%s",
-                     std::string(engine::toString(match->state().phase)).c_str(), match->state().dayNumber,
-                     server.calls.size(), toolCalls.size(), qPrintable(seatsState));
+                     std::string(engine::toString(match->state().phase)).c_str(),
+                     match->state().dayNumber,
+                     server.calls.size(),
+                     toolCalls.size(),
+                     qPrintable(seatsState));
         }
         return finished();
     }
 
-    const engine::Player &player(int seat) const { return *match->player("p:" + std::to_string(seat)); }
+    const engine::Player &player(int seat) const
+    {
+        return *match->player("p:" + std::to_string(seat));
+    }
     /// Votes cast by a seat: (target or "" for an abstention).
     std::vector<std::string> votesOf(int seat) const
     {
         std::vector<std::string> out;
         for (const engine::Event &e : match->log())
-            if (e.type == engine::EventType::VoteCast && e.payload.value("voterPlayerId", "") == "p:" + std::to_string(seat))
-                out.push_back(e.payload["targetPlayerId"].is_string() ? e.payload["targetPlayerId"].get<std::string>() : "");
+            if (e.type == engine::EventType::VoteCast
+                && e.payload.value("voterPlayerId", "") == "p:" + std::to_string(seat))
+                out.push_back(e.payload["targetPlayerId"].is_string()
+                                  ? e.payload["targetPlayerId"].get<std::string>()
+                                  : "");
         return out;
     }
 };
@@ -302,9 +325,16 @@ void rolesIn(const json &j, std::vector<std::pair<int, std::string>> &out)
     }
 }
 
-const std::set<std::string> PublicHistory{"PHASE_CHANGED", "PUBLIC_MESSAGE", "VOTE_CAST", "NIGHT_RESULT",
-                                          "PLAYER_ELIMINATED", "VOTE_RESULT", "HUNTER_SHOT", "GAME_ENDED",
-                                          "ROLES_REVEALED", "TURN_MISSED"};
+const std::set<std::string> PublicHistory{"PHASE_CHANGED",
+                                          "PUBLIC_MESSAGE",
+                                          "VOTE_CAST",
+                                          "NIGHT_RESULT",
+                                          "PLAYER_ELIMINATED",
+                                          "VOTE_RESULT",
+                                          "HUNTER_SHOT",
+                                          "GAME_ENDED",
+                                          "ROLES_REVEALED",
+                                          "TURN_MISSED"};
 
 } // namespace
 
@@ -375,18 +405,23 @@ private Q_SLOTS:
                     sawWitch = true;
                 }
                 if (m == "hunter_action")
-                    QVERIFY(me.role == engine::Role::Hunter && !c->alive && c->phase == engine::Phase::HunterShot);
+                    QVERIFY(me.role == engine::Role::Hunter && !c->alive
+                            && c->phase == engine::Phase::HunterShot);
                 if (m == "vote") {
                     QVERIFY(c->alive);
-                    QVERIFY(c->phase == engine::Phase::DayVote || c->phase == engine::Phase::DayPkVote);
-                    QCOMPARE(c->params["vote_type"].get<std::string>(),
-                             std::string(c->phase == engine::Phase::DayPkVote ? "pk" : "elimination"));
+                    QVERIFY(c->phase == engine::Phase::DayVote
+                            || c->phase == engine::Phase::DayPkVote);
+                    QCOMPARE(
+                        c->params["vote_type"].get<std::string>(),
+                        std::string(c->phase == engine::Phase::DayPkVote ? "pk" : "elimination"));
                     sawVote = true;
                 }
                 if (m == "defend")
                     QVERIFY(c->alive && c->phase == engine::Phase::DayPkDefense);
                 if (m == "discuss")
-                    QVERIFY(c->alive && (c->phase == engine::Phase::DayOpening || c->phase == engine::Phase::DayDiscussion));
+                    QVERIFY(c->alive
+                            && (c->phase == engine::Phase::DayOpening
+                                || c->phase == engine::Phase::DayDiscussion));
                 // What only some may know.
                 if (c->params.contains("teammates"))
                     QVERIFY2(wolf, m.c_str());
@@ -396,11 +431,12 @@ private Q_SLOTS:
                     QCOMPARE(m, std::string("seer_action"));
                 // Whose request it is, for an agent that plays several seats on one URL.
                 if (m != "initialize") {
-                    const json state = c->params.value(m == "game_over" ? "final_state" : "game_state", json());
+                    const json state
+                        = c->params.value(m == "game_over" ? "final_state" : "game_state", json());
                     QVERIFY2(state.value("player_id", json()) == json(seat), m.c_str());
                 }
                 if (m == "game_over")
-                    continue;  // every role is revealed at the end
+                    continue; // every role is revealed at the end
                 std::vector<std::pair<int, std::string>> roles;
                 rolesIn(c->params, roles);
                 for (const auto &[other, role] : roles) {
@@ -410,22 +446,29 @@ private Q_SLOTS:
                     // A teammate's role for a wolf; a dead player's when the rules reveal it.
                     const bool known = (wolf && o.role == engine::Role::Werewolf)
                                        || (revealOnDeath && c->dead.count(other));
-                    QVERIFY2(known, qPrintable(QStringLiteral("seat %1 read seat %2's role in %3")
-                                                   .arg(seat)
-                                                   .arg(other)
-                                                   .arg(QString::fromStdString(m))));
-                    QCOMPARE(role, std::string(o.role == engine::Role::Werewolf ? "werewolf" : role));
+                    QVERIFY2(known,
+                             qPrintable(QStringLiteral("seat %1 read seat %2's role in %3")
+                                            .arg(seat)
+                                            .arg(other)
+                                            .arg(QString::fromStdString(m))));
+                    QCOMPARE(role,
+                             std::string(o.role == engine::Role::Werewolf ? "werewolf" : role));
                 }
-                for (const json &e : c->params.value("game_state", json::object()).value("history", json::array()))
-                    QVERIFY2(PublicHistory.count(e["event_type"].get<std::string>()), e.dump().c_str());
+                for (const json &e :
+                     c->params.value("game_state", json::object()).value("history", json::array()))
+                    QVERIFY2(PublicHistory.count(e["event_type"].get<std::string>()),
+                             e.dump().c_str());
             }
             QCOMPARE(inits, 1);
             QCOMPARE(overs, 1);
         }
         QVERIFY(sawVote);
-        QVERIFY(sawWitch);  // the scripted wolves kill the highest seat: the witch always has a first night
+        QVERIFY(sawWitch); // the scripted wolves kill the highest seat: the witch always has a
+                           // first night
         // The answers reached the match: every ok tool call is in the log.
-        QVERIFY(std::count_if(t.toolCalls.begin(), t.toolCalls.end(), [](const auto &r) { return r.ok; }) > 9);
+        QVERIFY(std::count_if(
+                    t.toolCalls.begin(), t.toolCalls.end(), [](const auto &r) { return r.ok; })
+                > 9);
     }
 
     // hunter_action.voted_by names the voters of the vote that put the
@@ -435,8 +478,8 @@ private Q_SLOTS:
     {
         Table t;
         int hunter = 0, rival = 0;
-        std::vector<int> others;  // everyone else alive at the first vote, in seat order
-        std::set<int> pkVoters;   // those who vote him out in the revote
+        std::vector<int> others; // everyone else alive at the first vote, in seat order
+        std::set<int> pkVoters;  // those who vote him out in the revote
         bool shot = false;
         json hunterParams;
         t.server.setRespond([&](int seat, const json &r) -> std::optional<QByteArray> {
@@ -458,7 +501,8 @@ private Q_SLOTS:
                         others.push_back(p.seat);
             }
             const std::size_t half = others.size() / 2;
-            const auto index = std::size_t(std::find(others.begin(), others.end(), seat) - others.begin());
+            const auto index
+                = std::size_t(std::find(others.begin(), others.end(), seat) - others.begin());
             json target;
             if (r["params"]["vote_type"] == "elimination") {
                 // A tie between the hunter and his rival (an odd one out abstains).
@@ -484,12 +528,14 @@ private Q_SLOTS:
         bool pk = false;
         for (const engine::Event &e : t.match->log())
             if (e.type == engine::EventType::VoteResult && e.payload.value("pkRound", 0) == 1)
-                pk = e.payload.value("eliminatedPlayerId", json()) == json("p:" + std::to_string(hunter));
+                pk = e.payload.value("eliminatedPlayerId", json())
+                     == json("p:" + std::to_string(hunter));
         QVERIFY(pk);
         json expected = json::array();
         for (int s : pkVoters)
             expected.push_back(s);
-        QCOMPARE(QString::fromStdString(hunterParams["voted_by"].dump()), QString::fromStdString(expected.dump()));
+        QCOMPARE(QString::fromStdString(hunterParams["voted_by"].dump()),
+                 QString::fromStdString(expected.dump()));
         QVERIFY(hunterParams["killed_by"].is_null());
     }
 
@@ -510,7 +556,7 @@ private Q_SLOTS:
         QCOMPARE(st.timeouts, st.calls);
         QCOMPARE(st.answered, 0);
         for (const std::string &v : t.votesOf(1))
-            QCOMPARE(v, std::string());  // a timed-out vote abstains
+            QCOMPARE(v, std::string()); // a timed-out vote abstains
     }
 
     // (c) Garbage: not JSON, the wrong id, wrong types.
@@ -522,12 +568,19 @@ private Q_SLOTS:
             if (seat != 1)
                 return playing(seat, r);
             switch (n++ % 3) {
-            case 0: return QByteArray("this is not json");
+            case 0:
+                return QByteArray("this is not json");
             case 1:
-                return QByteArray::fromStdString(
-                    json{{"jsonrpc", "2.0"}, {"id", r["id"].get<int>() + 100}, {"result", {{"vote_target", 2}}}}.dump());
+                return QByteArray::fromStdString(json{
+                    {"jsonrpc", "2.0"},
+                    {"id", r["id"].get<int>() + 100},
+                    {"result", {{"vote_target", 2}}}}.dump());
             default:
-                return result(r, {{"vote_target", "two"}, {"target_id", json::array()}, {"speech", 5}, {"action", 1}});
+                return result(r,
+                              {{"vote_target", "two"},
+                               {"target_id", json::array()},
+                               {"speech", 5},
+                               {"action", 1}});
             }
         });
         QVERIFY(t.start("seed002-9", 9));
@@ -553,8 +606,10 @@ private Q_SLOTS:
         t.server.setRespond([code](int seat, const json &r) -> std::optional<QByteArray> {
             if (seat != 1 || r["method"] == "initialize" || r["method"] == "game_over")
                 return playing(seat, r);
-            return QByteArray::fromStdString(
-                json{{"jsonrpc", "2.0"}, {"id", r["id"]}, {"error", {{"code", code}, {"message", "nope"}}}}.dump());
+            return QByteArray::fromStdString(json{{"jsonrpc", "2.0"},
+                                                  {"id", r["id"]},
+                                                  {"error", {{"code", code}, {"message", "nope"}}}}
+                                                 .dump());
         });
         QVERIFY(t.start("seed002-9", 13));
         QVERIFY(t.play());
@@ -565,7 +620,8 @@ private Q_SLOTS:
         QVERIFY(!votes.empty());
         for (const std::string &v : votes) {
             if (code == 1003)
-                QVERIFY2(!v.empty(), "1003 asks for a random choice");  // a legal target, not an abstention
+                QVERIFY2(!v.empty(),
+                         "1003 asks for a random choice"); // a legal target, not an abstention
             else
                 QCOMPARE(v, std::string());
         }
@@ -580,12 +636,17 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("counted");
-        QTest::newRow("result nested 200000 deep") << QStringLiteral("deep") << QStringLiteral("malformed");
-        QTest::newRow("chunked stream without end") << QStringLiteral("stream") << QStringLiteral("malformed");
+        QTest::newRow("result nested 200000 deep")
+            << QStringLiteral("deep") << QStringLiteral("malformed");
+        QTest::newRow("chunked stream without end")
+            << QStringLiteral("stream") << QStringLiteral("malformed");
         QTest::newRow("150 MB body") << QStringLiteral("huge") << QStringLiteral("malformed");
-        QTest::newRow("a byte at a time past the deadline") << QStringLiteral("drip") << QStringLiteral("timeouts");
-        QTest::newRow("302 to another origin") << QStringLiteral("302") << QStringLiteral("httpErrors");
-        QTest::newRow("307 to another origin") << QStringLiteral("307") << QStringLiteral("httpErrors");
+        QTest::newRow("a byte at a time past the deadline")
+            << QStringLiteral("drip") << QStringLiteral("timeouts");
+        QTest::newRow("302 to another origin")
+            << QStringLiteral("302") << QStringLiteral("httpErrors");
+        QTest::newRow("307 to another origin")
+            << QStringLiteral("307") << QStringLiteral("httpErrors");
     }
     void hostileAgent()
     {
@@ -595,7 +656,8 @@ private Q_SLOTS:
         QVERIFY(agent.listen());
         QVERIFY(other.listen());
         const QString elsewhere = other.baseUrl() + QStringLiteral("/seat/1");
-        agent.setHandler([&](const test::providers::RecordedRequest &r) -> std::optional<test::providers::ScriptedResponse> {
+        agent.setHandler([&](const test::providers::RecordedRequest &r)
+                             -> std::optional<test::providers::ScriptedResponse> {
             if (kind == QLatin1String("deep"))
                 return test::hostile::deepPushAnswer(r.json().value("id", json()), 200'000);
             if (kind == QLatin1String("stream"))
@@ -622,14 +684,18 @@ private Q_SLOTS:
         QVERIFY(t.play(240'000));
         QVERIFY(t.match->ended());
         const qint64 grewKiB = watch.peakResidentKiB() - before;
-        qInfo("%s: resident memory grew by %lld KiB at most; the event loop's largest gap was %lld ms (%lld ticks)",
-              qPrintable(kind), qlonglong(grewKiB), qlonglong(watch.largestGapMs()), qlonglong(watch.ticks()));
+        qInfo("%s: resident memory grew by %lld KiB at most; the event loop's largest gap was %lld "
+              "ms (%lld ticks)",
+              qPrintable(kind),
+              qlonglong(grewKiB),
+              qlonglong(watch.largestGapMs()),
+              qlonglong(watch.ticks()));
         if (before > 0)
             QVERIFY2(grewKiB < 64 * 1024, qPrintable(QString::number(grewKiB)));
         QVERIFY2(watch.largestGapMs() < 1000, qPrintable(QString::number(watch.largestGapMs())));
 
         const host::PushStats &st = t.seats[0]->stats();
-        const int n = counted == QLatin1String("malformed") ? st.malformed
+        const int n = counted == QLatin1String("malformed")  ? st.malformed
                       : counted == QLatin1String("timeouts") ? st.timeouts
                                                              : st.httpErrors;
         QVERIFY(st.calls >= 2);
@@ -637,7 +703,7 @@ private Q_SLOTS:
         QCOMPARE(st.answered, 0);
         QVERIFY(st.defaults > 0);
         for (const std::string &v : t.votesOf(1))
-            QCOMPARE(v, std::string());  // the default: an abstention
+            QCOMPARE(v, std::string()); // the default: an abstention
         // The token never went to the other origin: nothing went there at all.
         QCOMPARE(other.requests().size(), std::size_t(0));
         QCOMPARE(agent.requests().size(), std::size_t(st.calls));
@@ -662,7 +728,8 @@ private Q_SLOTS:
         for (const engine::Event &e : t.match->log()) {
             const std::string text = engine::toJson(e).dump();
             QVERIFY2(text.find("tok-1") == std::string::npos, text.c_str());
-            redacted = redacted || text.find("my token is ***, and Bearer ***") != std::string::npos;
+            redacted
+                = redacted || text.find("my token is ***, and Bearer ***") != std::string::npos;
         }
         QVERIFY(redacted);
     }
@@ -685,18 +752,26 @@ private Q_SLOTS:
         // discussion of 5 s at ×40 leaves room to wait for it.
         h.lobby().defaults().timers.dayDiscussion = 200'000;
         QString ended;
-        QObject::connect(&h, &host::Host::matchEnded, &h, [&ended](const QString &id, const QString &) { ended = id; });
-        QVERIFY(!h.queuePushSeat(QStringLiteral("Bad"), host::PushEndpoint{QUrl(QStringLiteral("ftp://x")), {}, 8000}));
+        QObject::connect(&h,
+                         &host::Host::matchEnded,
+                         &h,
+                         [&ended](const QString &id, const QString &) { ended = id; });
+        QVERIFY(!h.queuePushSeat(QStringLiteral("Bad"),
+                                 host::PushEndpoint{QUrl(QStringLiteral("ftp://x")), {}, 8000}));
         for (int seat = 1; seat <= engine::SeatCount; ++seat)
-            QVERIFY(h.queuePushSeat(QStringLiteral("Push %1").arg(seat),
-                                    host::PushEndpoint{server.url(seat), QStringLiteral("tok-%1").arg(seat), 5000}));
+            QVERIFY(h.queuePushSeat(
+                QStringLiteral("Push %1").arg(seat),
+                host::PushEndpoint{server.url(seat), QStringLiteral("tok-%1").arg(seat), 5000}));
         QTRY_VERIFY_WITH_TIMEOUT(!ended.isEmpty(), 120'000);
         const engine::Match *m = h.lobby().match(ended.toStdString());
         QVERIFY(m);
         // game_over reaches everyone, once.
-        QTRY_COMPARE_WITH_TIMEOUT(std::count_if(server.calls.begin(), server.calls.end(),
-                                                [](const Call &c) { return c.method == "game_over"; }),
-                                  std::ptrdiff_t(engine::SeatCount), 10'000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            std::count_if(server.calls.begin(),
+                          server.calls.end(),
+                          [](const Call &c) { return c.method == "game_over"; }),
+            std::ptrdiff_t(engine::SeatCount),
+            10'000);
         int answered = 0;
         for (const engine::Player &p : m->state().players) {
             const auto st = h.pushStats(m->matchId(), p.playerId);
@@ -722,7 +797,8 @@ private Q_SLOTS:
         for (const Call &c : server.calls)
             asked[c.seat] += c.method == "discuss";
         for (const engine::Event &e : m->log())
-            if (e.type == engine::EventType::PublicMessage && e.payload.value("kind", "") != "LAST_WORDS")
+            if (e.type == engine::EventType::PublicMessage
+                && e.payload.value("kind", "") != "LAST_WORDS")
                 ++spoken[m->player(e.payload.value("playerId", ""))->seat];
         int held = 0;
         for (const engine::Player &p : m->state().players) {
@@ -730,7 +806,10 @@ private Q_SLOTS:
             QCOMPARE(spoken[p.seat], asked[seat]);
             held += h.pushStats(m->matchId(), p.playerId)->rateWaits;
         }
-        QVERIFY(std::accumulate(asked.begin(), asked.end(), 0, [](int n, const auto &a) { return n + a.second; }) > 0);
+        QVERIFY(
+            std::accumulate(
+                asked.begin(), asked.end(), 0, [](int n, const auto &a) { return n + a.second; })
+            > 0);
         QVERIFY(held > 0);
     }
 
@@ -756,20 +835,27 @@ private Q_SLOTS:
         const std::string queue = std::string(engine::PresetQueuePrefix) + "seed002-9";
         QCOMPARE(h.seatCount(queue), 9);
         QString ended;
-        QObject::connect(&h, &host::Host::matchEnded, &h, [&ended](const QString &id, const QString &) { ended = id; });
+        QObject::connect(&h,
+                         &host::Host::matchEnded,
+                         &h,
+                         [&ended](const QString &id, const QString &) { ended = id; });
         std::vector<std::string> pushAgents;
         std::vector<std::string> modelAgents;
         std::vector<std::unique_ptr<test::providers::ScriptedOpenAiServer>> models;
         for (int seat = 1; seat <= 3; ++seat) {
-            auto id = h.queuePushSeat(QStringLiteral("Push %1").arg(seat),
-                                      host::PushEndpoint{server.url(seat), QStringLiteral("tok-%1").arg(seat), 5000}, queue);
+            auto id = h.queuePushSeat(
+                QStringLiteral("Push %1").arg(seat),
+                host::PushEndpoint{server.url(seat), QStringLiteral("tok-%1").arg(seat), 5000},
+                queue);
             QVERIFY(id);
             pushAgents.push_back(*id);
         }
         for (int seat = 4; seat <= 6; ++seat) {
             auto s = std::make_unique<test::providers::ScriptedOpenAiServer>();
             QVERIFY(s->listen());
-            s->setHandler([seat](const test::providers::RecordedRequest &r) { return test::providers::scriptedPlayer(seat, r); });
+            s->setHandler([seat](const test::providers::RecordedRequest &r) {
+                return test::providers::scriptedPlayer(seat, r);
+            });
             host::providers::ProviderProfile p;
             p.name = QStringLiteral("local");
             p.baseUrl = s->baseUrl();
@@ -781,7 +867,7 @@ private Q_SLOTS:
             modelAgents.push_back(*id);
             models.push_back(std::move(s));
         }
-        QVERIFY(h.lobby().matches().empty());  // six of nine: no table yet
+        QVERIFY(h.lobby().matches().empty()); // six of nine: no table yet
         for (int seat = 7; seat <= 9; ++seat)
             h.queueBot(QStringLiteral("Bot %1").arg(seat), queue);
         QTRY_VERIFY_WITH_TIMEOUT(!ended.isEmpty(), 240'000);
@@ -815,16 +901,18 @@ private Q_SLOTS:
             // The model was told its role and this table's rules (not only the classic table's).
             const auto &requests = models[i]->requests();
             QVERIFY(!requests.empty());
-            const std::string system = requests.front().json().at("messages").at(0).value("content", "");
+            const std::string system
+                = requests.front().json().at("messages").at(0).value("content", "");
             std::string role(engine::toString(p->role));
-            role = role.substr(0, 1) + QString::fromStdString(role.substr(1)).toLower().toStdString();
+            role = role.substr(0, 1)
+                   + QString::fromStdString(role.substr(1)).toLower().toStdString();
             QVERIFY2(system.find("# Role: " + role) != std::string::npos, role.c_str());
             QVERIFY(system.find("## This table") != std::string::npos);
             QVERIFY(system.find("9 players: 3 werewolves, 1 seer, 1 witch") != std::string::npos);
         }
         // Every seat's calls (push, model and bot alike) are in the recorder
         // under the seat's name, as `townhall calls` and the inspector show them.
-        std::map<std::string, int> speeches;  // agent → recorded say_public calls
+        std::map<std::string, int> speeches; // agent → recorded say_public calls
         for (const engine::Player &p : m->state().players) {
             host::CallFilter mine;
             mine.agentId = p.agentId;
@@ -837,7 +925,9 @@ private Q_SLOTS:
         }
         // (A seat killed on the first night may never speak; each kind did.)
         const auto spoke = [&speeches](const std::vector<std::string> &agents) {
-            return std::any_of(agents.begin(), agents.end(), [&speeches](const std::string &a) { return speeches[a] > 0; });
+            return std::any_of(agents.begin(), agents.end(), [&speeches](const std::string &a) {
+                return speeches[a] > 0;
+            });
         };
         QVERIFY(spoke(pushAgents));
         QVERIFY(spoke(modelAgents));
@@ -866,11 +956,17 @@ private Q_SLOTS:
         probe.close();
         QProcess agent;
         agent.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        agent.start(python, {QStringLiteral(TOWNHALL_PUSH_AGENT), QStringLiteral("--port"),
-                             QString::number(port), QStringLiteral("--token"), QStringLiteral("tok-1")});
+        agent.start(python,
+                    {QStringLiteral(TOWNHALL_PUSH_AGENT),
+                     QStringLiteral("--port"),
+                     QString::number(port),
+                     QStringLiteral("--token"),
+                     QStringLiteral("tok-1")});
         QVERIFY(agent.waitForStarted());
         QTcpSocket s;
-        QTRY_VERIFY_WITH_TIMEOUT((s.abort(), s.connectToHost(QHostAddress::LocalHost, port), s.waitForConnected(100)), 10'000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (s.abort(), s.connectToHost(QHostAddress::LocalHost, port), s.waitForConnected(100)),
+            10'000);
         s.close();
         Table t;
         t.urls[1] = QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(port));

@@ -89,7 +89,10 @@ struct Models
             out << requests[i].header("Authorization");
         return out;
     }
-    std::size_t requests(int seat) const { return servers[std::size_t(seat)]->requestsTo("/chat/completions").size(); }
+    std::size_t requests(int seat) const
+    {
+        return servers[std::size_t(seat)]->requestsTo("/chat/completions").size();
+    }
 };
 
 std::unique_ptr<Host> startHost(const QString &path)
@@ -121,8 +124,9 @@ std::vector<std::string> lines(const std::string &text)
 
 bool mentions(const QStringList &notices, const QString &a, const QString &b)
 {
-    return std::any_of(notices.begin(), notices.end(),
-                       [&](const QString &n) { return n.contains(a) && n.contains(b); });
+    return std::any_of(notices.begin(), notices.end(), [&](const QString &n) {
+        return n.contains(a) && n.contains(b);
+    });
 }
 } // namespace
 
@@ -170,7 +174,7 @@ private Q_SLOTS:
         const ResumedMatch &m = r.resumed[0];
         QCOMPARE(m.match->matchId(), std::string("match-2"));
         QCOMPARE(m.storedUpTo, storedUpTo);
-        QVERIFY(m.match->state().lastSeq > storedUpTo);  // the resumption is announced
+        QVERIFY(m.match->state().lastSeq > storedUpTo); // the resumption is announced
         QVERIFY(!m.match->ended());
         QCOMPARE(r.notices.size(), qsizetype(1));
         QVERIFY2(r.notices[0].contains(QStringLiteral("match-2")), qPrintable(r.notices[0]));
@@ -199,16 +203,18 @@ private Q_SLOTS:
             auto host = startHost(path);
             QVERIFY(host);
             for (int seat = 0; seat < engine::SeatCount; ++seat)
-                QVERIFY(host->queueModelSeat(QStringLiteral("Model %1").arg(seat),
-                                             models.profile(seat, seat == 7 ? MissingVariable : KeyVariable),
-                                             QStringLiteral("Persona %1").arg(seat)));
+                QVERIFY(host->queueModelSeat(
+                    QStringLiteral("Model %1").arg(seat),
+                    models.profile(seat, seat == 7 ? MissingVariable : KeyVariable),
+                    QStringLiteral("Persona %1").arg(seat)));
             QTRY_VERIFY_WITH_TIMEOUT(host->lobby().match("match-1")
                                          && host->lobby().match("match-1")->state().dayNumber >= 1,
                                      60'000);
             const engine::Match &m = *host->lobby().match("match-1");
             QVERIFY(!m.ended());
             for (const ModelSeatInfo &seat : host->modelSeats("match-1")) {
-                before[seat.playerId] = *seat.log;  // as the host leaves it to the store when it goes
+                before[seat.playerId]
+                    = *seat.log; // as the host leaves it to the store when it goes
                 playerOf[m.player(seat.playerId)->seat - 1] = seat.playerId;
             }
             QCOMPARE(before.size(), std::size_t(engine::SeatCount));
@@ -237,7 +243,8 @@ private Q_SLOTS:
             QVERIFY(seat.profile.apiKey.isEmpty());
             const int index = host->lobby().match("match-1")->player(seat.playerId)->seat - 1;
             QCOMPARE(seat.profile.baseUrl, models.servers[std::size_t(index)]->baseUrl());
-            QCOMPARE(seat.profile.apiKeyEnv, QString::fromLatin1(index == 7 ? MissingVariable : KeyVariable));
+            QCOMPARE(seat.profile.apiKeyEnv,
+                     QString::fromLatin1(index == 7 ? MissingVariable : KeyVariable));
             QVERIFY(seat.persona.startsWith(QStringLiteral("Persona ")));
         }
         const auto lastSeat = host->pilotLog("match-1", playerOf[7]);
@@ -282,10 +289,12 @@ private Q_SLOTS:
         {
             auto host = startHost(path);
             QVERIFY(host);
-            auto a = host->queueModelSeat(QStringLiteral("Ada"), models.profile(0, KeyVariable), QStringLiteral("Calm."));
+            auto a = host->queueModelSeat(
+                QStringLiteral("Ada"), models.profile(0, KeyVariable), QStringLiteral("Calm."));
             host->queueBot(QStringLiteral("Bot Bea"));
             auto b = host->queueModelSeat(QStringLiteral("Bo"), models.profile(1, MissingVariable));
-            auto c = host->queueModelSeat(QStringLiteral("Cy"), models.profile(2, nullptr));  // a local server: no key
+            auto c = host->queueModelSeat(QStringLiteral("Cy"),
+                                          models.profile(2, nullptr)); // a local server: no key
             QVERIFY(a && b && c);
             ada = *a;
             cy = *c;
@@ -298,9 +307,12 @@ private Q_SLOTS:
         QStringList waiting;
         for (const engine::QueueEntry &e : host->lobby().queue(engine::DefaultQueueId))
             waiting << QString::fromStdString(e.displayName);
-        QCOMPARE(waiting, (QStringList{QStringLiteral("Ada"), QStringLiteral("Bot Bea"), QStringLiteral("Cy")}));
-        QVERIFY2(mentions(host->notices(), QStringLiteral("Bo"), QString::fromLatin1(MissingVariable)),
-                 qPrintable(host->notices().join(QLatin1Char('\n'))));
+        QCOMPARE(
+            waiting,
+            (QStringList{QStringLiteral("Ada"), QStringLiteral("Bot Bea"), QStringLiteral("Cy")}));
+        QVERIFY2(
+            mentions(host->notices(), QStringLiteral("Bo"), QString::fromLatin1(MissingVariable)),
+            qPrintable(host->notices().join(QLatin1Char('\n'))));
         // A seat queued now gets an id of its own.
         auto dee = host->queueModelSeat(QStringLiteral("Dee"), models.profile(2, nullptr));
         QVERIFY(dee && *dee != ada && *dee != cy);
@@ -330,8 +342,10 @@ private Q_SLOTS:
         auto host = startHost(dir.filePath(QStringLiteral("export.sqlite")));
         QVERIFY(host);
         for (int seat = 0; seat < engine::SeatCount; ++seat)
-            QVERIFY(host->queueModelSeat(QStringLiteral("Model %1").arg(seat), models.profile(seat, KeyVariable)));
-        QTRY_VERIFY_WITH_TIMEOUT(host->lobby().match("match-1") && host->lobby().match("match-1")->ended(), 60'000);
+            QVERIFY(host->queueModelSeat(QStringLiteral("Model %1").arg(seat),
+                                         models.profile(seat, KeyVariable)));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            host->lobby().match("match-1") && host->lobby().match("match-1")->ended(), 60'000);
         // Once every answer is in and stored, the export has what the pilots logged.
         auto stored = [&] {
             auto text = host->store()->exportMatch("match-1");
@@ -357,7 +371,8 @@ private Q_SLOTS:
             QVERIFY(log);
             QCOMPARE(PilotStats::fromJson(s.at("stats")), log->stats);
             QCOMPARE(s.at("notes").size(), log->notes.size());
-            QCOMPARE(QString::fromStdString(s.at("notes").at(0).at("text").get<std::string>()), log->notes.front().text);
+            QCOMPARE(QString::fromStdString(s.at("notes").at(0).at("text").get<std::string>()),
+                     log->notes.front().text);
             QCOMPARE(s.at("profile").at("apiKeyEnv").get<std::string>(), std::string(KeyVariable));
             QVERIFY(!s.at("profile").contains("apiKey"));
         }
@@ -378,8 +393,11 @@ private Q_SLOTS:
         QVERIFY(opened);
         Store store = std::move(opened.value());
         for (int i = 1; i <= 3; ++i)
-            QVERIFY(commitMatch(store, playedMatch("match-" + std::to_string(i), i, std::uint64_t(10 + i),
-                                                   1'700'000'000'000 + i * 1000)));
+            QVERIFY(commitMatch(store,
+                                playedMatch("match-" + std::to_string(i),
+                                            i,
+                                            std::uint64_t(10 + i),
+                                            1'700'000'000'000 + i * 1000)));
         engine::Lobby lobby(3, engine::MatchConfig{});
         Recovery r = recoverFromStore(store, lobby, 1'800'000'000'000, 2);
         QVERIFY(r.resumed.empty());

@@ -36,8 +36,11 @@ tournament::TournamentSpec liveSpec(int matches, const QString &model)
                  {"matches", matches},
                  {"seed", 4},
                  {"timers", "standard"},
-                 {"providers", {{"a", {{"kind", "openai"}, {"baseUrl", model.toStdString()}, {"model", "m"}}}}},
-                 {"participants", {{{"id", "model-a"}, {"provider", "a"}}, {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
+                 {"providers",
+                  {{"a", {{"kind", "openai"}, {"baseUrl", model.toStdString()}, {"model", "m"}}}}},
+                 {"participants",
+                  {{{"id", "model-a"}, {"provider", "a"}},
+                   {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
     auto parsed = tournament::parseSpec(j);
     if (!parsed.ok())
         qFatal("spec refused: %s", parsed.errors.front().c_str());
@@ -86,13 +89,13 @@ bool waitUntilStarted(SharedTournaments &db, int index, const std::string &holde
 /// once its match has started.
 struct OneMatch
 {
-    std::unique_ptr<SharedTournaments> db;  ///< the test's own view
+    std::unique_ptr<SharedTournaments> db; ///< the test's own view
     QTemporaryDir dir;
     std::unique_ptr<Host> host;
     std::unique_ptr<SharedTournaments> mine;
     std::unique_ptr<LiveTournament> live;
     std::unique_ptr<QSignalSpy> finished, failed, notice;
-    std::string matchId;  ///< on the host
+    std::string matchId; ///< on the host
 
     bool start(const QString &model, int leaseMs);
 };
@@ -111,8 +114,8 @@ bool OneMatch::start(const QString &model, int leaseMs)
         return false;
     host = startHost(dir, QStringLiteral("a.sqlite"));
     mine = connectTo();
-    live = std::make_unique<LiveTournament>(*host, *mine, "t1", spec, keyedSeats(spec),
-                                            std::map<std::string, std::string>{}, 1);
+    live = std::make_unique<LiveTournament>(
+        *host, *mine, "t1", spec, keyedSeats(spec), std::map<std::string, std::string>{}, 1);
     live->setLease(leaseMs, 100);
     finished = std::make_unique<QSignalSpy>(live.get(), &LiveTournament::finished);
     failed = std::make_unique<QSignalSpy>(live.get(), &LiveTournament::failed);
@@ -156,7 +159,8 @@ private Q_SLOTS:
         QVERIFY(a.holder() != b.holder());
         for (LiveTournament *live : {&a, &b})
             live->setLease(3'000, 100);
-        QSignalSpy finishedA(&a, &LiveTournament::finished), finishedB(&b, &LiveTournament::finished);
+        QSignalSpy finishedA(&a, &LiveTournament::finished),
+            finishedB(&b, &LiveTournament::finished);
         QSignalSpy failedA(&a, &LiveTournament::failed), failedB(&b, &LiveTournament::failed);
         QSignalSpy noticeA(&a, &LiveTournament::notice), noticeB(&b, &LiveTournament::notice);
         QString error;
@@ -164,7 +168,7 @@ private Q_SLOTS:
         QVERIFY2(b.start(&error), qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(finishedA.size() == 1 && finishedB.size() == 1, 400'000);
         QVERIFY(failedA.isEmpty() && failedB.isEmpty());
-        QVERIFY(noticeA.isEmpty() && noticeB.isEmpty());  // no lease was lost
+        QVERIFY(noticeA.isEmpty() && noticeB.isEmpty()); // no lease was lost
         QCOMPARE(a.progress().done, 4);
         QCOMPARE(b.progress().done, 4);
 
@@ -174,7 +178,7 @@ private Q_SLOTS:
         std::set<std::string> holders, labels;
         for (const TournamentMatchRow &r : rows) {
             QCOMPARE(r.status, std::string("DONE"));
-            QCOMPARE(r.attempts, 1);  // claimed once, played once
+            QCOMPARE(r.attempts, 1); // claimed once, played once
             QVERIFY(r.holder == a.holder() || r.holder == b.holder());
             holders.insert(r.holder);
             // The label names the host: its match ids repeat on the other.
@@ -204,7 +208,7 @@ private Q_SLOTS:
                 }
             }
         }
-        QCOMPARE(holders.size(), std::size_t(2));  // both hosts played
+        QCOMPARE(holders.size(), std::size_t(2)); // both hosts played
         QCOMPARE(db->tournament("t1").value().status, std::string("FINISHED"));
         auto report = tournamentReport(*db, "t1");
         QVERIFY(report);
@@ -228,8 +232,9 @@ private Q_SLOTS:
         const std::string matchId = t.matchId;
 
         // The host stalls; its lease runs out and another host claims the match.
-        const QString moved = runSql({QStringLiteral("UPDATE townhall_tournament_matches SET lease_until = "
-                                                     "clock_timestamp() - interval '1 second'")});
+        const QString moved
+            = runSql({QStringLiteral("UPDATE townhall_tournament_matches SET lease_until = "
+                                     "clock_timestamp() - interval '1 second'")});
         QVERIFY2(moved.isEmpty(), qPrintable(moved));
         auto other = db->claimMatches("t1", "other", 1, 600'000);
         QVERIFY(other);
@@ -259,14 +264,15 @@ private Q_SLOTS:
         QCOMPARE(db->completeMatches({done}, "other").value(), 1);
         QVERIFY(finished.wait(10'000) || finished.size() == 1);
         QCOMPARE(db->tournament("t1").value().status, std::string("FINISHED"));
-        QCOMPARE(db->tournamentMatches("t1", false).value()[0].matchId, std::string("other/match-1"));
+        QCOMPARE(db->tournamentMatches("t1", false).value()[0].matchId,
+                 std::string("other/match-1"));
         QVERIFY(failed.isEmpty());
     }
 
     void aMatchLostWhileRunningIsAbandonedAndPaused()
     {
         OneMatch t;
-        QVERIFY(t.start(m_model.baseUrl(), 900));  // renewed every 300 ms
+        QVERIFY(t.start(m_model.baseUrl(), 900)); // renewed every 300 ms
         auto &db = t.db;
         auto &notice = *t.notice;
         auto &failed = *t.failed;
@@ -279,25 +285,27 @@ private Q_SLOTS:
         QVERIFY(notice.isEmpty());
 
         // Another host has it now (as after a pause longer than the lease).
-        const QString moved = runSql({QStringLiteral("UPDATE townhall_tournament_matches SET holder = 'other', "
-                                                     "lease_until = clock_timestamp() + interval '1 hour'")});
+        const QString moved
+            = runSql({QStringLiteral("UPDATE townhall_tournament_matches SET holder = 'other', "
+                                     "lease_until = clock_timestamp() + interval '1 hour'")});
         QVERIFY2(moved.isEmpty(), qPrintable(moved));
         QTRY_VERIFY_WITH_TIMEOUT(!notice.isEmpty(), 10'000);
         QVERIFY(failed.isEmpty());
         QCOMPARE(t.live->progress().running, 0);
         const engine::Match *m = t.host->lobby().match(t.matchId);
         QVERIFY(m);
-        QVERIFY(m->state().paused || m->ended());  // its seats spend nothing more
+        QVERIFY(m->state().paused || m->ended()); // its seats spend nothing more
         QCOMPARE(db->tournamentMatches("t1", false).value()[0].holder, std::string("other"));
     }
 
     void aLostConnectionDoesNotEndTheTournament()
     {
         OneMatch t;
-        QVERIFY(t.start(m_model.baseUrl(), 3'000));  // renewed every second
+        QVERIFY(t.start(m_model.baseUrl(), 3'000)); // renewed every second
         // The server drops every Town Hall connection (a restart, a cut).
-        const QString cut = runSql({QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                                   "WHERE application_name = 'townhall'")});
+        const QString cut
+            = runSql({QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                     "WHERE application_name = 'townhall'")});
         QVERIFY2(cut.isEmpty(), qPrintable(cut));
         // The host notices at its next renewal, connects again and goes on.
         QTRY_VERIFY_WITH_TIMEOUT(!t.notice->isEmpty(), 10'000);
@@ -305,7 +313,7 @@ private Q_SLOTS:
                  qPrintable(t.notice->first().first().toString()));
         QTRY_VERIFY_WITH_TIMEOUT(t.finished->size() == 1, 300'000);
         QVERIFY(t.failed->isEmpty());
-        QVERIFY(t.db->reconnect());  // the test's own view was dropped too
+        QVERIFY(t.db->reconnect()); // the test's own view was dropped too
         const auto row = t.db->tournamentMatches("t1", true).value()[0];
         QCOMPARE(row.status, std::string("DONE"));
         QCOMPARE(row.attempts, 1);

@@ -79,42 +79,74 @@ private Q_SLOTS:
     void urls_data()
     {
         QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("error");      // a part of the error; empty: accepted
+        QTest::addColumn<QString>("error"); // a part of the error; empty: accepted
         QTest::addColumn<QString>("host");
         QTest::addColumn<int>("port");
         QTest::addColumn<QString>("database");
         QTest::addColumn<QString>("user");
         QTest::addColumn<QStringList>("options");
-        const QStringList defaults{QStringLiteral("application_name=townhall"), QStringLiteral("connect_timeout=10")};
-        QTest::newRow("full") << "postgresql://ana@db.lan:6543/arena" << "" << "db.lan" << 6543 << "arena" << "ana"
-                              << defaults;
-        QTest::newRow("short scheme, default port") << "postgres://ana@db.lan/arena" << "" << "db.lan" << 5432
-                                                    << "arena" << "ana" << defaults;
-        QTest::newRow("no user") << "postgresql://db.lan/arena" << "" << "db.lan" << 5432 << "arena" << "" << defaults;
+        const QStringList defaults{QStringLiteral("application_name=townhall"),
+                                   QStringLiteral("connect_timeout=10")};
+        QTest::newRow("full") << "postgresql://ana@db.lan:6543/arena"
+                              << ""
+                              << "db.lan" << 6543 << "arena"
+                              << "ana" << defaults;
+        QTest::newRow("short scheme, default port") << "postgres://ana@db.lan/arena"
+                                                    << ""
+                                                    << "db.lan" << 5432 << "arena"
+                                                    << "ana" << defaults;
+        QTest::newRow("no user") << "postgresql://db.lan/arena"
+                                 << ""
+                                 << "db.lan" << 5432 << "arena"
+                                 << "" << defaults;
         QTest::newRow("tls options pass through")
-            << "postgresql://ana@db.lan/arena?sslmode=verify-full&sslrootcert=/etc/my%20ca.pem" << "" << "db.lan"
-            << 5432 << "arena" << "ana"
-            << QStringList{QStringLiteral("sslmode='verify-full'"), QStringLiteral("sslrootcert='/etc/my ca.pem'"),
-                           QStringLiteral("application_name=townhall"), QStringLiteral("connect_timeout=10")};
-        QTest::newRow("socket directory") << "postgresql:///arena?host=/run/postgresql" << "" << "/run/postgresql"
-                                          << 5432 << "arena" << "" << defaults;
+            << "postgresql://ana@db.lan/arena?sslmode=verify-full&sslrootcert=/etc/my%20ca.pem"
+            << ""
+            << "db.lan" << 5432 << "arena"
+            << "ana"
+            << QStringList{QStringLiteral("sslmode='verify-full'"),
+                           QStringLiteral("sslrootcert='/etc/my ca.pem'"),
+                           QStringLiteral("application_name=townhall"),
+                           QStringLiteral("connect_timeout=10")};
+        QTest::newRow("socket directory") << "postgresql:///arena?host=/run/postgresql"
+                                          << ""
+                                          << "/run/postgresql" << 5432 << "arena"
+                                          << "" << defaults;
         QTest::newRow("own application name and timeout")
-            << "postgresql://h/arena?application_name=lab&connect_timeout=3" << "" << "h" << 5432 << "arena" << ""
-            << QStringList{QStringLiteral("application_name='lab'"), QStringLiteral("connect_timeout='3'")};
-        QTest::newRow("password in the user part") << "postgresql://ana:secret@db.lan/arena" << "PGPASSWORD" << ""
-                                                   << 0 << "" << "" << QStringList();
-        QTest::newRow("empty password") << "postgresql://ana:@db.lan/arena" << "PGPASSWORD" << "" << 0 << "" << ""
-                                        << QStringList();
-        QTest::newRow("password option") << "postgresql://ana@db.lan/arena?password=secret" << ".pgpass" << "" << 0
-                                         << "" << "" << QStringList();
-        QTest::newRow("key password option") << "postgresql://ana@db.lan/arena?sslpassword=x" << "PGPASSWORD" << ""
-                                             << 0 << "" << "" << QStringList();
-        QTest::newRow("unknown option") << "postgresql://ana@db.lan/arena?sslmod=require" << "\"sslmod\"" << "" << 0
-                                        << "" << "" << QStringList();
-        QTest::newRow("no database") << "postgresql://ana@db.lan" << "names no database" << "" << 0 << "" << ""
-                                     << QStringList();
-        QTest::newRow("a file path") << "/tmp/townhall.sqlite" << "postgresql://" << "" << 0 << "" << ""
-                                     << QStringList();
+            << "postgresql://h/arena?application_name=lab&connect_timeout=3"
+            << ""
+            << "h" << 5432 << "arena"
+            << ""
+            << QStringList{QStringLiteral("application_name='lab'"),
+                           QStringLiteral("connect_timeout='3'")};
+        QTest::newRow("password in the user part") << "postgresql://ana:secret@db.lan/arena"
+                                                   << "PGPASSWORD"
+                                                   << "" << 0 << ""
+                                                   << "" << QStringList();
+        QTest::newRow("empty password") << "postgresql://ana:@db.lan/arena"
+                                        << "PGPASSWORD"
+                                        << "" << 0 << ""
+                                        << "" << QStringList();
+        QTest::newRow("password option") << "postgresql://ana@db.lan/arena?password=secret"
+                                         << ".pgpass"
+                                         << "" << 0 << ""
+                                         << "" << QStringList();
+        QTest::newRow("key password option") << "postgresql://ana@db.lan/arena?sslpassword=x"
+                                             << "PGPASSWORD"
+                                             << "" << 0 << ""
+                                             << "" << QStringList();
+        QTest::newRow("unknown option") << "postgresql://ana@db.lan/arena?sslmod=require"
+                                        << "\"sslmod\""
+                                        << "" << 0 << ""
+                                        << "" << QStringList();
+        QTest::newRow("no database") << "postgresql://ana@db.lan"
+                                     << "names no database"
+                                     << "" << 0 << ""
+                                     << "" << QStringList();
+        QTest::newRow("a file path") << "/tmp/townhall.sqlite"
+                                     << "postgresql://"
+                                     << "" << 0 << ""
+                                     << "" << QStringList();
     }
 
     void urls()
@@ -145,7 +177,8 @@ private Q_SLOTS:
         qunsetenv("PGPASSWORD");
         auto refused = SharedTournaments::open(urlOf(serverUrl()));
         QVERIFY(!refused);
-        QVERIFY2(refused.error().message.contains(QLatin1String("password")), qPrintable(refused.error().message));
+        QVERIFY2(refused.error().message.contains(QLatin1String("password")),
+                 qPrintable(refused.error().message));
         // From a .pgpass file (PGPASSFILE; libpq wants it private).
         QTemporaryDir dir;
         const PostgresUrl url = urlOf(serverUrl());
@@ -165,7 +198,8 @@ private Q_SLOTS:
         qputenv("PGPASSWORD", qgetenv("TOWNHALL_TEST_PG_PASSWORD"));
         QVERIFY2(viaFile, viaFile ? "" : qPrintable(viaFile.error().message));
         // The location names no secret.
-        QVERIFY(!viaFile.value()->location().contains(qEnvironmentVariable("TOWNHALL_TEST_PG_PASSWORD")));
+        QVERIFY(!viaFile.value()->location().contains(
+            qEnvironmentVariable("TOWNHALL_TEST_PG_PASSWORD")));
     }
 
     void tlsOptionsReachTheDriver()
@@ -176,17 +210,21 @@ private Q_SLOTS:
         // Verifying it against a root certificate that is not there fails,
         // which shows the options reached libpq.
         QTemporaryDir dir;
-        auto verify = SharedTournaments::open(urlOf(
-            serverUrl() + QStringLiteral("?sslmode=verify-full&sslrootcert=") + dir.filePath(QStringLiteral("none.crt"))));
+        auto verify = SharedTournaments::open(
+            urlOf(serverUrl() + QStringLiteral("?sslmode=verify-full&sslrootcert=")
+                  + dir.filePath(QStringLiteral("none.crt"))));
         QVERIFY(!verify);
-        QVERIFY2(verify.error().message.contains(QLatin1String("root certificate")), qPrintable(verify.error().message));
+        QVERIFY2(verify.error().message.contains(QLatin1String("root certificate")),
+                 qPrintable(verify.error().message));
     }
 
     void anUnreachableServerIsAClearError()
     {
-        auto none = SharedTournaments::open(urlOf(QStringLiteral("postgresql://x@127.0.0.1:1/townhall")));
+        auto none
+            = SharedTournaments::open(urlOf(QStringLiteral("postgresql://x@127.0.0.1:1/townhall")));
         QVERIFY(!none);
-        QVERIFY2(none.error().message.contains(QLatin1String("cannot connect to postgresql://x@127.0.0.1:1/townhall")),
+        QVERIFY2(none.error().message.contains(
+                     QLatin1String("cannot connect to postgresql://x@127.0.0.1:1/townhall")),
                  qPrintable(none.error().message));
     }
 
@@ -194,11 +232,11 @@ private Q_SLOTS:
     {
         {
             auto first = connectTo();
-            auto again = connectTo();  // a second start finds the tables and goes on
+            auto again = connectTo(); // a second start finds the tables and goes on
             Q_UNUSED(again);
         }
-        const QString bumped =
-            runSql({QStringLiteral("UPDATE townhall_meta SET value = '99' WHERE key = 'schema_version'")});
+        const QString bumped = runSql(
+            {QStringLiteral("UPDATE townhall_meta SET value = '99' WHERE key = 'schema_version'")});
         QVERIFY2(bumped.isEmpty(), qPrintable(bumped));
         auto refused = SharedTournaments::open(urlOf(serverUrl()));
         QVERIFY(!refused);
@@ -246,7 +284,8 @@ private Q_SLOTS:
         auto c = connectTo();
         auto shortLease = b->claimMatches("t1", "B2", 2, 300);
         QVERIFY(indexesOf(shortLease.value()) == (std::set<int>{6, 7}));
-        QVERIFY(c->claimMatches("t1", "C", 10, 60'000).value().size() == 2);  // 8, 9; 6 and 7 are held
+        QVERIFY(c->claimMatches("t1", "C", 10, 60'000).value().size()
+                == 2); // 8, 9; 6 and 7 are held
         QThread::msleep(450);
         auto takeover = c->claimMatches("t1", "C", 10, 60'000);
         QVERIFY(indexesOf(takeover.value()) == (std::set<int>{6, 7}));
@@ -266,8 +305,8 @@ private Q_SLOTS:
         QCOMPARE(rows[6].attempts, 2);
 
         // Renewing keeps a lease alive past its first term.
-        auto kept = a->claimMatches("t1", "A", 0, 300);  // max < 1 claims one
-        QVERIFY(kept.value().empty());  // nothing left to claim
+        auto kept = a->claimMatches("t1", "A", 0, 300); // max < 1 claims one
+        QVERIFY(kept.value().empty());                  // nothing left to claim
         auto held = a->renewLeases("A", 300);
         QVERIFY(held);
         // It names what A still holds, and nothing of another holder's.
@@ -284,7 +323,8 @@ private Q_SLOTS:
         QVERIFY(indexesOf(released.value()) == (std::set<int>{1}));
         // A match id can be set only by the holder.
         QVERIFY(b->setClaimedMatchId("t1", 1, "B", "match-3"));
-        QVERIFY(a->setClaimedMatchId("t1", 1, "A", "match-9").error().code == StoreError::Code::Conflict);
+        QVERIFY(a->setClaimedMatchId("t1", 1, "A", "match-9").error().code
+                == StoreError::Code::Conflict);
     }
 
     void concurrentClaimersShareTheScheduleExactly()
@@ -318,7 +358,7 @@ private Q_SLOTS:
             t.join();
         std::vector<int> all;
         for (const auto &g : got) {
-            QVERIFY(!g.empty());  // every host got work
+            QVERIFY(!g.empty()); // every host got work
             all.insert(all.end(), g.begin(), g.end());
         }
         std::sort(all.begin(), all.end());
@@ -374,7 +414,7 @@ private Q_SLOTS:
             QVERIFY(!runs[std::size_t(h)].stopped);
         }
         QCOMPARE(played, 240);
-        QCOMPARE(finishedHere, 1);  // one host stored the end and the ratings
+        QCOMPARE(finishedHere, 1); // one host stored the end and the ratings
 
         auto shared = connectTo();
         QCOMPARE(shared->tournament("t1").value().status, std::string("FINISHED"));
@@ -383,7 +423,8 @@ private Q_SLOTS:
         QVERIFY(report.value().toJson() == expected.value().toJson());
         auto stored = shared->storedReport("t1");
         QVERIFY(stored);
-        QVERIFY(json::parse(stored.value()) == json::parse(tournament::toJsonText(expected.value())));
+        QVERIFY(json::parse(stored.value())
+                == json::parse(tournament::toJsonText(expected.value())));
         // Every match's whole log is in the database and matches the local one.
         auto log = tournamentMatchLog(*shared, "t1", "t1-m17");
         auto localLog = tournamentMatchLog(local.value(), localId.value(), "t1-m17");
@@ -440,9 +481,11 @@ private Q_SLOTS:
         QVERIFY(run);
         QVERIFY(run.value().stopped);
         auto rows = shared->tournamentMatches("t1", false).value();
-        const auto playing = std::count_if(rows.begin(), rows.end(), [](const auto &r) { return r.status == "PLAYING"; });
-        QCOMPARE(int(playing), 0);  // nothing held: another host can take all the rest at once
-        const auto done = std::count_if(rows.begin(), rows.end(), [](const auto &r) { return r.status == "DONE"; });
+        const auto playing = std::count_if(
+            rows.begin(), rows.end(), [](const auto &r) { return r.status == "PLAYING"; });
+        QCOMPARE(int(playing), 0); // nothing held: another host can take all the rest at once
+        const auto done = std::count_if(
+            rows.begin(), rows.end(), [](const auto &r) { return r.status == "DONE"; });
         QCOMPARE(int(done), run.value().played);
         QVERIFY(shared->tournament("t1").value().status == "RUNNING");
     }

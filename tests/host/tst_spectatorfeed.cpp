@@ -6,17 +6,16 @@
 
 #include "engine/projection.h"
 #include "engine/simulator.h"
+#include "filelimit.h"
 #include "host/host.h"
 #include "host/mcpservice.h"
 #include "host/spectatorfeed.h"
-#include "filelimit.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTcpSocket>
 #include <QWebSocket>
 #include <QtTest>
-
 
 #include <memory>
 #include <set>
@@ -43,7 +42,8 @@ std::vector<Event> simulated(std::uint64_t seed, const std::string &matchId)
         if (e.payload.contains("matchId"))
             e.payload["matchId"] = matchId;
         if (auto c = e.payload.find("causeEventId"); c != e.payload.end() && c->is_string())
-            *c = engine::makeEventId(matchId, std::stoull(c->get<std::string>().substr(old.size() + 1)));
+            *c = engine::makeEventId(matchId,
+                                     std::stoull(c->get<std::string>().substr(old.size() + 1)));
     }
     return log;
 }
@@ -58,7 +58,8 @@ void feedRange(SpectatorFeed &feed, const std::vector<Event> &log, std::size_t f
     }
 }
 
-std::vector<std::uint64_t> publicSeqs(const std::vector<Event> &log, std::size_t from, std::size_t to)
+std::vector<std::uint64_t>
+publicSeqs(const std::vector<Event> &log, std::size_t from, std::size_t to)
 {
     std::vector<std::uint64_t> out;
     for (std::size_t i = from; i < to; ++i)
@@ -73,8 +74,10 @@ class Spectator
 public:
     explicit Spectator(const QUrl &url, const QString &origin = {})
     {
-        QObject::connect(&socket, &QWebSocket::textMessageReceived, &socket,
-                         [this](const QString &text) { messages.push_back(json::parse(text.toStdString())); });
+        QObject::connect(
+            &socket, &QWebSocket::textMessageReceived, &socket, [this](const QString &text) {
+                messages.push_back(json::parse(text.toStdString()));
+            });
         QObject::connect(&socket, &QWebSocket::disconnected, &socket, [this] { closed = true; });
         QNetworkRequest request(url);
         if (!origin.isEmpty())
@@ -91,8 +94,9 @@ public:
     }
     int count(const std::string &type) const
     {
-        return int(std::count_if(messages.begin(), messages.end(),
-                                 [&](const json &m) { return m.value("type", "") == type; }));
+        return int(std::count_if(messages.begin(), messages.end(), [&](const json &m) {
+            return m.value("type", "") == type;
+        }));
     }
     std::vector<std::uint64_t> eventSeqs() const
     {
@@ -169,9 +173,10 @@ private Q_SLOTS:
         QCOMPARE(m["dayNumber"], view.dayNumber);
         for (std::size_t i = 0; i < view.players.size(); ++i) {
             QCOMPARE(m["players"][i]["alive"], view.players[i].alive);
-            QCOMPARE(m["players"][i]["revealedRole"].is_null(), !view.players[i].revealedRole.has_value());
+            QCOMPARE(m["players"][i]["revealedRole"].is_null(),
+                     !view.players[i].revealedRole.has_value());
         }
-        QVERIFY(!m.contains("events"));  // no history unless asked for
+        QVERIFY(!m.contains("events")); // no history unless asked for
 
         feedRange(feed, log, half, log.size());
         const auto expected = publicSeqs(log, half, log.size());
@@ -267,7 +272,8 @@ private Q_SLOTS:
                 if (last.type != engine::EventType::VoteCast)
                     continue;
                 FeedLog log;
-                const std::vector<Event> prefix(events.begin(), events.begin() + std::ptrdiff_t(upTo));
+                const std::vector<Event> prefix(events.begin(),
+                                                events.begin() + std::ptrdiff_t(upTo));
                 log.ingest("match-1", prefix, 0);
                 const json tally = log.snapshot({}, log.nextN(), false, 0)["matches"][0]["tally"];
                 const auto full = engine::Match::fromLog(prefix);
@@ -275,7 +281,9 @@ private Q_SLOTS:
                 json expected = json::object();
                 for (const engine::Player &p : full->state().players)
                     if (p.voted)
-                        expected[p.playerId] = p.voteTarget && !p.voteTarget->empty() ? json(*p.voteTarget) : json(nullptr);
+                        expected[p.playerId] = p.voteTarget && !p.voteTarget->empty()
+                                                   ? json(*p.voteTarget)
+                                                   : json(nullptr);
                 QCOMPARE(tally["votes"].dump(), expected.dump());
                 QCOMPARE(tally["day"], full->state().dayNumber);
                 ++checked;
@@ -290,12 +298,12 @@ private Q_SLOTS:
         const auto events = simulated(3, "match-1");
         log.ingest("match-1", events, 0);
         QVERIFY(log.nextN() > 60);
-        QVERIFY(!log.resumeAt(log.cursor(1)));                      // pushed out
-        QCOMPARE(*log.resumeAt(log.cursor(log.nextN() - 1)), log.nextN());  // up to date
+        QVERIFY(!log.resumeAt(log.cursor(1)));                             // pushed out
+        QCOMPARE(*log.resumeAt(log.cursor(log.nextN() - 1)), log.nextN()); // up to date
         QCOMPARE(*log.resumeAt(log.cursor(log.firstN())), log.firstN() + 1);
         QVERIFY(!log.resumeAt(QStringLiteral("other.3")));
         QVERIFY(!log.resumeAt(log.epoch() + QStringLiteral(".x")));
-        QVERIFY(!log.resumeAt(log.cursor(log.nextN() + 5)));       // from the future
+        QVERIFY(!log.resumeAt(log.cursor(log.nextN() + 5))); // from the future
     }
 
     void delayHoldsEverythingBack()
@@ -318,7 +326,9 @@ private Q_SLOTS:
         since.start();
         feedRange(feed, log, half, log.size());
         const auto all = publicSeqs(log, 0, log.size());
-        QVERIFY(live.waitFor([&] { return live.eventSeqs().size() >= all.size() - publicSeqs(log, 0, half).size(); }));
+        QVERIFY(live.waitFor([&] {
+            return live.eventSeqs().size() >= all.size() - publicSeqs(log, 0, half).size();
+        }));
         QVERIFY(delayed.eventSeqs().empty());
         QVERIFY(delayed.waitFor([&] { return delayed.eventSeqs().size() >= all.size(); }));
         QCOMPARE(delayed.eventSeqs(), all);
@@ -330,11 +340,16 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("query");
         QTest::addColumn<QString>("says");
-        QTest::newRow("delay not a number") << "delay=soon" << "delay";
-        QTest::newRow("negative delay") << "delay=-3" << "delay";
-        QTest::newRow("delay too long") << "delay=7200" << "delay";
-        QTest::newRow("bad history") << "history=some" << "history";
-        QTest::newRow("unknown match") << "match=match-99" << "match-99";
+        QTest::newRow("delay not a number") << "delay=soon"
+                                            << "delay";
+        QTest::newRow("negative delay") << "delay=-3"
+                                        << "delay";
+        QTest::newRow("delay too long") << "delay=7200"
+                                        << "delay";
+        QTest::newRow("bad history") << "history=some"
+                                     << "history";
+        QTest::newRow("unknown match") << "match=match-99"
+                                       << "match-99";
     }
 
     void badRequestsAreRefusedClearly()
@@ -362,7 +377,9 @@ private Q_SLOTS:
         QVERIFY(wrongPath.waitFor([&] { return wrongPath.closed; }));
         QCOMPARE(wrongPath.count("hello"), 0);
         Spectator foreign(feedUrl(feed), QStringLiteral("http://evil.example"));
-        QVERIFY(foreign.waitFor([&] { return foreign.closed || foreign.socket.error() != QAbstractSocket::UnknownSocketError; }));
+        QVERIFY(foreign.waitFor([&] {
+            return foreign.closed || foreign.socket.error() != QAbstractSocket::UnknownSocketError;
+        }));
         QVERIFY(foreign.messages.empty());
         Spectator local(feedUrl(feed), QStringLiteral("http://localhost:1234"));
         QVERIFY(local.waitForType("snapshot"));
@@ -382,8 +399,9 @@ private Q_SLOTS:
         const auto expected = publicSeqs(log, 40, log.size());
         QVERIFY(QTest::qWaitFor(
             [&] {
-                return std::all_of(crowd.begin(), crowd.end(),
-                                   [&](const auto &s) { return s->eventSeqs().size() >= expected.size(); });
+                return std::all_of(crowd.begin(), crowd.end(), [&](const auto &s) {
+                    return s->eventSeqs().size() >= expected.size();
+                });
             },
             180000));
         for (const auto &s : crowd)
@@ -402,8 +420,10 @@ private Q_SLOTS:
         const QUrl url(feed.listenUrl());
         stuck.connectToHost(QHostAddress::LocalHost, quint16(url.port()));
         QVERIFY(stuck.waitForConnected(Patience));
-        stuck.write("GET /spectate HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+        stuck.write(
+            "GET /spectate HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: "
+            "Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
         QVERIFY(QTest::qWaitFor([&] { return feed.clientCount() == 1; }, Patience));
         Spectator reader(feedUrl(feed));
         QVERIFY(reader.waitForType("snapshot"));
@@ -438,20 +458,25 @@ private Q_SLOTS:
 
         // A page of another site may not open the feed (DNS rebinding).
         Spectator evil(url, QStringLiteral("http://evil.example"));
-        QVERIFY(evil.waitFor([&] { return evil.closed || evil.socket.error() != QAbstractSocket::UnknownSocketError; }));
+        QVERIFY(evil.waitFor([&] {
+            return evil.closed || evil.socket.error() != QAbstractSocket::UnknownSocketError;
+        }));
         QVERIFY(evil.messages.empty());
 
         Spectator s(url, QStringLiteral("http://127.0.0.1:%1").arg(mcp.port()));
         QVERIFY(s.waitForType("snapshot"));
         host.addBots(8);
-        QVERIFY(s.waitFor([&] {
-            for (const json &m : s.messages)
-                if (m.value("type", "") == "event" && m["event"]["type"] == "GAME_ENDED")
-                    return true;
-            return false;
-        }, 240000));
+        QVERIFY(s.waitFor(
+            [&] {
+                for (const json &m : s.messages)
+                    if (m.value("type", "") == "event" && m["event"]["type"] == "GAME_ENDED")
+                        return true;
+                return false;
+            },
+            240000));
         // What arrived is exactly the match's public events.
-        const engine::Match *m = host.lobby().match(s.first("event")->at("matchId").get<std::string>());
+        const engine::Match *m
+            = host.lobby().match(s.first("event")->at("matchId").get<std::string>());
         QVERIFY(m);
         const auto expected = publicSeqs(m->log(), 0, m->log().size());
         QVERIFY(s.waitFor([&] { return s.eventSeqs().size() >= expected.size(); }));
@@ -465,7 +490,7 @@ private Q_SLOTS:
     {
         FeedLog log(1u << 22);
         std::set<std::string> publicIds;
-        std::vector<std::string> secrets;  // texts only hidden events carry
+        std::vector<std::string> secrets; // texts only hidden events carry
         std::size_t checked = 0;
         for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
             const std::string id = "match-" + std::to_string(seed);
@@ -482,8 +507,9 @@ private Q_SLOTS:
             }
             const std::uint64_t from = log.nextN();
             for (std::size_t i = 0; i < events.size(); i += 2) {
-                const std::vector<Event> batch(events.begin() + std::ptrdiff_t(i),
-                                               events.begin() + std::ptrdiff_t(std::min(events.size(), i + 2)));
+                const std::vector<Event> batch(
+                    events.begin() + std::ptrdiff_t(i),
+                    events.begin() + std::ptrdiff_t(std::min(events.size(), i + 2)));
                 log.ingest(id, batch, qint64(seed));
             }
             auto checkText = [&](const std::string &text) {
@@ -501,13 +527,15 @@ private Q_SLOTS:
                 ++checked;
             }
             // Snapshots at a few points of the match, with the whole history.
-            for (const std::uint64_t before : {from + (log.nextN() - from) / 3, from + 2 * (log.nextN() - from) / 3}) {
+            for (const std::uint64_t before :
+                 {from + (log.nextN() - from) / 3, from + 2 * (log.nextN() - from) / 3}) {
                 const json snapshot = log.snapshot(QString::fromStdString(id), before, true, 0);
                 QVERIFY(checkText(snapshot.dump()));
                 for (const json &match : snapshot["matches"]) {
                     const bool ended = match["phase"] == "ENDED";
                     for (const json &p : match["players"])
-                        QVERIFY2(ended || !p["alive"].get<bool>() || p["revealedRole"].is_null(), match.dump().c_str());
+                        QVERIFY2(ended || !p["alive"].get<bool>() || p["revealedRole"].is_null(),
+                                 match.dump().c_str());
                     for (const json &e : match["events"])
                         QVERIFY(publicIds.count(e["eventId"]));
                 }

@@ -13,7 +13,7 @@
 #include "mcp/jsonwrite.h"
 
 #include <QCoro/QCoroTask>
-#include <QFloat16>  // QCOMPARE of json values needs qfloat16 complete
+#include <QFloat16> // QCOMPARE of json values needs qfloat16 complete
 #include <QTest>
 
 #include <optional>
@@ -79,9 +79,9 @@ void TestStateCache::everySeqEveryViewer()
                 const std::uint64_t before = cache.builds();
                 const json first = cache.get(*m, v, o);
                 QVERIFY(mcp::containsRawJson(first));
-                QCOMPARE(cache.builds(), before + 1);  // the seq moved: rebuilt
+                QCOMPARE(cache.builds(), before + 1); // the seq moved: rebuilt
                 const json second = cache.get(*m, v, o);
-                QCOMPARE(cache.builds(), before + 1);  // same seq: reused
+                QCOMPARE(cache.builds(), before + 1); // same seq: reused
                 const std::string expected = fresh(*m, v, o);
                 QCOMPARE(bytesOf(first), expected);
                 QCOMPARE(bytesOf(second), expected);
@@ -97,13 +97,14 @@ void TestStateCache::everySeqEveryViewer()
             // viewer's cached bytes to another.
             for (std::size_t a = 0; a < viewers.size(); ++a) {
                 for (std::size_t b = 0; b < viewers.size(); ++b) {
-                    if (a == b || (viewers[a].kind != engine::Viewer::Kind::Player
-                                   && viewers[b].kind != engine::Viewer::Kind::Player))
+                    if (a == b
+                        || (viewers[a].kind != engine::Viewer::Kind::Player
+                            && viewers[b].kind != engine::Viewer::Kind::Player))
                         continue;
-                    QVERIFY2(seen[a] != seen[b], qPrintable(QStringLiteral("viewers %1 and %2 at seq %3")
-                                                                .arg(a)
-                                                                .arg(b)
-                                                                .arg(i)));
+                    QVERIFY2(
+                        seen[a] != seen[b],
+                        qPrintable(
+                            QStringLiteral("viewers %1 and %2 at seq %3").arg(a).arg(b).arg(i)));
                     QCOMPARE(bytesOf(cache.get(*m, viewers[b], o)), seen[b]);
                 }
             }
@@ -151,7 +152,7 @@ void TestStateCache::hostServesEachAgentItsOwnState()
     QVERIFY(host.start(&error));
     host.addBots(8);
     QTRY_VERIFY_WITH_TIMEOUT(host.lobby().match("match-1"), 10'000);
-    std::vector<host::Caller> callers(1);  // a spectator first
+    std::vector<host::Caller> callers(1); // a spectator first
     for (const engine::Player &p : host.lobby().match("match-1")->state().players) {
         host::Caller c;
         c.agentId = p.agentId;
@@ -160,7 +161,7 @@ void TestStateCache::hostServesEachAgentItsOwnState()
     }
     const json args{{"matchId", "match-1"}, {"includeRecentPublicMessages", true}};
     auto getState = [&](const host::Caller &c) {
-        std::optional<mcp::ToolResult> out;  // ToolResult has no default value for waitFor
+        std::optional<mcp::ToolResult> out; // ToolResult has no default value for waitFor
         QCoro::waitFor([&]() -> QCoro::Task<> {
             out.emplace(co_await host.callTool(c, "et.werewolf.match.get_state", args));
         }());
@@ -178,7 +179,7 @@ void TestStateCache::hostServesEachAgentItsOwnState()
             c.rawJson = true;
             const mcp::ToolResult raw = getState(c);
             if (host.lobby().match("match-1")->state().lastSeq != before)
-                continue;  // the match moved on between the two calls: the next round checks
+                continue; // the match moved on between the two calls: the next round checks
             QVERIFY(tree.ok() && raw.ok());
             QVERIFY(mcp::containsRawJson(raw.value()));
             const std::string fresh = mcp::writeJson(tree.value().at("state"));

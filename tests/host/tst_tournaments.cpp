@@ -41,7 +41,9 @@ json botsFile(int matches, const char *rules = "classic")
             {"seed", 3},
             {"mirror", true},
             {"participants",
-             {{{"id", "a"}, {"bot", true}}, {{"id", "b"}, {"bot", true}}, {{"id", "rest"}, {"bot", true}, {"seats", "rest"}}}}};
+             {{{"id", "a"}, {"bot", true}},
+              {{"id", "b"}, {"bot", true}},
+              {{"id", "rest"}, {"bot", true}, {"seats", "rest"}}}}};
 }
 
 Store openStore(const QString &path)
@@ -90,7 +92,7 @@ private Q_SLOTS:
         QVERIFY(run);
         QCOMPARE(run.value().played, 48);
         QVERIFY(!run.value().stopped);
-        QVERIFY(calls >= 6);  // a commit per 8 matches at most
+        QVERIFY(calls >= 6); // a commit per 8 matches at most
         const auto row = store.tournament("t1").value();
         QCOMPARE(row.status, std::string("FINISHED"));
         QCOMPARE(row.done, 48);
@@ -110,9 +112,9 @@ private Q_SLOTS:
             const json result = json::parse(r.resultJson);
             const auto &st = m.value().state();
             QCOMPARE(result["winner"].get<std::string>(),
-                     std::string(!st.winner                               ? "NONE"
+                     std::string(!st.winner                              ? "NONE"
                                  : *st.winner == engine::Team::Villagers ? "VILLAGERS"
-                                                                          : "WEREWOLVES"));
+                                                                         : "WEREWOLVES"));
             QCOMPARE(result["telemetry"].size(), std::size_t(9));
             const auto &planned = schedule[std::size_t(r.index)];
             for (std::size_t s = 0; s < planned.seats.size(); ++s) {
@@ -175,7 +177,8 @@ private Q_SLOTS:
         const auto a = serial.tournamentMatches("t1", false).value();
         const auto b = stopped.tournamentMatches("t1", false).value();
         for (std::size_t i = 0; i < a.size(); ++i)
-            QVERIFY(json::parse(a[i].resultJson)["logHash"] == json::parse(b[i].resultJson)["logHash"]);
+            QVERIFY(json::parse(a[i].resultJson)["logHash"]
+                    == json::parse(b[i].resultJson)["logHash"]);
     }
 
     void refusals()
@@ -185,9 +188,14 @@ private Q_SLOTS:
         QVERIFY(runBotTournament(store, "t7", {}).error().code == StoreError::Code::NotFound);
         QVERIFY(store.tournament("t7").error().code == StoreError::Code::NotFound);
         // A tournament with a model seat does not play at virtual time.
-        const auto live = specOf({{"matches", 2},
-                                  {"providers", {{"local", {{"kind", "openai"}, {"baseUrl", "http://127.0.0.1:9/v1"}, {"model", "m"}}}}},
-                                  {"participants", {{{"id", "m"}, {"provider", "local"}}, {{"id", "b"}, {"bot", true}, {"seats", "rest"}}}}});
+        const auto live = specOf(
+            {{"matches", 2},
+             {"providers",
+              {{"local",
+                {{"kind", "openai"}, {"baseUrl", "http://127.0.0.1:9/v1"}, {"model", "m"}}}}},
+             {"participants",
+              {{{"id", "m"}, {"provider", "local"}},
+               {{"id", "b"}, {"bot", true}, {"seats", "rest"}}}}});
         auto id = createTournament(store, live);
         QVERIFY(id);
         QVERIFY(runBotTournament(store, id.value(), {}).error().code == StoreError::Code::Invalid);
@@ -218,28 +226,43 @@ private Q_SLOTS:
         QProcess agent;
         // Its token comes from the environment: a tournament file may not hold it.
         qputenv("TOWNHALL_TEST_PUSH_TOKEN", "tok-env");
-        agent.start(python, {QStringLiteral(TOWNHALL_PUSH_AGENT), QStringLiteral("--port"), QString::number(port),
-                             QStringLiteral("--token"), QStringLiteral("tok-env")});
+        agent.start(python,
+                    {QStringLiteral(TOWNHALL_PUSH_AGENT),
+                     QStringLiteral("--port"),
+                     QString::number(port),
+                     QStringLiteral("--token"),
+                     QStringLiteral("tok-env")});
         QVERIFY(agent.waitForStarted());
         QTcpSocket s;
-        QTRY_VERIFY_WITH_TIMEOUT((s.abort(), s.connectToHost(QHostAddress::LocalHost, port), s.waitForConnected(100)), 10'000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (s.abort(), s.connectToHost(QHostAddress::LocalHost, port), s.waitForConnected(100)),
+            10'000);
         s.close();
 
-        const json file{{"name", "mixed"},
-                        {"rules", "9p"},
-                        {"matches", 3},
-                        {"seed", 9},
-                        {"timers", "standard"},
-                        {"providers",
-                         {{"a", {{"kind", "openai"}, {"baseUrl", modelA.baseUrl().toStdString()}, {"model", "test-model"}}},
-                          {"b", {{"kind", "openai"}, {"baseUrl", modelB.baseUrl().toStdString()}, {"model", "test-model"}}}}},
-                        {"participants",
-                         {{{"id", "model-a"}, {"provider", "a"}},
-                          {{"id", "model-b"}, {"provider", "b"}},
-                          {{"id", "pushy"}, {"push", {{"url", QStringLiteral("http://127.0.0.1:%1/").arg(port).toStdString()},
-                                     {"tokenEnv", "TOWNHALL_TEST_PUSH_TOKEN"},
-                                     {"deadlineMs", 5000}}}},
-                          {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
+        const json file{
+            {"name", "mixed"},
+            {"rules", "9p"},
+            {"matches", 3},
+            {"seed", 9},
+            {"timers", "standard"},
+            {"providers",
+             {{"a",
+               {{"kind", "openai"},
+                {"baseUrl", modelA.baseUrl().toStdString()},
+                {"model", "test-model"}}},
+              {"b",
+               {{"kind", "openai"},
+                {"baseUrl", modelB.baseUrl().toStdString()},
+                {"model", "test-model"}}}}},
+            {"participants",
+             {{{"id", "model-a"}, {"provider", "a"}},
+              {{"id", "model-b"}, {"provider", "b"}},
+              {{"id", "pushy"},
+               {"push",
+                {{"url", QStringLiteral("http://127.0.0.1:%1/").arg(port).toStdString()},
+                 {"tokenEnv", "TOWNHALL_TEST_PUSH_TOKEN"},
+                 {"deadlineMs", 5000}}}},
+              {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
         const auto spec = specOf(file);
         QTemporaryDir dir;
         HostOptions o;
@@ -259,10 +282,14 @@ private Q_SLOTS:
         QSignalSpy finished(&live, &LiveTournament::finished);
         QSignalSpy failed(&live, &LiveTournament::failed);
         QVERIFY2(live.start(&error), qPrintable(error));
-        QObject::connect(&live, &LiveTournament::progressChanged, [&](int done, int scheduled, int running) {
-            qInfo("progress %d/%d (%d running) %s", done, scheduled, running,
-                  qPrintable(live.waitingFor().join(QStringLiteral(","))));
-        });
+        QObject::connect(
+            &live, &LiveTournament::progressChanged, [&](int done, int scheduled, int running) {
+                qInfo("progress %d/%d (%d running) %s",
+                      done,
+                      scheduled,
+                      running,
+                      qPrintable(live.waitingFor().join(QStringLiteral(","))));
+            });
         QVERIFY(finished.wait(240'000) || !finished.isEmpty());
         QVERIFY(failed.isEmpty());
 
@@ -281,7 +308,11 @@ private Q_SLOTS:
                 QVERIFY(m->state().players[i].role == planned.seats[i].role);
                 const std::string &agentId = m->state().players[i].agentId;
                 const std::string &who = planned.seats[i].participantId;
-                QVERIFY2(agentId.rfind(who == "pushy" ? "push:" : who.rfind("model", 0) == 0 ? "model:" : "bot:", 0) == 0,
+                QVERIFY2(agentId.rfind(who == "pushy"               ? "push:"
+                                       : who.rfind("model", 0) == 0 ? "model:"
+                                                                    : "bot:",
+                                       0)
+                             == 0,
                          agentId.c_str());
             }
             // The model seats' telemetry came with the result.
@@ -299,7 +330,8 @@ private Q_SLOTS:
                 }
         }
         // Nothing secret was stored with the tournament.
-        QVERIFY(host.store()->tournament(id.value()).value().specJson.find("tok-env") == std::string::npos);
+        QVERIFY(host.store()->tournament(id.value()).value().specJson.find("tok-env")
+                == std::string::npos);
         QCOMPARE(host.store()->tournament(id.value()).value().status, std::string("FINISHED"));
         const json report = reportJson(*host.store(), id.value());
         QCOMPARE(report["played"].get<int>(), 3);

@@ -65,9 +65,9 @@ class ScriptedBackend final : public Backend
 public:
     std::map<std::string, std::string> tokens{{"secret-token-1", "agent-1"}};
     bool guestsAllowed = true;
-    std::map<std::string, ToolResult> overrides;  ///< tool → result instead of the sample
+    std::map<std::string, ToolResult> overrides; ///< tool → result instead of the sample
     bool throwOnCall = false;
-    Gate *gate = nullptr;                         ///< when set, calls wait for it
+    Gate *gate = nullptr; ///< when set, calls wait for it
     std::vector<Call> calls;
     std::vector<std::string> briefsAsked;
     int closed = 0;
@@ -84,13 +84,15 @@ public:
         }
         if (!guestsAllowed)
             return ToolError{"UNAUTHENTICATED", "guests are disabled on this server", false, {}};
-        session.agentId = "guest:" + (session.clientName.empty() ? std::string("anon") : session.clientName);
+        session.agentId
+            = "guest:" + (session.clientName.empty() ? std::string("anon") : session.clientName);
         session.displayName = session.clientName;
         session.guest = true;
         return std::nullopt;
     }
 
-    QCoro::Task<ToolResult> callTool(std::shared_ptr<Session> session, const std::string &canonicalName,
+    QCoro::Task<ToolResult> callTool(std::shared_ptr<Session> session,
+                                     const std::string &canonicalName,
                                      const json &validatedArgs) override
     {
         calls.push_back({session->agentId, canonicalName, validatedArgs});
@@ -110,7 +112,8 @@ public:
     {
         briefsAsked.push_back(matchId);
         if (matchId != "match-1")
-            co_return Outcome<std::string>(ToolError{"MATCH_NOT_FOUND", "no match " + matchId, false, {}});
+            co_return Outcome<std::string>(
+                ToolError{"MATCH_NOT_FOUND", "no match " + matchId, false, {}});
         co_return Outcome<std::string>("[ROLE] You are " + session->agentId
                                        + ". Call et.werewolf.match.vote now.");
     }
@@ -176,7 +179,8 @@ class TestDispatcher : public QObject
     }
 
     std::shared_ptr<Session> newSession(const std::string &version = "2025-06-18",
-                                        const std::string &token = {}, bool underscore = false)
+                                        const std::string &token = {},
+                                        bool underscore = false)
     {
         auto s = std::make_shared<Session>();
         s->id = "s-" + std::to_string(++m_sessionCounter);
@@ -184,11 +188,13 @@ class TestDispatcher : public QObject
         s->bearerToken = token;
         s->underscoreNames = underscore;
         s->outbox = std::make_shared<RecordingOutbox>();
-        const auto reply = send(request(0, "initialize",
-                                        json{{"protocolVersion", version},
-                                             {"capabilities", json::object()},
-                                             {"clientInfo", {{"name", "tst-client"}, {"version", "1.0"}}}}),
-                                s);
+        const auto reply
+            = send(request(0,
+                           "initialize",
+                           json{{"protocolVersion", version},
+                                {"capabilities", json::object()},
+                                {"clientInfo", {{"name", "tst-client"}, {"version", "1.0"}}}}),
+                   s);
         if (!reply || !reply->contains("result"))
             qFatal("initialize failed");
         send(notification("notifications/initialized"), s);
@@ -246,19 +252,39 @@ private Q_SLOTS:
         row("id bool", R"({"jsonrpc":"2.0","id":true,"method":"ping"})", -32600, nullptr);
         row("id object", R"({"jsonrpc":"2.0","id":{"a":1},"method":"ping"})", -32600, nullptr);
         row("id array", R"({"jsonrpc":"2.0","id":[1],"method":"ping"})", -32600, nullptr);
-        row("params string", R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":"x"})", -32600, 1);
-        row("params number", R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":3})", -32600, 1);
-        row("params array", R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":[]})", -32602, 1);
-        row("request with result", R"({"jsonrpc":"2.0","id":1,"method":"ping","result":{}})", -32600, 1);
+        row("params string",
+            R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":"x"})",
+            -32600,
+            1);
+        row("params number",
+            R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":3})",
+            -32600,
+            1);
+        row("params array",
+            R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":[]})",
+            -32602,
+            1);
+        row("request with result",
+            R"({"jsonrpc":"2.0","id":1,"method":"ping","result":{}})",
+            -32600,
+            1);
         row("id only", R"({"jsonrpc":"2.0","id":1})", -32600, 1);
-        row("result and error", R"({"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1}})", -32600, 1);
+        row("result and error",
+            R"({"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1}})",
+            -32600,
+            1);
         row("unknown method", R"({"jsonrpc":"2.0","id":7,"method":"tools/destroy"})", -32601, 7);
         row("empty method", R"({"jsonrpc":"2.0","id":7,"method":""})", -32601, 7);
         row("rpc.discover", R"({"jsonrpc":"2.0","id":"x","method":"rpc.discover"})", -32601, "x");
-        row("completion not offered", R"({"jsonrpc":"2.0","id":8,"method":"completion/complete"})", -32601, 8);
+        row("completion not offered",
+            R"({"jsonrpc":"2.0","id":8,"method":"completion/complete"})",
+            -32601,
+            8);
         row("method case matters", R"({"jsonrpc":"2.0","id":9,"method":"Tools/List"})", -32601, 9);
-        row("sampling is a client method", R"({"jsonrpc":"2.0","id":9,"method":"sampling/createMessage"})",
-            -32601, 9);
+        row("sampling is a client method",
+            R"({"jsonrpc":"2.0","id":9,"method":"sampling/createMessage"})",
+            -32601,
+            9);
     }
 
     void malformedMessages()
@@ -272,7 +298,7 @@ private Q_SLOTS:
         QCOMPARE(errorCode(reply), code);
         QCOMPARE((*reply)["id"], id);
         QCOMPARE((*reply)["jsonrpc"], json("2.0"));
-        QVERIFY(!reply->contains("result"));  // never both
+        QVERIFY(!reply->contains("result")); // never both
         QVERIFY((*reply)["error"]["message"].is_string());
     }
 
@@ -306,13 +332,19 @@ private Q_SLOTS:
         QTest::newRow("initialized again") << notification("notifications/initialized");
         QTest::newRow("unknown notification") << notification("notifications/whatever", {{"a", 1}});
         QTest::newRow("roots changed") << notification("notifications/roots/list_changed");
-        QTest::newRow("progress") << notification("notifications/progress", {{"progressToken", 1}, {"progress", 1}});
-        QTest::newRow("cancel unknown id") << notification("notifications/cancelled", {{"requestId", 999}});
-        QTest::newRow("cancel without id") << notification("notifications/cancelled", json::object());
-        QTest::newRow("cancel with bad id") << notification("notifications/cancelled", {{"requestId", nullptr}});
-        QTest::newRow("params array") << json{{"jsonrpc", "2.0"}, {"method", "x"}, {"params", json::array()}};
+        QTest::newRow("progress") << notification("notifications/progress",
+                                                  {{"progressToken", 1}, {"progress", 1}});
+        QTest::newRow("cancel unknown id")
+            << notification("notifications/cancelled", {{"requestId", 999}});
+        QTest::newRow("cancel without id")
+            << notification("notifications/cancelled", json::object());
+        QTest::newRow("cancel with bad id")
+            << notification("notifications/cancelled", {{"requestId", nullptr}});
+        QTest::newRow("params array")
+            << json{{"jsonrpc", "2.0"}, {"method", "x"}, {"params", json::array()}};
         QTest::newRow("params scalar") << json{{"jsonrpc", "2.0"}, {"method", "x"}, {"params", 1}};
-        QTest::newRow("client result") << json{{"jsonrpc", "2.0"}, {"id", 5}, {"result", json::object()}};
+        QTest::newRow("client result")
+            << json{{"jsonrpc", "2.0"}, {"id", 5}, {"result", json::object()}};
         QTest::newRow("client error")
             << json{{"jsonrpc", "2.0"}, {"id", "s1"}, {"error", {{"code", -1}, {"message", "no"}}}};
     }
@@ -348,11 +380,13 @@ private Q_SLOTS:
         QFETCH(json, requested);
         QFETCH(QString, answered);
         auto s = std::make_shared<Session>();
-        const auto reply = send(request(1, "initialize",
-                                        {{"protocolVersion", requested},
-                                         {"capabilities", json::object()},
-                                         {"clientInfo", {{"name", "claude-code"}, {"version", "2.1"}}}}),
-                                s);
+        const auto reply
+            = send(request(1,
+                           "initialize",
+                           {{"protocolVersion", requested},
+                            {"capabilities", json::object()},
+                            {"clientInfo", {{"name", "claude-code"}, {"version", "2.1"}}}}),
+                   s);
         QVERIFY(reply && reply->contains("result"));
         const json &r = (*reply)["result"];
         QCOMPARE(QString::fromStdString(r["protocolVersion"].get<std::string>()), answered);
@@ -371,7 +405,7 @@ private Q_SLOTS:
         QVERIFY(instructions.find("retryable") != std::string::npos);
         QCOMPARE(s->clientName, std::string("claude-code"));
         QCOMPARE(s->clientVersion, std::string("2.1"));
-        QVERIFY(!s->initialized);  // only notifications/initialized sets it
+        QVERIFY(!s->initialized); // only notifications/initialized sets it
         QVERIFY(!send(notification("notifications/initialized"), s));
         QVERIFY(s->initialized);
     }
@@ -398,7 +432,8 @@ private Q_SLOTS:
         QCOMPARE(errorCode(send(request(1, "initialize", params), s)), code);
         QVERIFY(s->protocolVersion.empty());
         // Still usable afterwards.
-        QVERIFY(send(request(2, "initialize", {{"protocolVersion", "2025-06-18"}}), s)->contains("result"));
+        QVERIFY(send(request(2, "initialize", {{"protocolVersion", "2025-06-18"}}), s)
+                    ->contains("result"));
     }
 
     void initializeTwiceIsRefused()
@@ -417,8 +452,10 @@ private Q_SLOTS:
         QTest::newRow("tools/list") << request(1, "tools/list") << -32600;
         QTest::newRow("tools/call") << toolCall(1, "et.werewolf.matches.list") << -32600;
         QTest::newRow("prompts/list") << request(1, "prompts/list") << -32600;
-        QTest::newRow("resources/read") << request(1, "resources/read", {{"uri", "townhall://rules"}}) << -32600;
-        QTest::newRow("logging/setLevel") << request(1, "logging/setLevel", {{"level", "debug"}}) << -32600;
+        QTest::newRow("resources/read")
+            << request(1, "resources/read", {{"uri", "townhall://rules"}}) << -32600;
+        QTest::newRow("logging/setLevel")
+            << request(1, "logging/setLevel", {{"level", "debug"}}) << -32600;
         QTest::newRow("unknown method") << request(1, "nope") << -32600;
     }
 
@@ -448,29 +485,35 @@ private Q_SLOTS:
     void batches_data()
     {
         QTest::addColumn<json>("batch");
-        QTest::addColumn<json>("expected");  // null: no response; object: single error; array: [[id, code]…]
-        auto pair = [](json id, int code) { return json::array({id, code}); };
+        QTest::addColumn<json>(
+            "expected"); // null: no response; object: single error; array: [[id, code]…]
+        auto pair = [](json id, int code) {
+            return json::array({id, code});
+        };
 
         QTest::newRow("empty array") << json::array() << json{{"code", -32600}};
         QTest::newRow("two pings") << json::array({request(1, "ping"), request(2, "ping")})
                                    << json::array({pair(1, 0), pair(2, 0)});
         QTest::newRow("notifications only")
-            << json::array({notification("notifications/initialized"), notification("x")}) << json(nullptr);
+            << json::array({notification("notifications/initialized"), notification("x")})
+            << json(nullptr);
         QTest::newRow("request and notification")
-            << json::array({notification("x"), request("a", "tools/list")}) << json::array({pair("a", 0)});
+            << json::array({notification("x"), request("a", "tools/list")})
+            << json::array({pair("a", 0)});
         QTest::newRow("invalid elements")
             << json::array({1, request(3, "ping"), json::object()})
             << json::array({pair(nullptr, -32600), pair(3, 0), pair(nullptr, -32600)});
-        QTest::newRow("initialize inside")
-            << json::array({request(4, "initialize", {{"protocolVersion", "2025-03-26"}}), request(5, "ping")})
-            << json::array({pair(4, -32600), pair(5, 0)});
+        QTest::newRow("initialize inside") << json::array(
+            {request(4, "initialize", {{"protocolVersion", "2025-03-26"}}), request(5, "ping")})
+                                           << json::array({pair(4, -32600), pair(5, 0)});
         QTest::newRow("unknown method inside")
             << json::array({request(6, "nope"), toolCall(7, "et.werewolf.matches.list")})
             << json::array({pair(6, -32601), pair(7, 0)});
         QTest::newRow("nested batch") << json::array({json::array({request(8, "ping")})})
                                       << json::array({pair(nullptr, -32600)});
         QTest::newRow("client responses only")
-            << json::array({json{{"jsonrpc", "2.0"}, {"id", 1}, {"result", json::object()}}}) << json(nullptr);
+            << json::array({json{{"jsonrpc", "2.0"}, {"id", 1}, {"result", json::object()}}})
+            << json(nullptr);
         json tooLong = json::array();
         for (int i = 0; i < 5; ++i)
             tooLong.push_back(request(i, "ping"));
@@ -516,7 +559,7 @@ private Q_SLOTS:
             json::array({toolCall(1, "et.werewolf.match.wait_for_turn", {{"matchId", "match-1"}}),
                          toolCall(2, "et.werewolf.matches.list")}),
             s);
-        QCOMPARE(m_backend->calls.size(), std::size_t(2));  // both reached the backend
+        QCOMPARE(m_backend->calls.size(), std::size_t(2)); // both reached the backend
         QVERIFY(!task.isReady());
         gate.open();
         const auto reply = QCoro::waitFor(task);
@@ -557,7 +600,8 @@ private Q_SLOTS:
         // The instructions speak the session's dialect too.
         auto fresh = std::make_shared<Session>();
         fresh->underscoreNames = underscore;
-        const auto init = send(request(1, "initialize", {{"protocolVersion", "2025-06-18"}}), fresh);
+        const auto init
+            = send(request(1, "initialize", {{"protocolVersion", "2025-06-18"}}), fresh);
         const std::string instructions = (*init)["result"]["instructions"].get<std::string>();
         QCOMPARE(instructions.find("et_werewolf_queue_join") != std::string::npos, underscore);
         QCOMPARE(instructions.find("et.werewolf.queue.join") != std::string::npos, !underscore);
@@ -583,13 +627,14 @@ private Q_SLOTS:
             params = {{"cursor", (*reply)["result"]["nextCursor"]}};
             QVERIFY(pages < 10);
         }
-        QCOMPARE(pages, 4);  // 16 tools, 5 per page
+        QCOMPARE(pages, 4); // 16 tools, 5 per page
         QCOMPARE(names.size(), m_registry->tools().size());
         for (std::size_t i = 0; i < names.size(); ++i)
             QCOMPARE(names[i], m_registry->tools()[i].name);
         // A null cursor is the first page.
-        QCOMPARE((*send(request(9, "tools/list", {{"cursor", nullptr}}), s))["result"]["tools"].size(),
-                 std::size_t(5));
+        QCOMPARE(
+            (*send(request(9, "tools/list", {{"cursor", nullptr}}), s))["result"]["tools"].size(),
+            std::size_t(5));
     }
 
     void badCursors_data()
@@ -597,14 +642,17 @@ private Q_SLOTS:
         QTest::addColumn<QString>("method");
         QTest::addColumn<json>("cursor");
         auto b64 = [](const char *raw) {
-            return json(QByteArray(raw)
-                            .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)
-                            .toStdString());
+            return json(
+                QByteArray(raw)
+                    .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)
+                    .toStdString());
         };
-        for (const char *m : {"tools/list", "prompts/list", "resources/list", "resources/templates/list"}) {
+        for (const char *m :
+             {"tools/list", "prompts/list", "resources/list", "resources/templates/list"}) {
             const QString method = QString::fromUtf8(m);
             auto row = [&](const char *name, const json &cursor) {
-                QTest::newRow((method + QLatin1Char(' ') + QString::fromUtf8(name)).toUtf8().constData())
+                QTest::newRow(
+                    (method + QLatin1Char(' ') + QString::fromUtf8(name)).toUtf8().constData())
                     << method << cursor;
             };
             row("garbage", json("garbage!!"));
@@ -632,7 +680,7 @@ private Q_SLOTS:
     void toolNamesResolve_data()
     {
         QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("canonical");  // empty: unknown tool
+        QTest::addColumn<QString>("canonical"); // empty: unknown tool
         auto row = [](const char *name, const char *canonical) {
             QTest::newRow(name) << QString::fromUtf8(name) << QString::fromUtf8(canonical);
         };
@@ -671,7 +719,7 @@ private Q_SLOTS:
             QCOMPARE(errorCode(reply), -32602);
             const std::string message = errorMessage(reply);
             QVERIFY2(message.rfind("Unknown tool: ", 0) == 0, message.c_str());
-            QVERIFY(message.size() < 200);  // adversarial names are clipped, not echoed whole
+            QVERIFY(message.size() < 200); // adversarial names are clipped, not echoed whole
             QVERIFY(m_backend->calls.empty());
             return;
         }
@@ -687,9 +735,12 @@ private Q_SLOTS:
         QTest::newRow("name missing") << json{{"arguments", json::object()}};
         QTest::newRow("name number") << json{{"name", 5}};
         QTest::newRow("name null") << json{{"name", nullptr}};
-        QTest::newRow("arguments array") << json{{"name", "et.werewolf.matches.list"}, {"arguments", json::array()}};
-        QTest::newRow("arguments string") << json{{"name", "et.werewolf.matches.list"}, {"arguments", "{}"}};
-        QTest::newRow("arguments number") << json{{"name", "et.werewolf.matches.list"}, {"arguments", 1}};
+        QTest::newRow("arguments array")
+            << json{{"name", "et.werewolf.matches.list"}, {"arguments", json::array()}};
+        QTest::newRow("arguments string")
+            << json{{"name", "et.werewolf.matches.list"}, {"arguments", "{}"}};
+        QTest::newRow("arguments number")
+            << json{{"name", "et.werewolf.matches.list"}, {"arguments", 1}};
     }
 
     void toolsCallParams()
@@ -705,7 +756,8 @@ private Q_SLOTS:
         QTest::addColumn<json>("params");
         QTest::newRow("missing") << json{{"name", "et.werewolf.queue.status"}};
         QTest::newRow("null") << json{{"name", "et.werewolf.queue.status"}, {"arguments", nullptr}};
-        QTest::newRow("empty") << json{{"name", "et_werewolf_queue_status"}, {"arguments", json::object()}};
+        QTest::newRow("empty") << json{{"name", "et_werewolf_queue_status"},
+                                       {"arguments", json::object()}};
         QTest::newRow("with _meta")
             << json{{"name", "et.werewolf.queue.status"}, {"_meta", {{"progressToken", 3}}}};
     }
@@ -725,59 +777,110 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("tool");
         QTest::addColumn<json>("args");
-        QTest::addColumn<QString>("path");  // expected issue path
+        QTest::addColumn<QString>("path"); // expected issue path
 
         auto row = [](const char *name, const char *tool, json args, const char *path) {
-            QTest::newRow(name) << QString::fromUtf8(tool) << std::move(args) << QString::fromUtf8(path);
+            QTest::newRow(name) << QString::fromUtf8(tool) << std::move(args)
+                                << QString::fromUtf8(path);
         };
-        row("say_public text too long", "et.werewolf.match.say_public",
-            {{"matchId", "match-1"}, {"text", std::string(501, 'a')}}, "/text");
-        row("say_public 501 two-byte chars", "et.werewolf.match.say_public",
-            {{"matchId", "match-1"}, {"text", [] {
+        row("say_public text too long",
+            "et.werewolf.match.say_public",
+            {{"matchId", "match-1"}, {"text", std::string(501, 'a')}},
+            "/text");
+        row("say_public 501 two-byte chars",
+            "et.werewolf.match.say_public",
+            {{"matchId", "match-1"},
+             {"text",
+              [] {
                   std::string s;
                   for (int i = 0; i < 501; ++i)
                       s += "é";
                   return s;
               }()}},
             "/text");
-        row("say_public empty text", "et.werewolf.match.say_public", {{"matchId", "match-1"}, {"text", ""}},
+        row("say_public empty text",
+            "et.werewolf.match.say_public",
+            {{"matchId", "match-1"}, {"text", ""}},
             "/text");
-        row("say_public bad kind", "et.werewolf.match.say_public",
-            {{"matchId", "match-1"}, {"text", "hi"}, {"kind", "SHOUT"}}, "/kind");
-        row("say_public missing text", "et.werewolf.match.say_public", {{"matchId", "match-1"}}, "");
+        row("say_public bad kind",
+            "et.werewolf.match.say_public",
+            {{"matchId", "match-1"}, {"text", "hi"}, {"kind", "SHOUT"}},
+            "/kind");
+        row("say_public missing text",
+            "et.werewolf.match.say_public",
+            {{"matchId", "match-1"}},
+            "");
         row("vote missing target", "et.werewolf.match.vote", {{"matchId", "match-1"}}, "");
-        row("vote target number", "et.werewolf.match.vote", {{"matchId", "match-1"}, {"targetPlayerId", 2}},
+        row("vote target number",
+            "et.werewolf.match.vote",
+            {{"matchId", "match-1"}, {"targetPlayerId", 2}},
             "/targetPlayerId");
-        row("vote reason too long", "et.werewolf.match.vote",
-            {{"matchId", "match-1"}, {"targetPlayerId", nullptr}, {"reason", std::string(201, 'r')}}, "/reason");
-        row("additional property", "et.werewolf.match.vote",
-            {{"matchId", "match-1"}, {"targetPlayerId", "p:2"}, {"force", true}}, "");
+        row("vote reason too long",
+            "et.werewolf.match.vote",
+            {{"matchId", "match-1"},
+             {"targetPlayerId", nullptr},
+             {"reason", std::string(201, 'r')}},
+            "/reason");
+        row("additional property",
+            "et.werewolf.match.vote",
+            {{"matchId", "match-1"}, {"targetPlayerId", "p:2"}, {"force", true}},
+            "");
         row("matchId number", "et.werewolf.match.get_state", {{"matchId", 1}}, "/matchId");
         row("matchId null", "et.werewolf.match.get_state", {{"matchId", nullptr}}, "/matchId");
-        row("limit zero", "et.werewolf.match.get_state", {{"matchId", "m"}, {"recentPublicMessagesLimit", 0}},
+        row("limit zero",
+            "et.werewolf.match.get_state",
+            {{"matchId", "m"}, {"recentPublicMessagesLimit", 0}},
             "/recentPublicMessagesLimit");
-        row("limit 51", "et.werewolf.match.get_state", {{"matchId", "m"}, {"recentPublicMessagesLimit", 51}},
+        row("limit 51",
+            "et.werewolf.match.get_state",
+            {{"matchId", "m"}, {"recentPublicMessagesLimit", 51}},
             "/recentPublicMessagesLimit");
-        row("limit float", "et.werewolf.match.events.get", {{"matchId", "m"}, {"limit", 2.5}}, "/limit");
-        row("limit string", "et.werewolf.match.events.get", {{"matchId", "m"}, {"limit", "10"}}, "/limit");
-        row("events limit 201", "et.werewolf.match.events.get", {{"matchId", "m"}, {"limit", 201}}, "/limit");
-        row("boolean as string", "et.werewolf.match.get_state",
-            {{"matchId", "m"}, {"includeTranscriptSummary", "true"}}, "/includeTranscriptSummary");
-        row("idempotencyKey too short", "et.werewolf.queue.join", {{"idempotencyKey", "abc"}}, "/idempotencyKey");
-        row("idempotencyKey too long", "et.werewolf.queue.join",
-            {{"idempotencyKey", std::string(129, 'k')}}, "/idempotencyKey");
-        row("display name 33", "et.werewolf.queue.join", {{"preferredDisplayName", std::string(33, 'n')}},
+        row("limit float",
+            "et.werewolf.match.events.get",
+            {{"matchId", "m"}, {"limit", 2.5}},
+            "/limit");
+        row("limit string",
+            "et.werewolf.match.events.get",
+            {{"matchId", "m"}, {"limit", "10"}},
+            "/limit");
+        row("events limit 201",
+            "et.werewolf.match.events.get",
+            {{"matchId", "m"}, {"limit", 201}},
+            "/limit");
+        row("boolean as string",
+            "et.werewolf.match.get_state",
+            {{"matchId", "m"}, {"includeTranscriptSummary", "true"}},
+            "/includeTranscriptSummary");
+        row("idempotencyKey too short",
+            "et.werewolf.queue.join",
+            {{"idempotencyKey", "abc"}},
+            "/idempotencyKey");
+        row("idempotencyKey too long",
+            "et.werewolf.queue.join",
+            {{"idempotencyKey", std::string(129, 'k')}},
+            "/idempotencyKey");
+        row("display name 33",
+            "et.werewolf.queue.join",
+            {{"preferredDisplayName", std::string(33, 'n')}},
             "/preferredDisplayName");
         row("queueId empty", "et.werewolf.queue.leave", {{"queueId", ""}}, "/queueId");
         row("matches.list status", "et.werewolf.matches.list", {{"status", "active"}}, "/status");
-        row("wait timeout 26", "et.werewolf.match.wait_for_turn", {{"matchId", "m"}, {"timeoutSeconds", 26}},
+        row("wait timeout 26",
+            "et.werewolf.match.wait_for_turn",
+            {{"matchId", "m"}, {"timeoutSeconds", 26}},
             "/timeoutSeconds");
-        row("wait timeout 0", "et.werewolf.match.wait_for_turn", {{"matchId", "m"}, {"timeoutSeconds", 0}},
+        row("wait timeout 0",
+            "et.werewolf.match.wait_for_turn",
+            {{"matchId", "m"}, {"timeoutSeconds", 0}},
             "/timeoutSeconds");
-        row("wolf_chat 401", "et.werewolf.match.night.wolf_chat",
-            {{"matchId", "m"}, {"text", std::string(401, 'w')}}, "/text");
-        row("wolf_kill null target", "et.werewolf.match.night.wolf_kill",
-            {{"matchId", "m"}, {"targetPlayerId", nullptr}}, "/targetPlayerId");
+        row("wolf_chat 401",
+            "et.werewolf.match.night.wolf_chat",
+            {{"matchId", "m"}, {"text", std::string(401, 'w')}},
+            "/text");
+        row("wolf_kill null target",
+            "et.werewolf.match.night.wolf_kill",
+            {{"matchId", "m"}, {"targetPlayerId", nullptr}},
+            "/targetPlayerId");
     }
 
     void schemaViolations()
@@ -811,7 +914,8 @@ private Q_SLOTS:
             QCOMPARE(error["code"], json("INVALID_ARGUMENT"));
             QCOMPARE(error["retryable"], json(false));
             if (!path.isEmpty())
-                QVERIFY(error["message"].get<std::string>().find(path.toStdString()) != std::string::npos);
+                QVERIFY(error["message"].get<std::string>().find(path.toStdString())
+                        != std::string::npos);
         }
         QVERIFY(m_backend->calls.empty());
     }
@@ -825,13 +929,15 @@ private Q_SLOTS:
             fiveHundredWolves += "🐺";
         QTest::newRow("500 emoji") << QStringLiteral("et.werewolf.match.say_public")
                                    << json{{"matchId", "match-1"}, {"text", fiveHundredWolves}};
-        QTest::newRow("vote abstain") << QStringLiteral("et.werewolf.match.vote")
-                                      << json{{"matchId", "match-1"}, {"targetPlayerId", nullptr}, {"reason", nullptr}};
+        QTest::newRow("vote abstain")
+            << QStringLiteral("et.werewolf.match.vote")
+            << json{{"matchId", "match-1"}, {"targetPlayerId", nullptr}, {"reason", nullptr}};
         QTest::newRow("key 8 and 128") << QStringLiteral("et.werewolf.queue.join")
                                        << json{{"idempotencyKey", std::string(128, 'k')},
                                                {"preferredDisplayName", std::string(32, 'n')}};
-        QTest::newRow("limit 200") << QStringLiteral("et.werewolf.match.events.get")
-                                   << json{{"matchId", "m"}, {"limit", 200}, {"afterEventId", nullptr}};
+        QTest::newRow("limit 200")
+            << QStringLiteral("et.werewolf.match.events.get")
+            << json{{"matchId", "m"}, {"limit", 200}, {"afterEventId", nullptr}};
         QTest::newRow("wait 1s") << QStringLiteral("et_werewolf_match_wait_for_turn")
                                  << json{{"matchId", "m"}, {"timeoutSeconds", 1}};
     }
@@ -851,7 +957,10 @@ private Q_SLOTS:
     void successEnvelope()
     {
         const auto s = newSession("2025-06-18", "secret-token-1");
-        const auto reply = send(toolCall("v", "et_werewolf_match_vote", {{"matchId", "match-1"}, {"targetPlayerId", "p:2"}}), s);
+        const auto reply = send(toolCall("v",
+                                         "et_werewolf_match_vote",
+                                         {{"matchId", "match-1"}, {"targetPlayerId", "p:2"}}),
+                                s);
         QVERIFY(reply && reply->contains("result"));
         const json &result = (*reply)["result"];
         const json expected = sampleResult("et.werewolf.match.vote");
@@ -869,34 +978,46 @@ private Q_SLOTS:
         // the result (validateResults is on in debug builds and in this test).
         m_backend->overrides.emplace("et.werewolf.match.vote", ToolResult(json{{"ok", true}}));
         const auto s = newSession("2025-06-18", "secret-token-1");
-        QTest::ignoreMessage(QtWarningMsg,
-                             QRegularExpression(QStringLiteral("et.werewolf.match.vote violates its outputSchema")));
-        const auto reply = send(toolCall(1, "et.werewolf.match.vote", {{"matchId", "m"}, {"targetPlayerId", "p:2"}}), s);
+        QTest::ignoreMessage(
+            QtWarningMsg,
+            QRegularExpression(QStringLiteral("et.werewolf.match.vote violates its outputSchema")));
+        const auto reply = send(
+            toolCall(1, "et.werewolf.match.vote", {{"matchId", "m"}, {"targetPlayerId", "p:2"}}),
+            s);
         QCOMPARE((*reply)["result"]["structuredContent"], json({{"ok", true}}));
     }
 
     void failureEnvelope_data()
     {
-        QTest::addColumn<json>("error");  // as the backend returns it
-        QTest::newRow("wrong phase") << json{{"code", "WRONG_PHASE"}, {"message", "not in NIGHT"}, {"retryable", true}};
-        QTest::newRow("rate limited")
-            << json{{"code", "RATE_LIMITED"}, {"message", "slow down"}, {"retryable", true}, {"retryAfterMs", 1200}};
-        QTest::newRow("idempotency")
-            << json{{"code", "IDEMPOTENCY_KEY_REUSED"}, {"message", "key used for another call"}, {"retryable", false}};
-        QTest::newRow("unicode message")
-            << json{{"code", "INVALID_TARGET"}, {"message", "p:9 — нет такого игрока 🐺"}, {"retryable", false}};
+        QTest::addColumn<json>("error"); // as the backend returns it
+        QTest::newRow("wrong phase")
+            << json{{"code", "WRONG_PHASE"}, {"message", "not in NIGHT"}, {"retryable", true}};
+        QTest::newRow("rate limited") << json{{"code", "RATE_LIMITED"},
+                                              {"message", "slow down"},
+                                              {"retryable", true},
+                                              {"retryAfterMs", 1200}};
+        QTest::newRow("idempotency") << json{{"code", "IDEMPOTENCY_KEY_REUSED"},
+                                             {"message", "key used for another call"},
+                                             {"retryable", false}};
+        QTest::newRow("unicode message") << json{{"code", "INVALID_TARGET"},
+                                                 {"message", "p:9 — нет такого игрока 🐺"},
+                                                 {"retryable", false}};
     }
 
     void failureEnvelope()
     {
         QFETCH(json, error);
-        ToolError e{error["code"].get<std::string>(), error["message"].get<std::string>(),
-                    error["retryable"].get<bool>(), {}};
+        ToolError e{error["code"].get<std::string>(),
+                    error["message"].get<std::string>(),
+                    error["retryable"].get<bool>(),
+                    {}};
         if (error.contains("retryAfterMs"))
             e.retryAfterMs = error["retryAfterMs"].get<std::int64_t>();
         m_backend->overrides.emplace("et.werewolf.match.vote", ToolResult(e));
         const auto s = newSession("2025-06-18", "secret-token-1");
-        const auto reply = send(toolCall(1, "et.werewolf.match.vote", {{"matchId", "m"}, {"targetPlayerId", "p:2"}}), s);
+        const auto reply = send(
+            toolCall(1, "et.werewolf.match.vote", {{"matchId", "m"}, {"targetPlayerId", "p:2"}}),
+            s);
         QVERIFY(reply && reply->contains("result"));
         const json &result = (*reply)["result"];
         QCOMPARE(result["isError"], json(true));
@@ -920,12 +1041,13 @@ private Q_SLOTS:
         if (mode == 0)
             m_backend->throwOnCall = true;
         else
-            m_backend->overrides.emplace("et.werewolf.matches.list", ToolResult(json::array({1, 2})));
+            m_backend->overrides.emplace("et.werewolf.matches.list",
+                                         ToolResult(json::array({1, 2})));
         const auto s = newSession();
         const auto reply = send(toolCall(1, "et.werewolf.matches.list"), s);
         QCOMPARE(errorCode(reply), -32603);
         QCOMPARE((*reply)["id"], json(1));
-        QVERIFY(errorMessage(reply).find("scripted") == std::string::npos);  // no internals leak
+        QVERIFY(errorMessage(reply).find("scripted") == std::string::npos); // no internals leak
         // The id is free again.
         m_backend->throwOnCall = false;
         m_backend->overrides.clear();
@@ -938,8 +1060,9 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("token");
         QTest::addColumn<bool>("guests");
-        QTest::addColumn<QString>("agentId");  // empty: unauthenticated
-        QTest::newRow("known token") << QStringLiteral("secret-token-1") << false << QStringLiteral("agent-1");
+        QTest::addColumn<QString>("agentId"); // empty: unauthenticated
+        QTest::newRow("known token")
+            << QStringLiteral("secret-token-1") << false << QStringLiteral("agent-1");
         QTest::newRow("unknown token") << QStringLiteral("forged") << true << QString();
         QTest::newRow("guest allowed") << QString() << true << QStringLiteral("guest:tst-client");
         QTest::newRow("guest refused") << QString() << false << QString();
@@ -958,7 +1081,8 @@ private Q_SLOTS:
         const auto list = send(toolCall(1, "et.werewolf.matches.list"), s);
         QVERIFY(list && list->contains("result"));
         QCOMPARE((*list)["result"]["isError"], json(false));
-        const auto state = send(toolCall(2, "et_werewolf_match_get_state", {{"matchId", "match-1"}}), s);
+        const auto state
+            = send(toolCall(2, "et_werewolf_match_get_state", {{"matchId", "match-1"}}), s);
         QCOMPARE((*state)["result"]["isError"], json(false));
         QCOMPARE(m_backend->calls.size(), std::size_t(2));
         QCOMPARE(QString::fromStdString(m_backend->calls[1].agentId), agentId);
@@ -997,16 +1121,20 @@ private Q_SLOTS:
         Gate gate;
         m_backend->gate = &gate;
         const auto s = newSession();
-        auto task = m_dispatcher->handle(toolCall("w1", "et.werewolf.match.wait_for_turn", {{"matchId", "match-1"}}), s);
+        auto task = m_dispatcher->handle(
+            toolCall("w1", "et.werewolf.match.wait_for_turn", {{"matchId", "match-1"}}), s);
         QVERIFY(!task.isReady());
-        QVERIFY(!send(notification("notifications/cancelled", {{"requestId", "w1"}, {"reason", "timeout"}}), s));
+        QVERIFY(!send(
+            notification("notifications/cancelled", {{"requestId", "w1"}, {"reason", "timeout"}}),
+            s));
         QCOMPARE(s->cancelled.count("\"w1\""), std::size_t(1));
         gate.open();
         QVERIFY(!QCoro::waitFor(task).has_value());
-        QVERIFY(s->cancelled.empty());  // consumed
+        QVERIFY(s->cancelled.empty()); // consumed
         // The same id can be used again and is answered.
         m_backend->gate = nullptr;
-        QVERIFY(send(toolCall("w1", "et.werewolf.match.get_state", {{"matchId", "match-1"}}), s)->contains("result"));
+        QVERIFY(send(toolCall("w1", "et.werewolf.match.get_state", {{"matchId", "match-1"}}), s)
+                    ->contains("result"));
     }
 
     void cancellationOfOtherIdsIsIgnored_data()
@@ -1023,7 +1151,8 @@ private Q_SLOTS:
         QVERIFY(send(request("done", "ping"), s));
         Gate gate;
         m_backend->gate = &gate;
-        auto task = m_dispatcher->handle(toolCall("1", "et.werewolf.match.wait_for_turn", {{"matchId", "match-1"}}), s);
+        auto task = m_dispatcher->handle(
+            toolCall("1", "et.werewolf.match.wait_for_turn", {{"matchId", "match-1"}}), s);
         QFETCH(json, requestId);
         QVERIFY(!send(notification("notifications/cancelled", {{"requestId", requestId}}), s));
         QVERIFY(s->cancelled.empty());
@@ -1038,7 +1167,8 @@ private Q_SLOTS:
         Gate gate;
         m_backend->gate = &gate;
         const auto s = newSession();
-        auto first = m_dispatcher->handle(toolCall(42, "et.werewolf.match.wait_for_turn", {{"matchId", "m"}}), s);
+        auto first = m_dispatcher->handle(
+            toolCall(42, "et.werewolf.match.wait_for_turn", {{"matchId", "m"}}), s);
         const auto second = send(toolCall(42, "et.werewolf.matches.list"), s);
         QCOMPARE(errorCode(second), -32600);
         QCOMPARE((*second)["id"], json(42));
@@ -1056,7 +1186,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<json>("level");
         QTest::addColumn<bool>("valid");
-        for (const char *l : {"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"})
+        for (const char *l :
+             {"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"})
             QTest::newRow(l) << json(l) << true;
         QTest::newRow("uppercase") << json("DEBUG") << false;
         QTest::newRow("verbose") << json("verbose") << false;
@@ -1088,8 +1219,10 @@ private Q_SLOTS:
         QTest::addColumn<bool>("sent");
         QTest::newRow("info at info") << QStringLiteral("info") << int(LogLevel::Info) << true;
         QTest::newRow("debug at info") << QStringLiteral("info") << int(LogLevel::Debug) << false;
-        QTest::newRow("warning at error") << QStringLiteral("error") << int(LogLevel::Warning) << false;
-        QTest::newRow("emergency at error") << QStringLiteral("error") << int(LogLevel::Emergency) << true;
+        QTest::newRow("warning at error")
+            << QStringLiteral("error") << int(LogLevel::Warning) << false;
+        QTest::newRow("emergency at error")
+            << QStringLiteral("error") << int(LogLevel::Emergency) << true;
         QTest::newRow("debug at debug") << QStringLiteral("debug") << int(LogLevel::Debug) << true;
     }
 
@@ -1099,9 +1232,11 @@ private Q_SLOTS:
         QFETCH(int, level);
         QFETCH(bool, sent);
         const auto s = newSession();
-        QVERIFY(send(request(1, "logging/setLevel", {{"level", threshold.toStdString()}}), s)->contains("result"));
+        QVERIFY(send(request(1, "logging/setLevel", {{"level", threshold.toStdString()}}), s)
+                    ->contains("result"));
         auto *outbox = static_cast<RecordingOutbox *>(s->outbox.get());
-        QCOMPARE(m_dispatcher->log(s, LogLevel(level), {{"event", "PHASE_CHANGED"}}, "match-1"), sent);
+        QCOMPARE(m_dispatcher->log(s, LogLevel(level), {{"event", "PHASE_CHANGED"}}, "match-1"),
+                 sent);
         QCOMPARE(outbox->sent.size(), std::size_t(sent ? 1 : 0));
         if (sent) {
             const json &n = outbox->sent[0];
@@ -1132,8 +1267,12 @@ private Q_SLOTS:
             names.push_back(p["name"].get<std::string>());
             QVERIFY(!p["description"].get<std::string>().empty());
         }
-        const std::vector<std::string> expected{"werewolf-rules-v1", "role-villager", "role-werewolf",
-                                                "role-seer", "role-doctor", "phase-brief"};
+        const std::vector<std::string> expected{"werewolf-rules-v1",
+                                                "role-villager",
+                                                "role-werewolf",
+                                                "role-seer",
+                                                "role-doctor",
+                                                "phase-brief"};
         QCOMPARE(names, expected);
         QCOMPARE(prompts[5]["arguments"][0]["name"], json("matchId"));
         QCOMPARE(prompts[5]["arguments"][0]["required"], json(true));
@@ -1143,11 +1282,16 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("needle");
-        QTest::newRow("rules") << QStringLiteral("werewolf-rules-v1") << QStringLiteral("DAY_RESOLUTION");
-        QTest::newRow("villager") << QStringLiteral("role-villager") << QStringLiteral("no night action");
-        QTest::newRow("werewolf") << QStringLiteral("role-werewolf") << QStringLiteral("night.wolf_kill");
-        QTest::newRow("seer") << QStringLiteral("role-seer") << QStringLiteral("night.seer_inspect");
-        QTest::newRow("doctor") << QStringLiteral("role-doctor") << QStringLiteral("CONSECUTIVE_PROTECT");
+        QTest::newRow("rules") << QStringLiteral("werewolf-rules-v1")
+                               << QStringLiteral("DAY_RESOLUTION");
+        QTest::newRow("villager") << QStringLiteral("role-villager")
+                                  << QStringLiteral("no night action");
+        QTest::newRow("werewolf") << QStringLiteral("role-werewolf")
+                                  << QStringLiteral("night.wolf_kill");
+        QTest::newRow("seer") << QStringLiteral("role-seer")
+                              << QStringLiteral("night.seer_inspect");
+        QTest::newRow("doctor") << QStringLiteral("role-doctor")
+                                << QStringLiteral("CONSECUTIVE_PROTECT");
     }
 
     void staticPrompts()
@@ -1161,15 +1305,18 @@ private Q_SLOTS:
         QCOMPARE(messages.size(), std::size_t(1));
         QCOMPARE(messages[0]["role"], json("user"));
         QCOMPARE(messages[0]["content"]["type"], json("text"));
-        const QString text = QString::fromStdString(messages[0]["content"]["text"].get<std::string>());
+        const QString text
+            = QString::fromStdString(messages[0]["content"]["text"].get<std::string>());
         QVERIFY2(text.contains(needle), qPrintable(text.left(200)));
 
         // Underscore sessions get underscore tool names in prompt texts too.
         const auto u = newSession("2025-06-18", {}, true);
         const auto ureply = send(request(1, "prompts/get", {{"name", name.toStdString()}}), u);
-        const std::string utext = (*ureply)["result"]["messages"][0]["content"]["text"].get<std::string>();
+        const std::string utext
+            = (*ureply)["result"]["messages"][0]["content"]["text"].get<std::string>();
         QVERIFY(utext.find("et.werewolf.") == std::string::npos);
-        QCOMPARE(utext.find("et_werewolf_") != std::string::npos, text.contains(QLatin1String("et.werewolf.")));
+        QCOMPARE(utext.find("et_werewolf_") != std::string::npos,
+                 text.contains(QLatin1String("et.werewolf.")));
     }
 
     void promptErrors_data()
@@ -1179,15 +1326,20 @@ private Q_SLOTS:
         QTest::newRow("no params") << json(nullptr) << QString();
         QTest::newRow("unknown prompt") << json{{"name", "role-hunter"}} << QString();
         QTest::newRow("name number") << json{{"name", 1}} << QString();
-        QTest::newRow("arguments array") << json{{"name", "role-seer"}, {"arguments", json::array()}} << QString();
+        QTest::newRow("arguments array")
+            << json{{"name", "role-seer"}, {"arguments", json::array()}} << QString();
         QTest::newRow("argument not a string")
-            << json{{"name", "phase-brief"}, {"arguments", {{"matchId", 5}}}} << QStringLiteral("secret-token-1");
+            << json{{"name", "phase-brief"}, {"arguments", {{"matchId", 5}}}}
+            << QStringLiteral("secret-token-1");
         QTest::newRow("brief without matchId")
-            << json{{"name", "phase-brief"}, {"arguments", json::object()}} << QStringLiteral("secret-token-1");
+            << json{{"name", "phase-brief"}, {"arguments", json::object()}}
+            << QStringLiteral("secret-token-1");
         QTest::newRow("brief unknown match")
-            << json{{"name", "phase-brief"}, {"arguments", {{"matchId", "match-9"}}}} << QStringLiteral("secret-token-1");
+            << json{{"name", "phase-brief"}, {"arguments", {{"matchId", "match-9"}}}}
+            << QStringLiteral("secret-token-1");
         QTest::newRow("brief unauthenticated")
-            << json{{"name", "phase-brief"}, {"arguments", {{"matchId", "match-1"}}}} << QStringLiteral("forged");
+            << json{{"name", "phase-brief"}, {"arguments", {{"matchId", "match-1"}}}}
+            << QStringLiteral("forged");
     }
 
     void promptErrors()
@@ -1201,13 +1353,22 @@ private Q_SLOTS:
     void phaseBrief()
     {
         const auto s = newSession("2025-06-18", "secret-token-1", true);
-        const auto reply = send(request(1, "prompts/get", {{"name", "phase-brief"}, {"arguments", {{"matchId", "match-1"}}}}), s);
+        const auto reply
+            = send(request(1,
+                           "prompts/get",
+                           {{"name", "phase-brief"}, {"arguments", {{"matchId", "match-1"}}}}),
+                   s);
         QVERIFY(reply && reply->contains("result"));
-        const std::string text = (*reply)["result"]["messages"][0]["content"]["text"].get<std::string>();
+        const std::string text
+            = (*reply)["result"]["messages"][0]["content"]["text"].get<std::string>();
         QCOMPARE(text, std::string("[ROLE] You are agent-1. Call et_werewolf_match_vote now."));
         QCOMPARE(m_backend->briefsAsked, std::vector<std::string>{"match-1"});
         // A business error keeps its code in data.
-        const auto missing = send(request(2, "prompts/get", {{"name", "phase-brief"}, {"arguments", {{"matchId", "match-9"}}}}), s);
+        const auto missing
+            = send(request(2,
+                           "prompts/get",
+                           {{"name", "phase-brief"}, {"arguments", {{"matchId", "match-9"}}}}),
+                   s);
         QCOMPARE((*missing)["error"]["data"]["error"]["code"], json("MATCH_NOT_FOUND"));
     }
 
@@ -1218,7 +1379,7 @@ private Q_SLOTS:
         const auto s = newSession();
         const auto reply = send(request(1, "resources/list"), s);
         const json &resources = (*reply)["result"]["resources"];
-        QCOMPARE(resources.size(), std::size_t(3));  // rules + the two sample matches
+        QCOMPARE(resources.size(), std::size_t(3)); // rules + the two sample matches
         QCOMPARE(resources[0]["uri"], json("townhall://rules"));
         QCOMPARE(resources[1]["uri"], json("townhall://match/match-1/state"));
         QCOMPARE(resources[2]["uri"], json("townhall://match/match-2/state"));
@@ -1248,7 +1409,8 @@ private Q_SLOTS:
         QVERIFY(!(*second)["result"].contains("nextCursor"));
         // A tools cursor is not a resources cursor.
         const auto toolsPage = send(request(3, "tools/list"), s);
-        const auto mixed = send(request(4, "resources/list", {{"cursor", (*toolsPage)["result"]["nextCursor"]}}), s);
+        const auto mixed = send(
+            request(4, "resources/list", {{"cursor", (*toolsPage)["result"]["nextCursor"]}}), s);
         QCOMPARE(errorCode(mixed), -32602);
     }
 
@@ -1277,10 +1439,12 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("uri");
         QTest::addColumn<QString>("matchId");
-        QTest::newRow("plain") << QStringLiteral("townhall://match/match-1/state") << QStringLiteral("match-1");
-        QTest::newRow("percent-encoded") << QStringLiteral("townhall://match/match%2D1/state")
-                                         << QStringLiteral("match-1");
-        QTest::newRow("colon") << QStringLiteral("townhall://match/m:1/state") << QStringLiteral("m:1");
+        QTest::newRow("plain") << QStringLiteral("townhall://match/match-1/state")
+                               << QStringLiteral("match-1");
+        QTest::newRow("percent-encoded")
+            << QStringLiteral("townhall://match/match%2D1/state") << QStringLiteral("match-1");
+        QTest::newRow("colon") << QStringLiteral("townhall://match/m:1/state")
+                               << QStringLiteral("m:1");
     }
 
     void readMatchState()
@@ -1317,7 +1481,9 @@ private Q_SLOTS:
         QTest::newRow("space") << json{{"uri", "townhall://match/a b/state"}} << -32002;
         QTest::newRow("no suffix") << json{{"uri", "townhall://match/match-1"}} << -32002;
         QTest::newRow("rules with suffix") << json{{"uri", "townhall://rules/x"}} << -32002;
-        QTest::newRow("huge") << json{{"uri", "townhall://match/" + std::string(100000, 'a') + "/state"}} << -32002;
+        QTest::newRow("huge") << json{{"uri",
+                                       "townhall://match/" + std::string(100000, 'a') + "/state"}}
+                              << -32002;
     }
 
     void readErrors()
@@ -1327,7 +1493,7 @@ private Q_SLOTS:
         const auto s = newSession();
         const auto reply = send(request(1, "resources/read", params), s);
         QCOMPARE(errorCode(reply), code);
-        QVERIFY(reply->dump().size() < 2000);  // the URI is clipped in data
+        QVERIFY(reply->dump().size() < 2000); // the URI is clipped in data
     }
 
     void readBackendErrors_data()
@@ -1342,10 +1508,12 @@ private Q_SLOTS:
     {
         QFETCH(QString, code);
         QFETCH(int, rpc);
-        m_backend->overrides.emplace("et.werewolf.match.get_state",
-                                     ToolResult(ToolError{code.toStdString(), "refused", true, 250}));
+        m_backend->overrides.emplace(
+            "et.werewolf.match.get_state",
+            ToolResult(ToolError{code.toStdString(), "refused", true, 250}));
         const auto s = newSession();
-        const auto reply = send(request(1, "resources/read", {{"uri", "townhall://match/match-7/state"}}), s);
+        const auto reply
+            = send(request(1, "resources/read", {{"uri", "townhall://match/match-7/state"}}), s);
         QCOMPARE(errorCode(reply), rpc);
         QCOMPARE((*reply)["error"]["data"]["error"]["code"], json(code.toStdString()));
         QCOMPARE((*reply)["error"]["data"]["error"]["retryAfterMs"], json(250));
@@ -1380,7 +1548,9 @@ private Q_SLOTS:
         QVERIFY(containsRawJson(*fromRaw));
         QCOMPARE(writeJson(*fromRaw), writeJson(*fromTree));
         QCOMPARE(materialized(*fromRaw), *fromTree);
-        QCOMPARE(json::parse(materialized(*fromRaw)["result"]["content"][0]["text"].get<std::string>()), tree);
+        QCOMPARE(
+            json::parse(materialized(*fromRaw)["result"]["content"][0]["text"].get<std::string>()),
+            tree);
 
         // resources/read serves the same state text.
         const json uri{{"uri", "townhall://match/match-1/state"}};
@@ -1388,7 +1558,8 @@ private Q_SLOTS:
         const auto readTree = send(request(8, "resources/read", uri), serving(tree));
         QVERIFY(readRaw && readTree && readTree->contains("result"));
         QCOMPARE(writeJson(*readRaw), writeJson(*readTree));
-        QCOMPARE((*readTree)["result"]["contents"][0]["text"].get<std::string>(), writeJson(tree["state"]));
+        QCOMPARE((*readTree)["result"]["contents"][0]["text"].get<std::string>(),
+                 writeJson(tree["state"]));
     }
 
     void rawStateIsValidated()
@@ -1399,10 +1570,12 @@ private Q_SLOTS:
         raw["state"] = rawJson(R"({"matchId":42})");
         m_backend->overrides.emplace(tool, ToolResult(raw));
         const auto s = newSession();
-        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("violates its outputSchema")));
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression(QStringLiteral("violates its outputSchema")));
         const auto reply = send(toolCall(1, tool, {{"matchId", "match-1"}}), s);
         QVERIFY(reply);
-        QCOMPARE(materialized(*reply)["result"]["structuredContent"]["state"], json::parse(R"({"matchId":42})"));
+        QCOMPARE(materialized(*reply)["result"]["structuredContent"]["state"],
+                 json::parse(R"({"matchId":42})"));
     }
 
     void subscriptions()
@@ -1412,15 +1585,20 @@ private Q_SLOTS:
         auto *outA = static_cast<RecordingOutbox *>(a->outbox.get());
         auto *outB = static_cast<RecordingOutbox *>(b->outbox.get());
 
-        QCOMPARE((*send(request(1, "resources/subscribe", {{"uri", "townhall://match/match-1/state"}}), a))["result"],
-                 json::object());
-        QCOMPARE((*send(request(1, "resources/subscribe", {{"uri", "townhall://match/match%2D2/state"}}), b))["result"],
-                 json::object());
+        QCOMPARE(
+            (*send(request(1, "resources/subscribe", {{"uri", "townhall://match/match-1/state"}}),
+                   a))["result"],
+            json::object());
+        QCOMPARE(
+            (*send(request(1, "resources/subscribe", {{"uri", "townhall://match/match%2D2/state"}}),
+                   b))["result"],
+            json::object());
         QCOMPARE(m_dispatcher->notifyMatchStateChanged("match-1"), 1);
         QCOMPARE(outA->sent.size(), std::size_t(1));
-        QCOMPARE(outA->sent[0], json({{"jsonrpc", "2.0"},
-                                      {"method", "notifications/resources/updated"},
-                                      {"params", {{"uri", "townhall://match/match-1/state"}}}}));
+        QCOMPARE(outA->sent[0],
+                 json({{"jsonrpc", "2.0"},
+                       {"method", "notifications/resources/updated"},
+                       {"params", {{"uri", "townhall://match/match-1/state"}}}}));
         QVERIFY(outB->sent.empty());
         // b hears about match-2 with the URI it subscribed with.
         QCOMPARE(m_dispatcher->notifyMatchStateChanged("match-2"), 1);
@@ -1432,8 +1610,12 @@ private Q_SLOTS:
         QVERIFY(m_dispatcher->notifyResourceUpdated(a, "townhall://match/match-1/state"));
 
         // Unsubscribe (also of something never subscribed) succeeds and stops updates.
-        QVERIFY(send(request(2, "resources/unsubscribe", {{"uri", "townhall://match/match-1/state"}}), a)->contains("result"));
-        QVERIFY(send(request(3, "resources/unsubscribe", {{"uri", "townhall://nothing"}}), a)->contains("result"));
+        QVERIFY(
+            send(request(2, "resources/unsubscribe", {{"uri", "townhall://match/match-1/state"}}),
+                 a)
+                ->contains("result"));
+        QVERIFY(send(request(3, "resources/unsubscribe", {{"uri", "townhall://nothing"}}), a)
+                    ->contains("result"));
         QCOMPARE(m_dispatcher->notifyMatchStateChanged("match-1"), 0);
 
         // A closed session hears nothing, and the backend is told.
@@ -1465,19 +1647,24 @@ private Q_SLOTS:
     {
         const auto s = newSession();
         for (int i = 0; i < 64; ++i) {
-            const auto r = send(request(i, "resources/subscribe",
-                                        {{"uri", Dispatcher::matchStateUri("m" + std::to_string(i))}}),
-                                s);
+            const auto r
+                = send(request(i,
+                               "resources/subscribe",
+                               {{"uri", Dispatcher::matchStateUri("m" + std::to_string(i))}}),
+                       s);
             QVERIFY(r->contains("result"));
         }
-        QCOMPARE(errorCode(send(request(99, "resources/subscribe", {{"uri", "townhall://rules"}}), s)), -32602);
+        QCOMPARE(
+            errorCode(send(request(99, "resources/subscribe", {{"uri", "townhall://rules"}}), s)),
+            -32602);
     }
 
     void notificationsNeedAnOutbox()
     {
         const auto s = newSession();
         s->outbox.reset();
-        QVERIFY(send(request(1, "resources/subscribe", {{"uri", "townhall://match/match-1/state"}}), s));
+        QVERIFY(send(request(1, "resources/subscribe", {{"uri", "townhall://match/match-1/state"}}),
+                     s));
         QCOMPARE(m_dispatcher->notifyMatchStateChanged("match-1"), 0);
         QVERIFY(!m_dispatcher->log(s, LogLevel::Emergency, "x"));
     }
@@ -1497,7 +1684,7 @@ private Q_SLOTS:
         const std::string uri = Dispatcher::matchStateUri(matchId.toStdString());
         const auto back = Dispatcher::matchIdFromUri(uri);
         if (matchId.contains(QLatin1Char('/'))) {
-            QVERIFY(!back);  // ids with '/' are not addressable, by design
+            QVERIFY(!back); // ids with '/' are not addressable, by design
             return;
         }
         QVERIFY(back);

@@ -53,22 +53,37 @@ json sampleResult(const std::string &tool)
     const json base{{"ok", true}, {"serverTime", "2026-11-22T00:34:00.000Z"}, {"error", nullptr}};
     json r = base;
     if (tool == "et.werewolf.queue.join") {
-        r["queue"] = {{"queueId", "werewolf-default"}, {"position", 3}, {"size", 3},
-                      {"requiredPlayers", 8}, {"status", "WAITING"}, {"estimatedStartSeconds", 30}};
+        r["queue"] = {{"queueId", "werewolf-default"},
+                      {"position", 3},
+                      {"size", 3},
+                      {"requiredPlayers", 8},
+                      {"status", "WAITING"},
+                      {"estimatedStartSeconds", 30}};
         r["matchAssignment"] = nullptr;
     } else if (tool == "et.werewolf.queue.leave") {
         r["removed"] = true;
         r["queue"] = {{"queueId", "werewolf-default"}, {"size", 2}, {"requiredPlayers", 8}};
     } else if (tool == "et.werewolf.queue.status") {
-        r["queue"] = {{"queueId", "werewolf-default"}, {"position", nullptr}, {"size", 0},
-                      {"requiredPlayers", 8}, {"status", "WAITING"}, {"estimatedStartSeconds", 0}};
-        r["matchAssignment"] = {{"matchId", "match-1"}, {"buildingInstanceId", "bld-1"}, {"seat", 1}};
+        r["queue"] = {{"queueId", "werewolf-default"},
+                      {"position", nullptr},
+                      {"size", 0},
+                      {"requiredPlayers", 8},
+                      {"status", "WAITING"},
+                      {"estimatedStartSeconds", 0}};
+        r["matchAssignment"]
+            = {{"matchId", "match-1"}, {"buildingInstanceId", "bld-1"}, {"seat", 1}};
     } else if (tool == "et.werewolf.matches.list") {
-        r["matches"] = json::array({{{"matchId", "match-1"}, {"buildingInstanceId", "bld-1"},
-                                     {"phase", "DAY_VOTE"}, {"dayNumber", 1}, {"playersAlive", 7},
+        r["matches"] = json::array({{{"matchId", "match-1"},
+                                     {"buildingInstanceId", "bld-1"},
+                                     {"phase", "DAY_VOTE"},
+                                     {"dayNumber", 1},
+                                     {"playersAlive", 7},
                                      {"startedAt", "2026-11-22T00:30:00.000Z"}},
-                                    {{"matchId", "match-2"}, {"buildingInstanceId", "bld-2"},
-                                     {"phase", "LOBBY"}, {"dayNumber", 0}, {"playersAlive", 8},
+                                    {{"matchId", "match-2"},
+                                     {"buildingInstanceId", "bld-2"},
+                                     {"phase", "LOBBY"},
+                                     {"dayNumber", 0},
+                                     {"playersAlive", 8},
                                      {"startedAt", "2026-11-22T00:33:00.000Z"}}});
     } else if (tool == "et.werewolf.match.get_state") {
         r["state"] = sampleState();
@@ -115,11 +130,15 @@ json sampleResult(const std::string &tool)
     } else if (tool == "et.werewolf.match.events.get") {
         r["matchId"] = "match-1";
         r["events"] = json::array(
-            {{{"eventId", "match-1:00000020"}, {"at", "2026-11-22T00:32:00.000Z"},
-              {"visibility", "PUBLIC"}, {"type", "PHASE_CHANGED"},
+            {{{"eventId", "match-1:00000020"},
+              {"at", "2026-11-22T00:32:00.000Z"},
+              {"visibility", "PUBLIC"},
+              {"type", "PHASE_CHANGED"},
               {"payload", {{"from", "NIGHT"}, {"to", "DAY_ANNOUNCE"}, {"dayNumber", 1}}}},
-             {{"eventId", "match-1:00000021"}, {"at", "2026-11-22T00:32:00.000Z"},
-              {"visibility", "PUBLIC"}, {"type", "NIGHT_RESULT"},
+             {{"eventId", "match-1:00000021"},
+              {"at", "2026-11-22T00:32:00.000Z"},
+              {"visibility", "PUBLIC"},
+              {"type", "NIGHT_RESULT"},
               {"payload", {{"killedPlayerId", "p:3"}, {"savedByDoctor", false}}}}});
     } else {
         return json();

@@ -3,7 +3,7 @@
 
 #include "mcp/jsonwrite.h"
 
-#include <QFloat16>  // QCOMPARE of json values needs qfloat16 complete
+#include <QFloat16> // QCOMPARE of json values needs qfloat16 complete
 #include <QTest>
 
 #include <functional>
@@ -39,7 +39,8 @@ void TestJsonWrite::sameAsDump_data()
         {"floats", R"([0.5,-2.25,1e300,3.141592653589793,1.0,-0.0,5e-324])"},
         {"strings", R"(["","a\"b","back\\slash","tab\tnl\nret\r","\u0001\u001f\u007f","é中😀"])"},
         {"nested", R"({"b":{"c":[1,{"d":null}],"a":[]},"a":{},"z":"end"})"},
-        {"state", R"({"ok":true,"state":{"matchId":"match-1","players":[{"playerId":"p:1","revealedRole":null,"alive":true}],"you":null},"error":null})"},
+        {"state",
+         R"({"ok":true,"state":{"matchId":"match-1","players":[{"playerId":"p:1","revealedRole":null,"alive":true}],"you":null},"error":null})"},
     };
     for (const auto &r : rows)
         QTest::newRow(r[0]) << QByteArray(r[1]);
@@ -67,12 +68,17 @@ namespace {
 /// A random tree of every JSON type, with strings built from awkward pieces.
 json randomTree(std::mt19937 &rng, int depth = 0)
 {
-    static const std::vector<std::string> pieces = {"a", "\"", "\\", "\n", "\x01", "é", "中", "😀", " ", "\x7f", "/"};
+    static const std::vector<std::string> pieces
+        = {"a", "\"", "\\", "\n", "\x01", "é", "中", "😀", " ", "\x7f", "/"};
     switch (depth > 3 ? rng() % 5 : rng() % 7) {
-    case 0: return nullptr;
-    case 1: return rng() % 2 == 0;
-    case 2: return static_cast<std::int64_t>(rng()) - (1LL << 31);
-    case 3: return static_cast<double>(rng()) / 7.0;
+    case 0:
+        return nullptr;
+    case 1:
+        return rng() % 2 == 0;
+    case 2:
+        return static_cast<std::int64_t>(rng()) - (1LL << 31);
+    case 3:
+        return static_cast<double>(rng()) / 7.0;
     case 4: {
         std::string s;
         for (unsigned i = rng() % 12; i > 0; --i)
@@ -108,10 +114,12 @@ void TestJsonWrite::randomTrees()
 void TestJsonWrite::invalidUtf8()
 {
     // Same behaviour as dump(): strict throws, replace substitutes U+FFFD.
-    for (const char *bad : {"\xff", "a\xc3", "\xe0\x80\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\xaf"}) {
+    for (const char *bad :
+         {"\xff", "a\xc3", "\xe0\x80\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\xaf"}) {
         const json j = {{"text", std::string(bad)}};
         QVERIFY_THROWS_EXCEPTION(json::type_error, writeJson(j));
-        QCOMPARE(writeJson(j, json::error_handler_t::replace), j.dump(-1, ' ', false, json::error_handler_t::replace));
+        QCOMPARE(writeJson(j, json::error_handler_t::replace),
+                 j.dump(-1, ' ', false, json::error_handler_t::replace));
     }
 }
 

@@ -15,7 +15,8 @@ using namespace townhall::mcp;
 
 namespace {
 
-/// Sends one raw request (the server is told to close afterwards) and returns everything it answered.
+/// Sends one raw request (the server is told to close afterwards) and returns everything it
+/// answered.
 QByteArray exchange(quint16 port, const QByteArray &request)
 {
     QTcpSocket socket;
@@ -30,11 +31,15 @@ QByteArray exchange(quint16 port, const QByteArray &request)
     return answer + socket.readAll();
 }
 
-QByteArray get(quint16 port, const QByteArray &method, const QByteArray &target, const QByteArray &extraHeaders = {})
+QByteArray get(quint16 port,
+               const QByteArray &method,
+               const QByteArray &target,
+               const QByteArray &extraHeaders = {})
 {
     return exchange(port,
-                    method + ' ' + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port)
-                        + "\r\n" + extraHeaders + "Connection: close\r\n\r\n");
+                    method + ' ' + target
+                        + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port) + "\r\n"
+                        + extraHeaders + "Connection: close\r\n\r\n");
 }
 
 int statusOf(const QByteArray &answer)
@@ -63,14 +68,15 @@ private Q_SLOTS:
     {
         m_seen.clear();
         m_server = new HttpServer(this);
-        m_server->setPageHandler("/pages", [this](const HttpRequest &request) -> std::optional<HttpResponse> {
-            m_seen.append(request.path + '?' + request.query);
-            if (request.path == "/pages/missing")
-                return std::nullopt;
-            HttpResponse response(200, "text/plain; charset=utf-8", "page " + request.path);
-            response.setHeader("Cache-Control", "no-cache");
-            return response;
-        });
+        m_server->setPageHandler(
+            "/pages", [this](const HttpRequest &request) -> std::optional<HttpResponse> {
+                m_seen.append(request.path + '?' + request.query);
+                if (request.path == "/pages/missing")
+                    return std::nullopt;
+                HttpResponse response(200, "text/plain; charset=utf-8", "page " + request.path);
+                response.setHeader("Cache-Control", "no-cache");
+                return response;
+            });
         QVERIFY(m_server->listen());
     }
 
@@ -108,7 +114,8 @@ private Q_SLOTS:
     void otherMethodsAre405()
     {
         for (const QByteArray method : {"POST", "PUT", "DELETE", "OPTIONS"}) {
-            const QByteArray answer = get(m_server->port(), method, "/pages/a.html", "Content-Length: 0\r\n");
+            const QByteArray answer
+                = get(m_server->port(), method, "/pages/a.html", "Content-Length: 0\r\n");
             QCOMPARE(statusOf(answer), 405);
             QVERIFY2(answer.contains("Allow: GET, HEAD\r\n"), answer.constData());
         }
@@ -118,13 +125,18 @@ private Q_SLOTS:
     void theHostAndOriginChecksComeFirst()
     {
         const quint16 port = m_server->port();
-        QCOMPARE(statusOf(exchange(port, "GET /pages/a.html HTTP/1.1\r\nHost: evil.example:" + QByteArray::number(port)
-                                            + "\r\nConnection: close\r\n\r\n")),
+        QCOMPARE(
+            statusOf(exchange(port,
+                              "GET /pages/a.html HTTP/1.1\r\nHost: evil.example:"
+                                  + QByteArray::number(port) + "\r\nConnection: close\r\n\r\n")),
+            403);
+        QCOMPARE(statusOf(get(port, "GET", "/pages/a.html", "Origin: http://evil.example\r\n")),
                  403);
-        QCOMPARE(statusOf(get(port, "GET", "/pages/a.html", "Origin: http://evil.example\r\n")), 403);
         QVERIFY(m_seen.isEmpty());
         // A page of our own origin passes.
-        QCOMPARE(statusOf(get(port, "GET", "/pages/a.html",
+        QCOMPARE(statusOf(get(port,
+                              "GET",
+                              "/pages/a.html",
                               "Origin: http://127.0.0.1:" + QByteArray::number(port) + "\r\n")),
                  200);
     }
@@ -153,8 +165,7 @@ private Q_SLOTS:
         m_server->setMcpRoutes(false);
         for (const QByteArray path : {"/mcp", "/mcp/", "/mcp/underscore", "/sse", "/messages"})
             QCOMPARE(statusOf(get(m_server->port(), "GET", path)), 404);
-        QCOMPARE(statusOf(get(m_server->port(), "POST", "/mcp", "Content-Length: 0\r\n")),
-                 404);
+        QCOMPARE(statusOf(get(m_server->port(), "POST", "/mcp", "Content-Length: 0\r\n")), 404);
         QCOMPARE(statusOf(get(m_server->port(), "GET", "/pages/a.html")), 200);
     }
 

@@ -15,7 +15,10 @@ Q_DECLARE_METATYPE(json)
 
 namespace {
 
-json parse(const char *text) { return json::parse(text); }
+json parse(const char *text)
+{
+    return json::parse(text);
+}
 
 const char *SayPublic = R"({
   "type": "object",
@@ -51,45 +54,92 @@ private Q_SLOTS:
         QTest::addColumn<json>("value");
         QTest::addColumn<bool>("valid");
         QTest::addColumn<QString>("path");
-        QTest::addColumn<QString>("needle");  // substring of the first issue's message
+        QTest::addColumn<QString>("needle"); // substring of the first issue's message
 
-        auto row = [](const char *name, const char *value, bool valid, const char *path = "",
+        auto row = [](const char *name,
+                      const char *value,
+                      bool valid,
+                      const char *path = "",
                       const char *needle = "") {
             QTest::newRow(name) << json::parse(value) << valid << QString::fromUtf8(path)
                                 << QString::fromUtf8(needle);
         };
         row("minimal", R"({"matchId":"m"})", true);
-        row("all fields", R"({"matchId":"m","text":"hi","kind":"OPENING","replyToEventId":null,
+        row("all fields",
+            R"({"matchId":"m","text":"hi","kind":"OPENING","replyToEventId":null,
                               "limit":200,"requiredPlayers":8,"nested":{"flag":false},
-                              "players":[{"seat":1}]})", true);
+                              "players":[{"seat":1}]})",
+            true);
         row("nullable string as string", R"({"matchId":"m","replyToEventId":"e1"})", true);
         row("missing required", R"({})", false, "", "Missing required property 'matchId'");
         row("not an object", R"([])", false, "", "expected object, got array");
         row("null root", R"(null)", false, "", "expected object, got null");
         row("wrong type", R"({"matchId":42})", false, "/matchId", "expected string, got integer");
-        row("float for integer", R"({"matchId":"m","limit":1.5})", false, "/limit", "expected integer");
-        row("string for integer", R"({"matchId":"m","limit":"7"})", false, "/limit",
+        row("float for integer",
+            R"({"matchId":"m","limit":1.5})",
+            false,
+            "/limit",
+            "expected integer");
+        row("string for integer",
+            R"({"matchId":"m","limit":"7"})",
+            false,
+            "/limit",
             "expected integer, got string");
-        row("bool for nullable string", R"({"matchId":"m","replyToEventId":true})", false,
-            "/replyToEventId", "expected string, null");
-        row("enum", R"({"matchId":"m","kind":"SHOUT"})", false, "/kind",
+        row("bool for nullable string",
+            R"({"matchId":"m","replyToEventId":true})",
+            false,
+            "/replyToEventId",
+            "expected string, null");
+        row("enum",
+            R"({"matchId":"m","kind":"SHOUT"})",
+            false,
+            "/kind",
             "must be one of: OPENING, DISCUSSION");
-        row("enum is case-sensitive", R"({"matchId":"m","kind":"opening"})", false, "/kind", "one of");
-        row("const", R"({"matchId":"m","requiredPlayers":9})", false, "/requiredPlayers", "must be 8");
+        row("enum is case-sensitive",
+            R"({"matchId":"m","kind":"opening"})",
+            false,
+            "/kind",
+            "one of");
+        row("const",
+            R"({"matchId":"m","requiredPlayers":9})",
+            false,
+            "/requiredPlayers",
+            "must be 8");
         row("too short", R"({"matchId":"m","text":""})", false, "/text", "no fewer than 1");
         row("too long", R"({"matchId":"m","text":"abcdef"})", false, "/text", "no more than 5");
         // maxLength counts code points, not bytes: five two-byte characters fit.
         row("utf8 at limit", R"({"matchId":"m","text":"ééééé"})", true);
-        row("utf8 over limit", R"({"matchId":"m","text":"éééééé"})", false, "/text", "no more than 5");
+        row("utf8 over limit",
+            R"({"matchId":"m","text":"éééééé"})",
+            false,
+            "/text",
+            "no more than 5");
         row("emoji at limit", R"({"matchId":"m","text":"🐺🐺🐺🐺🐺"})", true);
-        row("below minimum", R"({"matchId":"m","limit":0})", false, "/limit", "greater than or equal");
-        row("above maximum", R"({"matchId":"m","limit":201})", false, "/limit", "less than or equal");
-        row("unknown property", R"({"matchId":"m","foo":1})", false, "",
+        row("below minimum",
+            R"({"matchId":"m","limit":0})",
+            false,
+            "/limit",
+            "greater than or equal");
+        row("above maximum",
+            R"({"matchId":"m","limit":201})",
+            false,
+            "/limit",
+            "less than or equal");
+        row("unknown property",
+            R"({"matchId":"m","foo":1})",
+            false,
+            "",
             "unknown property 'foo' (allowed:");
-        row("nested wrong type", R"({"matchId":"m","nested":{"flag":"yes"}})", false, "/nested/flag",
+        row("nested wrong type",
+            R"({"matchId":"m","nested":{"flag":"yes"}})",
+            false,
+            "/nested/flag",
             "expected boolean");
-        row("array item path", R"({"matchId":"m","players":[{"seat":1},{"seat":2},{"seat":9}]})", false,
-            "/players/2/seat", "less than or equal");
+        row("array item path",
+            R"({"matchId":"m","players":[{"seat":1},{"seat":2},{"seat":9}]})",
+            false,
+            "/players/2/seat",
+            "less than or equal");
     }
 
     void validate()
@@ -145,8 +195,9 @@ private Q_SLOTS:
         QTest::addColumn<json>("value");
         QTest::addColumn<json>("expected");
         QTest::addColumn<int>("filled");
-        QTest::newRow("fills missing") << parse(R"({"matchId":"m"})")
-                                       << parse(R"({"matchId":"m","kind":"DISCUSSION","limit":50})") << 2;
+        QTest::newRow("fills missing")
+            << parse(R"({"matchId":"m"})")
+            << parse(R"({"matchId":"m","kind":"DISCUSSION","limit":50})") << 2;
         QTest::newRow("keeps given") << parse(R"({"matchId":"m","kind":"OPENING","limit":3})")
                                      << parse(R"({"matchId":"m","kind":"OPENING","limit":3})") << 0;
         QTest::newRow("descends into present objects")

@@ -6,8 +6,8 @@
 #include "mcp/toolregistry.h"
 
 #include <QFile>
-#include <QRegularExpression>
 #include <QFloat16>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <set>
@@ -153,9 +153,12 @@ private Q_SLOTS:
         for (std::size_t i = 0; i < std::size(SeedNames); ++i)
             QCOMPARE(QString::fromStdString(tools[i].name), QString::fromUtf8(SeedNames[i]));
         const std::size_t extras = std::size(SeedNames);
-        QCOMPARE(QString::fromStdString(tools[extras].name), QStringLiteral("et.werewolf.match.wait_for_turn"));
-        QCOMPARE(QString::fromStdString(tools[extras + 1].name), QStringLiteral("et.werewolf.match.night.witch_act"));
-        QCOMPARE(QString::fromStdString(tools[extras + 2].name), QStringLiteral("et.werewolf.match.hunter_shoot"));
+        QCOMPARE(QString::fromStdString(tools[extras].name),
+                 QStringLiteral("et.werewolf.match.wait_for_turn"));
+        QCOMPARE(QString::fromStdString(tools[extras + 1].name),
+                 QStringLiteral("et.werewolf.match.night.witch_act"));
+        QCOMPARE(QString::fromStdString(tools[extras + 2].name),
+                 QStringLiteral("et.werewolf.match.hunter_shoot"));
         QVERIFY(registry->find("et_werewolf_match_night_witch_act"));
         QVERIFY(registry->find("et_werewolf_match_hunter_shoot"));
         // Client name rules (MCP-NOTES K-53): underscore names fit ^[a-zA-Z0-9_-]{1,64}$.
@@ -178,9 +181,11 @@ private Q_SLOTS:
             if (t.readOnly)
                 readOnly.insert(t.name);
         }
-        const std::set<std::string> expected{
-            "et.werewolf.queue.status", "et.werewolf.matches.list", "et.werewolf.match.get_state",
-            "et.werewolf.match.events.get", "et.werewolf.match.wait_for_turn"};
+        const std::set<std::string> expected{"et.werewolf.queue.status",
+                                             "et.werewolf.matches.list",
+                                             "et.werewolf.match.get_state",
+                                             "et.werewolf.match.events.get",
+                                             "et.werewolf.match.wait_for_turn"};
         QCOMPARE(readOnly, expected);
     }
 
@@ -196,7 +201,8 @@ private Q_SLOTS:
         json state = wait->definition["outputSchema"]["properties"]["state"];
         // get_state's schema is widened for seed 002 as wait_for_turn's is
         // written; wait_for_turn also names the witch's and the PK's fields.
-        QCOMPARE(state["properties"]["players"]["items"]["properties"]["seat"]["maximum"], json(12));
+        QCOMPARE(state["properties"]["players"]["items"]["properties"]["seat"]["maximum"],
+                 json(12));
         json &you = state["properties"]["you"]["properties"];
         json &required = you["requiredAction"]["properties"];
         for (const char *field : {"killedPlayerId", "antidote", "poison", "pk"}) {
@@ -218,7 +224,7 @@ private Q_SLOTS:
     void findResolvesBothForms_data()
     {
         QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("canonical");  // empty: not found
+        QTest::addColumn<QString>("canonical"); // empty: not found
         auto row = [](const char *name, const char *canonical) {
             QTest::newRow(name) << QString::fromUtf8(name) << QString::fromUtf8(canonical);
         };
@@ -232,7 +238,7 @@ private Q_SLOTS:
         row("ET.WEREWOLF.MATCH.VOTE", "");
         row("et.werewolf.match", "");
         row("et.werewolf.match.vote ", "");
-        row("et_werewolf.match_vote", "");  // mixed forms are not a name
+        row("et_werewolf.match_vote", ""); // mixed forms are not a name
         row("", "");
     }
 
@@ -258,7 +264,7 @@ private Q_SLOTS:
         QCOMPARE(underscore["name"], json("et_werewolf_match_vote"));
         json rest = underscore;
         rest["name"] = "et.werewolf.match.vote";
-        QCOMPARE(rest, dotted);  // nothing but the name differs
+        QCOMPARE(rest, dotted); // nothing but the name differs
         QCOMPARE(dotted, vote->definition);
     }
 
@@ -270,32 +276,44 @@ private Q_SLOTS:
             const json sample = sampleResult(t.name);
             QVERIFY2(!sample.is_null(), t.name.c_str());
             const auto issues = registry->validateResult(t, sample);
-            QVERIFY2(issues.empty(), (t.name + ": " + townhall::mcp::describeIssues(issues)).c_str());
+            QVERIFY2(issues.empty(),
+                     (t.name + ": " + townhall::mcp::describeIssues(issues)).c_str());
         }
     }
 
     void outputSchemasRejectBrokenResults_data()
     {
         QTest::addColumn<QString>("tool");
-        QTest::addColumn<json>("patch");  // JSON Patch applied to the sample
+        QTest::addColumn<json>("patch"); // JSON Patch applied to the sample
         auto row = [](const char *name, const char *tool, const char *patch) {
             QTest::newRow(name) << QString::fromUtf8(tool) << json::parse(patch);
         };
-        row("missing serverTime", "et.werewolf.match.vote", R"([{"op":"remove","path":"/serverTime"}])");
-        row("extra top-level field", "et.werewolf.match.vote",
+        row("missing serverTime",
+            "et.werewolf.match.vote",
+            R"([{"op":"remove","path":"/serverTime"}])");
+        row("extra top-level field",
+            "et.werewolf.match.vote",
             R"([{"op":"add","path":"/debug","value":1}])");
-        row("bad alignment", "et.werewolf.match.night.seer_inspect",
+        row("bad alignment",
+            "et.werewolf.match.night.seer_inspect",
             R"([{"op":"replace","path":"/result/alignment","value":"WOLF"}])");
-        row("seat 13", "et.werewolf.match.get_state",
+        row("seat 13",
+            "et.werewolf.match.get_state",
             R"([{"op":"replace","path":"/state/players/0/seat","value":13}])");
-        row("unknown phase", "et.werewolf.match.get_state",
+        row("unknown phase",
+            "et.werewolf.match.get_state",
             R"([{"op":"replace","path":"/state/phase","value":"DUSK"}])");
-        row("you missing", "et.werewolf.match.get_state", R"([{"op":"remove","path":"/state/you"}])");
-        row("requiredPlayers 13", "et.werewolf.queue.join",
+        row("you missing",
+            "et.werewolf.match.get_state",
+            R"([{"op":"remove","path":"/state/you"}])");
+        row("requiredPlayers 13",
+            "et.werewolf.queue.join",
             R"([{"op":"replace","path":"/queue/requiredPlayers","value":13}])");
-        row("wait without changed", "et.werewolf.match.wait_for_turn",
+        row("wait without changed",
+            "et.werewolf.match.wait_for_turn",
             R"([{"op":"remove","path":"/changed"}])");
-        row("event type unknown", "et.werewolf.match.events.get",
+        row("event type unknown",
+            "et.werewolf.match.events.get",
             R"([{"op":"replace","path":"/events/0/type","value":"SECRET"}])");
     }
 
@@ -330,23 +348,40 @@ private Q_SLOTS:
         QTest::addColumn<json>("args");
         QTest::addColumn<json>("expected");
         auto row = [](const char *name, const char *tool, const char *args, const char *expected) {
-            QTest::newRow(name) << QString::fromUtf8(tool) << json::parse(args) << json::parse(expected);
+            QTest::newRow(name) << QString::fromUtf8(tool) << json::parse(args)
+                                << json::parse(expected);
         };
         row("queue.join", "et.werewolf.queue.join", "{}", R"({"queueId":"werewolf-default"})");
-        row("queue.join keeps queueId", "et.werewolf.queue.join", R"({"queueId":"q"})", R"({"queueId":"q"})");
-        row("get_state", "et.werewolf.match.get_state", R"({"matchId":"m"})",
+        row("queue.join keeps queueId",
+            "et.werewolf.queue.join",
+            R"({"queueId":"q"})",
+            R"({"queueId":"q"})");
+        row("get_state",
+            "et.werewolf.match.get_state",
+            R"({"matchId":"m"})",
             R"({"matchId":"m","includeTranscriptSummary":true,"includeRecentPublicMessages":false,
                 "recentPublicMessagesLimit":20})");
-        row("say_public kind", "et.werewolf.match.say_public", R"({"matchId":"m","text":"t"})",
+        row("say_public kind",
+            "et.werewolf.match.say_public",
+            R"({"matchId":"m","text":"t"})",
             R"({"matchId":"m","text":"t","kind":"DISCUSSION"})");
-        row("events.get", "et.werewolf.match.events.get", R"({"matchId":"m"})", R"({"matchId":"m","limit":50})");
+        row("events.get",
+            "et.werewolf.match.events.get",
+            R"({"matchId":"m"})",
+            R"({"matchId":"m","limit":50})");
         row("matches.list", "et.werewolf.matches.list", "{}", R"({"status":"ACTIVE","limit":20})");
-        row("wait_for_turn", "et.werewolf.match.wait_for_turn", R"({"matchId":"m"})",
+        row("wait_for_turn",
+            "et.werewolf.match.wait_for_turn",
+            R"({"matchId":"m"})",
             R"({"matchId":"m","timeoutSeconds":25,"recentPublicMessagesLimit":20})");
-        row("vote has no defaults", "et.werewolf.match.vote", R"({"matchId":"m","targetPlayerId":null})",
+        row("vote has no defaults",
+            "et.werewolf.match.vote",
+            R"({"matchId":"m","targetPlayerId":null})",
             R"({"matchId":"m","targetPlayerId":null})");
         // Invalid arguments are left exactly as they were.
-        row("invalid untouched", "et.werewolf.match.events.get", R"({"matchId":"m","limit":0})",
+        row("invalid untouched",
+            "et.werewolf.match.events.get",
+            R"({"matchId":"m","limit":0})",
             R"({"matchId":"m","limit":0})");
     }
 
@@ -372,23 +407,29 @@ private Q_SLOTS:
         };
         row("not an array", R"({"name":"a"})", "array");
         row("no name", R"([{"description":"d","inputSchema":{"type":"object"}}])", "name");
-        row("empty name", R"([{"name":"","description":"d","inputSchema":{"type":"object"}}])", "name");
+        row("empty name",
+            R"([{"name":"","description":"d","inputSchema":{"type":"object"}}])",
+            "name");
         row("no description", R"([{"name":"a","inputSchema":{"type":"object"}}])", "description");
-        row("empty description", R"([{"name":"a","description":"","inputSchema":{"type":"object"}}])",
+        row("empty description",
+            R"([{"name":"a","description":"","inputSchema":{"type":"object"}}])",
             "description");
         row("no inputSchema", R"([{"name":"a","description":"d"}])", "inputSchema");
         row("inputSchema not object type",
-            R"([{"name":"a","description":"d","inputSchema":{"type":"string"}}])", "inputSchema");
+            R"([{"name":"a","description":"d","inputSchema":{"type":"string"}}])",
+            "inputSchema");
         row("outputSchema not object type",
             R"([{"name":"a","description":"d","inputSchema":{"type":"object"},"outputSchema":{"type":"array"}}])",
             "outputSchema");
         row("broken schema",
             R"([{"name":"a","description":"d","inputSchema":{"type":"object","properties":{"x":{"type":5}}}}])",
             "invalid JSON Schema");
-        row("duplicate", R"([{"name":"a.b","description":"d","inputSchema":{"type":"object"}},
+        row("duplicate",
+            R"([{"name":"a.b","description":"d","inputSchema":{"type":"object"}},
                              {"name":"a.b","description":"d","inputSchema":{"type":"object"}}])",
             "duplicate");
-        row("underscore collision", R"([{"name":"a.b","description":"d","inputSchema":{"type":"object"}},
+        row("underscore collision",
+            R"([{"name":"a.b","description":"d","inputSchema":{"type":"object"}},
                                         {"name":"a_b","description":"d","inputSchema":{"type":"object"}}])",
             "duplicate");
         row("underscore name too long",
@@ -405,16 +446,18 @@ private Q_SLOTS:
         std::string error;
         QVERIFY(!r.add(tools, &error));
         QVERIFY2(QString::fromStdString(error).contains(needle), error.c_str());
-        QVERIFY(r.tools().empty());  // all or nothing
+        QVERIFY(r.tools().empty()); // all or nothing
     }
 
     void addRejectsCollisionWithEarlierFile()
     {
         ToolRegistry r;
-        QVERIFY(r.add(json::parse(R"([{"name":"x.y","description":"d","inputSchema":{"type":"object"}}])")));
+        QVERIFY(r.add(
+            json::parse(R"([{"name":"x.y","description":"d","inputSchema":{"type":"object"}}])")));
         std::string error;
-        QVERIFY(!r.add(json::parse(R"([{"name":"x_y","description":"d","inputSchema":{"type":"object"}}])"),
-                       &error));
+        QVERIFY(!r.add(
+            json::parse(R"([{"name":"x_y","description":"d","inputSchema":{"type":"object"}}])"),
+            &error));
         QCOMPARE(r.tools().size(), std::size_t(1));
     }
 
@@ -424,8 +467,9 @@ private Q_SLOTS:
         std::string error;
         QVERIFY(!r.addFile(QStringLiteral(":/no-such-file.json"), &error));
         QVERIFY(!error.empty());
-        QVERIFY(!r.addFile(QStringLiteral(":/prompts/rules.md"), &error));  // not JSON
-        QVERIFY2(QString::fromStdString(error).contains(QStringLiteral("not valid JSON")), error.c_str());
+        QVERIFY(!r.addFile(QStringLiteral(":/prompts/rules.md"), &error)); // not JSON
+        QVERIFY2(QString::fromStdString(error).contains(QStringLiteral("not valid JSON")),
+                 error.c_str());
     }
 };
 

@@ -227,7 +227,8 @@ public:
         });
     }
 
-    bool connectTo(quint16 port, const QHostAddress &address = QHostAddress(QHostAddress::LocalHost))
+    bool connectTo(quint16 port,
+                   const QHostAddress &address = QHostAddress(QHostAddress::LocalHost))
     {
         m_socket.connectToHost(address, port);
         return m_socket.waitForConnected(5000);
@@ -543,13 +544,17 @@ private Q_SLOTS:
         QTest::newRow("text/*") << QByteArray("text/*") << sse;
         QTest::newRow("html") << QByteArray("text/html") << none;
         QTest::newRow("json q=0") << QByteArray("application/json;q=0") << none;
-        QTest::newRow("letter case") << QByteArray("Application/JSON;Q=0.1, TEXT/Event-Stream") << sse;
+        QTest::newRow("letter case")
+            << QByteArray("Application/JSON;Q=0.1, TEXT/Event-Stream") << sse;
         QTest::newRow("spaces and params")
-            << QByteArray(" application/json ; charset=utf-8 ; q=0.2 ,\ttext/event-stream ; q=0.9 ") << sse;
-        QTest::newRow("bad q ignored") << QByteArray("application/json;q=, text/event-stream;q=x") << json;
+            << QByteArray(" application/json ; charset=utf-8 ; q=0.2 ,\ttext/event-stream ; q=0.9 ")
+            << sse;
+        QTest::newRow("bad q ignored")
+            << QByteArray("application/json;q=, text/event-stream;q=x") << json;
         QTest::newRow("empty ranges") << QByteArray(",, ,text/event-stream,") << sse;
         QTest::newRow("no subtype") << QByteArray("application, /json") << none;
-        QTest::newRow("specific beats star") << QByteArray("*/*;q=0.1, application/json;q=0") << sse;
+        QTest::newRow("specific beats star")
+            << QByteArray("*/*;q=0.1, application/json;q=0") << sse;
     }
     void sessionIds()
     {
@@ -1483,7 +1488,7 @@ private Q_SLOTS:
         QTest::qWait(500);
         c.send(post(rpc(2, "ping"), sid));
         QVERIFY(c.waitForResponses(2));
-        QTest::qWait(700);  // past the first request's idle deadline, before the second's
+        QTest::qWait(700); // past the first request's idle deadline, before the second's
         QVERIFY(!c.disconnected());
         QVERIFY(c.waitForDisconnect(3000));
     }
@@ -1842,8 +1847,8 @@ private Q_SLOTS:
 
         // A server on loopback still takes names only.
         if (status == 200) {
-            const Response r
-                = roundTrip(request("GET", "/mcp", {{"Host", own.toString().toLatin1()}}, {}, false));
+            const Response r = roundTrip(
+                request("GET", "/mcp", {{"Host", own.toString().toLatin1()}}, {}, false));
             QCOMPARE(r.status, 403);
         }
     }
@@ -1868,8 +1873,9 @@ private Q_SLOTS:
         if (path == "/messages") {
             QVERIFY(stream.connectTo(m_server->port()));
             stream.send(request("GET", "/sse", {{"Accept", "text/event-stream"}}));
-            QVERIFY(stream.waitFor(
-                [&] { return !stream.responses().empty() && stream.last().body.contains("\n\n"); }));
+            QVERIFY(stream.waitFor([&] {
+                return !stream.responses().empty() && stream.last().body.contains("\n\n");
+            }));
             target = stream.last().events().front().data;
         }
         // A request whose params nest `depth` levels in all.

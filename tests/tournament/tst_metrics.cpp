@@ -43,8 +43,9 @@ public:
     }
     Log &vote(const std::string &voter, const std::string &target)
     {
-        return add(EventType::VoteCast, {{"voterPlayerId", voter},
-                                         {"targetPlayerId", target.empty() ? json(nullptr) : json(target)}});
+        return add(EventType::VoteCast,
+                   {{"voterPlayerId", voter},
+                    {"targetPlayerId", target.empty() ? json(nullptr) : json(target)}});
     }
     const std::vector<engine::Event> &events() const { return m_events; }
 
@@ -66,24 +67,35 @@ std::vector<engine::Event> twoDays()
     log.table({"WEREWOLF", "SEER", "DOCTOR", "VILLAGER", "VILLAGER"});
     log.add(EventType::PhaseChanged, {{"to", "NIGHT"}})
         .add(EventType::NightResolved, {{"night", 1}, {"missed", {"p:3"}}})
-        .add(EventType::PlayerEliminated, {{"playerId", "p:5"}, {"cause", "NIGHT_KILL"}, {"night", 1}})
+        .add(EventType::PlayerEliminated,
+             {{"playerId", "p:5"}, {"cause", "NIGHT_KILL"}, {"night", 1}})
         .add(EventType::PhaseChanged, {{"to", "DAY_ANNOUNCE"}});
     for (const char *id : {"p:1", "p:2", "p:3", "p:4"})
         log.add(EventType::TurnStarted, {{"playerId", id}});
     log.add(EventType::TurnMissed, {{"playerId", "p:3"}});
-    log.vote("p:2", "p:1").vote("p:2", "p:4").vote("p:4", "p:3").vote("p:1", "p:4").vote("p:3", "p:3").vote("p:3", "");
-    log.add(EventType::VoteResult, {{"day", 1}, {"abstained", {"p:3"}}, {"noVote", json::array()},
-                                    {"eliminatedPlayerId", "p:4"}})
+    log.vote("p:2", "p:1")
+        .vote("p:2", "p:4")
+        .vote("p:4", "p:3")
+        .vote("p:1", "p:4")
+        .vote("p:3", "p:3")
+        .vote("p:3", "");
+    log.add(EventType::VoteResult,
+            {{"day", 1},
+             {"abstained", {"p:3"}},
+             {"noVote", json::array()},
+             {"eliminatedPlayerId", "p:4"}})
         .add(EventType::PlayerEliminated, {{"playerId", "p:4"}, {"cause", "VOTE"}, {"day", 1}})
         .add(EventType::PhaseChanged, {{"to", "NIGHT"}})
         .add(EventType::NightResolved, {{"night", 2}, {"missed", json::array()}})
-        .add(EventType::PlayerEliminated, {{"playerId", "p:3"}, {"cause", "NIGHT_KILL"}, {"night", 2}})
+        .add(EventType::PlayerEliminated,
+             {{"playerId", "p:3"}, {"cause", "NIGHT_KILL"}, {"night", 2}})
         .add(EventType::PhaseChanged, {{"to", "DAY_ANNOUNCE"}})
         .add(EventType::TurnStarted, {{"playerId", "p:1"}})
         .add(EventType::TurnStarted, {{"playerId", "p:2"}});
     log.vote("p:2", "p:1");
-    log.add(EventType::VoteResult, {{"day", 2}, {"abstained", {"p:1"}}, {"noVote", {"p:1"}},
-                                    {"eliminatedPlayerId", "p:1"}})
+    log.add(
+           EventType::VoteResult,
+           {{"day", 2}, {"abstained", {"p:1"}}, {"noVote", {"p:1"}}, {"eliminatedPlayerId", "p:1"}})
         .add(EventType::PlayerEliminated, {{"playerId", "p:1"}, {"cause", "VOTE"}, {"day", 2}})
         .add(EventType::GameEnded, {{"winningTeam", "VILLAGERS"}});
     return log.events();
@@ -161,11 +173,11 @@ private Q_SLOTS:
     void errorCounts()
     {
         const MatchFacts f = analyzeMatch(twoDays());
-        QCOMPARE(f.seats[0].errors.timeouts, 1);  // the day 2 vote
+        QCOMPARE(f.seats[0].errors.timeouts, 1); // the day 2 vote
         QCOMPARE(f.seats[0].errors.noVote, 1);
-        QCOMPARE(f.seats[2].errors.timeouts, 2);  // night 1 and her turn
-        QCOMPARE(f.seats[2].errors.noVote, 1);    // the abstention
-        QCOMPARE(f.seats[2].errors.selfVote, 1);  // changed afterwards, still made
+        QCOMPARE(f.seats[2].errors.timeouts, 2); // night 1 and her turn
+        QCOMPARE(f.seats[2].errors.noVote, 1);   // the abstention
+        QCOMPARE(f.seats[2].errors.selfVote, 1); // changed afterwards, still made
         QCOMPARE(f.seats[1].errors.timeouts, 0);
         QCOMPARE(f.seats[1].errors.noVote, 0);
         QCOMPARE(f.seats[1].errors.selfVote, 0);
@@ -190,12 +202,13 @@ private Q_SLOTS:
             .add(EventType::TurnStarted, {{"playerId", "p:1"}})
             .add(EventType::TurnMissed, {{"playerId", "p:1"}})
             .vote("p:2", "p:3");
-        silent.add(EventType::VoteResult, {{"abstained", {"p:1"}}, {"noVote", {"p:1"}}, {"eliminatedPlayerId", "p:3"}});
+        silent.add(EventType::VoteResult,
+                   {{"abstained", {"p:1"}}, {"noVote", {"p:1"}}, {"eliminatedPlayerId", "p:3"}});
         MatchRecord s;
         s.log = silent.events();
         QVERIFY(seatFailed(s, 0));
-        QVERIFY(!seatFailed(s, 1));  // one vote owed and made
-        QVERIFY(!seatFailed(s, 7));  // no such seat
+        QVERIFY(!seatFailed(s, 1)); // one vote owed and made
+        QVERIFY(!seatFailed(s, 7)); // no such seat
     }
 
     void aLogWithoutItsTableGivesNoSeats()
@@ -248,7 +261,7 @@ private Q_SLOTS:
                 killed += s.nightsAlive - s.nightsSurvived;
                 QVERIFY(s.missedActions <= s.owedActions);
                 QVERIFY(s.votesForWolves <= s.votes && s.votesWithOutcome <= s.votes);
-                QCOMPARE(s.errors.selfVote, 0);  // the engine refuses them
+                QCOMPARE(s.errors.selfVote, 0); // the engine refuses them
             }
             QCOMPARE(votes, tallied);
             QCOMPARE(killed, nightKills);

@@ -29,8 +29,8 @@ private Q_SLOTS:
         // README of philihp/openskill.ex): a1 (25, 25/3) and a2 (32.444,
         // 5.123) beat b1 (43.381, 2.421) and b2 (25.188, 6.211) with the
         // Plackett-Luce model at its defaults.
-        const auto out = ratePlackettLuce({{{25.0, 25.0 / 3.0}, {32.444, 5.123}}, {{43.381, 2.421}, {25.188, 6.211}}},
-                                          {1, 2});
+        const auto out = ratePlackettLuce(
+            {{{25.0, 25.0 / 3.0}, {32.444, 5.123}}, {{43.381, 2.421}, {25.188, 6.211}}}, {1, 2});
         QVERIFY(near(out[0][0].mu, 28.669648436582808));
         QVERIFY(near(out[0][0].sigma, 8.071520788025197));
         QVERIFY(near(out[0][1].mu, 33.83086971107981));
@@ -79,7 +79,7 @@ private Q_SLOTS:
         QVERIFY(summed.rating("v1").mu - 25.0 < 0.5 * (27.635231 - 25.0));
         // A seat less certain than its side's mean moves more.
         RatingTable mixed(params);
-        mixed.rateMatch({{"old"}, {"x"}}, {1, 2});  // "old" now has a smaller sigma
+        mixed.rateMatch({{"old"}, {"x"}}, {1, 2}); // "old" now has a smaller sigma
         mixed.rateMatch({{"old", "new"}, {"y", "z"}}, {1, 2});
         QVERIFY(mixed.rating("new").mu - 25.0 > mixed.rating("old").mu - 27.635231);
     }
@@ -91,7 +91,8 @@ private Q_SLOTS:
         // Even the favourite gains a little by winning, and the underdog's
         // upset moves it further.
         for (int upset = 0; upset < 2; ++upset) {
-            const auto out = ratePlackettLuce({{strong}, {weak}}, upset ? std::vector<int>{2, 1} : std::vector<int>{1, 2});
+            const auto out = ratePlackettLuce(
+                {{strong}, {weak}}, upset ? std::vector<int>{2, 1} : std::vector<int>{1, 2});
             const int winner = upset ? 1 : 0;
             const Rating before[2] = {strong, weak};
             QVERIFY(out[winner][0].mu > before[winner].mu);
@@ -148,7 +149,9 @@ private Q_SLOTS:
         RatingTable t;
         t.rateMatch({{"a", "bots"}, {"b", "bots"}}, {1, 2});
         const auto seats = ratePlackettLuce({{Rating{}, Rating{}}, {Rating{}, Rating{}}}, {1, 2});
-        QVERIFY(near(t.rating("bots").mu, 25.0 + ((seats[0][1].mu - 25.0) + (seats[1][1].mu - 25.0)) / 2, 1e-12));
+        QVERIFY(near(t.rating("bots").mu,
+                     25.0 + ((seats[0][1].mu - 25.0) + (seats[1][1].mu - 25.0)) / 2,
+                     1e-12));
         QVERIFY(near(t.rating("bots").mu, 25.0, 1e-9));
         const double f0 = std::pow(seats[0][1].sigma / (25.0 / 3.0), 2);
         const double f1 = std::pow(seats[1][1].sigma / (25.0 / 3.0), 2);
@@ -168,7 +171,8 @@ private Q_SLOTS:
 
     void badShapesAreRefused()
     {
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ratePlackettLuce({{Rating{}}, {Rating{}}}, {1}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 ratePlackettLuce({{Rating{}}, {Rating{}}}, {1}));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ratePlackettLuce({{Rating{}}, {}}, {1, 2}));
     }
 

@@ -29,7 +29,9 @@ json threeParticipants(const std::string &failure)
             {"matches", 2},
             {"failure", failure},
             {"participants",
-             {{{"id", "a"}, {"bot", true}}, {{"id", "b"}, {"bot", true}}, {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
+             {{{"id", "a"}, {"bot", true}},
+              {{"id", "b"}, {"bot", true}},
+              {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
 }
 
 engine::Event event(EventType type, json payload)
@@ -45,9 +47,14 @@ engine::Event event(EventType type, json payload)
 /// night, turn and vote pass: owed three, made none, so it failed.
 MatchRecord record(int index, bool aSilent)
 {
-    const std::vector<engine::Role> roles{engine::Role::Werewolf, engine::Role::Werewolf, engine::Role::Seer,
-                                          engine::Role::Doctor,   engine::Role::Villager, engine::Role::Villager,
-                                          engine::Role::Villager, engine::Role::Villager};
+    const std::vector<engine::Role> roles{engine::Role::Werewolf,
+                                          engine::Role::Werewolf,
+                                          engine::Role::Seer,
+                                          engine::Role::Doctor,
+                                          engine::Role::Villager,
+                                          engine::Role::Villager,
+                                          engine::Role::Villager,
+                                          engine::Role::Villager};
     MatchRecord m;
     m.index = index;
     m.matchId = "m" + std::to_string(index);
@@ -63,20 +70,23 @@ MatchRecord record(int index, bool aSilent)
     }
     m.log.push_back(event(EventType::MatchCreated, {{"players", players}}));
     m.log.push_back(event(EventType::RolesAssigned, {{"roles", table}}));
-    m.log.push_back(event(EventType::NightResolved, {{"night", 1}, {"missed", aSilent ? json{"p:1"} : json::array()}}));
+    m.log.push_back(event(EventType::NightResolved,
+                          {{"night", 1}, {"missed", aSilent ? json{"p:1"} : json::array()}}));
     m.log.push_back(event(EventType::TurnStarted, {{"playerId", "p:1"}}));
     if (aSilent)
         m.log.push_back(event(EventType::TurnMissed, {{"playerId", "p:1"}}));
-    m.log.push_back(event(EventType::VoteResult, {{"abstained", aSilent ? json{"p:1"} : json::array()},
-                                                  {"noVote", aSilent ? json{"p:1"} : json::array()},
-                                                  {"eliminatedPlayerId", nullptr}}));
+    m.log.push_back(event(EventType::VoteResult,
+                          {{"abstained", aSilent ? json{"p:1"} : json::array()},
+                           {"noVote", aSilent ? json{"p:1"} : json::array()},
+                           {"eliminatedPlayerId", nullptr}}));
     m.log.push_back(event(EventType::GameEnded, {{"winningTeam", "WEREWOLVES"}}));
     return m;
 }
 
 const ParticipantResult &find(const Report &r, const std::string &id)
 {
-    const auto it = std::find_if(r.participants.begin(), r.participants.end(),
+    const auto it = std::find_if(r.participants.begin(),
+                                 r.participants.end(),
                                  [&](const ParticipantResult &p) { return p.participantId == id; });
     if (it == r.participants.end())
         qFatal("no participant %s", id.c_str());
@@ -122,7 +132,8 @@ class TestReport : public QObject
 private Q_SLOTS:
     void countRuleCountsEverything()
     {
-        const Report r = computeReport("t", specOf(threeParticipants("count")), {record(1, true), record(0, false)});
+        const Report r = computeReport(
+            "t", specOf(threeParticipants("count")), {record(1, true), record(0, false)});
         QCOMPARE(r.played, 2);
         QCOMPARE(r.counted, 2);
         QCOMPARE(r.voided + r.forfeited, 0);
@@ -131,12 +142,14 @@ private Q_SLOTS:
         QCOMPARE(find(r, "a").overall.wins, 2);
         QCOMPARE(find(r, "a").failures, 1);
         QCOMPARE(find(r, "b").failures, 0);
-        QVERIFY(r.matchIds == (std::vector<std::string>{"m0", "m1"}));  // schedule order, not input order
+        QVERIFY(r.matchIds
+                == (std::vector<std::string>{"m0", "m1"})); // schedule order, not input order
     }
 
     void voidRuleCountsAFailedMatchForNoOne()
     {
-        const Report r = computeReport("t", specOf(threeParticipants("void")), {record(0, false), record(1, true)});
+        const Report r = computeReport(
+            "t", specOf(threeParticipants("void")), {record(0, false), record(1, true)});
         QCOMPARE(r.played, 2);
         QCOMPARE(r.counted, 1);
         QCOMPARE(r.voided, 1);
@@ -146,21 +159,24 @@ private Q_SLOTS:
         // The failure still shows in the errors: the match happened.
         QCOMPARE(find(r, "a").errors.timeouts, 3);
         // Ratings as if the failed match never was.
-        const Report once = computeReport("t", specOf(threeParticipants("void")), {record(0, false)});
+        const Report once
+            = computeReport("t", specOf(threeParticipants("void")), {record(0, false)});
         QCOMPARE(find(r, "a").overall.rating.value, find(once, "a").overall.rating.value);
         QCOMPARE(find(r, "bots").overall.rating.value, find(once, "bots").overall.rating.value);
     }
 
     void forfeitRuleCountsOnlyAsALossForTheOneAtFault()
     {
-        const Report r = computeReport("t", specOf(threeParticipants("forfeit")), {record(0, false), record(1, true)});
-        const Report once = computeReport("t", specOf(threeParticipants("forfeit")), {record(0, false)});
+        const Report r = computeReport(
+            "t", specOf(threeParticipants("forfeit")), {record(0, false), record(1, true)});
+        const Report once
+            = computeReport("t", specOf(threeParticipants("forfeit")), {record(0, false)});
         QCOMPARE(r.counted, 1);
         QCOMPARE(r.forfeited, 1);
         QCOMPARE(r.voided, 0);
         const ParticipantResult &a = find(r, "a");
         QCOMPARE(a.overall.games, 2);
-        QCOMPARE(a.overall.wins, 1);  // the wolves won match 1, but a forfeited it
+        QCOMPARE(a.overall.wins, 1); // the wolves won match 1, but a forfeited it
         QCOMPARE(a.roles.front().games, 2);
         QVERIFY(a.roles.front().role == engine::Role::Werewolf);
         QVERIFY(a.overall.rating.value < find(once, "a").overall.rating.value);
@@ -173,8 +189,9 @@ private Q_SLOTS:
     void unplayedMatchesAreLeftOut()
     {
         MatchRecord running = record(1, false);
-        running.log.pop_back();  // no GAME_ENDED yet
-        const Report r = computeReport("t", specOf(threeParticipants("void")), {record(0, false), running});
+        running.log.pop_back(); // no GAME_ENDED yet
+        const Report r
+            = computeReport("t", specOf(threeParticipants("void")), {record(0, false), running});
         QCOMPARE(r.scheduled, 2);
         QCOMPARE(r.played, 1);
         QVERIFY(r.matchIds == std::vector<std::string>{"m0"});
@@ -198,7 +215,7 @@ private Q_SLOTS:
         MatchRecord m = record(0, false);
         m.telemetry.resize(8);
         t.handedOver = false;
-        m.telemetry[2] = t;  // b's seat
+        m.telemetry[2] = t; // b's seat
         const Report r = computeReport("t", specOf(threeParticipants("count")), {m});
         const ParticipantResult &b = find(r, "b");
         QCOMPARE(b.meanLatencyMs, 200.0);
@@ -214,15 +231,17 @@ private Q_SLOTS:
     /// HTML page explains IRP, VSS and KSR and shows the tokens.
     void modelsAreNamedInEveryFormat()
     {
-        const auto spec = specOf(
-            {{"name", "models"},
-             {"matches", 2},
-             {"providers",
-              {{"local", {{"kind", "openai"}, {"baseUrl", "http://127.0.0.1:11434/v1"}, {"model", "llama3.2"}}}}},
-             {"participants",
-              {{{"id", "m"}, {"provider", "local"}},
-               {{"id", "q"}, {"provider", "local"}, {"model", "qwen3:8b"}},
-               {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}});
+        const auto spec = specOf({{"name", "models"},
+                                  {"matches", 2},
+                                  {"providers",
+                                   {{"local",
+                                     {{"kind", "openai"},
+                                      {"baseUrl", "http://127.0.0.1:11434/v1"},
+                                      {"model", "llama3.2"}}}}},
+                                  {"participants",
+                                   {{{"id", "m"}, {"provider", "local"}},
+                                    {{"id", "q"}, {"provider", "local"}, {"model", "qwen3:8b"}},
+                                    {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}});
         const Report r = computeReport("t", spec, {});
         QCOMPARE(find(r, "m").model, std::string("llama3.2 (local)"));
         QCOMPARE(find(r, "q").model, std::string("qwen3:8b (local)"));
@@ -236,7 +255,10 @@ private Q_SLOTS:
         for (const auto &row : rows)
             QCOMPARE(row.size(), rows[0].size());
         const std::string page = toHtml(r);
-        for (const char *words : {"identification precision", "voting success", "kill survival rate", "Tokens in",
+        for (const char *words : {"identification precision",
+                                  "voting success",
+                                  "kill survival rate",
+                                  "Tokens in",
                                   "Tokens out"})
             QVERIFY2(page.find(words) != std::string::npos, words);
         QVERIFY(toMarkdown(r).find("identification precision") != std::string::npos);
@@ -246,7 +268,8 @@ private Q_SLOTS:
     /// (the Leaderboard's Matches tab names them by these).
     void playedMatchesCarryTheirResult()
     {
-        const Report r = computeReport("t", specOf(threeParticipants("void")), {record(1, false), record(0, true)});
+        const Report r = computeReport(
+            "t", specOf(threeParticipants("void")), {record(1, false), record(0, true)});
         QCOMPARE(r.matches.size(), std::size_t(2));
         QCOMPARE(r.matches[0].matchId, std::string("m0"));
         QCOMPARE(r.matches[0].index, 0);
@@ -269,7 +292,10 @@ private Q_SLOTS:
                             {"participants",
                              {{{"id", "a"}, {"bot", true}},
                               {{"id", "b"}, {"name", "<b>x</b>"}, {"bot", true}},
-                              {{"id", "bots"}, {"name", "bots, \"the rest\""}, {"bot", true}, {"seats", "rest"}}}}});
+                              {{"id", "bots"},
+                               {"name", "bots, \"the rest\""},
+                               {"bot", true},
+                               {"seats", "rest"}}}}});
         std::vector<MatchRecord> records;
         for (const ScheduledMatch &sm : schedule(spec)) {
             engine::MatchConfig config;
@@ -278,7 +304,8 @@ private Q_SLOTS:
             engine::SimulatedTable table;
             table.matchId = "m" + std::to_string(sm.index);
             for (const ScheduledSeat &seat : sm.seats)
-                table.seats.push_back({seat.participantId + "." + std::to_string(seat.slot), seat.displayName});
+                table.seats.push_back(
+                    {seat.participantId + "." + std::to_string(seat.slot), seat.displayName});
             auto played = engine::simulateMatch(sm.seed, config, table);
             records.push_back({sm.index, table.matchId, sm.seats, {}, played.match->log()});
         }
@@ -292,8 +319,10 @@ private Q_SLOTS:
         QCOMPARE(a.overall.games, 96);
         QCOMPARE(b.failures + a.failures, 0);
         // The same bot in two chairs: their intervals overlap.
-        QVERIFY(a.overall.rating.low < b.overall.rating.high && b.overall.rating.low < a.overall.rating.high);
-        QVERIFY(a.overall.winRate.low < b.overall.winRate.high && b.overall.winRate.low < a.overall.winRate.high);
+        QVERIFY(a.overall.rating.low < b.overall.rating.high
+                && b.overall.rating.low < a.overall.rating.high);
+        QVERIFY(a.overall.winRate.low < b.overall.winRate.high
+                && b.overall.winRate.low < a.overall.winRate.high);
         QVERIFY(a.irp.n > 0 && a.vss.n > 0 && a.ksr.n > 0);
         // Every seat of every match is a game of someone's.
         int seatGames = 0;
@@ -307,18 +336,21 @@ private Q_SLOTS:
         QCOMPARE(seatGames, 96 * 8);
         // Sorted by the rating's lower bound.
         for (std::size_t i = 1; i < r.participants.size(); ++i)
-            QVERIFY(r.participants[i - 1].overall.rating.low >= r.participants[i].overall.rating.low);
+            QVERIFY(r.participants[i - 1].overall.rating.low
+                    >= r.participants[i].overall.rating.low);
 
         const std::string md = toMarkdown(r);
         const std::string csv = toCsv(r);
         const std::string text = toJsonText(r);
         const std::string page = toHtml(r);
-        QVERIFY(md.find("| # | Participant | Kind | Model | Rating (mu) | 95% interval |") != std::string::npos);
+        QVERIFY(md.find("| # | Participant | Kind | Model | Rating (mu) | 95% interval |")
+                != std::string::npos);
         const json parsed = json::parse(text);
         QVERIFY(parsed == r.toJson());
         for (const std::string name : {"a", "<b>x</b>", "bots, \"the rest\""}) {
             QVERIFY(md.find(name) != std::string::npos);
-            QVERIFY(std::any_of(parsed["participants"].begin(), parsed["participants"].end(),
+            QVERIFY(std::any_of(parsed["participants"].begin(),
+                                parsed["participants"].end(),
                                 [&](const json &p) { return p["name"] == name; }));
         }
 

@@ -38,7 +38,8 @@ json participants(int singles, bool restBots = true)
 }
 
 /// (participant, role) -> games.
-std::map<std::pair<std::string, engine::Role>, int> roleCounts(const std::vector<ScheduledMatch> &s, int from, int to)
+std::map<std::pair<std::string, engine::Role>, int>
+roleCounts(const std::vector<ScheduledMatch> &s, int from, int to)
 {
     std::map<std::pair<std::string, engine::Role>, int> out;
     for (int i = from; i < to; ++i)
@@ -59,60 +60,62 @@ private Q_SLOTS:
         QTest::addColumn<QString>("error");
         QTest::newRow("not json") << QByteArray("{") << "not JSON";
         QTest::newRow("not json names the place")
-            << QByteArray("{\n  \"matches\": 1,\n  \"name\": x\n}") << "not JSON (line 3, column 11)";
-        QTest::newRow("no matches") << QByteArray(R"({"participants":[{"id":"a","bot":true,"seats":8}]})")
-                                    << "matches:";
+            << QByteArray("{\n  \"matches\": 1,\n  \"name\": x\n}")
+            << "not JSON (line 3, column 11)";
+        QTest::newRow("no matches")
+            << QByteArray(R"({"participants":[{"id":"a","bot":true,"seats":8}]})") << "matches:";
         QTest::newRow("zero matches")
-            << QByteArray(R"({"matches":0,"participants":[{"id":"a","bot":true,"seats":8}]})") << "matches:";
-        QTest::newRow("unknown key")
-            << QByteArray(R"({"matches":1,"colour":1,"participants":[{"id":"a","bot":true,"seats":8}]})")
-            << "colour: unknown key";
-        QTest::newRow("unknown preset")
-            << QByteArray(R"({"matches":1,"rules":"13p","participants":[{"id":"a","bot":true,"seats":8}]})")
-            << "rules: no preset";
-        QTest::newRow("two kinds")
-            << QByteArray(R"({"matches":1,"participants":[{"id":"a","bot":true,"agent":"x","seats":8}]})")
-            << "participants[0]: must be exactly one";
-        QTest::newRow("bad id")
-            << QByteArray(R"({"matches":1,"participants":[{"id":"a b","bot":true,"seats":8}]})")
-            << "participants[0].id";
-        QTest::newRow("same id")
-            << QByteArray(R"({"matches":1,"participants":[{"id":"a","bot":true},{"id":"a","bot":true,"seats":"rest"}]})")
-            << "is taken";
+            << QByteArray(R"({"matches":0,"participants":[{"id":"a","bot":true,"seats":8}]})")
+            << "matches:";
+        QTest::newRow("unknown key") << QByteArray(
+            R"({"matches":1,"colour":1,"participants":[{"id":"a","bot":true,"seats":8}]})")
+                                     << "colour: unknown key";
+        QTest::newRow("unknown preset") << QByteArray(
+            R"({"matches":1,"rules":"13p","participants":[{"id":"a","bot":true,"seats":8}]})")
+                                        << "rules: no preset";
+        QTest::newRow("two kinds") << QByteArray(
+            R"({"matches":1,"participants":[{"id":"a","bot":true,"agent":"x","seats":8}]})")
+                                   << "participants[0]: must be exactly one";
+        QTest::newRow("bad id") << QByteArray(
+            R"({"matches":1,"participants":[{"id":"a b","bot":true,"seats":8}]})")
+                                << "participants[0].id";
+        QTest::newRow("same id") << QByteArray(
+            R"({"matches":1,"participants":[{"id":"a","bot":true},{"id":"a","bot":true,"seats":"rest"}]})")
+                                 << "is taken";
         QTest::newRow("seats do not add up")
             << QByteArray(R"({"matches":1,"participants":[{"id":"a","bot":true,"seats":3}]})")
             << "add up to 3, the table has 8";
-        QTest::newRow("unknown provider")
-            << QByteArray(R"({"matches":1,"participants":[{"id":"m","provider":"cloud"},{"id":"b","bot":true,"seats":"rest"}]})")
-            << "unknown provider \"cloud\"";
-        QTest::newRow("bad failure rule")
-            << QByteArray(R"({"matches":1,"failure":"ignore","participants":[{"id":"a","bot":true,"seats":8}]})")
-            << "failure:";
-        QTest::newRow("push token in the file")
-            << QByteArray::fromStdString(json{{"matches", 1},
-                                              {"participants",
-                                               {{{"id", "p"}, {"push", {{"url", "http://127.0.0.1:9/"}, {"token", "s3cret"}}}},
-                                                {{"id", "b"}, {"bot", true}, {"seats", "rest"}}}}}
-                                             .dump())
-            << "participants[0].push.token: tokens are not read";
-        QTest::newRow("provider key in the file")
-            << QByteArray(R"({"matches":1,"providers":{"local":{"kind":"openai","apiKey":"sk-1"}},"participants":[{"id":"m","provider":"local"},{"id":"b","bot":true,"seats":"rest"}]})")
-            << "providers.local.apiKey: keys are not read";
-        QTest::newRow("name with a newline")
-            << QByteArray(R"({"matches":1,"name":"Cup\n[YOUR TASK]","participants":[{"id":"a","bot":true,"seats":8}]})")
-            << "name: must be one line";
+        QTest::newRow("unknown provider") << QByteArray(
+            R"({"matches":1,"participants":[{"id":"m","provider":"cloud"},{"id":"b","bot":true,"seats":"rest"}]})")
+                                          << "unknown provider \"cloud\"";
+        QTest::newRow("bad failure rule") << QByteArray(
+            R"({"matches":1,"failure":"ignore","participants":[{"id":"a","bot":true,"seats":8}]})")
+                                          << "failure:";
+        QTest::newRow("push token in the file") << QByteArray::fromStdString(
+            json{{"matches", 1},
+                 {"participants",
+                  {{{"id", "p"}, {"push", {{"url", "http://127.0.0.1:9/"}, {"token", "s3cret"}}}},
+                   {{"id", "b"}, {"bot", true}, {"seats", "rest"}}}}}
+                .dump()) << "participants[0].push.token: tokens are not read";
+        QTest::newRow("provider key in the file") << QByteArray(
+            R"({"matches":1,"providers":{"local":{"kind":"openai","apiKey":"sk-1"}},"participants":[{"id":"m","provider":"local"},{"id":"b","bot":true,"seats":"rest"}]})")
+                                                  << "providers.local.apiKey: keys are not read";
+        QTest::newRow("name with a newline") << QByteArray(
+            R"({"matches":1,"name":"Cup\n[YOUR TASK]","participants":[{"id":"a","bot":true,"seats":8}]})")
+                                             << "name: must be one line";
         QTest::newRow("megabyte name")
             << (QByteArray(R"({"matches":1,"name":")") + QByteArray(1 << 20, 'n')
                 + QByteArray(R"(","participants":[{"id":"a","bot":true,"seats":8}]})"))
             << "name: must be one line of at most 120 bytes";
-        QTest::newRow("participant name with a newline")
-            << QByteArray(R"({"matches":1,"participants":[{"id":"a","name":"A\u2028B","bot":true,"seats":8}]})")
-            << "participants[0].name: must be one line";
+        QTest::newRow("participant name with a newline") << QByteArray(
+            R"({"matches":1,"participants":[{"id":"a","name":"A\u2028B","bot":true,"seats":8}]})")
+                                                         << "participants[0].name: must be one "
+                                                            "line";
         QTest::newRow("nested 200,000 deep")
             << (QByteArray(200000, '[') + QByteArray(200000, ']')) << "nests deeper than 64 levels";
-        QTest::newRow("push without url")
-            << QByteArray(R"({"matches":1,"participants":[{"id":"p","push":{}},{"id":"b","bot":true,"seats":"rest"}]})")
-            << "participants[0].push";
+        QTest::newRow("push without url") << QByteArray(
+            R"({"matches":1,"participants":[{"id":"p","push":{}},{"id":"b","bot":true,"seats":"rest"}]})")
+                                          << "participants[0].push";
     }
     void fileErrorsNameTheField()
     {
@@ -158,7 +161,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("blocks");
         for (const char *r : {"classic", "6p", "9p", "12p"})
             for (bool mirror : {false, true}) {
-                QTest::newRow(qPrintable(QString::fromLatin1(r) + (mirror ? QStringLiteral(" mirrored") : QString())))
+                QTest::newRow(qPrintable(QString::fromLatin1(r)
+                                         + (mirror ? QStringLiteral(" mirrored") : QString())))
                     << QString::fromLatin1(r) << mirror << 5;
             }
     }
@@ -175,8 +179,11 @@ private Q_SLOTS:
             ps.push_back({{"id", "p" + std::to_string(i)}, {"bot", true}});
         // Mirrored odd tables balance over two tables' worth of matches.
         const int block = mirror && table % 2 == 1 ? 2 * table : table;
-        auto spec = specOf({{"matches", block * blocks}, {"rules", rules.toStdString()}, {"mirror", mirror},
-                            {"seed", 11}, {"participants", ps}});
+        auto spec = specOf({{"matches", block * blocks},
+                            {"rules", rules.toStdString()},
+                            {"mirror", mirror},
+                            {"seed", 11},
+                            {"participants", ps}});
         const auto s = schedule(spec);
         QCOMPARE(int(s.size()), block * blocks);
         std::map<engine::Role, int> deck;
@@ -186,7 +193,8 @@ private Q_SLOTS:
             const auto counts = roleCounts(s, 0, b * block);
             for (const auto &p : spec.participants)
                 for (const auto &[role, n] : deck)
-                    QCOMPARE(counts.count({p.id, role}) ? counts.at({p.id, role}) : 0, n * b * block / table);
+                    QCOMPARE(counts.count({p.id, role}) ? counts.at({p.id, role}) : 0,
+                             n * b * block / table);
         }
         // Within one match of even at any prefix.
         for (int upto = 1; upto <= block * blocks; ++upto) {
@@ -196,7 +204,9 @@ private Q_SLOTS:
                     const double expected = double(n) * upto / table;
                     const int got = counts.count({p.id, role}) ? counts.at({p.id, role}) : 0;
                     QVERIFY2(std::abs(got - expected) <= double(block) / table * n + 1,
-                             qPrintable(QStringLiteral("%1 after %2").arg(QString::fromStdString(p.id)).arg(upto)));
+                             qPrintable(QStringLiteral("%1 after %2")
+                                            .arg(QString::fromStdString(p.id))
+                                            .arg(upto)));
                 }
         }
     }
@@ -218,7 +228,7 @@ private Q_SLOTS:
             }
             QCOMPARE(seats["p0"], 1);
             QCOMPARE(seats["bots"], 6);
-            QCOMPARE(int(names.size()), 9);  // no two seats share a name
+            QCOMPARE(int(names.size()), 9); // no two seats share a name
         }
     }
 
@@ -246,7 +256,8 @@ private Q_SLOTS:
 
     void mirroredPairsRepeatTheMatchWithParticipantsMoved()
     {
-        auto spec = specOf({{"matches", 40}, {"mirror", true}, {"participants", participants(8, false)}});
+        auto spec
+            = specOf({{"matches", 40}, {"mirror", true}, {"participants", participants(8, false)}});
         const auto s = schedule(spec);
         int flipped = 0;
         int seats = 0;
@@ -256,7 +267,7 @@ private Q_SLOTS:
             QCOMPARE(a.mirrorOf, -1);
             QCOMPARE(b.mirrorOf, int(i));
             QCOMPARE(b.seed, a.seed);
-            QVERIFY(a.deal() == b.deal());  // the same roles by seat
+            QVERIFY(a.deal() == b.deal()); // the same roles by seat
             // Each participant's team flips where the deck allows it.
             std::map<std::string, bool> wolfIn;
             for (const auto &seat : a.seats)
@@ -276,7 +287,8 @@ private Q_SLOTS:
 
     void theSameFileAlwaysGivesTheSameScheduleAndSeedsDiffer()
     {
-        const json file{{"matches", 50}, {"seed", "12345678901234"}, {"participants", participants(3)}};
+        const json file{
+            {"matches", 50}, {"seed", "12345678901234"}, {"participants", participants(3)}};
         const auto a = schedule(specOf(file));
         const auto b = schedule(specOf(file));
         std::set<std::uint64_t> seeds;
@@ -302,7 +314,9 @@ private Q_SLOTS:
             config.deal = m.deal();
             engine::SimulatedTable table;
             for (const auto &seat : m.seats)
-                table.seats.push_back({"bot:" + seat.participantId + "." + std::to_string(seat.slot), seat.displayName});
+                table.seats.push_back(
+                    {"bot:" + seat.participantId + "." + std::to_string(seat.slot),
+                     seat.displayName});
             auto played = engine::simulateMatch(m.seed, config, table);
             const auto &players = played.match->state().players;
             QCOMPARE(players.size(), m.seats.size());

@@ -22,7 +22,7 @@ namespace townhall::ui::test {
 
 using engine::json;
 
-inline constexpr int Patience = 20'000;  // generous: the machine is shared
+inline constexpr int Patience = 20'000; // generous: the machine is shared
 
 /// A full match through day 1's vote (with talk, wolf chat and a night), and
 /// its public events as the feed carries them.
@@ -38,15 +38,25 @@ struct Played
         m.night(m.nonWolves()[0]);
         m.skipTo(engine::Phase::DayDiscussion);
         const std::string talker = m.nonWolves()[0];
-        m.run({engine::Command::Kind::Say, talker, {}, "I saw nothing, but Hugo was quiet",
-               engine::MessageKind::Discussion, {}, {}});
+        m.run({engine::Command::Kind::Say,
+               talker,
+               {},
+               "I saw nothing, but Hugo was quiet",
+               engine::MessageKind::Discussion,
+               {},
+               {}});
         m.skipTo(engine::Phase::DayVote);
         const std::string wolf = m.withRole(engine::Role::Werewolf);
         int voters = 0;
         for (const engine::Player &p : m.match.state().players)
             if (p.alive && (!stopInVote || ++voters <= 3))
-                m.run({engine::Command::Kind::Vote, p.playerId, p.playerId == wolf ? m.nonWolves()[1] : wolf,
-                       {}, {}, {}, {}});
+                m.run({engine::Command::Kind::Vote,
+                       p.playerId,
+                       p.playerId == wolf ? m.nonWolves()[1] : wolf,
+                       {},
+                       {},
+                       {},
+                       {}});
         if (!stopInVote)
             m.skipTo(engine::Phase::Night);
         for (engine::Event e : m.match.log()) {
@@ -65,8 +75,13 @@ inline json wire(const engine::Event &e, bool isoTime = false)
 {
     json at = e.at;
     if (isoTime)
-        at = QDateTime::fromMSecsSinceEpoch(e.at, Qt::UTC).toString(Qt::ISODateWithMs).toStdString();
-    return {{"eventId", e.eventId}, {"seq", e.seq}, {"at", at}, {"type", std::string(engine::toString(e.type))},
+        at = QDateTime::fromMSecsSinceEpoch(e.at, Qt::UTC)
+                 .toString(Qt::ISODateWithMs)
+                 .toStdString();
+    return {{"eventId", e.eventId},
+            {"seq", e.seq},
+            {"at", at},
+            {"type", std::string(engine::toString(e.type))},
             {"payload", e.payload}};
 }
 
@@ -77,11 +92,16 @@ inline QString text(const json &j)
 
 inline json hello(bool resumed)
 {
-    return {{"type", "hello"}, {"protocol", 1}, {"match", nullptr}, {"delayMs", 0},
-            {"serverTime", QDateTime::currentMSecsSinceEpoch()}, {"resumed", resumed}};
+    return {{"type", "hello"},
+            {"protocol", 1},
+            {"match", nullptr},
+            {"delayMs", 0},
+            {"serverTime", QDateTime::currentMSecsSinceEpoch()},
+            {"resumed", resumed}};
 }
 
-inline json snapshot(const std::string &cursor, const std::vector<std::pair<std::string, std::vector<engine::Event>>> &matches)
+inline json snapshot(const std::string &cursor,
+                     const std::vector<std::pair<std::string, std::vector<engine::Event>>> &matches)
 {
     json ms = json::array();
     for (const auto &[id, events] : matches) {
@@ -95,7 +115,8 @@ inline json snapshot(const std::string &cursor, const std::vector<std::pair<std:
 
 inline json eventMsg(const std::string &cursor, const engine::Event &e, bool isoTime = false)
 {
-    return {{"type", "event"}, {"cursor", cursor}, {"matchId", e.matchId}, {"event", wire(e, isoTime)}};
+    return {
+        {"type", "event"}, {"cursor", cursor}, {"matchId", e.matchId}, {"event", wire(e, isoTime)}};
 }
 
 /// The feed's server side, scripted per connection.
@@ -118,7 +139,10 @@ struct FakeFeed
             }
         });
     }
-    QUrl url() const { return QUrl(QStringLiteral("ws://127.0.0.1:%1/spectate").arg(server.serverPort())); }
+    QUrl url() const
+    {
+        return QUrl(QStringLiteral("ws://127.0.0.1:%1/spectate").arg(server.serverPort()));
+    }
     QWebSocket *last() const { return sockets.isEmpty() ? nullptr : sockets.constLast(); }
 };
 

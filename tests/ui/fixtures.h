@@ -59,7 +59,8 @@ struct Manual
         return s;
     }
     explicit Manual(std::uint64_t seed = 7)
-        : match(engine::Match::create("match-1", "bld-1", 1, seed, seats(), engine::MatchConfig{}, T0))
+        : match(
+            engine::Match::create("match-1", "bld-1", 1, seed, seats(), engine::MatchConfig{}, T0))
     {}
 
     std::string withRole(engine::Role r, int nth = 0) const
@@ -90,7 +91,8 @@ struct Manual
     /// Wolves kill `victim`; the seer and the doctor act (doctor protects someone else).
     void night(const std::string &victim)
     {
-        const std::string w1 = withRole(engine::Role::Werewolf, 0), w2 = withRole(engine::Role::Werewolf, 1);
+        const std::string w1 = withRole(engine::Role::Werewolf, 0),
+                          w2 = withRole(engine::Role::Werewolf, 1);
         run({engine::Command::Kind::WolfChat, w1, {}, "tonight: " + victim, {}, {}, {}});
         const std::string seer = withRole(engine::Role::Seer), doc = withRole(engine::Role::Doctor);
         if (match.player(seer)->alive)
@@ -122,9 +124,16 @@ struct Manual
     {
         return run({engine::Command::Kind::Vote, voter, std::move(target), {}, {}, {}, {}});
     }
-    bool say(const std::string &who, const std::string &text, std::optional<std::string> replyTo = {})
+    bool
+    say(const std::string &who, const std::string &text, std::optional<std::string> replyTo = {})
     {
-        return run({engine::Command::Kind::Say, who, {}, text, engine::MessageKind::Discussion, std::move(replyTo), {}});
+        return run({engine::Command::Kind::Say,
+                    who,
+                    {},
+                    text,
+                    engine::MessageKind::Discussion,
+                    std::move(replyTo),
+                    {}});
     }
 };
 

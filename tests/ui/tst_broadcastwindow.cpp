@@ -11,15 +11,15 @@
 #include "ui/feedclient.h"
 #include "ui/hostlink.h"
 #include "ui/mainwindow.h"
-#include "ui/replaybar.h"
-#include "ui/spectatorpanel.h"
-#include "ui/townmapscene.h"
-#include "ui/watchwindow.h"
 #include "ui/phaseheader.h"
+#include "ui/replaybar.h"
 #include "ui/replicaset.h"
 #include "ui/spectatorcontroller.h"
+#include "ui/spectatorpanel.h"
+#include "ui/townmapscene.h"
 #include "ui/uitext.h"
 #include "ui/votetallyview.h"
+#include "ui/watchwindow.h"
 
 #include <QAbstractItemView>
 #include <QAction>
@@ -27,11 +27,11 @@
 #include <QListView>
 #include <QMenu>
 #include <QMenuBar>
-#include <QToolBar>
 #include <QPointer>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolBar>
 #include <QUrlQuery>
 
 using namespace townhall;
@@ -89,10 +89,12 @@ void TestBroadcastWindow::showsTheVoteAndKeepsSecrets()
     w.show();
     QTRY_COMPARE_WITH_TIMEOUT(w.shownMatch(), QStringLiteral("match-1"), Patience);
     QCOMPARE(shown.size(), 1);
-    QVERIFY2(w.header()->phaseText().contains(UiText::phaseName(engine::Phase::DayVote)), qPrintable(w.header()->phaseText()));
+    QVERIFY2(w.header()->phaseText().contains(UiText::phaseName(engine::Phase::DayVote)),
+             qPrintable(w.header()->phaseText()));
     QVERIFY(w.voteTallyView()->parentWidget()->isVisible());
     QVERIFY(!w.voteTallyView()->summaryText().isEmpty());
-    QVERIFY2(w.lineLabel()->text().contains(QStringLiteral("Hugo was quiet")), qPrintable(w.lineLabel()->text()));
+    QVERIFY2(w.lineLabel()->text().contains(QStringLiteral("Hugo was quiet")),
+             qPrintable(w.lineLabel()->text()));
 
     // Secrets: wolf chat, and the role of any player still alive.
     const auto full = engine::Match::fromLog(p.full);
@@ -110,7 +112,7 @@ void TestBroadcastWindow::showsTheVoteAndKeepsSecrets()
     QCOMPARE(livingWithKnownRole(w), QStringList());
     for (const engine::Player &pl : full->state().players) {
         if (!pl.alive || pl.role == engine::Role::Villager)
-            continue;  // the dead are revealed; "Villager" is also the unknown default
+            continue; // the dead are revealed; "Villager" is also the unknown default
         const QString role = UiText::roleName(pl.role);
         const QString name = QString::fromStdString(pl.displayName);
         for (const QString &t : texts)
@@ -132,10 +134,13 @@ void TestBroadcastWindow::followsTheAction()
     FakeFeed feed;
     feed.onConnect = [&](QWebSocket *s, int) {
         send(s, hello(false));
-        send(s, snapshot("e.1", {{"match-a", a.pub}, {"match-b", {b.pub.begin(), b.pub.begin() + std::ptrdiff_t(cut)}}}));
+        send(s,
+             snapshot("e.1",
+                      {{"match-a", a.pub},
+                       {"match-b", {b.pub.begin(), b.pub.begin() + std::ptrdiff_t(cut)}}}));
     };
     BroadcastWindow w;
-    w.director().setHoldMs(0);  // the hold is the director's own test's business
+    w.director().setHoldMs(0); // the hold is the director's own test's business
     w.setFeedUrl(feed.url());
     QTRY_COMPARE_WITH_TIMEOUT(w.shownMatch(), QStringLiteral("match-a"), Patience);
     QSignalSpy shown(&w, &BroadcastWindow::shownMatchChanged);
@@ -161,16 +166,19 @@ void TestBroadcastWindow::followsTheAction()
 void TestBroadcastWindow::delayIsRememberedAndSent()
 {
     FakeFeed feed;
-    feed.onConnect = [&](QWebSocket *s, int) { send(s, hello(false)); };
+    feed.onConnect = [&](QWebSocket *s, int) {
+        send(s, hello(false));
+    };
     {
         BroadcastWindow w;
         w.setFeedUrl(feed.url());
         w.setDelaySeconds(45);
-        QTRY_VERIFY_WITH_TIMEOUT(!feed.requests.isEmpty()
-                                     && QUrlQuery(feed.requests.constLast()).queryItemValue(QStringLiteral("delay"))
-                                            == QStringLiteral("45"),
-                                 Patience);
-        w.setDelaySeconds(5000);  // out of range: held to the maximum
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !feed.requests.isEmpty()
+                && QUrlQuery(feed.requests.constLast()).queryItemValue(QStringLiteral("delay"))
+                       == QStringLiteral("45"),
+            Patience);
+        w.setDelaySeconds(5000); // out of range: held to the maximum
         QCOMPARE(w.delaySeconds(), 600);
         w.setDelaySeconds(30);
     }
@@ -226,18 +234,20 @@ void TestBroadcastWindow::watchWindowIsPublicAndReadOnly()
     QVERIFY(!w.controller()->omniscient());
     QVERIFY(w.replicas()->publicOnly());
     QVERIFY(w.spectatorPanel()->replayBar()->isHidden());
-    QVERIFY(!w.findChild<QMenuBar *>());  // no host controls, no view switches
+    QVERIFY(!w.findChild<QMenuBar *>()); // no host controls, no view switches
     QVERIFY(w.findChildren<QToolBar *>().isEmpty());
     QVERIFY(w.mapScene()->building(QStringLiteral("match-1")));
     QVERIFY(w.statusLabel()->isVisible());
-    QVERIFY2(w.statusLabel()->text().contains(QStringLiteral("Connected")), qPrintable(w.statusLabel()->text()));
+    QVERIFY2(w.statusLabel()->text().contains(QStringLiteral("Connected")),
+             qPrintable(w.statusLabel()->text()));
     QVERIFY(w.spectatorPanel()->transcriptView()->model()->rowCount() > 5);
     feed.last()->close(QWebSocketProtocol::CloseCodeGoingAway);
-    QTRY_VERIFY_WITH_TIMEOUT(w.statusLabel()->text().contains(QStringLiteral("reconnecting")), Patience);
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusLabel()->text().contains(QStringLiteral("reconnecting")),
+                             Patience);
     QTRY_COMPARE_WITH_TIMEOUT(feed.requests.size(), 2, Patience);
-    QTRY_VERIFY_WITH_TIMEOUT(w.statusLabel()->text().contains(QStringLiteral("Connected")), Patience);
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusLabel()->text().contains(QStringLiteral("Connected")),
+                             Patience);
 }
-
 
 /// Issue 29 #20: no word for the host on a stream. Without a match the
 /// window shows a card for the viewers ("NO MATCH SELECTED / Click a
@@ -261,7 +271,8 @@ void TestBroadcastWindow::speaksToTheViewers()
     QVERIFY2(idle.join(QLatin1Char(' ')).contains(QStringLiteral("The next match starts soon")),
              qPrintable(idle.join(QLatin1Char('|'))));
     for (const QString &t : idle)
-        for (const QString &hostWord : {QStringLiteral("Click"), QStringLiteral("selected"), QStringLiteral("map")})
+        for (const QString &hostWord :
+             {QStringLiteral("Click"), QStringLiteral("selected"), QStringLiteral("map")})
             QVERIFY2(!t.contains(hostWord, Qt::CaseInsensitive), qPrintable(t));
 
     // A match comes: the card gives way; its key moments name the day only.
@@ -275,7 +286,9 @@ void TestBroadcastWindow::speaksToTheViewers()
     QVERIFY(moments);
     QVERIFY(!moments->jumpHint());
     QVERIFY(!moments->dayText(2).contains(QStringLiteral("jump")));
-    QVERIFY(MomentDelegate(w.momentsView()).dayText(2).contains(QStringLiteral("jump")));  // the main window's
+    QVERIFY(MomentDelegate(w.momentsView())
+                .dayText(2)
+                .contains(QStringLiteral("jump"))); // the main window's
     for (const QString &t : visibleTexts(w))
         QVERIFY2(!t.contains(QStringLiteral("Click")), qPrintable(t));
 }
@@ -287,7 +300,7 @@ void TestBroadcastWindow::typeScalesWithTheWindow_data()
     QTest::newRow("720p") << QSize(1280, 720) << 1.0;
     QTest::newRow("1080p") << QSize(1920, 1080) << 1.5;
     QTest::newRow("1440p") << QSize(2560, 1440) << 2.0;
-    QTest::newRow("a narrow 1080p") << QSize(1280, 1080) << 1.0;  // the smaller side decides
+    QTest::newRow("a narrow 1080p") << QSize(1280, 1080) << 1.0; // the smaller side decides
 }
 
 /// Issue 29 #20: an enlarged window (a 1080p capture) shows larger type.
@@ -308,7 +321,8 @@ void TestBroadcastWindow::typeScalesWithTheWindow()
     QTRY_COMPARE(w.typeScale(), scale);
     QVERIFY(qAbs(w.speakerLabel()->font().pointSizeF() - speaker * scale) < 0.01);
     QVERIFY(qAbs(w.header()->font().pointSizeF() - header * scale) < 0.01);
-    QVERIFY(qAbs(w.idleCard()->findChildren<QLabel *>().front()->font().pointSizeF() - idle * scale) < 0.01);
+    QVERIFY(qAbs(w.idleCard()->findChildren<QLabel *>().front()->font().pointSizeF() - idle * scale)
+            < 0.01);
 }
 
 QTEST_MAIN(TestBroadcastWindow)

@@ -22,7 +22,8 @@ private Q_SLOTS:
 //   a ID MS        the match appeared (running)     e ID MS   appeared already ended
 //   c ID KIND MS   a cue (moment, vote, death, end) t MS      tick
 //   l ID MS        lock on ID                        u MS      unlock
-//   r ID MS        the match was removed             = ID      expect current() == ID ("-" for none)
+//   r ID MS        the match was removed             = ID      expect current() == ID ("-" for
+//   none)
 void TestDirector::script_data()
 {
     QTest::addColumn<QString>("steps");
@@ -53,7 +54,8 @@ void TestDirector::script_data()
     QTest::newRow("removing the shown match falls back to a running one")
         << "a A 0; a B 0; r A 2000; = B";
     QTest::newRow("removing the last match leaves nothing") << "a A 0; r A 2000; = -";
-    QTest::newRow("removing the locked match unlocks") << "a A 0; a B 0; l A 0; r A 10; = B; a C 20; c C death 50000; = C";
+    QTest::newRow("removing the locked match unlocks")
+        << "a A 0; a B 0; l A 0; r A 10; = B; a C 20; c C death 50000; = C";
 }
 
 void TestDirector::script()
@@ -77,7 +79,8 @@ void TestDirector::script()
         bool changed = false;
         if (op == u"=") {
             const QString want = w.value(1) == u"-" ? QString() : w.value(1);
-            QVERIFY2(d.current() == want, qPrintable(QStringLiteral("at '%1': current is '%2'").arg(raw, d.current())));
+            QVERIFY2(d.current() == want,
+                     qPrintable(QStringLiteral("at '%1': current is '%2'").arg(raw, d.current())));
             continue;
         }
         if (op == u"a")
@@ -98,7 +101,9 @@ void TestDirector::script()
             QFAIL(qPrintable(QStringLiteral("bad step '%1'").arg(raw)));
         QVERIFY2(changed == (before != d.current()),
                  qPrintable(QStringLiteral("at '%1': returned %2 but current went '%3' → '%4'")
-                                .arg(raw).arg(changed).arg(before, d.current())));
+                                .arg(raw)
+                                .arg(changed)
+                                .arg(before, d.current())));
     }
 }
 

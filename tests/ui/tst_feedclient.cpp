@@ -37,7 +37,8 @@ bool reached(const ReplicaSet &replicas, std::uint64_t seq)
 /// What a spectator sees of a match, for comparing a replica to the truth.
 QString spectatorView(const engine::Match &m)
 {
-    return QString::fromStdString(engine::toJson(engine::stateView(m, engine::Viewer::spectator())).dump());
+    return QString::fromStdString(
+        engine::toJson(engine::stateView(m, engine::Viewer::spectator())).dump());
 }
 
 } // namespace
@@ -75,14 +76,15 @@ void TestFeedClient::snapshotWithHistory()
     QTRY_VERIFY_WITH_TIMEOUT(replicas.match(QStringLiteral("match-1")), Patience);
     QCOMPARE(client.state(), FeedClient::State::Connected);
     QVERIFY(client.statusText().contains(QStringLiteral("127.0.0.1")));
-    QCOMPARE(QUrlQuery(feed.requests.value(0)).queryItemValue(QStringLiteral("history")), QStringLiteral("full"));
+    QCOMPARE(QUrlQuery(feed.requests.value(0)).queryItemValue(QStringLiteral("history")),
+             QStringLiteral("full"));
     QVERIFY(!QUrlQuery(feed.requests.value(0)).hasQueryItem(QStringLiteral("cursor")));
     QCOMPARE(client.cursor(), QStringLiteral("e1.10"));
 
     const engine::Match *r = replicas.match(QStringLiteral("match-1"));
     QVERIFY(r->publicOnly());
     QCOMPARE(r->state().lastSeq, p.pub.back().seq);
-    QVERIFY(p.pub.size() < p.full.size());  // the hidden ones really are skipped
+    QVERIFY(p.pub.size() < p.full.size()); // the hidden ones really are skipped
     const auto full = engine::Match::fromLog(p.full);
     QVERIFY(full.ok());
     QCOMPARE(spectatorView(*r), spectatorView(*full));
@@ -95,7 +97,9 @@ void TestFeedClient::liveEventsWithGaps()
     FakeFeed feed;
     feed.onConnect = [&](QWebSocket *s, int) {
         send(s, hello(false));
-        send(s, snapshot("e1.1", {{"match-1", {p.pub.begin(), p.pub.begin() + std::ptrdiff_t(half)}}}));
+        send(
+            s,
+            snapshot("e1.1", {{"match-1", {p.pub.begin(), p.pub.begin() + std::ptrdiff_t(half)}}}));
         for (std::size_t i = half; i < p.pub.size(); ++i)
             send(s, eventMsg("e1." + std::to_string(i + 2), p.pub[i]));
     };
@@ -119,7 +123,9 @@ void TestFeedClient::resumesWithCursor()
     feed.onConnect = [&](QWebSocket *s, int index) {
         if (index == 0) {
             send(s, hello(false));
-            send(s, snapshot("e1.100", {{"match-1", {p.pub.begin(), p.pub.begin() + std::ptrdiff_t(cut)}}}));
+            send(s,
+                 snapshot("e1.100",
+                          {{"match-1", {p.pub.begin(), p.pub.begin() + std::ptrdiff_t(cut)}}}));
             send(s, eventMsg("e1.101", p.pub[cut]));
             s->close(QWebSocketProtocol::CloseCodeGoingAway);
             return;
@@ -137,9 +143,11 @@ void TestFeedClient::resumesWithCursor()
     QSignalSpy rebuilt(&client, &FeedClient::snapshotApplied);
     client.open(feed.url());
     QTRY_COMPARE_WITH_TIMEOUT(feed.requests.size(), 2, Patience);
-    QCOMPARE(QUrlQuery(feed.requests[1]).queryItemValue(QStringLiteral("cursor")), QStringLiteral("e1.101"));
-    QTRY_VERIFY_WITH_TIMEOUT(replicas.match(QStringLiteral("match-1"))->state().lastSeq == p.pub.back().seq, Patience);
-    QCOMPARE(rebuilt.size(), 1);  // resumed: no second snapshot
+    QCOMPARE(QUrlQuery(feed.requests[1]).queryItemValue(QStringLiteral("cursor")),
+             QStringLiteral("e1.101"));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        replicas.match(QStringLiteral("match-1"))->state().lastSeq == p.pub.back().seq, Patience);
+    QCOMPARE(rebuilt.size(), 1); // resumed: no second snapshot
     QCOMPARE(replicas.match(QStringLiteral("match-1"))->log().size(), p.pub.size());
     bool sawReconnecting = false;
     for (const auto &args : states)
@@ -157,8 +165,10 @@ void TestFeedClient::freshSnapshotRebuilds()
     feed.onConnect = [&](QWebSocket *s, int index) {
         if (index == 0) {
             send(s, hello(false));
-            send(s, snapshot("old.7", {{"match-a", {a.pub.begin(), a.pub.begin() + std::ptrdiff_t(cut)}},
-                                       {"match-b", b.pub}}));
+            send(s,
+                 snapshot("old.7",
+                          {{"match-a", {a.pub.begin(), a.pub.begin() + std::ptrdiff_t(cut)}},
+                           {"match-b", b.pub}}));
             s->close(QWebSocketProtocol::CloseCodeGoingAway);
             return;
         }
@@ -173,7 +183,8 @@ void TestFeedClient::freshSnapshotRebuilds()
     client.open(feed.url());
     QTRY_COMPARE_WITH_TIMEOUT(removed.size(), 1, Patience);
     QCOMPARE(removed[0][0].toString(), QStringLiteral("match-b"));
-    QCOMPARE(QUrlQuery(feed.requests[1]).queryItemValue(QStringLiteral("cursor")), QStringLiteral("old.7"));
+    QCOMPARE(QUrlQuery(feed.requests[1]).queryItemValue(QStringLiteral("cursor")),
+             QStringLiteral("old.7"));
     QCOMPARE(replicas.matchIds(), QStringList{QStringLiteral("match-a")});
     QVERIFY(!replicas.match(QStringLiteral("match-b")));
     const engine::Match *r = replicas.match(QStringLiteral("match-a"));
@@ -202,8 +213,10 @@ void TestFeedClient::droppedReconnects()
     client.open(feed.url());
     QTRY_COMPARE_WITH_TIMEOUT(feed.requests.size(), 2, Patience);
     QTRY_COMPARE_WITH_TIMEOUT(client.state(), FeedClient::State::Connected, Patience);
-    QVERIFY2(statuses.filter(QStringLiteral("Dropped by the host")).size() > 0, qPrintable(statuses.join(u'|')));
-    QCOMPARE(QUrlQuery(feed.requests[1]).queryItemValue(QStringLiteral("cursor")), QStringLiteral("e.1"));
+    QVERIFY2(statuses.filter(QStringLiteral("Dropped by the host")).size() > 0,
+             qPrintable(statuses.join(u'|')));
+    QCOMPARE(QUrlQuery(feed.requests[1]).queryItemValue(QStringLiteral("cursor")),
+             QStringLiteral("e.1"));
     QCOMPARE(replicas.match(QStringLiteral("match-1"))->log().size(), p.pub.size());
 }
 
@@ -217,9 +230,11 @@ void TestFeedClient::garbageIgnored()
         s->sendTextMessage(QStringLiteral("{not json"));
         s->sendTextMessage(QStringLiteral("[1,2,3]"));
         s->sendTextMessage(QStringLiteral("{\"type\":\"event\"}"));
-        s->sendTextMessage(QStringLiteral("{\"type\":\"event\",\"matchId\":\"match-1\",\"event\":{\"seq\":\"x\"}}"));
-        s->sendTextMessage(QStringLiteral("{\"type\":\"event\",\"matchId\":\"match-1\",\"event\":{\"seq\":999,"
-                                          "\"at\":1,\"type\":\"NO_SUCH_TYPE\",\"payload\":{}}}"));
+        s->sendTextMessage(QStringLiteral(
+            "{\"type\":\"event\",\"matchId\":\"match-1\",\"event\":{\"seq\":\"x\"}}"));
+        s->sendTextMessage(
+            QStringLiteral("{\"type\":\"event\",\"matchId\":\"match-1\",\"event\":{\"seq\":999,"
+                           "\"at\":1,\"type\":\"NO_SUCH_TYPE\",\"payload\":{}}}"));
         s->sendTextMessage(QStringLiteral("{\"type\":\"snapshot\",\"matches\":7}"));
         // `at` is ms since the epoch on the feed; a string is malformed.
         engine::Event isoTimed = p.pub.back();
@@ -243,7 +258,7 @@ void TestFeedClient::garbageIgnored()
     QTRY_VERIFY_WITH_TIMEOUT(reached(replicas, p.pub.back().seq), Patience);
     const engine::Match *r = replicas.match(QStringLiteral("match-1"));
     QCOMPARE(r->log().size(), p.pub.size());
-    QCOMPARE(r->log().back().at, p.pub.back().at);  // not the ISO-timed copy
+    QCOMPARE(r->log().back().at, p.pub.back().at); // not the ISO-timed copy
     for (const engine::Event &e : r->log()) {
         QVERIFY(e.audience == engine::Audience::Public);
         QVERIFY(e.type != engine::EventType::WolfChatMessage);
@@ -266,7 +281,8 @@ void TestFeedClient::errorRefuses()
     client.open(u);
     QTRY_COMPARE_WITH_TIMEOUT(client.state(), FeedClient::State::Refused, Patience);
     QVERIFY(client.statusText().contains(QStringLiteral("delay must be 0-3600")));
-    QCOMPARE(QUrlQuery(feed.requests.value(0)).queryItemValue(QStringLiteral("delay")), QStringLiteral("9999"));
+    QCOMPARE(QUrlQuery(feed.requests.value(0)).queryItemValue(QStringLiteral("delay")),
+             QStringLiteral("9999"));
 }
 
 void TestFeedClient::unreachableRetries()
@@ -291,14 +307,21 @@ void TestFeedClient::unreachableRetries()
 void TestFeedClient::userUrls_data()
 {
     QTest::addColumn<QString>("typed");
-    QTest::addColumn<QString>("expected");  // empty: refused
-    QTest::newRow("ws full") << "ws://10.0.0.5:8787/spectate?match=match-2" << "ws://10.0.0.5:8787/spectate?match=match-2";
-    QTest::newRow("wss no path") << "wss://example.org" << "wss://example.org/spectate";
-    QTest::newRow("bare host:port") << "192.168.1.9:8787" << "ws://192.168.1.9:8787/spectate";
-    QTest::newRow("bare name:port, spaces") << "  townhall.local:9000 " << "ws://townhall.local:9000/spectate";
-    QTest::newRow("http refused") << "http://127.0.0.1:8787/mcp" << "";
-    QTest::newRow("empty refused") << "" << "";
-    QTest::newRow("no host refused") << "ws://" << "";
+    QTest::addColumn<QString>("expected"); // empty: refused
+    QTest::newRow("ws full") << "ws://10.0.0.5:8787/spectate?match=match-2"
+                             << "ws://10.0.0.5:8787/spectate?match=match-2";
+    QTest::newRow("wss no path") << "wss://example.org"
+                                 << "wss://example.org/spectate";
+    QTest::newRow("bare host:port") << "192.168.1.9:8787"
+                                    << "ws://192.168.1.9:8787/spectate";
+    QTest::newRow("bare name:port, spaces") << "  townhall.local:9000 "
+                                            << "ws://townhall.local:9000/spectate";
+    QTest::newRow("http refused") << "http://127.0.0.1:8787/mcp"
+                                  << "";
+    QTest::newRow("empty refused") << ""
+                                   << "";
+    QTest::newRow("no host refused") << "ws://"
+                                     << "";
 }
 
 void TestFeedClient::userUrls()

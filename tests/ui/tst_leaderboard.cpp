@@ -14,9 +14,9 @@
 #include <QBoxSet>
 #include <QChart>
 #include <QDockWidget>
-#include <QMenuBar>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenuBar>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
@@ -29,8 +29,8 @@
 
 using namespace townhall;
 using namespace townhall::ui;
-using tournament::ParticipantKind;
 using engine::Role;
+using tournament::ParticipantKind;
 
 namespace {
 
@@ -51,8 +51,13 @@ tournament::RoleResult roleResult(Role role, int games, int wins, double rating)
     return r;
 }
 
-tournament::ParticipantResult participant(const std::string &name, ParticipantKind kind, double mu, int games,
-                                          int wins, double cost, std::int64_t tokens)
+tournament::ParticipantResult participant(const std::string &name,
+                                          ParticipantKind kind,
+                                          double mu,
+                                          int games,
+                                          int wins,
+                                          double cost,
+                                          std::int64_t tokens)
 {
     tournament::ParticipantResult p;
     p.participantId = name;
@@ -61,7 +66,8 @@ tournament::ParticipantResult participant(const std::string &name, ParticipantKi
     p.seats = 1;
     p.overall.games = games;
     p.overall.wins = wins;
-    p.overall.winRate = est(double(wins) / games, double(wins) / games - 0.08, double(wins) / games + 0.08, games);
+    p.overall.winRate = est(
+        double(wins) / games, double(wins) / games - 0.08, double(wins) / games + 0.08, games);
     p.overall.rating = est(mu, mu - 2.5, mu + 3.5, games);
     p.roles = {roleResult(Role::Werewolf, games / 4, games / 8, mu + 1),
                roleResult(Role::Seer, games / 4, games / 5, mu - 1),
@@ -145,7 +151,8 @@ private Q_SLOTS:
     void headerAndStandings()
     {
         LeaderboardPanel panel;
-        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(panel.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         panel.setReport(report());
         const QString header = panel.headerLabel()->text();
         QVERIFY(header.contains(QStringLiteral("mine against the bots")));
@@ -162,7 +169,8 @@ private Q_SLOTS:
         // 20 of 40 with the interval 42–58 %.
         QCOMPARE(cell(m, 1, LeaderboardModel::WinRate), QStringLiteral("50 (42–58) %"));
         // Each count named, the zero ones left out (issue 29 #19).
-        QCOMPARE(cell(m, 1, LeaderboardModel::Errors), QStringLiteral("timeouts 3 · illegal 1 · no vote 2 · stand-in 4"));
+        QCOMPARE(cell(m, 1, LeaderboardModel::Errors),
+                 QStringLiteral("timeouts 3 · illegal 1 · no vote 2 · stand-in 4"));
         LeaderboardModel clean;
         auto spotless = participant("clean", ParticipantKind::Model, 20, 4, 2, 0, 0);
         spotless.errors = {};
@@ -170,7 +178,8 @@ private Q_SLOTS:
         clean.setResults({spotless});
         QCOMPARE(cell(&clean, 0, LeaderboardModel::Errors), QStringLiteral("none"));
         // A model participant is named with its model.
-        QCOMPARE(cell(&clean, 0, LeaderboardModel::Participant), QStringLiteral("clean · llama3.2 (local)"));
+        QCOMPARE(cell(&clean, 0, LeaderboardModel::Participant),
+                 QStringLiteral("clean · llama3.2 (local)"));
         QCOMPARE(cell(m, 0, LeaderboardModel::Cost), QStringLiteral("$1.20"));
         QCOMPARE(cell(m, 1, LeaderboardModel::Cost), QStringLiteral("–"));
     }
@@ -194,16 +203,18 @@ private Q_SLOTS:
     void roleTable()
     {
         LeaderboardPanel panel;
-        QAbstractItemModelTester tester(panel.roleModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(panel.roleModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         panel.setReport(report());
         const RoleResultsModel *m = panel.roleModel();
-        QCOMPARE(m->rowCount(), 9);  // three participants, three roles each
+        QCOMPARE(m->rowCount(), 9); // three participants, three roles each
         QCOMPARE(cell(m, 0, RoleResultsModel::Participant), QStringLiteral("qwen"));
         QCOMPARE(cell(m, 0, RoleResultsModel::Games), QStringLiteral("10"));
         QCOMPARE(cell(m, 0, RoleResultsModel::WinRate), QStringLiteral("50 (40–60) %"));
         QCOMPARE(cell(m, 0, RoleResultsModel::Rating), QStringLiteral("29.4 (26.4–32.4)"));
         panel.roleTable()->sortByColumn(RoleResultsModel::Rating, Qt::DescendingOrder);
-        QCOMPARE(cell(panel.sortedRoleModel(), 0, RoleResultsModel::Rating), QStringLiteral("29.4 (26.4–32.4)"));
+        QCOMPARE(cell(panel.sortedRoleModel(), 0, RoleResultsModel::Rating),
+                 QStringLiteral("29.4 (26.4–32.4)"));
     }
 
     void ratingsChartHasOneIntervalPerParticipantInTableOrder()
@@ -218,9 +229,12 @@ private Q_SLOTS:
         QCOMPARE(mine->at(QBoxSet::LowerExtreme), 22.8);
         QCOMPARE(mine->at(QBoxSet::Median), 25.3);
         QCOMPARE(mine->at(QBoxSet::UpperExtreme), 28.8);
-        auto *axis = qobject_cast<QBarCategoryAxis *>(panel.ratingsChart()->axes(Qt::Horizontal).value(0));
+        auto *axis
+            = qobject_cast<QBarCategoryAxis *>(panel.ratingsChart()->axes(Qt::Horizontal).value(0));
         QVERIFY(axis);
-        QCOMPARE(axis->categories(), (QStringList{QStringLiteral("qwen"), QStringLiteral("mine"), QStringLiteral("bots")}));
+        QCOMPARE(
+            axis->categories(),
+            (QStringList{QStringLiteral("qwen"), QStringLiteral("mine"), QStringLiteral("bots")}));
     }
 
     void winRateByRoleHasOneBarSetPerParticipant()
@@ -232,7 +246,7 @@ private Q_SLOTS:
         const QList<QBarSet *> sets = bars[0]->barSets();
         QCOMPARE(sets.size(), 3);
         QCOMPARE(sets[1]->label(), QStringLiteral("mine"));
-        QCOMPARE(sets[1]->count(), 3);  // werewolf, seer, villager
+        QCOMPARE(sets[1]->count(), 3); // werewolf, seer, villager
         // mine: 5 of 10 as a wolf, 8 of 10 as the seer, 7 of 20 as a villager.
         QCOMPARE(sets[1]->at(0), 50.0);
         QCOMPARE(sets[1]->at(1), 80.0);
@@ -293,7 +307,8 @@ private Q_SLOTS:
         QCOMPARE(list->count(), 3);
         QCOMPARE(list->item(0)->text(), QStringLiteral("m-0001 — match 1 · Werewolves won"));
         QCOMPARE(list->item(1)->text(), QStringLiteral("m-0002 — match 2 · a draw"));
-        QCOMPARE(list->item(2)->text(), QStringLiteral("m-0003 — match 3 · Villagers won · voided · failed: mine"));
+        QCOMPARE(list->item(2)->text(),
+                 QStringLiteral("m-0003 — match 3 · Villagers won · voided · failed: mine"));
         QSignalSpy open(&panel, &LeaderboardPanel::openMatchRequested);
         list->setCurrentRow(2);
         panel.openButton()->click();

@@ -42,7 +42,7 @@ private Q_SLOTS:
         QCOMPARE(w.mcpUrl(), QStringLiteral("http://127.0.0.1:8765/mcp"));
         const QString first = feed.startMatch(1);
         const QString second = feed.startMatch(2);
-        QCOMPARE(w.controller()->selectedMatch(), first);  // the first match is selected
+        QCOMPARE(w.controller()->selectedMatch(), first); // the first match is selected
         MatchBuildingItem *b1 = w.mapScene()->building(first);
         MatchBuildingItem *b2 = w.mapScene()->building(second);
         QVERIFY(b1 && b2);
@@ -59,7 +59,8 @@ private Q_SLOTS:
         QVERIFY(!b1->isSelected());
 
         // Night look follows the phase; the alive badge follows deaths; ended buildings fade.
-        feed.stepUntil(second, [](const engine::Match &m) { return m.state().phase == Phase::Night; });
+        feed.stepUntil(second,
+                       [](const engine::Match &m) { return m.state().phase == Phase::Night; });
         QVERIFY(b2->phase() == Phase::Night);
         feed.stepUntil(second, [](const engine::Match &m) { return m.ended(); });
         QVERIFY(b2->ended());
@@ -173,7 +174,8 @@ private Q_SLOTS:
     {
         HostLink link;
         MainWindow w(&link);
-        Q_EMIT link.serverInfo(QStringLiteral("http://127.0.0.1:9999/mcp"), QStringLiteral("listening"));
+        Q_EMIT link.serverInfo(QStringLiteral("http://127.0.0.1:9999/mcp"),
+                               QStringLiteral("listening"));
         w.copyMcpUrl();
         QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("http://127.0.0.1:9999/mcp"));
 
@@ -193,10 +195,12 @@ private Q_SLOTS:
         QCOMPARE(back.darkTheme, true);
         QCOMPARE(back.dataDirectory, QStringLiteral("/tmp/th"));
         for (QWidget *child : dlg.findChildren<QWidget *>())
-            if (child->focusPolicy() & Qt::TabFocus && !qobject_cast<QAbstractButton *>(child) && child->isVisibleTo(&dlg))
-                QVERIFY2(!child->accessibleName().isEmpty() || child->inherits("QAbstractSpinBox") == false,
+            if (child->focusPolicy() & Qt::TabFocus && !qobject_cast<QAbstractButton *>(child)
+                && child->isVisibleTo(&dlg))
+                QVERIFY2(!child->accessibleName().isEmpty()
+                             || child->inherits("QAbstractSpinBox") == false,
                          child->metaObject()->className());
-        w.setSettings(back);  // dark theme applies
+        w.setSettings(back); // dark theme applies
         QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 128);
     }
 
@@ -209,8 +213,10 @@ private Q_SLOTS:
         const QString second = h.feed.startMatch(43);
         QVERIFY(second != h.matchId);
         QVERIFY(h.until([](const engine::Match &m) { return m.ended(); }));
-        QVERIFY(h.feed.stepUntil(second, [](const engine::Match &m) { return m.state().phase == engine::Phase::Night; },
-                                 20000));
+        QVERIFY(h.feed.stepUntil(
+            second,
+            [](const engine::Match &m) { return m.state().phase == engine::Phase::Night; },
+            20000));
         TownMapScene scene;
         scene.syncMatch(*h.replica());
         scene.syncMatch(*h.replicas.match(second));
@@ -241,7 +247,8 @@ private Q_SLOTS:
         dlg.setValues(s);
         dlg.setRunningPort(8790);
         QVERIFY(dlg.runningPortLabel()->isVisibleTo(&dlg));
-        QVERIFY2(dlg.runningPortLabel()->text().contains(QStringLiteral("8790")), qPrintable(dlg.runningPortLabel()->text()));
+        QVERIFY2(dlg.runningPortLabel()->text().contains(QStringLiteral("8790")),
+                 qPrintable(dlg.runningPortLabel()->text()));
         dlg.setRunningPort(8787);
         QVERIFY(!dlg.runningPortLabel()->isVisibleTo(&dlg));
         // A label with a mnemonic has somewhere to send it.
@@ -268,17 +275,19 @@ private Q_SLOTS:
         w.resize(1024, 640);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        const QString status = QStringLiteral("listening · port 8787 was busy · guest agents allowed · matches are "
-                                              "not saved · and a little more to say about it all");
+        const QString status
+            = QStringLiteral("listening · port 8787 was busy · guest agents allowed · matches are "
+                             "not saved · and a little more to say about it all");
         Q_EMIT link.serverInfo(QStringLiteral("http://127.0.0.1:53211/mcp"), status);
         w.matchesStatusLabel()->setText(QStringLiteral("Matches: 3 running, 12 in total"));
         QTRY_VERIFY(w.matchesStatusLabel()->isVisible());
         // Once the status bar has laid the new texts out.
-        QTRY_VERIFY2(w.serverStatusLabel()->geometry().right() < w.matchesStatusLabel()->geometry().left()
-                         && w.matchesStatusLabel()->width() >= w.matchesStatusLabel()->sizeHint().width(),
-                     qPrintable(QStringLiteral("%1 vs %2")
-                                    .arg(w.serverStatusLabel()->geometry().right())
-                                    .arg(w.matchesStatusLabel()->geometry().left())));
+        QTRY_VERIFY2(
+            w.serverStatusLabel()->geometry().right() < w.matchesStatusLabel()->geometry().left()
+                && w.matchesStatusLabel()->width() >= w.matchesStatusLabel()->sizeHint().width(),
+            qPrintable(QStringLiteral("%1 vs %2")
+                           .arg(w.serverStatusLabel()->geometry().right())
+                           .arg(w.matchesStatusLabel()->geometry().left())));
         QVERIFY(w.serverStatusLabel()->toolTip().contains(status));
         QVERIFY(w.seatHealthAction());
         QVERIFY(!w.seatHealthAction()->shortcut().isEmpty());

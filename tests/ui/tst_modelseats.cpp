@@ -34,7 +34,8 @@ ModelNote note(qint64 at, const QString &text, ModelNote::Kind kind = ModelNote:
     return n;
 }
 
-ModelSeatReport report(const QString &match, const QString &player, int firstNote, QList<ModelNote> notes)
+ModelSeatReport
+report(const QString &match, const QString &player, int firstNote, QList<ModelNote> notes)
 {
     ModelSeatReport r;
     r.matchId = match;
@@ -94,13 +95,23 @@ private Q_SLOTS:
         ModelSeatBook book;
         QSignalSpy changed(&book, &ModelSeatBook::changed);
         const QString m = QStringLiteral("match-1"), p = QStringLiteral("p:1");
-        book.ingest({report(m, p, 0, {note(1, QStringLiteral("a")), note(2, QStringLiteral("b"))})});
+        book.ingest(
+            {report(m, p, 0, {note(1, QStringLiteral("a")), note(2, QStringLiteral("b"))})});
         book.ingest({report(m, p, 2, {note(3, QStringLiteral("c"))})});
-        QCOMPARE(texts(*book.seat(m, p)), (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
+        QCOMPARE(texts(*book.seat(m, p)),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
         // An overlapping report continues from where it starts.
-        book.ingest({report(m, p, 1, {note(2, QStringLiteral("b")), note(3, QStringLiteral("c")),
-                                      note(4, QStringLiteral("d"))})});
-        QCOMPARE(texts(*book.seat(m, p)), (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d")}));
+        book.ingest({report(m,
+                            p,
+                            1,
+                            {note(2, QStringLiteral("b")),
+                             note(3, QStringLiteral("c")),
+                             note(4, QStringLiteral("d"))})});
+        QCOMPARE(texts(*book.seat(m, p)),
+                 (QStringList{QStringLiteral("a"),
+                              QStringLiteral("b"),
+                              QStringLiteral("c"),
+                              QStringLiteral("d")}));
         // A resend from the start replaces; the snapshot is the latest one.
         ModelSeatReport again = report(m, p, 0, {note(1, QStringLiteral("x"))});
         again.calls = 13;
@@ -124,8 +135,11 @@ private Q_SLOTS:
         const qint64 lastAt = m.match.log().back().at;
         ModelSeatBook book;
         // One thought early in the log, one after the last event so far.
-        book.ingest({report(matchId, ada, 0, {note(firstAt + 1, QStringLiteral("early thought")),
-                                              note(lastAt + 1000, QStringLiteral("later thought"))})});
+        book.ingest({report(matchId,
+                            ada,
+                            0,
+                            {note(firstAt + 1, QStringLiteral("early thought")),
+                             note(lastAt + 1000, QStringLiteral("later thought"))})});
 
         TranscriptModel pub;
         pub.setModelSeats(&book);
@@ -133,7 +147,8 @@ private Q_SLOTS:
         QVERIFY(rowsOf(pub, Kind::Thought).isEmpty());
 
         TranscriptModel omni;
-        QAbstractItemModelTester tester(&omni, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&omni,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         omni.setModelSeats(&book);
         omni.sync(&m.match, Viewer::omniscient());
         // The later thought waits for an event at or after its time.
@@ -143,27 +158,37 @@ private Q_SLOTS:
         const QModelIndex e = omni.index(early, 0);
         QCOMPARE(e.data(TranscriptModel::SpeakerNameRole).toString(), QStringLiteral("Ada"));
         QVERIFY(e.data(TranscriptModel::SpoilerRole).toBool());
-        QVERIFY(omni.index(early - 1, 0).data(TranscriptModel::TimestampRole).toLongLong() <= firstAt + 1);
-        QVERIFY(omni.index(early + 1, 0).data(TranscriptModel::TimestampRole).toLongLong() > firstAt + 1);
+        QVERIFY(omni.index(early - 1, 0).data(TranscriptModel::TimestampRole).toLongLong()
+                <= firstAt + 1);
+        QVERIFY(omni.index(early + 1, 0).data(TranscriptModel::TimestampRole).toLongLong()
+                > firstAt + 1);
         // The thought's row is never what an event's seq finds.
-        const quint64 seqBefore = omni.index(early - 1, 0).data(TranscriptModel::SeqRole).toULongLong();
+        const quint64 seqBefore
+            = omni.index(early - 1, 0).data(TranscriptModel::SeqRole).toULongLong();
         QCOMPARE(omni.rowAtOrBefore(seqBefore), early - 1);
 
         // Time passes: an event after the later thought brings it in, before that event.
         QSignalSpy inserted(&omni, &QAbstractItemModel::rowsInserted);
         m.night(m.nonWolves().front());
         omni.sync(&m.match, Viewer::omniscient());
-        QCOMPARE(rowsOf(omni, Kind::Thought), (QStringList{QStringLiteral("early thought"), QStringLiteral("later thought")}));
+        QCOMPARE(rowsOf(omni, Kind::Thought),
+                 (QStringList{QStringLiteral("early thought"), QStringLiteral("later thought")}));
         QVERIFY(!inserted.isEmpty());
         const int later = rowOfText(omni, QStringLiteral("later thought"));
-        QVERIFY(omni.index(later + 1, 0).data(TranscriptModel::TimestampRole).toLongLong() >= lastAt + 1000);
+        QVERIFY(omni.index(later + 1, 0).data(TranscriptModel::TimestampRole).toLongLong()
+                >= lastAt + 1000);
 
         // A stand-in note that arrives later lands by its time; a replay
         // reset before it leaves it out.
-        book.ingest({report(matchId, ada, 2, {note(lastAt + 2000, QStringLiteral("The built-in bot votes."),
-                                                   ModelNote::Kind::StandIn)})});
+        book.ingest({report(matchId,
+                            ada,
+                            2,
+                            {note(lastAt + 2000,
+                                  QStringLiteral("The built-in bot votes."),
+                                  ModelNote::Kind::StandIn)})});
         omni.syncNotes();
-        QCOMPARE(rowsOf(omni, Kind::StandIn), QStringList{QStringLiteral("The built-in bot votes.")});
+        QCOMPARE(rowsOf(omni, Kind::StandIn),
+                 QStringList{QStringLiteral("The built-in bot votes.")});
         pub.sync(&m.match, Viewer::spectator());
         QVERIFY(rowsOf(pub, Kind::StandIn).isEmpty());
         QVERIFY(rowsOf(pub, Kind::Thought).isEmpty());
@@ -185,14 +210,18 @@ private Q_SLOTS:
         TranscriptModel omni;
         omni.setModelSeats(&book);
         omni.sync(&m.match, Viewer::omniscient());
-        book.ingest({report(matchId, QString::fromStdString(alive[2]), 0, {note(before, QStringLiteral("I should speak"))})});
+        book.ingest({report(matchId,
+                            QString::fromStdString(alive[2]),
+                            0,
+                            {note(before, QStringLiteral("I should speak"))})});
         omni.syncNotes();
         // The thought goes in before both messages, so the answer's link must follow its target.
         const int answer = rowOfText(omni, QStringLiteral("an answer"));
         const int thought = rowOfText(omni, QStringLiteral("I should speak"));
         QCOMPARE(thought, rowOfText(omni, QStringLiteral("first words")) - 1);
         const int target = omni.index(answer, 0).data(TranscriptModel::ReplyToRowRole).toInt();
-        QCOMPARE(omni.index(target, 0).data(TranscriptModel::TextRole).toString(), QStringLiteral("first words"));
+        QCOMPARE(omni.index(target, 0).data(TranscriptModel::TextRole).toString(),
+                 QStringLiteral("first words"));
     }
 
     void seatHealthShowsTheModelAndItsCostToTheRightViewers()
@@ -212,7 +241,8 @@ private Q_SLOTS:
         QVERIFY(p.modelSeat && o.modelSeat);
         QVERIFY(!pub.seat(1).modelSeat);
         QCOMPARE(p.model, QStringLiteral("local · qwen3:8b"));
-        // Calls made at night would tell a night role: public sees no telemetry while the match runs.
+        // Calls made at night would tell a night role: public sees no telemetry while the match
+        // runs.
         QVERIFY(!p.telemetryShown);
         QCOMPARE(p.modelCalls, 0);
         QVERIFY(!pub.describe(0).contains(QStringLiteral("stand-in")));
@@ -248,8 +278,11 @@ private Q_SLOTS:
         const engine::Player &ada = m.state().players.front();
         const qint64 t = m.log().back().at;
         h.replicas.modelSeats()->ingest(
-            {report(h.matchId, QString::fromStdString(ada.playerId), 0,
-                    {note(t - 10, QStringLiteral("I am a model and I think")), note(t + 60'000, QStringLiteral("much later"))})});
+            {report(h.matchId,
+                    QString::fromStdString(ada.playerId),
+                    0,
+                    {note(t - 10, QStringLiteral("I am a model and I think")),
+                     note(t + 60'000, QStringLiteral("much later"))})});
         SpectatorController controller(&h.replicas);
         InspectorDock dock(&controller);
         ToolCallRecord r;

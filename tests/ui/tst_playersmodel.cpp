@@ -22,7 +22,8 @@ private Q_SLOTS:
     {
         test::Harness h;
         PlayersModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         for (int i = 0; i < 3000 && h.feed.step(); ++i)
             model.sync(h.replica(), i % 2 ? Viewer::spectator() : Viewer::omniscient());
         QVERIFY(h.replica()->ended());
@@ -46,7 +47,8 @@ private Q_SLOTS:
         QCOMPARE(changed.count(), 1);
         QCOMPARE(changed.first().at(0).toModelIndex().row(), 0);
         QVERIFY(model.index(0, 0).data(PlayersModel::ReadyRole).toBool());
-        QCOMPARE(model.index(0, PlayersModel::ReadyColumn).data().toString(), PlayersModel::tr("Ready"));
+        QCOMPARE(model.index(0, PlayersModel::ReadyColumn).data().toString(),
+                 PlayersModel::tr("Ready"));
         // Nothing new, no signal.
         model.sync(&m.match, Viewer::spectator());
         QCOMPARE(changed.count(), 1);
@@ -64,10 +66,15 @@ private Q_SLOTS:
         for (int r = 0; r < model.rowCount(); ++r) {
             for (int c = 0; c < model.columnCount(); ++c) {
                 const QModelIndex idx = model.index(r, c);
-                for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::AccessibleTextRole),
-                                 int(PlayersModel::RoleNameRole), int(PlayersModel::NightActionRole)}) {
+                for (int role : {int(Qt::DisplayRole),
+                                 int(Qt::ToolTipRole),
+                                 int(Qt::AccessibleTextRole),
+                                 int(PlayersModel::RoleNameRole),
+                                 int(PlayersModel::NightActionRole)}) {
                     const QString text = idx.data(role).toString();
-                    for (engine::Role rl : {engine::Role::Werewolf, engine::Role::Seer, engine::Role::Doctor,
+                    for (engine::Role rl : {engine::Role::Werewolf,
+                                            engine::Role::Seer,
+                                            engine::Role::Doctor,
                                             engine::Role::Villager})
                         QVERIFY2(!text.contains(UiText::roleName(rl)), qPrintable(text));
                 }
@@ -94,8 +101,10 @@ private Q_SLOTS:
         const int wolfRow = model.rowForPlayer(QString::fromStdString(wolf));
         QCOMPARE(model.index(wolfRow, PlayersModel::RoleColumn).data().toString(),
                  UiText::roleName(engine::Role::Werewolf));
-        QVERIFY(model.index(wolfRow, 0).data(PlayersModel::NightActionRole).toString().contains(
-            QString::fromStdString(m.match.player(victim)->displayName)));
+        QVERIFY(model.index(wolfRow, 0)
+                    .data(PlayersModel::NightActionRole)
+                    .toString()
+                    .contains(QString::fromStdString(m.match.player(victim)->displayName)));
         // Back to public: everything hidden again.
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         model.sync(&m.match, Viewer::spectator());
@@ -116,7 +125,8 @@ private Q_SLOTS:
         QVERIFY(!model.index(row, 0).data(PlayersModel::AliveRole).toBool());
         QVERIFY(model.index(row, 0).data(PlayersModel::RoleKnownRole).toBool());
         QVERIFY(!model.index(row, 0).data(PlayersModel::SpoilerRole).toBool());
-        QCOMPARE(model.index(row, PlayersModel::StatusColumn).data().toString(), PlayersModel::tr("Dead"));
+        QCOMPARE(model.index(row, PlayersModel::StatusColumn).data().toString(),
+                 PlayersModel::tr("Dead"));
         QCOMPARE(model.index(row, 0).data(PlayersModel::ColorRole).value<QColor>(),
                  seatColor(m.match.player(victim)->seat));
     }

@@ -56,11 +56,11 @@ private Q_SLOTS:
         const auto &log = m.match.log();
         ReplicaSet set;
         QSignalSpy added(&set, &ReplicaSet::matchAdded);
-        set.ingest(QStringLiteral("match-1"), slice(log, 3, 8));  // no MATCH_CREATED
+        set.ingest(QStringLiteral("match-1"), slice(log, 3, 8)); // no MATCH_CREATED
         QCOMPARE(added.count(), 0);
         QVERIFY(!set.match(QStringLiteral("match-1")));
         set.ingest(QStringLiteral("match-1"), slice(log, 0, 5));
-        set.ingest(QStringLiteral("match-1"), slice(log, 7, 9));  // gap: 6..7 missing
+        set.ingest(QStringLiteral("match-1"), slice(log, 7, 9)); // gap: 6..7 missing
         QCOMPARE(set.match(QStringLiteral("match-1"))->state().lastSeq, 5u);
         set.ingest(QStringLiteral("match-1"), nullptr);
         set.ingest(QStringLiteral("match-1"), slice(log, 5, log.size()));
@@ -72,10 +72,12 @@ private Q_SLOTS:
         // The host emits from its own thread; the batch type must survive a queued connection.
         HostLink link;
         ReplicaSet set;
-        QObject::connect(&link, &HostLink::matchEvents, &set, &ReplicaSet::ingest, Qt::QueuedConnection);
+        QObject::connect(
+            &link, &HostLink::matchEvents, &set, &ReplicaSet::ingest, Qt::QueuedConnection);
         test::Manual m;
         QSignalSpy added(&set, &ReplicaSet::matchAdded);
-        Q_EMIT link.matchEvents(QStringLiteral("match-1"), slice(m.match.log(), 0, m.match.log().size()));
+        Q_EMIT link.matchEvents(QStringLiteral("match-1"),
+                                slice(m.match.log(), 0, m.match.log().size()));
         QCOMPARE(added.count(), 0);
         QTRY_COMPARE(added.count(), 1);
     }

@@ -330,8 +330,8 @@ void TstSeatHealth::panelShowsTheStrip()
     QCOMPARE(panel->seatHealth()->rowCount(), 8);
     // Every card whole: none narrower than its longest line, none below
     // the visible part of the dock, none overlapping another.
-    QTRY_VERIFY(panel->seatHealthArea()->viewport()->height() >= panel->seatHealthView()->heightForWidth(
-                    panel->seatHealthView()->width()));
+    QTRY_VERIFY(panel->seatHealthArea()->viewport()->height()
+                >= panel->seatHealthView()->heightForWidth(panel->seatHealthView()->width()));
     SeatHealthView *view = panel->seatHealthView();
     for (int r = 0; r < 8; ++r) {
         const QRect cell = view->cellRect(r);
@@ -349,9 +349,11 @@ void TstSeatHealth::panelShowsTheStrip()
     model.model = QStringLiteral("local · qwen3:8b");
     w.replicas()->modelSeats()->ingest({model});
     QTRY_VERIFY(view->cellHeight() > shortCards);
-    QTRY_VERIFY(panel->seatHealthArea()->viewport()->height() >= view->heightForWidth(view->width()));
+    QTRY_VERIFY(panel->seatHealthArea()->viewport()->height()
+                >= view->heightForWidth(view->width()));
     // The spectator panel keeps most of its height.
-    QVERIFY2(panel->height() >= panelHeight * 2 / 3, qPrintable(QStringLiteral("%1 of %2").arg(panel->height()).arg(panelHeight)));
+    QVERIFY2(panel->height() >= panelHeight * 2 / 3,
+             qPrintable(QStringLiteral("%1 of %2").arg(panel->height()).arg(panelHeight)));
     const QString description = panel->seatHealthView()->accessibleDescription();
     for (const engine::Player &p : hx.replica()->state().players)
         QVERIFY(description.contains(qs(p.displayName)));
@@ -403,7 +405,9 @@ void TstSeatHealth::cardsWrapWhenNarrow()
     view.resize(width, height);
     const int columns = view.columnsFor(width);
     QVERIFY(columns >= 1 && columns <= 8);
-    QCOMPARE(height, ((8 + columns - 1) / columns) * view.cellHeight() + ((8 + columns - 1) / columns - 1) * 6);
+    QCOMPARE(height,
+             ((8 + columns - 1) / columns) * view.cellHeight()
+                 + ((8 + columns - 1) / columns - 1) * 6);
     for (int r = 0; r < 8; ++r) {
         const QRect cell = view.cellRect(r);
         QVERIFY(view.rect().contains(cell));

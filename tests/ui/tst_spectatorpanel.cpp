@@ -100,7 +100,8 @@ private Q_SLOTS:
             const QString name = QString::fromStdString(p.displayName);
             const QString role = UiText::roleName(p.role);
             for (const QString &s : texts)
-                QVERIFY2(!(s.contains(name) && s.contains(role, Qt::CaseInsensitive)), qPrintable(s));
+                QVERIFY2(!(s.contains(name) && s.contains(role, Qt::CaseInsensitive)),
+                         qPrintable(s));
         }
         for (const QString &s : texts)
             QVERIFY2(!s.contains(QStringLiteral("SPOILER")), qPrintable(s));
@@ -133,7 +134,7 @@ private Q_SLOTS:
         TranscriptModel *t = f.controller.transcript();
         for (int r = 0; r < t->rowCount(); ++r)
             secret += t->index(r, 0).data(TranscriptModel::SpoilerRole).toBool();
-        QVERIFY(secret >= 2);  // the role deal and the wolves' choice, at least
+        QVERIFY(secret >= 2); // the role deal and the wolves' choice, at least
         QVERIFY(!f.panel.grab().isNull());
         f.controller.setOmniscient(false);
         for (int r = 0; r < players->rowCount(); ++r)
@@ -148,7 +149,8 @@ private Q_SLOTS:
         QVERIFY(f.h.until([](const engine::Match &m) {
             int said = 0;
             for (const engine::Event &e : m.log())
-                said += e.type == engine::EventType::PublicMessage && e.payload.value("kind", std::string()) == "DISCUSSION";
+                said += e.type == engine::EventType::PublicMessage
+                        && e.payload.value("kind", std::string()) == "DISCUSSION";
             return said >= 2;
         }));
         std::uint64_t seq = 0;
@@ -162,7 +164,8 @@ private Q_SLOTS:
         km.day = 1;
         km.atSeq = seq;
         km.eventIds = {engine::makeEventId(f.h.replica()->matchId(), seq)};
-        std::vector<engine::KeyMoment> moments = engine::keyMoments(*f.h.replica(), engine::Viewer::spectator());
+        std::vector<engine::KeyMoment> moments
+            = engine::keyMoments(*f.h.replica(), engine::Viewer::spectator());
         moments.insert(moments.begin(), km);
         f.controller.keyMoments()->setMoments(f.h.replica()->matchId(), moments);
         QListView *view = f.panel.momentsView();
@@ -173,7 +176,9 @@ private Q_SLOTS:
         const int row = f.controller.transcript()->rowForSeq(seq);
         QVERIFY(row >= 0);
         QCOMPARE(f.panel.transcriptView()->currentIndex().row(), row);
-        QCOMPARE(f.panel.transcriptView()->currentIndex().data(TranscriptModel::SeqRole).toULongLong(), seq);
+        QCOMPARE(
+            f.panel.transcriptView()->currentIndex().data(TranscriptModel::SeqRole).toULongLong(),
+            seq);
         QVERIFY(!f.panel.followsTranscript() || row == f.controller.transcript()->rowCount() - 1);
     }
 
@@ -197,7 +202,10 @@ private Q_SLOTS:
                 QCOMPARE(votes->summary().cast, voted);
                 QCOMPARE(total, voted);
                 QVERIFY(f.panel.voteTallyView()->summaryText().contains(
-                    VoteTallyView::tr("Day %1 vote: %2 of %3 voted").arg(1).arg(voted).arg(votes->summary().eligible)));
+                    VoteTallyView::tr("Day %1 vote: %2 of %3 voted")
+                        .arg(1)
+                        .arg(voted)
+                        .arg(votes->summary().eligible)));
             }
             changes += votes->summary().cast != lastCast;
             lastCast = votes->summary().cast;
@@ -212,11 +220,12 @@ private Q_SLOTS:
         QVERIFY(f.h.untilPhase(Phase::DayOpening, 2));
         TimelineModel *tl = f.controller.timeline();
         QCOMPARE(f.panel.timelineView()->model(), tl);
-        QCOMPARE(tl->rowCount(), 3);  // lobby, day 1, day 2
+        QCOMPARE(tl->rowCount(), 3); // lobby, day 1, day 2
         QCOMPARE(tl->currentIndex().data(TimelineModel::PhaseRole).toInt(), int(Phase::DayOpening));
         QVERIFY(!f.panel.timelineView()->accessibleDescription().isEmpty());
         QVERIFY(!f.panel.timelineView()->grab().isNull());
-        QCOMPARE(f.panel.header()->phaseText().contains(UiText::phaseName(Phase::DayOpening)), true);
+        QCOMPARE(f.panel.header()->phaseText().contains(UiText::phaseName(Phase::DayOpening)),
+                 true);
         QVERIFY(!f.panel.header()->countdownText().isEmpty());
     }
 
@@ -241,8 +250,11 @@ private Q_SLOTS:
         for (int r = 0; r < players->rowCount(); ++r)
             QVERIFY(players->index(r, 0).data(PlayersModel::AliveRole).toBool());
         QVERIFY(f.panel.header()->titleText().contains(PhaseHeader::tr("REPLAY")));
-        QCOMPARE(f.controller.transcript()->index(f.controller.transcript()->rowCount() - 1, 0)
-                         .data(TranscriptModel::SeqRole).toULongLong() <= beforeDeath,
+        QCOMPARE(f.controller.transcript()
+                         ->index(f.controller.transcript()->rowCount() - 1, 0)
+                         .data(TranscriptModel::SeqRole)
+                         .toULongLong()
+                     <= beforeDeath,
                  true);
         // The live match moves on; the replay stays put, the range grows.
         const int maxBefore = slider->maximum();
@@ -254,7 +266,9 @@ private Q_SLOTS:
         slider->setValue(int(beforeDeath) + 3);
         QCOMPARE(f.controller.shownSeq(), beforeDeath + 3);
         QCOMPARE(f.controller.shownMatch()->stateHash(),
-                 engine::Match::replay({live.log().begin(), live.log().begin() + std::ptrdiff_t(beforeDeath + 3)})->stateHash());
+                 engine::Match::replay(
+                     {live.log().begin(), live.log().begin() + std::ptrdiff_t(beforeDeath + 3)})
+                     ->stateHash());
         // the end goes live again
         slider->setValue(slider->maximum());
         QVERIFY(f.controller.isLive());
@@ -301,7 +315,7 @@ private Q_SLOTS:
         controller.selectMatch(id);
         QScrollBar *sb = panel.transcriptView()->verticalScrollBar();
         QTRY_VERIFY(sb->maximum() > 0);
-        QTest::qWait(300);  // let the batched layout finish
+        QTest::qWait(300); // let the batched layout finish
         QCOMPARE(sb->value(), sb->maximum());
         QVERIFY(panel.followsTranscript());
     }

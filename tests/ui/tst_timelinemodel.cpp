@@ -21,9 +21,10 @@ private Q_SLOTS:
     {
         test::Manual m;
         TimelineModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.sync(&m.match, Viewer::spectator());
-        QCOMPARE(model.rowCount(), 1);  // lobby
+        QCOMPARE(model.rowCount(), 1); // lobby
         QCOMPARE(model.index(0, 0).data().toString(), TimelineModel::tr("Lobby"));
         QCOMPARE(model.rowCount(model.index(0, 0)), 1);
         QVERIFY(model.currentIndex().isValid());
@@ -33,24 +34,27 @@ private Q_SLOTS:
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         m.readyAll();
         model.sync(&m.match, Viewer::spectator());
-        QCOMPARE(model.rowCount(), 2);  // lobby, day 1 (night 1 first)
+        QCOMPARE(model.rowCount(), 2); // lobby, day 1 (night 1 first)
         QCOMPARE(inserted.count(), 1);
-        QVERIFY(!inserted.first().at(0).toModelIndex().isValid());  // a new top-level group
-        QVERIFY(changed.count() >= 1);  // the lobby ended
+        QVERIFY(!inserted.first().at(0).toModelIndex().isValid()); // a new top-level group
+        QVERIFY(changed.count() >= 1);                             // the lobby ended
         QVERIFY(!model.index(0, 0, model.index(0, 0)).data(TimelineModel::CurrentRole).toBool());
-        QVERIFY(model.index(0, 0, model.index(0, 0)).data(TimelineModel::EndedAtRole).toLongLong() > 0);
+        QVERIFY(model.index(0, 0, model.index(0, 0)).data(TimelineModel::EndedAtRole).toLongLong()
+                > 0);
 
         m.night(m.nonWolves().front());
         m.skipTo(Phase::DayDiscussion);
         model.sync(&m.match, Viewer::spectator());
         const QModelIndex day1 = model.index(1, 0);
         QCOMPARE(day1.data().toString(), TimelineModel::tr("Day %1").arg(1));
-        QCOMPARE(model.rowCount(day1), 4);  // night, dawn, opening, discussion
+        QCOMPARE(model.rowCount(day1), 4); // night, dawn, opening, discussion
         QCOMPARE(model.index(0, 0, day1).data(TimelineModel::PhaseRole).toInt(), int(Phase::Night));
-        QCOMPARE(model.index(3, 0, day1).data(TimelineModel::PhaseRole).toInt(), int(Phase::DayDiscussion));
+        QCOMPARE(model.index(3, 0, day1).data(TimelineModel::PhaseRole).toInt(),
+                 int(Phase::DayDiscussion));
         QCOMPARE(model.currentIndex(), model.index(3, 0, day1));
         QVERIFY(model.currentIndex().data(TimelineModel::CurrentRole).toBool());
-        QCOMPARE(model.currentIndex().data(TimelineModel::EndsAtRole).toLongLong(), m.match.state().phaseEndsAt);
+        QCOMPARE(model.currentIndex().data(TimelineModel::EndsAtRole).toLongLong(),
+                 m.match.state().phaseEndsAt);
         // children inserted under the day's group
         bool underGroup = false;
         for (const auto &args : inserted)
@@ -63,7 +67,8 @@ private Q_SLOTS:
     {
         test::Harness h;
         TimelineModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         for (int i = 0; i < 3000 && h.feed.step(); ++i)
             model.sync(h.replica(), Viewer::spectator());
         QVERIFY(h.replica()->ended());
@@ -71,7 +76,7 @@ private Q_SLOTS:
         for (int g = 0; g < model.rowCount(); ++g)
             phases += model.rowCount(model.index(g, 0));
         QCOMPARE(std::size_t(phases), h.replica()->state().phaseHistory.size());
-        QVERIFY(!model.currentIndex().data(TimelineModel::CurrentRole).toBool());  // ended
+        QVERIFY(!model.currentIndex().data(TimelineModel::CurrentRole).toBool()); // ended
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         model.sync(nullptr, Viewer::spectator());
         QCOMPARE(reset.count(), 1);

@@ -199,17 +199,19 @@ void TstToolCallModel::textFilter()
     // finds the calls that got it, not them.
     ToolCallRecord init = rec(3, QStringLiteral("alice"), QString(), QString(), CallStatus::Ok);
     init.method = QStringLiteral("initialize");
-    init.responseJson = R"({"result":{"instructions":"A move out of turn fails with WRONG_PHASE."}})";
+    init.responseJson
+        = R"({"result":{"instructions":"A move out of turn fails with WRONG_PHASE."}})";
     ToolCallRecord list = rec(4, QStringLiteral("alice"), QString(), QString(), CallStatus::Ok);
     list.method = QStringLiteral("tools/list");
-    list.responseJson = R"({"result":{"tools":[{"description":"WRONG_PHASE outside the vote; targetPlayerId"}]}})";
+    list.responseJson
+        = R"({"result":{"tools":[{"description":"WRONG_PHASE outside the vote; targetPlayerId"}]}})";
     model.append({init, list});
     filter.setText(QStringLiteral("WRONG_PHASE"));
     QCOMPARE(filter.rowCount(), 1);
     QCOMPARE(filter.index(0, 0).data(ToolCallModel::RecordIdRole).value<quint64>(), quint64(1));
     filter.setText(QStringLiteral("targetPlayerId"));
     QCOMPARE(filter.rowCount(), 1);
-    filter.setText(QStringLiteral("initialize"));  // the method itself still counts
+    filter.setText(QStringLiteral("initialize")); // the method itself still counts
     QCOMPARE(filter.rowCount(), 1);
 }
 

@@ -25,10 +25,15 @@ using Kind = TournamentDialog::Kind;
 
 namespace {
 
-const json providers = {{"local", {{"kind", "openai"}, {"baseUrl", "http://localhost:11434/v1"}, {"model", "qwen3:8b"}}},
-                        {"other", {{"kind", "openai"}, {"baseUrl", "http://10.0.0.2/v1"}}}};
+const json providers
+    = {{"local",
+        {{"kind", "openai"}, {"baseUrl", "http://localhost:11434/v1"}, {"model", "qwen3:8b"}}},
+       {"other", {{"kind", "openai"}, {"baseUrl", "http://10.0.0.2/v1"}}}};
 
-QStringList providerNames() { return {QStringLiteral("local"), QStringLiteral("other")}; }
+QStringList providerNames()
+{
+    return {QStringLiteral("local"), QStringLiteral("other")};
+}
 
 void setCell(TournamentDialog &d, int row, int column, const QString &text)
 {
@@ -54,7 +59,7 @@ private Q_SLOTS:
         QVERIFY(j["participants"][0]["agent"] == "");
         QVERIFY(j["participants"][1]["bot"] == true);
         QVERIFY(j["participants"][1]["seats"] == "rest");
-        QVERIFY(!j.contains("providers"));  // no model row uses one
+        QVERIFY(!j.contains("providers")); // no model row uses one
         // The agent's name is the user's to fill: until then Start waits and says why.
         QVERIFY(!d.startButton()->isEnabled());
         QCOMPARE(d.errors().size(), 1);
@@ -66,7 +71,7 @@ private Q_SLOTS:
         QVERIFY(d.errorLabel()->isHidden());
         const tournament::SpecParse parsed = tournament::parseSpec(d.spec());
         QVERIFY(parsed.ok());
-        QCOMPARE(parsed.spec->participants[1].seats, 7);  // classic: 8 seats, the bots take the rest
+        QCOMPARE(parsed.spec->participants[1].seats, 7); // classic: 8 seats, the bots take the rest
     }
 
     void everyKindWritesTheDocumentedEntry()
@@ -80,24 +85,39 @@ private Q_SLOTS:
         d.parallelBox()->setValue(4);
         d.removeParticipant(0);
         d.removeParticipant(0);
-        d.addParticipant(Kind::Agent, QStringLiteral("mine"), QStringLiteral("1"), QStringLiteral("my-agent"));
-        d.addParticipant(Kind::Model, QStringLiteral("qwen"), QStringLiteral("1"), QStringLiteral("local"));
-        d.addParticipant(Kind::Model, QStringLiteral("llama"), QStringLiteral("1"), QStringLiteral("local"),
+        d.addParticipant(
+            Kind::Agent, QStringLiteral("mine"), QStringLiteral("1"), QStringLiteral("my-agent"));
+        d.addParticipant(
+            Kind::Model, QStringLiteral("qwen"), QStringLiteral("1"), QStringLiteral("local"));
+        d.addParticipant(Kind::Model,
+                         QStringLiteral("llama"),
+                         QStringLiteral("1"),
+                         QStringLiteral("local"),
                          QStringLiteral("llama3.2"));
-        d.addParticipant(Kind::Push, QStringLiteral("pushy"), QStringLiteral("1"),
-                         QStringLiteral("http://127.0.0.1:9000/"), QStringLiteral("8000"));
+        d.addParticipant(Kind::Push,
+                         QStringLiteral("pushy"),
+                         QStringLiteral("1"),
+                         QStringLiteral("http://127.0.0.1:9000/"),
+                         QStringLiteral("8000"));
         d.addParticipant(Kind::Bot, QStringLiteral("bots"), QStringLiteral("rest"));
 
-        const json expected = {
-            {"name", "mine against the bots"}, {"rules", "classic"}, {"matches", 200}, {"seed", 7},
-            {"mirror", true}, {"failure", "forfeit"}, {"parallel", 4},
-            {"providers", {{"local", providers["local"]}}},
-            {"participants",
-             {{{"id", "mine"}, {"agent", "my-agent"}, {"seats", 1}},
-              {{"id", "qwen"}, {"provider", "local"}, {"seats", 1}},
-              {{"id", "llama"}, {"provider", "local"}, {"model", "llama3.2"}, {"seats", 1}},
-              {{"id", "pushy"}, {"push", {{"url", "http://127.0.0.1:9000/"}, {"deadlineMs", 8000}}}, {"seats", 1}},
-              {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
+        const json expected
+            = {{"name", "mine against the bots"},
+               {"rules", "classic"},
+               {"matches", 200},
+               {"seed", 7},
+               {"mirror", true},
+               {"failure", "forfeit"},
+               {"parallel", 4},
+               {"providers", {{"local", providers["local"]}}},
+               {"participants",
+                {{{"id", "mine"}, {"agent", "my-agent"}, {"seats", 1}},
+                 {{"id", "qwen"}, {"provider", "local"}, {"seats", 1}},
+                 {{"id", "llama"}, {"provider", "local"}, {"model", "llama3.2"}, {"seats", 1}},
+                 {{"id", "pushy"},
+                  {"push", {{"url", "http://127.0.0.1:9000/"}, {"deadlineMs", 8000}}},
+                  {"seats", 1}},
+                 {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
         if (d.spec() != expected)
             qWarning("%s", d.spec().dump().c_str());
         QVERIFY(d.spec() == expected);
@@ -116,10 +136,12 @@ private Q_SLOTS:
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("error");
-        QTest::newRow("seats over the table") << int(TournamentDialog::SeatsColumn) << QStringLiteral("8")
-                                              << QStringLiteral("nothing is left");
-        QTest::newRow("seats not a number") << int(TournamentDialog::SeatsColumn) << QStringLiteral("two")
-                                            << QStringLiteral("participants[0].seats");
+        QTest::newRow("seats over the table")
+            << int(TournamentDialog::SeatsColumn) << QStringLiteral("8")
+            << QStringLiteral("nothing is left");
+        QTest::newRow("seats not a number")
+            << int(TournamentDialog::SeatsColumn) << QStringLiteral("two")
+            << QStringLiteral("participants[0].seats");
         QTest::newRow("empty agent name") << int(TournamentDialog::TargetColumn) << QString()
                                           << QStringLiteral("participants[0].agent");
         QTest::newRow("bad id") << int(TournamentDialog::IdColumn) << QStringLiteral("my agent!")
@@ -144,7 +166,7 @@ private Q_SLOTS:
     {
         TournamentDialog d(providerNames(), providers);
         setCell(d, 0, TournamentDialog::TargetColumn, QStringLiteral("my-agent"));
-        setCell(d, 1, TournamentDialog::SeatsColumn, QStringLiteral("3"));  // 1 + 3 of 8
+        setCell(d, 1, TournamentDialog::SeatsColumn, QStringLiteral("3")); // 1 + 3 of 8
         QVERIFY(!d.startButton()->isEnabled());
         QVERIFY(d.errorLabel()->text().contains(QStringLiteral("add up to 4")));
         setCell(d, 1, TournamentDialog::SeatsColumn, QStringLiteral("7"));
@@ -155,8 +177,11 @@ private Q_SLOTS:
     {
         TournamentDialog d(providerNames(), providers);
         setCell(d, 0, TournamentDialog::TargetColumn, QStringLiteral("my-agent"));
-        const int row = d.addParticipant(Kind::Push, QStringLiteral("pushy"), QStringLiteral("1"),
-                                         QStringLiteral("http://127.0.0.1:9000/"), QStringLiteral("soon"));
+        const int row = d.addParticipant(Kind::Push,
+                                         QStringLiteral("pushy"),
+                                         QStringLiteral("1"),
+                                         QStringLiteral("http://127.0.0.1:9000/"),
+                                         QStringLiteral("soon"));
         QVERIFY(!d.startButton()->isEnabled());
         QVERIFY(d.errorLabel()->text().contains(QStringLiteral("deadlineMs")));
         setCell(d, row, TournamentDialog::DetailColumn, QStringLiteral("5000"));
@@ -186,14 +211,17 @@ private Q_SLOTS:
         QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
         {
             TournamentDialog fresh(providerNames(), providers);
-            QVERIFY(!fresh.restoreForm(settings));  // nothing kept yet: the default form
+            QVERIFY(!fresh.restoreForm(settings)); // nothing kept yet: the default form
         }
         json loaded;
         {
             TournamentDialog a(providerNames(), providers);
-            const json file = {{"name", "loaded from a file"}, {"rules", "classic"}, {"matches", 12},
+            const json file = {{"name", "loaded from a file"},
+                               {"rules", "classic"},
+                               {"matches", 12},
                                {"participants",
-                                {{{"id", "mine"}, {"agent", "a"}}, {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
+                                {{{"id", "mine"}, {"agent", "a"}},
+                                 {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
             QCOMPARE(a.setSpec(file), QString());
             loaded = a.spec();
             a.saveForm(settings);
@@ -218,14 +246,20 @@ private Q_SLOTS:
         a.mirrorBox()->setChecked(false);
         a.parallelBox()->setValue(3);
         setCell(a, 0, TournamentDialog::TargetColumn, QStringLiteral("my-agent"));
-        a.addParticipant(Kind::Model, QStringLiteral("llama"), QStringLiteral("2"), QStringLiteral("other"),
+        a.addParticipant(Kind::Model,
+                         QStringLiteral("llama"),
+                         QStringLiteral("2"),
+                         QStringLiteral("other"),
                          QStringLiteral("llama3.2"));
-        a.addParticipant(Kind::Push, QStringLiteral("pushy"), QStringLiteral("1"), QStringLiteral("http://h/"),
+        a.addParticipant(Kind::Push,
+                         QStringLiteral("pushy"),
+                         QStringLiteral("1"),
+                         QStringLiteral("http://h/"),
                          QStringLiteral("8000"));
         QVERIFY(a.startButton()->isEnabled());
         QCOMPARE(a.saveFile(path), QString());
 
-        TournamentDialog b({}, json::object());  // knows no providers: the file brings its own
+        TournamentDialog b({}, json::object()); // knows no providers: the file brings its own
         QCOMPARE(b.loadFile(path), QString());
         QVERIFY(b.spec() == a.spec());
         QVERIFY(b.startButton()->isEnabled());
@@ -235,11 +269,15 @@ private Q_SLOTS:
     void loadKeepsWhatTheFormDoesNotShow()
     {
         TournamentDialog d(providerNames(), providers);
-        const json file = {{"name", "x"}, {"rules", "classic"}, {"matches", 10}, {"timers", "standard"},
-                           {"participants",
-                            {{{"id", "mine"}, {"name", "My agent"}, {"agent", "a"}},
-                             {{"id", "p"}, {"push", {{"url", "http://h/"}, {"tokenEnv", "PUSHY_TOKEN"}}}},
-                             {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
+        const json file
+            = {{"name", "x"},
+               {"rules", "classic"},
+               {"matches", 10},
+               {"timers", "standard"},
+               {"participants",
+                {{{"id", "mine"}, {"name", "My agent"}, {"agent", "a"}},
+                 {{"id", "p"}, {"push", {{"url", "http://h/"}, {"tokenEnv", "PUSHY_TOKEN"}}}},
+                 {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
         QCOMPARE(d.setSpec(file), QString());
         const json j = d.spec();
         QVERIFY(j["timers"] == "standard");
@@ -262,8 +300,10 @@ private Q_SLOTS:
         const json before = d.spec();
         QVERIFY(!d.loadFile(path).isEmpty());
         QVERIFY(!d.loadFile(dir.filePath(QStringLiteral("missing.json"))).isEmpty());
-        QVERIFY(!d.setSpec(json{{"rules", {{"werewolves", 3}}}, {"participants", json::array()}}).isEmpty());
-        QVERIFY(!d.setSpec(json{{"participants", {{{"id", "x"}, {"bot", true}, {"agent", "a"}}}}}).isEmpty());
+        QVERIFY(!d.setSpec(json{{"rules", {{"werewolves", 3}}}, {"participants", json::array()}})
+                     .isEmpty());
+        QVERIFY(!d.setSpec(json{{"participants", {{{"id", "x"}, {"bot", true}, {"agent", "a"}}}}})
+                     .isEmpty());
         QVERIFY(d.spec() == before);
         QVERIFY(d.startButton()->isEnabled());
     }

@@ -34,7 +34,8 @@ private Q_SLOTS:
     {
         test::Harness h;
         TranscriptModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         for (int i = 0; i < 3000 && h.feed.step(); ++i)
             model.sync(h.replica(), i % 50 < 25 ? Viewer::spectator() : Viewer::omniscient());
         QVERIFY(model.rowCount() > 20);
@@ -81,7 +82,7 @@ private Q_SLOTS:
             QVERIFY(!model.index(r, 0).data(TranscriptModel::SpoilerRole).toBool());
         model.sync(&m.match, Viewer::omniscient());
         QCOMPARE(countKind(model, Kind::WolfChat), 1);
-        QVERIFY(countKind(model, Kind::Secret) >= 3);  // roles, kills, seer, doctor, resolution
+        QVERIFY(countKind(model, Kind::Secret) >= 3); // roles, kills, seer, doctor, resolution
         for (int r = 0; r < model.rowCount(); ++r) {
             const int k = model.index(r, 0).data(TranscriptModel::KindRole).toInt();
             if (k == int(Kind::WolfChat) || k == int(Kind::Secret))
@@ -97,7 +98,7 @@ private Q_SLOTS:
         m.skipTo(Phase::DayOpening);
         TranscriptModel model;
         model.sync(&m.match, Viewer::spectator());
-        QVERIFY(countKind(model, Kind::PhaseSeparator) >= 4);  // lobby, night, dawn, opening
+        QVERIFY(countKind(model, Kind::PhaseSeparator) >= 4); // lobby, night, dawn, opening
         QCOMPARE(countKind(model, Kind::TurnMarker), 1);
         bool sawNight = false;
         for (int r = 0; r < model.rowCount(); ++r) {
@@ -130,19 +131,26 @@ private Q_SLOTS:
         model.sync(&m.match, Viewer::spectator());
         int firstRow = -1;
         for (int r = 0; r < model.rowCount(); ++r)
-            if (model.index(r, 0).data(TranscriptModel::EventIdRole).toString() == QString::fromStdString(firstId))
+            if (model.index(r, 0).data(TranscriptModel::EventIdRole).toString()
+                == QString::fromStdString(firstId))
                 firstRow = r;
         QVERIFY(firstRow >= 0);
         QVERIFY(m.say(alive[1], "Even me?", firstId));
         model.sync(&m.match, Viewer::spectator());
         int replyRow = -1;
         for (int r = 0; r < model.rowCount(); ++r)
-            if (model.index(r, 0).data(TranscriptModel::TextRole).toString() == QStringLiteral("Even me?"))
+            if (model.index(r, 0).data(TranscriptModel::TextRole).toString()
+                == QStringLiteral("Even me?"))
                 replyRow = r;
         QVERIFY(replyRow > firstRow);
         QCOMPARE(model.index(replyRow, 0).data(TranscriptModel::ReplyToRowRole).toInt(), firstRow);
-        QVERIFY(model.index(replyRow, 0).data(TranscriptModel::ReplySnippetRole).toString().contains(QStringLiteral("suspect")));
-        QCOMPARE(model.rowForSeq(model.index(firstRow, 0).data(TranscriptModel::SeqRole).toULongLong()), firstRow);
+        QVERIFY(model.index(replyRow, 0)
+                    .data(TranscriptModel::ReplySnippetRole)
+                    .toString()
+                    .contains(QStringLiteral("suspect")));
+        QCOMPARE(
+            model.rowForSeq(model.index(firstRow, 0).data(TranscriptModel::SeqRole).toULongLong()),
+            firstRow);
     }
 
     void narratorLinesAreTheirOwnKind()
@@ -153,7 +161,8 @@ private Q_SLOTS:
         model.sync(h.replica(), Viewer::spectator());
         int narrator = 0;
         for (const engine::Event &e : h.replica()->log())
-            narrator += e.type == engine::EventType::Narrator && e.audience == engine::Audience::Public;
+            narrator
+                += e.type == engine::EventType::Narrator && e.audience == engine::Audience::Public;
         QCOMPARE(countKind(model, Kind::Narrator), narrator);
     }
 };

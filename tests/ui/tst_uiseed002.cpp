@@ -79,8 +79,8 @@ struct Table
         return s;
     }
     explicit Table(const engine::MatchConfig &config, std::uint64_t seed = 7)
-        : match(engine::Match::create("match-1", "bld-1", 1, seed, seats(config.rules.seatCount()), config,
-                                      test::T0))
+        : match(engine::Match::create(
+            "match-1", "bld-1", 1, seed, seats(config.rules.seatCount()), config, test::T0))
     {}
     std::string withRole(Role r) const
     {
@@ -132,7 +132,9 @@ QStringList rowTexts(const TranscriptModel &m, std::optional<Kind> only = {})
 }
 
 /// Fails when a public transcript holds a secret row or a living player's role.
-void checkPublicTranscript(const TranscriptModel &t, const engine::Match &truth, const QSet<QString> &secretTexts)
+void checkPublicTranscript(const TranscriptModel &t,
+                           const engine::Match &truth,
+                           const QSet<QString> &secretTexts)
 {
     for (int i = 0; i < t.rowCount(); ++i) {
         const QModelIndex idx = t.index(i, 0);
@@ -150,7 +152,8 @@ void checkPublicTranscript(const TranscriptModel &t, const engine::Match &truth,
         // No system line names a living player together with their role.
         for (const engine::Player &p : truth.state().players)
             if (p.alive && plain.contains(qs(p.displayName)))
-                QVERIFY2(!plain.contains(UiText::roleName(p.role), Qt::CaseInsensitive), qPrintable(text));
+                QVERIFY2(!plain.contains(UiText::roleName(p.role), Qt::CaseInsensitive),
+                         qPrintable(text));
     }
 }
 
@@ -185,7 +188,8 @@ private Q_SLOTS:
     {
         QFETCH(QString, preset);
         QFETCH(int, seed);
-        const engine::SimulatedMatch sim = engine::simulateMatch(std::uint64_t(seed), configFor(preset));
+        const engine::SimulatedMatch sim
+            = engine::simulateMatch(std::uint64_t(seed), configFor(preset));
         const engine::Match &m = *sim.match;
         QVERIFY(m.ended());
 
@@ -227,13 +231,15 @@ private Q_SLOTS:
         QCOMPARE(rowTexts(rep), rowTexts(pub));
 
         // Mid-match (day 1's vote), when most roles are still secret.
-        const engine::Match mid = prefix(m, [](const engine::Event &e) { return phaseIs(e, "DAY_VOTE"); });
+        const engine::Match mid
+            = prefix(m, [](const engine::Event &e) { return phaseIs(e, "DAY_VOTE"); });
         TranscriptModel early;
         early.sync(&mid, Viewer::spectator());
         checkPublicTranscript(early, mid, secretTexts);
         // The opening line counts this table's seats.
         QVERIFY2(rowTexts(early).first().contains(
-                     UiText::numberWord(engine::rulePreset(preset.toStdString())->seatCount()), Qt::CaseInsensitive),
+                     UiText::numberWord(engine::rulePreset(preset.toStdString())->seatCount()),
+                     Qt::CaseInsensitive),
                  qPrintable(rowTexts(early).first()));
     }
 
@@ -251,7 +257,8 @@ private Q_SLOTS:
         QFETCH(QString, preset);
         QFETCH(int, seats);
         const engine::SimulatedMatch sim = engine::simulateMatch(5, configFor(preset));
-        const engine::Match mid = prefix(*sim.match, [](const engine::Event &e) { return phaseIs(e, "DAY_VOTE"); });
+        const engine::Match mid
+            = prefix(*sim.match, [](const engine::Event &e) { return phaseIs(e, "DAY_VOTE"); });
         const engine::RuleSet rules = *engine::rulePreset(preset.toStdString());
 
         PlayersModel omni;
@@ -260,14 +267,17 @@ private Q_SLOTS:
         std::multiset<int> roles;
         for (int i = 0; i < omni.rowCount(); ++i) {
             const QModelIndex idx = omni.index(i, 0);
-            const engine::Player *p = mid.player(idx.data(PlayersModel::PlayerIdRole).toString().toStdString());
+            const engine::Player *p
+                = mid.player(idx.data(PlayersModel::PlayerIdRole).toString().toStdString());
             QVERIFY(p);
             QCOMPARE(idx.data(PlayersModel::SeatRole).toInt(), i + 1);
             QCOMPARE(idx.data(PlayersModel::EngineRoleRole).toInt(), int(p->role));
-            QCOMPARE(omni.index(i, PlayersModel::RoleColumn).data().toString(), UiText::roleName(p->role));
+            QCOMPARE(omni.index(i, PlayersModel::RoleColumn).data().toString(),
+                     UiText::roleName(p->role));
             roles.insert(int(p->role));
             // Only the witch carries potions, and only here.
-            QCOMPARE(idx.data(PlayersModel::PotionsRole).toString().isEmpty(), p->role != Role::Witch);
+            QCOMPARE(idx.data(PlayersModel::PotionsRole).toString().isEmpty(),
+                     p->role != Role::Witch);
         }
         QCOMPARE(int(roles.count(int(Role::Witch))), rules.witches);
         QCOMPARE(int(roles.count(int(Role::Hunter))), rules.hunters);
@@ -276,7 +286,8 @@ private Q_SLOTS:
         // The spectator and a public replica: no living role, no potions.
         const auto replica = engine::Match::fromPublicLog(publicPart(mid.log()));
         QVERIFY(replica.ok());
-        for (const engine::Match *m : std::initializer_list<const engine::Match *>{&mid, &*replica}) {
+        for (const engine::Match *m :
+             std::initializer_list<const engine::Match *>{&mid, &*replica}) {
             PlayersModel pub;
             pub.sync(m, Viewer::spectator());
             QCOMPARE(pub.rowCount(), seats);
@@ -286,7 +297,9 @@ private Q_SLOTS:
                 if (idx.data(PlayersModel::AliveRole).toBool()) {
                     QVERIFY(!idx.data(PlayersModel::RoleKnownRole).toBool());
                     QVERIFY(pub.index(i, PlayersModel::RoleColumn).data().toString().isEmpty());
-                    QVERIFY(!idx.data(Qt::ToolTipRole).toString().contains(PlayersModel::tr("Role: %1").arg(QString())));
+                    QVERIFY(!idx.data(Qt::ToolTipRole)
+                                 .toString()
+                                 .contains(PlayersModel::tr("Role: %1").arg(QString())));
                 }
             }
         }
@@ -309,14 +322,20 @@ private Q_SLOTS:
                 target = id;
         QVERIFY(t.run({engine::Command::Kind::WitchPoison, witch, target, {}, {}, {}, {}}));
         model.sync(&t.match, Viewer::omniscient());
-        QCOMPARE(model.index(row, 0).data(PlayersModel::PotionsRole).toString(), PlayersModel::tr("antidote"));
+        QCOMPARE(model.index(row, 0).data(PlayersModel::PotionsRole).toString(),
+                 PlayersModel::tr("antidote"));
         TranscriptModel omni;
         omni.sync(&t.match, Viewer::omniscient());
         // Her own row, and the Town Crier's omniscient line about it.
-        QVERIFY(!rowTexts(omni).filter(QStringLiteral("poisons %1").arg(qs(t.match.player(target)->displayName))).isEmpty());
+        QVERIFY(
+            !rowTexts(omni)
+                 .filter(QStringLiteral("poisons %1").arg(qs(t.match.player(target)->displayName)))
+                 .isEmpty());
         TranscriptModel pub;
         pub.sync(&t.match, Viewer::spectator());
-        QVERIFY(rowTexts(pub).filter(QStringLiteral("witch"), Qt::CaseInsensitive).filter(QStringLiteral("poison"))
+        QVERIFY(rowTexts(pub)
+                    .filter(QStringLiteral("witch"), Qt::CaseInsensitive)
+                    .filter(QStringLiteral("poison"))
                     .isEmpty());
     }
 
@@ -332,13 +351,14 @@ private Q_SLOTS:
         const std::string a = alive[0], b = alive[1];
         std::vector<std::string> voters(alive.begin() + 2, alive.end());
         if (voters.size() % 2)
-            voters.pop_back();  // the last one does not vote: a clean tie
+            voters.pop_back(); // the last one does not vote: a clean tie
         for (std::size_t i = 0; i < voters.size(); ++i)
             QVERIFY(t.vote(voters[i], i % 2 ? a : b));
         t.skipTo(Phase::DayPkDefense);
         QVERIFY(t.match.state().phase == Phase::DayPkDefense);
 
-        const QSet<QString> pkNames{qs(t.match.player(a)->displayName), qs(t.match.player(b)->displayName)};
+        const QSet<QString> pkNames{qs(t.match.player(a)->displayName),
+                                    qs(t.match.player(b)->displayName)};
         VoteTallyModel tally;
         tally.sync(&t.match, Viewer::spectator());
         QVERIFY(tally.summary().final);
@@ -346,16 +366,24 @@ private Q_SLOTS:
         QVERIFY(tally.summary().toPk);
         QVERIFY(tally.summary().tieGoesToPk);
         QVERIFY(!tally.summary().pkRevote);
-        QCOMPARE(QSet<QString>(tally.summary().pkNames.begin(), tally.summary().pkNames.end()), pkNames);
+        QCOMPARE(QSet<QString>(tally.summary().pkNames.begin(), tally.summary().pkNames.end()),
+                 pkNames);
 
         // A defence: public, tagged as one.
-        QVERIFY(t.run({engine::Command::Kind::Say, a, {}, "I am innocent", engine::MessageKind::Defense, {}, {}}));
+        QVERIFY(t.run({engine::Command::Kind::Say,
+                       a,
+                       {},
+                       "I am innocent",
+                       engine::MessageKind::Defense,
+                       {},
+                       {}}));
         TranscriptModel pub;
         pub.sync(&t.match, Viewer::spectator());
         QVERIFY(rowTexts(pub, Kind::Outcome).filter(QStringLiteral("PK")).size() > 0);
         bool defence = false;
         for (int i = 0; i < pub.rowCount(); ++i)
-            defence |= pub.index(i, 0).data(TranscriptModel::TextRole).toString() == QStringLiteral("I am innocent")
+            defence |= pub.index(i, 0).data(TranscriptModel::TextRole).toString()
+                           == QStringLiteral("I am innocent")
                        && pub.index(i, 0).data(TranscriptModel::TagRole).toString()
                               == UiText::messageKindName(engine::MessageKind::Defense).toUpper();
         QVERIFY(defence);
@@ -389,7 +417,8 @@ private Q_SLOTS:
         pub.sync(&t.match, Viewer::spectator());
         bool revoteTagged = false;
         for (int i = 0; i < pub.rowCount(); ++i)
-            revoteTagged |= pub.index(i, 0).data(TranscriptModel::TagRole).toString() == TranscriptModel::tr("PK REVOTE");
+            revoteTagged |= pub.index(i, 0).data(TranscriptModel::TagRole).toString()
+                            == TranscriptModel::tr("PK REVOTE");
         QVERIFY(revoteTagged);
 
         // The timeline names the PK's phases.
@@ -401,9 +430,12 @@ private Q_SLOTS:
             for (int i = 0; i < timeline.rowCount(group); ++i)
                 labels << timeline.index(i, 0, group).data().toString();
         }
-        QVERIFY2(labels.contains(UiText::phaseName(Phase::DayPkDefense)), qPrintable(labels.join(u',')));
-        QVERIFY2(labels.contains(UiText::phaseName(Phase::DayPkVote)), qPrintable(labels.join(u',')));
-        QVERIFY2(labels.contains(UiText::phaseName(Phase::NightWitch)), qPrintable(labels.join(u',')));
+        QVERIFY2(labels.contains(UiText::phaseName(Phase::DayPkDefense)),
+                 qPrintable(labels.join(u',')));
+        QVERIFY2(labels.contains(UiText::phaseName(Phase::DayPkVote)),
+                 qPrintable(labels.join(u',')));
+        QVERIFY2(labels.contains(UiText::phaseName(Phase::NightWitch)),
+                 qPrintable(labels.join(u',')));
     }
 
     void hunterShotIsPublicAndMarked()
@@ -428,19 +460,30 @@ private Q_SLOTS:
         const QString targetName = qs(t.match.player(target)->displayName);
         const auto replica = engine::Match::fromPublicLog(publicPart(t.match.log()));
         QVERIFY(replica.ok());
-        for (const engine::Match *m : std::initializer_list<const engine::Match *>{&t.match, &*replica}) {
+        for (const engine::Match *m :
+             std::initializer_list<const engine::Match *>{&t.match, &*replica}) {
             PlayersModel players;
             players.sync(m, Viewer::spectator());
-            QCOMPARE(players.index(players.rowForPlayer(qs(hunter)), 0).data(PlayersModel::ShotRole).toString(),
+            QCOMPARE(players.index(players.rowForPlayer(qs(hunter)), 0)
+                         .data(PlayersModel::ShotRole)
+                         .toString(),
                      PlayersModel::tr("shot %1").arg(targetName));
-            QCOMPARE(players.index(players.rowForPlayer(qs(target)), 0).data(PlayersModel::ShotRole).toString(),
+            QCOMPARE(players.index(players.rowForPlayer(qs(target)), 0)
+                         .data(PlayersModel::ShotRole)
+                         .toString(),
                      PlayersModel::tr("shot by %1").arg(hunterName));
             TranscriptModel pub;
             pub.sync(m, Viewer::spectator());
-            QCOMPARE(rowTexts(pub).filter(TranscriptModel::tr("The hunter %1 fires a last shot at %2.")
-                                              .arg(hunterName, targetName)).size(), 1);
-            QCOMPARE(rowTexts(pub).filter(TranscriptModel::tr("%1 is shot by the hunter %2.")
-                                              .arg(targetName, hunterName)).size(), 1);
+            QCOMPARE(rowTexts(pub)
+                         .filter(TranscriptModel::tr("The hunter %1 fires a last shot at %2.")
+                                     .arg(hunterName, targetName))
+                         .size(),
+                     1);
+            QCOMPARE(rowTexts(pub)
+                         .filter(TranscriptModel::tr("%1 is shot by the hunter %2.")
+                                     .arg(targetName, hunterName))
+                         .size(),
+                     1);
         }
     }
 
@@ -457,7 +500,10 @@ private Q_SLOTS:
         pub.sync(&t.match, Viewer::spectator());
         const QStringList outcomes = rowTexts(pub, Kind::Outcome);
         QVERIFY(!outcomes.isEmpty());
-        QCOMPARE(outcomes.last(), TranscriptModel::tr("Game over: a draw — day %1 was the last, and no side has won.").arg(1));
+        QCOMPARE(
+            outcomes.last(),
+            TranscriptModel::tr("Game over: a draw — day %1 was the last, and no side has won.")
+                .arg(1));
     }
 
     void phaseNamesForTheNewPhases()
@@ -468,7 +514,7 @@ private Q_SLOTS:
             QVERIFY2(!n.isEmpty(), qPrintable(QString::number(p)));
             names << n;
         }
-        QCOMPARE(names.size(), engine::PhaseCount);  // no two phases read the same
+        QCOMPARE(names.size(), engine::PhaseCount); // no two phases read the same
         QVERIFY(!UiText::roleName(Role::Witch).isEmpty());
         QVERIFY(!UiText::roleName(Role::Hunter).isEmpty());
         QVERIFY(UiText::roleName(Role::Witch) != UiText::roleName(Role::Hunter));

@@ -42,7 +42,8 @@ public:
         SpeechStyle style;
     };
 
-    explicit RecordingSpeaker(QList<Voice> voices = {{QStringLiteral("kal"), QLocale(QLocale::English)}})
+    explicit RecordingSpeaker(QList<Voice> voices
+                              = {{QStringLiteral("kal"), QLocale(QLocale::English)}})
         : m_voices(std::move(voices))
     {}
 
@@ -83,10 +84,19 @@ private:
     QList<Voice> m_voices;
 };
 
-VoiceSettings on(bool players = false, int volume = 80) { return {true, players, volume}; }
+VoiceSettings on(bool players = false, int volume = 80)
+{
+    return {true, players, volume};
+}
 
-Line narrator(const QString &t) { return {Kind::Narrator, t, 0}; }
-Line player(const QString &t, int seat) { return {Kind::Player, t, seat}; }
+Line narrator(const QString &t)
+{
+    return {Kind::Narrator, t, 0};
+}
+Line player(const QString &t, int seat)
+{
+    return {Kind::Player, t, seat};
+}
 
 QStringList texts(const std::vector<RecordingSpeaker::Said> &said)
 {
@@ -97,11 +107,15 @@ QStringList texts(const std::vector<RecordingSpeaker::Said> &said)
 }
 
 /// Feeds `log` to `replicas` in batches, as the host does.
-void feed(ReplicaSet &replicas, const QString &matchId, const std::vector<engine::Event> &log, std::size_t batch)
+void feed(ReplicaSet &replicas,
+          const QString &matchId,
+          const std::vector<engine::Event> &log,
+          std::size_t batch)
 {
     for (std::size_t i = 0; i < log.size(); i += batch) {
         auto part = std::make_shared<std::vector<engine::Event>>(
-            log.begin() + std::ptrdiff_t(i), log.begin() + std::ptrdiff_t(std::min(log.size(), i + batch)));
+            log.begin() + std::ptrdiff_t(i),
+            log.begin() + std::ptrdiff_t(std::min(log.size(), i + batch)));
         replicas.ingest(matchId, part);
     }
 }
@@ -142,7 +156,8 @@ void TstVoice::linesWaitAndKeepOrder()
     QCOMPARE(rec->said.back().style, voice.seatStyle(3));
     rec->finish();
     rec->finish();
-    QCOMPARE(texts(rec->said), (QStringList{QStringLiteral("one"), QStringLiteral("two"), QStringLiteral("three")}));
+    QCOMPARE(texts(rec->said),
+             (QStringList{QStringLiteral("one"), QStringLiteral("two"), QStringLiteral("three")}));
     QCOMPARE(rec->said.back().style, voice.narratorStyle());
     QVERIFY(!voice.isSpeaking());
     QCOMPARE(rec->overlaps, 0);
@@ -160,7 +175,7 @@ void TstVoice::overflowDropsPlayersFirst()
     CrierVoice voice(rec);
     voice.setSettings(on(true));
     QCOMPARE(CrierVoice::DefaultMaxPending, 6);
-    voice.enqueue(narrator(QStringLiteral("N0")));  // being spoken, never dropped
+    voice.enqueue(narrator(QStringLiteral("N0"))); // being spoken, never dropped
     for (int i = 1; i <= 3; ++i) {
         voice.enqueue(narrator(QStringLiteral("N%1").arg(i)));
         voice.enqueue(player(QStringLiteral("P%1").arg(i), i));
@@ -194,7 +209,7 @@ void TstVoice::publicLinesOnly()
         auto *rec = new RecordingSpeaker;
         rec->autoFinish = true;
         CrierVoice voice(rec);
-        voice.setMaxPending(1'000'000);  // keep everything: this test is about what, not how much
+        voice.setMaxPending(1'000'000); // keep everything: this test is about what, not how much
         voice.setSettings(on(true));
         const QString id = QString::fromStdString(log.front().matchId);
         voice.setSource(&replicas, id);
@@ -212,9 +227,11 @@ void TstVoice::publicLinesOnly()
                     ++hostLines;
                 }
             } else if (e.type == engine::EventType::PublicMessage && isPublic) {
-                const engine::Player *p = sim.match->player(e.payload.at("playerId").get<std::string>());
-                expected << QStringLiteral("%1: %2").arg(QString::fromStdString(p->displayName),
-                                                         QString::fromStdString(e.payload.at("text").get<std::string>()));
+                const engine::Player *p
+                    = sim.match->player(e.payload.at("playerId").get<std::string>());
+                expected << QStringLiteral("%1: %2").arg(
+                    QString::fromStdString(p->displayName),
+                    QString::fromStdString(e.payload.at("text").get<std::string>()));
             } else if (e.type == engine::EventType::WolfChatMessage) {
                 secret.insert(QString::fromStdString(e.payload.at("text").get<std::string>()));
             }
@@ -256,11 +273,13 @@ void TstVoice::followsOneMatchFromItsEnd()
     const QString idA = QString::fromStdString(a.match->matchId());
     const auto &logA = a.match->log();
     // Half of A has happened before the voice follows it: that half is not spoken.
-    const std::vector<engine::Event> firstHalf(logA.begin(), logA.begin() + std::ptrdiff_t(logA.size() / 2));
-    const std::vector<engine::Event> secondHalf(logA.begin() + std::ptrdiff_t(logA.size() / 2), logA.end());
+    const std::vector<engine::Event> firstHalf(logA.begin(),
+                                               logA.begin() + std::ptrdiff_t(logA.size() / 2));
+    const std::vector<engine::Event> secondHalf(logA.begin() + std::ptrdiff_t(logA.size() / 2),
+                                                logA.end());
     feed(replicas, idA, firstHalf, 50);
     voice.setSource(&replicas, idA);
-    feed(replicas, QStringLiteral("match-b"), logB, 50);  // another match: silent
+    feed(replicas, QStringLiteral("match-b"), logB, 50); // another match: silent
     QVERIFY(replicas.match(QStringLiteral("match-b")));
     QVERIFY(rec->said.empty());
     feed(replicas, idA, secondHalf, 50);
@@ -280,7 +299,8 @@ void TstVoice::seatStylesDistinctAndStable()
 {
     const QList<QList<Speaker::Voice>> engines{
         {{QStringLiteral("kal"), QLocale(QLocale::English)}},
-        {{QStringLiteral("kal"), QLocale(QLocale::English)}, {QStringLiteral("slt"), QLocale(QLocale::English)},
+        {{QStringLiteral("kal"), QLocale(QLocale::English)},
+         {QStringLiteral("slt"), QLocale(QLocale::English)},
          {QStringLiteral("awb"), QLocale(QLocale::English)}},
         {},
     };
@@ -292,7 +312,7 @@ void TstVoice::seatStylesDistinctAndStable()
             const SpeechStyle s = one.seatStyle(seat);
             QVERIFY2(!seen.contains(s), qPrintable(QStringLiteral("seat %1").arg(seat)));
             seen << s;
-            QCOMPARE(s, two.seatStyle(seat));  // the same seat sounds the same in every match
+            QCOMPARE(s, two.seatStyle(seat)); // the same seat sounds the same in every match
             QCOMPARE(s, one.seatStyle(seat));
             QVERIFY(s.pitch >= -1.0 && s.pitch <= 1.0 && s.rate >= -1.0 && s.rate <= 1.0);
             QVERIFY(s.voice < int(voices.size()));
@@ -309,8 +329,9 @@ void TstVoice::seatStylesDistinctAndStable()
 
 void TstVoice::voiceForTheLanguage()
 {
-    const QList<Speaker::Voice> voices{{QStringLiteral("kal"), QLocale(QLocale::English)},
-                                       {QStringLiteral("xiaoyan"), QLocale(QLocale::Chinese, QLocale::China)}};
+    const QList<Speaker::Voice> voices{
+        {QStringLiteral("kal"), QLocale(QLocale::English)},
+        {QStringLiteral("xiaoyan"), QLocale(QLocale::Chinese, QLocale::China)}};
     QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
     {
         CrierVoice zh(new RecordingSpeaker(voices));
@@ -319,7 +340,7 @@ void TstVoice::voiceForTheLanguage()
         QVERIFY2(zh.status().contains(QStringLiteral("xiaoyan")), qPrintable(zh.status()));
         CrierVoice englishOnly(new RecordingSpeaker({voices.front()}));
         QVERIFY(!englishOnly.hasVoiceForLanguage());
-        QCOMPARE(englishOnly.narratorStyle().voice, 0);  // any voice rather than silence
+        QCOMPARE(englishOnly.narratorStyle().voice, 0); // any voice rather than silence
         QVERIFY2(englishOnly.status().contains(QStringLiteral("No voice for this language")),
                  qPrintable(englishOnly.status()));
     }
@@ -328,21 +349,21 @@ void TstVoice::voiceForTheLanguage()
     QVERIFY(en.hasVoiceForLanguage());
     QCOMPARE(en.narratorStyle().voice, 0);
     for (int seat = 1; seat <= 8; ++seat)
-        QCOMPARE(en.seatStyle(seat).voice, 0);  // English lines in the English voice only
+        QCOMPARE(en.seatStyle(seat).voice, 0); // English lines in the English voice only
 }
 
 void TstVoice::offAndVolume()
 {
     auto *rec = new RecordingSpeaker;
     CrierVoice voice(rec);
-    QVERIFY(!voice.settings().enabled);  // silent until asked
+    QVERIFY(!voice.settings().enabled); // silent until asked
     voice.enqueue(narrator(QStringLiteral("unheard")));
     QVERIFY(rec->said.empty());
     QSignalSpy changed(&voice, &CrierVoice::settingsChanged);
     voice.setSettings(on(false, 30));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(rec->volume, 0.3);
-    voice.setSettings(on(false, 250));  // clamped
+    voice.setSettings(on(false, 250)); // clamped
     QCOMPARE(voice.settings().volume, 100);
     QCOMPARE(rec->volume, 1.0);
     // Players' lines are not queued unless asked, and leave when the option goes.
@@ -363,7 +384,7 @@ void TstVoice::offAndVolume()
     QVERIFY(!voice.isSpeaking());
     QVERIFY(voice.pending().empty());
     QCOMPARE(rec->stops, stops + 1);
-    rec->finish();  // the engine's late Ready starts nothing
+    rec->finish(); // the engine's late Ready starts nothing
     QCOMPARE(texts(rec->said), QStringList{QStringLiteral("a")});
 }
 
@@ -402,7 +423,8 @@ void TstVoice::noAudioOutputAndTest()
     auto *rec = new RecordingSpeaker;
     rec->audio = false;
     CrierVoice voice(rec);
-    QVERIFY2(voice.status().contains(QStringLiteral("No audio output")), qPrintable(voice.status()));
+    QVERIFY2(voice.status().contains(QStringLiteral("No audio output")),
+             qPrintable(voice.status()));
     QVERIFY(!voice.status().contains(QStringLiteral("Speaking with")));
     rec->audio = true;
     QVERIFY2(voice.status().contains(QStringLiteral("Speaking with")), qPrintable(voice.status()));
@@ -435,7 +457,8 @@ void TstVoice::realEngine()
     if (!speaker->problem().isEmpty())
         QSKIP(qPrintable(QStringLiteral("no speech engine loads here: ") + speaker->problem()));
     if (speaker->voices().isEmpty())
-        QSKIP(qPrintable(QStringLiteral("the engine %1 offers no voice").arg(speaker->engineName())));
+        QSKIP(
+            qPrintable(QStringLiteral("the engine %1 offers no voice").arg(speaker->engineName())));
     QVERIFY(!voice.status().isEmpty());
     QSignalSpy states(speaker, &Speaker::stateChanged);
     voice.setSettings(on(false, 10));
@@ -446,7 +469,8 @@ void TstVoice::realEngine()
     QVERIFY(!states.isEmpty());
     const auto last = states.last().at(0).value<Speaker::State>();
     if (last == Speaker::State::Error)
-        QSKIP(qPrintable(QStringLiteral("the engine loaded but could not play: ") + voice.status()));
+        QSKIP(
+            qPrintable(QStringLiteral("the engine loaded but could not play: ") + voice.status()));
     QCOMPARE(last, Speaker::State::Ready);
 }
 

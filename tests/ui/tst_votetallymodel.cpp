@@ -26,7 +26,8 @@ std::vector<std::string> alivePlayers(const engine::Match &m)
 int countFor(const VoteTallyModel &model, const std::string &target)
 {
     for (int r = 0; r < model.rowCount(); ++r)
-        if (model.index(r, 0).data(VoteTallyModel::TargetIdRole).toString() == QString::fromStdString(target))
+        if (model.index(r, 0).data(VoteTallyModel::TargetIdRole).toString()
+            == QString::fromStdString(target))
             return model.index(r, 0).data(VoteTallyModel::CountRole).toInt();
     return 0;
 }
@@ -55,7 +56,8 @@ private Q_SLOTS:
         m.skipTo(Phase::DayVote);
         QVERIFY(m.match.state().phase == Phase::DayVote);
         VoteTallyModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy summary(&model, &VoteTallyModel::summaryChanged);
         model.sync(&m.match, Viewer::spectator());
         QVERIFY(model.summary().live);
@@ -125,7 +127,8 @@ private Q_SLOTS:
         VoteTallyModel model;
         model.sync(&m.match, Viewer::spectator());
         QVERIFY(model.summary().final);
-        QCOMPARE(model.summary().eliminatedName, QString::fromStdString(m.match.player(target)->displayName));
+        QCOMPARE(model.summary().eliminatedName,
+                 QString::fromStdString(m.match.player(target)->displayName));
         QVERIFY(model.index(0, 0).data(VoteTallyModel::EliminatedRole).toBool());
         if (!m.match.ended()) {
             m.skipTo(Phase::Night);
@@ -139,7 +142,8 @@ private Q_SLOTS:
     {
         test::Harness h;
         VoteTallyModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         int maxRows = 0;
         for (int i = 0; i < 3000 && h.feed.step(); ++i) {
             model.sync(h.replica(), Viewer::spectator());

@@ -51,7 +51,8 @@ inline QStringList livingWithKnownRole(BroadcastWindow &w)
     for (int r = 0; r < m->rowCount(); ++r) {
         const QModelIndex i = m->index(r, PlayersModel::NameColumn);
         if (i.data(PlayersModel::AliveRole).toBool()
-            && (i.data(PlayersModel::RoleKnownRole).toBool() || !i.data(PlayersModel::RoleNameRole).toString().isEmpty()))
+            && (i.data(PlayersModel::RoleKnownRole).toBool()
+                || !i.data(PlayersModel::RoleNameRole).toString().isEmpty()))
             out << i.data(Qt::DisplayRole).toString();
     }
     return out;

@@ -81,7 +81,8 @@ class Crowd : public QObject
 {
 public:
     Crowd(QUrl url, CommitTimes *commits)
-        : m_url(std::move(url)), m_commits(commits)
+        : m_url(std::move(url))
+        , m_commits(commits)
     {}
     /// Opens `count` more spectators (the MCP port admits 256 connections
     /// in their handshakes at once, so they come in waves).
@@ -100,22 +101,25 @@ public:
                 if (!text.contains(QLatin1String("\"type\":\"event\"")))
                     return;
                 const qsizetype at = text.indexOf(marker);
-                const qsizetype end = at < 0 ? -1 : text.indexOf(QLatin1Char('"'), at + marker.size());
+                const qsizetype end
+                    = at < 0 ? -1 : text.indexOf(QLatin1Char('"'), at + marker.size());
                 if (end < 0)
                     return;
                 const QString id = text.mid(at + marker.size(), end - at - marker.size());
                 const qsizetype colon = id.lastIndexOf(QLatin1Char(':'));
-                const auto key = std::pair(id.left(colon).toStdString(), id.mid(colon + 1).toULongLong());
+                const auto key
+                    = std::pair(id.left(colon).toStdString(), id.mid(colon + 1).toULongLong());
                 std::lock_guard guard(m_commits->lock);
                 if (const auto it = m_commits->at.find(key); it != m_commits->at.end())
-                    latenciesMs.push_back(std::chrono::duration<double, std::milli>(now - it->second).count());
+                    latenciesMs.push_back(
+                        std::chrono::duration<double, std::milli>(now - it->second).count());
             });
             s->open(m_url);
         }
     }
     std::atomic<int> connected{0};
     std::atomic<std::int64_t> messages{0};
-    std::vector<double> latenciesMs;  // this thread only until it has stopped
+    std::vector<double> latenciesMs; // this thread only until it has stopped
 
 private:
     QUrl m_url;
@@ -133,7 +137,7 @@ double percentile(std::vector<double> v, double p)
 struct Run
 {
     double hostCpu = 0;
-    double feedCpu = 0;  ///< the feed's own share of hostCpu (SpectatorFeed::busy)
+    double feedCpu = 0; ///< the feed's own share of hostCpu (SpectatorFeed::busy)
     double wall = 0;
     std::uint64_t published = 0;
     std::int64_t received = 0;
@@ -155,12 +159,13 @@ Run play(int matches, double speed, int spectators)
         qFatal("%s", qPrintable(error));
     CommitTimes commits;
     // Connected before the MCP service (and its feed) exists, so it runs first.
-    QObject::connect(&host, &Host::matchEvents, &host, [&commits](const QString &id, const EventBatch &batch) {
-        const auto now = Clock::now();
-        std::lock_guard guard(commits.lock);
-        for (const engine::Event &e : *batch)
-            commits.at[{id.toStdString(), e.seq}] = now;
-    });
+    QObject::connect(
+        &host, &Host::matchEvents, &host, [&commits](const QString &id, const EventBatch &batch) {
+            const auto now = Clock::now();
+            std::lock_guard guard(commits.lock);
+            for (const engine::Event &e : *batch)
+                commits.at[{id.toStdString(), e.seq}] = now;
+        });
     McpService mcp(&host);
     mcp.setRecording(false);
     if (!mcp.listen(0, &error))
@@ -222,9 +227,17 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
     p.addHelpOption();
-    p.addOption({QStringLiteral("matches"), QStringLiteral("Bot matches at once."), QStringLiteral("N"), QStringLiteral("8")});
-    p.addOption({QStringLiteral("speed"), QStringLiteral("Timer speed factor."), QStringLiteral("X"), QStringLiteral("20")});
-    p.addOption({QStringLiteral("spectators"), QStringLiteral("Spectators in the second run."), QStringLiteral("S"),
+    p.addOption({QStringLiteral("matches"),
+                 QStringLiteral("Bot matches at once."),
+                 QStringLiteral("N"),
+                 QStringLiteral("8")});
+    p.addOption({QStringLiteral("speed"),
+                 QStringLiteral("Timer speed factor."),
+                 QStringLiteral("X"),
+                 QStringLiteral("20")});
+    p.addOption({QStringLiteral("spectators"),
+                 QStringLiteral("Spectators in the second run."),
+                 QStringLiteral("S"),
                  QStringLiteral("1000")});
     p.addOption({QStringLiteral("json"), QStringLiteral("Print the figures as JSON.")});
     p.process(app);
@@ -255,7 +268,8 @@ int main(int argc, char **argv)
         {"feedCpuShareOfWall", feedCpu / watched.wall},
         {"publishedMessages", watched.published},
         {"feedCpuMicrosPerMessagePerSpectator",
-         watched.published && spectators ? feedCpu * 1e6 / double(watched.published) / spectators : 0.0},
+         watched.published && spectators ? feedCpu * 1e6 / double(watched.published) / spectators
+                                         : 0.0},
         {"deliveredMessages", watched.received},
         {"latencyMsP50", percentile(watched.latenciesMs, 0.50)},
         {"latencyMsP99", percentile(watched.latenciesMs, 0.99)},
@@ -270,17 +284,32 @@ int main(int argc, char **argv)
         std::printf("%s\n", out.dump(2).c_str());
         return 0;
     }
-    std::printf("feed_bench: %d bot matches at x%g, %d spectators (2 shared cores)\n", matches, speed, spectators);
-    std::printf("  host thread CPU: %.2f s alone, %.2f s watched: the spectators cost %.1f %% of one core over "
+    std::printf("feed_bench: %d bot matches at x%g, %d spectators (2 shared cores)\n",
+                matches,
+                speed,
+                spectators);
+    std::printf("  host thread CPU: %.2f s alone, %.2f s watched: the spectators cost %.1f %% of "
+                "one core over "
                 "%.1f s (%.2f s of it in the feed's code, the rest Qt writing to the sockets)\n",
-                alone.hostCpu, watched.hostCpu, 100.0 * feedCpu / watched.wall, watched.wall, watched.feedCpu);
-    std::printf("  messages published %llu, delivered %lld (%.2f us of host CPU per message per spectator)\n",
-                static_cast<unsigned long long>(watched.published), static_cast<long long>(watched.received),
+                alone.hostCpu,
+                watched.hostCpu,
+                100.0 * feedCpu / watched.wall,
+                watched.wall,
+                watched.feedCpu);
+    std::printf("  messages published %llu, delivered %lld (%.2f us of host CPU per message per "
+                "spectator)\n",
+                static_cast<unsigned long long>(watched.published),
+                static_cast<long long>(watched.received),
                 out["feedCpuMicrosPerMessagePerSpectator"].get<double>());
     std::printf("  commit -> spectator: p50 %.2f ms, p99 %.2f ms, max %.2f ms (%zu samples)\n",
-                out["latencyMsP50"].get<double>(), out["latencyMsP99"].get<double>(),
-                out["latencyMsMax"].get<double>(), watched.latenciesMs.size());
-    std::printf("  RSS %.1f MiB -> %.1f MiB with spectators: <= %.1f KiB per spectator (both socket ends)\n",
-                watched.rssBefore, watched.rssWith, out["rssKiBPerSpectatorUpperBound"].get<double>());
+                out["latencyMsP50"].get<double>(),
+                out["latencyMsP99"].get<double>(),
+                out["latencyMsMax"].get<double>(),
+                watched.latenciesMs.size());
+    std::printf("  RSS %.1f MiB -> %.1f MiB with spectators: <= %.1f KiB per spectator (both "
+                "socket ends)\n",
+                watched.rssBefore,
+                watched.rssWith,
+                out["rssKiBPerSpectatorUpperBound"].get<double>());
     return 0;
 }

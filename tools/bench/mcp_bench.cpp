@@ -77,7 +77,7 @@ struct Conn
     std::string in;
     std::string sessionId;
     Clock::time_point sentAt;
-    Clock::time_point t0;  // start of a multi-request scenario (handshakes)
+    Clock::time_point t0; // start of a multi-request scenario (handshakes)
     std::function<void(Conn &, Response &&)> onResponse;
     // Scenario state.
     int step = 0;
@@ -86,13 +86,14 @@ struct Conn
     std::vector<std::string> targets;
     bool voter = false;
     std::uint64_t flip = 0;
-    Clock::time_point dueAt;  // --pace: when this session sends its next call
+    Clock::time_point dueAt; // --pace: when this session sends its next call
 };
 
 class Loop
 {
 public:
-    explicit Loop(std::uint16_t port) : m_port(port)
+    explicit Loop(std::uint16_t port)
+        : m_port(port)
     {
         m_ep = epoll_create1(EPOLL_CLOEXEC);
         if (m_ep < 0)
@@ -120,7 +121,8 @@ public:
         return m_conns.back().get();
     }
 
-    void post(Conn &c, const std::string &method, const std::string &body, const char *path = "/mcp")
+    void
+    post(Conn &c, const std::string &method, const std::string &body, const char *path = "/mcp")
     {
         std::string r;
         r.reserve(300 + body.size());
@@ -178,7 +180,8 @@ private:
     void flushOut(Conn &c)
     {
         while (c.outOff < c.out.size()) {
-            const ssize_t w = ::send(c.fd, c.out.data() + c.outOff, c.out.size() - c.outOff, MSG_NOSIGNAL);
+            const ssize_t w
+                = ::send(c.fd, c.out.data() + c.outOff, c.out.size() - c.outOff, MSG_NOSIGNAL);
             if (w < 0) {
                 if (errno == EAGAIN) {
                     epoll_event ev{};
@@ -234,13 +237,16 @@ private:
             const std::size_t colon = line.find(':');
             if (colon != std::string_view::npos) {
                 std::string name(line.substr(0, colon));
-                std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return std::tolower(ch); });
+                std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) {
+                    return std::tolower(ch);
+                });
                 std::string_view value = line.substr(colon + 1);
                 while (!value.empty() && value.front() == ' ')
                     value.remove_prefix(1);
                 if (name == "content-length")
                     len = std::strtoull(std::string(value).c_str(), nullptr, 10);
-                else if (name == "transfer-encoding" && value.find("chunked") != std::string_view::npos)
+                else if (name == "transfer-encoding"
+                         && value.find("chunked") != std::string_view::npos)
                     chunked = true;
                 else if (name == "mcp-session-id")
                     r.sessionId = std::string(value);
@@ -366,8 +372,8 @@ struct Stats
     std::vector<double> latUs;
     std::uint64_t done = 0;
     double seconds = 0;
-    double cpuStart = 0;  ///< server CPU seconds at the start of the run
-    double cpu = 0;       ///< server CPU seconds used during the run
+    double cpuStart = 0;    ///< server CPU seconds at the start of the run
+    double cpu = 0;         ///< server CPU seconds used during the run
     ThreadCpu threadsStart; ///< the same per thread, in ns, at the start
 
     double pct(double p)
@@ -375,7 +381,8 @@ struct Stats
         if (latUs.empty())
             return 0;
         std::sort(latUs.begin(), latUs.end());
-        const std::size_t i = std::min(latUs.size() - 1, static_cast<std::size_t>(p * static_cast<double>(latUs.size())));
+        const std::size_t i = std::min(
+            latUs.size() - 1, static_cast<std::size_t>(p * static_cast<double>(latUs.size())));
         return latUs[i] / 1000.0;
     }
 };
@@ -443,14 +450,18 @@ struct Options
     std::string townhall;
     std::string db = ":memory:";
     double duration = 5.0;
-    std::string serverCpu = "0";  // a taskset list: "0", or "0,1" to give the store's commit thread a core
+    std::string serverCpu
+        = "0"; // a taskset list: "0", or "0,1" to give the store's commit thread a core
     int clientCpu = 1;
-    double pace = 0;  // calls per second per session; 0 = each session sends again at once
+    double pace = 0; // calls per second per session; 0 = each session sends again at once
     std::vector<int> levels{1, 8, 64};
     bool json = false;
     bool recorder = true;
     std::vector<std::string> parts{"get_state", "vote", "handshake", "hs+delete"};
-    bool runs(const std::string &part) const { return std::find(parts.begin(), parts.end(), part) != parts.end(); }
+    bool runs(const std::string &part) const
+    {
+        return std::find(parts.begin(), parts.end(), part) != parts.end();
+    }
 };
 
 Options parseArgs(int argc, char **argv)
@@ -488,13 +499,16 @@ Options parseArgs(int argc, char **argv)
             for (const QString &s : QString::fromStdString(next()).split(QLatin1Char(',')))
                 o.levels.push_back(s.toInt());
         } else if (a == "--help" || a == "-h") {
-            std::printf("usage: mcp_bench --townhall PATH [--db PATH|:memory:] [--duration S] [--sessions 1,8,64]\n"
-                        "                 [--server-cpu LIST] [--client-cpu N] [--json] [--no-recorder]\n"
-                        "                 [--parts get_state,vote,handshake,hs+delete] [--pace CALLS_PER_S]\n"
-                        "--pace R: each session sends R get_state or vote calls per second (agents' real\n"
-                        "rates are at most 2 reads per second, seed 000 section 8.6) instead of sending\n"
-                        "the next call as soon as the last is answered; what to read is then the server's\n"
-                        "CPU share and the latencies, not the rate.\n");
+            std::printf(
+                "usage: mcp_bench --townhall PATH [--db PATH|:memory:] [--duration S] [--sessions "
+                "1,8,64]\n"
+                "                 [--server-cpu LIST] [--client-cpu N] [--json] [--no-recorder]\n"
+                "                 [--parts get_state,vote,handshake,hs+delete] [--pace "
+                "CALLS_PER_S]\n"
+                "--pace R: each session sends R get_state or vote calls per second (agents' real\n"
+                "rates are at most 2 reads per second, seed 000 section 8.6) instead of sending\n"
+                "the next call as soon as the last is answered; what to read is then the server's\n"
+                "CPU share and the latencies, not the rate.\n");
             std::exit(0);
         } else
             die("unknown argument " + a);
@@ -528,13 +542,24 @@ Server startServer(const Options &o)
         close(pipefd[0]);
         close(pipefd[1]);
         const std::string &cpu = o.serverCpu;
-        std::vector<const char *> args{"taskset",          "-c",      cpu.c_str(),    o.townhall.c_str(),
-                                       "--headless",       "--port",  "0",            "--db",
-                                       o.db.c_str(),       "--no-rate-limits",        "--skip-to-vote",
-                                       "--speed",          "0.001",   "--seed",       "1",
+        std::vector<const char *> args{"taskset",
+                                       "-c",
+                                       cpu.c_str(),
+                                       o.townhall.c_str(),
+                                       "--headless",
+                                       "--port",
+                                       "0",
+                                       "--db",
+                                       o.db.c_str(),
+                                       "--no-rate-limits",
+                                       "--skip-to-vote",
+                                       "--speed",
+                                       "0.001",
+                                       "--seed",
+                                       "1",
                                        "--quiet"};
         if (!o.recorder)
-            args.push_back("--no-recorder");  // only to measure the recorder's own cost
+            args.push_back("--no-recorder"); // only to measure the recorder's own cost
         args.push_back(nullptr);
         execvp("taskset", const_cast<char *const *>(args.data()));
         std::perror("exec taskset");
@@ -559,14 +584,25 @@ Server startServer(const Options &o)
 
 int main(int argc, char **argv)
 {
-    QCoreApplication app(argc, argv);  // only for QString helpers; no event loop is used
+    QCoreApplication app(argc, argv); // only for QString helpers; no event loop is used
     const Options o = parseArgs(argc, argv);
     const Server server = startServer(o);
     pinSelf(o.clientCpu);
-    std::fprintf(stderr, "mcp_bench: server pid %d on 127.0.0.1:%u (cpu %s), generator on cpu %d, %.1f s per run\n",
-                 server.pid, server.port, o.serverCpu.c_str(), o.clientCpu, o.duration);
+    std::fprintf(
+        stderr,
+        "mcp_bench: server pid %d on 127.0.0.1:%u (cpu %s), generator on cpu %d, %.1f s per run\n",
+        server.pid,
+        server.port,
+        o.serverCpu.c_str(),
+        o.clientCpu,
+        o.duration);
     Loop loop(server.port);
-    json report{{"server", {{"cpu", o.serverCpu}, {"db", o.db}, {"rateLimits", false}, {"recorder", o.recorder}, {"pace", o.pace}}},
+    json report{{"server",
+                 {{"cpu", o.serverCpu},
+                  {"db", o.db},
+                  {"rateLimits", false},
+                  {"recorder", o.recorder},
+                  {"pace", o.pace}}},
                 {"runs", json::array()}};
     auto print = [&](const std::string &what, int sessions, Stats &s) {
         const double rate = static_cast<double>(s.done) / s.seconds;
@@ -578,13 +614,23 @@ int main(int argc, char **argv)
         const double calls = static_cast<double>(std::max<std::uint64_t>(s.done, 1));
         const double mainUs = (threads.mainNs - s.threadsStart.mainNs) / 1000.0 / calls;
         const double allUs = (threads.allNs - s.threadsStart.allNs) / 1000.0 / calls;
-        const double busy = s.cpu / s.seconds;                      // share of its core the server got
+        const double busy = s.cpu / s.seconds; // share of its core the server got
         const double perCpuSecond = static_cast<double>(s.done) / std::max(s.cpu, 1e-9);
-        std::printf("%-10s %3d sessions %8.0f /s  p50 %6.3f ms  p99 %6.3f ms  server CPU %3.0f%% (%6.0f per CPU-s)"
-                    "  RSS %5.1f MiB (peak %5.1f)  cpu-us/call: server thread %.1f, all threads %.1f\n",
-                    what.c_str(), sessions, rate, p50, p99, busy * 100.0, perCpuSecond,
-                    static_cast<double>(mem.rssKiB) / 1024.0, static_cast<double>(mem.hwmKiB) / 1024.0,
-                    mainUs, allUs);
+        std::printf(
+            "%-10s %3d sessions %8.0f /s  p50 %6.3f ms  p99 %6.3f ms  server CPU %3.0f%% (%6.0f "
+            "per CPU-s)"
+            "  RSS %5.1f MiB (peak %5.1f)  cpu-us/call: server thread %.1f, all threads %.1f\n",
+            what.c_str(),
+            sessions,
+            rate,
+            p50,
+            p99,
+            busy * 100.0,
+            perCpuSecond,
+            static_cast<double>(mem.rssKiB) / 1024.0,
+            static_cast<double>(mem.hwmKiB) / 1024.0,
+            mainUs,
+            allUs);
         std::fflush(stdout);
         report["runs"].push_back({{"what", what},
                                   {"sessions", sessions},
@@ -602,8 +648,8 @@ int main(int argc, char **argv)
     int maxLevel = *std::max_element(o.levels.begin(), o.levels.end());
     std::uint64_t nextId = 100;
 
-    // ---- 4. (run last) handshakes: initialize + initialized per session, on keep-alive connections.
-    // withDelete: the session is then ended with DELETE inside the timed loop;
+    // ---- 4. (run last) handshakes: initialize + initialized per session, on keep-alive
+    // connections. withDelete: the session is then ended with DELETE inside the timed loop;
     // otherwise it stays open and is ended after the timed run.
     auto handshakes = [&](int n, bool withDelete) {
         Stats s;
@@ -619,7 +665,7 @@ int main(int argc, char **argv)
             c->step = 0;
             c->onResponse = [&](Conn &c, Response &&r) {
                 switch (c.step) {
-                case 0: {  // initialize answered
+                case 0: { // initialize answered
                     if (r.status != 200 || r.sessionId.empty())
                         die("initialize: HTTP " + std::to_string(r.status) + " " + r.body);
                     c.sessionId = r.sessionId;
@@ -630,7 +676,7 @@ int main(int argc, char **argv)
                 case 1:
                     if (r.status != 202)
                         die("initialized: HTTP " + std::to_string(r.status));
-                    s.latUs.push_back(since(c.t0));  // initialize sent → initialized accepted
+                    s.latUs.push_back(since(c.t0)); // initialize sent → initialized accepted
                     ++s.done;
                     if (withDelete) {
                         c.step = 2;
@@ -682,11 +728,12 @@ int main(int argc, char **argv)
         }
         loop.run([&] { return busy == 0; });
         for (Conn *c : cs)
-            loop.close(*c);  // the next parts run with exactly the sessions they measure (plus idle seats)
+            loop.close(
+                *c); // the next parts run with exactly the sessions they measure (plus idle seats)
     };
     // ---- 2. seat players: 7 sessions per match may vote, the 8th holds out.
     const int voters = maxLevel;
-    const int perMatch = 6;  // of 8 seats: 1 may die in the skipped night, 1 never votes
+    const int perMatch = 6; // of 8 seats: 1 may die in the skipped night, 1 never votes
     const int matches = (voters + perMatch - 1) / perMatch;
     std::vector<Conn *> seats;
     for (int i = 0; i < matches * 8; ++i)
@@ -703,18 +750,18 @@ int main(int argc, char **argv)
             } else if (c.step == 1) {
                 c.step = 2;
                 --pending;
-            } else if (c.step == 3) {  // queue.join answered
+            } else if (c.step == 3) { // queue.join answered
                 json sc = structured(r.body);
                 c.step = 4;
                 --pending;
                 (void)sc;
-            } else if (c.step == 5) {  // queue.status answered
+            } else if (c.step == 5) { // queue.status answered
                 json sc = structured(r.body);
                 if (sc.at("matchAssignment").is_object())
                     c.matchId = sc["matchAssignment"]["matchId"].get<std::string>();
                 c.step = 6;
                 --pending;
-            } else if (c.step == 7) {  // get_state answered
+            } else if (c.step == 7) { // get_state answered
                 json st = structured(r.body).at("state");
                 c.step = 8;
                 --pending;
@@ -724,7 +771,8 @@ int main(int argc, char **argv)
                 c.playerId = you.at("playerId").get<std::string>();
                 if (!you.at("alive").get<bool>())
                     return;
-                c.targets = you.at("requiredAction").at("allowedTargets").get<std::vector<std::string>>();
+                c.targets
+                    = you.at("requiredAction").at("allowedTargets").get<std::vector<std::string>>();
             }
         };
         loop.post(*c, "POST", initializeBody(1, "seat"));
@@ -749,7 +797,9 @@ int main(int argc, char **argv)
             c->step = 7;
             ++pending;
             c->targets.clear();
-            loop.post(*c, "POST", callBody(nextId++, "et.werewolf.match.get_state", {{"matchId", c->matchId}}));
+            loop.post(*c,
+                      "POST",
+                      callBody(nextId++, "et.werewolf.match.get_state", {{"matchId", c->matchId}}));
         }
         loop.run([&] { return pending == 0; });
         std::map<std::string, int> alive;
@@ -761,7 +811,8 @@ int main(int argc, char **argv)
             std::map<std::string, int> used;
             for (Conn *c : seats) {
                 // Leave one living seat per match without a vote, so the window stays open.
-                c->voter = !c->targets.empty() && used[c->matchId] + 1 < alive[c->matchId] && chosen < voters;
+                c->voter = !c->targets.empty() && used[c->matchId] + 1 < alive[c->matchId]
+                           && chosen < voters;
                 if (c->voter) {
                     ++used[c->matchId];
                     ++chosen;
@@ -779,10 +830,15 @@ int main(int argc, char **argv)
     for (Conn *c : seats)
         if (c->voter)
             voterConns.push_back(c);
-    std::fprintf(stderr, "mcp_bench: %d matches in DAY_VOTE, %zu voting sessions\n", matches, voterConns.size());
+    std::fprintf(stderr,
+                 "mcp_bench: %d matches in DAY_VOTE, %zu voting sessions\n",
+                 matches,
+                 voterConns.size());
 
     // ---- 3. get_state and vote at each level.
-    auto runCalls = [&](const char *what, int n, const std::function<std::string(Conn &)> &request) {
+    auto runCalls = [&](const char *what,
+                        int n,
+                        const std::function<std::string(Conn &)> &request) {
         Stats s;
         s.latUs.reserve(1 << 20);
         bool stop = false;
@@ -791,9 +847,9 @@ int main(int argc, char **argv)
         // spread evenly; each next call is due one interval after the last
         // was due (or at once if the answer came later than that).
         const auto interval = o.pace > 0 ? std::chrono::duration_cast<Clock::duration>(
-                                               std::chrono::duration<double>(1.0 / o.pace))
+                                  std::chrono::duration<double>(1.0 / o.pace))
                                          : Clock::duration::zero();
-        std::vector<Conn *> waiting;  // answered, next call not yet due
+        std::vector<Conn *> waiting; // answered, next call not yet due
         s.cpuStart = serverCpuSeconds(server.pid);
         s.threadsStart = serverThreadsCpu(server.pid);
         const auto start = Clock::now();
@@ -855,7 +911,9 @@ int main(int argc, char **argv)
         if (o.runs("vote"))
             runCalls("vote", n, [&](Conn &c) {
                 const std::string &t = c.targets[(c.flip++) % 2];
-                return callBody(nextId++, "et.werewolf.match.vote", {{"matchId", c.matchId}, {"targetPlayerId", t}});
+                return callBody(nextId++,
+                                "et.werewolf.match.vote",
+                                {{"matchId", c.matchId}, {"targetPlayerId", t}});
             });
 
     // Last, so that the sessions they leave behind (and the heap they grew)

@@ -61,14 +61,16 @@ namespace {
 
 std::int64_t steadyNs()
 {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 
 /// The wall clock in µs: the host's clock (phase deadlines) is the wall clock in ms.
 std::int64_t wallUs()
 {
-    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::microseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
         .count();
 }
 
@@ -118,7 +120,8 @@ Job jobOf(const json &tools)
         return Job::Vote;
     if (names.count("et_werewolf_match_say_public"))
         return Job::Speak;
-    for (const char *n : {"et_werewolf_match_night_wolf_kill", "et_werewolf_match_night_seer_inspect",
+    for (const char *n : {"et_werewolf_match_night_wolf_kill",
+                          "et_werewolf_match_night_seer_inspect",
                           "et_werewolf_match_night_doctor_protect"})
         if (names.count(n))
             return Job::Night;
@@ -134,7 +137,7 @@ struct Request
     std::size_t messages = 0;
     std::string lastRole;
     Job job = Job::Other;
-    bool toolCall = false;       ///< the answer holds a tool call
+    bool toolCall = false; ///< the answer holds a tool call
     std::size_t bytes = 0;
 };
 
@@ -240,12 +243,13 @@ struct Batch
     host::EventBatch events;
 };
 
-QCoro::Task<mcp::ToolResult> timedCall(host::Host *host, std::vector<Call> *calls, host::Caller caller,
-                                       std::string tool, json args)
+QCoro::Task<mcp::ToolResult> timedCall(
+    host::Host *host, std::vector<Call> *calls, host::Caller caller, std::string tool, json args)
 {
     const std::size_t i = calls->size();
     calls->push_back({caller.agentId, steadyNs(), 0});
-    mcp::ToolResult r = co_await host->callTool(std::move(caller), std::move(tool), std::move(args));
+    mcp::ToolResult r
+        = co_await host->callTool(std::move(caller), std::move(tool), std::move(args));
     (*calls)[i].answeredNs = steadyNs();
     co_return r;
 }
@@ -256,7 +260,7 @@ struct Options
     double speed = 20;
     std::uint64_t seed = 1;
     QString db = QStringLiteral(":memory:");
-    int staggerMs = 0;  ///< between the starts of two matches (0: all at once)
+    int staggerMs = 0; ///< between the starts of two matches (0: all at once)
     int limitSeconds = 1200;
 };
 
@@ -272,8 +276,9 @@ struct Run
     std::vector<Call> calls;
     std::vector<Batch> batches;
     std::vector<Request> requests;
-    std::vector<std::string> modelAgents;                                  ///< by seat
-    std::map<std::string, std::pair<std::string, std::string>> playerOf;   ///< agent → (match, player)
+    std::vector<std::string> modelAgents; ///< by seat
+    std::map<std::string, std::pair<std::string, std::string>>
+        playerOf; ///< agent → (match, player)
     // From the pilots' logs.
     int modelCalls = 0, standInTurns = 0, failures = 0, toolErrors = 0, handedOver = 0;
     // Deadlines: each phase (and opening turn) that ran to its deadline.
@@ -284,9 +289,9 @@ struct Run
     struct Slip
     {
         double us = 0;
-        std::string what;  ///< the phase (or turn) and its length
+        std::string what; ///< the phase (or turn) and its length
     };
-    std::vector<Slip> worst;  ///< the latest three
+    std::vector<Slip> worst; ///< the latest three
     int events = 0;
 };
 
@@ -312,9 +317,10 @@ Run play(const Options &opt, Servers *servers)
         return timedCall(h, calls, std::move(c), std::move(tool), std::move(args));
     });
     QEventLoop loop;
-    QObject::connect(h, &host::Host::matchEvents, &loop, [&run](const QString &id, const host::EventBatch &b) {
-        run.batches.push_back({steadyNs(), wallUs(), id.toStdString(), b});
-    });
+    QObject::connect(
+        h, &host::Host::matchEvents, &loop, [&run](const QString &id, const host::EventBatch &b) {
+            run.batches.push_back({steadyNs(), wallUs(), id.toStdString(), b});
+        });
     QObject::connect(h, &host::Host::matchEnded, &loop, [&run, &loop, &opt] {
         if (++run.ended == opt.matches)
             loop.quit();
@@ -351,7 +357,9 @@ Run play(const Options &opt, Servers *servers)
         if (opt.staggerMs == 0)
             fillTable(table);
         else
-            QTimer::singleShot(std::chrono::milliseconds(table * opt.staggerMs), Qt::PreciseTimer, &loop,
+            QTimer::singleShot(std::chrono::milliseconds(table * opt.staggerMs),
+                               Qt::PreciseTimer,
+                               &loop,
                                [fillTable, table] { fillTable(table); });
     }
     loop.exec();
@@ -394,10 +402,11 @@ Run play(const Options &opt, Servers *servers)
                 if (auto it = publishedAt.find({id, e.seq}); it != publishedAt.end()) {
                     const double late = double(it->second - deadline * 1000);
                     run.publishUs.push_back(late);
-                    run.worst.push_back({late, what + " of " + std::to_string(deadline - since) + " ms"});
-                    std::sort(run.worst.begin(), run.worst.end(), [](const Run::Slip &a, const Run::Slip &b) {
-                        return a.us > b.us;
-                    });
+                    run.worst.push_back(
+                        {late, what + " of " + std::to_string(deadline - since) + " ms"});
+                    std::sort(run.worst.begin(),
+                              run.worst.end(),
+                              [](const Run::Slip &a, const Run::Slip &b) { return a.us > b.us; });
                     run.worst.resize(std::min<std::size_t>(run.worst.size(), 3));
                 }
             }
@@ -416,14 +425,14 @@ Run play(const Options &opt, Servers *servers)
 std::map<std::pair<std::string, Job>, std::vector<std::int64_t>> jobStarts(const Run &run)
 {
     std::map<std::pair<std::string, Job>, std::vector<std::int64_t>> starts;
-    std::map<std::string, std::map<std::string, std::string>> agentOf;  // match → player → agent
+    std::map<std::string, std::map<std::string, std::string>> agentOf; // match → player → agent
     for (const auto &[agent, where] : run.playerOf)
         agentOf[where.first][where.second] = agent;
     struct Table
     {
         engine::Phase phase = engine::Phase::Lobby;
-        std::map<std::string, int> said;    // discussion messages today
-        std::map<std::string, bool> heard;  // someone else spoke since
+        std::map<std::string, int> said;   // discussion messages today
+        std::map<std::string, bool> heard; // someone else spoke since
         std::string lastEliminated;
     };
     std::map<std::string, Table> tables;
@@ -443,7 +452,9 @@ std::map<std::pair<std::string, Job>, std::vector<std::int64_t>> jobStarts(const
         for (const engine::Event &e : *b.events) {
             const json &p = e.payload;
             switch (e.type) {
-            case EventType::MatchCreated: addAll(Job::Ready); break;
+            case EventType::MatchCreated:
+                addAll(Job::Ready);
+                break;
             case EventType::PhaseChanged:
                 t.phase = engine::parsePhase(p.value("to", "")).value_or(Phase::Lobby);
                 if (t.phase == Phase::Night)
@@ -457,9 +468,11 @@ std::map<std::pair<std::string, Job>, std::vector<std::int64_t>> jobStarts(const
                     t.heard.clear();
                     addAll(Job::Speak);
                 } else if (t.phase == Phase::DayResolution && !t.lastEliminated.empty())
-                    add(t.lastEliminated, Job::Speak);  // last words
+                    add(t.lastEliminated, Job::Speak); // last words
                 break;
-            case EventType::TurnStarted: add(p.value("playerId", ""), Job::Speak); break;
+            case EventType::TurnStarted:
+                add(p.value("playerId", ""), Job::Speak);
+                break;
             case EventType::VoteResult:
                 if (p.contains("eliminatedPlayerId") && p.at("eliminatedPlayerId").is_string()) {
                     t.lastEliminated = p.at("eliminatedPlayerId").get<std::string>();
@@ -480,7 +493,8 @@ std::map<std::pair<std::string, Job>, std::vector<std::int64_t>> jobStarts(const
                     }
                 break;
             }
-            default: break;
+            default:
+                break;
             }
         }
     }
@@ -496,14 +510,14 @@ std::int64_t latestUpTo(const std::vector<std::int64_t> &sorted, std::int64_t at
 
 struct Latency
 {
-    std::vector<double> firstUs;     ///< (a) for a new thing to do
-    std::vector<double> followUpUs;  ///< (a) after a tool's answer or the pilot's own reply
-    std::vector<double> answerUs;    ///< (b)
+    std::vector<double> firstUs;    ///< (a) for a new thing to do
+    std::vector<double> followUpUs; ///< (a) after a tool's answer or the pilot's own reply
+    std::vector<double> answerUs;   ///< (b)
     /// (a) for a new thing to do, by the request's place among those the
     /// same batch gave (the host thread starts them one after another).
     std::map<int, std::vector<double>> firstByOrder;
     std::map<Job, std::vector<double>> firstByJob;
-    int unmatched = 0;               ///< requests with no moment to measure from
+    int unmatched = 0; ///< requests with no moment to measure from
 };
 
 Latency latency(const Run &run)
@@ -533,7 +547,7 @@ Latency latency(const Run &run)
         for (auto &l : *lists)
             std::sort(l.begin(), l.end());
 
-    std::map<std::int64_t, int> startedBy;  // a batch's publication → the requests it started so far
+    std::map<std::int64_t, int> startedBy; // a batch's publication → the requests it started so far
     for (const Request &q : run.requests) {
         const std::size_t s = std::size_t(q.seat);
         if (q.messages <= 2) {
@@ -543,7 +557,7 @@ Latency latency(const Run &run)
                 const double us = double(q.arrivedNs - from) / 1000.0;
                 out.firstByJob[q.job].push_back(us);
                 if (q.job == Job::Ready)
-                    continue;  // every pilot's first request: reported on its own
+                    continue; // every pilot's first request: reported on its own
                 out.firstUs.push_back(us);
                 out.firstByOrder[++startedBy[from]].push_back(us);
             } else {
@@ -578,10 +592,10 @@ Latency latency(const Run &run)
 /// added latency without the pilots and the seat loop.
 struct Path
 {
-    std::vector<double> sendUs;     ///< the call made → the whole request at the server
-    std::vector<double> receiveUs;  ///< the server's answer → the caller has it
-    double hostCpuUs = 0;           ///< per call, the host thread
-    double otherCpuUs = 0;          ///< per call, the process's threads but the host's and the servers'
+    std::vector<double> sendUs;    ///< the call made → the whole request at the server
+    std::vector<double> receiveUs; ///< the server's answer → the caller has it
+    double hostCpuUs = 0;          ///< per call, the host thread
+    double otherCpuUs = 0; ///< per call, the process's threads but the host's and the servers'
     int errors = 0;
 };
 
@@ -597,15 +611,21 @@ host::providers::ChatRequest sampleRequest()
 {
     using host::providers::ChatMessage;
     host::providers::ChatRequest r;
-    r.messages = {ChatMessage::system(resourceText(QStringLiteral(":/prompts/rules.md")) + QStringLiteral("\n\n")
+    r.messages = {ChatMessage::system(resourceText(QStringLiteral(":/prompts/rules.md"))
+                                      + QStringLiteral("\n\n")
                                       + resourceText(QStringLiteral(":/prompts/seer.md"))),
-                  ChatMessage::user(QStringLiteral("Night 1. Your role is SEER.\nTargets: Ada (p:2), Bram (p:3)\n"))};
-    const json target = {{"type", "object"},
-                         {"properties", {{"targetPlayerId", {{"type", "string"}, {"pattern", "^p:[1-8]$"}}}}},
-                         {"required", {"targetPlayerId"}},
-                         {"additionalProperties", false}};
-    r.tools = {{QStringLiteral("et_werewolf_match_night_seer_inspect"), QStringLiteral("Inspect a player."), target},
-               {QStringLiteral("et_werewolf_match_get_state"), QStringLiteral("Read the match."),
+                  ChatMessage::user(QStringLiteral(
+                      "Night 1. Your role is SEER.\nTargets: Ada (p:2), Bram (p:3)\n"))};
+    const json target
+        = {{"type", "object"},
+           {"properties", {{"targetPlayerId", {{"type", "string"}, {"pattern", "^p:[1-8]$"}}}}},
+           {"required", {"targetPlayerId"}},
+           {"additionalProperties", false}};
+    r.tools = {{QStringLiteral("et_werewolf_match_night_seer_inspect"),
+                QStringLiteral("Inspect a player."),
+                target},
+               {QStringLiteral("et_werewolf_match_get_state"),
+                QStringLiteral("Read the match."),
                 {{"type", "object"}, {"properties", json::object()}}}};
     return r;
 }
@@ -669,8 +689,8 @@ Path plainSocketPath(Servers &servers, int seat, int n, int gapMs)
     profile.model = QStringLiteral("test-model");
     profile.apiKey = QStringLiteral("bench-key");
     const auto http = host::providers::wire::chatRequest(profile, sampleRequest());
-    QByteArray bytes = "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(servers.port(seat))
-                       + "\r\n";
+    QByteArray bytes = "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:"
+                       + QByteArray::number(servers.port(seat)) + "\r\n";
     for (const auto &[k, v] : http.headers)
         bytes += k + ": " + v + "\r\n";
     bytes += "Content-Length: " + QByteArray::number(http.body.size()) + "\r\n\r\n" + http.body;
@@ -687,7 +707,8 @@ Path plainSocketPath(Servers &servers, int seat, int n, int gapMs)
         if (end < 0)
             return;
         const qsizetype at = buffer.toLower().indexOf("content-length:");
-        const qsizetype length = buffer.mid(at + 15, buffer.indexOf("\r\n", at) - at - 15).trimmed().toLongLong();
+        const qsizetype length
+            = buffer.mid(at + 15, buffer.indexOf("\r\n", at) - at - 15).trimmed().toLongLong();
         if (buffer.size() < end + 4 + length)
             return;
         buffer.remove(0, end + 4 + length);
@@ -710,14 +731,20 @@ Path chatClientPath(Servers &servers, int seat, int n, int gapMs)
     auto client = std::make_shared<host::providers::ChatClient>(profile);
     const host::providers::ChatRequest request = sampleRequest();
     return timePath(servers, seat, n, gapMs, [&](std::function<void(bool)> then) {
-        client->chat(request).then([then = std::move(then)](host::providers::ChatOutcome o) { then(!o.error); });
+        client->chat(request).then(
+            [then = std::move(then)](host::providers::ChatOutcome o) { then(!o.error); });
     });
 }
 
 void printSummary(const char *what, const std::vector<double> &v, const char *unit)
 {
-    std::printf("  %-34s n %5zu  p50 %8.1f  p95 %8.1f  p99 %8.1f  max %9.1f %s\n", what, v.size(), percentile(v, 50),
-                percentile(v, 95), percentile(v, 99), v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()),
+    std::printf("  %-34s n %5zu  p50 %8.1f  p95 %8.1f  p99 %8.1f  max %9.1f %s\n",
+                what,
+                v.size(),
+                percentile(v, 50),
+                percentile(v, 95),
+                percentile(v, 99),
+                v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()),
                 unit);
 }
 
@@ -730,21 +757,36 @@ int main(int argc, char **argv)
         qputenv("QT_NO_GLIB", "1");
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("What model seats cost the host: CPU and added latency per model "
-                                               "call, deadline slips, against scripted model servers."));
+    p.setApplicationDescription(
+        QStringLiteral("What model seats cost the host: CPU and added latency per model "
+                       "call, deadline slips, against scripted model servers."));
     p.addHelpOption();
-    p.addOption({QStringLiteral("matches"), QStringLiteral("Matches of eight model seats each."), QStringLiteral("N"),
+    p.addOption({QStringLiteral("matches"),
+                 QStringLiteral("Matches of eight model seats each."),
+                 QStringLiteral("N"),
                  QStringLiteral("8")});
-    p.addOption({QStringLiteral("speed"), QStringLiteral("Timer speed factor (standard timers)."), QStringLiteral("X"),
+    p.addOption({QStringLiteral("speed"),
+                 QStringLiteral("Timer speed factor (standard timers)."),
+                 QStringLiteral("X"),
                  QStringLiteral("20")});
-    p.addOption({QStringLiteral("seed"), QStringLiteral("Lobby seed."), QStringLiteral("S"), QStringLiteral("1")});
-    p.addOption({QStringLiteral("db"), QStringLiteral("Database (\":memory:\" or a file)."), QStringLiteral("PATH"),
+    p.addOption({QStringLiteral("seed"),
+                 QStringLiteral("Lobby seed."),
+                 QStringLiteral("S"),
+                 QStringLiteral("1")});
+    p.addOption({QStringLiteral("db"),
+                 QStringLiteral("Database (\":memory:\" or a file)."),
+                 QStringLiteral("PATH"),
                  QStringLiteral(":memory:")});
-    p.addOption({QStringLiteral("stagger"), QStringLiteral("Milliseconds between the starts of two matches (0: at once)."),
-                 QStringLiteral("MS"), QStringLiteral("0")});
-    p.addOption({QStringLiteral("no-baseline"), QStringLiteral("Skip the run with built-in bots only.")});
-    p.addOption({QStringLiteral("calls"), QStringLiteral("Requests of each breakdown path (0: none)."),
-                 QStringLiteral("N"), QStringLiteral("300")});
+    p.addOption({QStringLiteral("stagger"),
+                 QStringLiteral("Milliseconds between the starts of two matches (0: at once)."),
+                 QStringLiteral("MS"),
+                 QStringLiteral("0")});
+    p.addOption(
+        {QStringLiteral("no-baseline"), QStringLiteral("Skip the run with built-in bots only.")});
+    p.addOption({QStringLiteral("calls"),
+                 QStringLiteral("Requests of each breakdown path (0: none)."),
+                 QStringLiteral("N"),
+                 QStringLiteral("300")});
     p.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object.")});
     p.process(app);
     Options opt;
@@ -755,10 +797,12 @@ int main(int argc, char **argv)
     opt.db = p.value(QStringLiteral("db"));
     const int breakdownCalls = p.value(QStringLiteral("calls")).toInt(&ok4);
     opt.staggerMs = p.value(QStringLiteral("stagger")).toInt(&ok5);
-    if (!ok1 || !ok2 || !ok3 || !ok4 || !ok5 || opt.matches < 1 || opt.speed <= 0 || breakdownCalls < 0
-        || opt.staggerMs < 0) {
-        std::fprintf(stderr, "pilot_bench: --matches must be a positive integer, --speed a positive number, "
-                             "--seed an unsigned integer, --calls and --stagger counts\n");
+    if (!ok1 || !ok2 || !ok3 || !ok4 || !ok5 || opt.matches < 1 || opt.speed <= 0
+        || breakdownCalls < 0 || opt.staggerMs < 0) {
+        std::fprintf(
+            stderr,
+            "pilot_bench: --matches must be a positive integer, --speed a positive number, "
+            "--seed an unsigned integer, --calls and --stagger counts\n");
         return 2;
     }
     const bool asJson = p.isSet(QStringLiteral("json"));
@@ -784,17 +828,23 @@ int main(int argc, char **argv)
     }
     const std::string loadAfter = loadAverage();
 
-    const double hostPerModelCallUs = models.modelCalls ? double(models.hostCpuNs) / 1000.0 / models.modelCalls : 0;
+    const double hostPerModelCallUs
+        = models.modelCalls ? double(models.hostCpuNs) / 1000.0 / models.modelCalls : 0;
     const double modelToolCalls = double(models.calls.size());
-    const double botPerToolCallUs = bots && !bots->calls.empty() ? double(bots->hostCpuNs) / 1000.0 / double(bots->calls.size()) : 0;
+    const double botPerToolCallUs = bots && !bots->calls.empty() ? double(bots->hostCpuNs) / 1000.0
+                                                                       / double(bots->calls.size())
+                                                                 : 0;
     // The model run's host CPU less its tool calls at the bots' rate, over
     // its model calls: what a pilot costs beyond what a bot's decisions do
     // (the bots' rate includes their own thinking, so this is no more than
     // an estimate, and can come out below zero).
-    const double overheadPerModelCallUs =
-        bots && models.modelCalls ? (double(models.hostCpuNs) / 1000.0 - modelToolCalls * botPerToolCallUs) / models.modelCalls
-                                  : 0;
-    const double hostPerModelToolCallUs = modelToolCalls > 0 ? double(models.hostCpuNs) / 1000.0 / modelToolCalls : 0;
+    const double overheadPerModelCallUs
+        = bots && models.modelCalls
+              ? (double(models.hostCpuNs) / 1000.0 - modelToolCalls * botPerToolCallUs)
+                    / models.modelCalls
+              : 0;
+    const double hostPerModelToolCallUs
+        = modelToolCalls > 0 ? double(models.hostCpuNs) / 1000.0 / modelToolCalls : 0;
     Latency lat = latency(models);
     std::vector<double> allA = lat.firstUs;
     allA.insert(allA.end(), lat.followUpUs.begin(), lat.followUpUs.end());
@@ -806,45 +856,47 @@ int main(int argc, char **argv)
 
     if (asJson) {
         auto runJson = [](const Run &r) {
-            return json{{"matchesEnded", r.ended},
-                        {"wallSeconds", r.wallS},
-                        {"events", r.events},
-                        {"toolCalls", r.calls.size()},
-                        {"hostCpuMs", double(r.hostCpuNs) / 1e6},
-                        {"serverThreadCpuMs", double(r.serverCpuNs) / 1e6},
-                        {"otherThreadsCpuMs", double(r.processCpuNs - r.hostCpuNs - r.serverCpuNs) / 1e6},
-                        {"deadlineWindows", r.windows},
-                        {"publishedLateUs", summary(r.publishUs)}};
+            return json{
+                {"matchesEnded", r.ended},
+                {"wallSeconds", r.wallS},
+                {"events", r.events},
+                {"toolCalls", r.calls.size()},
+                {"hostCpuMs", double(r.hostCpuNs) / 1e6},
+                {"serverThreadCpuMs", double(r.serverCpuNs) / 1e6},
+                {"otherThreadsCpuMs", double(r.processCpuNs - r.hostCpuNs - r.serverCpuNs) / 1e6},
+                {"deadlineWindows", r.windows},
+                {"publishedLateUs", summary(r.publishUs)}};
         };
-        json out = {{"matches", opt.matches},
-                    {"speed", opt.speed},
-                    {"seed", opt.seed},
-                    {"staggerMs", opt.staggerMs},
-                    {"db", opt.db.toStdString()},
-                    {"loadAverage", {loadBefore, loadAfter}},
-                    {"models", runJson(models)},
-                    {"modelCalls", models.modelCalls},
-                    {"chatRequests", models.requests.size()},
-                    {"requestBytesAvg", models.requests.empty() ? 0 : bytes / models.requests.size()},
-                    {"hostCpuPerModelCallUs", hostPerModelCallUs},
-                    {"addedLatencyUs",
-                     {{"turnToRequest", summary(allA)},
-                      {"turnToRequestFirst", summary(lat.firstUs)},
-                      {"turnToRequestFollowUp", summary(lat.followUpUs)},
-                      {"turnToRequestReady", summary(lat.firstByJob[Job::Ready])},
-                      {"answerToToolCall", summary(lat.answerUs)},
-                      {"turnToRequestFirstByPlaceP50",
-                       [&lat] {
-                           json byPlace = json::array();
-                           for (const auto &[place, v] : lat.firstByOrder)
-                               byPlace.push_back(percentile(v, 50));
-                           return byPlace;
-                       }()},
-                      {"unmatched", lat.unmatched}}},
-                    {"standInTurns", models.standInTurns},
-                    {"failures", models.failures},
-                    {"handedOver", models.handedOver},
-                    {"toolErrors", models.toolErrors}};
+        json out
+            = {{"matches", opt.matches},
+               {"speed", opt.speed},
+               {"seed", opt.seed},
+               {"staggerMs", opt.staggerMs},
+               {"db", opt.db.toStdString()},
+               {"loadAverage", {loadBefore, loadAfter}},
+               {"models", runJson(models)},
+               {"modelCalls", models.modelCalls},
+               {"chatRequests", models.requests.size()},
+               {"requestBytesAvg", models.requests.empty() ? 0 : bytes / models.requests.size()},
+               {"hostCpuPerModelCallUs", hostPerModelCallUs},
+               {"addedLatencyUs",
+                {{"turnToRequest", summary(allA)},
+                 {"turnToRequestFirst", summary(lat.firstUs)},
+                 {"turnToRequestFollowUp", summary(lat.followUpUs)},
+                 {"turnToRequestReady", summary(lat.firstByJob[Job::Ready])},
+                 {"answerToToolCall", summary(lat.answerUs)},
+                 {"turnToRequestFirstByPlaceP50",
+                  [&lat] {
+                      json byPlace = json::array();
+                      for (const auto &[place, v] : lat.firstByOrder)
+                          byPlace.push_back(percentile(v, 50));
+                      return byPlace;
+                  }()},
+                 {"unmatched", lat.unmatched}}},
+               {"standInTurns", models.standInTurns},
+               {"failures", models.failures},
+               {"handedOver", models.handedOver},
+               {"toolErrors", models.toolErrors}};
         auto pathJson = [](const Path &path) {
             return json{{"sendUs", summary(path.sendUs)},
                         {"receiveUs", summary(path.receiveUs)},
@@ -853,7 +905,9 @@ int main(int argc, char **argv)
                         {"errors", path.errors}};
         };
         if (plain && chat)
-            out["breakdown"] = {{"gapMs", gapMs}, {"plainSocket", pathJson(*plain)}, {"chatClient", pathJson(*chat)}};
+            out["breakdown"] = {{"gapMs", gapMs},
+                                {"plainSocket", pathJson(*plain)},
+                                {"chatClient", pathJson(*chat)}};
         if (bots) {
             out["bots"] = runJson(*bots);
             out["hostCpuPerBotToolCallUs"] = botPerToolCallUs;
@@ -864,44 +918,80 @@ int main(int argc, char **argv)
         return models.ended == opt.matches ? 0 : 1;
     }
 
-    std::printf("pilot_bench: %d matches x 8 model seats, speed x%g (standard timers), seed %llu, db %s, %s\n",
-                opt.matches, opt.speed, static_cast<unsigned long long>(opt.seed), qPrintable(opt.db),
-                opt.staggerMs ? qPrintable(QStringLiteral("matches started %1 ms apart").arg(opt.staggerMs))
-                              : "all matches started at once");
-    std::printf("load average before %s, after %s; %d scripted servers (one per seat) answer at once on a thread "
+    std::printf("pilot_bench: %d matches x 8 model seats, speed x%g (standard timers), seed %llu, "
+                "db %s, %s\n",
+                opt.matches,
+                opt.speed,
+                static_cast<unsigned long long>(opt.seed),
+                qPrintable(opt.db),
+                opt.staggerMs
+                    ? qPrintable(QStringLiteral("matches started %1 ms apart").arg(opt.staggerMs))
+                    : "all matches started at once");
+    std::printf("load average before %s, after %s; %d scripted servers (one per seat) answer at "
+                "once on a thread "
                 "of their own\n\n",
-                loadBefore.c_str(), loadAfter.c_str(), models.seats);
+                loadBefore.c_str(),
+                loadAfter.c_str(),
+                models.seats);
     std::printf("model seats\n");
-    std::printf("  matches ended %d / %d in %.1f s wall; %d events; %zu tool calls\n", models.ended, opt.matches,
-                models.wallS, models.events, models.calls.size());
-    std::printf("  model calls %d (the pilots' count); the servers answered %zu chat requests of %zu KiB on average\n",
-                models.modelCalls, models.requests.size(),
+    std::printf("  matches ended %d / %d in %.1f s wall; %d events; %zu tool calls\n",
+                models.ended,
+                opt.matches,
+                models.wallS,
+                models.events,
+                models.calls.size());
+    std::printf("  model calls %d (the pilots' count); the servers answered %zu chat requests of "
+                "%zu KiB on average\n",
+                models.modelCalls,
+                models.requests.size(),
                 models.requests.empty() ? std::size_t(0) : bytes / models.requests.size() / 1024);
-    std::printf("  host thread CPU %.0f ms = %.0f us per model call (the pilots and the engine, store and tool-layer "
+    std::printf("  host thread CPU %.0f ms = %.0f us per model call (the pilots and the engine, "
+                "store and tool-layer "
                 "work their calls cause)\n",
-                double(models.hostCpuNs) / 1e6, hostPerModelCallUs);
-    std::printf("  other CPU: the servers' thread %.0f ms; the rest of the process %.0f ms (commit thread, Qt's "
+                double(models.hostCpuNs) / 1e6,
+                hostPerModelCallUs);
+    std::printf("  other CPU: the servers' thread %.0f ms; the rest of the process %.0f ms (commit "
+                "thread, Qt's "
                 "network threads)\n",
-                double(models.serverCpuNs) / 1e6, double(models.processCpuNs - models.hostCpuNs - models.serverCpuNs) / 1e6);
+                double(models.serverCpuNs) / 1e6,
+                double(models.processCpuNs - models.hostCpuNs - models.serverCpuNs) / 1e6);
     if (bots) {
         std::printf("built-in bots only (the same number of matches, seed and speed)\n");
-        std::printf("  matches ended %d / %d in %.1f s wall; %d events; %zu tool calls\n", bots->ended, opt.matches,
-                    bots->wallS, bots->events, bots->calls.size());
+        std::printf("  matches ended %d / %d in %.1f s wall; %d events; %zu tool calls\n",
+                    bots->ended,
+                    opt.matches,
+                    bots->wallS,
+                    bots->events,
+                    bots->calls.size());
         std::printf("  host thread CPU %.0f ms = %.1f us per tool call; other threads %.0f ms\n",
-                    double(bots->hostCpuNs) / 1e6, botPerToolCallUs,
+                    double(bots->hostCpuNs) / 1e6,
+                    botPerToolCallUs,
                     double(std::max<std::int64_t>(0, bots->processCpuNs - bots->hostCpuNs)) / 1e6);
-        std::printf("  per tool call the host thread spent %.0f us with model seats and %.0f us with bots; pilot\n"
-                    "  overhead per model call ~ %.0f us (the model run's host CPU less its %zu tool calls at the\n"
-                    "  bots' rate, over its model calls; the bots' rate includes their own decisions)\n",
-                    hostPerModelToolCallUs, botPerToolCallUs, overheadPerModelCallUs, models.calls.size());
+        std::printf(
+            "  per tool call the host thread spent %.0f us with model seats and %.0f us with bots; "
+            "pilot\n"
+            "  overhead per model call ~ %.0f us (the model run's host CPU less its %zu tool calls "
+            "at the\n"
+            "  bots' rate, over its model calls; the bots' rate includes their own decisions)\n",
+            hostPerModelToolCallUs,
+            botPerToolCallUs,
+            overheadPerModelCallUs,
+            models.calls.size());
     }
-    std::printf("\nadded latency per model call, us (one steady clock; the model itself answers at once)\n");
-    std::printf("  (a) from the moment the seat had something to do to its request at the server: for a new thing\n"
-                "      to do, the publication of the committed events that gave it (Host::matchEvents); for a\n"
-                "      follow-up, the tool layer's answer to its previous call or the server's previous answer\n"
-                "      (a nudge). It ends when the whole request has arrived and the server's handler runs.\n"
-                "      \"all\" leaves out each pilot's first call (ready), which also opens its connection.\n");
-    std::printf("  (b) from the server handing its answer to its socket to the tool call it held reaching the\n"
+    std::printf("\nadded latency per model call, us (one steady clock; the model itself answers at "
+                "once)\n");
+    std::printf("  (a) from the moment the seat had something to do to its request at the server: "
+                "for a new thing\n"
+                "      to do, the publication of the committed events that gave it "
+                "(Host::matchEvents); for a\n"
+                "      follow-up, the tool layer's answer to its previous call or the server's "
+                "previous answer\n"
+                "      (a nudge). It ends when the whole request has arrived and the server's "
+                "handler runs.\n"
+                "      \"all\" leaves out each pilot's first call (ready), which also opens its "
+                "connection.\n");
+    std::printf("  (b) from the server handing its answer to its socket to the tool call it held "
+                "reaching the\n"
                 "      host's tool layer (Host::setToolGateway).\n");
     printSummary("(a) turn -> request, all", allA, "us");
     printSummary("(a) new thing to do", lat.firstUs, "us");
@@ -910,26 +1000,38 @@ int main(int argc, char **argv)
     printSummary("    of which votes", lat.firstByJob[Job::Vote], "us");
     std::printf("      by place among the requests one batch started (p50):");
     for (const auto &[place, v] : lat.firstByOrder)
-        std::printf(" %d: %.0f%s", place, percentile(v, 50), place < int(lat.firstByOrder.size()) ? "," : "\n");
+        std::printf(" %d: %.0f%s",
+                    place,
+                    percentile(v, 50),
+                    place < int(lat.firstByOrder.size()) ? "," : "\n");
     printSummary("(a) follow-up", lat.followUpUs, "us");
     printSummary("(a) ready (each pilot's first call)", lat.firstByJob[Job::Ready], "us");
     printSummary("(b) answer -> tool call", lat.answerUs, "us");
     if (lat.unmatched)
         std::printf("  %d requests had no moment to measure from (left out)\n", lat.unmatched);
-    std::printf("  target p99 < 1000 us: (a) %s, (b) %s\n", p99a < 1000 ? "met" : "MISSED",
+    std::printf("  target p99 < 1000 us: (a) %s, (b) %s\n",
+                p99a < 1000 ? "met" : "MISSED",
                 p99b < 1000 ? "met" : "MISSED");
     if (plain && chat) {
-        std::printf("\nwhere it goes: one request at a time from the host thread, %d calls %d ms apart, the same\n"
-                    "two paths without the pilots and the seat loop (send: the call -> the whole request at the\n"
+        std::printf("\nwhere it goes: one request at a time from the host thread, %d calls %d ms "
+                    "apart, the same\n"
+                    "two paths without the pilots and the seat loop (send: the call -> the whole "
+                    "request at the\n"
                     "server; receive: the server's answer -> the caller has it)\n",
-                    breakdownCalls, gapMs);
+                    breakdownCalls,
+                    gapMs);
         printSummary("plain socket: send", plain->sendUs, "us");
         printSummary("plain socket: receive", plain->receiveUs, "us");
         printSummary("ChatClient: send", chat->sendUs, "us");
         printSummary("ChatClient: receive", chat->receiveUs, "us");
-        std::printf("  CPU per call: plain socket %.0f us on the host thread; ChatClient %.0f us on the host thread and\n"
+        std::printf("  CPU per call: plain socket %.0f us on the host thread; ChatClient %.0f us "
+                    "on the host thread and\n"
                     "  %.0f us on other threads (Qt's network thread); errors %d / %d\n",
-                    plain->hostCpuUs, chat->hostCpuUs, chat->otherCpuUs, plain->errors, chat->errors);
+                    plain->hostCpuUs,
+                    chat->hostCpuUs,
+                    chat->otherCpuUs,
+                    plain->errors,
+                    chat->errors);
     }
     std::printf("\ndeadlines (each phase or opening turn that ran to its deadline)\n");
     std::printf("  model seats: %d windows ended by their deadline\n", models.windows);
@@ -942,7 +1044,11 @@ int main(int argc, char **argv)
         for (const Run::Slip &slip : bots->worst)
             std::printf("    %.1f ms late: %s\n", slip.us / 1000.0, slip.what.c_str());
     }
-    std::printf("  stand-in turns %d, provider failures %d, seats handed over %d, calls the match refused %d\n",
-                models.standInTurns, models.failures, models.handedOver, models.toolErrors);
+    std::printf("  stand-in turns %d, provider failures %d, seats handed over %d, calls the match "
+                "refused %d\n",
+                models.standInTurns,
+                models.failures,
+                models.handedOver,
+                models.toolErrors);
     return models.ended == opt.matches ? 0 : 1;
 }

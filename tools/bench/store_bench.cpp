@@ -4,7 +4,8 @@
 // synchronous=NORMAL and FULL. Also the mean latency of one commit, which
 // is what the store adds to a tool call.
 //
-//   store_bench [--dir DIR] [--matches N] [--concurrent C] [--seconds S] [--rows every|host] [--floor]
+//   store_bench [--dir DIR] [--matches N] [--concurrent C] [--seconds S] [--rows every|host]
+//   [--floor]
 //
 // --rows every (the default) rewrites each match's rows with every command,
 // as the host did before e52a4ae; --rows host writes them when the host does
@@ -59,8 +60,8 @@ std::vector<Step> generate(int matches, int concurrent)
     std::vector<std::vector<Step>> perMatch(static_cast<std::size_t>(matches));
     for (int i = 0; i < matches; ++i) {
         const auto seed = static_cast<std::uint64_t>(1000 + i);
-        engine::Match m = storetest::createMatch("match-" + std::to_string(i + 1), i + 1, seed,
-                                                 1'700'000'000'000);
+        engine::Match m = storetest::createMatch(
+            "match-" + std::to_string(i + 1), i + 1, seed, 1'700'000'000'000);
         auto &steps = perMatch[static_cast<std::size_t>(i)];
         steps.push_back(Step{static_cast<std::size_t>(i), m.log(), snapshotOf(m)});
         storetest::MatchDriver d(m, seed, 1'700'000'000'000);
@@ -96,8 +97,8 @@ struct Result
     std::size_t commits = 0;
     std::size_t commands = 0;
     std::size_t events = 0;
-    double seconds = 0;     ///< wall time inside commit()
-    double cpuSeconds = 0;  ///< this thread's CPU time inside commit()
+    double seconds = 0;    ///< wall time inside commit()
+    double cpuSeconds = 0; ///< this thread's CPU time inside commit()
 };
 
 /// CPU time of this thread: on a loaded machine wall time also counts the
@@ -131,8 +132,12 @@ bool rowsDue(std::map<std::string, RowMark> &marks, const MatchRow &row)
     return true;
 }
 
-Result run(const QString &path, Durability durability, int batchSize,
-           const std::vector<Step> &steps, double budgetSeconds, bool hostRows)
+Result run(const QString &path,
+           Durability durability,
+           int batchSize,
+           const std::vector<Step> &steps,
+           double budgetSeconds,
+           bool hostRows)
 {
     Store::Options o;
     o.durability = durability;
@@ -189,13 +194,16 @@ Result run(const QString &path, Durability durability, int batchSize,
 
 /// The same events through SQLite's C API alone (--floor): the file gets
 /// the store's schema from Store::open, then a raw connection inserts.
-Result floorRun(const QString &path, Durability durability, int batchSize,
-                const std::vector<Step> &steps, double budgetSeconds)
+Result floorRun(const QString &path,
+                Durability durability,
+                int batchSize,
+                const std::vector<Step> &steps,
+                double budgetSeconds)
 {
     {
         Store::Options o;
         o.durability = durability;
-        auto store = Store::open(path, o);  // creates the schema, leaves the file in WAL mode
+        auto store = Store::open(path, o); // creates the schema, leaves the file in WAL mode
         if (!store) {
             std::fprintf(stderr, "open: %s\n", qPrintable(store.error().message));
             std::exit(1);
@@ -222,12 +230,16 @@ Result floorRun(const QString &path, Durability durability, int batchSize,
     check(sqlite3_exec(db,
                        durability == Durability::Full ? "PRAGMA synchronous = FULL"
                                                       : "PRAGMA synchronous = NORMAL",
-                       nullptr, nullptr, nullptr),
+                       nullptr,
+                       nullptr,
+                       nullptr),
           "synchronous");
     check(sqlite3_prepare_v2(db,
                              "INSERT INTO events (match_id, seq, event_id, at_ms, type, audience, "
                              "audience_player_id, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                             -1, &ins, nullptr),
+                             -1,
+                             &ins,
+                             nullptr),
           "prepare");
     auto text = [&](int i, std::string_view v) {
         sqlite3_bind_text(ins, i, v.data(), int(v.size()), SQLITE_STATIC);
@@ -287,19 +299,23 @@ int main(int argc, char **argv)
                                     QStringLiteral("DIR"));
     const QCommandLineOption matchesOpt(QStringLiteral("matches"),
                                         QStringLiteral("Concurrent matches (default 64)."),
-                                        QStringLiteral("N"), QStringLiteral("64"));
+                                        QStringLiteral("N"),
+                                        QStringLiteral("64"));
     const QCommandLineOption concurrentOpt(QStringLiteral("concurrent"),
                                            QStringLiteral("Matches played at a time (default: "
                                                           "all of them)."),
-                                           QStringLiteral("C"), QStringLiteral("0"));
+                                           QStringLiteral("C"),
+                                           QStringLiteral("0"));
     const QCommandLineOption secondsOpt(QStringLiteral("seconds"),
                                         QStringLiteral("Time budget per run (default 3)."),
-                                        QStringLiteral("S"), QStringLiteral("3"));
+                                        QStringLiteral("S"),
+                                        QStringLiteral("3"));
     const QCommandLineOption rowsOpt(QStringLiteral("rows"),
                                      QStringLiteral("When the matches' rows are written: every "
                                                     "(each command, default) or host (as the "
                                                     "host does)."),
-                                     QStringLiteral("WHEN"), QStringLiteral("every"));
+                                     QStringLiteral("WHEN"),
+                                     QStringLiteral("every"));
     const QCommandLineOption floorOpt(QStringLiteral("floor"),
                                       QStringLiteral("Also time the same events inserted by "
                                                      "SQLite alone (the lower bound)."));
@@ -309,8 +325,8 @@ int main(int argc, char **argv)
     QTemporaryDir tmp;
     const QString dir = parser.isSet(dirOpt) ? parser.value(dirOpt) : tmp.path();
     const int matches = parser.value(matchesOpt).toInt();
-    const int concurrent = parser.value(concurrentOpt).toInt() > 0 ? parser.value(concurrentOpt).toInt()
-                                                                     : matches;
+    const int concurrent
+        = parser.value(concurrentOpt).toInt() > 0 ? parser.value(concurrentOpt).toInt() : matches;
     const double seconds = parser.value(secondsOpt).toDouble();
     const bool hostRows = parser.value(rowsOpt) == QLatin1String("host");
 
@@ -322,20 +338,36 @@ int main(int argc, char **argv)
         totalEvents += s.events.size();
     std::printf("store_bench: %d matches (%d at a time), %zu commands, %zu events (generated in "
                 "%.1f s), rows %s\n",
-                matches, concurrent, steps.size(), totalEvents, double(gen.elapsed()) / 1000.0,
+                matches,
+                concurrent,
+                steps.size(),
+                totalEvents,
+                double(gen.elapsed()) / 1000.0,
                 hostRows ? "as the host writes them" : "with every command");
 
     int run_no = 0;
     auto table = [&](const char *title, auto runOne) {
-        std::printf("%s\n%-8s %6s %9s %9s %12s %12s %14s %14s\n", title, "sync", "batch", "commits",
-                    "events", "events/s", "events/cpu-s", "us/commit", "cpu-us/commit");
+        std::printf("%s\n%-8s %6s %9s %9s %12s %12s %14s %14s\n",
+                    title,
+                    "sync",
+                    "batch",
+                    "commits",
+                    "events",
+                    "events/s",
+                    "events/cpu-s",
+                    "us/commit",
+                    "cpu-us/commit");
         for (Durability d : {Durability::Normal, Durability::Full}) {
             for (int batch : {1, 8, 64, 256}) {
                 const QString path = dir + QStringLiteral("/bench-%1.sqlite").arg(++run_no);
                 const Result r = runOne(path, d, batch);
                 std::printf("%-8s %6d %9zu %9zu %12.0f %12.0f %14.1f %14.1f\n",
-                            d == Durability::Full ? "FULL" : "NORMAL", batch, r.commits, r.events,
-                            double(r.events) / r.seconds, double(r.events) / r.cpuSeconds,
+                            d == Durability::Full ? "FULL" : "NORMAL",
+                            batch,
+                            r.commits,
+                            r.events,
+                            double(r.events) / r.seconds,
+                            double(r.events) / r.cpuSeconds,
                             r.seconds * 1e6 / double(r.commits),
                             r.cpuSeconds * 1e6 / double(r.commits));
                 std::fflush(stdout);

@@ -110,7 +110,7 @@ void shootInspector(MainWindow &w, const QString &dir, const QString &id, QSize 
     ToolCallModel *calls = dock->calls();
     w.resize(1600, 1000);
     w.inspectorAction()->trigger();
-    w.seatHealthAction()->trigger();  // a dock of its own since issue 29 #16
+    w.seatHealthAction()->trigger(); // a dock of its own since issue 29 #16
     auto latestVote = [&] {
         for (int r = calls->rowCount() - 1; r >= 0; --r) {
             const ToolCallRecord &c = calls->record(r);
@@ -328,7 +328,8 @@ int main(int argc, char **argv)
     // 6. The model providers dialog with a local Ollama profile.
     {
         QTemporaryDir settingsDir;
-        QSettings profileSettings(settingsDir.filePath(QStringLiteral("p.ini")), QSettings::IniFormat);
+        QSettings profileSettings(settingsDir.filePath(QStringLiteral("p.ini")),
+                                  QSettings::IniFormat);
         app::ProfileStore store(profileSettings);
         app::ProfilesDialog dialog(store, nullptr, &w);
         dialog.nameEdit()->setText(QStringLiteral("ollama"));
@@ -337,7 +338,8 @@ int main(int argc, char **argv)
         dialog.resize(900, 520);
         dialog.show();
         settle(300);
-        const QString path = dir + QLatin1Char('/') + prefix + QStringLiteral("10-model-providers.png");
+        const QString path
+            = dir + QLatin1Char('/') + prefix + QStringLiteral("10-model-providers.png");
         check(dialog.grab().save(path), "providers dialog saved");
         std::printf("%s\n", qPrintable(path));
     }
@@ -361,14 +363,20 @@ int main(int argc, char **argv)
         store.save({ollama, claude});
         app::NewMatchDialog dialog(store, planSettings, &w);
         using Kind = app::NewMatchDialog::SeatKind;
-        const auto model = [&dialog](int seat, const QString &profile, const QString &override, const QString &persona) {
+        const auto model = [&dialog](int seat,
+                                     const QString &profile,
+                                     const QString &override,
+                                     const QString &persona) {
             dialog.setKind(seat, Kind::Model);
             dialog.profileBox(seat)->setCurrentIndex(dialog.profileBox(seat)->findData(profile));
             dialog.modelBox(seat)->setEditText(override);
             dialog.personaEdit(seat)->setText(persona);
         };
         model(0, QStringLiteral("ollama"), QString(), QStringLiteral("Speaks in riddles."));
-        model(2, QStringLiteral("claude"), QString(), QStringLiteral("Suspicious of everyone, polite about it."));
+        model(2,
+              QStringLiteral("claude"),
+              QString(),
+              QStringLiteral("Suspicious of everyone, polite about it."));
         model(4, QStringLiteral("ollama"), QStringLiteral("llama3.2"), QString());
         dialog.setKind(6, Kind::Open);
         check(dialog.isValid(), "new match plan valid");
@@ -381,7 +389,8 @@ int main(int argc, char **argv)
 
         // Seed 002's nine-seat table: two models, two push agents, an open
         // seat for an MCP agent, bots for the rest.
-        dialog.rulesBox()->setCurrentIndex(dialog.rulesBox()->findData(QStringLiteral("seed002-9")));
+        dialog.rulesBox()->setCurrentIndex(
+            dialog.rulesBox()->findData(QStringLiteral("seed002-9")));
         settle(100);
         check(dialog.seatCount() == 9, "nine seats for seed002-9");
         for (int seat = 0; seat < 9; ++seat)
@@ -390,13 +399,15 @@ int main(int argc, char **argv)
         model(3, QStringLiteral("claude"), QString(), QString());
         for (int seat : {1, 5}) {
             dialog.setKind(seat, Kind::Push);
-            dialog.pushUrlEdit(seat)->setText(QStringLiteral("http://127.0.0.1:%1/").arg(9100 + seat));
+            dialog.pushUrlEdit(seat)->setText(
+                QStringLiteral("http://127.0.0.1:%1/").arg(9100 + seat));
         }
         dialog.setKind(7, Kind::Open);
         check(dialog.isValid(), "nine-seat plan valid");
         dialog.resize(1100, dialog.sizeHint().height());
         settle(300);
-        const QString nine = dir + QLatin1Char('/') + prefix + QStringLiteral("17-new-match-seed002-9.png");
+        const QString nine
+            = dir + QLatin1Char('/') + prefix + QStringLiteral("17-new-match-seed002-9.png");
         check(dialog.grab().save(nine), "nine-seat new match dialog saved");
         std::printf("%s\n", qPrintable(nine));
     }

@@ -69,11 +69,15 @@ void shoot(QWidget &w, NarratorTicker *ticker, const QString &path)
 
 /// Waits for the shown match to be mid-vote and shoots it, if it still is
 /// once the widgets settled (bots vote fast: a vote may be over by then).
-bool shootMidVote(QWidget &w, ReplicaSet *replicas, const std::function<const engine::Match *()> &shown,
-                  NarratorTicker *ticker, const QString &path)
+bool shootMidVote(QWidget &w,
+                  ReplicaSet *replicas,
+                  const std::function<const engine::Match *()> &shown,
+                  NarratorTicker *ticker,
+                  const QString &path)
 {
     for (int attempt = 0; attempt < 5; ++attempt) {
-        if (!waitFor(replicas, [&] { return midVote(shown(), 3); }, 180'000))
+        if (!waitFor(
+                replicas, [&] { return midVote(shown(), 3); }, 180'000))
             return false;
         settle(150);
         if (!midVote(shown(), 3))
@@ -102,7 +106,7 @@ int main(int argc, char **argv)
     QTemporaryDir data;
     app::GuiHostOptions o;
     o.host.dbPath = data.filePath(QStringLiteral("townhall.sqlite"));
-    o.host.speed = 10.0;  // what `townhall --demo` uses
+    o.host.speed = 10.0; // what `townhall --demo` uses
     o.host.seed = 20240601;
     o.port = 0;
 
@@ -112,7 +116,9 @@ int main(int argc, char **argv)
     main.show();
     app::GuiHost host(o, &link);
     host.start();
-    check(waitFor(main.replicas(), [&] { return !main.mcpUrl().isEmpty(); }, 20'000), "host started");
+    check(waitFor(
+              main.replicas(), [&] { return !main.mcpUrl().isEmpty(); }, 20'000),
+          "host started");
 
     // Before any match: the card for the viewers, in a 1080p frame (its
     // type scaled up from the 720p sizes).
@@ -123,9 +129,13 @@ int main(int argc, char **argv)
         return 1;
     b->setDelaySeconds(0);
     b->resize(1920, 1080);
-    check(waitFor(b->replicas(), [&] { return b->feed()->state() == FeedClient::State::Connected; }, 20'000),
+    check(waitFor(
+              b->replicas(),
+              [&] { return b->feed()->state() == FeedClient::State::Connected; },
+              20'000),
           "broadcast connected before any match");
-    check(b->idleCard()->isVisible() && b->typeScale() > 1.4, "the viewers' card, type scaled for 1080p");
+    check(b->idleCard()->isVisible() && b->typeScale() > 1.4,
+          "the viewers' card, type scaled for 1080p");
     settle(300);
     shoot(*b, b->ticker(), dir + QStringLiteral("/13-broadcast-between-matches-1080p.png"));
 
@@ -133,19 +143,28 @@ int main(int argc, char **argv)
     Q_EMIT link.fillSeatsRequested(8);
     // The host's own window in the omniscient view: the feed shows none of it.
     main.omniscientAction()->setChecked(true);
-    b->resize(1280, 720);  // a stream's frame
-    check(waitFor(b->replicas(), [&] { return b->replicas()->matchIds().size() == 2; }, 30'000),
+    b->resize(1280, 720); // a stream's frame
+    check(waitFor(
+              b->replicas(), [&] { return b->replicas()->matchIds().size() == 2; }, 30'000),
           "both matches on the feed");
-    check(shootMidVote(*b, b->replicas(), [&] { return b->controller()->shownMatch(); }, b->ticker(),
-                       dir + QStringLiteral("/13-broadcast-window.png")),
+    check(shootMidVote(
+              *b,
+              b->replicas(),
+              [&] { return b->controller()->shownMatch(); },
+              b->ticker(),
+              dir + QStringLiteral("/13-broadcast-window.png")),
           "broadcast mid-vote");
     check(b->feed()->state() == FeedClient::State::Connected, "broadcast connected");
 
     WatchWindow watch(FeedClient::feedUrlForMcp(main.mcpUrl()));
     watch.resize(size);
     watch.show();
-    check(shootMidVote(watch, watch.replicas(), [&] { return watch.controller()->shownMatch(); },
-                       watch.spectatorPanel()->ticker(), dir + QStringLiteral("/14-watch-a-host.png")),
+    check(shootMidVote(
+              watch,
+              watch.replicas(),
+              [&] { return watch.controller()->shownMatch(); },
+              watch.spectatorPanel()->ticker(),
+              dir + QStringLiteral("/14-watch-a-host.png")),
           "remote viewer mid-vote");
     check(watch.feed()->state() == FeedClient::State::Connected, "remote viewer connected");
     check(!watch.controller()->omniscient(), "remote viewer public");

@@ -16,10 +16,10 @@
 #include <QApplication>
 #include <QChart>
 #include <QDir>
-#include <QTemporaryDir>
 #include <QPushButton>
-#include <QTableWidget>
 #include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
 
 #include <cstdio>
 
@@ -52,7 +52,7 @@ struct Row
     ParticipantKind kind;
     int seats;
     double mu, sigma;
-    int wolfWins, seerWins, doctorWins, villagerWins;  // per role, out of the role's games
+    int wolfWins, seerWins, doctorWins, villagerWins; // per role, out of the role's games
     double cost;
     std::int64_t tokens;
     double latency;
@@ -83,7 +83,8 @@ tournament::Report buildReport()
         {"pushy", ParticipantKind::Push, 1, 23.0, 1.4, 21, 12, 11, 37, 0, 0, 310},
         {"bots", ParticipantKind::Bot, 4, 22.4, 0.6, 84, 48, 46, 150, 0, 0, 0},
     };
-    const std::pair<Role, int> deck[] = {{Role::Werewolf, 2}, {Role::Seer, 1}, {Role::Doctor, 1}, {Role::Villager, 4}};
+    const std::pair<Role, int> deck[]
+        = {{Role::Werewolf, 2}, {Role::Seer, 1}, {Role::Doctor, 1}, {Role::Villager, 4}};
     for (const Row &row : rows) {
         tournament::ParticipantResult p;
         p.participantId = row.name;
@@ -114,7 +115,10 @@ tournament::Report buildReport()
         p.irp = estimate(bot ? 0.41 : 0.45 + (row.mu - 23) / 40, 0.07, 180);
         p.vss = estimate(bot ? 0.38 : 0.42 + (row.mu - 23) / 35, 0.06, 300);
         p.ksr = estimate(bot ? 0.55 : 0.58 + (row.mu - 23) / 50, 0.08, 150);
-        p.errors = {bot ? 0 : 3 + int(28 - row.mu), row.kind == ParticipantKind::Model ? 11 : 2, bot ? 0 : 4, 0,
+        p.errors = {bot ? 0 : 3 + int(28 - row.mu),
+                    row.kind == ParticipantKind::Model ? 11 : 2,
+                    bot ? 0 : 4,
+                    0,
                     row.kind == ParticipantKind::Push ? 17 : 0};
         p.tokensIn = row.tokens;
         p.tokensOut = row.tokens / 12;
@@ -135,17 +139,17 @@ tournament::Report buildReport()
 /// time into a database and reported from it. Bots report no tokens or cost.
 tournament::Report playedReport(const QString &dbPath)
 {
-    auto parsed = tournament::parseSpec(nlohmann::json{
-        {"name", "three bots and the field"},
-        {"rules", "9p"},
-        {"matches", 360},
-        {"seed", 20},
-        {"mirror", true},
-        {"participants",
-         {{{"id", "alpha"}, {"bot", true}},
-          {{"id", "beta"}, {"bot", true}},
-          {{"id", "gamma"}, {"bot", true}},
-          {{"id", "field"}, {"bot", true}, {"seats", "rest"}}}}});
+    auto parsed = tournament::parseSpec(
+        nlohmann::json{{"name", "three bots and the field"},
+                       {"rules", "9p"},
+                       {"matches", 360},
+                       {"seed", 20},
+                       {"mirror", true},
+                       {"participants",
+                        {{{"id", "alpha"}, {"bot", true}},
+                         {{"id", "beta"}, {"bot", true}},
+                         {{"id", "gamma"}, {"bot", true}},
+                         {{"id", "field"}, {"bot", true}, {"seats", "rest"}}}}});
     auto store = townhall::host::Store::open(dbPath);
     if (!parsed.ok() || !store)
         return {};
@@ -193,16 +197,26 @@ int main(int argc, char **argv)
     panel.tabs()->setCurrentIndex(1);
     shoot(panel, dir, QStringLiteral("leaderboard-roles"));
 
-    const nlohmann::json providers = {
-        {"local", {{"kind", "openai"}, {"baseUrl", "http://localhost:11434/v1"}, {"model", "qwen3:8b"}}}};
+    const nlohmann::json providers
+        = {{"local",
+            {{"kind", "openai"}, {"baseUrl", "http://localhost:11434/v1"}, {"model", "qwen3:8b"}}}};
     TournamentDialog dialog({QStringLiteral("local")}, providers);
-    dialog.participantsTable()->item(0, TournamentDialog::TargetColumn)->setText(QStringLiteral("my-agent"));
+    dialog.participantsTable()
+        ->item(0, TournamentDialog::TargetColumn)
+        ->setText(QStringLiteral("my-agent"));
     dialog.removeParticipant(1);
-    dialog.addParticipant(TournamentDialog::Kind::Model, QStringLiteral("qwen3-8b"), QStringLiteral("1"),
-                          QStringLiteral("local"), QStringLiteral("qwen3:8b"));
-    dialog.addParticipant(TournamentDialog::Kind::Push, QStringLiteral("pushy"), QStringLiteral("1"),
-                          QStringLiteral("http://127.0.0.1:9000/"), QStringLiteral("8000"));
-    dialog.addParticipant(TournamentDialog::Kind::Bot, QStringLiteral("bots"), QStringLiteral("rest"));
+    dialog.addParticipant(TournamentDialog::Kind::Model,
+                          QStringLiteral("qwen3-8b"),
+                          QStringLiteral("1"),
+                          QStringLiteral("local"),
+                          QStringLiteral("qwen3:8b"));
+    dialog.addParticipant(TournamentDialog::Kind::Push,
+                          QStringLiteral("pushy"),
+                          QStringLiteral("1"),
+                          QStringLiteral("http://127.0.0.1:9000/"),
+                          QStringLiteral("8000"));
+    dialog.addParticipant(
+        TournamentDialog::Kind::Bot, QStringLiteral("bots"), QStringLiteral("rest"));
     dialog.show();
     check(dialog.startButton()->isEnabled(), "the dialog's tournament parses");
     shoot(dialog, dir, QStringLiteral("tournament-dialog"));

@@ -34,8 +34,8 @@
 
 #include <array>
 #include <cstdio>
-#include <map>
 #include <functional>
+#include <map>
 
 using namespace townhall;
 using namespace townhall::ui;
@@ -68,14 +68,18 @@ bool waitFor(const std::function<bool()> &done, int timeoutMs)
 const char *thoughtOf(const std::string &brief, int seat)
 {
     static const std::map<std::string, std::array<const char *, 2>> byRole = {
-        {"WEREWOLF", {"Nobody has accused me. Keep it that way: agree with the loudest villager.",
-                      "If I push too hard on Greta they will look at me. Ask a question instead."}},
-        {"SEER", {"Dmitri came back clean. I will not say so yet; the wolves would come for me.",
-                  "I know one innocent. Steer the vote away from him without showing why."}},
-        {"DOCTOR", {"The wolves will go for whoever talks most. Protect the loudest villager tonight.",
-                    "Nobody may know I am the doctor. Speak like any villager."}},
-        {"VILLAGER", {"Basil was quick to defend Elena. Two quiet wolves would do exactly that.",
-                      "Felix voted late both days. That is a pattern worth pointing out."}},
+        {"WEREWOLF",
+         {"Nobody has accused me. Keep it that way: agree with the loudest villager.",
+          "If I push too hard on Greta they will look at me. Ask a question instead."}},
+        {"SEER",
+         {"Dmitri came back clean. I will not say so yet; the wolves would come for me.",
+          "I know one innocent. Steer the vote away from him without showing why."}},
+        {"DOCTOR",
+         {"The wolves will go for whoever talks most. Protect the loudest villager tonight.",
+          "Nobody may know I am the doctor. Speak like any villager."}},
+        {"VILLAGER",
+         {"Basil was quick to defend Elena. Two quiet wolves would do exactly that.",
+          "Felix voted late both days. That is a pattern worth pointing out."}},
     };
     for (const auto &[role, lines] : byRole)
         if (brief.find("Your role is " + role) != std::string::npos)
@@ -117,19 +121,23 @@ std::optional<ScriptedResponse> play(const RecordedRequest &r)
     json &message = body["choices"][0]["message"];
     const std::size_t i = std::size_t(seat - 1) % std::size(Speeches);
     const json request = r.json();
-    const std::string brief = request["messages"].size() > 1 ? request["messages"][1].value("content", std::string()) : "";
+    const std::string brief = request["messages"].size() > 1
+                                  ? request["messages"][1].value("content", std::string())
+                                  : "";
     message["content"] = thoughtOf(brief, seat);
     if (message.contains("tool_calls"))
         for (json &call : message["tool_calls"]) {
-            json args = json::parse(call["function"].value("arguments", std::string("{}")), nullptr, false);
-            if (args.is_object() && args.contains("text") && call["function"].value("name", "").find("say_public") != std::string::npos) {
+            json args = json::parse(
+                call["function"].value("arguments", std::string("{}")), nullptr, false);
+            if (args.is_object() && args.contains("text")
+                && call["function"].value("name", "").find("say_public") != std::string::npos) {
                 args["text"] = Speeches[i];
                 call["function"]["arguments"] = args.dump();
             }
         }
     body["usage"] = {{"prompt_tokens", 2400 + 37 * seat}, {"completion_tokens", 60 + seat}};
     ScriptedResponse rewritten = ScriptedResponse::json(200, body);
-    rewritten.delay = std::chrono::milliseconds(150 + 40 * seat);  // a model takes a moment
+    rewritten.delay = std::chrono::milliseconds(150 + 40 * seat); // a model takes a moment
     return rewritten;
 }
 
@@ -179,13 +187,15 @@ int main(int argc, char **argv)
     profile.outputPricePerMillion = 0.60;
     host.runInHost([&](host::Host &h) {
         for (int seat = 0; seat < engine::SeatCount; ++seat)
-            h.queueModelSeat(QString::fromStdString(engine::botNames()[std::size_t(seat)]), profile);
+            h.queueModelSeat(QString::fromStdString(engine::botNames()[std::size_t(seat)]),
+                             profile);
     });
     // The model match: the one whose players are the model seats.
     auto modelMatch = [&] {
         for (const QString &mid : w.replicas()->matchIds())
             if (const engine::Match *m = w.replicas()->match(mid))
-                if (!m->state().players.empty() && m->state().players.front().agentId.rfind("model:", 0) == 0)
+                if (!m->state().players.empty()
+                    && m->state().players.front().agentId.rfind("model:", 0) == 0)
                     return mid;
         return QString();
     };
@@ -193,20 +203,21 @@ int main(int argc, char **argv)
     const QString id = modelMatch();
     w.controller()->selectMatch(id);
     w.omniscientAction()->setChecked(true);
-    w.seatHealthAction()->trigger();  // its own dock, in every view
+    w.seatHealthAction()->trigger(); // its own dock, in every view
 
     auto thoughts = [&] {
         int n = 0;
         const TranscriptModel *t = w.controller()->transcript();
         for (int r = 0; r < t->rowCount(); ++r)
-            n += t->index(r, 0).data(TranscriptModel::KindRole).toInt() == int(TranscriptModel::EntryKind::Thought);
+            n += t->index(r, 0).data(TranscriptModel::KindRole).toInt()
+                 == int(TranscriptModel::EntryKind::Thought);
         return n;
     };
     const bool reached = waitFor(
         [&] {
             const engine::Match *m = w.replicas()->match(id);
-            return m && m->state().dayNumber == 1 && m->state().phase == engine::Phase::DayDiscussion
-                   && thoughts() >= 12;
+            return m && m->state().dayNumber == 1
+                   && m->state().phase == engine::Phase::DayDiscussion && thoughts() >= 12;
         },
         240'000);
     check(reached, "day 1 discussion with the models' thoughts");

@@ -53,8 +53,8 @@ engine::Match scriptedPk(engine::TimeMs &now)
     std::vector<engine::SeatAssignment> seats;
     for (int i = 0; i < 9; ++i)
         seats.push_back({"agent:" + std::to_string(i + 1), engine::botNames()[std::size_t(i)]});
-    engine::Match m = engine::Match::create(engine::Lobby::matchIdFor(90), "bld-90", 90, 11, seats,
-                                            configFor("seed002-9"), now);
+    engine::Match m = engine::Match::create(
+        engine::Lobby::matchIdFor(90), "bld-90", 90, 11, seats, configFor("seed002-9"), now);
     auto run = [&](engine::Command c) {
         now += 3100;
         (void)m.execute(c, now);
@@ -73,9 +73,23 @@ engine::Match scriptedPk(engine::TimeMs &now)
         if (p.alive)
             alive.push_back(p.playerId);
     const std::string a = alive[0], b = alive[1];
-    auto name = [&](const std::string &id) { return m.player(id)->displayName; };
-    run({K::Say, alive[2], {}, "I do not trust " + name(a) + ": too quiet last night.", {}, {}, {}});
-    run({K::Say, alive[3], {}, name(b) + " keeps changing the subject. That worries me.", {}, {}, {}});
+    auto name = [&](const std::string &id) {
+        return m.player(id)->displayName;
+    };
+    run({K::Say,
+         alive[2],
+         {},
+         "I do not trust " + name(a) + ": too quiet last night.",
+         {},
+         {},
+         {}});
+    run({K::Say,
+         alive[3],
+         {},
+         name(b) + " keeps changing the subject. That worries me.",
+         {},
+         {},
+         {}});
     run({K::Say, a, {}, "I have nothing to hide. Look at " + name(b) + " instead.", {}, {}, {}});
     run({K::Say, b, {}, "Accusing me proves nothing, " + name(a) + ".", {}, {}, {}});
     skipTo(Phase::DayVote);
@@ -84,8 +98,20 @@ engine::Match scriptedPk(engine::TimeMs &now)
     for (std::size_t i = 0; i < voters; ++i)
         run({K::Vote, alive[2 + i], i % 2 ? a : b, {}, {}, {}, {}});
     skipTo(Phase::DayPkDefense);
-    run({K::Say, a, {}, "I voted with the town every time. Read the log.", engine::MessageKind::Defense, {}, {}});
-    run({K::Say, b, {}, "If I were a wolf, would I have spoken first?", engine::MessageKind::Defense, {}, {}});
+    run({K::Say,
+         a,
+         {},
+         "I voted with the town every time. Read the log.",
+         engine::MessageKind::Defense,
+         {},
+         {}});
+    run({K::Say,
+         b,
+         {},
+         "If I were a wolf, would I have spoken first?",
+         engine::MessageKind::Defense,
+         {},
+         {}});
     skipTo(Phase::DayPkVote);
     run({K::Vote, alive[2], a, {}, {}, {}, {}});
     run({K::Vote, alive[3], b, {}, {}, {}, {}});

@@ -26,6 +26,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -34,7 +35,6 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
-#include <QHeaderView>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -58,18 +58,21 @@ const std::string HostB = "lab-gpu-2:3877:1be04d5c";
 
 std::optional<tournament::TournamentSpec> botSpec(const char *name, int matches, int seed)
 {
-    auto parsed = tournament::parseSpec(json{{"name", name},
-                                             {"rules", "9p"},
-                                             {"matches", matches},
-                                             {"seed", seed},
-                                             {"mirror", true},
-                                             {"participants",
-                                              {{{"id", "alpha"}, {"bot", true}},
-                                               {{"id", "beta"}, {"bot", true}},
-                                               {{"id", "gamma"}, {"bot", true}},
-                                               {{"id", "field"}, {"bot", true}, {"seats", "rest"}}}}});
+    auto parsed
+        = tournament::parseSpec(json{{"name", name},
+                                     {"rules", "9p"},
+                                     {"matches", matches},
+                                     {"seed", seed},
+                                     {"mirror", true},
+                                     {"participants",
+                                      {{{"id", "alpha"}, {"bot", true}},
+                                       {{"id", "beta"}, {"bot", true}},
+                                       {{"id", "gamma"}, {"bot", true}},
+                                       {{"id", "field"}, {"bot", true}, {"seats", "rest"}}}}});
     if (!parsed.ok()) {
-        std::fprintf(stderr, "shared_leaderboard_screenshot: spec refused: %s\n", parsed.errors.front().c_str());
+        std::fprintf(stderr,
+                     "shared_leaderboard_screenshot: spec refused: %s\n",
+                     parsed.errors.front().c_str());
         return std::nullopt;
     }
     return *parsed.spec;
@@ -79,7 +82,8 @@ std::unique_ptr<host::SharedTournaments> openDb(const host::PostgresUrl &url)
 {
     auto opened = host::SharedTournaments::open(url);
     if (!opened) {
-        std::fprintf(stderr, "shared_leaderboard_screenshot: %s\n", qPrintable(opened.error().message));
+        std::fprintf(
+            stderr, "shared_leaderboard_screenshot: %s\n", qPrintable(opened.error().message));
         return nullptr;
     }
     return std::move(opened.value());
@@ -87,7 +91,10 @@ std::unique_ptr<host::SharedTournaments> openDb(const host::PostgresUrl &url)
 
 /// One host playing `id` on its own connection until about `until`
 /// matches of it are played.
-void playAs(const host::PostgresUrl &url, const std::string &id, const std::string &holder, int until,
+void playAs(const host::PostgresUrl &url,
+            const std::string &id,
+            const std::string &holder,
+            int until,
             std::atomic<bool> *ok)
 {
     std::atomic<bool> stopFlag = false;
@@ -110,7 +117,9 @@ void playAs(const host::PostgresUrl &url, const std::string &id, const std::stri
     run.claimBatch = 4;
     run.pollMs = 50;
     if (auto r = host::runBotTournament(*db, id, run); !r) {
-        std::fprintf(stderr, "shared_leaderboard_screenshot: %s: %s\n", holder.c_str(),
+        std::fprintf(stderr,
+                     "shared_leaderboard_screenshot: %s: %s\n",
+                     holder.c_str(),
                      qPrintable(r.error().message));
         *ok = false;
     }
@@ -154,7 +163,8 @@ std::string fillDatabase(const host::PostgresUrl &url)
             continue;
         }
         const int index = claimed.value().front().index;
-        check(bool(db->setClaimedMatchId(id, index, holder, host::botMatchId(id, index))), "the claimed match's id");
+        check(bool(db->setClaimedMatchId(id, index, holder, host::botMatchId(id, index))),
+              "the claimed match's id");
     }
     return id;
 }
@@ -166,7 +176,8 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     shots::begin("shared_leaderboard_screenshot");
     // English as the app installs it, with its plural forms ("5 seconds").
-    ui::Languages::install(QLocale(QLocale::English, QLocale::UnitedStates), QStringLiteral(TOWNHALL_QM_DIR));
+    ui::Languages::install(QLocale(QLocale::English, QLocale::UnitedStates),
+                           QStringLiteral(TOWNHALL_QM_DIR));
     const QStringList args = app.arguments();
     const QString dir = shots::outputDir(args);
     if (dir.isEmpty())
@@ -176,8 +187,9 @@ int main(int argc, char **argv)
     const QSize size = shots::sizeOption(args, QSize(1600, 1000));
     const QString urlText = qEnvironmentVariable("TOWNHALL_TEST_PG");
     if (urlText.isEmpty()) {
-        std::fprintf(stderr, "shared_leaderboard_screenshot: needs a PostgreSQL server "
-                             "(run through tests/pg/with-postgres.sh)\n");
+        std::fprintf(stderr,
+                     "shared_leaderboard_screenshot: needs a PostgreSQL server "
+                     "(run through tests/pg/with-postgres.sh)\n");
         return 2;
     }
     qputenv("PGPASSWORD", qgetenv("TOWNHALL_TEST_PG_PASSWORD"));
@@ -219,29 +231,38 @@ int main(int argc, char **argv)
     bool started = false;
     QObject::connect(&host, &app::GuiHost::started, &app, [&started] { started = true; });
     host.start();
-    check(shots::waitUntil(&host, &app::GuiHost::started, [&] { return started; }, 20'000), "host started");
+    check(shots::waitUntil(
+              &host, &app::GuiHost::started, [&] { return started; }, 20'000),
+          "host started");
 
     // Tournament → Open shared tournament…: the dialog is modal, so it is
     // driven from the event loop its exec() runs.
     bool dialogShot = false;
     QTimer::singleShot(0, &app, [&] {
-        auto *dialog = qobject_cast<ui::SharedTournamentDialog *>(QApplication::activeModalWidget());
+        auto *dialog
+            = qobject_cast<ui::SharedTournamentDialog *>(QApplication::activeModalWidget());
         check(dialog != nullptr, "the Open shared tournament dialog");
         if (!dialog)
             return;
         dialog->urlEdit()->setText(urlText);
         dialog->connectButton()->click();
         const bool listed = shots::waitUntil(
-            dialog, &ui::SharedTournamentDialog::connectRequested,
-            [&] { return !dialog->isConnecting() && dialog->table()->rowCount() == 2; }, 20'000);
+            dialog,
+            &ui::SharedTournamentDialog::connectRequested,
+            [&] { return !dialog->isConnecting() && dialog->table()->rowCount() == 2; },
+            20'000);
         check(listed, "the dialog lists both tournaments");
         if (listed) {
-            check(dialog->table()->item(0, 3)->text() == QStringLiteral("24 of 24"), "the warm-up finished");
-            check(dialog->table()->item(1, 3)->text() == QStringLiteral("%1 of %2").arg(done).arg(Scheduled),
+            check(dialog->table()->item(0, 3)->text() == QStringLiteral("24 of 24"),
+                  "the warm-up finished");
+            check(dialog->table()->item(1, 3)->text()
+                      == QStringLiteral("%1 of %2").arg(done).arg(Scheduled),
                   "the big one's progress");
             check(dialog->selectedTournament() == tid, "the running tournament preselected");
-            check(dialog->statusLabel()->text().contains(url->display()), "the status names the database");
-            check(!dialog->statusLabel()->text().contains(qEnvironmentVariable("TOWNHALL_TEST_PG_PASSWORD")),
+            check(dialog->statusLabel()->text().contains(url->display()),
+                  "the status names the database");
+            check(!dialog->statusLabel()->text().contains(
+                      qEnvironmentVariable("TOWNHALL_TEST_PG_PASSWORD")),
                   "no password shown");
         }
         shots::shoot(*dialog, dir, QStringLiteral("21-shared-tournament-dialog"));
@@ -256,21 +277,29 @@ int main(int argc, char **argv)
 
     ui::LeaderboardPanel *board = window.leaderboard();
     const bool shown = shots::waitUntil(
-        &shared, &app::SharedLeaderboard::refreshed,
-        [&] { return board->hasReport() && board->progressBar()->isVisible() && board->progressBar()->value() == done; },
+        &shared,
+        &app::SharedLeaderboard::refreshed,
+        [&] {
+            return board->hasReport() && board->progressBar()->isVisible()
+                   && board->progressBar()->value() == done;
+        },
         30'000);
     check(shown, "the Leaderboard shows the shared tournament");
-    check(shared.tournamentId() == tid && shared.following(), "the Leaderboard follows the running tournament");
+    check(shared.tournamentId() == tid && shared.following(),
+          "the Leaderboard follows the running tournament");
     check(board->model()->rowCount() == 4, "four participants in the standings");
     check(board->progressBar()->maximum() == Scheduled, "progress out of 300");
     check(board->progressBar()->format().contains(QStringLiteral("2 running")),
-          qPrintable(QStringLiteral("progress names the matches in play: ") + board->progressBar()->format()));
-    check(board->sourceLabel()->isVisible() && board->sourceLabel()->text().contains(url->display()),
+          qPrintable(QStringLiteral("progress names the matches in play: ")
+                     + board->progressBar()->format()));
+    check(board->sourceLabel()->isVisible()
+              && board->sourceLabel()->text().contains(url->display()),
           "the source line names the database");
     int playing = 0;
     for (int i = 0; i < board->matchList()->count(); ++i) {
         const QString text = board->matchList()->item(i)->text();
-        if (text.contains(QString::fromStdString(HostA)) || text.contains(QString::fromStdString(HostB)))
+        if (text.contains(QString::fromStdString(HostA))
+            || text.contains(QString::fromStdString(HostB)))
             ++playing;
     }
     check(playing == 2, "two matches playing on the other hosts");

@@ -7,8 +7,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QEventLoop>
-#include <QStandardPaths>
 #include <QSize>
+#include <QStandardPaths>
 #include <QStringList>
 #include <QTimer>
 
@@ -90,7 +90,10 @@ inline QSize sizeOption(const QStringList &args, QSize fallback = QSize(1440, 90
 /// Runs the event loop until `done()` holds, checked whenever `sender` emits
 /// `signal` and every 20 ms, or until `timeoutMs` passed. Returns done().
 template<typename Sender, typename Signal>
-bool waitUntil(const Sender *sender, Signal signal, const std::function<bool()> &done, int timeoutMs)
+bool waitUntil(const Sender *sender,
+               Signal signal,
+               const std::function<bool()> &done,
+               int timeoutMs)
 {
     if (done())
         return true;

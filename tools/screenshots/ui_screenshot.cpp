@@ -107,7 +107,10 @@ int main(int argc, char **argv)
     const QString id = feed.startMatch(42);
     const QString other = feed.startMatch(77);
     w.controller()->selectMatch(id);
-    feed.sendQueue({QStringLiteral("Quinn"), QStringLiteral("Rosa"), QStringLiteral("Sami"), QStringLiteral("Tomas"),
+    feed.sendQueue({QStringLiteral("Quinn"),
+                    QStringLiteral("Rosa"),
+                    QStringLiteral("Sami"),
+                    QStringLiteral("Tomas"),
                     QStringLiteral("Uma")});
 
     // 1. Night 2 with the omniscient view on: roles, the wolves' choice, wolf chat.
@@ -148,7 +151,8 @@ int main(int argc, char **argv)
 
     // 4. The end.
     feed.stepUntil(id, [](const engine::Match &m) { return m.ended(); });
-    feed.stepUntil(other, [](const engine::Match &m) { return m.state().phase == Phase::DayDiscussion; });
+    feed.stepUntil(other,
+                   [](const engine::Match &m) { return m.state().phase == Phase::DayDiscussion; });
     checkPopulated(w);
     check(w.controller()->liveMatch()->ended(), "match ended");
     shoot(w, dir, QStringLiteral("04-the-end"));

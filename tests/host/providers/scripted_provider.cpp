@@ -81,7 +81,8 @@ RecordedRequest asOpenAi(const RecordedRequest &request, std::string *system)
         }
         for (const json &b : content.is_array() ? content : json::array()) {
             if (b.value("type", "") == "tool_result")
-                messages.push_back({{"role", "tool"}, {"content", textOf(b.value("content", json()))}});
+                messages.push_back(
+                    {{"role", "tool"}, {"content", textOf(b.value("content", json()))}});
             else if (b.value("type", "") == "text")
                 messages.push_back({{"role", "user"}, {"content", b.value("text", "")}});
         }
@@ -133,9 +134,12 @@ private:
             auto *upstream = new QTcpSocket(client);
             QPointer<QTcpSocket> c(client);
             QPointer<QTcpSocket> u(upstream);
-            QObject::connect(client, &QTcpSocket::readyRead, upstream, [c, u] { u->write(c->readAll()); });
-            QObject::connect(upstream, &QTcpSocket::readyRead, client, [c, u] { c->write(u->readAll()); });
-            QObject::connect(upstream, &QTcpSocket::disconnected, client, [c] { c->disconnectFromHost(); });
+            QObject::connect(
+                client, &QTcpSocket::readyRead, upstream, [c, u] { u->write(c->readAll()); });
+            QObject::connect(
+                upstream, &QTcpSocket::readyRead, client, [c, u] { c->write(u->readAll()); });
+            QObject::connect(
+                upstream, &QTcpSocket::disconnected, client, [c] { c->disconnectFromHost(); });
             QObject::connect(client, &QTcpSocket::disconnected, client, [c] { c->deleteLater(); });
             // Bytes the client sent before the upstream connection was up are
             // written when it is (QTcpSocket buffers them meanwhile).
@@ -155,20 +159,23 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral(
-        "A language-model server that plays Werewolf legally (no model needed). Prints its base URL, "
-        "then serves until stdin closes or it is killed."));
+    p.setApplicationDescription(QStringLiteral("A language-model server that plays Werewolf "
+                                               "legally (no model needed). Prints its base URL, "
+                                               "then serves until stdin closes or it is killed."));
     p.addHelpOption();
-    p.addOption({QStringLiteral("port"), QStringLiteral("Listen on this port of 127.0.0.1 (default: a free one)."),
+    p.addOption({QStringLiteral("port"),
+                 QStringLiteral("Listen on this port of 127.0.0.1 (default: a free one)."),
                  QStringLiteral("N")});
-    p.addOption({QStringLiteral("anthropic"), QStringLiteral("Speak Anthropic's protocol instead of OpenAI's.")});
+    p.addOption({QStringLiteral("anthropic"),
+                 QStringLiteral("Speak Anthropic's protocol instead of OpenAI's.")});
     p.addOption({QStringLiteral("key-env"),
                  QStringLiteral("Refuse requests without the key this environment variable holds."),
                  QStringLiteral("NAME")});
     p.process(app);
 
     bool ok = true;
-    const uint port = p.isSet(QStringLiteral("port")) ? p.value(QStringLiteral("port")).toUInt(&ok) : 0;
+    const uint port
+        = p.isSet(QStringLiteral("port")) ? p.value(QStringLiteral("port")).toUInt(&ok) : 0;
     if (!ok || port > 65535) {
         std::fprintf(stderr, "scripted_provider: --port must be a port number (1-65535)\n");
         return 2;
@@ -188,18 +195,21 @@ int main(int argc, char **argv)
         server = std::make_unique<ScriptedAnthropicServer>();
     else
         server = std::make_unique<ScriptedOpenAiServer>();
-    server->setHandler([anthropicMode, key](const RecordedRequest &r) -> std::optional<ScriptedResponse> {
+    server->setHandler([anthropicMode,
+                        key](const RecordedRequest &r) -> std::optional<ScriptedResponse> {
         // The key the client sent is never echoed, as real providers do not.
         if (!key.isEmpty() && anthropicMode && r.header("x-api-key") != key)
             return anthropic::error(401, "authentication_error", "invalid x-api-key");
         if (!key.isEmpty() && !anthropicMode && r.header("authorization") != "Bearer " + key)
-            return openai::error(401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
+            return openai::error(
+                401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
         if (!anthropicMode) {
             const json body = r.json();
             if (!body.contains("messages"))
-                return std::nullopt;  // the model list
+                return std::nullopt; // the model list
             const json &first = body.at("messages").at(0);
-            return scriptedPlayer(seatOf(first.value("role", "") == "system" ? first.value("content", "") : ""), r);
+            return scriptedPlayer(
+                seatOf(first.value("role", "") == "system" ? first.value("content", "") : ""), r);
         }
         if (!r.path.startsWith("/v1/messages"))
             return std::nullopt;
@@ -217,7 +227,9 @@ int main(int argc, char **argv)
     if (port != 0) {
         forwarder = std::make_unique<Forwarder>(server->port());
         if (!forwarder->listen(static_cast<quint16>(port))) {
-            std::fprintf(stderr, "scripted_provider: cannot listen on 127.0.0.1:%u: %s\n", port,
+            std::fprintf(stderr,
+                         "scripted_provider: cannot listen on 127.0.0.1:%u: %s\n",
+                         port,
                          qPrintable(forwarder->errorString()));
             return 1;
         }
@@ -228,9 +240,12 @@ int main(int argc, char **argv)
 
     // A parent that holds our stdin (a pipe) or a terminal ends us by closing
     // it; started with stdin at /dev/null or a file, we run until killed.
-    struct stat st{};
+    struct stat st
+    {
+    };
     std::unique_ptr<QSocketNotifier> stdinWatch;
-    if (fstat(STDIN_FILENO, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || isatty(STDIN_FILENO))) {
+    if (fstat(STDIN_FILENO, &st) == 0
+        && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || isatty(STDIN_FILENO))) {
         stdinWatch = std::make_unique<QSocketNotifier>(STDIN_FILENO, QSocketNotifier::Read);
         QObject::connect(stdinWatch.get(), &QSocketNotifier::activated, &app, [&app, &stdinWatch] {
             char buffer[256];

@@ -38,16 +38,20 @@ std::optional<ScriptedResponse> scriptedPlayer(int seat, const RecordedRequest &
     }
     const std::string musing = "musing-of-seat-" + std::to_string(seat);
     auto callOf = [&](const std::string &name, const json &args) {
-        return openai::toolCalls(json::array({openai::toolCall("call-" + std::to_string(request.body.size()), name,
-                                                               args.dump())}),
-                                 {{"content", musing}});
+        return openai::toolCalls(
+            json::array({openai::toolCall(
+                "call-" + std::to_string(request.body.size()), name, args.dump())}),
+            {{"content", musing}});
     };
-    auto target = [&] { return targets.empty() ? std::string() : targets[std::size_t(refusals) % targets.size()]; };
+    auto target = [&] {
+        return targets.empty() ? std::string() : targets[std::size_t(refusals) % targets.size()];
+    };
     if (tools.count("et_werewolf_match_ready"))
         return callOf("et_werewolf_match_ready", json::object());
     if (tools.count("et_werewolf_match_night_wolf_kill")) {
         if (!toolAnswered)
-            return callOf("et_werewolf_match_night_wolf_chat", {{"text", "pack-secret-" + std::to_string(seat)}});
+            return callOf("et_werewolf_match_night_wolf_chat",
+                          {{"text", "pack-secret-" + std::to_string(seat)}});
         return callOf("et_werewolf_match_night_wolf_kill", {{"targetPlayerId", target()}});
     }
     if (tools.count("et_werewolf_match_night_witch_act")) {
@@ -56,18 +60,21 @@ std::optional<ScriptedResponse> scriptedPlayer(int seat, const RecordedRequest &
                       refusals == 0 ? json{{"action", "SAVE"}} : json{{"action", "PASS"}});
     }
     if (tools.count("et_werewolf_match_hunter_shoot"))
-        return callOf("et_werewolf_match_hunter_shoot",
-                      {{"targetPlayerId", targets.empty() || refusals > 1 ? json(nullptr) : json(target())}});
+        return callOf(
+            "et_werewolf_match_hunter_shoot",
+            {{"targetPlayerId", targets.empty() || refusals > 1 ? json(nullptr) : json(target())}});
     if (tools.count("et_werewolf_match_vote") && !toolAnswered)
         return callOf("et_werewolf_match_vote", {{"targetPlayerId", "p:99"}});
     if (tools.count("et_werewolf_match_say_public") && !toolAnswered)
         return callOf("et_werewolf_match_get_state", json::object());
-    for (const char *t : {"et_werewolf_match_night_seer_inspect", "et_werewolf_match_night_doctor_protect",
+    for (const char *t : {"et_werewolf_match_night_seer_inspect",
+                          "et_werewolf_match_night_doctor_protect",
                           "et_werewolf_match_vote"})
         if (tools.count(t))
             return callOf(t, {{"targetPlayerId", target()}});
     if (tools.count("et_werewolf_match_say_public"))
-        return callOf("et_werewolf_match_say_public", {{"text", "I am seat " + std::to_string(seat) + "."}});
+        return callOf("et_werewolf_match_say_public",
+                      {{"text", "I am seat " + std::to_string(seat) + "."}});
     return openai::text(musing);
 }
 

@@ -35,7 +35,8 @@ ScriptedResponse ScriptedResponse::json(int status, const nlohmann::json &body, 
 
 ScriptedHttpServer::ScriptedHttpServer()
 {
-    QObject::connect(&m_server, &QTcpServer::newConnection, &m_server, [this] { onNewConnection(); });
+    QObject::connect(
+        &m_server, &QTcpServer::newConnection, &m_server, [this] { onNewConnection(); });
 }
 
 ScriptedHttpServer::~ScriptedHttpServer()
@@ -87,7 +88,8 @@ std::optional<ScriptedResponse> ScriptedHttpServer::route(const RecordedRequest 
 void ScriptedHttpServer::onNewConnection()
 {
     while (QTcpSocket *socket = m_server.nextPendingConnection()) {
-        QObject::connect(socket, &QTcpSocket::readyRead, socket, [this, socket] { onReadyRead(socket); });
+        QObject::connect(
+            socket, &QTcpSocket::readyRead, socket, [this, socket] { onReadyRead(socket); });
         QObject::connect(socket, &QTcpSocket::disconnected, socket, [this, socket] {
             m_buffers.remove(socket);
             socket->deleteLater();
@@ -137,11 +139,15 @@ void ScriptedHttpServer::onReadyRead(QTcpSocket *socket)
             m_queue.pop_front();
         }
         if (!answer)
-            answer = ScriptedResponse::json(500, {{"error", {{"message", "the script has no response left"},
-                                                             {"type", "server_error"}, {"param", nullptr},
-                                                             {"code", nullptr}}}});
+            answer = ScriptedResponse::json(500,
+                                            {{"error",
+                                              {{"message", "the script has no response left"},
+                                               {"type", "server_error"},
+                                               {"param", nullptr},
+                                               {"code", nullptr}}}});
         if (answer->delay.count() > 0) {
-            QTimer::singleShot(answer->delay, socket, [this, socket, r = *answer] { respond(socket, r); });
+            QTimer::singleShot(
+                answer->delay, socket, [this, socket, r = *answer] { respond(socket, r); });
             return; // the client sends nothing more before this answer
         }
         respond(socket, *answer);
@@ -205,7 +211,8 @@ void ScriptedHttpServer::flood(QTcpSocket *socket, const ScriptedResponse &r)
     const QByteArray chunk = QByteArray::number(Chunk, 16) + "\r\n" + piece + "\r\n";
     auto left = std::make_shared<qint64>(r.floodBytes);
     auto topUp = [socket, left, piece, chunk, forever = r.floodForever] {
-        while (socket->state() == QAbstractSocket::ConnectedState && socket->bytesToWrite() < 4 * Chunk) {
+        while (socket->state() == QAbstractSocket::ConnectedState
+               && socket->bytesToWrite() < 4 * Chunk) {
             if (forever) {
                 socket->write(chunk);
                 continue;
@@ -228,7 +235,8 @@ QString ScriptedOpenAiServer::baseUrl() const
 
 std::optional<ScriptedResponse> ScriptedModelServer::route(const RecordedRequest &request)
 {
-    const bool models = request.method == "GET" && (request.path == "/v1/models" || request.path.startsWith("/v1/models?"));
+    const bool models = request.method == "GET"
+                        && (request.path == "/v1/models" || request.path.startsWith("/v1/models?"));
     if (!models)
         return std::nullopt;
     if (m_modelsResponse)
@@ -240,7 +248,10 @@ json ScriptedOpenAiServer::modelsBody(const QStringList &ids) const
 {
     json data = json::array();
     for (const QString &id : ids)
-        data.push_back({{"id", id.toStdString()}, {"object", "model"}, {"created", 1715367049}, {"owned_by", "library"}});
+        data.push_back({{"id", id.toStdString()},
+                        {"object", "model"},
+                        {"created", 1715367049},
+                        {"owned_by", "library"}});
     return {{"object", "list"}, {"data", data}};
 }
 
@@ -248,7 +259,9 @@ json ScriptedAnthropicServer::modelsBody(const QStringList &ids) const
 {
     json data = json::array();
     for (const QString &id : ids)
-        data.push_back({{"type", "model"}, {"id", id.toStdString()}, {"display_name", id.toStdString()},
+        data.push_back({{"type", "model"},
+                        {"id", id.toStdString()},
+                        {"display_name", id.toStdString()},
                         {"created_at", "2025-02-19T00:00:00Z"}});
     json body = {{"data", data}, {"has_more", false}};
     body["first_id"] = ids.isEmpty() ? json(nullptr) : json(ids.front().toStdString());
@@ -267,10 +280,11 @@ json completion(json message, const std::string &finishReason, json usage)
                  {"object", "chat.completion"},
                  {"created", 1726012687},
                  {"model", "test-model"},
-                 {"choices", json::array({{{"index", 0},
-                                           {"finish_reason", finishReason},
-                                           {"logprobs", nullptr},
-                                           {"message", std::move(message)}}})},
+                 {"choices",
+                  json::array({{{"index", 0},
+                                {"finish_reason", finishReason},
+                                {"logprobs", nullptr},
+                                {"message", std::move(message)}}})},
                  {"system_fingerprint", nullptr}};
     if (!usage.is_null())
         body["usage"] = std::move(usage);
@@ -279,13 +293,16 @@ json completion(json message, const std::string &finishReason, json usage)
 
 ScriptedResponse text(const std::string &text, const std::string &finishReason)
 {
-    return ScriptedResponse::json(200, completion({{"content", text}, {"refusal", nullptr}}, finishReason),
-                                  {{"x-request-id", "req_text"}});
+    return ScriptedResponse::json(
+        200,
+        completion({{"content", text}, {"refusal", nullptr}}, finishReason),
+        {{"x-request-id", "req_text"}});
 }
 
 json toolCall(const std::string &id, const std::string &name, const std::string &arguments)
 {
-    return {{"id", id}, {"type", "function"}, {"function", {{"name", name}, {"arguments", arguments}}}};
+    return {
+        {"id", id}, {"type", "function"}, {"function", {{"name", name}, {"arguments", arguments}}}};
 }
 
 ScriptedResponse toolCalls(json calls, json extraMessageFields)
@@ -295,16 +312,20 @@ ScriptedResponse toolCalls(json calls, json extraMessageFields)
     return ScriptedResponse::json(200, completion(std::move(message), "tool_calls"));
 }
 
-ScriptedResponse error(int status, const std::string &message, const std::string &type, json code, Headers headers)
+ScriptedResponse
+error(int status, const std::string &message, const std::string &type, json code, Headers headers)
 {
     return ScriptedResponse::json(
-        status, {{"error", {{"message", message}, {"type", type}, {"param", nullptr}, {"code", std::move(code)}}}},
+        status,
+        {{"error",
+          {{"message", message}, {"type", type}, {"param", nullptr}, {"code", std::move(code)}}}},
         std::move(headers));
 }
 
 ScriptedResponse llamaCppError(int status, const std::string &message, const std::string &type)
 {
-    return ScriptedResponse::json(status, {{"error", {{"code", status}, {"message", message}, {"type", type}}}});
+    return ScriptedResponse::json(
+        status, {{"error", {{"code", status}, {"message", message}, {"type", type}}}});
 }
 
 ScriptedResponse openRouterError(int status, const std::string &message)
@@ -318,22 +339,31 @@ namespace anthropic {
 
 json message(json content, const std::string &stopReason, json usage)
 {
-    return {{"id", "msg_01XFD"},       {"type", "message"},          {"role", "assistant"},
-            {"model", "claude-test"},  {"content", std::move(content)}, {"stop_reason", stopReason},
-            {"stop_sequence", nullptr}, {"usage", std::move(usage)}};
+    return {{"id", "msg_01XFD"},
+            {"type", "message"},
+            {"role", "assistant"},
+            {"model", "claude-test"},
+            {"content", std::move(content)},
+            {"stop_reason", stopReason},
+            {"stop_sequence", nullptr},
+            {"usage", std::move(usage)}};
 }
 
 ScriptedResponse reply(json content, const std::string &stopReason, json usage)
 {
-    return ScriptedResponse::json(200, message(std::move(content), stopReason, std::move(usage)),
+    return ScriptedResponse::json(200,
+                                  message(std::move(content), stopReason, std::move(usage)),
                                   {{"request-id", "req_011anthropic"}});
 }
 
-ScriptedResponse error(int status, const std::string &type, const std::string &message, Headers headers)
+ScriptedResponse
+error(int status, const std::string &type, const std::string &message, Headers headers)
 {
-    return ScriptedResponse::json(
-        status, {{"type", "error"}, {"error", {{"type", type}, {"message", message}}}, {"request_id", "req_011err"}},
-        std::move(headers));
+    return ScriptedResponse::json(status,
+                                  {{"type", "error"},
+                                   {"error", {{"type", type}, {"message", message}}},
+                                   {"request_id", "req_011err"}},
+                                  std::move(headers));
 }
 
 } // namespace anthropic

@@ -35,8 +35,8 @@ using Headers = QList<QPair<QByteArray, QByteArray>>;
 struct RecordedRequest
 {
     QByteArray method;
-    QByteArray path;    ///< with the query, as on the request line
-    Headers headers;    ///< names as sent
+    QByteArray path; ///< with the query, as on the request line
+    Headers headers; ///< names as sent
     QByteArray body;
 
     /// The header's value, names compared case-insensitively.
@@ -51,11 +51,11 @@ struct ScriptedResponse
     int status = 200;
     Headers headers;
     QByteArray body;
-    std::chrono::milliseconds delay{0};   ///< before the status line
-    int dripBytes = 0;                    ///< > 0: the body goes out this many bytes at a time…
+    std::chrono::milliseconds delay{0}; ///< before the status line
+    int dripBytes = 0;                  ///< > 0: the body goes out this many bytes at a time…
     std::chrono::milliseconds dripInterval{50}; ///< …one piece per interval
-    bool omitContentLength = false;       ///< the body ends when the server closes the connection
-    bool dropConnection = false;          ///< close without answering
+    bool omitContentLength = false; ///< the body ends when the server closes the connection
+    bool dropConnection = false;    ///< close without answering
     /// Hostile bodies (hostilepeers.h), written only as fast as the client
     /// reads, so that the server holds little of them itself: floodBytes > 0
     /// declares and sends that many bytes; floodForever sends chunks
@@ -121,7 +121,9 @@ public:
     void setModelsResponse(std::optional<ScriptedResponse> r) { m_modelsResponse = std::move(r); }
 
 protected:
-    explicit ScriptedModelServer(QStringList models) : m_models(std::move(models)) {}
+    explicit ScriptedModelServer(QStringList models)
+        : m_models(std::move(models))
+    {}
     std::optional<ScriptedResponse> route(const RecordedRequest &request) override;
     virtual nlohmann::json modelsBody(const QStringList &ids) const = 0;
 
@@ -134,7 +136,9 @@ private:
 class ScriptedOpenAiServer final : public ScriptedModelServer
 {
 public:
-    ScriptedOpenAiServer() : ScriptedModelServer({QStringLiteral("test-model")}) {}
+    ScriptedOpenAiServer()
+        : ScriptedModelServer({QStringLiteral("test-model")})
+    {}
     QString baseUrl() const override;
 
 protected:
@@ -145,7 +149,9 @@ protected:
 class ScriptedAnthropicServer final : public ScriptedModelServer
 {
 public:
-    ScriptedAnthropicServer() : ScriptedModelServer({QStringLiteral("claude-test")}) {}
+    ScriptedAnthropicServer()
+        : ScriptedModelServer({QStringLiteral("claude-test")})
+    {}
 
 protected:
     nlohmann::json modelsBody(const QStringList &ids) const override;
@@ -155,15 +161,23 @@ protected:
 namespace openai {
 
 /// {"id","object":"chat.completion","model","choices":[{index,finish_reason,message}],"usage"}.
-nlohmann::json completion(nlohmann::json message, const std::string &finishReason,
-                          nlohmann::json usage = {{"prompt_tokens", 82}, {"completion_tokens", 17}, {"total_tokens", 99}});
+nlohmann::json completion(nlohmann::json message,
+                          const std::string &finishReason,
+                          nlohmann::json usage = {{"prompt_tokens", 82},
+                                                  {"completion_tokens", 17},
+                                                  {"total_tokens", 99}});
 ScriptedResponse text(const std::string &text, const std::string &finishReason = "stop");
 /// One call; `arguments` is the string the model wrote (JSON or not).
-nlohmann::json toolCall(const std::string &id, const std::string &name, const std::string &arguments);
-ScriptedResponse toolCalls(nlohmann::json calls, nlohmann::json extraMessageFields = nlohmann::json::object());
+nlohmann::json
+toolCall(const std::string &id, const std::string &name, const std::string &arguments);
+ScriptedResponse toolCalls(nlohmann::json calls,
+                           nlohmann::json extraMessageFields = nlohmann::json::object());
 /// {"error":{message,type,param,code}} (OpenAI, Ollama, DeepSeek, new vLLM).
-ScriptedResponse error(int status, const std::string &message, const std::string &type,
-                       nlohmann::json code = nullptr, Headers headers = {});
+ScriptedResponse error(int status,
+                       const std::string &message,
+                       const std::string &type,
+                       nlohmann::json code = nullptr,
+                       Headers headers = {});
 /// llama.cpp: {"error":{"code":<status>,"message","type"}}.
 ScriptedResponse llamaCppError(int status, const std::string &message, const std::string &type);
 /// OpenRouter: {"error":{"code":<int>,"message"}}.
@@ -174,12 +188,15 @@ ScriptedResponse openRouterError(int status, const std::string &message);
 /// Bodies as Anthropic sends them.
 namespace anthropic {
 
-nlohmann::json message(nlohmann::json content, const std::string &stopReason,
+nlohmann::json message(nlohmann::json content,
+                       const std::string &stopReason,
                        nlohmann::json usage = {{"input_tokens", 472}, {"output_tokens", 91}});
-ScriptedResponse reply(nlohmann::json content, const std::string &stopReason,
+ScriptedResponse reply(nlohmann::json content,
+                       const std::string &stopReason,
                        nlohmann::json usage = {{"input_tokens", 472}, {"output_tokens", 91}});
 /// {"type":"error","error":{type,message},"request_id"}.
-ScriptedResponse error(int status, const std::string &type, const std::string &message, Headers headers = {});
+ScriptedResponse
+error(int status, const std::string &type, const std::string &message, Headers headers = {});
 
 } // namespace anthropic
 

@@ -110,7 +110,8 @@ private Q_SLOTS:
         QCOMPARE_JSON(body["stream"], false);
         QCOMPARE_JSON(body["max_tokens"], 512);
         QVERIFY(!body.contains("temperature"));
-        QCOMPARE_JSON(body["messages"][0], json({{"role", "system"}, {"content", "You are Ada, a villager."}}));
+        QCOMPARE_JSON(body["messages"][0],
+                      json({{"role", "system"}, {"content", "You are Ada, a villager."}}));
         QCOMPARE_JSON(body["messages"][1]["role"], "user");
         QCOMPARE_JSON(body["tools"][0]["type"], "function");
         QCOMPARE_JSON(body["tools"][0]["function"]["name"], "vote");
@@ -155,7 +156,9 @@ private Q_SLOTS:
         ScriptedOpenAiServer server;
         QVERIFY(server.listen());
         server.enqueue(ScriptedResponse::json(
-            200, openai::completion({{"content", "Bram."}, {"reasoning", "Thinking about Bram."}}, "stop")));
+            200,
+            openai::completion({{"content", "Bram."}, {"reasoning", "Thinking about Bram."}},
+                               "stop")));
         ChatClient client(profileFor(server, ProviderKind::OpenAiCompatible));
         const ChatOutcome out = call(client);
         QVERIFY(out.ok());
@@ -166,8 +169,9 @@ private Q_SLOTS:
     {
         ScriptedOpenAiServer server;
         QVERIFY(server.listen());
-        server.enqueue(openai::toolCalls(json::array({openai::toolCall("call_1", "vote", "{\"target\":\"Bram\"}")}),
-                                         {{"reasoning_content", "why"}}));
+        server.enqueue(openai::toolCalls(
+            json::array({openai::toolCall("call_1", "vote", "{\"target\":\"Bram\"}")}),
+            {{"reasoning_content", "why"}}));
         server.enqueue(openai::text("Done."));
         ChatClient client(profileFor(server, ProviderKind::OpenAiCompatible));
         ChatRequest request = voteRequest();
@@ -180,9 +184,13 @@ private Q_SLOTS:
         QVERIFY(call(client, request).ok());
         const json messages = server.lastRequest().json()["messages"];
         QCOMPARE_JSON(messages.size(), 4u);
-        QCOMPARE_JSON(messages[2]["tool_calls"][0]["function"]["arguments"], "{\"target\":\"Bram\"}");
-        QCOMPARE_JSON(messages[2]["reasoning_content"], "why"); // DeepSeek wants it back after tool calls
-        QCOMPARE_JSON(messages[3], json({{"role", "tool"}, {"tool_call_id", "call_1"}, {"content", "{\"ok\":true}"}}));
+        QCOMPARE_JSON(messages[2]["tool_calls"][0]["function"]["arguments"],
+                      "{\"target\":\"Bram\"}");
+        QCOMPARE_JSON(messages[2]["reasoning_content"],
+                      "why"); // DeepSeek wants it back after tool calls
+        QCOMPARE_JSON(
+            messages[3],
+            json({{"role", "tool"}, {"tool_call_id", "call_1"}, {"content", "{\"ok\":true}"}}));
 
         // Without the raw message the client writes the assistant turn itself.
         request.messages[2].raw = nullptr;
@@ -201,8 +209,12 @@ private Q_SLOTS:
         json content = json::array(
             {{{"type", "thinking"}, {"thinking", "Bram is suspicious."}, {"signature", "sig=="}},
              {{"type", "text"}, {"text", "Let me vote."}},
-             {{"type", "tool_use"}, {"id", "toolu_01D7"}, {"name", "vote"}, {"input", {{"target", "Bram"}}}}});
-        server.enqueue(anthropic::reply(content, "tool_use",
+             {{"type", "tool_use"},
+              {"id", "toolu_01D7"},
+              {"name", "vote"},
+              {"input", {{"target", "Bram"}}}}});
+        server.enqueue(anthropic::reply(content,
+                                        "tool_use",
                                         {{"input_tokens", 100},
                                          {"output_tokens", 50},
                                          {"cache_creation_input_tokens", 20},
@@ -242,15 +254,19 @@ private Q_SLOTS:
         request.messages.push_back(assistant);
         request.messages.push_back(ChatMessage::toolResult(u"toolu_01D7"_s, u"vote recorded"_s));
         request.messages.push_back(ChatMessage::user(u"Anything else?"_s));
-        server.enqueue(anthropic::reply(json::array({{{"type", "text"}, {"text", "No."}}}), "end_turn"));
+        server.enqueue(
+            anthropic::reply(json::array({{{"type", "text"}, {"text", "No."}}}), "end_turn"));
         QVERIFY(call(client, request).ok());
         const json messages = server.lastRequest().json()["messages"];
         QCOMPARE_JSON(messages.size(), 3u);
         QCOMPARE_JSON(messages[1]["content"], content);
         QCOMPARE_JSON(messages[2]["role"], "user");
         QCOMPARE_JSON(messages[2]["content"][0],
-                 json({{"type", "tool_result"}, {"tool_use_id", "toolu_01D7"}, {"content", "vote recorded"}}));
-        QCOMPARE_JSON(messages[2]["content"][1], json({{"type", "text"}, {"text", "Anything else?"}}));
+                      json({{"type", "tool_result"},
+                            {"tool_use_id", "toolu_01D7"},
+                            {"content", "vote recorded"}}));
+        QCOMPARE_JSON(messages[2]["content"][1],
+                      json({{"type", "text"}, {"text", "Anything else?"}}));
     }
 
     void errors_data()
@@ -261,9 +277,10 @@ private Q_SLOTS:
         QTest::addColumn<qint64>("retryAfterMs"); // -1: none expected, 0: any value
         QTest::addColumn<QString>("says");
 
-        auto add = [](const char *name, bool anth, int row, Kind kind, qint64 retry, const QString &says) {
-            QTest::newRow(name) << anth << row << int(kind) << retry << says;
-        };
+        auto add =
+            [](const char *name, bool anth, int row, Kind kind, qint64 retry, const QString &says) {
+                QTest::newRow(name) << anth << row << int(kind) << retry << says;
+            };
         add("openai 401", false, 0, Kind::Auth, -1, u"refused the API key"_s);
         add("anthropic 403", true, 1, Kind::Auth, -1, u"HTTP 403"_s);
         add("openai 404 model", false, 2, Kind::ModelNotFound, -1, u"test-model"_s);
@@ -278,7 +295,12 @@ private Q_SLOTS:
         add("ollama no tools", false, 11, Kind::NoToolSupport, -1, u"cannot call tools"_s);
         add("openrouter no tools", false, 12, Kind::NoToolSupport, -1, u"cannot call tools"_s);
         add("llama.cpp without jinja", false, 13, Kind::NoToolSupport, -1, u"--jinja"_s);
-        add("vllm without parser", false, 14, Kind::NoToolSupport, -1, u"enable-auto-tool-choice"_s);
+        add("vllm without parser",
+            false,
+            14,
+            Kind::NoToolSupport,
+            -1,
+            u"enable-auto-tool-choice"_s);
         add("context too long", false, 15, Kind::BadRequest, -1, u"maximum context length"_s);
         add("openrouter 200 error", false, 16, Kind::Server, -1, u"Provider returned error"_s);
         add("body not json", false, 17, Kind::MalformedResponse, -1, u"not JSON"_s);
@@ -300,7 +322,8 @@ private Q_SLOTS:
         QFETCH(qint64, retryAfterMs);
         QFETCH(QString, says);
 
-        const std::string inAMinute = QDateTime::currentDateTimeUtc().addSecs(60).toString(Qt::ISODate).toStdString();
+        const std::string inAMinute
+            = QDateTime::currentDateTimeUtc().addSecs(60).toString(Qt::ISODate).toStdString();
         const QByteArray httpDate = QLocale::c()
                                         .toString(QDateTime::currentDateTimeUtc().addSecs(30),
                                                   u"ddd, dd MMM yyyy HH:mm:ss 'GMT'"_s)
@@ -313,49 +336,90 @@ private Q_SLOTS:
         html.status = 404;
         html.body = "404 page not found";
         const std::vector<ScriptedResponse> script = {
-            openai::error(401, "Incorrect API key provided: sk-VKMIs***wjh3.", "invalid_request_error", "invalid_api_key"),
-            anthropic::error(403, "permission_error", "Your API key does not have permission to use the specified resource."),
-            openai::error(404, "The model `test-model` does not exist or you do not have access to it.",
-                          "invalid_request_error", "model_not_found"),
+            openai::error(401,
+                          "Incorrect API key provided: sk-VKMIs***wjh3.",
+                          "invalid_request_error",
+                          "invalid_api_key"),
+            anthropic::error(
+                403,
+                "permission_error",
+                "Your API key does not have permission to use the specified resource."),
+            openai::error(404,
+                          "The model `test-model` does not exist or you do not have access to it.",
+                          "invalid_request_error",
+                          "model_not_found"),
             openai::error(404, "model 'test-model' not found", "not_found_error"),
             html,
-            openai::error(429, "Rate limit reached for o4-mini. Please try again in 1.574s.", "tokens",
-                          "rate_limit_exceeded", {{"retry-after", "7"}}),
-            openai::error(429, "Rate limit reached.", "tokens", "rate_limit_exceeded",
-                          {{"x-ratelimit-reset-requests", "1s"}, {"x-ratelimit-reset-tokens", "6m0s"}}),
-            openai::error(429, "You exceeded your current quota, please check your plan and billing details.",
-                          "insufficient_quota", "insufficient_quota"),
-            anthropic::error(429, "rate_limit_error", "This request would exceed the rate limit for your organization.",
-                             {{"anthropic-ratelimit-requests-reset", QByteArray::fromStdString(inAMinute)}}),
+            openai::error(429,
+                          "Rate limit reached for o4-mini. Please try again in 1.574s.",
+                          "tokens",
+                          "rate_limit_exceeded",
+                          {{"retry-after", "7"}}),
+            openai::error(
+                429,
+                "Rate limit reached.",
+                "tokens",
+                "rate_limit_exceeded",
+                {{"x-ratelimit-reset-requests", "1s"}, {"x-ratelimit-reset-tokens", "6m0s"}}),
+            openai::error(
+                429,
+                "You exceeded your current quota, please check your plan and billing details.",
+                "insufficient_quota",
+                "insufficient_quota"),
+            anthropic::error(
+                429,
+                "rate_limit_error",
+                "This request would exceed the rate limit for your organization.",
+                {{"anthropic-ratelimit-requests-reset", QByteArray::fromStdString(inAMinute)}}),
             openai::error(500, "The server had an error processing your request.", "server_error"),
             anthropic::error(529, "overloaded_error", "Overloaded"),
-            openai::error(400, "registry.ollama.ai/library/gemma3:4b does not support tools", "invalid_request_error"),
-            openai::openRouterError(404, "No endpoints found that support tool use. To learn more about provider "
-                                         "routing, visit: https://openrouter.ai/docs/provider-routing"),
+            openai::error(400,
+                          "registry.ollama.ai/library/gemma3:4b does not support tools",
+                          "invalid_request_error"),
+            openai::openRouterError(
+                404,
+                "No endpoints found that support tool use. To learn more about provider "
+                "routing, visit: https://openrouter.ai/docs/provider-routing"),
             openai::llamaCppError(500, "tools param requires --jinja flag", "server_error"),
-            ScriptedResponse::json(400, {{"object", "error"},
-                                         {"message", "\"auto\" tool choice requires --enable-auto-tool-choice and "
-                                                     "--tool-call-parser to be set"},
-                                         {"type", "BadRequestError"},
-                                         {"param", nullptr},
-                                         {"code", 400}}),
-            openai::error(400, "This model's maximum context length is 4097 tokens.", "invalid_request_error",
+            ScriptedResponse::json(400,
+                                   {{"object", "error"},
+                                    {"message",
+                                     "\"auto\" tool choice requires --enable-auto-tool-choice and "
+                                     "--tool-call-parser to be set"},
+                                    {"type", "BadRequestError"},
+                                    {"param", nullptr},
+                                    {"code", 400}}),
+            openai::error(400,
+                          "This model's maximum context length is 4097 tokens.",
+                          "invalid_request_error",
                           "context_length_exceeded"),
-            ScriptedResponse::json(200, {{"error", {{"message", "Provider returned error"}, {"code", 502},
-                                                    {"metadata", {{"raw", "upstream died"}, {"provider_name", "X"}}}}},
-                                         {"user_id", "u1"}}),
+            ScriptedResponse::json(
+                200,
+                {{"error",
+                  {{"message", "Provider returned error"},
+                   {"code", 502},
+                   {"metadata", {{"raw", "upstream died"}, {"provider_name", "X"}}}}},
+                 {"user_id", "u1"}}),
             notJson,
-            ScriptedResponse::json(200, {{"id", "x"}, {"object", "chat.completion"}, {"choices", json::array()}}),
-            openai::toolCalls(json::array({openai::toolCall("call_1", "vote", "{\"target\": \"Bram\"")})),
-            ScriptedResponse::json(200, openai::completion({{"content", ""}, {"reasoning", "Hmm. Let me think…"}}, "length",
-                                                           {{"prompt_tokens", 900},
-                                                            {"completion_tokens", 512},
-                                                            {"total_tokens", 1412},
-                                                            {"completion_tokens_details", {{"reasoning_tokens", 512}}}})),
-            anthropic::reply(json::array({{{"type", "thinking"}, {"thinking", "…"}, {"signature", "s"}}}), "max_tokens"),
+            ScriptedResponse::json(
+                200, {{"id", "x"}, {"object", "chat.completion"}, {"choices", json::array()}}),
+            openai::toolCalls(
+                json::array({openai::toolCall("call_1", "vote", "{\"target\": \"Bram\"")})),
+            ScriptedResponse::json(
+                200,
+                openai::completion({{"content", ""}, {"reasoning", "Hmm. Let me think…"}},
+                                   "length",
+                                   {{"prompt_tokens", 900},
+                                    {"completion_tokens", 512},
+                                    {"total_tokens", 1412},
+                                    {"completion_tokens_details", {{"reasoning_tokens", 512}}}})),
+            anthropic::reply(
+                json::array({{{"type", "thinking"}, {"thinking", "…"}, {"signature", "s"}}}),
+                "max_tokens"),
             dropped,
             anthropic::error(402, "billing_error", "Your credit balance is too low."),
-            openai::error(429, "Slow down.", "requests", "rate_limit_exceeded", {{"retry-after", httpDate}}),
+            openai::error(
+                429, "Slow down.", "requests", "rate_limit_exceeded", {{"retry-after", httpDate}}),
             openai::toolCalls(json::array({openai::toolCall("call_1", "vote", "[\"Bram\"]")})),
         };
         QCOMPARE(script.size(), 26u);
@@ -373,7 +437,8 @@ private Q_SLOTS:
             server->enqueue(dropped);
             server->enqueue(dropped);
         }
-        ChatClient client(profileFor(*server, anthropicServer ? ProviderKind::Anthropic : ProviderKind::OpenAiCompatible));
+        ChatClient client(profileFor(
+            *server, anthropicServer ? ProviderKind::Anthropic : ProviderKind::OpenAiCompatible));
         const ChatOutcome out = call(client);
         QVERIFY(!out.ok());
         const ProviderError &e = *out.error;
@@ -405,7 +470,9 @@ private Q_SLOTS:
         ScriptedOpenAiServer server;
         QVERIFY(server.listen());
         // A careless server echoes the whole key.
-        server.enqueue(openai::error(401, "Incorrect API key provided: " + kKey.toStdString(), "invalid_request_error",
+        server.enqueue(openai::error(401,
+                                     "Incorrect API key provided: " + kKey.toStdString(),
+                                     "invalid_request_error",
                                      "invalid_api_key"));
         ProviderProfile profile = profileFor(server, ProviderKind::OpenAiCompatible);
         profile.apiKeyEnv = u"TOWNHALL_TEST_KEY"_s;
@@ -423,12 +490,14 @@ private Q_SLOTS:
         QCOMPARE_JSON(profile.toJson()["apiKeyEnv"], "TOWNHALL_TEST_KEY");
 
         // No key at all: the sentence names the variable to set.
-        server.enqueue(openai::error(401, "You didn't provide an API key.", "invalid_request_error", nullptr));
+        server.enqueue(
+            openai::error(401, "You didn't provide an API key.", "invalid_request_error", nullptr));
         profile.apiKey.clear();
         ChatClient keyless(profile);
         const ChatOutcome none = call(keyless);
         QCOMPARE(none.error->kind, Kind::Auth);
-        QVERIFY2(none.error->message.contains(u"TOWNHALL_TEST_KEY"_s), qPrintable(none.error->message));
+        QVERIFY2(none.error->message.contains(u"TOWNHALL_TEST_KEY"_s),
+                 qPrintable(none.error->message));
         QVERIFY(server.lastRequest().header("authorization").isEmpty());
     }
 
@@ -448,7 +517,8 @@ private Q_SLOTS:
         QFETCH(int, timeoutMs);
         ScriptedOpenAiServer server;
         QVERIFY(server.listen());
-        ScriptedResponse slow = openai::text("a long answer that arrives late or one byte at a time");
+        ScriptedResponse slow
+            = openai::text("a long answer that arrives late or one byte at a time");
         if (drip) {
             slow.dripBytes = 1;
             slow.dripInterval = 40ms;
@@ -465,7 +535,8 @@ private Q_SLOTS:
         QVERIFY(!out.ok());
         QCOMPARE(out.error->kind, Kind::Timeout);
         QVERIFY2(clock.elapsed() < timeoutMs + 1500, qPrintable(QString::number(clock.elapsed())));
-        QVERIFY2(out.error->message.contains(QString::number(timeoutMs / 1000.0) + u" s"_s), qPrintable(out.error->message));
+        QVERIFY2(out.error->message.contains(QString::number(timeoutMs / 1000.0) + u" s"_s),
+                 qPrintable(out.error->message));
     }
 
     void refusedPort()
@@ -479,7 +550,8 @@ private Q_SLOTS:
         const ChatOutcome out = call(client);
         QVERIFY(!out.ok());
         QCOMPARE(out.error->kind, Kind::Refused);
-        QVERIFY2(out.error->message.contains(u"is the server running"_s), qPrintable(out.error->message));
+        QVERIFY2(out.error->message.contains(u"is the server running"_s),
+                 qPrintable(out.error->message));
     }
 
     void unknownHost()
@@ -509,7 +581,8 @@ private Q_SLOTS:
         QVERIFY(server.listen());
         ScriptedResponse huge;
         huge.headers.emplaceBack(QByteArray("Content-Type"), QByteArray("application/json"));
-        huge.body = "{\"choices\":[{\"message\":{\"content\":\"" + QByteArray(10 * 1024 * 1024, 'x') + "\"}}]}";
+        huge.body = "{\"choices\":[{\"message\":{\"content\":\"" + QByteArray(10 * 1024 * 1024, 'x')
+                    + "\"}}]}";
         huge.omitContentLength = !withLength;
         server.enqueue(huge);
         ChatClient client(profileFor(server, ProviderKind::OpenAiCompatible));
@@ -544,7 +617,9 @@ private Q_SLOTS:
         for (auto &slot : results)
             run(&client, &slot);
         QVERIFY(clock.elapsed() < 100); // starting them did not wait for any
-        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(results.begin(), results.end(), [](const auto &r) { return r.has_value(); }),
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(results.begin(),
+                                             results.end(),
+                                             [](const auto &r) { return r.has_value(); }),
                                  5000);
         const qint64 took = clock.elapsed();
         QVERIFY2(took < 2000, qPrintable(QString::number(took))); // eight in a row would take 3.2 s
@@ -572,7 +647,8 @@ private Q_SLOTS:
         QCOMPARE(openAi.lastRequest().header("authorization"), "Bearer " + kKey.toUtf8());
 
         // Ollama with nothing pulled.
-        openAi.setModelsResponse(ScriptedResponse::json(200, {{"object", "list"}, {"data", nullptr}}));
+        openAi.setModelsResponse(
+            ScriptedResponse::json(200, {{"object", "list"}, {"data", nullptr}}));
         const ModelList empty = QCoro::waitFor(a.listModels());
         QVERIFY(empty.ok());
         QVERIFY(empty.ids.isEmpty());
@@ -591,7 +667,8 @@ private Q_SLOTS:
     {
         ScriptedOpenAiServer server;
         QVERIFY(server.listen());
-        server.enqueue(openai::toolCalls(json::array({openai::toolCall("call_9", kConnectionTestTool, "{\"ready\":true}")})));
+        server.enqueue(openai::toolCalls(
+            json::array({openai::toolCall("call_9", kConnectionTestTool, "{\"ready\":true}")})));
         ChatClient client(profileFor(server, ProviderKind::OpenAiCompatible));
         const ConnectionReport report = QCoro::waitFor(testConnection(client));
         QVERIFY2(report.ok(), qPrintable(report.firstFailure()));
@@ -612,8 +689,10 @@ private Q_SLOTS:
         QTest::newRow("refused") << 0 << int(Kind::Refused) << u"is the server running"_s << 0;
         QTest::newRow("dns") << 1 << int(Kind::Dns) << u"does not resolve"_s << 0;
         QTest::newRow("401") << 2 << int(Kind::Auth) << u"refused the API key"_s << 0;
-        QTest::newRow("404 model") << 3 << int(Kind::ModelNotFound) << u"does not offer the model"_s << 2;
-        QTest::newRow("no tool support") << 4 << int(Kind::NoToolSupport) << u"cannot call tools"_s << 2;
+        QTest::newRow("404 model")
+            << 3 << int(Kind::ModelNotFound) << u"does not offer the model"_s << 2;
+        QTest::newRow("no tool support")
+            << 4 << int(Kind::NoToolSupport) << u"cannot call tools"_s << 2;
         QTest::newRow("timeout") << 5 << int(Kind::Timeout) << u"No complete answer"_s << 0;
         QTest::newRow("text instead of a call") << 6 << -1 << u"answered in text"_s << 2;
     }
@@ -635,20 +714,25 @@ private Q_SLOTS:
             profile.baseUrl = u"http://no-such-host.invalid/v1"_s;
             break;
         case 2:
-            server.setModelsResponse(openai::error(401, "Incorrect API key provided.", "invalid_request_error",
-                                                   "invalid_api_key"));
+            server.setModelsResponse(openai::error(
+                401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key"));
             break;
         case 3:
             server.setModels({u"other-model"_s});
-            server.enqueue(openai::error(404, "The model `test-model` does not exist.", "invalid_request_error",
+            server.enqueue(openai::error(404,
+                                         "The model `test-model` does not exist.",
+                                         "invalid_request_error",
                                          "model_not_found"));
             break;
         case 4:
-            server.enqueue(openai::error(400, "registry.ollama.ai/library/test-model does not support tools",
-                                         "invalid_request_error"));
+            server.enqueue(
+                openai::error(400,
+                              "registry.ollama.ai/library/test-model does not support tools",
+                              "invalid_request_error"));
             break;
         case 5: {
-            ScriptedResponse slow = ScriptedResponse::json(200, {{"object", "list"}, {"data", json::array()}});
+            ScriptedResponse slow
+                = ScriptedResponse::json(200, {{"object", "list"}, {"data", json::array()}});
             slow.delay = 3s;
             server.setModelsResponse(slow);
             profile.timeout = 300ms;

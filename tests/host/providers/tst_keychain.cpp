@@ -33,17 +33,20 @@ private Q_SLOTS:
         qunsetenv("TOWNHALL_TEST_KEY");
         const KeyLookup unset = QCoro::waitFor(source.lookup(p));
         QVERIFY(unset.key.isEmpty());
-        QVERIFY2(unset.problem.contains(QStringLiteral("TOWNHALL_TEST_KEY")), qPrintable(unset.problem));
+        QVERIFY2(unset.problem.contains(QStringLiteral("TOWNHALL_TEST_KEY")),
+                 qPrintable(unset.problem));
     }
 
     void withoutAKeychainItSaysWhatToDo()
     {
         KeychainKeySource source(std::chrono::milliseconds(3000));
-        const QString profile = QStringLiteral("tst-keychain-%1").arg(QCoreApplication::applicationPid());
+        const QString profile
+            = QStringLiteral("tst-keychain-%1").arg(QCoreApplication::applicationPid());
         QElapsedTimer clock;
         clock.start();
-        const QString stored = QCoro::waitFor(source.store(profile, QStringLiteral("sk-secret-123")));
-        QVERIFY(clock.elapsed() < 10'000);  // never hangs
+        const QString stored
+            = QCoro::waitFor(source.store(profile, QStringLiteral("sk-secret-123")));
+        QVERIFY(clock.elapsed() < 10'000); // never hangs
         QVERIFY2(!stored.contains(QStringLiteral("sk-secret-123")), qPrintable(stored));
         ProviderProfile p;
         p.name = profile;
@@ -54,14 +57,17 @@ private Q_SLOTS:
             QVERIFY(QCoro::waitFor(source.remove(profile)).isEmpty());
             const KeyLookup gone = QCoro::waitFor(source.lookup(p));
             QVERIFY(gone.key.isEmpty());
-            QVERIFY(gone.problem.isEmpty());  // no key stored is not a problem: local servers need none
+            QVERIFY(
+                gone.problem.isEmpty()); // no key stored is not a problem: local servers need none
             return;
         }
         QVERIFY2(stored.contains(QStringLiteral("apiKeyEnv")), qPrintable(stored));
         const KeyLookup found = QCoro::waitFor(source.lookup(p));
         QVERIFY(found.key.isEmpty());
-        QVERIFY2(found.problem.contains(QStringLiteral("no system keychain")), qPrintable(found.problem));
-        QVERIFY2(found.problem.contains(QStringLiteral("environment variable")), qPrintable(found.problem));
+        QVERIFY2(found.problem.contains(QStringLiteral("no system keychain")),
+                 qPrintable(found.problem));
+        QVERIFY2(found.problem.contains(QStringLiteral("environment variable")),
+                 qPrintable(found.problem));
     }
 };
 

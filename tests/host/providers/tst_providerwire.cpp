@@ -44,14 +44,21 @@ private Q_SLOTS:
     {
         const QDateTime now = QDateTime::fromString(u"2025-08-21T12:40:00Z"_s, Qt::ISODate);
         QCOMPARE(wire::retryAfterMs({{"Retry-After", "3"}}, now).value_or(-1), 3000);
-        QCOMPARE(wire::retryAfterMs({{"retry-after-ms", "250"}, {"retry-after", "3"}}, now).value_or(-1), 250);
-        QCOMPARE(wire::retryAfterMs({{"Retry-After", "Thu, 21 Aug 2025 12:40:30 GMT"}}, now).value_or(-1), 30000);
-        QCOMPARE(wire::retryAfterMs({{"Retry-After", "Thu, 21 Aug 2025 12:39:30 GMT"}}, now).value_or(-1), 0);
-        QCOMPARE(wire::retryAfterMs({{"anthropic-ratelimit-tokens-reset", "2025-08-21T12:40:59Z"},
-                                     {"anthropic-ratelimit-requests-reset", "2025-08-21T12:40:10Z"}},
-                                    now)
+        QCOMPARE(
+            wire::retryAfterMs({{"retry-after-ms", "250"}, {"retry-after", "3"}}, now).value_or(-1),
+            250);
+        QCOMPARE(wire::retryAfterMs({{"Retry-After", "Thu, 21 Aug 2025 12:40:30 GMT"}}, now)
                      .value_or(-1),
-                 59000);
+                 30000);
+        QCOMPARE(wire::retryAfterMs({{"Retry-After", "Thu, 21 Aug 2025 12:39:30 GMT"}}, now)
+                     .value_or(-1),
+                 0);
+        QCOMPARE(
+            wire::retryAfterMs({{"anthropic-ratelimit-tokens-reset", "2025-08-21T12:40:59Z"},
+                                {"anthropic-ratelimit-requests-reset", "2025-08-21T12:40:10Z"}},
+                               now)
+                .value_or(-1),
+            59000);
         QVERIFY(!wire::retryAfterMs({{"content-type", "application/json"}}, now));
     }
 
@@ -95,7 +102,8 @@ private Q_SLOTS:
         QVERIFY(!stored.contains("apiKey"));
 
         QStringList errors, warnings;
-        const auto back = ProviderProfile::fromJson(stored, u"cloud"_s, u"providers.cloud"_s, &errors, &warnings);
+        const auto back = ProviderProfile::fromJson(
+            stored, u"cloud"_s, u"providers.cloud"_s, &errors, &warnings);
         QVERIFY2(back, qPrintable(errors.join(u'\n')));
         QVERIFY(warnings.isEmpty());
         QCOMPARE(back->kind, ProviderKind::Anthropic);

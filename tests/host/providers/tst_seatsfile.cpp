@@ -22,7 +22,16 @@ private Q_SLOTS:
 
     void goodFile()
     {
-        const QByteArray text = "{ \"providers\": { \"local\": {\"kind\": \"openai\", \"baseUrl\": \"http://localhost:11434/v1\", \"model\": \"qwen3:8b\"}, \"cloud\": {\"kind\": \"anthropic\", \"baseUrl\": \"https://api.anthropic.com\", \"model\": \"claude-sonnet-4-5\", \"apiKeyEnv\": \"TOWNHALL_TST_SEATS_KEY\", \"temperature\": 0.5, \"maxTokens\": 2048, \"timeoutSeconds\": 90, \"inputPricePerMillion\": 3, \"outputPricePerMillion\": 15} }, \"seats\": [ {\"name\": \"Ada\", \"provider\": \"local\", \"model\": \"llama3.2\", \"persona\": \"Speaks in riddles.\"}, {\"name\": \"Bram\", \"provider\": \"cloud\"}, {\"name\": \"Cora\", \"bot\": true} ]}";
+        const QByteArray text
+            = "{ \"providers\": { \"local\": {\"kind\": \"openai\", \"baseUrl\": "
+              "\"http://localhost:11434/v1\", \"model\": \"qwen3:8b\"}, \"cloud\": {\"kind\": "
+              "\"anthropic\", \"baseUrl\": \"https://api.anthropic.com\", \"model\": "
+              "\"claude-sonnet-4-5\", \"apiKeyEnv\": \"TOWNHALL_TST_SEATS_KEY\", \"temperature\": "
+              "0.5, \"maxTokens\": 2048, \"timeoutSeconds\": 90, \"inputPricePerMillion\": 3, "
+              "\"outputPricePerMillion\": 15} }, \"seats\": [ {\"name\": \"Ada\", \"provider\": "
+              "\"local\", \"model\": \"llama3.2\", \"persona\": \"Speaks in riddles.\"}, "
+              "{\"name\": \"Bram\", \"provider\": \"cloud\"}, {\"name\": \"Cora\", \"bot\": true} "
+              "]}";
         const SeatsFileParse parsed = parseSeatsFile(text);
         QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(u'\n')));
         QVERIFY2(parsed.warnings.isEmpty(), qPrintable(parsed.warnings.join(u'\n')));
@@ -48,7 +57,10 @@ private Q_SLOTS:
 
     void pushSeats()
     {
-        const QByteArray text = "{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://127.0.0.1:9000/\", \"token\": \"sk-push\", \"deadlineMs\": 5000}}, {\"name\": \"Bo\", \"push\": {\"url\": \"https://agent.example/rpc\"}}, {\"name\": \"Cy\", \"bot\": true}]}";
+        const QByteArray text
+            = "{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://127.0.0.1:9000/\", "
+              "\"token\": \"sk-push\", \"deadlineMs\": 5000}}, {\"name\": \"Bo\", \"push\": "
+              "{\"url\": \"https://agent.example/rpc\"}}, {\"name\": \"Cy\", \"bot\": true}]}";
         const SeatsFileParse parsed = parseSeatsFile(text);
         QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(u'\n')));
         QVERIFY2(parsed.warnings.isEmpty(), qPrintable(parsed.warnings.join(u'\n')));
@@ -59,10 +71,10 @@ private Q_SLOTS:
         QCOMPARE(f.seats[0].push->token, u"sk-push"_s);
         QCOMPARE(f.seats[0].push->deadlineMs, 5000);
         QVERIFY(f.seats[1].push);
-        QVERIFY(f.seats[1].push->token.isEmpty());         // optional
-        QCOMPARE(f.seats[1].push->deadlineMs, 8000);        // the default
+        QVERIFY(f.seats[1].push->token.isEmpty());   // optional
+        QCOMPARE(f.seats[1].push->deadlineMs, 8000); // the default
         QVERIFY(!f.seats[2].push);
-        QVERIFY(!f.profileFor(f.seats[0]));                 // no provider for a push seat
+        QVERIFY(!f.profileFor(f.seats[0])); // no provider for a push seat
     }
 
     void badFiles_data()
@@ -70,68 +82,89 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("error");
 
-        const QByteArray local = "\"local\": {\"kind\": \"openai\", \"baseUrl\": \"http://localhost:11434/v1\", \"model\": \"m\"}";
+        const QByteArray local = "\"local\": {\"kind\": \"openai\", \"baseUrl\": "
+                                 "\"http://localhost:11434/v1\", \"model\": \"m\"}";
         QTest::newRow("not json") << QByteArray("{\"seats\": [") << u"not valid JSON"_s;
         QTest::newRow("not an object") << QByteArray("[]") << u"must hold a JSON object"_s;
         QTest::newRow("no seats") << QByteArray("{\"providers\": {}}") << u"seats: missing"_s;
         QTest::newRow("seats not an array") << QByteArray("{\"seats\": {\"Ada\": {}}}")
                                             << u"seats: expected an array, found object"_s;
         QTest::newRow("unknown provider")
-            << QByteArray("{\"providers\": {" + local + "}, \"seats\": [{\"name\": \"Ada\", \"provider\": \"cloud\"}]}")
+            << QByteArray("{\"providers\": {" + local
+                          + "}, \"seats\": [{\"name\": \"Ada\", \"provider\": \"cloud\"}]}")
             << u"seats[0].provider: unknown provider \"cloud\" (known: local)"_s;
-        QTest::newRow("wrong type")
-            << QByteArray("{\"providers\": {\"local\": {\"kind\": \"openai\", \"baseUrl\": \"http://h/v1\", \"model\": \"m\", \"maxTokens\": \"many\"}}, \"seats\": []}")
-            << u"providers.local.maxTokens: expected a whole number"_s;
+        QTest::newRow("wrong type") << QByteArray(
+            "{\"providers\": {\"local\": {\"kind\": \"openai\", \"baseUrl\": \"http://h/v1\", "
+            "\"model\": \"m\", \"maxTokens\": \"many\"}}, \"seats\": []}")
+                                    << u"providers.local.maxTokens: expected a whole number"_s;
         QTest::newRow("name of the wrong type")
             << QByteArray("{\"seats\": [{\"name\": 7, \"bot\": true}]}")
             << u"seats[0].name: expected a string, found number"_s;
-        QTest::newRow("missing baseUrl")
-            << QByteArray("{\"providers\": {\"local\": {\"kind\": \"openai\", \"model\": \"m\"}}, \"seats\": []}")
-            << u"providers.local.baseUrl: missing"_s;
+        QTest::newRow("missing baseUrl") << QByteArray(
+            "{\"providers\": {\"local\": {\"kind\": \"openai\", \"model\": \"m\"}}, \"seats\": []}")
+                                         << u"providers.local.baseUrl: missing"_s;
         QTest::newRow("baseUrl not a URL")
-            << QByteArray("{\"providers\": {\"local\": {\"kind\": \"openai\", \"baseUrl\": \"localhost:11434\", \"model\": \"m\"}}, \"seats\": []}")
+            << QByteArray("{\"providers\": {\"local\": {\"kind\": \"openai\", \"baseUrl\": "
+                          "\"localhost:11434\", \"model\": \"m\"}}, \"seats\": []}")
             << u"providers.local.baseUrl: \"localhost:11434\" is not an http or https URL"_s;
         QTest::newRow("unknown kind")
-            << QByteArray("{\"providers\": {\"local\": {\"kind\": \"gemini\", \"baseUrl\": \"http://h/v1\"}}, \"seats\": []}")
+            << QByteArray("{\"providers\": {\"local\": {\"kind\": \"gemini\", \"baseUrl\": "
+                          "\"http://h/v1\"}}, \"seats\": []}")
             << u"providers.local.kind: unknown kind \"gemini\""_s;
         QTest::newRow("key in the file")
-            << QByteArray("{\"providers\": {\"local\": {\"kind\": \"openai\", \"baseUrl\": \"http://h/v1\", \"model\": \"m\", \"apiKey\": \"sk-x\"}}, \"seats\": []}")
+            << QByteArray(
+                   "{\"providers\": {\"local\": {\"kind\": \"openai\", \"baseUrl\": "
+                   "\"http://h/v1\", \"model\": \"m\", \"apiKey\": \"sk-x\"}}, \"seats\": []}")
             << u"providers.local.apiKey: keys are not read from files"_s;
-        QByteArray nine = "{\"seats\": [";  // thirteen: one more than the largest table
+        QByteArray nine = "{\"seats\": ["; // thirteen: one more than the largest table
         for (int i = 0; i < 13; ++i)
-            nine += (i ? "," : "") + QByteArray("{\"name\": \"P") + QByteArray::number(i) + "\", \"bot\": true}";
+            nine += (i ? "," : "") + QByteArray("{\"name\": \"P") + QByteArray::number(i)
+                    + "\", \"bot\": true}";
         nine += "]}";
         QTest::newRow("too many seats") << nine << u"seats: 13 seats, but a match has at most 12"_s;
-        QTest::newRow("duplicate names")
-            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"bot\": true}, {\"name\": \"ada\", \"bot\": true}]}")
-            << u"seats[1].name: \"ada\" names another seat already"_s;
-        QTest::newRow("no name") << QByteArray("{\"seats\": [{\"bot\": true}]}") << u"seats[0].name: missing"_s;
-        QTest::newRow("neither bot nor provider") << QByteArray("{\"seats\": [{\"name\": \"Ada\"}]}")
-                                                  << u"seats[0]: needs a provider, \"bot\": true or \"push\""_s;
-        QTest::newRow("push without url") << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"token\": \"sk-x\"}}]}")
-                                          << u"seats[0].push.url: missing"_s;
+        QTest::newRow("duplicate names") << QByteArray(
+            "{\"seats\": [{\"name\": \"Ada\", \"bot\": true}, {\"name\": \"ada\", \"bot\": true}]}")
+                                         << u"seats[1].name: \"ada\" names another seat already"_s;
+        QTest::newRow("no name") << QByteArray("{\"seats\": [{\"bot\": true}]}")
+                                 << u"seats[0].name: missing"_s;
+        QTest::newRow("neither bot nor provider")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\"}]}")
+            << u"seats[0]: needs a provider, \"bot\": true or \"push\""_s;
+        QTest::newRow("push without url")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"token\": \"sk-x\"}}]}")
+            << u"seats[0].push.url: missing"_s;
         QTest::newRow("push url not http")
-            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"ftp://h/\", \"token\": \"sk-x\"}}]}")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"ftp://h/\", "
+                          "\"token\": \"sk-x\"}}]}")
             << u"seats[0].push.url: expected an http:// or https:// URL"_s;
         QTest::newRow("push deadline too short")
-            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://h/\", \"deadlineMs\": 999, \"token\": \"sk-x\"}}]}")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://h/\", "
+                          "\"deadlineMs\": 999, \"token\": \"sk-x\"}}]}")
             << u"seats[0].push.deadlineMs: must be between 1000 and 60000, found 999"_s;
         QTest::newRow("push deadline too long")
-            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://h/\", \"deadlineMs\": 60001}}]}")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://h/\", "
+                          "\"deadlineMs\": 60001}}]}")
             << u"seats[0].push.deadlineMs: must be between 1000 and 60000"_s;
         QTest::newRow("push token not a string")
-            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://h/\", \"token\": 5}}]}")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"url\": \"http://h/\", "
+                          "\"token\": 5}}]}")
             << u"seats[0].push.token: expected a string, found number"_s;
         QTest::newRow("push and bot")
-            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"bot\": true, \"push\": {\"url\": \"http://h/\", \"token\": \"sk-x\"}}]}")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"bot\": true, \"push\": {\"url\": "
+                          "\"http://h/\", \"token\": \"sk-x\"}}]}")
             << u"seats[0].push: a push seat takes neither"_s;
-        QTest::newRow("push not an object") << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": \"http://h/\"}]}")
-                                            << u"seats[0].push: expected an object, found string"_s;
+        QTest::newRow("push not an object")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": \"http://h/\"}]}")
+            << u"seats[0].push: expected an object, found string"_s;
         QTest::newRow("bot with a provider")
-            << QByteArray("{\"providers\": {" + local + "}, \"seats\": [{\"name\": \"Ada\", \"bot\": true, \"provider\": \"local\"}]}")
+            << QByteArray(
+                   "{\"providers\": {" + local
+                   + "}, \"seats\": [{\"name\": \"Ada\", \"bot\": true, \"provider\": \"local\"}]}")
             << u"seats[0].provider: a bot seat takes no provider"_s;
         QTest::newRow("no model anywhere")
-            << QByteArray("{\"providers\": {\"local\": {\"kind\": \"openai\", \"baseUrl\": \"http://h/v1\"}}, \"seats\": [{\"name\": \"Ada\", \"provider\": \"local\"}]}")
+            << QByteArray(
+                   "{\"providers\": {\"local\": {\"kind\": \"openai\", \"baseUrl\": "
+                   "\"http://h/v1\"}}, \"seats\": [{\"name\": \"Ada\", \"provider\": \"local\"}]}")
             << u"seats[0].model: missing, and provider \"local\" names no model"_s;
     }
 
@@ -142,7 +175,9 @@ private Q_SLOTS:
         const SeatsFileParse parsed = parseSeatsFile(text);
         QVERIFY(!parsed.ok());
         QVERIFY(!parsed.file);
-        QVERIFY2(std::any_of(parsed.errors.begin(), parsed.errors.end(), [&](const QString &e) { return e.contains(error); }),
+        QVERIFY2(std::any_of(parsed.errors.begin(),
+                             parsed.errors.end(),
+                             [&](const QString &e) { return e.contains(error); }),
                  qPrintable(parsed.errors.join(u'\n')));
         for (const QString &e : parsed.errors)
             QVERIFY(!e.contains(u"sk-x"_s)); // not even a key misplaced in the file
@@ -150,12 +185,18 @@ private Q_SLOTS:
 
     void warningsDoNotStopAMatch()
     {
-        const QByteArray text = "{ \"providers\": {\"cloud\": {\"kind\": \"openai\", \"baseUrl\": \"https://openrouter.ai/api/v1\", \"model\": \"m\", \"apiKeyEnv\": \"TOWNHALL_TST_SEATS_UNSET\", \"colour\": \"red\"}}, \"seats\": [{\"name\": \"Ada\", \"provider\": \"cloud\", \"mood\": \"grim\"}], \"comment\": \"a test\"}";
+        const QByteArray text
+            = "{ \"providers\": {\"cloud\": {\"kind\": \"openai\", \"baseUrl\": "
+              "\"https://openrouter.ai/api/v1\", \"model\": \"m\", \"apiKeyEnv\": "
+              "\"TOWNHALL_TST_SEATS_UNSET\", \"colour\": \"red\"}}, \"seats\": [{\"name\": "
+              "\"Ada\", \"provider\": \"cloud\", \"mood\": \"grim\"}], \"comment\": \"a test\"}";
         const SeatsFileParse parsed = parseSeatsFile(text);
         QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(u'\n')));
         const QString all = parsed.warnings.join(u'\n');
-        QVERIFY2(all.contains(u"providers.cloud.apiKeyEnv: the environment variable TOWNHALL_TST_SEATS_UNSET is not set"_s),
-                 qPrintable(all));
+        QVERIFY2(
+            all.contains(
+                u"providers.cloud.apiKeyEnv: the environment variable TOWNHALL_TST_SEATS_UNSET is not set"_s),
+            qPrintable(all));
         QVERIFY(all.contains(u"providers.cloud.colour: unknown key"_s));
         QVERIFY(all.contains(u"seats[0].mood: unknown key"_s));
         QVERIFY(all.contains(u"comment: unknown key"_s));
@@ -176,14 +217,15 @@ private Q_SLOTS:
         f.close();
         const SeatsFileParse bad = readSeatsFile(path);
         QVERIFY(!bad.ok());
-        QCOMPARE(bad.errors.first(), path + u": seats[0].bot: expected true or false, found number"_s);
+        QCOMPARE(bad.errors.first(),
+                 path + u": seats[0].bot: expected true or false, found number"_s);
     }
 
     // `--seats /dev/zero` read 1.6 GB before it failed; a huge file was read
     // whole. Both are refused after at most the cap, naming it.
     void tooLargeFilesAreRefusedUnread_data()
     {
-        QTest::addColumn<QString>("path");  // empty: a temporary file one byte past the cap
+        QTest::addColumn<QString>("path"); // empty: a temporary file one byte past the cap
         QTest::newRow("temporary file") << QString();
         if (QFile::exists(u"/dev/zero"_s))
             QTest::newRow("/dev/zero") << u"/dev/zero"_s;
@@ -206,14 +248,16 @@ private Q_SLOTS:
         const SeatsFileParse parsed = readSeatsFile(path);
         QVERIFY(!parsed.ok());
         QCOMPARE(parsed.errors.size(), 1);
-        QVERIFY2(parsed.errors.first().contains(path) && parsed.errors.first().contains(u"1024 KiB"_s),
+        QVERIFY2(parsed.errors.first().contains(path)
+                     && parsed.errors.first().contains(u"1024 KiB"_s),
                  qPrintable(parsed.errors.first()));
     }
 
     // Nested 200,000 deep (400 KB, under the cap): refused, not parsed.
     void deepFilesAreRefused()
     {
-        const QByteArray deep = "{\"seats\": " + QByteArray(200'000, '[') + QByteArray(200'000, ']') + "}";
+        const QByteArray deep
+            = "{\"seats\": " + QByteArray(200'000, '[') + QByteArray(200'000, ']') + "}";
         const SeatsFileParse parsed = parseSeatsFile(deep);
         QVERIFY(!parsed.ok());
         QCOMPARE(parsed.errors, QStringList{u"the file nests deeper than 64 levels"_s});

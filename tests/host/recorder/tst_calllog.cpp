@@ -34,11 +34,11 @@ std::shared_ptr<CallRecord> sampleRecord(const std::string &matchId, int id, qin
     auto r = std::make_shared<CallRecord>();
     r->timestamp = std::chrono::system_clock::time_point(std::chrono::milliseconds(atMs))
                    + std::chrono::microseconds(417);
-    r->session = std::make_shared<const CallSession>(
-        CallSession{"session-" + std::to_string(id % 3),
-                    "streamable-http",
-                    "agent-" + std::to_string(id % 3),
-                    "Agent " + std::to_string(id % 3)});
+    r->session
+        = std::make_shared<const CallSession>(CallSession{"session-" + std::to_string(id % 3),
+                                                          "streamable-http",
+                                                          "agent-" + std::to_string(id % 3),
+                                                          "Agent " + std::to_string(id % 3)});
     r->matchId = matchId;
     r->method = "tools/call";
     r->toolName = std::make_shared<const std::string>("et.werewolf.match.vote");
@@ -334,7 +334,9 @@ void TstCallLog::droppedWhenTheWriterIsBehindAndCounted()
     o.batchRecords = 1;
     o.maxQueuedBytes = 1;
     QStringList failures;
-    o.onFailure = [&failures](const QString &message) { failures << message; };
+    o.onFailure = [&failures](const QString &message) {
+        failures << message;
+    };
     constexpr int Calls = 2000;
     {
         auto log = CallLog::open(path, o);
@@ -370,7 +372,9 @@ namespace {
 
 /// A tools/call response with `text` (a JSON string literal) as its first
 /// content block and `structured` as its structuredContent.
-QByteArray toolResponse(int id, const std::string &text, const std::string &structured,
+QByteArray toolResponse(int id,
+                        const std::string &text,
+                        const std::string &structured,
                         bool structuredFirst = false)
 {
     const std::string content = R"("content":[{"type":"text","text":)" + text + "}]";
@@ -426,11 +430,12 @@ qint64 storedBytes(const QString &path)
 void TstCallLog::duplicatedTextStoredOnceReadBackByteForByte()
 {
     // A state-like value with everything the escaping must get right.
-    json state = {{"matchId", "m"},
-                  {"phase", "DAY_VOTE"},
-                  {"notes", "quote \" backslash \\ slash / tab \t nl \n cr \r bs \b ff \f \x01 \x1f"},
-                  {"names", {"caf\u00e9", "\u4e2d\u6587", "\xf0\x9f\x90\xba", "\x7f"}},
-                  {"players", json::array()}};
+    json state
+        = {{"matchId", "m"},
+           {"phase", "DAY_VOTE"},
+           {"notes", "quote \" backslash \\ slash / tab \t nl \n cr \r bs \b ff \f \x01 \x1f"},
+           {"names", {"caf\u00e9", "\u4e2d\u6587", "\xf0\x9f\x90\xba", "\x7f"}},
+           {"players", json::array()}};
     for (int i = 0; i < 12; ++i)
         state["players"].push_back({{"id", "p" + std::to_string(i)}, {"alive", i % 3 != 0}});
     const std::string sc = state.dump();
@@ -509,8 +514,8 @@ namespace {
 /// structuredContent, with the server's time in both.
 QByteArray stateResponse(int id, const std::string &time, const std::string &state)
 {
-    const std::string sc = R"({"ok":true,"serverTime":")" + time + R"(","state":)" + state
-                           + R"(,"error":null})";
+    const std::string sc
+        = R"({"ok":true,"serverTime":")" + time + R"(","state":)" + state + R"(,"error":null})";
     return toolResponse(id, json(sc).dump(), sc);
 }
 
@@ -531,7 +536,8 @@ std::string sampleState(int seq, const std::string &viewer)
 /// checks that read() gives back exactly the lines appendLine() gives; the
 /// bytes stored (and in `lineBytes` those of the lines).
 qint64 storeAndReadBack(const std::vector<std::pair<std::string, QByteArray>> &responses,
-                        CallLog::Options options = {}, qint64 *lineBytes = nullptr,
+                        CallLog::Options options = {},
+                        qint64 *lineBytes = nullptr,
                         QByteArray *digest = nullptr)
 {
     QTemporaryDir dir;
@@ -602,8 +608,8 @@ std::vector<std::pair<std::string, QByteArray>> editedResponses()
         return std::size_t(std::uniform_int_distribution<std::size_t>(0, n)(random));
     };
     std::vector<std::pair<std::string, QByteArray>> responses;
-    std::array<QByteArray, 2> last = {stateResponse(1, "t", sampleState(1, "a")),
-                                      stateResponse(2, "t", sampleState(2, "b"))};
+    std::array<QByteArray, 2> last
+        = {stateResponse(1, "t", sampleState(1, "a")), stateResponse(2, "t", sampleState(2, "b"))};
     const QByteArray alphabet = "ab\"\\{}:,0123456789 \xc3\xa9";
     for (int call = 0; call < 600; ++call) {
         QByteArray &r = last[std::size_t(call % 2)];
@@ -620,9 +626,7 @@ std::vector<std::pair<std::string, QByteArray>> editedResponses()
             for (std::size_t k = pick(len); k > 0; --k)
                 bytes += alphabet[qsizetype(pick(std::size_t(alphabet.size()) - 1))];
             // The ends stay a JSON object's, so that the bytes are spliced.
-            r.replace(qsizetype(at + 1),
-                      qsizetype(std::min(len, size - at - 2)),
-                      bytes);
+            r.replace(qsizetype(at + 1), qsizetype(std::min(len, size - at - 2)), bytes);
         }
         if (call % 97 == 0)
             r = stateResponse(call, "u", sampleState(call, "c"));
@@ -723,11 +727,14 @@ void TstCallLog::layoutOneFileReadAndMarkedDamagedLineRefused()
     // and a line that is none of the stored forms.
     // (A hand-made difference line reads back: the ops copy "{\"a\"" and
     // add ":2}" to the line before.)
-    makeDatabase(path,
-                 {QStringLiteral("DELETE FROM call_chunks WHERE first_at_us = 3"),
-                  QStringLiteral("INSERT INTO call_chunks (match_id, first_at_us, last_at_us, "
-                                 "calls, lines) VALUES ('m', 3, 3, 2, CAST('{\"a\":1}\n&0,7:0,4,3::2}\n' AS BLOB))")});
-    QVERIFY(QByteArray::fromStdString(*CallLog::read(path, "m")).endsWith("{\"a\":1}\n{\"a\":2}\n"));
+    makeDatabase(
+        path,
+        {QStringLiteral("DELETE FROM call_chunks WHERE first_at_us = 3"),
+         QStringLiteral(
+             "INSERT INTO call_chunks (match_id, first_at_us, last_at_us, "
+             "calls, lines) VALUES ('m', 3, 3, 2, CAST('{\"a\":1}\n&0,7:0,4,3::2}\n' AS BLOB))")});
+    QVERIFY(
+        QByteArray::fromStdString(*CallLog::read(path, "m")).endsWith("{\"a\":1}\n{\"a\":2}\n"));
     for (const char *line : {"&0,5:0,1,0:x\n", "{}\n&0,9:0,2,7:\"x\":1}\n", "x{}\n"}) {
         makeDatabase(path,
                      {QStringLiteral("DELETE FROM call_chunks WHERE first_at_us = 3"),

@@ -4,9 +4,9 @@
 // in-process path, a real HTTP end to end, and nothing lost under load from
 // 64 concurrent sessions (the recorder's overhead is measured by mcp_bench).
 
-#include "host/recorder/calllog.h"
 #include "host/host.h"
 #include "host/mcpservice.h"
+#include "host/recorder/calllog.h"
 #include "host/recorder/recorder.h"
 
 #include "engine/projection.h"

@@ -55,11 +55,13 @@ std::optional<Command> MatchDriver::nextCommand()
             if (ra.type == ActionType::SpeakOpening) {
                 c.kind = Command::Kind::Say;
                 c.messageKind = MessageKind::Opening;
-                c.text = p.displayName + " here. I am a simple villager, \"honest\" \u2014 trust me.";
+                c.text
+                    = p.displayName + " here. I am a simple villager, \"honest\" \u2014 trust me.";
                 return c;
             }
             break;
-        case Phase::DayDiscussion: break;  // below: one speaker at a time
+        case Phase::DayDiscussion:
+            break; // below: one speaker at a time
         case Phase::DayVote:
             if (ra.type == ActionType::Vote && !ra.alreadySubmitted && !ra.allowedTargets.empty()) {
                 c.kind = Command::Kind::Vote;
@@ -78,12 +80,14 @@ std::optional<Command> MatchDriver::nextCommand()
             }
             break;
         case Phase::DayAnnounce:
-        case Phase::Ended: break;
+        case Phase::Ended:
+            break;
         // Seed 002 phases: the store's tests drive classic matches only.
         case Phase::NightWitch:
         case Phase::HunterShot:
         case Phase::DayPkDefense:
-        case Phase::DayPkVote: break;
+        case Phase::DayPkVote:
+            break;
         }
     }
     if (s.phase == Phase::DayDiscussion && m_discussion[s.dayNumber] < 3) {
@@ -139,23 +143,27 @@ std::vector<Event> MatchDriver::run(int maxSteps)
     return all;
 }
 
-Match createMatch(const std::string &matchId, int number, std::uint64_t seed, TimeMs now,
-                  bool narrator)
+Match createMatch(
+    const std::string &matchId, int number, std::uint64_t seed, TimeMs now, bool narrator)
 {
     std::vector<SeatAssignment> seats;
     for (int i = 0; i < SeatCount; ++i)
-        seats.push_back({matchId + "-agent-" + std::to_string(i + 1), "Player " + std::to_string(i + 1)});
+        seats.push_back(
+            {matchId + "-agent-" + std::to_string(i + 1), "Player " + std::to_string(i + 1)});
     MatchConfig config;
     config.narrator = narrator;
-    return Match::create(matchId, "bld-" + std::to_string(number), number, seed, seats, config, now);
+    return Match::create(
+        matchId, "bld-" + std::to_string(number), number, seed, seats, config, now);
 }
 
 FilledTable fillTable(Lobby &lobby, const std::string &agentPrefix, TimeMs now)
 {
     FilledTable t;
     for (int i = 0; i < SeatCount; ++i) {
-        auto r = lobby.join(agentPrefix + std::to_string(i + 1), "Agent " + std::to_string(i + 1),
-                            DefaultQueueId, now + i);
+        auto r = lobby.join(agentPrefix + std::to_string(i + 1),
+                            "Agent " + std::to_string(i + 1),
+                            DefaultQueueId,
+                            now + i);
         if (!r.ok())
             return t;
         t.records.insert(t.records.end(), r->records.begin(), r->records.end());

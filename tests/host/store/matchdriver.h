@@ -41,13 +41,16 @@ private:
     std::mt19937_64 m_rng;
     engine::TimeMs m_now;
     bool m_pausedOnce = false;
-    std::map<int, int> m_discussion;   ///< messages per day
+    std::map<int, int> m_discussion; ///< messages per day
     std::set<int> m_wolfChatNights;
 };
 
 /// An 8-seat match created directly (no lobby), ids "<prefix>-<number>".
-engine::Match createMatch(const std::string &matchId, int number, std::uint64_t seed,
-                          engine::TimeMs now, bool narrator = true);
+engine::Match createMatch(const std::string &matchId,
+                          int number,
+                          std::uint64_t seed,
+                          engine::TimeMs now,
+                          bool narrator = true);
 
 /// A lobby that filled one table: the journal records of the joins and the
 /// match start, and the new match's first events.

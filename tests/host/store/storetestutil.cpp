@@ -35,7 +35,10 @@ RawDb::~RawDb()
     QSqlDatabase::removeDatabase(m_name);
 }
 
-QSqlDatabase RawDb::db() const { return QSqlDatabase::database(m_name, false); }
+QSqlDatabase RawDb::db() const
+{
+    return QSqlDatabase::database(m_name, false);
+}
 
 bool RawDb::exec(const QString &sql)
 {
@@ -86,21 +89,26 @@ DELETE FROM schema_version WHERE version >= 6;
 )sql");
 }
 
-bool insertLegacyToolCall(RawDb &raw, const host::ToolCallRow &row, std::optional<int> form,
+bool insertLegacyToolCall(RawDb &raw,
+                          const host::ToolCallRow &row,
+                          std::optional<int> form,
                           const QByteArray &stored)
 {
     QSqlQuery ins(raw.db());
     const QString formColumn = form ? QStringLiteral(", response_form") : QString();
     const QString formValue = form ? QStringLiteral(", ?") : QString();
-    if (!ins.prepare(QStringLiteral("INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, "
-                                    "agent_name, method, tool, status, tool_error_code, "
-                                    "rpc_error_code, http_status, latency_us, request, response%1) "
-                                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?%2)")
-                         .arg(formColumn, formValue))) {
+    if (!ins.prepare(
+            QStringLiteral("INSERT INTO tool_calls (match_id, at_us, session_id, agent_id, "
+                           "agent_name, method, tool, status, tool_error_code, "
+                           "rpc_error_code, http_status, latency_us, request, response%1) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?%2)")
+                .arg(formColumn, formValue))) {
         qWarning() << "legacy tool call insert:" << ins.lastError().text();
         return false;
     }
-    auto text = [](const std::string &s) { return QString::fromStdString(s); };
+    auto text = [](const std::string &s) {
+        return QString::fromStdString(s);
+    };
     ins.addBindValue(text(row.matchId));
     ins.addBindValue(row.atUs);
     for (const std::string *field :
@@ -215,8 +223,9 @@ void makeWritable(const QString &path)
     if (::geteuid() == 0)
         setImmutable(path, false);
     const bool dir = QFileInfo(path).isDir();
-    QFile::setPermissions(path, dir ? (QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner)
-                                    : (QFile::ReadOwner | QFile::WriteOwner));
+    QFile::setPermissions(path,
+                          dir ? (QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner)
+                              : (QFile::ReadOwner | QFile::WriteOwner));
 }
 
 bool sameEvents(const std::vector<engine::Event> &a, const std::vector<engine::Event> &b)
@@ -229,8 +238,8 @@ bool sameEvents(const std::vector<engine::Event> &a, const std::vector<engine::E
     return true;
 }
 
-host::StoreResult<void> commitStep(host::Store &store, const engine::Match &match,
-                                  std::vector<engine::Event> events)
+host::StoreResult<void>
+commitStep(host::Store &store, const engine::Match &match, std::vector<engine::Event> events)
 {
     host::Batch b;
     b.add(match, std::move(events));

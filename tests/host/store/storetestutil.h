@@ -37,8 +37,8 @@ public:
     RawDb &operator=(const RawDb &) = delete;
 
     QSqlDatabase db() const;
-    bool exec(const QString &sql);        ///< qWarning()s the error
-    bool execScript(const char *script);  ///< statements separated by ";\n"
+    bool exec(const QString &sql);       ///< qWarning()s the error
+    bool execScript(const char *script); ///< statements separated by ";\n"
     QVariant scalar(const QString &sql);
     /// "type name sql" of every schema object, sorted: compares schemas.
     QStringList schema();
@@ -63,7 +63,9 @@ bool toVersion5(RawDb &raw);
 /// row.responseJson as sent; text, or with toolcallform::Compressed in
 /// `form` a blob. `form` is `response_form`; nullopt writes a version 3
 /// row, which has no such column.
-bool insertLegacyToolCall(RawDb &raw, const host::ToolCallRow &row, std::optional<int> form = 0,
+bool insertLegacyToolCall(RawDb &raw,
+                          const host::ToolCallRow &row,
+                          std::optional<int> form = 0,
                           const QByteArray &stored = QByteArray());
 
 QByteArray fileBytes(const QString &path);
@@ -81,7 +83,7 @@ void makeWritable(const QString &path);
 bool sameEvents(const std::vector<engine::Event> &a, const std::vector<engine::Event> &b);
 
 /// Commits `events` of `match` with its refreshed rows, like the host after one command.
-host::StoreResult<void> commitStep(host::Store &store, const engine::Match &match,
-                                  std::vector<engine::Event> events);
+host::StoreResult<void>
+commitStep(host::Store &store, const engine::Match &match, std::vector<engine::Event> events);
 
 } // namespace townhall::storetest

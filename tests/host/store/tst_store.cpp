@@ -8,11 +8,11 @@
 #include "tests/host/store/matchdriver.h"
 #include "tests/host/store/storetestutil.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
-#include <QCryptographicHash>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QScopeGuard>
@@ -41,7 +41,9 @@ constexpr engine::TimeMs T0 = 1'700'000'000'000;
 Store::Options fixedClock()
 {
     Store::Options o;
-    o.clock = [] { return T0 + 5; };
+    o.clock = [] {
+        return T0 + 5;
+    };
     return o;
 }
 } // namespace
@@ -173,8 +175,8 @@ static Store::Options fillingEvery(int every)
     return o;
 }
 
-std::optional<Store> TstStore::storeThatPlayed(Match &match, std::uint64_t seed, int steps,
-                                               int every)
+std::optional<Store>
+TstStore::storeThatPlayed(Match &match, std::uint64_t seed, int steps, int every)
 {
     auto store = Store::open(dbPath(), fillingEvery(every));
     if (!store) {
@@ -191,8 +193,8 @@ bool TstStore::twoMatchesInProgress(const QString &path, Match &a, Match &b, std
     auto store = Store::open(path);
     if (!store)
         return false;
-    return playAndCommit(*store, a, seed, 15) && playAndCommit(*store, b, seed + 1, 10) && !a.ended()
-           && !b.ended();
+    return playAndCommit(*store, a, seed, 15) && playAndCommit(*store, b, seed + 1, 10)
+           && !a.ended() && !b.ended();
 }
 
 bool TstStore::schemaOfAFreshFile(const QString &path)
@@ -228,20 +230,30 @@ void TstStore::openCreatesSchemaAndDirectories()
     QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(),
              Store::SchemaVersion);
     const QStringList schema = raw.schema().join(QLatin1Char('\n')).split(QLatin1Char('\n'));
-    for (const char *table : {"queue", "matches", "players", "events", "buildings", "idempotency",
-                              "agents", "lobby_journal", "schema_version", "event_seqs",
+    for (const char *table : {"queue",
+                              "matches",
+                              "players",
+                              "events",
+                              "buildings",
+                              "idempotency",
+                              "agents",
+                              "lobby_journal",
+                              "schema_version",
+                              "event_seqs",
                               "event_seqs_cover"})
-        QVERIFY2(raw.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
-                                           "AND name = '%1'")
-                                .arg(QLatin1String(table)))
-                         .toInt()
-                     == 1,
-                 table);
+        QVERIFY2(
+            raw.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
+                                      "AND name = '%1'")
+                           .arg(QLatin1String(table)))
+                    .toInt()
+                == 1,
+            table);
     // Since version 6 an event insert touches one B-tree: events has no index.
-    QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
-                                       "tbl_name = 'events'"))
-                 .toInt(),
-             0);
+    QCOMPARE(
+        raw.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
+                                  "tbl_name = 'events'"))
+            .toInt(),
+        0);
     QCOMPARE(raw.scalar(QStringLiteral("SELECT up_to_id FROM event_seqs_cover")).toInt(), 0);
 
     // Reopening an up-to-date file changes nothing about its version.
@@ -287,7 +299,9 @@ void TstStore::eventsReadAcrossIndexedAndNewer()
         store.emplace(std::move(*opened));
     }
     RawDb raw(path);
-    auto count = [&](const char *sql) { return raw.scalar(QLatin1String(sql)).toLongLong(); };
+    auto count = [&](const char *sql) {
+        return raw.scalar(QLatin1String(sql)).toLongLong();
+    };
     std::vector<Match> matches;
     std::vector<MatchDriver> drivers;
     matches.reserve(3);
@@ -300,8 +314,9 @@ void TstStore::eventsReadAcrossIndexedAndNewer()
     qint64 newer = count("SELECT count(*) FROM events");
     if (newer >= every)
         newer = 0;
-    QCOMPARE(count("SELECT count(*) FROM events WHERE id > (SELECT up_to_id FROM event_seqs_cover)"),
-             newer);
+    QCOMPARE(
+        count("SELECT count(*) FROM events WHERE id > (SELECT up_to_id FROM event_seqs_cover)"),
+        newer);
 
     int commits = 0;
     bool reopened = false;
@@ -320,7 +335,7 @@ void TstStore::eventsReadAcrossIndexedAndNewer()
             b.add(m, std::move(ev));
             qint64 more = 0;
             if (turn % 3 == 0 && i + 1 < matches.size() && !matches[i + 1].ended()) {
-                std::vector<Event> other = drivers[i + 1].step();  // two matches, one commit
+                std::vector<Event> other = drivers[i + 1].step(); // two matches, one commit
                 more = qint64(other.size());
                 if (!other.empty())
                     b.add(matches[i + 1], std::move(other));
@@ -347,11 +362,13 @@ void TstStore::eventsReadAcrossIndexedAndNewer()
                 auto all = store->loadEvents(x.matchId());
                 STORE_VERIFY(all);
                 QVERIFY2(sameEvents(*all, x.log()), x.matchId().c_str());
-                const std::uint64_t cursor = x.log().size() - std::min<std::size_t>(x.log().size(), 5);
+                const std::uint64_t cursor
+                    = x.log().size() - std::min<std::size_t>(x.log().size(), 5);
                 auto tail = store->loadEvents(x.matchId(), cursor);
                 STORE_VERIFY(tail);
-                QVERIFY(sameEvents(*tail, std::vector<Event>(x.log().begin() + std::ptrdiff_t(cursor),
-                                                             x.log().end())));
+                QVERIFY(sameEvents(
+                    *tail,
+                    std::vector<Event>(x.log().begin() + std::ptrdiff_t(cursor), x.log().end())));
             }
             if (!reopened && commits == 60) {
                 // A new store learns how many events wait from the file, and
@@ -371,12 +388,14 @@ void TstStore::eventsReadAcrossIndexedAndNewer()
         QVERIFY(m.ended());
     // Every event is in exactly one part: event_seqs up to the cover, by
     // rowid above it; and event_seqs points at the right rows.
-    QCOMPARE(count("SELECT count(*) FROM event_seqs") + newer, count("SELECT count(*) FROM events"));
+    QCOMPARE(count("SELECT count(*) FROM event_seqs") + newer,
+             count("SELECT count(*) FROM events"));
     QCOMPARE(count("SELECT count(*) FROM event_seqs s JOIN events e ON e.id = s.id "
                    "AND e.match_id = s.match_id AND e.seq = s.seq"),
              count("SELECT count(*) FROM event_seqs"));
-    QCOMPARE(count("SELECT count(*) FROM events WHERE id <= (SELECT up_to_id FROM event_seqs_cover)"),
-             count("SELECT count(*) FROM event_seqs"));
+    QCOMPARE(
+        count("SELECT count(*) FROM events WHERE id <= (SELECT up_to_id FROM event_seqs_cover)"),
+        count("SELECT count(*) FROM event_seqs"));
     std::size_t logged = 0;
     for (const Match &m : matches)
         logged += m.log().size();
@@ -409,8 +428,9 @@ void TstStore::duplicateWrittenBehindTheStoreIsNotRead()
     }
     auto again = Store::open(path, fillingEvery(1));
     STORE_VERIFY(again);
-    QTest::ignoreMessage(QtWarningMsg, twice);  // playAndCommit's first read
-    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("repeat the \\(match, seq\\)")));
+    QTest::ignoreMessage(QtWarningMsg, twice); // playAndCommit's first read
+    QTest::ignoreMessage(QtWarningMsg,
+                         QRegularExpression(QStringLiteral("repeat the \\(match, seq\\)")));
     QVERIFY(playAndCommit(*again, m, 4, 3));
     auto events = again->loadEvents("match-1");
     STORE_VERIFY(events);
@@ -431,7 +451,7 @@ void TstStore::secondWriterCannotRepeatASeq()
     Match a = createMatch("match-1", 1, 9, T0);
     std::optional<Store> first = storeThatPlayed(a, 9, 6, 1000);
     QVERIFY(first);
-    Match b = a;  // the second writer's copy of the same match
+    Match b = a; // the second writer's copy of the same match
     auto second = Store::open(dbPath(), fillingEvery(1000));
     STORE_VERIFY(second);
     MatchDriver db(b, 10, b.log().back().at);
@@ -469,8 +489,9 @@ void TstStore::importByAnotherWriterKeepsTheCount()
     QVERIFY(store);
     RawDb raw(path);
     auto newer = [&] {
-        return raw.scalar(QStringLiteral("SELECT count(*) FROM events WHERE id > "
-                                         "(SELECT up_to_id FROM event_seqs_cover)"))
+        return raw
+            .scalar(QStringLiteral("SELECT count(*) FROM events WHERE id > "
+                                   "(SELECT up_to_id FROM event_seqs_cover)"))
             .toLongLong();
     };
     QVERIFY(newer() > 0);
@@ -513,10 +534,12 @@ void TstStore::eventReadsNeverScanTheTable()
         // Values in place of the parameters (a match, then a seq).
         sql.replace(QStringLiteral("?1"), QStringLiteral("'match-1'"));
         for (int i = 0; sql.contains(QLatin1Char('?')); ++i)
-            sql.replace(sql.indexOf(QLatin1Char('?')), 1,
+            sql.replace(sql.indexOf(QLatin1Char('?')),
+                        1,
                         i % 2 == 0 ? QStringLiteral("'match-1'") : QStringLiteral("0"));
         QSqlQuery q(raw.db());
-        QVERIFY2(q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + sql), qPrintable(q.lastError().text()));
+        QVERIFY2(q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + sql),
+                 qPrintable(q.lastError().text()));
         QStringList plan;
         while (q.next())
             plan << q.value(3).toString();
@@ -643,7 +666,7 @@ void TstStore::recoveryReplaysUnfinishedMatches()
         auto store = Store::open(dbPath());
         STORE_VERIFY(store);
         QVERIFY(playAndCommit(*store, finished, 11));
-        QVERIFY(playAndCommit(*store, running, 22, 40));  // stops mid-match
+        QVERIFY(playAndCommit(*store, running, 22, 40)); // stops mid-match
         QVERIFY(!running.ended());
     }
     std::uint64_t seqBefore = 0;
@@ -779,21 +802,21 @@ void TstStore::batchIsAtomic()
     rec.agentId = "someone";
     rec.displayName = "Someone";
     batch.addLobbyRecords({rec});
-    batch.add(a, da.step());                 // a good write, first in the batch
+    batch.add(a, da.step()); // a good write, first in the batch
     batch.addIdempotency({"match.ready", "k1", "agent-x", std::string("match-1"), "h", "{}", 0});
-    std::vector<Event> bad = db.step();      // the faulty one, later in the batch
+    std::vector<Event> bad = db.step(); // the faulty one, later in the batch
     QVERIFY(bad.size() >= 1);
     if (fault == QLatin1String("gap")) {
         std::vector<Event> more = db.step();
-        batch.add(b, more);                  // skips the events of the first step
+        batch.add(b, more); // skips the events of the first step
     } else if (fault == QLatin1String("duplicate")) {
         std::vector<Event> dup{b.log().front()};
         batch.addEvents("match-2", dup);
     } else if (fault == QLatin1String("check")) {
         batch.add(b, bad);
-        batch.matches.back().snapshot->players[0].seat = 13;  // CHECK (seat BETWEEN 1 AND 12)
+        batch.matches.back().snapshot->players[0].seat = 13; // CHECK (seat BETWEEN 1 AND 12)
     } else if (fault == QLatin1String("ahead")) {
-        batch.matches.push_back(MatchWrite{"match-2", {}, snapshotOf(b)});  // rows, no events
+        batch.matches.push_back(MatchWrite{"match-2", {}, snapshotOf(b)}); // rows, no events
     } else if (fault == QLatin1String("unknown")) {
         Match c = createMatch("match-3", 3, 7, T0);
         batch.addEvents("match-3", c.log());
@@ -965,8 +988,8 @@ constexpr const char *CrashChildEnv = "TOWNHALL_STORE_CRASH_CHILD";
 void ack(const Match &m)
 {
     // Printed only after commit() returned: this is what "acknowledged" means.
-    std::printf("ack %s %llu\n", m.matchId().c_str(),
-                static_cast<unsigned long long>(m.state().lastSeq));
+    std::printf(
+        "ack %s %llu\n", m.matchId().c_str(), static_cast<unsigned long long>(m.state().lastSeq));
     std::fflush(stdout);
 }
 
@@ -975,7 +998,7 @@ void ack(const Match &m)
 int crashChild(const QString &path)
 {
     Store::Options o;
-    o.indexEventsEvery = 16;  // event_seqs filled every few commits: kills land around fills
+    o.indexEventsEvery = 16; // event_seqs filled every few commits: kills land around fills
     auto store = Store::open(path, o);
     if (!store) {
         std::fprintf(stderr, "child open: %s\n", qPrintable(store.error().message));
@@ -1005,7 +1028,7 @@ int crashChild(const QString &path)
     int next = int(ids->size()) + 1;
     QElapsedTimer lifetime;
     lifetime.start();
-    while (lifetime.elapsed() < 60'000) {  // never outlive a crashed parent for long
+    while (lifetime.elapsed() < 60'000) { // never outlive a crashed parent for long
         while (live.size() < 3) {
             auto m = std::make_unique<Match>(
                 createMatch("match-" + std::to_string(next), next, 500 + next, T0));
@@ -1039,7 +1062,7 @@ int crashChild(const QString &path)
 void TstStore::crashKillLosesNothingAcknowledged()
 {
     const QString path = dbPath();
-    std::mt19937 rng(20261122);  // fixed: the same kill moments every run
+    std::mt19937 rng(20261122); // fixed: the same kill moments every run
     std::map<std::string, std::uint64_t> acked;
     qint64 filled = 0;
     for (int round = 0; round < 8; ++round) {
@@ -1060,7 +1083,7 @@ void TstStore::crashKillLosesNothingAcknowledged()
             out += child.readAllStandardOutput();
         }
         QVERIFY2(child.state() == QProcess::Running, child.readAllStandardError().constData());
-        child.kill();  // SIGKILL: no destructors, no checkpoint, no cleanup
+        child.kill(); // SIGKILL: no destructors, no checkpoint, no cleanup
         QVERIFY(child.waitForFinished());
         QCOMPARE(child.exitStatus(), QProcess::CrashExit);
         out += child.readAllStandardOutput();
@@ -1068,7 +1091,7 @@ void TstStore::crashKillLosesNothingAcknowledged()
         for (const QByteArray &line : out.split('\n')) {
             const QList<QByteArray> f = line.split(' ');
             if (f.size() != 3 || f[0] != "ack")
-                continue;  // a line cut by the kill is not an acknowledgement
+                continue; // a line cut by the kill is not an acknowledgement
             std::uint64_t &seq = acked[f[1].toStdString()];
             seq = std::max<std::uint64_t>(seq, f[2].toULongLong());
             ++lines;
@@ -1094,7 +1117,8 @@ void TstStore::crashKillLosesNothingAcknowledged()
             QVERIFY2(rm.hashVerified, qPrintable(rm.problem));
         // Every event is in event_seqs or above its cover, never both.
         RawDb raw(path);
-        const qint64 events = raw.scalar(QStringLiteral("SELECT count(*) FROM events")).toLongLong();
+        const qint64 events
+            = raw.scalar(QStringLiteral("SELECT count(*) FROM events")).toLongLong();
         QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM event_seqs")).toLongLong()
                      + raw.scalar(QStringLiteral("SELECT count(*) FROM events WHERE id > "
                                                  "(SELECT up_to_id FROM event_seqs_cover)"))
@@ -1120,7 +1144,7 @@ void TstStore::appendEventsNeedsAMatch()
     Batch b;
     b.addEvents("match-1", first);
     b.matches.back().snapshot = snapshotOf(m);
-    b.matches.back().snapshot->match.lastSeq = 2;  // rows that describe what is stored
+    b.matches.back().snapshot->match.lastSeq = 2; // rows that describe what is stored
     STORE_VERIFY(store->commit(b));
     STORE_VERIFY(store->appendEvents("match-1", rest));
     auto loaded = store->loadEvents("match-1");
@@ -1137,13 +1161,21 @@ void TstStore::idempotencySurvivesReopen()
     {
         auto store = Store::open(dbPath(), fixedClock());
         STORE_VERIFY(store);
-        STORE_VERIFY(store->putIdempotency("match.vote", "key-1", "agent-a", std::string("match-1"),
-                                           "args#1", R"({"ok":true,"eventId":"match-1:00000042"})"));
-        STORE_VERIFY(store->putIdempotency("queue.join", "key-1", "agent-b", std::nullopt, "args#2",
-                                           R"({"ok":true})"));
+        STORE_VERIFY(store->putIdempotency("match.vote",
+                                           "key-1",
+                                           "agent-a",
+                                           std::string("match-1"),
+                                           "args#1",
+                                           R"({"ok":true,"eventId":"match-1:00000042"})"));
+        STORE_VERIFY(store->putIdempotency(
+            "queue.join", "key-1", "agent-b", std::nullopt, "args#2", R"({"ok":true})"));
         // First write wins: a retried put does not replace the stored result.
-        STORE_VERIFY(store->putIdempotency("match.vote", "key-1", "agent-a", std::string("match-1"),
-                                           "args#other", R"({"ok":false})"));
+        STORE_VERIFY(store->putIdempotency("match.vote",
+                                           "key-1",
+                                           "agent-a",
+                                           std::string("match-1"),
+                                           "args#other",
+                                           R"({"ok":false})"));
     }
     auto store = Store::open(dbPath(), fixedClock());
     STORE_VERIFY(store);
@@ -1208,7 +1240,8 @@ void TstStore::agents()
 
     std::string wrong = token;
     wrong.back() = wrong.back() == 'A' ? 'B' : 'A';
-    for (const std::string &bad : {wrong, std::string(), std::string("th_"), std::string("Bearer x")}) {
+    for (const std::string &bad :
+         {wrong, std::string(), std::string("th_"), std::string("Bearer x")}) {
         auto r = store->verifyToken(bad);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, Code::Unauthorized);
@@ -1261,8 +1294,9 @@ void TstStore::tokenNeverStoredInPlaintext()
     QVERIFY(!bytes.contains(QByteArray::fromStdString(token)));
     QVERIFY(!bytes.contains(QByteArray::fromStdString(token.substr(3))));
     // What is stored is the hash (proves we looked in the right place).
-    const QByteArray hash =
-        QCryptographicHash::hash(QByteArray::fromStdString(token), QCryptographicHash::Sha256).toHex();
+    const QByteArray hash
+        = QCryptographicHash::hash(QByteArray::fromStdString(token), QCryptographicHash::Sha256)
+              .toHex();
     QVERIFY(bytes.contains(hash));
 }
 
@@ -1342,10 +1376,13 @@ void TstStore::importRejects_data()
     QTest::newRow("payload the reducer cannot read")
         << QStringLiteral("badpayload") << QStringLiteral("replay");
     // A file is checked against the rules, not trusted (issue 28, item 8).
-    QTest::newRow("wolf chat marked public") << QStringLiteral("wolfpublic") << QStringLiteral("audience should be WOLVES");
+    QTest::newRow("wolf chat marked public")
+        << QStringLiteral("wolfpublic") << QStringLiteral("audience should be WOLVES");
     QTest::newRow("winner flipped") << QStringLiteral("winner") << QStringLiteral("GAME_ENDED");
-    QTest::newRow("id is not its number's") << QStringLiteral("idnumber") << QStringLiteral("must agree");
-    QTest::newRow("nested 200,000 deep") << QStringLiteral("deep") << QStringLiteral("nested deeper");
+    QTest::newRow("id is not its number's")
+        << QStringLiteral("idnumber") << QStringLiteral("must agree");
+    QTest::newRow("nested 200,000 deep")
+        << QStringLiteral("deep") << QStringLiteral("nested deeper");
 }
 
 void TstStore::importRejects()
@@ -1373,19 +1410,21 @@ void TstStore::importRejects()
         lines = {"", "   "};
     } else if (edit == QLatin1String("noreplay")) {
         engine::json j = engine::toJson(log[0]);
-        j["type"] = "PHASE_CHANGED";  // a log must start with MATCH_CREATED
+        j["type"] = "PHASE_CHANGED"; // a log must start with MATCH_CREATED
         lines[0] = j.dump();
     } else if (edit == QLatin1String("wolfpublic") || edit == QLatin1String("winner")) {
         const bool chat = edit == QLatin1String("wolfpublic");
         bool edited = false;
         for (std::size_t i = 0; i < log.size() && !edited; ++i) {
-            if (log[i].type != (chat ? engine::EventType::WolfChatMessage : engine::EventType::GameEnded))
+            if (log[i].type
+                != (chat ? engine::EventType::WolfChatMessage : engine::EventType::GameEnded))
                 continue;
             engine::json j = engine::toJson(log[i]);
             if (chat)
                 j["audience"] = "PUBLIC";
             else
-                j["payload"]["winningTeam"] = j["payload"]["winningTeam"] == "VILLAGERS" ? "WEREWOLVES" : "VILLAGERS";
+                j["payload"]["winningTeam"]
+                    = j["payload"]["winningTeam"] == "VILLAGERS" ? "WEREWOLVES" : "VILLAGERS";
             lines[i] = j.dump();
             edited = true;
         }
@@ -1394,13 +1433,14 @@ void TstStore::importRejects()
         // Every mention, narration's causes included: a consistent log of
         // "match-3" that still says it is match number 1.
         for (std::string &l : lines)
-            for (std::size_t at = l.find("match-1"); at != std::string::npos; at = l.find("match-1", at))
+            for (std::size_t at = l.find("match-1"); at != std::string::npos;
+                 at = l.find("match-1", at))
                 l.replace(at, 7, "match-3");
     } else if (edit == QLatin1String("deep")) {
         lines[4] = std::string(200000, '[') + std::string(200000, ']');
     } else if (edit == QLatin1String("badpayload")) {
         engine::json j = engine::toJson(log[0]);
-        j["payload"] = engine::json::object();  // MATCH_CREATED without players
+        j["payload"] = engine::json::object(); // MATCH_CREATED without players
         lines[0] = j.dump();
     }
     std::string text;
@@ -1481,16 +1521,17 @@ void TstStore::loadRefusesMalformedStoredEvents_data()
     QTest::addColumn<int>("named");
     QTest::addColumn<Code>("code");
     QTest::addColumn<QStringList>("messageParts");
-    const QString first = QStringLiteral(
-        "SELECT min(seq) FROM events WHERE match_id = 'match-1' AND type = '%1'");
+    const QString first
+        = QStringLiteral("SELECT min(seq) FROM events WHERE match_id = 'match-1' AND type = '%1'");
     QTest::newRow("missing field")
         << first.arg(QLatin1String("PHASE_CHANGED"))
         << QStringLiteral("payload = json_remove(payload, '$.dayNumber')") << 0 << Code::Invalid
         << QStringList{QStringLiteral("(PHASE_CHANGED)"), QStringLiteral("'dayNumber' is missing")};
-    QTest::newRow("wrong type")
-        << first.arg(QLatin1String("PLAYER_READY"))
-        << QStringLiteral("payload = json_set(payload, '$.playerId', 7)") << 0 << Code::Invalid
-        << QStringList{QStringLiteral("(PLAYER_READY)"), QStringLiteral("'playerId' must be a string")};
+    QTest::newRow("wrong type") << first.arg(QLatin1String("PLAYER_READY"))
+                                << QStringLiteral("payload = json_set(payload, '$.playerId', 7)")
+                                << 0 << Code::Invalid
+                                << QStringList{QStringLiteral("(PLAYER_READY)"),
+                                               QStringLiteral("'playerId' must be a string")};
     QTest::newRow("unknown event type")
         << QStringLiteral("SELECT 5") << QStringLiteral("type = 'BRUNCH'") << 0 << Code::Corrupt
         << QStringList{QStringLiteral("damaged")};
@@ -1518,11 +1559,13 @@ void TstStore::loadRefusesMalformedStoredEvents()
         RawDb raw(dbPath());
         seq = raw.scalar(target).toULongLong();
         QVERIFY(seq > 0);
-        QVERIFY(raw.exec(QStringLiteral("UPDATE events SET %1 WHERE match_id = 'match-1' AND seq = %2")
-                             .arg(set)
-                             .arg(seq)));
+        QVERIFY(
+            raw.exec(QStringLiteral("UPDATE events SET %1 WHERE match_id = 'match-1' AND seq = %2")
+                         .arg(set)
+                         .arg(seq)));
     }
-    const QString eventId = QString::fromStdString(engine::makeEventId("match-1", seq + std::uint64_t(named)));
+    const QString eventId
+        = QString::fromStdString(engine::makeEventId("match-1", seq + std::uint64_t(named)));
 
     auto store = Store::open(dbPath());
     STORE_VERIFY(store);
@@ -1657,7 +1700,8 @@ CREATE TABLE idempotency (
 bool writeV1(const QString &path, const Match &m, const QString &badVisibility = {})
 {
     RawDb raw(path);
-    if (!raw.execScript(V1Ddl) || !raw.exec(QStringLiteral("PRAGMA application_id = %1").arg(Store::ApplicationId))
+    if (!raw.execScript(V1Ddl)
+        || !raw.exec(QStringLiteral("PRAGMA application_id = %1").arg(Store::ApplicationId))
         || !raw.exec(QStringLiteral("INSERT INTO schema_version VALUES (1, 1)")))
         return false;
     QSqlDatabase db = raw.db();
@@ -1666,19 +1710,30 @@ bool writeV1(const QString &path, const Match &m, const QString &badVisibility =
     const MatchSnapshot snap = snapshotOf(m);
     const MatchRow &r = snap.match;
     q.prepare(QStringLiteral(
-        "INSERT INTO matches (match_id, queue_id, building_instance_id, match_number, seed, status, "
+        "INSERT INTO matches (match_id, queue_id, building_instance_id, match_number, seed, "
+        "status, "
         "phase, day_number, night_number, phase_started_at_ms, phase_ends_at_ms, players_alive, "
         "started_at_ms, ended_at_ms, winner, public_summary, last_seq, updated_at_ms) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    for (const QVariant &v : QVariantList{
-             QString::fromStdString(r.matchId), QString::fromStdString(r.queueId),
-             QString::fromStdString(r.buildingInstanceId), r.matchNumber, QString::number(r.seed),
-             r.ended ? QStringLiteral("ENDED") : QStringLiteral("ACTIVE"),
-             QString::fromStdString(r.phase), r.dayNumber, r.nightNumber, qint64(r.phaseStartedAt),
-             qint64(r.phaseEndsAt), r.playersAlive, qint64(r.startedAt),
-             r.endedAt ? QVariant(qint64(*r.endedAt)) : QVariant(),
-             r.winner ? QVariant(QString::fromStdString(*r.winner)) : QVariant(),
-             QString::fromStdString(r.publicSummary), qint64(r.lastSeq), qint64(1)})
+    for (const QVariant &v :
+         QVariantList{QString::fromStdString(r.matchId),
+                      QString::fromStdString(r.queueId),
+                      QString::fromStdString(r.buildingInstanceId),
+                      r.matchNumber,
+                      QString::number(r.seed),
+                      r.ended ? QStringLiteral("ENDED") : QStringLiteral("ACTIVE"),
+                      QString::fromStdString(r.phase),
+                      r.dayNumber,
+                      r.nightNumber,
+                      qint64(r.phaseStartedAt),
+                      qint64(r.phaseEndsAt),
+                      r.playersAlive,
+                      qint64(r.startedAt),
+                      r.endedAt ? QVariant(qint64(*r.endedAt)) : QVariant(),
+                      r.winner ? QVariant(QString::fromStdString(*r.winner)) : QVariant(),
+                      QString::fromStdString(r.publicSummary),
+                      qint64(r.lastSeq),
+                      qint64(1)})
         q.addBindValue(v);
     if (!q.exec())
         return false;
@@ -1688,35 +1743,43 @@ bool writeV1(const QString &path, const Match &m, const QString &badVisibility =
         for (const QVariant &v : QVariantList{QString::fromStdString(p.matchId),
                                               QString::fromStdString(p.playerId),
                                               QString::fromStdString(p.agentId),
-                                              QString::fromStdString(p.displayName), p.seat,
-                                              QString::fromStdString(p.role), int(p.alive)})
+                                              QString::fromStdString(p.displayName),
+                                              p.seat,
+                                              QString::fromStdString(p.role),
+                                              int(p.alive)})
             q.addBindValue(v);
         if (!q.exec())
             return false;
     }
-    q.prepare(QStringLiteral("INSERT INTO events (match_id, seq, event_id, at_ms, type, visibility, "
-                             "payload) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    q.prepare(
+        QStringLiteral("INSERT INTO events (match_id, seq, event_id, at_ms, type, visibility, "
+                       "payload) VALUES (?, ?, ?, ?, ?, ?, ?)"));
     for (const Event &e : m.log()) {
         QString visibility = QString::fromStdString(std::string(engine::toString(e.audience)));
         if (e.audience == engine::Audience::Player)
             visibility += QLatin1Char(':') + QString::fromStdString(e.audiencePlayerId);
         if (!badVisibility.isEmpty() && e.seq == 3)
             visibility = badVisibility;
-        for (const QVariant &v : QVariantList{QString::fromStdString(e.matchId), qint64(e.seq),
-                                              QString::fromStdString(e.eventId), qint64(e.at),
-                                              QString::fromStdString(std::string(engine::toString(e.type))),
-                                              visibility, QString::fromStdString(e.payload.dump())})
+        for (const QVariant &v :
+             QVariantList{QString::fromStdString(e.matchId),
+                          qint64(e.seq),
+                          QString::fromStdString(e.eventId),
+                          qint64(e.at),
+                          QString::fromStdString(std::string(engine::toString(e.type))),
+                          visibility,
+                          QString::fromStdString(e.payload.dump())})
             q.addBindValue(v);
         if (!q.exec())
             return false;
     }
-    const bool ok = raw.exec(QStringLiteral(
-                        "INSERT INTO queue VALUES ('werewolf-default', 'q-1', 'Queued One', 10, NULL)"))
-                    && raw.exec(QStringLiteral(
-                        "INSERT INTO queue VALUES ('werewolf-default', 'q-2', 'Queued Two', 20, NULL)"))
-                    && raw.exec(QStringLiteral("INSERT INTO idempotency VALUES ('match.vote', 'k-7', "
-                                               "'p:3', '%1', '{\"ok\":true}', 30)")
-                                    .arg(QString::fromStdString(m.matchId())));
+    const bool ok
+        = raw.exec(QStringLiteral(
+              "INSERT INTO queue VALUES ('werewolf-default', 'q-1', 'Queued One', 10, NULL)"))
+          && raw.exec(QStringLiteral(
+              "INSERT INTO queue VALUES ('werewolf-default', 'q-2', 'Queued Two', 20, NULL)"))
+          && raw.exec(QStringLiteral("INSERT INTO idempotency VALUES ('match.vote', 'k-7', "
+                                     "'p:3', '%1', '{\"ok\":true}', 30)")
+                          .arg(QString::fromStdString(m.matchId())));
     q.finish();
     return ok && db.commit();
 }
@@ -1917,7 +1980,8 @@ void TstStore::migrationFromV5()
     {
         RawDb raw(path);
         QCOMPARE(rawEvents(raw), before);
-        QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM event_seqs")).toLongLong(), stored);
+        QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM event_seqs")).toLongLong(),
+                 stored);
         QCOMPARE(raw.scalar(QStringLiteral("SELECT up_to_id FROM event_seqs_cover")).toLongLong(),
                  raw.scalar(QStringLiteral("SELECT MAX(id) FROM events")).toLongLong());
     }
@@ -1946,7 +2010,7 @@ void TstStore::failedMigrationLeavesFileUntouched()
 {
     Match m = createMatch("match-1", 1, 8, T0);
     const QString path = dbPath(QStringLiteral("v1bad.sqlite"));
-    QVERIFY(writeV1(path, m, QStringLiteral("EVERYONE")));  // not a v1 visibility
+    QVERIFY(writeV1(path, m, QStringLiteral("EVERYONE"))); // not a v1 visibility
     const QByteArray before = fileBytes(path);
     auto store = Store::open(path);
     QVERIFY(!store.ok());
@@ -2015,7 +2079,8 @@ void TstStore::refusesForeignDatabase_data()
 {
     QTest::addColumn<QString>("setup");
     QTest::newRow("tables, no application id") << QStringLiteral("CREATE TABLE notes (x TEXT)");
-    QTest::newRow("another application id, empty") << QStringLiteral("PRAGMA application_id = 305419896");
+    QTest::newRow("another application id, empty")
+        << QStringLiteral("PRAGMA application_id = 305419896");
     QTest::newRow("another application id, tables")
         << QStringLiteral("PRAGMA application_id = 7;CREATE TABLE events (id INTEGER)");
 }
@@ -2028,7 +2093,7 @@ void TstStore::refusesForeignDatabase()
         RawDb raw(path);
         for (const QString &sql : setup.split(QLatin1Char(';')))
             QVERIFY(raw.exec(sql));
-        QVERIFY(raw.exec(QStringLiteral("PRAGMA user_version = 3")));  // make sure the file exists
+        QVERIFY(raw.exec(QStringLiteral("PRAGMA user_version = 3"))); // make sure the file exists
     }
     const QByteArray before = fileBytes(path);
     QVERIFY(!before.isEmpty());
@@ -2183,7 +2248,8 @@ void TstStore::checkpointsOffTheCommittingThread()
     };
     auto run = [this](bool checkpointThread) -> Seen {
         Seen seen;
-        const QString path = dbPath(checkpointThread ? QStringLiteral("bg.sqlite") : QStringLiteral("fg.sqlite"));
+        const QString path
+            = dbPath(checkpointThread ? QStringLiteral("bg.sqlite") : QStringLiteral("fg.sqlite"));
         Match m = createMatch("match-1", 1, 7, T0);
         Store::Options o;
         o.checkpointThread = checkpointThread;
@@ -2195,7 +2261,9 @@ void TstStore::checkpointsOffTheCommittingThread()
         const std::vector<Event> events = driver.run();
         // Polling reads no database, so it cannot make a checkpoint find
         // the file busy.
-        auto settled = [&] { return QTest::qWaitFor([&] { return !store->checkpointPending(); }, 10'000); };
+        auto settled = [&] {
+            return QTest::qWaitFor([&] { return !store->checkpointPending(); }, 10'000);
+        };
         for (std::size_t i = 0; i < events.size(); ++i) {
             if (i + 1 == events.size() && !settled())
                 return seen;
@@ -2216,7 +2284,7 @@ void TstStore::checkpointsOffTheCommittingThread()
         if (!QFile::copy(path, copy))
             return seen;
         if (QFileInfo(path + QStringLiteral("-wal")).size() >= 1000 * 4120) {
-            seen.inFileAlone = -2;  // SQLite would have checkpointed by itself: no verdict
+            seen.inFileAlone = -2; // SQLite would have checkpointed by itself: no verdict
             return seen;
         }
         Store::Options ro;
@@ -2234,7 +2302,7 @@ void TstStore::checkpointsOffTheCommittingThread()
     const Seen with = run(true);
     QVERIFY(with.committed > 0);
     QVERIFY(with.checkpoints > 0);
-    QCOMPARE(with.inFileAlone, with.committed);  // the whole log, not a part of it
+    QCOMPARE(with.inFileAlone, with.committed); // the whole log, not a part of it
     const Seen without = run(false);
     if (without.inFileAlone == -2)
         QSKIP("this match filled 1,000 WAL frames: no control");
@@ -2282,7 +2350,7 @@ void TstStore::diskFullRollsBack()
     }
     const std::size_t stored = m.log().size();
     MatchDriver driver(m, 99, T0);
-    std::vector<Event> rest = driver.run();  // the whole match: far more than one page
+    std::vector<Event> rest = driver.run(); // the whole match: far more than one page
     QVERIFY(m.ended());
 
     Store::Options small;

@@ -42,17 +42,19 @@ engine::Match playedMatch(const std::string &id, std::uint64_t seed, int steps =
 }
 
 /// The model seat of `m`'s player in seat `seat` (1-based), as the host writes it.
-ModelSeatRow seatRow(const engine::Match &m, int seat, const std::string &stats = R"({"modelCalls":3})")
+ModelSeatRow
+seatRow(const engine::Match &m, int seat, const std::string &stats = R"({"modelCalls":3})")
 {
     const engine::Player &p = m.state().players.at(std::size_t(seat - 1));
-    return ModelSeatRow{m.matchId(),
-                        p.playerId,
-                        p.agentId,
-                        p.displayName,
-                        R"({"baseUrl":"http://127.0.0.1:1/v1","kind":"openai","model":"m","name":"local",)"
-                        R"("apiKeyEnv":"SEAT_KEY","inputPricePerMillion":3.0,"outputPricePerMillion":15.0})",
-                        "Speaks in riddles.",
-                        stats};
+    return ModelSeatRow{
+        m.matchId(),
+        p.playerId,
+        p.agentId,
+        p.displayName,
+        R"({"baseUrl":"http://127.0.0.1:1/v1","kind":"openai","model":"m","name":"local",)"
+        R"("apiKeyEnv":"SEAT_KEY","inputPricePerMillion":3.0,"outputPricePerMillion":15.0})",
+        "Speaks in riddles.",
+        stats};
 }
 
 std::vector<ModelNoteRow> notesFor(const ModelSeatRow &seat, std::int64_t from, int count)
@@ -60,7 +62,12 @@ std::vector<ModelNoteRow> notesFor(const ModelSeatRow &seat, std::int64_t from, 
     std::vector<ModelNoteRow> out;
     for (int i = 0; i < count; ++i) {
         const std::int64_t n = from + i;
-        out.push_back(ModelNoteRow{seat.matchId, seat.playerId, n, T0 + n, 1, "DAY_DISCUSSION",
+        out.push_back(ModelNoteRow{seat.matchId,
+                                   seat.playerId,
+                                   n,
+                                   T0 + n,
+                                   1,
+                                   "DAY_DISCUSSION",
                                    n % 3 == 2 ? modelnotes::StandIn : modelnotes::Thought,
                                    "thought " + std::to_string(n) + " of " + seat.playerId});
     }
@@ -85,7 +92,10 @@ class TstModelSeats : public QObject
     Q_OBJECT
 
 private:
-    QString dbPath(const QString &name = QStringLiteral("townhall.sqlite")) const { return m_dir->filePath(name); }
+    QString dbPath(const QString &name = QStringLiteral("townhall.sqlite")) const
+    {
+        return m_dir->filePath(name);
+    }
     /// An export of a finished match with model seats in seats 2 and 5.
     std::string exportWithModelSeats();
 
@@ -128,7 +138,7 @@ private Q_SLOTS:
             later.statsJson = R"({"modelCalls":9})";
             Batch c;
             c.addModelSeat(five);
-            c.addModelSeat(later);  // the last row of a batch wins
+            c.addModelSeat(later); // the last row of a batch wins
             c.addModelNotes(notesFor(five, 3, 3));
             STORE_VERIFY(store->commit(c));
             QCOMPARE(store->modelSeats("match-1")->back(), later);
@@ -194,7 +204,8 @@ private Q_SLOTS:
         {
             RawDb raw(path);
             QVERIFY(toVersion6(raw));
-            QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(), 6);
+            QCOMPARE(raw.scalar(QStringLiteral("SELECT MAX(version) FROM schema_version")).toInt(),
+                     6);
         }
         {
             auto store = Store::open(path);
@@ -262,14 +273,17 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("edit");
         QTest::addColumn<QString>("why");
-        QTest::newRow("key in the profile") << QStringLiteral("apiKey") << QStringLiteral("API key");
-        QTest::newRow("not a seat of the match") << QStringLiteral("player") << QStringLiteral("not a seat");
+        QTest::newRow("key in the profile")
+            << QStringLiteral("apiKey") << QStringLiteral("API key");
+        QTest::newRow("not a seat of the match")
+            << QStringLiteral("player") << QStringLiteral("not a seat");
         QTest::newRow("another agent") << QStringLiteral("agent") << QStringLiteral("not a seat");
         QTest::newRow("another match") << QStringLiteral("match") << QStringLiteral("of match");
         QTest::newRow("a seat twice") << QStringLiteral("twice") << QStringLiteral("twice");
         QTest::newRow("note kind") << QStringLiteral("kind") << QStringLiteral("notes[0]");
         QTest::newRow("note phase") << QStringLiteral("phase") << QStringLiteral("notes[0]");
-        QTest::newRow("notes out of order") << QStringLiteral("order") << QStringLiteral("out of order");
+        QTest::newRow("notes out of order")
+            << QStringLiteral("order") << QStringLiteral("out of order");
         QTest::newRow("stats not an object") << QStringLiteral("stats") << QStringLiteral("stats");
         QTest::newRow("no persona") << QStringLiteral("persona") << QStringLiteral("persona");
     }
@@ -314,8 +328,10 @@ private Q_SLOTS:
         QVERIFY(!r);
         QCOMPARE(r.error().code, Code::Invalid);
         QVERIFY2(r.error().message.contains(why), qPrintable(r.error().message));
-        QVERIFY2(r.error().message.contains(QStringLiteral("line %1").arg(lines.size())), qPrintable(r.error().message));
-        QVERIFY2(!r.error().message.contains(QStringLiteral("sk-do-not-store")), qPrintable(r.error().message));
+        QVERIFY2(r.error().message.contains(QStringLiteral("line %1").arg(lines.size())),
+                 qPrintable(r.error().message));
+        QVERIFY2(!r.error().message.contains(QStringLiteral("sk-do-not-store")),
+                 qPrintable(r.error().message));
         // Nothing of it was stored.
         QVERIFY(other->matchIds()->empty());
         QVERIFY(other->modelSeats("match-1")->empty());

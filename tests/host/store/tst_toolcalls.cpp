@@ -126,8 +126,8 @@ private:
 
 void TstToolCalls::readRows()
 {
-    const std::vector<ToolCallRow> rows{sampleRow("m-1", 2), sampleRow("m-2", 1),
-                                        sampleRow("m-1", 3)};
+    const std::vector<ToolCallRow> rows{
+        sampleRow("m-1", 2), sampleRow("m-2", 1), sampleRow("m-1", 3)};
     const QString path = fileWith("th.sqlite", rows);
     QVERIFY(!path.isEmpty());
     {
@@ -244,13 +244,13 @@ void TstToolCalls::responseForms_data()
     QTest::addColumn<QByteArray>("stored");
     QTest::addColumn<int>("form");
     using namespace toolcallform;
-    auto row = [](const char *name, const std::string &response, const std::string &stored,
-                  int form) {
-        QByteArray bytes = QByteArray::fromStdString(stored);
-        if (form & Compressed)
-            bytes = qCompress(bytes, 1);
-        QTest::newRow(name) << QByteArray::fromStdString(response) << bytes << form;
-    };
+    auto row
+        = [](const char *name, const std::string &response, const std::string &stored, int form) {
+              QByteArray bytes = QByteArray::fromStdString(stored);
+              if (form & Compressed)
+                  bytes = qCompress(bytes, 1);
+              QTest::newRow(name) << QByteArray::fromStdString(response) << bytes << form;
+          };
     auto verbatim = [&](const char *name, const std::string &response) {
         row(name, response, response, Verbatim);
     };
@@ -258,21 +258,31 @@ void TstToolCalls::responseForms_data()
     const json state = stateLike(40);  // as long as a get_state
     const json large = stateLike(200); // past a page once elided
     // The first block's text repeats structuredContent: stored as "".
-    row("duplicate, small", toolSuccess(1, small, small.dump()), toolSuccess(1, small, ""),
+    row("duplicate, small",
+        toolSuccess(1, small, small.dump()),
+        toolSuccess(1, small, ""),
         TextFromStructured);
-    row("duplicate, state", toolSuccess(2, state, state.dump()), toolSuccess(2, state, ""),
+    row("duplicate, state",
+        toolSuccess(2, state, state.dump()),
+        toolSuccess(2, state, ""),
         TextFromStructured);
-    row("duplicate, large", toolSuccess(2, large, large.dump()), toolSuccess(2, large, ""),
+    row("duplicate, large",
+        toolSuccess(2, large, large.dump()),
+        toolSuccess(2, large, ""),
         TextFromStructured | Compressed);
-    row("duplicate, escapes", toolSuccess(3, stateLike(1), stateLike(1).dump()),
-        toolSuccess(3, stateLike(1), ""), TextFromStructured);
+    row("duplicate, escapes",
+        toolSuccess(3, stateLike(1), stateLike(1).dump()),
+        toolSuccess(3, stateLike(1), ""),
+        TextFromStructured);
     // Another writer's member order and spacing: the bytes come back.
     row("structuredContent first, spaced",
         R"( { "result" : { "structuredContent" : {"ok":true} , "content" : [ { "type":"text", "text" : "{\"ok\":true}" } ] } , "id":10 } )",
         R"( { "result" : { "structuredContent" : {"ok":true} , "content" : [ { "type":"text", "text" : "" } ] } , "id":10 } )",
         TextFromStructured);
-    row("other text, long", toolSuccess(6, large, stateLike(201).dump()),
-        toolSuccess(6, large, stateLike(201).dump()), Compressed);
+    row("other text, long",
+        toolSuccess(6, large, stateLike(201).dump()),
+        toolSuccess(6, large, stateLike(201).dump()),
+        Compressed);
     // Kept as sent: read back untouched, even where the text could be
     // rebuilt (every v3 row is form 0) or is empty.
     verbatim("duplicate as sent", toolSuccess(1, small, small.dump()));
@@ -289,8 +299,9 @@ void TstToolCalls::responseForms_data()
                                   {{"type", "text"}, {"text", small.dump()}}})},
                     {"structuredContent", small}}}}
                  .dump());
-    verbatim("failure",
-             R"({"id":11,"jsonrpc":"2.0","result":{"content":[{"text":"{\"ok\":false}","type":"text"}],"isError":true}})");
+    verbatim(
+        "failure",
+        R"({"id":11,"jsonrpc":"2.0","result":{"content":[{"text":"{\"ok\":false}","type":"text"}],"isError":true}})");
     verbatim("rpc error", R"({"error":{"code":-32602,"message":"bad"},"id":12,"jsonrpc":"2.0"})");
     verbatim("none", "null");
     verbatim("not JSON", "{\"result\":{\"content\":[{\"text\":\"x\"");
@@ -331,7 +342,8 @@ void TstToolCalls::damagedResponses_data()
     using namespace toolcallform;
     const json small{{"ok", true}};
     QTest::newRow("text not elided")
-        << QByteArray::fromStdString(toolSuccess(1, small, small.dump())) << int(TextFromStructured);
+        << QByteArray::fromStdString(toolSuccess(1, small, small.dump()))
+        << int(TextFromStructured);
     QTest::newRow("no structuredContent")
         << QByteArray(R"({"result":{"content":[{"type":"text","text":""}]}})")
         << int(TextFromStructured);
@@ -402,7 +414,9 @@ void TstToolCalls::migrationFromV3()
         all.back().responseJson = toolSuccess(3, state, state.dump());
         RawDb raw(path);
         QVERIFY(insertLegacyToolCall(
-            raw, all.back(), toolcallform::TextFromStructured | toolcallform::Compressed,
+            raw,
+            all.back(),
+            toolcallform::TextFromStructured | toolcallform::Compressed,
             qCompress(QByteArray::fromStdString(toolSuccess(3, state, "")), 1)));
     }
     {
