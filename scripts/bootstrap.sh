@@ -12,7 +12,7 @@ PACKAGES=(
   qcoro-qt6-dev nlohmann-json3-dev libhttp-parser-dev libmimalloc-dev qtkeychain-qt6-dev
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
   qt6-speech-dev qt6-speech-flite-plugin flite qt6-declarative-dev qt6-charts-dev
-  curl
+  curl clang-format  # clang-format: the format check (scripts/check-format.sh)
   libqt6sql6-psql postgresql openssl  # shared tournaments (PostgreSQL) and their tests
   nodejs npm
   chromium  # the overlay pages' end-to-end test (tests/e2e/overlays.test.mjs)
