@@ -17,6 +17,18 @@ target_compile_options(townhall_settings INTERFACE
 target_compile_options(townhall_settings INTERFACE $<$<CXX_COMPILER_ID:GNU,Clang>:-gz>)
 target_link_options(townhall_settings INTERFACE $<$<CXX_COMPILER_ID:GNU,Clang>:-gz>)
 
+# A RelWithDebInfo build keeps line tables only (-g1): a backtrace still names
+# every function, file and line, and a translation unit compiles about a third
+# faster than with full debug information (-g: 16.6 s against 11.1 s for
+# tests/engine/tst_payloads.cpp on an idle 2-core machine), links faster and
+# takes less disk. For a debugger's variables, configure with
+# -DTOWNHALL_FULL_DEBUG_INFO=ON.
+option(TOWNHALL_FULL_DEBUG_INFO "Full debug information (-g) in RelWithDebInfo builds" OFF)
+if(NOT TOWNHALL_FULL_DEBUG_INFO)
+    target_compile_options(townhall_settings INTERFACE
+        $<$<AND:$<CONFIG:RelWithDebInfo>,$<CXX_COMPILER_ID:GNU,Clang>>:-g1>)
+endif()
+
 target_compile_definitions(townhall_settings INTERFACE
     QT_NO_CAST_FROM_ASCII
     QT_NO_CONTEXTLESS_CONNECT

@@ -2,21 +2,38 @@
 # Installs what Town Hall needs on Debian 12 and builds it into ./build.
 # Idempotent: packages already present are not touched, and an unchanged tree
 # rebuilds in a second or two. Works as root or through sudo.
+#
+#   scripts/bootstrap.sh          everything: the app, the tests, the tools (scripts/test.sh)
+#   scripts/bootstrap.sh demo     the app alone and what it needs to run (scripts/demo.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+WHAT=${1:-all}
+case "$WHAT" in
+  all|demo) ;;
+  *) echo "usage: scripts/bootstrap.sh [demo]" >&2; exit 2 ;;
+esac
 
+# What building and running the app needs.
 PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libsqlite3-dev qt6-websockets-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   qcoro-qt6-dev nlohmann-json3-dev libhttp-parser-dev libmimalloc-dev qtkeychain-qt6-dev
-  xvfb xauth fonts-dejavu-core fonts-noto-cjk
+  fonts-dejavu-core fonts-noto-cjk
   qt6-speech-dev qt6-speech-flite-plugin flite qt6-declarative-dev qt6-charts-dev
-  curl clang-format  # clang-format: the format check (scripts/check-format.sh)
-  libqt6sql6-psql postgresql openssl  # shared tournaments (PostgreSQL) and their tests
-  nodejs npm
-  chromium  # the overlay pages' end-to-end test (tests/e2e/overlays.test.mjs)
+  libqt6sql6-psql  # shared tournaments (PostgreSQL)
+  curl
 )
+# What the test suite needs besides.
+if [ "$WHAT" = all ]; then
+  PACKAGES+=(
+    xvfb xauth  # the desktop app's tests and screenshots in real windows
+    clang-format  # the format check (scripts/check-format.sh)
+    postgresql openssl  # shared tournaments' tests start their own server, with TLS
+    nodejs npm
+    chromium  # the overlay pages' end-to-end test (tests/e2e/overlays.test.mjs)
+  )
+fi
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -60,4 +77,9 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DTOWNHALL_WERROR="${TOWNHALL_WERROR:-OFF}" \
     -DTOWNHALL_VALIJSON_PREFIX="$VALIJSON_PREFIX" >&2
 fi
-cmake --build "$BUILD_DIR" -j"$(nproc)" >&2
+if [ "$WHAT" = demo ]; then
+  # The demo needs the townhall executable and nothing else: no tests, no tools.
+  cmake --build "$BUILD_DIR" -j"$(nproc)" --target townhall >&2
+else
+  cmake --build "$BUILD_DIR" -j"$(nproc)" >&2
+fi

@@ -4,5 +4,5 @@
 #   scripts/demo.sh --headless    the narrated match on stdout
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/bootstrap.sh
+scripts/bootstrap.sh demo  # installs and builds only what the app needs
 exec build/app/townhall --demo "$@"
