@@ -3,11 +3,11 @@
 
 #include "app/clientconfig.h"
 #include "app/options.h"
-#include "app/seating.h"
 #include "app/simulate.h"
 #include "app/terminal.h"
 #include "engine/chapters.h"
 #include "host/host.h"
+#include "host/hoststack.h"
 #include "host/mcpservice.h"
 #include "host/providers/keysource.h"
 #include "host/recorder/calllog.h"
@@ -423,33 +423,34 @@ int runHeadless(int argc, char **argv)
         }
     }
 
-    Host host(opts);
+    HostStackOptions so;
+    so.host = opts;
+    // New matches (recovered ones keep theirs): a table with models gets
+    // turns long enough for them unless --timers says otherwise.
+    so.timers = options->timers;
+    if (!so.timers && seats.hasModels())
+        so.timers = engine::modelPlayTimers();
+    so.port = options->port.value_or(0);
+    so.portFallback = demo; // the demo plays whatever the port
+    so.recording = !p.isSet(noRecorder);
+    so.spectateListen = options->spectateListen;
+    HostStack stack(std::move(so));
     QString error;
-    if (!host.start(&error)) {
+    if (!stack.start(&error)) {
         err(QStringLiteral("townhall: %1\n").arg(error));
         return 1;
     }
-    // New matches (recovered ones keep theirs): a table with models gets
-    // turns long enough for them unless --timers says otherwise.
-    if (options->timers)
-        host.lobby().defaults().timers = *options->timers;
-    else if (seats.hasModels())
-        host.lobby().defaults().timers = engine::modelPlayTimers();
-    McpService mcp(&host);
-    if (p.isSet(noRecorder))
-        mcp.setRecording(false);
+    Host &host = stack.host();
+    McpService &mcp = stack.mcp();
     stopOnTerminationSignals(&app, [&app] { app.quit(); });
-    if (!mcp.listen(options->port.value_or(0), &error)) {
-        if (!demo || !mcp.listen(0, &error)) {
-            err(QStringLiteral("townhall: %1\n").arg(error));
-            return 1;
-        }
+    if (!stack.listenError().isEmpty()) {
+        err(QStringLiteral("townhall: %1\n").arg(stack.listenError()));
+        return 1;
     }
     out(mcp.url() + QLatin1Char('\n'));
     if (options->spectateListen) {
-        if (!mcp.listenForSpectators(
-                options->spectateListen->first, options->spectateListen->second, &error)) {
-            err(QStringLiteral("townhall: %1\n").arg(error));
+        if (!stack.spectatorError().isEmpty()) {
+            err(QStringLiteral("townhall: %1\n").arg(stack.spectatorError()));
             return 1;
         }
         QUrl pages(mcp.spectatorUrl());
@@ -479,7 +480,7 @@ int runHeadless(int argc, char **argv)
     for (const QString &w : seats.warnings)
         err(QStringLiteral("townhall: warning: %1\n").arg(w));
     if (seats.file) {
-        const Seating seated = queueSeats(host, *seats.file);
+        const Seating seated = stack.queueSeats(*seats.file);
         for (const QString &w : seated.warnings)
             err(QStringLiteral("townhall: warning: %1\n").arg(w));
         if (!seated.ok()) {

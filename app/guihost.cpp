@@ -55,75 +55,69 @@ void HostWorker::start()
     qCInfo(lcGui) << "host thread" << QThread::currentThread();
     // Created here, in the host thread: the store's SQLite connection, the
     // host's timers and the server's sockets all belong to this thread.
-    auto makeHost = [this](const HostOptions &o) {
-        auto h = std::make_unique<Host>(o);
-        // Connected before start(), so recovered matches come through onMatchEvents.
-        connect(h.get(), &Host::matchEvents, this, &HostWorker::onMatchEvents);
-        connect(h.get(), &Host::queueChanged, this, &HostWorker::queueChanged);
-        connect(h.get(), &Host::storageFailed, this, [this](const QString &message) {
+    host::HostStackOptions so;
+    so.host = m_options.host;
+    so.timers = m_options.timers;
+    so.port = m_options.port;
+    so.portFallback = m_options.portFallback;
+    so.memoryFallback = true; // the window plays on, unsaved, and says so
+    so.spectateListen = m_options.spectateListen;
+    // Connected before the host starts, so recovered matches come through onMatchEvents.
+    so.wire = [this](Host &h) {
+        connect(&h, &Host::matchEvents, this, &HostWorker::onMatchEvents);
+        connect(&h, &Host::queueChanged, this, &HostWorker::queueChanged);
+        connect(&h, &Host::storageFailed, this, [this](const QString &message) {
             Q_EMIT problem(
                 tr("Saving failed: %1. Nothing unsaved is shown; the host refuses changes and "
                    "retries until storage works again.")
                     .arg(message));
         });
-        connect(h.get(), &Host::storageRecovered, this, [this](int failures) {
+        connect(&h, &Host::storageRecovered, this, [this](int failures) {
             Q_EMIT problemSolved();
             Q_EMIT notice(tr("Storage works again after %n failed attempt(s); play goes on.",
                              nullptr,
                              failures));
         });
-        connect(h.get(), &Host::notice, this, &HostWorker::notice);
-        connect(h.get(), &Host::modelSeatChanged, this, &HostWorker::modelSeatChanged);
-        return h;
+        connect(&h, &Host::notice, this, &HostWorker::notice);
+        connect(&h, &Host::modelSeatChanged, this, &HostWorker::modelSeatChanged);
     };
-    QString error;
     // What recovery publishes waits: the UI gets earlier runs' ended matches
     // first, then every lobby match whole (see below), in match order.
     m_starting = true;
     m_startedUs = QDateTime::currentMSecsSinceEpoch() * 1000;
-    m_host = makeHost(m_options.host);
-    if (!m_host->start(&error)) {
-        qCWarning(lcGui) << "store:" << error;
+    m_stack = std::make_unique<host::HostStack>(std::move(so));
+    QString error;
+    m_stack->start(&error); // never fails: memoryFallback
+    m_host = &m_stack->host();
+    m_mcp = &m_stack->mcp();
+    m_persistent = m_stack->persistent();
+    if (!m_stack->storeError().isEmpty()) {
+        qCWarning(lcGui) << "store:" << m_stack->storeError();
         Q_EMIT problem(
             tr("The match database cannot be used: %1. Matches of this session will not be saved.")
-                .arg(error));
-        m_persistent = false;
-        HostOptions o = m_options.host;
-        o.dbPath = QStringLiteral(":memory:");
-        m_host = makeHost(o);
-        m_host->start(&error);
-    } else {
-        m_persistent = m_options.host.dbPath != QLatin1String(":memory:");
+                .arg(m_stack->storeError()));
     }
-    if (m_options.timers)
-        m_host->lobby().defaults().timers = *m_options.timers;
-
-    m_mcp = std::make_unique<McpService>(m_host.get());
-    m_sessionWatch = new QTimer(this); // created here: it belongs to the host thread
-    connect(m_sessionWatch, &QTimer::timeout, this, &HostWorker::watchSessions);
-    m_sessionWatch->start(1000);
-    if (!m_mcp->listen(m_options.port, &error)) {
-        const QString first = error;
-        if (m_options.portFallback && m_options.port != 0 && m_mcp->listen(0, &error)) {
-            m_listenNote = tr("port %1 was busy").arg(m_options.port);
-            Q_EMIT notice(tr("Port %1 is in use; agents connect on port %2 instead.")
-                              .arg(m_options.port)
-                              .arg(m_mcp->port()));
-        } else {
-            Q_EMIT problem(
-                tr("The MCP server cannot start: %1. Agents cannot connect; bots still play.")
-                    .arg(first));
-        }
+    if (const auto busy = m_stack->busyPort()) {
+        m_listenNote = tr("port %1 was busy").arg(*busy);
+        Q_EMIT notice(tr("Port %1 is in use; agents connect on port %2 instead.")
+                          .arg(*busy)
+                          .arg(m_mcp->port()));
+    } else if (!m_stack->listenError().isEmpty()) {
+        Q_EMIT problem(
+            tr("The MCP server cannot start: %1. Agents cannot connect; bots still play.")
+                .arg(m_stack->listenError()));
     }
     if (m_options.spectateListen) {
-        if (m_mcp->listenForSpectators(
-                m_options.spectateListen->first, m_options.spectateListen->second, &error))
+        if (m_stack->spectatorError().isEmpty())
             Q_EMIT notice(
                 tr("Spectators on other machines can watch at %1").arg(m_mcp->spectatorUrl()));
         else
-            Q_EMIT problem(error);
+            Q_EMIT problem(m_stack->spectatorError());
     }
-    m_url = m_mcp->server()->isListening() ? m_mcp->url() : QString();
+    m_sessionWatch = new QTimer(this); // created here: it belongs to the host thread
+    connect(m_sessionWatch, &QTimer::timeout, this, &HostWorker::watchSessions);
+    m_sessionWatch->start(1000);
+    m_url = m_stack->url();
     Q_EMIT serverInfo(m_url, statusText());
     Q_EMIT speedChanged(m_host->speed());
     emitQueue();
@@ -153,10 +147,11 @@ void HostWorker::start()
 void HostWorker::stop()
 {
     stopTournament();
-    // The service points at the host: it goes first. The host's destructor
-    // closes the store in this thread, where its connection was opened.
-    m_mcp.reset();
-    m_host.reset();
+    // The stack closes the service, then the host, whose destructor closes
+    // the store in this thread, where its connection was opened.
+    m_mcp = nullptr;
+    m_host = nullptr;
+    m_stack.reset();
     qCInfo(lcGui) << "host stopped";
 }
 
@@ -587,7 +582,7 @@ void HostWorker::queuePlan(const MatchPlan &plan, std::shared_ptr<providers::Key
         return;
     QPointer<HostWorker> self(this);
     // The keychain answers asynchronously; the host goes on meanwhile.
-    resolveKeys(plan.seats, std::move(keys))
+    host::resolveKeys(plan.seats, std::move(keys))
         .then([self, timers = plan.timers, open = plan.openSeats, rules = plan.rules](
                   const KeyedSeats &keyed) {
             if (!self || !self->m_host)
@@ -726,7 +721,7 @@ void HostWorker::startTournament(const nlohmann::json &file,
             if (!a.revoked())
                 agentIds[a.name] = a.agentId;
     QPointer<HostWorker> self(this);
-    resolveKeys(*seats.file, std::move(keys))
+    host::resolveKeys(*seats.file, std::move(keys))
         .then([self, spec, id, qid, parallel, sink, agentIds](const KeyedSeats &keyed) {
             if (!self || !self->m_host)
                 return;

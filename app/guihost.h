@@ -7,8 +7,9 @@
 /// signals both ways. The UI never blocks the host; the host never waits for
 /// the UI.
 
-#include "app/seating.h"
 #include "host/host.h"
+#include "host/hoststack.h"
+#include "host/seating.h"
 #include "tournament/report.h"
 #include "ui/agenteyeview.h"
 #include "ui/hostlink.h"
@@ -37,7 +38,10 @@ using host::AgentRecord;
 using host::EventBatch;
 using host::Host;
 using host::HostOptions;
+using host::KeyedSeats;
+using host::MatchPlan;
 using host::McpService;
+using host::Seating;
 
 struct GuiHostOptions
 {
@@ -83,8 +87,8 @@ public:
     ~HostWorker() override;
 
     /// Host-thread only (tests and the benchmark reach it through GuiHost::runInHost).
-    Host *host() const { return m_host.get(); }
-    McpService *mcp() const { return m_mcp.get(); }
+    Host *host() const { return m_host; }
+    McpService *mcp() const { return m_mcp; }
 
     /// The registered agents with their live sessions, the matches the host
     /// holds for them and their client configurations (placeholder token).
@@ -179,8 +183,9 @@ private:
     QString statusText() const;
 
     GuiHostOptions m_options;
-    std::unique_ptr<Host> m_host;
-    std::unique_ptr<McpService> m_mcp;
+    std::unique_ptr<host::HostStack> m_stack;
+    Host *m_host = nullptr;      // the stack's
+    McpService *m_mcp = nullptr; // the stack's
     ui::AgentInfo agentInfo(const AgentRecord &agent, const QString &token);
     void watchSessions();
     QTimer *m_sessionWatch = nullptr;                ///< notes when each MCP session appeared

@@ -3,7 +3,7 @@
 
 #include "engine/rules.h"
 #include "engine/simulator.h"
-#include "host/pushseat.h"
+#include "host/seats/pushseat.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

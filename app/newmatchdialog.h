@@ -11,7 +11,7 @@
 /// so the dialog opens as it was left.
 
 #include "app/profiles.h"
-#include "app/seating.h"
+#include "host/seating.h"
 
 #include <QDialog>
 
@@ -27,6 +27,9 @@ class QSettings;
 class QSpinBox;
 
 namespace townhall::app {
+
+using host::MatchPlan;
+using host::TimerPreset;
 
 class NewMatchDialog final : public QDialog
 {

@@ -7,6 +7,7 @@
 #include "app/terminal.h"
 #include "host/dblock.h"
 #include "host/host.h"
+#include "host/hoststack.h"
 #include "host/livetournament.h"
 #include "host/mcpservice.h"
 #include "host/providers/keysource.h"
@@ -185,12 +186,17 @@ int playLive(QCoreApplication &app,
                                                         : Store::defaultPath();
     if (p.isSet(QStringLiteral("speed")))
         opts.speed = p.value(QStringLiteral("speed")).toDouble();
-    Host host(opts);
+    HostStackOptions so;
+    so.host = opts;
+    so.port
+        = quint16(p.isSet(QStringLiteral("port")) ? p.value(QStringLiteral("port")).toInt() : 0);
+    HostStack stack(std::move(so));
     QString error;
-    if (!host.start(&error)) {
+    if (!stack.start(&error)) {
         err(QStringLiteral("townhall tournament: %1\n").arg(error));
         return 1;
     }
+    Host &host = stack.host();
     Store *store = host.store();
     LocalTournaments local(*store);
     TournamentStore &tournaments = shared ? *shared : local;
@@ -217,10 +223,9 @@ int playLive(QCoreApplication &app,
         for (const AgentRecord &a : agents.value())
             if (!a.revoked())
                 agentIds[a.name] = a.agentId;
-    McpService mcp(&host);
-    const int port = p.isSet(QStringLiteral("port")) ? p.value(QStringLiteral("port")).toInt() : 0;
-    if (!mcp.listen(quint16(port), &error)) {
-        err(QStringLiteral("townhall tournament: %1\n").arg(error));
+    McpService &mcp = stack.mcp();
+    if (!stack.listenError().isEmpty()) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(stack.listenError()));
         return 1;
     }
     // stderr, like every other message: stdout holds the report alone (a

@@ -315,7 +315,10 @@ void stateViewInto(StateView &v, const Match &m, const Viewer &viewer, const Sta
     v.matchId = s.matchId;
     v.phase = s.phase;
     v.dayNumber = s.dayNumber;
+    v.nightNumber = s.nightNumber;
     v.phaseEndsAt = s.phase == Phase::Ended ? s.endedAt : s.phaseEndsAt;
+    v.turnEndsAt = s.phase == Phase::DayOpening || s.phase == Phase::DayPkDefense ? s.turnEndsAt
+                                                                                  : v.phaseEndsAt;
     const bool omni = viewer.kind == Viewer::Kind::Omniscient;
     v.players.resize(s.players.size());
     for (std::size_t i = 0; i < s.players.size(); ++i) {

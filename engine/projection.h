@@ -99,7 +99,11 @@ struct StateView
     std::string matchId;
     Phase phase = Phase::Lobby;
     int dayNumber = 0;
+    int nightNumber = 0; ///< the night under way or the last one; not part of get_state's JSON
     TimeMs phaseEndsAt = 0;
+    /// The current speaker's deadline in DAY_OPENING and DAY_PK_DEFENSE
+    /// (phaseEndsAt otherwise). Not part of get_state's JSON.
+    TimeMs turnEndsAt = 0;
     std::vector<PlayerEntry> players;
     std::string publicSummary;
     std::vector<MessageEntry> recentPublicMessages;

@@ -146,6 +146,31 @@ void SeatLoop::resolved(const std::string &playerId,
     s->driver->onAnswer(call, ok, error, body);
 }
 
+bool SeatLoop::end(const Match &match, TimeMs now)
+{
+    if (m_ended || !match.ended())
+        return false;
+    m_ended = true;
+    StateOptions opts;
+    opts.includeTranscriptSummary = false;
+    for (std::size_t i = 0; i < m_seats.size(); ++i) {
+        Seat &s = *m_seats[i];
+        const Viewer viewer = Viewer::forPlayer(s.playerId);
+        const auto news = visibleEvents(match, viewer, s.cursor, static_cast<std::size_t>(-1));
+        s.cursor = match.state().lastSeq;
+        stateViewInto(s.view, match, viewer, opts);
+        s.driver->onEnded(s.view, news, now);
+    }
+    return true;
+}
+
+bool SeatLoop::settling() const
+{
+    return std::any_of(m_seats.begin(), m_seats.end(), [](const std::unique_ptr<Seat> &s) {
+        return s->driver->settling();
+    });
+}
+
 std::optional<TimeMs> SeatLoop::nextWake(std::optional<TimeMs> after) const
 {
     std::optional<TimeMs> next;

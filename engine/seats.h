@@ -50,6 +50,19 @@ public:
         onResult(call, ok, error);
     }
 
+    /// The match ended: the last turn of the driver's life, for every seat,
+    /// alive or dead. `news` are the events it had not been shown yet.
+    virtual void onEnded(const StateView &view, const std::vector<const Event *> &news, TimeMs now)
+    {
+        (void)view;
+        (void)news;
+        (void)now;
+    }
+    /// Work the driver still does after the match ended (a farewell request
+    /// under way): its owner keeps it until this is false. It calls wakeUp()
+    /// when the work is done.
+    virtual bool settling() const { return false; }
+
     /// A driver that thinks elsewhere (a model behind a network call) answers
     /// a turn with no call, starts its work, and once it knows what to do
     /// asks for another turn through this (the loop's owner sets it); that
@@ -138,6 +151,14 @@ public:
                   std::uint64_t ticket,
                   const json &body = nullptr);
 
+    /// Once the match ended: gives every seat its last turn
+    /// (SeatDriver::onEnded), once. Returns whether it did so now.
+    bool end(const Match &match, TimeMs now);
+    /// Whether a driver still works after the end (SeatDriver::settling).
+    bool settling() const;
+    /// end() ran.
+    bool ended() const { return m_ended; }
+
     /// The earliest time an idle seat asked to be woken at (later than
     /// `after` when given).
     std::optional<TimeMs> nextWake(std::optional<TimeMs> after = std::nullopt) const;
@@ -158,6 +179,7 @@ private:
 
     std::vector<std::unique_ptr<Seat>> m_seats;
     std::uint64_t m_tickets = 0;
+    bool m_ended = false;
 };
 
 } // namespace townhall::engine

@@ -19,10 +19,9 @@
 #include "host/dblock.h"
 #include "host/idempotency.h"
 #include "host/phasetimer.h"
-#include "host/pilot.h"
-#include "host/pushseat.h"
 #include "host/readlimiter.h"
-#include "host/seatrunner.h"
+#include "host/seats/seatroster.h"
+#include "host/seats/seatrunner.h"
 #include "host/storagehealth.h"
 #include "host/store/store.h"
 #include "host/toolservice.h"
@@ -49,19 +48,6 @@ using json = nlohmann::json;
 using EventBatch = std::shared_ptr<const std::vector<engine::Event>>;
 
 struct Recovery;
-
-/// A seat played by a language model, for the inspector and the UI. The log
-/// is the pilot's own and goes on changing while the seat plays: read it on
-/// the host's thread (modelSeatChanged says when it changed).
-struct ModelSeatInfo
-{
-    std::string playerId;
-    std::string agentId;
-    QString displayName;
-    providers::ProviderProfile profile; ///< apiKey always empty here
-    QString persona;
-    std::shared_ptr<const PilotLog> log;
-};
 
 struct HostOptions
 {
@@ -152,7 +138,7 @@ public:
     /// Running matches whose every seat is a built-in bot.
     int botOnlyMatches() const;
 
-    // ---- push agents (host/pushseat.h): seats Town Hall calls, seed 002 ----
+    // ---- push agents (host/seats/pushseat.h): seats Town Hall calls ----
     /// Puts a seat played by a push agent in the default queue under
     /// `displayName`. When a match takes it, a PushSeat calls the agent at
     /// `endpoint` and sends what it answers through callTool. Returns its
@@ -244,7 +230,8 @@ Q_SIGNALS:
     /// An agent was taken out of the queue because it had gone (sweepAbandonedQueue).
     void queueAbandoned(const QString &displayName);
     /// The log of a model seat's pilot changed (modelSeats, pilotLog). Changes
-    /// within one turn of the event loop come as one signal per seat.
+    /// within one turn of the event loop come as one signal per seat
+    /// (SeatRoster::modelSeatChanged).
     void modelSeatChanged(const QString &matchId, const QString &playerId);
 
 private:
@@ -257,16 +244,6 @@ private:
     bool joinQueue(const std::string &agentId,
                    const std::string &name,
                    const std::string &queueId = engine::DefaultQueueId);
-    /// The pilot for a model seat's player; null for any other agent.
-    std::unique_ptr<engine::SeatDriver> makePilot(const engine::Match &m, const engine::Player &p);
-    /// A pilot's log changed: store it and tell the UI, once per event-loop turn.
-    void pilotChanged(const std::string &matchId, const std::string &playerId);
-    /// Stages what changed in the pilots' logs since they were last staged
-    /// and emits modelSeatChanged for each seat.
-    void flushPilotChanges();
-    /// Puts back the model seats of a restart: those of the resumed matches,
-    /// with their logs, and those waiting in the queue.
-    void restoreModelSeats(const Recovery &r);
     /// Tells everyone about committed events (read from the engine's logs).
     void publish(const std::vector<EventSpan> &spans, bool lobby);
     /// A batch failed: back to what is stored, and into degraded mode.
@@ -295,35 +272,10 @@ private:
     ReadLimiter m_reads;
     StorageHealth m_storage;
     ToolService m_tools;
+    SeatRoster m_roster; // before the runner, whose driver factory it is
     SeatRunner m_seats;
     PhaseTimer m_timer;
     QTimer m_seatTimer;
-    int m_botCounter = 0;
-    struct ModelSeat
-    {
-        providers::ProviderProfile profile; // with its key
-        QString persona;
-        QString handOver; // set: the stand-in plays the seat from the start, for this reason
-    };
-    std::map<std::string, ModelSeat> m_modelSeats; // agentId → how to play it
-    int m_modelCounter = 0;
-    /// A model seat of a match, with what its pilot logged.
-    struct PilotSeat
-    {
-        std::string agentId;
-        QString displayName;
-        int seat = 0;
-        providers::ProviderProfile profile; // without its key
-        QString persona;
-        std::shared_ptr<PilotLog> log;
-        std::int64_t notesStaged = 0; // the number of the first note not staged yet
-        std::uint64_t stagedGen = 0;  // the pipeline's batch that holds its last stage
-    };
-    using SeatKey = std::pair<std::string, std::string>; // (match, player)
-    void stagePilotSeat(const SeatKey &key, PilotSeat &seat);
-    std::map<SeatKey, PilotSeat> m_pilots;
-    std::set<SeatKey> m_changedSeats; // logs changed since the last flushPilotChanges
-    QTimer m_pilotTimer;
     int m_botsWaiting = 0; // keepBotsWaiting
     int m_botTables = 0;   // keepBots: bot-only matches kept running
     std::chrono::milliseconds m_botGap{3000};
@@ -334,20 +286,6 @@ private:
     QTimer m_queueSweepTimer;
     QStringList m_notices;
     ToolGateway m_gateway;
-
-    // ---- push agents ----
-    /// Seats the push agents of a match that has none yet and tells every
-    /// push seat of it that the match changed.
-    void updatePushSeats(const std::string &matchId);
-    std::map<std::string, PushEndpoint> m_pushEndpoints; // agentId → where it listens
-    struct PushSeatEntry
-    {
-        std::unique_ptr<PushSeat> seat;
-        std::shared_ptr<PushStats> stats; // a copy, refreshed as it changes
-    };
-    std::map<std::pair<std::string, std::string>, PushSeatEntry> m_pushSeats; // (match, player)
-    int m_pushCounter = 0;
-    // ---- end push agents ----
 };
 
 } // namespace townhall::host

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "host/livetournament.h"
 
-#include "host/pilot.h"
-#include "host/pushseat.h"
+#include "host/seats/pilot.h"
+#include "host/seats/pushseat.h"
 #include "host/sharedtournaments.h"
 #include "host/store/storetr.h"
 

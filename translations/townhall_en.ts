@@ -1402,6 +1402,29 @@
     </message>
 </context>
 <context>
+    <name>townhall::host::SeatRoster</name>
+    <message>
+        <source>it is not a JSON object</source>
+        <translation>it is not a JSON object</translation>
+    </message>
+    <message>
+        <source>Model seat %1 in %2: %3</source>
+        <translation>Model seat %1 in %2: %3</translation>
+    </message>
+    <message>
+        <source>how to play it was not stored</source>
+        <translation>how to play it was not stored</translation>
+    </message>
+    <message>
+        <source>its stored provider profile could not be read (%1)</source>
+        <translation>its stored provider profile could not be read (%1)</translation>
+    </message>
+    <message>
+        <source>Model seat %1 left the queue: %2</source>
+        <translation>Model seat %1 left the queue: %2</translation>
+    </message>
+</context>
+<context>
     <name>townhall::host::Host</name>
     <message>
         <source>Match %1 could not be recovered: %2</source>
@@ -1426,26 +1449,6 @@
     <message>
         <source>cannot create the lock file %1 next to the database</source>
         <translation>cannot create the lock file %1 next to the database</translation>
-    </message>
-    <message>
-        <source>it is not a JSON object</source>
-        <translation>it is not a JSON object</translation>
-    </message>
-    <message>
-        <source>Model seat %1 in %2: %3</source>
-        <translation>Model seat %1 in %2: %3</translation>
-    </message>
-    <message>
-        <source>how to play it was not stored</source>
-        <translation>how to play it was not stored</translation>
-    </message>
-    <message>
-        <source>its stored provider profile could not be read (%1)</source>
-        <translation>its stored provider profile could not be read (%1)</translation>
-    </message>
-    <message>
-        <source>Model seat %1 left the queue: %2</source>
-        <translation>Model seat %1 left the queue: %2</translation>
     </message>
     <message>
         <source>The model seats waiting in the queue could not be read: %1</source>

@@ -1392,6 +1392,29 @@
     </message>
 </context>
 <context>
+    <name>townhall::host::SeatRoster</name>
+    <message>
+        <source>it is not a JSON object</source>
+        <translation>它不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Model seat %1 in %2: %3</source>
+        <translation>%2 中的模型座位 %1：%3</translation>
+    </message>
+    <message>
+        <source>how to play it was not stored</source>
+        <translation>未保存该座位的扮演设置</translation>
+    </message>
+    <message>
+        <source>its stored provider profile could not be read (%1)</source>
+        <translation>无法读取其已存储的提供方配置（%1）</translation>
+    </message>
+    <message>
+        <source>Model seat %1 left the queue: %2</source>
+        <translation>模型座位 %1 已离开队列：%2</translation>
+    </message>
+</context>
+<context>
     <name>townhall::host::Host</name>
     <message>
         <source>Match %1 could not be recovered: %2</source>
@@ -1416,26 +1439,6 @@
     <message>
         <source>cannot create the lock file %1 next to the database</source>
         <translation>无法在数据库旁创建锁文件 %1</translation>
-    </message>
-    <message>
-        <source>it is not a JSON object</source>
-        <translation>它不是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>Model seat %1 in %2: %3</source>
-        <translation>%2 中的模型座位 %1：%3</translation>
-    </message>
-    <message>
-        <source>how to play it was not stored</source>
-        <translation>未保存该座位的扮演设置</translation>
-    </message>
-    <message>
-        <source>its stored provider profile could not be read (%1)</source>
-        <translation>无法读取其已存储的提供方配置（%1）</translation>
-    </message>
-    <message>
-        <source>Model seat %1 left the queue: %2</source>
-        <translation>模型座位 %1 已离开队列：%2</translation>
     </message>
     <message>
         <source>The model seats waiting in the queue could not be read: %1</source>

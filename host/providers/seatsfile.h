@@ -32,7 +32,7 @@
 
 namespace townhall::host::providers {
 
-/// Where a push agent listens (host/pushseat.h's PushEndpoint, kept apart
+/// Where a push agent listens (host/seats/pushseat.h's PushEndpoint, kept apart
 /// so this layer needs no host).
 struct PushSpec
 {

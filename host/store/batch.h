@@ -74,7 +74,7 @@ struct MatchWrite
     std::optional<MatchSnapshot> snapshot;
 };
 
-/// The kinds of a model seat's notes (host/pilot.h, PilotNote), as stored
+/// The kinds of a model seat's notes (host/seats/pilot.h, PilotNote), as stored
 /// and exported.
 namespace modelnotes {
 inline constexpr const char *Thought = "THOUGHT";
@@ -83,7 +83,7 @@ inline constexpr const char *HandOver = "HAND_OVER";
 bool isKind(std::string_view kind);
 } // namespace modelnotes
 
-/// A seat of a match played by a language model (host/pilot.h), as stored
+/// A seat of a match played by a language model (host/seats/pilot.h), as stored
 /// in `model_seats`. The profile is the one the seat plays with, without
 /// its key: the host writes ProviderProfile::toJson, which never holds one.
 struct ModelSeatRow

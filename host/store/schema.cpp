@@ -282,7 +282,7 @@ INSERT INTO event_seqs_cover (only, up_to_id) VALUES (1, COALESCE((SELECT MAX(id
 DROP INDEX events_by_match_seq;
 )sql";
 
-// Version 7: seats played by language models (host/pilot.h). model_seats
+// Version 7: seats played by language models (host/seats/pilot.h). model_seats
 // holds, per seat of a match, how it is played (the provider profile as
 // JSON, never with a key, and the persona) and the pilot's counts as JSON,
 // rewritten as they change; model_notes the pilot's private log, one row per

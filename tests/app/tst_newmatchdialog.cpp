@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The "New match" dialog (app/newmatchdialog.h) under the offscreen
-// platform, and the path of its plan into the host (app/seating.h,
+// platform, and the path of its plan into the host (host/seating.h,
 // GuiHost::queuePlan): the rows become the right plan, bad rows keep OK
 // disabled with a message that says why, the timers follow the seats until
 // the user picks them, the plan is remembered without keys, and a plan
@@ -9,7 +9,7 @@
 
 #include "app/guihost.h"
 #include "app/newmatchdialog.h"
-#include "app/seating.h"
+#include "host/seating.h"
 #include "ui/hostlink.h"
 
 #include "scriptedplayer.h"
@@ -29,6 +29,7 @@
 
 using namespace townhall;
 using namespace townhall::app;
+using townhall::host::Seating;
 namespace tp = townhall::test::providers;
 namespace providers = townhall::host::providers;
 using Kind = NewMatchDialog::SeatKind;

@@ -130,6 +130,40 @@ int playOut(Match &m, SeatLoop &loop, TimeMs &now)
     return calls;
 }
 
+/// A bot that also records how the match's end reached it.
+class Farewell final : public SeatDriver
+{
+public:
+    Farewell(std::string playerId, std::uint64_t seed, bool settles)
+        : m_bot(std::move(playerId), seed)
+        , m_settles(settles)
+    {}
+    Step onTurn(const StateView &view, const std::vector<const Event *> &news, TimeMs now) override
+    {
+        return m_bot.onTurn(view, news, now);
+    }
+    void onResult(const ToolCall &call, bool ok, std::optional<ErrorCode> error) override
+    {
+        m_bot.onResult(call, ok, error);
+    }
+    void onEnded(const StateView &view, const std::vector<const Event *> &news, TimeMs) override
+    {
+        ++ended;
+        endedPhase = view.phase;
+        for (const Event *e : news)
+            sawGameEnded = sawGameEnded || e->type == EventType::GameEnded;
+    }
+    bool settling() const override { return m_settles && !done; }
+    int ended = 0;
+    Phase endedPhase{};
+    bool sawGameEnded = false;
+    bool done = false;
+
+private:
+    BotDriver m_bot;
+    bool m_settles;
+};
+
 } // namespace
 
 class TestSeats : public QObject
@@ -280,6 +314,40 @@ private Q_SLOTS:
                              now));
         playOut(*m, loop, now);
         QVERIFY(m->ended());
+    }
+
+    void everySeatHearsTheEndOnceAndMaySettle()
+    {
+        auto m = newMatch(11);
+        SeatLoop loop;
+        std::vector<Farewell *> drivers;
+        for (const Player &p : m->state().players) {
+            auto d = std::make_unique<Farewell>(
+                p.playerId, 11 * 7 + std::uint64_t(p.seat), p.seat == 1);
+            drivers.push_back(d.get());
+            loop.seat(p.playerId, std::move(d), 1'000'000);
+        }
+        TimeMs now = 1'000'000;
+        QVERIFY(!loop.end(*m, now)); // not before the end
+        playOut(*m, loop, now);
+        QVERIFY(m->ended());
+        QVERIFY(!loop.ended());
+        QVERIFY(loop.end(*m, now));
+        QVERIFY(!loop.end(*m, now)); // once
+        QVERIFY(loop.ended());
+        int dead = 0;
+        for (std::size_t i = 0; i < drivers.size(); ++i) {
+            const Player &p = m->state().players[i];
+            dead += p.alive ? 0 : 1;
+            QCOMPARE(drivers[i]->ended, 1); // the dead too
+            QVERIFY(drivers[i]->endedPhase == Phase::Ended);
+            // The dead were not shown the last events while dead: the end brings them.
+            QVERIFY2(drivers[i]->sawGameEnded, p.playerId.c_str());
+        }
+        QVERIFY(dead > 0);
+        QVERIFY(loop.settling()); // seat 1 still says goodbye
+        drivers[0]->done = true;
+        QVERIFY(!loop.settling());
     }
 
     void theDeadAreNotAskedExceptForLastWords()

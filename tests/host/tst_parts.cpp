@@ -1,20 +1,24 @@
 // SPDX-License-Identifier: MIT
 // The host's small parts on their own: the tool enum and its traits, the read
 // limiter, the idempotency cache, degraded mode's back-off and refusals, the
-// phase timer's alarm, and the database lock. The parts that need a running
+// phase timer's alarm, the database lock, and the host stack's port and store
+// fallbacks. The parts that need a running
 // host (the commit pipeline, the tool service, the seat runner, recovery)
 // have their own tests.
 
 #include "host/dblock.h"
+#include "host/hoststack.h"
 #include "host/idempotency.h"
 #include "host/phasetimer.h"
 #include "host/readlimiter.h"
 #include "host/storagehealth.h"
 #include "host/tools.h"
 
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace townhall;
 using namespace townhall::host;
 using townhall::engine::TimeMs;
 
@@ -245,6 +249,79 @@ private Q_SLOTS:
         QVERIFY(shm.setPermissions(QFileDevice::ReadOwner));
         QVERIFY(!databaseFilesWritable(db, &error));
         QVERIFY2(error.contains(QStringLiteral("-shm")), qPrintable(error));
+    }
+
+    // ---- HostStack: the one assembly of a running host
+
+    void hostStackTakesAnotherPortWhenAskedTo()
+    {
+        QTcpServer squatter; // the port the stack asks for is busy
+        QVERIFY(squatter.listen(QHostAddress::LocalHost, 0));
+        HostStackOptions o;
+        o.host.dbPath = QStringLiteral(":memory:");
+        o.port = squatter.serverPort();
+        o.portFallback = true;
+        engine::Timers timers;
+        timers.dayVote = 1234;
+        o.timers = timers;
+        HostStack stack(o);
+        QString error;
+        QVERIFY2(stack.start(&error), qPrintable(error));
+        QCOMPARE(stack.busyPort(), std::optional<quint16>(squatter.serverPort()));
+        QVERIFY(stack.listenError().isEmpty());
+        QVERIFY(!stack.url().isEmpty());
+        QVERIFY(stack.mcp().port() != squatter.serverPort());
+        QCOMPARE(stack.host().lobby().defaults().timers.dayVote, 1234);
+        QVERIFY(!stack.persistent());
+
+        // Without the fallback the stack still plays, and says why nobody can connect.
+        o.portFallback = false;
+        HostStack strict(o);
+        QVERIFY(strict.start(&error));
+        QVERIFY(!strict.busyPort());
+        QVERIFY(!strict.listenError().isEmpty());
+        QVERIFY(strict.url().isEmpty());
+    }
+
+    void hostStackFallsBackToMemoryOnlyWhenAskedTo()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("town.sqlite"));
+        DatabaseLock other; // another host holds the file
+        QString error;
+        QVERIFY(other.acquire(db, &error));
+
+        int wired = 0;
+        HostStackOptions o;
+        o.host.dbPath = db;
+        o.wire = [&wired](Host &) {
+            ++wired;
+        };
+        {
+            HostStack strict(o);
+            QVERIFY(!strict.start(&error));
+            QVERIFY2(error.contains(QStringLiteral("in use by another Town Hall host")),
+                     qPrintable(error));
+            QCOMPARE(wired, 1);
+        }
+        wired = 0;
+        o.memoryFallback = true;
+        HostStack stack(o);
+        QVERIFY(stack.start(&error));
+        QCOMPARE(wired, 2); // the in-memory host is wired too
+        QVERIFY(stack.storeError().contains(QStringLiteral("in use by another Town Hall host")));
+        QVERIFY(!stack.persistent());
+        QVERIFY(stack.listenError().isEmpty());
+        // It plays: a seats file's bots join its queue.
+        providers::SeatsFile file;
+        providers::SeatSpec bot;
+        bot.name = QStringLiteral("Ada");
+        bot.bot = true;
+        file.seats.push_back(bot);
+        const Seating seated = stack.queueSeats(file);
+        QVERIFY2(seated.ok(), qPrintable(seated.error));
+        QCOMPARE(seated.queued, 1);
+        QCOMPARE(stack.host().lobby().queue().size(), std::size_t(1));
     }
 };
 

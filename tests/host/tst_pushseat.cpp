@@ -9,7 +9,7 @@
 #include "engine/toolcalls.h"
 #include "host/host.h"
 #include "host/mcpservice.h"
-#include "host/pushseat.h"
+#include "host/seats/pushseat.h"
 
 #include "hostilepeers.h"
 #include "scriptedplayer.h"
@@ -169,16 +169,18 @@ QByteArray playing(int seat, const json &request)
                   play(seat, request.value("method", ""), request.value("params", json())));
 }
 
-/// A match of push seats driven straight on an engine::Match, on a virtual
-/// clock that jumps to the next deadline whenever no push seat is busy. The
-/// host's lobby seats eight today, so the nine-seat rule sets are played here.
+/// A match of push seats driven straight on an engine::Match by the engine's
+/// seat loop (as the host drives them), on a virtual clock that jumps to the
+/// next deadline whenever no push seat is busy. The host's lobby seats eight
+/// today, so the nine-seat rule sets are played here.
 struct Table
 {
     PushServer server;
     std::optional<engine::Match> match;
     engine::TimeMs now = 1'000'000;
-    std::vector<std::unique_ptr<host::PushSeat>> seats;
-    std::map<int, QUrl> urls; ///< seats played by another agent
+    engine::SeatLoop loop;
+    std::vector<host::PushSeat *> seats; ///< owned by the loop
+    std::map<int, QUrl> urls;            ///< seats played by another agent
     std::map<int, int> deadlines;
 
     bool start(const std::string &preset, std::uint64_t seed)
@@ -210,25 +212,13 @@ struct Table
             o.endpoint.url = urls.count(p.seat) ? urls[p.seat] : server.url(p.seat);
             o.endpoint.token = QStringLiteral("tok-%1").arg(p.seat);
             o.endpoint.deadlineMs = deadlines.count(p.seat) ? deadlines[p.seat] : 5000;
+            o.rules = config.rules;
             o.seed = std::uint64_t(p.seat);
-            o.clock = [this] {
-                return now;
-            };
+            auto seat = std::make_unique<host::PushSeat>(std::move(o));
             const std::string pid = p.playerId;
-            seats.push_back(std::make_unique<host::PushSeat>(
-                std::move(o),
-                [this]() -> const engine::Match * { return &*match; },
-                [this, pid](const engine::ToolCall &call, host::PushSeat::Done done) {
-                    const auto cmd = engine::toCommand(call, pid);
-                    const auto r = cmd ? match->submit(*cmd, now)
-                                       : engine::Expected<std::size_t>(engine::makeError(
-                                           engine::ErrorCode::InvalidArgument, "bad call"));
-                    toolCalls.push_back({pid, call, bool(r)});
-                    // The other seats hear of it once this answer is in.
-                    QTimer::singleShot(0, [this] { updateAll(); });
-                    done(bool(r),
-                         r ? json::object() : json{{"error", {{"message", r.error().message}}}});
-                }));
+            seat->setWakeUp([this, pid] { loop.wake(pid, now); });
+            seats.push_back(seat.get());
+            loop.seat(pid, std::move(seat));
         }
         return true;
     }
@@ -241,18 +231,36 @@ struct Table
     };
     std::vector<ToolCallRecord> toolCalls;
 
+    /// A seat's call, answered at once by the match.
+    engine::SeatLoop::Sent send(const std::string &pid, const engine::ToolCall &call)
+    {
+        const auto cmd = engine::toCommand(call, pid);
+        const auto r = cmd ? match->submit(*cmd, now)
+                           : engine::Expected<std::size_t>(
+                               engine::makeError(engine::ErrorCode::InvalidArgument, "bad call"));
+        toolCalls.push_back({pid, call, bool(r)});
+        engine::SeatLoop::Sent sent;
+        sent.ok = bool(r);
+        if (!r)
+            sent.error = r.error().code;
+        sent.body = r ? json::object() : json{{"error", {{"message", r.error().message}}}};
+        return sent;
+    }
+
     void updateAll()
     {
-        for (auto &s : seats)
-            s->update();
+        loop.pass(*match, now, [this](const std::string &pid, const engine::ToolCall &call, auto) {
+            return send(pid, call);
+        });
+        loop.end(*match, now);
     }
     bool busy() const
     {
-        return std::any_of(seats.begin(), seats.end(), [](const auto &s) { return s->busy(); });
+        return std::any_of(seats.begin(), seats.end(), [](const auto *s) { return s->busy(); });
     }
     bool finished() const
     {
-        return std::all_of(seats.begin(), seats.end(), [](const auto &s) { return s->finished(); });
+        return std::all_of(seats.begin(), seats.end(), [](const auto *s) { return s->finished(); });
     }
 
     /// Plays until every seat heard game_over, or `limitMs` of real time.

@@ -6,7 +6,7 @@
 
 #include "engine/simulator.h"
 #include "engine/toolcalls.h"
-#include "host/seatrunner.h"
+#include "host/seats/seatrunner.h"
 
 #include <QtTest>
 

@@ -18,6 +18,7 @@
 // Run: build/tools/bench/feed_bench [--matches 8] [--speed 20] [--spectators 1000] [--json]
 
 #include "host/host.h"
+#include "host/hoststack.h"
 #include "host/mcpservice.h"
 
 #include <QCommandLineParser>
@@ -153,23 +154,28 @@ Run play(int matches, double speed, int spectators)
     options.speed = speed;
     options.seed = 42;
     options.rateLimits = false;
-    Host host(options);
-    QString error;
-    if (!host.start(&error))
-        qFatal("%s", qPrintable(error));
     CommitTimes commits;
+    HostStackOptions so;
+    so.host = options;
+    so.recording = false;
     // Connected before the MCP service (and its feed) exists, so it runs first.
-    QObject::connect(
-        &host, &Host::matchEvents, &host, [&commits](const QString &id, const EventBatch &batch) {
-            const auto now = Clock::now();
-            std::lock_guard guard(commits.lock);
-            for (const engine::Event &e : *batch)
-                commits.at[{id.toStdString(), e.seq}] = now;
-        });
-    McpService mcp(&host);
-    mcp.setRecording(false);
-    if (!mcp.listen(0, &error))
-        qFatal("%s", qPrintable(error));
+    so.wire = [&commits](Host &host) {
+        QObject::connect(&host,
+                         &Host::matchEvents,
+                         &host,
+                         [&commits](const QString &id, const EventBatch &batch) {
+                             const auto now = Clock::now();
+                             std::lock_guard guard(commits.lock);
+                             for (const engine::Event &e : *batch)
+                                 commits.at[{id.toStdString(), e.seq}] = now;
+                         });
+    };
+    HostStack stack(std::move(so));
+    QString error;
+    if (!stack.start(&error) || !stack.listenError().isEmpty())
+        qFatal("%s", qPrintable(error + stack.listenError()));
+    Host &host = stack.host();
+    McpService &mcp = stack.mcp();
     QUrl url(mcp.url());
     url.setScheme(QStringLiteral("ws"));
     url.setPath(QStringLiteral("/spectate"));

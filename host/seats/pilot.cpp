@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "host/pilot.h"
+#include "host/seats/pilot.h"
 
 #include "engine/projection.h"
 #include "engine/toolcalls.h"

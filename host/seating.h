@@ -17,7 +17,7 @@
 
 #include <memory>
 
-namespace townhall::app {
+namespace townhall::host {
 
 /// The phase timers a new match gets: the standard ones (seed 000) or the
 /// longer turns of engine::modelPlayTimers().
@@ -29,7 +29,7 @@ engine::Timers timersOf(TimerPreset preset);
 /// `seats`: they stay free for MCP agents, who fill them by joining the queue.
 struct MatchPlan
 {
-    host::providers::SeatsFile seats; ///< the seats to queue, in order; providers without keys
+    providers::SeatsFile seats; ///< the seats to queue, in order; providers without keys
     TimerPreset timers = TimerPreset::ModelPlay;
     int openSeats = 0;
     /// The rule set picked for the table (engine::rulePresets()); the host
@@ -53,8 +53,8 @@ struct Seating
 /// none, the environment variable the profile names. A missing key does not
 /// stop a seat (a local server needs none; a cloud one refuses, and the
 /// seat's stand-in plays), but it is reported in `warnings`.
-Seating queueSeats(host::Host &host,
-                   const host::providers::SeatsFile &file,
+Seating queueSeats(Host &host,
+                   const providers::SeatsFile &file,
                    const std::string &queueId = engine::DefaultQueueId);
 
 /// One sentence for each provider the file's model seats use that nothing
@@ -63,17 +63,17 @@ Seating queueSeats(host::Host &host,
 /// server that is not running is one clear line, not a match of stand-ins.
 /// A provider that answers, even with an error (a missing key, an unknown
 /// model), is not listed: its seats play, and their stand-ins say why.
-QStringList unreachableProviders(const host::providers::SeatsFile &file,
+QStringList unreachableProviders(const providers::SeatsFile &file,
                                  std::chrono::milliseconds wait = std::chrono::milliseconds(5000));
 
 /// The queue that seats `rules`: the default queue or a preset's when their
 /// rule set is this one; otherwise a queue registered for it.
-std::string queueForRules(host::Host &host, const engine::RuleSet &rules);
+std::string queueForRules(Host &host, const engine::RuleSet &rules);
 
 /// The seats with their providers' keys filled in from `keys`.
 struct KeyedSeats
 {
-    host::providers::SeatsFile file;
+    providers::SeatsFile file;
     /// Providers whose key is needed and missing (the profile names an
     /// environment variable that is not set): the plan must not be queued.
     QStringList refusals;
@@ -84,7 +84,7 @@ struct KeyedSeats
 
 /// Looks up the key of every provider the seats use, each once. Never puts
 /// a key into a message.
-QCoro::Task<KeyedSeats> resolveKeys(host::providers::SeatsFile file,
-                                    std::shared_ptr<host::providers::KeySource> keys);
+QCoro::Task<KeyedSeats> resolveKeys(providers::SeatsFile file,
+                                    std::shared_ptr<providers::KeySource> keys);
 
-} // namespace townhall::app
+} // namespace townhall::host

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "host/seatrunner.h"
+#include "host/seats/seatrunner.h"
 
 #include "engine/rng.h"
 
@@ -89,7 +89,12 @@ void SeatRunner::step(engine::Lobby &lobby,
 {
     for (auto it = m_matches.begin(); it != m_matches.end();) {
         const engine::Match *m = lobby.match(it->first);
-        if ((!m || m->ended()) && !it->second.busy()) {
+        engine::SeatLoop &loop = it->second;
+        // Once the end is committed every driver hears of it, and the match's
+        // seats go when no call and no farewell is under way any more.
+        if (m && m->ended() && ready(*m))
+            loop.end(*m, now);
+        if ((!m || (m->ended() && loop.ended())) && !loop.busy() && !loop.settling()) {
             it = m_matches.erase(it); // the match is over (or was never stored)
             continue;
         }

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "app/seating.h"
+#include "host/seating.h"
 
 #include "host/providers/chatclient.h"
 
 #include <QCoreApplication>
 #include <QSet>
 
-namespace townhall::app {
-
-namespace providers = host::providers;
+namespace townhall::host {
 
 namespace {
 
@@ -24,7 +22,7 @@ QString seatProblem(const providers::SeatsFile &file, const providers::SeatSpec 
     if (seat.bot)
         return {};
     if (seat.push) {
-        host::PushEndpoint ep{QUrl(seat.push->url), seat.push->token, seat.push->deadlineMs};
+        PushEndpoint ep{QUrl(seat.push->url), seat.push->token, seat.push->deadlineMs};
         if (const QString why = ep.validate(); !why.isEmpty())
             return SeatingTr::tr("seat %1: %2").arg(seat.name, why);
         return {};
@@ -45,7 +43,7 @@ engine::Timers timersOf(TimerPreset preset)
     return preset == TimerPreset::ModelPlay ? engine::modelPlayTimers() : engine::Timers{};
 }
 
-Seating queueSeats(host::Host &host, const providers::SeatsFile &file, const std::string &queueId)
+Seating queueSeats(Host &host, const providers::SeatsFile &file, const std::string &queueId)
 {
     Seating out;
     const int table = host.seatCount(queueId);
@@ -73,11 +71,10 @@ Seating queueSeats(host::Host &host, const providers::SeatsFile &file, const std
         }
         if (seat.push) {
             // A push agent: Town Hall calls it (docs/push-agents.md).
-            if (!host.queuePushSeat(seat.name,
-                                    host::PushEndpoint{QUrl(seat.push->url),
-                                                       seat.push->token,
-                                                       seat.push->deadlineMs},
-                                    queueId)) {
+            if (!host.queuePushSeat(
+                    seat.name,
+                    PushEndpoint{QUrl(seat.push->url), seat.push->token, seat.push->deadlineMs},
+                    queueId)) {
                 out.error = SeatingTr::tr("seat %1 could not join the queue").arg(seat.name);
                 return out;
             }
@@ -102,7 +99,7 @@ Seating queueSeats(host::Host &host, const providers::SeatsFile &file, const std
     return out;
 }
 
-std::string queueForRules(host::Host &host, const engine::RuleSet &rules)
+std::string queueForRules(Host &host, const engine::RuleSet &rules)
 {
     const engine::Lobby &lobby = host.lobby();
     for (const std::string &id :
@@ -173,4 +170,4 @@ QStringList unreachableProviders(const providers::SeatsFile &file, std::chrono::
     return out;
 }
 
-} // namespace townhall::app
+} // namespace townhall::host
