@@ -15,7 +15,7 @@ esac
 
 # What building and running the app needs.
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config lld
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libsqlite3-dev qt6-websockets-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   qcoro-qt6-dev nlohmann-json3-dev libhttp-parser-dev libmimalloc-dev qtkeychain-qt6-dev
