@@ -91,9 +91,14 @@ struct RuleSet
     bool operator==(const RuleSet &) const = default;
 };
 
-/// classic, seed002-9, seed002-12 (and any others), in display order.
+/// classic, witch-6, witch-hunter-9, witch-hunter-doctor-12, in display order.
 const std::vector<RuleSet> &rulePresets();
+/// The preset `name` names: its name, a former name ("seed002-9") or a short
+/// one ("9p"). The rule set carries the preset's current name.
 std::optional<RuleSet> rulePreset(std::string_view name);
+/// The current name of a preset that was renamed ("seed002-9" ->
+/// "witch-hunter-9"); nothing for any other name.
+std::optional<std::string_view> renamedPreset(std::string_view formerName);
 
 std::string_view toString(TieRule t);
 std::string_view toString(WitchSelfSave w);
