@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Seed 002's rules, one row at a time: rule sets and their JSON, the witch,
-// the hunter, the PK revote, max_days and hidden roles, and how they
+// The rules beyond classic, one row at a time: rule sets and their JSON, the
+// witch, the hunter, the PK revote, max_days and hidden roles, and how they
 // interact. docs/rules.md lists every decision these rows pin down.
 
 #include "table.h"
@@ -34,7 +34,7 @@ MatchConfig configFor(const char *preset, const std::function<void(RuleSet &)> &
     return c;
 }
 
-/// A seed002 table with shorthands for its roles and the new commands.
+/// A witch table with shorthands for its roles and the new commands.
 struct Table2 : Table
 {
     explicit Table2(MatchConfig cfg, std::uint64_t seed = 7)
@@ -610,7 +610,7 @@ void TstSeed002::protectionAndAntidoteOnOnePlayer()
     t.night(victim, victim);
     QVERIFY_OK(t.save());
     QCOMPARE(t.alive(victim), !kills);
-    // With only the doctor's protection the victim lives, and that is public as in seed 000.
+    // With only the doctor's protection the victim lives, and that is public as in classic.
     Table2 u(configFor("12p"));
     u.readyAll();
     u.night(u.villager(0), u.villager(0));
