@@ -18,8 +18,8 @@
 
 namespace townhall::base {
 
-/// Deeper than anything the project writes or reads (tool arguments, seed
-/// 002 answers and tournament files nest fewer than ten levels).
+/// Deeper than anything the project writes or reads (tool arguments, push
+/// agents' answers and tournament files nest fewer than ten levels).
 inline constexpr int MaxJsonDepth = 64;
 
 /// The deepest nesting of arrays and objects in `text`, counting up to

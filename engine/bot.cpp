@@ -131,7 +131,7 @@ struct Bot::Memory
     SeatMask nightKilled = 0;
     SeatMask votedOut = 0;
     int lastVictim = NoSeat;
-    int lastVictim2 = NoSeat; ///< a second death in the same night (seed 002: the witch's poison)
+    int lastVictim2 = NoSeat; ///< a second death in the same night (the witch's poison)
     bool lastSaved = false;
     bool preferFirstClaim = true;
 
@@ -205,7 +205,7 @@ struct Bot::Memory
     SeatMask heardFrom = 0;  ///< the pack members who chatted or selected tonight
     int leaderPick = NoSeat; ///< the proposer's WOLF_KILL_SELECTED target
 
-    // Seed 002 roles and phases; all of it stays empty in a classic match.
+    // The witch, the hunter and the PK; all of it stays empty in a classic match.
     SeatMask cleared = 0;     ///< known not to be wolves (the witch sees the wolves' victims)
     SeatMask pkMask = 0;      ///< today's PK players
     int witchNight = 0;       ///< the night of the last WITCH_INFORMED

@@ -16,7 +16,7 @@
 /// defences when accused, reactions to seer claims; the seer claims once it
 /// has found a wolf, wolves sometimes counterclaim); in DAY_VOTE it votes for
 /// its top suspect and may flip as the tally moves; voted out, it says its
-/// last words. At the seed 002 tables: in NIGHT_WITCH the witch saves the
+/// last words. At witch tables: in NIGHT_WITCH the witch saves the
 /// victim (nearly always on night 1, later mostly a believed seer claimant)
 /// or poisons on evidence, else passes; in HUNTER_SHOT the dead hunter shoots
 /// a player who clearly stands out, else holds fire; in DAY_PK_DEFENSE a PK

@@ -61,7 +61,7 @@ enum class Topic : std::uint8_t {
     WolfCounter,        ///< rather {0} than {1}
     WolfSwitch,         ///< fine, {0}
     WolfInsist,         ///< no, {0}
-    // Seed 002 tables (witch, hunter, PK). Appended so that the classic
+    // Tables with a witch, a hunter or the PK. Appended so that the classic
     // topics keep their numbers.
     OpeningTwoKills,     ///< {0} and {1} both died in the night
     PkDefence,           ///< a PK defence; {0} is the one to vote instead

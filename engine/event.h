@@ -2,8 +2,9 @@
 #pragma once
 
 /// \file event.h
-/// The event envelope (seed 000 §9) and its audience. A match is an
-/// append-only log of these; its state is a fold of them (see match.h).
+/// The event envelope (id, match, time, type, payload) and its audience. A
+/// match is an append-only log of these; its state is a fold of them (see
+/// match.h).
 
 #include "types.h"
 
@@ -53,7 +54,7 @@ enum class EventType : std::uint8_t {
     MatchPaused,      ///< Public: {remainingMs}
     MatchResumed,     ///< Public: {phaseEndsAt, reason}
     BreakpointsSet,   ///< Host: {phaseBoundary, beforeVoteResolution, step} (debugging)
-    // Seed 002 rule sets only (never in a classic match):
+    // Witch, hunter and PK rule sets only (never in a classic match):
     WitchInformed, ///< Player(witch), entering NIGHT_WITCH: {night, killedPlayerId|null, antidote,
                    ///< poison}
     WitchActed,    ///< Player(witch): {night, action: SAVE|POISON|PASS, targetPlayerId|null}
@@ -68,7 +69,7 @@ std::optional<EventType> parseEventType(std::string_view s);
 std::string_view toString(Audience a);
 std::optional<Audience> parseAudience(std::string_view s);
 
-/// True for the nine types that seed 000's `events.get` outputSchema allows.
+/// True for the nine types that the agent contract's `events.get` outputSchema allows.
 bool isContractEventType(EventType t);
 
 struct Event

@@ -2,11 +2,11 @@
 #pragma once
 
 /// \file keymoments.h
-/// Key moments (seed 000 §6.1): accusations, seer claims and counterclaims,
-/// contradictions, vote flips, doctor saves. A pure, deterministic function
-/// of a match's events. The public view reads public events only; the
-/// omniscient view adds extras that need hidden facts (wolves voting for a
-/// wolf, a fake seer claim, the doctor's exact save).
+/// Key moments, the spectator's highlights: accusations, seer claims and
+/// counterclaims, contradictions, vote flips, doctor saves. A pure,
+/// deterministic function of a match's events. The public view reads public
+/// events only; the omniscient view adds extras that need hidden facts (wolves
+/// voting for a wolf, a fake seer claim, the doctor's exact save).
 ///
 /// Speech is read with cheap keyword heuristics, not a parser: a player is
 /// mentioned by display name, by id ("p:3") or by seat ("seat 3"), matched
@@ -40,7 +40,7 @@ struct KeyMoment
         DoctorSave,    ///< the night kill was prevented
         WolfOnWolf,    ///< omniscient: a wolf voted for (or accused) a fellow wolf
         FakeClaim,     ///< omniscient: a seer claim by someone who is not the seer
-        // Seed 002
+        // Witch, hunter, PK and day-limit tables
         HunterShot,  ///< the hunter took someone down (public: the shot is a public event)
         WitchPotion, ///< omniscient: the witch's save or poison (secret from the table for good)
         Pk,          ///< a PK that ties again, or that eliminates someone

@@ -14,8 +14,18 @@ const std::deque<QueueEntry> EmptyQueue;
 
 } // namespace
 
-const RuleSet *Lobby::queueRules(const std::string &queueId) const
+std::string Lobby::canonicalQueueId(const std::string &queueId)
 {
+    const std::string_view prefix = PresetQueuePrefix;
+    if (queueId.starts_with(prefix))
+        if (auto name = renamedPreset(std::string_view(queueId).substr(prefix.size())))
+            return std::string(prefix) + std::string(*name);
+    return queueId;
+}
+
+const RuleSet *Lobby::queueRules(const std::string &requestedId) const
+{
+    const std::string queueId = canonicalQueueId(requestedId);
     if (queueId == DefaultQueueId)
         return &m_defaults.rules;
     for (const auto &[id, rules] : m_customQueues)
@@ -152,7 +162,7 @@ Building Lobby::buildingFor(int number, const std::string &matchId, TimeMs at)
 
 const std::deque<QueueEntry> &Lobby::queue(const std::string &queueId) const
 {
-    auto it = m_queues.find(queueId);
+    auto it = m_queues.find(canonicalQueueId(queueId));
     return it == m_queues.end() ? EmptyQueue : it->second;
 }
 
@@ -224,7 +234,7 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId,
                          "already seated in " + a->matchId + " (seat " + std::to_string(a->seat)
                              + "); finish it first or call et.werewolf.queue.status");
     JoinResult res;
-    auto &q = m_queues[queueId];
+    auto &q = m_queues[canonicalQueueId(queueId)];
     const bool already = std::any_of(
         q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == agentId; });
     if (!already) {
@@ -264,7 +274,7 @@ Expected<Lobby::JoinResult> Lobby::join(const std::string &agentId,
         // it from its own log whichever queue it came from.
         MatchConfig config = m_defaults;
         config.rules = *rules;
-        if (auto deal = m_deals.find(queueId); deal != m_deals.end()) {
+        if (auto deal = m_deals.find(canonicalQueueId(queueId)); deal != m_deals.end()) {
             // A tournament's roles for this table, in queue order (the
             // engine checks that they are the rule set's deck).
             if (deal->second.size() == seated.size())
@@ -289,7 +299,7 @@ Lobby::leave(const std::string &agentId, const std::string &queueId, TimeMs now,
     if (!queueRules(queueId))
         return unknownQueue(queueId);
     LeaveResult res;
-    auto &q = m_queues[queueId];
+    auto &q = m_queues[canonicalQueueId(queueId)];
     if (std::any_of(
             q.begin(), q.end(), [&](const QueueEntry &e) { return e.agentId == agentId; })) {
         LobbyRecord r;
@@ -308,7 +318,8 @@ Lobby::leave(const std::string &agentId, const std::string &queueId, TimeMs now,
 
 void Lobby::applyRecord(const LobbyRecord &r)
 {
-    auto &q = m_queues[r.queueId];
+    // A journal written before the presets were renamed has their old ids.
+    auto &q = m_queues[canonicalQueueId(r.queueId)];
     switch (r.kind) {
     case LobbyRecord::Kind::Joined:
         if (std::none_of(

@@ -21,6 +21,7 @@ namespace townhall::engine {
 
 inline constexpr const char *DefaultQueueId = "werewolf-default";
 /// Every preset's own queue is this prefix and the preset's name
+/// ("werewolf-witch-hunter-9"); the preset's former name still finds it
 /// ("werewolf-seed002-9").
 inline constexpr const char *PresetQueuePrefix = "werewolf-";
 
@@ -127,8 +128,14 @@ public:
     /// table. Not journaled: the roles are in the match's own log.
     void setNextDeal(const std::string &queueId, std::vector<Role> roles)
     {
-        m_deals[queueId] = std::move(roles);
+        m_deals[canonicalQueueId(queueId)] = std::move(roles);
     }
+    /// The id a queue is kept under: a renamed preset's queue under its
+    /// current name ("werewolf-seed002-9" -> "werewolf-witch-hunter-9"), any
+    /// other id as it is. Every call that takes a queue id goes through it,
+    /// so an old id (an agent's, a stored journal's) finds the same queue;
+    /// statuses and records keep the id the caller used.
+    static std::string canonicalQueueId(const std::string &queueId);
     /// Every queue id, the default first, then the presets', then registered ones.
     std::vector<std::string> queueIds() const;
 

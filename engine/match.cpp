@@ -110,7 +110,7 @@ Match Match::create(std::string matchId,
                         {"players", players}}));
 
     // Roles: the rule set's deck (classic: 2W / 1S / 1D / 4V), shuffled by
-    // the match seed (seed 000 §3.1, §10).
+    // the match's own seed, so a replay deals the same roles.
     std::vector<Role> roles = m.m_state.config.rules.deck();
     roles.resize(seats.size(), Role::Villager);
     if (config.deal.size() == roles.size()
@@ -905,7 +905,7 @@ void Match::endNight(TimeMs now)
     }
 
     if (m_state.config.rules.witches > 0) {
-        // Seed 002: the witch's turn comes after the wolves', whether she
+        // The witch's turn comes after the wolves', whether she
         // lives or not (a skipped turn would tell the table she is gone).
         emit(makeEvent(now,
                        EventType::WolvesDecided,
@@ -945,7 +945,7 @@ void Match::endNight(TimeMs now)
 
     const bool saved = picks.protectedId && *picks.protectedId == victim;
     if (m_state.config.rules.isClassic()) {
-        // Seed 000's events, exactly as they always were.
+        // Classic's events, exactly as they always were.
         emit(makeEvent(now,
                        EventType::NightResolved,
                        Audience::Host,
@@ -972,7 +972,7 @@ void Match::endNight(TimeMs now)
                             {"cause", "NIGHT_KILL"},
                             {"night", m_state.nightNumber}}));
         }
-        // Seed 000 §3.2: wolves win at the start of any Day with wolves >= others.
+        // Wolves win at the start of any day when they are at least as many as the others.
         const int wolves = aliveWolves();
         if (wolves >= aliveCount() - wolves)
             finish(Team::Werewolves, now);
@@ -1168,7 +1168,7 @@ void Match::endVote(TimeMs now)
         if (!mayVote(p))
             continue;
         if (!p.voted) {
-            noVote.push_back(p.playerId); // timeout counts as abstain (§3.6)
+            noVote.push_back(p.playerId); // no vote by the deadline: an abstention
             abstained.push_back(p.playerId);
         } else if (p.voteTarget->empty()) {
             abstained.push_back(p.playerId);
@@ -2023,7 +2023,8 @@ std::uint64_t Match::stateHash() const
         add(static_cast<int>(r.werewolf));
     }
     if (!s.config.rules.isClassic()) {
-        // Seed 002 state; classic matches hash exactly as before rule sets.
+        // The rule set, potions, deaths' causes and the PK; classic matches hash
+        // exactly as before rule sets.
         add("rules");
         add(s.config.rules.toJson().dump());
         for (const Player &p : s.players) {

@@ -2,7 +2,7 @@
 #pragma once
 
 /// \file match.h
-/// One Werewolf match: the rules of seed 000 §3–§4 as decide-then-evolve.
+/// One Werewolf match: its rules and phases as decide-then-evolve.
 ///
 ///  - `execute(command, now)` validates a player command against the current
 ///    state (phase, role, target, turn, rate limits), and on success appends
@@ -27,12 +27,12 @@
 
 namespace townhall::engine {
 
-/// Seats at a classic (seed 000) table. Other rule sets have 6 to 12:
+/// Seats at a classic table. Other rule sets have 6 to 12:
 /// RuleSet::seatCount().
 inline constexpr int SeatCount = 8;
 inline constexpr int MaxSeatCount = 12;
 
-/// Phase timers in milliseconds (seed 000 §4.2), before the speed factor.
+/// Phase timers in milliseconds, before the speed factor.
 struct Timers
 {
     std::int64_t lobby = 30'000;
@@ -62,8 +62,8 @@ struct MatchConfig
 {
     Timers timers;
     double speed = 1.0;                        ///< 2.0 halves every timer
-    std::int64_t publicChatIntervalMs = 3'000; ///< §8.6: 1 message / 3 s
-    std::int64_t wolfChatIntervalMs = 2'000;   ///< §8.6: 1 message / 2 s
+    std::int64_t publicChatIntervalMs = 3'000; ///< 1 public message / 3 s per player
+    std::int64_t wolfChatIntervalMs = 2'000;   ///< 1 wolf chat message / 2 s per wolf
     bool rateLimits = true;                    ///< benchmarks may switch them off
     bool narrator = true;                      ///< emit NARRATOR events
     /// The table and its rules. Written into MATCH_CREATED only when it is
@@ -157,7 +157,7 @@ struct MatchState
     TimeMs endedAt = 0;
     std::uint64_t lastSeq = 0;
     std::vector<std::string> phaseHistory; ///< "D<day>:<PHASE>@<startedAt>" for timelines
-    // Seed 002 rule sets
+    // Witch, hunter and PK rule sets
     std::optional<std::string> nightVictim;   ///< the wolves' victim, decided as NIGHT ends
     std::string nightHow;                     ///< how the victim was chosen (AGREED, …)
     std::optional<std::string> witchSaved;    ///< tonight
@@ -344,7 +344,7 @@ private:
     void enterPhase(Phase to, TimeMs now, json extra);
     void endNight(TimeMs now);
     void endVote(TimeMs now);
-    /// Seed 002: the wolves' victim is decided; the witch's turn comes (or not).
+    /// The wolves' victim is decided; the witch's turn comes (or not).
     void decideNightVictim(TimeMs now);
     /// Applies the night's deaths (wolves, witch), then the day or a hunter's shot.
     void resolveNight(TimeMs now);
@@ -371,7 +371,7 @@ private:
         return m_state.phase == Phase::DayOpening || m_state.phase == Phase::DayPkDefense;
     }
     void endHunterShot(std::optional<std::string> target, TimeMs now, bool timedOut = false);
-    /// Seed 000 §3.2's win checks: no wolves left (always), or wolves >=
+    /// The win checks: no wolves left (always), or wolves >=
     /// the others (at the start of a day only). True if the match ended.
     bool checkWin(bool dayStart, TimeMs now);
     void continueAfter(Phase resume, TimeMs now);

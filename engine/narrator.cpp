@@ -66,9 +66,9 @@ enum class S : std::uint8_t {
     OmniBus,
     OmniClaimFake,
     OmniClaimTrue,
-    // Seed 002 sets. Appended after the classic ones: the variant hash is
-    // salted with the situation's number, so inserting above would change
-    // which variant a classic match hears.
+    // Witch, hunter and PK sets. Appended after the classic ones: the variant
+    // hash is salted with the situation's number, so inserting above would
+    // change which variant a classic match hears.
     WitchStirs,
     DawnPeaceful,
     DawnDeaths,
@@ -323,8 +323,8 @@ constexpr std::array<Situation, static_cast<std::size_t>(S::Count)> kSituations{
      true,
      {"Spoiler: {name} really is the seer.",
       "It's true: {name} is the genuine seer, and now the wolves know it too."}},
-    // Seed 002 sets. The witch's line is spoken whether she lives or not and
-    // never says what she did: her phase runs even after her death.
+    // Witch, hunter and PK sets. The witch's line is spoken whether she lives
+    // or not and never says what she did: her phase runs even after her death.
     {"witch.stirs",
      false,
      {"Somewhere in the dark, the witch's hour comes and goes.",
@@ -397,7 +397,7 @@ constexpr std::array<Situation, static_cast<std::size_t>(S::Count)> kSituations{
      false,
      {"Day {days} is done and so is the match: neither side won. A draw!",
       "Time runs out on Day {days}. Nobody wins; the village and the wolves both survive."}},
-    // Seed 002 omniscient
+    // Witch and hunter, omniscient
     {"omni.witch.hunter",
      true,
      {"Spoiler: {witch} holds the witch's two potions; {hunter} is the hunter.",
@@ -777,7 +777,7 @@ int aliveCount(const MatchState &s)
 }
 
 /// Living werewolves as the public can count them: the rule set's wolf count
-/// is public (seed 002's game_config tells every player), and so is every
+/// is public (MATCH_CREATED's config names the table), and so is every
 /// dead wolf while roles are revealed on death. Without that reveal, or at a
 /// table that does not match its rule set (a smaller test table), there is
 /// no public count, so it returns -1.
@@ -937,7 +937,7 @@ void onPhase(Crier &c, const MatchState &s, const Event &e)
         const Player *out
             = s.lastEliminated ? findPlayer(s, std::string_view(*s.lastEliminated)) : nullptr;
         if (out && !out->revealed) {
-            // A hidden role (seed 002 without the reveal): the recap would name it, so it is
+            // A hidden role (no reveal on death): the recap would name it, so it is
             // skipped.
         } else if (out) {
             json a{{"day", s.dayNumber}, {"role", toString(out->role)}, {"alive", aliveCount(s)}};
@@ -1024,9 +1024,9 @@ void onPhase(Crier &c, const MatchState &s, const Event &e)
     }
 }
 
-/// Seed 002 deaths. A night death is told the same way whoever caused it:
-/// the witch's poison is secret, so no line may blame the wolves. A role is
-/// named only when the event itself reveals it.
+/// Deaths at the other tables. A night death is told the same way whoever
+/// caused it: the witch's poison is secret, so no line may blame the wolves. A
+/// role is named only when the event itself reveals it.
 void onEliminatedSeed002(
     Crier &c, const MatchState &s, const Event &e, const Player &x, std::string_view revealed)
 {
@@ -1259,7 +1259,7 @@ void onWolfKill(Crier &c, const MatchState &s)
     c.say(S::OmniWolvesAgree, std::move(a));
 }
 
-/// Seed 002's night, for the Host: who saved whom, and who was poisoned.
+/// A witch table's night, for the Host: who saved whom, and who was poisoned.
 void onNightResolvedSeed002(Crier &c, const MatchState &s, const Event &e)
 {
     const json &p = e.payload;

@@ -2,7 +2,7 @@
 #pragma once
 
 /// \file narrator.h
-/// The Town Crier (seed 000 §6.2): deterministic templated narration.
+/// The Town Crier, the non-player narrator: deterministic templated narration.
 /// A pure function of the state right after an event and the event itself.
 /// Each line carries a template id and arguments (so the UI can translate it)
 /// plus an English rendering. Public lines never reveal hidden information;

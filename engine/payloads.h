@@ -83,7 +83,7 @@ struct NightResult
     std::optional<std::string_view> killedPlayerId;
     bool savedByDoctor = false;
     std::optional<int> night;
-    std::vector<std::string_view> deaths; ///< seed 002 sets: everyone who died, in seat order
+    std::vector<std::string_view> deaths; ///< not classic: everyone who died, in seat order
 };
 
 struct PlayerEliminated

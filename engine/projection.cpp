@@ -120,7 +120,7 @@ struct DayRecord
 {
     int day = 0;
     std::optional<std::string> nightKill; ///< night before this day
-    std::vector<std::string> nightDeaths; ///< seed 002: everyone who died that night, seat order
+    std::vector<std::string> nightDeaths; ///< not classic: everyone who died that night, seat order
     bool nightSaved = false;
     std::vector<const Event *> speeches;
     std::vector<const Event *> votes;
@@ -447,7 +447,7 @@ json toJson(const StateView &v)
             g.emplace("type", toString(y.requiredAction->type));
             g.emplace("allowedTargets", y.requiredAction->allowedTargets);
             g.emplace("alreadySubmitted", y.requiredAction->alreadySubmitted);
-            // Seed 002's fields only where they mean something, so a classic
+            // The witch's and the PK's fields only where they mean something, so a classic
             // get_state is the same tree as before.
             const Match::RequiredAction &r = *y.requiredAction;
             if (r.type == ActionType::WitchAct) {

@@ -128,9 +128,9 @@ json matchListEntry(const Match &m);
 /// {eventId, at, visibility, type, payload}. Only call for visible events.
 json contractEvent(const Event &e);
 
-/// The per-phase brief for a player, in the spirit of seed 001: fixed context
-/// (role, private knowledge, rules reminder, phase, alive/dead), the current
-/// and previous day verbatim, older days compressed, and the task.
+/// The per-phase brief for a player: fixed context (role, private knowledge,
+/// rules reminder, phase, alive/dead), the current and previous day verbatim,
+/// older days compressed, and the task.
 std::string phaseBrief(const Match &m, const std::string &playerId);
 
 } // namespace townhall::engine

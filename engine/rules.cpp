@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <set>
+#include <utility>
 
 namespace townhall::engine {
 
@@ -23,10 +24,10 @@ std::optional<E> parseName(const std::array<std::string_view, N> &names, std::st
     return std::nullopt;
 }
 
-RuleSet seed002Nine()
+RuleSet witchHunterNine()
 {
     RuleSet r;
-    r.name = "seed002-9";
+    r.name = "witch-hunter-9";
     r.werewolves = 3;
     r.seers = 1;
     r.doctors = 0;
@@ -38,10 +39,10 @@ RuleSet seed002Nine()
     return r;
 }
 
-RuleSet seed002Twelve()
+RuleSet witchHunterDoctorTwelve()
 {
-    RuleSet r = seed002Nine();
-    r.name = "seed002-12";
+    RuleSet r = witchHunterNine();
+    r.name = "witch-hunter-doctor-12";
     r.werewolves = 4;
     r.doctors = 1;
     r.villagers = 4;
@@ -49,16 +50,29 @@ RuleSet seed002Twelve()
     return r;
 }
 
-RuleSet seed002Six()
+RuleSet witchSix()
 {
-    RuleSet r = seed002Nine();
-    r.name = "seed002-6";
+    RuleSet r = witchHunterNine();
+    r.name = "witch-6";
     r.werewolves = 2;
     r.hunters = 0;
     r.villagers = 2;
     r.maxDays = 6;
     return r;
 }
+
+/// Other names of the presets: what they were called before they were named
+/// after their tables (stored matches, exports, seats files and queue ids
+/// carry these), then the short names people type.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 6> PresetAliases{{
+    {"seed002-6", "witch-6"},
+    {"seed002-9", "witch-hunter-9"},
+    {"seed002-12", "witch-hunter-doctor-12"},
+    {"6p", "witch-6"},
+    {"9p", "witch-hunter-9"},
+    {"12p", "witch-hunter-doctor-12"},
+}};
+constexpr std::size_t FormerNames = 3; ///< the first entries of PresetAliases
 
 } // namespace
 
@@ -308,7 +322,7 @@ Expected<RuleSet> RuleSet::fromJson(const json &j)
 const std::vector<RuleSet> &rulePresets()
 {
     static const std::vector<RuleSet> presets{
-        RuleSet(), seed002Six(), seed002Nine(), seed002Twelve()};
+        RuleSet(), witchSix(), witchHunterNine(), witchHunterDoctorTwelve()};
     return presets;
 }
 
@@ -317,13 +331,17 @@ std::optional<RuleSet> rulePreset(std::string_view name)
     for (const RuleSet &r : rulePresets())
         if (r.name == name)
             return r;
-    // Short names people type.
-    if (name == "9p")
-        return rulePreset("seed002-9");
-    if (name == "12p")
-        return rulePreset("seed002-12");
-    if (name == "6p")
-        return rulePreset("seed002-6");
+    for (const auto &[alias, preset] : PresetAliases)
+        if (alias == name)
+            return rulePreset(preset);
+    return std::nullopt;
+}
+
+std::optional<std::string_view> renamedPreset(std::string_view formerName)
+{
+    for (std::size_t i = 0; i < FormerNames; ++i)
+        if (PresetAliases[i].first == formerName)
+            return PresetAliases[i].second;
     return std::nullopt;
 }
 

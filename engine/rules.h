@@ -3,11 +3,12 @@
 
 /// \file rules.h
 /// Rule sets: which roles sit at the table and how the contested rules go.
-/// `classic` is seed 000 exactly (2 wolves, seer, doctor, 4 villagers, a tie
-/// eliminates no one) and is never written into a match's config, so a
-/// classic match's log is byte-for-byte what it was before rule sets. The
-/// seed 002 sets add the witch, the hunter and the PK revote; every choice
-/// seed 002 leaves open is a field here, listed in docs/rules.md.
+/// `classic` is the original game exactly (2 wolves, seer, doctor, 4
+/// villagers, a tie eliminates no one) and is never written into a match's
+/// config, so a classic match's log is byte-for-byte what it was before rule
+/// sets. The other presets add the witch, the hunter and the PK revote;
+/// every rule that tables play differently is a field here, listed in
+/// docs/rules.md.
 
 #include "types.h"
 
@@ -23,8 +24,8 @@ namespace townhall::engine {
 
 /// What a tied vote does.
 enum class TieRule : std::uint8_t {
-    NoElimination, ///< seed 000: nobody leaves
-    Pk,            ///< seed 002: the tied players defend themselves, then a revote among them
+    NoElimination, ///< classic: nobody leaves
+    Pk,            ///< the tied players defend themselves, then a revote among them
 };
 
 /// When the witch may use her antidote on herself.
@@ -35,7 +36,7 @@ struct RuleSet
     std::string name = "classic";
     int werewolves = 2;
     int seers = 1;
-    int doctors = 1; ///< the doctor (a "guard" in seed 002's tables)
+    int doctors = 1; ///< the doctor (the "guard" of common twelve-seat tables)
     int witches = 0;
     int hunters = 0;
     int villagers = 4;
@@ -58,8 +59,8 @@ struct RuleSet
     /// The doctor's protection and the witch's antidote on the same player
     /// cancel out and the player dies (the common rule).
     bool protectAndAntidoteKill = true;
-    /// Players in the PK vote too (seed 002 says "all players"; most tables
-    /// keep them out).
+    /// Players in the PK vote too (the push-agent protocol has all players
+    /// vote; most tables keep them out).
     bool pkCandidatesVote = false;
 
     /// Extra phase timers, in milliseconds before the speed factor.
@@ -68,7 +69,7 @@ struct RuleSet
     std::int64_t pkDefenseTurnMs = 30'000;
     std::int64_t pkVoteMs = 45'000;
 
-    /// The game language of seed 002's game_config: "en" or "zh-CN".
+    /// The game language (a push agent's game_config.language): "en" or "zh-CN".
     std::string language = "en";
 
     int seatCount() const { return werewolves + seers + doctors + witches + hunters + villagers; }
@@ -76,7 +77,7 @@ struct RuleSet
     /// villagers), before the seeded shuffle.
     std::vector<Role> deck() const;
     bool hasRole(Role r) const;
-    /// True when this is seed 000's table with seed 000's rules (any name).
+    /// True when this is the classic table with the classic rules (any name).
     bool isClassic() const;
 
     /// Nothing when valid; else what is wrong, for a person to read.
@@ -91,9 +92,14 @@ struct RuleSet
     bool operator==(const RuleSet &) const = default;
 };
 
-/// classic, seed002-9, seed002-12 (and any others), in display order.
+/// classic, witch-6, witch-hunter-9, witch-hunter-doctor-12, in display order.
 const std::vector<RuleSet> &rulePresets();
+/// The preset `name` names: its name, a former name ("seed002-9") or a short
+/// one ("9p"). The rule set carries the preset's current name.
 std::optional<RuleSet> rulePreset(std::string_view name);
+/// The current name of a preset that was renamed ("seed002-9" ->
+/// "witch-hunter-9"); nothing for any other name.
+std::optional<std::string_view> renamedPreset(std::string_view formerName);
 
 std::string_view toString(TieRule t);
 std::string_view toString(WitchSelfSave w);

@@ -2,8 +2,8 @@
 #pragma once
 
 /// \file toolcalls.h
-/// The mapping between seed 000 §8.5 tool calls and engine commands. The MCP
-/// tool layer and the built-in bots both go through it, so a bot can do
+/// The mapping between the agent contract's tool calls and engine commands. The
+/// MCP tool layer and the built-in bots both go through it, so a bot can do
 /// nothing an agent could not.
 
 #include "match.h"
@@ -15,7 +15,7 @@
 
 namespace townhall::engine {
 
-/// The tools of seed 000 §8.5, plus Town Hall's wait_for_turn.
+/// The agent contract's tools, plus Town Hall's wait_for_turn.
 enum class Tool {
     QueueJoin,
     QueueLeave,
@@ -31,7 +31,8 @@ enum class Tool {
     DoctorProtect,
     EventsGet,
     WaitForTurn,
-    // Seed 002 rule sets (Town Hall additions): refused with NOT_YOUR_ROLE in a classic match.
+    // The witch's and the hunter's (Town Hall additions): refused with NOT_YOUR_ROLE in a
+    // classic match.
     WitchAct,
     HunterShoot,
 };

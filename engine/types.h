@@ -27,7 +27,7 @@ enum class Phase : std::uint8_t {
     DayVote,
     DayResolution,
     Ended,
-    // Seed 002 (rule sets with a witch, a hunter or the PK); never in a classic match.
+    // Rule sets with a witch, a hunter or the PK; never in a classic match.
     NightWitch,   ///< after the wolves chose: the witch learns the victim and may use a potion
     HunterShot,   ///< a dead hunter may shoot; then the match goes on where it was
     DayPkDefense, ///< a tied vote under the PK rule: each tied player defends, in turn
@@ -40,7 +40,7 @@ enum class Team : std::uint8_t { Villagers, Werewolves };
 
 enum class MessageKind : std::uint8_t { Opening, Discussion, Defense, LastWords };
 
-/// What a player is expected to do now (seed 000 §8.5 get_state `requiredAction.type`).
+/// What a player is expected to do now (get_state's `requiredAction.type`).
 enum class ActionType : std::uint8_t {
     None,
     WolfKill,

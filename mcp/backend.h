@@ -34,7 +34,7 @@ inline constexpr const char *IdempotencyKeyReused = "IDEMPOTENCY_KEY_REUSED";
 inline constexpr const char *InvalidArgument = "INVALID_ARGUMENT";
 } // namespace hostcodes
 
-/// A business-rule refusal (seed 000 §8.4). Sent to the agent as a tool result
+/// A business-rule refusal. Sent to the agent as a tool result
 /// with `isError: true`, never as a JSON-RPC error.
 struct ToolError
 {

@@ -383,7 +383,7 @@ QCoro::Task<std::optional<json>> Dispatcher::handle(json message, std::shared_pt
         co_return reply;
     }
 
-    // JSON-RPC 2.0 §6: an empty array is itself an invalid request.
+    // JSON-RPC 2.0 batches: an empty array is itself an invalid request.
     if (message.empty())
         co_return rpcError(nullptr, RpcError::InvalidRequest, "Invalid Request: empty batch");
     if (message.size() > m_options.maxBatch)

@@ -3,7 +3,7 @@
 
 /// \file legacysse.h
 /// The 2024-11-05 HTTP+SSE transport, served by HttpServer next to the
-/// Streamable HTTP endpoint (MCP-NOTES §I):
+/// Streamable HTTP endpoint, for clients that still speak the old transport:
 ///
 /// - `GET /sse` opens the session's stream. Its first event is
 ///   `event: endpoint` with `data: /messages?sessionId=<id>`; every reply and

@@ -41,7 +41,7 @@ bool equalsNoCase(QByteArrayView a, QByteArrayView b)
 }
 
 /// Quality the Accept header gives to \a type/\a subtype: the q of the most
-/// specific matching range (RFC 9110 §12.5.1); -1 when nothing matches.
+/// specific matching range (RFC 9110's Accept rules); -1 when nothing matches.
 /// Reads the header in place: it is parsed on every POST.
 double acceptQuality(QByteArrayView accept, QByteArrayView type, QByteArrayView subtype)
 {

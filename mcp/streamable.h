@@ -5,7 +5,7 @@
 /// The HTTP-level rules of MCP's Streamable HTTP transport that do not need a
 /// socket: supported protocol versions, Accept and Content-Type negotiation,
 /// JSON-RPC message classification and error bodies. HttpServer applies them
-/// in the order of MCP-NOTES §"Reference server behaviour".
+/// in the order the reference TypeScript server checks them (see MCP-NOTES).
 
 #include "mcp/handler.h"
 

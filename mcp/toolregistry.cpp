@@ -126,12 +126,13 @@ void appendTo(json &e, std::initializer_list<const char *> values)
         e.push_back(nullptr);
 }
 
-/// Seed 000's output schemas describe its own table: 8 seats, its phases,
-/// roles and action types. Seed 002's tables (6 to 12 seats, the witch,
-/// the hunter, the PK) answer the same tools with values outside them, and
-/// SDK clients that validate results would throw. So the served schemas are
-/// widened where, and only where, seed 002 adds values; every classic
-/// answer still satisfies the seed's own schema (tools.json stays verbatim).
+/// The agent contract's output schemas describe the classic table: 8 seats,
+/// its phases, roles and action types. The other tables (6 to 12 seats, the
+/// witch, the hunter, the PK) answer the same tools with values outside them,
+/// and SDK clients that validate results would throw. So the served schemas
+/// are widened where, and only where, those tables add values; every classic
+/// answer still satisfies the contract's own schema (tools.json stays
+/// verbatim).
 void widenForRuleSets(json &node, const std::string &property = {})
 {
     if (node.is_array()) {

@@ -2,8 +2,9 @@
 #pragma once
 
 /// \file toolregistry.h
-/// The MCP tool registry: seed 000 §8.5 loaded verbatim (resources/tools.json)
-/// plus Town Hall's documented additions (resources/tools-extra.json).
+/// The MCP tool registry: the agent contract's tool list loaded verbatim
+/// (resources/tools.json) plus Town Hall's documented additions
+/// (resources/tools-extra.json).
 ///
 /// Tools keep their dotted contract names (`et.werewolf.match.vote`). Several
 /// popular clients reject any tool name outside `^[a-zA-Z0-9_-]{1,64}$` and then
@@ -65,7 +66,7 @@ public:
     /// add() with the JSON array read from `path` (a file or a `:/` resource).
     bool addFile(const QString &path, std::string *error = nullptr);
 
-    /// The registry the app ships: `:/tools.json` (seed 000 §8.5) followed by
+    /// The registry the app ships: `:/tools.json` (the contract's tools) followed by
     /// `:/tools-extra.json`. Needs the `townhall_resources` library linked.
     /// Returns nullptr (and the reason in `error`) if either is missing or bad.
     static std::shared_ptr<const ToolRegistry> fromResources(std::string *error = nullptr);

@@ -36,7 +36,7 @@ enum class ParticipantKind : std::uint8_t {
     Bot,   ///< the built-in bot
     Model, ///< a model seat: a provider of the file's "providers", optional model and persona
     Agent, ///< a registered external MCP agent (by name; it signs in with its own token)
-    Push,  ///< a seed 002 push agent Town Hall calls
+    Push,  ///< a push agent: Town Hall calls it
 };
 std::string_view toString(ParticipantKind k);
 

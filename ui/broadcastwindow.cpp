@@ -135,7 +135,7 @@ BroadcastWindow::BroadcastWindow(QWidget *parent)
     m_roster->setFocusPolicy(Qt::NoFocus);
     m_roster->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_roster->setAccessibleName(tr("Players"));
-    // Eight cards fit a 1280×720 frame; seed 002's larger tables (up to
+    // Eight cards fit a 1280×720 frame; the larger tables (up to
     // twelve) may not, and a clipped card is worse than a scroll bar.
     m_roster->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     setType(m_roster, 11);

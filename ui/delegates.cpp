@@ -170,7 +170,7 @@ void PlayerDelegate::paint(QPainter *p,
     } else if (!vote.isEmpty()) {
         extra = QStringLiteral("→ ") % vote;
     }
-    // Seed 002: the hunter's shot (public) and the witch's potions (omniscient
+    // The hunter's shot (public) and the witch's potions (omniscient
     // only; the model leaves them empty elsewhere) follow on the same line.
     const QString shot = index.data(PlayersModel::ShotRole).toString();
     if (!shot.isEmpty())

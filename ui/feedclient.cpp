@@ -57,7 +57,7 @@ bool feedType(engine::EventType t)
     case T::RolesRevealed:
     case T::MatchPaused:
     case T::MatchResumed:
-    case T::HunterShot: // seed 002: the hunter's shot is public
+    case T::HunterShot: // the hunter's shot is public
         return true;
     default:
         return false;

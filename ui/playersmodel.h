@@ -35,7 +35,7 @@ public:
         NightActionRole, ///< omniscient: "hunts Basil" etc. during the night
         VoteTargetRole,  ///< name this player votes for in the current/last vote
         VotedRole,
-        PotionsRole, ///< omniscient, the witch: "antidote, poison" still held (seed 002)
+        PotionsRole, ///< omniscient, the witch: "antidote, poison" still held
         ShotRole,    ///< public: "shot Basil" on a hunter who fired, "shot by Ann" on the target
     };
 

@@ -134,7 +134,7 @@ QColor phaseColor(Phase phase)
         return QColor(0xB9, 0x6A, 0x3E);
     case Phase::Ended:
         return QColor(0x5E, 0x5A, 0x55);
-    // Seed 002: the witch's turn is a lighter night, the hunter's shot a
+    // The witch's turn is a lighter night, the hunter's shot a
     // gunpowder red, the PK a deeper shade of the vote it continues.
     case Phase::NightWitch:
         return QColor(0x3B, 0x2F, 0x7A);

@@ -373,7 +373,7 @@ void MatchBuildingItem::syncWithMatch(const engine::Match &match)
                        Qt::white);
     QString tag;
     if (ended())
-        // No winner at seed 002's day limit: a draw (GAME_ENDED comes just
+        // No winner at the rule set's day limit: a draw (GAME_ENDED comes just
         // after the phase change, so "no winner yet" alone proves nothing).
         tag = m_winner ? tr("%1 win").arg(UiText::teamName(*m_winner))
               : s.config.rules.maxDays > 0 && s.dayNumber >= s.config.rules.maxDays

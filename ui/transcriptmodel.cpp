@@ -185,7 +185,7 @@ struct TranscriptModel::RowBuilder
     void matchCreated() const
     {
         r.kind = EntryKind::System;
-        // Seed 002's tables seat six to twelve; the count is the table's, spelled out.
+        // Tables seat six to twelve; the count is the table's, spelled out.
         QString count = UiText::numberWord(int(match.state().players.size()));
         if (!count.isEmpty())
             count[0] = count[0].toUpper();
@@ -318,8 +318,8 @@ struct TranscriptModel::RowBuilder
     {
         r.kind = EntryKind::Outcome;
         r.emphasis = true;
-        // Seed 002's sets list every death (wolves and poison); the table is
-        // not told whose doing each was, nor who saved whom.
+        // Rule sets other than classic list every death (wolves and poison);
+        // the table is not told whose doing each was, nor who saved whom.
         if (const auto deaths = p.find("deaths"); deaths != p.end() && deaths->is_array()) {
             QStringList names;
             for (const auto &d : *deaths)
@@ -409,7 +409,7 @@ struct TranscriptModel::RowBuilder
         r.emphasis = true;
         const std::string team = p.value("winningTeam", std::string());
         if (team == "NONE") {
-            // Seed 002's day limit: nobody wins (reason MAX_DAYS).
+            // The rule set's day limit: nobody wins (reason MAX_DAYS).
             r.text = p.value("reason", std::string()) == "MAX_DAYS"
                          ? TranscriptModel::tr(
                                "Game over: a draw — day %1 was the last, and no side has won.")
@@ -516,7 +516,7 @@ struct TranscriptModel::RowBuilder
         r.tag = TranscriptModel::tr("NIGHT");
     }
 
-    // Seed 002: the wolves' decision before the witch's turn (Host only).
+    // The wolves' decision before the witch's turn (Host only).
     void wolvesDecided() const
     {
         r.kind = EntryKind::Secret;

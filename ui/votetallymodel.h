@@ -49,7 +49,7 @@ public:
         bool tie = false;       ///< the top is shared
         QString eliminatedName; ///< when final and someone is out
         QStringList pending;    ///< names still to vote (live only)
-        // Seed 002's PK: a tie sends the tied players to a defence and a revote.
+        // The PK: a tie sends the tied players to a defence and a revote.
         bool tieGoesToPk = false; ///< the rule set's tie rule is the PK
         bool pkRevote = false;    ///< this tally is the PK revote (DAY_PK_VOTE or its result)
         bool toPk = false;        ///< the final result is a tie that goes to the PK

@@ -96,7 +96,7 @@ async function play(agent, matchId, memo) {
   return state;
 }
 
-test('nine SDK clients play a seed002-9 table to the end with witch, hunter and PK tools', { timeout: 480000 }, async (t) => {
+test('nine SDK clients play a witch-hunter-9 table to the end with witch, hunter and PK tools', { timeout: 480000 }, async (t) => {
   const host = await startHost({ speed: 50, seed: 5, extra: ['--rules', '9p'] });
   t.after(() => host.stop());
   const agents = Array.from({ length: 9 }, (_, i) => new Agent(`sdk-002-${i + 1}`, {

@@ -3,7 +3,7 @@
 // simulated matches (accepted calls, role gating, wolf convergence, seer
 // claims, win balance, openings, last words), a no-cheating test that swaps
 // hidden roles under an identical player view, determinism, the text reader,
-// and a benchmark (reported, never asserted). The seed 002 tables (6, 9 and
+// and a benchmark (reported, never asserted). The witch tables (6, 9 and
 // 12 seats: witch, hunter, PK revotes) get their own statistics.
 // TOWNHALL_BOT_MATCHES changes the number of matches per configuration.
 
@@ -255,7 +255,7 @@ double share(double part, double whole)
     return whole > 0 ? part / whole : 0.0;
 }
 
-/// What the bots did at a seed 002 table, from the logs (omniscient).
+/// What the bots did at a witch table, from the logs (omniscient).
 struct Seed002Tally : CallTally
 {
     int witchInformed = 0; ///< nights the living witch was asked

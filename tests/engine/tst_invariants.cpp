@@ -490,7 +490,7 @@ void TstInvariants::checksCanFail()
     leaked.match = std::make_unique<Match>(*Match::replay(log));
     QVERIFY(!check(leaked).empty());
 
-    // Seed 002: publish the wolves' decision, or let the witch save twice.
+    // A witch table: publish the wolves' decision, or let the witch save twice.
     MatchConfig nine;
     nine.rules = *rulePreset("seed002-9");
     SimulatedMatch nineSim = simulateMatch(seedFor(5), nine);

@@ -47,6 +47,7 @@ private Q_SLOTS:
         QVERIFY(m.state().config.rules.isClassic());
         // Classic never writes its rules into MATCH_CREATED (logs unchanged).
         QVERIFY(m.log().front().payload.dump().find("seed002") == std::string::npos);
+        QVERIFY(m.log().front().payload.dump().find("witch-") == std::string::npos);
     }
 
     void presetQueueFillsAtItsOwnSize()
@@ -125,11 +126,84 @@ private Q_SLOTS:
             auto r = lobby.join("x", "X", bad, 1);
             QVERIFY2(!r, bad);
             QVERIFY(r.error().code == ErrorCode::UnknownQueue);
-            QVERIFY(r.error().message.find("werewolf-seed002-9")
+            QVERIFY(r.error().message.find("werewolf-witch-hunter-9")
                     != std::string::npos); // names what exists
             QVERIFY(lobby.status("x", bad).error().code == ErrorCode::UnknownQueue);
             QVERIFY(lobby.leave("x", bad, 1).error().code == ErrorCode::UnknownQueue);
         }
+    }
+
+    // A preset's queue under its former name ("werewolf-seed002-9", what
+    // agents and stored journals may still say) is the same queue.
+    void formerQueueIdsJoinTheSameQueue_data()
+    {
+        QTest::addColumn<QString>("former");
+        QTest::addColumn<QString>("current");
+        QTest::newRow("6") << "werewolf-seed002-6"
+                           << "werewolf-witch-6";
+        QTest::newRow("9") << "werewolf-seed002-9"
+                           << "werewolf-witch-hunter-9";
+        QTest::newRow("12") << "werewolf-seed002-12"
+                            << "werewolf-witch-hunter-doctor-12";
+    }
+    void formerQueueIdsJoinTheSameQueue()
+    {
+        QFETCH(QString, former);
+        QFETCH(QString, current);
+        const std::string oldId = former.toStdString();
+        const std::string newId = current.toStdString();
+        QCOMPARE(Lobby::canonicalQueueId(oldId), newId);
+        QCOMPARE(Lobby::canonicalQueueId(newId), newId);
+
+        Lobby lobby(13);
+        QVERIFY(lobby.queueRules(oldId));
+        QCOMPARE(lobby.queueRules(oldId), lobby.queueRules(newId));
+        const int seats = lobby.seatCount(newId);
+        QCOMPARE(lobby.seatCount(oldId), seats);
+        // The current id is listed, the former one is not.
+        const auto ids = lobby.queueIds();
+        QVERIFY(std::find(ids.begin(), ids.end(), newId) != ids.end());
+        QVERIFY(std::find(ids.begin(), ids.end(), oldId) == ids.end());
+        QVERIFY(!lobby.registerQueue(oldId, *lobby.queueRules(newId))); // taken
+
+        // Joins by either id line up in one queue.
+        std::vector<LobbyRecord> journal;
+        for (int i = 1; i < seats; ++i) {
+            const std::string &id = i % 2 ? oldId : newId;
+            auto r = lobby.join("a" + std::to_string(i), "A", id, i);
+            QVERIFY(r);
+            QVERIFY(!r->startedMatch);
+            QCOMPARE(r->status.position.value_or(0), i);
+            QCOMPARE(r->status.requiredPlayers, seats);
+            journal.insert(journal.end(), r->records.begin(), r->records.end());
+        }
+        QCOMPARE(int(lobby.queue(oldId).size()), seats - 1);
+        QCOMPARE(int(lobby.queue(newId).size()), seats - 1);
+        QCOMPARE(lobby.status("a2", oldId)->position.value_or(0), 2);
+        QCOMPARE(lobby.status("a2", oldId)->queueId, oldId); // the id the caller used
+        QCOMPARE(lobby.status("a1", newId)->position.value_or(0), 1);
+
+        // A journal written under the former id rebuilds the same queue.
+        Lobby rebuilt(13);
+        for (const LobbyRecord &r : journal) {
+            auto back = LobbyRecord::fromJson(r.toJson());
+            QVERIFY(back);
+            rebuilt.applyRecord(*back);
+        }
+        QCOMPARE(int(rebuilt.queue(newId).size()), seats - 1);
+        QCOMPARE(int(rebuilt.queue(oldId).size()), seats - 1);
+
+        // Leaving by the other id leaves; the table then fills at its size
+        // and the match carries the preset under its current name.
+        QVERIFY(lobby.leave("a1", newId, 100)->removed);
+        QVERIFY(lobby.join("a1", "A", oldId, 101));
+        auto last = lobby.join("last", "L", newId, 102);
+        QVERIFY(last && last->startedMatch);
+        const Match &m = *last->startedMatch;
+        QCOMPARE(int(m.state().players.size()), seats);
+        QCOMPARE(m.state().config.rules, *lobby.queueRules(oldId));
+        QCOMPARE(m.state().config.rules.name, newId.substr(std::string(PresetQueuePrefix).size()));
+        QCOMPARE(lobby.queue(oldId).size(), std::size_t(0));
     }
 
     void registeredQueueUsesItsRules()

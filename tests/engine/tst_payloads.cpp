@@ -95,8 +95,8 @@ private Q_SLOTS:
 void TstPayloads::everyWrittenEventDecodes()
 {
     // The scripted classic match covers the host controls; bot matches at the
-    // seed 002 tables cover the witch, the hunter, the PK and the wolves'
-    // decision, which only a table that plays those roles writes.
+    // witch and hunter tables cover the witch, the hunter, the PK and the
+    // wolves' decision, which only a table that plays those roles writes.
     std::vector<std::vector<Event>> logs{everyTypeLog()};
     for (const char *preset : {"seed002-9", "seed002-12"}) {
         MatchConfig cfg;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The rules of seed 000 §3–§4 and the gates of §8.6, one row at a time.
+// The classic rules and phases, and the server's gates (phase, role, target,
+// rate limits), one row at a time.
 
 #include "table.h"
 
@@ -258,7 +259,7 @@ void TstRules::gates_data()
         QTest::newRow(name) << ph << int(k) << int(a) << int(t) << QString::fromLatin1(code)
                             << retry;
     };
-    // Phase gating (§8.6)
+    // Phase gating: each tool only in its phases
     row("vote in NIGHT", Phase::Night, K::Vote, Who::Villager, Who::Wolf, "WRONG_PHASE", true);
     row("vote in DAY_DISCUSSION",
         Phase::DayDiscussion,

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Seed 002's rules, one row at a time: rule sets and their JSON, the witch,
-// the hunter, the PK revote, max_days and hidden roles, and how they
+// The rules beyond classic, one row at a time: rule sets and their JSON, the
+// witch, the hunter, the PK revote, max_days and hidden roles, and how they
 // interact. docs/rules.md lists every decision these rows pin down.
 
 #include "table.h"
 
 #include "engine/payloads.h"
+#include "engine/simulator.h"
 
 #include <QtTest>
 
@@ -33,7 +34,7 @@ MatchConfig configFor(const char *preset, const std::function<void(RuleSet &)> &
     return c;
 }
 
-/// A seed002 table with shorthands for its roles and the new commands.
+/// A witch table with shorthands for its roles and the new commands.
 struct Table2 : Table
 {
     explicit Table2(MatchConfig cfg, std::uint64_t seed = 7)
@@ -139,7 +140,11 @@ private Q_SLOTS:
     void presetsDealTheirRoles();
     void ruleSetJson_data();
     void ruleSetJson();
+    void presetsAnswerToTheirAliases_data();
+    void presetsAnswerToTheirAliases();
     void classicConfigIsUnchanged();
+    void matchUnderAFormerPresetNameReplays_data();
+    void matchUnderAFormerPresetNameReplays();
     void witchSavesTheWolvesTarget();
     void witchPoisons();
     void witchRefusals_data();
@@ -264,6 +269,65 @@ void TstSeed002::ruleSetJson()
     }
 }
 
+void TstSeed002::presetsAnswerToTheirAliases_data()
+{
+    QTest::addColumn<QString>("alias");
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<bool>("former"); // a name the preset had before
+    QTest::newRow("classic") << "classic"
+                             << "classic" << false;
+    QTest::newRow("witch-6") << "witch-6"
+                             << "witch-6" << false;
+    QTest::newRow("witch-hunter-9") << "witch-hunter-9"
+                                    << "witch-hunter-9" << false;
+    QTest::newRow("witch-hunter-doctor-12") << "witch-hunter-doctor-12"
+                                            << "witch-hunter-doctor-12" << false;
+    QTest::newRow("seed002-6") << "seed002-6"
+                               << "witch-6" << true;
+    QTest::newRow("seed002-9") << "seed002-9"
+                               << "witch-hunter-9" << true;
+    QTest::newRow("seed002-12") << "seed002-12"
+                                << "witch-hunter-doctor-12" << true;
+    QTest::newRow("6p") << "6p"
+                        << "witch-6" << false;
+    QTest::newRow("9p") << "9p"
+                        << "witch-hunter-9" << false;
+    QTest::newRow("12p") << "12p"
+                         << "witch-hunter-doctor-12" << false;
+}
+
+void TstSeed002::presetsAnswerToTheirAliases()
+{
+    QFETCH(QString, alias);
+    QFETCH(QString, preset);
+    QFETCH(bool, former);
+    const std::string a = alias.toStdString();
+    const std::string p = preset.toStdString();
+    // The preset is listed under its name, never under an alias.
+    QCOMPARE(std::count_if(rulePresets().begin(),
+                           rulePresets().end(),
+                           [&](const RuleSet &r) { return r.name == p; }),
+             std::ptrdiff_t(1));
+    if (a != p)
+        QVERIFY(std::none_of(rulePresets().begin(), rulePresets().end(), [&](const RuleSet &r) {
+            return r.name == a;
+        }));
+    const auto byAlias = rulePreset(a);
+    QVERIFY(byAlias);
+    QCOMPARE(*byAlias, *rulePreset(p)); // names included: it carries the current name
+    QCOMPARE(qs(byAlias->name), preset);
+    // A rule-set file may start from either.
+    const auto fromAlias = RuleSet::fromJson(nlohmann::json{{"base", a}, {"maxDays", 3}});
+    const auto fromName = RuleSet::fromJson(nlohmann::json{{"base", p}, {"maxDays", 3}});
+    QVERIFY(fromAlias.ok() && fromName.ok());
+    QCOMPARE(*fromAlias, *fromName);
+    // Only the former names are renames (they name queues and stored matches).
+    const auto renamed = renamedPreset(a);
+    QCOMPARE(renamed.has_value(), former);
+    if (former)
+        QCOMPARE(qs(std::string(*renamed)), preset);
+}
+
 void TstSeed002::classicConfigIsUnchanged()
 {
     // A classic match writes no rule set, so its MATCH_CREATED (and so its
@@ -273,9 +337,58 @@ void TstSeed002::classicConfigIsUnchanged()
     Table2 nine(configFor("9p"));
     const auto &cfg = nine.m.log().front().payload.at("config");
     QVERIFY(cfg.contains("rules"));
-    QCOMPARE(qs(cfg.at("rules").at("name").get<std::string>()), QStringLiteral("seed002-9"));
+    QCOMPARE(qs(cfg.at("rules").at("name").get<std::string>()), QStringLiteral("witch-hunter-9"));
     // And a replica built from the log knows the rules.
     QVERIFY(Match::replay(nine.m.log())->state().config.rules == *rulePreset("9p"));
+}
+
+void TstSeed002::matchUnderAFormerPresetNameReplays_data()
+{
+    QTest::addColumn<QString>("former");
+    QTest::addColumn<QString>("preset");
+    QTest::newRow("seed002-6") << "seed002-6"
+                               << "witch-6";
+    QTest::newRow("seed002-9") << "seed002-9"
+                               << "witch-hunter-9";
+    QTest::newRow("seed002-12") << "seed002-12"
+                                << "witch-hunter-doctor-12";
+}
+
+void TstSeed002::matchUnderAFormerPresetNameReplays()
+{
+    QFETCH(QString, former);
+    QFETCH(QString, preset);
+    // A match created before the presets were renamed: the same rule set,
+    // its MATCH_CREATED naming it by the name it had then.
+    MatchConfig old;
+    old.rules = *rulePreset(preset.toStdString());
+    old.rules.name = former.toStdString();
+    MatchConfig now;
+    now.rules = *rulePreset(preset.toStdString());
+    for (std::uint64_t seed : {3ULL, 17ULL}) {
+        const SimulatedMatch stored = simulateMatch(seed, old);
+        const SimulatedMatch fresh = simulateMatch(seed, now);
+        const std::vector<Event> &log = stored.match->log();
+        QVERIFY(stored.match->ended());
+        QCOMPARE(qs(log.front().payload.at("config").at("rules").at("name").get<std::string>()),
+                 former);
+        // It loads as it was stored and replays to the same state...
+        auto again = Match::fromLog(log);
+        QVERIFY(again.ok());
+        QCOMPARE(qs(again->state().config.rules.name), former);
+        QCOMPARE(again->stateHash(), stored.match->stateHash());
+        QCOMPARE(again->log().size(), log.size());
+        for (std::size_t i = 0; i < log.size(); ++i)
+            QCOMPARE(toJson(again->log()[i]).dump(), toJson(log[i]).dump());
+        // ...and the name changes nothing else: a match under the new name
+        // plays the same game.
+        QCOMPARE(fresh.match->log().size(), log.size());
+        for (std::size_t i = 1; i < log.size(); ++i)
+            QCOMPARE(toJson(fresh.match->log()[i]).dump(), toJson(log[i]).dump());
+        nlohmann::json created = toJson(fresh.match->log().front());
+        created["payload"]["config"]["rules"]["name"] = former.toStdString();
+        QCOMPARE(created.dump(), toJson(log.front()).dump());
+    }
 }
 
 void TstSeed002::witchSavesTheWolvesTarget()
@@ -497,7 +610,7 @@ void TstSeed002::protectionAndAntidoteOnOnePlayer()
     t.night(victim, victim);
     QVERIFY_OK(t.save());
     QCOMPARE(t.alive(victim), !kills);
-    // With only the doctor's protection the victim lives, and that is public as in seed 000.
+    // With only the doctor's protection the victim lives, and that is public as in classic.
     Table2 u(configFor("12p"));
     u.readyAll();
     u.night(u.villager(0), u.villager(0));

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Seed 002's tables (witch, hunter, PK, more seats) through everything the
-// audience reads: the narrator's public lines, public key moments, chapters,
-// the public summary and a spectator's get_state must never tell a living
-// player's role, the wolves' target or what the witch did. The Chinese
+// The tables beyond classic (witch, hunter, PK, more seats) through everything
+// the audience reads: the narrator's public lines, public key moments,
+// chapters, the public summary and a spectator's get_state must never tell a
+// living player's role, the wolves' target or what the witch did. The Chinese
 // catalogue must cover every template and render all its arguments.
 
 #include "engine/chapters.h"

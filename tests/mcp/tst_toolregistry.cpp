@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The tool registry: that it is the seed's §8.5 array verbatim, that names
-// resolve in both forms, that registries are checked on load, and that the
-// outputSchemas accept what the host is meant to send and nothing else.
+// The tool registry: that it is the agent contract's tool array verbatim, that
+// names resolve in both forms, that registries are checked on load, and that
+// the outputSchemas accept what the host is meant to send and nothing else.
 
 #include "mcp/toolregistry.h"
 
@@ -51,8 +51,9 @@ QByteArray readAll(const QString &path)
     return f.readAll();
 }
 
-/// The code block of seed 000 §8.5, as extract-tools.sh cuts it: the lines
-/// between the first ```json fence after "## 8.5 " and the closing fence.
+/// The contract's tool array, as extract-tools.sh cuts it from the spec: the
+/// lines between the first ```json fence after the "## 8.5 " heading and the
+/// closing fence.
 QByteArray seedBlock(const QByteArray &seed)
 {
     const QList<QByteArray> lines = seed.split('\n');
@@ -107,8 +108,8 @@ private Q_SLOTS:
 
     void outputSchemasAreWidenedForSeed002Tables()
     {
-        // A twelve-seat get_state in the PK with a witch to act: outside seed
-        // 000's own output schema, inside the one served.
+        // A twelve-seat get_state in the PK with a witch to act: outside the
+        // contract's own output schema, inside the one served.
         const json answer = json::parse(R"({
             "ok": true, "serverTime": "2026-11-26T00:00:00.000Z", "error": null,
             "state": {"matchId": "m", "phase": "DAY_PK_VOTE", "dayNumber": 2, "phaseEndsAt": "x",
@@ -124,7 +125,7 @@ private Q_SLOTS:
         QVERIFY(getState && getState->output);
         const auto issues = getState->output->validate(answer);
         QVERIFY2(issues.empty(), issues.empty() ? "" : issues.front().message.c_str());
-        // The seed's own schema refuses it: the widening is what lets it through.
+        // The contract's own schema refuses it: the widening is what lets it through.
         ToolRegistry verbatim;
         QVERIFY(verbatim.addFile(QStringLiteral(":/tools.json")));
         QVERIFY(!verbatim.find("et.werewolf.match.get_state")->output->accepts(answer));
@@ -148,7 +149,7 @@ private Q_SLOTS:
         const auto registry = shipped();
         QVERIFY(registry);
         const auto &tools = registry->tools();
-        // The extras: wait_for_turn, then the seed 002 witch and hunter tools.
+        // The extras: wait_for_turn, then the witch's and the hunter's tools.
         QCOMPARE(tools.size(), std::size(SeedNames) + 3);
         for (std::size_t i = 0; i < std::size(SeedNames); ++i)
             QCOMPARE(QString::fromStdString(tools[i].name), QString::fromUtf8(SeedNames[i]));
@@ -196,10 +197,10 @@ private Q_SLOTS:
         const Tool *wait = registry->find("et.werewolf.match.wait_for_turn");
         const Tool *get = registry->find("et.werewolf.match.get_state");
         QVERIFY(wait && get);
-        // wait_for_turn's state is get_state's (as served: widened for seed
-        // 002's tables) plus the witch's and the PK's fields.
+        // wait_for_turn's state is get_state's (as served: widened for the
+        // larger tables) plus the witch's and the PK's fields.
         json state = wait->definition["outputSchema"]["properties"]["state"];
-        // get_state's schema is widened for seed 002 as wait_for_turn's is
+        // get_state's schema is widened for the larger tables as wait_for_turn's is
         // written; wait_for_turn also names the witch's and the PK's fields.
         QCOMPARE(state["properties"]["players"]["items"]["properties"]["seat"]["maximum"],
                  json(12));
@@ -331,8 +332,8 @@ private Q_SLOTS:
 
     void bareErrorEnvelopeFailsOutputSchemas()
     {
-        // Why failures never carry structuredContent: the error envelope of
-        // seed §8.4 alone does not satisfy any tool's outputSchema, and the TS
+        // Why failures never carry structuredContent: the contract's error
+        // envelope alone does not satisfy any tool's outputSchema, and the TS
         // SDK client would throw the whole result away.
         const auto registry = shipped();
         QVERIFY(registry);

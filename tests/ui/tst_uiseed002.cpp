@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Seed 002 in the desktop UI: the witch, the hunter, the PK and tables of
+// The desktop UI beyond classic: the witch, the hunter, the PK and tables of
 // six to twelve seats, over simulated matches and hand-driven ones. The
 // spectator's view must never learn what only the omniscient view may.
 #include "fixtures.h"
@@ -65,7 +65,7 @@ bool phaseIs(const engine::Event &e, const char *to)
     return e.type == EventType::PhaseChanged && e.payload.value("to", std::string()) == to;
 }
 
-/// A seed 002 table driven command by command (like test::Manual, any size).
+/// A table of any rule set driven command by command (like test::Manual, any size).
 struct Table
 {
     engine::Match match;
