@@ -21,26 +21,10 @@ std::string playerIdForSeat(int seat)
     return "p:" + std::to_string(seat);
 }
 
-json optString(const std::optional<std::string> &s)
+/// A view of an optional string (payload structs hold views).
+std::optional<std::string_view> view(const std::optional<std::string> &s)
 {
-    return s ? json(*s) : json(nullptr);
-}
-
-/// Builds a JSON object from key/value pairs without nlohmann's
-/// initializer-list temporaries (measurably cheaper on the hot paths).
-inline void put(json::object_t &) {}
-template<typename V, typename... Rest>
-void put(json::object_t &o, const char *key, V &&value, Rest &&...rest)
-{
-    o.emplace(key, json(std::forward<V>(value)));
-    put(o, std::forward<Rest>(rest)...);
-}
-template<typename... Args>
-json obj(Args &&...args)
-{
-    json j(json::value_t::object);
-    put(*j.get_ptr<json::object_t *>(), std::forward<Args>(args)...);
-    return j;
+    return s ? std::optional<std::string_view>(*s) : std::nullopt;
 }
 
 } // namespace
@@ -91,23 +75,19 @@ Match Match::create(std::string matchId,
 {
     Match m;
 
-    json players = json::array();
-    for (std::size_t i = 0; i < seats.size(); ++i) {
-        const int seat = static_cast<int>(i) + 1;
-        players.push_back({{"playerId", playerIdForSeat(seat)},
-                           {"agentId", seats[i].agentId},
-                           {"displayName", seats[i].displayName},
-                           {"seat", seat}});
-    }
+    std::vector<std::string> ids;
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        ids.push_back(playerIdForSeat(static_cast<int>(i) + 1));
+    payload::MatchCreated created;
+    created.matchId = matchId;
+    created.buildingInstanceId = buildingInstanceId;
+    created.matchNumber = matchNumber;
+    created.config = config;
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        created.players.push_back(
+            {ids[i], seats[i].agentId, seats[i].displayName, static_cast<int>(i) + 1});
     m.m_state.matchId = matchId; // makeEvent needs it before MATCH_CREATED is applied
-    m.emit(m.makeEvent(now,
-                       EventType::MatchCreated,
-                       Audience::Public,
-                       {{"matchId", matchId},
-                        {"buildingInstanceId", buildingInstanceId},
-                        {"matchNumber", matchNumber},
-                        {"config", config.toJson()},
-                        {"players", players}}));
+    m.append(now, Audience::Public, created);
 
     // Roles: the rule set's deck (classic: 2W / 1S / 1D / 4V), shuffled by
     // the match seed (seed 000 §3.1, §10).
@@ -120,22 +100,21 @@ Match Match::create(std::string matchId,
         Rng rng = Rng::forDecision(seed, 0, SaltRoles);
         rng.shuffle(roles);
     }
-    json table = json::object();
-    std::vector<std::string> wolves;
+    payload::RolesAssigned assigned;
+    assigned.seed = seed;
+    payload::Names wolves;
     for (std::size_t i = 0; i < roles.size(); ++i) {
-        table[playerIdForSeat(static_cast<int>(i) + 1)] = toString(roles[i]);
+        assigned.roles.emplace_back(ids[i], roles[i]);
         if (roles[i] == Role::Werewolf)
-            wolves.push_back(playerIdForSeat(static_cast<int>(i) + 1));
+            wolves.push_back(ids[i]);
     }
-    m.emit(m.makeEvent(now,
-                       EventType::RolesAssigned,
-                       Audience::Host,
-                       {{"seed", std::to_string(seed)}, {"roles", table}}));
+    m.append(now, Audience::Host, assigned);
     for (std::size_t i = 0; i < roles.size(); ++i) {
-        const std::string pid = playerIdForSeat(static_cast<int>(i) + 1);
-        json card{{"role", toString(roles[i])},
-                  {"knownWolves", roles[i] == Role::Werewolf ? json(wolves) : json::array()}};
-        m.emit(m.makeEvent(now, EventType::RoleCard, Audience::Player, std::move(card), pid));
+        payload::RoleCard card;
+        card.role = roles[i];
+        if (roles[i] == Role::Werewolf)
+            card.knownWolves = wolves;
+        m.append(now, Audience::Player, card, ids[i]);
     }
     m.enterPhase(Phase::Lobby, now);
     return m;
@@ -192,6 +171,12 @@ void Match::emit(Event e)
         narrate(m_log.back().seq);
 }
 
+template<typename P>
+void Match::append(TimeMs at, Audience audience, const P &payload, std::string audiencePlayer)
+{
+    emit(makeEvent(at, eventTypeOf<P>(), audience, encode(payload), std::move(audiencePlayer)));
+}
+
 std::vector<Event> Match::tail(std::size_t from) const
 {
     return std::vector<Event>(m_log.begin() + static_cast<std::ptrdiff_t>(from), m_log.end());
@@ -200,18 +185,15 @@ std::vector<Event> Match::tail(std::size_t from) const
 void Match::narrate(std::uint64_t causeSeq)
 {
     // The log may reallocate while we append: address the cause by seq.
-    auto lines = engine::narrate(m_state, m_log[causeSeq - 1]);
-    for (NarratorLine &line : lines) {
+    const std::vector<NarratorLine> lines = engine::narrate(m_state, m_log[causeSeq - 1]);
+    for (const NarratorLine &line : lines) {
         const Event &cause = m_log[causeSeq - 1];
-        json payload = json::object();
-        payload["templateId"] = std::move(line.templateId);
-        payload["args"] = std::move(line.args);
-        payload["text"] = std::move(line.text);
-        payload["causeEventId"] = cause.eventId;
-        commit(makeEvent(cause.at,
-                         EventType::Narrator,
-                         line.omniscient ? Audience::Host : Audience::Public,
-                         std::move(payload)));
+        payload::Narrator p;
+        p.templateId = line.templateId;
+        p.args.value = &line.args;
+        p.text = line.text;
+        p.causeEventId = cause.eventId;
+        append(cause.at, line.omniscient ? Audience::Host : Audience::Public, p);
     }
 }
 
@@ -644,19 +626,11 @@ Expected<void> Match::tryApplyPublic(Event e)
                              + ")");
     // What a spectator learns of roles: read before the event moves into the log.
     std::vector<std::pair<std::string, Role>> learned;
-    if (e.type == EventType::PlayerEliminated) {
-        const auto it = e.payload.find("roleRevealed");
-        const auto id = e.payload.find("playerId");
-        if (it != e.payload.end() && it->is_string() && id != e.payload.end() && id->is_string())
-            if (const auto role = parseRole(it->get<std::string>()))
-                learned.emplace_back(id->get<std::string>(), *role);
-    } else if (e.type == EventType::RolesRevealed) {
-        const auto roles = e.payload.find("roles");
-        if (roles != e.payload.end() && roles->is_object())
-            for (const auto &[playerId, role] : roles->items())
-                if (role.is_string())
-                    if (const auto r = parseRole(role.get<std::string>()))
-                        learned.emplace_back(playerId, *r);
+    if (const auto p = payloadAs<payload::PlayerEliminated>(e); p && p->roleRevealed) {
+        learned.emplace_back(p->playerId, *p->roleRevealed);
+    } else if (const auto r = payloadAs<payload::RolesRevealed>(e)) {
+        for (const auto &[playerId, role] : r->roles)
+            learned.emplace_back(playerId, role);
     }
     auto applied = applyChecked(std::move(e), true);
     if (!applied)
@@ -722,46 +696,32 @@ std::int64_t Match::phaseDuration(Phase p) const
 
 void Match::enterPhase(Phase to, TimeMs now)
 {
-    enterPhase(to, now, {});
+    payload::PhaseChanged next;
+    next.to = to;
+    enterPhase(std::move(next), now);
 }
 
-void Match::enterPhase(Phase to, TimeMs now, json extra)
+void Match::enterPhase(payload::PhaseChanged next, TimeMs now)
 {
-    const Phase from = m_state.phase;
-    int day = m_state.dayNumber;
-    int night = m_state.nightNumber;
-    if (to == Phase::Night)
-        ++night;
-    if (to == Phase::DayAnnounce)
-        ++day;
-
-    json payload = obj("from",
-                       m_state.phaseHistory.empty() ? json(nullptr) : json(toString(from)),
-                       "to",
-                       toString(to),
-                       "dayNumber",
-                       day,
-                       "nightNumber",
-                       night);
+    const Phase to = next.to;
+    if (!m_state.phaseHistory.empty())
+        next.from = m_state.phase;
+    next.dayNumber = m_state.dayNumber + (to == Phase::DayAnnounce ? 1 : 0);
+    next.nightNumber = m_state.nightNumber + (to == Phase::Night ? 1 : 0);
     TimeMs endsAt = now;
-    std::vector<std::string> order;
     if (to == Phase::DayOpening) {
+        next.order.clear();
         for (const Player &p : m_state.players)
             if (p.alive)
-                order.push_back(p.playerId);
-        endsAt = now + phaseDuration(to) * static_cast<std::int64_t>(order.size());
-        payload["order"] = order;
+                next.order.push_back(p.playerId);
+        endsAt = now + phaseDuration(to) * static_cast<std::int64_t>(next.order.size());
     } else if (to == Phase::DayPkDefense) {
-        endsAt = now + phaseDuration(to) * static_cast<std::int64_t>(extra["order"].size());
+        endsAt = now + phaseDuration(to) * static_cast<std::int64_t>(next.order.size());
     } else if (to != Phase::Ended) {
         endsAt = now + phaseDuration(to);
     }
-    if (extra.is_object())
-        for (auto &[key, value] : extra.items())
-            payload[key] = std::move(value);
-    payload["phaseEndsAtMs"] = endsAt;
-    payload["phaseEndsAt"] = isoTime(endsAt);
-    emit(makeEvent(now, EventType::PhaseChanged, Audience::Public, std::move(payload)));
+    next.phaseEndsAtMs = endsAt;
+    append(now, Audience::Public, next);
     if (to == Phase::DayOpening || to == Phase::DayPkDefense)
         startOpeningTurn(0, now);
     if (to != Phase::Ended)
@@ -774,17 +734,12 @@ void Match::breakAtPhaseBoundary(TimeMs now)
     if (s.paused || !(s.breakOnPhase || s.stepPending))
         return;
     const TimeMs deadline = nextDeadline().value_or(now);
-    emit(makeEvent(now,
-                   EventType::MatchPaused,
-                   Audience::Public,
-                   obj("remainingMs",
-                       std::max<std::int64_t>(0, deadline - now),
-                       "phase",
-                       toString(s.phase),
-                       "reason",
-                       "breakpoint",
-                       "breakpoint",
-                       s.breakOnPhase ? "PHASE_BOUNDARY" : "STEP")));
+    payload::MatchPaused stop;
+    stop.remainingMs = std::max<std::int64_t>(0, deadline - now);
+    stop.phase = s.phase;
+    stop.reason = "breakpoint";
+    stop.breakpoint = s.breakOnPhase ? "PHASE_BOUNDARY" : "STEP";
+    append(now, Audience::Public, stop);
 }
 
 void Match::endVoteOrBreak(TimeMs now)
@@ -794,17 +749,12 @@ void Match::endVoteOrBreak(TimeMs now)
         return;
     }
     // Resuming gives the vote no more time: the next tick resolves it.
-    emit(makeEvent(now,
-                   EventType::MatchPaused,
-                   Audience::Public,
-                   obj("remainingMs",
-                       std::int64_t(0),
-                       "phase",
-                       toString(m_state.phase),
-                       "reason",
-                       "breakpoint",
-                       "breakpoint",
-                       "BEFORE_VOTE_RESOLUTION")));
+    payload::MatchPaused stop;
+    stop.remainingMs = 0;
+    stop.phase = m_state.phase;
+    stop.reason = "breakpoint";
+    stop.breakpoint = "BEFORE_VOTE_RESOLUTION";
+    append(now, Audience::Public, stop);
 }
 
 void Match::startOpeningTurn(int index, TimeMs now)
@@ -816,26 +766,16 @@ void Match::startOpeningTurn(int index, TimeMs now)
         return;
     }
     const std::int64_t turn = phaseDuration(m_state.phase);
-    const TimeMs turnEnds = now + turn;
-    const TimeMs phaseEnds = turnEnds + turn * static_cast<std::int64_t>(order.size() - index - 1);
     const Player *speaker = player(order[index]);
-    emit(makeEvent(now,
-                   EventType::TurnStarted,
-                   Audience::Public,
-                   obj("playerId",
-                       order[index],
-                       "seat",
-                       speaker ? speaker->seat : 0,
-                       "index",
-                       index,
-                       "of",
-                       static_cast<int>(order.size()),
-                       "turnEndsAtMs",
-                       turnEnds,
-                       "turnEndsAt",
-                       isoTime(turnEnds),
-                       "phaseEndsAtMs",
-                       phaseEnds)));
+    payload::TurnStarted started;
+    started.playerId = order[index];
+    started.seat = speaker ? speaker->seat : 0;
+    started.index = index;
+    started.of = static_cast<int>(order.size());
+    started.turnEndsAtMs = now + turn;
+    started.phaseEndsAtMs
+        = started.turnEndsAtMs + turn * static_cast<std::int64_t>(order.size() - index - 1);
+    append(now, Audience::Public, started);
 }
 
 bool Match::nightComplete() const
@@ -904,99 +844,75 @@ void Match::endNight(TimeMs now)
         how = "RANDOM_FALLBACK";
     }
 
+    payload::WolvesDecided decided;
+    decided.night = m_state.nightNumber;
+    decided.victimPlayerId = victim;
+    decided.how = how;
+    decided.wolfTargets.assign(targets.begin(), targets.end());
+    decided.protectedPlayerId = view(picks.protectedId);
+    decided.missed.assign(picks.missed.begin(), picks.missed.end());
     if (m_state.config.rules.witches > 0) {
         // Seed 002: the witch's turn comes after the wolves', whether she
         // lives or not (a skipped turn would tell the table she is gone).
-        emit(makeEvent(now,
-                       EventType::WolvesDecided,
-                       Audience::Host,
-                       obj("night",
-                           m_state.nightNumber,
-                           "victimPlayerId",
-                           victim,
-                           "how",
-                           how,
-                           "wolfTargets",
-                           targets,
-                           "protectedPlayerId",
-                           optString(picks.protectedId),
-                           "missed",
-                           picks.missed)));
+        append(now, Audience::Host, decided);
         enterPhase(Phase::NightWitch, now);
         for (const Player &w : m_state.players) {
             if (w.role != Role::Witch || !w.alive)
                 continue;
             const bool knows = w.hasAntidote || m_state.config.rules.witchSeesVictimWithoutAntidote;
-            emit(makeEvent(now,
-                           EventType::WitchInformed,
-                           Audience::Player,
-                           obj("night",
-                               m_state.nightNumber,
-                               "killedPlayerId",
-                               knows ? json(victim) : json(nullptr),
-                               "antidote",
-                               w.hasAntidote,
-                               "poison",
-                               w.hasPoison),
-                           w.playerId));
+            payload::WitchInformed told;
+            told.night = m_state.nightNumber;
+            if (knows)
+                told.killedPlayerId = victim;
+            told.antidote = w.hasAntidote;
+            told.poison = w.hasPoison;
+            append(now, Audience::Player, told, w.playerId);
         }
         return;
     }
 
-    const bool saved = picks.protectedId && *picks.protectedId == victim;
     if (m_state.config.rules.isClassic()) {
-        // Seed 000's events, exactly as they always were.
-        emit(makeEvent(now,
-                       EventType::NightResolved,
-                       Audience::Host,
-                       {{"night", m_state.nightNumber},
-                        {"wolfTargets", targets},
-                        {"victimPlayerId", victim},
-                        {"how", how},
-                        {"protectedPlayerId", optString(picks.protectedId)},
-                        {"saved", saved},
-                        {"missed", picks.missed}}));
-        emit(makeEvent(now,
-                       EventType::NightResult,
-                       Audience::Public,
-                       {{"night", m_state.nightNumber},
-                        {"killedPlayerId", saved ? json(nullptr) : json(victim)},
-                        {"savedByDoctor", saved}}));
-        if (!saved) {
-            const Player *v = player(victim);
-            emit(makeEvent(now,
-                           EventType::PlayerEliminated,
-                           Audience::Public,
-                           {{"playerId", victim},
-                            {"roleRevealed", toString(v->role)},
-                            {"cause", "NIGHT_KILL"},
-                            {"night", m_state.nightNumber}}));
-        }
-        // Seed 000 §3.2: wolves win at the start of any Day with wolves >= others.
-        const int wolves = aliveWolves();
-        if (wolves >= aliveCount() - wolves)
-            finish(Team::Werewolves, now);
-        else
-            enterPhase(Phase::DayAnnounce, now);
+        resolveClassicNight(decided, now);
         return;
     }
     // A rule set without a witch: the same night, through the general resolution.
-    emit(makeEvent(now,
-                   EventType::WolvesDecided,
-                   Audience::Host,
-                   obj("night",
-                       m_state.nightNumber,
-                       "victimPlayerId",
-                       victim,
-                       "how",
-                       how,
-                       "wolfTargets",
-                       targets,
-                       "protectedPlayerId",
-                       optString(picks.protectedId),
-                       "missed",
-                       picks.missed)));
+    append(now, Audience::Host, decided);
     resolveNight(now);
+}
+
+void Match::resolveClassicNight(const payload::WolvesDecided &decided, TimeMs now)
+{
+    // Seed 000's events, exactly as they always were.
+    const bool saved = decided.protectedPlayerId == decided.victimPlayerId;
+    payload::NightResolved resolved;
+    resolved.night = decided.night;
+    resolved.wolfTargets = decided.wolfTargets;
+    resolved.victimPlayerId = decided.victimPlayerId;
+    resolved.how = decided.how;
+    resolved.protectedPlayerId = decided.protectedPlayerId;
+    resolved.saved = saved;
+    resolved.missed = decided.missed;
+    append(now, Audience::Host, resolved);
+    payload::NightResult result;
+    result.night = decided.night;
+    if (!saved)
+        result.killedPlayerId = decided.victimPlayerId;
+    result.savedByDoctor = saved;
+    append(now, Audience::Public, result);
+    if (!saved) {
+        payload::PlayerEliminated death;
+        death.playerId = decided.victimPlayerId;
+        death.roleRevealed = player(std::string(decided.victimPlayerId))->role;
+        death.cause = "NIGHT_KILL";
+        death.night = decided.night;
+        append(now, Audience::Public, death);
+    }
+    // Seed 000 §3.2: wolves win at the start of any Day with wolves >= others.
+    const int wolves = aliveWolves();
+    if (wolves >= aliveCount() - wolves)
+        finish(Team::Werewolves, now);
+    else
+        enterPhase(Phase::DayAnnounce, now);
 }
 
 void Match::resolveNight(TimeMs now)
@@ -1023,44 +939,34 @@ void Match::resolveNight(TimeMs now)
                 p.playerId); // seat order: the table is not told which death was whose doing
     }
 
-    emit(makeEvent(now,
-                   EventType::NightResolved,
-                   Audience::Host,
-                   obj("night",
-                       m_state.nightNumber,
-                       "wolfTargets",
-                       picks.targets,
-                       "victimPlayerId",
-                       victim,
-                       "how",
-                       m_state.nightHow,
-                       "protectedPlayerId",
-                       optString(picks.protectedId),
-                       "saved",
-                       saved,
-                       "witchSavedPlayerId",
-                       optString(m_state.witchSaved),
-                       "witchPoisonedPlayerId",
-                       optString(m_state.witchPoisoned),
-                       "deaths",
-                       deaths,
-                       "missed",
-                       picks.missed)));
-    emit(makeEvent(now,
-                   EventType::NightResult,
-                   Audience::Public,
-                   obj("night",
-                       m_state.nightNumber,
-                       "killedPlayerId",
-                       deaths.empty() ? json(nullptr) : json(deaths.front()),
-                       "savedByDoctor",
-                       protectedVictim && !antidote
+    payload::NightResolved resolved;
+    resolved.night = m_state.nightNumber;
+    resolved.wolfTargets.assign(picks.targets.begin(), picks.targets.end());
+    resolved.victimPlayerId = victim;
+    resolved.how = m_state.nightHow;
+    resolved.protectedPlayerId = view(picks.protectedId);
+    resolved.saved = saved;
+    resolved.missed.assign(picks.missed.begin(), picks.missed.end());
+    resolved.witch = payload::NightResolved::Witch{view(m_state.witchSaved),
+                                                   view(m_state.witchPoisoned),
+                                                   payload::Names(deaths.begin(), deaths.end())};
+    append(now, Audience::Host, resolved);
+    payload::NightResult result;
+    result.night = m_state.nightNumber;
+    if (!deaths.empty())
+        result.killedPlayerId = deaths.front();
+    result.savedByDoctor = protectedVictim && !antidote
                            && std::find(deaths.begin(), deaths.end(), victim)
-                                  == deaths.end(), // poisoned all the same
-                       "deaths",
-                       deaths)));
-    for (const std::string &d : deaths)
-        eliminate(d, "NIGHT_KILL", obj("night", m_state.nightNumber), now);
+                                  == deaths.end(); // poisoned all the same
+    result.deaths = resolved.witch->deaths;
+    append(now, Audience::Public, result);
+    for (const std::string &d : deaths) {
+        payload::PlayerEliminated death;
+        death.playerId = d;
+        death.cause = "NIGHT_KILL";
+        death.night = m_state.nightNumber;
+        eliminate(death, now);
+    }
     // A dead hunter's shot belongs to the night: it comes before the dawn's
     // parity check (which runs after it), unless no wolf is left anyway.
     if (auto hunter = shootingHunter(deaths); hunter && aliveWolves() > 0) {
@@ -1072,16 +978,11 @@ void Match::resolveNight(TimeMs now)
     enterPhase(Phase::DayAnnounce, now);
 }
 
-void Match::eliminate(const std::string &playerId, std::string_view cause, json extra, TimeMs now)
+void Match::eliminate(payload::PlayerEliminated death, TimeMs now)
 {
-    const Player *v = player(playerId);
-    json payload = obj("playerId", playerId, "cause", cause);
     if (m_state.config.rules.revealRoleOnDeath)
-        payload["roleRevealed"] = toString(v->role);
-    if (extra.is_object())
-        for (auto &[key, value] : extra.items())
-            payload[key] = std::move(value);
-    emit(makeEvent(now, EventType::PlayerEliminated, Audience::Public, std::move(payload)));
+        death.roleRevealed = player(std::string(death.playerId))->role;
+    append(now, Audience::Public, death);
 }
 
 std::optional<std::string> Match::shootingHunter(const std::vector<std::string> &deaths) const
@@ -1101,20 +1002,30 @@ std::optional<std::string> Match::shootingHunter(const std::vector<std::string> 
 
 void Match::enterHunterShot(const std::string &hunter, Phase resume, TimeMs now)
 {
-    enterPhase(Phase::HunterShot, now, obj("hunterPlayerId", hunter, "resume", toString(resume)));
+    payload::PhaseChanged next;
+    next.to = Phase::HunterShot;
+    next.hunterPlayerId = hunter;
+    next.resume = resume;
+    enterPhase(std::move(next), now);
 }
 
 void Match::endHunterShot(std::optional<std::string> target, TimeMs now, bool timedOut)
 {
     const std::string hunter = m_state.hunterPending.value_or(std::string());
     const Phase resume = m_state.hunterResume;
-    emit(makeEvent(
-        now,
-        EventType::HunterShot,
-        Audience::Public,
-        obj("hunterPlayerId", hunter, "targetPlayerId", optString(target), "timedOut", timedOut)));
-    if (target)
-        eliminate(*target, "HUNTER_SHOT", obj("byPlayerId", hunter, "day", m_state.dayNumber), now);
+    payload::HunterShot shot;
+    shot.hunterPlayerId = hunter;
+    shot.targetPlayerId = view(target);
+    shot.timedOut = timedOut;
+    append(now, Audience::Public, shot);
+    if (target) {
+        payload::PlayerEliminated death;
+        death.playerId = *target;
+        death.cause = "HUNTER_SHOT";
+        death.day = m_state.dayNumber;
+        death.byPlayerId = hunter;
+        eliminate(death, now);
+    }
     if (checkWin(resume == Phase::DayAnnounce, now))
         return;
     continueAfter(resume, now);
@@ -1190,48 +1101,42 @@ void Match::endVote(TimeMs now)
     }
     const bool tie = atBest > 1;
     const bool eliminated = best > 0 && !tie;
-    json result = obj("day",
-                      m_state.dayNumber,
-                      "tally",
-                      tally,
-                      "abstained",
-                      abstained,
-                      "noVote",
-                      noVote,
-                      "eliminatedPlayerId",
-                      eliminated ? json(top) : json(nullptr),
-                      "tie",
-                      tie,
-                      "topCount",
-                      best);
-    std::vector<std::string> pk;
-    if (tie && best > 0 && !pkVote && m_state.config.rules.tie == TieRule::Pk) {
+    payload::VoteResult result;
+    result.day = m_state.dayNumber;
+    result.tally.assign(tally.begin(), tally.end());
+    result.abstained.assign(abstained.begin(), abstained.end());
+    result.noVote.assign(noVote.begin(), noVote.end());
+    if (eliminated)
+        result.eliminatedPlayerId = top;
+    result.tie = tie;
+    result.topCount = best;
+    if (tie && best > 0 && !pkVote && m_state.config.rules.tie == TieRule::Pk)
         for (const Player &p : m_state.players) { // seat order
             auto it = tally.find(p.playerId);
             if (it != tally.end() && it->second == best)
-                pk.push_back(p.playerId);
+                result.pk.push_back(p.playerId);
         }
-        result["pk"] = pk;
-    }
     if (pkVote)
-        result["pkRound"] = 1;
-    emit(makeEvent(now, EventType::VoteResult, Audience::Public, std::move(result)));
-    if (!pk.empty()) {
-        enterPhase(Phase::DayPkDefense, now, obj("order", pk));
+        result.pkRound = 1;
+    append(now, Audience::Public, result);
+    if (!result.pk.empty()) {
+        payload::PhaseChanged next;
+        next.to = Phase::DayPkDefense;
+        next.order = result.pk;
+        enterPhase(std::move(next), now);
         return;
     }
     if (eliminated) {
+        payload::PlayerEliminated death;
+        death.playerId = top;
+        death.cause = "VOTE";
+        death.day = m_state.dayNumber;
+        death.votes = best;
         if (m_state.config.rules.isClassic()) {
-            emit(makeEvent(now,
-                           EventType::PlayerEliminated,
-                           Audience::Public,
-                           {{"playerId", top},
-                            {"roleRevealed", toString(player(top)->role)},
-                            {"cause", "VOTE"},
-                            {"day", m_state.dayNumber},
-                            {"votes", best}}));
+            death.roleRevealed = player(top)->role;
+            append(now, Audience::Public, death);
         } else {
-            eliminate(top, "VOTE", obj("day", m_state.dayNumber, "votes", best), now);
+            eliminate(death, now);
         }
         if (checkWin(false, now))
             return;
@@ -1246,16 +1151,17 @@ void Match::endVote(TimeMs now)
 void Match::finish(std::optional<Team> winner, TimeMs now, std::string_view reason)
 {
     enterPhase(Phase::Ended, now);
-    json payload{{"winningTeam", winner ? toString(*winner) : std::string_view("NONE")},
-                 {"dayNumber", m_state.dayNumber},
-                 {"survivors", aliveCount()}};
+    payload::GameEnded ended;
+    ended.winningTeam = winner;
+    ended.dayNumber = m_state.dayNumber;
+    ended.survivors = aliveCount();
     if (!reason.empty())
-        payload["reason"] = reason;
-    emit(makeEvent(now, EventType::GameEnded, Audience::Public, std::move(payload)));
-    json roles = json::object();
+        ended.reason = reason;
+    append(now, Audience::Public, ended);
+    payload::RolesRevealed revealed;
     for (const Player &p : m_state.players)
-        roles[p.playerId] = toString(p.role);
-    emit(makeEvent(now, EventType::RolesRevealed, Audience::Public, {{"roles", roles}}));
+        revealed.roles.emplace_back(p.playerId, p.role);
+    append(now, Audience::Public, revealed);
 }
 
 std::optional<TimeMs> Match::nextDeadline() const
@@ -1296,11 +1202,10 @@ std::size_t Match::tick(TimeMs now)
         case Phase::DayOpening:
         case Phase::DayPkDefense: {
             const int idx = m_state.openingIndex;
-            const std::string &speaker = m_state.openingOrder[idx];
-            emit(makeEvent(at,
-                           EventType::TurnMissed,
-                           Audience::Public,
-                           obj("playerId", speaker, "index", idx)));
+            payload::TurnMissed missed;
+            missed.playerId = m_state.openingOrder[idx];
+            missed.index = idx;
+            append(at, Audience::Public, missed);
             startOpeningTurn(idx + 1, at);
             break;
         }
@@ -1337,11 +1242,10 @@ std::vector<Event> Match::pause(TimeMs now)
     if (m_state.paused || m_state.phase == Phase::Ended)
         return {};
     const TimeMs deadline = nextDeadline().value_or(now);
-    emit(makeEvent(now,
-                   EventType::MatchPaused,
-                   Audience::Public,
-                   {{"remainingMs", std::max<std::int64_t>(0, deadline - now)},
-                    {"phase", toString(m_state.phase)}}));
+    payload::MatchPaused paused;
+    paused.remainingMs = std::max<std::int64_t>(0, deadline - now);
+    paused.phase = m_state.phase;
+    append(now, Audience::Public, paused);
     return tail(before);
 }
 
@@ -1350,31 +1254,21 @@ std::vector<Event> Match::resume(TimeMs now, std::string_view reason)
     const std::size_t before = m_log.size();
     if (m_state.phase == Phase::Ended)
         return {};
-    json payload{{"reason", reason}};
-    if (m_state.paused) {
-        const std::int64_t remaining = m_state.pausedRemainingMs;
-        if (turnPhase()) {
-            const TimeMs turnEnds = now + remaining;
-            payload["turnEndsAtMs"] = turnEnds;
-            payload["phaseEndsAtMs"] = turnEnds + (m_state.phaseEndsAt - m_state.turnEndsAt);
-        } else {
-            payload["phaseEndsAtMs"] = now + remaining;
-        }
+    payload::MatchResumed resumed;
+    resumed.reason = reason;
+    // Paused: the time that was left. Not paused, this is recovery (the host
+    // was down): a deadline that passed meanwhile gets a short grace period
+    // so agents can see the match is back before it moves.
+    const TimeMs deadline = m_state.paused ? now + m_state.pausedRemainingMs
+                                           : std::max(nextDeadline().value_or(now),
+                                                      now + m_state.config.scaled(5'000));
+    if (turnPhase()) {
+        resumed.turnEndsAtMs = deadline;
+        resumed.phaseEndsAtMs = deadline + (m_state.phaseEndsAt - m_state.turnEndsAt);
     } else {
-        // Recovery: the host was down. A deadline that passed meanwhile gets a
-        // short grace period so agents can see the match is back before it moves.
-        const std::int64_t grace = m_state.config.scaled(5'000);
-        const TimeMs deadline = nextDeadline().value_or(now);
-        const TimeMs newDeadline = std::max(deadline, now + grace);
-        if (turnPhase()) {
-            payload["turnEndsAtMs"] = newDeadline;
-            payload["phaseEndsAtMs"] = newDeadline + (m_state.phaseEndsAt - m_state.turnEndsAt);
-        } else {
-            payload["phaseEndsAtMs"] = newDeadline;
-        }
+        resumed.phaseEndsAtMs = deadline;
     }
-    payload["phaseEndsAt"] = isoTime(payload["phaseEndsAtMs"].get<TimeMs>());
-    emit(makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
+    append(now, Audience::Public, resumed);
     return tail(before);
 }
 
@@ -1384,13 +1278,15 @@ std::vector<Event> Match::skipPhase(TimeMs now)
         return {};
     // Pull the deadline to now, through the ordinary event path, then advance.
     const std::size_t before = m_log.size();
-    json payload{{"reason", "skip"}, {"phaseEndsAtMs", now}, {"phaseEndsAt", isoTime(now)}};
+    payload::MatchResumed skip;
+    skip.reason = "skip";
+    skip.phaseEndsAtMs = now;
     if (turnPhase()) {
         // Skipping the opening skips all remaining turns.
-        payload["turnEndsAtMs"] = now;
-        payload["skipTurns"] = true;
+        skip.turnEndsAtMs = now;
+        skip.skipTurns = true;
     }
-    emit(makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
+    append(now, Audience::Public, skip);
     if (m_state.phase == Phase::DayOpening)
         enterPhase(Phase::DayDiscussion, now);
     else if (m_state.phase == Phase::DayPkDefense)
@@ -1412,12 +1308,13 @@ std::vector<Event> Match::setSpeed(double speed, TimeMs now)
                    ? deadline
                    : now + static_cast<TimeMs>(std::llround(double(deadline - now) * ratio));
     };
-    json payload{
-        {"reason", "speed"}, {"speed", speed}, {"phaseEndsAtMs", rescale(m_state.phaseEndsAt)}};
+    payload::MatchResumed change;
+    change.reason = "speed";
+    change.speed = speed;
+    change.phaseEndsAtMs = rescale(m_state.phaseEndsAt);
     if (turnPhase())
-        payload["turnEndsAtMs"] = rescale(m_state.turnEndsAt);
-    payload["phaseEndsAt"] = isoTime(payload["phaseEndsAtMs"].get<TimeMs>());
-    emit(makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
+        change.turnEndsAtMs = rescale(m_state.turnEndsAt);
+    append(now, Audience::Public, change);
     return tail(before);
 }
 
@@ -1426,15 +1323,11 @@ std::vector<Event> Match::setBreakpoints(Breakpoints b, TimeMs now)
     if (m_state.phase == Phase::Ended || b == breakpoints())
         return {};
     const std::size_t before = m_log.size();
-    emit(makeEvent(now,
-                   EventType::BreakpointsSet,
-                   Audience::Host,
-                   obj("phaseBoundary",
-                       b.phaseBoundary,
-                       "beforeVoteResolution",
-                       b.beforeVoteResolution,
-                       "step",
-                       m_state.stepPending)));
+    payload::BreakpointsSet set;
+    set.phaseBoundary = b.phaseBoundary;
+    set.beforeVoteResolution = b.beforeVoteResolution;
+    set.step = m_state.stepPending;
+    append(now, Audience::Host, set);
     return tail(before);
 }
 
@@ -1443,16 +1336,13 @@ std::vector<Event> Match::step(TimeMs now)
     if (m_state.phase == Phase::Ended)
         return {};
     const std::size_t before = m_log.size();
-    if (!m_state.stepPending)
-        emit(makeEvent(now,
-                       EventType::BreakpointsSet,
-                       Audience::Host,
-                       obj("phaseBoundary",
-                           m_state.breakOnPhase,
-                           "beforeVoteResolution",
-                           m_state.breakBeforeVote,
-                           "step",
-                           true)));
+    if (!m_state.stepPending) {
+        payload::BreakpointsSet set;
+        set.phaseBoundary = m_state.breakOnPhase;
+        set.beforeVoteResolution = m_state.breakBeforeVote;
+        set.step = true;
+        append(now, Audience::Host, set);
+    }
     if (m_state.paused)
         resume(now, "step");
     return tail(before);
@@ -1642,8 +1532,9 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
         if (m_state.phase != Phase::Lobby)
             return makeError(ErrorCode::WrongPhase, "ready is only accepted in LOBBY");
         if (!me->ready) {
-            emit(makeEvent(
-                now, EventType::PlayerReady, Audience::Public, obj("playerId", me->playerId)));
+            payload::PlayerReady ready;
+            ready.playerId = me->playerId;
+            append(now, Audience::Public, ready);
             if (std::all_of(m_state.players.begin(), m_state.players.end(), [](const Player &p) {
                     return p.ready;
                 }))
@@ -1676,10 +1567,10 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
                                  true,
                                  wait);
         }
-        emit(makeEvent(now,
-                       EventType::WolfChatMessage,
-                       Audience::Wolves,
-                       obj("fromWolfId", me->playerId, "text", cmd.text)));
+        payload::WolfChatMessage message;
+        message.fromWolfId = me->playerId;
+        message.text = cmd.text;
+        append(now, Audience::Wolves, message);
         return m_log.size() - before;
     }
 
@@ -1703,31 +1594,22 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
         if (cmd.kind == K::WolfKill) {
             if (target->role == Role::Werewolf)
                 return makeError(ErrorCode::InvalidTarget, "werewolves cannot target a werewolf");
-            emit(makeEvent(now,
-                           EventType::WolfKillSelected,
-                           Audience::Wolves,
-                           obj("byPlayerId",
-                               me->playerId,
-                               "targetPlayerId",
-                               target->playerId,
-                               "night",
-                               m_state.nightNumber)));
+            payload::WolfKillSelected selected;
+            selected.byPlayerId = me->playerId;
+            selected.targetPlayerId = target->playerId;
+            selected.night = m_state.nightNumber;
+            append(now, Audience::Wolves, selected);
         } else if (cmd.kind == K::SeerInspect) {
             if (target->playerId == me->playerId)
                 return makeError(ErrorCode::InvalidTarget, "the seer cannot inspect themself");
             if (me->seerTarget)
                 return makeError(ErrorCode::AlreadyActed,
                                  "you already inspected " + *me->seerTarget + " tonight");
-            emit(makeEvent(now,
-                           EventType::SeerInspected,
-                           Audience::Player,
-                           obj("targetPlayerId",
-                               target->playerId,
-                               "alignment",
-                               target->role == Role::Werewolf ? "WEREWOLF" : "NOT_WEREWOLF",
-                               "night",
-                               m_state.nightNumber),
-                           me->playerId));
+            payload::SeerInspected inspected;
+            inspected.targetPlayerId = target->playerId;
+            inspected.werewolf = target->role == Role::Werewolf;
+            inspected.night = m_state.nightNumber;
+            append(now, Audience::Player, inspected, me->playerId);
         } else {
             if (me->doctorTarget)
                 return makeError(ErrorCode::AlreadyActed,
@@ -1736,11 +1618,10 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
                 return makeError(ErrorCode::ConsecutiveProtect,
                                  "you protected " + target->playerId
                                      + " last night; choose someone else");
-            emit(makeEvent(now,
-                           EventType::DoctorProtected,
-                           Audience::Player,
-                           obj("targetPlayerId", target->playerId, "night", m_state.nightNumber),
-                           me->playerId));
+            payload::DoctorProtected protection;
+            protection.targetPlayerId = target->playerId;
+            protection.night = m_state.nightNumber;
+            append(now, Audience::Player, protection, me->playerId);
         }
         if (nightComplete())
             endNight(now);
@@ -1765,17 +1646,14 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
                    == m_state.pkCandidates.end())
             return makeError(ErrorCode::InvalidTarget,
                              *target + " is not in the PK; vote for one of its players or abstain");
-        const std::optional<std::string> previous
-            = me->voted ? std::optional<std::string>(*me->voteTarget) : std::nullopt;
-        json payload = obj("voterPlayerId",
-                           me->playerId,
-                           "targetPlayerId",
-                           optString(target),
-                           "reason",
-                           optString(cmd.reason));
-        if (previous)
-            payload["previousTargetPlayerId"] = previous->empty() ? json(nullptr) : json(*previous);
-        emit(makeEvent(now, EventType::VoteCast, Audience::Public, std::move(payload)));
+        payload::VoteCast vote;
+        vote.voterPlayerId = me->playerId;
+        vote.targetPlayerId = view(target);
+        vote.reason = view(cmd.reason);
+        vote.changed = me->voted;
+        if (me->voted && !me->voteTarget->empty())
+            vote.previousTargetPlayerId = *me->voteTarget;
+        append(now, Audience::Public, vote);
         if (allVoted())
             endVoteOrBreak(now);
         return m_log.size() - before;
@@ -1825,16 +1703,11 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
             target = (*t)->playerId;
             action = "POISON";
         }
-        emit(makeEvent(now,
-                       EventType::WitchActed,
-                       Audience::Player,
-                       obj("night",
-                           m_state.nightNumber,
-                           "action",
-                           action,
-                           "targetPlayerId",
-                           optString(target)),
-                       me->playerId));
+        payload::WitchActed act;
+        act.night = m_state.nightNumber;
+        act.action = action;
+        act.targetPlayerId = view(target);
+        append(now, Audience::Player, act, me->playerId);
         if (me->witchActed)
             resolveNight(now);
         return m_log.size() - before;
@@ -1949,13 +1822,15 @@ Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
                              true,
                              wait);
     }
-    json payload = obj("playerId", me.playerId, "text", cmd.text, "kind", toString(kind));
-    if (cmd.replyToEventId && !cmd.replyToEventId->empty()) {
-        // Only a reply to an event of this match is kept; anything else is dropped, not an error.
-        if (seqFromEventId(m_state.matchId, *cmd.replyToEventId))
-            payload["replyToEventId"] = *cmd.replyToEventId;
-    }
-    emit(makeEvent(now, EventType::PublicMessage, Audience::Public, std::move(payload)));
+    payload::PublicMessage message;
+    message.playerId = me.playerId;
+    message.kind = kind;
+    message.text = cmd.text;
+    // Only a reply to an event of this match is kept; anything else is dropped, not an error.
+    if (cmd.replyToEventId && !cmd.replyToEventId->empty()
+        && seqFromEventId(m_state.matchId, *cmd.replyToEventId))
+        message.replyToEventId = *cmd.replyToEventId;
+    append(now, Audience::Public, message);
     if (turn)
         startOpeningTurn(m_state.openingIndex + 1, now);
     return m_log.size() - before;

@@ -27,6 +27,12 @@
 
 namespace townhall::engine {
 
+namespace payload { // payloads.h
+struct PhaseChanged;
+struct PlayerEliminated;
+struct WolvesDecided;
+} // namespace payload
+
 /// Seats at a classic (seed 000) table. Other rule sets have 6 to 12:
 /// RuleSet::seatCount().
 inline constexpr int SeatCount = 8;
@@ -42,6 +48,7 @@ struct Timers
     std::int64_t dayDiscussion = 90'000;
     std::int64_t dayVote = 45'000;
     std::int64_t dayResolution = 10'000;
+    bool operator==(const Timers &) const = default;
 };
 
 /// Longer phases for seats played by language models, which take seconds
@@ -79,6 +86,7 @@ struct MatchConfig
     json toJson() const;
     /// Never throws: a config that does not decode gives the defaults.
     static MatchConfig fromJson(const json &j);
+    bool operator==(const MatchConfig &) const = default;
 };
 
 struct SeatAssignment
@@ -331,6 +339,9 @@ private:
                     std::string audiencePlayer = {});
     /// Appends one decided event (commit), then its narration.
     void emit(Event e);
+    /// emit() of a payload struct (payloads.h), as an event of its type.
+    template<typename P>
+    void append(TimeMs at, Audience audience, const P &payload, std::string audiencePlayer = {});
     /// Appends an event this match just made and folds it: tryApply()
     /// without the envelope checks makeEvent already guarantees.
     void commit(Event &&e);
@@ -340,16 +351,18 @@ private:
 
     Expected<std::size_t> doSay(const Command &cmd, Player &p, TimeMs now);
     void enterPhase(Phase to, TimeMs now);
-    /// With fields added to PHASE_CHANGED's payload (DAY_PK_DEFENSE's order, HUNTER_SHOT's hunter).
-    void enterPhase(Phase to, TimeMs now, json extra);
+    /// `next`'s phase, with what only some phases carry (DAY_PK_DEFENSE's
+    /// order, HUNTER_SHOT's hunter and resume); the rest is filled in here.
+    void enterPhase(payload::PhaseChanged next, TimeMs now);
     void endNight(TimeMs now);
     void endVote(TimeMs now);
-    /// Seed 002: the wolves' victim is decided; the witch's turn comes (or not).
-    void decideNightVictim(TimeMs now);
     /// Applies the night's deaths (wolves, witch), then the day or a hunter's shot.
     void resolveNight(TimeMs now);
-    /// PLAYER_ELIMINATED for `playerId` (its role when the rules reveal it).
-    void eliminate(const std::string &playerId, std::string_view cause, json extra, TimeMs now);
+    /// Seed 000's night, as it always was: NIGHT_RESOLVED, NIGHT_RESULT, the
+    /// death, then the dawn (or the wolves' win).
+    void resolveClassicNight(const payload::WolvesDecided &decided, TimeMs now);
+    /// PLAYER_ELIMINATED for `death` (its role too when the rules reveal it).
+    void eliminate(payload::PlayerEliminated death, TimeMs now);
     /// The hunter among `deaths` who may shoot now (not poisoned, unless the rules allow it).
     std::optional<std::string> shootingHunter(const std::vector<std::string> &deaths) const;
     void enterHunterShot(const std::string &hunter, Phase resume, TimeMs now);

@@ -149,8 +149,8 @@ std::map<int, DayRecord> publicDays(const Match &m)
             r.day = day + 1;
             if (p->killedPlayerId)
                 r.nightKill = std::string(*p->killedPlayerId);
-            for (std::string_view d : p->deaths)
-                r.nightDeaths.emplace_back(d);
+            if (p->deaths)
+                r.nightDeaths.insert(r.nightDeaths.end(), p->deaths->begin(), p->deaths->end());
             if (r.nightDeaths.empty() && r.nightKill)
                 r.nightDeaths.push_back(*r.nightKill);
             r.nightSaved = p->savedByDoctor;
