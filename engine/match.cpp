@@ -1486,253 +1486,305 @@ Expected<std::vector<Event>> Match::execute(const Command &cmd, TimeMs now)
 Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
 {
     const std::size_t before = m_log.size();
-    using K = Command::Kind;
+    auto me = commandingPlayer(cmd);
+    if (!me)
+        return me.error();
+    auto decided = decide(cmd, **me, now);
+    if (!decided)
+        return decided.error();
+    return m_log.size() - before;
+}
+
+Expected<Player *> Match::commandingPlayer(const Command &cmd)
+{
     if (m_state.phase == Phase::Ended)
         return makeError(ErrorCode::MatchEnded, "match " + m_state.matchId + " has ended");
     Player *me = mutablePlayer(cmd.playerId);
     if (!me)
         return makeError(ErrorCode::NotInMatch, "you are not a player in match " + m_state.matchId);
-    if (m_state.paused && cmd.kind != K::Ready)
+    if (m_state.paused && cmd.kind != Command::Kind::Ready)
         return makeError(ErrorCode::MatchPaused, "the host has paused this match", true);
+    return me;
+}
 
-    // Retryable only while the same call can still succeed once its phase
-    // comes: never for a dead player or a role that cannot act at all.
-    auto phaseError = [&](std::string_view allowed, bool canEverAct) {
-        return makeError(ErrorCode::WrongPhase,
-                         "not allowed in " + std::string(toString(m_state.phase)) + "; allowed in "
-                             + std::string(allowed),
-                         canEverAct && me->alive);
-    };
-    auto targetPlayer = [&](bool mustLive) -> Expected<const Player *> {
-        if (!cmd.target || cmd.target->empty())
-            return makeError(ErrorCode::InvalidTarget, "a targetPlayerId is required");
-        const Player *t = player(*cmd.target);
-        if (!t)
-            return makeError(ErrorCode::InvalidTarget,
-                             "no player " + *cmd.target + " in match " + m_state.matchId);
-        if (mustLive && !t->alive)
-            return makeError(ErrorCode::InvalidTarget,
-                             t->displayName + " (" + t->playerId + ") is dead");
-        return t;
-    };
-    // A vote or a shot: no target means none; a target must be alive and not oneself.
-    auto optionalOther = [&](const char *notYourself) -> Expected<std::optional<std::string>> {
-        if (!cmd.target)
-            return std::optional<std::string>();
-        auto t = targetPlayer(true);
-        if (!t)
-            return t.error();
-        if ((*t)->playerId == me->playerId)
-            return makeError(ErrorCode::InvalidTarget, notYourself);
-        return std::optional<std::string>((*t)->playerId);
-    };
-
+Expected<void> Match::decide(const Command &cmd, Player &me, TimeMs now)
+{
+    using K = Command::Kind;
     switch (cmd.kind) {
     case K::Ready:
-        if (m_state.phase != Phase::Lobby)
-            return makeError(ErrorCode::WrongPhase, "ready is only accepted in LOBBY");
-        if (!me->ready) {
-            payload::PlayerReady ready;
-            ready.playerId = me->playerId;
-            append(now, Audience::Public, ready);
-            if (std::all_of(m_state.players.begin(), m_state.players.end(), [](const Player &p) {
-                    return p.ready;
-                }))
-                enterPhase(Phase::Night, now);
-        }
-        return m_log.size() - before;
-
+        return doReady(me, now);
     case K::Say:
-        if (!me->alive
-            && !(m_state.phase == Phase::DayResolution && m_state.lastEliminated == me->playerId))
+        if (!me.alive
+            && !(m_state.phase == Phase::DayResolution && m_state.lastEliminated == me.playerId))
             return makeError(ErrorCode::PlayerDead, "dead players cannot speak");
-        return doSay(cmd, *me, now);
-
-    case K::WolfChat: {
-        if (m_state.phase != Phase::Night)
-            return phaseError("NIGHT", me->role == Role::Werewolf);
-        if (me->role != Role::Werewolf)
-            return makeError(ErrorCode::NotYourRole, "only werewolves can use wolf chat");
-        if (!me->alive)
-            return makeError(ErrorCode::PlayerDead, "dead players cannot act");
-        if (cmd.text.empty() || cmd.text.size() > 400 * 4)
-            return makeError(ErrorCode::InvalidArgument, "text must be 1..400 characters");
-        if (m_state.config.rateLimits && me->lastWolfChatAt) {
-            const std::int64_t wait = *me->lastWolfChatAt + m_state.config.wolfChatIntervalMs - now;
-            if (wait > 0)
-                return makeError(ErrorCode::RateLimited,
-                                 "wolf chat is limited to 1 message per "
-                                     + std::to_string(m_state.config.wolfChatIntervalMs / 1000)
-                                     + " s",
-                                 true,
-                                 wait);
-        }
-        payload::WolfChatMessage message;
-        message.fromWolfId = me->playerId;
-        message.text = cmd.text;
-        append(now, Audience::Wolves, message);
-        return m_log.size() - before;
-    }
-
+        return doSay(cmd, me, now);
+    case K::WolfChat:
+        return doWolfChat(cmd, me, now);
     case K::WolfKill:
     case K::SeerInspect:
-    case K::DoctorProtect: {
-        const Role need = cmd.kind == K::WolfKill      ? Role::Werewolf
-                          : cmd.kind == K::SeerInspect ? Role::Seer
-                                                       : Role::Doctor;
-        if (m_state.phase != Phase::Night)
-            return phaseError("NIGHT", me->role == need);
-        if (me->role != need)
-            return makeError(ErrorCode::NotYourRole,
-                             "only the " + std::string(toString(need)) + " can do this");
-        if (!me->alive)
-            return makeError(ErrorCode::PlayerDead, "dead players cannot act");
-        auto t = targetPlayer(true);
-        if (!t)
-            return t.error();
-        const Player *target = *t;
-        if (cmd.kind == K::WolfKill) {
-            if (target->role == Role::Werewolf)
-                return makeError(ErrorCode::InvalidTarget, "werewolves cannot target a werewolf");
-            payload::WolfKillSelected selected;
-            selected.byPlayerId = me->playerId;
-            selected.targetPlayerId = target->playerId;
-            selected.night = m_state.nightNumber;
-            append(now, Audience::Wolves, selected);
-        } else if (cmd.kind == K::SeerInspect) {
-            if (target->playerId == me->playerId)
-                return makeError(ErrorCode::InvalidTarget, "the seer cannot inspect themself");
-            if (me->seerTarget)
-                return makeError(ErrorCode::AlreadyActed,
-                                 "you already inspected " + *me->seerTarget + " tonight");
-            payload::SeerInspected inspected;
-            inspected.targetPlayerId = target->playerId;
-            inspected.werewolf = target->role == Role::Werewolf;
-            inspected.night = m_state.nightNumber;
-            append(now, Audience::Player, inspected, me->playerId);
-        } else {
-            if (me->doctorTarget)
-                return makeError(ErrorCode::AlreadyActed,
-                                 "you already protected " + *me->doctorTarget + " tonight");
-            if (me->doctorPrevTarget && *me->doctorPrevTarget == target->playerId)
-                return makeError(ErrorCode::ConsecutiveProtect,
-                                 "you protected " + target->playerId
-                                     + " last night; choose someone else");
-            payload::DoctorProtected protection;
-            protection.targetPlayerId = target->playerId;
-            protection.night = m_state.nightNumber;
-            append(now, Audience::Player, protection, me->playerId);
-        }
-        if (nightComplete())
-            endNight(now);
-        return m_log.size() - before;
-    }
-
-    case K::Vote: {
-        if (m_state.phase != Phase::DayVote && m_state.phase != Phase::DayPkVote)
-            return phaseError(m_state.config.rules.tie == TieRule::Pk ? "DAY_VOTE, DAY_PK_VOTE"
-                                                                      : "DAY_VOTE",
-                              true);
-        if (!me->alive)
-            return makeError(ErrorCode::PlayerDead, "dead players cannot vote");
-        if (!mayVote(*me))
-            return makeError(ErrorCode::NotYourTurn, "players in the PK do not vote in its revote");
-        auto chosen = optionalOther("you cannot vote for yourself");
-        if (!chosen)
-            return chosen.error();
-        const std::optional<std::string> target = *chosen;
-        if (target && m_state.phase == Phase::DayPkVote
-            && std::find(m_state.pkCandidates.begin(), m_state.pkCandidates.end(), *target)
-                   == m_state.pkCandidates.end())
-            return makeError(ErrorCode::InvalidTarget,
-                             *target + " is not in the PK; vote for one of its players or abstain");
-        payload::VoteCast vote;
-        vote.voterPlayerId = me->playerId;
-        vote.targetPlayerId = view(target);
-        vote.reason = view(cmd.reason);
-        vote.changed = me->voted;
-        if (me->voted && !me->voteTarget->empty())
-            vote.previousTargetPlayerId = *me->voteTarget;
-        append(now, Audience::Public, vote);
-        if (allVoted())
-            endVoteOrBreak(now);
-        return m_log.size() - before;
-    }
-
+    case K::DoctorProtect:
+        return doNightAction(cmd, me, now);
+    case K::Vote:
+        return doVote(cmd, me, now);
     case K::WitchSave:
     case K::WitchPoison:
-    case K::WitchPass: {
-        if (!cmd.text.empty())
-            return makeError(ErrorCode::InvalidArgument,
-                             "action must be SAVE, POISON or PASS, not " + cmd.text);
-        if (m_state.phase != Phase::NightWitch)
-            return phaseError("NIGHT_WITCH", me->role == Role::Witch);
-        if (me->role != Role::Witch)
-            return makeError(ErrorCode::NotYourRole, "only the witch can do this");
-        if (!me->alive)
-            return makeError(ErrorCode::PlayerDead, "dead players cannot act");
-        if (me->witchActed)
-            return makeError(ErrorCode::AlreadyActed, "you already acted tonight");
-        std::optional<std::string> target;
-        std::string_view action = "PASS";
-        if (cmd.kind == K::WitchSave) {
-            if (!me->hasAntidote)
-                return makeError(ErrorCode::NoPotion, "your antidote is used up");
-            if (!m_state.nightVictim)
-                return makeError(ErrorCode::InvalidTarget, "no one was attacked tonight");
-            if (cmd.target && !cmd.target->empty() && *cmd.target != *m_state.nightVictim)
-                return makeError(ErrorCode::InvalidTarget,
-                                 "the antidote can only save tonight's victim");
-            if (!mayUseAntidote(*me))
-                return makeError(ErrorCode::NoPotion,
-                                 *m_state.nightVictim == me->playerId
-                                     ? "the rules do not let the witch save herself tonight"
-                                     : "only one potion per night");
-            target = m_state.nightVictim;
-            action = "SAVE";
-        } else if (cmd.kind == K::WitchPoison) {
-            if (!me->hasPoison)
-                return makeError(ErrorCode::NoPotion, "your poison is used up");
-            if (m_state.witchSaved && !m_state.config.rules.witchBothPotionsOneNight)
-                return makeError(ErrorCode::NoPotion, "only one potion per night");
-            auto t = targetPlayer(true);
-            if (!t)
-                return t.error();
-            if ((*t)->playerId == me->playerId)
-                return makeError(ErrorCode::InvalidTarget, "the witch cannot poison herself");
-            target = (*t)->playerId;
-            action = "POISON";
-        }
-        payload::WitchActed act;
-        act.night = m_state.nightNumber;
-        act.action = action;
-        act.targetPlayerId = view(target);
-        append(now, Audience::Player, act, me->playerId);
-        if (me->witchActed)
-            resolveNight(now);
-        return m_log.size() - before;
-    }
-
-    case K::HunterShoot: {
-        if (m_state.phase != Phase::HunterShot || m_state.hunterPending != me->playerId) {
-            if (me->role != Role::Hunter)
-                return makeError(ErrorCode::NotYourRole, "only the hunter can shoot");
-            return phaseError("HUNTER_SHOT, after the hunter dies",
-                              m_state.config.rules.hunters > 0 && me->alive);
-        }
-        auto target = optionalOther("the hunter cannot shoot himself");
-        if (!target)
-            return target.error();
-        endHunterShot(*target, now);
-        return m_log.size() - before;
-    }
+    case K::WitchPass:
+        return doWitchAct(cmd, me, now);
+    case K::HunterShoot:
+        return doHunterShoot(cmd, me, now);
     }
     return makeError(ErrorCode::InvalidArgument, "unknown command");
 }
 
-Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
+Error Match::phaseError(const Player &me, std::string_view allowed, bool canEverAct) const
 {
-    const std::size_t before = m_log.size();
+    return makeError(ErrorCode::WrongPhase,
+                     "not allowed in " + std::string(toString(m_state.phase)) + "; allowed in "
+                         + std::string(allowed),
+                     canEverAct && me.alive);
+}
+
+Expected<const Player *> Match::commandTarget(const Command &cmd, bool mustLive) const
+{
+    if (!cmd.target || cmd.target->empty())
+        return makeError(ErrorCode::InvalidTarget, "a targetPlayerId is required");
+    const Player *t = player(*cmd.target);
+    if (!t)
+        return makeError(ErrorCode::InvalidTarget,
+                         "no player " + *cmd.target + " in match " + m_state.matchId);
+    if (mustLive && !t->alive)
+        return makeError(ErrorCode::InvalidTarget,
+                         t->displayName + " (" + t->playerId + ") is dead");
+    return t;
+}
+
+Expected<std::optional<std::string>>
+Match::otherTarget(const Command &cmd, const Player &me, const char *notYourself) const
+{
+    if (!cmd.target)
+        return std::optional<std::string>();
+    auto t = commandTarget(cmd, true);
+    if (!t)
+        return t.error();
+    if ((*t)->playerId == me.playerId)
+        return makeError(ErrorCode::InvalidTarget, notYourself);
+    return std::optional<std::string>((*t)->playerId);
+}
+
+Expected<void> Match::doReady(Player &me, TimeMs now)
+{
+    if (m_state.phase != Phase::Lobby)
+        return makeError(ErrorCode::WrongPhase, "ready is only accepted in LOBBY");
+    if (me.ready)
+        return {};
+    payload::PlayerReady ready;
+    ready.playerId = me.playerId;
+    append(now, Audience::Public, ready);
+    if (std::all_of(m_state.players.begin(), m_state.players.end(), [](const Player &p) {
+            return p.ready;
+        }))
+        enterPhase(Phase::Night, now);
+    return {};
+}
+
+Expected<void> Match::doWolfChat(const Command &cmd, Player &me, TimeMs now)
+{
+    if (m_state.phase != Phase::Night)
+        return phaseError(me, "NIGHT", me.role == Role::Werewolf);
+    if (me.role != Role::Werewolf)
+        return makeError(ErrorCode::NotYourRole, "only werewolves can use wolf chat");
+    if (!me.alive)
+        return makeError(ErrorCode::PlayerDead, "dead players cannot act");
+    if (cmd.text.empty() || cmd.text.size() > 400 * 4)
+        return makeError(ErrorCode::InvalidArgument, "text must be 1..400 characters");
+    if (m_state.config.rateLimits && me.lastWolfChatAt) {
+        const std::int64_t wait = *me.lastWolfChatAt + m_state.config.wolfChatIntervalMs - now;
+        if (wait > 0)
+            return makeError(ErrorCode::RateLimited,
+                             "wolf chat is limited to 1 message per "
+                                 + std::to_string(m_state.config.wolfChatIntervalMs / 1000) + " s",
+                             true,
+                             wait);
+    }
+    payload::WolfChatMessage message;
+    message.fromWolfId = me.playerId;
+    message.text = cmd.text;
+    append(now, Audience::Wolves, message);
+    return {};
+}
+
+Expected<void> Match::doNightAction(const Command &cmd, Player &me, TimeMs now)
+{
+    using K = Command::Kind;
+    const Role need = cmd.kind == K::WolfKill      ? Role::Werewolf
+                      : cmd.kind == K::SeerInspect ? Role::Seer
+                                                   : Role::Doctor;
+    if (m_state.phase != Phase::Night)
+        return phaseError(me, "NIGHT", me.role == need);
+    if (me.role != need)
+        return makeError(ErrorCode::NotYourRole,
+                         "only the " + std::string(toString(need)) + " can do this");
+    if (!me.alive)
+        return makeError(ErrorCode::PlayerDead, "dead players cannot act");
+    auto target = commandTarget(cmd, true);
+    if (!target)
+        return target.error();
+    auto done = cmd.kind == K::WolfKill      ? doWolfKill(me, **target, now)
+                : cmd.kind == K::SeerInspect ? doSeerInspect(me, **target, now)
+                                             : doDoctorProtect(me, **target, now);
+    if (!done)
+        return done;
+    if (nightComplete())
+        endNight(now);
+    return {};
+}
+
+Expected<void> Match::doWolfKill(const Player &me, const Player &target, TimeMs now)
+{
+    if (target.role == Role::Werewolf)
+        return makeError(ErrorCode::InvalidTarget, "werewolves cannot target a werewolf");
+    payload::WolfKillSelected selected;
+    selected.byPlayerId = me.playerId;
+    selected.targetPlayerId = target.playerId;
+    selected.night = m_state.nightNumber;
+    append(now, Audience::Wolves, selected);
+    return {};
+}
+
+Expected<void> Match::doSeerInspect(const Player &me, const Player &target, TimeMs now)
+{
+    if (target.playerId == me.playerId)
+        return makeError(ErrorCode::InvalidTarget, "the seer cannot inspect themself");
+    if (me.seerTarget)
+        return makeError(ErrorCode::AlreadyActed,
+                         "you already inspected " + *me.seerTarget + " tonight");
+    payload::SeerInspected inspected;
+    inspected.targetPlayerId = target.playerId;
+    inspected.werewolf = target.role == Role::Werewolf;
+    inspected.night = m_state.nightNumber;
+    append(now, Audience::Player, inspected, me.playerId);
+    return {};
+}
+
+Expected<void> Match::doDoctorProtect(const Player &me, const Player &target, TimeMs now)
+{
+    if (me.doctorTarget)
+        return makeError(ErrorCode::AlreadyActed,
+                         "you already protected " + *me.doctorTarget + " tonight");
+    if (me.doctorPrevTarget && *me.doctorPrevTarget == target.playerId)
+        return makeError(ErrorCode::ConsecutiveProtect,
+                         "you protected " + target.playerId + " last night; choose someone else");
+    payload::DoctorProtected protection;
+    protection.targetPlayerId = target.playerId;
+    protection.night = m_state.nightNumber;
+    append(now, Audience::Player, protection, me.playerId);
+    return {};
+}
+
+Expected<void> Match::doVote(const Command &cmd, Player &me, TimeMs now)
+{
+    if (m_state.phase != Phase::DayVote && m_state.phase != Phase::DayPkVote)
+        return phaseError(me,
+                          m_state.config.rules.tie == TieRule::Pk ? "DAY_VOTE, DAY_PK_VOTE"
+                                                                  : "DAY_VOTE",
+                          true);
+    if (!me.alive)
+        return makeError(ErrorCode::PlayerDead, "dead players cannot vote");
+    if (!mayVote(me))
+        return makeError(ErrorCode::NotYourTurn, "players in the PK do not vote in its revote");
+    auto chosen = otherTarget(cmd, me, "you cannot vote for yourself");
+    if (!chosen)
+        return chosen.error();
+    const std::optional<std::string> target = *chosen;
+    if (target && m_state.phase == Phase::DayPkVote
+        && std::find(m_state.pkCandidates.begin(), m_state.pkCandidates.end(), *target)
+               == m_state.pkCandidates.end())
+        return makeError(ErrorCode::InvalidTarget,
+                         *target + " is not in the PK; vote for one of its players or abstain");
+    payload::VoteCast vote;
+    vote.voterPlayerId = me.playerId;
+    vote.targetPlayerId = view(target);
+    vote.reason = view(cmd.reason);
+    vote.changed = me.voted;
+    if (me.voted && !me.voteTarget->empty())
+        vote.previousTargetPlayerId = *me.voteTarget;
+    append(now, Audience::Public, vote);
+    if (allVoted())
+        endVoteOrBreak(now);
+    return {};
+}
+
+Expected<void> Match::doWitchAct(const Command &cmd, Player &me, TimeMs now)
+{
+    using K = Command::Kind;
+    if (!cmd.text.empty())
+        return makeError(ErrorCode::InvalidArgument,
+                         "action must be SAVE, POISON or PASS, not " + cmd.text);
+    if (m_state.phase != Phase::NightWitch)
+        return phaseError(me, "NIGHT_WITCH", me.role == Role::Witch);
+    if (me.role != Role::Witch)
+        return makeError(ErrorCode::NotYourRole, "only the witch can do this");
+    if (!me.alive)
+        return makeError(ErrorCode::PlayerDead, "dead players cannot act");
+    if (me.witchActed)
+        return makeError(ErrorCode::AlreadyActed, "you already acted tonight");
+    payload::WitchActed act;
+    act.night = m_state.nightNumber;
+    act.action = "PASS";
+    std::string target;
+    if (cmd.kind == K::WitchSave) {
+        if (!me.hasAntidote)
+            return makeError(ErrorCode::NoPotion, "your antidote is used up");
+        if (!m_state.nightVictim)
+            return makeError(ErrorCode::InvalidTarget, "no one was attacked tonight");
+        if (cmd.target && !cmd.target->empty() && *cmd.target != *m_state.nightVictim)
+            return makeError(ErrorCode::InvalidTarget,
+                             "the antidote can only save tonight's victim");
+        if (!mayUseAntidote(me))
+            return makeError(ErrorCode::NoPotion,
+                             *m_state.nightVictim == me.playerId
+                                 ? "the rules do not let the witch save herself tonight"
+                                 : "only one potion per night");
+        target = *m_state.nightVictim;
+        act.action = "SAVE";
+    } else if (cmd.kind == K::WitchPoison) {
+        if (!me.hasPoison)
+            return makeError(ErrorCode::NoPotion, "your poison is used up");
+        if (m_state.witchSaved && !m_state.config.rules.witchBothPotionsOneNight)
+            return makeError(ErrorCode::NoPotion, "only one potion per night");
+        auto t = commandTarget(cmd, true);
+        if (!t)
+            return t.error();
+        if ((*t)->playerId == me.playerId)
+            return makeError(ErrorCode::InvalidTarget, "the witch cannot poison herself");
+        target = (*t)->playerId;
+        act.action = "POISON";
+    }
+    if (act.action != "PASS")
+        act.targetPlayerId = target;
+    append(now, Audience::Player, act, me.playerId);
+    if (me.witchActed)
+        resolveNight(now);
+    return {};
+}
+
+Expected<void> Match::doHunterShoot(const Command &cmd, Player &me, TimeMs now)
+{
+    if (m_state.phase != Phase::HunterShot || m_state.hunterPending != me.playerId) {
+        if (me.role != Role::Hunter)
+            return makeError(ErrorCode::NotYourRole, "only the hunter can shoot");
+        return phaseError(
+            me, "HUNTER_SHOT, after the hunter dies", m_state.config.rules.hunters > 0 && me.alive);
+    }
+    auto target = otherTarget(cmd, me, "the hunter cannot shoot himself");
+    if (!target)
+        return target.error();
+    endHunterShot(*target, now);
+    return {};
+}
+
+Expected<void> Match::doSay(const Command &cmd, Player &me, TimeMs now)
+{
     if (cmd.text.empty())
         return makeError(ErrorCode::InvalidArgument, "text must not be empty");
     MessageKind kind = cmd.messageKind;
@@ -1833,7 +1885,7 @@ Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
     append(now, Audience::Public, message);
     if (turn)
         startOpeningTurn(m_state.openingIndex + 1, now);
-    return m_log.size() - before;
+    return {};
 }
 
 // ---------------------------------------------------------------- hash

@@ -349,7 +349,32 @@ private:
     Expected<void> foldLast();
     std::vector<Event> tail(std::size_t from) const;
 
-    Expected<std::size_t> doSay(const Command &cmd, Player &p, TimeMs now);
+    // ---- commands: submit()'s steps
+    /// The player sending `cmd`, if the match takes commands from them now.
+    Expected<Player *> commandingPlayer(const Command &cmd);
+    /// The rules of one command: checks it and appends what it decides.
+    Expected<void> decide(const Command &cmd, Player &me, TimeMs now);
+    Expected<void> doReady(Player &me, TimeMs now);
+    Expected<void> doSay(const Command &cmd, Player &me, TimeMs now);
+    Expected<void> doWolfChat(const Command &cmd, Player &me, TimeMs now);
+    /// WOLF_KILL, SEER_INSPECT, DOCTOR_PROTECT: the checks they share, then the role's own.
+    Expected<void> doNightAction(const Command &cmd, Player &me, TimeMs now);
+    Expected<void> doWolfKill(const Player &me, const Player &target, TimeMs now);
+    Expected<void> doSeerInspect(const Player &me, const Player &target, TimeMs now);
+    Expected<void> doDoctorProtect(const Player &me, const Player &target, TimeMs now);
+    Expected<void> doVote(const Command &cmd, Player &me, TimeMs now);
+    Expected<void> doWitchAct(const Command &cmd, Player &me, TimeMs now);
+    Expected<void> doHunterShoot(const Command &cmd, Player &me, TimeMs now);
+    /// WRONG_PHASE; retryable only while the same call can still succeed once
+    /// its phase comes: never for a dead player or a role that cannot act at all.
+    Error phaseError(const Player &me, std::string_view allowed, bool canEverAct) const;
+    /// The command's target: required, a player of this match, alive if `mustLive`.
+    Expected<const Player *> commandTarget(const Command &cmd, bool mustLive) const;
+    /// A vote or a shot: no target means none; a target must be alive and not `me`.
+    Expected<std::optional<std::string>>
+    otherTarget(const Command &cmd, const Player &me, const char *notYourself) const;
+
+    // ---- phases and outcomes
     void enterPhase(Phase to, TimeMs now);
     /// `next`'s phase, with what only some phases carry (DAY_PK_DEFENSE's
     /// order, HUNTER_SHOT's hunter and resume); the rest is filled in here.
