@@ -117,6 +117,7 @@ Match Match::create(std::string matchId,
         m.append(now, Audience::Player, card, ids[i]);
     }
     m.enterPhase(Phase::Lobby, now);
+    m.narrateAppended();
     return m;
 }
 
@@ -146,13 +147,25 @@ std::optional<Match> Match::replay(const std::vector<Event> &log, std::string *w
 }
 
 // ---------------------------------------------------------------- event plumbing
+//
+// The rules decide and append; narration is not theirs. The Town Crier's
+// lines follow from the events alone (narrate(): the state right after an
+// event, and the event), so they are a step of their own, narrateAppended(),
+// which the command path (create, submit, tick, the host controls) runs
+// once the rules have appended. A line takes the seq right after its cause,
+// and the rules' own seqs, and the night's kill drawn by seq, count those
+// lines: so narration is also caught up before any new seq is handed out
+// (nextSeq()), which puts every line where it always was. One pass after a
+// whole command could not: the rules would have drawn the kill and numbered
+// their events without the lines, and a line would see the state after the
+// command, not after its cause.
 
 Event Match::makeEvent(
     TimeMs at, EventType type, Audience audience, json payload, std::string audiencePlayer)
 {
     Event e;
+    e.seq = nextSeq();
     e.matchId = m_state.matchId;
-    e.seq = m_state.lastSeq + 1;
     e.eventId = makeEventId(e.matchId, e.seq);
     // Time never runs backwards inside a log, whatever the caller's clock did.
     e.at = m_log.empty() ? at : std::max(at, m_log.back().at);
@@ -163,18 +176,11 @@ Event Match::makeEvent(
     return e;
 }
 
-void Match::emit(Event e)
-{
-    const bool narrated = m_state.config.narrator && e.type != EventType::Narrator;
-    commit(std::move(e));
-    if (narrated)
-        narrate(m_log.back().seq);
-}
-
 template<typename P>
 void Match::append(TimeMs at, Audience audience, const P &payload, std::string audiencePlayer)
 {
-    emit(makeEvent(at, eventTypeOf<P>(), audience, encode(payload), std::move(audiencePlayer)));
+    // encode() reads the payload's views before makeEvent() may append narration.
+    commit(makeEvent(at, eventTypeOf<P>(), audience, encode(payload), std::move(audiencePlayer)));
 }
 
 std::vector<Event> Match::tail(std::size_t from) const
@@ -182,18 +188,33 @@ std::vector<Event> Match::tail(std::size_t from) const
     return std::vector<Event>(m_log.begin() + static_cast<std::ptrdiff_t>(from), m_log.end());
 }
 
-void Match::narrate(std::uint64_t causeSeq)
+std::uint64_t Match::nextSeq()
 {
-    // The log may reallocate while we append: address the cause by seq.
-    const std::vector<NarratorLine> lines = engine::narrate(m_state, m_log[causeSeq - 1]);
+    narrateAppended();
+    return m_state.lastSeq + 1;
+}
+
+void Match::narrateAppended()
+{
+    while (m_narrated < m_log.size()) {
+        const std::size_t cause = m_narrated++;
+        if (m_state.config.narrator && m_log[cause].type != EventType::Narrator)
+            appendNarrationOf(cause);
+    }
+}
+
+void Match::appendNarrationOf(std::size_t cause)
+{
+    // The state is the one right after the cause: nothing was folded since.
+    // The log may reallocate while we append: address the cause by index.
+    const std::vector<NarratorLine> lines = engine::narrate(m_state, m_log[cause]);
     for (const NarratorLine &line : lines) {
-        const Event &cause = m_log[causeSeq - 1];
         payload::Narrator p;
         p.templateId = line.templateId;
         p.args.value = &line.args;
         p.text = line.text;
-        p.causeEventId = cause.eventId;
-        append(cause.at, line.omniscient ? Audience::Host : Audience::Public, p);
+        p.causeEventId = m_log[cause].eventId;
+        append(m_log[cause].at, line.omniscient ? Audience::Host : Audience::Public, p);
     }
 }
 
@@ -600,6 +621,8 @@ Expected<void> Match::applyChecked(Event &&e, bool gapsAllowed)
     auto folded = foldLast();
     if (!folded)
         m_log.pop_back();
+    else
+        m_narrated = m_log.size(); // an event from outside comes with its narration
     return folded;
 }
 
@@ -826,7 +849,7 @@ void Match::endNight(TimeMs now)
     const NightPicks picks = nightPicks();
     const std::vector<std::string> &targets = picks.targets;
 
-    Rng rng = Rng::forDecision(m_state.seed, m_state.lastSeq + 1, SaltKill);
+    Rng rng = Rng::forDecision(m_state.seed, nextSeq(), SaltKill);
     std::string victim;
     std::string how;
     if (targets.size() == 1) {
@@ -1183,6 +1206,13 @@ std::vector<Event> Match::advance(TimeMs now)
 std::size_t Match::tick(TimeMs now)
 {
     const std::size_t before = m_log.size();
+    resolveDeadlines(now);
+    narrateAppended();
+    return m_log.size() - before;
+}
+
+void Match::resolveDeadlines(TimeMs now)
+{
     // Each pass resolves one deadline; a loop, since a late call may owe several.
     for (int guard = 0; guard < 64; ++guard) {
         const auto deadline = nextDeadline();
@@ -1233,7 +1263,6 @@ std::size_t Match::tick(TimeMs now)
             break;
         }
     }
-    return m_log.size() - before;
 }
 
 std::vector<Event> Match::pause(TimeMs now)
@@ -1246,6 +1275,7 @@ std::vector<Event> Match::pause(TimeMs now)
     paused.remainingMs = std::max<std::int64_t>(0, deadline - now);
     paused.phase = m_state.phase;
     append(now, Audience::Public, paused);
+    narrateAppended();
     return tail(before);
 }
 
@@ -1269,6 +1299,7 @@ std::vector<Event> Match::resume(TimeMs now, std::string_view reason)
         resumed.phaseEndsAtMs = deadline;
     }
     append(now, Audience::Public, resumed);
+    narrateAppended();
     return tail(before);
 }
 
@@ -1292,7 +1323,8 @@ std::vector<Event> Match::skipPhase(TimeMs now)
     else if (m_state.phase == Phase::DayPkDefense)
         enterPhase(Phase::DayPkVote, now);
     else
-        tick(now);
+        resolveDeadlines(now);
+    narrateAppended();
     return tail(before);
 }
 
@@ -1315,6 +1347,7 @@ std::vector<Event> Match::setSpeed(double speed, TimeMs now)
     if (turnPhase())
         change.turnEndsAtMs = rescale(m_state.turnEndsAt);
     append(now, Audience::Public, change);
+    narrateAppended();
     return tail(before);
 }
 
@@ -1328,6 +1361,7 @@ std::vector<Event> Match::setBreakpoints(Breakpoints b, TimeMs now)
     set.beforeVoteResolution = b.beforeVoteResolution;
     set.step = m_state.stepPending;
     append(now, Audience::Host, set);
+    narrateAppended();
     return tail(before);
 }
 
@@ -1345,6 +1379,7 @@ std::vector<Event> Match::step(TimeMs now)
     }
     if (m_state.paused)
         resume(now, "step");
+    narrateAppended();
     return tail(before);
 }
 
@@ -1490,6 +1525,7 @@ Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
     if (!me)
         return me.error();
     auto decided = decide(cmd, **me, now);
+    narrateAppended();
     if (!decided)
         return decided.error();
     return m_log.size() - before;

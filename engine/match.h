@@ -6,7 +6,8 @@
 ///
 ///  - `execute(command, now)` validates a player command against the current
 ///    state (phase, role, target, turn, rate limits), and on success appends
-///    the resulting events (narration included) and folds them into the state.
+///    the resulting events and folds them into the state; the Town Crier's
+///    lines follow each event they narrate (see narrateAppended()).
 ///  - `advance(now)` resolves every deadline that has passed (phase timers,
 ///    opening turns), drawing any random outcome from the seeded RNG and
 ///    recording it in an event.
@@ -332,14 +333,19 @@ public:
 private:
     Match() = default;
 
+    // ---- events. The rules decide and append(); what follows from an event
+    // without a rule deciding it (narration) is the command path's.
+
+    /// A new event of this match: the next seq, its id, a time that never
+    /// runs backwards. Every event that is not narration waits, by then, for
+    /// the narration of the ones before it (nextSeq()).
     Event makeEvent(TimeMs at,
                     EventType type,
                     Audience audience,
                     json payload,
                     std::string audiencePlayer = {});
-    /// Appends one decided event (commit), then its narration.
-    void emit(Event e);
-    /// emit() of a payload struct (payloads.h), as an event of its type.
+    /// The rules' append: an event of `payload`'s type (payloads.h), made,
+    /// committed and folded. Nothing else.
     template<typename P>
     void append(TimeMs at, Audience audience, const P &payload, std::string audiencePlayer = {});
     /// Appends an event this match just made and folds it: tryApply()
@@ -348,6 +354,14 @@ private:
     /// Decodes and folds m_log.back(); on error the state is unchanged.
     Expected<void> foldLast();
     std::vector<Event> tail(std::size_t from) const;
+    /// The seq the next event gets. Narration takes seqs too, so this first
+    /// narrates what was appended before (narrateAppended()).
+    std::uint64_t nextSeq();
+    /// The narration step: for each event appended since the last call, the
+    /// Town Crier's lines (narrator.h) as NARRATOR events right after it.
+    /// Run by the command path once the rules are done, and by nextSeq().
+    void narrateAppended();
+    void appendNarrationOf(std::size_t cause);
 
     // ---- commands: submit()'s steps
     /// The player sending `cmd`, if the match takes commands from them now.
@@ -379,6 +393,8 @@ private:
     /// `next`'s phase, with what only some phases carry (DAY_PK_DEFENSE's
     /// order, HUNTER_SHOT's hunter and resume); the rest is filled in here.
     void enterPhase(payload::PhaseChanged next, TimeMs now);
+    /// The passing of time: every deadline at or before `now`, resolved.
+    void resolveDeadlines(TimeMs now);
     void endNight(TimeMs now);
     void endVote(TimeMs now);
     /// Applies the night's deaths (wolves, witch), then the day or a hunter's shot.
@@ -415,7 +431,6 @@ private:
     void continueAfter(Phase resume, TimeMs now);
     void startOpeningTurn(int index, TimeMs now);
     void finish(std::optional<Team> winner, TimeMs now, std::string_view reason = {});
-    void narrate(std::uint64_t causeSeq);
     /// Pauses at a phase boundary when a breakpoint (or a step) asks for it.
     void breakAtPhaseBoundary(TimeMs now);
     /// Resolves the vote, or stops right before it when that breakpoint is set.
@@ -430,6 +445,7 @@ private:
 
     MatchState m_state;
     std::vector<Event> m_log;
+    std::size_t m_narrated = 0; ///< m_log's events before this index have been narrated
     bool m_publicOnly = false;
 };
 
