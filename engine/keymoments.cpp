@@ -1206,11 +1206,11 @@ private:
     void onNightResult(const Event &e)
     {
         const auto p = payloadAs<payload::NightResult>(e);
-        if (p && p->deaths.size() > 1) {
+        if (p && p->deaths && p->deaths->size() > 1) {
             json names = json::array();
             json ids = json::array();
             std::vector<std::string> players;
-            for (std::string_view id : p->deaths) {
+            for (std::string_view id : *p->deaths) {
                 if (const int x = index(id); x >= 0) {
                     names.push_back(pl(x).displayName);
                     ids.push_back(pl(x).playerId);

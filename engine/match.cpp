@@ -21,26 +21,10 @@ std::string playerIdForSeat(int seat)
     return "p:" + std::to_string(seat);
 }
 
-json optString(const std::optional<std::string> &s)
+/// A view of an optional string (payload structs hold views).
+std::optional<std::string_view> view(const std::optional<std::string> &s)
 {
-    return s ? json(*s) : json(nullptr);
-}
-
-/// Builds a JSON object from key/value pairs without nlohmann's
-/// initializer-list temporaries (measurably cheaper on the hot paths).
-inline void put(json::object_t &) {}
-template<typename V, typename... Rest>
-void put(json::object_t &o, const char *key, V &&value, Rest &&...rest)
-{
-    o.emplace(key, json(std::forward<V>(value)));
-    put(o, std::forward<Rest>(rest)...);
-}
-template<typename... Args>
-json obj(Args &&...args)
-{
-    json j(json::value_t::object);
-    put(*j.get_ptr<json::object_t *>(), std::forward<Args>(args)...);
-    return j;
+    return s ? std::optional<std::string_view>(*s) : std::nullopt;
 }
 
 } // namespace
@@ -91,23 +75,19 @@ Match Match::create(std::string matchId,
 {
     Match m;
 
-    json players = json::array();
-    for (std::size_t i = 0; i < seats.size(); ++i) {
-        const int seat = static_cast<int>(i) + 1;
-        players.push_back({{"playerId", playerIdForSeat(seat)},
-                           {"agentId", seats[i].agentId},
-                           {"displayName", seats[i].displayName},
-                           {"seat", seat}});
-    }
+    std::vector<std::string> ids;
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        ids.push_back(playerIdForSeat(static_cast<int>(i) + 1));
+    payload::MatchCreated created;
+    created.matchId = matchId;
+    created.buildingInstanceId = buildingInstanceId;
+    created.matchNumber = matchNumber;
+    created.config = config;
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        created.players.push_back(
+            {ids[i], seats[i].agentId, seats[i].displayName, static_cast<int>(i) + 1});
     m.m_state.matchId = matchId; // makeEvent needs it before MATCH_CREATED is applied
-    m.emit(m.makeEvent(now,
-                       EventType::MatchCreated,
-                       Audience::Public,
-                       {{"matchId", matchId},
-                        {"buildingInstanceId", buildingInstanceId},
-                        {"matchNumber", matchNumber},
-                        {"config", config.toJson()},
-                        {"players", players}}));
+    m.append(now, Audience::Public, created);
 
     // Roles: the rule set's deck (classic: 2W / 1S / 1D / 4V), shuffled by
     // the match's own seed, so a replay deals the same roles.
@@ -120,24 +100,24 @@ Match Match::create(std::string matchId,
         Rng rng = Rng::forDecision(seed, 0, SaltRoles);
         rng.shuffle(roles);
     }
-    json table = json::object();
-    std::vector<std::string> wolves;
+    payload::RolesAssigned assigned;
+    assigned.seed = seed;
+    payload::Names wolves;
     for (std::size_t i = 0; i < roles.size(); ++i) {
-        table[playerIdForSeat(static_cast<int>(i) + 1)] = toString(roles[i]);
+        assigned.roles.emplace_back(ids[i], roles[i]);
         if (roles[i] == Role::Werewolf)
-            wolves.push_back(playerIdForSeat(static_cast<int>(i) + 1));
+            wolves.push_back(ids[i]);
     }
-    m.emit(m.makeEvent(now,
-                       EventType::RolesAssigned,
-                       Audience::Host,
-                       {{"seed", std::to_string(seed)}, {"roles", table}}));
+    m.append(now, Audience::Host, assigned);
     for (std::size_t i = 0; i < roles.size(); ++i) {
-        const std::string pid = playerIdForSeat(static_cast<int>(i) + 1);
-        json card{{"role", toString(roles[i])},
-                  {"knownWolves", roles[i] == Role::Werewolf ? json(wolves) : json::array()}};
-        m.emit(m.makeEvent(now, EventType::RoleCard, Audience::Player, std::move(card), pid));
+        payload::RoleCard card;
+        card.role = roles[i];
+        if (roles[i] == Role::Werewolf)
+            card.knownWolves = wolves;
+        m.append(now, Audience::Player, card, ids[i]);
     }
     m.enterPhase(Phase::Lobby, now);
+    m.narrateAppended();
     return m;
 }
 
@@ -167,13 +147,25 @@ std::optional<Match> Match::replay(const std::vector<Event> &log, std::string *w
 }
 
 // ---------------------------------------------------------------- event plumbing
+//
+// The rules decide and append; narration is not theirs. The Town Crier's
+// lines follow from the events alone (narrate(): the state right after an
+// event, and the event), so they are a step of their own, narrateAppended(),
+// which the command path (create, submit, tick, the host controls) runs
+// once the rules have appended. A line takes the seq right after its cause,
+// and the rules' own seqs, and the night's kill drawn by seq, count those
+// lines: so narration is also caught up before any new seq is handed out
+// (nextSeq()), which puts every line where it always was. One pass after a
+// whole command could not: the rules would have drawn the kill and numbered
+// their events without the lines, and a line would see the state after the
+// command, not after its cause.
 
 Event Match::makeEvent(
     TimeMs at, EventType type, Audience audience, json payload, std::string audiencePlayer)
 {
     Event e;
+    e.seq = nextSeq();
     e.matchId = m_state.matchId;
-    e.seq = m_state.lastSeq + 1;
     e.eventId = makeEventId(e.matchId, e.seq);
     // Time never runs backwards inside a log, whatever the caller's clock did.
     e.at = m_log.empty() ? at : std::max(at, m_log.back().at);
@@ -184,12 +176,11 @@ Event Match::makeEvent(
     return e;
 }
 
-void Match::emit(Event e)
+template<typename P>
+void Match::append(TimeMs at, Audience audience, const P &payload, std::string audiencePlayer)
 {
-    const bool narrated = m_state.config.narrator && e.type != EventType::Narrator;
-    commit(std::move(e));
-    if (narrated)
-        narrate(m_log.back().seq);
+    // encode() reads the payload's views before makeEvent() may append narration.
+    commit(makeEvent(at, eventTypeOf<P>(), audience, encode(payload), std::move(audiencePlayer)));
 }
 
 std::vector<Event> Match::tail(std::size_t from) const
@@ -197,21 +188,33 @@ std::vector<Event> Match::tail(std::size_t from) const
     return std::vector<Event>(m_log.begin() + static_cast<std::ptrdiff_t>(from), m_log.end());
 }
 
-void Match::narrate(std::uint64_t causeSeq)
+std::uint64_t Match::nextSeq()
 {
-    // The log may reallocate while we append: address the cause by seq.
-    auto lines = engine::narrate(m_state, m_log[causeSeq - 1]);
-    for (NarratorLine &line : lines) {
-        const Event &cause = m_log[causeSeq - 1];
-        json payload = json::object();
-        payload["templateId"] = std::move(line.templateId);
-        payload["args"] = std::move(line.args);
-        payload["text"] = std::move(line.text);
-        payload["causeEventId"] = cause.eventId;
-        commit(makeEvent(cause.at,
-                         EventType::Narrator,
-                         line.omniscient ? Audience::Host : Audience::Public,
-                         std::move(payload)));
+    narrateAppended();
+    return m_state.lastSeq + 1;
+}
+
+void Match::narrateAppended()
+{
+    while (m_narrated < m_log.size()) {
+        const std::size_t cause = m_narrated++;
+        if (m_state.config.narrator && m_log[cause].type != EventType::Narrator)
+            appendNarrationOf(cause);
+    }
+}
+
+void Match::appendNarrationOf(std::size_t cause)
+{
+    // The state is the one right after the cause: nothing was folded since.
+    // The log may reallocate while we append: address the cause by index.
+    const std::vector<NarratorLine> lines = engine::narrate(m_state, m_log[cause]);
+    for (const NarratorLine &line : lines) {
+        payload::Narrator p;
+        p.templateId = line.templateId;
+        p.args.value = &line.args;
+        p.text = line.text;
+        p.causeEventId = m_log[cause].eventId;
+        append(m_log[cause].at, line.omniscient ? Audience::Host : Audience::Public, p);
     }
 }
 
@@ -618,6 +621,8 @@ Expected<void> Match::applyChecked(Event &&e, bool gapsAllowed)
     auto folded = foldLast();
     if (!folded)
         m_log.pop_back();
+    else
+        m_narrated = m_log.size(); // an event from outside comes with its narration
     return folded;
 }
 
@@ -644,19 +649,11 @@ Expected<void> Match::tryApplyPublic(Event e)
                              + ")");
     // What a spectator learns of roles: read before the event moves into the log.
     std::vector<std::pair<std::string, Role>> learned;
-    if (e.type == EventType::PlayerEliminated) {
-        const auto it = e.payload.find("roleRevealed");
-        const auto id = e.payload.find("playerId");
-        if (it != e.payload.end() && it->is_string() && id != e.payload.end() && id->is_string())
-            if (const auto role = parseRole(it->get<std::string>()))
-                learned.emplace_back(id->get<std::string>(), *role);
-    } else if (e.type == EventType::RolesRevealed) {
-        const auto roles = e.payload.find("roles");
-        if (roles != e.payload.end() && roles->is_object())
-            for (const auto &[playerId, role] : roles->items())
-                if (role.is_string())
-                    if (const auto r = parseRole(role.get<std::string>()))
-                        learned.emplace_back(playerId, *r);
+    if (const auto p = payloadAs<payload::PlayerEliminated>(e); p && p->roleRevealed) {
+        learned.emplace_back(p->playerId, *p->roleRevealed);
+    } else if (const auto r = payloadAs<payload::RolesRevealed>(e)) {
+        for (const auto &[playerId, role] : r->roles)
+            learned.emplace_back(playerId, role);
     }
     auto applied = applyChecked(std::move(e), true);
     if (!applied)
@@ -722,46 +719,32 @@ std::int64_t Match::phaseDuration(Phase p) const
 
 void Match::enterPhase(Phase to, TimeMs now)
 {
-    enterPhase(to, now, {});
+    payload::PhaseChanged next;
+    next.to = to;
+    enterPhase(std::move(next), now);
 }
 
-void Match::enterPhase(Phase to, TimeMs now, json extra)
+void Match::enterPhase(payload::PhaseChanged next, TimeMs now)
 {
-    const Phase from = m_state.phase;
-    int day = m_state.dayNumber;
-    int night = m_state.nightNumber;
-    if (to == Phase::Night)
-        ++night;
-    if (to == Phase::DayAnnounce)
-        ++day;
-
-    json payload = obj("from",
-                       m_state.phaseHistory.empty() ? json(nullptr) : json(toString(from)),
-                       "to",
-                       toString(to),
-                       "dayNumber",
-                       day,
-                       "nightNumber",
-                       night);
+    const Phase to = next.to;
+    if (!m_state.phaseHistory.empty())
+        next.from = m_state.phase;
+    next.dayNumber = m_state.dayNumber + (to == Phase::DayAnnounce ? 1 : 0);
+    next.nightNumber = m_state.nightNumber + (to == Phase::Night ? 1 : 0);
     TimeMs endsAt = now;
-    std::vector<std::string> order;
     if (to == Phase::DayOpening) {
+        next.order.clear();
         for (const Player &p : m_state.players)
             if (p.alive)
-                order.push_back(p.playerId);
-        endsAt = now + phaseDuration(to) * static_cast<std::int64_t>(order.size());
-        payload["order"] = order;
+                next.order.push_back(p.playerId);
+        endsAt = now + phaseDuration(to) * static_cast<std::int64_t>(next.order.size());
     } else if (to == Phase::DayPkDefense) {
-        endsAt = now + phaseDuration(to) * static_cast<std::int64_t>(extra["order"].size());
+        endsAt = now + phaseDuration(to) * static_cast<std::int64_t>(next.order.size());
     } else if (to != Phase::Ended) {
         endsAt = now + phaseDuration(to);
     }
-    if (extra.is_object())
-        for (auto &[key, value] : extra.items())
-            payload[key] = std::move(value);
-    payload["phaseEndsAtMs"] = endsAt;
-    payload["phaseEndsAt"] = isoTime(endsAt);
-    emit(makeEvent(now, EventType::PhaseChanged, Audience::Public, std::move(payload)));
+    next.phaseEndsAtMs = endsAt;
+    append(now, Audience::Public, next);
     if (to == Phase::DayOpening || to == Phase::DayPkDefense)
         startOpeningTurn(0, now);
     if (to != Phase::Ended)
@@ -774,17 +757,12 @@ void Match::breakAtPhaseBoundary(TimeMs now)
     if (s.paused || !(s.breakOnPhase || s.stepPending))
         return;
     const TimeMs deadline = nextDeadline().value_or(now);
-    emit(makeEvent(now,
-                   EventType::MatchPaused,
-                   Audience::Public,
-                   obj("remainingMs",
-                       std::max<std::int64_t>(0, deadline - now),
-                       "phase",
-                       toString(s.phase),
-                       "reason",
-                       "breakpoint",
-                       "breakpoint",
-                       s.breakOnPhase ? "PHASE_BOUNDARY" : "STEP")));
+    payload::MatchPaused stop;
+    stop.remainingMs = std::max<std::int64_t>(0, deadline - now);
+    stop.phase = s.phase;
+    stop.reason = "breakpoint";
+    stop.breakpoint = s.breakOnPhase ? "PHASE_BOUNDARY" : "STEP";
+    append(now, Audience::Public, stop);
 }
 
 void Match::endVoteOrBreak(TimeMs now)
@@ -794,17 +772,12 @@ void Match::endVoteOrBreak(TimeMs now)
         return;
     }
     // Resuming gives the vote no more time: the next tick resolves it.
-    emit(makeEvent(now,
-                   EventType::MatchPaused,
-                   Audience::Public,
-                   obj("remainingMs",
-                       std::int64_t(0),
-                       "phase",
-                       toString(m_state.phase),
-                       "reason",
-                       "breakpoint",
-                       "breakpoint",
-                       "BEFORE_VOTE_RESOLUTION")));
+    payload::MatchPaused stop;
+    stop.remainingMs = 0;
+    stop.phase = m_state.phase;
+    stop.reason = "breakpoint";
+    stop.breakpoint = "BEFORE_VOTE_RESOLUTION";
+    append(now, Audience::Public, stop);
 }
 
 void Match::startOpeningTurn(int index, TimeMs now)
@@ -816,26 +789,16 @@ void Match::startOpeningTurn(int index, TimeMs now)
         return;
     }
     const std::int64_t turn = phaseDuration(m_state.phase);
-    const TimeMs turnEnds = now + turn;
-    const TimeMs phaseEnds = turnEnds + turn * static_cast<std::int64_t>(order.size() - index - 1);
     const Player *speaker = player(order[index]);
-    emit(makeEvent(now,
-                   EventType::TurnStarted,
-                   Audience::Public,
-                   obj("playerId",
-                       order[index],
-                       "seat",
-                       speaker ? speaker->seat : 0,
-                       "index",
-                       index,
-                       "of",
-                       static_cast<int>(order.size()),
-                       "turnEndsAtMs",
-                       turnEnds,
-                       "turnEndsAt",
-                       isoTime(turnEnds),
-                       "phaseEndsAtMs",
-                       phaseEnds)));
+    payload::TurnStarted started;
+    started.playerId = order[index];
+    started.seat = speaker ? speaker->seat : 0;
+    started.index = index;
+    started.of = static_cast<int>(order.size());
+    started.turnEndsAtMs = now + turn;
+    started.phaseEndsAtMs
+        = started.turnEndsAtMs + turn * static_cast<std::int64_t>(order.size() - index - 1);
+    append(now, Audience::Public, started);
 }
 
 bool Match::nightComplete() const
@@ -886,7 +849,7 @@ void Match::endNight(TimeMs now)
     const NightPicks picks = nightPicks();
     const std::vector<std::string> &targets = picks.targets;
 
-    Rng rng = Rng::forDecision(m_state.seed, m_state.lastSeq + 1, SaltKill);
+    Rng rng = Rng::forDecision(m_state.seed, nextSeq(), SaltKill);
     std::string victim;
     std::string how;
     if (targets.size() == 1) {
@@ -904,99 +867,75 @@ void Match::endNight(TimeMs now)
         how = "RANDOM_FALLBACK";
     }
 
+    payload::WolvesDecided decided;
+    decided.night = m_state.nightNumber;
+    decided.victimPlayerId = victim;
+    decided.how = how;
+    decided.wolfTargets.assign(targets.begin(), targets.end());
+    decided.protectedPlayerId = view(picks.protectedId);
+    decided.missed.assign(picks.missed.begin(), picks.missed.end());
     if (m_state.config.rules.witches > 0) {
         // The witch's turn comes after the wolves', whether she
         // lives or not (a skipped turn would tell the table she is gone).
-        emit(makeEvent(now,
-                       EventType::WolvesDecided,
-                       Audience::Host,
-                       obj("night",
-                           m_state.nightNumber,
-                           "victimPlayerId",
-                           victim,
-                           "how",
-                           how,
-                           "wolfTargets",
-                           targets,
-                           "protectedPlayerId",
-                           optString(picks.protectedId),
-                           "missed",
-                           picks.missed)));
+        append(now, Audience::Host, decided);
         enterPhase(Phase::NightWitch, now);
         for (const Player &w : m_state.players) {
             if (w.role != Role::Witch || !w.alive)
                 continue;
             const bool knows = w.hasAntidote || m_state.config.rules.witchSeesVictimWithoutAntidote;
-            emit(makeEvent(now,
-                           EventType::WitchInformed,
-                           Audience::Player,
-                           obj("night",
-                               m_state.nightNumber,
-                               "killedPlayerId",
-                               knows ? json(victim) : json(nullptr),
-                               "antidote",
-                               w.hasAntidote,
-                               "poison",
-                               w.hasPoison),
-                           w.playerId));
+            payload::WitchInformed told;
+            told.night = m_state.nightNumber;
+            if (knows)
+                told.killedPlayerId = victim;
+            told.antidote = w.hasAntidote;
+            told.poison = w.hasPoison;
+            append(now, Audience::Player, told, w.playerId);
         }
         return;
     }
 
-    const bool saved = picks.protectedId && *picks.protectedId == victim;
     if (m_state.config.rules.isClassic()) {
-        // Classic's events, exactly as they always were.
-        emit(makeEvent(now,
-                       EventType::NightResolved,
-                       Audience::Host,
-                       {{"night", m_state.nightNumber},
-                        {"wolfTargets", targets},
-                        {"victimPlayerId", victim},
-                        {"how", how},
-                        {"protectedPlayerId", optString(picks.protectedId)},
-                        {"saved", saved},
-                        {"missed", picks.missed}}));
-        emit(makeEvent(now,
-                       EventType::NightResult,
-                       Audience::Public,
-                       {{"night", m_state.nightNumber},
-                        {"killedPlayerId", saved ? json(nullptr) : json(victim)},
-                        {"savedByDoctor", saved}}));
-        if (!saved) {
-            const Player *v = player(victim);
-            emit(makeEvent(now,
-                           EventType::PlayerEliminated,
-                           Audience::Public,
-                           {{"playerId", victim},
-                            {"roleRevealed", toString(v->role)},
-                            {"cause", "NIGHT_KILL"},
-                            {"night", m_state.nightNumber}}));
-        }
-        // Wolves win at the start of any day when they are at least as many as the others.
-        const int wolves = aliveWolves();
-        if (wolves >= aliveCount() - wolves)
-            finish(Team::Werewolves, now);
-        else
-            enterPhase(Phase::DayAnnounce, now);
+        resolveClassicNight(decided, now);
         return;
     }
     // A rule set without a witch: the same night, through the general resolution.
-    emit(makeEvent(now,
-                   EventType::WolvesDecided,
-                   Audience::Host,
-                   obj("night",
-                       m_state.nightNumber,
-                       "victimPlayerId",
-                       victim,
-                       "how",
-                       how,
-                       "wolfTargets",
-                       targets,
-                       "protectedPlayerId",
-                       optString(picks.protectedId),
-                       "missed",
-                       picks.missed)));
+    append(now, Audience::Host, decided);
     resolveNight(now);
+}
+
+void Match::resolveClassicNight(const payload::WolvesDecided &decided, TimeMs now)
+{
+    // Classic's events, exactly as they always were.
+    const bool saved = decided.protectedPlayerId == decided.victimPlayerId;
+    payload::NightResolved resolved;
+    resolved.night = decided.night;
+    resolved.wolfTargets = decided.wolfTargets;
+    resolved.victimPlayerId = decided.victimPlayerId;
+    resolved.how = decided.how;
+    resolved.protectedPlayerId = decided.protectedPlayerId;
+    resolved.saved = saved;
+    resolved.missed = decided.missed;
+    append(now, Audience::Host, resolved);
+    payload::NightResult result;
+    result.night = decided.night;
+    if (!saved)
+        result.killedPlayerId = decided.victimPlayerId;
+    result.savedByDoctor = saved;
+    append(now, Audience::Public, result);
+    if (!saved) {
+        payload::PlayerEliminated death;
+        death.playerId = decided.victimPlayerId;
+        death.roleRevealed = player(std::string(decided.victimPlayerId))->role;
+        death.cause = "NIGHT_KILL";
+        death.night = decided.night;
+        append(now, Audience::Public, death);
+    }
+    // Wolves win at the start of any day when they are at least as many as the others.
+    const int wolves = aliveWolves();
+    if (wolves >= aliveCount() - wolves)
+        finish(Team::Werewolves, now);
+    else
+        enterPhase(Phase::DayAnnounce, now);
 }
 
 void Match::resolveNight(TimeMs now)
@@ -1023,44 +962,34 @@ void Match::resolveNight(TimeMs now)
                 p.playerId); // seat order: the table is not told which death was whose doing
     }
 
-    emit(makeEvent(now,
-                   EventType::NightResolved,
-                   Audience::Host,
-                   obj("night",
-                       m_state.nightNumber,
-                       "wolfTargets",
-                       picks.targets,
-                       "victimPlayerId",
-                       victim,
-                       "how",
-                       m_state.nightHow,
-                       "protectedPlayerId",
-                       optString(picks.protectedId),
-                       "saved",
-                       saved,
-                       "witchSavedPlayerId",
-                       optString(m_state.witchSaved),
-                       "witchPoisonedPlayerId",
-                       optString(m_state.witchPoisoned),
-                       "deaths",
-                       deaths,
-                       "missed",
-                       picks.missed)));
-    emit(makeEvent(now,
-                   EventType::NightResult,
-                   Audience::Public,
-                   obj("night",
-                       m_state.nightNumber,
-                       "killedPlayerId",
-                       deaths.empty() ? json(nullptr) : json(deaths.front()),
-                       "savedByDoctor",
-                       protectedVictim && !antidote
+    payload::NightResolved resolved;
+    resolved.night = m_state.nightNumber;
+    resolved.wolfTargets.assign(picks.targets.begin(), picks.targets.end());
+    resolved.victimPlayerId = victim;
+    resolved.how = m_state.nightHow;
+    resolved.protectedPlayerId = view(picks.protectedId);
+    resolved.saved = saved;
+    resolved.missed.assign(picks.missed.begin(), picks.missed.end());
+    resolved.witch = payload::NightResolved::Witch{view(m_state.witchSaved),
+                                                   view(m_state.witchPoisoned),
+                                                   payload::Names(deaths.begin(), deaths.end())};
+    append(now, Audience::Host, resolved);
+    payload::NightResult result;
+    result.night = m_state.nightNumber;
+    if (!deaths.empty())
+        result.killedPlayerId = deaths.front();
+    result.savedByDoctor = protectedVictim && !antidote
                            && std::find(deaths.begin(), deaths.end(), victim)
-                                  == deaths.end(), // poisoned all the same
-                       "deaths",
-                       deaths)));
-    for (const std::string &d : deaths)
-        eliminate(d, "NIGHT_KILL", obj("night", m_state.nightNumber), now);
+                                  == deaths.end(); // poisoned all the same
+    result.deaths = resolved.witch->deaths;
+    append(now, Audience::Public, result);
+    for (const std::string &d : deaths) {
+        payload::PlayerEliminated death;
+        death.playerId = d;
+        death.cause = "NIGHT_KILL";
+        death.night = m_state.nightNumber;
+        eliminate(death, now);
+    }
     // A dead hunter's shot belongs to the night: it comes before the dawn's
     // parity check (which runs after it), unless no wolf is left anyway.
     if (auto hunter = shootingHunter(deaths); hunter && aliveWolves() > 0) {
@@ -1072,16 +1001,11 @@ void Match::resolveNight(TimeMs now)
     enterPhase(Phase::DayAnnounce, now);
 }
 
-void Match::eliminate(const std::string &playerId, std::string_view cause, json extra, TimeMs now)
+void Match::eliminate(payload::PlayerEliminated death, TimeMs now)
 {
-    const Player *v = player(playerId);
-    json payload = obj("playerId", playerId, "cause", cause);
     if (m_state.config.rules.revealRoleOnDeath)
-        payload["roleRevealed"] = toString(v->role);
-    if (extra.is_object())
-        for (auto &[key, value] : extra.items())
-            payload[key] = std::move(value);
-    emit(makeEvent(now, EventType::PlayerEliminated, Audience::Public, std::move(payload)));
+        death.roleRevealed = player(std::string(death.playerId))->role;
+    append(now, Audience::Public, death);
 }
 
 std::optional<std::string> Match::shootingHunter(const std::vector<std::string> &deaths) const
@@ -1101,20 +1025,30 @@ std::optional<std::string> Match::shootingHunter(const std::vector<std::string> 
 
 void Match::enterHunterShot(const std::string &hunter, Phase resume, TimeMs now)
 {
-    enterPhase(Phase::HunterShot, now, obj("hunterPlayerId", hunter, "resume", toString(resume)));
+    payload::PhaseChanged next;
+    next.to = Phase::HunterShot;
+    next.hunterPlayerId = hunter;
+    next.resume = resume;
+    enterPhase(std::move(next), now);
 }
 
 void Match::endHunterShot(std::optional<std::string> target, TimeMs now, bool timedOut)
 {
     const std::string hunter = m_state.hunterPending.value_or(std::string());
     const Phase resume = m_state.hunterResume;
-    emit(makeEvent(
-        now,
-        EventType::HunterShot,
-        Audience::Public,
-        obj("hunterPlayerId", hunter, "targetPlayerId", optString(target), "timedOut", timedOut)));
-    if (target)
-        eliminate(*target, "HUNTER_SHOT", obj("byPlayerId", hunter, "day", m_state.dayNumber), now);
+    payload::HunterShot shot;
+    shot.hunterPlayerId = hunter;
+    shot.targetPlayerId = view(target);
+    shot.timedOut = timedOut;
+    append(now, Audience::Public, shot);
+    if (target) {
+        payload::PlayerEliminated death;
+        death.playerId = *target;
+        death.cause = "HUNTER_SHOT";
+        death.day = m_state.dayNumber;
+        death.byPlayerId = hunter;
+        eliminate(death, now);
+    }
     if (checkWin(resume == Phase::DayAnnounce, now))
         return;
     continueAfter(resume, now);
@@ -1190,48 +1124,42 @@ void Match::endVote(TimeMs now)
     }
     const bool tie = atBest > 1;
     const bool eliminated = best > 0 && !tie;
-    json result = obj("day",
-                      m_state.dayNumber,
-                      "tally",
-                      tally,
-                      "abstained",
-                      abstained,
-                      "noVote",
-                      noVote,
-                      "eliminatedPlayerId",
-                      eliminated ? json(top) : json(nullptr),
-                      "tie",
-                      tie,
-                      "topCount",
-                      best);
-    std::vector<std::string> pk;
-    if (tie && best > 0 && !pkVote && m_state.config.rules.tie == TieRule::Pk) {
+    payload::VoteResult result;
+    result.day = m_state.dayNumber;
+    result.tally.assign(tally.begin(), tally.end());
+    result.abstained.assign(abstained.begin(), abstained.end());
+    result.noVote.assign(noVote.begin(), noVote.end());
+    if (eliminated)
+        result.eliminatedPlayerId = top;
+    result.tie = tie;
+    result.topCount = best;
+    if (tie && best > 0 && !pkVote && m_state.config.rules.tie == TieRule::Pk)
         for (const Player &p : m_state.players) { // seat order
             auto it = tally.find(p.playerId);
             if (it != tally.end() && it->second == best)
-                pk.push_back(p.playerId);
+                result.pk.push_back(p.playerId);
         }
-        result["pk"] = pk;
-    }
     if (pkVote)
-        result["pkRound"] = 1;
-    emit(makeEvent(now, EventType::VoteResult, Audience::Public, std::move(result)));
-    if (!pk.empty()) {
-        enterPhase(Phase::DayPkDefense, now, obj("order", pk));
+        result.pkRound = 1;
+    append(now, Audience::Public, result);
+    if (!result.pk.empty()) {
+        payload::PhaseChanged next;
+        next.to = Phase::DayPkDefense;
+        next.order = result.pk;
+        enterPhase(std::move(next), now);
         return;
     }
     if (eliminated) {
+        payload::PlayerEliminated death;
+        death.playerId = top;
+        death.cause = "VOTE";
+        death.day = m_state.dayNumber;
+        death.votes = best;
         if (m_state.config.rules.isClassic()) {
-            emit(makeEvent(now,
-                           EventType::PlayerEliminated,
-                           Audience::Public,
-                           {{"playerId", top},
-                            {"roleRevealed", toString(player(top)->role)},
-                            {"cause", "VOTE"},
-                            {"day", m_state.dayNumber},
-                            {"votes", best}}));
+            death.roleRevealed = player(top)->role;
+            append(now, Audience::Public, death);
         } else {
-            eliminate(top, "VOTE", obj("day", m_state.dayNumber, "votes", best), now);
+            eliminate(death, now);
         }
         if (checkWin(false, now))
             return;
@@ -1246,16 +1174,17 @@ void Match::endVote(TimeMs now)
 void Match::finish(std::optional<Team> winner, TimeMs now, std::string_view reason)
 {
     enterPhase(Phase::Ended, now);
-    json payload{{"winningTeam", winner ? toString(*winner) : std::string_view("NONE")},
-                 {"dayNumber", m_state.dayNumber},
-                 {"survivors", aliveCount()}};
+    payload::GameEnded ended;
+    ended.winningTeam = winner;
+    ended.dayNumber = m_state.dayNumber;
+    ended.survivors = aliveCount();
     if (!reason.empty())
-        payload["reason"] = reason;
-    emit(makeEvent(now, EventType::GameEnded, Audience::Public, std::move(payload)));
-    json roles = json::object();
+        ended.reason = reason;
+    append(now, Audience::Public, ended);
+    payload::RolesRevealed revealed;
     for (const Player &p : m_state.players)
-        roles[p.playerId] = toString(p.role);
-    emit(makeEvent(now, EventType::RolesRevealed, Audience::Public, {{"roles", roles}}));
+        revealed.roles.emplace_back(p.playerId, p.role);
+    append(now, Audience::Public, revealed);
 }
 
 std::optional<TimeMs> Match::nextDeadline() const
@@ -1277,6 +1206,13 @@ std::vector<Event> Match::advance(TimeMs now)
 std::size_t Match::tick(TimeMs now)
 {
     const std::size_t before = m_log.size();
+    resolveDeadlines(now);
+    narrateAppended();
+    return m_log.size() - before;
+}
+
+void Match::resolveDeadlines(TimeMs now)
+{
     // Each pass resolves one deadline; a loop, since a late call may owe several.
     for (int guard = 0; guard < 64; ++guard) {
         const auto deadline = nextDeadline();
@@ -1296,11 +1232,10 @@ std::size_t Match::tick(TimeMs now)
         case Phase::DayOpening:
         case Phase::DayPkDefense: {
             const int idx = m_state.openingIndex;
-            const std::string &speaker = m_state.openingOrder[idx];
-            emit(makeEvent(at,
-                           EventType::TurnMissed,
-                           Audience::Public,
-                           obj("playerId", speaker, "index", idx)));
+            payload::TurnMissed missed;
+            missed.playerId = m_state.openingOrder[idx];
+            missed.index = idx;
+            append(at, Audience::Public, missed);
             startOpeningTurn(idx + 1, at);
             break;
         }
@@ -1328,7 +1263,6 @@ std::size_t Match::tick(TimeMs now)
             break;
         }
     }
-    return m_log.size() - before;
 }
 
 std::vector<Event> Match::pause(TimeMs now)
@@ -1337,11 +1271,11 @@ std::vector<Event> Match::pause(TimeMs now)
     if (m_state.paused || m_state.phase == Phase::Ended)
         return {};
     const TimeMs deadline = nextDeadline().value_or(now);
-    emit(makeEvent(now,
-                   EventType::MatchPaused,
-                   Audience::Public,
-                   {{"remainingMs", std::max<std::int64_t>(0, deadline - now)},
-                    {"phase", toString(m_state.phase)}}));
+    payload::MatchPaused paused;
+    paused.remainingMs = std::max<std::int64_t>(0, deadline - now);
+    paused.phase = m_state.phase;
+    append(now, Audience::Public, paused);
+    narrateAppended();
     return tail(before);
 }
 
@@ -1350,31 +1284,22 @@ std::vector<Event> Match::resume(TimeMs now, std::string_view reason)
     const std::size_t before = m_log.size();
     if (m_state.phase == Phase::Ended)
         return {};
-    json payload{{"reason", reason}};
-    if (m_state.paused) {
-        const std::int64_t remaining = m_state.pausedRemainingMs;
-        if (turnPhase()) {
-            const TimeMs turnEnds = now + remaining;
-            payload["turnEndsAtMs"] = turnEnds;
-            payload["phaseEndsAtMs"] = turnEnds + (m_state.phaseEndsAt - m_state.turnEndsAt);
-        } else {
-            payload["phaseEndsAtMs"] = now + remaining;
-        }
+    payload::MatchResumed resumed;
+    resumed.reason = reason;
+    // Paused: the time that was left. Not paused, this is recovery (the host
+    // was down): a deadline that passed meanwhile gets a short grace period
+    // so agents can see the match is back before it moves.
+    const TimeMs deadline = m_state.paused ? now + m_state.pausedRemainingMs
+                                           : std::max(nextDeadline().value_or(now),
+                                                      now + m_state.config.scaled(5'000));
+    if (turnPhase()) {
+        resumed.turnEndsAtMs = deadline;
+        resumed.phaseEndsAtMs = deadline + (m_state.phaseEndsAt - m_state.turnEndsAt);
     } else {
-        // Recovery: the host was down. A deadline that passed meanwhile gets a
-        // short grace period so agents can see the match is back before it moves.
-        const std::int64_t grace = m_state.config.scaled(5'000);
-        const TimeMs deadline = nextDeadline().value_or(now);
-        const TimeMs newDeadline = std::max(deadline, now + grace);
-        if (turnPhase()) {
-            payload["turnEndsAtMs"] = newDeadline;
-            payload["phaseEndsAtMs"] = newDeadline + (m_state.phaseEndsAt - m_state.turnEndsAt);
-        } else {
-            payload["phaseEndsAtMs"] = newDeadline;
-        }
+        resumed.phaseEndsAtMs = deadline;
     }
-    payload["phaseEndsAt"] = isoTime(payload["phaseEndsAtMs"].get<TimeMs>());
-    emit(makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
+    append(now, Audience::Public, resumed);
+    narrateAppended();
     return tail(before);
 }
 
@@ -1384,19 +1309,22 @@ std::vector<Event> Match::skipPhase(TimeMs now)
         return {};
     // Pull the deadline to now, through the ordinary event path, then advance.
     const std::size_t before = m_log.size();
-    json payload{{"reason", "skip"}, {"phaseEndsAtMs", now}, {"phaseEndsAt", isoTime(now)}};
+    payload::MatchResumed skip;
+    skip.reason = "skip";
+    skip.phaseEndsAtMs = now;
     if (turnPhase()) {
         // Skipping the opening skips all remaining turns.
-        payload["turnEndsAtMs"] = now;
-        payload["skipTurns"] = true;
+        skip.turnEndsAtMs = now;
+        skip.skipTurns = true;
     }
-    emit(makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
+    append(now, Audience::Public, skip);
     if (m_state.phase == Phase::DayOpening)
         enterPhase(Phase::DayDiscussion, now);
     else if (m_state.phase == Phase::DayPkDefense)
         enterPhase(Phase::DayPkVote, now);
     else
-        tick(now);
+        resolveDeadlines(now);
+    narrateAppended();
     return tail(before);
 }
 
@@ -1412,12 +1340,14 @@ std::vector<Event> Match::setSpeed(double speed, TimeMs now)
                    ? deadline
                    : now + static_cast<TimeMs>(std::llround(double(deadline - now) * ratio));
     };
-    json payload{
-        {"reason", "speed"}, {"speed", speed}, {"phaseEndsAtMs", rescale(m_state.phaseEndsAt)}};
+    payload::MatchResumed change;
+    change.reason = "speed";
+    change.speed = speed;
+    change.phaseEndsAtMs = rescale(m_state.phaseEndsAt);
     if (turnPhase())
-        payload["turnEndsAtMs"] = rescale(m_state.turnEndsAt);
-    payload["phaseEndsAt"] = isoTime(payload["phaseEndsAtMs"].get<TimeMs>());
-    emit(makeEvent(now, EventType::MatchResumed, Audience::Public, std::move(payload)));
+        change.turnEndsAtMs = rescale(m_state.turnEndsAt);
+    append(now, Audience::Public, change);
+    narrateAppended();
     return tail(before);
 }
 
@@ -1426,15 +1356,12 @@ std::vector<Event> Match::setBreakpoints(Breakpoints b, TimeMs now)
     if (m_state.phase == Phase::Ended || b == breakpoints())
         return {};
     const std::size_t before = m_log.size();
-    emit(makeEvent(now,
-                   EventType::BreakpointsSet,
-                   Audience::Host,
-                   obj("phaseBoundary",
-                       b.phaseBoundary,
-                       "beforeVoteResolution",
-                       b.beforeVoteResolution,
-                       "step",
-                       m_state.stepPending)));
+    payload::BreakpointsSet set;
+    set.phaseBoundary = b.phaseBoundary;
+    set.beforeVoteResolution = b.beforeVoteResolution;
+    set.step = m_state.stepPending;
+    append(now, Audience::Host, set);
+    narrateAppended();
     return tail(before);
 }
 
@@ -1443,18 +1370,16 @@ std::vector<Event> Match::step(TimeMs now)
     if (m_state.phase == Phase::Ended)
         return {};
     const std::size_t before = m_log.size();
-    if (!m_state.stepPending)
-        emit(makeEvent(now,
-                       EventType::BreakpointsSet,
-                       Audience::Host,
-                       obj("phaseBoundary",
-                           m_state.breakOnPhase,
-                           "beforeVoteResolution",
-                           m_state.breakBeforeVote,
-                           "step",
-                           true)));
+    if (!m_state.stepPending) {
+        payload::BreakpointsSet set;
+        set.phaseBoundary = m_state.breakOnPhase;
+        set.beforeVoteResolution = m_state.breakBeforeVote;
+        set.step = true;
+        append(now, Audience::Host, set);
+    }
     if (m_state.paused)
         resume(now, "step");
+    narrateAppended();
     return tail(before);
 }
 
@@ -1596,270 +1521,306 @@ Expected<std::vector<Event>> Match::execute(const Command &cmd, TimeMs now)
 Expected<std::size_t> Match::submit(const Command &cmd, TimeMs now)
 {
     const std::size_t before = m_log.size();
-    using K = Command::Kind;
+    auto me = commandingPlayer(cmd);
+    if (!me)
+        return me.error();
+    auto decided = decide(cmd, **me, now);
+    narrateAppended();
+    if (!decided)
+        return decided.error();
+    return m_log.size() - before;
+}
+
+Expected<Player *> Match::commandingPlayer(const Command &cmd)
+{
     if (m_state.phase == Phase::Ended)
         return makeError(ErrorCode::MatchEnded, "match " + m_state.matchId + " has ended");
     Player *me = mutablePlayer(cmd.playerId);
     if (!me)
         return makeError(ErrorCode::NotInMatch, "you are not a player in match " + m_state.matchId);
-    if (m_state.paused && cmd.kind != K::Ready)
+    if (m_state.paused && cmd.kind != Command::Kind::Ready)
         return makeError(ErrorCode::MatchPaused, "the host has paused this match", true);
+    return me;
+}
 
-    // Retryable only while the same call can still succeed once its phase
-    // comes: never for a dead player or a role that cannot act at all.
-    auto phaseError = [&](std::string_view allowed, bool canEverAct) {
-        return makeError(ErrorCode::WrongPhase,
-                         "not allowed in " + std::string(toString(m_state.phase)) + "; allowed in "
-                             + std::string(allowed),
-                         canEverAct && me->alive);
-    };
-    auto targetPlayer = [&](bool mustLive) -> Expected<const Player *> {
-        if (!cmd.target || cmd.target->empty())
-            return makeError(ErrorCode::InvalidTarget, "a targetPlayerId is required");
-        const Player *t = player(*cmd.target);
-        if (!t)
-            return makeError(ErrorCode::InvalidTarget,
-                             "no player " + *cmd.target + " in match " + m_state.matchId);
-        if (mustLive && !t->alive)
-            return makeError(ErrorCode::InvalidTarget,
-                             t->displayName + " (" + t->playerId + ") is dead");
-        return t;
-    };
-    // A vote or a shot: no target means none; a target must be alive and not oneself.
-    auto optionalOther = [&](const char *notYourself) -> Expected<std::optional<std::string>> {
-        if (!cmd.target)
-            return std::optional<std::string>();
-        auto t = targetPlayer(true);
-        if (!t)
-            return t.error();
-        if ((*t)->playerId == me->playerId)
-            return makeError(ErrorCode::InvalidTarget, notYourself);
-        return std::optional<std::string>((*t)->playerId);
-    };
-
+Expected<void> Match::decide(const Command &cmd, Player &me, TimeMs now)
+{
+    using K = Command::Kind;
     switch (cmd.kind) {
     case K::Ready:
-        if (m_state.phase != Phase::Lobby)
-            return makeError(ErrorCode::WrongPhase, "ready is only accepted in LOBBY");
-        if (!me->ready) {
-            emit(makeEvent(
-                now, EventType::PlayerReady, Audience::Public, obj("playerId", me->playerId)));
-            if (std::all_of(m_state.players.begin(), m_state.players.end(), [](const Player &p) {
-                    return p.ready;
-                }))
-                enterPhase(Phase::Night, now);
-        }
-        return m_log.size() - before;
-
+        return doReady(me, now);
     case K::Say:
-        if (!me->alive
-            && !(m_state.phase == Phase::DayResolution && m_state.lastEliminated == me->playerId))
+        if (!me.alive
+            && !(m_state.phase == Phase::DayResolution && m_state.lastEliminated == me.playerId))
             return makeError(ErrorCode::PlayerDead, "dead players cannot speak");
-        return doSay(cmd, *me, now);
-
-    case K::WolfChat: {
-        if (m_state.phase != Phase::Night)
-            return phaseError("NIGHT", me->role == Role::Werewolf);
-        if (me->role != Role::Werewolf)
-            return makeError(ErrorCode::NotYourRole, "only werewolves can use wolf chat");
-        if (!me->alive)
-            return makeError(ErrorCode::PlayerDead, "dead players cannot act");
-        if (cmd.text.empty() || cmd.text.size() > 400 * 4)
-            return makeError(ErrorCode::InvalidArgument, "text must be 1..400 characters");
-        if (m_state.config.rateLimits && me->lastWolfChatAt) {
-            const std::int64_t wait = *me->lastWolfChatAt + m_state.config.wolfChatIntervalMs - now;
-            if (wait > 0)
-                return makeError(ErrorCode::RateLimited,
-                                 "wolf chat is limited to 1 message per "
-                                     + std::to_string(m_state.config.wolfChatIntervalMs / 1000)
-                                     + " s",
-                                 true,
-                                 wait);
-        }
-        emit(makeEvent(now,
-                       EventType::WolfChatMessage,
-                       Audience::Wolves,
-                       obj("fromWolfId", me->playerId, "text", cmd.text)));
-        return m_log.size() - before;
-    }
-
+        return doSay(cmd, me, now);
+    case K::WolfChat:
+        return doWolfChat(cmd, me, now);
     case K::WolfKill:
     case K::SeerInspect:
-    case K::DoctorProtect: {
-        const Role need = cmd.kind == K::WolfKill      ? Role::Werewolf
-                          : cmd.kind == K::SeerInspect ? Role::Seer
-                                                       : Role::Doctor;
-        if (m_state.phase != Phase::Night)
-            return phaseError("NIGHT", me->role == need);
-        if (me->role != need)
-            return makeError(ErrorCode::NotYourRole,
-                             "only the " + std::string(toString(need)) + " can do this");
-        if (!me->alive)
-            return makeError(ErrorCode::PlayerDead, "dead players cannot act");
-        auto t = targetPlayer(true);
-        if (!t)
-            return t.error();
-        const Player *target = *t;
-        if (cmd.kind == K::WolfKill) {
-            if (target->role == Role::Werewolf)
-                return makeError(ErrorCode::InvalidTarget, "werewolves cannot target a werewolf");
-            emit(makeEvent(now,
-                           EventType::WolfKillSelected,
-                           Audience::Wolves,
-                           obj("byPlayerId",
-                               me->playerId,
-                               "targetPlayerId",
-                               target->playerId,
-                               "night",
-                               m_state.nightNumber)));
-        } else if (cmd.kind == K::SeerInspect) {
-            if (target->playerId == me->playerId)
-                return makeError(ErrorCode::InvalidTarget, "the seer cannot inspect themself");
-            if (me->seerTarget)
-                return makeError(ErrorCode::AlreadyActed,
-                                 "you already inspected " + *me->seerTarget + " tonight");
-            emit(makeEvent(now,
-                           EventType::SeerInspected,
-                           Audience::Player,
-                           obj("targetPlayerId",
-                               target->playerId,
-                               "alignment",
-                               target->role == Role::Werewolf ? "WEREWOLF" : "NOT_WEREWOLF",
-                               "night",
-                               m_state.nightNumber),
-                           me->playerId));
-        } else {
-            if (me->doctorTarget)
-                return makeError(ErrorCode::AlreadyActed,
-                                 "you already protected " + *me->doctorTarget + " tonight");
-            if (me->doctorPrevTarget && *me->doctorPrevTarget == target->playerId)
-                return makeError(ErrorCode::ConsecutiveProtect,
-                                 "you protected " + target->playerId
-                                     + " last night; choose someone else");
-            emit(makeEvent(now,
-                           EventType::DoctorProtected,
-                           Audience::Player,
-                           obj("targetPlayerId", target->playerId, "night", m_state.nightNumber),
-                           me->playerId));
-        }
-        if (nightComplete())
-            endNight(now);
-        return m_log.size() - before;
-    }
-
-    case K::Vote: {
-        if (m_state.phase != Phase::DayVote && m_state.phase != Phase::DayPkVote)
-            return phaseError(m_state.config.rules.tie == TieRule::Pk ? "DAY_VOTE, DAY_PK_VOTE"
-                                                                      : "DAY_VOTE",
-                              true);
-        if (!me->alive)
-            return makeError(ErrorCode::PlayerDead, "dead players cannot vote");
-        if (!mayVote(*me))
-            return makeError(ErrorCode::NotYourTurn, "players in the PK do not vote in its revote");
-        auto chosen = optionalOther("you cannot vote for yourself");
-        if (!chosen)
-            return chosen.error();
-        const std::optional<std::string> target = *chosen;
-        if (target && m_state.phase == Phase::DayPkVote
-            && std::find(m_state.pkCandidates.begin(), m_state.pkCandidates.end(), *target)
-                   == m_state.pkCandidates.end())
-            return makeError(ErrorCode::InvalidTarget,
-                             *target + " is not in the PK; vote for one of its players or abstain");
-        const std::optional<std::string> previous
-            = me->voted ? std::optional<std::string>(*me->voteTarget) : std::nullopt;
-        json payload = obj("voterPlayerId",
-                           me->playerId,
-                           "targetPlayerId",
-                           optString(target),
-                           "reason",
-                           optString(cmd.reason));
-        if (previous)
-            payload["previousTargetPlayerId"] = previous->empty() ? json(nullptr) : json(*previous);
-        emit(makeEvent(now, EventType::VoteCast, Audience::Public, std::move(payload)));
-        if (allVoted())
-            endVoteOrBreak(now);
-        return m_log.size() - before;
-    }
-
+    case K::DoctorProtect:
+        return doNightAction(cmd, me, now);
+    case K::Vote:
+        return doVote(cmd, me, now);
     case K::WitchSave:
     case K::WitchPoison:
-    case K::WitchPass: {
-        if (!cmd.text.empty())
-            return makeError(ErrorCode::InvalidArgument,
-                             "action must be SAVE, POISON or PASS, not " + cmd.text);
-        if (m_state.phase != Phase::NightWitch)
-            return phaseError("NIGHT_WITCH", me->role == Role::Witch);
-        if (me->role != Role::Witch)
-            return makeError(ErrorCode::NotYourRole, "only the witch can do this");
-        if (!me->alive)
-            return makeError(ErrorCode::PlayerDead, "dead players cannot act");
-        if (me->witchActed)
-            return makeError(ErrorCode::AlreadyActed, "you already acted tonight");
-        std::optional<std::string> target;
-        std::string_view action = "PASS";
-        if (cmd.kind == K::WitchSave) {
-            if (!me->hasAntidote)
-                return makeError(ErrorCode::NoPotion, "your antidote is used up");
-            if (!m_state.nightVictim)
-                return makeError(ErrorCode::InvalidTarget, "no one was attacked tonight");
-            if (cmd.target && !cmd.target->empty() && *cmd.target != *m_state.nightVictim)
-                return makeError(ErrorCode::InvalidTarget,
-                                 "the antidote can only save tonight's victim");
-            if (!mayUseAntidote(*me))
-                return makeError(ErrorCode::NoPotion,
-                                 *m_state.nightVictim == me->playerId
-                                     ? "the rules do not let the witch save herself tonight"
-                                     : "only one potion per night");
-            target = m_state.nightVictim;
-            action = "SAVE";
-        } else if (cmd.kind == K::WitchPoison) {
-            if (!me->hasPoison)
-                return makeError(ErrorCode::NoPotion, "your poison is used up");
-            if (m_state.witchSaved && !m_state.config.rules.witchBothPotionsOneNight)
-                return makeError(ErrorCode::NoPotion, "only one potion per night");
-            auto t = targetPlayer(true);
-            if (!t)
-                return t.error();
-            if ((*t)->playerId == me->playerId)
-                return makeError(ErrorCode::InvalidTarget, "the witch cannot poison herself");
-            target = (*t)->playerId;
-            action = "POISON";
-        }
-        emit(makeEvent(now,
-                       EventType::WitchActed,
-                       Audience::Player,
-                       obj("night",
-                           m_state.nightNumber,
-                           "action",
-                           action,
-                           "targetPlayerId",
-                           optString(target)),
-                       me->playerId));
-        if (me->witchActed)
-            resolveNight(now);
-        return m_log.size() - before;
-    }
-
-    case K::HunterShoot: {
-        if (m_state.phase != Phase::HunterShot || m_state.hunterPending != me->playerId) {
-            if (me->role != Role::Hunter)
-                return makeError(ErrorCode::NotYourRole, "only the hunter can shoot");
-            return phaseError("HUNTER_SHOT, after the hunter dies",
-                              m_state.config.rules.hunters > 0 && me->alive);
-        }
-        auto target = optionalOther("the hunter cannot shoot himself");
-        if (!target)
-            return target.error();
-        endHunterShot(*target, now);
-        return m_log.size() - before;
-    }
+    case K::WitchPass:
+        return doWitchAct(cmd, me, now);
+    case K::HunterShoot:
+        return doHunterShoot(cmd, me, now);
     }
     return makeError(ErrorCode::InvalidArgument, "unknown command");
 }
 
-Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
+Error Match::phaseError(const Player &me, std::string_view allowed, bool canEverAct) const
 {
-    const std::size_t before = m_log.size();
+    return makeError(ErrorCode::WrongPhase,
+                     "not allowed in " + std::string(toString(m_state.phase)) + "; allowed in "
+                         + std::string(allowed),
+                     canEverAct && me.alive);
+}
+
+Expected<const Player *> Match::commandTarget(const Command &cmd, bool mustLive) const
+{
+    if (!cmd.target || cmd.target->empty())
+        return makeError(ErrorCode::InvalidTarget, "a targetPlayerId is required");
+    const Player *t = player(*cmd.target);
+    if (!t)
+        return makeError(ErrorCode::InvalidTarget,
+                         "no player " + *cmd.target + " in match " + m_state.matchId);
+    if (mustLive && !t->alive)
+        return makeError(ErrorCode::InvalidTarget,
+                         t->displayName + " (" + t->playerId + ") is dead");
+    return t;
+}
+
+Expected<std::optional<std::string>>
+Match::otherTarget(const Command &cmd, const Player &me, const char *notYourself) const
+{
+    if (!cmd.target)
+        return std::optional<std::string>();
+    auto t = commandTarget(cmd, true);
+    if (!t)
+        return t.error();
+    if ((*t)->playerId == me.playerId)
+        return makeError(ErrorCode::InvalidTarget, notYourself);
+    return std::optional<std::string>((*t)->playerId);
+}
+
+Expected<void> Match::doReady(Player &me, TimeMs now)
+{
+    if (m_state.phase != Phase::Lobby)
+        return makeError(ErrorCode::WrongPhase, "ready is only accepted in LOBBY");
+    if (me.ready)
+        return {};
+    payload::PlayerReady ready;
+    ready.playerId = me.playerId;
+    append(now, Audience::Public, ready);
+    if (std::all_of(m_state.players.begin(), m_state.players.end(), [](const Player &p) {
+            return p.ready;
+        }))
+        enterPhase(Phase::Night, now);
+    return {};
+}
+
+Expected<void> Match::doWolfChat(const Command &cmd, Player &me, TimeMs now)
+{
+    if (m_state.phase != Phase::Night)
+        return phaseError(me, "NIGHT", me.role == Role::Werewolf);
+    if (me.role != Role::Werewolf)
+        return makeError(ErrorCode::NotYourRole, "only werewolves can use wolf chat");
+    if (!me.alive)
+        return makeError(ErrorCode::PlayerDead, "dead players cannot act");
+    if (cmd.text.empty() || cmd.text.size() > 400 * 4)
+        return makeError(ErrorCode::InvalidArgument, "text must be 1..400 characters");
+    if (m_state.config.rateLimits && me.lastWolfChatAt) {
+        const std::int64_t wait = *me.lastWolfChatAt + m_state.config.wolfChatIntervalMs - now;
+        if (wait > 0)
+            return makeError(ErrorCode::RateLimited,
+                             "wolf chat is limited to 1 message per "
+                                 + std::to_string(m_state.config.wolfChatIntervalMs / 1000) + " s",
+                             true,
+                             wait);
+    }
+    payload::WolfChatMessage message;
+    message.fromWolfId = me.playerId;
+    message.text = cmd.text;
+    append(now, Audience::Wolves, message);
+    return {};
+}
+
+Expected<void> Match::doNightAction(const Command &cmd, Player &me, TimeMs now)
+{
+    using K = Command::Kind;
+    const Role need = cmd.kind == K::WolfKill      ? Role::Werewolf
+                      : cmd.kind == K::SeerInspect ? Role::Seer
+                                                   : Role::Doctor;
+    if (m_state.phase != Phase::Night)
+        return phaseError(me, "NIGHT", me.role == need);
+    if (me.role != need)
+        return makeError(ErrorCode::NotYourRole,
+                         "only the " + std::string(toString(need)) + " can do this");
+    if (!me.alive)
+        return makeError(ErrorCode::PlayerDead, "dead players cannot act");
+    auto target = commandTarget(cmd, true);
+    if (!target)
+        return target.error();
+    auto done = cmd.kind == K::WolfKill      ? doWolfKill(me, **target, now)
+                : cmd.kind == K::SeerInspect ? doSeerInspect(me, **target, now)
+                                             : doDoctorProtect(me, **target, now);
+    if (!done)
+        return done;
+    if (nightComplete())
+        endNight(now);
+    return {};
+}
+
+Expected<void> Match::doWolfKill(const Player &me, const Player &target, TimeMs now)
+{
+    if (target.role == Role::Werewolf)
+        return makeError(ErrorCode::InvalidTarget, "werewolves cannot target a werewolf");
+    payload::WolfKillSelected selected;
+    selected.byPlayerId = me.playerId;
+    selected.targetPlayerId = target.playerId;
+    selected.night = m_state.nightNumber;
+    append(now, Audience::Wolves, selected);
+    return {};
+}
+
+Expected<void> Match::doSeerInspect(const Player &me, const Player &target, TimeMs now)
+{
+    if (target.playerId == me.playerId)
+        return makeError(ErrorCode::InvalidTarget, "the seer cannot inspect themself");
+    if (me.seerTarget)
+        return makeError(ErrorCode::AlreadyActed,
+                         "you already inspected " + *me.seerTarget + " tonight");
+    payload::SeerInspected inspected;
+    inspected.targetPlayerId = target.playerId;
+    inspected.werewolf = target.role == Role::Werewolf;
+    inspected.night = m_state.nightNumber;
+    append(now, Audience::Player, inspected, me.playerId);
+    return {};
+}
+
+Expected<void> Match::doDoctorProtect(const Player &me, const Player &target, TimeMs now)
+{
+    if (me.doctorTarget)
+        return makeError(ErrorCode::AlreadyActed,
+                         "you already protected " + *me.doctorTarget + " tonight");
+    if (me.doctorPrevTarget && *me.doctorPrevTarget == target.playerId)
+        return makeError(ErrorCode::ConsecutiveProtect,
+                         "you protected " + target.playerId + " last night; choose someone else");
+    payload::DoctorProtected protection;
+    protection.targetPlayerId = target.playerId;
+    protection.night = m_state.nightNumber;
+    append(now, Audience::Player, protection, me.playerId);
+    return {};
+}
+
+Expected<void> Match::doVote(const Command &cmd, Player &me, TimeMs now)
+{
+    if (m_state.phase != Phase::DayVote && m_state.phase != Phase::DayPkVote)
+        return phaseError(me,
+                          m_state.config.rules.tie == TieRule::Pk ? "DAY_VOTE, DAY_PK_VOTE"
+                                                                  : "DAY_VOTE",
+                          true);
+    if (!me.alive)
+        return makeError(ErrorCode::PlayerDead, "dead players cannot vote");
+    if (!mayVote(me))
+        return makeError(ErrorCode::NotYourTurn, "players in the PK do not vote in its revote");
+    auto chosen = otherTarget(cmd, me, "you cannot vote for yourself");
+    if (!chosen)
+        return chosen.error();
+    const std::optional<std::string> target = *chosen;
+    if (target && m_state.phase == Phase::DayPkVote
+        && std::find(m_state.pkCandidates.begin(), m_state.pkCandidates.end(), *target)
+               == m_state.pkCandidates.end())
+        return makeError(ErrorCode::InvalidTarget,
+                         *target + " is not in the PK; vote for one of its players or abstain");
+    payload::VoteCast vote;
+    vote.voterPlayerId = me.playerId;
+    vote.targetPlayerId = view(target);
+    vote.reason = view(cmd.reason);
+    vote.changed = me.voted;
+    if (me.voted && !me.voteTarget->empty())
+        vote.previousTargetPlayerId = *me.voteTarget;
+    append(now, Audience::Public, vote);
+    if (allVoted())
+        endVoteOrBreak(now);
+    return {};
+}
+
+Expected<void> Match::doWitchAct(const Command &cmd, Player &me, TimeMs now)
+{
+    using K = Command::Kind;
+    if (!cmd.text.empty())
+        return makeError(ErrorCode::InvalidArgument,
+                         "action must be SAVE, POISON or PASS, not " + cmd.text);
+    if (m_state.phase != Phase::NightWitch)
+        return phaseError(me, "NIGHT_WITCH", me.role == Role::Witch);
+    if (me.role != Role::Witch)
+        return makeError(ErrorCode::NotYourRole, "only the witch can do this");
+    if (!me.alive)
+        return makeError(ErrorCode::PlayerDead, "dead players cannot act");
+    if (me.witchActed)
+        return makeError(ErrorCode::AlreadyActed, "you already acted tonight");
+    payload::WitchActed act;
+    act.night = m_state.nightNumber;
+    act.action = "PASS";
+    std::string target;
+    if (cmd.kind == K::WitchSave) {
+        if (!me.hasAntidote)
+            return makeError(ErrorCode::NoPotion, "your antidote is used up");
+        if (!m_state.nightVictim)
+            return makeError(ErrorCode::InvalidTarget, "no one was attacked tonight");
+        if (cmd.target && !cmd.target->empty() && *cmd.target != *m_state.nightVictim)
+            return makeError(ErrorCode::InvalidTarget,
+                             "the antidote can only save tonight's victim");
+        if (!mayUseAntidote(me))
+            return makeError(ErrorCode::NoPotion,
+                             *m_state.nightVictim == me.playerId
+                                 ? "the rules do not let the witch save herself tonight"
+                                 : "only one potion per night");
+        target = *m_state.nightVictim;
+        act.action = "SAVE";
+    } else if (cmd.kind == K::WitchPoison) {
+        if (!me.hasPoison)
+            return makeError(ErrorCode::NoPotion, "your poison is used up");
+        if (m_state.witchSaved && !m_state.config.rules.witchBothPotionsOneNight)
+            return makeError(ErrorCode::NoPotion, "only one potion per night");
+        auto t = commandTarget(cmd, true);
+        if (!t)
+            return t.error();
+        if ((*t)->playerId == me.playerId)
+            return makeError(ErrorCode::InvalidTarget, "the witch cannot poison herself");
+        target = (*t)->playerId;
+        act.action = "POISON";
+    }
+    if (act.action != "PASS")
+        act.targetPlayerId = target;
+    append(now, Audience::Player, act, me.playerId);
+    if (me.witchActed)
+        resolveNight(now);
+    return {};
+}
+
+Expected<void> Match::doHunterShoot(const Command &cmd, Player &me, TimeMs now)
+{
+    if (m_state.phase != Phase::HunterShot || m_state.hunterPending != me.playerId) {
+        if (me.role != Role::Hunter)
+            return makeError(ErrorCode::NotYourRole, "only the hunter can shoot");
+        return phaseError(
+            me, "HUNTER_SHOT, after the hunter dies", m_state.config.rules.hunters > 0 && me.alive);
+    }
+    auto target = otherTarget(cmd, me, "the hunter cannot shoot himself");
+    if (!target)
+        return target.error();
+    endHunterShot(*target, now);
+    return {};
+}
+
+Expected<void> Match::doSay(const Command &cmd, Player &me, TimeMs now)
+{
     if (cmd.text.empty())
         return makeError(ErrorCode::InvalidArgument, "text must not be empty");
     MessageKind kind = cmd.messageKind;
@@ -1949,16 +1910,18 @@ Expected<std::size_t> Match::doSay(const Command &cmd, Player &me, TimeMs now)
                              true,
                              wait);
     }
-    json payload = obj("playerId", me.playerId, "text", cmd.text, "kind", toString(kind));
-    if (cmd.replyToEventId && !cmd.replyToEventId->empty()) {
-        // Only a reply to an event of this match is kept; anything else is dropped, not an error.
-        if (seqFromEventId(m_state.matchId, *cmd.replyToEventId))
-            payload["replyToEventId"] = *cmd.replyToEventId;
-    }
-    emit(makeEvent(now, EventType::PublicMessage, Audience::Public, std::move(payload)));
+    payload::PublicMessage message;
+    message.playerId = me.playerId;
+    message.kind = kind;
+    message.text = cmd.text;
+    // Only a reply to an event of this match is kept; anything else is dropped, not an error.
+    if (cmd.replyToEventId && !cmd.replyToEventId->empty()
+        && seqFromEventId(m_state.matchId, *cmd.replyToEventId))
+        message.replyToEventId = *cmd.replyToEventId;
+    append(now, Audience::Public, message);
     if (turn)
         startOpeningTurn(m_state.openingIndex + 1, now);
-    return m_log.size() - before;
+    return {};
 }
 
 // ---------------------------------------------------------------- hash

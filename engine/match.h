@@ -6,7 +6,8 @@
 ///
 ///  - `execute(command, now)` validates a player command against the current
 ///    state (phase, role, target, turn, rate limits), and on success appends
-///    the resulting events (narration included) and folds them into the state.
+///    the resulting events and folds them into the state; the Town Crier's
+///    lines follow each event they narrate (see narrateAppended()).
 ///  - `advance(now)` resolves every deadline that has passed (phase timers,
 ///    opening turns), drawing any random outcome from the seeded RNG and
 ///    recording it in an event.
@@ -27,6 +28,12 @@
 
 namespace townhall::engine {
 
+namespace payload { // payloads.h
+struct PhaseChanged;
+struct PlayerEliminated;
+struct WolvesDecided;
+} // namespace payload
+
 /// Seats at a classic table. Other rule sets have 6 to 12:
 /// RuleSet::seatCount().
 inline constexpr int SeatCount = 8;
@@ -42,6 +49,7 @@ struct Timers
     std::int64_t dayDiscussion = 90'000;
     std::int64_t dayVote = 45'000;
     std::int64_t dayResolution = 10'000;
+    bool operator==(const Timers &) const = default;
 };
 
 /// Longer phases for seats played by language models, which take seconds
@@ -79,6 +87,7 @@ struct MatchConfig
     json toJson() const;
     /// Never throws: a config that does not decode gives the defaults.
     static MatchConfig fromJson(const json &j);
+    bool operator==(const MatchConfig &) const = default;
 };
 
 struct SeatAssignment
@@ -324,32 +333,77 @@ public:
 private:
     Match() = default;
 
+    // ---- events. The rules decide and append(); what follows from an event
+    // without a rule deciding it (narration) is the command path's.
+
+    /// A new event of this match: the next seq, its id, a time that never
+    /// runs backwards. Every event that is not narration waits, by then, for
+    /// the narration of the ones before it (nextSeq()).
     Event makeEvent(TimeMs at,
                     EventType type,
                     Audience audience,
                     json payload,
                     std::string audiencePlayer = {});
-    /// Appends one decided event (commit), then its narration.
-    void emit(Event e);
+    /// The rules' append: an event of `payload`'s type (payloads.h), made,
+    /// committed and folded. Nothing else.
+    template<typename P>
+    void append(TimeMs at, Audience audience, const P &payload, std::string audiencePlayer = {});
     /// Appends an event this match just made and folds it: tryApply()
     /// without the envelope checks makeEvent already guarantees.
     void commit(Event &&e);
     /// Decodes and folds m_log.back(); on error the state is unchanged.
     Expected<void> foldLast();
     std::vector<Event> tail(std::size_t from) const;
+    /// The seq the next event gets. Narration takes seqs too, so this first
+    /// narrates what was appended before (narrateAppended()).
+    std::uint64_t nextSeq();
+    /// The narration step: for each event appended since the last call, the
+    /// Town Crier's lines (narrator.h) as NARRATOR events right after it.
+    /// Run by the command path once the rules are done, and by nextSeq().
+    void narrateAppended();
+    void appendNarrationOf(std::size_t cause);
 
-    Expected<std::size_t> doSay(const Command &cmd, Player &p, TimeMs now);
+    // ---- commands: submit()'s steps
+    /// The player sending `cmd`, if the match takes commands from them now.
+    Expected<Player *> commandingPlayer(const Command &cmd);
+    /// The rules of one command: checks it and appends what it decides.
+    Expected<void> decide(const Command &cmd, Player &me, TimeMs now);
+    Expected<void> doReady(Player &me, TimeMs now);
+    Expected<void> doSay(const Command &cmd, Player &me, TimeMs now);
+    Expected<void> doWolfChat(const Command &cmd, Player &me, TimeMs now);
+    /// WOLF_KILL, SEER_INSPECT, DOCTOR_PROTECT: the checks they share, then the role's own.
+    Expected<void> doNightAction(const Command &cmd, Player &me, TimeMs now);
+    Expected<void> doWolfKill(const Player &me, const Player &target, TimeMs now);
+    Expected<void> doSeerInspect(const Player &me, const Player &target, TimeMs now);
+    Expected<void> doDoctorProtect(const Player &me, const Player &target, TimeMs now);
+    Expected<void> doVote(const Command &cmd, Player &me, TimeMs now);
+    Expected<void> doWitchAct(const Command &cmd, Player &me, TimeMs now);
+    Expected<void> doHunterShoot(const Command &cmd, Player &me, TimeMs now);
+    /// WRONG_PHASE; retryable only while the same call can still succeed once
+    /// its phase comes: never for a dead player or a role that cannot act at all.
+    Error phaseError(const Player &me, std::string_view allowed, bool canEverAct) const;
+    /// The command's target: required, a player of this match, alive if `mustLive`.
+    Expected<const Player *> commandTarget(const Command &cmd, bool mustLive) const;
+    /// A vote or a shot: no target means none; a target must be alive and not `me`.
+    Expected<std::optional<std::string>>
+    otherTarget(const Command &cmd, const Player &me, const char *notYourself) const;
+
+    // ---- phases and outcomes
     void enterPhase(Phase to, TimeMs now);
-    /// With fields added to PHASE_CHANGED's payload (DAY_PK_DEFENSE's order, HUNTER_SHOT's hunter).
-    void enterPhase(Phase to, TimeMs now, json extra);
+    /// `next`'s phase, with what only some phases carry (DAY_PK_DEFENSE's
+    /// order, HUNTER_SHOT's hunter and resume); the rest is filled in here.
+    void enterPhase(payload::PhaseChanged next, TimeMs now);
+    /// The passing of time: every deadline at or before `now`, resolved.
+    void resolveDeadlines(TimeMs now);
     void endNight(TimeMs now);
     void endVote(TimeMs now);
-    /// The wolves' victim is decided; the witch's turn comes (or not).
-    void decideNightVictim(TimeMs now);
     /// Applies the night's deaths (wolves, witch), then the day or a hunter's shot.
     void resolveNight(TimeMs now);
-    /// PLAYER_ELIMINATED for `playerId` (its role when the rules reveal it).
-    void eliminate(const std::string &playerId, std::string_view cause, json extra, TimeMs now);
+    /// Classic's night, as it always was: NIGHT_RESOLVED, NIGHT_RESULT, the
+    /// death, then the dawn (or the wolves' win).
+    void resolveClassicNight(const payload::WolvesDecided &decided, TimeMs now);
+    /// PLAYER_ELIMINATED for `death` (its role too when the rules reveal it).
+    void eliminate(payload::PlayerEliminated death, TimeMs now);
     /// The hunter among `deaths` who may shoot now (not poisoned, unless the rules allow it).
     std::optional<std::string> shootingHunter(const std::vector<std::string> &deaths) const;
     void enterHunterShot(const std::string &hunter, Phase resume, TimeMs now);
@@ -377,7 +431,6 @@ private:
     void continueAfter(Phase resume, TimeMs now);
     void startOpeningTurn(int index, TimeMs now);
     void finish(std::optional<Team> winner, TimeMs now, std::string_view reason = {});
-    void narrate(std::uint64_t causeSeq);
     /// Pauses at a phase boundary when a breakpoint (or a step) asks for it.
     void breakAtPhaseBoundary(TimeMs now);
     /// Resolves the vote, or stops right before it when that breakpoint is set.
@@ -392,6 +445,7 @@ private:
 
     MatchState m_state;
     std::vector<Event> m_log;
+    std::size_t m_narrated = 0; ///< m_log's events before this index have been narrated
     bool m_publicOnly = false;
 };
 

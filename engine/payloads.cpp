@@ -69,6 +69,7 @@ public:
             return std::nullopt;
         return narrow(*v, key);
     }
+    int optI32(const char *key, int fallback) { return optI32(key).value_or(fallback); }
 
     /// A number of any kind (config values may be written as 1.5 or 2).
     std::optional<double> optNumber(const json &obj, const char *key)
@@ -94,8 +95,16 @@ public:
 
     std::vector<std::string_view> strings(const char *key)
     {
+        return strings(need(m_root, key), key);
+    }
+    /// Absent or null: empty.
+    std::vector<std::string_view> optStrings(const char *key)
+    {
+        return strings(have(m_root, key), key);
+    }
+    std::vector<std::string_view> strings(const json *v, const char *key)
+    {
         std::vector<std::string_view> out;
-        const json *v = need(m_root, key);
         if (!v)
             return out;
         if (!v->is_array())
@@ -145,6 +154,32 @@ public:
         fail(std::string("payload field '") + key + "' has an unknown value '" + std::string(s)
              + "'");
         return fallback;
+    }
+
+    /// An optional enum spelled as one of its names; absent or null: nullopt.
+    template<typename E>
+    std::optional<E> optName(const char *key, std::optional<E> (*parse)(std::string_view))
+    {
+        if (!have(m_root, key))
+            return std::nullopt;
+        return name<E>(key, parse, E());
+    }
+
+    /// `{playerId: role}`, in payload order.
+    std::vector<std::pair<std::string_view, Role>> roleTable(const json &roles, const char *key)
+    {
+        std::vector<std::pair<std::string_view, Role>> out;
+        out.reserve(roles.size());
+        for (const auto &[playerId, role] : roles.items()) {
+            const auto parsed
+                = role.is_string() ? parseRole(role.get_ref<const std::string &>()) : std::nullopt;
+            if (!parsed) {
+                fail(std::string("payload field '") + key + "' has no valid role for " + playerId);
+                return {};
+            }
+            out.emplace_back(playerId, *parsed);
+        }
+        return out;
     }
 
     void fail(std::string problem)
@@ -243,7 +278,64 @@ MatchConfig readConfig(Reader &r, const json &j)
     return c;
 }
 
-// One read() per payload type: what the engine needs from it, nothing more.
+/// Writes one payload: a JSON object built by emplacing (no initializer-list
+/// temporaries, which cost measurably on the hot paths). Strings are copied
+/// out of the views.
+class Writer
+{
+public:
+    Writer()
+        : m_json(json::value_t::object)
+        , m_object(*m_json.get_ptr<json::object_t *>())
+    {}
+
+    template<typename V>
+    Writer &put(const char *key, V &&value)
+    {
+        m_object.emplace(key, json(std::forward<V>(value)));
+        return *this;
+    }
+    Writer &str(const char *key, std::string_view v) { return put(key, std::string(v)); }
+    /// Always written: the string, or null.
+    Writer &orNull(const char *key, const std::optional<std::string_view> &v)
+    {
+        return v ? str(key, *v) : put(key, nullptr);
+    }
+    /// Written only when set.
+    Writer &ifSet(const char *key, const std::optional<std::string_view> &v)
+    {
+        return v ? str(key, *v) : *this;
+    }
+    template<typename N>
+    Writer &ifSet(const char *key, const std::optional<N> &v)
+    {
+        return v ? put(key, *v) : *this;
+    }
+    Writer &names(const char *key, const std::vector<std::string_view> &v)
+    {
+        json a(json::value_t::array);
+        auto &items = *a.get_ptr<json::array_t *>();
+        items.reserve(v.size());
+        for (std::string_view x : v)
+            items.emplace_back(std::string(x));
+        return put(key, std::move(a));
+    }
+    Writer &roleTable(const char *key, const std::vector<std::pair<std::string_view, Role>> &roles)
+    {
+        json o(json::value_t::object);
+        for (const auto &[playerId, role] : roles)
+            o.get_ptr<json::object_t *>()->emplace(std::string(playerId), json(toString(role)));
+        return put(key, std::move(o));
+    }
+    json take() { return std::move(m_json); }
+
+private:
+    json m_json;
+    json::object_t &m_object;
+};
+
+// One read() and one write() per payload type, side by side: the keys of a
+// payload are spelled here and nowhere else.
 
 void read(Reader &r, payload::MatchCreated &p)
 {
@@ -267,8 +359,28 @@ void read(Reader &r, payload::MatchCreated &p)
     }
 }
 
+json write(const payload::MatchCreated &p)
+{
+    json players(json::value_t::array);
+    for (const payload::Seat &x : p.players)
+        players.push_back(Writer()
+                              .str("playerId", x.playerId)
+                              .str("agentId", x.agentId)
+                              .str("displayName", x.displayName)
+                              .put("seat", x.seat)
+                              .take());
+    return Writer()
+        .str("matchId", p.matchId)
+        .str("buildingInstanceId", p.buildingInstanceId)
+        .put("matchNumber", p.matchNumber)
+        .put("config", p.config.toJson())
+        .put("players", std::move(players))
+        .take();
+}
+
 void read(Reader &r, payload::PhaseChanged &p)
 {
+    p.from = r.optName<Phase>("from", parsePhase);
     p.to = r.name<Phase>("to", parsePhase, Phase::Lobby);
     p.dayNumber = r.i32("dayNumber");
     p.nightNumber = r.optI32("nightNumber");
@@ -281,11 +393,39 @@ void read(Reader &r, payload::PhaseChanged &p)
     }
 }
 
+json write(const payload::PhaseChanged &p)
+{
+    Writer w;
+    w.put("from", p.from ? json(toString(*p.from)) : json(nullptr))
+        .put("to", toString(p.to))
+        .put("dayNumber", p.dayNumber)
+        .ifSet("nightNumber", p.nightNumber);
+    if (p.to == Phase::DayOpening || p.to == Phase::DayPkDefense)
+        w.names("order", p.order);
+    w.ifSet("hunterPlayerId", p.hunterPlayerId);
+    if (p.resume)
+        w.put("resume", toString(*p.resume));
+    if (p.phaseEndsAtMs)
+        w.put("phaseEndsAtMs", *p.phaseEndsAtMs).put("phaseEndsAt", isoTime(*p.phaseEndsAtMs));
+    return w.take();
+}
+
 void read(Reader &r, payload::PublicMessage &p)
 {
     p.playerId = r.str("playerId");
     p.kind = r.name<MessageKind>("kind", parseMessageKind, MessageKind::Discussion);
     p.text = r.str("text");
+    p.replyToEventId = r.optStr("replyToEventId");
+}
+
+json write(const payload::PublicMessage &p)
+{
+    return Writer()
+        .str("playerId", p.playerId)
+        .str("text", p.text)
+        .put("kind", toString(p.kind))
+        .ifSet("replyToEventId", p.replyToEventId)
+        .take();
 }
 
 void read(Reader &r, payload::WolfChatMessage &p)
@@ -294,10 +434,29 @@ void read(Reader &r, payload::WolfChatMessage &p)
     p.text = r.str("text");
 }
 
+json write(const payload::WolfChatMessage &p)
+{
+    return Writer().str("fromWolfId", p.fromWolfId).str("text", p.text).take();
+}
+
 void read(Reader &r, payload::VoteCast &p)
 {
     p.voterPlayerId = r.str("voterPlayerId");
     p.targetPlayerId = r.optStr("targetPlayerId");
+    p.reason = r.optStr("reason");
+    p.changed = r.root().contains("previousTargetPlayerId");
+    p.previousTargetPlayerId = r.optStr("previousTargetPlayerId");
+}
+
+json write(const payload::VoteCast &p)
+{
+    Writer w;
+    w.str("voterPlayerId", p.voterPlayerId)
+        .orNull("targetPlayerId", p.targetPlayerId)
+        .orNull("reason", p.reason);
+    if (p.changed)
+        w.orNull("previousTargetPlayerId", p.previousTargetPlayerId);
+    return w.take();
 }
 
 void read(Reader &r, payload::NightResult &p)
@@ -307,6 +466,17 @@ void read(Reader &r, payload::NightResult &p)
     p.night = r.optI32("night");
     if (r.root().contains("deaths"))
         p.deaths = r.strings("deaths");
+}
+
+json write(const payload::NightResult &p)
+{
+    Writer w;
+    w.ifSet("night", p.night)
+        .orNull("killedPlayerId", p.killedPlayerId)
+        .put("savedByDoctor", p.savedByDoctor);
+    if (p.deaths)
+        w.names("deaths", *p.deaths);
+    return w.take();
 }
 
 void read(Reader &r, payload::PlayerEliminated &p)
@@ -319,6 +489,25 @@ void read(Reader &r, payload::PlayerEliminated &p)
             r.fail("payload field 'roleRevealed' has an unknown value '" + std::string(*role)
                    + "'");
     }
+    p.night = r.optI32("night");
+    p.day = r.optI32("day");
+    p.votes = r.optI32("votes");
+    p.byPlayerId = r.optStr("byPlayerId");
+}
+
+json write(const payload::PlayerEliminated &p)
+{
+    Writer w;
+    w.str("playerId", p.playerId);
+    if (!p.cause.empty())
+        w.str("cause", p.cause);
+    if (p.roleRevealed)
+        w.put("roleRevealed", toString(*p.roleRevealed));
+    return w.ifSet("night", p.night)
+        .ifSet("day", p.day)
+        .ifSet("votes", p.votes)
+        .ifSet("byPlayerId", p.byPlayerId)
+        .take();
 }
 
 void read(Reader &r, payload::GameEnded &p)
@@ -327,6 +516,37 @@ void read(Reader &r, payload::GameEnded &p)
         p.winningTeam = std::nullopt;
     else
         p.winningTeam = r.name<Team>("winningTeam", parseTeamName, Team::Villagers);
+    p.dayNumber = r.optI32("dayNumber", 0);
+    p.survivors = r.optI32("survivors", 0);
+    p.reason = r.optStr("reason");
+}
+
+json write(const payload::GameEnded &p)
+{
+    return Writer()
+        .put("winningTeam", p.winningTeam ? toString(*p.winningTeam) : std::string_view("NONE"))
+        .put("dayNumber", p.dayNumber)
+        .put("survivors", p.survivors)
+        .ifSet("reason", p.reason)
+        .take();
+}
+
+void read(Reader &r, payload::Narrator &p)
+{
+    p.templateId = r.optStr("templateId").value_or(std::string_view());
+    p.args.value = r.optObject(r.root(), "args");
+    p.text = r.optStr("text").value_or(std::string_view());
+    p.causeEventId = r.optStr("causeEventId").value_or(std::string_view());
+}
+
+json write(const payload::Narrator &p)
+{
+    return Writer()
+        .str("templateId", p.templateId)
+        .put("args", p.args.value ? *p.args.value : json::object())
+        .str("text", p.text)
+        .str("causeEventId", p.causeEventId)
+        .take();
 }
 
 void read(Reader &r, payload::RolesAssigned &p)
@@ -337,18 +557,24 @@ void read(Reader &r, payload::RolesAssigned &p)
         if (ec != std::errc() || end != seed.data() + seed.size() || seed.empty())
             r.fail("payload field 'seed' must be a decimal number in a string");
     }
-    if (const json *roles = r.object(r.root(), "roles")) {
-        p.roles.reserve(roles->size());
-        for (const auto &[playerId, role] : roles->items()) {
-            const auto parsed
-                = role.is_string() ? parseRole(role.get_ref<const std::string &>()) : std::nullopt;
-            if (!parsed) {
-                r.fail("payload field 'roles' has no valid role for " + playerId);
-                return;
-            }
-            p.roles.emplace_back(playerId, *parsed);
-        }
-    }
+    if (const json *roles = r.object(r.root(), "roles"))
+        p.roles = r.roleTable(*roles, "roles");
+}
+
+json write(const payload::RolesAssigned &p)
+{
+    return Writer().put("seed", std::to_string(p.seed)).roleTable("roles", p.roles).take();
+}
+
+void read(Reader &r, payload::RoleCard &p)
+{
+    p.role = r.optName<Role>("role", parseRole).value_or(Role::Villager);
+    p.knownWolves = r.optStrings("knownWolves");
+}
+
+json write(const payload::RoleCard &p)
+{
+    return Writer().put("role", toString(p.role)).names("knownWolves", p.knownWolves).take();
 }
 
 void read(Reader &r, payload::PlayerReady &p)
@@ -356,22 +582,59 @@ void read(Reader &r, payload::PlayerReady &p)
     p.playerId = r.str("playerId");
 }
 
+json write(const payload::PlayerReady &p)
+{
+    return Writer().str("playerId", p.playerId).take();
+}
+
 void read(Reader &r, payload::TurnStarted &p)
 {
+    p.playerId = r.optStr("playerId").value_or(std::string_view());
+    p.seat = r.optI32("seat", 0);
     p.index = r.i32("index");
+    p.of = r.optI32("of", 0);
     p.turnEndsAtMs = r.i64("turnEndsAtMs");
     p.phaseEndsAtMs = r.i64("phaseEndsAtMs");
+}
+
+json write(const payload::TurnStarted &p)
+{
+    return Writer()
+        .str("playerId", p.playerId)
+        .put("seat", p.seat)
+        .put("index", p.index)
+        .put("of", p.of)
+        .put("turnEndsAtMs", p.turnEndsAtMs)
+        .put("turnEndsAt", isoTime(p.turnEndsAtMs))
+        .put("phaseEndsAtMs", p.phaseEndsAtMs)
+        .take();
 }
 
 void read(Reader &r, payload::TurnMissed &p)
 {
     p.playerId = r.str("playerId");
+    p.index = r.optI32("index", 0);
+}
+
+json write(const payload::TurnMissed &p)
+{
+    return Writer().str("playerId", p.playerId).put("index", p.index).take();
 }
 
 void read(Reader &r, payload::WolfKillSelected &p)
 {
     p.byPlayerId = r.str("byPlayerId");
     p.targetPlayerId = r.str("targetPlayerId");
+    p.night = r.optI32("night", 0);
+}
+
+json write(const payload::WolfKillSelected &p)
+{
+    return Writer()
+        .str("byPlayerId", p.byPlayerId)
+        .str("targetPlayerId", p.targetPlayerId)
+        .put("night", p.night)
+        .take();
 }
 
 void read(Reader &r, payload::SeerInspected &p)
@@ -384,33 +647,127 @@ void read(Reader &r, payload::SeerInspected &p)
     p.night = r.i32("night");
 }
 
+json write(const payload::SeerInspected &p)
+{
+    return Writer()
+        .str("targetPlayerId", p.targetPlayerId)
+        .put("alignment", p.werewolf ? "WEREWOLF" : "NOT_WEREWOLF")
+        .put("night", p.night)
+        .take();
+}
+
 void read(Reader &r, payload::DoctorProtected &p)
 {
     p.targetPlayerId = r.str("targetPlayerId");
+    p.night = r.optI32("night", 0);
+}
+
+json write(const payload::DoctorProtected &p)
+{
+    return Writer().str("targetPlayerId", p.targetPlayerId).put("night", p.night).take();
 }
 
 void read(Reader &r, payload::NightResolved &p)
 {
     p.night = r.optI32("night");
+    p.wolfTargets = r.optStrings("wolfTargets");
+    p.victimPlayerId = r.optStr("victimPlayerId").value_or(std::string_view());
+    p.how = r.optStr("how").value_or(std::string_view());
     p.protectedPlayerId = r.optStr("protectedPlayerId");
+    p.saved = r.optBool("saved");
     p.missed = r.strings("missed");
+    if (r.root().contains("deaths"))
+        p.witch = payload::NightResolved::Witch{
+            r.optStr("witchSavedPlayerId"), r.optStr("witchPoisonedPlayerId"), r.strings("deaths")};
+}
+
+json write(const payload::NightResolved &p)
+{
+    Writer w;
+    w.ifSet("night", p.night)
+        .names("wolfTargets", p.wolfTargets)
+        .str("victimPlayerId", p.victimPlayerId)
+        .str("how", p.how)
+        .orNull("protectedPlayerId", p.protectedPlayerId)
+        .put("saved", p.saved)
+        .names("missed", p.missed);
+    if (p.witch)
+        w.orNull("witchSavedPlayerId", p.witch->savedPlayerId)
+            .orNull("witchPoisonedPlayerId", p.witch->poisonedPlayerId)
+            .names("deaths", p.witch->deaths);
+    return w.take();
 }
 
 void read(Reader &r, payload::VoteResult &p)
 {
+    p.day = r.optI32("day", 0);
+    if (const json *tally = r.optObject(r.root(), "tally")) {
+        p.tally.reserve(tally->size());
+        for (const auto &[target, votes] : tally->items()) {
+            if (!votes.is_number_integer()) {
+                r.fail("payload field 'tally' must map players to integers");
+                return;
+            }
+            p.tally.emplace_back(target, votes.get<int>());
+        }
+    }
+    p.abstained = r.optStrings("abstained");
     p.eliminatedPlayerId = r.optStr("eliminatedPlayerId");
     p.noVote = r.strings("noVote");
     p.tie = r.optBool("tie");
-    p.topCount = r.optI32("topCount").value_or(0);
+    p.topCount = r.optI32("topCount", 0);
     if (r.root().contains("pk"))
         p.pk = r.strings("pk");
-    p.pkRound = r.optI32("pkRound").value_or(0);
+    p.pkRound = r.optI32("pkRound", 0);
+}
+
+json write(const payload::VoteResult &p)
+{
+    json tally(json::value_t::object);
+    for (const auto &[target, votes] : p.tally)
+        tally.get_ptr<json::object_t *>()->emplace(std::string(target), json(votes));
+    Writer w;
+    w.put("day", p.day)
+        .put("tally", std::move(tally))
+        .names("abstained", p.abstained)
+        .names("noVote", p.noVote)
+        .orNull("eliminatedPlayerId", p.eliminatedPlayerId)
+        .put("tie", p.tie)
+        .put("topCount", p.topCount);
+    if (!p.pk.empty())
+        w.names("pk", p.pk);
+    if (p.pkRound > 0)
+        w.put("pkRound", p.pkRound);
+    return w.take();
+}
+
+void read(Reader &r, payload::RolesRevealed &p)
+{
+    if (const json *roles = r.optObject(r.root(), "roles"))
+        p.roles = r.roleTable(*roles, "roles");
+}
+
+json write(const payload::RolesRevealed &p)
+{
+    return Writer().roleTable("roles", p.roles).take();
 }
 
 void read(Reader &r, payload::WitchInformed &p)
 {
     p.night = r.i32("night");
     p.killedPlayerId = r.optStr("killedPlayerId");
+    p.antidote = r.optBool("antidote");
+    p.poison = r.optBool("poison");
+}
+
+json write(const payload::WitchInformed &p)
+{
+    return Writer()
+        .put("night", p.night)
+        .orNull("killedPlayerId", p.killedPlayerId)
+        .put("antidote", p.antidote)
+        .put("poison", p.poison)
+        .take();
 }
 
 void read(Reader &r, payload::WitchActed &p)
@@ -420,6 +777,15 @@ void read(Reader &r, payload::WitchActed &p)
     if (!r.failed() && p.action != "SAVE" && p.action != "POISON" && p.action != "PASS")
         r.fail("payload field 'action' has an unknown value '" + std::string(p.action) + "'");
     p.targetPlayerId = r.optStr("targetPlayerId");
+}
+
+json write(const payload::WitchActed &p)
+{
+    return Writer()
+        .put("night", p.night)
+        .str("action", p.action)
+        .orNull("targetPlayerId", p.targetPlayerId)
+        .take();
 }
 
 void read(Reader &r, payload::WolvesDecided &p)
@@ -432,25 +798,73 @@ void read(Reader &r, payload::WolvesDecided &p)
     p.missed = r.strings("missed");
 }
 
+json write(const payload::WolvesDecided &p)
+{
+    return Writer()
+        .put("night", p.night)
+        .str("victimPlayerId", p.victimPlayerId)
+        .str("how", p.how)
+        .names("wolfTargets", p.wolfTargets)
+        .orNull("protectedPlayerId", p.protectedPlayerId)
+        .names("missed", p.missed)
+        .take();
+}
+
 void read(Reader &r, payload::HunterShot &p)
 {
     p.hunterPlayerId = r.str("hunterPlayerId");
     p.targetPlayerId = r.optStr("targetPlayerId");
+    p.timedOut = r.optBool("timedOut");
+}
+
+json write(const payload::HunterShot &p)
+{
+    return Writer()
+        .str("hunterPlayerId", p.hunterPlayerId)
+        .orNull("targetPlayerId", p.targetPlayerId)
+        .put("timedOut", p.timedOut)
+        .take();
 }
 
 void read(Reader &r, payload::MatchPaused &p)
 {
     p.remainingMs = r.i64("remainingMs");
+    p.phase = r.optName<Phase>("phase", parsePhase);
+    p.reason = r.optStr("reason");
     p.breakpoint = r.optStr("breakpoint");
+}
+
+json write(const payload::MatchPaused &p)
+{
+    Writer w;
+    w.put("remainingMs", p.remainingMs);
+    if (p.phase)
+        w.put("phase", toString(*p.phase));
+    return w.ifSet("reason", p.reason).ifSet("breakpoint", p.breakpoint).take();
 }
 
 void read(Reader &r, payload::MatchResumed &p)
 {
+    p.reason = r.optStr("reason").value_or(std::string_view());
     p.phaseEndsAtMs = r.i64("phaseEndsAtMs");
     p.turnEndsAtMs = r.optI64("turnEndsAtMs");
     p.speed = r.optNumber(r.root(), "speed");
     if (p.speed && !(*p.speed > 0))
         p.speed.reset(); // a factor that is not above zero changes nothing
+    p.skipTurns = r.optBool("skipTurns");
+}
+
+json write(const payload::MatchResumed &p)
+{
+    Writer w;
+    w.str("reason", p.reason)
+        .put("phaseEndsAtMs", p.phaseEndsAtMs)
+        .put("phaseEndsAt", isoTime(p.phaseEndsAtMs))
+        .ifSet("turnEndsAtMs", p.turnEndsAtMs)
+        .ifSet("speed", p.speed);
+    if (p.skipTurns)
+        w.put("skipTurns", true);
+    return w.take();
 }
 
 void read(Reader &r, payload::BreakpointsSet &p)
@@ -460,10 +874,14 @@ void read(Reader &r, payload::BreakpointsSet &p)
     p.step = r.optBool("step");
 }
 
-// Types whose payload the engine does not read.
-void read(Reader &, payload::Narrator &) {}
-void read(Reader &, payload::RoleCard &) {}
-void read(Reader &, payload::RolesRevealed &) {}
+json write(const payload::BreakpointsSet &p)
+{
+    return Writer()
+        .put("phaseBoundary", p.phaseBoundary)
+        .put("beforeVoteResolution", p.beforeVoteResolution)
+        .put("step", p.step)
+        .take();
+}
 
 template<std::size_t I>
 Payload readAs(Reader &r)
@@ -495,25 +913,161 @@ Expected<MatchConfig> decodeMatchConfig(const json &j)
     return c;
 }
 
-Expected<Payload> decodePayload(const Event &e)
+namespace {
+
+/// Both decodePayload()s: `where` names the event (or the type) in an error.
+template<typename Where>
+Expected<Payload> decode(EventType type, const json &payload, const Where &where)
 {
-    const auto index = static_cast<std::size_t>(e.type);
-    auto where = [&e, index]() {
-        std::string w = "event " + e.eventId;
-        if (index < Readers.size())
-            w += " (" + std::string(toString(e.type)) + ")";
-        return w;
-    };
+    const auto index = static_cast<std::size_t>(type);
     if (index >= Readers.size())
         return makeError(ErrorCode::InvalidArgument,
                          where() + ": unknown event type " + std::to_string(index));
-    if (!e.payload.is_object())
+    if (!payload.is_object())
         return makeError(ErrorCode::InvalidArgument, where() + ": payload is not an object");
-    Reader r(e.payload);
+    Reader r(payload);
     Payload p = Readers[index](r);
     if (r.failed())
         return makeError(ErrorCode::InvalidArgument, where() + ": " + r.problem());
     return p;
+}
+
+bool knownType(EventType type)
+{
+    return static_cast<std::size_t>(type) < Readers.size();
+}
+
+} // namespace
+
+Expected<Payload> decodePayload(const Event &e)
+{
+    return decode(e.type, e.payload, [&e]() {
+        std::string w = "event " + e.eventId;
+        if (knownType(e.type))
+            w += " (" + std::string(toString(e.type)) + ")";
+        return w;
+    });
+}
+
+Expected<Payload> decodePayload(EventType type, const json &payload)
+{
+    return decode(type, payload, [type]() {
+        return knownType(type) ? std::string(toString(type)) : std::string("an event");
+    });
+}
+
+json encode(const payload::MatchCreated &p)
+{
+    return write(p);
+}
+json encode(const payload::PhaseChanged &p)
+{
+    return write(p);
+}
+json encode(const payload::PublicMessage &p)
+{
+    return write(p);
+}
+json encode(const payload::WolfChatMessage &p)
+{
+    return write(p);
+}
+json encode(const payload::VoteCast &p)
+{
+    return write(p);
+}
+json encode(const payload::NightResult &p)
+{
+    return write(p);
+}
+json encode(const payload::PlayerEliminated &p)
+{
+    return write(p);
+}
+json encode(const payload::GameEnded &p)
+{
+    return write(p);
+}
+json encode(const payload::Narrator &p)
+{
+    return write(p);
+}
+json encode(const payload::RolesAssigned &p)
+{
+    return write(p);
+}
+json encode(const payload::RoleCard &p)
+{
+    return write(p);
+}
+json encode(const payload::PlayerReady &p)
+{
+    return write(p);
+}
+json encode(const payload::TurnStarted &p)
+{
+    return write(p);
+}
+json encode(const payload::TurnMissed &p)
+{
+    return write(p);
+}
+json encode(const payload::WolfKillSelected &p)
+{
+    return write(p);
+}
+json encode(const payload::SeerInspected &p)
+{
+    return write(p);
+}
+json encode(const payload::DoctorProtected &p)
+{
+    return write(p);
+}
+json encode(const payload::NightResolved &p)
+{
+    return write(p);
+}
+json encode(const payload::VoteResult &p)
+{
+    return write(p);
+}
+json encode(const payload::RolesRevealed &p)
+{
+    return write(p);
+}
+json encode(const payload::MatchPaused &p)
+{
+    return write(p);
+}
+json encode(const payload::MatchResumed &p)
+{
+    return write(p);
+}
+json encode(const payload::BreakpointsSet &p)
+{
+    return write(p);
+}
+json encode(const payload::WitchInformed &p)
+{
+    return write(p);
+}
+json encode(const payload::WitchActed &p)
+{
+    return write(p);
+}
+json encode(const payload::HunterShot &p)
+{
+    return write(p);
+}
+json encode(const payload::WolvesDecided &p)
+{
+    return write(p);
+}
+
+json encode(const Payload &p)
+{
+    return std::visit([](const auto &x) { return write(x); }, p);
 }
 
 } // namespace townhall::engine

@@ -149,8 +149,8 @@ std::map<int, DayRecord> publicDays(const Match &m)
             r.day = day + 1;
             if (p->killedPlayerId)
                 r.nightKill = std::string(*p->killedPlayerId);
-            for (std::string_view d : p->deaths)
-                r.nightDeaths.emplace_back(d);
+            if (p->deaths)
+                r.nightDeaths.insert(r.nightDeaths.end(), p->deaths->begin(), p->deaths->end());
             if (r.nightDeaths.empty() && r.nightKill)
                 r.nightDeaths.push_back(*r.nightKill);
             r.nightSaved = p->savedByDoctor;
@@ -498,76 +498,102 @@ json contractEvent(const Event &e)
             {"payload", e.payload}};
 }
 
-std::string phaseBrief(const Match &m, const std::string &playerId)
+namespace {
+
+/// phaseBrief()'s text, built step by step: each section of the agent context's
+/// layout is a function. The fixed text follows the match's language; names
+/// and speech stay as written.
+struct Brief
 {
-    const MatchState &s = m.state();
-    const Player *me = m.player(playerId);
-    const bool zh = isChinese(s);
-    // The fixed text follows the match's language; names and speech stay as written.
-    const auto tr = [zh](std::string_view en, std::string_view cn) {
-        return std::string(zh ? cn : en);
-    };
-    if (!me)
-        return tr("You are not a player in this match.", "你不是本局的玩家。");
-    const RuleSet &rules = s.config.rules;
+    const Match &m;
+    const MatchState &s;
+    const Player &me;
+    const bool zh;
     std::string b;
-    b += tr("[ROLE AND IDENTITY]\n", "【身份】\n");
-    if (zh)
-        b += "你是" + me->displayName + "（" + me->playerId + "，" + std::to_string(me->seat)
-             + "号位）。你的身份是" + std::string(toString(me->role))
-             + "。除非你选择公开或伪装，请保密。\n";
-    else
-        b += "You are " + me->displayName + " (" + me->playerId + ", seat "
-             + std::to_string(me->seat) + "). Your role is " + std::string(toString(me->role))
-             + ". Keep it secret unless you "
-               "choose to reveal or bluff.\n";
-    if (me->role == Role::Werewolf) {
-        b += tr("Your pack: ", "你的狼队友：");
-        for (const Player &p : s.players)
-            if (p.role == Role::Werewolf)
-                b += nameOf(s, p.playerId) + (p.alive ? "" : tr(" [dead]", "【已死亡】")) + " ";
-        b += "\n";
+
+    Brief(const Match &match, const Player &player)
+        : m(match)
+        , s(match.state())
+        , me(player)
+        , zh(isChinese(match.state()))
+    {}
+
+    std::string tr(std::string_view en, std::string_view cn) const
+    {
+        return std::string(zh ? cn : en);
     }
-    if (me->role == Role::Seer) {
-        b += tr("Your inspections:", "你的查验：");
-        if (s.seerHistory.empty())
-            b += tr(" none yet", "暂无");
-        for (const SeerRecord &r : s.seerHistory)
-            b += zh ? "第" + std::to_string(r.night) + "夜：" + nameOf(s, r.targetPlayerId)
-                          + (r.werewolf ? "是狼人；" : "不是狼人；")
-                    : " night " + std::to_string(r.night) + ": " + nameOf(s, r.targetPlayerId)
-                          + " is " + (r.werewolf ? "a WEREWOLF" : "NOT a werewolf") + ";";
-        b += "\n";
+
+    /// [ROLE AND IDENTITY]: who you are, what your role knows, the table's rules.
+    void roleAndIdentity()
+    {
+        b += tr("[ROLE AND IDENTITY]\n", "【身份】\n");
+        if (zh)
+            b += "你是" + me.displayName + "（" + me.playerId + "，" + std::to_string(me.seat)
+                 + "号位）。你的身份是" + std::string(toString(me.role))
+                 + "。除非你选择公开或伪装，请保密。\n";
+        else
+            b += "You are " + me.displayName + " (" + me.playerId + ", seat "
+                 + std::to_string(me.seat) + "). Your role is " + std::string(toString(me.role))
+                 + ". Keep it secret unless you choose to reveal or bluff.\n";
+        roleKnowledge();
+        if (!s.config.rules.isClassic())
+            rules();
     }
-    if (me->role == Role::Doctor && me->doctorPrevTarget)
-        b += tr("Last night you protected ", "昨晚你守护了") + nameOf(s, *me->doctorPrevTarget)
-             + tr("; you cannot protect them tonight.\n", "，今晚不能再守护同一人。\n");
-    if (me->role == Role::Witch) {
-        b += tr(
-            "You are the witch: after the wolves choose, you may save their victim with your "
-            "antidote "
-            "or poison one player, each potion once per match, and at most one potion a night.\n",
-            "你是女巫：狼人行动后，你可以用解药救下被刀的玩家，或用毒药毒死一名玩家；每瓶药整局只能"
-            "用一次，"
-            "每晚最多用一瓶。\n");
-        b += tr("Antidote: ", "解药：")
-             + tr(me->hasAntidote ? "unused" : "used", me->hasAntidote ? "未使用" : "已使用")
-             + tr(". Poison: ", "。毒药：")
-             + tr(me->hasPoison ? "unused" : "used", me->hasPoison ? "未使用" : "已使用")
-             + tr(".\n", "。\n");
+
+    /// What the role knows: the pack, the inspections, last night's
+    /// protection, the potions; the hunter's shot.
+    void roleKnowledge()
+    {
+        if (me.role == Role::Werewolf) {
+            b += tr("Your pack: ", "你的狼队友：");
+            for (const Player &p : s.players)
+                if (p.role == Role::Werewolf)
+                    b += nameOf(s, p.playerId) + (p.alive ? "" : tr(" [dead]", "【已死亡】")) + " ";
+            b += "\n";
+        }
+        if (me.role == Role::Seer) {
+            b += tr("Your inspections:", "你的查验：");
+            if (s.seerHistory.empty())
+                b += tr(" none yet", "暂无");
+            for (const SeerRecord &r : s.seerHistory)
+                b += zh ? "第" + std::to_string(r.night) + "夜：" + nameOf(s, r.targetPlayerId)
+                              + (r.werewolf ? "是狼人；" : "不是狼人；")
+                        : " night " + std::to_string(r.night) + ": " + nameOf(s, r.targetPlayerId)
+                              + " is " + (r.werewolf ? "a WEREWOLF" : "NOT a werewolf") + ";";
+            b += "\n";
+        }
+        if (me.role == Role::Doctor && me.doctorPrevTarget)
+            b += tr("Last night you protected ", "昨晚你守护了") + nameOf(s, *me.doctorPrevTarget)
+                 + tr("; you cannot protect them tonight.\n", "，今晚不能再守护同一人。\n");
+        if (me.role == Role::Witch) {
+            b += tr("You are the witch: after the wolves choose, you may save their victim with "
+                    "your antidote or poison one player, each potion once per match, and at most "
+                    "one potion a night.\n",
+                    "你是女巫：狼人行动后，你可以用解药救下被刀的玩家，或用毒药毒死一名玩家；"
+                    "每瓶药整局只能用一次，每晚最多用一瓶。\n");
+            b += tr("Antidote: ", "解药：")
+                 + tr(me.hasAntidote ? "unused" : "used", me.hasAntidote ? "未使用" : "已使用")
+                 + tr(". Poison: ", "。毒药：")
+                 + tr(me.hasPoison ? "unused" : "used", me.hasPoison ? "未使用" : "已使用")
+                 + tr(".\n", "。\n");
+        }
+        if (me.role == Role::Hunter)
+            b += tr("You are the hunter: when you die you may shoot one player, who dies with you "
+                    "(not if the witch poisoned you).\n",
+                    "你是猎人：死亡时可以开枪带走一名玩家（被女巫毒死时不能开枪）。\n");
     }
-    if (me->role == Role::Hunter)
-        b += tr("You are the hunter: when you die you may shoot one player, who dies with you (not "
-                "if the "
-                "witch poisoned you).\n",
-                "你是猎人：死亡时可以开枪带走一名玩家（被女巫毒死时不能开枪）。\n");
-    if (!rules.isClassic()) {
+
+    /// The rules of a table other than classic: ties, hidden roles, the day limit.
+    void rules()
+    {
+        const RuleSet &rules = s.config.rules;
         b += tr("Rules: ", "规则：");
-        b += rules.tie == TieRule::Pk ? tr(
-                 "a tied vote goes to a PK: the tied players defend themselves, then a "
-                 "revote among them; a second tie eliminates nobody. ",
-                 "投票平票时进入PK：平票玩家依次辩护，然后在他们之间重新投票；再次平票则无人出局。")
-                                      : tr("a tied vote eliminates nobody. ", "平票时无人出局。");
+        b += rules.tie == TieRule::Pk
+                 ? tr("a tied vote goes to a PK: the tied players defend themselves, then a "
+                      "revote among them; a second tie eliminates nobody. ",
+                      "投票平票时进入PK：平票玩家依次辩护，然后在他们之间重新投票；再次平票则无"
+                      "人出局。")
+                 : tr("a tied vote eliminates nobody. ", "平票时无人出局。");
         if (!rules.revealRoleOnDeath)
             b += tr("Roles are not revealed on death. ", "玩家死亡时不公开身份。");
         if (rules.maxDays > 0)
@@ -577,60 +603,79 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
         b += "\n";
     }
 
-    b += tr("\n[GAME STATE]\n", "\n【局势】\n");
-    const std::string endsAt
-        = isoTime(s.phase == Phase::DayOpening || s.phase == Phase::DayPkDefense ? s.turnEndsAt
-                                                                                 : s.phaseEndsAt);
-    if (zh)
-        b += "阶段：" + std::string(toString(s.phase)) + "，第" + std::to_string(s.dayNumber)
-             + "天，结束于" + endsAt + "。\n";
-    else
-        b += "Phase: " + std::string(toString(s.phase)) + ", day " + std::to_string(s.dayNumber)
-             + ", ends at " + endsAt + ".\n";
-    b += tr("Living:", "存活：");
-    for (const Player &p : s.players)
-        if (p.alive)
-            b += " " + nameOf(s, p.playerId) + ";";
-    b += tr("\nDead:", "\n死亡：");
-    for (const Player &p : s.players)
-        if (!p.alive)
-            b += " " + nameOf(s, p.playerId) + " (" + deadRole(p) + ");";
-    b += "\n";
+    /// [GAME STATE]: the phase and its deadline, the living and the dead.
+    void gameState()
+    {
+        b += tr("\n[GAME STATE]\n", "\n【局势】\n");
+        const std::string endsAt = isoTime(
+            s.phase == Phase::DayOpening || s.phase == Phase::DayPkDefense ? s.turnEndsAt
+                                                                           : s.phaseEndsAt);
+        if (zh)
+            b += "阶段：" + std::string(toString(s.phase)) + "，第" + std::to_string(s.dayNumber)
+                 + "天，结束于" + endsAt + "。\n";
+        else
+            b += "Phase: " + std::string(toString(s.phase)) + ", day " + std::to_string(s.dayNumber)
+                 + ", ends at " + endsAt + ".\n";
+        b += tr("Living:", "存活：");
+        for (const Player &p : s.players)
+            if (p.alive)
+                b += " " + nameOf(s, p.playerId) + ";";
+        b += tr("\nDead:", "\n死亡：");
+        for (const Player &p : s.players)
+            if (!p.alive)
+                b += " " + nameOf(s, p.playerId) + " (" + deadRole(p) + ");";
+        b += "\n";
+    }
 
-    const auto days = publicDays(m);
-    const int current = s.dayNumber;
-    bool olderHeader = false;
-    const auto deathsLine = [&](const DayRecord &r) {
+    /// The public days: older ones summarised, the previous and current verbatim.
+    void days()
+    {
+        const int current = s.dayNumber;
+        bool olderHeader = false;
+        for (const auto &[day, r] : publicDays(m)) {
+            if (day == 0)
+                continue;
+            if (day < current - 1) {
+                if (!olderHeader) {
+                    b += tr("\n[EARLIER DAYS, SUMMARISED]\n", "\n【前几天概要】\n");
+                    olderHeader = true;
+                }
+                earlierDay(day, r);
+            } else {
+                recentDay(day, r, day == current);
+            }
+        }
+    }
+
+    std::string deathsLine(const DayRecord &r) const
+    {
         std::string t;
         for (const std::string &d : r.nightDeaths)
             t += (t.empty() ? "" : tr(" and ", "和")) + nameOf(s, d);
         return t;
-    };
-    for (const auto &[day, r] : days) {
-        if (day == 0)
-            continue;
-        if (day < current - 1) {
-            if (!olderHeader) {
-                b += tr("\n[EARLIER DAYS, SUMMARISED]\n", "\n【前几天概要】\n");
-                olderHeader = true;
-            }
-            b += zh ? "第" + std::to_string(day) + "天：" : "Day " + std::to_string(day) + ": ";
-            b += !r.nightDeaths.empty() ? deathsLine(r) + tr(" died in the night. ", "夜里死亡。")
-                                        : tr("No night death. ", "夜里无人死亡。");
-            if (r.pkResult)
-                b += pkLine(s, *r.pkResult) + " ";
-            b += r.voteResult ? voteLine(s, *r.voteResult) : tr("No vote.", "没有投票。");
-            for (const Event *shot : r.shots)
-                b += " " + shotLine(s, *shot);
-            b += "\n";
-            continue;
-        }
+    }
+
+    /// One line: the night's deaths, the PK, the vote, the shots.
+    void earlierDay(int day, const DayRecord &r)
+    {
+        b += zh ? "第" + std::to_string(day) + "天：" : "Day " + std::to_string(day) + ": ";
+        b += !r.nightDeaths.empty() ? deathsLine(r) + tr(" died in the night. ", "夜里死亡。")
+                                    : tr("No night death. ", "夜里无人死亡。");
+        if (r.pkResult)
+            b += pkLine(s, *r.pkResult) + " ";
+        b += r.voteResult ? voteLine(s, *r.voteResult) : tr("No vote.", "没有投票。");
+        for (const Event *shot : r.shots)
+            b += " " + shotLine(s, *shot);
+        b += "\n";
+    }
+
+    /// The night, every speech and vote, the results and the shots.
+    void recentDay(int day, const DayRecord &r, bool current)
+    {
         if (zh)
-            b += "\n【第" + std::to_string(day) + "天，"
-                 + (day == current ? "当前】\n" : "前一天】\n");
+            b += "\n【第" + std::to_string(day) + "天，" + (current ? "当前】\n" : "前一天】\n");
         else
-            b += "\n[DAY " + std::to_string(day) + (day == current ? ", CURRENT]" : ", PREVIOUS]")
-                 + "\n";
+            b += "\n[DAY " + std::to_string(day) + (current ? ", CURRENT]" : ", PREVIOUS]") + "\n";
         if (r.nightDeaths.size() > 1)
             b += tr("Night: ", "夜里：") + deathsLine(r) + tr(" died.\n", "死亡。\n");
         else
@@ -663,7 +708,12 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
         for (const Event *shot : r.shots)
             b += shotLine(s, *shot) + "\n";
     }
-    if (me->role == Role::Werewolf) {
+
+    /// [WOLF CHAT, PRIVATE], for a werewolf.
+    void wolfChat()
+    {
+        if (me.role != Role::Werewolf)
+            return;
         std::string chat;
         for (const Event &e : m.log()) {
             if (e.type != EventType::WolfChatMessage)
@@ -676,17 +726,79 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
             b += tr("\n[WOLF CHAT, PRIVATE]\n", "\n【狼人频道，私密】\n") + chat;
     }
 
-    b += tr("\n[YOUR TASK]\n", "\n【你的任务】\n");
-    const auto req = m.requiredAction(playerId);
-    auto targets = [&] {
+    /// [YOUR TASK]: what is asked of you now, with the tool and the targets.
+    void task()
+    {
+        b += tr("\n[YOUR TASK]\n", "\n【你的任务】\n");
+        const auto req = m.requiredAction(me.playerId);
+        switch (req.type) {
+        case ActionType::None:
+            idle();
+            break;
+        case ActionType::WolfKill:
+            b += (req.alreadySubmitted
+                      ? tr("You chose a victim; you may change it.", "你已选择目标，可以更改。")
+                      : tr("Choose tonight's victim", "选择今晚的目标，"))
+                 + tr(" with et.werewolf.match.night.wolf_kill. Coordinate in wolf chat. Targets:",
+                      "使用 et.werewolf.match.night.wolf_kill。在狼人频道商量。可选目标：")
+                 + targets(req);
+            break;
+        case ActionType::SeerInspect:
+            b += req.alreadySubmitted
+                     ? tr("You have inspected tonight.", "你今晚已查验。")
+                     : tr("Inspect one player with et.werewolf.match.night.seer_inspect. Targets:",
+                          "使用 et.werewolf.match.night.seer_inspect 查验一名玩家。可选目标：")
+                           + targets(req);
+            break;
+        case ActionType::DoctorProtect:
+            b += req.alreadySubmitted
+                     ? tr("You have protected someone tonight.", "你今晚已守护。")
+                     : tr("Protect one player with et.werewolf.match.night.doctor_protect. "
+                          "Targets:",
+                          "使用 et.werewolf.match.night.doctor_protect 守护一名玩家。可选目标：")
+                           + targets(req);
+            break;
+        case ActionType::WitchAct:
+            witch(req);
+            break;
+        case ActionType::HunterShoot:
+            b += tr("You died and you are the hunter: shoot one player with "
+                    "et.werewolf.match.hunter_shoot, or pass (no target). Targets:",
+                    "你已死亡，你是猎人：使用 et.werewolf.match.hunter_shoot "
+                    "开枪带走一名玩家，或不开枪（不填目标）。可选目标：")
+                 + targets(req);
+            break;
+        case ActionType::SpeakOpening:
+        case ActionType::SpeakDefense:
+        case ActionType::SpeakDiscussion:
+            speak(req.type);
+            break;
+        case ActionType::Vote:
+            b += (req.alreadySubmitted
+                      ? tr("You voted; you may change your vote", "你已投票，可以改票，")
+                      : tr("Vote", "投票，"))
+                 + (req.pk ? tr(" in the PK's revote", "这是PK重新投票，") : std::string())
+                 + tr(" with et.werewolf.match.vote (targetPlayerId null to abstain). Targets:",
+                      "使用 et.werewolf.match.vote（targetPlayerId 为 null 表示弃票）。可选目标：")
+                 + targets(req);
+            break;
+        }
+        b += "\n";
+    }
+
+    std::string targets(const Match::RequiredAction &req) const
+    {
         std::string t;
         for (const auto &id : req.allowedTargets)
             t += " " + nameOf(s, id) + ";";
         return t;
-    };
-    switch (req.type) {
-    case ActionType::None:
-        if (s.phase == Phase::DayResolution && s.lastEliminated == playerId && !me->spokeLastWords)
+    }
+
+    /// Nothing is required: last words, the lobby, the end, or waiting.
+    void idle()
+    {
+        if (s.phase == Phase::DayResolution && s.lastEliminated == me.playerId
+            && !me.spokeLastWords)
             b += tr("You were voted out. You may say LAST_WORDS with et.werewolf.match.say_public.",
                     "你被放逐了。可以用 et.werewolf.match.say_public 发表遗言（LAST_WORDS）。");
         else if (s.phase == Phase::Lobby)
@@ -697,30 +809,11 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
         else
             b += tr("Nothing is required of you right now; wait for the next phase.",
                     "现在不需要你行动，请等待下一阶段。");
-        break;
-    case ActionType::WolfKill:
-        b += (req.alreadySubmitted
-                  ? tr("You chose a victim; you may change it.", "你已选择目标，可以更改。")
-                  : tr("Choose tonight's victim", "选择今晚的目标，"))
-             + tr(" with et.werewolf.match.night.wolf_kill. Coordinate in wolf chat. Targets:",
-                  "使用 et.werewolf.match.night.wolf_kill。在狼人频道商量。可选目标：")
-             + targets();
-        break;
-    case ActionType::SeerInspect:
-        b += req.alreadySubmitted
-                 ? tr("You have inspected tonight.", "你今晚已查验。")
-                 : tr("Inspect one player with et.werewolf.match.night.seer_inspect. Targets:",
-                      "使用 et.werewolf.match.night.seer_inspect 查验一名玩家。可选目标：")
-                       + targets();
-        break;
-    case ActionType::DoctorProtect:
-        b += req.alreadySubmitted
-                 ? tr("You have protected someone tonight.", "你今晚已守护。")
-                 : tr("Protect one player with et.werewolf.match.night.doctor_protect. Targets:",
-                      "使用 et.werewolf.match.night.doctor_protect 守护一名玩家。可选目标：")
-                       + targets();
-        break;
-    case ActionType::WitchAct:
+    }
+
+    /// The witch's turn: tonight's victim if she may know it, her potions, the targets.
+    void witch(const Match::RequiredAction &req)
+    {
         if (req.killedPlayerId)
             b += tr("Tonight the wolves attacked ", "今晚狼人袭击了")
                  + nameOf(s, *req.killedPlayerId) + tr(". ", "。");
@@ -733,46 +826,45 @@ std::string phaseBrief(const Match &m, const std::string &playerId)
              + tr(", POISON a target (poison", "、POISON 毒一名玩家（毒药")
              + tr(req.poison ? " available)" : " not available tonight)",
                   req.poison ? "可用）" : "今晚不可用）")
-             + tr(" or PASS. Poison targets:", "或 PASS。可毒目标：") + targets();
-        break;
-    case ActionType::HunterShoot:
-        b += tr("You died and you are the hunter: shoot one player with "
-                "et.werewolf.match.hunter_shoot, or "
-                "pass (no target). Targets:",
-                "你已死亡，你是猎人：使用 et.werewolf.match.hunter_shoot "
-                "开枪带走一名玩家，或不开枪（不填目标）。可选目标：")
-             + targets();
-        break;
-    case ActionType::SpeakOpening:
-        b += tr("It is your opening turn: make one short statement with "
-                "et.werewolf.match.say_public (kind OPENING).",
-                "轮到你开场发言：用 et.werewolf.match.say_public 发一段简短发言（kind OPENING）。");
-        break;
-    case ActionType::SpeakDefense:
-        b += tr("You are in the PK: it is your turn to defend yourself with "
-                "et.werewolf.match.say_public (kind "
-                "DEFENSE). Then the others vote again between the players in the PK.",
-                "你在PK中：轮到你用 et.werewolf.match.say_public 辩护（kind "
-                "DEFENSE）。之后其他玩家将在PK玩家之间重新投票。");
-        break;
-    case ActionType::SpeakDiscussion:
-        b += tr("Discuss with et.werewolf.match.say_public (kind DISCUSSION or DEFENSE); at most "
-                "one message every 3 s.",
-                "用 et.werewolf.match.say_public 参与讨论（kind DISCUSSION 或 "
-                "DEFENSE），每3秒最多一条。");
-        break;
-    case ActionType::Vote:
-        b += (req.alreadySubmitted
-                  ? tr("You voted; you may change your vote", "你已投票，可以改票，")
-                  : tr("Vote", "投票，"))
-             + (req.pk ? tr(" in the PK's revote", "这是PK重新投票，") : std::string())
-             + tr(" with et.werewolf.match.vote (targetPlayerId null to abstain). Targets:",
-                  "使用 et.werewolf.match.vote（targetPlayerId 为 null 表示弃票）。可选目标：")
-             + targets();
-        break;
+             + tr(" or PASS. Poison targets:", "或 PASS。可毒目标：") + targets(req);
     }
-    b += "\n";
-    return b;
+
+    /// An opening, a PK defence or the discussion.
+    void speak(ActionType type)
+    {
+        if (type == ActionType::SpeakOpening)
+            b += tr("It is your opening turn: make one short statement with "
+                    "et.werewolf.match.say_public (kind OPENING).",
+                    "轮到你开场发言：用 et.werewolf.match.say_public 发一段简短发言（kind "
+                    "OPENING）。");
+        else if (type == ActionType::SpeakDefense)
+            b += tr("You are in the PK: it is your turn to defend yourself with "
+                    "et.werewolf.match.say_public (kind DEFENSE). Then the others vote again "
+                    "between the players in the PK.",
+                    "你在PK中：轮到你用 et.werewolf.match.say_public 辩护（kind DEFENSE）。"
+                    "之后其他玩家将在PK玩家之间重新投票。");
+        else
+            b += tr("Discuss with et.werewolf.match.say_public (kind DISCUSSION or DEFENSE); at "
+                    "most one message every 3 s.",
+                    "用 et.werewolf.match.say_public 参与讨论（kind DISCUSSION 或 "
+                    "DEFENSE），每3秒最多一条。");
+    }
+};
+
+} // namespace
+
+std::string phaseBrief(const Match &m, const std::string &playerId)
+{
+    const Player *me = m.player(playerId);
+    if (!me)
+        return isChinese(m.state()) ? "你不是本局的玩家。" : "You are not a player in this match.";
+    Brief brief(m, *me);
+    brief.roleAndIdentity();
+    brief.gameState();
+    brief.days();
+    brief.wolfChat();
+    brief.task();
+    return std::move(brief.b);
 }
 
 } // namespace townhall::engine

@@ -13,6 +13,8 @@
 #include "ui/votetallymodel.h"
 #include "ui/votetallyview.h"
 
+#include "engine/payloads.h"
+
 #include <QActionGroup>
 #include <QContextMenuEvent>
 #include <QHBoxLayout>
@@ -68,14 +70,15 @@ Floor floorOf(const engine::Match &m)
             continue;
         if (!holder.empty() && it->type == EventType::TurnStarted)
             break; // the holder has not spoken yet in this turn
-        if (it->type != EventType::PublicMessage)
+        const auto said = engine::payloadAs<engine::payload::PublicMessage>(*it);
+        if (!said)
             continue;
-        const std::string who = it->payload.value("playerId", std::string());
+        const std::string who(said->playerId);
         if (!holder.empty() && who != holder)
             break;
         if (const engine::Player *p = m.player(who)) {
             f.name = qs(p->displayName);
-            f.line = qs(it->payload.value("text", std::string()));
+            f.line = qs(said->text);
         }
         break;
     }

@@ -5,6 +5,8 @@
 #include "ui/theme.h"
 #include "ui/uitext.h"
 
+#include "engine/payloads.h"
+
 namespace townhall::ui {
 
 using engine::Phase;
@@ -78,16 +80,15 @@ void PlayersModel::sync(const engine::Match *match, const engine::Viewer &viewer
         }
         // HUNTER_SHOT is public: the shot is marked on both ends for every viewer.
         for (const engine::Event &e : match->log()) {
-            if (e.type != engine::EventType::HunterShot || !engine::visible(e, viewer, s))
+            const auto shot = engine::payloadAs<engine::payload::HunterShot>(e);
+            if (!shot || !engine::visible(e, viewer, s))
                 continue;
-            const std::string hunter = e.payload.value("hunterPlayerId", std::string());
-            const auto target = e.payload.find("targetPlayerId");
-            const bool hit = target != e.payload.end() && target->is_string();
+            const std::string hunter(shot->hunterPlayerId);
+            const std::optional<std::string> target(shot->targetPlayerId);
             for (Row &r : rows) {
                 if (r.playerId == qs(hunter))
-                    r.shot = hit ? tr("shot %1").arg(nameOf(target->get<std::string>()))
-                                 : tr("held fire");
-                else if (hit && r.playerId == qs(target->get<std::string>()))
+                    r.shot = target ? tr("shot %1").arg(nameOf(*target)) : tr("held fire");
+                else if (target && r.playerId == qs(*target))
                     r.shot = tr("shot by %1").arg(nameOf(hunter));
             }
         }

@@ -5,6 +5,8 @@
 #include "ui/theme.h"
 #include "ui/uitext.h"
 
+#include "engine/payloads.h"
+
 #include <QEvent>
 #include <QHelpEvent>
 #include <QPainter>
@@ -19,6 +21,7 @@ namespace townhall::ui {
 using engine::EventType;
 using engine::Phase;
 using engine::Role;
+namespace payload = engine::payload;
 
 namespace {
 
@@ -40,46 +43,41 @@ std::unordered_map<std::string, Counters> countMisses(const engine::Match &m,
                                                       const engine::Viewer &viewer)
 {
     std::unordered_map<std::string, Counters> out;
-    auto miss = [&out](const std::string &id) {
-        Counters &c = out[id];
+    auto miss = [&out](std::string_view id) {
+        Counters &c = out[std::string(id)];
         ++c.missed;
         ++c.run;
     };
-    auto acted = [&out](const std::string &id) {
-        out[id].run = 0;
-    };
-    auto missList = [&miss](const engine::json &list) {
-        if (list.is_array())
-            for (const engine::json &id : list)
-                if (id.is_string())
-                    miss(id.get<std::string>());
-    };
-    auto str = [](const engine::json &p, const char *key) {
-        const auto it = p.find(key);
-        return it != p.end() && it->is_string() ? it->get<std::string>() : std::string();
+    auto acted = [&out](std::string_view id) {
+        out[std::string(id)].run = 0;
     };
     for (const engine::Event &e : m.log()) {
         if (!engine::visible(e, viewer, m.state()))
             continue;
-        const engine::json &p = e.payload;
         switch (e.type) {
         case EventType::TurnMissed:
-            miss(str(p, "playerId"));
+            if (const auto p = engine::payloadAs<payload::TurnMissed>(e))
+                miss(p->playerId);
             break;
         case EventType::NightResolved:
-            missList(p.value("missed", engine::json()));
+            if (const auto p = engine::payloadAs<payload::NightResolved>(e))
+                std::for_each(p->missed.begin(), p->missed.end(), miss);
             break;
         case EventType::VoteResult:
-            missList(p.value("noVote", engine::json()));
+            if (const auto p = engine::payloadAs<payload::VoteResult>(e))
+                std::for_each(p->noVote.begin(), p->noVote.end(), miss);
             break;
         case EventType::PublicMessage:
-            acted(str(p, "playerId"));
+            if (const auto p = engine::payloadAs<payload::PublicMessage>(e))
+                acted(p->playerId);
             break;
         case EventType::VoteCast:
-            acted(str(p, "voterPlayerId"));
+            if (const auto p = engine::payloadAs<payload::VoteCast>(e))
+                acted(p->voterPlayerId);
             break;
         case EventType::WolfKillSelected:
-            acted(str(p, "byPlayerId"));
+            if (const auto p = engine::payloadAs<payload::WolfKillSelected>(e))
+                acted(p->byPlayerId);
             break;
         case EventType::SeerInspected:
         case EventType::DoctorProtected:

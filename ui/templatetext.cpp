@@ -3,6 +3,8 @@
 
 #include "ui/uitext.h"
 
+#include "engine/payloads.h"
+
 #include <QHash>
 
 namespace townhall::ui {
@@ -326,18 +328,20 @@ QString TemplateText::translatedKeyMomentPattern(std::string_view templateId)
     return translated(MomentContext, findMoment(templateId));
 }
 
+QString TemplateText::narratorLine(const engine::payload::Narrator &line)
+{
+    if (line.args.value) {
+        const QString pattern = translatedNarratorPattern(line.templateId);
+        if (!pattern.isEmpty())
+            return render(pattern, *line.args.value);
+    }
+    return qs(line.text);
+}
+
 QString TemplateText::narrator(const engine::json &payload)
 {
-    const auto id = payload.find("templateId");
-    const auto args = payload.find("args");
-    if (id != payload.end() && id->is_string() && args != payload.end()) {
-        const QString pattern = translatedNarratorPattern(id->get_ref<const std::string &>());
-        if (!pattern.isEmpty())
-            return render(pattern, *args);
-    }
-    const auto text = payload.find("text");
-    return text != payload.end() && text->is_string() ? qs(text->get_ref<const std::string &>())
-                                                      : QString();
+    const auto line = engine::decodePayload(engine::EventType::Narrator, payload);
+    return line ? narratorLine(std::get<engine::payload::Narrator>(*line)) : QString();
 }
 
 QString TemplateText::keyMoment(const engine::KeyMoment &moment)

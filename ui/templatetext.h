@@ -10,6 +10,10 @@
 
 #include <string_view>
 
+namespace townhall::engine::payload {
+struct Narrator; // engine/payloads.h
+} // namespace townhall::engine::payload
+
 namespace townhall::ui {
 
 /// The Town Crier's lines and the key moments in the UI's language.
@@ -27,6 +31,8 @@ struct TemplateText
 
 public:
     /// The text of a NARRATOR event's payload ({templateId, args, text}).
+    static QString narratorLine(const engine::payload::Narrator &line);
+    /// The same, from the payload as written (decoded by the engine first).
     static QString narrator(const engine::json &payload);
     /// The text of a key moment.
     static QString keyMoment(const engine::KeyMoment &moment);

@@ -4,6 +4,8 @@
 #include "ui/theme.h"
 #include "ui/uitext.h"
 
+#include "engine/payloads.h"
+
 #include <QDateTime>
 
 #include <algorithm>
@@ -88,7 +90,8 @@ void TimelineModel::sync(const engine::Match *match, const engine::Viewer &)
     }
     for (std::size_t i = m_consumed; i < log.size(); ++i) {
         const engine::Event &e = log[i];
-        if (e.type != engine::EventType::PhaseChanged)
+        const auto changed = engine::payloadAs<engine::payload::PhaseChanged>(e);
+        if (!changed)
             continue;
         if (PhaseRow *cur = current()) {
             cur->endedAt = e.at;
@@ -100,11 +103,11 @@ void TimelineModel::sync(const engine::Match *match, const engine::Viewer &)
             }
         }
         PhaseRow row;
-        row.phase = engine::parsePhase(e.payload.value("to", std::string())).value_or(Phase::Ended);
-        row.day = e.payload.value("dayNumber", 0);
-        row.night = e.payload.value("nightNumber", 0);
+        row.phase = changed->to;
+        row.day = changed->dayNumber;
+        row.night = changed->nightNumber.value_or(0);
         row.startedAt = e.at;
-        row.endsAt = e.payload.value("phaseEndsAtMs", e.at);
+        row.endsAt = changed->phaseEndsAtMs.value_or(e.at);
         row.seq = e.seq;
         if (row.phase == Phase::Ended)
             row.endedAt = e.at; // nothing runs after the end

@@ -5,6 +5,8 @@
 #include "ui/theme.h"
 #include "ui/uitext.h"
 
+#include "engine/payloads.h"
+
 #include <algorithm>
 
 namespace townhall::ui {
@@ -12,14 +14,9 @@ namespace townhall::ui {
 using engine::Event;
 using engine::EventType;
 using engine::Phase;
+namespace payload = engine::payload;
 
 namespace {
-
-QString strOr(const engine::json &p, const char *key)
-{
-    auto it = p.find(key);
-    return it != p.end() && it->is_string() ? qs(it->get<std::string>()) : QString();
-}
 
 bool isNote(const auto &row)
 {
@@ -148,8 +145,9 @@ void TranscriptModel::insertNotes(std::vector<Row> notes, bool announce)
     }
 }
 
-/// Fills one event's row: a function per event type, with what they share
-/// (the payload, player names, the speaker's seat) at hand.
+/// Fills one event's row: a function per payload type (payloads.h), with
+/// what they share (player names, the speaker's seat) at hand. Each returns
+/// whether the event has a row.
 struct TranscriptModel::RowBuilder
 {
     const TranscriptModel &model;
@@ -157,32 +155,36 @@ struct TranscriptModel::RowBuilder
     const Event &e;
     const std::vector<Row> *pending; ///< rows of the same batch, not yet in m_rows
     Row &r;
-    const engine::json &p = e.payload;
 
-    QString name(const std::string &pid) const
+    QString name(std::string_view pid) const
     {
-        const engine::Player *pl = match.player(pid);
+        const engine::Player *pl = match.player(std::string(pid));
         return pl ? qs(pl->displayName) : qs(pid);
     }
 
-    /// The name of the player whose id is at `key`; empty when there is none.
-    QString nameKey(const char *key) const
+    /// The player's name; empty when there is none.
+    QString name(const std::optional<std::string_view> &pid) const
     {
-        const QString pid = strOr(p, key);
-        return pid.isEmpty() ? QString() : name(pid.toStdString());
+        return pid ? name(*pid) : QString();
     }
 
-    void setSpeaker(const std::string &pid) const
+    QStringList names(const std::vector<std::string_view> &pids) const
+    {
+        QStringList out;
+        for (std::string_view pid : pids)
+            out << name(pid);
+        return out;
+    }
+
+    void setSpeaker(std::string_view pid) const
     {
         r.speakerId = qs(pid);
         r.speakerName = name(pid);
-        if (const engine::Player *pl = match.player(pid))
+        if (const engine::Player *pl = match.player(std::string(pid)))
             r.seat = pl->seat;
     }
 
-    void setSpeakerKey(const char *key) const { setSpeaker(p.at(key).get<std::string>()); }
-
-    void matchCreated() const
+    bool operator()(const payload::MatchCreated &p) const
     {
         r.kind = EntryKind::System;
         // Tables seat six to twelve; the count is the table's, spelled out.
@@ -191,69 +193,70 @@ struct TranscriptModel::RowBuilder
             count[0] = count[0].toUpper();
         r.text
             = TranscriptModel::tr("Werewolf Game #%1 opens its doors. %2 players take their seats.")
-                  .arg(p.value("matchNumber", match.state().matchNumber))
+                  .arg(p.matchNumber)
                   .arg(count);
+        return true;
     }
 
-    void phaseChanged() const
+    bool operator()(const payload::PhaseChanged &p) const
     {
-        const Phase to = engine::parsePhase(p.at("to").get<std::string>()).value_or(Phase::Ended);
+        const Phase to = p.to;
         r.kind = EntryKind::PhaseSeparator;
         r.phase = int(to);
         if (to == Phase::Night)
-            r.text = TranscriptModel::tr("Night %1").arg(p.value("nightNumber", 0));
+            r.text = TranscriptModel::tr("Night %1").arg(p.nightNumber.value_or(0));
         else if (to == Phase::NightWitch)
             r.text = TranscriptModel::tr("Night %1 · %2")
-                         .arg(p.value("nightNumber", 0))
+                         .arg(p.nightNumber.value_or(0))
                          .arg(UiText::phaseName(to));
         else if (to == Phase::HunterShot)
             // The phase names the hunter publicly (PHASE_CHANGED's hunterPlayerId).
             r.text = TranscriptModel::tr("Day %1 · %2: %3")
-                         .arg(p.value("dayNumber", 0))
-                         .arg(UiText::phaseName(to), nameKey("hunterPlayerId"));
+                         .arg(p.dayNumber)
+                         .arg(UiText::phaseName(to), name(p.hunterPlayerId));
         else if (to == Phase::Lobby || to == Phase::Ended)
             r.text = UiText::phaseName(to);
         else
-            r.text = TranscriptModel::tr("Day %1 · %2")
-                         .arg(p.value("dayNumber", 0))
-                         .arg(UiText::phaseName(to));
+            r.text = TranscriptModel::tr("Day %1 · %2").arg(p.dayNumber).arg(UiText::phaseName(to));
+        return true;
     }
 
-    void turnStarted() const
+    bool operator()(const payload::TurnStarted &p) const
     {
         r.kind = EntryKind::TurnMarker;
-        setSpeakerKey("playerId");
+        setSpeaker(p.playerId);
         r.text = TranscriptModel::tr("Turn %1 of %2 · %3")
-                     .arg(p.value("index", 0) + 1)
-                     .arg(p.value("of", 0))
+                     .arg(p.index + 1)
+                     .arg(p.of)
                      .arg(r.speakerName);
+        return true;
     }
 
-    void turnMissed() const
+    bool operator()(const payload::TurnMissed &p) const
     {
         r.kind = EntryKind::System;
-        setSpeakerKey("playerId");
+        setSpeaker(p.playerId);
         r.text = TranscriptModel::tr("%1 let their turn pass in silence.").arg(r.speakerName);
+        return true;
     }
 
-    void publicMessage() const
+    bool operator()(const payload::PublicMessage &p) const
     {
         r.kind = EntryKind::Speech;
-        setSpeakerKey("playerId");
-        r.text = strOr(p, "text");
-        const auto kind = engine::parseMessageKind(p.value("kind", std::string("DISCUSSION")));
-        r.tag = kind && *kind != engine::MessageKind::Discussion
-                    ? UiText::messageKindName(*kind).toUpper()
+        setSpeaker(p.playerId);
+        r.text = qs(p.text);
+        r.tag = p.kind != engine::MessageKind::Discussion
+                    ? UiText::messageKindName(p.kind).toUpper()
                     : QString();
-        replyTo(strOr(p, "replyToEventId"));
+        if (p.replyToEventId)
+            replyTo(*p.replyToEventId);
+        return true;
     }
 
     /// Links a reply to the row of the message it answers, with a snippet of it.
-    void replyTo(const QString &eventId) const
+    void replyTo(std::string_view eventId) const
     {
-        if (eventId.isEmpty())
-            return;
-        const auto seq = engine::seqFromEventId(match.matchId(), eventId.toStdString());
+        const auto seq = engine::seqFromEventId(match.matchId(), std::string(eventId));
         if (!seq)
             return;
         // Replies may point at a row of the same batch, not yet in m_rows.
@@ -279,111 +282,105 @@ struct TranscriptModel::RowBuilder
             = TranscriptModel::tr("replying to %1: “%2”").arg(target->speakerName, snippet);
     }
 
-    void wolfChatMessage() const
+    bool operator()(const payload::WolfChatMessage &p) const
     {
         r.kind = EntryKind::WolfChat;
-        setSpeakerKey("fromWolfId");
-        r.text = strOr(p, "text");
+        setSpeaker(p.fromWolfId);
+        r.text = qs(p.text);
         r.tag = TranscriptModel::tr("WOLF CHAT");
+        return true;
     }
 
-    void narrator() const
+    bool operator()(const payload::Narrator &p) const
     {
         r.kind = EntryKind::Narrator;
-        r.text = TemplateText::narrator(p);
+        r.text = TemplateText::narratorLine(p);
         r.tag = TranscriptModel::tr("TOWN CRIER");
+        return true;
     }
 
-    void voteCast() const
+    bool operator()(const payload::VoteCast &p) const
     {
         r.kind = EntryKind::Vote;
-        setSpeakerKey("voterPlayerId");
-        const QString target = nameKey("targetPlayerId");
-        const bool changed = p.contains("previousTargetPlayerId");
+        setSpeaker(p.voterPlayerId);
+        const QString target = name(p.targetPlayerId);
         if (target.isEmpty())
-            r.text = changed ? TranscriptModel::tr("%1 withdraws their vote and abstains")
-                                   .arg(r.speakerName)
-                             : TranscriptModel::tr("%1 abstains").arg(r.speakerName);
-        else if (changed)
+            r.text = p.changed ? TranscriptModel::tr("%1 withdraws their vote and abstains")
+                                     .arg(r.speakerName)
+                               : TranscriptModel::tr("%1 abstains").arg(r.speakerName);
+        else if (p.changed)
             r.text = TranscriptModel::tr("%1 switches their vote to %2").arg(r.speakerName, target);
         else
             r.text = TranscriptModel::tr("%1 votes to eliminate %2").arg(r.speakerName, target);
-        const QString reason = strOr(p, "reason");
-        if (!reason.isEmpty())
-            r.text += QStringLiteral(" — “") % reason % QStringLiteral("”");
-        r.tag = changed ? TranscriptModel::tr("VOTE CHANGED") : TranscriptModel::tr("VOTE");
+        if (p.reason && !p.reason->empty())
+            r.text += QStringLiteral(" — “") % qs(*p.reason) % QStringLiteral("”");
+        r.tag = p.changed ? TranscriptModel::tr("VOTE CHANGED") : TranscriptModel::tr("VOTE");
+        return true;
     }
 
-    void nightResult() const
+    bool operator()(const payload::NightResult &p) const
     {
         r.kind = EntryKind::Outcome;
         r.emphasis = true;
         // Rule sets other than classic list every death (wolves and poison);
         // the table is not told whose doing each was, nor who saved whom.
-        if (const auto deaths = p.find("deaths"); deaths != p.end() && deaths->is_array()) {
-            QStringList names;
-            for (const auto &d : *deaths)
-                if (d.is_string())
-                    names << name(d.get<std::string>());
-            r.text = names.isEmpty() ? TranscriptModel::tr(
+        if (p.deaths) {
+            const QStringList dead = names(*p.deaths);
+            r.text = dead.isEmpty() ? TranscriptModel::tr(
                          "Dawn breaks and everyone wakes up. No one died in the night.")
-                                     : TranscriptModel::tr("Dawn breaks. %1 died in the night.")
-                                           .arg(UiText::joinList(names));
-            return;
+                                    : TranscriptModel::tr("Dawn breaks. %1 died in the night.")
+                                          .arg(UiText::joinList(dead));
+            return true;
         }
-        const QString killed = nameKey("killedPlayerId");
+        const QString killed = name(p.killedPlayerId);
         r.text = killed.isEmpty()
                      ? TranscriptModel::tr(
                          "Dawn breaks and everyone wakes up. The doctor saved a life tonight.")
                      : TranscriptModel::tr("Dawn breaks. %1 was killed in the night.").arg(killed);
+        return true;
     }
 
-    void playerEliminated() const
+    bool operator()(const payload::PlayerEliminated &p) const
     {
         r.kind = EntryKind::Outcome;
         r.emphasis = true;
-        setSpeakerKey("playerId");
-        const std::string cause = p.value("cause", std::string());
-        const auto role = engine::parseRole(p.value("roleRevealed", std::string()));
-        if (cause == "HUNTER_SHOT")
+        setSpeaker(p.playerId);
+        if (p.cause == "HUNTER_SHOT")
             r.text = TranscriptModel::tr("%1 is shot by the hunter %2.")
-                         .arg(r.speakerName, nameKey("byPlayerId"));
-        else if (cause == "VOTE")
+                         .arg(r.speakerName, name(p.byPlayerId));
+        else if (p.cause == "VOTE")
             r.text = TranscriptModel::tr("%1 is eliminated by the town.").arg(r.speakerName);
         else
             r.text = TranscriptModel::tr("%1 is dead.").arg(r.speakerName);
         // Rule sets that keep roles hidden on death send no roleRevealed: say nothing of it.
-        if (role)
-            r.text += QLatin1Char(' ')
-                      + TranscriptModel::tr("They were a %1.").arg(UiText::roleName(*role));
+        if (p.roleRevealed)
+            r.text
+                += QLatin1Char(' ')
+                   + TranscriptModel::tr("They were a %1.").arg(UiText::roleName(*p.roleRevealed));
+        return true;
     }
 
-    void voteResult() const
+    bool operator()(const payload::VoteResult &p) const
     {
         r.kind = EntryKind::Outcome;
-        const QString out = nameKey("eliminatedPlayerId");
-        const int top = p.value("topCount", 0);
-        const bool revote = p.value("pkRound", 0) > 0;
-        if (const auto pk = p.find("pk"); pk != p.end() && pk->is_array() && !pk->empty()) {
-            QStringList names;
-            for (const auto &id : *pk)
-                if (id.is_string())
-                    names << name(id.get<std::string>());
+        const QString out = name(p.eliminatedPlayerId);
+        const int top = p.topCount;
+        if (!p.pk.empty()) {
             r.text = TranscriptModel::tr("The vote is tied at %n vote(s) — %1 go to the PK: a "
                                          "defence each, then a revote.",
                                          nullptr,
                                          top)
-                         .arg(UiText::joinList(names));
+                         .arg(UiText::joinList(names(p.pk)));
             r.tag = TranscriptModel::tr("PK");
-            return;
+            return true;
         }
-        if (revote) {
+        if (p.pkRound > 0) {
             r.tag = TranscriptModel::tr("PK REVOTE");
             if (!out.isEmpty())
                 r.text
                     = TranscriptModel::tr("The PK revote is in: %1 with %n vote(s).", nullptr, top)
                           .arg(out);
-            else if (p.value("tie", false))
+            else if (p.tie)
                 r.text = TranscriptModel::tr(
                     "The PK revote is tied again at %n vote(s) — no one is eliminated.",
                     nullptr,
@@ -391,63 +388,63 @@ struct TranscriptModel::RowBuilder
             else
                 r.text = TranscriptModel::tr(
                     "No votes were cast in the PK revote — no one is eliminated.");
-            return;
+            return true;
         }
         if (!out.isEmpty())
             r.text
                 = TranscriptModel::tr("The vote is in: %1 with %n vote(s).", nullptr, top).arg(out);
-        else if (p.value("tie", false))
+        else if (p.tie)
             r.text = TranscriptModel::tr(
                 "The vote is tied at %n vote(s) — no one is eliminated.", nullptr, top);
         else
             r.text = TranscriptModel::tr("No votes were cast — no one is eliminated.");
+        return true;
     }
 
-    void gameEnded() const
+    bool operator()(const payload::GameEnded &p) const
     {
         r.kind = EntryKind::Outcome;
         r.emphasis = true;
-        const std::string team = p.value("winningTeam", std::string());
-        if (team == "NONE") {
+        if (!p.winningTeam) {
             // The rule set's day limit: nobody wins (reason MAX_DAYS).
-            r.text = p.value("reason", std::string()) == "MAX_DAYS"
+            r.text = p.reason == std::optional<std::string_view>("MAX_DAYS")
                          ? TranscriptModel::tr(
                                "Game over: a draw — day %1 was the last, and no side has won.")
-                               .arg(p.value("dayNumber", 0))
+                               .arg(p.dayNumber)
                          : TranscriptModel::tr("Game over: a draw.");
-            return;
+            return true;
         }
-        const bool wolves = team == "WEREWOLVES";
-        r.text = TranscriptModel::tr("Game over: the %1 win.")
-                     .arg(UiText::teamName(wolves ? engine::Team::Werewolves
-                                                  : engine::Team::Villagers));
+        r.text
+            = TranscriptModel::tr("Game over: the %1 win.").arg(UiText::teamName(*p.winningTeam));
+        return true;
     }
 
-    void rolesRevealed() const
+    bool operator()(const payload::RolesRevealed &) const
     {
         r.kind = EntryKind::System;
         r.text = TranscriptModel::tr("All roles are revealed.");
+        return true;
     }
 
-    void matchPaused() const
+    bool operator()(const payload::MatchPaused &) const
     {
         r.kind = EntryKind::System;
         r.text = TranscriptModel::tr("The host paused the match.");
+        return true;
     }
 
-    void matchResumed() const
+    bool operator()(const payload::MatchResumed &p) const
     {
         r.kind = EntryKind::System;
-        const std::string reason = p.value("reason", std::string());
-        if (reason == "speed" && p.contains("speed") && p["speed"].is_number())
-            r.text = TranscriptModel::tr("The host set the timers to ×%1.")
-                         .arg(p["speed"].get<double>());
+        if (p.reason == "speed" && p.speed)
+            r.text = TranscriptModel::tr("The host set the timers to ×%1.").arg(*p.speed);
         else
-            r.text = reason == "skip" ? TranscriptModel::tr("The host skipped ahead.")
-                                      : TranscriptModel::tr("The match resumes.");
+            r.text = p.reason == "skip" ? TranscriptModel::tr("The host skipped ahead.")
+                                        : TranscriptModel::tr("The match resumes.");
+        return true;
     }
 
-    void rolesAssigned() const
+    bool operator()(const payload::RolesAssigned &) const
     {
         r.kind = EntryKind::Secret;
         QStringList wolves;
@@ -457,45 +454,48 @@ struct TranscriptModel::RowBuilder
         r.text = TranscriptModel::tr("Roles are dealt. The werewolves are %1.")
                      .arg(UiText::joinList(wolves));
         r.tag = TranscriptModel::tr("SECRET");
+        return true;
     }
 
-    void wolfKillSelected() const
+    bool operator()(const payload::WolfKillSelected &p) const
     {
         r.kind = EntryKind::Secret;
-        setSpeakerKey("byPlayerId");
+        setSpeaker(p.byPlayerId);
         r.text = TranscriptModel::tr("%1 marks %2 as tonight's prey.")
-                     .arg(r.speakerName, nameKey("targetPlayerId"));
+                     .arg(r.speakerName, name(p.targetPlayerId));
         r.tag = TranscriptModel::tr("WOLF");
+        return true;
     }
 
-    void seerInspected() const
+    bool operator()(const payload::SeerInspected &p) const
     {
         r.kind = EntryKind::Secret;
         setSpeaker(e.audiencePlayerId);
-        const QString target = nameKey("targetPlayerId");
-        r.text = p.value("alignment", std::string()) == "WEREWOLF"
-                     ? TranscriptModel::tr("The seer %1 inspects %2: a WEREWOLF!")
-                           .arg(r.speakerName, target)
-                     : TranscriptModel::tr("The seer %1 inspects %2: not a werewolf.")
-                           .arg(r.speakerName, target);
+        const QString target = name(p.targetPlayerId);
+        r.text = p.werewolf ? TranscriptModel::tr("The seer %1 inspects %2: a WEREWOLF!")
+                                  .arg(r.speakerName, target)
+                            : TranscriptModel::tr("The seer %1 inspects %2: not a werewolf.")
+                                  .arg(r.speakerName, target);
         r.tag = TranscriptModel::tr("SEER");
+        return true;
     }
 
-    void doctorProtected() const
+    bool operator()(const payload::DoctorProtected &p) const
     {
         r.kind = EntryKind::Secret;
         setSpeaker(e.audiencePlayerId);
         r.text = TranscriptModel::tr("The doctor %1 watches over %2.")
-                     .arg(r.speakerName, nameKey("targetPlayerId"));
+                     .arg(r.speakerName, name(p.targetPlayerId));
         r.tag = TranscriptModel::tr("DOCTOR");
+        return true;
     }
 
-    void nightResolved() const
+    bool operator()(const payload::NightResolved &p) const
     {
         r.kind = EntryKind::Secret;
-        const QString victim = nameKey("victimPlayerId");
-        const QString savedByWitch = nameKey("witchSavedPlayerId");
-        if (!savedByWitch.isEmpty() && p.value("saved", false))
+        const QString victim = name(p.victimPlayerId);
+        const QString savedByWitch = p.witch ? name(p.witch->savedPlayerId) : QString();
+        if (!savedByWitch.isEmpty() && p.saved)
             r.text = TranscriptModel::tr(
                          "The wolves went for %1, but the witch's antidote saved them.")
                          .arg(victim);
@@ -504,32 +504,34 @@ struct TranscriptModel::RowBuilder
                 = TranscriptModel::tr(
                       "The wolves went for %1; the antidote and the doctor's watch cancelled out.")
                       .arg(victim);
-        else if (p.value("saved", false))
+        else if (p.saved)
             r.text = TranscriptModel::tr("The wolves went for %1, but the doctor was there.")
                          .arg(victim);
         else
             r.text = TranscriptModel::tr("The wolves' choice: %1.").arg(victim);
-        const QString poisoned = nameKey("witchPoisonedPlayerId");
+        const QString poisoned = p.witch ? name(p.witch->poisonedPlayerId) : QString();
         if (!poisoned.isEmpty())
             r.text
                 += QLatin1Char(' ') + TranscriptModel::tr("The witch poisoned %1.").arg(poisoned);
         r.tag = TranscriptModel::tr("NIGHT");
+        return true;
     }
 
     // The wolves' decision before the witch's turn (Host only).
-    void wolvesDecided() const
+    bool operator()(const payload::WolvesDecided &p) const
     {
         r.kind = EntryKind::Secret;
         r.text = TranscriptModel::tr("The wolves settle on %1; the witch's turn comes next.")
-                     .arg(nameKey("victimPlayerId"));
+                     .arg(name(p.victimPlayerId));
         r.tag = TranscriptModel::tr("WOLVES");
+        return true;
     }
 
-    void witchInformed() const
+    bool operator()(const payload::WitchInformed &p) const
     {
         r.kind = EntryKind::Secret;
         setSpeaker(e.audiencePlayerId);
-        const QString victim = nameKey("killedPlayerId");
+        const QString victim = name(p.killedPlayerId);
         const QString known
             = victim.isEmpty()
                   ? TranscriptModel::tr("The witch %1 wakes, not told the wolves' victim.")
@@ -538,44 +540,54 @@ struct TranscriptModel::RowBuilder
                         .arg(r.speakerName, victim);
         r.text = known + QLatin1Char(' ')
                  + TranscriptModel::tr("Antidote: %1 · poison: %2.")
-                       .arg(p.value("antidote", false) ? TranscriptModel::tr("yes")
-                                                       : TranscriptModel::tr("used"),
-                            p.value("poison", false) ? TranscriptModel::tr("yes")
-                                                     : TranscriptModel::tr("used"));
+                       .arg(p.antidote ? TranscriptModel::tr("yes") : TranscriptModel::tr("used"),
+                            p.poison ? TranscriptModel::tr("yes") : TranscriptModel::tr("used"));
         r.tag = TranscriptModel::tr("WITCH");
+        return true;
     }
 
-    void witchActed() const
+    bool operator()(const payload::WitchActed &p) const
     {
         r.kind = EntryKind::Secret;
         setSpeaker(e.audiencePlayerId);
-        const std::string action = p.value("action", std::string());
-        const QString target = nameKey("targetPlayerId");
-        if (action == "SAVE")
+        const QString target = name(p.targetPlayerId);
+        if (p.action == "SAVE")
             r.text = TranscriptModel::tr("The witch %1 pours the antidote for %2.")
                          .arg(r.speakerName, target);
-        else if (action == "POISON")
+        else if (p.action == "POISON")
             r.text = TranscriptModel::tr("The witch %1 poisons %2.").arg(r.speakerName, target);
         else
             r.text = TranscriptModel::tr("The witch %1 uses no potion tonight.").arg(r.speakerName);
         r.tag = TranscriptModel::tr("WITCH");
+        return true;
     }
 
-    void hunterShot() const
+    bool operator()(const payload::HunterShot &p) const
     {
         r.kind = EntryKind::Outcome;
         r.emphasis = true;
-        setSpeakerKey("hunterPlayerId");
-        const QString target = nameKey("targetPlayerId");
+        setSpeaker(p.hunterPlayerId);
+        const QString target = name(p.targetPlayerId);
         if (!target.isEmpty())
             r.text = TranscriptModel::tr("The hunter %1 fires a last shot at %2.")
                          .arg(r.speakerName, target);
-        else if (p.value("timedOut", false))
+        else if (p.timedOut)
             r.text = TranscriptModel::tr("The hunter %1 did not shoot in time.").arg(r.speakerName);
         else
             r.text = TranscriptModel::tr("The hunter %1 lowers the gun and shoots no one.")
                          .arg(r.speakerName);
         r.tag = TranscriptModel::tr("HUNTER");
+        return true;
+    }
+
+    bool operator()(const payload::RoleCard &) const
+    {
+        return false; // the players panel shows these
+    }
+    bool operator()(const payload::PlayerReady &) const { return false; }
+    bool operator()(const payload::BreakpointsSet &) const
+    {
+        return false; // a host control; the pause it causes is shown
     }
 };
 
@@ -589,87 +601,10 @@ bool TranscriptModel::rowFor(const engine::Match &match,
     r.at = e.at;
     r.spoiler = e.audience != engine::Audience::Public;
 
-    const RowBuilder b{*this, match, e, pending, r};
-    switch (e.type) {
-    case EventType::MatchCreated:
-        b.matchCreated();
-        return true;
-    case EventType::PhaseChanged:
-        b.phaseChanged();
-        return true;
-    case EventType::TurnStarted:
-        b.turnStarted();
-        return true;
-    case EventType::TurnMissed:
-        b.turnMissed();
-        return true;
-    case EventType::PublicMessage:
-        b.publicMessage();
-        return true;
-    case EventType::WolfChatMessage:
-        b.wolfChatMessage();
-        return true;
-    case EventType::Narrator:
-        b.narrator();
-        return true;
-    case EventType::VoteCast:
-        b.voteCast();
-        return true;
-    case EventType::NightResult:
-        b.nightResult();
-        return true;
-    case EventType::PlayerEliminated:
-        b.playerEliminated();
-        return true;
-    case EventType::VoteResult:
-        b.voteResult();
-        return true;
-    case EventType::GameEnded:
-        b.gameEnded();
-        return true;
-    case EventType::RolesRevealed:
-        b.rolesRevealed();
-        return true;
-    case EventType::MatchPaused:
-        b.matchPaused();
-        return true;
-    case EventType::MatchResumed:
-        b.matchResumed();
-        return true;
-    case EventType::RolesAssigned:
-        b.rolesAssigned();
-        return true;
-    case EventType::WolfKillSelected:
-        b.wolfKillSelected();
-        return true;
-    case EventType::SeerInspected:
-        b.seerInspected();
-        return true;
-    case EventType::DoctorProtected:
-        b.doctorProtected();
-        return true;
-    case EventType::NightResolved:
-        b.nightResolved();
-        return true;
-    case EventType::WolvesDecided:
-        b.wolvesDecided();
-        return true;
-    case EventType::WitchInformed:
-        b.witchInformed();
-        return true;
-    case EventType::WitchActed:
-        b.witchActed();
-        return true;
-    case EventType::HunterShot:
-        b.hunterShot();
-        return true;
-    case EventType::RoleCard:
-    case EventType::PlayerReady:
-        return false; // the players panel shows these
-    case EventType::BreakpointsSet:
-        return false; // a host control; the pause it causes is shown
-    }
-    return false;
+    // Events in a match's log decoded when they were applied; one that did
+    // not would not be there.
+    const auto decoded = engine::decodePayload(e);
+    return decoded && std::visit(RowBuilder{*this, match, e, pending, r}, *decoded);
 }
 
 int TranscriptModel::rowForSeq(std::uint64_t seq) const

@@ -4,8 +4,10 @@
 #include "ui/logging.h"
 #include "ui/replicaset.h"
 #include "ui/templatetext.h"
+#include "ui/uitext.h"
 
 #include "engine/match.h"
+#include "engine/payloads.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -273,12 +275,12 @@ void CrierVoice::onAdvanced(const QString &matchId, qsizetype firstNew)
         // event (the host UI is trusted), so the audience decides here.
         if (e.audience != engine::Audience::Public)
             continue;
-        if (e.type == engine::EventType::Narrator) {
-            enqueue({LineKind::Narrator, TemplateText::narrator(e.payload), 0});
-        } else if (e.type == engine::EventType::PublicMessage && m_settings.players) {
-            const std::string id = e.payload.value("playerId", std::string());
-            const engine::Player *p = m->player(id);
-            const QString text = QString::fromStdString(e.payload.value("text", std::string()));
+        if (const auto line = engine::payloadAs<engine::payload::Narrator>(e)) {
+            enqueue({LineKind::Narrator, TemplateText::narratorLine(*line), 0});
+        } else if (const auto said = engine::payloadAs<engine::payload::PublicMessage>(e);
+                   said && m_settings.players) {
+            const engine::Player *p = m->player(std::string(said->playerId));
+            const QString text = qs(said->text);
             if (p && !text.trimmed().isEmpty())
                 enqueue({LineKind::Player,
                          tr("%1: %2").arg(QString::fromStdString(p->displayName), text),

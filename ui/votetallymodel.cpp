@@ -3,6 +3,8 @@
 
 #include "ui/uitext.h"
 
+#include "engine/payloads.h"
+
 #include <algorithm>
 #include <map>
 
@@ -12,13 +14,15 @@ using engine::Phase;
 
 namespace {
 
+using VoteResult = engine::payload::VoteResult;
+
 /// The last VOTE_RESULT that sent a tie to the PK: the revote's first round.
-const engine::Event *lastPkResult(const engine::Match &match)
+std::optional<VoteResult> lastPkResult(const engine::Match &match)
 {
     for (auto it = match.log().rbegin(); it != match.log().rend(); ++it)
-        if (it->type == engine::EventType::VoteResult && it->payload.contains("pk"))
-            return &*it;
-    return nullptr;
+        if (auto r = engine::payloadAs<VoteResult>(*it); r && !r->pk.empty())
+            return r;
+    return std::nullopt;
 }
 
 } // namespace
@@ -37,39 +41,32 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
         const engine::MatchState &s = match->state();
         // The reducer keeps each player's vote until the next DAY_VOTE starts,
         // so the last result stays on screen through the night.
-        const engine::Event *result = nullptr;
+        std::optional<VoteResult> result;
         for (auto it = match->log().rbegin(); it != match->log().rend(); ++it) {
-            if (it->type == engine::EventType::VoteResult) {
-                result = &*it;
+            if ((result = engine::payloadAs<VoteResult>(*it)))
                 break;
-            }
-            if (it->type == engine::EventType::PhaseChanged) {
-                const std::string to = it->payload.value("to", std::string());
-                if (to == "DAY_VOTE" || to == "DAY_PK_VOTE")
-                    break;
-            }
+            if (const auto p = engine::payloadAs<engine::payload::PhaseChanged>(*it);
+                p && (p->to == Phase::DayVote || p->to == Phase::DayPkVote))
+                break;
         }
         sum.tieGoesToPk = s.config.rules.tie == engine::TieRule::Pk;
         // The revote, running or with its result (pkRound 1).
-        sum.pkRevote
-            = s.phase == Phase::DayPkVote || (result && result->payload.value("pkRound", 0) > 0);
+        sum.pkRevote = s.phase == Phase::DayPkVote || (result && result->pkRound > 0);
         // A replay can stop right on VOTE_RESULT, before the phase moves on.
-        sum.live = (s.phase == Phase::DayVote || s.phase == Phase::DayPkVote) && result == nullptr;
+        sum.live = (s.phase == Phase::DayVote || s.phase == Phase::DayPkVote) && !result;
         std::map<std::string, Row> byTarget;
         Row abstain;
         // In the revote only the tied players are candidates; each gets a row,
         // even before a vote, so the screen says who is on the line.
         std::vector<std::string> candidates;
-        const engine::Event *pkFrom = nullptr;
-        if (result && result->payload.contains("pk"))
+        std::optional<VoteResult> pkFrom;
+        sum.toPk = result && !result->pk.empty();
+        if (sum.toPk)
             pkFrom = result;
         else if (sum.pkRevote)
             pkFrom = lastPkResult(*match); // the state forgets the PK's players at night
-        sum.toPk = pkFrom && pkFrom == result;
-        if (pkFrom && pkFrom->payload["pk"].is_array())
-            for (const auto &id : pkFrom->payload["pk"])
-                if (id.is_string())
-                    candidates.push_back(id.get<std::string>());
+        if (pkFrom)
+            candidates.assign(pkFrom->pk.begin(), pkFrom->pk.end());
         for (const std::string &id : candidates)
             if (const engine::Player *t = match->player(id))
                 sum.pkNames << qs(t->displayName);
@@ -77,10 +74,9 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
             for (const std::string &id : candidates)
                 byTarget[id];
             if (pkFrom)
-                sum.firstRound = tr("First round: tied at %n vote(s) — %1",
-                                    nullptr,
-                                    pkFrom->payload.value("topCount", 0))
-                                     .arg(UiText::joinList(sum.pkNames));
+                sum.firstRound
+                    = tr("First round: tied at %n vote(s) — %1", nullptr, pkFrom->topCount)
+                          .arg(UiText::joinList(sum.pkNames));
         }
         // The tied players do not vote in the revote unless the rules say so.
         auto votesNow = [&](const engine::Player &p) {
@@ -113,8 +109,8 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
         }
         sum.hasVote = sum.live || sum.cast > 0 || result;
         if (sum.hasVote) {
-            sum.final = result != nullptr && !sum.live;
-            sum.day = sum.final ? result->payload.value("day", s.dayNumber) : s.dayNumber;
+            sum.final = result && !sum.live;
+            sum.day = sum.final ? result->day : s.dayNumber;
             for (auto &[id, r] : byTarget) {
                 if (id.empty())
                     continue;
@@ -134,14 +130,13 @@ void VoteTallyModel::sync(const engine::Match *match, const engine::Viewer &)
                       && sum.topCount > 0;
             sum.majority = sum.eligible / 2 + 1;
             if (sum.final) {
-                const auto out = result->payload.find("eliminatedPlayerId");
-                if (out != result->payload.end() && out->is_string()) {
+                if (const auto out = result->eliminatedPlayerId) {
                     for (Row &r : rows)
-                        r.eliminated = r.targetId == qs(out->get<std::string>());
-                    if (const engine::Player *t = match->player(out->get<std::string>()))
+                        r.eliminated = r.targetId == qs(*out);
+                    if (const engine::Player *t = match->player(std::string(*out)))
                         sum.eliminatedName = qs(t->displayName);
                 }
-                sum.tie = result->payload.value("tie", false);
+                sum.tie = result->tie;
             }
             if (!abstain.voterNames.isEmpty())
                 rows.push_back(abstain);

@@ -250,6 +250,7 @@ private Q_SLOTS:
     void scenario();
     void determinism();
     void purity();
+    void narrationComesWithItsBatch();
     void variety();
     void volume();
     void noHiddenFactInPublicLines();
@@ -586,6 +587,36 @@ void TstNarrator::purity()
             QCOMPARE(again[k].omniscient, logged[k]->audience == Audience::Host);
         }
     }
+}
+
+void TstNarrator::narrationComesWithItsBatch()
+{
+    // Narration is a step of the command path, after the rules: what a host
+    // control, a command or the passing of time returns already holds the
+    // lines of its events, each right after its cause, and leaves nothing
+    // for the next call to narrate.
+    Table t(3, quiet());
+    auto settled = [&t](const std::vector<Event> &batch) {
+        return batch.empty() || batch.back().type == EventType::Narrator
+               || narrate(t.s(), batch.back()).empty();
+    };
+    t.readyAll();
+    for (const std::vector<Event> &batch : {t.m.pause(t.now), t.m.resume(t.now)}) {
+        QCOMPARE(batch.size(), std::size_t(2));
+        QCOMPARE_E(batch[1].type, EventType::Narrator);
+        QCOMPARE(q(batch[1].payload.at("causeEventId").get<std::string>()), q(batch[0].eventId));
+    }
+    for (int i = 0; i < 400 && !t.m.ended(); ++i) {
+        if (t.s().phase == Phase::DayVote) {
+            for (const Player &p : t.s().players)
+                if (p.alive && p.role != Role::Werewolf) {
+                    const auto vote = t.vote(p.playerId, t.wolf(0));
+                    QVERIFY(!vote.ok() || settled(*vote));
+                }
+        }
+        QVERIFY(settled(t.step()));
+    }
+    QVERIFY(t.m.ended());
 }
 
 void TstNarrator::variety()

@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: MIT
 // Typed payloads: every event the engine writes decodes, and a malformed
 // stored log is refused with an error value that names the event and the
-// field, never with an exception.
+// field, never with an exception. Every payload round-trips through its
+// struct, and the engine writes, from the structs, exactly the events it
+// wrote before they existed (payloads-written.json, taken from seeded
+// matches by the engine that wrote payloads key by key).
 
 #include "engine/narrator.h"
 #include "engine/payloads.h"
+#include "engine/rng.h"
 #include "engine/simulator.h"
 
 #include "table.h"
 
+#include <QFile>
+
+#include <cstdio>
 #include <set>
 
 using namespace townhall::engine;
@@ -53,6 +60,103 @@ std::vector<Event> everyTypeLog()
     return t.m.log();
 }
 
+/// The optional fields a bot match seldom writes: speed changes, a skipped
+/// opening, a step, a reply, votes with reasons, changed and withdrawn, a
+/// stop before the vote's resolution.
+std::vector<Event> optionalFieldsLog()
+{
+    Table t(11);
+    t.readyAll();
+    (void)t.m.setSpeed(2.0, t.now);
+    (void)t.m.step(t.now); // stops at the next boundary
+    for (const std::string &w : t.ids(Role::Werewolf))
+        (void)t.kill(w, t.villager(1));
+    (void)t.inspect(t.seer(), t.wolf(0));
+    (void)t.protect(t.doctor(), t.doctor());
+    (void)t.m.resume(t.now, "step");
+    if (!t.until(Phase::DayOpening))
+        return t.m.log();
+    (void)t.m.setSpeed(0.5, t.now); // rescales the turn too
+    (void)t.m.skipPhase(t.now);     // the openings' remaining turns
+    const std::string speaker = t.villager(0);
+    (void)t.say(speaker, "Who was out last night?");
+    const std::string asked = t.m.log().back().eventId;
+    t.now += 5'000;
+    Command reply = Table::cmd(Command::Kind::Say, t.seer());
+    reply.text = "I was home.";
+    reply.replyToEventId = asked;
+    (void)t.run(reply);
+    t.now += 5'000;
+    Command foreign = Table::cmd(Command::Kind::Say, t.doctor());
+    foreign.text = "Me too.";
+    foreign.replyToEventId = "match-9:00000001"; // dropped: not this match's
+    (void)t.run(foreign);
+    (void)t.m.setBreakpoints({false, true}, t.now);
+    if (!t.until(Phase::DayVote))
+        return t.m.log();
+    Command reasoned = Table::cmd(Command::Kind::Vote, t.villager(0), t.wolf(0));
+    reasoned.reason = "the seer said so";
+    (void)t.run(reasoned);
+    (void)t.vote(t.seer(), std::nullopt);    // abstains
+    (void)t.vote(t.seer(), t.wolf(0));       // then votes: previous null
+    (void)t.vote(t.doctor(), t.villager(0)); // votes
+    (void)t.vote(t.doctor(), std::nullopt);  // then withdraws
+    t.step();                                // the deadline: stops before the resolution
+    (void)t.m.resume(t.now);
+    for (int i = 0; i < 400 && !t.m.ended(); ++i)
+        t.step();
+    return t.m.log();
+}
+
+/// The log of a source named in payloads-written.json: a script above, or
+/// "simulate:<preset>[-zh]:<seed>", a bot match (-zh: played in Chinese).
+std::vector<Event> sourceLog(const std::string &source)
+{
+    if (source == "script:everyType")
+        return everyTypeLog();
+    if (source == "script:optionalFields")
+        return optionalFieldsLog();
+    const auto colon = source.rfind(':');
+    std::string preset
+        = source.substr(std::string("simulate:").size(), colon - std::string("simulate:").size());
+    MatchConfig cfg;
+    const bool zh = preset.size() > 3 && preset.compare(preset.size() - 3, 3, "-zh") == 0;
+    if (zh)
+        preset.resize(preset.size() - 3);
+    if (preset != "classic")
+        cfg.rules = *rulePreset(preset);
+    if (zh)
+        cfg.rules.language = "zh-CN";
+    return simulateMatch(std::stoull(source.substr(colon + 1)), cfg).match->log();
+}
+
+/// The log's canonical form hashed, as `townhall simulate` hashes its matches.
+QString logHash(const std::vector<Event> &log)
+{
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (const Event &e : log) {
+        const std::string s = toJson(e).dump();
+        h = fnv1a(s.data(), s.size(), h);
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    return QString::fromLatin1(hex);
+}
+
+/// payloads-written.json: {sources: [{source, events, hash}], events: [{source, event}]},
+/// one event for each shape of payload (type, audience, keys and their kinds) the sources hold.
+const json &written()
+{
+    static const json fixture = [] {
+        QFile f(QFINDTESTDATA("payloads-written.json"));
+        if (!f.open(QIODevice::ReadOnly))
+            return json();
+        const QByteArray bytes = f.readAll();
+        return json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
+    }();
+    return fixture;
+}
+
 /// Runs `f`, failing the test if anything escapes it.
 template<typename F>
 bool noThrow(F &&f)
@@ -90,6 +194,10 @@ private Q_SLOTS:
     void malformedLogIsAnErrorValue();
     void refusedEventLeavesTheMatchAsItWas();
     void readersOfPayloadsDoNotThrow();
+    void writtenEventsAreUnchanged_data();
+    void writtenEventsAreUnchanged();
+    void everyPayloadRoundTrips();
+    void eventTypeOfNamesTheType();
 };
 
 void TstPayloads::everyWrittenEventDecodes()
@@ -293,6 +401,89 @@ void TstPayloads::readersOfPayloadsDoNotThrow()
         QVERIFY2(noThrow([&] { (void)narrate(s, e); }), toString(e.type).data());
     for (const Event &e : causes)
         QVERIFY(noThrow([&] { QVERIFY(!decodePayload(e).ok()); }));
+}
+
+void TstPayloads::writtenEventsAreUnchanged_data()
+{
+    QTest::addColumn<QString>("source");
+    QVERIFY2(written().contains("sources"), "payloads-written.json not found or not JSON");
+    for (const json &s : written()["sources"])
+        QTest::newRow(s["source"].get<std::string>().c_str()) << qs(s["source"].get<std::string>());
+}
+
+void TstPayloads::writtenEventsAreUnchanged()
+{
+    // The same match, written by this engine: every event byte for byte.
+    QFETCH(QString, source);
+    const std::vector<Event> log = sourceLog(source.toStdString());
+    for (const json &s : written()["sources"]) {
+        if (s["source"] != source.toStdString())
+            continue;
+        QCOMPARE(log.size(), s["events"].get<std::size_t>());
+        QCOMPARE(logHash(log), qs(s["hash"].get<std::string>()));
+    }
+    for (const json &w : written()["events"]) {
+        if (w["source"] != source.toStdString())
+            continue;
+        const std::size_t seq = w["event"]["seq"].get<std::size_t>();
+        QVERIFY(seq >= 1 && seq <= log.size());
+        QCOMPARE(qs(toJson(log[seq - 1]).dump()), qs(w["event"].dump()));
+    }
+}
+
+void TstPayloads::everyPayloadRoundTrips()
+{
+    // Every shape of payload the engine writes, and every event of the
+    // scripted logs: decode → encode gives the payload as written, and
+    // decoding that again gives the same struct.
+    std::vector<Event> events;
+    for (const json &w : written()["events"]) {
+        std::string why;
+        const auto e = eventFromJson(w["event"], &why);
+        QVERIFY2(e, why.c_str());
+        events.push_back(*e);
+    }
+    QVERIFY(events.size() >= std::size_t(EventTypeCount));
+    for (const std::vector<Event> &log : {everyTypeLog(), optionalFieldsLog()})
+        events.insert(events.end(), log.begin(), log.end());
+    std::set<EventType> seen;
+    for (const Event &e : events) {
+        const auto decoded = decodePayload(e);
+        QVERIFY2(decoded.ok(), decoded.ok() ? "" : decoded.error().message.c_str());
+        Event again = e;
+        again.payload = encode(*decoded);
+        QVERIFY2(again.payload == e.payload,
+                 qPrintable(qs(e.eventId + ": " + again.payload.dump())));
+        QCOMPARE(qs(again.payload.dump()), qs(e.payload.dump()));
+        const auto twice = decodePayload(again);
+        QVERIFY(twice.ok());
+        QVERIFY2(*twice == *decoded, qPrintable(qs(e.eventId)));
+        seen.insert(e.type);
+    }
+    for (int t = 0; t < EventTypeCount; ++t)
+        QVERIFY2(seen.count(EventType(t)), toString(EventType(t)).data());
+
+    // A payload outside an event decodes the same; its error names the type.
+    const Event &line = firstOf(events, EventType::Narrator);
+    const auto outside = decodePayload(EventType::Narrator, line.payload);
+    QVERIFY(outside.ok());
+    QVERIFY(*outside == *decodePayload(line));
+    const auto bad = decodePayload(EventType::Narrator, json::array());
+    QVERIFY(!bad.ok());
+    QCOMPARE(qs(bad.error().message), QStringLiteral("NARRATOR: payload is not an object"));
+}
+
+void TstPayloads::eventTypeOfNamesTheType()
+{
+    static_assert(eventTypeOf<payload::MatchCreated>() == EventType::MatchCreated);
+    static_assert(eventTypeOf<payload::Narrator>() == EventType::Narrator);
+    static_assert(eventTypeOf<payload::WolvesDecided>() == EventType::WolvesDecided);
+    // payloadAs() of another type's event is nullopt, without decoding it.
+    Event e;
+    e.type = EventType::PlayerReady;
+    e.payload = {{"playerId", "p:1"}};
+    QVERIFY(payloadAs<payload::PlayerReady>(e));
+    QVERIFY(!payloadAs<payload::TurnMissed>(e));
 }
 
 QTEST_APPLESS_MAIN(TstPayloads)
