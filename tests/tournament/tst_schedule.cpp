@@ -154,6 +154,52 @@ private Q_SLOTS:
         QVERIFY(toJson(schedule(again).back()) == toJson(schedule(spec).back()));
     }
 
+    // A preset's former name ("seed002-9") in a tournament file is the
+    // preset: the same rules under the current name, the same schedule. A
+    // stored spec keeps the name it was stored with.
+    void formerPresetNamesScheduleTheSameTournament_data()
+    {
+        QTest::addColumn<QString>("former");
+        QTest::addColumn<QString>("current");
+        QTest::newRow("6") << "seed002-6"
+                           << "witch-6";
+        QTest::newRow("9") << "seed002-9"
+                           << "witch-hunter-9";
+        QTest::newRow("12") << "seed002-12"
+                            << "witch-hunter-doctor-12";
+    }
+    void formerPresetNamesScheduleTheSameTournament()
+    {
+        QFETCH(QString, former);
+        QFETCH(QString, current);
+        auto file = [&](const QString &rules) {
+            return json{{"matches", 6},
+                        {"seed", 21},
+                        {"rules", rules.toStdString()},
+                        {"participants", participants(2)}};
+        };
+        const auto byOld = specOf(file(former));
+        const auto byNew = specOf(file(current));
+        QVERIFY(byOld.rules == byNew.rules);
+        QCOMPARE(QString::fromStdString(byOld.rules.name), current);
+        QVERIFY(byOld.toJson() == byNew.toJson());
+        const auto a = schedule(byOld);
+        const auto b = schedule(byNew);
+        QCOMPARE(a.size(), b.size());
+        for (std::size_t i = 0; i < a.size(); ++i)
+            QVERIFY(toJson(a[i]) == toJson(b[i]));
+        // What the database kept before the rename: the rule set under its
+        // old name. It reads back as it was, and schedules the same matches.
+        json stored = byNew.toJson();
+        stored["rules"]["name"] = former.toStdString();
+        const auto kept = specOf(stored);
+        QCOMPARE(QString::fromStdString(kept.rules.name), former);
+        QVERIFY(kept.toJson() == stored);
+        const auto c = schedule(kept);
+        for (std::size_t i = 0; i < a.size(); ++i)
+            QVERIFY(toJson(c[i]) == toJson(a[i]));
+    }
+
     void rolesRotateEvenlyOverEveryMultipleOfTheTable_data()
     {
         QTest::addColumn<QString>("rules");
