@@ -947,18 +947,4 @@ void GuiHost::queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySour
     });
 }
 
-void GuiHost::runInHost(const std::function<void(Host &)> &fn)
-{
-    if (!m_thread.isRunning() || !m_worker)
-        return;
-    HostWorker *w = m_worker;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w, &fn] {
-            if (w->host())
-                fn(*w->host());
-        },
-        Qt::BlockingQueuedConnection);
-}
-
 } // namespace townhall::app

@@ -20,7 +20,6 @@
 #include <QThread>
 
 #include <atomic>
-#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -73,7 +72,7 @@ public:
     explicit HostWorker(GuiHostOptions options);
     ~HostWorker() override;
 
-    /// Host-thread only (tests and the benchmark reach it through GuiHost::runInHost).
+    /// Host-thread only (tests and tools reach it through GuiHostTestAccess).
     Host *host() const { return m_host; }
     McpService *mcp() const { return m_mcp; }
 
@@ -235,15 +234,11 @@ public:
     /// (HostWorker::queuePlan) and returns at once.
     void queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySource> keys);
 
-    /// Runs `fn` in the host thread with the Host, and waits for it (tests,
-    /// the benchmark). `fn` must not wait for the UI thread.
-    void runInHost(const std::function<void(Host &)> &fn);
-    QThread *hostThread() { return &m_thread; }
-
 Q_SIGNALS:
     void started(const QString &mcpUrl);
 
 private:
+    friend class GuiHostTestAccess; // the tests' and tools' way into the host thread
     /// Runs `f(worker)` in the host thread, later (nothing if stopped).
     template<typename F>
     void inWorker(F &&f);

@@ -46,7 +46,8 @@ struct HostSettings
 /// window's panels and the Leaderboard's tournaments (app/guitournaments.h,
 /// app/sharedleaderboard.h) alike; nothing on the UI side calls into the host
 /// thread. (The app's wiring starts and stops the host, GuiHost, and hands it
-/// the New match dialog's plans.)
+/// the New match dialog's plans; tests and tools reach into the host thread
+/// through app/guihosttestaccess.h, a seam the product does not use.)
 /// Both directions are signals:
 ///
 ///  - Host → UI: the host emits matchEvents / queueChanged / serverInfo /
