@@ -125,10 +125,7 @@ void addTournamentActions(ui::MainWindow &window, QSettings &settings, Tournamen
             dialog.saveForm(settings);
             if (result != QDialog::Accepted)
                 return;
-            local.start(
-                dialog.spec(),
-                dialog.parallel(),
-                std::make_shared<AppKeySource>(std::make_shared<providers::KeychainKeySource>()));
+            local.start(dialog.spec(), dialog.parallel());
         });
 }
 
@@ -174,6 +171,8 @@ int runGui(int argc, char **argv)
     o.demo = options->demo;
     o.timers
         = options->timers ? *options->timers : settings.timers; // --timers wins over the setting
+    // Tournaments' model seats: keychain first, else the environment.
+    o.keys = std::make_shared<AppKeySource>(std::make_shared<providers::KeychainKeySource>());
 
     ui::HostLink link;
     ui::MainWindow window(&link);
@@ -236,8 +235,8 @@ int runGui(int argc, char **argv)
     GuiHost host(o, &link);
     addNewMatchAction(window, stored, host);
     SharedTournamentReader sharedReader;
-    SharedLeaderboard shared(window, host, sharedReader);
-    TournamentBoard local(window, host, shared);
+    SharedLeaderboard shared(window, link, sharedReader);
+    TournamentBoard local(window, link, shared);
     addTournamentActions(window, stored, local);
     addSharedTournamentAction(window, stored, sharedReader, shared);
     QObject::connect(&host, &GuiHost::started, &app, [](const QString &url) {

@@ -141,6 +141,7 @@ void HostWorker::start()
         demoMatch();
     if (m_toolCallsWanted)
         setToolCallsWanted(true, 0);
+    listTournaments(); // the Leaderboard's list, at once
     Q_EMIT started(m_url);
 }
 
@@ -632,63 +633,61 @@ void HostWorker::stopTournament()
     m_botStop = false;
 }
 
-void HostWorker::reportTournament(const std::string &id, const TournamentSink &sink)
+void HostWorker::reportTournament(const std::string &id)
 {
     if (!m_host || !m_host->store())
         return;
     auto report = host::tournamentReport(*m_host->store(), id);
     if (!report) {
-        sink.problem(report.error().message);
+        Q_EMIT tournamentProblem(report.error().message);
         return;
     }
-    sink.report(QString::fromStdString(id), report.value());
+    Q_EMIT tournamentReport(QString::fromStdString(id), report.value());
 }
 
-void HostWorker::startTournament(const nlohmann::json &file,
-                                 int parallel,
-                                 std::shared_ptr<providers::KeySource> keys,
-                                 const TournamentSink &sink)
+void HostWorker::startTournament(const nlohmann::json &file, int parallel)
 {
     if (!m_host || !m_host->store()) {
-        sink.problem(tr("A tournament needs the database, and the host has none."));
+        Q_EMIT tournamentProblem(tr("A tournament needs the database, and the host has none."));
         return;
     }
     if (m_live || m_botRunning) {
-        sink.problem(tr("A tournament is under way; one runs at a time."));
+        Q_EMIT tournamentProblem(tr("A tournament is under way; one runs at a time."));
         return;
     }
     if (m_botRun.joinable())
         m_botRun.join();
     auto parsed = tournament::parseSpec(file);
     if (!parsed.ok()) {
-        sink.problem(QString::fromStdString(parsed.errors.front()));
+        Q_EMIT tournamentProblem(QString::fromStdString(parsed.errors.front()));
         return;
     }
     const tournament::TournamentSpec spec = *parsed.spec;
     auto created = host::createTournament(*m_host->store(), spec);
     if (!created) {
-        sink.problem(created.error().message);
+        Q_EMIT tournamentProblem(created.error().message);
         return;
     }
     const std::string id = created.value();
     const QString qid = QString::fromStdString(id);
-    sink.progress(qid, 0, spec.matches, 0, {});
+    Q_EMIT tournamentProgress({qid, 0, spec.matches, 0, {}});
 
     if (spec.botsOnly()) {
         // Bots play at virtual time on threads of their own, through a
         // connection of their own (the host's belongs to this thread).
         const QString path = m_host->store()->path();
         if (path.isEmpty() || path == QLatin1String(":memory:")) {
-            sink.problem(tr("Tournaments of bots need a database file; this host keeps its matches "
-                            "in memory."));
+            Q_EMIT tournamentProblem(tr("Tournaments of bots need a database file; this host "
+                                        "keeps its matches in memory."));
             return;
         }
         m_botRunning = true;
-        QPointer<HostWorker> self(this);
-        m_botRun = std::thread([self, path, id, qid, parallel, sink, this] {
+        // Its signals, emitted on that thread, reach the UI queued all the
+        // same; stop() joins it before this worker goes.
+        m_botRun = std::thread([path, id, qid, parallel, this] {
             auto store = Store::open(path);
             if (!store) {
-                sink.problem(store.error().message);
+                Q_EMIT tournamentProblem(store.error().message);
                 m_botRunning = false;
                 return;
             }
@@ -696,15 +695,15 @@ void HostWorker::startTournament(const nlohmann::json &file,
             o.parallel = parallel;
             o.stop = &m_botStop;
             o.progress = [&](const host::TournamentProgress &p) {
-                sink.progress(qid, p.done, p.scheduled, p.running, {});
+                Q_EMIT tournamentProgress({qid, p.done, p.scheduled, p.running, {}});
             };
             auto run = host::runBotTournament(store.value(), id, o);
             if (!run)
-                sink.problem(run.error().message);
+                Q_EMIT tournamentProblem(run.error().message);
             else if (auto report = host::tournamentReport(store.value(), id))
-                sink.report(qid, report.value());
+                Q_EMIT tournamentReport(qid, report.value());
             else
-                sink.problem(report.error().message);
+                Q_EMIT tournamentProblem(report.error().message);
             m_botRunning = false;
         });
         return;
@@ -712,7 +711,7 @@ void HostWorker::startTournament(const nlohmann::json &file,
 
     auto seats = host::seatsOf(spec);
     if (!seats.ok()) {
-        sink.problem(seats.errors.join(QStringLiteral("; ")));
+        Q_EMIT tournamentProblem(seats.errors.join(QStringLiteral("; ")));
         return;
     }
     std::map<std::string, std::string> agentIds;
@@ -721,12 +720,12 @@ void HostWorker::startTournament(const nlohmann::json &file,
             if (!a.revoked())
                 agentIds[a.name] = a.agentId;
     QPointer<HostWorker> self(this);
-    host::resolveKeys(*seats.file, std::move(keys))
-        .then([self, spec, id, qid, parallel, sink, agentIds](const KeyedSeats &keyed) {
+    host::resolveKeys(*seats.file, m_options.keys)
+        .then([self, spec, id, qid, parallel, agentIds](const KeyedSeats &keyed) {
             if (!self || !self->m_host)
                 return;
             if (!keyed.refusals.isEmpty()) {
-                sink.problem(keyed.refusals.join(QStringLiteral("; ")));
+                Q_EMIT self->tournamentProblem(keyed.refusals.join(QStringLiteral("; ")));
                 return;
             }
             if (spec.modelTimers)
@@ -737,103 +736,100 @@ void HostWorker::startTournament(const nlohmann::json &file,
             QObject::connect(live,
                              &host::LiveTournament::progressChanged,
                              self,
-                             [self, live, qid, sink](int done, int scheduled, int running) {
+                             [self, live, qid](int done, int scheduled, int running) {
                                  const QStringList waiting = live->waitingFor();
-                                 sink.progress(
-                                     qid,
-                                     done,
-                                     scheduled,
-                                     running,
-                                     waiting.isEmpty()
-                                         ? QString()
-                                         : tr("waiting for %1 to join the queue %2")
+                                 ui::TournamentProgress progress{qid, done, scheduled, running, {}};
+                                 if (!waiting.isEmpty())
+                                     progress.note
+                                         = tr("waiting for %1 to join the queue %2")
                                                .arg(waiting.join(QStringLiteral(", ")),
-                                                    QString::fromStdString(live->queueId())));
+                                                    QString::fromStdString(live->queueId()));
+                                 Q_EMIT self->tournamentProgress(progress);
                                  // The leaderboard grows as matches end.
                                  if (done > 0)
-                                     self->reportTournament(qid.toStdString(), sink);
+                                     self->reportTournament(qid.toStdString());
                              });
-            QObject::connect(live, &host::LiveTournament::finished, self, [self, qid, sink] {
-                self->reportTournament(qid.toStdString(), sink);
+            QObject::connect(live, &host::LiveTournament::finished, self, [self, qid] {
+                self->reportTournament(qid.toStdString());
                 QTimer::singleShot(0, self, [self] { self->m_live.reset(); });
             });
-            QObject::connect(live,
-                             &host::LiveTournament::failed,
-                             self,
-                             [self, sink](const QString &message) { sink.problem(message); });
+            QObject::connect(
+                live, &host::LiveTournament::failed, self, &HostWorker::tournamentProblem);
             QString error;
             if (!live->start(&error)) {
-                sink.problem(error);
+                Q_EMIT self->tournamentProblem(error);
                 self->m_live.reset();
             }
         });
 }
 
-void HostWorker::openTournamentMatch(const QString &tournamentId,
-                                     const QString &matchId,
-                                     const TournamentSink &sink)
+void HostWorker::openTournamentMatch(const QString &tournamentId, const QString &matchId)
 {
     if (!m_host || !m_host->store())
         return;
     if (const engine::Match *m = m_host->lobby().match(matchId.toStdString())) {
         sendLog(matchId, m->log(), m->state().lastSeq);
-        sink.opened(matchId);
+        Q_EMIT tournamentMatchOpened(matchId);
         return;
     }
     auto log = host::tournamentMatchLog(
         *m_host->store(), tournamentId.toStdString(), matchId.toStdString());
     if (!log) {
-        sink.problem(log.error().message);
+        Q_EMIT tournamentProblem(log.error().message);
         return;
     }
-    showMatchLog(matchId, log.value(), sink);
+    showMatchLog(matchId,
+                 std::make_shared<const std::vector<engine::Event>>(std::move(log).value()));
     sendStored(matchId);
 }
 
-void HostWorker::listTournaments(const TournamentSink &sink)
+void HostWorker::listTournaments()
 {
     Store *store = m_host ? m_host->store() : nullptr;
-    if (!store || !sink.listed)
+    if (!store)
         return;
     auto rows = store->tournaments();
     if (!rows) {
-        sink.problem(rows.error().message);
+        Q_EMIT tournamentProblem(rows.error().message);
         return;
     }
-    std::vector<ui::TournamentChoice> out;
+    ui::TournamentChoices out;
     for (const host::TournamentRow &t : rows.value())
         out.push_back({QString::fromStdString(t.id),
                        QString::fromStdString(t.name),
                        t.done,
                        t.scheduled,
                        t.status == "FINISHED"});
-    sink.listed(out);
+    Q_EMIT tournamentsListed(out);
 }
 
-void HostWorker::showTournament(const QString &tournamentId, const TournamentSink &sink)
+void HostWorker::showTournament(const QString &tournamentId)
 {
     Store *store = m_host ? m_host->store() : nullptr;
     if (!store)
         return;
     auto row = store->tournament(tournamentId.toStdString());
     if (!row) {
-        sink.problem(row.error().message);
+        Q_EMIT tournamentProblem(row.error().message);
         return;
     }
-    sink.progress(tournamentId, row.value().done, row.value().scheduled, 0, {});
-    reportTournament(tournamentId.toStdString(), sink);
+    Q_EMIT tournamentProgress({tournamentId, row.value().done, row.value().scheduled, 0, {}});
+    reportTournament(tournamentId.toStdString());
 }
 
-void HostWorker::showMatchLog(const QString &matchId,
-                              const std::vector<engine::Event> &log,
-                              const TournamentSink &sink)
+QString HostWorker::emptyLogProblem(const QString &matchId)
 {
-    if (log.empty()) {
-        sink.problem(tr("match %1 has no events").arg(matchId));
+    return tr("match %1 has no events").arg(matchId);
+}
+
+void HostWorker::showMatchLog(const QString &matchId, const ui::EventBatch &log)
+{
+    if (!log || log->empty()) {
+        Q_EMIT tournamentProblem(emptyLogProblem(matchId));
         return;
     }
-    sendLog(matchId, log, log.back().seq);
-    sink.opened(matchId);
+    sendLog(matchId, *log, log->back().seq);
+    Q_EMIT tournamentMatchOpened(matchId);
 }
 
 // ---------------------------------------------------------------- GuiHost (UI thread)
@@ -845,6 +841,7 @@ GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
     m_thread.setObjectName(QStringLiteral("townhall-host"));
     m_worker->moveToThread(&m_thread);
     connectAgentsAndBreakpoints(link);
+    connectTournaments(link);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
 
     // host → UI: queued into the UI thread (the link lives there).
@@ -909,6 +906,24 @@ void GuiHost::connectAgentsAndBreakpoints(ui::HostLink *link)
     connect(link, &ui::HostLink::stepRequested, m_worker, &HostWorker::stepMatch);
 }
 
+void GuiHost::connectTournaments(ui::HostLink *link)
+{
+    connect(m_worker, &HostWorker::tournamentProgress, link, &ui::HostLink::tournamentProgress);
+    connect(m_worker, &HostWorker::tournamentReport, link, &ui::HostLink::tournamentReport);
+    connect(m_worker, &HostWorker::tournamentProblem, link, &ui::HostLink::tournamentProblem);
+    connect(
+        m_worker, &HostWorker::tournamentMatchOpened, link, &ui::HostLink::tournamentMatchOpened);
+    connect(m_worker, &HostWorker::tournamentsListed, link, &ui::HostLink::tournamentsListed);
+    connect(link, &ui::HostLink::startTournamentRequested, m_worker, &HostWorker::startTournament);
+    connect(link, &ui::HostLink::tournamentsRequested, m_worker, &HostWorker::listTournaments);
+    connect(link, &ui::HostLink::showTournamentRequested, m_worker, &HostWorker::showTournament);
+    connect(link,
+            &ui::HostLink::openTournamentMatchRequested,
+            m_worker,
+            &HostWorker::openTournamentMatch);
+    connect(link, &ui::HostLink::showMatchLogRequested, m_worker, &HostWorker::showMatchLog);
+}
+
 void GuiHost::resendAll()
 {
     if (m_worker)
@@ -930,101 +945,6 @@ void GuiHost::queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySour
     inWorker([plan = std::move(plan), keys = std::move(keys)](HostWorker &w) {
         w.queuePlan(plan, keys);
     });
-}
-
-namespace {
-/// The sink's callbacks, each posted to `context`'s (the UI) thread.
-TournamentSink postedTo(QObject *context, const TournamentSink &sink)
-{
-    QPointer<QObject> ctx(context);
-    TournamentSink out;
-    out.progress
-        = [ctx, f = sink.progress](
-              const QString &id, int done, int scheduled, int running, const QString &note) {
-              if (ctx && f)
-                  QMetaObject::invokeMethod(
-                      ctx, [=] { f(id, done, scheduled, running, note); }, Qt::QueuedConnection);
-          };
-    out.report = [ctx, f = sink.report](const QString &id, const tournament::Report &r) {
-        if (ctx && f)
-            QMetaObject::invokeMethod(
-                ctx, [=] { f(id, r); }, Qt::QueuedConnection);
-    };
-    out.problem = [ctx, f = sink.problem](const QString &message) {
-        if (ctx && f)
-            QMetaObject::invokeMethod(
-                ctx, [=] { f(message); }, Qt::QueuedConnection);
-    };
-    out.opened = [ctx, f = sink.opened](const QString &matchId) {
-        if (ctx && f)
-            QMetaObject::invokeMethod(
-                ctx, [=] { f(matchId); }, Qt::QueuedConnection);
-    };
-    if (sink.listed)
-        out.listed = [ctx, f = sink.listed](const std::vector<ui::TournamentChoice> &list) {
-            if (ctx)
-                QMetaObject::invokeMethod(
-                    ctx, [=] { f(list); }, Qt::QueuedConnection);
-        };
-    return out;
-}
-} // namespace
-
-void GuiHost::startTournament(nlohmann::json file,
-                              int parallel,
-                              std::shared_ptr<host::providers::KeySource> keys,
-                              TournamentSink sink,
-                              QObject *context)
-{
-    inWorker(
-        [file = std::move(file), parallel, keys = std::move(keys), s = postedTo(context, sink)](
-            HostWorker &w) { w.startTournament(file, parallel, keys, s); });
-}
-
-void GuiHost::openTournamentMatch(const QString &tournamentId,
-                                  const QString &matchId,
-                                  TournamentSink sink,
-                                  QObject *context)
-{
-    inWorker([tournamentId, matchId, s = postedTo(context, sink)](HostWorker &w) {
-        w.openTournamentMatch(tournamentId, matchId, s);
-    });
-}
-
-void GuiHost::listTournaments(TournamentSink sink, QObject *context)
-{
-    inWorker([s = postedTo(context, sink)](HostWorker &w) { w.listTournaments(s); });
-}
-
-void GuiHost::showTournament(const QString &tournamentId, TournamentSink sink, QObject *context)
-{
-    inWorker([tournamentId, s = postedTo(context, sink)](HostWorker &w) {
-        w.showTournament(tournamentId, s);
-    });
-}
-
-void GuiHost::showMatchLog(const QString &matchId,
-                           std::vector<engine::Event> log,
-                           TournamentSink sink,
-                           QObject *context)
-{
-    inWorker([matchId, log = std::move(log), s = postedTo(context, sink)](HostWorker &w) {
-        w.showMatchLog(matchId, log, s);
-    });
-}
-
-void GuiHost::runInHost(const std::function<void(Host &)> &fn)
-{
-    if (!m_thread.isRunning() || !m_worker)
-        return;
-    HostWorker *w = m_worker;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w, &fn] {
-            if (w->host())
-                fn(*w->host());
-        },
-        Qt::BlockingQueuedConnection);
 }
 
 } // namespace townhall::app

@@ -13,7 +13,6 @@
 #include "tournament/report.h"
 #include "ui/agenteyeview.h"
 #include "ui/hostlink.h"
-#include "ui/leaderboardpanel.h"
 
 #include <QHostAddress>
 #include <QObject>
@@ -21,7 +20,6 @@
 #include <QThread>
 
 #include <atomic>
-#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -53,21 +51,9 @@ struct GuiHostOptions
     std::optional<engine::Timers> timers; ///< default phase timers of new matches
     int endedMatchesToShow = 8;           ///< ended matches of earlier runs shown for replay
     std::optional<std::pair<QHostAddress, quint16>> spectateListen; ///< --spectate-listen
-};
-
-/// Where a tournament's news goes. Each callback is called on the host
-/// thread; GuiHost's versions post to the UI thread.
-struct TournamentSink
-{
-    std::function<void(
-        const QString &id, int done, int scheduled, int running, const QString &note)>
-        progress;
-    std::function<void(const QString &id, const tournament::Report &report)> report;
-    std::function<void(const QString &message)> problem;
-    /// A tournament match's log was sent to the UI (open it now).
-    std::function<void(const QString &matchId)> opened;
-    /// The tournaments of the host's database, oldest first (listTournaments).
-    std::function<void(const std::vector<ui::TournamentChoice> &tournaments)> listed;
+    /// Where the model seats of the tournaments the UI starts get their API
+    /// keys (null: none are looked up).
+    std::shared_ptr<host::providers::KeySource> keys;
 };
 
 /// The inspector's agent's-eye view (ui::agentViewAt) for the widgets.
@@ -86,7 +72,7 @@ public:
     explicit HostWorker(GuiHostOptions options);
     ~HostWorker() override;
 
-    /// Host-thread only (tests and the benchmark reach it through GuiHost::runInHost).
+    /// Host-thread only (tests and tools reach it through GuiHostTestAccess).
     Host *host() const { return m_host; }
     McpService *mcp() const { return m_mcp; }
 
@@ -131,32 +117,37 @@ public Q_SLOTS:
     void queuePlan(const townhall::app::MatchPlan &plan,
                    std::shared_ptr<townhall::host::providers::KeySource> keys);
 
-public:
+    // The tournaments of the host's database (HostLink's tournament
+    // requests; answers: the tournament… signals below).
     /// Creates a tournament from its file (docs/tournaments.md) in the
     /// host's database and plays it: bots alone at virtual time on threads
     /// of their own with a second connection to the database, anything else
-    /// live through the host (model keys from `keys`). One at a time.
-    void startTournament(const nlohmann::json &file,
-                         int parallel,
-                         std::shared_ptr<townhall::host::providers::KeySource> keys,
-                         const TournamentSink &sink);
-    /// Sends a tournament match's stored log to the UI, then sink.opened.
-    void openTournamentMatch(const QString &tournamentId,
-                             const QString &matchId,
-                             const TournamentSink &sink);
+    /// live through the host (model keys from the options' `keys`). One at
+    /// a time.
+    void startTournament(const nlohmann::json &file, int parallel);
+    /// Sends a tournament match's log (live or stored) to the UI, then
+    /// tournamentMatchOpened.
+    void openTournamentMatch(const QString &tournamentId, const QString &matchId);
     /// Every tournament of the host's database (the app's and those
-    /// `townhall tournament` ran on the same file) to sink.listed.
-    void listTournaments(const TournamentSink &sink);
-    /// A tournament of the database as it stands: sink.progress, then
-    /// sink.report (or sink.problem).
-    void showTournament(const QString &tournamentId, const TournamentSink &sink);
+    /// `townhall tournament` ran on the same file) to tournamentsListed.
+    void listTournaments();
+    /// A tournament of the database as it stands: tournamentProgress, then
+    /// tournamentReport (or tournamentProblem).
+    void showTournament(const QString &tournamentId);
     /// Sends a whole match log read elsewhere (a shared tournament's, from
-    /// PostgreSQL) to the UI like a stored one, then sink.opened.
-    void showMatchLog(const QString &matchId,
-                      const std::vector<engine::Event> &log,
-                      const TournamentSink &sink);
+    /// PostgreSQL) to the UI like a stored one, then tournamentMatchOpened.
+    void showMatchLog(const QString &matchId, const townhall::ui::EventBatch &log);
+
+public:
+    /// What showMatchLog says of a log without events.
+    static QString emptyLogProblem(const QString &matchId);
 
 Q_SIGNALS:
+    void tournamentProgress(const townhall::ui::TournamentProgress &progress);
+    void tournamentReport(const QString &tournamentId, const townhall::tournament::Report &report);
+    void tournamentProblem(const QString &message);
+    void tournamentMatchOpened(const QString &matchId);
+    void tournamentsListed(const townhall::ui::TournamentChoices &tournaments);
     void matchEvents(const QString &matchId, const townhall::ui::EventBatch &batch);
     void queueChanged(const QStringList &waitingNames);
     void serverInfo(const QString &mcpUrl, const QString &status);
@@ -208,7 +199,7 @@ private:
     std::map<std::pair<QString, QString>, std::int64_t> m_notesSent; ///< next note number to send
     QTimer *m_seatReport = nullptr;
     // The tournament under way (startTournament).
-    void reportTournament(const std::string &id, const TournamentSink &sink);
+    void reportTournament(const std::string &id);
     void stopTournament();
     std::unique_ptr<host::LiveTournament> m_live;
     std::thread m_botRun;
@@ -242,42 +233,19 @@ public:
     /// Hands a plan of the "New match" dialog to the host thread
     /// (HostWorker::queuePlan) and returns at once.
     void queuePlan(MatchPlan plan, std::shared_ptr<host::providers::KeySource> keys);
-    /// HostWorker::startTournament; `sink`'s callbacks run on the UI thread,
-    /// in `context`'s lifetime.
-    void startTournament(nlohmann::json file,
-                         int parallel,
-                         std::shared_ptr<host::providers::KeySource> keys,
-                         TournamentSink sink,
-                         QObject *context);
-    void openTournamentMatch(const QString &tournamentId,
-                             const QString &matchId,
-                             TournamentSink sink,
-                             QObject *context);
-    /// HostWorker::listTournaments and showTournament, the sink's callbacks
-    /// on the UI thread in `context`'s lifetime.
-    void listTournaments(TournamentSink sink, QObject *context);
-    void showTournament(const QString &tournamentId, TournamentSink sink, QObject *context);
-    /// HostWorker::showMatchLog: `log` replays under `matchId` in the
-    /// spectator view, as openTournamentMatch's stored logs do.
-    void showMatchLog(const QString &matchId,
-                      std::vector<engine::Event> log,
-                      TournamentSink sink,
-                      QObject *context);
-
-    /// Runs `fn` in the host thread with the Host, and waits for it (tests,
-    /// the benchmark). `fn` must not wait for the UI thread.
-    void runInHost(const std::function<void(Host &)> &fn);
-    QThread *hostThread() { return &m_thread; }
 
 Q_SIGNALS:
     void started(const QString &mcpUrl);
 
 private:
+    friend class GuiHostTestAccess; // the tests' and tools' way into the host thread
     /// Runs `f(worker)` in the host thread, later (nothing if stopped).
     template<typename F>
     void inWorker(F &&f);
     /// HostLink's agents-panel and breakpoint requests, queued to the worker.
     void connectAgentsAndBreakpoints(ui::HostLink *link);
+    /// HostLink's tournament requests and answers.
+    void connectTournaments(ui::HostLink *link);
 
     QThread m_thread;
     HostWorker *m_worker; ///< lives in m_thread; deleted when it finishes

@@ -7,14 +7,17 @@
 /// tournament` ran on the same file. The Leaderboard lists them all; the
 /// one picked (at first the newest) is shown with its report, and its
 /// matches open in the spectator view. A shared (PostgreSQL) tournament
-/// takes the Leaderboard through SharedLeaderboard instead.
+/// takes the Leaderboard through SharedLeaderboard instead. All of it goes
+/// through ui::HostLink's tournament signals.
 
-#include "app/guihost.h"
+#include "ui/hostlink.h"
 
 #include <QObject>
 #include <QString>
 
-#include <memory>
+#include <nlohmann/json.hpp>
+
+#include <set>
 
 namespace townhall::ui {
 class MainWindow;
@@ -30,19 +33,19 @@ class TournamentBoard final : public QObject
     Q_DISABLE_COPY_MOVE(TournamentBoard)
 
 public:
-    /// Follows `host`'s tournaments in `window`'s Leaderboard; `shared`
-    /// gives the Leaderboard up to a shared tournament and back.
+    /// Follows the tournaments of the host behind `link` in `window`'s
+    /// Leaderboard; `shared` gives the Leaderboard up to a shared
+    /// tournament and back.
     TournamentBoard(ui::MainWindow &window,
-                    GuiHost &host,
+                    ui::HostLink &link,
                     SharedLeaderboard &shared,
                     QObject *parent = nullptr);
 
-    /// Plays a tournament file in the host's database and shows it.
-    void start(const nlohmann::json &file,
-               int parallel,
-               std::shared_ptr<host::providers::KeySource> keys);
+    /// Plays a tournament file in the host's database and shows it (the
+    /// host looks up the model seats' keys).
+    void start(const nlohmann::json &file, int parallel);
     /// Reads the database's tournaments again, and the one shown (once the
-    /// host runs: its `started` signal does it too).
+    /// host runs, it sends its list by itself).
     void refresh();
     /// Shows tournament `id` of the database in the Leaderboard.
     void show(const QString &id);
@@ -54,14 +57,19 @@ Q_SIGNALS:
     void listed();
 
 private:
-    void onListed(const std::vector<ui::TournamentChoice> &tournaments);
+    void onListed(const ui::TournamentChoices &tournaments);
+    /// The host's answers (HostLink's tournament… signals).
+    void onProgress(const ui::TournamentProgress &progress);
+    void onReport(const QString &id, const tournament::Report &report);
+    void onProblem(const QString &message);
+    void onMatchOpened(const QString &matchId);
 
     ui::MainWindow &m_window;
-    GuiHost &m_host;
+    ui::HostLink &m_link;
     SharedLeaderboard &m_shared;
-    TournamentSink m_sink;
     QString m_current;
-    bool m_starting = false; ///< start() called, its tournament not heard of yet
+    std::set<QString> m_opening; ///< matches asked for, not opened yet
+    bool m_starting = false;     ///< start() called, its tournament not heard of yet
 };
 
 } // namespace townhall::app

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/sharedleaderboard.h"
 
+#include "app/guihost.h"
 #include "host/sharedtournaments.h"
 #include "host/tournaments.h"
 #include "ui/leaderboardpanel.h"
@@ -210,16 +211,24 @@ void connectDialog(ui::SharedTournamentDialog &dialog, SharedTournamentReader &r
 // ------------------------------------------------------------- the Leaderboard
 
 SharedLeaderboard::SharedLeaderboard(ui::MainWindow &window,
-                                     GuiHost &host,
+                                     ui::HostLink &link,
                                      SharedTournamentReader &reader,
                                      QObject *parent)
     : QObject(parent)
     , m_window(window)
-    , m_host(host)
+    , m_link(link)
     , m_reader(reader)
 {
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &SharedLeaderboard::refresh);
+    // The host sent a replayed log to the window (the host's own tournament
+    // matches are TournamentBoard's).
+    connect(&m_link, &ui::HostLink::tournamentMatchOpened, this, [this](const QString &matchId) {
+        if (m_replaying.erase(matchId) == 0)
+            return;
+        m_window.controller()->selectMatch(matchId);
+        Q_EMIT matchOpened(matchId);
+    });
 }
 
 void SharedLeaderboard::open(const QString &url, const QString &id)
@@ -359,16 +368,15 @@ void SharedLeaderboard::openMatch(const QString &key)
         [this, generation, shownAs](const std::vector<engine::Event> &log) {
             if (generation != m_generation)
                 return;
-            TournamentSink sink;
-            sink.opened = [this](const QString &matchId) {
-                m_window.controller()->selectMatch(matchId);
-                Q_EMIT matchOpened(matchId);
-            };
-            sink.problem = [this](const QString &message) {
+            if (log.empty()) {
+                const QString message = HostWorker::emptyLogProblem(shownAs);
                 say(tr("Shared tournament %1: %2").arg(m_id, message));
                 Q_EMIT problem(message);
-            };
-            m_host.showMatchLog(shownAs, log, sink, this);
+                return;
+            }
+            m_replaying.insert(shownAs);
+            Q_EMIT m_link.showMatchLogRequested(
+                shownAs, std::make_shared<const std::vector<engine::Event>>(log));
         },
         [this, generation, key](const QString &message) {
             if (generation != m_generation)

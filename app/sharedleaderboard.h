@@ -7,11 +7,12 @@
 /// its own (a QSqlDatabase belongs to the thread that opened it, and the
 /// network must never block the UI); SharedLeaderboard feeds the
 /// Leaderboard from it, refreshing while the tournament runs, and replays
-/// its matches in the spectator view through GuiHost::showMatchLog.
+/// its matches in the spectator view through the host
+/// (ui::HostLink::showMatchLogRequested).
 
-#include "app/guihost.h"
 #include "host/store/store.h"
 #include "tournament/report.h"
+#include "ui/hostlink.h"
 
 #include <QObject>
 #include <QPointer>
@@ -21,6 +22,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 class QSettings;
@@ -105,7 +107,7 @@ class SharedLeaderboard final : public QObject
 
 public:
     SharedLeaderboard(ui::MainWindow &window,
-                      GuiHost &host,
+                      ui::HostLink &link,
                       SharedTournamentReader &reader,
                       QObject *parent = nullptr);
 
@@ -147,7 +149,8 @@ private:
     void say(const QString &message);
 
     ui::MainWindow &m_window;
-    GuiHost &m_host;
+    ui::HostLink &m_link;
+    std::set<QString> m_replaying; ///< replay ids sent to the host, not opened yet
     SharedTournamentReader &m_reader;
     QString m_url;
     QString m_id;

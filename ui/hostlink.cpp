@@ -12,6 +12,10 @@ HostLink::HostLink(QObject *parent)
     qRegisterMetaType<AgentList>("townhall::ui::AgentList");
     qRegisterMetaType<ToolCallRecords>("townhall::ui::ToolCallRecords");
     qRegisterMetaType<ModelSeatReports>("townhall::ui::ModelSeatReports");
+    qRegisterMetaType<tournament::Report>("townhall::tournament::Report");
+    qRegisterMetaType<TournamentChoices>("townhall::ui::TournamentChoices");
+    qRegisterMetaType<TournamentProgress>("townhall::ui::TournamentProgress");
+    qRegisterMetaType<nlohmann::json>("nlohmann::json");
 }
 
 HostLink::~HostLink() = default;

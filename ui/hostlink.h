@@ -4,8 +4,12 @@
 #include "engine/event.h"
 #include "engine/match.h"
 #include "host/recorder/toolcallrecord.h"
+#include "tournament/report.h"
 #include "ui/agentinfo.h"
 #include "ui/modelseats.h"
+#include "ui/tournamentinfo.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QMetaType>
 #include <QObject>
@@ -37,11 +41,18 @@ struct HostSettings
 /// The whole boundary between the host and the widgets.
 ///
 /// A plain QObject that lives in the UI thread and is owned by whoever builds
-/// the main window (the host's wiring in app/). Both directions are signals:
+/// the main window (the host's wiring in app/). Everything the UI side asks
+/// of the host and everything the host tells it passes here — the main
+/// window's panels and the Leaderboard's tournaments (app/guitournaments.h,
+/// app/sharedleaderboard.h) alike; nothing on the UI side calls into the host
+/// thread. (The app's wiring starts and stops the host, GuiHost, and hands it
+/// the New match dialog's plans; tests and tools reach into the host thread
+/// through app/guihosttestaccess.h, a seam the product does not use.)
+/// Both directions are signals:
 ///
 ///  - Host → UI: the host emits matchEvents / queueChanged / serverInfo /
-///    speedChanged from any thread. Receivers live in the UI thread, so these
-///    are queued; the host never waits for the UI.
+///    speedChanged / tournament… from any thread. Receivers live in the UI
+///    thread, so these are queued; the host never waits for the UI.
 ///    For each match, the first batch the UI receives must start at seq 1
 ///    (MATCH_CREATED) — send the whole log when a match is first announced or
 ///    when the window is created late — and later batches continue it. The
@@ -96,6 +107,25 @@ Q_SIGNALS:
     /// show them only in the omniscient view.
     void modelSeatsReported(const townhall::ui::ModelSeatReports &reports);
 
+    // The tournaments of the host's database (the Leaderboard). These go to
+    // whoever listens: a receiver keeps apart what it asked for.
+    /// How a tournament stands (matches done, scheduled and running, and a
+    /// passing note such as whom a live tournament waits for). Sent as a
+    /// started tournament plays, and after showTournamentRequested.
+    void tournamentProgress(const townhall::ui::TournamentProgress &progress);
+    /// A tournament's report as it stands (as a started one plays and when
+    /// it ends, and after showTournamentRequested).
+    void tournamentReport(const QString &tournamentId, const townhall::tournament::Report &report);
+    /// A tournament request failed (a bad file, a match the tournament does
+    /// not have, the database…), already translated.
+    void tournamentProblem(const QString &message);
+    /// The log of a match asked for (openTournamentMatchRequested,
+    /// showMatchLogRequested) went out in matchEvents: it can be shown now.
+    void tournamentMatchOpened(const QString &matchId);
+    /// The tournaments of the host's database, oldest first: when the host
+    /// has started, and after tournamentsRequested.
+    void tournamentsListed(const townhall::ui::TournamentChoices &tournaments);
+
     // ---- UI → host
     /// Seat N built-in bots in the queue (fills the next table).
     void fillSeatsRequested(int bots);
@@ -123,9 +153,28 @@ Q_SIGNALS:
     /// recorded calls after record `afterId` it still holds, then every new
     /// batch; while off, it converts nothing for the UI.
     void toolCallsWanted(bool on, quint64 afterId);
+    /// Create a tournament from its file (docs/tournaments.md) in the host's
+    /// database and play it, at most `parallel` matches at once; one at a
+    /// time. The host looks up the model seats' keys itself. Answered by
+    /// tournamentProgress (the new id), tournamentReport, tournamentProblem.
+    void startTournamentRequested(const nlohmann::json &file, int parallel);
+    /// List the database's tournaments (answered by tournamentsListed).
+    void tournamentsRequested();
+    /// A tournament of the database as it stands: tournamentProgress, then
+    /// tournamentReport (or tournamentProblem).
+    void showTournamentRequested(const QString &tournamentId);
+    /// Send a tournament match's log (live or stored) in matchEvents, then
+    /// tournamentMatchOpened (or tournamentProblem).
+    void openTournamentMatchRequested(const QString &tournamentId, const QString &matchId);
+    /// Send a whole match log read elsewhere (a shared tournament's) in
+    /// matchEvents under `matchId`, like a stored one, then
+    /// tournamentMatchOpened (an empty log: tournamentProblem).
+    void showMatchLogRequested(const QString &matchId, townhall::ui::EventBatch log);
 };
 
 } // namespace townhall::ui
 
 Q_DECLARE_METATYPE(townhall::ui::EventBatch)
 Q_DECLARE_METATYPE(townhall::ui::HostSettings)
+Q_DECLARE_METATYPE(townhall::tournament::Report)
+Q_DECLARE_METATYPE(nlohmann::json)

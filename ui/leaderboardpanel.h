@@ -9,6 +9,7 @@
 /// exactly what the report says.
 
 #include "tournament/report.h"
+#include "ui/tournamentinfo.h"
 
 #include <QAbstractTableModel>
 #include <QWidget>
@@ -101,16 +102,6 @@ private:
         tournament::RoleResult result;
     };
     std::vector<Row> m_rows;
-};
-
-/// A tournament of the database, as the Leaderboard lists it.
-struct TournamentChoice
-{
-    QString id;
-    QString name;
-    int done = 0;
-    int scheduled = 0;
-    bool finished = false;
 };
 
 class LeaderboardPanel final : public QWidget

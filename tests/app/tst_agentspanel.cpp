@@ -6,6 +6,7 @@
 // the Match menu's breakpoints stop a bot match, step advances one phase.
 
 #include "app/guihost.h"
+#include "app/guihosttestaccess.h"
 #include "guihostfixture.h"
 #include "ui/agentspanel.h"
 #include "ui/hostlink.h"
@@ -33,6 +34,7 @@
 using namespace townhall;
 using townhall::app::GuiHost;
 using townhall::app::GuiHostOptions;
+using townhall::app::GuiHostTestAccess;
 using townhall::host::Host;
 using json = nlohmann::json;
 
@@ -231,7 +233,7 @@ private Q_SLOTS:
         QCOMPARE(panel->selectedAgentId(), agentId);
         // The host stored only the hash, and the token works.
         std::string stored;
-        app.host.runInHost([&](Host &h) {
+        GuiHostTestAccess::runInHost(app.host, [&](Host &h) {
             if (auto a = h.store()->verifyToken(token.toStdString()))
                 stored = a.value().agentId;
         });
@@ -270,7 +272,7 @@ private Q_SLOTS:
             {"method", "tools/call"},
             {"params", {{"name", "et.werewolf.queue.join"}, {"arguments", json::object()}}}};
         QCOMPARE(post(net, app.window.mcpUrl(), auth, session, join).second, 200);
-        app.host.runInHost([](Host &h) { h.addBots(7); });
+        GuiHostTestAccess::runInHost(app.host, [](Host &h) { h.addBots(7); });
         QTRY_VERIFY_WITH_TIMEOUT(
             !panel->agents().isEmpty() && panel->agents().front().matches.size() == 1, 15'000);
         QCOMPARE(panel->agents().front().matches.front().outcome, ui::AgentMatch::Outcome::Playing);
@@ -281,8 +283,9 @@ private Q_SLOTS:
                                  10'000);
         QVERIFY(panel->agents().front().sessions.isEmpty());
         bool stillValid = true;
-        app.host.runInHost(
-            [&](Host &h) { stillValid = bool(h.store()->verifyToken(token.toStdString())); });
+        GuiHostTestAccess::runInHost(app.host, [&](Host &h) {
+            stillValid = bool(h.store()->verifyToken(token.toStdString()));
+        });
         QVERIFY(!stillValid);
         // The closed session is gone for its client too.
         QCOMPARE(post(net, app.window.mcpUrl(), auth, session, join).second, 404);

@@ -3,6 +3,7 @@
 // bridged to a MainWindow through HostLink with queued connections.
 
 #include "app/guihost.h"
+#include "app/guihosttestaccess.h"
 #include "app/guisettings.h"
 #include "guihostfixture.h"
 #include "host/store/store.h"
@@ -39,6 +40,7 @@
 using namespace townhall;
 using townhall::app::GuiHost;
 using townhall::app::GuiHostOptions;
+using townhall::app::GuiHostTestAccess;
 using townhall::host::Host;
 
 namespace {
@@ -143,14 +145,14 @@ private Q_SLOTS:
         // The host and its store live in the host thread, not in the UI's.
         QThread *hostThread = nullptr;
         QThread *hostObjectThread = nullptr;
-        app.host.runInHost([&](Host &h) {
+        GuiHostTestAccess::runInHost(app.host, [&](Host &h) {
             hostThread = QThread::currentThread();
             hostObjectThread = h.thread();
         });
         QVERIFY(hostThread);
         QCOMPARE(hostObjectThread, hostThread);
         QVERIFY(hostThread != QThread::currentThread());
-        QCOMPARE(app.host.hostThread(), hostThread);
+        QCOMPARE(GuiHostTestAccess::hostThread(app.host), hostThread);
 
         app.window.demoAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(app.window.replicas()->matchIds().size(), 1, 10'000);
@@ -185,7 +187,7 @@ private Q_SLOTS:
         double hostSpeed = 0;
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
-                app.host.runInHost([&](Host &h) { hostSpeed = h.speed(); });
+                GuiHostTestAccess::runInHost(app.host, [&](Host &h) { hostSpeed = h.speed(); });
                 return hostSpeed == 10.0;
             }(),
             5'000);
@@ -274,7 +276,7 @@ private Q_SLOTS:
             App first(fastOptions(db));
             QVERIFY(first.start());
             bool queued = false;
-            first.host.runInHost([&](Host &h) {
+            GuiHostTestAccess::runInHost(first.host, [&](Host &h) {
                 queued = h.queueModelSeat(QStringLiteral("Mo"), profile).has_value();
                 h.addBots(7);
             });
@@ -283,7 +285,7 @@ private Q_SLOTS:
             matchId = first.window.replicas()->matchIds().first();
             QTRY_VERIFY_WITH_TIMEOUT(first.window.replicas()->match(matchId)->ended(), 240'000);
             std::size_t seats = 0;
-            first.host.runInHost([&](Host &h) {
+            GuiHostTestAccess::runInHost(first.host, [&](Host &h) {
                 const auto models = h.modelSeats(matchId.toStdString());
                 seats = models.size();
                 if (!models.empty())
@@ -496,7 +498,8 @@ private Q_SLOTS:
         std::int64_t vote = 0;
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
-                app.host.runInHost([&](Host &h) { vote = h.lobby().defaults().timers.dayVote; });
+                GuiHostTestAccess::runInHost(
+                    app.host, [&](Host &h) { vote = h.lobby().defaults().timers.dayVote; });
                 return vote == 33'000;
             }(),
             5'000);

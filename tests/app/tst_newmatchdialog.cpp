@@ -8,6 +8,7 @@
 // played by scripted models over loopback HTTP and whose bot seats by bots.
 
 #include "app/guihost.h"
+#include "app/guihosttestaccess.h"
 #include "app/newmatchdialog.h"
 #include "host/seating.h"
 #include "ui/hostlink.h"
@@ -83,7 +84,8 @@ bool startHost(GuiHost &gui)
 int queueSize(GuiHost &gui)
 {
     int size = -1;
-    gui.runInHost([&size](host::Host &h) { size = int(h.lobby().queue().size()); });
+    GuiHostTestAccess::runInHost(gui,
+                                 [&size](host::Host &h) { size = int(h.lobby().queue().size()); });
     return size;
 }
 
@@ -406,19 +408,23 @@ private Q_SLOTS:
                  qPrintable(lastNotice(notices)));
         QCOMPARE(queueSize(gui), 0); // the default queue
         int waiting = -1;
-        gui.runInHost(
-            [&waiting, &queue](host::Host &h) { waiting = int(h.lobby().queue(queue).size()); });
+        GuiHostTestAccess::runInHost(gui, [&waiting, &queue](host::Host &h) {
+            waiting = int(h.lobby().queue(queue).size());
+        });
         QCOMPARE(waiting, 8);
         // The ninth player starts a seed002-9 match.
-        gui.runInHost([&queue](host::Host &h) { h.queueBot(QStringLiteral("Newcomer"), queue); });
+        GuiHostTestAccess::runInHost(
+            gui, [&queue](host::Host &h) { h.queueBot(QStringLiteral("Newcomer"), queue); });
         std::string rules;
         int seats = 0;
-        QTRY_VERIFY_WITH_TIMEOUT((gui.runInHost([&rules, &seats](host::Host &h) {
-                                     if (const engine::Match *m = h.lobby().match("match-1")) {
-                                         rules = m->state().config.rules.name;
-                                         seats = int(m->state().players.size());
-                                     }
-                                 }),
+        QTRY_VERIFY_WITH_TIMEOUT((GuiHostTestAccess::runInHost(
+                                      gui,
+                                      [&rules, &seats](host::Host &h) {
+                                          if (const engine::Match *m = h.lobby().match("match-1")) {
+                                              rules = m->state().config.rules.name;
+                                              seats = int(m->state().players.size());
+                                          }
+                                      }),
                                   !rules.empty()),
                                  20'000);
         QCOMPARE(rules, std::string("seed002-9"));
@@ -478,7 +484,8 @@ private Q_SLOTS:
         GuiHost gui(hostOptions(1.0), &link);
         QVERIFY(startHost(gui));
         engine::Timers before;
-        gui.runInHost([&before](host::Host &h) { before = h.lobby().defaults().timers; });
+        GuiHostTestAccess::runInHost(
+            gui, [&before](host::Host &h) { before = h.lobby().defaults().timers; });
         MatchPlan plan;
         plan.timers = TimerPreset::ModelPlay;
         plan.seats.providers.emplace(
@@ -497,7 +504,8 @@ private Q_SLOTS:
                  qPrintable(text));
         QCOMPARE(queueSize(gui), 0);
         engine::Timers after;
-        gui.runInHost([&after](host::Host &h) { after = h.lobby().defaults().timers; });
+        GuiHostTestAccess::runInHost(
+            gui, [&after](host::Host &h) { after = h.lobby().defaults().timers; });
         QCOMPARE(after.dayDiscussion, before.dayDiscussion);
         gui.stop();
     }
@@ -552,12 +560,13 @@ private Q_SLOTS:
                  qPrintable(lastNotice(notices)));
         QCOMPARE(queueSize(gui), 7);
         bool started = true;
-        gui.runInHost(
-            [&started](host::Host &h) { started = h.lobby().match("match-1") != nullptr; });
+        GuiHostTestAccess::runInHost(
+            gui, [&started](host::Host &h) { started = h.lobby().match("match-1") != nullptr; });
         QVERIFY2(!started, "the open seat waits for an agent");
 
         // A newcomer takes the open seat (a bot stands in for the agent).
-        gui.runInHost([](host::Host &h) { h.queueBot(QStringLiteral("Newcomer")); });
+        GuiHostTestAccess::runInHost(gui,
+                                     [](host::Host &h) { h.queueBot(QStringLiteral("Newcomer")); });
         struct Seat
         {
             QString name;
@@ -571,7 +580,7 @@ private Q_SLOTS:
         engine::Timers timers;
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
-                gui.runInHost([&](host::Host &h) {
+                GuiHostTestAccess::runInHost(gui, [&](host::Host &h) {
                     const engine::Match *m = h.lobby().match("match-1");
                     ended = m && m->ended();
                     if (!m)

@@ -112,7 +112,7 @@ private Q_SLOTS:
         testing::GuiApp gui(testing::fastGuiOptions(m_dir.filePath(QStringLiteral("host.sqlite"))));
         QVERIFY(gui.start());
         app::SharedTournamentReader reader;
-        app::SharedLeaderboard shared(gui.window, gui.host, reader);
+        app::SharedLeaderboard shared(gui.window, gui.link, reader);
         shared.setRefreshInterval(150);
         // As the app wires the Leaderboard's Open while a shared tournament shows.
         connect(gui.window.leaderboard(),
@@ -305,7 +305,7 @@ private Q_SLOTS:
 
         // The Leaderboard on a server that is not there says so, and keeps trying.
         testing::GuiApp gui(testing::fastGuiOptions());
-        app::SharedLeaderboard shared(gui.window, gui.host, reader);
+        app::SharedLeaderboard shared(gui.window, gui.link, reader);
         shared.setRefreshInterval(100);
         QSignalSpy problems(&shared, &app::SharedLeaderboard::problem);
         shared.open(QStringLiteral("postgresql://townhall@127.0.0.1:1/townhall?connect_timeout=3"),

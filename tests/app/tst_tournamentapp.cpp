@@ -78,28 +78,38 @@ private Q_SLOTS:
         std::optional<tournament::Report> report;
         QStringList problems;
         QString opened;
-        app::TournamentSink sink;
-        sink.progress = [&](const QString &tid, int done, int scheduled, int, const QString &) {
-            QVERIFY(QThread::currentThread() == qApp->thread()); // posted to the UI thread
-            id = tid;
-            QVERIFY(done >= lastDone);
-            QCOMPARE(scheduled, 36);
-            lastDone = done;
-            ++progressCalls;
-            gui.window.leaderboard()->setProgress(done, scheduled, 0);
-        };
-        sink.report = [&](const QString &, const tournament::Report &r) {
-            report = r;
-            gui.window.leaderboard()->setReport(r);
-        };
-        sink.problem = [&](const QString &m) {
-            problems << m;
-        };
-        sink.opened = [&](const QString &matchId) {
-            opened = matchId;
-            gui.window.controller()->selectMatch(matchId);
-        };
-        gui.host.startTournament(file, 2, nullptr, sink, &gui.window);
+        // The host's answers, through the link as the Leaderboard gets them.
+        ui::HostLink &link = gui.link;
+        QObject::connect(&link,
+                         &ui::HostLink::tournamentProgress,
+                         &gui.window,
+                         [&](const ui::TournamentProgress &p) {
+                             // Posted to the UI thread.
+                             QVERIFY(QThread::currentThread() == qApp->thread());
+                             id = p.tournamentId;
+                             QVERIFY(p.done >= lastDone);
+                             QCOMPARE(p.scheduled, 36);
+                             lastDone = p.done;
+                             ++progressCalls;
+                             gui.window.leaderboard()->setProgress(p.done, p.scheduled, 0);
+                         });
+        QObject::connect(&link,
+                         &ui::HostLink::tournamentReport,
+                         &gui.window,
+                         [&](const QString &, const tournament::Report &r) {
+                             report = r;
+                             gui.window.leaderboard()->setReport(r);
+                         });
+        QObject::connect(&link,
+                         &ui::HostLink::tournamentProblem,
+                         &gui.window,
+                         [&](const QString &m) { problems << m; });
+        QObject::connect(
+            &link, &ui::HostLink::tournamentMatchOpened, &gui.window, [&](const QString &matchId) {
+                opened = matchId;
+                gui.window.controller()->selectMatch(matchId);
+            });
+        Q_EMIT link.startTournamentRequested(file, 2);
         QTRY_VERIFY_WITH_TIMEOUT(report.has_value() || !problems.isEmpty(), 120'000);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
         QCOMPARE(id, QStringLiteral("t1"));
@@ -111,14 +121,14 @@ private Q_SLOTS:
 
         // A second one while nothing runs is fine; a bad file is refused clearly.
         problems.clear();
-        gui.host.startTournament(nlohmann::json{{"matches", 0}}, 1, nullptr, sink, &gui.window);
+        Q_EMIT link.startTournamentRequested(nlohmann::json{{"matches", 0}}, 1);
         QTRY_VERIFY_WITH_TIMEOUT(!problems.isEmpty(), 20'000);
         QVERIFY(problems.front().contains(QStringLiteral("matches")));
 
         // Open a match of it: its stored log reaches the UI's replicas and
         // the spectator view selects it; it ended, as stored.
         const QString matchId = QString::fromStdString(report->matchIds[5]);
-        gui.host.openTournamentMatch(id, matchId, sink, &gui.window);
+        Q_EMIT link.openTournamentMatchRequested(id, matchId);
         QTRY_COMPARE_WITH_TIMEOUT(opened, matchId, 20'000);
         const engine::Match *m = gui.window.replicas()->match(matchId);
         QVERIFY(m);
@@ -127,7 +137,7 @@ private Q_SLOTS:
         QCOMPARE(gui.window.controller()->selectedMatch(), matchId);
         // A match the tournament does not have is a clear problem.
         problems.clear();
-        gui.host.openTournamentMatch(id, QStringLiteral("t1-m999"), sink, &gui.window);
+        Q_EMIT link.openTournamentMatchRequested(id, QStringLiteral("t1-m999"));
         QTRY_VERIFY_WITH_TIMEOUT(!problems.isEmpty(), 20'000);
         QVERIFY(problems.front().contains(QStringLiteral("t1-m999")));
         gui.host.stop();
@@ -145,8 +155,8 @@ private Q_SLOTS:
 
         testing::GuiApp gui(testing::fastGuiOptions(db));
         app::SharedTournamentReader reader;
-        app::SharedLeaderboard shared(gui.window, gui.host, reader);
-        app::TournamentBoard board(gui.window, gui.host, shared);
+        app::SharedLeaderboard shared(gui.window, gui.link, reader);
+        app::TournamentBoard board(gui.window, gui.link, shared);
         QVERIFY(gui.start());
         ui::LeaderboardPanel *panel = gui.window.leaderboard();
         QTRY_COMPARE_WITH_TIMEOUT(panel->tournamentBox()->count(), 2, 20'000);

@@ -8,6 +8,7 @@
 // Exits non-zero when a check fails or the moment never comes.
 
 #include "app/guihost.h"
+#include "app/guihosttestaccess.h"
 #include "engine/simulator.h"
 #include "shotcheck.h"
 #include "ui/hostlink.h"
@@ -185,7 +186,7 @@ int main(int argc, char **argv)
     profile.model = QStringLiteral("qwen3:8b");
     profile.inputPricePerMillion = 0.15;
     profile.outputPricePerMillion = 0.60;
-    host.runInHost([&](host::Host &h) {
+    app::GuiHostTestAccess::runInHost(host, [&](host::Host &h) {
         for (int seat = 0; seat < engine::SeatCount; ++seat)
             h.queueModelSeat(QString::fromStdString(engine::botNames()[std::size_t(seat)]),
                              profile);

@@ -226,7 +226,7 @@ int main(int argc, char **argv)
     window.show();
     app::GuiHost host(o, &link);
     app::SharedTournamentReader reader;
-    app::SharedLeaderboard shared(window, host, reader);
+    app::SharedLeaderboard shared(window, link, reader);
     app::addSharedTournamentAction(window, stored, reader, shared);
     bool started = false;
     QObject::connect(&host, &app::GuiHost::started, &app, [&started] { started = true; });
