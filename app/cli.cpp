@@ -334,17 +334,12 @@ int runRules(int argc, char **argv)
     return 0;
 }
 
-int runHeadless(int argc, char **argv)
+namespace {
+
+/// `townhall --headless`'s options: the host's, what to print, and two
+/// hidden ones for the benchmarks.
+void addHeadlessOptions(QCommandLineParser &p)
 {
-    // Qt's own event dispatcher instead of GLib's: no window, no GLib sources
-    // to serve, and timers and socket notifiers cost less (measured in
-    // docs/benchmarks.md).
-    if (qEnvironmentVariableIsEmpty("QT_NO_GLIB"))
-        qputenv("QT_NO_GLIB", "1");
-    // A reader of the narration that goes away (`| head`) must not end the host.
-    std::signal(SIGPIPE, SIG_IGN);
-    QCoreApplication app(argc, argv);
-    QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Hosts Werewolf matches for MCP agents.\n\n"
         "  townhall [options]             the desktop app (see --help with a display)\n"
@@ -384,17 +379,238 @@ int runHeadless(int argc, char **argv)
         QStringLiteral("Benchmarks: do not record MCP calls (to measure the recorder)."));
     noRecorder.setFlags(QCommandLineOption::HiddenFromHelp);
     p.addOption(noRecorder);
+}
+
+/// --quiet wins over --log; nullopt (said on stderr) for an unknown --log.
+std::optional<HostLog> readHostLog(const QCommandLineParser &p)
+{
+    if (p.isSet(QStringLiteral("quiet")))
+        return HostLog::Quiet;
+    if (p.value(QStringLiteral("log")) == QLatin1String("json"))
+        return HostLog::Json;
+    if (p.value(QStringLiteral("log")) != QLatin1String("text")) {
+        err(QStringLiteral("townhall: --log must be text or json\n"));
+        return std::nullopt;
+    }
+    return HostLog::Narrated;
+}
+
+/// Before anything starts: a model server that is not running is one clear
+/// line, not a match of stand-ins and a stream of errors. False when one is down.
+bool modelServersAnswer(const SeatsOption &seats)
+{
+    if (!seats.file || !seats.hasModels())
+        return true;
+    const QStringList down = unreachableProviders(*seats.file);
+    if (down.isEmpty())
+        return true;
+    for (const QString &d : down)
+        err(QStringLiteral("townhall: nothing answers for %1\n").arg(d));
+    err(QStringLiteral("townhall: start the model server (for Ollama: `ollama serve`) or "
+                       "fix the base URL; "
+                       "nothing was started\n"));
+    return false;
+}
+
+HostStackOptions
+headlessStackOptions(const HostCommandLine &options, const SeatsOption &seats, bool recording)
+{
+    HostStackOptions so;
+    so.host = options.host;
+    // New matches (recovered ones keep theirs): a table with models gets
+    // turns long enough for them unless --timers says otherwise.
+    so.timers = options.timers;
+    if (!so.timers && seats.hasModels())
+        so.timers = engine::modelPlayTimers();
+    so.port = options.port.value_or(0);
+    so.portFallback = options.demo; // the demo plays whatever the port
+    so.recording = recording;
+    so.spectateListen = options.spectateListen;
+    return so;
+}
+
+/// Prints the MCP URL (stdout) and the spectator feed (stderr); false, said
+/// on stderr, when either could not listen.
+bool announceEndpoints(HostStack &stack, bool spectate)
+{
+    McpService &mcp = stack.mcp();
+    if (!stack.listenError().isEmpty()) {
+        err(QStringLiteral("townhall: %1\n").arg(stack.listenError()));
+        return false;
+    }
+    out(mcp.url() + QLatin1Char('\n'));
+    if (spectate) {
+        if (!stack.spectatorError().isEmpty()) {
+            err(QStringLiteral("townhall: %1\n").arg(stack.spectatorError()));
+            return false;
+        }
+        QUrl pages(mcp.spectatorUrl());
+        pages.setScheme(QStringLiteral("http"));
+        pages.setPath(QStringLiteral("/overlay/"));
+        err(QStringLiteral("spectator feed: %1 (overlay pages: %2)\n")
+                .arg(mcp.spectatorUrl(), pages.toString()));
+    }
+    return true;
+}
+
+/// mcp_bench needs matches whose vote window stays open: with a slow
+/// --speed, each new match jumps straight to its first vote.
+void skipNewMatchesToVote(Host &host, QObject &context)
+{
+    QObject::connect(&host, &Host::matchStarted, &context, [&host](const QString &id) {
+        const std::string matchId = id.toStdString();
+        for (int i = 0; i < 16; ++i) {
+            const engine::Match *m = host.lobby().match(matchId);
+            if (!m || m->ended() || m->state().phase == engine::Phase::DayVote)
+                break;
+            host.skipPhase(matchId);
+        }
+    });
+}
+
+/// Queues the --seats file's seats; false, said on stderr, when they cannot sit.
+bool queueSeatsFile(HostStack &stack, const SeatsOption &seats)
+{
+    for (const QString &w : seats.warnings)
+        err(QStringLiteral("townhall: warning: %1\n").arg(w));
+    if (!seats.file)
+        return true;
+    const Seating seated = stack.queueSeats(*seats.file);
+    for (const QString &w : seated.warnings)
+        err(QStringLiteral("townhall: warning: %1\n").arg(w));
+    if (!seated.ok()) {
+        err(QStringLiteral("townhall: %1\n").arg(seated.error));
+        return false;
+    }
+    return true;
+}
+
+/// --demo: fills the table with bots, narrates the first match that starts
+/// and quits when it ends.
+void playDemo(Host &host, QCoreApplication &app)
+{
+    auto demoMatch = std::make_shared<std::string>();
+    QObject::connect(&host, &Host::matchStarted, &app, [demoMatch](const QString &id) {
+        if (demoMatch->empty())
+            *demoMatch = id.toStdString();
+    });
+    QObject::connect(&host,
+                     &Host::matchEvents,
+                     &app,
+                     [&host, demoMatch](const QString &id, const EventBatch &batch) {
+                         if (id.toStdString() != *demoMatch)
+                             return;
+                         const engine::Match *m = host.lobby().match(*demoMatch);
+                         for (const engine::Event &e : *batch)
+                             if (m)
+                                 out(narrationLine(*m, e));
+                     });
+    QObject::connect(&host,
+                     &Host::matchEnded,
+                     &app,
+                     [&host, &app, demoMatch](const QString &id, const QString &winner) {
+                         if (id.toStdString() != *demoMatch)
+                             return;
+                         const engine::Match *m = host.lobby().match(*demoMatch);
+                         out(QStringLiteral("\nResult: %1 won %2 after %3 day(s).\n")
+                                 .arg(winnerText(winner), id)
+                                 .arg(m ? m->state().dayNumber : 0));
+                         QTimer::singleShot(0, &app, [&app] { app.exit(0); });
+                     });
+    const int queued = static_cast<int>(host.lobby().queue().size());
+    host.addBots(std::max(0, host.seatCount() - queued));
+}
+
+/// Prints every match's public events, narrated or as JSON, and (narrated)
+/// who left the queue.
+void printPublicEvents(Host &host, QObject &context, HostLog hostLog)
+{
+    QObject::connect(&host,
+                     &Host::matchEvents,
+                     &context,
+                     [&host, hostLog](const QString &id, const EventBatch &batch) {
+                         const engine::Match *m = host.lobby().match(id.toStdString());
+                         if (!m)
+                             return;
+                         QString lines;
+                         for (const engine::Event &e : *batch) {
+                             if (e.audience != engine::Audience::Public)
+                                 continue; // public events only, whatever the format
+                             if (hostLog == HostLog::Json) {
+                                 engine::json j = engine::contractEvent(e);
+                                 j["matchId"] = e.matchId;
+                                 lines
+                                     += QString::fromStdString(j.dump(
+                                            -1, ' ', false, engine::json::error_handler_t::replace))
+                                        + QLatin1Char('\n');
+                             } else if (const QString line = describe(*m, e); !line.isEmpty()) {
+                                 lines += QStringLiteral("[%1] %2\n").arg(id, line);
+                             }
+                         }
+                         out(lines);
+                     });
+    if (hostLog == HostLog::Narrated)
+        QObject::connect(&host, &Host::queueAbandoned, &context, [](const QString &name) {
+            out(QStringLiteral("[queue] %1 left the queue: no live session\n").arg(name));
+        });
+}
+
+/// The one line that says the host is up: where, how fast, who may play.
+void sayHosting(Host &host, const QString &url, const HostOptions &opts, int bots)
+{
+    QString botLine;
+    if (bots > 0)
+        botLine = QStringLiteral(", %1 bots waiting").arg(std::min(bots, host.seatCount() - 1));
+    if (bots >= host.seatCount())
+        botLine += QStringLiteral(", %1 bot match(es) at a time, back to back")
+                       .arg(bots / host.seatCount());
+    err(QStringLiteral("townhall: hosting on %1 (speed ×%2, %3%4); Ctrl+C to stop\n")
+            .arg(url)
+            .arg(opts.speed)
+            .arg(opts.guests ? QStringLiteral("guests allowed") : QStringLiteral("tokens required"),
+                 botLine));
+}
+
+/// A host for MCP agents (not the demo): prints what its matches do as
+/// --log says, and keeps --bots bots waiting.
+void hostForAgents(Host &host,
+                   QObject &context,
+                   HostLog hostLog,
+                   const QString &url,
+                   const HostCommandLine &options,
+                   bool seatsQueued)
+{
+    if (hostLog != HostLog::Quiet)
+        printPublicEvents(host, context, hostLog);
+    if (hostLog == HostLog::Narrated)
+        narrateStandIns(host, context);
+    if (options.bots > 0)
+        host.keepBots(options.bots);
+    if (hostLog != HostLog::Quiet) {
+        sayWhatToExpect(host, url, seatsQueued);
+        sayHosting(host, url, options.host, options.bots);
+    }
+}
+
+} // namespace
+
+int runHeadless(int argc, char **argv)
+{
+    // Qt's own event dispatcher instead of GLib's: no window, no GLib sources
+    // to serve, and timers and socket notifiers cost less (measured in
+    // docs/benchmarks.md).
+    if (qEnvironmentVariableIsEmpty("QT_NO_GLIB"))
+        qputenv("QT_NO_GLIB", "1");
+    // A reader of the narration that goes away (`| head`) must not end the host.
+    std::signal(SIGPIPE, SIG_IGN);
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    addHeadlessOptions(p);
     p.process(app);
 
-    HostLog hostLog = HostLog::Narrated;
-    if (p.isSet(QStringLiteral("quiet")))
-        hostLog = HostLog::Quiet;
-    else if (p.value(QStringLiteral("log")) == QLatin1String("json"))
-        hostLog = HostLog::Json;
-    else if (p.value(QStringLiteral("log")) != QLatin1String("text")) {
-        err(QStringLiteral("townhall: --log must be text or json\n"));
+    const std::optional<HostLog> hostLog = readHostLog(p);
+    if (!hostLog)
         return 2;
-    }
     QString invalid;
     const std::optional<HostCommandLine> options = readHostOptions(p, HostMode::Headless, &invalid);
     if (!options) {
@@ -406,167 +622,33 @@ int runHeadless(int argc, char **argv)
         err(QStringLiteral("townhall: %1\n").arg(invalid));
         return 2;
     }
-    const HostOptions &opts = options->host;
-    const bool demo = options->demo;
-    const int bots = options->bots;
-    if (seats.file && seats.hasModels()) {
-        // Before anything starts: a model server that is not running is one
-        // clear line, not a match of stand-ins and a stream of errors.
-        const QStringList down = unreachableProviders(*seats.file);
-        if (!down.isEmpty()) {
-            for (const QString &d : down)
-                err(QStringLiteral("townhall: nothing answers for %1\n").arg(d));
-            err(QStringLiteral("townhall: start the model server (for Ollama: `ollama serve`) or "
-                               "fix the base URL; "
-                               "nothing was started\n"));
-            return 1;
-        }
-    }
+    if (!modelServersAnswer(seats))
+        return 1;
 
-    HostStackOptions so;
-    so.host = opts;
-    // New matches (recovered ones keep theirs): a table with models gets
-    // turns long enough for them unless --timers says otherwise.
-    so.timers = options->timers;
-    if (!so.timers && seats.hasModels())
-        so.timers = engine::modelPlayTimers();
-    so.port = options->port.value_or(0);
-    so.portFallback = demo; // the demo plays whatever the port
-    so.recording = !p.isSet(noRecorder);
-    so.spectateListen = options->spectateListen;
-    HostStack stack(std::move(so));
+    HostStack stack(headlessStackOptions(*options, seats, !p.isSet(QStringLiteral("no-recorder"))));
     QString error;
     if (!stack.start(&error)) {
         err(QStringLiteral("townhall: %1\n").arg(error));
         return 1;
     }
     Host &host = stack.host();
-    McpService &mcp = stack.mcp();
     stopOnTerminationSignals(&app, [&app] { app.quit(); });
-    if (!stack.listenError().isEmpty()) {
-        err(QStringLiteral("townhall: %1\n").arg(stack.listenError()));
+    if (!announceEndpoints(stack, options->spectateListen.has_value()))
         return 1;
-    }
-    out(mcp.url() + QLatin1Char('\n'));
-    if (options->spectateListen) {
-        if (!stack.spectatorError().isEmpty()) {
-            err(QStringLiteral("townhall: %1\n").arg(stack.spectatorError()));
-            return 1;
-        }
-        QUrl pages(mcp.spectatorUrl());
-        pages.setScheme(QStringLiteral("http"));
-        pages.setPath(QStringLiteral("/overlay/"));
-        err(QStringLiteral("spectator feed: %1 (overlay pages: %2)\n")
-                .arg(mcp.spectatorUrl(), pages.toString()));
-    }
     for (const QString &n : host.notices())
         err(n + QLatin1Char('\n'));
-    if (p.isSet(skipToVote)) {
-        // mcp_bench needs matches whose vote window stays open: with a slow
-        // --speed, jump each new match straight to its first vote.
-        QObject::connect(&host, &Host::matchStarted, &app, [&host](const QString &id) {
-            const std::string matchId = id.toStdString();
-            for (int i = 0; i < 16; ++i) {
-                const engine::Match *m = host.lobby().match(matchId);
-                if (!m || m->ended() || m->state().phase == engine::Phase::DayVote)
-                    break;
-                host.skipPhase(matchId);
-            }
-        });
-    }
+    if (p.isSet(QStringLiteral("skip-to-vote")))
+        skipNewMatchesToVote(host, app);
     QObject::connect(&host, &Host::storageFailed, &app, [](const QString &m) {
         err(QStringLiteral("townhall: storage failed: %1\n").arg(m));
     });
-    for (const QString &w : seats.warnings)
-        err(QStringLiteral("townhall: warning: %1\n").arg(w));
-    if (seats.file) {
-        const Seating seated = stack.queueSeats(*seats.file);
-        for (const QString &w : seated.warnings)
-            err(QStringLiteral("townhall: warning: %1\n").arg(w));
-        if (!seated.ok()) {
-            err(QStringLiteral("townhall: %1\n").arg(seated.error));
-            return 1;
-        }
-    }
+    if (!queueSeatsFile(stack, seats))
+        return 1;
 
-    if (demo) {
-        std::string demoMatch;
-        QObject::connect(&host, &Host::matchStarted, &app, [&](const QString &id) {
-            if (demoMatch.empty())
-                demoMatch = id.toStdString();
-        });
-        QObject::connect(
-            &host, &Host::matchEvents, &app, [&](const QString &id, const EventBatch &batch) {
-                if (id.toStdString() != demoMatch)
-                    return;
-                const engine::Match *m = host.lobby().match(demoMatch);
-                for (const engine::Event &e : *batch)
-                    if (m)
-                        out(narrationLine(*m, e));
-            });
-        QObject::connect(
-            &host, &Host::matchEnded, &app, [&](const QString &id, const QString &winner) {
-                if (id.toStdString() != demoMatch)
-                    return;
-                const engine::Match *m = host.lobby().match(demoMatch);
-                out(QStringLiteral("\nResult: %1 won %2 after %3 day(s).\n")
-                        .arg(winnerText(winner), id)
-                        .arg(m ? m->state().dayNumber : 0));
-                QTimer::singleShot(0, &app, [&app] { app.exit(0); });
-            });
-        const int queued = static_cast<int>(host.lobby().queue().size());
-        host.addBots(std::max(0, host.seatCount() - queued));
-    } else {
-        if (hostLog != HostLog::Quiet) {
-            QObject::connect(
-                &host,
-                &Host::matchEvents,
-                &app,
-                [&host, hostLog](const QString &id, const EventBatch &batch) {
-                    const engine::Match *m = host.lobby().match(id.toStdString());
-                    if (!m)
-                        return;
-                    QString lines;
-                    for (const engine::Event &e : *batch) {
-                        if (e.audience != engine::Audience::Public)
-                            continue; // public events only, whatever the format
-                        if (hostLog == HostLog::Json) {
-                            engine::json j = engine::contractEvent(e);
-                            j["matchId"] = e.matchId;
-                            lines += QString::fromStdString(j.dump(
-                                         -1, ' ', false, engine::json::error_handler_t::replace))
-                                     + QLatin1Char('\n');
-                        } else if (const QString line = describe(*m, e); !line.isEmpty()) {
-                            lines += QStringLiteral("[%1] %2\n").arg(id, line);
-                        }
-                    }
-                    out(lines);
-                });
-            if (hostLog == HostLog::Narrated)
-                QObject::connect(&host, &Host::queueAbandoned, &app, [](const QString &name) {
-                    out(QStringLiteral("[queue] %1 left the queue: no live session\n").arg(name));
-                });
-        }
-        if (hostLog == HostLog::Narrated)
-            narrateStandIns(host, app);
-        if (bots > 0)
-            host.keepBots(bots);
-        if (hostLog != HostLog::Quiet)
-            sayWhatToExpect(host, mcp.url(), seats.file.has_value());
-        QString botLine;
-        if (bots > 0)
-            botLine = QStringLiteral(", %1 bots waiting").arg(std::min(bots, host.seatCount() - 1));
-        if (bots >= host.seatCount())
-            botLine += QStringLiteral(", %1 bot match(es) at a time, back to back")
-                           .arg(bots / host.seatCount());
-        if (hostLog != HostLog::Quiet)
-            err(QStringLiteral("townhall: hosting on %1 (speed ×%2, %3%4); Ctrl+C to stop\n")
-                    .arg(mcp.url())
-                    .arg(opts.speed)
-                    .arg(opts.guests ? QStringLiteral("guests allowed")
-                                     : QStringLiteral("tokens required"),
-                         botLine));
-    }
+    if (options->demo)
+        playDemo(host, app);
+    else
+        hostForAgents(host, app, *hostLog, stack.mcp().url(), *options, seats.file.has_value());
     return app.exec();
 }
 
@@ -590,10 +672,10 @@ int runStdio(int argc, char **argv)
                                p.value(QStringLiteral("token")));
 }
 
-int runAgent(int argc, char **argv)
+namespace {
+
+void addAgentOptions(QCommandLineParser &p)
 {
-    QCoreApplication app(argc, argv);
-    QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Registers, lists and revokes agents, and prints their MCP client configurations."));
     p.addHelpOption();
@@ -618,6 +700,154 @@ int runAgent(int argc, char **argv)
          QStringLiteral("add, config: the host's MCP port on 127.0.0.1 (default: the port the "
                         "last host on this database served, else 8787)."),
          QStringLiteral("P")});
+}
+
+/// One format, or all four under a heading each.
+void printClientConfigs(const std::optional<ClientConfigFormat> &format,
+                        const ClientConfigInput &config)
+{
+    if (format) {
+        out(clientConfig(*format, config));
+        return;
+    }
+    for (const QString &name : formatNames()) {
+        out(QStringLiteral("\n# --format %1\n").arg(name));
+        out(clientConfig(*parseClientConfigFormat(name), config));
+    }
+}
+
+/// Sets the URL the configuration names; returns where it came from (said on stderr).
+QString chooseMcpUrl(const QCommandLineParser &p, Store &store, ClientConfigInput &config)
+{
+    if (p.isSet(QStringLiteral("url"))) {
+        config.mcpUrl = p.value(QStringLiteral("url"));
+        return QStringLiteral("given with --url");
+    }
+    if (p.isSet(QStringLiteral("port"))) {
+        config.mcpUrl
+            = QStringLiteral("http://127.0.0.1:%1/mcp").arg(p.value(QStringLiteral("port")));
+        return QStringLiteral("given with --port");
+    }
+    if (auto served = store.setting(std::string(Host::EndpointSetting)); served && served.value()) {
+        config.mcpUrl = QString::fromStdString(*served.value());
+        return QStringLiteral(
+            "where the last host on this database served; --port or --url to change");
+    }
+    config.mcpUrl = QStringLiteral("http://127.0.0.1:8787/mcp");
+    return QStringLiteral(
+        "the default port; no host has served this database yet; --port or --url to change");
+}
+
+/// `agent add NAME`: the token is shown once, with the configurations that hold it.
+int addAgent(Store &store,
+             const QString &name,
+             const std::optional<ClientConfigFormat> &format,
+             ClientConfigInput config)
+{
+    if (name.isEmpty() || name.size() > 32) {
+        err(QStringLiteral("townhall agent add: NAME must be 1..32 characters\n"));
+        return 2;
+    }
+    auto a = store.addAgent(name.toStdString());
+    if (!a) {
+        err(QStringLiteral("townhall: %1\n").arg(a.error().message));
+        return 1;
+    }
+    const QString notice
+        = QStringLiteral(
+              "agent %1 (%2)\ntoken %3\n(shown once: store it now; only its hash is kept)\n")
+              .arg(QString::fromStdString(a.value().agent.name),
+                   QString::fromStdString(a.value().agent.agentId),
+                   QString::fromStdString(a.value().token));
+    config.agentName = name;
+    config.token = QString::fromStdString(a.value().token);
+    if (format) {
+        // Only the configuration on stdout, so it can go straight to a file.
+        err(notice);
+        printClientConfigs(format, config);
+    } else {
+        out(notice);
+        out(QStringLiteral("\nClient configurations (they hold the token; keep them private):\n"));
+        printClientConfigs(format, config);
+    }
+    return 0;
+}
+
+/// `agent config NAME`: an active agent's configuration; a --token given
+/// must be that agent's.
+int printAgentConfig(Store &store,
+                     const QCommandLineParser &p,
+                     const QString &name,
+                     const std::optional<ClientConfigFormat> &format,
+                     ClientConfigInput config)
+{
+    auto list = store.listAgents();
+    if (!list) {
+        err(QStringLiteral("townhall: %1\n").arg(list.error().message));
+        return 1;
+    }
+    const AgentRecord *agent = nullptr;
+    for (const AgentRecord &a : list.value())
+        if (!a.revoked() && QString::fromStdString(a.name) == name)
+            agent = &a;
+    if (!agent) {
+        err(QStringLiteral("townhall agent config: no active agent named '%1'\n").arg(name));
+        return 1;
+    }
+    config.agentName = name;
+    if (p.isSet(QStringLiteral("token"))) {
+        config.token = p.value(QStringLiteral("token"));
+        auto owner = store.verifyToken(config.token.toStdString());
+        if (!owner || owner.value().agentId != agent->agentId) {
+            err(QStringLiteral("townhall agent config: that token does not belong to '%1'\n")
+                    .arg(name));
+            return 1;
+        }
+    } else {
+        err(QStringLiteral(
+                "townhall agent config: tokens are kept hashed and cannot be shown again; "
+                "replace %1 with %2's token (or pass --token)\n")
+                .arg(placeholderToken(), name));
+    }
+    printClientConfigs(format, config);
+    return 0;
+}
+
+int listAgents(Store &store)
+{
+    auto list = store.listAgents();
+    if (!list) {
+        err(QStringLiteral("townhall: %1\n").arg(list.error().message));
+        return 1;
+    }
+    for (const AgentRecord &a : list.value())
+        out(QStringLiteral("%1\t%2\t%3\n")
+                .arg(QString::fromStdString(a.agentId),
+                     QString::fromStdString(a.name),
+                     a.revoked() ? QStringLiteral("revoked") : QStringLiteral("active")));
+    return 0;
+}
+
+int revokeAgent(Store &store, const QString &idOrName)
+{
+    auto r = store.revokeAgent(idOrName.toStdString());
+    if (!r) {
+        err(QStringLiteral("townhall: %1\n").arg(r.error().message));
+        return 1;
+    }
+    out(QStringLiteral("revoked %1 (%2)\n")
+            .arg(QString::fromStdString(r.value().name),
+                 QString::fromStdString(r.value().agentId)));
+    return 0;
+}
+
+} // namespace
+
+int runAgent(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    addAgentOptions(p);
     p.process(app);
     const QStringList args = p.positionalArguments();
     const QString action = args.value(1);
@@ -639,137 +869,28 @@ int runAgent(int argc, char **argv)
     }
     ClientConfigInput config;
     config.executable = QCoreApplication::applicationFilePath();
-    // One format, or all four under a heading each.
-    auto printConfigs = [&] {
-        if (format) {
-            out(clientConfig(*format, config));
-            return;
-        }
-        for (const QString &name : formatNames()) {
-            out(QStringLiteral("\n# --format %1\n").arg(name));
-            out(clientConfig(*parseClientConfigFormat(name), config));
-        }
-    };
     auto store = openStore(p, action == QLatin1String("add"));
     if (!store) {
         err(QStringLiteral("townhall: %1\n").arg(store.error().message));
         return 1;
     }
-    // The URL the configuration names, and where it came from (said on stderr).
-    auto chooseUrl = [&] {
-        if (p.isSet(QStringLiteral("url"))) {
-            config.mcpUrl = p.value(QStringLiteral("url"));
-            return QStringLiteral("given with --url");
-        }
-        if (p.isSet(QStringLiteral("port"))) {
-            config.mcpUrl
-                = QStringLiteral("http://127.0.0.1:%1/mcp").arg(p.value(QStringLiteral("port")));
-            return QStringLiteral("given with --port");
-        }
-        if (auto served = store.value().setting(std::string(Host::EndpointSetting));
-            served && served.value()) {
-            config.mcpUrl = QString::fromStdString(*served.value());
-            return QStringLiteral(
-                "where the last host on this database served; --port or --url to change");
-        }
-        config.mcpUrl = QStringLiteral("http://127.0.0.1:8787/mcp");
-        return QStringLiteral(
-            "the default port; no host has served this database yet; --port or --url to change");
-    };
-    if (action == QLatin1String("add") || action == QLatin1String("config"))
-        err(QStringLiteral("townhall agent: MCP URL %2 (%1)\n").arg(chooseUrl(), config.mcpUrl));
-    if (action == QLatin1String("add")) {
-        const QString name = args.value(2).trimmed();
-        if (name.isEmpty() || name.size() > 32) {
-            err(QStringLiteral("townhall agent add: NAME must be 1..32 characters\n"));
-            return 2;
-        }
-        auto a = store.value().addAgent(name.toStdString());
-        if (!a) {
-            err(QStringLiteral("townhall: %1\n").arg(a.error().message));
-            return 1;
-        }
-        const QString notice
-            = QStringLiteral(
-                  "agent %1 (%2)\ntoken %3\n(shown once: store it now; only its hash is kept)\n")
-                  .arg(QString::fromStdString(a.value().agent.name),
-                       QString::fromStdString(a.value().agent.agentId),
-                       QString::fromStdString(a.value().token));
-        config.agentName = name;
-        config.token = QString::fromStdString(a.value().token);
-        if (format) {
-            // Only the configuration on stdout, so it can go straight to a file.
-            err(notice);
-            printConfigs();
-        } else {
-            out(notice);
-            out(QStringLiteral(
-                "\nClient configurations (they hold the token; keep them private):\n"));
-            printConfigs();
-        }
-        return 0;
+    if (action == QLatin1String("add") || action == QLatin1String("config")) {
+        const QString from = chooseMcpUrl(p, store.value(), config);
+        err(QStringLiteral("townhall agent: MCP URL %2 (%1)\n").arg(from, config.mcpUrl));
     }
-    if (action == QLatin1String("config")) {
-        const QString name = args.value(2).trimmed();
-        auto list = store.value().listAgents();
-        if (!list) {
-            err(QStringLiteral("townhall: %1\n").arg(list.error().message));
-            return 1;
-        }
-        const AgentRecord *agent = nullptr;
-        for (const AgentRecord &a : list.value())
-            if (!a.revoked() && QString::fromStdString(a.name) == name)
-                agent = &a;
-        if (!agent) {
-            err(QStringLiteral("townhall agent config: no active agent named '%1'\n").arg(name));
-            return 1;
-        }
-        config.agentName = name;
-        if (p.isSet(QStringLiteral("token"))) {
-            config.token = p.value(QStringLiteral("token"));
-            auto owner = store.value().verifyToken(config.token.toStdString());
-            if (!owner || owner.value().agentId != agent->agentId) {
-                err(QStringLiteral("townhall agent config: that token does not belong to '%1'\n")
-                        .arg(name));
-                return 1;
-            }
-        } else {
-            err(QStringLiteral(
-                    "townhall agent config: tokens are kept hashed and cannot be shown again; "
-                    "replace %1 with %2's token (or pass --token)\n")
-                    .arg(placeholderToken(), name));
-        }
-        printConfigs();
-        return 0;
-    }
-    if (action == QLatin1String("list")) {
-        auto list = store.value().listAgents();
-        if (!list) {
-            err(QStringLiteral("townhall: %1\n").arg(list.error().message));
-            return 1;
-        }
-        for (const AgentRecord &a : list.value())
-            out(QStringLiteral("%1\t%2\t%3\n")
-                    .arg(QString::fromStdString(a.agentId),
-                         QString::fromStdString(a.name),
-                         a.revoked() ? QStringLiteral("revoked") : QStringLiteral("active")));
-        return 0;
-    }
-    auto r = store.value().revokeAgent(args.value(2).toStdString());
-    if (!r) {
-        err(QStringLiteral("townhall: %1\n").arg(r.error().message));
-        return 1;
-    }
-    out(QStringLiteral("revoked %1 (%2)\n")
-            .arg(QString::fromStdString(r.value().name),
-                 QString::fromStdString(r.value().agentId)));
-    return 0;
+    if (action == QLatin1String("add"))
+        return addAgent(store.value(), args.value(2).trimmed(), format, config);
+    if (action == QLatin1String("config"))
+        return printAgentConfig(store.value(), p, args.value(2).trimmed(), format, config);
+    if (action == QLatin1String("list"))
+        return listAgents(store.value());
+    return revokeAgent(store.value(), args.value(2));
 }
 
-int runLog(int argc, char **argv)
+namespace {
+
+void addLogOptions(QCommandLineParser &p)
 {
-    QCoreApplication app(argc, argv);
-    QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Exports, imports and replays match logs."));
     p.addHelpOption();
     p.addPositionalArgument(
@@ -787,6 +908,130 @@ int runLog(int argc, char **argv)
     p.addOption({QStringLiteral("renumber"),
                  QStringLiteral("import: store the match under the next free number (for a match "
                                 "whose id is taken).")});
+}
+
+/// Reads and checks an export; nullopt (said on stderr) when it is not one.
+std::optional<QByteArray> readImport(const QString &path)
+{
+    QString why;
+    auto data = readBounded(path, MaxImportBytes, &why);
+    if (!data) {
+        err(QStringLiteral("townhall import: %1\n").arg(why));
+        return std::nullopt;
+    }
+    if (auto checked = checkImport(std::string_view(data->constData(), std::size_t(data->size())));
+        !checked) {
+        err(QStringLiteral("townhall import: %1\n").arg(checked.error().message));
+        return std::nullopt;
+    }
+    return data;
+}
+
+int exportMatch(Store &store, const QString &matchId)
+{
+    auto lines = store.exportMatch(matchId.toStdString());
+    if (!lines) {
+        err(QStringLiteral("townhall: %1\n").arg(lines.error().message));
+        return 1;
+    }
+    out(QString::fromStdString(lines.value()));
+    return 0;
+}
+
+/// A video's chapter list from the stored match's public events
+/// (engine/chapters.h), ready to paste into its description.
+int printChapters(Store &store, const QString &matchId, qlonglong offset)
+{
+    auto m = store.loadMatch(matchId.toStdString());
+    if (!m) {
+        err(QStringLiteral("townhall chapters: %1\n").arg(m.error().message));
+        return 1;
+    }
+    const std::string text = engine::formatChapters(m.value(), offset);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
+}
+
+/// The MCP calls the recorder stored for the match, as JSON Lines: rows of
+/// earlier versions in the database's tool_calls table, then the calls file
+/// next to it (host/recorder/calllog.h).
+int printCalls(Store &store, const QString &matchId)
+{
+    auto rows = store.toolCalls(matchId.toStdString());
+    if (!rows) {
+        err(QStringLiteral("townhall calls: %1\n").arg(rows.error().message));
+        return 1;
+    }
+    auto logged = CallLog::read(CallLog::pathFor(store.path()), matchId.toStdString());
+    if (!logged) {
+        err(QStringLiteral("townhall calls: %1\n").arg(logged.error().message));
+        return 1;
+    }
+    std::string text;
+    for (const ToolCallRow &row : rows.value())
+        text
+            += Recorder::rowToJson(row).dump(-1, ' ', false, engine::json::error_handler_t::replace)
+               + '\n';
+    text += logged.value();
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
+}
+
+/// Stores a checked export, under the next free number with --renumber.
+int importMatch(Store &store, const QByteArray &data, bool renumber)
+{
+    std::optional<int> number;
+    if (renumber) {
+        auto next = store.nextMatchNumber();
+        if (!next) {
+            err(QStringLiteral("townhall import: %1\n").arg(next.error().message));
+            return 1;
+        }
+        number = next.value();
+    }
+    auto r
+        = store.importMatch(std::string_view(data.constData(), std::size_t(data.size())), number);
+    if (!r) {
+        err(QStringLiteral("townhall import: %1\n").arg(r.error().message));
+        return 1;
+    }
+    out(QStringLiteral("imported %1: %2 events%3%4\n")
+            .arg(QString::fromStdString(r.value().matchId))
+            .arg(r.value().eventCount)
+            .arg(r.value().ended ? QStringLiteral(", ended") : QString())
+            .arg(r.value().modelSeats > 0
+                     ? QStringLiteral(", %1 model seats").arg(r.value().modelSeats)
+                     : QString()));
+    return 0;
+}
+
+/// The match's public and omniscient states at event `to` (empty: the last).
+int replayMatch(Store &store, const QString &matchId, const QString &to)
+{
+    auto m = store.replayTo(matchId.toStdString(), to.toStdString());
+    if (!m) {
+        err(QStringLiteral("townhall replay: %1\n").arg(m.error().message));
+        return 1;
+    }
+    engine::StateOptions o;
+    o.includeRecentPublicMessages = true;
+    engine::json j{
+        {"atEventId", m.value().log().back().eventId},
+        {"stateHash", m.value().stateHash()},
+        {"public", engine::toJson(engine::stateView(m.value(), engine::Viewer::spectator(), o))},
+        {"omniscient",
+         engine::toJson(engine::stateView(m.value(), engine::Viewer::omniscient(), o))}};
+    out(QString::fromStdString(j.dump(2)) + QLatin1Char('\n'));
+    return 0;
+}
+
+} // namespace
+
+int runLog(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    addLogOptions(p);
     p.process(app);
     const QStringList args = p.positionalArguments();
     const QString command = args.value(0);
@@ -812,113 +1057,26 @@ int runLog(int argc, char **argv)
     // file creates nothing.
     QByteArray importData;
     if (command == QLatin1String("import")) {
-        QString why;
-        auto data = readBounded(target, MaxImportBytes, &why);
-        if (!data) {
-            err(QStringLiteral("townhall import: %1\n").arg(why));
+        auto data = readImport(target);
+        if (!data)
             return 1;
-        }
         importData = std::move(*data);
-        if (auto checked
-            = checkImport(std::string_view(importData.constData(), std::size_t(importData.size())));
-            !checked) {
-            err(QStringLiteral("townhall import: %1\n").arg(checked.error().message));
-            return 1;
-        }
     }
     auto store = openStore(p, command == QLatin1String("import"));
     if (!store) {
         err(QStringLiteral("townhall: %1\n").arg(store.error().message));
         return 1;
     }
-    if (command == QLatin1String("export")) {
-        auto lines = store.value().exportMatch(target.toStdString());
-        if (!lines) {
-            err(QStringLiteral("townhall: %1\n").arg(lines.error().message));
-            return 1;
-        }
-        out(QString::fromStdString(lines.value()));
-        return 0;
-    }
-    if (command == QLatin1String("chapters")) {
-        // A video's chapter list from the stored match's public events
-        // (engine/chapters.h), ready to paste into its description.
-        auto m = store.value().loadMatch(target.toStdString());
-        if (!m) {
-            err(QStringLiteral("townhall chapters: %1\n").arg(m.error().message));
-            return 1;
-        }
-        const std::string text = engine::formatChapters(m.value(), offset);
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return 0;
-    }
-    if (command == QLatin1String("calls")) {
-        // The MCP calls the recorder stored for the match, as JSON Lines:
-        // rows of earlier versions in the database's tool_calls table, then
-        // the calls file next to it (host/recorder/calllog.h).
-        auto rows = store.value().toolCalls(target.toStdString());
-        if (!rows) {
-            err(QStringLiteral("townhall calls: %1\n").arg(rows.error().message));
-            return 1;
-        }
-        auto logged = CallLog::read(CallLog::pathFor(store.value().path()), target.toStdString());
-        if (!logged) {
-            err(QStringLiteral("townhall calls: %1\n").arg(logged.error().message));
-            return 1;
-        }
-        std::string text;
-        for (const ToolCallRow &row : rows.value())
-            text += Recorder::rowToJson(row).dump(
-                        -1, ' ', false, engine::json::error_handler_t::replace)
-                    + '\n';
-        text += logged.value();
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return 0;
-    }
-    if (command == QLatin1String("import")) {
-        std::optional<int> number;
-        if (p.isSet(QStringLiteral("renumber"))) {
-            auto next = store.value().nextMatchNumber();
-            if (!next) {
-                err(QStringLiteral("townhall import: %1\n").arg(next.error().message));
-                return 1;
-            }
-            number = next.value();
-        }
-        auto r = store.value().importMatch(
-            std::string_view(importData.constData(), std::size_t(importData.size())), number);
-        if (!r) {
-            err(QStringLiteral("townhall import: %1\n").arg(r.error().message));
-            return 1;
-        }
-        out(QStringLiteral("imported %1: %2 events%3%4\n")
-                .arg(QString::fromStdString(r.value().matchId))
-                .arg(r.value().eventCount)
-                .arg(r.value().ended ? QStringLiteral(", ended") : QString())
-                .arg(r.value().modelSeats > 0
-                         ? QStringLiteral(", %1 model seats").arg(r.value().modelSeats)
-                         : QString()));
-        return 0;
-    }
-    if (command == QLatin1String("replay")) {
-        const QString to = p.value(QStringLiteral("to"));
-        auto m = store.value().replayTo(target.toStdString(), to.toStdString());
-        if (!m) {
-            err(QStringLiteral("townhall replay: %1\n").arg(m.error().message));
-            return 1;
-        }
-        engine::StateOptions o;
-        o.includeRecentPublicMessages = true;
-        engine::json j{
-            {"atEventId", m.value().log().back().eventId},
-            {"stateHash", m.value().stateHash()},
-            {"public",
-             engine::toJson(engine::stateView(m.value(), engine::Viewer::spectator(), o))},
-            {"omniscient",
-             engine::toJson(engine::stateView(m.value(), engine::Viewer::omniscient(), o))}};
-        out(QString::fromStdString(j.dump(2)) + QLatin1Char('\n'));
-        return 0;
-    }
+    if (command == QLatin1String("export"))
+        return exportMatch(store.value(), target);
+    if (command == QLatin1String("chapters"))
+        return printChapters(store.value(), target, offset);
+    if (command == QLatin1String("calls"))
+        return printCalls(store.value(), target);
+    if (command == QLatin1String("import"))
+        return importMatch(store.value(), importData, p.isSet(QStringLiteral("renumber")));
+    if (command == QLatin1String("replay"))
+        return replayMatch(store.value(), target, p.value(QStringLiteral("to")));
     err(QStringLiteral("townhall: unknown command '%1'\n").arg(command));
     return 2;
 }

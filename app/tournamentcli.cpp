@@ -363,14 +363,8 @@ int resumeOrRun(QCoreApplication &app,
                        std::move(report));
 }
 
-} // namespace
-
-int runTournament(int argc, char **argv)
+void addTournamentOptions(QCommandLineParser &p)
 {
-    if (qEnvironmentVariableIsEmpty("QT_NO_GLIB"))
-        qputenv("QT_NO_GLIB", "1");
-    QCoreApplication app(argc, argv);
-    QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Tournaments: many matches, roles rotated, ratings with intervals "
         "(docs/tournaments.md).\n\n"
@@ -429,27 +423,38 @@ int runTournament(int argc, char **argv)
     p.addOption({QStringLiteral("speed"),
                  QStringLiteral("Live tournaments: timer speed factor."),
                  QStringLiteral("X")});
-    p.process(app);
-    const QStringList args = p.positionalArguments();
-    const QString action = args.value(1);
-    auto usage = [] {
-        err(QStringLiteral("usage: townhall tournament run FILE | create FILE | resume ID | join "
-                           "ID | report ID | list  "
-                           "(see --help)\n"));
-        return 2;
-    };
+}
+
+int tournamentUsage()
+{
+    err(QStringLiteral("usage: townhall tournament run FILE | create FILE | resume ID | join "
+                       "ID | report ID | list  "
+                       "(see --help)\n"));
+    return 2;
+}
+
+/// The options every action shares, checked before anything opens.
+struct TournamentSettings
+{
+    int parallel = 2; ///< --parallel; a run's file may still say otherwise
+    int leaseMs = 0;
+};
+
+/// nullopt (said on stderr) when --format, --parallel, --lease or --local-db is wrong.
+std::optional<TournamentSettings> readTournamentSettings(const QCommandLineParser &p)
+{
     if (!knownFormat(p.value(QStringLiteral("format")))) {
         err(QStringLiteral("townhall tournament: --format must be md, csv, json or html\n"));
-        return 2;
+        return std::nullopt;
     }
-    int parallel = 2;
+    TournamentSettings s;
     if (p.isSet(QStringLiteral("parallel"))) {
         bool ok = false;
-        parallel = p.value(QStringLiteral("parallel")).toInt(&ok);
-        if (!ok || parallel < 1 || parallel > 64) {
+        s.parallel = p.value(QStringLiteral("parallel")).toInt(&ok);
+        if (!ok || s.parallel < 1 || s.parallel > 64) {
             err(QStringLiteral(
                 "townhall tournament: --parallel must be a whole number from 1 to 64\n"));
-            return 2;
+            return std::nullopt;
         }
     }
 
@@ -458,88 +463,122 @@ int runTournament(int argc, char **argv)
     if (!leaseOk || leaseSeconds < 0.5 || leaseSeconds > 86400) {
         err(QStringLiteral(
             "townhall tournament: --lease must be a number of seconds from 0.5 to 86400\n"));
-        return 2;
+        return std::nullopt;
     }
-    const int leaseMs = int(leaseSeconds * 1000);
+    s.leaseMs = int(leaseSeconds * 1000);
     if (p.isSet(QStringLiteral("local-db")) && !isPostgresUrl(p.value(QStringLiteral("db")))) {
         err(QStringLiteral(
             "townhall tournament: --local-db goes with a postgresql:// --db (a database file "
             "is the host's own)\n"));
+        return std::nullopt;
+    }
+    return s;
+}
+
+int listTournaments(const QCommandLineParser &p)
+{
+    auto store = openTournaments(p, false);
+    if (!store) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
+        return 1;
+    }
+    auto list = store.value().store->tournaments();
+    if (!list) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(list.error().message));
+        return 1;
+    }
+    for (const TournamentRow &t : list.value())
+        out(QStringLiteral("%1\t%2\t%3/%4 matches\t%5\n")
+                .arg(QString::fromStdString(t.id), QString::fromStdString(t.status))
+                .arg(t.done)
+                .arg(t.scheduled)
+                .arg(QString::fromStdString(t.name)));
+    return 0;
+}
+
+/// `run FILE` and `create FILE`: the file is read and checked (its seats
+/// too, for a live one) before the database opens; `create` prints the id,
+/// `run` plays it. Without --parallel, the file's "parallel" counts.
+int createTournamentFrom(QCoreApplication &app,
+                         const QCommandLineParser &p,
+                         const QString &action,
+                         const QString &what,
+                         TournamentSettings settings)
+{
+    QString why;
+    const auto read = readBounded(what, MaxTournamentFileBytes, &why);
+    if (!read) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(why));
+        return 1;
+    }
+    const QByteArray &text = *read;
+    auto parsed
+        = tournament::parseSpec(std::string_view(text.constData(), std::size_t(text.size())));
+    if (!parsed.ok()) {
+        for (const std::string &e : parsed.errors)
+            err(QStringLiteral("%1: %2\n").arg(what, QString::fromStdString(e)));
         return 2;
     }
-
-    if (action == QLatin1String("list")) {
-        auto store = openTournaments(p, false);
-        if (!store) {
-            err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
-            return 1;
-        }
-        auto list = store.value().store->tournaments();
-        if (!list) {
-            err(QStringLiteral("townhall tournament: %1\n").arg(list.error().message));
-            return 1;
-        }
-        for (const TournamentRow &t : list.value())
-            out(QStringLiteral("%1\t%2\t%3/%4 matches\t%5\n")
-                    .arg(QString::fromStdString(t.id), QString::fromStdString(t.status))
-                    .arg(t.done)
-                    .arg(t.scheduled)
-                    .arg(QString::fromStdString(t.name)));
-        return 0;
+    if (!p.isSet(QStringLiteral("parallel"))) {
+        const auto j = engine::json::parse(text.toStdString(), nullptr, false);
+        if (j.is_object() && j.contains("parallel") && j["parallel"].is_number_integer())
+            settings.parallel = j["parallel"].get<int>();
     }
-    if (args.size() != 3)
-        return usage();
-    const QString what = args.value(2);
-    if (action == QLatin1String("run") || action == QLatin1String("create")) {
-        QString why;
-        const auto read = readBounded(what, MaxTournamentFileBytes, &why);
-        if (!read) {
-            err(QStringLiteral("townhall tournament: %1\n").arg(why));
-            return 1;
-        }
-        const QByteArray &text = *read;
-        auto parsed
-            = tournament::parseSpec(std::string_view(text.constData(), std::size_t(text.size())));
-        if (!parsed.ok()) {
-            for (const std::string &e : parsed.errors)
-                err(QStringLiteral("%1: %2\n").arg(what, QString::fromStdString(e)));
+    if (!parsed.spec->botsOnly()) {
+        auto seats = seatsOf(*parsed.spec);
+        if (!seats.ok()) {
+            for (const QString &e : seats.errors)
+                err(QStringLiteral("%1: %2\n").arg(what, e));
             return 2;
         }
-        if (!p.isSet(QStringLiteral("parallel"))) {
-            const auto j = engine::json::parse(text.toStdString(), nullptr, false);
-            if (j.is_object() && j.contains("parallel") && j["parallel"].is_number_integer())
-                parallel = j["parallel"].get<int>();
-        }
-        if (!parsed.spec->botsOnly()) {
-            auto seats = seatsOf(*parsed.spec);
-            if (!seats.ok()) {
-                for (const QString &e : seats.errors)
-                    err(QStringLiteral("%1: %2\n").arg(what, e));
-                return 2;
-            }
-        }
-        auto store = openTournaments(p, true);
-        if (!store) {
-            err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
-            return 1;
-        }
-        auto id = createTournament(*store.value().store, *parsed.spec);
-        if (!id) {
-            err(QStringLiteral("townhall tournament: %1\n").arg(id.error().message));
-            return 1;
-        }
-        err(QStringLiteral("tournament %1: %2 matches of %3 scheduled in %4\n")
-                .arg(QString::fromStdString(id.value()))
-                .arg(parsed.spec->matches)
-                .arg(QString::fromStdString(parsed.spec->rules.name),
-                     store.value().local ? QDir::toNativeSeparators(store.value().local->path())
-                                         : store.value().store->location()));
-        if (action == QLatin1String("create")) {
-            out(QString::fromStdString(id.value()) + QLatin1Char('\n'));
-            return 0;
-        }
-        return resumeOrRun(app, p, std::move(store).value(), id.value(), parallel, leaseMs);
     }
+    auto store = openTournaments(p, true);
+    if (!store) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(store.error().message));
+        return 1;
+    }
+    auto id = createTournament(*store.value().store, *parsed.spec);
+    if (!id) {
+        err(QStringLiteral("townhall tournament: %1\n").arg(id.error().message));
+        return 1;
+    }
+    err(QStringLiteral("tournament %1: %2 matches of %3 scheduled in %4\n")
+            .arg(QString::fromStdString(id.value()))
+            .arg(parsed.spec->matches)
+            .arg(QString::fromStdString(parsed.spec->rules.name),
+                 store.value().local ? QDir::toNativeSeparators(store.value().local->path())
+                                     : store.value().store->location()));
+    if (action == QLatin1String("create")) {
+        out(QString::fromStdString(id.value()) + QLatin1Char('\n'));
+        return 0;
+    }
+    return resumeOrRun(
+        app, p, std::move(store).value(), id.value(), settings.parallel, settings.leaseMs);
+}
+
+} // namespace
+
+int runTournament(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_NO_GLIB"))
+        qputenv("QT_NO_GLIB", "1");
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    addTournamentOptions(p);
+    p.process(app);
+    const QStringList args = p.positionalArguments();
+    const QString action = args.value(1);
+    const std::optional<TournamentSettings> settings = readTournamentSettings(p);
+    if (!settings)
+        return 2;
+
+    if (action == QLatin1String("list"))
+        return listTournaments(p);
+    if (args.size() != 3)
+        return tournamentUsage();
+    const QString what = args.value(2);
+    if (action == QLatin1String("run") || action == QLatin1String("create"))
+        return createTournamentFrom(app, p, action, what, *settings);
     if (action == QLatin1String("resume") || action == QLatin1String("join")
         || action == QLatin1String("report")) {
         auto store = openTournaments(p, false);
@@ -552,9 +591,14 @@ int runTournament(int argc, char **argv)
                                what.toStdString(),
                                p.value(QStringLiteral("format")),
                                p.value(QStringLiteral("out")));
-        return resumeOrRun(app, p, std::move(store).value(), what.toStdString(), parallel, leaseMs);
+        return resumeOrRun(app,
+                           p,
+                           std::move(store).value(),
+                           what.toStdString(),
+                           settings->parallel,
+                           settings->leaseMs);
     }
-    return usage();
+    return tournamentUsage();
 }
 
 } // namespace townhall::app

@@ -330,24 +330,28 @@ void LiveTournament::tickShared()
     }
 }
 
-bool LiveTournament::seatNext(const ScheduledMatch &m)
+std::size_t LiveTournament::participantIndex(const std::string &id) const
 {
-    const std::string queue = queueId();
-    auto participantOf = [this](const std::string &id) -> std::size_t {
-        std::size_t i = 0;
-        while (i < m_spec.participants.size() && m_spec.participants[i].id != id)
-            ++i;
-        return i;
-    };
-    // The MCP agents of this match must be waiting in the queue, and no one
-    // else: whoever waits is seated first, in their order.
+    std::size_t i = 0;
+    while (i < m_spec.participants.size() && m_spec.participants[i].id != id)
+        ++i;
+    return i;
+}
+
+std::map<std::string, engine::Role> LiveTournament::agentRolesOf(const ScheduledMatch &m) const
+{
     std::map<std::string, engine::Role> agentRoles;
     for (const tournament::ScheduledSeat &s : m.seats) {
-        const tournament::Participant &p = m_spec.participants[participantOf(s.participantId)];
+        const tournament::Participant &p = m_spec.participants[participantIndex(s.participantId)];
         if (p.kind == ParticipantKind::Agent)
             agentRoles[m_agentIds.at(p.entry.value("agent", std::string()))] = s.role;
     }
-    const auto &waiting = m_host.lobby().queue(queue);
+    return agentRoles;
+}
+
+void LiveTournament::noteMissingAgents(const std::map<std::string, engine::Role> &agentRoles,
+                                       const std::deque<engine::QueueEntry> &waiting)
+{
     for (const auto &[agentId, role] : agentRoles)
         if (std::none_of(waiting.begin(), waiting.end(), [&](const engine::QueueEntry &e) {
                 return e.agentId == agentId;
@@ -356,43 +360,47 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
                 if (p.kind == ParticipantKind::Agent
                     && m_agentIds.at(p.entry.value("agent", std::string())) == agentId)
                     m_waitingFor.append(q(p.id));
-    if (!m_waitingFor.isEmpty())
-        return false;
-    // The seats as they will be taken: the waiting agents first, in their
-    // order, then the others in schedule order. The row keeps this order, so
-    // seat i of the log is credited to whoever played it.
-    ScheduledMatch taken = m;
-    taken.seats.clear();
-    std::vector<engine::Role> deal;
+}
+
+std::optional<LiveTournament::TableOrder>
+LiveTournament::tableOrder(const ScheduledMatch &m,
+                           const std::map<std::string, engine::Role> &agentRoles,
+                           const std::deque<engine::QueueEntry> &waiting)
+{
+    TableOrder order;
+    order.taken = m;
+    order.taken.seats.clear();
     for (const engine::QueueEntry &e : waiting) {
         const auto it = agentRoles.find(e.agentId);
         if (it == agentRoles.end()) {
             // Someone this match does not seat (an agent early for a later
             // match): wait until the queue holds only this match's agents.
             m_waitingFor.append(q(e.displayName));
-            return false;
+            return std::nullopt;
         }
-        deal.push_back(it->second);
+        order.deal.push_back(it->second);
         for (const tournament::ScheduledSeat &s : m.seats)
-            if (m_spec.participants[participantOf(s.participantId)].kind == ParticipantKind::Agent
-                && m_agentIds.at(m_spec.participants[participantOf(s.participantId)].entry.value(
+            if (m_spec.participants[participantIndex(s.participantId)].kind
+                    == ParticipantKind::Agent
+                && m_agentIds.at(m_spec.participants[participantIndex(s.participantId)].entry.value(
                        "agent", std::string()))
                        == e.agentId) {
-                taken.seats.push_back(s);
-                taken.seats.back().displayName = e.displayName;
+                order.taken.seats.push_back(s);
+                order.taken.seats.back().displayName = e.displayName;
             }
     }
     for (const tournament::ScheduledSeat &s : m.seats)
-        if (m_spec.participants[participantOf(s.participantId)].kind != ParticipantKind::Agent) {
-            deal.push_back(s.role);
-            taken.seats.push_back(s);
+        if (m_spec.participants[participantIndex(s.participantId)].kind != ParticipantKind::Agent) {
+            order.deal.push_back(s.role);
+            order.taken.seats.push_back(s);
         }
-    m_host.lobby().setNextDeal(queue, deal);
+    return order;
+}
 
-    // Queue the other seats in seat order; the last join fills the table.
-    const int before = m_host.lobby().matchCounter();
+bool LiveTournament::queueSeats(const ScheduledMatch &m, const std::string &queue)
+{
     for (const tournament::ScheduledSeat &s : m.seats) {
-        const std::size_t pi = participantOf(s.participantId);
+        const std::size_t pi = participantIndex(s.participantId);
         const tournament::Participant &p = m_spec.participants[pi];
         const providers::SeatSpec &seat = m_seats.seats[pi];
         const QString name = q(s.displayName);
@@ -426,6 +434,28 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
             return false;
         }
     }
+    return true;
+}
+
+bool LiveTournament::seatNext(const ScheduledMatch &m)
+{
+    const std::string queue = queueId();
+    // The MCP agents of this match must be waiting in the queue, and no one
+    // else: whoever waits is seated first, in their order.
+    const std::map<std::string, engine::Role> agentRoles = agentRolesOf(m);
+    const auto &waiting = m_host.lobby().queue(queue);
+    noteMissingAgents(agentRoles, waiting);
+    if (!m_waitingFor.isEmpty())
+        return false;
+    const std::optional<TableOrder> order = tableOrder(m, agentRoles, waiting);
+    if (!order)
+        return false;
+    m_host.lobby().setNextDeal(queue, order->deal);
+
+    // Queue the other seats in seat order; the last join fills the table.
+    const int before = m_host.lobby().matchCounter();
+    if (!queueSeats(m, queue))
+        return false;
     if (m_host.lobby().matchCounter() != before + 1) {
         Q_EMIT failed(tr("tournament %1: match %2 did not start").arg(q(m_id)).arg(m.index + 1));
         m_timer.stop();
@@ -435,7 +465,7 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
     TournamentMatchRow &row = shared() ? m_claims.at(m.index) : m_rows[std::size_t(m.index)];
     row.status = "PLAYING";
     row.matchId = matchId;
-    row.scheduleJson = tournament::toJson(taken).dump();
+    row.scheduleJson = tournament::toJson(order->taken).dump();
     m_running[matchId] = m.index;
     qCInfo(lcTournament) << "tournament" << q(m_id) << "match" << m.index + 1 << "is" << q(matchId);
     if (!shared()) {

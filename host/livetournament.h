@@ -39,9 +39,11 @@
 #include <QObject>
 #include <QTimer>
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace townhall::host {
 
@@ -113,6 +115,29 @@ private:
     void tick();
     void tickShared();
     bool seatNext(const tournament::ScheduledMatch &m);
+    // seatNext()'s steps.
+    /// The participant's index in the spec (and its seat in m_seats).
+    std::size_t participantIndex(const std::string &id) const;
+    /// The match's MCP agents, by agent id, and their roles.
+    std::map<std::string, engine::Role> agentRolesOf(const tournament::ScheduledMatch &m) const;
+    /// Adds to m_waitingFor the match's MCP agents that are not in the queue.
+    void noteMissingAgents(const std::map<std::string, engine::Role> &agentRoles,
+                           const std::deque<engine::QueueEntry> &waiting);
+    /// The seats as they will be taken: the waiting agents first, in their
+    /// order, then the others in schedule order. The row keeps this order, so
+    /// seat i of the log is credited to whoever played it.
+    struct TableOrder
+    {
+        tournament::ScheduledMatch taken;
+        std::vector<engine::Role> deal;
+    };
+    /// Nothing (m_waitingFor names who) while the queue holds someone this
+    /// match does not seat.
+    std::optional<TableOrder> tableOrder(const tournament::ScheduledMatch &m,
+                                         const std::map<std::string, engine::Role> &agentRoles,
+                                         const std::deque<engine::QueueEntry> &waiting);
+    /// Queues the seats that are not MCP agents; false (failed) if one is refused.
+    bool queueSeats(const tournament::ScheduledMatch &m, const std::string &queue);
     void finish(const std::string &matchId);
     /// A shared store: records a finished match with its log (fenced).
     void record(const std::string &matchId, int index);

@@ -607,32 +607,163 @@ std::string ToolService::requiredSignature(const Match &m, const std::string &pl
     return s;
 }
 
+/// One wait_for_turn caller's view of a match: what it may see and whether
+/// its turn is here.
+class ToolService::TurnView
+{
+public:
+    TurnView(const Context &ctx,
+             std::string playerId,
+             engine::Viewer viewer,
+             std::optional<std::uint64_t> after)
+        : m_ctx(ctx)
+        , m_playerId(std::move(playerId))
+        , m_viewer(std::move(viewer))
+        , m_after(after)
+    {}
+
+    const engine::Viewer &viewer() const { return m_viewer; }
+
+    /// Something the caller has not seen yet and may see: an event after its cursor.
+    bool newsAfterCursor(const Match &match) const
+    {
+        if (!m_after)
+            return false;
+        const auto &log = match.log();
+        for (std::uint64_t seq = *m_after + 1; seq <= m_ctx.pipeline.durableSeq(match); ++seq) {
+            const Event &e = log[static_cast<std::size_t>(seq - 1)];
+            if (engine::isContractEventType(e.type) && engine::visible(e, m_viewer, match.state()))
+                return true;
+        }
+        return false;
+    }
+
+    /// How long the caller's pending action is still refused by a rate limit
+    /// (its first discussion message within 3 s of its opening): 0 when it may
+    /// be sent now. Answering at once meanwhile would only set a loop spinning.
+    std::int64_t heldFor(const Match &match) const
+    {
+        if (m_playerId.empty() || !match.state().config.rateLimits)
+            return 0;
+        const auto ra = match.requiredAction(m_playerId);
+        const engine::Player *me = match.player(m_playerId);
+        if (ra.type != engine::ActionType::SpeakDiscussion || ra.alreadySubmitted || !me
+            || !me->lastPublicAt)
+            return 0;
+        return std::max<std::int64_t>(
+            0, *me->lastPublicAt + match.state().config.publicChatIntervalMs - m_ctx.clock());
+    }
+
+    /// A required action the player has not submitted yet and may send now:
+    /// the turn is already here, so the caller must not sleep through it.
+    bool pending(const Match &match) const
+    {
+        if (m_playerId.empty())
+            return false;
+        const auto ra = match.requiredAction(m_playerId);
+        return ra.type != engine::ActionType::None && !ra.alreadySubmitted && heldFor(match) == 0;
+    }
+
+    /// The newest event this caller may see: the log's own last seq would tell
+    /// a spectator when something hidden happened (a wolf's choice at night).
+    std::uint64_t lastVisible(const Match &match) const
+    {
+        for (std::uint64_t seq = match.state().lastSeq; seq > 0; --seq) {
+            const Event &e = match.log()[static_cast<std::size_t>(seq - 1)];
+            if (engine::isContractEventType(e.type) && engine::visible(e, m_viewer, match.state()))
+                return seq;
+        }
+        return std::uint64_t(0);
+    }
+
+private:
+    const Context &m_ctx;
+    const std::string m_playerId;
+    const engine::Viewer m_viewer;
+    const std::optional<std::uint64_t> m_after;
+};
+
+std::optional<ToolError> ToolService::limitedRead(const std::string &limitKey, const char *why)
+{
+    if (!m_ctx.rateLimits)
+        return std::nullopt;
+    auto refused = m_ctx.reads.take(limitKey, m_ctx.clock());
+    if (refused)
+        refused->message = std::string("wait_for_turn ") + why
+                           + "; it counts as a read (2 per second): call again after retryAfterMs";
+    return refused;
+}
+
+std::optional<ToolError> ToolService::repeatedAnswer(const std::string &limitKey,
+                                                     const std::string &cursorKey,
+                                                     const std::string &mark)
+{
+    const auto memo = m_immediateReturns.find(cursorKey);
+    if (memo != m_immediateReturns.end() && memo->second == mark) {
+        if (auto refused = limitedRead(
+                limitKey, "returned at once again with nothing new since its last answer"))
+            return refused;
+    }
+    if (m_immediateReturns.size() >= MaxRememberedReturns)
+        m_immediateReturns.clear();
+    m_immediateReturns[cursorKey] = mark;
+    return std::nullopt;
+}
+
+std::optional<ToolError> ToolService::refuseWait(const std::string &limitKey) const
+{
+    const auto mine = m_waitingBy.find(limitKey);
+    if (m_waiting >= MaxWaits || (mine != m_waitingBy.end() && mine->second >= MaxWaitsPerCaller))
+        return ToolError{"RATE_LIMITED",
+                         m_waiting >= MaxWaits
+                             ? "the server holds as many wait_for_turn calls as it can; retry "
+                               "after retryAfterMs"
+                             : "you already have " + std::to_string(MaxWaitsPerCaller)
+                                   + " wait_for_turn calls waiting; retry after retryAfterMs",
+                         true,
+                         std::int64_t(1000)};
+    return std::nullopt;
+}
+
+json ToolService::waitAnswer(const Caller &caller,
+                             const std::string &matchId,
+                             const Match &m,
+                             const TurnView &view,
+                             const json &args,
+                             std::uint64_t messagesAfter,
+                             bool changed,
+                             const std::string &cursorKey)
+{
+    engine::StateOptions opts;
+    opts.includeRecentPublicMessages = true;
+    opts.recentPublicMessagesLimit = std::clamp(args.value("recentPublicMessagesLimit", 20), 1, 50);
+    opts.messagesAfterSeq = messagesAfter;
+    json out = stateResult(caller, m, view.viewer(), opts, changed);
+    const std::uint64_t seen = view.lastVisible(m);
+    out.get_ref<json::object_t &>().emplace("lastEventId", engine::makeEventId(matchId, seen));
+    if (const std::int64_t held = view.heldFor(m); held > 0)
+        out.get_ref<json::object_t &>().emplace("retryAfterMs",
+                                                held); // the pending action may be sent then
+    if (m.ended())
+        m_waitCursors.erase(cursorKey);
+    else
+        m_waitCursors[cursorKey] = seen;
+    return out;
+}
+
 QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
 {
     const std::string matchId = str(args, "matchId");
     const int timeoutSeconds = std::clamp(args.value("timeoutSeconds", 25), 1, 25);
     const std::string limitKey = ReadLimiter::keyFor(caller.agentId, caller.sessionKey);
-    // An answer given at once without progress since the last one is a read,
-    // and waits its turn as reads do.
-    auto limited = [&](const char *why) -> std::optional<ToolError> {
-        if (!m_ctx.rateLimits)
-            return std::nullopt;
-        auto refused = m_ctx.reads.take(limitKey, m_ctx.clock());
-        if (refused)
-            refused->message
-                = std::string("wait_for_turn ") + why
-                  + "; it counts as a read (2 per second): call again after retryAfterMs";
-        return refused;
-    };
     const Match *m = m_ctx.lobby.match(matchId);
     if (!m) {
-        if (auto refused = limited("named no match"))
+        if (auto refused = limitedRead(limitKey, "named no match"))
             co_return *refused;
         co_return toolError(ErrorCode::MatchNotFound, "no match '" + matchId + "'");
     }
     const engine::Player *p = caller.agentId.empty() ? nullptr : m->playerByAgent(caller.agentId);
     const std::string playerId = p ? p->playerId : std::string();
-    const auto viewer = p ? engine::Viewer::forPlayer(playerId) : engine::Viewer::spectator();
 
     // Where the caller stands: the cursor it gives, else where its last wait
     // in this match left it.
@@ -643,7 +774,7 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
     if (auto a = args.find("afterEventId"); a != args.end() && a->is_string()) {
         after = cursorSeq(matchId, a->get<std::string>());
         if (!after) {
-            if (auto refused = limited("named no event"))
+            if (auto refused = limitedRead(limitKey, "named no event"))
                 co_return *refused;
             co_return toolError(ErrorCode::InvalidArgument,
                                 "afterEventId '" + a->get<std::string>() + "' is not an event of "
@@ -656,53 +787,13 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
     else if (auto it = m_waitCursors.find(cursorKey); it != m_waitCursors.end())
         messagesAfter = it->second;
 
-    // Something the caller has not seen yet and may see: an event after its cursor.
-    auto newsAfterCursor = [&](const Match &match) {
-        if (!after)
-            return false;
-        const auto &log = match.log();
-        for (std::uint64_t seq = *after + 1; seq <= m_ctx.pipeline.durableSeq(match); ++seq) {
-            const Event &e = log[static_cast<std::size_t>(seq - 1)];
-            if (engine::isContractEventType(e.type) && engine::visible(e, viewer, match.state()))
-                return true;
-        }
-        return false;
-    };
-    // How long the caller's pending action is still refused by a rate limit
-    // (its first discussion message within 3 s of its opening): 0 when it may
-    // be sent now. Answering at once meanwhile would only set a loop spinning.
-    auto heldFor = [&](const Match &match) -> std::int64_t {
-        if (playerId.empty() || !match.state().config.rateLimits)
-            return 0;
-        const auto ra = match.requiredAction(playerId);
-        const engine::Player *me = match.player(playerId);
-        if (ra.type != engine::ActionType::SpeakDiscussion || ra.alreadySubmitted || !me
-            || !me->lastPublicAt)
-            return 0;
-        return std::max<std::int64_t>(
-            0, *me->lastPublicAt + match.state().config.publicChatIntervalMs - m_ctx.clock());
-    };
-    // A required action the player has not submitted yet and may send now:
-    // the turn is already here, so the caller must not sleep through it.
-    auto pending = [&](const Match &match) {
-        if (playerId.empty())
-            return false;
-        const auto ra = match.requiredAction(playerId);
-        return ra.type != engine::ActionType::None && !ra.alreadySubmitted && heldFor(match) == 0;
-    };
+    const TurnView view(m_ctx,
+                        playerId,
+                        p ? engine::Viewer::forPlayer(playerId) : engine::Viewer::spectator(),
+                        after);
     auto signature = [&](const Match &match) {
         return p ? requiredSignature(match, playerId)
                  : std::string(engine::toString(match.state().phase));
-    };
-    // The newest event this caller may see: the log's own last seq would tell
-    // a spectator when something hidden happened (a wolf's choice at night).
-    auto lastVisible = [&](const Match &match) {
-        for (std::uint64_t seq = match.state().lastSeq; seq > 0; --seq) {
-            const Event &e = match.log()[static_cast<std::size_t>(seq - 1)];
-            if (engine::isContractEventType(e.type) && engine::visible(e, viewer, match.state()))
-                return seq;
-        }
-        return std::uint64_t(0);
     };
 
     const std::string start = signature(*m);
@@ -710,37 +801,20 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
     // first time; the same answer again, with nothing done meanwhile, is a
     // loop, and is rate limited like get_state.
     std::optional<WaitSlot> slot;
-    if (m->ended() || pending(*m) || newsAfterCursor(*m)) {
+    if (m->ended() || view.pending(*m) || view.newsAfterCursor(*m)) {
         // What the caller can tell apart: the newest event it may see (not
         // the log's last seq, which would time hidden events for it).
         // A new afterEventId is progress too: the caller read on.
-        const std::string mark = std::to_string(lastVisible(*m)) + '/' + start + '/'
+        const std::string mark = std::to_string(view.lastVisible(*m)) + '/' + start + '/'
                                  + (after ? std::to_string(*after) : std::string("-"));
-        const auto memo = m_immediateReturns.find(cursorKey);
-        if (memo != m_immediateReturns.end() && memo->second == mark) {
-            if (auto refused
-                = limited("returned at once again with nothing new since its last answer"))
-                co_return *refused;
-        }
-        if (m_immediateReturns.size() >= MaxRememberedReturns)
-            m_immediateReturns.clear();
-        m_immediateReturns[cursorKey] = mark;
+        if (auto refused = repeatedAnswer(limitKey, cursorKey, mark))
+            co_return *refused;
     } else {
         m_immediateReturns.erase(cursorKey);
         // Each wait holds an HTTP connection: a few per caller, and not so
         // many that new clients find none (see MaxWaits).
-        const auto mine = m_waitingBy.find(limitKey);
-        if (m_waiting >= MaxWaits
-            || (mine != m_waitingBy.end() && mine->second >= MaxWaitsPerCaller))
-            co_return ToolError{
-                "RATE_LIMITED",
-                m_waiting >= MaxWaits
-                    ? "the server holds as many wait_for_turn calls as it can; retry after "
-                      "retryAfterMs"
-                    : "you already have " + std::to_string(MaxWaitsPerCaller)
-                          + " wait_for_turn calls waiting; retry after retryAfterMs",
-                true,
-                std::int64_t(1000)};
+        if (auto refused = refuseWait(limitKey))
+            co_return *refused;
         slot.emplace(*this, limitKey);
     }
     const TimeMs deadline = m_ctx.clock() + timeoutSeconds * 1000LL;
@@ -749,14 +823,14 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
         m = m_ctx.lobby.match(matchId);
         if (!m)
             break;
-        if (m->ended() || pending(*m) || signature(*m) != start || newsAfterCursor(*m)) {
+        if (m->ended() || view.pending(*m) || signature(*m) != start || view.newsAfterCursor(*m)) {
             changed = true;
             break;
         }
         // A rate-limited turn wakes the caller when the limit lifts.
         const TimeMs now = m_ctx.clock();
         const TimeMs left = deadline - now;
-        const std::int64_t held = heldFor(*m);
+        const std::int64_t held = view.heldFor(*m);
         if (left <= 0)
             break; // the time is up
         if (!co_await nextPublication(
@@ -772,21 +846,7 @@ QCoro::Task<ToolResult> ToolService::waitForTurn(Caller caller, json args)
     m = m_ctx.lobby.match(matchId);
     if (!m)
         co_return toolError(ErrorCode::MatchNotFound, "match '" + matchId + "' is gone");
-    engine::StateOptions opts;
-    opts.includeRecentPublicMessages = true;
-    opts.recentPublicMessagesLimit = std::clamp(args.value("recentPublicMessagesLimit", 20), 1, 50);
-    opts.messagesAfterSeq = messagesAfter;
-    json out = stateResult(caller, *m, viewer, opts, changed);
-    const std::uint64_t seen = lastVisible(*m);
-    out.get_ref<json::object_t &>().emplace("lastEventId", engine::makeEventId(matchId, seen));
-    if (const std::int64_t held = heldFor(*m); held > 0)
-        out.get_ref<json::object_t &>().emplace("retryAfterMs",
-                                                held); // the pending action may be sent then
-    if (m->ended())
-        m_waitCursors.erase(cursorKey);
-    else
-        m_waitCursors[cursorKey] = seen;
-    co_return out;
+    co_return waitAnswer(caller, matchId, *m, view, args, messagesAfter, changed, cursorKey);
 }
 
 } // namespace townhall::host

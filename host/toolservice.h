@@ -111,6 +111,27 @@ private:
     mcp::ToolResult matchCommand(const Caller &caller, const std::string &tool, const json &args);
     QCoro::Task<mcp::ToolResult> waitForTurn(Caller caller, json args);
     std::string requiredSignature(const engine::Match &m, const std::string &playerId) const;
+    /// One wait_for_turn caller's view of a match (toolservice.cpp).
+    class TurnView;
+    /// An answer given at once without progress since the last one is a
+    /// read, and waits its turn as reads do: the refusal, if any.
+    std::optional<mcp::ToolError> limitedRead(const std::string &limitKey, const char *why);
+    /// Remembers an answer given at once (`mark`: what the caller can tell
+    /// apart); the same one again is limited as a read.
+    std::optional<mcp::ToolError> repeatedAnswer(const std::string &limitKey,
+                                                 const std::string &cursorKey,
+                                                 const std::string &mark);
+    /// RATE_LIMITED when the server, or this caller, holds all the waits it may.
+    std::optional<mcp::ToolError> refuseWait(const std::string &limitKey) const;
+    /// The state the wait ends with; moves the caller's cursor to what it saw.
+    json waitAnswer(const Caller &caller,
+                    const std::string &matchId,
+                    const engine::Match &m,
+                    const TurnView &view,
+                    const json &args,
+                    std::uint64_t messagesAfter,
+                    bool changed,
+                    const std::string &cursorKey);
 
     /// `co_await nextPublication(id, timeout)`: resumes (true) when committed
     /// events of the match are published, or (false) after `timeout`.

@@ -60,6 +60,21 @@ StoreResult<std::vector<engine::Event>> decodeLog(const QByteArray &blob)
     return parseJsonLines(std::string_view(text.constData(), std::size_t(text.size())));
 }
 
+/// The schedule entry a tournament's row holds.
+StoreResult<ScheduledMatch> scheduleEntryOf(const std::string &tournamentId,
+                                            const TournamentMatchRow &row)
+{
+    auto m
+        = tournament::scheduledMatchFromJson(engine::json::parse(row.scheduleJson, nullptr, false));
+    if (!m)
+        return StoreError{
+            StoreError::Code::Corrupt,
+            StoreTr::tr("tournament %1's match %2 has a schedule entry that does not parse")
+                .arg(q(tournamentId))
+                .arg(row.index)};
+    return std::move(*m);
+}
+
 /// Runs `op` on `store`; if it fails because the connection to a shared
 /// database was lost, reconnects (waiting 0.25 s, then twice as long each
 /// time, about 30 s in all) and runs it once more.
@@ -172,6 +187,264 @@ TournamentMatchRow playBotMatch(const std::string &tournamentId,
     return row;
 }
 
+namespace {
+
+/// One runBotTournament call. This thread alone touches the store: it
+/// claims matches into the queue, the workers play them and hand back
+/// finished rows, and it records those in batches and keeps the leases alive.
+class BotRun
+{
+public:
+    using Clock = std::chrono::steady_clock;
+
+    BotRun(TournamentStore &store,
+           const std::string &id,
+           const TournamentSpec &spec,
+           const BotRunOptions &options)
+        : m_store(store)
+        , m_id(id)
+        , m_spec(spec)
+        , m_options(options)
+        , m_holder(options.holder.empty() ? newClaimHolder() : options.holder)
+        , m_threads(std::max(1, options.parallel))
+        , m_claimBatch(options.claimBatch > 0 ? options.claimBatch : 8 * m_threads)
+        , m_leaseMs(std::max(100, options.leaseMs))
+    {}
+    BotRun(const BotRun &) = delete;
+    BotRun &operator=(const BotRun &) = delete;
+
+    BotRunSummary summary;
+
+    /// The tournament's scheduled and done matches, into summary.progress.
+    StoreResult<void> count()
+    {
+        auto row = withReconnect(m_store, [&] { return m_store.tournament(m_id); });
+        if (!row)
+            return row.error();
+        summary.progress.scheduled = row.value().scheduled;
+        summary.progress.done = row.value().done;
+        return {};
+    }
+
+    void startWorkers()
+    {
+        for (int w = 0; w < m_threads; ++w)
+            m_workers.emplace_back([this] { work(); });
+    }
+
+    /// Records, renews and claims until every match is done, a stop, or a failure.
+    StoreResult<void> playUntilDone()
+    {
+        m_lastRenew = Clock::now();
+        m_nextClaim = Clock::now();
+        m_nextCount = Clock::now() + std::chrono::seconds(1);
+        for (;;) {
+            const std::vector<TournamentMatchRow> batch = takeFinished();
+            if (auto r = recordFinished(batch); !r)
+                return r;
+            const auto now = Clock::now();
+            if (auto r = renewLeases(now); !r)
+                return r;
+            if (m_options.stop && m_options.stop->load())
+                return {};
+            bool claimedNow = false;
+            if (wantMore() && now >= m_nextClaim) {
+                claimedNow = true;
+                if (auto r = claimMore(now); !r)
+                    return r;
+            }
+            auto over = checkOver(claimedNow, now);
+            if (!over)
+                return over.error();
+            if (over.value())
+                return {};
+            if (m_options.progress && (!batch.empty() || m_exhausted))
+                m_options.progress(summary.progress);
+        }
+    }
+
+    /// Stops the workers; matches under way are finished. After a run that
+    /// did not fail they are recorded and the claims not started given back.
+    StoreResult<void> finishOrRelease(StoreResult<void> failure)
+    {
+        std::vector<int> unplayed;
+        {
+            std::lock_guard lock(m_mutex);
+            for (const ScheduledMatch &m : m_queue)
+                unplayed.push_back(m.index);
+            m_inFlight -= int(m_queue.size());
+            m_queue.clear();
+            m_closing = true;
+            m_workReady.notify_all();
+        }
+        for (auto &t : m_workers)
+            t.join();
+        if (!failure)
+            return failure;
+        std::vector<TournamentMatchRow> rest(std::make_move_iterator(m_finished.begin()),
+                                             std::make_move_iterator(m_finished.end()));
+        if (auto recorded = m_store.completeMatches(rest, m_holder); recorded) {
+            summary.played += recorded.value();
+            summary.refused += int(rest.size()) - recorded.value();
+        } else {
+            return recorded.error();
+        }
+        return m_store.releaseMatches(m_id, unplayed, m_holder);
+    }
+
+private:
+    /// A worker thread: plays queued matches until the run closes.
+    void work()
+    {
+        for (;;) {
+            ScheduledMatch m;
+            {
+                std::unique_lock lock(m_mutex);
+                m_workReady.wait(lock, [&] { return m_closing || !m_queue.empty(); });
+                if (m_queue.empty())
+                    return;
+                m = std::move(m_queue.front());
+                m_queue.pop_front();
+            }
+            TournamentMatchRow row = playBotMatch(m_id, m_spec, m);
+            std::lock_guard lock(m_mutex);
+            m_finished.push_back(std::move(row));
+            m_resultReady.notify_one();
+        }
+    }
+
+    /// Up to commitEvery finished rows, waiting at most 50 ms for a full
+    /// batch, for the last rows in flight, or for the queue to run low.
+    std::vector<TournamentMatchRow> takeFinished()
+    {
+        std::vector<TournamentMatchRow> batch;
+        std::unique_lock lock(m_mutex);
+        m_resultReady.wait_for(lock, std::chrono::milliseconds(50), [&] {
+            return int(m_finished.size()) >= m_options.commitEvery
+                   || (m_inFlight > 0 && int(m_finished.size()) == m_inFlight)
+                   || (m_queue.size() < std::size_t(m_threads) && !m_exhausted);
+        });
+        while (!m_finished.empty() && int(batch.size()) < m_options.commitEvery) {
+            batch.push_back(std::move(m_finished.front()));
+            m_finished.pop_front();
+        }
+        m_inFlight -= int(batch.size());
+        return batch;
+    }
+
+    /// Rows another host took over (its lease ran out) are refused, not recorded twice.
+    StoreResult<void> recordFinished(const std::vector<TournamentMatchRow> &batch)
+    {
+        if (batch.empty())
+            return {};
+        auto recorded
+            = withReconnect(m_store, [&] { return m_store.completeMatches(batch, m_holder); });
+        if (!recorded)
+            return recorded.error();
+        summary.played += recorded.value();
+        summary.refused += int(batch.size()) - recorded.value();
+        summary.progress.done += recorded.value();
+        return {};
+    }
+
+    /// A shared database's leases are renewed every third of their length.
+    StoreResult<void> renewLeases(Clock::time_point now)
+    {
+        if (!m_store.shared() || now - m_lastRenew <= std::chrono::milliseconds(m_leaseMs / 3))
+            return {};
+        if (auto r
+            = withReconnect(m_store, [&] { return m_store.renewLeases(m_holder, m_leaseMs); });
+            !r)
+            return r.error();
+        m_lastRenew = now;
+        return {};
+    }
+
+    /// Claims run ahead of the workers by twice their number.
+    bool wantMore()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_queue.size() < std::size_t(m_threads) * 2;
+    }
+
+    /// Claims a batch into the queue; with none left, looks again after pollMs.
+    StoreResult<void> claimMore(Clock::time_point now)
+    {
+        auto claimed = withReconnect(
+            m_store, [&] { return m_store.claimMatches(m_id, m_holder, m_claimBatch, m_leaseMs); });
+        if (!claimed)
+            return claimed.error();
+        std::vector<ScheduledMatch> got;
+        for (const TournamentMatchRow &row : claimed.value()) {
+            auto m = scheduleEntryOf(m_id, row);
+            if (!m)
+                return m.error();
+            got.push_back(std::move(m).value());
+        }
+        m_exhausted = got.empty();
+        if (m_exhausted)
+            m_nextClaim = now + std::chrono::milliseconds(std::max(10, m_options.pollMs));
+        std::lock_guard lock(m_mutex);
+        m_inFlight += int(got.size());
+        for (ScheduledMatch &m : got)
+            m_queue.push_back(std::move(m));
+        m_workReady.notify_all();
+        return {};
+    }
+
+    /// True when the run is over: nothing left to claim and every match
+    /// done. Other hosts may still hold matches (then it keeps looking; a
+    /// dead host's lease runs out); a local database has no other hosts.
+    StoreResult<bool> checkOver(bool claimedNow, Clock::time_point now)
+    {
+        int left;
+        {
+            std::lock_guard lock(m_mutex);
+            left = m_inFlight;
+            summary.progress.running = std::min(m_inFlight, m_threads);
+        }
+        if (m_exhausted && left == 0 && claimedNow) {
+            if (auto r = count(); !r)
+                return r.error();
+            if (summary.progress.done >= summary.progress.scheduled)
+                return true;
+            if (!m_store.shared())
+                return StoreError{
+                    StoreError::Code::Conflict,
+                    StoreTr::tr("tournament %1 has matches this host cannot claim").arg(q(m_id))};
+        } else if (m_store.shared() && now >= m_nextCount) {
+            if (auto r = count(); !r)
+                return r.error();
+            m_nextCount = now + std::chrono::seconds(1);
+        }
+        return false;
+    }
+
+    TournamentStore &m_store;
+    const std::string &m_id;
+    const TournamentSpec &m_spec;
+    const BotRunOptions &m_options;
+    const std::string m_holder;
+    const int m_threads;
+    const int m_claimBatch;
+    const int m_leaseMs;
+
+    std::mutex m_mutex;
+    std::condition_variable m_workReady, m_resultReady;
+    std::deque<ScheduledMatch> m_queue;
+    std::deque<TournamentMatchRow> m_finished;
+    int m_inFlight = 0; // claimed and not yet recorded, queued or playing
+    bool m_closing = false;
+    std::vector<std::thread> m_workers;
+
+    Clock::time_point m_lastRenew;
+    Clock::time_point m_nextClaim;
+    Clock::time_point m_nextCount;
+    bool m_exhausted = false; // no match left to claim; others may still hold some
+};
+
+} // namespace
+
 StoreResult<BotRunSummary>
 runBotTournament(TournamentStore &store, const std::string &id, const BotRunOptions &options)
 {
@@ -186,202 +459,17 @@ runBotTournament(TournamentStore &store, const std::string &id, const BotRunOpti
             StoreError::Code::Invalid,
             StoreTr::tr("tournament %1 has participants that are not built-in bots; it plays live")
                 .arg(q(id))};
-    const std::string holder = options.holder.empty() ? newClaimHolder() : options.holder;
-    const int threads = std::max(1, options.parallel);
-    const int claimBatch = options.claimBatch > 0 ? options.claimBatch : 8 * threads;
-    const int leaseMs = std::max(100, options.leaseMs);
-
-    BotRunSummary summary;
-    auto counts = [&]() -> StoreResult<void> {
-        auto row = withReconnect(store, [&] { return store.tournament(id); });
-        if (!row)
-            return row.error();
-        summary.progress.scheduled = row.value().scheduled;
-        summary.progress.done = row.value().done;
-        return {};
-    };
-    if (auto r = counts(); !r)
+    BotRun run(store, id, spec.value(), options);
+    if (auto r = run.count(); !r)
         return r.error();
-
-    // This thread alone touches the store: it claims matches into `queue`,
-    // the workers play them and hand back finished rows, and it records
-    // those in batches and keeps the leases alive.
-    std::mutex mutex;
-    std::condition_variable workReady, resultReady;
-    std::deque<ScheduledMatch> queue;
-    std::deque<TournamentMatchRow> finished;
-    int inFlight = 0; // claimed and not yet recorded, queued or playing
-    bool closing = false;
-    const TournamentSpec &theSpec = spec.value();
-    std::vector<std::thread> workers;
-    for (int w = 0; w < threads; ++w) {
-        workers.emplace_back([&] {
-            for (;;) {
-                ScheduledMatch m;
-                {
-                    std::unique_lock lock(mutex);
-                    workReady.wait(lock, [&] { return closing || !queue.empty(); });
-                    if (queue.empty())
-                        return;
-                    m = std::move(queue.front());
-                    queue.pop_front();
-                }
-                TournamentMatchRow row = playBotMatch(id, theSpec, m);
-                std::lock_guard lock(mutex);
-                finished.push_back(std::move(row));
-                resultReady.notify_one();
-            }
-        });
-    }
-
-    StoreResult<void> failure;
-    auto lastRenew = Clock::now();
-    auto nextClaim = Clock::now();
-    auto nextCount = Clock::now() + std::chrono::seconds(1);
-    bool exhausted = false; // no match left to claim; others may still hold some
-    const auto stopping = [&] {
-        return options.stop && options.stop->load();
-    };
-    for (;;) {
-        std::vector<TournamentMatchRow> batch;
-        {
-            std::unique_lock lock(mutex);
-            resultReady.wait_for(lock, std::chrono::milliseconds(50), [&] {
-                return int(finished.size()) >= options.commitEvery
-                       || (inFlight > 0 && int(finished.size()) == inFlight)
-                       || (queue.size() < std::size_t(threads) && !exhausted);
-            });
-            while (!finished.empty() && int(batch.size()) < options.commitEvery) {
-                batch.push_back(std::move(finished.front()));
-                finished.pop_front();
-            }
-            inFlight -= int(batch.size());
-        }
-        if (!batch.empty()) {
-            auto recorded
-                = withReconnect(store, [&] { return store.completeMatches(batch, holder); });
-            if (!recorded) {
-                failure = recorded.error();
-                break;
-            }
-            summary.played += recorded.value();
-            summary.refused += int(batch.size()) - recorded.value();
-            summary.progress.done += recorded.value();
-        }
-        const auto now = Clock::now();
-        if (store.shared() && now - lastRenew > std::chrono::milliseconds(leaseMs / 3)) {
-            if (auto r = withReconnect(store, [&] { return store.renewLeases(holder, leaseMs); });
-                !r) {
-                failure = r.error();
-                break;
-            }
-            lastRenew = now;
-        }
-        if (stopping())
-            break;
-        bool wantMore;
-        {
-            std::lock_guard lock(mutex);
-            wantMore = queue.size() < std::size_t(threads) * 2;
-        }
-        bool claimedNow = false;
-        if (wantMore && now >= nextClaim) {
-            claimedNow = true;
-            auto claimed = withReconnect(
-                store, [&] { return store.claimMatches(id, holder, claimBatch, leaseMs); });
-            if (!claimed) {
-                failure = claimed.error();
-                break;
-            }
-            std::vector<ScheduledMatch> got;
-            for (const TournamentMatchRow &row : claimed.value()) {
-                auto m = tournament::scheduledMatchFromJson(
-                    engine::json::parse(row.scheduleJson, nullptr, false));
-                if (!m) {
-                    failure = StoreError{
-                        StoreError::Code::Corrupt,
-                        StoreTr::tr(
-                            "tournament %1's match %2 has a schedule entry that does not parse")
-                            .arg(q(id))
-                            .arg(row.index)};
-                    break;
-                }
-                got.push_back(std::move(*m));
-            }
-            if (!failure)
-                break;
-            exhausted = got.empty();
-            if (exhausted)
-                nextClaim = now + std::chrono::milliseconds(std::max(10, options.pollMs));
-            std::lock_guard lock(mutex);
-            inFlight += int(got.size());
-            for (ScheduledMatch &m : got)
-                queue.push_back(std::move(m));
-            workReady.notify_all();
-        }
-        int left;
-        {
-            std::lock_guard lock(mutex);
-            left = inFlight;
-            summary.progress.running = std::min(inFlight, threads);
-        }
-        if (exhausted && left == 0 && claimedNow) {
-            // Nothing to claim: done, unless other hosts still hold matches
-            // (then keep looking; a dead host's lease runs out).
-            if (auto r = counts(); !r) {
-                failure = r;
-                break;
-            }
-            if (summary.progress.done >= summary.progress.scheduled)
-                break;
-            if (!store.shared()) {
-                failure = StoreError{
-                    StoreError::Code::Conflict,
-                    StoreTr::tr("tournament %1 has matches this host cannot claim").arg(q(id))};
-                break;
-            }
-        } else if (store.shared() && now >= nextCount) {
-            if (auto r = counts(); !r) {
-                failure = r;
-                break;
-            }
-            nextCount = now + std::chrono::seconds(1);
-        }
-        if (options.progress && (!batch.empty() || exhausted))
-            options.progress(summary.progress);
-    }
-
-    // Stop the workers; on a stop, matches under way are finished and kept,
-    // and claims not started are given back.
-    std::vector<int> unplayed;
-    {
-        std::lock_guard lock(mutex);
-        for (const ScheduledMatch &m : queue)
-            unplayed.push_back(m.index);
-        inFlight -= int(queue.size());
-        queue.clear();
-        closing = true;
-        workReady.notify_all();
-    }
-    for (auto &t : workers)
-        t.join();
-    if (failure) {
-        std::vector<TournamentMatchRow> rest(std::make_move_iterator(finished.begin()),
-                                             std::make_move_iterator(finished.end()));
-        if (auto recorded = store.completeMatches(rest, holder); recorded) {
-            summary.played += recorded.value();
-            summary.refused += int(rest.size()) - recorded.value();
-        } else {
-            failure = recorded.error();
-        }
-        if (failure)
-            if (auto r = store.releaseMatches(id, unplayed, holder); !r)
-                failure = r;
-    }
-    if (!failure)
-        return failure.error();
-    if (auto r = counts(); !r)
+    run.startWorkers();
+    // On a stop, matches under way are finished and kept, and claims not
+    // started are given back.
+    if (auto r = run.finishOrRelease(run.playUntilDone()); !r)
         return r.error();
+    if (auto r = run.count(); !r)
+        return r.error();
+    BotRunSummary &summary = run.summary;
     summary.progress.running = 0;
     summary.stopped = summary.progress.done < summary.progress.scheduled;
     summary.wallSeconds = std::chrono::duration<double>(Clock::now() - wallStart).count();
@@ -395,7 +483,7 @@ runBotTournament(TournamentStore &store, const std::string &id, const BotRunOpti
         summary.finishedHere = end.value().finishedHere;
         summary.report = std::move(end.value().report);
     }
-    return summary;
+    return std::move(summary);
 }
 
 StoreResult<TournamentEnd> recordTournamentEnd(TournamentStore &store, const std::string &id)
@@ -433,14 +521,9 @@ StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Tourna
     for (const TournamentMatchRow &row : rows.value()) {
         if (row.status != "DONE")
             continue;
-        auto m = tournament::scheduledMatchFromJson(
-            engine::json::parse(row.scheduleJson, nullptr, false));
+        auto m = scheduleEntryOf(id, row);
         if (!m)
-            return StoreError{
-                StoreError::Code::Corrupt,
-                StoreTr::tr("tournament %1's match %2 has a schedule entry that does not parse")
-                    .arg(q(id))
-                    .arg(row.index)};
+            return m.error();
         tournament::MatchRecord rec;
         rec.index = row.index;
         rec.matchId = row.matchId;

@@ -11,6 +11,7 @@
 #include <cctype>
 #include <exception>
 #include <utility>
+#include <variant>
 
 Q_LOGGING_CATEGORY(lcMcpDispatcher, "townhall.mcp.dispatcher")
 
@@ -245,6 +246,87 @@ std::string percentEncode(const std::string &s)
     return QUrl::toPercentEncoding(QString::fromStdString(s)).toStdString();
 }
 
+/// A JSON-RPC message whose envelope passed the checks.
+struct Envelope
+{
+    json id; ///< null when absent
+    bool hasId = false;
+    std::string method;
+    json params = json::object();
+};
+
+/// Checks a message's envelope (JSON-RPC 2.0, and MCP's rules for ids and
+/// params; params are moved out of `message`): the envelope, or the answer
+/// to give at once (nullopt: none).
+std::variant<Envelope, std::optional<json>> readEnvelope(json &message)
+{
+    using Answer = std::optional<json>;
+    if (!message.is_object())
+        return Answer(rpcError(nullptr,
+                               RpcError::InvalidRequest,
+                               "Invalid Request: a JSON-RPC message must be an object"));
+
+    // Echo the id whenever it is usable, even when something else is wrong.
+    const auto idIt = message.find("id");
+    const bool hasId = idIt != message.end();
+    const json id = hasId && validId(*idIt) ? *idIt : json(nullptr);
+
+    const auto version = message.find("jsonrpc");
+    if (version == message.end() || *version != "2.0")
+        return Answer(rpcError(
+            id, RpcError::InvalidRequest, "Invalid Request: \"jsonrpc\" must be exactly \"2.0\""));
+
+    const auto methodIt = message.find("method");
+    if (methodIt == message.end()) {
+        // A response to a request of ours. We send none that expect answers
+        // (no sampling, no elicitation), so there is nothing to match it with.
+        const bool isResponse = hasId && (message.contains("result") != message.contains("error"));
+        if (isResponse)
+            return Answer();
+        return Answer(
+            rpcError(id,
+                     RpcError::InvalidRequest,
+                     "Invalid Request: neither a request, a notification nor a response"));
+    }
+    if (!methodIt->is_string())
+        return Answer(
+            rpcError(id, RpcError::InvalidRequest, "Invalid Request: \"method\" must be a string"));
+    if (message.contains("result") || message.contains("error"))
+        return Answer(rpcError(id,
+                               RpcError::InvalidRequest,
+                               "Invalid Request: a request cannot carry \"result\" or \"error\""));
+    Envelope envelope;
+    envelope.id = id;
+    envelope.hasId = hasId;
+    envelope.method = methodIt->get<std::string>();
+
+    if (hasId && !validId(*idIt)) {
+        // MCP basic/index.mdx: ids are strings or integers and never null.
+        return Answer(rpcError(nullptr,
+                               RpcError::InvalidRequest,
+                               idIt->is_null()
+                                   ? "Invalid Request: id must not be null"
+                                   : "Invalid Request: id must be a string or an integer"));
+    }
+
+    if (const auto p = message.find("params"); p != message.end()) {
+        if (p->is_array()) {
+            if (!hasId)
+                return Answer();
+            return Answer(
+                rpcError(id, RpcError::InvalidParams, "Invalid params: MCP params are an object"));
+        }
+        if (!p->is_object()) {
+            if (!hasId)
+                return Answer();
+            return Answer(rpcError(
+                id, RpcError::InvalidRequest, "Invalid Request: \"params\" must be an object"));
+        }
+        envelope.params = std::move(*p);
+    }
+    return envelope;
+}
+
 } // namespace
 
 // ---------------------------------------------------------------------------
@@ -413,67 +495,15 @@ QCoro::Task<std::optional<json>> Dispatcher::handle(json message, std::shared_pt
 QCoro::Task<std::optional<json>>
 Dispatcher::handleOne(json message, std::shared_ptr<Session> session, bool inBatch)
 {
-    if (!message.is_object())
-        co_return rpcError(nullptr,
-                           RpcError::InvalidRequest,
-                           "Invalid Request: a JSON-RPC message must be an object");
+    auto read = readEnvelope(message);
+    if (auto *answer = std::get_if<std::optional<json>>(&read))
+        co_return std::move(*answer);
+    Envelope &envelope = std::get<Envelope>(read);
+    const json &id = envelope.id;
+    const std::string &method = envelope.method;
+    json &params = envelope.params;
 
-    // Echo the id whenever it is usable, even when something else is wrong.
-    const auto idIt = message.find("id");
-    const bool hasId = idIt != message.end();
-    const json id = hasId && validId(*idIt) ? *idIt : json(nullptr);
-
-    const auto version = message.find("jsonrpc");
-    if (version == message.end() || *version != "2.0")
-        co_return rpcError(
-            id, RpcError::InvalidRequest, "Invalid Request: \"jsonrpc\" must be exactly \"2.0\"");
-
-    const auto methodIt = message.find("method");
-    if (methodIt == message.end()) {
-        // A response to a request of ours. We send none that expect answers
-        // (no sampling, no elicitation), so there is nothing to match it with.
-        const bool isResponse = hasId && (message.contains("result") != message.contains("error"));
-        if (isResponse)
-            co_return std::nullopt;
-        co_return rpcError(id,
-                           RpcError::InvalidRequest,
-                           "Invalid Request: neither a request, a notification nor a response");
-    }
-    if (!methodIt->is_string())
-        co_return rpcError(
-            id, RpcError::InvalidRequest, "Invalid Request: \"method\" must be a string");
-    if (message.contains("result") || message.contains("error"))
-        co_return rpcError(id,
-                           RpcError::InvalidRequest,
-                           "Invalid Request: a request cannot carry \"result\" or \"error\"");
-    const std::string method = methodIt->get<std::string>();
-
-    if (hasId && !validId(*idIt)) {
-        // MCP basic/index.mdx: ids are strings or integers and never null.
-        co_return rpcError(nullptr,
-                           RpcError::InvalidRequest,
-                           idIt->is_null() ? "Invalid Request: id must not be null"
-                                           : "Invalid Request: id must be a string or an integer");
-    }
-
-    json params = json::object();
-    if (const auto p = message.find("params"); p != message.end()) {
-        if (p->is_array()) {
-            if (!hasId)
-                co_return std::nullopt;
-            co_return rpcError(
-                id, RpcError::InvalidParams, "Invalid params: MCP params are an object");
-        }
-        if (!p->is_object()) {
-            if (!hasId)
-                co_return std::nullopt;
-            co_return rpcError(
-                id, RpcError::InvalidRequest, "Invalid Request: \"params\" must be an object");
-        }
-        params = std::move(*p);
-    }
-
-    if (!hasId) {
+    if (!envelope.hasId) {
         onNotification(method, params, *session);
         co_return std::nullopt;
     }

@@ -88,6 +88,12 @@ QByteArray textOf(const json &m)
     return QByteArray::fromStdString(mcp::writeJson(m, json::error_handler_t::replace));
 }
 
+/// A message's text as it went over the wire, else as JSON.
+QByteArray wireText(const mcp::TrafficRecord &r, const json &m)
+{
+    return r.wire.isEmpty() ? textOf(m) : r.wire;
+}
+
 json parseText(const QByteArray &text)
 {
     if (text.isEmpty())
@@ -359,124 +365,138 @@ void Recorder::observe(const mcp::TrafficRecord &r)
     using Dir = mcp::TrafficRecord::Direction;
     static const json none;
     const json &m = r.message ? *r.message : none;
-    auto text = [&] {
-        return r.wire.isEmpty() ? textOf(m) : r.wire;
-    };
-
-    if (m_refused) {
-        // The transport answers a refused message at once with an error whose id is null.
-        std::shared_ptr<CallRecord> refused = std::move(m_refused);
-        m_refused.reset();
-        if (r.direction == Dir::ServerToClient && isResponse(m) && m.value("id", json()).is_null()
-            && r.sessionId == refused->sessionId()) {
-            complete(*refused, m, text(), r.httpStatus);
-            refused->latency = r.latency;
-            pushRecord(std::move(refused));
-            return;
-        }
-        pushRecord(std::move(refused));
-    }
-
-    // A new record, for every message but the answer to a pending request.
-    auto fresh = [this, &r] {
-        auto rec = std::make_shared<CallRecord>();
-        rec->timestamp = r.timestamp;
-        if (!r.sessionId.empty())
-            rec->session = shareSession(
-                r.sessionId, CallRecord::none(), CallRecord::none(), CallRecord::none());
-        rec->httpStatus = r.httpStatus;
-        return rec;
-    };
-
+    if (m_refused && pairRefused(r, m))
+        return;
     if (r.direction == Dir::ClientToServer) {
-        std::shared_ptr<CallRecord> rec = fresh();
-        rec->requestText = text();
-        describeRequest(*rec, m);
-        if (r.httpStatus >= 400) {
-            // Refused by the transport before any handler saw it.
-            rec->kind = isRequest(m) || !m.is_object() ? CallKind::Request : CallKind::Notification;
-            rec->status = CallStatus::ProtocolError;
-            resolveAgent(*rec);
-            m_refused = std::move(rec);
-            return;
-        }
-        if (isRequest(m)) {
-            rec->kind = CallKind::Request;
-            if (m_pending.size() >= m_options.maxPending) {
-                auto oldest = std::min_element(
-                    m_pending.begin(), m_pending.end(), [](const auto &a, const auto &b) {
-                        return a.second.since < b.second.since;
-                    });
-                std::shared_ptr<CallRecord> gone = std::move(oldest->second.record);
-                const std::shared_ptr<mcp::Session> session = std::move(oldest->second.session);
-                m_pending.erase(oldest);
-                gone->status = CallStatus::NoReply;
-                resolveAgent(*gone, session.get());
-                pushRecord(std::move(gone));
-            }
-            PendingKey key;
-            key.session = rec->session.get();
-            setPendingId(key.number, key.other, m.at("id"));
-            Pending p{rec, steady_clock::now(), m_lookup ? m_lookup(rec->sessionId()) : nullptr};
-            // try_emplace() leaves `p` alone when the key is there.
-            auto [it, fresh] = m_pending.try_emplace(std::move(key), std::move(p));
-            if (!fresh) {
-                // A reused id while the first is unanswered: the first never will be paired.
-                std::shared_ptr<CallRecord> old = std::move(it->second.record);
-                std::shared_ptr<mcp::Session> oldSession = std::move(it->second.session);
-                it->second = std::move(p);
-                old->status = CallStatus::NoReply;
-                resolveAgent(*old, oldSession.get());
-                pushRecord(std::move(old));
-            }
-            return;
-        }
-        // A notification, or a client's answer to a server request.
-        rec->kind = CallKind::Notification;
-        if (isResponse(m))
-            rec->method = "(response)";
-        resolveAgent(*rec);
-        pushRecord(std::move(rec));
+        observeInbound(r, m);
         return;
     }
-
     if (isResponse(m)) {
-        const auto id = m.find("id");
-        // The session's descriptor without an agent: its requests' key.
-        const auto shared = r.sessionId.empty() ? m_sessions.end() : m_sessions.find(r.sessionId);
-        if (id != m.end() && !id->is_null()
-            && (r.sessionId.empty() || (shared != m_sessions.end() && shared->second.bare))) {
-            PendingKey key;
-            key.session = r.sessionId.empty() ? nullptr : shared->second.bare.get();
-            setPendingId(key.number, key.other, *id);
-            const auto it = m_pending.find(key);
-            if (it != m_pending.end()) {
-                std::shared_ptr<CallRecord> pending = std::move(it->second.record);
-                const std::shared_ptr<mcp::Session> session = std::move(it->second.session);
-                m_pending.erase(it);
-                complete(*pending, m, text(), r.httpStatus);
-                pending->latency = r.latency;
-                resolveAgent(*pending, session.get());
-                pushRecord(std::move(pending));
-                return;
-            }
-        }
-        // An answer without its request (a 404 for an unknown session, say).
-        std::shared_ptr<CallRecord> rec = fresh();
-        rec->kind = CallKind::Request;
-        complete(*rec, m, text(), r.httpStatus);
-        rec->latency = r.latency;
-        resolveAgent(*rec);
-        pushRecord(std::move(rec));
+        observeResponse(r, m);
         return;
     }
     // A notification or request the server pushed.
-    std::shared_ptr<CallRecord> rec = fresh();
+    std::shared_ptr<CallRecord> rec = newRecord(r);
     rec->kind = CallKind::ServerMessage;
-    rec->responseText = text();
+    rec->responseText = wireText(r, m);
     if (m.is_object())
         if (const auto method = m.find("method"); method != m.end() && method->is_string())
             rec->method = method->get<std::string>();
+    resolveAgent(*rec);
+    pushRecord(std::move(rec));
+}
+
+std::shared_ptr<CallRecord> Recorder::newRecord(const mcp::TrafficRecord &r)
+{
+    auto rec = std::make_shared<CallRecord>();
+    rec->timestamp = r.timestamp;
+    if (!r.sessionId.empty())
+        rec->session
+            = shareSession(r.sessionId, CallRecord::none(), CallRecord::none(), CallRecord::none());
+    rec->httpStatus = r.httpStatus;
+    return rec;
+}
+
+bool Recorder::pairRefused(const mcp::TrafficRecord &r, const json &m)
+{
+    // The transport answers a refused message at once with an error whose id is null.
+    std::shared_ptr<CallRecord> refused = std::move(m_refused);
+    m_refused.reset();
+    if (r.direction == mcp::TrafficRecord::Direction::ServerToClient && isResponse(m)
+        && m.value("id", json()).is_null() && r.sessionId == refused->sessionId()) {
+        complete(*refused, m, wireText(r, m), r.httpStatus);
+        refused->latency = r.latency;
+        pushRecord(std::move(refused));
+        return true;
+    }
+    pushRecord(std::move(refused));
+    return false;
+}
+
+void Recorder::observeInbound(const mcp::TrafficRecord &r, const json &m)
+{
+    std::shared_ptr<CallRecord> rec = newRecord(r);
+    rec->requestText = wireText(r, m);
+    describeRequest(*rec, m);
+    if (r.httpStatus >= 400) {
+        // Refused by the transport before any handler saw it.
+        rec->kind = isRequest(m) || !m.is_object() ? CallKind::Request : CallKind::Notification;
+        rec->status = CallStatus::ProtocolError;
+        resolveAgent(*rec);
+        m_refused = std::move(rec);
+        return;
+    }
+    if (isRequest(m)) {
+        rec->kind = CallKind::Request;
+        awaitAnswer(std::move(rec), m);
+        return;
+    }
+    // A notification, or a client's answer to a server request.
+    rec->kind = CallKind::Notification;
+    if (isResponse(m))
+        rec->method = "(response)";
+    resolveAgent(*rec);
+    pushRecord(std::move(rec));
+}
+
+void Recorder::awaitAnswer(std::shared_ptr<CallRecord> rec, const json &m)
+{
+    if (m_pending.size() >= m_options.maxPending) {
+        auto oldest = std::min_element(
+            m_pending.begin(), m_pending.end(), [](const auto &a, const auto &b) {
+                return a.second.since < b.second.since;
+            });
+        std::shared_ptr<CallRecord> gone = std::move(oldest->second.record);
+        const std::shared_ptr<mcp::Session> session = std::move(oldest->second.session);
+        m_pending.erase(oldest);
+        gone->status = CallStatus::NoReply;
+        resolveAgent(*gone, session.get());
+        pushRecord(std::move(gone));
+    }
+    PendingKey key;
+    key.session = rec->session.get();
+    setPendingId(key.number, key.other, m.at("id"));
+    Pending p{rec, steady_clock::now(), m_lookup ? m_lookup(rec->sessionId()) : nullptr};
+    // try_emplace() leaves `p` alone when the key is there.
+    auto [it, fresh] = m_pending.try_emplace(std::move(key), std::move(p));
+    if (!fresh) {
+        // A reused id while the first is unanswered: the first never will be paired.
+        std::shared_ptr<CallRecord> old = std::move(it->second.record);
+        std::shared_ptr<mcp::Session> oldSession = std::move(it->second.session);
+        it->second = std::move(p);
+        old->status = CallStatus::NoReply;
+        resolveAgent(*old, oldSession.get());
+        pushRecord(std::move(old));
+    }
+}
+
+void Recorder::observeResponse(const mcp::TrafficRecord &r, const json &m)
+{
+    const auto id = m.find("id");
+    // The session's descriptor without an agent: its requests' key.
+    const auto shared = r.sessionId.empty() ? m_sessions.end() : m_sessions.find(r.sessionId);
+    if (id != m.end() && !id->is_null()
+        && (r.sessionId.empty() || (shared != m_sessions.end() && shared->second.bare))) {
+        PendingKey key;
+        key.session = r.sessionId.empty() ? nullptr : shared->second.bare.get();
+        setPendingId(key.number, key.other, *id);
+        const auto it = m_pending.find(key);
+        if (it != m_pending.end()) {
+            std::shared_ptr<CallRecord> pending = std::move(it->second.record);
+            const std::shared_ptr<mcp::Session> session = std::move(it->second.session);
+            m_pending.erase(it);
+            complete(*pending, m, wireText(r, m), r.httpStatus);
+            pending->latency = r.latency;
+            resolveAgent(*pending, session.get());
+            pushRecord(std::move(pending));
+            return;
+        }
+    }
+    // An answer without its request (a 404 for an unknown session, say).
+    std::shared_ptr<CallRecord> rec = newRecord(r);
+    rec->kind = CallKind::Request;
+    complete(*rec, m, wireText(r, m), r.httpStatus);
+    rec->latency = r.latency;
     resolveAgent(*rec);
     pushRecord(std::move(rec));
 }

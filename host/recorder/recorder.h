@@ -263,6 +263,18 @@ private:
                                                     const std::string &agentId,
                                                     const std::string &agentName);
     void pushRecord(std::shared_ptr<CallRecord> record);
+    // observe()'s steps.
+    /// A record for a message of `r` (every message but an answer to a pending request).
+    std::shared_ptr<CallRecord> newRecord(const mcp::TrafficRecord &r);
+    /// Pushes m_refused, completed by `r` when `r` is its error reply (then true).
+    bool pairRefused(const mcp::TrafficRecord &r, const json &message);
+    /// A message from the client: a request waits for its answer.
+    void observeInbound(const mcp::TrafficRecord &r, const json &message);
+    /// Keeps a request until its answer comes; the oldest unanswered, or one
+    /// whose id is reused, is pushed with NoReply.
+    void awaitAnswer(std::shared_ptr<CallRecord> record, const json &message);
+    /// An answer from the server, paired with its request when there is one.
+    void observeResponse(const mcp::TrafficRecord &r, const json &message);
     void complete(CallRecord &record, const json &response, QByteArray text, int httpStatus);
     void resolveAgent(CallRecord &record, const mcp::Session *session = nullptr);
     void describeRequest(CallRecord &record, const json &message) const;

@@ -460,6 +460,14 @@ public:
                                                    std::uint64_t afterSeq);
     StoreResult<std::optional<MatchRow>> row(const std::string &matchId);
 
+    // Store::open's steps, in order.
+    /// The Qt Sql connection to m_path, and its SQLite handle.
+    StoreResult<void> connect(bool dirWritable, const QString &shown);
+    /// Upgrades the schema a version per transaction, from `probedVersion`.
+    StoreResult<void> migrate(int probedVersion, const QString &shown);
+    StoreResult<void> enterWal(const QString &shown);
+    void startCheckpointer();
+
     QString m_path;
     Options m_options;
     QString m_connectionName;
@@ -1203,29 +1211,12 @@ StoreResult<Probe> probe(QSqlDatabase &db, const QString &path, Store::Integrity
     return p;
 }
 
-} // namespace
-
-QString Store::defaultPath()
+/// Whether the database at `path` may be opened as `options` ask, checked
+/// before SQLite sees it; the value: whether its directory is writable.
+StoreResult<bool>
+checkAccess(const QString &path, const QFileInfo &file, const Store::Options &options)
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-           + QStringLiteral("/townhall.sqlite");
-}
-
-Store::Store(std::unique_ptr<Private> d)
-    : m_d(std::move(d))
-{}
-Store::Store(Store &&other) noexcept = default;
-Store &Store::operator=(Store &&other) noexcept = default;
-Store::~Store() = default;
-
-StoreResult<Store> Store::open(const QString &path, const Options &options)
-{
-    static QAtomicInteger<quint64> connectionCounter;
-    auto d = std::make_unique<Private>();
-    d->m_options = options;
-    const QFileInfo file(path);
-    d->m_path = file.absoluteFilePath();
-    const QString shown = QDir::toNativeSeparators(d->m_path);
+    const QString shown = QDir::toNativeSeparators(file.absoluteFilePath());
     const QString dirPath = file.absolutePath();
     const QString shownDir = QDir::toNativeSeparators(dirPath);
 
@@ -1248,7 +1239,8 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
     const bool dirWritable
         = QTemporaryFile(dirPath + QStringLiteral("/.townhall-probe-XXXXXX")).open();
     if (!options.readOnly) {
-        if (file.exists() && !QFile(d->m_path).open(QIODevice::ReadWrite)) // no truncation
+        if (file.exists()
+            && !QFile(file.absoluteFilePath()).open(QIODevice::ReadWrite)) // no truncation
             return StoreError{Code::ReadOnly,
                               StoreTr::tr("%1 is read-only. Fix its permissions or choose another "
                                           "file with --db.")
@@ -1262,36 +1254,120 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
                                           "with --db.")
                                   .arg(shownDir)};
     }
+    return dirWritable;
+}
 
-    d->m_connectionName = QStringLiteral("townhall.store.%1").arg(++connectionCounter);
-    d->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), d->m_connectionName);
-    if (!d->m_db.isValid())
+} // namespace
+
+StoreResult<void> Store::Private::connect(bool dirWritable, const QString &shown)
+{
+    static QAtomicInteger<quint64> connectionCounter;
+    m_connectionName = QStringLiteral("townhall.store.%1").arg(++connectionCounter);
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    if (!m_db.isValid())
         return StoreError{Code::Sql,
                           StoreTr::tr("Qt's SQLite driver (QSQLITE) is not available; install "
                                       "the package libqt6sql6-sqlite")};
     QStringList connectOptions{
-        QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(options.busyTimeoutMs)};
-    if (options.readOnly)
+        QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(m_options.busyTimeoutMs)};
+    if (m_options.readOnly)
         connectOptions << QStringLiteral("QSQLITE_OPEN_READONLY");
-    if (options.readOnly && !dirWritable
-        && !QFileInfo::exists(d->m_path + QStringLiteral("-wal"))) {
+    if (m_options.readOnly && !dirWritable && !QFileInfo::exists(m_path + QStringLiteral("-wal"))) {
         // A WAL database needs its -shm file even to read, and nobody can
         // create one here. Nobody can write here either, so tell SQLite the
         // file is immutable and it reads without any shared memory.
-        QUrl uri = QUrl::fromLocalFile(d->m_path);
+        QUrl uri = QUrl::fromLocalFile(m_path);
         uri.setQuery(QStringLiteral("immutable=1"));
-        d->m_db.setDatabaseName(QString::fromLatin1(uri.toEncoded()));
+        m_db.setDatabaseName(QString::fromLatin1(uri.toEncoded()));
         connectOptions << QStringLiteral("QSQLITE_OPEN_URI");
     } else {
-        d->m_db.setDatabaseName(d->m_path);
+        m_db.setDatabaseName(m_path);
     }
-    d->m_db.setConnectOptions(connectOptions.join(QLatin1Char(';')));
-    if (!d->m_db.open())
-        return toStoreError(d->m_db.lastError(), StoreTr::tr("cannot open %1").arg(shown));
-    auto handle = sqliteHandle(d->m_db);
+    m_db.setConnectOptions(connectOptions.join(QLatin1Char(';')));
+    if (!m_db.open())
+        return toStoreError(m_db.lastError(), StoreTr::tr("cannot open %1").arg(shown));
+    auto handle = sqliteHandle(m_db);
     if (!handle)
         return handle.error();
-    d->m_handle = *handle;
+    m_handle = *handle;
+    return {};
+}
+
+StoreResult<void> Store::Private::migrate(int probedVersion, const QString &shown)
+{
+    m_version = probedVersion;
+    while (m_version < SchemaVersion) {
+        const int from = m_version;
+        const schema::Step step = schema::stepFrom(from);
+        Q_ASSERT(step);
+        auto r = transaction([&] { return step(m_db, now()); });
+        if (!r)
+            return StoreError{r.error().code,
+                              StoreTr::tr("%1: upgrading the schema from version %2 to %3 failed "
+                                          "and was rolled back: %4")
+                                  .arg(shown)
+                                  .arg(from)
+                                  .arg(from + 1)
+                                  .arg(r.error().message)};
+        m_version = from + 1;
+        if (probedVersion > 0)
+            qCInfo(lcStore).noquote()
+                << "migrated" << shown << "from schema" << from << "to" << from + 1;
+    }
+    // Prepared statements were compiled against the old schema.
+    finalizeStatements();
+    return {};
+}
+
+StoreResult<void> Store::Private::enterWal(const QString &shown)
+{
+    auto mode = scalar(m_db, QStringLiteral("PRAGMA journal_mode = WAL"));
+    if (!mode)
+        return mode.error();
+    if (mode->toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
+        return StoreError{Code::Io,
+                          StoreTr::tr("%1: SQLite refused WAL mode (journal mode is %2)")
+                              .arg(shown, mode->toString())};
+    return {};
+}
+
+void Store::Private::startCheckpointer()
+{
+    auto c = Checkpointer::start(m_handle,
+                                 QFile::encodeName(m_path).toStdString(),
+                                 m_options.checkpointFrames,
+                                 m_options.busyTimeoutMs);
+    if (c)
+        m_checkpointer = std::move(c.value());
+    else // the commits checkpoint themselves, as SQLite does by default
+        qCWarning(lcStore).noquote() << c.error().message;
+}
+
+QString Store::defaultPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+           + QStringLiteral("/townhall.sqlite");
+}
+
+Store::Store(std::unique_ptr<Private> d)
+    : m_d(std::move(d))
+{}
+Store::Store(Store &&other) noexcept = default;
+Store &Store::operator=(Store &&other) noexcept = default;
+Store::~Store() = default;
+
+StoreResult<Store> Store::open(const QString &path, const Options &options)
+{
+    auto d = std::make_unique<Private>();
+    d->m_options = options;
+    const QFileInfo file(path);
+    d->m_path = file.absoluteFilePath();
+    const QString shown = QDir::toNativeSeparators(d->m_path);
+    const auto dirWritable = checkAccess(path, file, options);
+    if (!dirWritable)
+        return dirWritable.error();
+    if (auto r = d->connect(*dirWritable, shown); !r)
+        return r.error();
 
     auto p = probe(d->m_db, d->m_path, options.check);
     if (!p)
@@ -1327,52 +1403,20 @@ StoreResult<Store> Store::open(const QString &path, const Options &options)
 
     Store store(std::move(d));
     Private &sd = *store.m_d;
-    sd.m_version = p->version;
-    while (sd.m_version < SchemaVersion) {
-        const int from = sd.m_version;
-        const schema::Step step = schema::stepFrom(from);
-        Q_ASSERT(step);
-        auto r = sd.transaction([&] { return step(sd.m_db, sd.now()); });
-        if (!r)
-            return StoreError{r.error().code,
-                              StoreTr::tr("%1: upgrading the schema from version %2 to %3 failed "
-                                          "and was rolled back: %4")
-                                  .arg(shown)
-                                  .arg(from)
-                                  .arg(from + 1)
-                                  .arg(r.error().message)};
-        sd.m_version = from + 1;
-        if (p->version > 0)
-            qCInfo(lcStore).noquote()
-                << "migrated" << shown << "from schema" << from << "to" << from + 1;
-    }
-    // Prepared statements were compiled against the old schema.
-    sd.finalizeStatements();
+    if (auto r = sd.migrate(p->version, shown); !r)
+        return r.error();
     // WAL only now: a migration that fails in the file's own journal mode
     // leaves it byte for byte as it was.
-    auto mode = scalar(sd.m_db, QStringLiteral("PRAGMA journal_mode = WAL"));
-    if (!mode)
-        return mode.error();
-    if (mode->toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
-        return StoreError{Code::Io,
-                          StoreTr::tr("%1: SQLite refused WAL mode (journal mode is %2)")
-                              .arg(shown, mode->toString())};
+    if (auto r = sd.enterWal(shown); !r)
+        return r.error();
     {
         auto n = sd.hotInt(Private::CountUnindexed, "count the events to index");
         if (!n)
             return n.error();
         sd.m_unindexed = std::uint64_t(*n);
     }
-    if (options.checkpointThread) {
-        auto c = Checkpointer::start(sd.m_handle,
-                                     QFile::encodeName(sd.m_path).toStdString(),
-                                     options.checkpointFrames,
-                                     options.busyTimeoutMs);
-        if (c)
-            sd.m_checkpointer = std::move(c.value());
-        else // the commits checkpoint themselves, as SQLite does by default
-            qCWarning(lcStore).noquote() << c.error().message;
-    }
+    if (options.checkpointThread)
+        sd.startCheckpointer();
     qCDebug(lcStore).noquote() << "opened" << shown << "schema" << sd.m_version
                                << (options.durability == Durability::Full ? "FULL" : "NORMAL");
     return store;

@@ -580,37 +580,233 @@ Server startServer(const Options &o)
     return s;
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+/// One bench against one server: its parts share the connections' loop,
+/// the report and the request ids.
+class Bench
 {
-    QCoreApplication app(argc, argv); // only for QString helpers; no event loop is used
-    const Options o = parseArgs(argc, argv);
-    const Server server = startServer(o);
-    pinSelf(o.clientCpu);
-    std::fprintf(
-        stderr,
-        "mcp_bench: server pid %d on 127.0.0.1:%u (cpu %s), generator on cpu %d, %.1f s per run\n",
-        server.pid,
-        server.port,
-        o.serverCpu.c_str(),
-        o.clientCpu,
-        o.duration);
-    Loop loop(server.port);
-    json report{{"server",
-                 {{"cpu", o.serverCpu},
-                  {"db", o.db},
-                  {"rateLimits", false},
-                  {"recorder", o.recorder},
-                  {"pace", o.pace}}},
-                {"runs", json::array()}};
-    auto print = [&](const std::string &what, int sessions, Stats &s) {
+public:
+    Bench(const Options &o, const Server &server)
+        : m_o(o)
+        , m_server(server)
+        , m_loop(server.port)
+        , m_report{{"server",
+                    {{"cpu", o.serverCpu},
+                     {"db", o.db},
+                     {"rateLimits", false},
+                     {"recorder", o.recorder},
+                     {"pace", o.pace}}},
+                   {"runs", json::array()}}
+    {}
+
+    std::uint64_t nextId() { return m_nextId++; }
+    const json &report() const { return m_report; }
+
+    /// Handshakes: initialize + initialized per session, on keep-alive
+    /// connections. withDelete: the session is then ended with DELETE inside
+    /// the timed loop; otherwise it stays open and is ended after the timed run.
+    void handshakes(int n, bool withDelete)
+    {
+        Stats s;
+        std::vector<Conn *> cs;
+        for (int i = 0; i < n; ++i)
+            cs.push_back(m_loop.open());
+        std::vector<std::string> opened;
+        bool stop = false;
+        s.cpuStart = serverCpuSeconds(m_server.pid);
+        s.threadsStart = serverThreadsCpu(m_server.pid);
+        const auto start = Clock::now();
+        for (Conn *c : cs) {
+            c->step = 0;
+            c->onResponse = [&](Conn &c, Response &&r) {
+                switch (c.step) {
+                case 0: { // initialize answered
+                    if (r.status != 200 || r.sessionId.empty())
+                        die("initialize: HTTP " + std::to_string(r.status) + " " + r.body);
+                    c.sessionId = r.sessionId;
+                    c.step = 1;
+                    m_loop.post(c, "POST", kInitialized);
+                    break;
+                }
+                case 1:
+                    if (r.status != 202)
+                        die("initialized: HTTP " + std::to_string(r.status));
+                    s.latUs.push_back(since(c.t0)); // initialize sent → initialized accepted
+                    ++s.done;
+                    if (withDelete) {
+                        c.step = 2;
+                        m_loop.post(c, "DELETE", {});
+                        break;
+                    }
+                    opened.push_back(c.sessionId);
+                    [[fallthrough]];
+                default:
+                    if (c.step == 2 && r.status != 200)
+                        die("DELETE: HTTP " + std::to_string(r.status));
+                    c.sessionId.clear();
+                    c.step = 0;
+                    if (!stop) {
+                        c.t0 = Clock::now();
+                        m_loop.post(c, "POST", initializeBody(1, "bench"));
+                    }
+                }
+            };
+            c->t0 = Clock::now();
+            m_loop.post(*c, "POST", initializeBody(1, "bench"));
+        }
+        const double budget = m_o.duration;
+        m_loop.run([&] {
+            if (!stop && std::chrono::duration<double>(Clock::now() - start).count() >= budget) {
+                stop = true;
+                s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            }
+            return stop && std::all_of(cs.begin(), cs.end(), [](Conn *c) { return c->step == 0; });
+        });
+        print(withDelete ? "hs+delete" : "handshake", n, s);
+        endSessions(cs, opened);
+    }
+
+    /// Seats players: 7 sessions per match may vote, the 8th holds out.
+    /// Returns the sessions that vote, `voters` of them.
+    std::vector<Conn *> seatPlayers(int voters)
+    {
+        const int perMatch = 6; // of 8 seats: 1 may die in the skipped night, 1 never votes
+        const int matches = (voters + perMatch - 1) / perMatch;
+        std::vector<Conn *> seats;
+        for (int i = 0; i < matches * 8; ++i)
+            seats.push_back(m_loop.open());
+        for (Conn *c : seats) {
+            c->step = 0;
+            ++m_seatPending;
+            c->onResponse = [this](Conn &c, Response &&r) {
+                seatAnswered(c, r);
+            };
+            m_loop.post(*c, "POST", initializeBody(1, "seat"));
+        }
+        m_loop.run([&] { return m_seatPending == 0; });
+        // Join one at a time so that each group of eight fills one match.
+        for (Conn *c : seats) {
+            c->step = 3;
+            ++m_seatPending;
+            m_loop.post(*c, "POST", callBody(m_nextId++, "et.werewolf.queue.join", json::object()));
+            m_loop.run([&] { return m_seatPending == 0; });
+        }
+        // Wait until every match has been skipped to DAY_VOTE.
+        for (int attempt = 0;; ++attempt) {
+            for (Conn *c : seats) {
+                c->step = 5;
+                ++m_seatPending;
+                m_loop.post(
+                    *c, "POST", callBody(m_nextId++, "et.werewolf.queue.status", json::object()));
+            }
+            m_loop.run([&] { return m_seatPending == 0; });
+            for (Conn *c : seats) {
+                c->step = 7;
+                ++m_seatPending;
+                c->targets.clear();
+                m_loop.post(
+                    *c,
+                    "POST",
+                    callBody(m_nextId++, "et.werewolf.match.get_state", {{"matchId", c->matchId}}));
+            }
+            m_loop.run([&] { return m_seatPending == 0; });
+            if (chooseVoters(seats, matches, voters))
+                break;
+            if (attempt > 100)
+                die("the matches did not reach DAY_VOTE (is --skip-to-vote supported?)");
+            usleep(100000);
+        }
+        std::vector<Conn *> voterConns;
+        for (Conn *c : seats)
+            if (c->voter)
+                voterConns.push_back(c);
+        std::fprintf(stderr,
+                     "mcp_bench: %d matches in DAY_VOTE, %zu voting sessions\n",
+                     matches,
+                     voterConns.size());
+        return voterConns;
+    }
+
+    /// `what` (get_state or vote) from the first `n` voting sessions, each
+    /// sending its next call when the last is answered (or, with --pace, when due).
+    void runCalls(const char *what,
+                  int n,
+                  const std::vector<Conn *> &voterConns,
+                  const std::function<std::string(Conn &)> &request)
+    {
+        Stats s;
+        s.latUs.reserve(1 << 20);
+        bool stop = false;
+        int inflight = 0;
+        // --pace: session i starts i/n of an interval late, so the calls are
+        // spread evenly; each next call is due one interval after the last
+        // was due (or at once if the answer came later than that).
+        const auto interval = m_o.pace > 0 ? std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(1.0 / m_o.pace))
+                                           : Clock::duration::zero();
+        std::vector<Conn *> waiting; // answered, next call not yet due
+        s.cpuStart = serverCpuSeconds(m_server.pid);
+        s.threadsStart = serverThreadsCpu(m_server.pid);
+        const auto start = Clock::now();
+        auto send = [&](Conn &c) {
+            ++inflight;
+            m_loop.post(c, "POST", request(c));
+        };
+        for (int i = 0; i < n; ++i) {
+            Conn *c = voterConns[static_cast<std::size_t>(i)];
+            c->onResponse = [&](Conn &c, Response &&r) {
+                --inflight;
+                if (r.status != 200)
+                    die(std::string(what) + ": HTTP " + std::to_string(r.status) + " " + r.body);
+                if (r.body.find("\"isError\":true") != std::string::npos)
+                    die(std::string(what) + ": " + r.body.substr(0, 400));
+                s.latUs.push_back(since(c.sentAt));
+                ++s.done;
+                if (stop)
+                    return;
+                if (m_o.pace > 0) {
+                    c.dueAt = std::max(c.dueAt + interval, Clock::now());
+                    waiting.push_back(&c);
+                } else {
+                    send(c);
+                }
+            };
+            if (m_o.pace > 0) {
+                c->dueAt = start + interval * i / n;
+                waiting.push_back(c);
+            } else {
+                send(*c);
+            }
+        }
+        m_loop.run(
+            [&] {
+                const auto now = Clock::now();
+                if (!stop && std::chrono::duration<double>(now - start).count() >= m_o.duration) {
+                    stop = true;
+                    s.seconds = std::chrono::duration<double>(now - start).count();
+                    waiting.clear();
+                }
+                std::erase_if(waiting, [&](Conn *c) {
+                    if (c->dueAt > now)
+                        return false;
+                    send(*c);
+                    return true;
+                });
+                return stop && inflight == 0;
+            },
+            m_o.pace > 0 ? 1 : 100);
+        print(what, n, s);
+    }
+
+private:
+    /// One line on stdout and one run in the report.
+    void print(const std::string &what, int sessions, Stats &s)
+    {
         const double rate = static_cast<double>(s.done) / s.seconds;
-        const ServerMem mem = serverMem(server.pid);
+        const ServerMem mem = serverMem(m_server.pid);
         const double p50 = s.pct(0.50);
         const double p99 = s.pct(0.99);
-        s.cpu = serverCpuSeconds(server.pid) - s.cpuStart;
-        const ThreadCpu threads = serverThreadsCpu(server.pid);
+        s.cpu = serverCpuSeconds(m_server.pid) - s.cpuStart;
+        const ThreadCpu threads = serverThreadsCpu(m_server.pid);
         const double calls = static_cast<double>(std::max<std::uint64_t>(s.done, 1));
         const double mainUs = (threads.mainNs - s.threadsStart.mainNs) / 1000.0 / calls;
         const double allUs = (threads.allNs - s.threadsStart.allNs) / 1000.0 / calls;
@@ -632,83 +828,24 @@ int main(int argc, char **argv)
             mainUs,
             allUs);
         std::fflush(stdout);
-        report["runs"].push_back({{"what", what},
-                                  {"sessions", sessions},
-                                  {"perSecond", rate},
-                                  {"p50ms", p50},
-                                  {"p99ms", p99},
-                                  {"serverCpuShare", busy},
-                                  {"perServerCpuSecond", perCpuSecond},
-                                  {"serverThreadUsPerCall", mainUs},
-                                  {"allThreadsUsPerCall", allUs},
-                                  {"rssMiB", static_cast<double>(mem.rssKiB) / 1024.0},
-                                  {"peakRssMiB", static_cast<double>(mem.hwmKiB) / 1024.0}});
-    };
+        m_report["runs"].push_back({{"what", what},
+                                    {"sessions", sessions},
+                                    {"perSecond", rate},
+                                    {"p50ms", p50},
+                                    {"p99ms", p99},
+                                    {"serverCpuShare", busy},
+                                    {"perServerCpuSecond", perCpuSecond},
+                                    {"serverThreadUsPerCall", mainUs},
+                                    {"allThreadsUsPerCall", allUs},
+                                    {"rssMiB", static_cast<double>(mem.rssKiB) / 1024.0},
+                                    {"peakRssMiB", static_cast<double>(mem.hwmKiB) / 1024.0}});
+    }
 
-    int maxLevel = *std::max_element(o.levels.begin(), o.levels.end());
-    std::uint64_t nextId = 100;
-
-    // ---- 4. (run last) handshakes: initialize + initialized per session, on keep-alive
-    // connections. withDelete: the session is then ended with DELETE inside the timed loop;
-    // otherwise it stays open and is ended after the timed run.
-    auto handshakes = [&](int n, bool withDelete) {
-        Stats s;
-        std::vector<Conn *> cs;
-        for (int i = 0; i < n; ++i)
-            cs.push_back(loop.open());
-        std::vector<std::string> opened;
-        bool stop = false;
-        s.cpuStart = serverCpuSeconds(server.pid);
-        s.threadsStart = serverThreadsCpu(server.pid);
-        const auto start = Clock::now();
-        for (Conn *c : cs) {
-            c->step = 0;
-            c->onResponse = [&](Conn &c, Response &&r) {
-                switch (c.step) {
-                case 0: { // initialize answered
-                    if (r.status != 200 || r.sessionId.empty())
-                        die("initialize: HTTP " + std::to_string(r.status) + " " + r.body);
-                    c.sessionId = r.sessionId;
-                    c.step = 1;
-                    loop.post(c, "POST", kInitialized);
-                    break;
-                }
-                case 1:
-                    if (r.status != 202)
-                        die("initialized: HTTP " + std::to_string(r.status));
-                    s.latUs.push_back(since(c.t0)); // initialize sent → initialized accepted
-                    ++s.done;
-                    if (withDelete) {
-                        c.step = 2;
-                        loop.post(c, "DELETE", {});
-                        break;
-                    }
-                    opened.push_back(c.sessionId);
-                    [[fallthrough]];
-                default:
-                    if (c.step == 2 && r.status != 200)
-                        die("DELETE: HTTP " + std::to_string(r.status));
-                    c.sessionId.clear();
-                    c.step = 0;
-                    if (!stop) {
-                        c.t0 = Clock::now();
-                        loop.post(c, "POST", initializeBody(1, "bench"));
-                    }
-                }
-            };
-            c->t0 = Clock::now();
-            loop.post(*c, "POST", initializeBody(1, "bench"));
-        }
-        const double budget = o.duration;
-        loop.run([&] {
-            if (!stop && std::chrono::duration<double>(Clock::now() - start).count() >= budget) {
-                stop = true;
-                s.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-            }
-            return stop && std::all_of(cs.begin(), cs.end(), [](Conn *c) { return c->step == 0; });
-        });
-        print(withDelete ? "hs+delete" : "handshake", n, s);
-        // End the sessions left open, untimed, so that later parts start clean.
+    /// Ends the sessions a handshake run left open, untimed, so that later
+    /// parts start clean, and closes the connections: the next parts run
+    /// with exactly the sessions they measure (plus idle seats).
+    void endSessions(const std::vector<Conn *> &cs, const std::vector<std::string> &opened)
+    {
         std::size_t next = 0;
         int busy = 0;
         for (Conn *c : cs) {
@@ -717,201 +854,122 @@ int main(int argc, char **argv)
                 if (next < opened.size()) {
                     ++busy;
                     c.sessionId = opened[next++];
-                    loop.post(c, "DELETE", {});
+                    m_loop.post(c, "DELETE", {});
                 }
             };
             if (next < opened.size()) {
                 ++busy;
                 c->sessionId = opened[next++];
-                loop.post(*c, "DELETE", {});
+                m_loop.post(*c, "DELETE", {});
             }
         }
-        loop.run([&] { return busy == 0; });
+        m_loop.run([&] { return busy == 0; });
         for (Conn *c : cs)
-            loop.close(
-                *c); // the next parts run with exactly the sessions they measure (plus idle seats)
-    };
-    // ---- 2. seat players: 7 sessions per match may vote, the 8th holds out.
-    const int voters = maxLevel;
-    const int perMatch = 6; // of 8 seats: 1 may die in the skipped night, 1 never votes
-    const int matches = (voters + perMatch - 1) / perMatch;
-    std::vector<Conn *> seats;
-    for (int i = 0; i < matches * 8; ++i)
-        seats.push_back(loop.open());
-    int pending = 0;
-    for (Conn *c : seats) {
-        c->step = 0;
-        ++pending;
-        c->onResponse = [&](Conn &c, Response &&r) {
-            if (c.step == 0) {
-                c.sessionId = r.sessionId;
-                c.step = 1;
-                loop.post(c, "POST", kInitialized);
-            } else if (c.step == 1) {
-                c.step = 2;
-                --pending;
-            } else if (c.step == 3) { // queue.join answered
-                json sc = structured(r.body);
-                c.step = 4;
-                --pending;
-                (void)sc;
-            } else if (c.step == 5) { // queue.status answered
-                json sc = structured(r.body);
-                if (sc.at("matchAssignment").is_object())
-                    c.matchId = sc["matchAssignment"]["matchId"].get<std::string>();
-                c.step = 6;
-                --pending;
-            } else if (c.step == 7) { // get_state answered
-                json st = structured(r.body).at("state");
-                c.step = 8;
-                --pending;
-                if (st.at("phase") != "DAY_VOTE")
-                    return;
-                const json &you = st.at("you");
-                c.playerId = you.at("playerId").get<std::string>();
-                if (!you.at("alive").get<bool>())
-                    return;
-                c.targets
-                    = you.at("requiredAction").at("allowedTargets").get<std::vector<std::string>>();
-            }
-        };
-        loop.post(*c, "POST", initializeBody(1, "seat"));
+            m_loop.close(*c);
     }
-    loop.run([&] { return pending == 0; });
-    // Join one at a time so that each group of eight fills one match.
-    for (Conn *c : seats) {
-        c->step = 3;
-        ++pending;
-        loop.post(*c, "POST", callBody(nextId++, "et.werewolf.queue.join", json::object()));
-        loop.run([&] { return pending == 0; });
+
+    /// A seat's answer, by the step it was at (initialize, initialized,
+    /// queue.join, queue.status, get_state); m_seatPending counts the answers awaited.
+    void seatAnswered(Conn &c, const Response &r)
+    {
+        if (c.step == 0) {
+            c.sessionId = r.sessionId;
+            c.step = 1;
+            m_loop.post(c, "POST", kInitialized);
+        } else if (c.step == 1) {
+            c.step = 2;
+            --m_seatPending;
+        } else if (c.step == 3) { // queue.join answered
+            json sc = structured(r.body);
+            c.step = 4;
+            --m_seatPending;
+            (void)sc;
+        } else if (c.step == 5) { // queue.status answered
+            json sc = structured(r.body);
+            if (sc.at("matchAssignment").is_object())
+                c.matchId = sc["matchAssignment"]["matchId"].get<std::string>();
+            c.step = 6;
+            --m_seatPending;
+        } else if (c.step == 7) { // get_state answered
+            json st = structured(r.body).at("state");
+            c.step = 8;
+            --m_seatPending;
+            if (st.at("phase") != "DAY_VOTE")
+                return;
+            const json &you = st.at("you");
+            c.playerId = you.at("playerId").get<std::string>();
+            if (!you.at("alive").get<bool>())
+                return;
+            c.targets
+                = you.at("requiredAction").at("allowedTargets").get<std::vector<std::string>>();
+        }
     }
-    // Wait until every match has been skipped to DAY_VOTE.
-    for (int attempt = 0;; ++attempt) {
-        for (Conn *c : seats) {
-            c->step = 5;
-            ++pending;
-            loop.post(*c, "POST", callBody(nextId++, "et.werewolf.queue.status", json::object()));
-        }
-        loop.run([&] { return pending == 0; });
-        for (Conn *c : seats) {
-            c->step = 7;
-            ++pending;
-            c->targets.clear();
-            loop.post(*c,
-                      "POST",
-                      callBody(nextId++, "et.werewolf.match.get_state", {{"matchId", c->matchId}}));
-        }
-        loop.run([&] { return pending == 0; });
+
+    /// Once every match has living seats in DAY_VOTE: marks `voters` of them
+    /// as voters, leaving one living seat per match without a vote so the
+    /// window stays open. False while a match is not there yet.
+    static bool chooseVoters(const std::vector<Conn *> &seats, int matches, int voters)
+    {
         std::map<std::string, int> alive;
         for (Conn *c : seats)
             if (!c->targets.empty())
                 ++alive[c->matchId];
-        if (static_cast<int>(alive.size()) == matches) {
-            int chosen = 0;
-            std::map<std::string, int> used;
-            for (Conn *c : seats) {
-                // Leave one living seat per match without a vote, so the window stays open.
-                c->voter = !c->targets.empty() && used[c->matchId] + 1 < alive[c->matchId]
-                           && chosen < voters;
-                if (c->voter) {
-                    ++used[c->matchId];
-                    ++chosen;
-                }
+        if (static_cast<int>(alive.size()) != matches)
+            return false;
+        int chosen = 0;
+        std::map<std::string, int> used;
+        for (Conn *c : seats) {
+            c->voter = !c->targets.empty() && used[c->matchId] + 1 < alive[c->matchId]
+                       && chosen < voters;
+            if (c->voter) {
+                ++used[c->matchId];
+                ++chosen;
             }
-            if (chosen < voters)
-                die("not enough living voters");
-            break;
         }
-        if (attempt > 100)
-            die("the matches did not reach DAY_VOTE (is --skip-to-vote supported?)");
-        usleep(100000);
+        if (chosen < voters)
+            die("not enough living voters");
+        return true;
     }
-    std::vector<Conn *> voterConns;
-    for (Conn *c : seats)
-        if (c->voter)
-            voterConns.push_back(c);
-    std::fprintf(stderr,
-                 "mcp_bench: %d matches in DAY_VOTE, %zu voting sessions\n",
-                 matches,
-                 voterConns.size());
 
-    // ---- 3. get_state and vote at each level.
-    auto runCalls = [&](const char *what,
-                        int n,
-                        const std::function<std::string(Conn &)> &request) {
-        Stats s;
-        s.latUs.reserve(1 << 20);
-        bool stop = false;
-        int inflight = 0;
-        // --pace: session i starts i/n of an interval late, so the calls are
-        // spread evenly; each next call is due one interval after the last
-        // was due (or at once if the answer came later than that).
-        const auto interval = o.pace > 0 ? std::chrono::duration_cast<Clock::duration>(
-                                  std::chrono::duration<double>(1.0 / o.pace))
-                                         : Clock::duration::zero();
-        std::vector<Conn *> waiting; // answered, next call not yet due
-        s.cpuStart = serverCpuSeconds(server.pid);
-        s.threadsStart = serverThreadsCpu(server.pid);
-        const auto start = Clock::now();
-        auto send = [&](Conn &c) {
-            ++inflight;
-            loop.post(c, "POST", request(c));
-        };
-        for (int i = 0; i < n; ++i) {
-            Conn *c = voterConns[static_cast<std::size_t>(i)];
-            c->onResponse = [&](Conn &c, Response &&r) {
-                --inflight;
-                if (r.status != 200)
-                    die(std::string(what) + ": HTTP " + std::to_string(r.status) + " " + r.body);
-                if (r.body.find("\"isError\":true") != std::string::npos)
-                    die(std::string(what) + ": " + r.body.substr(0, 400));
-                s.latUs.push_back(since(c.sentAt));
-                ++s.done;
-                if (stop)
-                    return;
-                if (o.pace > 0) {
-                    c.dueAt = std::max(c.dueAt + interval, Clock::now());
-                    waiting.push_back(&c);
-                } else {
-                    send(c);
-                }
-            };
-            if (o.pace > 0) {
-                c->dueAt = start + interval * i / n;
-                waiting.push_back(c);
-            } else {
-                send(*c);
-            }
-        }
-        loop.run(
-            [&] {
-                const auto now = Clock::now();
-                if (!stop && std::chrono::duration<double>(now - start).count() >= o.duration) {
-                    stop = true;
-                    s.seconds = std::chrono::duration<double>(now - start).count();
-                    waiting.clear();
-                }
-                std::erase_if(waiting, [&](Conn *c) {
-                    if (c->dueAt > now)
-                        return false;
-                    send(*c);
-                    return true;
-                });
-                return stop && inflight == 0;
-            },
-            o.pace > 0 ? 1 : 100);
-        print(what, n, s);
-    };
+    const Options &m_o;
+    const Server &m_server;
+    Loop m_loop;
+    json m_report;
+    std::uint64_t m_nextId = 100;
+    int m_seatPending = 0; ///< seatPlayers(): answers awaited
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv); // only for QString helpers; no event loop is used
+    const Options o = parseArgs(argc, argv);
+    const Server server = startServer(o);
+    pinSelf(o.clientCpu);
+    std::fprintf(
+        stderr,
+        "mcp_bench: server pid %d on 127.0.0.1:%u (cpu %s), generator on cpu %d, %.1f s per run\n",
+        server.pid,
+        server.port,
+        o.serverCpu.c_str(),
+        o.clientCpu,
+        o.duration);
+    Bench bench(o, server);
+    const int maxLevel = *std::max_element(o.levels.begin(), o.levels.end());
+
+    const std::vector<Conn *> voterConns = bench.seatPlayers(maxLevel);
     for (int n : o.levels)
         if (o.runs("get_state"))
-            runCalls("get_state", n, [&](Conn &c) {
-                return callBody(nextId++, "et.werewolf.match.get_state", {{"matchId", c.matchId}});
+            bench.runCalls("get_state", n, voterConns, [&](Conn &c) {
+                return callBody(
+                    bench.nextId(), "et.werewolf.match.get_state", {{"matchId", c.matchId}});
             });
     for (int n : o.levels)
         if (o.runs("vote"))
-            runCalls("vote", n, [&](Conn &c) {
+            bench.runCalls("vote", n, voterConns, [&](Conn &c) {
                 const std::string &t = c.targets[(c.flip++) % 2];
-                return callBody(nextId++,
+                return callBody(bench.nextId(),
                                 "et.werewolf.match.vote",
                                 {{"matchId", c.matchId}, {"targetPlayerId", t}});
             });
@@ -920,12 +978,12 @@ int main(int argc, char **argv)
     // do not weigh on the RSS of the parts above.
     for (int n : o.levels)
         if (o.runs("handshake"))
-            handshakes(n, false);
+            bench.handshakes(n, false);
     if (o.runs("hs+delete"))
-        handshakes(maxLevel, true);
+        bench.handshakes(maxLevel, true);
 
     if (o.json)
-        std::printf("%s\n", report.dump(2).c_str());
+        std::printf("%s\n", bench.report().dump(2).c_str());
     kill(server.pid, SIGTERM);
     int status = 0;
     waitpid(server.pid, &status, 0);

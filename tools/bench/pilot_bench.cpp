@@ -295,6 +295,67 @@ struct Run
     int events = 0;
 };
 
+/// The phases (and opening turns) of match `id` that ran to their deadline,
+/// and how late the change after each was published.
+void tallyDeadlines(
+    Run &run,
+    const std::string &id,
+    const engine::Match &m,
+    const std::map<std::pair<std::string, std::uint64_t>, std::int64_t> &publishedAt)
+{
+    // A phase ends at its deadline, or earlier when everyone has acted;
+    // an opening turn likewise when its speaker has spoken.
+    engine::TimeMs deadline = 0;
+    engine::TimeMs since = 0;
+    std::string what;
+    for (const engine::Event &e : m.log()) {
+        const bool phase = e.type == engine::EventType::PhaseChanged;
+        const bool turn = e.type == engine::EventType::TurnStarted;
+        if (!phase && !turn)
+            continue;
+        if (deadline > 0 && (phase || e.payload.value("index", 0) > 0) && e.at >= deadline) {
+            ++run.windows;
+            if (auto it = publishedAt.find({id, e.seq}); it != publishedAt.end()) {
+                const double late = double(it->second - deadline * 1000);
+                run.publishUs.push_back(late);
+                run.worst.push_back(
+                    {late, what + " of " + std::to_string(deadline - since) + " ms"});
+                std::sort(run.worst.begin(),
+                          run.worst.end(),
+                          [](const Run::Slip &a, const Run::Slip &b) { return a.us > b.us; });
+                run.worst.resize(std::min<std::size_t>(run.worst.size(), 3));
+            }
+        }
+        deadline = e.payload.value(phase ? "phaseEndsAtMs" : "turnEndsAtMs", engine::TimeMs(0));
+        since = e.at;
+        what = phase ? e.payload.value("to", "") : "an opening turn";
+    }
+}
+
+/// What the run's matches did: events, the pilots' logs, deadlines.
+void tallyMatches(Run &run, host::Host &host)
+{
+    std::map<std::pair<std::string, std::uint64_t>, std::int64_t> publishedAt;
+    for (const Batch &b : run.batches)
+        for (const engine::Event &e : *b.events)
+            publishedAt[{b.matchId, e.seq}] = b.wallUs;
+    for (const auto &[id, m] : host.lobby().matches()) {
+        run.events += int(m->log().size());
+        for (const engine::Player &p : m->state().players) {
+            run.playerOf[p.agentId] = {id, p.playerId};
+            if (const auto log = host.pilotLog(id, p.playerId)) {
+                run.modelCalls += log->stats.modelCalls;
+                run.standInTurns += log->stats.standInTurns;
+                run.toolErrors += log->stats.toolErrors;
+                run.handedOver += log->stats.handedOver ? 1 : 0;
+                for (const auto &[kind, n] : log->stats.failures)
+                    run.failures += n;
+            }
+        }
+        tallyDeadlines(run, id, *m, publishedAt);
+    }
+}
+
 Run play(const Options &opt, Servers *servers)
 {
     Run run;
@@ -370,51 +431,7 @@ Run play(const Options &opt, Servers *servers)
     if (servers)
         run.requests = servers->takeRequests();
 
-    std::map<std::pair<std::string, std::uint64_t>, std::int64_t> publishedAt;
-    for (const Batch &b : run.batches)
-        for (const engine::Event &e : *b.events)
-            publishedAt[{b.matchId, e.seq}] = b.wallUs;
-    for (const auto &[id, m] : host->lobby().matches()) {
-        run.events += int(m->log().size());
-        for (const engine::Player &p : m->state().players) {
-            run.playerOf[p.agentId] = {id, p.playerId};
-            if (const auto log = host->pilotLog(id, p.playerId)) {
-                run.modelCalls += log->stats.modelCalls;
-                run.standInTurns += log->stats.standInTurns;
-                run.toolErrors += log->stats.toolErrors;
-                run.handedOver += log->stats.handedOver ? 1 : 0;
-                for (const auto &[kind, n] : log->stats.failures)
-                    run.failures += n;
-            }
-        }
-        // A phase ends at its deadline, or earlier when everyone has acted;
-        // an opening turn likewise when its speaker has spoken.
-        engine::TimeMs deadline = 0;
-        engine::TimeMs since = 0;
-        std::string what;
-        for (const engine::Event &e : m->log()) {
-            const bool phase = e.type == engine::EventType::PhaseChanged;
-            const bool turn = e.type == engine::EventType::TurnStarted;
-            if (!phase && !turn)
-                continue;
-            if (deadline > 0 && (phase || e.payload.value("index", 0) > 0) && e.at >= deadline) {
-                ++run.windows;
-                if (auto it = publishedAt.find({id, e.seq}); it != publishedAt.end()) {
-                    const double late = double(it->second - deadline * 1000);
-                    run.publishUs.push_back(late);
-                    run.worst.push_back(
-                        {late, what + " of " + std::to_string(deadline - since) + " ms"});
-                    std::sort(run.worst.begin(),
-                              run.worst.end(),
-                              [](const Run::Slip &a, const Run::Slip &b) { return a.us > b.us; });
-                    run.worst.resize(std::min<std::size_t>(run.worst.size(), 3));
-                }
-            }
-            deadline = e.payload.value(phase ? "phaseEndsAtMs" : "turnEndsAtMs", engine::TimeMs(0));
-            since = e.at;
-            what = phase ? e.payload.value("to", "") : "an opening turn";
-        }
-    }
+    tallyMatches(run, *host);
     host.reset();
     return run;
 }
@@ -748,14 +765,21 @@ void printSummary(const char *what, const std::vector<double> &v, const char *un
                 unit);
 }
 
-} // namespace
+/// The pause between two requests of the breakdown.
+constexpr int BreakdownGapMs = 10;
 
-int main(int argc, char **argv)
+/// The command line beyond play()'s options.
+struct CommandLine
 {
-    // As townhall --headless does: Qt's own event dispatcher, not GLib's.
-    if (qEnvironmentVariableIsEmpty("QT_NO_GLIB"))
-        qputenv("QT_NO_GLIB", "1");
-    QCoreApplication app(argc, argv);
+    Options opt;
+    int breakdownCalls = 0;
+    bool asJson = false;
+    bool baseline = true; ///< also play with built-in bots only
+};
+
+/// Exits for --help; nullopt (said on stderr) for a value out of range.
+std::optional<CommandLine> readCommandLine(QCoreApplication &app)
+{
     QCommandLineParser p;
     p.setApplicationDescription(
         QStringLiteral("What model seats cost the host: CPU and added latency per model "
@@ -789,195 +813,214 @@ int main(int argc, char **argv)
                  QStringLiteral("300")});
     p.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object.")});
     p.process(app);
-    Options opt;
+    CommandLine cl;
+    Options &opt = cl.opt;
     bool ok1 = false, ok2 = false, ok3 = false, ok4 = false, ok5 = false;
     opt.matches = p.value(QStringLiteral("matches")).toInt(&ok1);
     opt.speed = p.value(QStringLiteral("speed")).toDouble(&ok2);
     opt.seed = p.value(QStringLiteral("seed")).toULongLong(&ok3);
     opt.db = p.value(QStringLiteral("db"));
-    const int breakdownCalls = p.value(QStringLiteral("calls")).toInt(&ok4);
+    cl.breakdownCalls = p.value(QStringLiteral("calls")).toInt(&ok4);
     opt.staggerMs = p.value(QStringLiteral("stagger")).toInt(&ok5);
     if (!ok1 || !ok2 || !ok3 || !ok4 || !ok5 || opt.matches < 1 || opt.speed <= 0
-        || breakdownCalls < 0 || opt.staggerMs < 0) {
+        || cl.breakdownCalls < 0 || opt.staggerMs < 0) {
         std::fprintf(
             stderr,
             "pilot_bench: --matches must be a positive integer, --speed a positive number, "
             "--seed an unsigned integer, --calls and --stagger counts\n");
-        return 2;
+        return std::nullopt;
     }
-    const bool asJson = p.isSet(QStringLiteral("json"));
-    const std::string loadBefore = loadAverage();
+    cl.asJson = p.isSet(QStringLiteral("json"));
+    cl.baseline = !p.isSet(QStringLiteral("no-baseline"));
+    return cl;
+}
 
-    Servers servers;
-    // Two more servers for the breakdown, which runs last.
-    const int modelSeats = opt.matches * engine::SeatCount;
-    if (!servers.start(modelSeats + 2)) {
-        std::fprintf(stderr, "pilot_bench: the scripted servers cannot listen on 127.0.0.1\n");
-        return 1;
-    }
-    const Run models = play(opt, &servers);
+/// What main reports: the runs and the figures drawn from them.
+struct Results
+{
+    Options opt;
+    int breakdownCalls = 0;
+    std::string loadBefore, loadAfter;
+    Run models;
     std::optional<Run> bots;
-    if (!p.isSet(QStringLiteral("no-baseline")))
-        bots = play(opt, nullptr);
-    constexpr int gapMs = 10;
-    std::optional<Path> plain;
-    std::optional<Path> chat;
-    if (breakdownCalls > 0) {
-        plain = plainSocketPath(servers, modelSeats, breakdownCalls, gapMs);
-        chat = chatClientPath(servers, modelSeats + 1, breakdownCalls, gapMs);
-    }
-    const std::string loadAfter = loadAverage();
+    std::optional<Path> plain, chat;
+    double hostPerModelCallUs = 0;
+    double modelToolCalls = 0;
+    double botPerToolCallUs = 0;
+    double overheadPerModelCallUs = 0;
+    double hostPerModelToolCallUs = 0;
+    Latency lat;
+    std::vector<double> allA; ///< (a): first requests and follow-ups
+    std::size_t bytes = 0;    ///< of the chat requests
+    double p99a = 0, p99b = 0;
+};
 
-    const double hostPerModelCallUs
+void computeFigures(Results &res)
+{
+    const Run &models = res.models;
+    const std::optional<Run> &bots = res.bots;
+    res.hostPerModelCallUs
         = models.modelCalls ? double(models.hostCpuNs) / 1000.0 / models.modelCalls : 0;
-    const double modelToolCalls = double(models.calls.size());
-    const double botPerToolCallUs = bots && !bots->calls.empty() ? double(bots->hostCpuNs) / 1000.0
-                                                                       / double(bots->calls.size())
-                                                                 : 0;
+    res.modelToolCalls = double(models.calls.size());
+    res.botPerToolCallUs = bots && !bots->calls.empty()
+                               ? double(bots->hostCpuNs) / 1000.0 / double(bots->calls.size())
+                               : 0;
     // The model run's host CPU less its tool calls at the bots' rate, over
     // its model calls: what a pilot costs beyond what a bot's decisions do
     // (the bots' rate includes their own thinking, so this is no more than
     // an estimate, and can come out below zero).
-    const double overheadPerModelCallUs
+    res.overheadPerModelCallUs
         = bots && models.modelCalls
-              ? (double(models.hostCpuNs) / 1000.0 - modelToolCalls * botPerToolCallUs)
+              ? (double(models.hostCpuNs) / 1000.0 - res.modelToolCalls * res.botPerToolCallUs)
                     / models.modelCalls
               : 0;
-    const double hostPerModelToolCallUs
-        = modelToolCalls > 0 ? double(models.hostCpuNs) / 1000.0 / modelToolCalls : 0;
-    Latency lat = latency(models);
-    std::vector<double> allA = lat.firstUs;
-    allA.insert(allA.end(), lat.followUpUs.begin(), lat.followUpUs.end());
-    std::size_t bytes = 0;
+    res.hostPerModelToolCallUs
+        = res.modelToolCalls > 0 ? double(models.hostCpuNs) / 1000.0 / res.modelToolCalls : 0;
+    res.lat = latency(models);
+    res.allA = res.lat.firstUs;
+    res.allA.insert(res.allA.end(), res.lat.followUpUs.begin(), res.lat.followUpUs.end());
+    res.bytes = 0;
     for (const Request &q : models.requests)
-        bytes += q.bytes;
-    const double p99a = percentile(allA, 99);
-    const double p99b = percentile(lat.answerUs, 99);
+        res.bytes += q.bytes;
+    res.p99a = percentile(res.allA, 99);
+    res.p99b = percentile(res.lat.answerUs, 99);
+}
 
-    if (asJson) {
-        auto runJson = [](const Run &r) {
-            return json{
-                {"matchesEnded", r.ended},
-                {"wallSeconds", r.wallS},
-                {"events", r.events},
-                {"toolCalls", r.calls.size()},
-                {"hostCpuMs", double(r.hostCpuNs) / 1e6},
-                {"serverThreadCpuMs", double(r.serverCpuNs) / 1e6},
-                {"otherThreadsCpuMs", double(r.processCpuNs - r.hostCpuNs - r.serverCpuNs) / 1e6},
-                {"deadlineWindows", r.windows},
-                {"publishedLateUs", summary(r.publishUs)}};
-        };
-        json out
-            = {{"matches", opt.matches},
-               {"speed", opt.speed},
-               {"seed", opt.seed},
-               {"staggerMs", opt.staggerMs},
-               {"db", opt.db.toStdString()},
-               {"loadAverage", {loadBefore, loadAfter}},
-               {"models", runJson(models)},
-               {"modelCalls", models.modelCalls},
-               {"chatRequests", models.requests.size()},
-               {"requestBytesAvg", models.requests.empty() ? 0 : bytes / models.requests.size()},
-               {"hostCpuPerModelCallUs", hostPerModelCallUs},
-               {"addedLatencyUs",
-                {{"turnToRequest", summary(allA)},
-                 {"turnToRequestFirst", summary(lat.firstUs)},
-                 {"turnToRequestFollowUp", summary(lat.followUpUs)},
-                 {"turnToRequestReady", summary(lat.firstByJob[Job::Ready])},
-                 {"answerToToolCall", summary(lat.answerUs)},
-                 {"turnToRequestFirstByPlaceP50",
-                  [&lat] {
-                      json byPlace = json::array();
-                      for (const auto &[place, v] : lat.firstByOrder)
-                          byPlace.push_back(percentile(v, 50));
-                      return byPlace;
-                  }()},
-                 {"unmatched", lat.unmatched}}},
-               {"standInTurns", models.standInTurns},
-               {"failures", models.failures},
-               {"handedOver", models.handedOver},
-               {"toolErrors", models.toolErrors}};
-        auto pathJson = [](const Path &path) {
-            return json{{"sendUs", summary(path.sendUs)},
-                        {"receiveUs", summary(path.receiveUs)},
-                        {"hostCpuUsPerCall", path.hostCpuUs},
-                        {"otherThreadsCpuUsPerCall", path.otherCpuUs},
-                        {"errors", path.errors}};
-        };
-        if (plain && chat)
-            out["breakdown"] = {{"gapMs", gapMs},
-                                {"plainSocket", pathJson(*plain)},
-                                {"chatClient", pathJson(*chat)}};
-        if (bots) {
-            out["bots"] = runJson(*bots);
-            out["hostCpuPerBotToolCallUs"] = botPerToolCallUs;
-            out["pilotOverheadPerModelCallUs"] = overheadPerModelCallUs;
-            out["hostCpuPerModelToolCallUs"] = hostPerModelToolCallUs;
-        }
-        std::printf("%s\n", out.dump(2).c_str());
-        return models.ended == opt.matches ? 0 : 1;
+void printJson(Results &res)
+{
+    auto runJson = [](const Run &r) {
+        return json{
+            {"matchesEnded", r.ended},
+            {"wallSeconds", r.wallS},
+            {"events", r.events},
+            {"toolCalls", r.calls.size()},
+            {"hostCpuMs", double(r.hostCpuNs) / 1e6},
+            {"serverThreadCpuMs", double(r.serverCpuNs) / 1e6},
+            {"otherThreadsCpuMs", double(r.processCpuNs - r.hostCpuNs - r.serverCpuNs) / 1e6},
+            {"deadlineWindows", r.windows},
+            {"publishedLateUs", summary(r.publishUs)}};
+    };
+    json out = {{"matches", res.opt.matches},
+                {"speed", res.opt.speed},
+                {"seed", res.opt.seed},
+                {"staggerMs", res.opt.staggerMs},
+                {"db", res.opt.db.toStdString()},
+                {"loadAverage", {res.loadBefore, res.loadAfter}},
+                {"models", runJson(res.models)},
+                {"modelCalls", res.models.modelCalls},
+                {"chatRequests", res.models.requests.size()},
+                {"requestBytesAvg",
+                 res.models.requests.empty() ? 0 : res.bytes / res.models.requests.size()},
+                {"hostCpuPerModelCallUs", res.hostPerModelCallUs},
+                {"addedLatencyUs",
+                 {{"turnToRequest", summary(res.allA)},
+                  {"turnToRequestFirst", summary(res.lat.firstUs)},
+                  {"turnToRequestFollowUp", summary(res.lat.followUpUs)},
+                  {"turnToRequestReady", summary(res.lat.firstByJob[Job::Ready])},
+                  {"answerToToolCall", summary(res.lat.answerUs)},
+                  {"turnToRequestFirstByPlaceP50",
+                   [&res] {
+                       json byPlace = json::array();
+                       for (const auto &[place, v] : res.lat.firstByOrder)
+                           byPlace.push_back(percentile(v, 50));
+                       return byPlace;
+                   }()},
+                  {"unmatched", res.lat.unmatched}}},
+                {"standInTurns", res.models.standInTurns},
+                {"failures", res.models.failures},
+                {"handedOver", res.models.handedOver},
+                {"toolErrors", res.models.toolErrors}};
+    auto pathJson = [](const Path &path) {
+        return json{{"sendUs", summary(path.sendUs)},
+                    {"receiveUs", summary(path.receiveUs)},
+                    {"hostCpuUsPerCall", path.hostCpuUs},
+                    {"otherThreadsCpuUsPerCall", path.otherCpuUs},
+                    {"errors", path.errors}};
+    };
+    if (res.plain && res.chat)
+        out["breakdown"] = {{"gapMs", BreakdownGapMs},
+                            {"plainSocket", pathJson(*res.plain)},
+                            {"chatClient", pathJson(*res.chat)}};
+    if (res.bots) {
+        out["bots"] = runJson(*res.bots);
+        out["hostCpuPerBotToolCallUs"] = res.botPerToolCallUs;
+        out["pilotOverheadPerModelCallUs"] = res.overheadPerModelCallUs;
+        out["hostCpuPerModelToolCallUs"] = res.hostPerModelToolCallUs;
     }
+    std::printf("%s\n", out.dump(2).c_str());
+}
 
+/// The two runs: matches, calls and CPU.
+void printRuns(const Results &res)
+{
     std::printf("pilot_bench: %d matches x 8 model seats, speed x%g (standard timers), seed %llu, "
                 "db %s, %s\n",
-                opt.matches,
-                opt.speed,
-                static_cast<unsigned long long>(opt.seed),
-                qPrintable(opt.db),
-                opt.staggerMs
-                    ? qPrintable(QStringLiteral("matches started %1 ms apart").arg(opt.staggerMs))
-                    : "all matches started at once");
+                res.opt.matches,
+                res.opt.speed,
+                static_cast<unsigned long long>(res.opt.seed),
+                qPrintable(res.opt.db),
+                res.opt.staggerMs ? qPrintable(
+                    QStringLiteral("matches started %1 ms apart").arg(res.opt.staggerMs))
+                                  : "all matches started at once");
     std::printf("load average before %s, after %s; %d scripted servers (one per seat) answer at "
                 "once on a thread "
                 "of their own\n\n",
-                loadBefore.c_str(),
-                loadAfter.c_str(),
-                models.seats);
+                res.loadBefore.c_str(),
+                res.loadAfter.c_str(),
+                res.models.seats);
     std::printf("model seats\n");
     std::printf("  matches ended %d / %d in %.1f s wall; %d events; %zu tool calls\n",
-                models.ended,
-                opt.matches,
-                models.wallS,
-                models.events,
-                models.calls.size());
+                res.models.ended,
+                res.opt.matches,
+                res.models.wallS,
+                res.models.events,
+                res.models.calls.size());
     std::printf("  model calls %d (the pilots' count); the servers answered %zu chat requests of "
                 "%zu KiB on average\n",
-                models.modelCalls,
-                models.requests.size(),
-                models.requests.empty() ? std::size_t(0) : bytes / models.requests.size() / 1024);
+                res.models.modelCalls,
+                res.models.requests.size(),
+                res.models.requests.empty() ? std::size_t(0)
+                                            : res.bytes / res.models.requests.size() / 1024);
     std::printf("  host thread CPU %.0f ms = %.0f us per model call (the pilots and the engine, "
                 "store and tool-layer "
                 "work their calls cause)\n",
-                double(models.hostCpuNs) / 1e6,
-                hostPerModelCallUs);
+                double(res.models.hostCpuNs) / 1e6,
+                res.hostPerModelCallUs);
     std::printf("  other CPU: the servers' thread %.0f ms; the rest of the process %.0f ms (commit "
                 "thread, Qt's "
                 "network threads)\n",
-                double(models.serverCpuNs) / 1e6,
-                double(models.processCpuNs - models.hostCpuNs - models.serverCpuNs) / 1e6);
-    if (bots) {
+                double(res.models.serverCpuNs) / 1e6,
+                double(res.models.processCpuNs - res.models.hostCpuNs - res.models.serverCpuNs)
+                    / 1e6);
+    if (res.bots) {
         std::printf("built-in bots only (the same number of matches, seed and speed)\n");
         std::printf("  matches ended %d / %d in %.1f s wall; %d events; %zu tool calls\n",
-                    bots->ended,
-                    opt.matches,
-                    bots->wallS,
-                    bots->events,
-                    bots->calls.size());
+                    res.bots->ended,
+                    res.opt.matches,
+                    res.bots->wallS,
+                    res.bots->events,
+                    res.bots->calls.size());
         std::printf("  host thread CPU %.0f ms = %.1f us per tool call; other threads %.0f ms\n",
-                    double(bots->hostCpuNs) / 1e6,
-                    botPerToolCallUs,
-                    double(std::max<std::int64_t>(0, bots->processCpuNs - bots->hostCpuNs)) / 1e6);
+                    double(res.bots->hostCpuNs) / 1e6,
+                    res.botPerToolCallUs,
+                    double(std::max<std::int64_t>(0, res.bots->processCpuNs - res.bots->hostCpuNs))
+                        / 1e6);
         std::printf(
             "  per tool call the host thread spent %.0f us with model seats and %.0f us with bots; "
             "pilot\n"
             "  overhead per model call ~ %.0f us (the model run's host CPU less its %zu tool calls "
             "at the\n"
             "  bots' rate, over its model calls; the bots' rate includes their own decisions)\n",
-            hostPerModelToolCallUs,
-            botPerToolCallUs,
-            overheadPerModelCallUs,
-            models.calls.size());
+            res.hostPerModelToolCallUs,
+            res.botPerToolCallUs,
+            res.overheadPerModelCallUs,
+            res.models.calls.size());
     }
+}
+
+/// (a) and (b), the latency the pilots add.
+void printLatency(Results &res)
+{
     std::printf("\nadded latency per model call, us (one steady clock; the model itself answers at "
                 "once)\n");
     std::printf("  (a) from the moment the seat had something to do to its request at the server: "
@@ -993,62 +1036,113 @@ int main(int argc, char **argv)
     std::printf("  (b) from the server handing its answer to its socket to the tool call it held "
                 "reaching the\n"
                 "      host's tool layer (Host::setToolGateway).\n");
-    printSummary("(a) turn -> request, all", allA, "us");
-    printSummary("(a) new thing to do", lat.firstUs, "us");
-    printSummary("    of which night actions", lat.firstByJob[Job::Night], "us");
-    printSummary("    of which speeches", lat.firstByJob[Job::Speak], "us");
-    printSummary("    of which votes", lat.firstByJob[Job::Vote], "us");
+    printSummary("(a) turn -> request, all", res.allA, "us");
+    printSummary("(a) new thing to do", res.lat.firstUs, "us");
+    printSummary("    of which night actions", res.lat.firstByJob[Job::Night], "us");
+    printSummary("    of which speeches", res.lat.firstByJob[Job::Speak], "us");
+    printSummary("    of which votes", res.lat.firstByJob[Job::Vote], "us");
     std::printf("      by place among the requests one batch started (p50):");
-    for (const auto &[place, v] : lat.firstByOrder)
+    for (const auto &[place, v] : res.lat.firstByOrder)
         std::printf(" %d: %.0f%s",
                     place,
                     percentile(v, 50),
-                    place < int(lat.firstByOrder.size()) ? "," : "\n");
-    printSummary("(a) follow-up", lat.followUpUs, "us");
-    printSummary("(a) ready (each pilot's first call)", lat.firstByJob[Job::Ready], "us");
-    printSummary("(b) answer -> tool call", lat.answerUs, "us");
-    if (lat.unmatched)
-        std::printf("  %d requests had no moment to measure from (left out)\n", lat.unmatched);
+                    place < int(res.lat.firstByOrder.size()) ? "," : "\n");
+    printSummary("(a) follow-up", res.lat.followUpUs, "us");
+    printSummary("(a) ready (each pilot's first call)", res.lat.firstByJob[Job::Ready], "us");
+    printSummary("(b) answer -> tool call", res.lat.answerUs, "us");
+    if (res.lat.unmatched)
+        std::printf("  %d requests had no moment to measure from (left out)\n", res.lat.unmatched);
     std::printf("  target p99 < 1000 us: (a) %s, (b) %s\n",
-                p99a < 1000 ? "met" : "MISSED",
-                p99b < 1000 ? "met" : "MISSED");
-    if (plain && chat) {
+                res.p99a < 1000 ? "met" : "MISSED",
+                res.p99b < 1000 ? "met" : "MISSED");
+}
+
+void printBreakdown(const Results &res)
+{
+    if (res.plain && res.chat) {
         std::printf("\nwhere it goes: one request at a time from the host thread, %d calls %d ms "
                     "apart, the same\n"
                     "two paths without the pilots and the seat loop (send: the call -> the whole "
                     "request at the\n"
                     "server; receive: the server's answer -> the caller has it)\n",
-                    breakdownCalls,
-                    gapMs);
-        printSummary("plain socket: send", plain->sendUs, "us");
-        printSummary("plain socket: receive", plain->receiveUs, "us");
-        printSummary("ChatClient: send", chat->sendUs, "us");
-        printSummary("ChatClient: receive", chat->receiveUs, "us");
+                    res.breakdownCalls,
+                    BreakdownGapMs);
+        printSummary("plain socket: send", res.plain->sendUs, "us");
+        printSummary("plain socket: receive", res.plain->receiveUs, "us");
+        printSummary("ChatClient: send", res.chat->sendUs, "us");
+        printSummary("ChatClient: receive", res.chat->receiveUs, "us");
         std::printf("  CPU per call: plain socket %.0f us on the host thread; ChatClient %.0f us "
                     "on the host thread and\n"
                     "  %.0f us on other threads (Qt's network thread); errors %d / %d\n",
-                    plain->hostCpuUs,
-                    chat->hostCpuUs,
-                    chat->otherCpuUs,
-                    plain->errors,
-                    chat->errors);
+                    res.plain->hostCpuUs,
+                    res.chat->hostCpuUs,
+                    res.chat->otherCpuUs,
+                    res.plain->errors,
+                    res.chat->errors);
     }
+}
+
+void printDeadlines(const Results &res)
+{
     std::printf("\ndeadlines (each phase or opening turn that ran to its deadline)\n");
-    std::printf("  model seats: %d windows ended by their deadline\n", models.windows);
-    printSummary("published after the deadline", models.publishUs, "us");
-    for (const Run::Slip &slip : models.worst)
+    std::printf("  model seats: %d windows ended by their deadline\n", res.models.windows);
+    printSummary("published after the deadline", res.models.publishUs, "us");
+    for (const Run::Slip &slip : res.models.worst)
         std::printf("    %.1f ms late: %s\n", slip.us / 1000.0, slip.what.c_str());
-    if (bots) {
-        std::printf("  built-in bots: %d windows ended by their deadline\n", bots->windows);
-        printSummary("published after the deadline", bots->publishUs, "us");
-        for (const Run::Slip &slip : bots->worst)
+    if (res.bots) {
+        std::printf("  built-in bots: %d windows ended by their deadline\n", res.bots->windows);
+        printSummary("published after the deadline", res.bots->publishUs, "us");
+        for (const Run::Slip &slip : res.bots->worst)
             std::printf("    %.1f ms late: %s\n", slip.us / 1000.0, slip.what.c_str());
     }
     std::printf("  stand-in turns %d, provider failures %d, seats handed over %d, calls the match "
                 "refused %d\n",
-                models.standInTurns,
-                models.failures,
-                models.handedOver,
-                models.toolErrors);
-    return models.ended == opt.matches ? 0 : 1;
+                res.models.standInTurns,
+                res.models.failures,
+                res.models.handedOver,
+                res.models.toolErrors);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // As townhall --headless does: Qt's own event dispatcher, not GLib's.
+    if (qEnvironmentVariableIsEmpty("QT_NO_GLIB"))
+        qputenv("QT_NO_GLIB", "1");
+    QCoreApplication app(argc, argv);
+    const std::optional<CommandLine> cl = readCommandLine(app);
+    if (!cl)
+        return 2;
+    Results res;
+    res.opt = cl->opt;
+    res.breakdownCalls = cl->breakdownCalls;
+    res.loadBefore = loadAverage();
+
+    Servers servers;
+    // Two more servers for the breakdown, which runs last.
+    const int modelSeats = res.opt.matches * engine::SeatCount;
+    if (!servers.start(modelSeats + 2)) {
+        std::fprintf(stderr, "pilot_bench: the scripted servers cannot listen on 127.0.0.1\n");
+        return 1;
+    }
+    res.models = play(res.opt, &servers);
+    if (cl->baseline)
+        res.bots = play(res.opt, nullptr);
+    if (res.breakdownCalls > 0) {
+        res.plain = plainSocketPath(servers, modelSeats, res.breakdownCalls, BreakdownGapMs);
+        res.chat = chatClientPath(servers, modelSeats + 1, res.breakdownCalls, BreakdownGapMs);
+    }
+    res.loadAfter = loadAverage();
+    computeFigures(res);
+
+    if (cl->asJson) {
+        printJson(res);
+    } else {
+        printRuns(res);
+        printLatency(res);
+        printBreakdown(res);
+        printDeadlines(res);
+    }
+    return res.models.ended == res.opt.matches ? 0 : 1;
 }

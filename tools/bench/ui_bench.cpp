@@ -42,6 +42,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <functional>
+#include <optional>
 #include <vector>
 
 using namespace townhall;
@@ -201,14 +203,18 @@ private:
     std::vector<double> m_cpu;
 };
 
-} // namespace
-
-int main(int argc, char **argv)
+/// The command line.
+struct BenchOptions
 {
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("TownHallBench"));
-    QCoreApplication::setApplicationName(QStringLiteral("ui_bench"));
-    QStandardPaths::setTestModeEnabled(true);
+    int matches = 20;
+    double speed = 20;
+    int seconds = 300;
+    std::optional<QString> db; ///< --db (none: a temporary file)
+    bool inspector = false;
+};
+
+BenchOptions readOptions(QApplication &app)
+{
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Town Hall UI benchmark"));
     p.addHelpOption();
@@ -231,94 +237,98 @@ int main(int argc, char **argv)
                  QStringLiteral("Keep the tool-call inspector open (every recorded call crosses "
                                 "to the UI, seat health shown).")});
     p.process(app);
-    const int matches = std::max(1, p.value(QStringLiteral("matches")).toInt());
-    const double speed = std::max(0.1, p.value(QStringLiteral("speed")).toDouble());
-    const int seconds = std::max(10, p.value(QStringLiteral("seconds")).toInt());
+    BenchOptions o;
+    o.matches = std::max(1, p.value(QStringLiteral("matches")).toInt());
+    o.speed = std::max(0.1, p.value(QStringLiteral("speed")).toDouble());
+    o.seconds = std::max(10, p.value(QStringLiteral("seconds")).toInt());
+    if (p.isSet(QStringLiteral("db")))
+        o.db = p.value(QStringLiteral("db"));
+    o.inspector = p.isSet(QStringLiteral("inspector"));
+    return o;
+}
 
-    QTemporaryDir tmp;
-    app::GuiHostOptions o;
-    o.host.dbPath = p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db"))
-                                                  : tmp.filePath(QStringLiteral("bench.sqlite"));
-    o.host.speed = speed;
-    o.port = 0;
-    o.host.seed = 777;
+/// A finished long match, handed over as the host would (for the replay figure).
+engine::Match handOverLongMatch(ui::HostLink &link)
+{
+    engine::Match longOne = longMatch(520);
+    std::printf("a finished match of %zu events handed to the UI for the replay figure\n",
+                longOne.log().size());
+    Q_EMIT link.matchEvents(QString::fromStdString(longOne.matchId()),
+                            std::make_shared<const std::vector<engine::Event>>(longOne.log()));
+    return longOne;
+}
 
-    ui::HostLink link;
-    ui::MainWindow w(&link);
-    w.resize(1440, 900);
-    w.show();
-    app::GuiHost host(o, &link);
-    const bool inspector = p.isSet(QStringLiteral("inspector"));
-    if (inspector) {
-        w.inspector()->setAgentViewProvider(app::agentViewProvider());
-        w.inspectorAction()->trigger();
-    }
-
-    // ---- latency probes
+/// Event-to-screen latencies, gathered while the matches run.
+struct LatencyProbes
+{
     std::vector<double> replicaLatency; // every match: replica + map updated
     std::vector<double> panelLatency;   // selected match: panel models synced
     std::vector<double> paintLatency;   // selected match: transcript repainted
     qint64 pendingPaintAt = 0;          // `at` of the newest selected event not yet painted
     std::uint64_t eventsSeen = 0;
-    // A finished long match, handed over as the host would (for the replay figure).
-    const engine::Match longOne = longMatch(520);
-    std::printf("a finished match of %zu events handed to the UI for the replay figure\n",
-                longOne.log().size());
-    Q_EMIT link.matchEvents(QString::fromStdString(longOne.matchId()),
-                            std::make_shared<const std::vector<engine::Event>>(longOne.log()));
+};
 
+/// Calls onPaint when the widget it filters paints.
+struct PaintProbe final : QObject
+{
+    std::function<void()> onPaint;
+    bool eventFilter(QObject *, QEvent *e) override
+    {
+        if (e->type() == QEvent::Paint && onPaint)
+            onPaint();
+        return false;
+    }
+};
+
+void installProbes(ui::MainWindow &w, QObject &context, LatencyProbes &probes, PaintProbe &probe)
+{
     // Runs after MainWindow's and the controller's handlers (connected later).
     QObject::connect(w.replicas(),
                      &ui::ReplicaSet::matchAdvanced,
-                     &app,
+                     &context,
                      [&](const QString &id, qsizetype firstNew) {
                          const engine::Match *m = w.replicas()->match(id);
                          if (!m)
                              return;
                          const qint64 t = nowMs();
                          const auto &log = m->log();
-                         eventsSeen += log.size() - std::size_t(firstNew);
+                         probes.eventsSeen += log.size() - std::size_t(firstNew);
                          // The oldest event of the batch waited longest.
-                         replicaLatency.push_back(double(t - log[std::size_t(firstNew)].at));
+                         probes.replicaLatency.push_back(double(t - log[std::size_t(firstNew)].at));
                          if (id == w.controller()->selectedMatch() && w.controller()->isLive())
-                             panelLatency.push_back(double(t - log[std::size_t(firstNew)].at));
+                             probes.panelLatency.push_back(
+                                 double(t - log[std::size_t(firstNew)].at));
                      });
     // A new transcript row of the selected match waits for the next paint.
     QObject::connect(w.controller()->transcript(),
                      &QAbstractItemModel::rowsInserted,
-                     &app,
+                     &context,
                      [&](const QModelIndex &, int first, int) {
                          const engine::Match *live = w.controller()->liveMatch();
-                         if (!pendingPaintAt && w.controller()->isLive() && live && !live->ended())
-                             pendingPaintAt = w.controller()
-                                                  ->transcript()
-                                                  ->index(first, 0)
-                                                  .data(ui::TranscriptModel::TimestampRole)
-                                                  .toLongLong();
+                         if (!probes.pendingPaintAt && w.controller()->isLive() && live
+                             && !live->ended())
+                             probes.pendingPaintAt = w.controller()
+                                                         ->transcript()
+                                                         ->index(first, 0)
+                                                         .data(ui::TranscriptModel::TimestampRole)
+                                                         .toLongLong();
                      });
-    QObject::connect(w.controller()->transcript(), &QAbstractItemModel::modelReset, &app, [&] {
-        pendingPaintAt = 0;
+    QObject::connect(w.controller()->transcript(), &QAbstractItemModel::modelReset, &context, [&] {
+        probes.pendingPaintAt = 0;
     });
-    struct PaintProbe final : QObject
-    {
-        std::function<void()> onPaint;
-        bool eventFilter(QObject *, QEvent *e) override
-        {
-            if (e->type() == QEvent::Paint && onPaint)
-                onPaint();
-            return false;
-        }
-    } probe;
     probe.onPaint = [&] {
-        if (pendingPaintAt) {
-            paintLatency.push_back(double(nowMs() - pendingPaintAt));
-            pendingPaintAt = 0;
+        if (probes.pendingPaintAt) {
+            probes.paintLatency.push_back(double(nowMs() - probes.pendingPaintAt));
+            probes.pendingPaintAt = 0;
         }
     };
     w.spectatorPanel()->transcriptView()->viewport()->installEventFilter(&probe);
+}
 
-    QElapsedTimer wall;
-    wall.start();
+/// Starts the host and waits (20 s at most) until it serves; false, said on
+/// stderr, if it does not.
+bool startHost(app::GuiHost &host)
+{
     host.start();
     {
         QEventLoop loop;
@@ -328,28 +338,17 @@ int main(int argc, char **argv)
     }
     if (host.mcpUrl().isEmpty()) {
         std::fprintf(stderr, "ui_bench: the host did not start\n");
-        return 1;
+        return false;
     }
-    std::printf("ui_bench: %d matches at x%g, host on %s, db %s\n",
-                matches,
-                speed,
-                qPrintable(host.mcpUrl()),
-                qPrintable(o.host.dbPath));
-    std::printf("machine: %d logical CPUs (QThread::idealThreadCount), Qt %s, platform %s\n",
-                QThread::idealThreadCount(),
-                qVersion(),
-                qPrintable(QGuiApplication::platformName()));
-    std::fflush(stdout);
+    return true;
+}
 
-    StallMeter stalls;
-    stalls.start();
-    Q_EMIT link.fillSeatsRequested(8 * matches);
-
-    // Like a viewer: hop to another running match every 3 s, omniscient half the time.
-    int hop = 0;
-    std::vector<double> hopMs;
-    QTimer hopper;
-    QObject::connect(&hopper, &QTimer::timeout, &app, [&] {
+/// Like a viewer: hops to another running match at each tick, omniscient
+/// half the time; each hop's time goes to `hopMs`.
+void hopBetweenMatches(
+    QTimer &hopper, QObject &context, ui::MainWindow &w, int &hop, std::vector<double> &hopMs)
+{
+    QObject::connect(&hopper, &QTimer::timeout, &context, [&] {
         QElapsedTimer ht;
         ht.start();
         const auto measured = qScopeGuard([&] {
@@ -366,87 +365,111 @@ int main(int argc, char **argv)
         w.omniscientAction()->setChecked(hop % 4 >= 2);
         ++hop;
     });
-    hopper.start(3000);
+}
 
-    // Until every match ended (or the time is up).
+/// Until every match ended (or the time is up): the matches that ended.
+int waitForMatches(ui::MainWindow &w, int matches, const QElapsedTimer &wall, int seconds)
+{
     int ended = 0;
-    {
-        QEventLoop loop;
-        QTimer poll;
-        QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-            ended = 0;
-            for (const QString &id : w.replicas()->matchIds()) {
-                const engine::Match *m = w.replicas()->match(id);
-                if (m && m->ended() && id != QLatin1String("match-long"))
-                    ++ended;
-            }
-            if (ended >= matches || wall.elapsed() > seconds * 1000)
-                loop.quit();
-        });
-        poll.start(250);
-        loop.exec();
-    }
-    stalls.stop();
-    hopper.stop();
-    const double runSeconds = double(wall.elapsed()) / 1000.0;
-
-    // ---- replay: open the finished match with the most events
-    QString biggest;
-    std::size_t biggestEvents = 0;
-    for (const QString &id : w.replicas()->matchIds())
-        if (const engine::Match *m = w.replicas()->match(id);
-            m && m->ended() && m->log().size() > biggestEvents) {
-            biggest = id;
-            biggestEvents = m->log().size();
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        ended = 0;
+        for (const QString &id : w.replicas()->matchIds()) {
+            const engine::Match *m = w.replicas()->match(id);
+            if (m && m->ended() && id != QLatin1String("match-long"))
+                ++ended;
         }
+        if (ended >= matches || wall.elapsed() > seconds * 1000)
+            loop.quit();
+    });
+    poll.start(250);
+    loop.exec();
+    return ended;
+}
+
+struct ReplayTimes
+{
+    QString biggest; ///< the finished match with the most events
+    std::size_t biggestEvents = 0;
     std::vector<double> openMs;
     std::vector<double> scrubMs;
-    if (!biggest.isEmpty()) {
-        for (int round = 0; round < 5; ++round) {
-            // From another match, so the panel really switches.
-            w.controller()->selectMatch(w.replicas()->matchIds().first() == biggest
-                                            ? w.replicas()->matchIds().last()
-                                            : w.replicas()->matchIds().first());
-            w.omniscientAction()->setChecked(round % 2 == 1);
-            QCoreApplication::processEvents();
-            QElapsedTimer t;
-            t.start();
-            w.controller()->selectMatch(biggest);
-            w.controller()->scrubTo(quint64(biggestEvents / 2)); // replay at mid-match
-            w.repaint();                                         // and show it
-            openMs.push_back(double(t.nsecsElapsed()) / 1e6);
-            t.restart();
-            w.controller()->scrubTo(quint64(biggestEvents - 1)); // the other end of the bar
-            w.repaint();
-            scrubMs.push_back(double(t.nsecsElapsed()) / 1e6);
-            w.controller()->goLive();
-        }
-    }
+};
 
-    // What one frame costs with every building on the map.
+/// Replay: opens the finished match with the most events at mid-match, and
+/// scrubs to its end, five times.
+ReplayTimes timeReplay(ui::MainWindow &w)
+{
+    ReplayTimes r;
+    for (const QString &id : w.replicas()->matchIds())
+        if (const engine::Match *m = w.replicas()->match(id);
+            m && m->ended() && m->log().size() > r.biggestEvents) {
+            r.biggest = id;
+            r.biggestEvents = m->log().size();
+        }
+    if (r.biggest.isEmpty())
+        return r;
+    for (int round = 0; round < 5; ++round) {
+        // From another match, so the panel really switches.
+        w.controller()->selectMatch(w.replicas()->matchIds().first() == r.biggest
+                                        ? w.replicas()->matchIds().last()
+                                        : w.replicas()->matchIds().first());
+        w.omniscientAction()->setChecked(round % 2 == 1);
+        QCoreApplication::processEvents();
+        QElapsedTimer t;
+        t.start();
+        w.controller()->selectMatch(r.biggest);
+        w.controller()->scrubTo(quint64(r.biggestEvents / 2)); // replay at mid-match
+        w.repaint();                                           // and show it
+        r.openMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        t.restart();
+        w.controller()->scrubTo(quint64(r.biggestEvents - 1)); // the other end of the bar
+        w.repaint();
+        r.scrubMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        w.controller()->goLive();
+    }
+    return r;
+}
+
+struct FrameTimes
+{
     std::vector<double> frameMs, mapMs, panelMs;
+};
+
+/// What one frame costs with every building on the map.
+FrameTimes timeFrames(ui::MainWindow &w)
+{
+    FrameTimes f;
     for (int i = 0; i < 5; ++i) {
         QElapsedTimer t;
         t.start();
         w.repaint();
-        frameMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        f.frameMs.push_back(double(t.nsecsElapsed()) / 1e6);
         t.restart();
         w.mapView()->viewport()->repaint();
-        mapMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        f.mapMs.push_back(double(t.nsecsElapsed()) / 1e6);
         t.restart();
         w.spectatorPanel()->repaint();
-        panelMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        f.panelMs.push_back(double(t.nsecsElapsed()) / 1e6);
     }
+    return f;
+}
 
-    const QString hwm = procStatus("VmHWM:");
-    const QString rss = procStatus("VmRSS:");
+/// The run: events, UI-thread stalls, event-to-screen latencies, hops.
+void printRun(double runSeconds,
+              int ended,
+              int matches,
+              const LatencyProbes &probes,
+              const StallMeter &stalls,
+              const std::vector<double> &hopMs)
+{
     const auto &g = stalls.gaps();
     std::printf("\nran %.1f s; %d of %d matches ended; %llu events reached the UI (%.0f/s)\n",
                 runSeconds,
                 ended,
                 matches,
-                static_cast<unsigned long long>(eventsSeen),
-                double(eventsSeen) / runSeconds);
+                static_cast<unsigned long long>(probes.eventsSeen),
+                double(probes.eventsSeen) / runSeconds);
     std::printf("UI thread (1 ms timer, %zu ticks): worst gap %.1f ms (at %.1f s), p99 %.2f ms, "
                 "p99.9 %.2f ms, "
                 "gaps > 16 ms: %d, > 33 ms: %d\n",
@@ -463,6 +486,9 @@ int main(int argc, char **argv)
                 stalls.worstGapCpu(),
                 stalls.worstBusy(),
                 stalls.busyOver(16));
+    const std::vector<double> &replicaLatency = probes.replicaLatency;
+    const std::vector<double> &panelLatency = probes.panelLatency;
+    const std::vector<double> &paintLatency = probes.paintLatency;
     std::printf("event -> replica + map (all matches, %zu batches): p50 %.0f ms, p95 %.0f ms, p99 "
                 "%.0f ms, max %.0f ms\n",
                 replicaLatency.size(),
@@ -488,28 +514,112 @@ int main(int argc, char **argv)
                 hopMs.size(),
                 percentile(hopMs, 50),
                 percentile(hopMs, 100));
+}
+
+/// What a frame, the memory and a replay cost.
+void printCosts(ui::MainWindow &w,
+                const FrameTimes &f,
+                const QString &hwm,
+                const QString &rss,
+                bool inspector,
+                const ReplayTimes &replay)
+{
     std::printf("one frame with %lld matches on the map: whole window %.1f ms, town map %.1f ms, "
                 "spectator panel "
                 "%.1f ms (medians)\n",
                 static_cast<long long>(w.replicas()->matchIds().size()),
-                percentile(frameMs, 50),
-                percentile(mapMs, 50),
-                percentile(panelMs, 50));
+                percentile(f.frameMs, 50),
+                percentile(f.mapMs, 50),
+                percentile(f.panelMs, 50));
     std::printf("RSS: peak (VmHWM) %.1f MiB, now (VmRSS) %.1f MiB (target < 250 MiB)\n",
                 mib(hwm),
                 mib(rss));
     if (inspector)
         std::printf("inspector: %d recorded calls reached the dock\n",
                     w.inspector()->calls()->rowCount());
-    if (!biggest.isEmpty())
+    if (!replay.biggest.isEmpty())
         std::printf(
             "replay: open a finished %zu-event match at mid-match: median %.1f ms, worst %.1f ms "
             "(target < 200 ms); scrub to its end: median %.1f ms, worst %.1f ms\n",
-            biggestEvents,
-            percentile(openMs, 50),
-            percentile(openMs, 100),
-            percentile(scrubMs, 50),
-            percentile(scrubMs, 100));
+            replay.biggestEvents,
+            percentile(replay.openMs, 50),
+            percentile(replay.openMs, 100),
+            percentile(replay.scrubMs, 50),
+            percentile(replay.scrubMs, 100));
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("TownHallBench"));
+    QCoreApplication::setApplicationName(QStringLiteral("ui_bench"));
+    QStandardPaths::setTestModeEnabled(true);
+    const BenchOptions opt = readOptions(app);
+    const int matches = opt.matches;
+
+    QTemporaryDir tmp;
+    app::GuiHostOptions o;
+    o.host.dbPath = opt.db ? *opt.db : tmp.filePath(QStringLiteral("bench.sqlite"));
+    o.host.speed = opt.speed;
+    o.port = 0;
+    o.host.seed = 777;
+
+    ui::HostLink link;
+    ui::MainWindow w(&link);
+    w.resize(1440, 900);
+    w.show();
+    app::GuiHost host(o, &link);
+    if (opt.inspector) {
+        w.inspector()->setAgentViewProvider(app::agentViewProvider());
+        w.inspectorAction()->trigger();
+    }
+
+    // ---- latency probes
+    LatencyProbes probes;
+    const engine::Match longOne = handOverLongMatch(link); // in memory for every figure
+    PaintProbe paintProbe;
+    installProbes(w, app, probes, paintProbe);
+
+    QElapsedTimer wall;
+    wall.start();
+    if (!startHost(host))
+        return 1;
+    std::printf("ui_bench: %d matches at x%g, host on %s, db %s\n",
+                matches,
+                opt.speed,
+                qPrintable(host.mcpUrl()),
+                qPrintable(o.host.dbPath));
+    std::printf("machine: %d logical CPUs (QThread::idealThreadCount), Qt %s, platform %s\n",
+                QThread::idealThreadCount(),
+                qVersion(),
+                qPrintable(QGuiApplication::platformName()));
+    std::fflush(stdout);
+
+    StallMeter stalls;
+    stalls.start();
+    Q_EMIT link.fillSeatsRequested(8 * matches);
+
+    // Like a viewer: hop to another running match every 3 s, omniscient half the time.
+    int hop = 0;
+    std::vector<double> hopMs;
+    QTimer hopper;
+    hopBetweenMatches(hopper, app, w, hop, hopMs);
+    hopper.start(3000);
+
+    const int ended = waitForMatches(w, matches, wall, opt.seconds);
+    stalls.stop();
+    hopper.stop();
+    const double runSeconds = double(wall.elapsed()) / 1000.0;
+
+    const ReplayTimes replay = timeReplay(w);
+    const FrameTimes frames = timeFrames(w);
+
+    const QString hwm = procStatus("VmHWM:");
+    const QString rss = procStatus("VmRSS:");
+    printRun(runSeconds, ended, matches, probes, stalls, hopMs);
+    printCosts(w, frames, hwm, rss, opt.inspector, replay);
     std::fflush(stdout);
     w.close();
     host.stop();
