@@ -109,8 +109,8 @@ NewMatchDialog::NewMatchDialog(ProfileStore &profiles, QSettings &settings, QWid
         m_rules->addItem(
             tr("%1 (%n seats)", nullptr, r.seatCount()).arg(QString::fromStdString(r.name)),
             QString::fromStdString(r.name));
-    m_rules->setToolTip(tr(
-        "The roles at the table and the rules (seed 002 adds the witch, the hunter and the PK)."));
+    m_rules->setToolTip(tr("The roles at the table and the rules (the witch tables add the witch, "
+                           "the hunter and the PK)."));
     auto *rulesLabel = new QLabel(tr("&Rules:"));
     rulesLabel->setBuddy(m_rules);
     auto *timersLabel = new QLabel(tr("&Timers:"));
@@ -536,7 +536,10 @@ void NewMatchDialog::save() const
 void NewMatchDialog::restore()
 {
     m_settings.beginGroup(Group);
-    if (const int r = m_rules->findData(m_settings.value(QStringLiteral("rules")).toString());
+    // A preset saved under its former name (seed002-9) is found by the name it has now.
+    const QString savedRules = m_settings.value(QStringLiteral("rules")).toString();
+    const auto preset = engine::rulePreset(savedRules.toStdString());
+    if (const int r = m_rules->findData(preset ? QString::fromStdString(preset->name) : savedRules);
         r >= 0)
         m_rules->setCurrentIndex(r);
     const int count = std::min(m_settings.beginReadArray(QStringLiteral("seats")), int(MaxRows));

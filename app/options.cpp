@@ -98,16 +98,15 @@ void addHostOptions(QCommandLineParser &p,
     p.addOption(
         {QStringLiteral("durable"), QStringLiteral("Survive power loss too (synchronous=FULL).")});
     p.addOption({QStringLiteral("no-rate-limits"),
-                 QStringLiteral("Switch off the §8.6 rate limits (benchmarks).")});
+                 QStringLiteral("Switch off the per-agent rate limits (benchmarks).")});
     p.addOption({QStringLiteral("seed"),
                  QStringLiteral("Lobby seed (default: random)."),
                  QStringLiteral("S")});
-    p.addOption(
-        {QStringLiteral("timers"),
-         QStringLiteral(
-             "Phase timers of new matches: \"standard\" (seed 000) or \"models\" (longer turns "
-             "for seats played by language models)."),
-         QStringLiteral("PRESET")});
+    p.addOption({QStringLiteral("timers"),
+                 QStringLiteral("Phase timers of new matches: \"standard\" (the contract's) or "
+                                "\"models\" (longer turns "
+                                "for seats played by language models)."),
+                 QStringLiteral("PRESET")});
     p.addOption(
         {QStringLiteral("rules"),
          QStringLiteral(

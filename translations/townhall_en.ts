@@ -1196,8 +1196,8 @@
         </translation>
     </message>
     <message>
-        <source>The roles at the table and the rules (seed 002 adds the witch, the hunter and the PK).</source>
-        <translation>The roles at the table and the rules (seed 002 adds the witch, the hunter and the PK).</translation>
+        <source>The roles at the table and the rules (the witch tables add the witch, the hunter and the PK).</source>
+        <translation>The roles at the table and the rules (the witch tables add the witch, the hunter and the PK).</translation>
     </message>
     <message>
         <source>&amp;Rules:</source>

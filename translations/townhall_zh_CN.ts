@@ -1187,8 +1187,8 @@
         </translation>
     </message>
     <message>
-        <source>The roles at the table and the rules (seed 002 adds the witch, the hunter and the PK).</source>
-        <translation>桌上的角色与规则（种子 002 增加了女巫、猎人和 PK）。</translation>
+        <source>The roles at the table and the rules (the witch tables add the witch, the hunter and the PK).</source>
+        <translation>桌上的角色与规则（女巫桌增加了女巫、猎人和 PK）。</translation>
     </message>
     <message>
         <source>&amp;Rules:</source>

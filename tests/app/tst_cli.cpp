@@ -658,7 +658,7 @@ void TstCli::rulesListsThePresets()
     const json list = json::parse(js.out.toStdString());
     QVERIFY(list.is_array());
     const std::map<std::string, int> presets{
-        {"classic", 8}, {"seed002-6", 6}, {"seed002-9", 9}, {"seed002-12", 12}};
+        {"classic", 8}, {"witch-6", 6}, {"witch-hunter-9", 9}, {"witch-hunter-doctor-12", 12}};
     QCOMPARE(list.size(), presets.size());
     for (const auto &[name, seats] : presets) {
         const auto it = std::find_if(
@@ -675,7 +675,7 @@ void TstCli::rulesListsThePresets()
 
     // An entry of --json is a rule-set file that plays as the preset it describes.
     auto nine = *std::find_if(
-        list.begin(), list.end(), [](const json &j) { return j.at("name") == "seed002-9"; });
+        list.begin(), list.end(), [](const json &j) { return j.at("name") == "witch-hunter-9"; });
     nine.erase("seats");
     nine.erase("queueId");
     QTemporaryDir dir;
@@ -689,7 +689,7 @@ void TstCli::rulesListsThePresets()
                           QStringLiteral("--json"),
                           QStringLiteral("--rules")};
     Run fromFile = townhall(sim + QStringList{file.fileName()});
-    Run byName = townhall(sim + QStringList{QStringLiteral("seed002-9")});
+    Run byName = townhall(sim + QStringList{QStringLiteral("witch-hunter-9")});
     QCOMPARE(fromFile.code, 0);
     QCOMPARE(json::parse(fromFile.out.toStdString()).at("logHash"),
              json::parse(byName.out.toStdString()).at("logHash"));
@@ -716,18 +716,25 @@ void TstCli::simulateWithRules()
     Run nine = townhall(base + QStringList{QStringLiteral("--rules"), QStringLiteral("9p")});
     QCOMPARE(nine.code, 0);
     const json j9 = json::parse(nine.out.toStdString());
-    QCOMPARE(j9.at("rules").get<std::string>(), std::string("seed002-9"));
+    QCOMPARE(j9.at("rules").get<std::string>(), std::string("witch-hunter-9"));
     QCOMPARE(j9.at("villagerWins").get<int>() + j9.at("werewolfWins").get<int>()
                  + j9.at("draws").get<int>(),
              40);
     QVERIFY(j9.at("logHash") != jc.at("logHash"));
+    // The table's former name still plays it.
+    Run former
+        = townhall(base + QStringList{QStringLiteral("--rules"), QStringLiteral("seed002-9")});
+    QCOMPARE(former.code, 0);
+    const json jf = json::parse(former.out.toStdString());
+    QCOMPARE(jf.at("rules").get<std::string>(), std::string("witch-hunter-9"));
+    QCOMPARE(jf.at("logHash"), j9.at("logHash"));
     Run nineText = townhall({QStringLiteral("simulate"),
                              QStringLiteral("--matches"),
                              QStringLiteral("5"),
                              QStringLiteral("--rules"),
-                             QStringLiteral("seed002-9")});
+                             QStringLiteral("witch-hunter-9")});
     QCOMPARE(nineText.code, 0);
-    QVERIFY(nineText.out.startsWith("rules:             seed002-9\n"));
+    QVERIFY(nineText.out.startsWith("rules:             witch-hunter-9\n"));
     QVERIFY(nineText.out.contains("\ndraws:             "));
 
     Run bad = townhall(
@@ -740,7 +747,7 @@ void TstCli::simulateWithRules()
     QTemporaryDir dir;
     QFile file(dir.filePath(QStringLiteral("bad.json")));
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(R"({"base": "seed002-9", "roles": {"werewolves": 0}})");
+    file.write(R"({"base": "witch-hunter-9", "roles": {"werewolves": 0}})");
     file.close();
     Run badFile = townhall(
         {QStringLiteral("simulate"), QStringLiteral("--rules"), file.fileName()}, {}, 20'000);

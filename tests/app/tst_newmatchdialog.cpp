@@ -337,14 +337,14 @@ private Q_SLOTS:
             QCOMPARE(dialog.rules().name, std::string("classic"));
             QCOMPARE(dialog.seatCount(), NewMatchDialog::Seats);
             QVERIFY(!dialog.nameEdit(8)->isVisible());
-            const int nine = dialog.rulesBox()->findData(QStringLiteral("seed002-9"));
+            const int nine = dialog.rulesBox()->findData(QStringLiteral("witch-hunter-9"));
             QVERIFY(nine >= 0);
             dialog.rulesBox()->setCurrentIndex(nine);
             QCOMPARE(dialog.seatCount(), 9);
             QVERIFY(dialog.nameEdit(8)->isVisible());
             QVERIFY(!dialog.nameEdit(9)->isVisible());
             QCOMPARE(dialog.plan().seats.seats.size(), std::size_t(9));
-            QCOMPARE(dialog.plan().rules.name, std::string("seed002-9"));
+            QCOMPARE(dialog.plan().rules.name, std::string("witch-hunter-9"));
 
             dialog.setKind(0, Kind::Push);
             QVERIFY(dialog.pushUrlEdit(0)->isVisible());
@@ -374,7 +374,7 @@ private Q_SLOTS:
         QVERIFY(stored.contains("127.0.0.1"));
         QVERIFY2(!stored.contains("push-secret-token"), "the token is a secret");
         NewMatchDialog again(s.store, s.settings);
-        QCOMPARE(again.rules().name, std::string("seed002-9"));
+        QCOMPARE(again.rules().name, std::string("witch-hunter-9"));
         QCOMPARE(again.kind(0), Kind::Push);
         QCOMPARE(again.pushUrlEdit(0)->text(), QStringLiteral("http://127.0.0.1:9000/ada"));
         QVERIFY(again.pushTokenEdit(0)->text().isEmpty());
@@ -382,13 +382,13 @@ private Q_SLOTS:
     }
 
     // A nine-seat plan from the dialog goes to the queue that seats
-    // seed002-9, not the default (classic) one, and its match has those rules.
+    // witch-hunter-9, not the default (classic) one, and its match has those rules.
     void aNineSeatPlanJoinsItsRuleSetsQueue()
     {
         Settings s;
         NewMatchDialog dialog(s.store, s.settings);
         dialog.rulesBox()->setCurrentIndex(
-            dialog.rulesBox()->findData(QStringLiteral("seed002-9")));
+            dialog.rulesBox()->findData(QStringLiteral("witch-hunter-9")));
         for (int seat = 0; seat < 9; ++seat)
             dialog.setKind(seat, Kind::Bot);
         dialog.setKind(8, Kind::Open);
@@ -400,7 +400,7 @@ private Q_SLOTS:
         QVERIFY(startHost(gui));
         QSignalSpy notices(&link, &ui::HostLink::notice);
         gui.queuePlan(plan, std::make_shared<providers::EnvironmentKeySource>());
-        const std::string queue = std::string(engine::PresetQueuePrefix) + "seed002-9";
+        const std::string queue = std::string(engine::PresetQueuePrefix) + "witch-hunter-9";
         QTRY_VERIFY_WITH_TIMEOUT(lastNotice(notices).contains(QStringLiteral("Queued 8 seat")),
                                  20'000);
         // The open seat is told where to join.
@@ -412,7 +412,7 @@ private Q_SLOTS:
             waiting = int(h.lobby().queue(queue).size());
         });
         QCOMPARE(waiting, 8);
-        // The ninth player starts a seed002-9 match.
+        // The ninth player starts a witch-hunter-9 match.
         GuiHostTestAccess::runInHost(
             gui, [&queue](host::Host &h) { h.queueBot(QStringLiteral("Newcomer"), queue); });
         std::string rules;
@@ -427,7 +427,7 @@ private Q_SLOTS:
                                       }),
                                   !rules.empty()),
                                  20'000);
-        QCOMPARE(rules, std::string("seed002-9"));
+        QCOMPARE(rules, std::string("witch-hunter-9"));
         QCOMPARE(seats, 9);
     }
 

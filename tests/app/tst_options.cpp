@@ -93,9 +93,11 @@ private Q_SLOTS:
             QString error;
             auto nine = read(mode, {QStringLiteral("--rules"), QStringLiteral("9p")}, &error);
             QVERIFY2(nine, qPrintable(error));
-            QCOMPARE(nine->host.rules, *townhall::engine::rulePreset("seed002-9"));
+            QCOMPARE(nine->host.rules, *townhall::engine::rulePreset("witch-hunter-9"));
             auto twelve
-                = read(mode, {QStringLiteral("--rules"), QStringLiteral("seed002-12")}, &error);
+                = read(mode,
+                       {QStringLiteral("--rules"), QStringLiteral("witch-hunter-doctor-12")},
+                       &error);
             QVERIFY2(twelve, qPrintable(error));
             QCOMPARE(twelve->host.rules.seatCount(), 12);
 
@@ -104,7 +106,7 @@ private Q_SLOTS:
             QVERIFY(!unknown);
             QVERIFY2(error.startsWith(QStringLiteral("--rules: unknown rule set 'seed003'")),
                      qPrintable(error));
-            QVERIFY2(error.contains(QStringLiteral("seed002-9")),
+            QVERIFY2(error.contains(QStringLiteral("witch-hunter-9")),
                      qPrintable(error)); // lists the presets
         }
 
@@ -119,7 +121,7 @@ private Q_SLOTS:
         };
         QString error;
         const QString good
-            = write("house.json", R"({"base": "seed002-9", "name": "house", "maxDays": 4})");
+            = write("house.json", R"({"base": "witch-hunter-9", "name": "house", "maxDays": 4})");
         auto house = read(HostMode::Headless, {QStringLiteral("--rules"), good}, &error);
         QVERIFY2(house, qPrintable(error));
         QCOMPARE(house->host.rules.name, std::string("house"));
@@ -127,13 +129,13 @@ private Q_SLOTS:
         QCOMPARE(house->host.rules.seatCount(), 9);
 
         // RuleSet::fromJson's own message, after the file's name.
-        const QString badKey = write("typo.json", R"({"base": "seed002-9", "wolves": 3})");
+        const QString badKey = write("typo.json", R"({"base": "witch-hunter-9", "wolves": 3})");
         QVERIFY(!read(HostMode::Headless, {QStringLiteral("--rules"), badKey}, &error));
         QVERIFY2(error.startsWith(QStringLiteral("--rules: ") + badKey + QStringLiteral(": ")),
                  qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("wolves")), qPrintable(error));
         const auto expected = townhall::engine::RuleSet::fromJson(
-            townhall::engine::json{{"base", "seed002-9"}, {"wolves", 3}});
+            townhall::engine::json{{"base", "witch-hunter-9"}, {"wolves", 3}});
         QVERIFY(!expected);
         QVERIFY2(error.endsWith(QString::fromStdString(expected.error().message)),
                  qPrintable(error));

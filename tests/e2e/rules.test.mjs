@@ -1,4 +1,4 @@
-// Nine official-SDK clients play a seed 002 table (`--rules 9p`: three
+// Nine official-SDK clients play the witch-hunter-9 table (three
 // wolves, seer, witch, hunter, three villagers, PK on ties) to GAME_ENDED
 // through the tools only: witch_act every night the witch is asked, the
 // hunter's shot when it comes, PK defences through say_public and the PK
@@ -7,6 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, dotted, joinAndFindMatch, startHost, underscored } from './lib.mjs';
 
 // Every answer is checked against the served output schemas by the SDK
@@ -97,7 +100,14 @@ async function play(agent, matchId, memo) {
 }
 
 test('nine SDK clients play a witch-hunter-9 table to the end with witch, hunter and PK tools', { timeout: 480000 }, async (t) => {
-  const host = await startHost({ speed: 50, seed: 5, extra: ['--rules', '9p'] });
+  // The witch-hunter-9 table with a longer PK defence turn: at speed 50 the
+  // usual 30 s is 0.6 s, which a loaded machine can let pass before the
+  // candidate's client has read that it is its turn.
+  const dir = mkdtempSync(join(tmpdir(), 'townhall-rules-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const rulesFile = join(dir, 'nine.json');
+  writeFileSync(rulesFile, JSON.stringify({ base: 'witch-hunter-9', timers: { pkDefenseTurnMs: 150000 } }));
+  const host = await startHost({ speed: 50, seed: 5, extra: ['--rules', rulesFile] });
   t.after(() => host.stop());
   const agents = Array.from({ length: 9 }, (_, i) => new Agent(`sdk-002-${i + 1}`, {
     host, names: i % 2 ? 'underscore' : 'dotted', path: i % 2 ? '/mcp/underscore' : '/mcp',

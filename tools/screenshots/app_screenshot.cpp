@@ -390,9 +390,9 @@ int main(int argc, char **argv)
         // Seed 002's nine-seat table: two models, two push agents, an open
         // seat for an MCP agent, bots for the rest.
         dialog.rulesBox()->setCurrentIndex(
-            dialog.rulesBox()->findData(QStringLiteral("seed002-9")));
+            dialog.rulesBox()->findData(QStringLiteral("witch-hunter-9")));
         settle(100);
-        check(dialog.seatCount() == 9, "nine seats for seed002-9");
+        check(dialog.seatCount() == 9, "nine seats for witch-hunter-9");
         for (int seat = 0; seat < 9; ++seat)
             dialog.setKind(seat, Kind::Bot);
         model(0, QStringLiteral("ollama"), QString(), QStringLiteral("Speaks in riddles."));
@@ -407,7 +407,7 @@ int main(int argc, char **argv)
         dialog.resize(1100, dialog.sizeHint().height());
         settle(300);
         const QString nine
-            = dir + QLatin1Char('/') + prefix + QStringLiteral("17-new-match-seed002-9.png");
+            = dir + QLatin1Char('/') + prefix + QStringLiteral("17-new-match-witch-hunter-9.png");
         check(dialog.grab().save(nine), "nine-seat new match dialog saved");
         std::printf("%s\n", qPrintable(nine));
     }

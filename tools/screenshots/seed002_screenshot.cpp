@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Seed 002 in the main window: a seed002-9 match in its PK revote (public
-// view) and a twelve-seat seed002-12 table at night (omniscient view).
+// Seed 002 in the main window: a witch-hunter-9 match in its PK revote (public
+// view) and a twelve-seat witch-hunter-doctor-12 table at night (omniscient view).
 // Exits non-zero if the tally, the players or the transcript do not show
 // what the moment needs.
 //   seed002_screenshot <output-dir> [--size WxH]
@@ -45,7 +45,7 @@ engine::MatchConfig configFor(const char *preset)
     return c;
 }
 
-/// A seed002-9 match played by hand to the middle of its PK revote: the
+/// A witch-hunter-9 match played by hand to the middle of its PK revote: the
 /// built-in bots do not play the PK yet, so this one is scripted.
 engine::Match scriptedPk(engine::TimeMs &now)
 {
@@ -54,7 +54,7 @@ engine::Match scriptedPk(engine::TimeMs &now)
     for (int i = 0; i < 9; ++i)
         seats.push_back({"agent:" + std::to_string(i + 1), engine::botNames()[std::size_t(i)]});
     engine::Match m = engine::Match::create(
-        engine::Lobby::matchIdFor(90), "bld-90", 90, 11, seats, configFor("seed002-9"), now);
+        engine::Lobby::matchIdFor(90), "bld-90", 90, 11, seats, configFor("witch-hunter-9"), now);
     auto run = [&](engine::Command c) {
         now += 3100;
         (void)m.execute(c, now);
@@ -146,7 +146,7 @@ int main(int argc, char **argv)
     w.show();
     feed.sendServerInfo();
 
-    // 1. seed002-9 in the PK revote, public view: only the tied players on the tally.
+    // 1. witch-hunter-9 in the PK revote, public view: only the tied players on the tally.
     engine::TimeMs at = feed.now();
     const engine::Match scripted = scriptedPk(at);
     const QString pk = QString::fromStdString(scripted.matchId());
@@ -162,8 +162,8 @@ int main(int argc, char **argv)
 
     w.setClock([&feed] { return feed.now(); });
 
-    // 2. seed002-12 at night 2, omniscient: twelve seats, the witch's potions.
-    feed.setMatchConfig(configFor("seed002-12"));
+    // 2. witch-hunter-doctor-12 at night 2, omniscient: twelve seats, the witch's potions.
+    feed.setMatchConfig(configFor("witch-hunter-doctor-12"));
     const QString big = feed.startMatch(12);
     w.controller()->selectMatch(big);
     feed.stepUntil(big, [](const engine::Match &m) {
@@ -172,7 +172,7 @@ int main(int argc, char **argv)
     w.omniscientAction()->setChecked(true);
     check(w.controller()->players()->rowCount() == 12, "twelve players");
     check(w.controller()->transcript()->rowCount() > 5, "transcript populated");
-    shoot(w, dir, QStringLiteral("16-seed002-12-seats-omniscient"));
+    shoot(w, dir, QStringLiteral("16-witch-hunter-doctor-12-seats-omniscient"));
 
     return shots::failures == 0 ? 0 : 1;
 }
