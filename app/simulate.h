@@ -14,7 +14,7 @@ struct SimulationReport
     int matches = 0;
     int villagerWins = 0;
     int werewolfWins = 0;
-    int draws = 0;                 ///< max_days reached with no winner (seed 002 rule sets)
+    int draws = 0;                 ///< max_days reached with no winner (rule sets with a day limit)
     std::string rules = "classic"; ///< the rule set's name
     bool classic = true;           ///< classic rules: the report reads exactly as before rule sets
     double averageDays = 0;

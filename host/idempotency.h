@@ -2,7 +2,7 @@
 #pragma once
 
 /// \file idempotency.h
-/// Idempotency keys (seed 000 §8.6): a retried call with the same key and
+/// Idempotency keys: a retried call with the same key and
 /// the same arguments gets the first call's result; with other arguments it
 /// is refused. Keys are scoped to (tool, agent). Results are kept in memory
 /// for the host's life and stored with the call's events, so they survive a

@@ -2,7 +2,7 @@
 #pragma once
 
 /// \file readlimiter.h
-/// The read tools' rate limit (seed 000 §8.6): at most 2 state or event reads
+/// The read tools' rate limit: at most 2 state or event reads
 /// per second per agent, as a token bucket of 2. Anonymous spectators have no
 /// identity to share, so their buckets are kept per MCP session: a flooding
 /// spectator cannot lock the others out.

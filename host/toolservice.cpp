@@ -421,7 +421,7 @@ json ToolService::stateResult(const Caller &caller,
     fields.emplace("serverTime", engine::isoTime(m_ctx.clock()));
     if (changed)
         fields.emplace("changed", *changed);
-    // A seed 002 player's requiredAction carries the witch's and the PK's
+    // On the witch tables a player's requiredAction carries the witch's and the PK's
     // fields, which the projection does not write (yet): such a state is
     // built as a tree and completed here. Classic states are untouched.
     const bool extraFields

@@ -2,7 +2,7 @@
 #pragma once
 
 /// \file toolservice.h
-/// The tools of seed 000 §8.5 and wait_for_turn, as the host answers them:
+/// The match tools and wait_for_turn, as the host answers them:
 /// the lobby's queue tools, reads of projections and events, and a seated
 /// player's commands, with idempotency keys, the read limit, degraded mode
 /// and commit before visible (a result is shown only once what it depends
@@ -104,7 +104,7 @@ private:
                      const engine::Viewer &viewer,
                      const engine::StateOptions &opts,
                      std::optional<bool> changed);
-    /// Adds the seed 002 fields of `you.requiredAction` (witch, PK) to a state.
+    /// Adds the witch's and the PK's fields of `you.requiredAction` (witch, PK) to a state.
     static void
     addRequiredActionFields(const engine::Match &m, const std::string &playerId, json &state);
     mcp::ToolResult eventsGet(const Caller &caller, const json &args);

@@ -16,7 +16,7 @@
 ///            8000}}]}
 /// \endcode
 ///
-/// A push seat is an agent Town Hall calls (seed 002's protocol, see
+/// A push seat is an agent Town Hall calls (the push protocol, see
 /// docs/push-agents.md); its token is a secret and goes nowhere but the
 /// Authorization header of those calls.
 
@@ -53,7 +53,7 @@ struct SeatSpec
 
 struct SeatsFile
 {
-    /// The largest table (seed 002's twelve); the queue that seats a file
+    /// The largest table (twelve seats); the queue that seats a file
     /// checks it against its own table size.
     static constexpr int MaxSeats = 12;
     /// A file of twelve seats and their providers is a few KiB; one past

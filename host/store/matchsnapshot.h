@@ -2,7 +2,7 @@
 #pragma once
 
 /// \file matchsnapshot.h
-/// The `matches` and `players` rows of seed 003, derived from an engine
+/// The `matches` and `players` rows of the data model, derived from an engine
 /// match. They are a queryable cache of the state: the event log stays the
 /// only truth (recovery replays events), but listing matches, finding an
 /// agent's seat or showing a summary must not need a replay.

@@ -15,7 +15,7 @@ namespace townhall::host::schema {
 
 namespace {
 
-// Version 1: seed 003's tables as the first release wrote them. Frozen:
+// Version 1: the data model's tables as the first release wrote them. Frozen:
 // never edit; change the schema with a new step instead.
 constexpr const char *V1 = R"sql(
 CREATE TABLE schema_version (
@@ -320,7 +320,7 @@ CREATE TABLE queued_model_seats (
 );
 )sql";
 
-// Version 8: seed 002's larger tables and tournaments. players is rebuilt
+// Version 8: tables of up to twelve seats and tournaments. players is rebuilt
 // with room for twelve seats (version 1 allowed eight, and a nine-seat match
 // could not be stored: the constraint refused its ninth player). A tournament keeps its file
 // (normalized) and one row per scheduled match: the schedule entry, its

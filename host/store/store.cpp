@@ -937,7 +937,7 @@ StoreResult<void> Store::Private::writeLobbyRecord(const engine::LobbyRecord &r)
     if (auto res = ins.exec("append to the lobby journal"); !res)
         return res;
 
-    // Keep seed 003's queue and buildings tables equal to the journal's fold.
+    // Keep the queue and buildings tables equal to the journal's fold.
     switch (r.kind) {
     case engine::LobbyRecord::Kind::Joined: {
         auto st = hot(InsertQueue);

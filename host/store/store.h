@@ -3,7 +3,7 @@
 
 /// \file store.h
 /// Town Hall's database: one SQLite file (Qt Sql, QSQLITE driver) in WAL
-/// mode holding seed 003's tables, the engine's event logs, the lobby
+/// mode holding the data model's tables, the engine's event logs, the lobby
 /// journal, the agents and the idempotency records.
 ///
 /// **Commit before visible.** The host runs the engine, collects the events

@@ -506,7 +506,7 @@ Options parseArgs(int argc, char **argv)
                 "                 [--parts get_state,vote,handshake,hs+delete] [--pace "
                 "CALLS_PER_S]\n"
                 "--pace R: each session sends R get_state or vote calls per second (agents' real\n"
-                "rates are at most 2 reads per second, seed 000 section 8.6) instead of sending\n"
+                "rates are at most 2 reads per second) instead of sending\n"
                 "the next call as soon as the last is answered; what to read is then the server's\n"
                 "CPU share and the latencies, not the rate.\n");
             std::exit(0);

@@ -387,7 +387,7 @@ int main(int argc, char **argv)
         check(dialog.grab().save(path), "new match dialog saved");
         std::printf("%s\n", qPrintable(path));
 
-        // Seed 002's nine-seat table: two models, two push agents, an open
+        // The witch-hunter-9 table: two models, two push agents, an open
         // seat for an MCP agent, bots for the rest.
         dialog.rulesBox()->setCurrentIndex(
             dialog.rulesBox()->findData(QStringLiteral("witch-hunter-9")));
