@@ -237,6 +237,22 @@ void HostWorker::sendEndedFromStore()
     }
 }
 
+std::string HostWorker::spoiledSettingKey(const QString &matchId)
+{
+    return "match.spoiled." + matchId.toStdString();
+}
+
+void HostWorker::markSpoiled(const QString &matchId)
+{
+    // The match's rows are rewritten from its log (a cache of it), so the
+    // mark lives beside them, in the settings table every version has.
+    Store *store = m_host ? m_host->store() : nullptr;
+    if (!store || matchId.isEmpty())
+        return;
+    if (auto r = store->setSetting(spoiledSettingKey(matchId), engine::isoTime(m_host->now())); !r)
+        Q_EMIT problem(tr("%1 could not be marked spoiled: %2").arg(matchId, r.error().message));
+}
+
 void HostWorker::sendStored(const QString &matchId)
 {
     Store *store = m_host ? m_host->store() : nullptr;
@@ -867,6 +883,7 @@ GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
     connect(link, &ui::HostLink::speedFactorRequested, m_worker, &HostWorker::setSpeed);
     connect(link, &ui::HostLink::settingsApplied, m_worker, &HostWorker::applySettings);
     connect(link, &ui::HostLink::toolCallsWanted, m_worker, &HostWorker::setToolCallsWanted);
+    connect(link, &ui::HostLink::markSpoiled, m_worker, &HostWorker::markSpoiled);
 }
 
 GuiHost::~GuiHost()

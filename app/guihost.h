@@ -138,7 +138,14 @@ public Q_SLOTS:
     /// PostgreSQL) to the UI like a stored one, then tournamentMatchOpened.
     void showMatchLog(const QString &matchId, const townhall::ui::EventBatch &log);
 
+    /// The person at the window looked at the secrets of a match they play a
+    /// seat in (Unlock anyway): recorded in the database's settings under
+    /// spoiledSettingKey(matchId), with the time, so it outlives the run.
+    void markSpoiled(const QString &matchId);
+
 public:
+    /// Where markSpoiled records a match ("match.spoiled.<matchId>").
+    static std::string spoiledSettingKey(const QString &matchId);
     /// What showMatchLog says of a log without events.
     static QString emptyLogProblem(const QString &matchId);
 
