@@ -4571,6 +4571,10 @@
         <source>%1 is out (%2).</source>
         <translation>%1 is out (%2).</translation>
     </message>
+    <message>
+        <source>You are ready; the match starts soon.</source>
+        <translation>You are ready; the match starts soon.</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::PlayersModel</name>

@@ -4558,6 +4558,10 @@
         <source>%1 is out (%2).</source>
         <translation>%1 出局（%2）。</translation>
     </message>
+    <message>
+        <source>You are ready; the match starts soon.</source>
+        <translation>你已准备好；对局即将开始。</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::PlayersModel</name>

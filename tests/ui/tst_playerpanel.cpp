@@ -315,6 +315,8 @@ private Q_SLOTS:
             QCOMPARE(a.at("tool").get<std::string>(), std::string("et.werewolf.match.ready"));
             QVERIFY(a.at("id").get<std::string>().size() >= 8);
             QVERIFY_ACCEPTED(perform(t, wolf, a));
+            panel(t, wolf);
+            QVERIFY(!p.readyButton()->isVisibleTo(&p)); // ready once
         }
         for (const engine::Player &pl : t.s().players)
             if (pl.playerId != wolf)

@@ -501,9 +501,15 @@ void PlayerPanel::renderAction()
     if (submitted && m_move != Move::None)
         prompt += QLatin1Char(' ') + tr("(Sent; you may change it.)");
     const bool lobby = phase == "LOBBY" && you.is_object();
+    bool ready = false; // said so already: the button goes
+    for (const json &e : member(m_doc, "events"))
+        ready = ready
+                || (text(e, "type") == "PLAYER_READY"
+                    && text(member(e, "payload"), "playerId") == m_playerId.toStdString());
     if (prompt.isEmpty())
-        prompt = lobby                                    ? tr("Press Ready when you are.")
-                 : phase == "ENDED"                       ? tr("The game is over.")
+        prompt = lobby && ready     ? tr("You are ready; the match starts soon.")
+                 : lobby            ? tr("Press Ready when you are.")
+                 : phase == "ENDED" ? tr("The game is over.")
                  : you.is_object() && !flag(you, "alive") ? tr("Nothing to do: you are out.")
                                                           : tr("Nothing to do now: wait.");
     m_prompt->setText(prompt);
@@ -541,7 +547,7 @@ void PlayerPanel::renderAction()
     const std::string victim = text(required, "killedPlayerId");
     m_save->setVisible(m_move == Move::Witch && flag(required, "antidote") && !victim.empty());
     m_save->setText(tr("&Save %1").arg(nameOf(victim)));
-    m_ready->setVisible(lobby);
+    m_ready->setVisible(lobby && !ready);
     const bool speaking = !m_speechKind.empty();
     m_speech->setVisible(speaking);
     m_speechCount->setVisible(speaking);
