@@ -715,7 +715,12 @@ void MainWindow::onPlayerDocument(const QString &code, const QByteArray &documen
         m_playerDock->raise();
     }
     m_playerCode = code;
+    const QString before = m_player->matchId();
     m_player->setDocument(document);
+    // The person's own table is the one to watch, unless they chose another.
+    const QString match = m_player->matchId();
+    if (match != before && !m_userPicked && m_replicas->match(match))
+        m_controller->selectMatch(match);
     applySpoilerLock();
 }
 

@@ -263,6 +263,9 @@ private Q_SLOTS:
         DevFeed feed(&link);
         w.show();
         const QString id = feed.startMatch(6);
+        const QString other = feed.startMatch(7);
+        QCOMPARE(w.controller()->selectedMatch(), id);
+        w.controller()->selectMatch(other);
         const engine::Match *m = feed.match(id);
         const std::string me = m->state().players.front().playerId;
         auto send = [&] {
@@ -273,6 +276,7 @@ private Q_SLOTS:
         };
         send();
         QCOMPARE(w.spoilerLockedMatch(), id);
+        QCOMPARE(w.controller()->selectedMatch(), id); // the person's own table is shown
         QVERIFY(!w.omniscientAction()->isEnabled());
         QVERIFY(feed.stepUntil(id, [](const engine::Match &x) { return x.ended(); }));
         send();
