@@ -2,12 +2,13 @@
 // The main window while the person at it plays a seat: the player panel in
 // its dock and the spoiler lock, at night as a wolf and in a vote as the
 // seer. Exits non-zero if a key widget is hidden or empty.
-//   player_screenshot <output-dir> [--size WxH]
+//   player_screenshot <output-dir> [--size WxH] [--language zh_CN]
 
 #include "shotcheck.h"
 
 #include "ui/devfeed.h"
 #include "ui/hostlink.h"
+#include "ui/i18n.h"
 #include "ui/mainwindow.h"
 #include "ui/play/playerpanel.h"
 
@@ -46,6 +47,17 @@ int main(int argc, char **argv)
     if (dir.isEmpty())
         return 2;
     const QSize size = shots::sizeOption(args);
+    QString prefix; // "zh_CN-" before a translation's file names
+    QString lang = QStringLiteral("en");
+    if (const int i = int(args.indexOf(QStringLiteral("--language")));
+        i > 0 && i + 1 < args.size()) {
+        lang = args.at(i + 1);
+        prefix = lang + QLatin1Char('-');
+    }
+    if (!Languages::install(QLocale(lang), QStringLiteral(TOWNHALL_QM_DIR))) {
+        std::fprintf(stderr, "player_screenshot: no translation %s\n", qPrintable(lang));
+        return 2;
+    }
 
     HostLink link;
     MainWindow w(&link);
@@ -86,7 +98,7 @@ int main(int argc, char **argv)
     check(w.spoilerLockLabel()->isVisible(), "spoiler lock line shown");
     check(!w.omniscientAction()->isEnabled(), "omniscient locked");
     p->targetList()->setCurrentRow(0);
-    shots::shoot(w, dir, QStringLiteral("23-player-panel-night-wolf"));
+    shots::shoot(w, dir, prefix + QStringLiteral("23-player-panel-night-wolf"));
 
     // 2. A vote as the seer: the checks, the vote's targets, the countdown.
     feed.stepUntil(id, [](const engine::Match &m) {
@@ -103,7 +115,7 @@ int main(int argc, char **argv)
         document(seer);
     check(!p->knowledgeLabel()->text().isEmpty(), "what the seer knows");
     check(p->countdownLabel()->text().contains(QLatin1Char(':')), "countdown shown");
-    shots::shoot(w, dir, QStringLiteral("24-player-panel-vote-seer"));
+    shots::shoot(w, dir, prefix + QStringLiteral("24-player-panel-vote-seer"));
 
     return shots::failures == 0 ? 0 : 1;
 }

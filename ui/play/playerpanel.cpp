@@ -167,6 +167,8 @@ void PlayerPanel::build()
     m_transcript = new QListWidget;
     m_transcript->setAccessibleName(tr("Said at the table"));
     m_transcript->setWordWrap(true);
+    m_transcript->setResizeMode(QListView::Adjust); // rows wrap again at the new width
+    m_transcript->setTextElideMode(Qt::ElideNone);  // a speech is never cut short
     m_transcript->setSelectionMode(QAbstractItemView::NoSelection);
     m_transcript->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     said->setBuddy(m_transcript);
@@ -188,6 +190,7 @@ void PlayerPanel::build()
     m_wolfList = new QListWidget;
     m_wolfList->setAccessibleName(tr("Wolf chat messages"));
     m_wolfList->setWordWrap(true);
+    m_wolfList->setResizeMode(QListView::Adjust);
     m_wolfList->setSelectionMode(QAbstractItemView::NoSelection);
     m_wolfList->setMaximumHeight(fontMetrics().height() * 6);
     connect(
