@@ -369,6 +369,20 @@ void addHeadlessOptions(QCommandLineParser &p)
              "Join tournament ID and play its matches alongside the other hosts that play it "
              "(with --db postgresql://USER@HOST:PORT/DB; see `townhall tournament --help`)."),
          QStringLiteral("ID")});
+    p.addOption({QStringLiteral("human-seats"),
+                 QStringLiteral("Put N seats played by people in the queue (named \"Person 1\"... "
+                                "unless --human-names); their join links are printed as "
+                                "\"join: URL\" lines (needs --players-listen)."),
+                 QStringLiteral("N"),
+                 QStringLiteral("0")});
+    p.addOption({QStringLiteral("human-names"),
+                 QStringLiteral("Comma-separated names of the --human-seats seats, in order."),
+                 QStringLiteral("NAMES")});
+    p.addOption({QStringLiteral("players-listen"),
+                 QStringLiteral("Serve the human seats' pages (/play/CODE, and nothing else) on "
+                                "ADDR:PORT, such as 0.0.0.0:8790 for phones on the local network "
+                                "(port 0: any free port)."),
+                 QStringLiteral("ADDR:PORT")});
     QCommandLineOption skipToVote(
         QStringLiteral("skip-to-vote"),
         QStringLiteral("Benchmarks: skip every new match to its first DAY_VOTE."));
@@ -412,16 +426,85 @@ bool modelServersAnswer(const SeatsOption &seats)
     return false;
 }
 
-HostStackOptions
-headlessStackOptions(const HostCommandLine &options, const SeatsOption &seats, bool recording)
+/// `--human-seats`, `--human-names` and `--players-listen`.
+struct PeopleOptions
+{
+    QStringList names; ///< one per human seat
+    std::optional<std::pair<QHostAddress, quint16>> listen;
+};
+
+/// Nothing (said on stderr) when they are not valid.
+std::optional<PeopleOptions> readPeopleOptions(const QCommandLineParser &p)
+{
+    PeopleOptions o;
+    bool ok = false;
+    const int n = p.value(QStringLiteral("human-seats")).toInt(&ok);
+    if (!ok || n < 0 || n > engine::MaxSeatCount) {
+        err(QStringLiteral("townhall: --human-seats must be a number of seats (0 to %1)\n")
+                .arg(engine::MaxSeatCount));
+        return std::nullopt;
+    }
+    const QStringList given
+        = p.value(QStringLiteral("human-names")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (int i = 0; i < n; ++i) {
+        const QString name = i < given.size() ? given[i].trimmed() : QString();
+        o.names << (name.isEmpty() ? QStringLiteral("Person %1").arg(i + 1) : name);
+    }
+    if (p.isSet(QStringLiteral("players-listen"))) {
+        o.listen = listenAddress(p.value(QStringLiteral("players-listen")));
+        if (!o.listen) {
+            err(QStringLiteral("townhall: --players-listen must be ADDR:PORT with an IP address, "
+                               "such as 0.0.0.0:8790\n"));
+            return std::nullopt;
+        }
+    }
+    if (n > 0 && !o.listen) {
+        err(QStringLiteral("townhall: --human-seats needs --players-listen ADDR:PORT, where "
+                           "their pages are served\n"));
+        return std::nullopt;
+    }
+    return o;
+}
+
+/// Queues the human seats and prints their join links, one "join: URL" line each.
+bool queuePeople(HostStack &stack, const PeopleOptions &people)
+{
+    if (people.listen && !stack.playersError().isEmpty()) {
+        err(QStringLiteral("townhall: %1\n").arg(stack.playersError()));
+        return false;
+    }
+    for (const QString &name : people.names) {
+        const auto agentId = stack.host().queueHumanSeat(name);
+        if (!agentId) {
+            err(QStringLiteral("townhall: seat %1 could not join the queue\n").arg(name));
+            return false;
+        }
+        out(QStringLiteral("join: %1 (%2)\n")
+                .arg(stack.players()->joinUrl(stack.host().humanSeats().codeOf(*agentId)), name));
+    }
+    if (people.listen && people.names.isEmpty())
+        err(QStringLiteral("townhall: players' pages on %1:%2 (no human seats)\n")
+                .arg(stack.players()->address().toString())
+                .arg(stack.players()->port()));
+    return true;
+}
+
+HostStackOptions headlessStackOptions(const HostCommandLine &options,
+                                      const SeatsOption &seats,
+                                      const PeopleOptions &people,
+                                      bool recording)
 {
     HostStackOptions so;
     so.host = options.host;
     // New matches (recovered ones keep theirs): a table with models gets
-    // turns long enough for them unless --timers says otherwise.
+    // turns long enough for them, one with people theirs, unless --timers
+    // says otherwise.
     so.timers = options.timers;
+    if (!so.timers && !people.names.isEmpty())
+        so.timers = timersOf(TimerPreset::People);
     if (!so.timers && seats.hasModels())
         so.timers = engine::modelPlayTimers();
+    so.playersListen = people.listen;
     so.port = options.port.value_or(0);
     so.portFallback = options.demo; // the demo plays whatever the port
     so.recording = recording;
@@ -625,7 +708,12 @@ int runHeadless(int argc, char **argv)
     if (!modelServersAnswer(seats))
         return 1;
 
-    HostStack stack(headlessStackOptions(*options, seats, !p.isSet(QStringLiteral("no-recorder"))));
+    const std::optional<PeopleOptions> people = readPeopleOptions(p);
+    if (!people)
+        return 2;
+
+    HostStack stack(
+        headlessStackOptions(*options, seats, *people, !p.isSet(QStringLiteral("no-recorder"))));
     QString error;
     if (!stack.start(&error)) {
         err(QStringLiteral("townhall: %1\n").arg(error));
@@ -644,11 +732,18 @@ int runHeadless(int argc, char **argv)
     });
     if (!queueSeatsFile(stack, seats))
         return 1;
+    if (!queuePeople(stack, *people))
+        return 1;
 
     if (options->demo)
         playDemo(host, app);
     else
-        hostForAgents(host, app, *hostLog, stack.mcp().url(), *options, seats.file.has_value());
+        hostForAgents(host,
+                      app,
+                      *hostLog,
+                      stack.mcp().url(),
+                      *options,
+                      seats.file.has_value() || !people->names.isEmpty());
     return app.exec();
 }
 

@@ -5,6 +5,7 @@
 #include "base/jsonlimits.h"
 
 #include "engine/simulator.h"
+#include "host/seating.h"
 #include "host/store/store.h"
 
 #include <QCommandLineParser>
@@ -103,9 +104,9 @@ void addHostOptions(QCommandLineParser &p,
                  QStringLiteral("Lobby seed (default: random)."),
                  QStringLiteral("S")});
     p.addOption({QStringLiteral("timers"),
-                 QStringLiteral("Phase timers of new matches: \"standard\" (the contract's) or "
-                                "\"models\" (longer turns "
-                                "for seats played by language models)."),
+                 QStringLiteral("Phase timers of new matches: \"standard\" (the contract's), "
+                                "\"models\" (longer turns for seats played by language models) "
+                                "or \"people\" (longer turns, votes and nights for people)."),
                  QStringLiteral("PRESET")});
     p.addOption(
         {QStringLiteral("rules"),
@@ -186,9 +187,10 @@ bool SeatsOption::hasModels() const
     // Push agents answer within their deadline (8 s by default): only seats
     // a language model plays bring the long model-play turns.
     return file
-           && std::any_of(file->seats.begin(),
-                          file->seats.end(),
-                          [](const host::providers::SeatSpec &s) { return !s.bot && !s.push; });
+           && std::any_of(
+               file->seats.begin(), file->seats.end(), [](const host::providers::SeatSpec &s) {
+                   return !s.bot && !s.push && !s.human;
+               });
 }
 
 SeatsOption readSeatsOption(const QCommandLineParser &p, QString *error)
@@ -307,8 +309,10 @@ readHostOptions(const QCommandLineParser &p, HostMode mode, QString *error)
             c.timers = engine::Timers{};
         else if (preset == QLatin1String("models"))
             c.timers = engine::modelPlayTimers();
+        else if (preset == QLatin1String("people"))
+            c.timers = host::timersOf(host::TimerPreset::People);
         else
-            return fail(QStringLiteral("--timers must be standard or models"));
+            return fail(QStringLiteral("--timers must be standard, models or people"));
     }
 
     if (p.isSet(QStringLiteral("rules"))) {
@@ -320,19 +324,11 @@ readHostOptions(const QCommandLineParser &p, HostMode mode, QString *error)
     }
 
     if (p.isSet(QStringLiteral("spectate-listen"))) {
-        const QString value = p.value(QStringLiteral("spectate-listen"));
-        const qsizetype colon = value.lastIndexOf(QLatin1Char(':'));
-        bool portOk = false;
-        const uint port = colon > 0 ? value.mid(colon + 1).toUInt(&portOk) : 0;
-        QString address = colon > 0 ? value.left(colon) : QString();
-        if (address.startsWith(QLatin1Char('[')) && address.endsWith(QLatin1Char(']')))
-            address = address.mid(1, address.size() - 2);
-        const QHostAddress host(address);
-        if (!portOk || port > 65535 || host.isNull())
+        c.spectateListen = listenAddress(p.value(QStringLiteral("spectate-listen")));
+        if (!c.spectateListen)
             return fail(
                 QStringLiteral("--spectate-listen must be ADDR:PORT with an IP address, such as "
                                "192.168.1.20:8788"));
-        c.spectateListen = std::pair(host, quint16(port));
     }
 
     // The headless host's --port has a default value, so it always has a port.
@@ -343,6 +339,20 @@ readHostOptions(const QCommandLineParser &p, HostMode mode, QString *error)
             return fail(QStringLiteral("--port must be a port number"));
     }
     return c;
+}
+
+std::optional<std::pair<QHostAddress, quint16>> listenAddress(const QString &value)
+{
+    const qsizetype colon = value.lastIndexOf(QLatin1Char(':'));
+    bool portOk = false;
+    const uint port = colon > 0 ? value.mid(colon + 1).toUInt(&portOk) : 0;
+    QString address = colon > 0 ? value.left(colon) : QString();
+    if (address.startsWith(QLatin1Char('[')) && address.endsWith(QLatin1Char(']')))
+        address = address.mid(1, address.size() - 2);
+    const QHostAddress host(address);
+    if (!portOk || port > 65535 || host.isNull())
+        return std::nullopt;
+    return std::pair(host, quint16(port));
 }
 
 void stopOnTerminationSignals(QObject *context, std::function<void()> stop)

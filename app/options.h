@@ -49,6 +49,10 @@ struct HostCommandLine
     std::optional<std::pair<QHostAddress, quint16>> spectateListen;
 };
 
+/// `ADDR:PORT` with an IP address (IPv6 in brackets), as --spectate-listen
+/// and --players-listen take it; nothing when it is not one.
+std::optional<std::pair<QHostAddress, quint16>> listenAddress(const QString &value);
+
 /// `--db PATH`, also taken by the commands that open a database (agent,
 /// export, import, replay, calls): its help names the default path.
 QCommandLineOption databaseOption();

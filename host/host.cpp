@@ -63,6 +63,7 @@ Host::Host(HostOptions options, QObject *parent)
            [this] {
                armTimer();
                scheduleSeats();
+               m_humans.refresh(); // documents held back for a commit under way
            }},
           this)
     , m_storage([this] { probeStorage(); })
@@ -80,6 +81,16 @@ Host::Host(HostOptions options, QObject *parent)
                },
                [this] { emitQueue(); },
                this})
+    , m_humans({[this](const std::string &id) -> const Match * { return m_lobby->match(id); },
+                [](const Match &m, const std::string &playerId) {
+                    json state
+                        = engine::toJson(engine::stateView(m, engine::Viewer::forPlayer(playerId)));
+                    if (!m.state().config.rules.isClassic())
+                        ToolService::addRequiredActionFields(m, playerId, state);
+                    return state;
+                },
+                [this](const Match &m) { return m_pipeline.settled(m); },
+                m_options.clock})
     , m_roster(*m_lobby, m_pipeline, m_storage, m_options.clock)
     , m_seats(
           this,
@@ -97,6 +108,10 @@ Host::Host(HostOptions options, QObject *parent)
     m_seats.setDriverFactory(
         [this](const Match &m, const engine::Player &p) { return m_roster.driverFor(m, p); });
     connect(&m_roster, &SeatRoster::modelSeatChanged, this, &Host::modelSeatChanged);
+    m_roster.setHumanSeats(&m_humans);
+    connect(this, &Host::matchStateChanged, &m_humans, [this](const QString &matchId) {
+        m_humans.matchChanged(matchId.toStdString());
+    });
     m_seatTimer.setSingleShot(true);
     m_seatTimer.setInterval(0);
     connect(&m_seatTimer, &QTimer::timeout, this, &Host::stepSeats);
@@ -609,6 +624,20 @@ Host::queuePushSeat(const QString &displayName, PushEndpoint endpoint, const std
         return std::nullopt;
     if (!joinQueue(*agentId, displayName.toStdString(), queueId)) {
         m_roster.dropPushSeat(*agentId);
+        return std::nullopt;
+    }
+    emitQueue();
+    m_pipeline.scheduleFlush();
+    scheduleSeats(); // a full table may have seated it at once
+    return agentId;
+}
+
+std::optional<std::string>
+Host::queueHumanSeat(const QString &displayName, bool local, const std::string &queueId)
+{
+    const std::string agentId = m_humans.add(displayName, local);
+    if (!joinQueue(agentId, displayName.toStdString(), queueId)) {
+        m_humans.drop(agentId);
         return std::nullopt;
     }
     emitQueue();

@@ -20,6 +20,7 @@
 #include "host/idempotency.h"
 #include "host/phasetimer.h"
 #include "host/readlimiter.h"
+#include "host/seats/humanseats.h"
 #include "host/seats/seatroster.h"
 #include "host/seats/seatrunner.h"
 #include "host/storagehealth.h"
@@ -152,6 +153,18 @@ public:
                                                const std::string &playerId) const;
     // ---- end push agents ----
 
+    // ---- people (host/seats/humanseats.h): seats played from a page or the app's panel ----
+    /// Puts a seat played by a person in a queue under `displayName`; its
+    /// join code is in humanSeats(). A local seat is the desktop app's own
+    /// ("Me"): never served to other devices. Returns its agent id, or
+    /// nothing when the queue refused it.
+    std::optional<std::string> queueHumanSeat(const QString &displayName,
+                                              bool local = false,
+                                              const std::string &queueId = engine::DefaultQueueId);
+    HumanSeats &humanSeats() { return m_humans; }
+    const HumanSeats &humanSeats() const { return m_humans; }
+    // ---- end people ----
+
     /// Whether an agent has a live session right now (a request in flight, an
     /// open stream, or a message within `within`). Set by the MCP service;
     /// without it only the agent's tool calls count.
@@ -272,6 +285,7 @@ private:
     ReadLimiter m_reads;
     StorageHealth m_storage;
     ToolService m_tools;
+    HumanSeats m_humans; // before the roster, which makes their drivers
     SeatRoster m_roster; // before the runner, whose driver factory it is
     SeatRunner m_seats;
     PhaseTimer m_timer;

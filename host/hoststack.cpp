@@ -11,6 +11,7 @@ HostStack::~HostStack()
 {
     // The service points at the host: it goes first. The host's destructor
     // closes the store in the thread that opened it (this one).
+    m_players.reset();
     m_mcp.reset();
     m_host.reset();
 }
@@ -64,6 +65,14 @@ void HostStack::listen()
         && !m_mcp->listenForSpectators(
             m_options.spectateListen->first, m_options.spectateListen->second, &why))
         m_spectatorError = why;
+    if (m_options.playersListen) {
+        m_players = std::make_unique<PlayersServer>(m_host->humanSeats());
+        if (!m_players->listen(
+                m_options.playersListen->first, m_options.playersListen->second, &why)) {
+            m_playersError = why;
+            m_players.reset();
+        }
+    }
 }
 
 QString HostStack::url() const

@@ -12,6 +12,7 @@
 
 #include "host/host.h"
 #include "host/mcpservice.h"
+#include "host/players/playersserver.h"
 #include "host/providers/seatsfile.h"
 #include "host/seating.h"
 
@@ -42,6 +43,9 @@ struct HostStackOptions
     bool recording = true;
     /// `--spectate-listen`: where other machines watch.
     std::optional<std::pair<QHostAddress, quint16>> spectateListen;
+    /// `--players-listen`: where people on other devices play their seats
+    /// (host/players/playersserver.h).
+    std::optional<std::pair<QHostAddress, quint16>> playersListen;
     /// Connects to a new Host before it starts: recovered matches are
     /// published while it starts. Called again for the in-memory host of
     /// memoryFallback.
@@ -76,6 +80,10 @@ public:
     const QString &listenError() const { return m_listenError; }
     /// Why the spectators' listener did not start, else empty.
     const QString &spectatorError() const { return m_spectatorError; }
+    /// The players' listener, when asked for and listening; else null.
+    PlayersServer *players() { return m_players.get(); }
+    /// Why the players' listener did not start, else empty.
+    const QString &playersError() const { return m_playersError; }
 
     /// Puts the seats of a seats file in a queue (the default one unless
     /// told), in order: see queueSeats (host/seating.h).
@@ -88,12 +96,14 @@ private:
 
     HostStackOptions m_options;
     std::unique_ptr<Host> m_host;
-    std::unique_ptr<McpService> m_mcp; // after the host, which it points at: it goes first
+    std::unique_ptr<McpService> m_mcp;        // after the host, which it points at: it goes first
+    std::unique_ptr<PlayersServer> m_players; // after the host too
     QString m_storeError;
     bool m_persistent = false;
     std::optional<quint16> m_busyPort;
     QString m_listenError;
     QString m_spectatorError;
+    QString m_playersError;
 };
 
 } // namespace townhall::host

@@ -301,7 +301,10 @@ QCoro::Task<mcp::ToolResult> McpService::callInProcess(Caller caller, std::strin
             {"params",
              {{"protocolVersion", "2025-06-18"},
               {"capabilities", json::object()},
-              {"clientInfo", {{"name", "townhall-bot"}, {"version", TOWNHALL_VERSION_STRING}}}}}};
+              // The recorder names the seat by this: a person's calls are a person's.
+              {"clientInfo",
+               {{"name", SeatRunner::isHuman(caller.agentId) ? "townhall-person" : "townhall-bot"},
+                {"version", TOWNHALL_VERSION_STRING}}}}}};
         co_await handle(std::move(init), session);
         json initialized{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}};
         co_await handle(std::move(initialized), session);

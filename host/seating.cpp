@@ -19,7 +19,7 @@ struct SeatingTr
 /// Why the seat cannot be queued, or nothing.
 QString seatProblem(const providers::SeatsFile &file, const providers::SeatSpec &seat)
 {
-    if (seat.bot)
+    if (seat.bot || seat.human)
         return {};
     if (seat.push) {
         PushEndpoint ep{QUrl(seat.push->url), seat.push->token, seat.push->deadlineMs};
@@ -38,9 +38,32 @@ QString seatProblem(const providers::SeatsFile &file, const providers::SeatSpec 
 
 } // namespace
 
+engine::Timers peopleTimers()
+{
+    // A person reads, thinks and types on a phone: every turn is longer
+    // than the standard one, without the model preset's long discussion.
+    engine::Timers t;
+    t.lobby = 60'000;
+    t.night = 60'000;
+    t.dayAnnounce = 10'000;
+    t.openingTurn = 60'000;
+    t.dayDiscussion = 150'000;
+    t.dayVote = 60'000;
+    t.dayResolution = 30'000;
+    return t;
+}
+
 engine::Timers timersOf(TimerPreset preset)
 {
-    return preset == TimerPreset::ModelPlay ? engine::modelPlayTimers() : engine::Timers{};
+    switch (preset) {
+    case TimerPreset::ModelPlay:
+        return engine::modelPlayTimers();
+    case TimerPreset::People:
+        return peopleTimers();
+    case TimerPreset::Standard:
+        break;
+    }
+    return engine::Timers{};
 }
 
 Seating queueSeats(Host &host, const providers::SeatsFile &file, const std::string &queueId)
@@ -66,6 +89,15 @@ Seating queueSeats(Host &host, const providers::SeatsFile &file, const std::stri
     for (const providers::SeatSpec &seat : file.seats) {
         if (seat.bot) {
             host.queueBot(seat.name, queueId);
+            ++out.queued;
+            continue;
+        }
+        if (seat.human) {
+            // A person: a join code (or the app's own panel) plays it.
+            if (!host.queueHumanSeat(seat.name, seat.human->local, queueId)) {
+                out.error = SeatingTr::tr("seat %1 could not join the queue").arg(seat.name);
+                return out;
+            }
             ++out.queued;
             continue;
         }
@@ -127,7 +159,7 @@ QCoro::Task<KeyedSeats> resolveKeys(providers::SeatsFile file,
     KeyedSeats out;
     QSet<QString> used;
     for (const providers::SeatSpec &seat : file.seats)
-        if (!seat.bot && !seat.push)
+        if (!seat.bot && !seat.push && !seat.human)
             used.insert(seat.provider);
     for (auto &[name, profile] : file.providers) {
         if (!used.contains(name) || !keys)
@@ -151,7 +183,7 @@ QStringList unreachableProviders(const providers::SeatsFile &file, std::chrono::
     QStringList out;
     QSet<QString> asked;
     for (const providers::SeatSpec &seat : file.seats) {
-        if (seat.bot || seat.push || asked.contains(seat.provider))
+        if (seat.bot || seat.push || seat.human || asked.contains(seat.provider))
             continue;
         asked.insert(seat.provider);
         std::optional<providers::ProviderProfile> profile = file.profileFor(seat);

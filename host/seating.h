@@ -19,9 +19,11 @@
 
 namespace townhall::host {
 
-/// The phase timers a new match gets: the standard ones (seed 000) or the
-/// longer turns of engine::modelPlayTimers().
-enum class TimerPreset { Standard, ModelPlay };
+/// The phase timers a new match gets: the standard ones (seed 000), the
+/// longer turns of engine::modelPlayTimers(), or the turns of a table with
+/// people at it (`--timers people`; a match with a human seat gets them
+/// unless the host chose other timers).
+enum class TimerPreset { Standard, ModelPlay, People };
 
 engine::Timers timersOf(TimerPreset preset);
 

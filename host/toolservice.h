@@ -49,6 +49,10 @@ struct Caller
 class ToolService
 {
 public:
+    /// Adds the seed 002 fields of `you.requiredAction` (witch, PK) to a state
+    /// (get_state does; so does a human seat's document).
+    static void
+    addRequiredActionFields(const engine::Match &m, const std::string &playerId, json &state);
     /// The host's parts the tools work with, and what they tell the host.
     struct Context
     {
@@ -104,9 +108,6 @@ private:
                      const engine::Viewer &viewer,
                      const engine::StateOptions &opts,
                      std::optional<bool> changed);
-    /// Adds the seed 002 fields of `you.requiredAction` (witch, PK) to a state.
-    static void
-    addRequiredActionFields(const engine::Match &m, const std::string &playerId, json &state);
     mcp::ToolResult eventsGet(const Caller &caller, const json &args);
     mcp::ToolResult matchCommand(const Caller &caller, const std::string &tool, const json &args);
     QCoro::Task<mcp::ToolResult> waitForTurn(Caller caller, json args);

@@ -1585,6 +1585,13 @@
     </message>
 </context>
 <context>
+    <name>townhall::host::PlayersServer</name>
+    <message>
+        <source>cannot offer the players&apos; pages on %1:%2: %3</source>
+        <translation>cannot offer the players&apos; pages on %1:%2: %3</translation>
+    </message>
+</context>
+<context>
     <name>townhall::host::SpectatorFeed</name>
     <message>
         <source>cannot offer the spectator feed on %1:%2: %3</source>

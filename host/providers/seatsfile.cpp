@@ -17,7 +17,7 @@ using json = nlohmann::json;
 
 std::optional<ProviderProfile> SeatsFile::profileFor(const SeatSpec &seat) const
 {
-    if (seat.bot || seat.push)
+    if (seat.bot || seat.push || seat.human)
         return std::nullopt;
     auto it = providers.find(seat.provider);
     if (it == providers.end())

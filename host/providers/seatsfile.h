@@ -41,6 +41,13 @@ struct PushSpec
     int deadlineMs = 8000;
 };
 
+/// A seat played by a person (host/seats/humanseats.h): from a join link,
+/// or, when local, from the desktop app's own player panel ("Me").
+struct HumanSpec
+{
+    bool local = false;
+};
+
 struct SeatSpec
 {
     QString name;
@@ -49,6 +56,9 @@ struct SeatSpec
     QString model;                ///< overrides the provider's model when set
     QString persona;              ///< one line added to the seat's system prompt
     std::optional<PushSpec> push; ///< set: a push agent plays the seat
+    /// set: a person plays the seat (a default, so aggregate initializers that
+    /// predate it stay complete)
+    std::optional<HumanSpec> human = std::nullopt;
 };
 
 struct SeatsFile

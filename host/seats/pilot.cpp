@@ -27,20 +27,6 @@ using providers::ProviderError;
 
 namespace {
 
-/// The shipped registry: the schemas the model is offered are the ones the
-/// tool layer checks its calls against.
-const mcp::ToolRegistry *registry()
-{
-    static const std::shared_ptr<const mcp::ToolRegistry> r = [] {
-        std::string error;
-        auto loaded = mcp::ToolRegistry::fromResources(&error);
-        if (!loaded)
-            qCWarning(lcPilot) << "no tool registry:" << QString::fromStdString(error);
-        return loaded;
-    }();
-    return r.get();
-}
-
 QString resourceText(const QString &path)
 {
     QFile f(path);
@@ -94,7 +80,7 @@ providers::ToolDefinition definitionOf(std::string_view dotted)
 {
     providers::ToolDefinition d;
     d.name = QString::fromStdString(mcp::ToolRegistry::underscoreForm(dotted));
-    const mcp::ToolRegistry *reg = registry();
+    const mcp::ToolRegistry *reg = shippedTools();
     const mcp::Tool *tool = reg ? reg->find(dotted) : nullptr;
     if (!tool)
         return d;
@@ -417,15 +403,7 @@ engine::SeatDriver::Step Pilot::standInTurn(const engine::StateView &view, engin
 {
     // The stand-in reads the match from where it last stopped, so it knows
     // everything its player knows whenever it is called in.
-    std::vector<const engine::Event *> news;
-    if (const engine::Match *m = m_match()) {
-        news = engine::visibleEvents(*m,
-                                     engine::Viewer::forPlayer(m_options.playerId),
-                                     m_standInCursor,
-                                     static_cast<std::size_t>(-1));
-        m_standInCursor = m->state().lastSeq;
-    }
-    Step s = m_standIn.onTurn(view, news, now);
+    Step s = m_standIn.turn(m_match(), view, now);
     if (s.call)
         m_outstanding = Outstanding::StandIn;
     return s;
@@ -674,7 +652,7 @@ void Pilot::answered(const Key &key, providers::ChatOutcome outcome)
     call.arguments["matchId"] = m_options.matchId;
     if (key.job == Job::LastWords)
         call.arguments["kind"] = "LAST_WORDS";
-    if (const mcp::ToolRegistry *reg = registry())
+    if (const mcp::ToolRegistry *reg = shippedTools())
         if (const mcp::Tool *tool = reg->find(*dotted)) {
             const auto issues = reg->validateArguments(*tool, call.arguments);
             if (!issues.empty()) {

@@ -21,6 +21,7 @@
 
 #include "engine/seats.h"
 #include "host/providers/chat.h"
+#include "host/seats/standin.h"
 
 #include <nlohmann/json.hpp>
 
@@ -229,8 +230,7 @@ private:
     std::shared_ptr<PilotLog> m_log;
     std::shared_ptr<providers::ChatClient> m_client; ///< shared with requests in flight
     std::unique_ptr<QObject> m_context;              ///< guards callbacks and timers
-    engine::BotDriver m_standIn;
-    std::uint64_t m_standInCursor = 0;
+    StandInBot m_standIn;
     std::optional<Key> m_standInKey; ///< the stand-in does this
     std::optional<Key> m_guarded;    ///< the key the alarm is armed for
     Key m_key;                       ///< the latest thing to do

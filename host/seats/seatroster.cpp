@@ -181,6 +181,8 @@ std::unique_ptr<engine::SeatDriver> SeatRoster::driverFor(const engine::Match &m
 {
     if (SeatRunner::isModel(p.agentId))
         return makePilot(m, p);
+    if (SeatRunner::isHuman(p.agentId))
+        return makeHumanSeat(m, p);
     return makePushSeat(m, p);
 }
 
@@ -451,6 +453,41 @@ std::unique_ptr<engine::SeatDriver> SeatRoster::makePushSeat(const engine::Match
     // Nobody waits for this seat in the queue any more.
     m_pushEndpoints.erase(ep);
     return seat;
+}
+
+// ---------------------------------------------------------------- people
+
+std::unique_ptr<engine::SeatDriver> SeatRoster::makeHumanSeat(const engine::Match &m,
+                                                              const engine::Player &p)
+{
+    const SeatKey key{m.matchId(), p.playerId};
+    QPointer<SeatRoster> self(this);
+    std::unique_ptr<engine::SeatDriver> driver;
+    if (m_humans)
+        driver = m_humans->driverFor(m, p, [self, key] {
+            if (self)
+                self->pilotChanged(key);
+        });
+    if (!driver) {
+        // A person's seat nobody holds a code for (the host restarted): the
+        // stand-in plays it, so the match does not wait for nobody.
+        return std::make_unique<engine::BotDriver>(
+            p.playerId,
+            engine::Rng::forDecision(m.state().seed ^ 0x4E4A, static_cast<std::uint64_t>(p.seat), 1)
+                .next());
+    }
+    // Listed with the model seats: the stand-in's notes are stored, exported
+    // and shown like theirs.
+    PilotSeat &seat = m_pilots[key];
+    seat.agentId = p.agentId;
+    seat.displayName = QString::fromStdString(p.displayName);
+    seat.seat = p.seat;
+    seat.profile = providers::ProviderProfile{};
+    seat.profile.name = QStringLiteral("person");
+    seat.profile.model = QStringLiteral("person");
+    seat.log = m_humans->state(p.agentId)->log;
+    pilotChanged(key);
+    return driver;
 }
 
 // ---------------------------------------------------------------- storage

@@ -11,6 +11,7 @@
 
 #include "engine/lobby.h"
 #include "engine/seats.h"
+#include "host/seats/humanseats.h"
 #include "host/seats/pilot.h"
 #include "host/seats/pushseat.h"
 
@@ -90,8 +91,15 @@ public:
     std::shared_ptr<const PushStats> pushStats(const std::string &matchId,
                                                const std::string &playerId) const;
 
+    // ---- people ----
+    /// Where the human seats' drivers come from (the host's hub).
+    void setHumanSeats(HumanSeats *humans) { m_humans = humans; }
+
     /// The runner's driver factory: a Pilot for a model seat, a PushSeat for
-    /// a push agent, nothing for anyone else.
+    /// a push agent, a HumanSeat for a person, nothing for anyone else. A
+    /// person's seat is listed with the model seats (modelSeats, pilotLog):
+    /// its log holds the stand-in's STAND-IN and HAND-OVER notes, stored and
+    /// shown as theirs; its profile's model reads "person".
     std::unique_ptr<engine::SeatDriver> driverFor(const engine::Match &m, const engine::Player &p);
 
     // ---- storage ----
@@ -137,6 +145,8 @@ private:
     std::unique_ptr<engine::SeatDriver> makePilot(const engine::Match &m, const engine::Player &p);
     std::unique_ptr<engine::SeatDriver> makePushSeat(const engine::Match &m,
                                                      const engine::Player &p);
+    std::unique_ptr<engine::SeatDriver> makeHumanSeat(const engine::Match &m,
+                                                      const engine::Player &p);
     void pilotChanged(const SeatKey &key);
     void stagePilotSeat(const SeatKey &key, PilotSeat &seat);
     void restoreResumedSeats(const Recovery &r, QStringList &notices);
@@ -155,6 +165,7 @@ private:
     QTimer m_flushTimer;
     std::map<std::string, PushEndpoint> m_pushEndpoints;             // agentId → where it listens
     std::map<SeatKey, std::shared_ptr<const PushStats>> m_pushStats; // the seats' own
+    HumanSeats *m_humans = nullptr;
 };
 
 } // namespace townhall::host

@@ -68,8 +68,14 @@ public:
     static bool isBot(const std::string &agentId) { return agentId.rfind("bot:", 0) == 0; }
     /// A seat the host plays with a language model (Host::queueModelSeat).
     static bool isModel(const std::string &agentId) { return agentId.rfind("model:", 0) == 0; }
-    /// Played by the host itself, so never absent from the queue.
-    static bool isHosted(const std::string &agentId) { return isBot(agentId) || isModel(agentId); }
+    /// A seat a person plays (host/seats/humanseats.h).
+    static bool isHuman(const std::string &agentId) { return agentId.rfind("human:", 0) == 0; }
+    /// Played by the host itself (a person's seat through the host too), so
+    /// never absent from the queue.
+    static bool isHosted(const std::string &agentId)
+    {
+        return isBot(agentId) || isModel(agentId) || isHuman(agentId);
+    }
 
 private:
     /// Seats `driver`, wiring its wake-up to this runner.

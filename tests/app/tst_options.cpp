@@ -250,7 +250,7 @@ private Q_SLOTS:
         for (HostMode mode : {HostMode::Desktop, HostMode::Headless})
             QTest::addRow("%s timers unknown", mode == HostMode::Desktop ? "desktop" : "headless")
                 << mode << QStringList{QStringLiteral("--timers"), QStringLiteral("slow")}
-                << QStringLiteral("--timers must be standard or models");
+                << QStringLiteral("--timers must be standard, models or people");
         const QString listen
             = QStringLiteral("--spectate-listen must be ADDR:PORT with an IP address, such as "
                              "192.168.1.20:8788");
