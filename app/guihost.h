@@ -16,6 +16,7 @@
 
 #include <QHostAddress>
 #include <QObject>
+#include <QSet>
 #include <QStringList>
 #include <QThread>
 
@@ -144,6 +145,11 @@ public Q_SLOTS:
     void markSpoiled(const QString &matchId);
 
 public:
+    /// The person at this computer acts in their local human seat `code`
+    /// (HostLink::playerAction); codes of other seats are ignored.
+    void playerAction(const QString &code, const QByteArray &action);
+
+public:
     /// Where markSpoiled records a match ("match.spoiled.<matchId>").
     static std::string spoiledSettingKey(const QString &matchId);
     /// What showMatchLog says of a log without events.
@@ -164,6 +170,9 @@ Q_SIGNALS:
     void notice(const QString &message);
     void toolCallsRecorded(const townhall::ui::ToolCallRecords &records);
     void modelSeatsReported(const townhall::ui::ModelSeatReports &reports);
+    /// The document of a local human seat ("Me"), each time it changes
+    /// (HostLink::playerDocument). Seats for other devices never come here.
+    void playerDocument(const QString &code, const QByteArray &document);
     /// start() finished: listening on `mcpUrl` (empty if the server could not listen).
     void started(const QString &mcpUrl);
 
@@ -172,6 +181,9 @@ private:
     /// Sends the log of `m` after what was sent, up to `upTo`.
     void sendLog(const QString &matchId, const std::vector<engine::Event> &log, std::uint64_t upTo);
     void sendEndedFromStore();
+    /// The hub's seats changed: local ones are attached (the window's panel
+    /// plays them) and their documents sent.
+    void localSeatsChanged();
     /// A match shown from the database (an earlier run's, a resumed or an
     /// imported one): its model seats' notes and counts as stored, and
     /// while the inspector is open the calls recorded before this run.
@@ -196,6 +208,7 @@ private:
     QString m_listenNote;
     bool m_persistent = true;
     bool m_starting = false;
+    QSet<QString> m_localSeats;          ///< codes of the human seats the window plays
     QMetaObject::Connection m_toolCalls; ///< recorder → toolCallsRecorded while wanted
     bool m_toolCallsWanted = false;
     /// Model seats whose logs changed since the last report, sent together

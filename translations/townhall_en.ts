@@ -1295,6 +1295,22 @@
         <source>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when every seat of the table is taken.</source>
         <translation>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when every seat of the table is taken.</translation>
     </message>
+    <message>
+        <source>People (the longest turns)</source>
+        <translation>People (the longest turns)</translation>
+    </message>
+    <message>
+        <source>Me (I play it here)</source>
+        <translation>Me (I play it here)</translation>
+    </message>
+    <message>
+        <source>Seats %1 and %2 are both &quot;Me&quot;; you can play one seat.</source>
+        <translation>Seats %1 and %2 are both &quot;Me&quot;; you can play one seat.</translation>
+    </message>
+    <message>
+        <source>You play seat %1</source>
+        <translation>You play seat %1</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::ProfilesDialog</name>
@@ -1555,6 +1571,13 @@
     </message>
 </context>
 <context>
+    <name>townhall::host::PlayersServer</name>
+    <message>
+        <source>cannot offer the players&apos; pages on %1:%2: %3</source>
+        <translation>cannot offer the players&apos; pages on %1:%2: %3</translation>
+    </message>
+</context>
+<context>
     <name>townhall::host::Recorder</name>
     <message>
         <source>recorded calls are kept in memory only: %1</source>
@@ -1582,13 +1605,6 @@
     <message>
         <source>Model seat %1 left the queue: %2</source>
         <translation>Model seat %1 left the queue: %2</translation>
-    </message>
-</context>
-<context>
-    <name>townhall::host::PlayersServer</name>
-    <message>
-        <source>cannot offer the players&apos; pages on %1:%2: %3</source>
-        <translation>cannot offer the players&apos; pages on %1:%2: %3</translation>
     </message>
 </context>
 <context>

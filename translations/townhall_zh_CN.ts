@@ -1286,6 +1286,22 @@
         <source>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when every seat of the table is taken.</source>
         <translation>选择下一桌每个座位由谁来坐。空位等待 MCP 智能体加入；所有座位坐满后，对局开始。</translation>
     </message>
+    <message>
+        <source>People (the longest turns)</source>
+        <translation>真人（回合最长）</translation>
+    </message>
+    <message>
+        <source>Me (I play it here)</source>
+        <translation>我（在这里亲自玩）</translation>
+    </message>
+    <message>
+        <source>Seats %1 and %2 are both &quot;Me&quot;; you can play one seat.</source>
+        <translation>座位 %1 和 %2 都是“我”；你只能玩一个座位。</translation>
+    </message>
+    <message>
+        <source>You play seat %1</source>
+        <translation>你玩 %1 号座位</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::ProfilesDialog</name>
@@ -1545,6 +1561,13 @@
     </message>
 </context>
 <context>
+    <name>townhall::host::PlayersServer</name>
+    <message>
+        <source>cannot offer the players&apos; pages on %1:%2: %3</source>
+        <translation>无法在 %1:%2 提供玩家页面：%3</translation>
+    </message>
+</context>
+<context>
     <name>townhall::host::Recorder</name>
     <message>
         <source>recorded calls are kept in memory only: %1</source>
@@ -1572,13 +1595,6 @@
     <message>
         <source>Model seat %1 left the queue: %2</source>
         <translation>模型座位 %1 已离开队列：%2</translation>
-    </message>
-</context>
-<context>
-    <name>townhall::host::PlayersServer</name>
-    <message>
-        <source>cannot offer the players&apos; pages on %1:%2: %3</source>
-        <translation>无法在 %1:%2 提供玩家页面：%3</translation>
     </message>
 </context>
 <context>
