@@ -7,6 +7,7 @@
 #include "host/mcpservice.h"
 #include "host/recorder/calllog.h"
 #include "host/recorder/recorder.h"
+#include "host/seats/humanseats.h"
 #include "host/tournaments.h"
 #include "ui/agentview.h"
 
@@ -80,6 +81,16 @@ void HostWorker::start()
         });
         connect(&h, &Host::notice, this, &HostWorker::notice);
         connect(&h, &Host::modelSeatChanged, this, &HostWorker::modelSeatChanged);
+        // The window's own human seat ("Me"): its documents go to the panel.
+        host::HumanSeats &humans = h.humanSeats();
+        connect(&humans, &host::HumanSeats::seatsChanged, this, &HostWorker::localSeatsChanged);
+        connect(&humans,
+                &host::HumanSeats::documentChanged,
+                this,
+                [this](const QString &code, const QByteArray &document) {
+                    if (m_localSeats.contains(code))
+                        Q_EMIT playerDocument(code, document);
+                });
     };
     // What recovery publishes waits: the UI gets earlier runs' ended matches
     // first, then every lobby match whole (see below), in match order.
@@ -235,6 +246,48 @@ void HostWorker::sendEndedFromStore()
         }
         sendStored(id);
     }
+}
+
+void HostWorker::localSeatsChanged()
+{
+    if (!m_host)
+        return;
+    host::HumanSeats &humans = m_host->humanSeats();
+    QSet<QString> local;
+    for (const host::HumanSeats::Info &seat : humans.seats())
+        if (seat.local)
+            local.insert(seat.code);
+    for (const QString &code : std::as_const(local)) {
+        if (m_localSeats.contains(code))
+            continue;
+        m_localSeats.insert(code);
+        humans.attach(code, true); // the panel is always there
+        if (const QByteArray document = humans.document(code); !document.isEmpty())
+            Q_EMIT playerDocument(code, document);
+    }
+    m_localSeats = local;
+}
+
+void HostWorker::playerAction(const QString &code, const QByteArray &action)
+{
+    if (m_host && m_localSeats.contains(code))
+        m_host->humanSeats().act(code, action);
+}
+
+std::string HostWorker::spoiledSettingKey(const QString &matchId)
+{
+    return "match.spoiled." + matchId.toStdString();
+}
+
+void HostWorker::markSpoiled(const QString &matchId)
+{
+    // The match's rows are rewritten from its log (a cache of it), so the
+    // mark lives beside them, in the settings table every version has.
+    Store *store = m_host ? m_host->store() : nullptr;
+    if (!store || matchId.isEmpty())
+        return;
+    if (auto r = store->setSetting(spoiledSettingKey(matchId), engine::isoTime(m_host->now())); !r)
+        Q_EMIT problem(tr("%1 could not be marked spoiled: %2").arg(matchId, r.error().message));
 }
 
 void HostWorker::sendStored(const QString &matchId)
@@ -867,6 +920,9 @@ GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
     connect(link, &ui::HostLink::speedFactorRequested, m_worker, &HostWorker::setSpeed);
     connect(link, &ui::HostLink::settingsApplied, m_worker, &HostWorker::applySettings);
     connect(link, &ui::HostLink::toolCallsWanted, m_worker, &HostWorker::setToolCallsWanted);
+    connect(link, &ui::HostLink::markSpoiled, m_worker, &HostWorker::markSpoiled);
+    connect(m_worker, &HostWorker::playerDocument, link, &ui::HostLink::playerDocument);
+    connect(link, &ui::HostLink::playerAction, m_worker, &HostWorker::playerAction);
 }
 
 GuiHost::~GuiHost()

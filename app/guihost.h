@@ -16,6 +16,7 @@
 
 #include <QHostAddress>
 #include <QObject>
+#include <QSet>
 #include <QStringList>
 #include <QThread>
 
@@ -138,7 +139,19 @@ public Q_SLOTS:
     /// PostgreSQL) to the UI like a stored one, then tournamentMatchOpened.
     void showMatchLog(const QString &matchId, const townhall::ui::EventBatch &log);
 
+    /// The person at the window looked at the secrets of a match they play a
+    /// seat in (Unlock anyway): recorded in the database's settings under
+    /// spoiledSettingKey(matchId), with the time, so it outlives the run.
+    void markSpoiled(const QString &matchId);
+
 public:
+    /// The person at this computer acts in their local human seat `code`
+    /// (HostLink::playerAction); codes of other seats are ignored.
+    void playerAction(const QString &code, const QByteArray &action);
+
+public:
+    /// Where markSpoiled records a match ("match.spoiled.<matchId>").
+    static std::string spoiledSettingKey(const QString &matchId);
     /// What showMatchLog says of a log without events.
     static QString emptyLogProblem(const QString &matchId);
 
@@ -157,6 +170,9 @@ Q_SIGNALS:
     void notice(const QString &message);
     void toolCallsRecorded(const townhall::ui::ToolCallRecords &records);
     void modelSeatsReported(const townhall::ui::ModelSeatReports &reports);
+    /// The document of a local human seat ("Me"), each time it changes
+    /// (HostLink::playerDocument). Seats for other devices never come here.
+    void playerDocument(const QString &code, const QByteArray &document);
     /// start() finished: listening on `mcpUrl` (empty if the server could not listen).
     void started(const QString &mcpUrl);
 
@@ -165,6 +181,9 @@ private:
     /// Sends the log of `m` after what was sent, up to `upTo`.
     void sendLog(const QString &matchId, const std::vector<engine::Event> &log, std::uint64_t upTo);
     void sendEndedFromStore();
+    /// The hub's seats changed: local ones are attached (the window's panel
+    /// plays them) and their documents sent.
+    void localSeatsChanged();
     /// A match shown from the database (an earlier run's, a resumed or an
     /// imported one): its model seats' notes and counts as stored, and
     /// while the inspector is open the calls recorded before this run.
@@ -189,6 +208,7 @@ private:
     QString m_listenNote;
     bool m_persistent = true;
     bool m_starting = false;
+    QSet<QString> m_localSeats;          ///< codes of the human seats the window plays
     QMetaObject::Connection m_toolCalls; ///< recorder → toolCallsRecorded while wanted
     bool m_toolCallsWanted = false;
     /// Model seats whose logs changed since the last report, sent together

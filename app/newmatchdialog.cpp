@@ -40,6 +40,8 @@ QString kindKey(NewMatchDialog::SeatKind kind)
         return QStringLiteral("open");
     case NewMatchDialog::SeatKind::Push:
         return QStringLiteral("push");
+    case NewMatchDialog::SeatKind::Me:
+        return QStringLiteral("me");
     case NewMatchDialog::SeatKind::Bot:
         break;
     }
@@ -54,6 +56,8 @@ NewMatchDialog::SeatKind kindFromKey(const QString &key)
         return NewMatchDialog::SeatKind::Open;
     if (key == QLatin1String("push"))
         return NewMatchDialog::SeatKind::Push;
+    if (key == QLatin1String("me"))
+        return NewMatchDialog::SeatKind::Me;
     return NewMatchDialog::SeatKind::Bot;
 }
 
@@ -102,6 +106,8 @@ NewMatchDialog::NewMatchDialog(ProfileStore &profiles, QSettings &settings, QWid
     m_timers->addItem(tr("Standard"), QVariant::fromValue(int(TimerPreset::Standard)));
     m_timers->addItem(tr("Model play (longer turns)"),
                       QVariant::fromValue(int(TimerPreset::ModelPlay)));
+    m_timers->addItem(tr("People (the longest turns)"),
+                      QVariant::fromValue(int(TimerPreset::People)));
     m_timers->setToolTip(
         tr("Language models take seconds per call: model play gives each turn room for a retry."));
     m_rules = new QComboBox;
@@ -211,6 +217,7 @@ void NewMatchDialog::buildRow(int seat, QGridLayout *grid)
     row.kind->addItem(tr("Model"), QVariant::fromValue(int(SeatKind::Model)));
     row.kind->addItem(tr("Open for an MCP agent"), QVariant::fromValue(int(SeatKind::Open)));
     row.kind->addItem(tr("Push agent"), QVariant::fromValue(int(SeatKind::Push)));
+    row.kind->addItem(tr("Me (I play it here)"), QVariant::fromValue(int(SeatKind::Me)));
     row.profile = new QComboBox;
     row.model = new QComboBox;
     row.model->setEditable(true);
@@ -375,9 +382,15 @@ void NewMatchDialog::followTimers()
     if (m_timersChosen || !m_timers)
         return;
     bool anyModel = false;
-    for (int seat = 0; seat < seatCount(); ++seat)
+    bool me = false;
+    for (int seat = 0; seat < seatCount(); ++seat) {
         anyModel = anyModel || kind(seat) == SeatKind::Model;
-    const TimerPreset preset = anyModel ? TimerPreset::ModelPlay : TimerPreset::Standard;
+        me = me || kind(seat) == SeatKind::Me;
+    }
+    // A person at the table needs the longest turns of all.
+    const TimerPreset preset = me         ? TimerPreset::People
+                               : anyModel ? TimerPreset::ModelPlay
+                                          : TimerPreset::Standard;
     m_timers->setCurrentIndex(m_timers->findData(int(preset)));
 }
 
@@ -406,6 +419,7 @@ void NewMatchDialog::validate()
     int bots = 0;
     int open = 0;
     int push = 0;
+    int me = 0; // the seat the person plays, 1-based
     for (int seat = 0; seat < seatCount(); ++seat) {
         const Row &row = m_rows[std::size_t(seat)];
         const SeatKind k = kind(seat);
@@ -414,7 +428,15 @@ void NewMatchDialog::validate()
             ++open;
             continue;
         }
-        (k == SeatKind::Model ? models : k == SeatKind::Push ? push : bots) += 1;
+        if (k == SeatKind::Me) {
+            if (me > 0)
+                m_problems
+                    << tr("Seats %1 and %2 are both \"Me\"; you can play one seat.").arg(me).arg(n);
+            else
+                me = n;
+        } else {
+            (k == SeatKind::Model ? models : k == SeatKind::Push ? push : bots) += 1;
+        }
         const QString name = row.name->text().trimmed();
         if (name.isEmpty()) {
             m_problems << tr("Seat %1 needs a name.").arg(n);
@@ -453,6 +475,8 @@ void NewMatchDialog::validate()
         = tr("Models: %1 · Bots: %2 · Open for agents: %3").arg(models).arg(bots).arg(open);
     if (push > 0)
         summary += QStringLiteral(" · ") + tr("Push agents: %1").arg(push);
+    if (me > 0)
+        summary += QStringLiteral(" · ") + tr("You play seat %1").arg(me);
     if (open > 0)
         summary += QLatin1Char('\n')
                    + tr("The match starts when agents take the open seats (or when you fill them "
@@ -475,6 +499,8 @@ MatchPlan NewMatchDialog::plan() const
         host::providers::SeatSpec spec;
         spec.name = row.name->text().trimmed();
         spec.bot = k == SeatKind::Bot;
+        if (k == SeatKind::Me)
+            spec.human = host::providers::HumanSpec{true};
         if (k == SeatKind::Push)
             spec.push = host::providers::PushSpec{
                 row.pushUrl->text().trimmed(), row.pushToken->text(), row.pushDeadline->value()};
@@ -507,10 +533,11 @@ void NewMatchDialog::save() const
 {
     // Names, choices and profile names only: a profile's key is never here.
     m_settings.beginGroup(Group);
+    const auto timers = TimerPreset(m_timers->currentData().toInt());
     m_settings.setValue(QStringLiteral("timers"),
-                        m_timers->currentData().toInt() == int(TimerPreset::ModelPlay)
-                            ? QStringLiteral("models")
-                            : QStringLiteral("standard"));
+                        timers == TimerPreset::ModelPlay ? QStringLiteral("models")
+                        : timers == TimerPreset::People  ? QStringLiteral("people")
+                                                         : QStringLiteral("standard"));
     m_settings.setValue(QStringLiteral("timersChosen"), m_timersChosen);
     m_settings.setValue(QStringLiteral("rules"), m_rules->currentData().toString());
     m_settings.beginWriteArray(QStringLiteral("seats"), MaxRows);
@@ -567,9 +594,12 @@ void NewMatchDialog::restore()
     m_timersChosen = m_settings.value(QStringLiteral("timersChosen"), false).toBool();
     m_settings.endGroup();
     if (m_timersChosen
-        && (timers == QLatin1String("models") || timers == QLatin1String("standard")))
-        m_timers->setCurrentIndex(m_timers->findData(int(
-            timers == QLatin1String("models") ? TimerPreset::ModelPlay : TimerPreset::Standard)));
+        && (timers == QLatin1String("models") || timers == QLatin1String("standard")
+            || timers == QLatin1String("people")))
+        m_timers->setCurrentIndex(
+            m_timers->findData(int(timers == QLatin1String("models")   ? TimerPreset::ModelPlay
+                                   : timers == QLatin1String("people") ? TimerPreset::People
+                                                                       : TimerPreset::Standard)));
     else
         m_timersChosen = false;
     followTimers();

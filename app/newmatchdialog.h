@@ -37,7 +37,9 @@ class NewMatchDialog final : public QDialog
     Q_DISABLE_COPY_MOVE(NewMatchDialog)
 
 public:
-    enum class SeatKind { Bot, Model, Open, Push };
+    /// Me: the person at this computer plays the seat in the window's player
+    /// panel (a local human seat); at most one row.
+    enum class SeatKind { Bot, Model, Open, Push, Me };
     /// The seats of the classic table, the default rule set.
     static constexpr int Seats = engine::SeatCount;
     /// Rows for the largest rule set (seed002-12); the rule set shows as many.

@@ -390,6 +390,34 @@
         <source>needs a provider, &quot;bot&quot;: true or &quot;push&quot;</source>
         <translation>needs a provider, &quot;bot&quot;: true or &quot;push&quot;</translation>
     </message>
+    <message>
+        <source>nested deeper than %1 levels</source>
+        <translation>nested deeper than %1 levels</translation>
+    </message>
+    <message>
+        <source>the arguments are %1</source>
+        <translation>the arguments are %1</translation>
+    </message>
+    <message>
+        <source>the body is %1</source>
+        <translation>the body is %1</translation>
+    </message>
+    <message>
+        <source>The provider redirected to %1; Town Hall does not send your key to another origin.</source>
+        <translation>The provider redirected to %1; Town Hall does not send your key to another origin.</translation>
+    </message>
+    <message>
+        <source>The provider redirected to %1; Town Hall follows no redirects, so put that address in the base URL.</source>
+        <translation>The provider redirected to %1; Town Hall follows no redirects, so put that address in the base URL.</translation>
+    </message>
+    <message>
+        <source>the file nests deeper than %1 levels</source>
+        <translation>the file nests deeper than %1 levels</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 KiB; a seats file is a few KiB</source>
+        <translation>%1 is larger than %2 KiB; a seats file is a few KiB</translation>
+    </message>
 </context>
 <context>
     <name>QPlatformTheme</name>
@@ -895,6 +923,26 @@
         <source>match %1 has no log in the shared database</source>
         <translation>match %1 has no log in the shared database</translation>
     </message>
+    <message>
+        <source>line %1: nested deeper than %2 levels</source>
+        <translation>line %1: nested deeper than %2 levels</translation>
+    </message>
+    <message>
+        <source>match %1 says it is match number %2, whose id is %3; the two must agree</source>
+        <translation>match %1 says it is match number %2, whose id is %3; the two must agree</translation>
+    </message>
+    <message>
+        <source>the log does not follow the rules: %1</source>
+        <translation>the log does not follow the rules: %1</translation>
+    </message>
+    <message>
+        <source>look up a match number</source>
+        <translation>look up a match number</translation>
+    </message>
+    <message>
+        <source>match number %1 is taken by %2 in %3; nothing was imported</source>
+        <translation>match number %1 is taken by %2 in %3; nothing was imported</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::HostWorker</name>
@@ -1024,6 +1072,10 @@
     <message>
         <source>match %1 has no events</source>
         <translation>match %1 has no events</translation>
+    </message>
+    <message>
+        <source>%1 could not be marked spoiled: %2</source>
+        <translation>%1 could not be marked spoiled: %2</translation>
     </message>
 </context>
 <context>
@@ -1243,6 +1295,22 @@
         <source>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when every seat of the table is taken.</source>
         <translation>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when every seat of the table is taken.</translation>
     </message>
+    <message>
+        <source>People (the longest turns)</source>
+        <translation>People (the longest turns)</translation>
+    </message>
+    <message>
+        <source>Me (I play it here)</source>
+        <translation>Me (I play it here)</translation>
+    </message>
+    <message>
+        <source>Seats %1 and %2 are both &quot;Me&quot;; you can play one seat.</source>
+        <translation>Seats %1 and %2 are both &quot;Me&quot;; you can play one seat.</translation>
+    </message>
+    <message>
+        <source>You play seat %1</source>
+        <translation>You play seat %1</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::ProfilesDialog</name>
@@ -1402,29 +1470,6 @@
     </message>
 </context>
 <context>
-    <name>townhall::host::SeatRoster</name>
-    <message>
-        <source>it is not a JSON object</source>
-        <translation>it is not a JSON object</translation>
-    </message>
-    <message>
-        <source>Model seat %1 in %2: %3</source>
-        <translation>Model seat %1 in %2: %3</translation>
-    </message>
-    <message>
-        <source>how to play it was not stored</source>
-        <translation>how to play it was not stored</translation>
-    </message>
-    <message>
-        <source>its stored provider profile could not be read (%1)</source>
-        <translation>its stored provider profile could not be read (%1)</translation>
-    </message>
-    <message>
-        <source>Model seat %1 left the queue: %2</source>
-        <translation>Model seat %1 left the queue: %2</translation>
-    </message>
-</context>
-<context>
     <name>townhall::host::Host</name>
     <message>
         <source>Match %1 could not be recovered: %2</source>
@@ -1526,6 +1571,13 @@
     </message>
 </context>
 <context>
+    <name>townhall::host::PlayersServer</name>
+    <message>
+        <source>cannot offer the players&apos; pages on %1:%2: %3</source>
+        <translation>cannot offer the players&apos; pages on %1:%2: %3</translation>
+    </message>
+</context>
+<context>
     <name>townhall::host::Recorder</name>
     <message>
         <source>recorded calls are kept in memory only: %1</source>
@@ -1533,10 +1585,26 @@
     </message>
 </context>
 <context>
-    <name>townhall::host::PlayersServer</name>
+    <name>townhall::host::SeatRoster</name>
     <message>
-        <source>cannot offer the players&apos; pages on %1:%2: %3</source>
-        <translation>cannot offer the players&apos; pages on %1:%2: %3</translation>
+        <source>it is not a JSON object</source>
+        <translation>it is not a JSON object</translation>
+    </message>
+    <message>
+        <source>Model seat %1 in %2: %3</source>
+        <translation>Model seat %1 in %2: %3</translation>
+    </message>
+    <message>
+        <source>how to play it was not stored</source>
+        <translation>how to play it was not stored</translation>
+    </message>
+    <message>
+        <source>its stored provider profile could not be read (%1)</source>
+        <translation>its stored provider profile could not be read (%1)</translation>
+    </message>
+    <message>
+        <source>Model seat %1 left the queue: %2</source>
+        <translation>Model seat %1 left the queue: %2</translation>
     </message>
 </context>
 <context>
@@ -1562,16 +1630,16 @@
         <translation>history must be &quot;full&quot; or left out</translation>
     </message>
     <message>
-        <source>no match %1 is being played here</source>
-        <translation>no match %1 is being played here</translation>
-    </message>
-    <message>
         <source>the messages after your position are no longer held</source>
         <translation>the messages after your position are no longer held</translation>
     </message>
     <message>
         <source>you fell too far behind</source>
         <translation>you fell too far behind</translation>
+    </message>
+    <message>
+        <source>no match %1 is being played here (yet)</source>
+        <translation>no match %1 is being played here (yet)</translation>
     </message>
 </context>
 <context>
@@ -2244,6 +2312,14 @@
     <message>
         <source>No notes before this call.</source>
         <translation>No notes before this call.</translation>
+    </message>
+    <message>
+        <source>Hidden calls</source>
+        <translation>Hidden calls</translation>
+    </message>
+    <message>
+        <source>The calls of %1 are hidden: you play a seat there, and they hold night actions, what other seats saw and the models&apos; thoughts.</source>
+        <translation>The calls of %1 are hidden: you play a seat there, and they hold night actions, what other seats saw and the models&apos; thoughts.</translation>
     </message>
 </context>
 <context>
@@ -2995,6 +3071,42 @@
     <message>
         <source>Each seat&apos;s deadline, missed turns, latency and errors, and the model a model seat plays with (Ctrl+Shift+H)</source>
         <translation>Each seat&apos;s deadline, missed turns, latency and errors, and the model a model seat plays with (Ctrl+Shift+H)</translation>
+    </message>
+    <message>
+        <source>Spoilers locked</source>
+        <translation>Spoilers locked</translation>
+    </message>
+    <message>
+        <source>&amp;Unlock anyway</source>
+        <translation>&amp;Unlock anyway</translation>
+    </message>
+    <message>
+        <source>Show the omniscient view, the inspector&apos;s calls and the models&apos; thoughts of the match you play in; it is marked spoiled (left out of ratings)</source>
+        <translation>Show the omniscient view, the inspector&apos;s calls and the models&apos; thoughts of the match you play in; it is marked spoiled (left out of ratings)</translation>
+    </message>
+    <message>
+        <source>Your seat</source>
+        <translation>Your seat</translation>
+    </message>
+    <message>
+        <source>&amp;Your seat</source>
+        <translation>&amp;Your seat</translation>
+    </message>
+    <message>
+        <source>The seat you play: your role, what you know and your moves (Ctrl+Shift+Y)</source>
+        <translation>The seat you play: your role, what you know and your moves (Ctrl+Shift+Y)</translation>
+    </message>
+    <message>
+        <source>Locked while you play in %1</source>
+        <translation>Locked while you play in %1</translation>
+    </message>
+    <message>
+        <source>Spoilers are locked: you play a seat in %1. The omniscient view, that match&apos;s calls in the inspector and the models&apos; thoughts stay hidden until it ends.</source>
+        <translation>Spoilers are locked: you play a seat in %1. The omniscient view, that match&apos;s calls in the inspector and the models&apos; thoughts stay hidden until it ends.</translation>
+    </message>
+    <message>
+        <source>Spoilers unlocked: %1 is marked spoiled.</source>
+        <translation>Spoilers unlocked: %1 is marked spoiled.</translation>
     </message>
 </context>
 <context>
@@ -3967,6 +4079,524 @@
     <message>
         <source>Night %1 — %2</source>
         <translation>Night %1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::PlayerPanel</name>
+    <message>
+        <source>Your seat</source>
+        <translation>Your seat</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Time left</translation>
+    </message>
+    <message>
+        <source>Your role</source>
+        <translation>Your role</translation>
+    </message>
+    <message>
+        <source>What you know</source>
+        <translation>What you know</translation>
+    </message>
+    <message>
+        <source>Stand-in</source>
+        <translation>Stand-in</translation>
+    </message>
+    <message>
+        <source>Answer to your last move</source>
+        <translation>Answer to your last move</translation>
+    </message>
+    <message>
+        <source>Your move</source>
+        <translation>Your move</translation>
+    </message>
+    <message>
+        <source>What to do now</source>
+        <translation>What to do now</translation>
+    </message>
+    <message>
+        <source>Players you may choose</source>
+        <translation>Players you may choose</translation>
+    </message>
+    <message>
+        <source>Pick a player; Enter confirms</source>
+        <translation>Pick a player; Enter confirms</translation>
+    </message>
+    <message>
+        <source>Save tonight&apos;s victim</source>
+        <translation>Save tonight&apos;s victim</translation>
+    </message>
+    <message>
+        <source>&amp;Ready</source>
+        <translation>&amp;Ready</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>Tell the table you are ready to start</source>
+        <translation>Tell the table you are ready to start</translation>
+    </message>
+    <message>
+        <source>Your speech</source>
+        <translation>Your speech</translation>
+    </message>
+    <message>
+        <source>Enter speaks; Shift+Enter starts a new line</source>
+        <translation>Enter speaks; Shift+Enter starts a new line</translation>
+    </message>
+    <message>
+        <source>Characters used</source>
+        <translation>Characters used</translation>
+    </message>
+    <message>
+        <source>&amp;Speak</source>
+        <translation>&amp;Speak</translation>
+    </message>
+    <message>
+        <source>Speak</source>
+        <translation>Speak</translation>
+    </message>
+    <message>
+        <source>Said at the table</source>
+        <translation>Said at the table</translation>
+    </message>
+    <message>
+        <source>Wolf chat (your pack only)</source>
+        <translation>Wolf chat (your pack only)</translation>
+    </message>
+    <message>
+        <source>Wolf chat</source>
+        <translation>Wolf chat</translation>
+    </message>
+    <message>
+        <source>Wolf chat messages</source>
+        <translation>Wolf chat messages</translation>
+    </message>
+    <message>
+        <source>Message to your pack</source>
+        <translation>Message to your pack</translation>
+    </message>
+    <message>
+        <source>Night only; Enter sends</source>
+        <translation>Night only; Enter sends</translation>
+    </message>
+    <message>
+        <source>Characters used in wolf chat</source>
+        <translation>Characters used in wolf chat</translation>
+    </message>
+    <message>
+        <source>Se&amp;nd</source>
+        <translation>Se&amp;nd</translation>
+    </message>
+    <message>
+        <source>Send to your pack</source>
+        <translation>Send to your pack</translation>
+    </message>
+    <message>
+        <source>No seat yet</source>
+        <translation>No seat yet</translation>
+    </message>
+    <message>
+        <source>You have no seat in this match.</source>
+        <translation>You have no seat in this match.</translation>
+    </message>
+    <message>
+        <source>Waiting for your table to fill.</source>
+        <translation>Waiting for your table to fill.</translation>
+    </message>
+    <message>
+        <source>%1 · seat %2</source>
+        <translation>%1 · seat %2</translation>
+    </message>
+    <message>
+        <source>Your role: %1.</source>
+        <translation>Your role: %1.</translation>
+    </message>
+    <message>
+        <source>You hunt alone.</source>
+        <translation>You hunt alone.</translation>
+    </message>
+    <message>
+        <source>Your pack: %1.</source>
+        <translation>Your pack: %1.</translation>
+    </message>
+    <message>
+        <source>Goal: remove the villagers without being found out.</source>
+        <translation>Goal: remove the villagers without being found out.</translation>
+    </message>
+    <message>
+        <source>Goal: find the werewolves and vote them out.</source>
+        <translation>Goal: find the werewolves and vote them out.</translation>
+    </message>
+    <message>
+        <source>You are out of the game: you may watch, not act.</source>
+        <translation>You are out of the game: you may watch, not act.</translation>
+    </message>
+    <message>
+        <source>Night %1: %2 is a werewolf.</source>
+        <translation>Night %1: %2 is a werewolf.</translation>
+    </message>
+    <message>
+        <source>Night %1: %2 is not a werewolf.</source>
+        <translation>Night %1: %2 is not a werewolf.</translation>
+    </message>
+    <message>
+        <source>the antidote</source>
+        <translation>the antidote</translation>
+    </message>
+    <message>
+        <source>the poison</source>
+        <translation>the poison</translation>
+    </message>
+    <message>
+        <source>Your potions are used up.</source>
+        <translation>Your potions are used up.</translation>
+    </message>
+    <message>
+        <source>You still hold %1.</source>
+        <translation>You still hold %1.</translation>
+    </message>
+    <message>
+        <source>Night %1: nobody died.</source>
+        <translation>Night %1: nobody died.</translation>
+    </message>
+    <message>
+        <source>Night %1: %2 died.</source>
+        <translation>Night %1: %2 died.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Alive: %1.</source>
+        <translation>Alive: %1.</translation>
+    </message>
+    <message>
+        <source>Out: %1.</source>
+        <translation>Out: %1.</translation>
+    </message>
+    <message>
+        <source>The stand-in plays for you; act to take your seat back.</source>
+        <translation>The stand-in plays for you; act to take your seat back.</translation>
+    </message>
+    <message numerus="yes">
+        <source>You let %n turn(s) pass in a row; after three the stand-in keeps your seat.</source>
+        <translation>
+            <numerusform>You let %n turn pass in a row; after three the stand-in keeps your seat.</numerusform>
+            <numerusform>You let %n turns pass in a row; after three the stand-in keeps your seat.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Done.</translation>
+    </message>
+    <message>
+        <source>Refused: %1 (%2)</source>
+        <translation>Refused: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Choose tonight&apos;s victim with your pack; you may change it until the night ends.</source>
+        <translation>Choose tonight&apos;s victim with your pack; you may change it until the night ends.</translation>
+    </message>
+    <message>
+        <source>&amp;Kill</source>
+        <translation>&amp;Kill</translation>
+    </message>
+    <message>
+        <source>Kill the chosen player</source>
+        <translation>Kill the chosen player</translation>
+    </message>
+    <message>
+        <source>Choose a player to inspect tonight.</source>
+        <translation>Choose a player to inspect tonight.</translation>
+    </message>
+    <message>
+        <source>&amp;Inspect</source>
+        <translation>&amp;Inspect</translation>
+    </message>
+    <message>
+        <source>Inspect the chosen player</source>
+        <translation>Inspect the chosen player</translation>
+    </message>
+    <message>
+        <source>Choose a player to protect tonight.</source>
+        <translation>Choose a player to protect tonight.</translation>
+    </message>
+    <message>
+        <source>&amp;Protect</source>
+        <translation>&amp;Protect</translation>
+    </message>
+    <message>
+        <source>Protect the chosen player</source>
+        <translation>Protect the chosen player</translation>
+    </message>
+    <message>
+        <source>You do not learn tonight&apos;s victim.</source>
+        <translation>You do not learn tonight&apos;s victim.</translation>
+    </message>
+    <message>
+        <source>Tonight the wolves chose %1.</source>
+        <translation>Tonight the wolves chose %1.</translation>
+    </message>
+    <message>
+        <source>Save, poison a player, or pass.</source>
+        <translation>Save, poison a player, or pass.</translation>
+    </message>
+    <message>
+        <source>P&amp;oison</source>
+        <translation>P&amp;oison</translation>
+    </message>
+    <message>
+        <source>Poison the chosen player</source>
+        <translation>Poison the chosen player</translation>
+    </message>
+    <message>
+        <source>P&amp;ass</source>
+        <translation>P&amp;ass</translation>
+    </message>
+    <message>
+        <source>Pass: use no potion tonight</source>
+        <translation>Pass: use no potion tonight</translation>
+    </message>
+    <message>
+        <source>You are dying: shoot a player, or let it pass.</source>
+        <translation>You are dying: shoot a player, or let it pass.</translation>
+    </message>
+    <message>
+        <source>S&amp;hoot</source>
+        <translation>S&amp;hoot</translation>
+    </message>
+    <message>
+        <source>Shoot the chosen player</source>
+        <translation>Shoot the chosen player</translation>
+    </message>
+    <message>
+        <source>&amp;Don&apos;t shoot</source>
+        <translation>&amp;Don&apos;t shoot</translation>
+    </message>
+    <message>
+        <source>Do not shoot</source>
+        <translation>Do not shoot</translation>
+    </message>
+    <message>
+        <source>Vote for one of the tied players.</source>
+        <translation>Vote for one of the tied players.</translation>
+    </message>
+    <message>
+        <source>Vote for the player to eliminate.</source>
+        <translation>Vote for the player to eliminate.</translation>
+    </message>
+    <message>
+        <source>&amp;Vote</source>
+        <translation>&amp;Vote</translation>
+    </message>
+    <message>
+        <source>Vote for the chosen player</source>
+        <translation>Vote for the chosen player</translation>
+    </message>
+    <message>
+        <source>A&amp;bstain</source>
+        <translation>A&amp;bstain</translation>
+    </message>
+    <message>
+        <source>Abstain</source>
+        <translation>Abstain</translation>
+    </message>
+    <message>
+        <source>Your turn: give your opening statement.</source>
+        <translation>Your turn: give your opening statement.</translation>
+    </message>
+    <message>
+        <source>Discussion: say what you think, as often as you like.</source>
+        <translation>Discussion: say what you think, as often as you like.</translation>
+    </message>
+    <message>
+        <source>Your turn: defend yourself before the revote.</source>
+        <translation>Your turn: defend yourself before the revote.</translation>
+    </message>
+    <message>
+        <source>You were voted out: say your last words.</source>
+        <translation>You were voted out: say your last words.</translation>
+    </message>
+    <message>
+        <source>(Sent; you may change it.)</source>
+        <translation>(Sent; you may change it.)</translation>
+    </message>
+    <message>
+        <source>Press Ready when you are.</source>
+        <translation>Press Ready when you are.</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>The game is over.</translation>
+    </message>
+    <message>
+        <source>Nothing to do: you are out.</source>
+        <translation>Nothing to do: you are out.</translation>
+    </message>
+    <message>
+        <source>Nothing to do now: wait.</source>
+        <translation>Nothing to do now: wait.</translation>
+    </message>
+    <message>
+        <source>&amp;Save %1</source>
+        <translation>&amp;Save %1</translation>
+    </message>
+    <message>
+        <source>&amp;Speak your last words</source>
+        <translation>&amp;Speak your last words</translation>
+    </message>
+    <message>
+        <source>%1 — at most %2 characters</source>
+        <translation>%1 — at most %2 characters</translation>
+    </message>
+    <message>
+        <source>Your move — now</source>
+        <translation>Your move — now</translation>
+    </message>
+    <message>
+        <source>— Night %1 —</source>
+        <translation>— Night %1 —</translation>
+    </message>
+    <message>
+        <source>— %1 —</source>
+        <translation>— %1 —</translation>
+    </message>
+    <message>
+        <source>— Day %1: %2 —</source>
+        <translation>— Day %1: %2 —</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 abstains.</source>
+        <translation>%1 abstains.</translation>
+    </message>
+    <message>
+        <source>%1 votes for %2.</source>
+        <translation>%1 votes for %2.</translation>
+    </message>
+    <message>
+        <source>The vote is tied.</source>
+        <translation>The vote is tied.</translation>
+    </message>
+    <message>
+        <source>Nobody is voted out.</source>
+        <translation>Nobody is voted out.</translation>
+    </message>
+    <message>
+        <source>Nobody died in the night.</source>
+        <translation>Nobody died in the night.</translation>
+    </message>
+    <message>
+        <source>In the night %1 died.</source>
+        <translation>In the night %1 died.</translation>
+    </message>
+    <message>
+        <source>%1 is out.</source>
+        <translation>%1 is out.</translation>
+    </message>
+    <message>
+        <source>%1 does not shoot.</source>
+        <translation>%1 does not shoot.</translation>
+    </message>
+    <message>
+        <source>%1 shoots %2.</source>
+        <translation>%1 shoots %2.</translation>
+    </message>
+    <message>
+        <source>The game is over: %1 win.</source>
+        <translation>The game is over: %1 win.</translation>
+    </message>
+    <message>
+        <source>The game is over: nobody wins.</source>
+        <translation>The game is over: nobody wins.</translation>
+    </message>
+    <message>
+        <source>Everyone&apos;s role: %1.</source>
+        <translation>Everyone&apos;s role: %1.</translation>
+    </message>
+    <message>
+        <source>Only you: %1 is a werewolf.</source>
+        <translation>Only you: %1 is a werewolf.</translation>
+    </message>
+    <message>
+        <source>Only you: %1 is not a werewolf.</source>
+        <translation>Only you: %1 is not a werewolf.</translation>
+    </message>
+    <message>
+        <source>Only you: you protect %1 tonight.</source>
+        <translation>Only you: you protect %1 tonight.</translation>
+    </message>
+    <message>
+        <source>Only you: you save %1.</source>
+        <translation>Only you: you save %1.</translation>
+    </message>
+    <message>
+        <source>Only you: you poison %1.</source>
+        <translation>Only you: you poison %1.</translation>
+    </message>
+    <message>
+        <source>Only you: you use no potion tonight.</source>
+        <translation>Only you: you use no potion tonight.</translation>
+    </message>
+    <message>
+        <source>You missed your turn.</source>
+        <translation>You missed your turn.</translation>
+    </message>
+    <message>
+        <source>%1 missed their turn.</source>
+        <translation>%1 missed their turn.</translation>
+    </message>
+    <message>
+        <source>The host paused the match.</source>
+        <translation>The host paused the match.</translation>
+    </message>
+    <message>
+        <source>The match goes on.</source>
+        <translation>The match goes on.</translation>
+    </message>
+    <message>
+        <source>%1 picks %2.</source>
+        <translation>%1 picks %2.</translation>
+    </message>
+    <message>
+        <source>%1 · your move · %2 left</source>
+        <translation>%1 · your move · %2 left</translation>
+    </message>
+    <message>
+        <source>%1 · %2 left</source>
+        <translation>%1 · %2 left</translation>
+    </message>
+    <message>
+        <source>%1 / %2 characters</source>
+        <translation>%1 / %2 characters</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 (out)</source>
+        <translation>%1 (out)</translation>
+    </message>
+    <message>
+        <source>%1 is out (%2).</source>
+        <translation>%1 is out (%2).</translation>
+    </message>
+    <message>
+        <source>You are ready; the match starts soon.</source>
+        <translation>You are ready; the match starts soon.</translation>
     </message>
 </context>
 <context>
@@ -5107,6 +5737,10 @@
         <source>To start: %1</source>
         <translation>To start: %1</translation>
     </message>
+    <message>
+        <source>%1 is not a tournament file (larger than 4 MiB, or not a file).</source>
+        <translation>%1 is not a tournament file (larger than 4 MiB, or not a file).</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::TownHallItem</name>
@@ -5473,6 +6107,10 @@
     <message>
         <source>HUNTER</source>
         <translation>HUNTER</translation>
+    </message>
+    <message>
+        <source>The host set the timers to ×%1.</source>
+        <translation>The host set the timers to ×%1.</translation>
     </message>
 </context>
 <context>

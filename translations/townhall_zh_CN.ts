@@ -387,6 +387,34 @@
         <source>needs a provider, &quot;bot&quot;: true or &quot;push&quot;</source>
         <translation>需要提供方、&quot;bot&quot;: true 或 &quot;push&quot;</translation>
     </message>
+    <message>
+        <source>nested deeper than %1 levels</source>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>the arguments are %1</source>
+        <translation>参数是 %1</translation>
+    </message>
+    <message>
+        <source>the body is %1</source>
+        <translation>响应体是 %1</translation>
+    </message>
+    <message>
+        <source>The provider redirected to %1; Town Hall does not send your key to another origin.</source>
+        <translation>提供方重定向到了 %1；Town Hall 不会把你的密钥发送到其他来源。</translation>
+    </message>
+    <message>
+        <source>The provider redirected to %1; Town Hall follows no redirects, so put that address in the base URL.</source>
+        <translation>提供方重定向到了 %1；Town Hall 不跟随重定向，请把该地址填入基础 URL。</translation>
+    </message>
+    <message>
+        <source>the file nests deeper than %1 levels</source>
+        <translation>该文件嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 KiB; a seats file is a few KiB</source>
+        <translation>%1 大于 %2 KiB；座位文件通常只有几 KiB</translation>
+    </message>
 </context>
 <context>
     <name>QPlatformTheme</name>
@@ -892,6 +920,26 @@
         <source>match %1 has no log in the shared database</source>
         <translation>共享数据库中没有对局 %1 的日志</translation>
     </message>
+    <message>
+        <source>line %1: nested deeper than %2 levels</source>
+        <translation>第 %1 行：嵌套超过 %2 层</translation>
+    </message>
+    <message>
+        <source>match %1 says it is match number %2, whose id is %3; the two must agree</source>
+        <translation>对局 %1 自称是第 %2 号对局，而该编号的 ID 是 %3；两者必须一致</translation>
+    </message>
+    <message>
+        <source>the log does not follow the rules: %1</source>
+        <translation>该日志不符合规则：%1</translation>
+    </message>
+    <message>
+        <source>look up a match number</source>
+        <translation>查找对局编号</translation>
+    </message>
+    <message>
+        <source>match number %1 is taken by %2 in %3; nothing was imported</source>
+        <translation>对局编号 %1 已被 %3 中的 %2 占用；未导入任何内容</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::HostWorker</name>
@@ -1016,6 +1064,10 @@
     <message>
         <source>match %1 has no events</source>
         <translation>对局 %1 没有事件</translation>
+    </message>
+    <message>
+        <source>%1 could not be marked spoiled: %2</source>
+        <translation>无法将 %1 标记为已剧透：%2</translation>
     </message>
 </context>
 <context>
@@ -1234,6 +1286,22 @@
         <source>Choose who takes each seat of the next table. Open seats wait for MCP agents; the match starts when every seat of the table is taken.</source>
         <translation>选择下一桌每个座位由谁来坐。空位等待 MCP 智能体加入；所有座位坐满后，对局开始。</translation>
     </message>
+    <message>
+        <source>People (the longest turns)</source>
+        <translation>真人（回合最长）</translation>
+    </message>
+    <message>
+        <source>Me (I play it here)</source>
+        <translation>我（在这里亲自玩）</translation>
+    </message>
+    <message>
+        <source>Seats %1 and %2 are both &quot;Me&quot;; you can play one seat.</source>
+        <translation>座位 %1 和 %2 都是“我”；你只能玩一个座位。</translation>
+    </message>
+    <message>
+        <source>You play seat %1</source>
+        <translation>你玩 %1 号座位</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::ProfilesDialog</name>
@@ -1392,29 +1460,6 @@
     </message>
 </context>
 <context>
-    <name>townhall::host::SeatRoster</name>
-    <message>
-        <source>it is not a JSON object</source>
-        <translation>它不是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>Model seat %1 in %2: %3</source>
-        <translation>%2 中的模型座位 %1：%3</translation>
-    </message>
-    <message>
-        <source>how to play it was not stored</source>
-        <translation>未保存该座位的扮演设置</translation>
-    </message>
-    <message>
-        <source>its stored provider profile could not be read (%1)</source>
-        <translation>无法读取其已存储的提供方配置（%1）</translation>
-    </message>
-    <message>
-        <source>Model seat %1 left the queue: %2</source>
-        <translation>模型座位 %1 已离开队列：%2</translation>
-    </message>
-</context>
-<context>
     <name>townhall::host::Host</name>
     <message>
         <source>Match %1 could not be recovered: %2</source>
@@ -1516,6 +1561,13 @@
     </message>
 </context>
 <context>
+    <name>townhall::host::PlayersServer</name>
+    <message>
+        <source>cannot offer the players&apos; pages on %1:%2: %3</source>
+        <translation>无法在 %1:%2 提供玩家页面：%3</translation>
+    </message>
+</context>
+<context>
     <name>townhall::host::Recorder</name>
     <message>
         <source>recorded calls are kept in memory only: %1</source>
@@ -1523,10 +1575,26 @@
     </message>
 </context>
 <context>
-    <name>townhall::host::PlayersServer</name>
+    <name>townhall::host::SeatRoster</name>
     <message>
-        <source>cannot offer the players&apos; pages on %1:%2: %3</source>
-        <translation>无法在 %1:%2 提供玩家页面：%3</translation>
+        <source>it is not a JSON object</source>
+        <translation>它不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Model seat %1 in %2: %3</source>
+        <translation>%2 中的模型座位 %1：%3</translation>
+    </message>
+    <message>
+        <source>how to play it was not stored</source>
+        <translation>未保存该座位的扮演设置</translation>
+    </message>
+    <message>
+        <source>its stored provider profile could not be read (%1)</source>
+        <translation>无法读取其已存储的提供方配置（%1）</translation>
+    </message>
+    <message>
+        <source>Model seat %1 left the queue: %2</source>
+        <translation>模型座位 %1 已离开队列：%2</translation>
     </message>
 </context>
 <context>
@@ -1552,16 +1620,16 @@
         <translation>history 只能是 &quot;full&quot; 或省略</translation>
     </message>
     <message>
-        <source>no match %1 is being played here</source>
-        <translation>这里没有正在进行的对局 %1</translation>
-    </message>
-    <message>
         <source>the messages after your position are no longer held</source>
         <translation>你所在位置之后的消息已不再保留</translation>
     </message>
     <message>
         <source>you fell too far behind</source>
         <translation>你落后太多了</translation>
+    </message>
+    <message>
+        <source>no match %1 is being played here (yet)</source>
+        <translation>这里（尚）没有正在进行的对局 %1</translation>
     </message>
 </context>
 <context>
@@ -2232,6 +2300,14 @@
     <message>
         <source>No notes before this call.</source>
         <translation>这次调用之前没有笔记。</translation>
+    </message>
+    <message>
+        <source>Hidden calls</source>
+        <translation>隐藏的调用</translation>
+    </message>
+    <message>
+        <source>The calls of %1 are hidden: you play a seat there, and they hold night actions, what other seats saw and the models&apos; thoughts.</source>
+        <translation>%1 的调用已隐藏：你在其中有座位，而这些调用包含夜间行动、其他座位看到的内容以及模型的想法。</translation>
     </message>
 </context>
 <context>
@@ -2983,6 +3059,42 @@
     <message>
         <source>Each seat&apos;s deadline, missed turns, latency and errors, and the model a model seat plays with (Ctrl+Shift+H)</source>
         <translation>每个座位的截止时间、错过的回合、延迟和错误，以及模型座位所用的模型（Ctrl+Shift+H）</translation>
+    </message>
+    <message>
+        <source>Spoilers locked</source>
+        <translation>剧透已锁定</translation>
+    </message>
+    <message>
+        <source>&amp;Unlock anyway</source>
+        <translation>仍然解锁(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Show the omniscient view, the inspector&apos;s calls and the models&apos; thoughts of the match you play in; it is marked spoiled (left out of ratings)</source>
+        <translation>显示你所参与对局的全知视角、检查器中的调用和模型的想法；该对局将被标记为已剧透（不计入评分）</translation>
+    </message>
+    <message>
+        <source>Your seat</source>
+        <translation>你的座位</translation>
+    </message>
+    <message>
+        <source>&amp;Your seat</source>
+        <translation>你的座位(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>The seat you play: your role, what you know and your moves (Ctrl+Shift+Y)</source>
+        <translation>你所玩的座位：你的身份、你知道的信息和你的行动（Ctrl+Shift+Y）</translation>
+    </message>
+    <message>
+        <source>Locked while you play in %1</source>
+        <translation>你在 %1 中游戏时已锁定</translation>
+    </message>
+    <message>
+        <source>Spoilers are locked: you play a seat in %1. The omniscient view, that match&apos;s calls in the inspector and the models&apos; thoughts stay hidden until it ends.</source>
+        <translation>剧透已锁定：你在 %1 中有一个座位。在对局结束前，全知视角、检查器中该对局的调用以及模型的想法都将隐藏。</translation>
+    </message>
+    <message>
+        <source>Spoilers unlocked: %1 is marked spoiled.</source>
+        <translation>剧透已解锁：%1 已被标记为已剧透。</translation>
     </message>
 </context>
 <context>
@@ -3955,6 +4067,523 @@
     <message>
         <source>Night %1 — %2</source>
         <translation>第%1夜 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>townhall::ui::PlayerPanel</name>
+    <message>
+        <source>Your seat</source>
+        <translation>你的座位</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <source>Your role</source>
+        <translation>你的身份</translation>
+    </message>
+    <message>
+        <source>What you know</source>
+        <translation>你知道的</translation>
+    </message>
+    <message>
+        <source>Stand-in</source>
+        <translation>代打</translation>
+    </message>
+    <message>
+        <source>Answer to your last move</source>
+        <translation>上一步的结果</translation>
+    </message>
+    <message>
+        <source>Your move</source>
+        <translation>你的行动</translation>
+    </message>
+    <message>
+        <source>What to do now</source>
+        <translation>现在要做什么</translation>
+    </message>
+    <message>
+        <source>Players you may choose</source>
+        <translation>可选择的玩家</translation>
+    </message>
+    <message>
+        <source>Pick a player; Enter confirms</source>
+        <translation>选择一名玩家；按回车确认</translation>
+    </message>
+    <message>
+        <source>Save tonight&apos;s victim</source>
+        <translation>救今晚的受害者</translation>
+    </message>
+    <message>
+        <source>&amp;Ready</source>
+        <translation>准备(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>Tell the table you are ready to start</source>
+        <translation>告诉大家你已准备好开始</translation>
+    </message>
+    <message>
+        <source>Your speech</source>
+        <translation>你的发言</translation>
+    </message>
+    <message>
+        <source>Enter speaks; Shift+Enter starts a new line</source>
+        <translation>回车发言；Shift+回车换行</translation>
+    </message>
+    <message>
+        <source>Characters used</source>
+        <translation>已用字数</translation>
+    </message>
+    <message>
+        <source>&amp;Speak</source>
+        <translation>发言(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Speak</source>
+        <translation>发言</translation>
+    </message>
+    <message>
+        <source>Said at the table</source>
+        <translation>桌上的发言</translation>
+    </message>
+    <message>
+        <source>Wolf chat (your pack only)</source>
+        <translation>狼人频道（仅你的狼队）</translation>
+    </message>
+    <message>
+        <source>Wolf chat</source>
+        <translation>狼人频道</translation>
+    </message>
+    <message>
+        <source>Wolf chat messages</source>
+        <translation>狼人频道消息</translation>
+    </message>
+    <message>
+        <source>Message to your pack</source>
+        <translation>发给狼队的消息</translation>
+    </message>
+    <message>
+        <source>Night only; Enter sends</source>
+        <translation>仅限夜晚；回车发送</translation>
+    </message>
+    <message>
+        <source>Characters used in wolf chat</source>
+        <translation>狼人频道已用字数</translation>
+    </message>
+    <message>
+        <source>Se&amp;nd</source>
+        <translation>发送(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Send to your pack</source>
+        <translation>发送给狼队</translation>
+    </message>
+    <message>
+        <source>No seat yet</source>
+        <translation>尚无座位</translation>
+    </message>
+    <message>
+        <source>You have no seat in this match.</source>
+        <translation>你在这局中没有座位。</translation>
+    </message>
+    <message>
+        <source>Waiting for your table to fill.</source>
+        <translation>等待你的桌子坐满。</translation>
+    </message>
+    <message>
+        <source>%1 · seat %2</source>
+        <translation>%1 · %2 号座位</translation>
+    </message>
+    <message>
+        <source>Your role: %1.</source>
+        <translation>你的身份：%1。</translation>
+    </message>
+    <message>
+        <source>You hunt alone.</source>
+        <translation>你独自狩猎。</translation>
+    </message>
+    <message>
+        <source>Your pack: %1.</source>
+        <translation>你的狼队：%1。</translation>
+    </message>
+    <message>
+        <source>Goal: remove the villagers without being found out.</source>
+        <translation>目标：在不被识破的情况下消灭村民。</translation>
+    </message>
+    <message>
+        <source>Goal: find the werewolves and vote them out.</source>
+        <translation>目标：找出狼人并把他们投票出局。</translation>
+    </message>
+    <message>
+        <source>You are out of the game: you may watch, not act.</source>
+        <translation>你已出局：可以观看，不能行动。</translation>
+    </message>
+    <message>
+        <source>Night %1: %2 is a werewolf.</source>
+        <translation>第 %1 夜：%2 是狼人。</translation>
+    </message>
+    <message>
+        <source>Night %1: %2 is not a werewolf.</source>
+        <translation>第 %1 夜：%2 不是狼人。</translation>
+    </message>
+    <message>
+        <source>the antidote</source>
+        <translation>解药</translation>
+    </message>
+    <message>
+        <source>the poison</source>
+        <translation>毒药</translation>
+    </message>
+    <message>
+        <source>Your potions are used up.</source>
+        <translation>你的药已经用完。</translation>
+    </message>
+    <message>
+        <source>You still hold %1.</source>
+        <translation>你还有%1。</translation>
+    </message>
+    <message>
+        <source>Night %1: nobody died.</source>
+        <translation>第 %1 夜：无人死亡。</translation>
+    </message>
+    <message>
+        <source>Night %1: %2 died.</source>
+        <translation>第 %1 夜：%2 死亡。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Alive: %1.</source>
+        <translation>存活：%1。</translation>
+    </message>
+    <message>
+        <source>Out: %1.</source>
+        <translation>出局：%1。</translation>
+    </message>
+    <message>
+        <source>The stand-in plays for you; act to take your seat back.</source>
+        <translation>代打正在替你行动；你一行动就能收回座位。</translation>
+    </message>
+    <message numerus="yes">
+        <source>You let %n turn(s) pass in a row; after three the stand-in keeps your seat.</source>
+        <translation>
+            <numerusform>你已连续错过 %n 个回合；满三次后代打将接管你的座位。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>已完成。</translation>
+    </message>
+    <message>
+        <source>Refused: %1 (%2)</source>
+        <translation>被拒绝：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Choose tonight&apos;s victim with your pack; you may change it until the night ends.</source>
+        <translation>和狼队一起选择今晚的目标；夜晚结束前可以更改。</translation>
+    </message>
+    <message>
+        <source>&amp;Kill</source>
+        <translation>击杀(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Kill the chosen player</source>
+        <translation>击杀所选玩家</translation>
+    </message>
+    <message>
+        <source>Choose a player to inspect tonight.</source>
+        <translation>选择今晚要查验的玩家。</translation>
+    </message>
+    <message>
+        <source>&amp;Inspect</source>
+        <translation>查验(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Inspect the chosen player</source>
+        <translation>查验所选玩家</translation>
+    </message>
+    <message>
+        <source>Choose a player to protect tonight.</source>
+        <translation>选择今晚要守护的玩家。</translation>
+    </message>
+    <message>
+        <source>&amp;Protect</source>
+        <translation>守护(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Protect the chosen player</source>
+        <translation>守护所选玩家</translation>
+    </message>
+    <message>
+        <source>You do not learn tonight&apos;s victim.</source>
+        <translation>你不知道今晚的受害者。</translation>
+    </message>
+    <message>
+        <source>Tonight the wolves chose %1.</source>
+        <translation>今晚狼人选择了 %1。</translation>
+    </message>
+    <message>
+        <source>Save, poison a player, or pass.</source>
+        <translation>救人、毒一名玩家，或跳过。</translation>
+    </message>
+    <message>
+        <source>P&amp;oison</source>
+        <translation>毒杀(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Poison the chosen player</source>
+        <translation>毒杀所选玩家</translation>
+    </message>
+    <message>
+        <source>P&amp;ass</source>
+        <translation>跳过(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Pass: use no potion tonight</source>
+        <translation>跳过：今晚不用药</translation>
+    </message>
+    <message>
+        <source>You are dying: shoot a player, or let it pass.</source>
+        <translation>你即将死去：开枪带走一名玩家，或放弃。</translation>
+    </message>
+    <message>
+        <source>S&amp;hoot</source>
+        <translation>开枪(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Shoot the chosen player</source>
+        <translation>向所选玩家开枪</translation>
+    </message>
+    <message>
+        <source>&amp;Don&apos;t shoot</source>
+        <translation>不开枪(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Do not shoot</source>
+        <translation>不开枪</translation>
+    </message>
+    <message>
+        <source>Vote for one of the tied players.</source>
+        <translation>在平票的玩家中投票。</translation>
+    </message>
+    <message>
+        <source>Vote for the player to eliminate.</source>
+        <translation>投票选出要淘汰的玩家。</translation>
+    </message>
+    <message>
+        <source>&amp;Vote</source>
+        <translation>投票(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Vote for the chosen player</source>
+        <translation>投票给所选玩家</translation>
+    </message>
+    <message>
+        <source>A&amp;bstain</source>
+        <translation>弃票(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Abstain</source>
+        <translation>弃票</translation>
+    </message>
+    <message>
+        <source>Your turn: give your opening statement.</source>
+        <translation>轮到你了：请做开场发言。</translation>
+    </message>
+    <message>
+        <source>Discussion: say what you think, as often as you like.</source>
+        <translation>讨论：说出你的想法，可以多次发言。</translation>
+    </message>
+    <message>
+        <source>Your turn: defend yourself before the revote.</source>
+        <translation>轮到你了：在重新投票前为自己辩护。</translation>
+    </message>
+    <message>
+        <source>You were voted out: say your last words.</source>
+        <translation>你被投票出局：请发表遗言。</translation>
+    </message>
+    <message>
+        <source>(Sent; you may change it.)</source>
+        <translation>（已提交；可以更改。）</translation>
+    </message>
+    <message>
+        <source>Press Ready when you are.</source>
+        <translation>准备好后请点“准备”。</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>游戏结束。</translation>
+    </message>
+    <message>
+        <source>Nothing to do: you are out.</source>
+        <translation>无需行动：你已出局。</translation>
+    </message>
+    <message>
+        <source>Nothing to do now: wait.</source>
+        <translation>现在无需行动：请等待。</translation>
+    </message>
+    <message>
+        <source>&amp;Save %1</source>
+        <translation>救 %1(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Speak your last words</source>
+        <translation>发表遗言(&amp;S)</translation>
+    </message>
+    <message>
+        <source>%1 — at most %2 characters</source>
+        <translation>%1 —— 最多 %2 个字</translation>
+    </message>
+    <message>
+        <source>Your move — now</source>
+        <translation>你的行动 —— 现在</translation>
+    </message>
+    <message>
+        <source>— Night %1 —</source>
+        <translation>—— 第 %1 夜 ——</translation>
+    </message>
+    <message>
+        <source>— %1 —</source>
+        <translation>—— %1 ——</translation>
+    </message>
+    <message>
+        <source>— Day %1: %2 —</source>
+        <translation>—— 第 %1 天：%2 ——</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 abstains.</source>
+        <translation>%1 弃票。</translation>
+    </message>
+    <message>
+        <source>%1 votes for %2.</source>
+        <translation>%1 投票给 %2。</translation>
+    </message>
+    <message>
+        <source>The vote is tied.</source>
+        <translation>投票平局。</translation>
+    </message>
+    <message>
+        <source>Nobody is voted out.</source>
+        <translation>无人被投票出局。</translation>
+    </message>
+    <message>
+        <source>Nobody died in the night.</source>
+        <translation>昨夜无人死亡。</translation>
+    </message>
+    <message>
+        <source>In the night %1 died.</source>
+        <translation>昨夜 %1 死亡。</translation>
+    </message>
+    <message>
+        <source>%1 is out.</source>
+        <translation>%1 出局。</translation>
+    </message>
+    <message>
+        <source>%1 does not shoot.</source>
+        <translation>%1 没有开枪。</translation>
+    </message>
+    <message>
+        <source>%1 shoots %2.</source>
+        <translation>%1 向 %2 开枪。</translation>
+    </message>
+    <message>
+        <source>The game is over: %1 win.</source>
+        <translation>游戏结束：%1获胜。</translation>
+    </message>
+    <message>
+        <source>The game is over: nobody wins.</source>
+        <translation>游戏结束：无人获胜。</translation>
+    </message>
+    <message>
+        <source>Everyone&apos;s role: %1.</source>
+        <translation>所有人的身份：%1。</translation>
+    </message>
+    <message>
+        <source>Only you: %1 is a werewolf.</source>
+        <translation>仅你可见：%1 是狼人。</translation>
+    </message>
+    <message>
+        <source>Only you: %1 is not a werewolf.</source>
+        <translation>仅你可见：%1 不是狼人。</translation>
+    </message>
+    <message>
+        <source>Only you: you protect %1 tonight.</source>
+        <translation>仅你可见：你今晚守护 %1。</translation>
+    </message>
+    <message>
+        <source>Only you: you save %1.</source>
+        <translation>仅你可见：你救了 %1。</translation>
+    </message>
+    <message>
+        <source>Only you: you poison %1.</source>
+        <translation>仅你可见：你毒了 %1。</translation>
+    </message>
+    <message>
+        <source>Only you: you use no potion tonight.</source>
+        <translation>仅你可见：你今晚没有用药。</translation>
+    </message>
+    <message>
+        <source>You missed your turn.</source>
+        <translation>你错过了你的回合。</translation>
+    </message>
+    <message>
+        <source>%1 missed their turn.</source>
+        <translation>%1 错过了回合。</translation>
+    </message>
+    <message>
+        <source>The host paused the match.</source>
+        <translation>主持人暂停了对局。</translation>
+    </message>
+    <message>
+        <source>The match goes on.</source>
+        <translation>对局继续。</translation>
+    </message>
+    <message>
+        <source>%1 picks %2.</source>
+        <translation>%1 选择了 %2。</translation>
+    </message>
+    <message>
+        <source>%1 · your move · %2 left</source>
+        <translation>%1 · 轮到你 · 剩余 %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 left</source>
+        <translation>%1 · 剩余 %2</translation>
+    </message>
+    <message>
+        <source>%1 / %2 characters</source>
+        <translation>%1 / %2 字</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 (out)</source>
+        <translation>%1（已出局）</translation>
+    </message>
+    <message>
+        <source>%1 is out (%2).</source>
+        <translation>%1 出局（%2）。</translation>
+    </message>
+    <message>
+        <source>You are ready; the match starts soon.</source>
+        <translation>你已准备好；对局即将开始。</translation>
     </message>
 </context>
 <context>
@@ -5091,6 +5720,10 @@
         <source>To start: %1</source>
         <translation>开始前：%1</translation>
     </message>
+    <message>
+        <source>%1 is not a tournament file (larger than 4 MiB, or not a file).</source>
+        <translation>%1 不是锦标赛文件（大于 4 MiB，或不是文件）。</translation>
+    </message>
 </context>
 <context>
     <name>townhall::ui::TownHallItem</name>
@@ -5452,6 +6085,10 @@
     <message>
         <source>HUNTER</source>
         <translation>猎人</translation>
+    </message>
+    <message>
+        <source>The host set the timers to ×%1.</source>
+        <translation>主持人将计时器设为 ×%1。</translation>
     </message>
 </context>
 <context>

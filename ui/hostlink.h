@@ -125,6 +125,10 @@ Q_SIGNALS:
     /// The tournaments of the host's database, oldest first: when the host
     /// has started, and after tournamentsRequested.
     void tournamentsListed(const townhall::ui::TournamentChoices &tournaments);
+    /// The player document of the app's own human seat ("Me" in New match),
+    /// compact JSON (engine/playerdocument.h), each time it changes. `code`
+    /// names the seat; the window never shows it.
+    void playerDocument(const QString &code, const QByteArray &document);
 
     // ---- UI → host
     /// Seat N built-in bots in the queue (fills the next table).
@@ -170,6 +174,13 @@ Q_SIGNALS:
     /// matchEvents under `matchId`, like a stored one, then
     /// tournamentMatchOpened (an empty log: tournamentProblem).
     void showMatchLogRequested(const QString &matchId, townhall::ui::EventBatch log);
+    /// The person at this computer acts in their seat `code`: a player action
+    /// ({"id", "tool", "arguments"}, compact JSON). Answered in the seat's
+    /// next playerDocument ("answer").
+    void playerAction(const QString &code, const QByteArray &action);
+    /// The host looked at a match's secrets while playing a seat in it
+    /// (Unlock anyway): the match is marked spoiled in its record.
+    void markSpoiled(const QString &matchId);
 };
 
 } // namespace townhall::ui

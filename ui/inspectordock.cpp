@@ -116,6 +116,11 @@ InspectorDock::InspectorDock(SpectatorController *controller, QWidget *parent)
     lv->setContentsMargins(0, 0, 0, 0);
     lv->setSpacing(4);
     lv->addWidget(buildFilterBar());
+    m_lockLine = new QLabel;
+    m_lockLine->setWordWrap(true);
+    m_lockLine->setAccessibleName(tr("Hidden calls"));
+    m_lockLine->hide();
+    lv->addWidget(m_lockLine);
     lv->addWidget(m_table, 1);
 
     auto *split = new QSplitter(Qt::Horizontal);
@@ -372,6 +377,36 @@ void InspectorDock::applyFilters()
     }
 }
 
+void InspectorDock::setLockedMatches(const QSet<QString> &matchIds)
+{
+    m_locked = matchIds;
+    m_filter->setHiddenMatches(matchIds);
+    updateCount();
+    QStringList ids(matchIds.begin(), matchIds.end());
+    ids.sort();
+    m_lockLine->setText(ids.isEmpty()
+                            ? QString()
+                            : tr("The calls of %1 are hidden: you play a seat there, and they hold "
+                                 "night actions, what other seats saw and the models' thoughts.")
+                                  .arg(ids.join(QStringLiteral(", "))));
+    m_lockLine->setVisible(!ids.isEmpty());
+    if (const auto r = currentRecord(); r && matchIds.contains(r->matchId))
+        clearDetail();
+}
+
+void InspectorDock::clearDetail()
+{
+    m_shownId = 0;
+    m_linkedMatch.clear();
+    m_linkedSeq = 0;
+    m_title->clear();
+    for (QLabel *field : std::as_const(m_fields))
+        field->setText(tr("—"));
+    for (QPlainTextEdit *view : {m_request, m_response, m_agentState, m_brief, m_model, m_curl})
+        view->clear();
+    m_agentCaption->clear();
+}
+
 std::optional<ToolCallRecord> InspectorDock::currentRecord() const
 {
     const int src = m_shownId ? m_calls->rowForId(m_shownId) : -1;
@@ -445,6 +480,10 @@ QString InspectorDock::agentViewCaption() const
 void InspectorDock::showDetail(int sourceRow)
 {
     const ToolCallRecord &r = m_calls->record(sourceRow);
+    if (m_locked.contains(r.matchId)) {
+        clearDetail();
+        return;
+    }
     const QString produced = m_calls->producedEventId(sourceRow);
     m_shownId = r.id;
     const QString what = r.tool.isEmpty() ? r.method : r.tool;

@@ -13,6 +13,7 @@
 #include "ui/spectatorcontroller.h"
 
 #include <QDockWidget>
+#include <QSet>
 
 #include <functional>
 #include <optional>
@@ -71,6 +72,14 @@ public:
     /// host::agentViewProvider(); the widgets never reach into app/).
     void setAgentViewProvider(AgentViewProvider provider) { m_agentView = std::move(provider); }
 
+    /// Matches whose calls the inspector hides: the app's own person plays a
+    /// seat in them (spoilers: night actions, what other seats saw, models'
+    /// thoughts). A line says so; empty: nothing hidden.
+    void setLockedMatches(const QSet<QString> &matchIds);
+    QSet<QString> lockedMatches() const { return m_locked; }
+    /// The line that says which calls are hidden and why (hidden when none).
+    QLabel *lockLine() const { return m_lockLine; }
+
     /// The record shown in the detail pane, if any.
     std::optional<ToolCallRecord> currentRecord() const;
 
@@ -103,6 +112,7 @@ private:
     void showDetail(int sourceRow);
     void showAgentView(const ToolCallRecord &r, const QString &producedEventId);
     void showModel(const ToolCallRecord &r);
+    void clearDetail();
     void updateCount();
     void addChoice(QComboBox *box, const QString &key, const QString &label);
     void applyTheme();
@@ -143,6 +153,8 @@ private:
     QString m_linkedMatch;
     quint64 m_linkedSeq = 0;
     bool m_programmatic = false;
+    QSet<QString> m_locked;
+    QLabel *m_lockLine = nullptr;
 };
 
 } // namespace townhall::ui

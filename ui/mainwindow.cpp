@@ -9,6 +9,7 @@
 #include "ui/inspectordock.h"
 #include "ui/leaderboardpanel.h"
 #include "ui/logging.h"
+#include "ui/play/playerpanel.h"
 #include "ui/replicaset.h"
 #include "ui/seathealth.h"
 #include "ui/settingsdialog.h"
@@ -26,6 +27,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -122,7 +124,27 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
     split->setSizes({370, 910});
     split->setChildrenCollapsible(false);
     left->setMinimumWidth(240);
-    setCentralWidget(split);
+    // The spoiler lock's line, over everything while the person plays.
+    m_lockBar = new QWidget;
+    m_lockBar->setAutoFillBackground(true);
+    auto *lockRow = new QHBoxLayout(m_lockBar);
+    lockRow->setContentsMargins(10, 4, 10, 4);
+    m_lockLabel = new QLabel;
+    m_lockLabel->setWordWrap(true);
+    m_lockLabel->setAccessibleName(tr("Spoilers locked"));
+    lockRow->addWidget(m_lockLabel, 1);
+    auto *unlockButton = new QToolButton;
+    unlockButton->setDefaultAction(m_unlock);
+    unlockButton->setAccessibleName(m_unlock->text().remove(QLatin1Char('&')));
+    lockRow->addWidget(unlockButton);
+    m_lockBar->hide();
+    auto *central = new QWidget;
+    auto *cv = new QVBoxLayout(central);
+    cv->setContentsMargins(0, 0, 0, 0);
+    cv->setSpacing(0);
+    cv->addWidget(m_lockBar);
+    cv->addWidget(split, 1);
+    setCentralWidget(central);
 
     m_serverStatus = new ElidingLabel(this);
     m_serverStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -147,6 +169,7 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
     connect(m_link, &HostLink::problem, this, &MainWindow::onProblem);
     connect(m_link, &HostLink::problemSolved, this, &MainWindow::onProblemSolved);
     connect(m_link, &HostLink::notice, this, &MainWindow::onNotice);
+    connect(m_link, &HostLink::playerDocument, this, &MainWindow::onPlayerDocument);
     connect(m_replicas, &ReplicaSet::matchAdvanced, this, &MainWindow::onMatchAdvanced);
     connect(
         m_scene, &TownMapScene::matchActivated, m_controller, &SpectatorController::selectMatch);
@@ -160,6 +183,7 @@ MainWindow::MainWindow(HostLink *link, QWidget *parent)
         m_controller, &SpectatorController::omniscientChanged, m_omniscient, &QAction::setChecked);
 
     onServerInfo(QString(), tr("waiting for the host"));
+    applySpoilerLock();
     applyTheme();
     refreshControls();
 }
@@ -180,6 +204,13 @@ void MainWindow::buildActions()
         tr("Show every role, the night actions, wolf chat and seer results — spoilers! "
            "(Ctrl+Shift+O). Changes only this window."));
     connect(m_omniscient, &QAction::toggled, m_controller, &SpectatorController::setOmniscient);
+    m_omniscientTip = m_omniscient->toolTip();
+
+    m_unlock = new QAction(tr("&Unlock anyway"), this);
+    m_unlock->setToolTip(
+        tr("Show the omniscient view, the inspector's calls and the models' thoughts of the "
+           "match you play in; it is marked spoiled (left out of ratings)"));
+    connect(m_unlock, &QAction::triggered, this, &MainWindow::unlockSpoilers);
 
     m_demo = new QAction(tr("&Demo match"), this);
     m_demo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
@@ -381,7 +412,9 @@ void MainWindow::buildMenus()
     file->addSeparator();
     file->addAction(m_quit);
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     view->addAction(m_omniscient);
+    view->addAction(m_unlock);
     view->addAction(m_fit);
     view->addSeparator();
     view->addAction(seatHealthAction());
@@ -658,6 +691,78 @@ void MainWindow::onProblem(const QString &message)
 void MainWindow::onNotice(const QString &message)
 {
     statusBar()->showMessage(message, 8000);
+}
+
+void MainWindow::onPlayerDocument(const QString &code, const QByteArray &document)
+{
+    if (!m_player) {
+        m_player = new PlayerPanel;
+        m_playerDock = new QDockWidget(tr("Your seat"), this);
+        m_playerDock->setObjectName(QStringLiteral("player"));
+        m_playerDock->setWidget(m_player);
+        addDockWidget(Qt::RightDockWidgetArea, m_playerDock);
+        QAction *toggle = m_playerDock->toggleViewAction();
+        toggle->setText(tr("&Your seat"));
+        toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Y));
+        toggle->setToolTip(tr("The seat you play: your role, what you know and your moves "
+                              "(Ctrl+Shift+Y)"));
+        if (QMenu *view = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu")))
+            view->addAction(toggle);
+        connect(m_player, &PlayerPanel::actionRequested, this, [this](const QByteArray &action) {
+            Q_EMIT m_link->playerAction(m_playerCode, action);
+        });
+        m_playerDock->show();
+        m_playerDock->raise();
+    }
+    m_playerCode = code;
+    const QString before = m_player->matchId();
+    m_player->setDocument(document);
+    // The person's own table is the one to watch, unless they chose another.
+    const QString match = m_player->matchId();
+    if (match != before && !m_userPicked && m_replicas->match(match))
+        m_controller->selectMatch(match);
+    applySpoilerLock();
+}
+
+void MainWindow::applySpoilerLock()
+{
+    // While the person plays a running match, nothing in this window shows
+    // what their seat may not know: the omniscient view (every role, night
+    // actions, wolf chat, the models' thoughts) and the inspector's calls of
+    // that match. Unlock anyway marks the match spoiled.
+    const QString match = m_player ? m_player->matchId() : QString();
+    const bool locked = !match.isEmpty() && !m_player->matchEnded() && !m_spoiled.contains(match);
+    m_lockedMatch = locked ? match : QString();
+    if (locked) {
+        m_controller->setOmniscient(false);
+        m_omniscient->setChecked(false);
+        m_omniscient->setToolTip(tr("Locked while you play in %1").arg(match));
+        m_lockLabel->setText(
+            tr("Spoilers are locked: you play a seat in %1. The omniscient view, that match's "
+               "calls in the inspector and the models' thoughts stay hidden until it ends.")
+                .arg(match));
+        QPalette pal = m_lockBar->palette();
+        pal.setColor(QPalette::Window,
+                     Theme::mix(pal.color(QPalette::Window), Theme::spoiler(), 0.2));
+        m_lockBar->setPalette(pal);
+    } else {
+        m_omniscient->setToolTip(m_omniscientTip);
+    }
+    m_omniscient->setEnabled(!locked);
+    m_unlock->setEnabled(locked);
+    m_lockBar->setVisible(locked);
+    m_inspector->setLockedMatches(locked ? QSet<QString>{match} : QSet<QString>{});
+}
+
+void MainWindow::unlockSpoilers()
+{
+    if (m_lockedMatch.isEmpty())
+        return;
+    const QString match = m_lockedMatch;
+    m_spoiled.insert(match);
+    Q_EMIT m_link->markSpoiled(match);
+    applySpoilerLock();
+    onNotice(tr("Spoilers unlocked: %1 is marked spoiled.").arg(match));
 }
 
 void MainWindow::onProblemSolved()

@@ -6,6 +6,7 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <QSet>
 
 class QAction;
 class QComboBox;
@@ -24,6 +25,7 @@ class CrierVoice;
 class BroadcastWindow;
 class InspectorDock;
 class LeaderboardPanel;
+class PlayerPanel;
 class ReplicaSet;
 class SpectatorPanel;
 class TownMapScene;
@@ -94,6 +96,18 @@ public:
     /// The Help menu's entry in the menu bar: menus the app adds go before it.
     QAction *helpMenuAction() const { return m_helpMenu; }
 
+    /// The person at this computer plays a seat ("Me"): its panel, in a dock
+    /// shown when the first player document comes (null before).
+    PlayerPanel *playerPanel() const { return m_player; }
+    QDockWidget *playerDock() const { return m_playerDock; }
+    /// The match whose spoilers are locked (the person plays in it and it
+    /// runs; empty when none): no omniscient view, none of its calls in the
+    /// inspector, no models' thoughts. The line saying so, and the action
+    /// that unlocks them anyway and marks the match spoiled.
+    QString spoilerLockedMatch() const { return m_lockedMatch; }
+    QLabel *spoilerLockLabel() const { return m_lockLabel; }
+    QAction *unlockSpoilersAction() const { return m_unlock; }
+
 public Q_SLOTS:
     void showBroadcastWindow();
     void showLeaderboard();
@@ -126,6 +140,9 @@ private:
     void onProblem(const QString &message);
     void onProblemSolved();
     void onNotice(const QString &message);
+    void onPlayerDocument(const QString &code, const QByteArray &document);
+    void applySpoilerLock();
+    void unlockSpoilers();
     void refreshControls();
     void applyTheme();
     void buildInspector();
@@ -182,6 +199,15 @@ private:
     QLabel *m_matchesStatus = nullptr;
     QLabel *m_problem = nullptr;
     QMessageBox *m_problemBox = nullptr;
+    PlayerPanel *m_player = nullptr;
+    QDockWidget *m_playerDock = nullptr;
+    QString m_playerCode;
+    QString m_lockedMatch;
+    QSet<QString> m_spoiled; ///< matches unlocked anyway
+    QWidget *m_lockBar = nullptr;
+    QLabel *m_lockLabel = nullptr;
+    QAction *m_unlock = nullptr;
+    QString m_omniscientTip;
     bool m_userPicked = false;      ///< the user chose a match on the map
     bool m_showingOldMatch = false; ///< auto-selected a match that had already ended
 };

@@ -295,12 +295,23 @@ void ToolCallFilterModel::setText(const QString &text)
     invalidateFilter();
 }
 
+void ToolCallFilterModel::setHiddenMatches(const QSet<QString> &matchIds)
+{
+    if (matchIds == m_hiddenMatches)
+        return;
+    m_hiddenMatches = matchIds;
+    invalidateFilter();
+}
+
 bool ToolCallFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const QModelIndex i = sourceModel()->index(sourceRow, 0, sourceParent);
     if (!m_agentId.isEmpty() && i.data(ToolCallModel::AgentIdRole).toString() != m_agentId)
         return false;
     if (!m_matchId.isEmpty() && i.data(ToolCallModel::MatchIdRole).toString() != m_matchId)
+        return false;
+    if (!m_hiddenMatches.isEmpty()
+        && m_hiddenMatches.contains(i.data(ToolCallModel::MatchIdRole).toString()))
         return false;
     if (!m_tool.isEmpty()) {
         const QString tool = i.data(ToolCallModel::ToolRole).toString();

@@ -109,6 +109,8 @@ public:
     /// Case-insensitive text found in the agent, tool, error code, request or
     /// response; empty matches anything.
     void setText(const QString &text);
+    /// Calls of these matches never pass (a match the app's own person plays).
+    void setHiddenMatches(const QSet<QString> &matchIds);
 
     QString agentId() const { return m_agentId; }
     QString matchId() const { return m_matchId; }
@@ -125,6 +127,7 @@ private:
     QString m_tool;
     std::optional<CallStatus> m_status;
     QString m_text;
+    QSet<QString> m_hiddenMatches;
 };
 
 } // namespace townhall::ui

@@ -41,6 +41,7 @@ using namespace townhall;
 using townhall::app::GuiHost;
 using townhall::app::GuiHostOptions;
 using townhall::app::GuiHostTestAccess;
+using townhall::app::HostWorker;
 using townhall::host::Host;
 
 namespace {
@@ -210,6 +211,38 @@ private Q_SLOTS:
         app.host.stop();
         QVERIFY(!app.host.isRunning());
         app.host.stop(); // idempotent
+    }
+
+    void markSpoiledIsRecordedInTheDatabase()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        App app(fastOptions(dir.filePath(QStringLiteral("spoiled.sqlite"))));
+        QVERIFY(app.start());
+        bool stored = false;
+        GuiHostTestAccess::runInHost(app.host, [&](Host &h) { stored = h.store() != nullptr; });
+        QVERIFY(stored);
+        std::optional<std::string> before;
+        GuiHostTestAccess::runInHost(app.host, [&](Host &h) {
+            before = h.store()
+                         ->setting(HostWorker::spoiledSettingKey(QStringLiteral("match-9")))
+                         .value();
+        });
+        QVERIFY(!before);
+        Q_EMIT app.link.markSpoiled(QStringLiteral("match-9"));
+        std::optional<std::string> after;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                GuiHostTestAccess::runInHost(app.host, [&](Host &h) {
+                    after = h.store()
+                                ->setting(HostWorker::spoiledSettingKey(QStringLiteral("match-9")))
+                                .value();
+                });
+                return after.has_value();
+            }(),
+            5'000);
+        QVERIFY(after->find('T') != std::string::npos); // the time it was marked
+        app.host.stop();
     }
 
     void recoveredAndEndedMatchesArriveWhole()

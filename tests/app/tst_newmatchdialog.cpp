@@ -381,6 +381,73 @@ private Q_SLOTS:
         QCOMPARE(again.pushDeadlineBox(0)->value(), 5000);
     }
 
+    void meIsOneLocalHumanSeat()
+    {
+        Settings s;
+        {
+            NewMatchDialog dialog(s.store, s.settings);
+            dialog.show();
+            dialog.setKind(2, Kind::Me);
+            QVERIFY2(dialog.isValid(), qPrintable(dialog.problems().join(u'\n')));
+            MatchPlan plan = dialog.plan();
+            QCOMPARE(plan.seats.seats.size(), std::size_t(8));
+            QVERIFY(plan.seats.seats[2].human);
+            QVERIFY(plan.seats.seats[2].human->local);
+            QVERIFY(!plan.seats.seats[2].bot);
+            QVERIFY(!plan.seats.seats[0].human);
+            QCOMPARE(plan.timers, TimerPreset::People); // a person gets the longest turns
+            // At most one row is "Me".
+            dialog.setKind(5, Kind::Me);
+            QVERIFY(!dialog.isValid());
+            QVERIFY(!dialog.okButton()->isEnabled());
+            QVERIFY2(dialog.problems().join(u' ').contains(QStringLiteral("Seats 3 and 6")),
+                     qPrintable(dialog.problems().join(u' ')));
+            dialog.setKind(5, Kind::Bot);
+            QVERIFY(dialog.isValid());
+            dialog.accept();
+        }
+        NewMatchDialog again(s.store, s.settings);
+        QCOMPARE(again.kind(2), Kind::Me);
+        QCOMPARE(again.kind(5), Kind::Bot);
+        QVERIFY(again.plan().seats.seats[2].human);
+        QCOMPARE(again.plan().timers, TimerPreset::People);
+    }
+
+    // The "Me" seat of a plan is played from the window's player panel: its
+    // documents come through HostLink, and its actions go back.
+    void meIsPlayedFromThePanel()
+    {
+        Settings s;
+        NewMatchDialog dialog(s.store, s.settings);
+        dialog.setKind(0, Kind::Me);
+        dialog.nameEdit(0)->setText(QStringLiteral("Me"));
+        QVERIFY(dialog.isValid());
+        ui::HostLink link;
+        GuiHost gui(hostOptions(20.0), &link);
+        QVERIFY(startHost(gui));
+        QSignalSpy documents(&link, &ui::HostLink::playerDocument);
+        gui.queuePlan(dialog.plan(), std::make_shared<providers::EnvironmentKeySource>());
+        // The match starts; the seat's document arrives in the UI thread.
+        QTRY_VERIFY_WITH_TIMEOUT(!documents.isEmpty(), 20'000);
+        const QString code = documents.last().at(0).toString();
+        QVERIFY(!code.isEmpty());
+        auto last = [&] {
+            return engine::json::parse(documents.last().at(1).toByteArray().toStdString());
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(last().value("state", engine::json()).is_object(), 20'000);
+        QCOMPARE(last().at("name").get<std::string>(), std::string("Me"));
+        QVERIFY(last().at("seat").at("connected").get<bool>());
+        // Ready, as the panel sends it: the answer comes in a later document.
+        Q_EMIT link.playerAction(
+            code,
+            QByteArrayLiteral(
+                R"({"id":"app-ready-1","tool":"et.werewolf.match.ready","arguments":{}})"));
+        QTRY_VERIFY_WITH_TIMEOUT(last().at("answer").is_object()
+                                     && last().at("answer").value("id", "") == "app-ready-1",
+                                 20'000);
+        gui.stop();
+    }
+
     // A nine-seat plan from the dialog goes to the queue that seats
     // witch-hunter-9, not the default (classic) one, and its match has those rules.
     void aNineSeatPlanJoinsItsRuleSetsQueue()

@@ -4,13 +4,14 @@
 # mcp, engine; host/seats → the host's commit pipeline, storage health and
 # recovery (the parts it stages through), providers, mcp, engine;
 # host/players (the players' pages) → the human seats' hub alone;
-# ui → engine; every folder → base (header-only vocabulary that includes no
+# ui → engine (ui/play, the player panel, likewise but without the
+# recorder's records); every folder → base (header-only vocabulary that includes no
 # other folder). Each folder may include its own headers and those listed for
 # it; a quoted include with "..", or of a folder not listed, is a violation.
 # The one exception is ui's view of the recorder's value type: the inspector
 # shows the records the host's recorder makes.
 
-set(_folders app ui host/store host/recorder host/providers host/seats host/players host mcp tournament engine base)  # most specific first
+set(_folders app ui/play ui host/store host/recorder host/providers host/seats host/players host mcp tournament engine base)  # most specific first
 set(_allow_base "base/")
 set(_allow_engine "engine/;base/")
 set(_allow_tournament "tournament/;engine/;base/")
@@ -21,6 +22,8 @@ set(_allow_host/providers "host/providers/;base/")
 set(_allow_host/seats "host/seats/;host/providers/;host/store/;host/commitpipeline.h;host/storagehealth.h;host/recovery.h;mcp/;engine/;base/")
 set(_allow_host/players "host/players/;host/seats/humanseats.h;base/")
 set(_allow_host "host/;mcp/;tournament/;engine/;base/")
+# ui/play (the player panel) sees only what a player may: no recorder records.
+set(_allow_ui/play "ui/;tournament/;engine/;base/")
 set(_allow_ui "ui/;tournament/;engine/;host/recorder/toolcallrecord.h;base/")
 set(_allow_app "app/;ui/;host/;mcp/;tournament/;engine/;base/")
 

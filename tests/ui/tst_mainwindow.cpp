@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "fixtures.h"
 
+#include "ui/inspectordock.h"
 #include "ui/mainwindow.h"
+#include "ui/play/playerpanel.h"
+#include "ui/toolcallmodel.h"
+
+#include "engine/playerdocument.h"
 #include "ui/settingsdialog.h"
 #include "ui/spectatorpanel.h"
 #include "ui/townmapitems.h"
@@ -13,12 +18,15 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
+#include <QToolButton>
 
 using namespace townhall;
 using namespace townhall::ui;
@@ -144,6 +152,136 @@ private Q_SLOTS:
         QVERIFY(w.windowTitle().contains(MainWindow::tr("[omniscient]")));
         w.omniscientAction()->trigger();
         QVERIFY(!w.controller()->omniscient());
+    }
+
+    void spoilersLockWhileThePersonPlays()
+    {
+        HostLink link;
+        MainWindow w(&link);
+        DevFeed feed(&link);
+        w.setClock([&feed] { return feed.now(); });
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        const QString id = feed.startMatch(4);
+        QVERIFY(feed.stepUntil(
+            id, [](const engine::Match &m) { return m.state().phase == Phase::Night; }));
+        w.omniscientAction()->trigger();
+        QVERIFY(w.controller()->omniscient());
+        QVERIFY(!w.unlockSpoilersAction()->isEnabled());
+        QVERIFY(!w.playerPanel());
+
+        // The inspector holds calls of the match and of another one.
+        ToolCallRecord mine;
+        mine.id = 1;
+        mine.matchId = id;
+        mine.agentId = QStringLiteral("agent:2");
+        mine.method = QStringLiteral("tools/call");
+        mine.tool = QStringLiteral("et.werewolf.match.night.wolf_kill");
+        mine.requestJson = "{}";
+        mine.responseJson = "{}";
+        ToolCallRecord elsewhere = mine;
+        elsewhere.id = 2;
+        elsewhere.matchId = QStringLiteral("match-elsewhere");
+        w.inspector()->addRecords({mine, elsewhere});
+        QVERIFY(w.inspector()->selectCall(1));
+        QCOMPARE(w.inspector()->filter()->rowCount(), 2);
+
+        // The person's seat: a wolf of that match.
+        const engine::Match *m = feed.match(id);
+        QVERIFY(m);
+        std::string wolf;
+        for (const engine::Player &p : m->state().players)
+            if (p.role == engine::Role::Werewolf && p.alive)
+                wolf = p.playerId;
+        QSignalSpy acted(&link, &HostLink::playerAction);
+        QSignalSpy spoiled(&link, &HostLink::markSpoiled);
+        Q_EMIT link.playerDocument(
+            QStringLiteral("seat-code"),
+            QByteArray::fromStdString(engine::playerDocument(*m, wolf, {}, feed.now()).dump()));
+        QVERIFY(w.playerPanel());
+        QVERIFY(w.playerDock()->isVisible());
+        QCOMPARE(w.playerPanel()->matchId(), id);
+
+        // Locked: no omniscient view (not even by its shortcut), none of the
+        // match's calls in the inspector, and a line saying why.
+        QCOMPARE(w.spoilerLockedMatch(), id);
+        QVERIFY(!w.controller()->omniscient());
+        QVERIFY(!w.omniscientAction()->isEnabled());
+        QTest::keySequence(&w, w.omniscientAction()->shortcut());
+        QVERIFY(!w.controller()->omniscient());
+        QVERIFY(w.spoilerLockLabel()->isVisible());
+        QVERIFY(w.spoilerLockLabel()->text().contains(id));
+        QCOMPARE(w.inspector()->filter()->rowCount(), 1);
+        const auto shown = w.inspector()->currentRecord();
+        QVERIFY(!shown || shown->matchId != id);
+        QVERIFY(!w.inspector()->selectCall(1));
+        w.inspectorAction()->trigger();
+        QVERIFY(w.inspector()->lockLine()->isVisible());
+        QVERIFY(w.inspector()->lockLine()->text().contains(id));
+
+        // The panel's moves go to the host under the seat's code.
+        PlayerPanel *panel = w.playerPanel();
+        QVERIFY(panel->targetList()->count() > 0);
+        panel->targetList()->setFocus();
+        QTest::keyClick(panel->targetList(), Qt::Key_Home);
+        QTest::keyClick(panel->targetList(), Qt::Key_Return);
+        QCOMPARE(acted.count(), 1);
+        QCOMPARE(acted.at(0).at(0).toString(), QStringLiteral("seat-code"));
+        const auto action = engine::json::parse(acted.at(0).at(1).toByteArray().toStdString());
+        QCOMPARE(action.at("tool").get<std::string>(),
+                 std::string("et.werewolf.match.night.wolf_kill"));
+
+        // Unlock anyway: the match is marked spoiled, everything shows again.
+        QToolButton *unlock = nullptr;
+        for (QToolButton *b : w.findChildren<QToolButton *>())
+            if (b->defaultAction() == w.unlockSpoilersAction())
+                unlock = b;
+        QVERIFY(unlock && unlock->isVisible());
+        QTest::mouseClick(unlock, Qt::LeftButton);
+        QCOMPARE(spoiled.count(), 1);
+        QCOMPARE(spoiled.at(0).at(0).toString(), id);
+        QVERIFY(w.spoilerLockedMatch().isEmpty());
+        QVERIFY(w.omniscientAction()->isEnabled());
+        QVERIFY(!w.spoilerLockLabel()->isVisible());
+        QCOMPARE(w.inspector()->filter()->rowCount(), 2);
+        w.omniscientAction()->trigger();
+        QVERIFY(w.controller()->omniscient());
+        // A later document of the same match does not lock it again.
+        Q_EMIT link.playerDocument(
+            QStringLiteral("seat-code"),
+            QByteArray::fromStdString(engine::playerDocument(*m, wolf, {}, feed.now()).dump()));
+        QVERIFY(w.controller()->omniscient());
+    }
+
+    void spoilerLockEndsWithTheMatch()
+    {
+        HostLink link;
+        MainWindow w(&link);
+        DevFeed feed(&link);
+        w.show();
+        const QString id = feed.startMatch(6);
+        const QString other = feed.startMatch(7);
+        QCOMPARE(w.controller()->selectedMatch(), id);
+        w.controller()->selectMatch(other);
+        const engine::Match *m = feed.match(id);
+        const std::string me = m->state().players.front().playerId;
+        auto send = [&] {
+            Q_EMIT link.playerDocument(
+                QStringLiteral("c"),
+                QByteArray::fromStdString(
+                    engine::playerDocument(*feed.match(id), me, {}, feed.now()).dump()));
+        };
+        send();
+        QCOMPARE(w.spoilerLockedMatch(), id);
+        QCOMPARE(w.controller()->selectedMatch(), id); // the person's own table is shown
+        QVERIFY(!w.omniscientAction()->isEnabled());
+        QVERIFY(feed.stepUntil(id, [](const engine::Match &x) { return x.ended(); }));
+        send();
+        QVERIFY(w.spoilerLockedMatch().isEmpty());
+        QVERIFY(w.omniscientAction()->isEnabled());
     }
 
     void mapBackgroundFollowsTheTheme()

@@ -3,12 +3,14 @@
 // main window no visible string is left in English (walking the widget tree).
 
 #include "fixtures.h"
+#include "tests/engine/table.h"
 
 #include "ui/i18n.h"
 #include "ui/keymomentsmodel.h"
 #include "ui/mainwindow.h"
 #include "ui/narratorticker.h"
 #include "ui/phaseheader.h"
+#include "ui/play/playerpanel.h"
 #include "ui/playersmodel.h"
 #include "ui/settingsdialog.h"
 #include "ui/spectatorpanel.h"
@@ -16,6 +18,8 @@
 #include "ui/transcriptmodel.h"
 #include "ui/uitext.h"
 #include "ui/votetallyview.h"
+
+#include "engine/playerdocument.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -25,6 +29,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QRegularExpression>
@@ -276,6 +281,47 @@ private Q_SLOTS:
         QVERIFY(!hasCjk(w.spectatorPanel()->header()->phaseText()));
         QCOMPARE(UiText::votes(1), QStringLiteral("1 vote"));
         QCOMPARE(UiText::votes(3), QStringLiteral("3 votes"));
+    }
+
+    void playerPanelInChinese()
+    {
+        QVERIFY(Languages::install(QLocale(QLocale::Chinese, QLocale::China),
+                                   QStringLiteral(TOWNHALL_QM_DIR)));
+        // The seer in a vote, after a night with a check and a death.
+        engine::test::Table t(42);
+        t.readyAll();
+        QVERIFY(t.until(engine::Phase::Night));
+        const std::string seer = t.seer();
+        const std::string wolf = t.wolf(0);
+        QVERIFY_OK(t.kill(wolf, t.villager(0)));
+        QVERIFY_OK(t.kill(t.wolf(1), t.villager(0)));
+        QVERIFY_OK(t.inspect(seer, wolf));
+        QVERIFY(t.until(engine::Phase::DayVote));
+        QVERIFY_OK(t.vote(wolf, seer));
+        PlayerPanel p;
+        engine::HumanSeatStatus seat;
+        seat.missedInARow = 1;
+        p.setDocument(
+            QByteArray::fromStdString(engine::playerDocument(t.m, seer, seat, t.now).dump()));
+        p.resize(520, 900);
+        p.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&p));
+        QVERIFY(hasCjk(p.roleLabel()->text()));
+        QStringList names;
+        for (const engine::Player &pl : t.s().players)
+            names << qs(pl.displayName);
+        QStringList english;
+        auto look = [&](const QString &where, const QString &text) {
+            const QString rest = withoutProperNames(text, names);
+            if (englishWords(rest) && !hasCjk(rest))
+                english << where + QStringLiteral(": ") + text;
+        };
+        for (const auto &[where, text] : visibleStrings(&p))
+            look(where, text);
+        for (int i = 0; i < p.transcript()->count(); ++i)
+            look(QStringLiteral("transcript"), p.transcript()->item(i)->text());
+        QVERIFY(p.transcript()->count() > 3);
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
     }
 
     void untranslatedLanguageFallsBackToEnglish()
