@@ -100,13 +100,18 @@ async function play(agent, matchId, memo) {
 }
 
 test('nine SDK clients play a witch-hunter-9 table to the end with witch, hunter and PK tools', { timeout: 480000 }, async (t) => {
-  // The witch-hunter-9 table with a longer PK defence turn: at speed 50 the
-  // usual 30 s is 0.6 s, which a loaded machine can let pass before the
-  // candidate's client has read that it is its turn.
+  // The witch-hunter-9 table with longer turns for the witch, the hunter and
+  // the PK: at speed 50 the usual 20 s witch turn is 0.4 s, which a loaded
+  // machine can let pass before the client has read that it is its turn
+  // (the assertions below need each of them to have acted). A phase still
+  // ends as soon as everyone asked has acted.
   const dir = mkdtempSync(join(tmpdir(), 'townhall-rules-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const rulesFile = join(dir, 'nine.json');
-  writeFileSync(rulesFile, JSON.stringify({ base: 'witch-hunter-9', timers: { pkDefenseTurnMs: 150000 } }));
+  writeFileSync(rulesFile, JSON.stringify({
+    base: 'witch-hunter-9',
+    timers: { witchMs: 150000, hunterMs: 150000, pkDefenseTurnMs: 150000, pkVoteMs: 150000 },
+  }));
   const host = await startHost({ speed: 50, seed: 5, extra: ['--rules', rulesFile] });
   t.after(() => host.stop());
   const agents = Array.from({ length: 9 }, (_, i) => new Agent(`sdk-002-${i + 1}`, {
