@@ -82,13 +82,6 @@ Host::Host(HostOptions options, QObject *parent)
                [this] { emitQueue(); },
                this})
     , m_humans({[this](const std::string &id) -> const Match * { return m_lobby->match(id); },
-                [](const Match &m, const std::string &playerId) {
-                    json state
-                        = engine::toJson(engine::stateView(m, engine::Viewer::forPlayer(playerId)));
-                    if (!m.state().config.rules.isClassic())
-                        ToolService::addRequiredActionFields(m, playerId, state);
-                    return state;
-                },
                 [this](const Match &m) { return m_pipeline.settled(m); },
                 m_options.clock})
     , m_roster(*m_lobby, m_pipeline, m_storage, m_options.clock)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "host/toolservice.h"
 
+#include "engine/playerdocument.h"
 #include "engine/toolcalls.h"
 #include "host/store/store.h"
 
@@ -422,8 +423,8 @@ json ToolService::stateResult(const Caller &caller,
     if (changed)
         fields.emplace("changed", *changed);
     // On the witch tables a player's requiredAction carries the witch's and the PK's
-    // fields, which the projection does not write (yet): such a state is
-    // built as a tree and completed here. Classic states are untouched.
+    // fields, which StateView does not type (engine::addRequiredActionFields): such
+    // a state is built as a tree and completed. Classic states come from the cache.
     const bool extraFields
         = viewer.kind == engine::Viewer::Kind::Player && !m.state().config.rules.isClassic();
     if (caller.rawJson && !extraFields) {
@@ -431,31 +432,11 @@ json ToolService::stateResult(const Caller &caller,
     } else {
         json state = engine::toJson(engine::stateView(m, viewer, opts));
         if (extraFields)
-            addRequiredActionFields(m, viewer.playerId, state);
+            engine::addRequiredActionFields(m, viewer.playerId, state);
         fields.emplace("state", std::move(state));
     }
     fields.emplace("error", nullError());
     return out;
-}
-
-void ToolService::addRequiredActionFields(const Match &m, const std::string &playerId, json &state)
-{
-    auto you = state.find("you");
-    if (you == state.end() || !you->is_object())
-        return;
-    auto req = you->find("requiredAction");
-    if (req == you->end() || !req->is_object())
-        return;
-    const auto ra = m.requiredAction(playerId);
-    // emplace: whatever the projection already writes wins.
-    if (ra.type == engine::ActionType::WitchAct) {
-        req->emplace("killedPlayerId",
-                     ra.killedPlayerId ? json(*ra.killedPlayerId) : json(nullptr));
-        req->emplace("antidote", ra.antidote);
-        req->emplace("poison", ra.poison);
-    }
-    if (ra.type == engine::ActionType::Vote || ra.type == engine::ActionType::SpeakDefense)
-        req->emplace("pk", ra.pk);
 }
 
 ToolResult ToolService::eventsGet(const Caller &caller, const json &args)

@@ -49,10 +49,6 @@ struct Caller
 class ToolService
 {
 public:
-    /// Adds the witch's and the PK's fields of `you.requiredAction` (witch, PK) to a state
-    /// (get_state does; so does a human seat's document).
-    static void
-    addRequiredActionFields(const engine::Match &m, const std::string &playerId, json &state);
     /// The host's parts the tools work with, and what they tell the host.
     struct Context
     {

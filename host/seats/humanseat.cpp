@@ -42,7 +42,9 @@ HumanSeat::Key HumanSeat::keyOf(const engine::StateView &view)
         return k;
     }
     const auto &ra = view.you->requiredAction;
-    if (ra && !ra->alreadySubmitted)
+    // Speaking in the discussion is the person's choice: keeping quiet is
+    // no missed turn, and the stand-in does not speak for them.
+    if (ra && !ra->alreadySubmitted && ra->type != engine::ActionType::SpeakDiscussion)
         k.type = ra->type;
     return k;
 }

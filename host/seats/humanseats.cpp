@@ -284,14 +284,6 @@ void HumanSeats::rebuild(Seat &seat, bool force)
     if (seat.code.isEmpty())
         return;
     const HumanSeatState &st = *seat.state;
-    json doc{{"v", 1},
-             {"matchId", st.matchId},
-             {"playerId", st.playerId},
-             {"name", st.name.toStdString()}};
-    json state = nullptr;
-    std::string brief;
-    json events = json::array();
-    engine::TimeMs turnEndsAt = 0;
     const engine::Match *m
         = st.matchId.empty() || !m_wiring.match ? nullptr : m_wiring.match(st.matchId);
     if (m) {
@@ -301,26 +293,14 @@ void HumanSeats::rebuild(Seat &seat, bool force)
         }
         seat.held = false;
         seat.builtSeq = m->state().lastSeq;
-        state = m_wiring.state ? m_wiring.state(*m, st.playerId) : json();
-        brief = engine::phaseBrief(*m, st.playerId);
-        const auto viewer = engine::Viewer::forPlayer(st.playerId);
-        for (const engine::Event *e : engine::visibleEvents(*m, viewer, std::nullopt, MaxEvents))
-            if (engine::isContractEventType(e->type))
-                events.push_back(engine::contractEvent(*e));
-        const engine::MatchState &s = m->state();
-        turnEndsAt = s.phase == engine::Phase::DayOpening || s.phase == engine::Phase::DayPkDefense
-                         ? s.turnEndsAt
-                         : s.phaseEndsAt;
     }
-    doc["state"] = std::move(state);
-    doc["brief"] = brief;
-    doc["events"] = std::move(events);
-    doc["seat"] = {{"standIn", st.standIn},
-                   {"missedInARow", st.missedInARow},
-                   {"standInTurns", st.standInTurns},
-                   {"connected", st.connected}};
-    doc["answer"] = st.answer;
-    doc["turnEndsAt"] = turnEndsAt > 0 ? json(engine::isoTime(turnEndsAt)) : json(nullptr);
+    engine::HumanSeatStatus status;
+    status.standIn = st.standIn;
+    status.missedInARow = st.missedInARow;
+    status.standInTurns = st.standInTurns;
+    status.connected = st.connected;
+    json doc
+        = engine::playerDocumentContents(m, st.playerId, st.name.toStdString(), status, st.answer);
     std::string contents = text(doc);
     if (!force && contents == seat.contents)
         return;

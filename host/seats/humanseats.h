@@ -11,9 +11,11 @@
 /// CSPRNG, base64url, one per seat, revocable. The document is built from
 /// the engine's player projection alone (get_state for that player, its
 /// phase brief and the events it may read), so it never holds what the seat
-/// may not know.
+/// may not know (engine::playerDocumentContents, which the app's tests use
+/// too).
 
 #include "engine/lobby.h"
+#include "engine/playerdocument.h"
 #include "engine/projection.h"
 #include "host/seats/humanseat.h"
 
@@ -49,16 +51,12 @@ public:
     /// An action larger than this is refused unread (a speech is at most a
     /// few hundred characters).
     static constexpr qsizetype MaxActionBytes = 16 * 1024;
-    /// The events a document carries, the newest ones.
-    static constexpr std::size_t MaxEvents = 300;
 
-    /// What the hub needs of its host: get_state's JSON for a player (with
-    /// the tool layer's additions), whether a match's events are all
-    /// committed (documents show only what is), and the clock.
+    /// What the hub needs of its host: its matches, whether a match's events
+    /// are all committed (documents show only what is), and the clock.
     struct Wiring
     {
         std::function<const engine::Match *(const std::string &matchId)> match;
-        std::function<nlohmann::json(const engine::Match &, const std::string &playerId)> state;
         std::function<bool(const engine::Match &)> settled;
         std::function<engine::TimeMs()> clock;
     };

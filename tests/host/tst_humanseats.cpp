@@ -122,6 +122,8 @@ private Q_SLOTS:
         for (const host::PilotNote &n : st->log->notes) {
             standInNotes += n.kind == host::PilotNote::Kind::StandIn;
             handOvers += n.kind == host::PilotNote::Kind::HandOver;
+            // Keeping quiet in the discussion is the person's right, not a missed turn.
+            QVERIFY2(n.phase != engine::Phase::DayDiscussion, qPrintable(n.text));
         }
         QVERIFY(standInNotes >= 3);
         QCOMPARE(handOvers, 1);

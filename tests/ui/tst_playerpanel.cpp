@@ -314,8 +314,11 @@ private Q_SLOTS:
             const json a = sent.take();
             QCOMPARE(a.at("tool").get<std::string>(), std::string("et.werewolf.match.ready"));
             QVERIFY(a.at("id").get<std::string>().size() >= 8);
-            QVERIFY_ACCEPTED(perform(t, wolf, a));
+            const json answer = perform(t, wolf, a);
+            QVERIFY_ACCEPTED(answer);
             panel(t, wolf);
+            QVERIFY(p.readyButton()->isVisibleTo(&p)); // no answer yet: not known
+            panel(t, wolf, answer);
             QVERIFY(!p.readyButton()->isVisibleTo(&p)); // ready once
         }
         for (const engine::Player &pl : t.s().players)

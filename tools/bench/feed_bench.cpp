@@ -20,6 +20,7 @@
 #include "host/host.h"
 #include "host/hoststack.h"
 #include "host/mcpservice.h"
+#include "tools/bench/feedcrowd.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -29,8 +30,6 @@
 #include <QWebSocket>
 
 #include <nlohmann/json.hpp>
-
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
@@ -46,94 +45,9 @@
 using namespace townhall;
 using namespace townhall::host;
 using json = nlohmann::json;
-using Clock = std::chrono::steady_clock;
+using namespace townhall::bench;
 
 namespace {
-
-double threadCpuSeconds()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
-
-double rssMiB()
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').first().toDouble() / 1024.0;
-    return 0;
-}
-
-/// Commit times by (match, seq), written on the host thread, read on the
-/// spectators' thread.
-struct CommitTimes
-{
-    std::mutex lock;
-    std::map<std::pair<std::string, std::uint64_t>, Clock::time_point> at;
-};
-
-/// The spectators, on their own thread: they connect, and for each event
-/// message note how long after its commit it arrived.
-class Crowd : public QObject
-{
-public:
-    Crowd(QUrl url, CommitTimes *commits)
-        : m_url(std::move(url))
-        , m_commits(commits)
-    {}
-    /// Opens `count` more spectators (the MCP port admits 256 connections
-    /// in their handshakes at once, so they come in waves).
-    void open(int count)
-    {
-        for (int i = 0; i < count; ++i) {
-            auto *s = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, this);
-            connect(s, &QWebSocket::connected, this, [this] { ++connected; });
-            connect(s, &QWebSocket::textMessageReceived, this, [this](const QString &text) {
-                const auto now = Clock::now();
-                ++messages;
-                // A thousand clients parse every message here: only the
-                // event id ("match-N:SEQ") is read, so that this thread keeps
-                // up and the figures are the feed's, not the parser's.
-                static const QString marker = QStringLiteral("\"eventId\":\"");
-                if (!text.contains(QLatin1String("\"type\":\"event\"")))
-                    return;
-                const qsizetype at = text.indexOf(marker);
-                const qsizetype end
-                    = at < 0 ? -1 : text.indexOf(QLatin1Char('"'), at + marker.size());
-                if (end < 0)
-                    return;
-                const QString id = text.mid(at + marker.size(), end - at - marker.size());
-                const qsizetype colon = id.lastIndexOf(QLatin1Char(':'));
-                const auto key
-                    = std::pair(id.left(colon).toStdString(), id.mid(colon + 1).toULongLong());
-                std::lock_guard guard(m_commits->lock);
-                if (const auto it = m_commits->at.find(key); it != m_commits->at.end())
-                    latenciesMs.push_back(
-                        std::chrono::duration<double, std::milli>(now - it->second).count());
-            });
-            s->open(m_url);
-        }
-    }
-    std::atomic<int> connected{0};
-    std::atomic<std::int64_t> messages{0};
-    std::vector<double> latenciesMs; // this thread only until it has stopped
-
-private:
-    QUrl m_url;
-    CommitTimes *m_commits;
-};
-
-double percentile(std::vector<double> v, double p)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, std::size_t(p * double(v.size())))];
-}
 
 struct Run
 {
@@ -160,15 +74,7 @@ Run play(int matches, double speed, int spectators)
     so.recording = false;
     // Connected before the MCP service (and its feed) exists, so it runs first.
     so.wire = [&commits](Host &host) {
-        QObject::connect(&host,
-                         &Host::matchEvents,
-                         &host,
-                         [&commits](const QString &id, const EventBatch &batch) {
-                             const auto now = Clock::now();
-                             std::lock_guard guard(commits.lock);
-                             for (const engine::Event &e : *batch)
-                                 commits.at[{id.toStdString(), e.seq}] = now;
-                         });
+        noteCommits(host, commits);
     };
     HostStack stack(std::move(so));
     QString error;
@@ -176,10 +82,6 @@ Run play(int matches, double speed, int spectators)
         qFatal("%s", qPrintable(error + stack.listenError()));
     Host &host = stack.host();
     McpService &mcp = stack.mcp();
-    QUrl url(mcp.url());
-    url.setScheme(QStringLiteral("ws"));
-    url.setPath(QStringLiteral("/spectate"));
-
     // The loops below wait for events instead of spinning (a spinning loop
     // is host CPU too); this wakes them at least every 100 ms.
     QTimer wake;
@@ -187,19 +89,10 @@ Run play(int matches, double speed, int spectators)
     Run run;
     run.rssBefore = rssMiB();
     QThread thread;
-    Crowd crowd(url, &commits);
+    Crowd crowd(spectateUrl(mcp), &commits);
     crowd.moveToThread(&thread);
     thread.start();
-    for (int opened = 0; opened < spectators;) {
-        const int wave = std::min(100, spectators - opened);
-        QMetaObject::invokeMethod(&crowd, [&crowd, wave] { crowd.open(wave); });
-        opened += wave;
-        const auto giveUp = Clock::now() + std::chrono::seconds(60);
-        while (mcp.feed()->clientCount() < opened && Clock::now() < giveUp)
-            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
-        if (mcp.feed()->clientCount() < opened)
-            qFatal("only %d of %d spectators were admitted", mcp.feed()->clientCount(), opened);
-    }
+    admitSpectators(crowd, mcp, spectators);
     run.rssWith = rssMiB();
 
     int ended = 0;
@@ -232,30 +125,12 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
-    p.addHelpOption();
-    p.addOption({QStringLiteral("matches"),
-                 QStringLiteral("Bot matches at once."),
-                 QStringLiteral("N"),
-                 QStringLiteral("8")});
-    p.addOption({QStringLiteral("speed"),
-                 QStringLiteral("Timer speed factor."),
-                 QStringLiteral("X"),
-                 QStringLiteral("20")});
-    p.addOption({QStringLiteral("spectators"),
-                 QStringLiteral("Spectators in the second run."),
-                 QStringLiteral("S"),
-                 QStringLiteral("1000")});
-    p.addOption({QStringLiteral("json"), QStringLiteral("Print the figures as JSON.")});
+    addLoadOptions(p, QStringLiteral("Spectators in the second run."));
     p.process(app);
-    const int matches = p.value(QStringLiteral("matches")).toInt();
-    const double speed = p.value(QStringLiteral("speed")).toDouble();
-    const int spectators = p.value(QStringLiteral("spectators")).toInt();
-
-    rlimit limit{};
-    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < rlim_t(4 * spectators + 256)) {
-        limit.rlim_cur = std::min<rlim_t>(limit.rlim_max, rlim_t(4 * spectators + 256));
-        ::setrlimit(RLIMIT_NOFILE, &limit);
-    }
+    const Load load = readLoadOptions(p);
+    const int matches = load.matches;
+    const double speed = load.speed;
+    const int spectators = load.spectators;
 
     const Run alone = play(matches, speed, 0);
     const Run watched = play(matches, speed, spectators);
@@ -286,7 +161,7 @@ int main(int argc, char **argv)
         {"rssKiBPerSpectatorUpperBound",
          spectators ? (watched.rssWith - watched.rssBefore) * 1024.0 / spectators : 0.0},
     };
-    if (p.isSet(QStringLiteral("json"))) {
+    if (load.json) {
         std::printf("%s\n", out.dump(2).c_str());
         return 0;
     }

@@ -504,11 +504,14 @@ void PlayerPanel::renderAction()
     if (submitted && m_move != Move::None)
         prompt += QLatin1Char(' ') + tr("(Sent; you may change it.)");
     const bool lobby = phase == "LOBBY" && you.is_object();
-    bool ready = false; // said so already: the button goes
-    for (const json &e : member(m_doc, "events"))
-        ready = ready
-                || (text(e, "type") == "PLAYER_READY"
-                    && text(member(e, "payload"), "playerId") == m_playerId.toStdString());
+    // Said so already: the button goes. get_state does not say who is ready
+    // and PLAYER_READY is no contract event, so the answer to the person's
+    // own Ready (kept in the document until their next action) tells.
+    const json &answer = member(m_doc, "answer");
+    const std::string answered = text(answer, "tool");
+    const bool ready = lobby && answer.is_object() && answer.value("ok", false)
+                       && answered.size() >= 11
+                       && answered.compare(answered.size() - 11, 11, "match.ready") == 0;
     if (prompt.isEmpty())
         prompt = lobby && ready     ? tr("You are ready; the match starts soon.")
                  : lobby            ? tr("Press Ready when you are.")
