@@ -1,11 +1,14 @@
 // Human seats on phones (issue 31): a headless host with a witch-hunter-9
-// table of six bots and three people, whose pages (/play/CODE on the players'
-// address) headless Chromium opens at a phone's size. Two pages play by
+// table of five bots, a model seat (the host drives it against
+// scripted_provider, a real HTTP server on loopback) and three people, whose
+// pages (/play/CODE on the players' address) headless Chromium opens at a
+// phone's size. Two pages play by
 // clicking; one of them reloads mid-match and keeps its seat; the third stops
 // acting, gets the stand-in (seat.standIn after three missed turns), and takes
 // its seat back with a click. At the end every page's WebSocket frames and the
 // DOM it showed are checked against the true roles: no role of a living player
-// it may not know, no wolf chat for a non-wolf, no other seat's night facts.
+// it may not know, no wolf chat for a non-wolf, no other seat's night facts,
+// nothing the model thought.
 //
 // TOWNHALL_SCREENSHOT_DIR=docs/screenshots also writes the first page mid-match
 // as players-phone.png (for the README).
@@ -14,11 +17,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
-import { BIN, waitFor } from './lib.mjs';
+import { BIN, startScriptedProvider, tempDir, waitFor } from './lib.mjs';
 
 const { default: puppeteer } = await import('puppeteer-core');
 
@@ -31,10 +34,13 @@ if (!existsSync(CHROMIUM)) {
 const SPEED = 12;
 const ROLE_WORDS = ['Villager', 'Werewolf', 'Seer', 'Doctor', 'Witch', 'Hunter'];
 
-/** The headless host with three human seats; resolves with their join links. */
-async function startPlayersHost(seed) {
+/**
+ * The headless host with three human seats beside the seats of `seatsFile`;
+ * resolves with their join links.
+ */
+async function startPlayersHost(seed, seatsFile) {
   const args = ['--headless', '--port', '0', '--db', ':memory:', '--seed', String(seed),
-    '--speed', String(SPEED), '--rules', 'witch-hunter-9', '--bots', '6', '--human-seats', '3',
+    '--speed', String(SPEED), '--rules', 'witch-hunter-9', '--seats', seatsFile, '--human-seats', '3',
     '--human-names', 'Ada,Bo,Cy', '--players-listen', '127.0.0.1:0'];
   const proc = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -133,6 +139,8 @@ function checkSecrecy(phone, roles) {
     const d = JSON.parse(frame);
     docs += 1;
     if (!wolf) assert.ok(!frame.includes('WOLF_CHAT_MESSAGE'), `${phone.name} (a ${myRole}) got wolf chat`);
+    if (!wolf) assert.ok(!frame.includes('pack-secret-'), `${phone.name} (a ${myRole}) got the model's wolf chat`);
+    assert.ok(!frame.includes('musing-of-seat-'), `${phone.name} got a thought of the model seat`);
     for (const t of ['WOLF_KILL_SELECTED', 'SEER_INSPECTED', 'DOCTOR_PROTECTED', 'WITCH_ACTED', 'WITCH_INFORMED',
       'ROLES_ASSIGNED', 'NIGHT_RESOLVED', 'WOLVES_DECIDED', 'ROLE_CARD'])
       assert.ok(!frame.includes(`"${t}"`), `${phone.name} got a ${t} event`);
@@ -164,8 +172,18 @@ function checkSecrecy(phone, roles) {
   return docs;
 }
 
-test('three phones play a witch-hunter-9 table by clicking', { timeout: 280000 }, async () => {
-  const host = await startPlayersHost(Number(process.env.TOWNHALL_PLAYERS_SEED || 4));
+test('three phones play a witch-hunter-9 table by clicking', { timeout: 280000 }, async (t) => {
+  const tmp = tempDir();
+  t.after(() => tmp.cleanup());
+  const provider = await startScriptedProvider();
+  t.after(() => provider.stop());
+  const seatsFile = join(tmp.dir, 'seats.json');
+  writeFileSync(seatsFile, JSON.stringify({
+    providers: { scripted: { kind: 'openai', baseUrl: provider.baseUrl, model: 'test-model' } },
+    seats: [{ name: 'Eve', provider: 'scripted' },
+      ...['Gus', 'Hal', 'Ivy', 'Jo', 'Kit'].map((name) => ({ name, bot: true }))],
+  }));
+  const host = await startPlayersHost(Number(process.env.TOWNHALL_PLAYERS_SEED || 4), seatsFile);
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -246,6 +264,8 @@ test('three phones play a witch-hunter-9 table by clicking', { timeout: 280000 }
     // The host recorded the stand-in's turns as such.
     assert.match(host.stdout(), /STAND-IN for Cy/);
     assert.match(host.stdout(), /HAND-OVER of Cy/);
+    // The model seat played beside them: the pages heard it speak.
+    assert.ok(a.frames.some((f) => /I am seat \d+\./.test(f)), `the model seat never spoke:\n${host.stdout().slice(-4000)}`);
 
     // The true roles, from the end (every role is revealed then).
     const lat = [a, b, c].flatMap((p) => p.latencies).sort((x, y) => x - y);
