@@ -1606,6 +1606,10 @@
         <source>Model seat %1 left the queue: %2</source>
         <translation>Model seat %1 left the queue: %2</translation>
     </message>
+    <message>
+        <source>%1&apos;s seat left the queue: its join link does not outlive a restart; invite them again</source>
+        <translation>%1&apos;s seat left the queue: its join link does not outlive a restart; invite them again</translation>
+    </message>
 </context>
 <context>
     <name>townhall::host::SpectatorFeed</name>

@@ -1596,6 +1596,10 @@
         <source>Model seat %1 left the queue: %2</source>
         <translation>模型座位 %1 已离开队列：%2</translation>
     </message>
+    <message>
+        <source>%1&apos;s seat left the queue: its join link does not outlive a restart; invite them again</source>
+        <translation>%1 的座位已离开队列：加入链接在重启后失效；请重新邀请。</translation>
+    </message>
 </context>
 <context>
     <name>townhall::host::SpectatorFeed</name>

@@ -26,6 +26,7 @@
 #include <QObject>
 #include <QString>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -93,6 +94,11 @@ public:
     /// A commit ended: documents held back while their match had events not
     /// yet committed are rebuilt now that it has none.
     void refresh();
+
+    /// The number N of a seat the host knew before a restart
+    /// ("human:N:NAME"): new seats are numbered after it, so none takes the
+    /// id of a seat that plays on in a resumed match.
+    void numberTaken(int n) { m_counter = std::max(m_counter, n); }
 
     /// 128 random bits from the system's CSPRNG, base64url without padding.
     static QString newCode();

@@ -501,6 +501,8 @@ void SeatRoster::recovered(const Recovery &r, QStringList &notices)
         m_botCounter = std::max(m_botCounter, agentNumber(agentId, "bot:"));
         m_modelCounter = std::max(m_modelCounter, agentNumber(agentId, "model:"));
         m_pushCounter = std::max(m_pushCounter, agentNumber(agentId, "push:"));
+        if (m_humans)
+            m_humans->numberTaken(agentNumber(agentId, "human:"));
     };
     for (const engine::QueueEntry &e : m_lobby.queue(engine::DefaultQueueId))
         known(e.agentId);
@@ -509,6 +511,26 @@ void SeatRoster::recovered(const Recovery &r, QStringList &notices)
             known(p.agentId);
     restoreResumedSeats(r, notices);
     restoreQueuedSeats(r, notices);
+    dropQueuedPeople(notices);
+}
+
+void SeatRoster::dropQueuedPeople(QStringList &notices)
+{
+    // A person's join link lives only in the host that printed it: one
+    // still waiting in the queue has nobody to play it after a restart.
+    // (One seated in a resumed match is the stand-in's: makeHumanSeat.)
+    std::vector<engine::QueueEntry> people;
+    for (const engine::QueueEntry &e : m_lobby.queue(engine::DefaultQueueId))
+        if (SeatRunner::isHuman(e.agentId))
+            people.push_back(e);
+    for (const engine::QueueEntry &e : people) {
+        auto left = m_lobby.leave(e.agentId, engine::DefaultQueueId, m_clock(), "cannot be played");
+        if (left && left->removed)
+            m_pipeline.stageLobby(left->records);
+        notices << tr("%1's seat left the queue: its join link does not outlive a restart; "
+                      "invite them again")
+                       .arg(QString::fromStdString(e.displayName));
+    }
 }
 
 void SeatRoster::commitFailed()

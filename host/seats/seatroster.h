@@ -151,6 +151,8 @@ private:
     void stagePilotSeat(const SeatKey &key, PilotSeat &seat);
     void restoreResumedSeats(const Recovery &r, QStringList &notices);
     void restoreQueuedSeats(const Recovery &r, QStringList &notices);
+    /// People waiting in the restored queue leave it (their links are gone).
+    void dropQueuedPeople(QStringList &notices);
 
     engine::Lobby &m_lobby;
     CommitPipeline &m_pipeline;

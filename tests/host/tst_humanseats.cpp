@@ -17,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QSet>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QWebSocket>
@@ -164,6 +165,53 @@ private Q_SLOTS:
         seats.act(code, QByteArray(host::HumanSeats::MaxActionBytes + 1, ' '));
         QVERIFY(st->answer["error"]["code"] == json("INVALID_ARGUMENT"));
         QVERIFY(m->log().size() >= before);
+    }
+
+    // A restart: a person seated in a resumed match has no link any more, so
+    // the stand-in plays the seat to the end; one waiting in the queue leaves
+    // it, said in the host's notices; a new seat never takes the id of one
+    // that plays on.
+    void aRestartLeavesNoSeatWaitingForNobody()
+    {
+        QTemporaryDir dir;
+        host::HostOptions o = fastHost(5);
+        o.dbPath = dir.filePath(QStringLiteral("people.sqlite"));
+        std::string seated, waiting, matchId;
+        {
+            host::Host h(o);
+            QString error;
+            QVERIFY2(h.start(&error), qPrintable(error));
+            const auto ada = h.queueHumanSeat(QStringLiteral("Ada"));
+            QVERIFY(ada);
+            seated = *ada;
+            h.addBots(engine::SeatCount - 1);
+            const auto state = h.humanSeats().state(seated);
+            QTRY_VERIFY_WITH_TIMEOUT(!state->matchId.empty(), 5000);
+            matchId = state->matchId;
+            const auto bo = h.queueHumanSeat(QStringLiteral("Bo"));
+            QVERIFY(bo);
+            waiting = *bo;
+            QTRY_VERIFY_WITH_TIMEOUT(
+                h.lobby().match(matchId)->state().phase == engine::Phase::Night, 20000);
+        }
+        host::Host h(o);
+        QString error;
+        QVERIFY2(h.start(&error), qPrintable(error));
+        const engine::Match *m = h.lobby().match(matchId);
+        QVERIFY(m);
+        QVERIFY(m->playerByAgent(seated));
+        const auto queue = h.lobby().queue(engine::DefaultQueueId);
+        QVERIFY(std::none_of(queue.begin(), queue.end(), [&](const engine::QueueEntry &e) {
+            return e.agentId == waiting;
+        }));
+        const QString notices = h.notices().join(QLatin1Char('\n'));
+        QVERIFY2(notices.contains(QStringLiteral("Bo's seat left the queue")), qPrintable(notices));
+        // Numbered after both, though neither has a code in this host.
+        const auto again = h.queueHumanSeat(QStringLiteral("Ada"));
+        QVERIFY(again);
+        QVERIFY(*again != seated && *again != waiting);
+        QVERIFY(h.humanSeats().codeOf(seated).isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(m->ended(), 60000); // the stand-in kept Ada's seat
     }
 
     // Every document of a whole seeded match, for three people at a
