@@ -466,6 +466,13 @@ std::optional<PeopleOptions> readPeopleOptions(const QCommandLineParser &p)
     return o;
 }
 
+/// A person's join link, as a "join: URL (NAME)" line on stdout.
+void printJoin(HostStack &stack, const QString &name, const std::string &agentId)
+{
+    out(QStringLiteral("join: %1 (%2)\n")
+            .arg(stack.players()->joinUrl(stack.host().humanSeats().codeOf(agentId)), name));
+}
+
 /// Queues the human seats and prints their join links, one "join: URL" line each.
 bool queuePeople(HostStack &stack, const PeopleOptions &people)
 {
@@ -479,9 +486,10 @@ bool queuePeople(HostStack &stack, const PeopleOptions &people)
             err(QStringLiteral("townhall: seat %1 could not join the queue\n").arg(name));
             return false;
         }
-        out(QStringLiteral("join: %1 (%2)\n")
-                .arg(stack.players()->joinUrl(stack.host().humanSeats().codeOf(*agentId)), name));
+        printJoin(stack, name, *agentId);
     }
+    if (people.listen && people.names.isEmpty() && !stack.host().humanSeats().seats().isEmpty())
+        return true; // the seats file's people, printed already
     if (people.listen && people.names.isEmpty())
         err(QStringLiteral("townhall: players' pages on %1:%2 (no human seats)\n")
                 .arg(stack.players()->address().toString())
@@ -500,7 +508,7 @@ HostStackOptions headlessStackOptions(const HostCommandLine &options,
     // turns long enough for them, one with people theirs, unless --timers
     // says otherwise.
     so.timers = options.timers;
-    if (!so.timers && !people.names.isEmpty())
+    if (!so.timers && (!people.names.isEmpty() || seats.hasPeople()))
         so.timers = timersOf(TimerPreset::People);
     if (!so.timers && seats.hasModels())
         so.timers = engine::modelPlayTimers();
@@ -558,6 +566,10 @@ bool queueSeatsFile(HostStack &stack, const SeatsOption &seats)
         err(QStringLiteral("townhall: warning: %1\n").arg(w));
     if (!seats.file)
         return true;
+    if (seats.hasPeople() && !stack.playersError().isEmpty()) {
+        err(QStringLiteral("townhall: %1\n").arg(stack.playersError()));
+        return false;
+    }
     const Seating seated = stack.queueSeats(*seats.file);
     for (const QString &w : seated.warnings)
         err(QStringLiteral("townhall: warning: %1\n").arg(w));
@@ -565,6 +577,8 @@ bool queueSeatsFile(HostStack &stack, const SeatsOption &seats)
         err(QStringLiteral("townhall: %1\n").arg(seated.error));
         return false;
     }
+    for (const auto &[name, agentId] : seated.people)
+        printJoin(stack, name, agentId);
     return true;
 }
 
@@ -711,6 +725,11 @@ int runHeadless(int argc, char **argv)
     const std::optional<PeopleOptions> people = readPeopleOptions(p);
     if (!people)
         return 2;
+    if (seats.hasPeople() && !people->listen) {
+        err(QStringLiteral("townhall: the seats file has seats for people (\"human\": true); "
+                           "--players-listen ADDR:PORT serves their pages\n"));
+        return 2;
+    }
 
     HostStack stack(
         headlessStackOptions(*options, seats, *people, !p.isSet(QStringLiteral("no-recorder"))));

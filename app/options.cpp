@@ -193,6 +193,14 @@ bool SeatsOption::hasModels() const
                });
 }
 
+bool SeatsOption::hasPeople() const
+{
+    return file
+           && std::any_of(file->seats.begin(),
+                          file->seats.end(),
+                          [](const host::providers::SeatSpec &s) { return s.human.has_value(); });
+}
+
 SeatsOption readSeatsOption(const QCommandLineParser &p, QString *error)
 {
     SeatsOption out;

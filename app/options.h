@@ -109,6 +109,10 @@ struct SeatsOption
     /// Whether a seat is played by a model: unless --timers says otherwise,
     /// new matches then get the model-play timers.
     bool hasModels() const;
+    /// Whether a seat is a person's from a join link ("human": true): the
+    /// players' listener must serve their pages, and new matches get the
+    /// people's timers unless --timers says otherwise.
+    bool hasPeople() const;
 };
 SeatsOption readSeatsOption(const QCommandLineParser &parser, QString *error);
 

@@ -94,10 +94,13 @@ Seating queueSeats(Host &host, const providers::SeatsFile &file, const std::stri
         }
         if (seat.human) {
             // A person: a join code (or the app's own panel) plays it.
-            if (!host.queueHumanSeat(seat.name, seat.human->local, queueId)) {
+            const auto agentId = host.queueHumanSeat(seat.name, seat.human->local, queueId);
+            if (!agentId) {
                 out.error = SeatingTr::tr("seat %1 could not join the queue").arg(seat.name);
                 return out;
             }
+            if (!seat.human->local)
+                out.people.emplace_back(seat.name, *agentId);
             ++out.queued;
             continue;
         }

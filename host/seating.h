@@ -45,6 +45,9 @@ struct Seating
     int queued = 0;
     QStringList warnings; ///< seats that play without a key, each "seat NAME: why"
     QString error;        ///< set when nothing was queued because of a bad seat
+    /// The seats for people on other devices that were queued, in order:
+    /// name and agent id (their join codes: HumanSeats::codeOf).
+    std::vector<std::pair<QString, std::string>> people;
 
     bool ok() const { return error.isEmpty(); }
 };

@@ -387,8 +387,12 @@
         <translation>a push seat takes neither &quot;bot&quot; nor a provider</translation>
     </message>
     <message>
-        <source>needs a provider, &quot;bot&quot;: true or &quot;push&quot;</source>
-        <translation>needs a provider, &quot;bot&quot;: true or &quot;push&quot;</translation>
+        <source>needs a provider, &quot;bot&quot;: true, &quot;human&quot;: true or &quot;push&quot;</source>
+        <translation>needs a provider, &quot;bot&quot;: true, &quot;human&quot;: true or &quot;push&quot;</translation>
+    </message>
+    <message>
+        <source>a person&apos;s seat takes neither &quot;bot&quot;, &quot;push&quot; nor a provider</source>
+        <translation>a person&apos;s seat takes neither &quot;bot&quot;, &quot;push&quot; nor a provider</translation>
     </message>
     <message>
         <source>nested deeper than %1 levels</source>

@@ -384,8 +384,12 @@
         <translation>推送座位不能同时设置 &quot;bot&quot; 或提供方</translation>
     </message>
     <message>
-        <source>needs a provider, &quot;bot&quot;: true or &quot;push&quot;</source>
-        <translation>需要提供方、&quot;bot&quot;: true 或 &quot;push&quot;</translation>
+        <source>needs a provider, &quot;bot&quot;: true, &quot;human&quot;: true or &quot;push&quot;</source>
+        <translation>需要提供方、&quot;bot&quot;: true、&quot;human&quot;: true 或 &quot;push&quot;</translation>
+    </message>
+    <message>
+        <source>a person&apos;s seat takes neither &quot;bot&quot;, &quot;push&quot; nor a provider</source>
+        <translation>玩家座位不能设置 &quot;bot&quot;、&quot;push&quot; 或提供方</translation>
     </message>
     <message>
         <source>nested deeper than %1 levels</source>

@@ -155,7 +155,7 @@ void parseSeats(const json &root, const json &providers, SeatsFile &file, SeatsF
 
     QSet<QString> names;
     static const QStringList keys
-        = {u"name"_s, u"bot"_s, u"provider"_s, u"model"_s, u"persona"_s, u"push"_s};
+        = {u"name"_s, u"bot"_s, u"provider"_s, u"model"_s, u"persona"_s, u"push"_s, u"human"_s};
     for (std::size_t i = 0; i < it->size(); ++i) {
         const json &s = (*it)[i];
         const QString path = u"seats[%1]"_s.arg(i);
@@ -191,10 +191,24 @@ void parseSeats(const json &root, const json &providers, SeatsFile &file, SeatsF
             else
                 seat.bot = b->get<bool>();
         }
+        if (auto h = s.find("human"); h != s.end()) {
+            if (!h->is_boolean())
+                out.errors.append(
+                    path + u".human: "_s
+                    + ProvidersTr::tr("expected true or false, found %1").arg(typeName(*h)));
+            else if (h->get<bool>())
+                seat.human = HumanSpec{false}; // from a join link; the app's "Me" is local
+        }
         seat.provider = optionalString(s, "provider", path, &out.errors);
         seat.model = optionalString(s, "model", path, &out.errors);
         seat.persona = optionalString(s, "persona", path, &out.errors);
-        if (s.contains("push")) {
+        if (seat.human) {
+            if (seat.bot || s.contains("provider") || s.contains("push"))
+                out.errors.append(
+                    path + u".human: "_s
+                    + ProvidersTr::tr("a person's seat takes neither \"bot\", \"push\" nor a "
+                                      "provider"));
+        } else if (s.contains("push")) {
             seat.push = parsePush(s["push"], path + u".push"_s, &out.errors);
             if (seat.bot || s.contains("provider"))
                 out.errors.append(
@@ -206,7 +220,8 @@ void parseSeats(const json &root, const json &providers, SeatsFile &file, SeatsF
                                   + ProvidersTr::tr("a bot seat takes no provider"));
         } else if (!s.contains("provider")) {
             out.errors.append(path + u": "_s
-                              + ProvidersTr::tr("needs a provider, \"bot\": true or \"push\""));
+                              + ProvidersTr::tr("needs a provider, \"bot\": true, \"human\": true "
+                                                "or \"push\""));
         } else if (!seat.provider.isEmpty() && !known.contains(seat.provider)) {
             out.errors.append(
                 path + u".provider: "_s

@@ -110,6 +110,7 @@ private Q_SLOTS:
     void headlessBotsKeepPlaying();
     void headlessRefusesAnUnreachableModelServer();
     void headlessNamesStandIns();
+    void headlessSeatsFileSeatsPeople();
     void headlessLogsJsonPublicEventsOnly();
     void agentConfigNamesTheServedUrl();
     void refusesBadDatabases_data();
@@ -486,6 +487,54 @@ void TstCli::headlessNamesStandIns()
     QVERIFY(out.contains("on 3 turns in a row"));
     // Never a model's private thought.
     QVERIFY(!out.contains("THOUGHT"));
+}
+
+// A seats file may name seats for people ("human": true): the host prints
+// their join lines as for --human-seats, and the link opens the page. Without
+// --players-listen nothing starts.
+void TstCli::headlessSeatsFileSeatsPeople()
+{
+    const QString seats = m_dir.filePath(QStringLiteral("people-seats.json"));
+    {
+        QFile f(seats);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"seats": [{"name": "Ada", "human": true}, {"name": "Cy", "bot": true}]})");
+    }
+    const Run refused = townhall({QStringLiteral("--headless"),
+                                  QStringLiteral("--port"),
+                                  QStringLiteral("0"),
+                                  QStringLiteral("--db"),
+                                  QStringLiteral(":memory:"),
+                                  QStringLiteral("--seats"),
+                                  seats},
+                                 {},
+                                 20'000);
+    QCOMPARE(refused.code, 2);
+    QVERIFY2(refused.err.contains("--players-listen"), refused.err.constData());
+
+    LiveHost h;
+    QVERIFY(h.start({QStringLiteral("--db"),
+                     QStringLiteral(":memory:"),
+                     QStringLiteral("--seats"),
+                     seats,
+                     QStringLiteral("--players-listen"),
+                     QStringLiteral("127.0.0.1:0")}));
+    static const QRegularExpression join(
+        QStringLiteral(R"(join: (http://127\.0\.0\.1:(\d+)(/play/[A-Za-z0-9_-]{22})) \(Ada\)\n)"));
+    QVERIFY2(
+        h.readUntil([](const QByteArray &o) { return join.match(QString::fromUtf8(o)).hasMatch(); },
+                    20'000),
+        h.out.constData());
+    const QRegularExpressionMatch m = join.match(QString::fromUtf8(h.out));
+    QCOMPARE(h.out.count("join: "), 1); // Cy is a bot
+    QTcpSocket page;
+    page.connectToHost(QHostAddress::LocalHost, m.captured(2).toUShort());
+    QVERIFY(page.waitForConnected(5000));
+    page.write("GET " + m.captured(3).toLatin1() + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    QByteArray response;
+    while (!response.contains("</html>") && page.waitForReadyRead(5000))
+        response += page.readAll();
+    QVERIFY2(response.startsWith("HTTP/1.1 200"), response.left(200).constData());
 }
 
 void TstCli::headlessQuietPrintsTheUrlAlone()

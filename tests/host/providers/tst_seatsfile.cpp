@@ -77,6 +77,22 @@ private Q_SLOTS:
         QVERIFY(!f.profileFor(f.seats[0])); // no provider for a push seat
     }
 
+    void peoplesSeats()
+    {
+        const QByteArray text = "{\"seats\": [{\"name\": \"Ada\", \"human\": true}, {\"name\": "
+                                "\"Cy\", \"bot\": true}]}";
+        const SeatsFileParse parsed = parseSeatsFile(text);
+        QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(u'\n')));
+        QVERIFY2(parsed.warnings.isEmpty(), qPrintable(parsed.warnings.join(u'\n')));
+        const SeatsFile &f = *parsed.file;
+        QCOMPARE(f.seats.size(), 2u);
+        QVERIFY(f.seats[0].human);
+        QVERIFY(!f.seats[0].human->local); // played from a join link
+        QVERIFY(!f.seats[0].bot);
+        QVERIFY(!f.profileFor(f.seats[0]));
+        QVERIFY(!f.seats[1].human);
+    }
+
     void badFiles_data()
     {
         QTest::addColumn<QByteArray>("text");
@@ -129,7 +145,21 @@ private Q_SLOTS:
                                  << u"seats[0].name: missing"_s;
         QTest::newRow("neither bot nor provider")
             << QByteArray("{\"seats\": [{\"name\": \"Ada\"}]}")
-            << u"seats[0]: needs a provider, \"bot\": true or \"push\""_s;
+            << u"seats[0]: needs a provider, \"bot\": true, \"human\": true or \"push\""_s;
+        QTest::newRow("human not a boolean")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"human\": \"yes\"}]}")
+            << u"seats[0].human: expected true or false, found string"_s;
+        QTest::newRow("human and bot")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"human\": true, \"bot\": true}]}")
+            << u"seats[0].human: a person's seat takes neither"_s;
+        QTest::newRow("human with a provider")
+            << QByteArray("{\"providers\": {" + local
+                          + "}, \"seats\": [{\"name\": \"Ada\", \"human\": true, \"provider\": "
+                            "\"local\"}]}")
+            << u"seats[0].human: a person's seat takes neither"_s;
+        QTest::newRow("human false and nothing else")
+            << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"human\": false}]}")
+            << u"seats[0]: needs a provider"_s;
         QTest::newRow("push without url")
             << QByteArray("{\"seats\": [{\"name\": \"Ada\", \"push\": {\"token\": \"sk-x\"}}]}")
             << u"seats[0].push.url: missing"_s;
