@@ -14,11 +14,13 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-constexpr std::array<std::pair<ClientConfigFormat, const char *>, 4> Names{{
+constexpr std::array<std::pair<ClientConfigFormat, const char *>, 6> Names{{
     {ClientConfigFormat::Http, "http"},
     {ClientConfigFormat::ClaudeDesktop, "claude"},
     {ClientConfigFormat::McpJson, "mcp-json"},
     {ClientConfigFormat::Underscore, "underscore"},
+    {ClientConfigFormat::VsCode, "vscode"},
+    {ClientConfigFormat::Cursor, "cursor"},
 }};
 
 std::string utf8(const QString &s)
@@ -113,6 +115,22 @@ QString clientConfig(ClientConfigFormat format, const ClientConfigInput &in)
         return servers(in, httpServer(in.mcpUrl, in));
     case ClientConfigFormat::Underscore:
         return servers(in, httpServer(underscoreUrl(in.mcpUrl), in));
+    case ClientConfigFormat::VsCode: {
+        ojson server{{"name", utf8(serverKey(in.agentName))}};
+        server.update(httpServer(in.mcpUrl, in));
+        return QString::fromStdString(server.dump()) + QLatin1Char('\n');
+    }
+    case ClientConfigFormat::Cursor: {
+        ojson server = httpServer(in.mcpUrl, in);
+        server.erase("type"); // Cursor's mcp.json knows a remote server by its URL
+        // Both query values percent-encoded whole (base64's '+', '/' and '=' too).
+        const QByteArray config = QByteArray::fromStdString(server.dump()).toBase64();
+        QString link = QStringLiteral("cursor://anysphere.cursor-deeplink/mcp/install?name=");
+        link += QString::fromLatin1(QUrl::toPercentEncoding(serverKey(in.agentName)));
+        link += QStringLiteral("&config=");
+        link += QString::fromLatin1(QUrl::toPercentEncoding(QString::fromLatin1(config)));
+        return link + QLatin1Char('\n');
+    }
     }
     return {};
 }

@@ -14,6 +14,11 @@
 ///  - McpJson: a generic `mcp.json` (`mcpServers` → `type`, `url`, `headers`).
 ///  - Underscore: the same for the `/mcp/underscore` endpoint, which
 ///    advertises `et_werewolf_*` names for clients that reject dotted names.
+///  - VsCode: one line of JSON for `code --add-mcp` (the server's name, type,
+///    URL and headers), which adds the server to VS Code's user mcp.json.
+///  - Cursor: a Cursor install link, `cursor://anysphere.cursor-deeplink/mcp/
+///    install?name=KEY&config=…`, the config being the mcp.json entry (URL and
+///    headers) as base64 of its JSON; opening it asks Cursor to install.
 ///
 /// Tokens are stored hashed and cannot be shown again: without one, the
 /// configurations carry `placeholderToken()` for the user to replace.
@@ -25,7 +30,7 @@
 
 namespace townhall::app {
 
-enum class ClientConfigFormat { Http, ClaudeDesktop, McpJson, Underscore };
+enum class ClientConfigFormat { Http, ClaudeDesktop, McpJson, Underscore, VsCode, Cursor };
 
 struct ClientConfigInput
 {
@@ -38,7 +43,8 @@ struct ClientConfigInput
 /// The text to paste for `format` (JSON formats end with a newline).
 QString clientConfig(ClientConfigFormat format, const ClientConfigInput &input);
 
-/// "http", "claude", "mcp-json", "underscore" (the CLI's --format values).
+/// "http", "claude", "mcp-json", "underscore", "vscode", "cursor" (the CLI's
+/// --format values).
 std::optional<ClientConfigFormat> parseClientConfigFormat(const QString &name);
 QString formatName(ClientConfigFormat format);
 QStringList formatNames();

@@ -1789,6 +1789,22 @@
         <translation>The /mcp/underscore endpoint, for clients that reject dotted tool names</translation>
     </message>
     <message>
+        <source>Copy VS Code entry</source>
+        <translation>Copy VS Code entry</translation>
+    </message>
+    <message>
+        <source>Copy Cursor install link</source>
+        <translation>Copy Cursor install link</translation>
+    </message>
+    <message>
+        <source>One line of JSON for code --add-mcp (adds the server to VS Code)</source>
+        <translation>One line of JSON for code --add-mcp (adds the server to VS Code)</translation>
+    </message>
+    <message>
+        <source>A cursor:// link: opening it asks Cursor to install the server</source>
+        <translation>A cursor:// link: opening it asks Cursor to install the server</translation>
+    </message>
+    <message>
         <source>Revoke the selected agent&apos;s token and end its sessions</source>
         <translation>Revoke the selected agent&apos;s token and end its sessions</translation>
     </message>

@@ -1779,6 +1779,22 @@
         <translation>/mcp/underscore 端点，供不接受带点工具名的客户端使用</translation>
     </message>
     <message>
+        <source>Copy VS Code entry</source>
+        <translation>复制 VS Code 条目</translation>
+    </message>
+    <message>
+        <source>Copy Cursor install link</source>
+        <translation>复制 Cursor 安装链接</translation>
+    </message>
+    <message>
+        <source>One line of JSON for code --add-mcp (adds the server to VS Code)</source>
+        <translation>供 code --add-mcp 使用的一行 JSON（将服务器添加到 VS Code）</translation>
+    </message>
+    <message>
+        <source>A cursor:// link: opening it asks Cursor to install the server</source>
+        <translation>一个 cursor:// 链接：打开后 Cursor 会询问是否安装该服务器</translation>
+    </message>
+    <message>
         <source>Revoke the selected agent&apos;s token and end its sessions</source>
         <translation>吊销所选智能体的令牌并结束其会话</translation>
     </message>

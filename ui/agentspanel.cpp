@@ -120,12 +120,16 @@ AgentsPanel::AgentsPanel(HostLink *link, QWidget *parent)
         {"claude", tr("Copy Claude Desktop entry")},
         {"mcp-json", tr("Copy mcp.json")},
         {"underscore", tr("Copy underscore-name mcp.json")},
+        {"vscode", tr("Copy VS Code entry")},
+        {"cursor", tr("Copy Cursor install link")},
     };
     const QString tips[] = {
         tr("The Streamable HTTP URL and its Authorization: Bearer header"),
         tr("An mcpServers entry that runs townhall mcp-stdio (tool names with underscores)"),
         tr("A generic mcp.json entry: URL and headers"),
         tr("The /mcp/underscore endpoint, for clients that reject dotted tool names"),
+        tr("One line of JSON for code --add-mcp (adds the server to VS Code)"),
+        tr("A cursor:// link: opening it asks Cursor to install the server"),
     };
     int i = 0;
     for (const auto &[format, text] : kinds) {

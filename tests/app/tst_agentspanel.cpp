@@ -56,6 +56,9 @@ ui::AgentInfo agent(const QString &id, const QString &name, const QString &token
                      QStringLiteral("{\"json\":\"") + t + QStringLiteral("\"}\n"));
     a.configs.insert(QStringLiteral("underscore"),
                      QStringLiteral("{\"u\":\"") + t + QStringLiteral("\"}\n"));
+    a.configs.insert(QStringLiteral("vscode"),
+                     QStringLiteral("{\"v\":\"") + t + QStringLiteral("\"}\n"));
+    a.configs.insert(QStringLiteral("cursor"), QStringLiteral("cursor://x?t=") + t + u'\n');
     return a;
 }
 
@@ -170,7 +173,9 @@ private Q_SLOTS:
         for (const QString &f : {QStringLiteral("http"),
                                  QStringLiteral("claude"),
                                  QStringLiteral("mcp-json"),
-                                 QStringLiteral("underscore")}) {
+                                 QStringLiteral("underscore"),
+                                 QStringLiteral("vscode"),
+                                 QStringLiteral("cursor")}) {
             QVERIFY(panel.copyButton(f)->isEnabled());
             panel.copyButton(f)->click();
             QVERIFY2(QApplication::clipboard()->text().contains(QStringLiteral("th_secret")),

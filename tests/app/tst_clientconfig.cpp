@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QUrlQuery>
 #include <QtTest>
 
 using namespace townhall::app;
@@ -87,6 +88,35 @@ private Q_SLOTS:
             QCOMPARE(server.at("headers").size(), std::size_t(1));
         }
 
+        // VS Code: one line for `code --add-mcp`, the server's name inside.
+        const QString vscode = clientConfig(ClientConfigFormat::VsCode, in);
+        QCOMPARE(vscode.count(QLatin1Char('\n')), 1);
+        QVERIFY(vscode.endsWith(QLatin1Char('\n')));
+        const json add = parse(vscode);
+        QCOMPARE(add.at("name").get<std::string>(), key);
+        QCOMPARE(add.at("type").get<std::string>(), std::string("http"));
+        QCOMPARE(add.at("url").get<std::string>(), s(url));
+        QCOMPARE(add.at("headers").at("Authorization").get<std::string>(),
+                 "Bearer " + s(expectToken));
+
+        // Cursor: an install link whose config is the entry's JSON in base64.
+        const QUrl link(clientConfig(ClientConfigFormat::Cursor, in).trimmed(), QUrl::StrictMode);
+        QVERIFY2(link.isValid(), qPrintable(link.errorString()));
+        QCOMPARE(link.scheme(), QStringLiteral("cursor"));
+        QCOMPARE(link.host(), QStringLiteral("anysphere.cursor-deeplink"));
+        QCOMPARE(link.path(), QStringLiteral("/mcp/install"));
+        const QUrlQuery query(link);
+        QCOMPARE(query.queryItemValue(QStringLiteral("name"), QUrl::FullyDecoded).toStdString(),
+                 key);
+        const QByteArray config = QByteArray::fromBase64(
+            query.queryItemValue(QStringLiteral("config"), QUrl::FullyDecoded).toLatin1(),
+            QByteArray::AbortOnBase64DecodingErrors);
+        QVERIFY(!config.isEmpty());
+        const json entry = json::parse(config.constBegin(), config.constEnd());
+        QCOMPARE(entry.at("url").get<std::string>(), s(url));
+        QCOMPARE(entry.at("headers").at("Authorization").get<std::string>(),
+                 "Bearer " + s(expectToken));
+
         const QStringList lines
             = clientConfig(ClientConfigFormat::Http, in).split(QLatin1Char('\n'));
         QCOMPARE(
@@ -146,7 +176,9 @@ private Q_SLOTS:
                  (QStringList{QStringLiteral("http"),
                               QStringLiteral("claude"),
                               QStringLiteral("mcp-json"),
-                              QStringLiteral("underscore")}));
+                              QStringLiteral("underscore"),
+                              QStringLiteral("vscode"),
+                              QStringLiteral("cursor")}));
         for (const QString &n : formatNames()) {
             const auto f = parseClientConfigFormat(n);
             QVERIFY(f);
