@@ -4,7 +4,7 @@
 // Shared helpers for the ui tests: a dev feed wired to a replica set, and a
 // hand-driven match for exact scenarios (ties, flips, replies).
 
-#include "ui/devfeed.h"
+#include "tests/ui/support/devfeed.h"
 #include "ui/hostlink.h"
 #include "ui/replicaset.h"
 

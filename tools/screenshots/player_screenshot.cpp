@@ -6,7 +6,7 @@
 
 #include "shotcheck.h"
 
-#include "ui/devfeed.h"
+#include "tests/ui/support/devfeed.h"
 #include "ui/hostlink.h"
 #include "ui/i18n.h"
 #include "ui/mainwindow.h"

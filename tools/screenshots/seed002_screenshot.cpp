@@ -5,7 +5,7 @@
 // what the moment needs.
 //   seed002_screenshot <output-dir> [--size WxH]
 
-#include "ui/devfeed.h"
+#include "tests/ui/support/devfeed.h"
 #include "ui/hostlink.h"
 #include "ui/mainwindow.h"
 #include "ui/playersmodel.h"

@@ -5,7 +5,7 @@
 
 #include "tests/ui/fixtures.h"
 
-#include "ui/devfeed.h"
+#include "tests/ui/support/devfeed.h"
 #include "ui/hostlink.h"
 #include "ui/keymomentsmodel.h"
 #include "ui/mainwindow.h"

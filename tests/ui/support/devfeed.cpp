@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/devfeed.h"
+#include "tests/ui/support/devfeed.h"
 
 #include "ui/hostlink.h"
 #include "ui/logging.h"
