@@ -5,6 +5,7 @@
 #include "engine/narrator.h"
 #include "engine/projection.h"
 #include "host/host.h"
+#include "host/seats/seatrunner.h"
 
 #include <QDateTime>
 #include <QLoggingCategory>
@@ -240,6 +241,23 @@ std::unique_ptr<engine::Match> FeedLog::replicaBefore(const QString &matchId,
     return replica ? std::make_unique<engine::Match>(std::move(replica).value()) : nullptr;
 }
 
+namespace {
+
+/// Who plays a seat, as its agent id says (public in MATCH_CREATED): "person",
+/// "model", "bot", or "agent" (an MCP client or a push agent).
+const char *seatKind(const std::string &agentId)
+{
+    if (SeatRunner::isHuman(agentId))
+        return "person";
+    if (SeatRunner::isModel(agentId))
+        return "model";
+    if (SeatRunner::isBot(agentId))
+        return "bot";
+    return "agent";
+}
+
+} // namespace
+
 json FeedLog::matchSnapshot(const engine::Match &m, bool history)
 {
     const engine::MatchState &s = m.state();
@@ -248,13 +266,16 @@ json FeedLog::matchSnapshot(const engine::Match &m, bool history)
     const engine::StateView view = engine::stateView(m, engine::Viewer::spectator(), options);
 
     json players = json::array();
-    for (const engine::PlayerEntry &p : view.players)
+    for (const engine::PlayerEntry &p : view.players) {
+        const engine::Player *seat = m.player(p.playerId);
         players.push_back(
             {{"playerId", p.playerId},
              {"displayName", p.displayName},
              {"seat", p.seat},
+             {"seatKind", seatKind(seat ? seat->agentId : std::string())},
              {"alive", p.alive},
              {"revealedRole", p.revealedRole ? json(toString(*p.revealedRole)) : json(nullptr)}});
+    }
 
     json speaking = nullptr;
     if ((s.phase == engine::Phase::DayOpening || s.phase == engine::Phase::DayPkDefense)

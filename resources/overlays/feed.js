@@ -26,7 +26,7 @@ const TEXTS = {
     DAY_PK_DEFENSE: 'PK · defences', DAY_PK_VOTE: 'PK · revote', NONE: 'A draw: the days ran out',
     pkTie: 'Tie · to the PK',
     day: 'Day {n}', night: 'Night {n}', votes: 'votes', vote: 'vote', abstain: 'abstain',
-    abstained: 'abstained', dead: 'dead', alive: 'alive', paused: 'paused',
+    abstained: 'abstained', dead: 'dead', alive: 'alive', paused: 'paused', person: 'person',
     speaking: 'Now speaking', crier: 'Town Crier', noElimination: 'No one is eliminated',
     tie: 'Tie', eliminated: '{name} is eliminated', waiting: 'Waiting for a match…',
     VILLAGERS: 'The village wins', WEREWOLVES: 'The werewolves win', match: 'Match {n}',
@@ -40,7 +40,7 @@ const TEXTS = {
     DAY_PK_DEFENSE: 'PK · 辩护', DAY_PK_VOTE: 'PK · 再投票', NONE: '平局：天数已满',
     pkTie: '平票 · 进入PK',
     day: '第{n}天', night: '第{n}夜', votes: '票', vote: '票', abstain: '弃权',
-    abstained: '弃权', dead: '出局', alive: '存活', paused: '已暂停',
+    abstained: '弃权', dead: '出局', alive: '存活', paused: '已暂停', person: '真人',
     speaking: '正在发言', crier: '城镇公告员', noElimination: '无人出局',
     tie: '平票', eliminated: '{name} 出局', waiting: '等待对局…',
     VILLAGERS: '村民获胜', WEREWOLVES: '狼人获胜', match: '第{n}局',
@@ -77,7 +77,8 @@ function matchFromSnapshot(s) {
     lastSeq: 0, activity: 0,
   };
   for (const p of s.players || [])
-    m.players.set(p.playerId, { id: p.playerId, name: p.displayName, seat: p.seat, alive: p.alive !== false, role: p.revealedRole ?? null });
+    m.players.set(p.playerId, { id: p.playerId, name: p.displayName, seat: p.seat, alive: p.alive !== false, role: p.revealedRole ?? null,
+      person: p.seatKind === 'person' });
   for (const e of s.recent || []) {
     applyLine(m, e);
     m.activity = Math.max(m.activity, e.at || 0);
@@ -134,7 +135,8 @@ function applyEvent(m, e) {
     m.number = p.matchNumber ?? m.number;
     for (const pl of p.players || [])
       if (!m.players.has(pl.playerId))
-        m.players.set(pl.playerId, { id: pl.playerId, name: pl.displayName, seat: pl.seat, alive: true, role: null });
+        m.players.set(pl.playerId, { id: pl.playerId, name: pl.displayName, seat: pl.seat, alive: true, role: null,
+          person: String(pl.agentId || '').startsWith('human:') });
     break;
   case 'PHASE_CHANGED':
     m.phase = p.to;

@@ -196,6 +196,32 @@ private Q_SLOTS:
         QVERIFY(s.count("keyMoment") > 0);
     }
 
+    // A snapshot names who plays each seat (person, model, bot, agent), as
+    // the public MATCH_CREATED's agent ids say; an overlay marks the people.
+    void snapshotsNameWhoPlaysEachSeat()
+    {
+        auto log = simulated(3, "match-4");
+        QVERIFY(log.front().type == engine::EventType::MatchCreated);
+        json &players = log.front().payload["players"];
+        QVERIFY(players.size() >= 4);
+        players[0]["agentId"] = "human:1:Ada";
+        players[1]["agentId"] = "model:2:Eve";
+        players[2]["agentId"] = "ag_1234";
+        SpectatorFeed feed(nullptr);
+        QVERIFY(feed.listen(QHostAddress::LocalHost, 0, nullptr));
+        feedRange(feed, log, 0, log.size() / 2);
+        Spectator s(feedUrl(feed));
+        QVERIFY(s.waitForType("snapshot"));
+        const json &seats = s.first("snapshot")->at("matches")[0]["players"];
+        std::map<std::string, std::string> kinds;
+        for (const json &p : seats)
+            kinds[p["playerId"].get<std::string>()] = p["seatKind"].get<std::string>();
+        QCOMPARE(kinds[players[0]["playerId"].get<std::string>()], std::string("person"));
+        QCOMPARE(kinds[players[1]["playerId"].get<std::string>()], std::string("model"));
+        QCOMPARE(kinds[players[2]["playerId"].get<std::string>()], std::string("agent"));
+        QCOMPARE(kinds[players[3]["playerId"].get<std::string>()], std::string("bot"));
+    }
+
     void historyAndMatchFilter()
     {
         SpectatorFeed feed(nullptr);
