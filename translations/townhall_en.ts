@@ -4690,6 +4690,14 @@
         <translation>READY</translation>
     </message>
     <message>
+        <source>PERSON</source>
+        <translation>PERSON</translation>
+    </message>
+    <message>
+        <source>Played by a person</source>
+        <translation>Played by a person</translation>
+    </message>
+    <message>
         <source>ROLE HIDDEN</source>
         <translation>ROLE HIDDEN</translation>
     </message>

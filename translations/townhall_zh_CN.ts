@@ -4677,6 +4677,14 @@
         <translation>已准备</translation>
     </message>
     <message>
+        <source>PERSON</source>
+        <translation>真人</translation>
+    </message>
+    <message>
+        <source>Played by a person</source>
+        <translation>由真人操控</translation>
+    </message>
+    <message>
         <source>ROLE HIDDEN</source>
         <translation>身份未知</translation>
     </message>

@@ -133,6 +133,9 @@ void PlayerDelegate::paint(QPainter *p,
     } else if (index.data(PlayersModel::ReadyRole).toBool()) {
         status = PlayersModel::tr("READY");
         statusColor = QColor(0x2E, 0x9A, 0x5A);
+    } else if (index.data(PlayersModel::PersonRole).toBool()) {
+        status = PlayersModel::tr("PERSON");
+        statusColor = pal.color(QPalette::Link);
     }
     if (!status.isEmpty()) {
         p->setFont(small);

@@ -42,6 +42,8 @@ void PlayersModel::sync(const engine::Match *match, const engine::Viewer &viewer
             r.role = e.revealedRole;
             const engine::Player *p = match->player(e.playerId);
             r.spoiler = r.role && p && !p->revealed;
+            // Public: MATCH_CREATED names every seat's agent; a person's is "human:…".
+            r.person = p && p->agentId.rfind("human:", 0) == 0;
             if (omniscient && p && s.phase == Phase::NightWitch && p->alive
                 && p->role == engine::Role::Witch) {
                 if (s.witchSaved)
@@ -152,6 +154,8 @@ QVariant PlayersModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole: {
         QString tip = tr("Seat %1: %2").arg(r.seat).arg(r.name);
+        if (r.person)
+            tip += QLatin1Char('\n') % tr("Played by a person");
         if (r.role)
             tip += QLatin1Char('\n')
                    % (r.spoiler ? tr("Role (spoiler): %1") : tr("Role: %1"))
@@ -194,6 +198,8 @@ QVariant PlayersModel::data(const QModelIndex &index, int role) const
         return r.voted;
     case PotionsRole:
         return r.potions;
+    case PersonRole:
+        return r.person;
     case ShotRole:
         return r.shot;
     }

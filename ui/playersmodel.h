@@ -37,6 +37,7 @@ public:
         VotedRole,
         PotionsRole, ///< omniscient, the witch: "antidote, poison" still held
         ShotRole,    ///< public: "shot Basil" on a hunter who fired, "shot by Ann" on the target
+        PersonRole,  ///< a person plays the seat (a human seat: the app's "Me" or a phone)
     };
 
     explicit PlayersModel(QObject *parent = nullptr);
@@ -71,6 +72,7 @@ private:
         bool voted = false;
         QString potions;
         QString shot;
+        bool person = false;
         bool operator==(const Row &) const = default;
     };
     std::vector<Row> m_rows;

@@ -56,6 +56,27 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // A person's seat (agent "human:…", public in MATCH_CREATED) says so on
+    // its card and tooltip; every other seat does not.
+    void peopleAreNamedAsPeople()
+    {
+        auto seats = test::Manual::seats();
+        seats[2].agentId = "human:1:Cora";
+        const engine::Match match = engine::Match::create(
+            "match-1", "bld-1", 1, 7, seats, engine::MatchConfig{}, test::T0);
+        PlayersModel model;
+        model.sync(&match, Viewer::spectator());
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const QModelIndex i = model.index(row, 0);
+            const bool person
+                = model.index(row, PlayersModel::NameColumn).data().toString() == u"Cora"_qs;
+            QCOMPARE(i.data(PlayersModel::PersonRole).toBool(), person);
+            QCOMPARE(
+                i.data(Qt::ToolTipRole).toString().contains(PlayersModel::tr("Played by a person")),
+                person);
+        }
+    }
+
     void publicViewNeverHoldsALivingRole()
     {
         test::Manual m;
