@@ -293,8 +293,12 @@ void InviteDialog::syncRow(Row &row, const InvitedSeat &seat)
     row.qr->setAccessibleName(tr("QR code of %1's join link").arg(seat.name));
     row.qr->setVisible(linked);
     if (urlChanged && linked) {
+        // Whole device pixels per module, also on a high-DPI screen.
+        const qreal ratio = row.qr->devicePixelRatioF();
         const QByteArray url = seat.joinUrl.toUtf8();
-        row.qr->setPixmap(QPixmap::fromImage(qrCodeImage(url, qrModuleSize(url, QrSide))));
+        QImage qr = qrCodeImage(url, qrModuleSize(url, int(QrSide * ratio)));
+        qr.setDevicePixelRatio(ratio);
+        row.qr->setPixmap(QPixmap::fromImage(qr));
     } else if (!linked) {
         row.qr->clear();
     }
