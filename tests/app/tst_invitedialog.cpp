@@ -133,6 +133,15 @@ private Q_SLOTS:
         QTRY_VERIFY(!QHostAddress(d->addressEdit()->text()).isNull());
         QCOMPARE(d->portBox()->value(), InviteDialog::DefaultPort);
 
+        // Not an address: said, and the host can try again.
+        d->addressEdit()->setText(QStringLiteral("phone.local"));
+        QTest::mouseClick(d->listenButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(d->listenerLabel()->text().contains(QStringLiteral("phone.local")),
+                                 10'000);
+        QVERIFY(d->listenerLabel()->text().startsWith(QStringLiteral("Not listening")));
+        QVERIFY(d->listenButton()->isEnabled());
+        QVERIFY(!d->addButton()->isEnabled());
+
         // A busy port: the listener takes another.
         QTcpServer busy;
         QVERIFY(busy.listen(QHostAddress::LocalHost, 0));
