@@ -91,6 +91,15 @@ void HostWorker::start()
                     if (m_localSeats.contains(code))
                         Q_EMIT playerDocument(code, document);
                 });
+        // Invite players…: a seat's status shows in its document ("seat").
+        connect(&humans, &host::HumanSeats::seatsChanged, this, [this] { invitesChanged(); });
+        connect(&humans,
+                &host::HumanSeats::documentChanged,
+                this,
+                [this](const QString &code, const QByteArray &) {
+                    if (isInvited(code))
+                        invitesChanged();
+                });
     };
     // What recovery publishes waits: the UI gets earlier runs' ended matches
     // first, then every lobby match whole (see below), in match order.
@@ -272,6 +281,116 @@ void HostWorker::playerAction(const QString &code, const QByteArray &action)
 {
     if (m_host && m_localSeats.contains(code))
         m_host->humanSeats().act(code, action);
+}
+
+// ---------------------------------------------------------------- invite players (host thread)
+
+ui::PlayersListener HostWorker::listenerInfo(const QString &problem) const
+{
+    ui::PlayersListener out;
+    out.problem = problem;
+    out.lanAddress = host::PlayersServer::lanAddress().toString();
+    if (const host::PlayersServer *players = m_stack ? m_stack->players() : nullptr) {
+        out.address = players->address().toString();
+        out.port = players->port();
+    }
+    return out;
+}
+
+void HostWorker::wantInvites()
+{
+    m_invitesWanted = true;
+    Q_EMIT playersListener(listenerInfo());
+    invitesChanged(true); // even when there is none
+}
+
+void HostWorker::listenForPlayers(const QString &address, int port)
+{
+    if (!m_stack)
+        return;
+    const QHostAddress host(address.trimmed());
+    if (host.isNull() || port < 0 || port > 65535) {
+        Q_EMIT playersListener(listenerInfo(
+            tr("%1:%2 is not an IP address and a port.").arg(address.trimmed()).arg(port)));
+        return;
+    }
+    QString why;
+    if (!m_stack->listenForPlayers(host, quint16(port), &why)) {
+        // The usual port is taken (another host?): any free one will do.
+        QString second;
+        if (port == 0 || !m_stack->listenForPlayers(host, 0, &second)) {
+            Q_EMIT playersListener(listenerInfo(why));
+            return;
+        }
+        Q_EMIT notice(tr("Port %1 is in use; the players' pages are on port %2 instead.")
+                          .arg(port)
+                          .arg(m_stack->players()->port()));
+    }
+    Q_EMIT playersListener(listenerInfo());
+    invitesChanged(); // the join URLs exist now
+}
+
+void HostWorker::inviteSeats(const QStringList &names)
+{
+    if (!m_host)
+        return;
+    for (const QString &given : names) {
+        const QString name = given.trimmed().isEmpty()
+                                 ? tr("Person %1").arg(int(m_invited.size()) + 1)
+                                 : given.trimmed();
+        const auto agentId = m_host->queueHumanSeat(name, false);
+        if (!agentId) {
+            Q_EMIT notice(tr("%1 could not join the queue.").arg(name));
+            continue;
+        }
+        m_invited.emplace_back(*agentId, m_host->humanSeats().codeOf(*agentId));
+    }
+    invitesChanged();
+}
+
+void HostWorker::revokeInvite(const QString &code)
+{
+    if (!m_host || code.isEmpty())
+        return;
+    // Only the seats offered here (a local seat's code never reaches the UI).
+    if (isInvited(code))
+        m_host->humanSeats().revoke(code); // seatsChanged follows
+}
+
+bool HostWorker::isInvited(const QString &code) const
+{
+    return std::any_of(m_invited.begin(), m_invited.end(), [&code](const auto &invited) {
+        return invited.second == code;
+    });
+}
+
+void HostWorker::invitesChanged(bool always)
+{
+    if (!m_host || !m_invitesWanted)
+        return;
+    const host::HumanSeats &humans = m_host->humanSeats();
+    const host::PlayersServer *players = m_stack->players();
+    ui::InvitedSeats seats;
+    for (const auto &[agentId, code] : m_invited) {
+        const auto state = humans.state(agentId);
+        if (!state)
+            continue;
+        ui::InvitedSeat seat;
+        seat.code = code;
+        seat.name = state->name;
+        seat.revoked = humans.codeOf(agentId) != code;
+        if (players && !seat.revoked)
+            seat.joinUrl = players->joinUrl(code);
+        seat.matchId = QString::fromStdString(state->matchId);
+        seat.playerId = QString::fromStdString(state->playerId);
+        seat.connected = state->connected;
+        seat.standIn = state->standIn;
+        seats.append(seat);
+    }
+    if (seats == m_invitesSent && !always)
+        return;
+    m_invitesSent = seats;
+    Q_EMIT invitedSeats(seats);
 }
 
 std::string HostWorker::spoiledSettingKey(const QString &matchId)
@@ -923,6 +1042,7 @@ GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
     connect(link, &ui::HostLink::markSpoiled, m_worker, &HostWorker::markSpoiled);
     connect(m_worker, &HostWorker::playerDocument, link, &ui::HostLink::playerDocument);
     connect(link, &ui::HostLink::playerAction, m_worker, &HostWorker::playerAction);
+    connectInvites(link);
 }
 
 GuiHost::~GuiHost()
@@ -978,6 +1098,16 @@ void GuiHost::connectTournaments(ui::HostLink *link)
             m_worker,
             &HostWorker::openTournamentMatch);
     connect(link, &ui::HostLink::showMatchLogRequested, m_worker, &HostWorker::showMatchLog);
+}
+
+void GuiHost::connectInvites(ui::HostLink *link)
+{
+    connect(m_worker, &HostWorker::playersListener, link, &ui::HostLink::playersListener);
+    connect(m_worker, &HostWorker::invitedSeats, link, &ui::HostLink::invitedSeats);
+    connect(link, &ui::HostLink::invitesWanted, m_worker, &HostWorker::wantInvites);
+    connect(link, &ui::HostLink::playersListenRequested, m_worker, &HostWorker::listenForPlayers);
+    connect(link, &ui::HostLink::inviteSeatsRequested, m_worker, &HostWorker::inviteSeats);
+    connect(link, &ui::HostLink::revokeInviteRequested, m_worker, &HostWorker::revokeInvite);
 }
 
 void GuiHost::resendAll()

@@ -144,6 +144,17 @@ public Q_SLOTS:
     /// spoiledSettingKey(matchId), with the time, so it outlives the run.
     void markSpoiled(const QString &matchId);
 
+    // Match → Invite players… (HostLink's invite requests; answers: the
+    // playersListener and invitedSeats signals below).
+    /// From now on, send the listener and the invited seats at each change.
+    void wantInvites();
+    /// Starts the players' listener unless it listens (a busy port: any free one).
+    void listenForPlayers(const QString &address, int port);
+    /// Queues one seat for a person on another device per name (the default
+    /// queue's next match, as `--human-seats`).
+    void inviteSeats(const QStringList &names);
+    void revokeInvite(const QString &code);
+
 public:
     /// The person at this computer acts in their local human seat `code`
     /// (HostLink::playerAction); codes of other seats are ignored.
@@ -175,6 +186,9 @@ Q_SIGNALS:
     void playerDocument(const QString &code, const QByteArray &document);
     /// start() finished: listening on `mcpUrl` (empty if the server could not listen).
     void started(const QString &mcpUrl);
+    /// HostLink::playersListener and HostLink::invitedSeats.
+    void playersListener(const townhall::ui::PlayersListener &listener);
+    void invitedSeats(const townhall::ui::InvitedSeats &seats);
 
 private:
     void onMatchEvents(const QString &matchId, const EventBatch &batch);
@@ -225,6 +239,16 @@ private:
     std::thread m_botRun;
     std::atomic<bool> m_botStop{false};
     std::atomic<bool> m_botRunning{false};
+    // Invite players…: the seats it offered (agent id, code) in order, and
+    // what was sent last (sent again only when it changed).
+    ui::PlayersListener listenerInfo(const QString &problem = {}) const;
+    /// Sends the invited seats when they changed since last sent (or `always`).
+    void invitesChanged(bool always = false);
+    /// Whether `code` is a seat offered here (a local seat's never is).
+    bool isInvited(const QString &code) const;
+    bool m_invitesWanted = false;
+    std::vector<std::pair<std::string, QString>> m_invited;
+    ui::InvitedSeats m_invitesSent;
 };
 
 /// Owned by the UI thread: starts the host thread, bridges HostWorker and a
@@ -266,6 +290,8 @@ private:
     void connectAgentsAndBreakpoints(ui::HostLink *link);
     /// HostLink's tournament requests and answers.
     void connectTournaments(ui::HostLink *link);
+    /// HostLink's Invite players… requests and answers.
+    void connectInvites(ui::HostLink *link);
 
     QThread m_thread;
     HostWorker *m_worker; ///< lives in m_thread; deleted when it finishes

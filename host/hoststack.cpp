@@ -65,14 +65,21 @@ void HostStack::listen()
         && !m_mcp->listenForSpectators(
             m_options.spectateListen->first, m_options.spectateListen->second, &why))
         m_spectatorError = why;
-    if (m_options.playersListen) {
-        m_players = std::make_unique<PlayersServer>(m_host->humanSeats());
-        if (!m_players->listen(
-                m_options.playersListen->first, m_options.playersListen->second, &why)) {
-            m_playersError = why;
-            m_players.reset();
-        }
-    }
+    if (m_options.playersListen
+        && !listenForPlayers(m_options.playersListen->first, m_options.playersListen->second, &why))
+        m_playersError = why;
+}
+
+bool HostStack::listenForPlayers(const QHostAddress &address, quint16 port, QString *error)
+{
+    if (m_players)
+        return true;
+    auto players = std::make_unique<PlayersServer>(m_host->humanSeats());
+    if (!players->listen(address, port, error))
+        return false;
+    m_players = std::move(players);
+    m_playersError.clear();
+    return true;
 }
 
 QString HostStack::url() const

@@ -84,6 +84,9 @@ public:
     PlayersServer *players() { return m_players.get(); }
     /// Why the players' listener did not start, else empty.
     const QString &playersError() const { return m_playersError; }
+    /// Starts the players' listener now (the app's Invite players…), if it
+    /// does not listen yet: true when it listens, else false with `error`.
+    bool listenForPlayers(const QHostAddress &address, quint16 port, QString *error);
 
     /// Puts the seats of a seats file in a queue (the default one unless
     /// told), in order: see queueSeats (host/seating.h).

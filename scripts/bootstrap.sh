@@ -22,6 +22,7 @@ PACKAGES=(
   fonts-dejavu-core fonts-noto-cjk
   qt6-speech-dev qt6-speech-flite-plugin flite qt6-declarative-dev qt6-charts-dev
   libqt6sql6-psql  # shared tournaments (PostgreSQL)
+  libqrencode-dev  # the join links' QR codes (Match → Invite players…)
   curl
 )
 # What the test suite needs besides.
@@ -32,6 +33,7 @@ if [ "$WHAT" = all ]; then
     postgresql openssl  # shared tournaments' tests start their own server, with TLS
     nodejs npm
     chromium  # the overlay pages' end-to-end test (tests/e2e/overlays.test.mjs)
+    zbar-tools  # zbarimg reads the join links' QR codes back (tests/app/tst_invitedialog.cpp)
   )
 fi
 

@@ -1081,6 +1081,22 @@
         <source>%1 could not be marked spoiled: %2</source>
         <translation>%1 could not be marked spoiled: %2</translation>
     </message>
+    <message>
+        <source>%1:%2 is not an IP address and a port.</source>
+        <translation>%1:%2 is not an IP address and a port.</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use; the players&apos; pages are on port %2 instead.</source>
+        <translation>Port %1 is in use; the players&apos; pages are on port %2 instead.</translation>
+    </message>
+    <message>
+        <source>Person %1</source>
+        <translation>Person %1</translation>
+    </message>
+    <message>
+        <source>%1 could not join the queue.</source>
+        <translation>%1 could not join the queue.</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::NewMatchDialog</name>
@@ -2347,6 +2363,189 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::InviteDialog</name>
+    <message>
+        <source>Invite players</source>
+        <translation>Invite players</translation>
+    </message>
+    <message>
+        <source>Seats offered</source>
+        <translation>Seats offered</translation>
+    </message>
+    <message>
+        <source>No seat offered yet.</source>
+        <translation>No seat offered yet.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>The players&apos; pages</source>
+        <translation>The players&apos; pages</translation>
+    </message>
+    <message>
+        <source>People on this network play their seats in a web page, on a phone or a laptop. This address serves those pages and nothing else: no MCP, no spectator feed, no omniscient view. Each seat&apos;s link is its key.</source>
+        <translation>People on this network play their seats in a web page, on a phone or a laptop. This address serves those pages and nothing else: no MCP, no spectator feed, no omniscient view. Each seat&apos;s link is its key.</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>&amp;Address:</translation>
+    </message>
+    <message>
+        <source>Address of the players&apos; pages</source>
+        <translation>Address of the players&apos; pages</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s address on the local network; 0.0.0.0 listens on every network</source>
+        <translation>This machine&apos;s address on the local network; 0.0.0.0 listens on every network</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Port:</translation>
+    </message>
+    <message>
+        <source>Port of the players&apos; pages</source>
+        <translation>Port of the players&apos; pages</translation>
+    </message>
+    <message>
+        <source>0, or a port in use: any free port</source>
+        <translation>0, or a port in use: any free port</translation>
+    </message>
+    <message>
+        <source>Start &amp;listening</source>
+        <translation>Start &amp;listening</translation>
+    </message>
+    <message>
+        <source>Start serving the players&apos; pages</source>
+        <translation>Start serving the players&apos; pages</translation>
+    </message>
+    <message>
+        <source>State of the players&apos; pages</source>
+        <translation>State of the players&apos; pages</translation>
+    </message>
+    <message>
+        <source>Add seats to the next match</source>
+        <translation>Add seats to the next match</translation>
+    </message>
+    <message>
+        <source>&amp;Seats:</source>
+        <translation>&amp;Seats:</translation>
+    </message>
+    <message>
+        <source>Number of seats to add</source>
+        <translation>Number of seats to add</translation>
+    </message>
+    <message>
+        <source>A&amp;dd seats</source>
+        <translation>A&amp;dd seats</translation>
+    </message>
+    <message>
+        <source>Add the seats to the next match</source>
+        <translation>Add the seats to the next match</translation>
+    </message>
+    <message>
+        <source>They join the queue of the next match, as bots do</source>
+        <translation>They join the queue of the next match, as bots do</translation>
+    </message>
+    <message>
+        <source>Name of new seat %1</source>
+        <translation>Name of new seat %1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Person %1</source>
+        <translation>Person %1</translation>
+    </message>
+    <message>
+        <source>Listening on %1:%2. Only the players&apos; pages are served there.</source>
+        <translation>Listening on %1:%2. Only the players&apos; pages are served there.</translation>
+    </message>
+    <message>
+        <source>Not listening: %1</source>
+        <translation>Not listening: %1</translation>
+    </message>
+    <message>
+        <source>Not listening. Start listening, then add seats.</source>
+        <translation>Not listening. Start listening, then add seats.</translation>
+    </message>
+    <message>
+        <source>Revoked: the link opens nothing any more; the stand-in plays the seat.</source>
+        <translation>Revoked: the link opens nothing any more; the stand-in plays the seat.</translation>
+    </message>
+    <message>
+        <source>waiting for the next match</source>
+        <translation>waiting for the next match</translation>
+    </message>
+    <message>
+        <source>in %1 as seat %2</source>
+        <translation>in %1 as seat %2</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>connected</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>not connected</translation>
+    </message>
+    <message>
+        <source>the stand-in plays</source>
+        <translation>the stand-in plays</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copy</translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <translation>Revoke</translation>
+    </message>
+    <message>
+        <source>The link stops working at once and the built-in stand-in plays the seat</source>
+        <translation>The link stops working at once and the built-in stand-in plays the seat</translation>
+    </message>
+    <message>
+        <source>Status of %1&apos;s seat</source>
+        <translation>Status of %1&apos;s seat</translation>
+    </message>
+    <message>
+        <source>join: %1</source>
+        <translation>join: %1</translation>
+    </message>
+    <message>
+        <source>No link until the players&apos; pages are served.</source>
+        <translation>No link until the players&apos; pages are served.</translation>
+    </message>
+    <message>
+        <source>Join link of %1&apos;s seat</source>
+        <translation>Join link of %1&apos;s seat</translation>
+    </message>
+    <message>
+        <source>Copy %1&apos;s join link</source>
+        <translation>Copy %1&apos;s join link</translation>
+    </message>
+    <message>
+        <source>Copy the join link to the clipboard</source>
+        <translation>Copy the join link to the clipboard</translation>
+    </message>
+    <message>
+        <source>Revoke %1&apos;s join link</source>
+        <translation>Revoke %1&apos;s join link</translation>
+    </message>
+    <message>
+        <source>QR code of %1&apos;s join link</source>
+        <translation>QR code of %1&apos;s join link</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::KeyMoment</name>
     <message>
         <source>{accuser} accuses {target}.</source>
@@ -3051,6 +3250,14 @@
     <message>
         <source>&amp;Watch a host…</source>
         <translation>&amp;Watch a host…</translation>
+    </message>
+    <message>
+        <source>&amp;Invite players…</source>
+        <translation>&amp;Invite players…</translation>
+    </message>
+    <message>
+        <source>Offer seats to people on phones and laptops of the local network</source>
+        <translation>Offer seats to people on phones and laptops of the local network</translation>
     </message>
     <message>
         <source>Select a match first.</source>

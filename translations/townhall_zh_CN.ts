@@ -1073,6 +1073,22 @@
         <source>%1 could not be marked spoiled: %2</source>
         <translation>无法将 %1 标记为已剧透：%2</translation>
     </message>
+    <message>
+        <source>%1:%2 is not an IP address and a port.</source>
+        <translation>%1:%2 不是 IP 地址和端口。</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use; the players&apos; pages are on port %2 instead.</source>
+        <translation>端口 %1 已被占用；玩家页面改在端口 %2 上提供。</translation>
+    </message>
+    <message>
+        <source>Person %1</source>
+        <translation>玩家 %1</translation>
+    </message>
+    <message>
+        <source>%1 could not join the queue.</source>
+        <translation>%1 无法加入队列。</translation>
+    </message>
 </context>
 <context>
     <name>townhall::app::NewMatchDialog</name>
@@ -2335,6 +2351,189 @@
     </message>
 </context>
 <context>
+    <name>townhall::ui::InviteDialog</name>
+    <message>
+        <source>Invite players</source>
+        <translation>邀请玩家</translation>
+    </message>
+    <message>
+        <source>Seats offered</source>
+        <translation>已提供的座位</translation>
+    </message>
+    <message>
+        <source>No seat offered yet.</source>
+        <translation>尚未提供座位。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>The players&apos; pages</source>
+        <translation>玩家页面</translation>
+    </message>
+    <message>
+        <source>People on this network play their seats in a web page, on a phone or a laptop. This address serves those pages and nothing else: no MCP, no spectator feed, no omniscient view. Each seat&apos;s link is its key.</source>
+        <translation>本网络中的人在网页中（手机或笔记本电脑上）操作自己的座位。此地址只提供这些页面，别无其他：没有 MCP、没有观众数据流、没有全知视角。每个座位的链接就是它的钥匙。</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Address of the players&apos; pages</source>
+        <translation>玩家页面的地址</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s address on the local network; 0.0.0.0 listens on every network</source>
+        <translation>本机在本地网络中的地址；0.0.0.0 表示在所有网络上监听</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>端口(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Port of the players&apos; pages</source>
+        <translation>玩家页面的端口</translation>
+    </message>
+    <message>
+        <source>0, or a port in use: any free port</source>
+        <translation>0 或已被占用的端口：使用任意空闲端口</translation>
+    </message>
+    <message>
+        <source>Start &amp;listening</source>
+        <translation>开始监听(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Start serving the players&apos; pages</source>
+        <translation>开始提供玩家页面</translation>
+    </message>
+    <message>
+        <source>State of the players&apos; pages</source>
+        <translation>玩家页面的状态</translation>
+    </message>
+    <message>
+        <source>Add seats to the next match</source>
+        <translation>为下一场对局添加座位</translation>
+    </message>
+    <message>
+        <source>&amp;Seats:</source>
+        <translation>座位数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Number of seats to add</source>
+        <translation>要添加的座位数</translation>
+    </message>
+    <message>
+        <source>A&amp;dd seats</source>
+        <translation>添加座位(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Add the seats to the next match</source>
+        <translation>把这些座位加入下一场对局</translation>
+    </message>
+    <message>
+        <source>They join the queue of the next match, as bots do</source>
+        <translation>它们像机器人一样加入下一场对局的队列</translation>
+    </message>
+    <message>
+        <source>Name of new seat %1</source>
+        <translation>新座位 %1 的名字</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名字</translation>
+    </message>
+    <message>
+        <source>Person %1</source>
+        <translation>玩家 %1</translation>
+    </message>
+    <message>
+        <source>Listening on %1:%2. Only the players&apos; pages are served there.</source>
+        <translation>正在 %1:%2 上监听。那里只提供玩家页面。</translation>
+    </message>
+    <message>
+        <source>Not listening: %1</source>
+        <translation>未在监听：%1</translation>
+    </message>
+    <message>
+        <source>Not listening. Start listening, then add seats.</source>
+        <translation>未在监听。请先开始监听，再添加座位。</translation>
+    </message>
+    <message>
+        <source>Revoked: the link opens nothing any more; the stand-in plays the seat.</source>
+        <translation>已撤销：该链接不再能打开任何内容；由替补代打这个座位。</translation>
+    </message>
+    <message>
+        <source>waiting for the next match</source>
+        <translation>等待下一场对局</translation>
+    </message>
+    <message>
+        <source>in %1 as seat %2</source>
+        <translation>在 %1 中，座位 %2</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>the stand-in plays</source>
+        <translation>替补代打中</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>The link stops working at once and the built-in stand-in plays the seat</source>
+        <translation>该链接立即失效，由内置替补代打这个座位</translation>
+    </message>
+    <message>
+        <source>Status of %1&apos;s seat</source>
+        <translation>%1 的座位状态</translation>
+    </message>
+    <message>
+        <source>join: %1</source>
+        <translation>加入：%1</translation>
+    </message>
+    <message>
+        <source>No link until the players&apos; pages are served.</source>
+        <translation>开始提供玩家页面之前没有链接。</translation>
+    </message>
+    <message>
+        <source>Join link of %1&apos;s seat</source>
+        <translation>%1 的座位的加入链接</translation>
+    </message>
+    <message>
+        <source>Copy %1&apos;s join link</source>
+        <translation>复制 %1 的加入链接</translation>
+    </message>
+    <message>
+        <source>Copy the join link to the clipboard</source>
+        <translation>把加入链接复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Revoke %1&apos;s join link</source>
+        <translation>撤销 %1 的加入链接</translation>
+    </message>
+    <message>
+        <source>QR code of %1&apos;s join link</source>
+        <translation>%1 的加入链接的二维码</translation>
+    </message>
+</context>
+<context>
     <name>townhall::ui::KeyMoment</name>
     <message>
         <source>{accuser} accuses {target}.</source>
@@ -3039,6 +3238,14 @@
     <message>
         <source>&amp;Watch a host…</source>
         <translation>观看主机(&amp;W)……</translation>
+    </message>
+    <message>
+        <source>&amp;Invite players…</source>
+        <translation>邀请玩家(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Offer seats to people on phones and laptops of the local network</source>
+        <translation>把座位提供给本地网络中用手机和笔记本电脑的人</translation>
     </message>
     <message>
         <source>Select a match first.</source>

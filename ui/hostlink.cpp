@@ -16,6 +16,8 @@ HostLink::HostLink(QObject *parent)
     qRegisterMetaType<TournamentChoices>("townhall::ui::TournamentChoices");
     qRegisterMetaType<TournamentProgress>("townhall::ui::TournamentProgress");
     qRegisterMetaType<nlohmann::json>("nlohmann::json");
+    qRegisterMetaType<PlayersListener>("townhall::ui::PlayersListener");
+    qRegisterMetaType<InvitedSeats>("townhall::ui::InvitedSeats");
 }
 
 HostLink::~HostLink() = default;

@@ -7,6 +7,7 @@
 #include "tournament/report.h"
 #include "ui/agentinfo.h"
 #include "ui/modelseats.h"
+#include "ui/play/invitedseats.h"
 #include "ui/tournamentinfo.h"
 
 #include <nlohmann/json.hpp>
@@ -129,6 +130,12 @@ Q_SIGNALS:
     /// compact JSON (engine/playerdocument.h), each time it changes. `code`
     /// names the seat; the window never shows it.
     void playerDocument(const QString &code, const QByteArray &document);
+    /// Match → Invite players…: where the players' listener serves the seats'
+    /// pages (after playersListenRequested and invitesWanted).
+    void playersListener(const townhall::ui::PlayersListener &listener);
+    /// The seats offered to people on other devices, each time one changes
+    /// (added, taken by a match, its page (dis)connected, stand-in, revoked).
+    void invitedSeats(const townhall::ui::InvitedSeats &seats);
 
     // ---- UI → host
     /// Seat N built-in bots in the queue (fills the next table).
@@ -181,6 +188,17 @@ Q_SIGNALS:
     /// The host looked at a match's secrets while playing a seat in it
     /// (Unlock anyway): the match is marked spoiled in its record.
     void markSpoiled(const QString &matchId);
+    /// Invite players…: send playersListener and invitedSeats now and after
+    /// every change.
+    void invitesWanted();
+    /// Start the players' listener on `address`:`port` (a busy port: any
+    /// free one) unless it listens already; answered by playersListener.
+    void playersListenRequested(const QString &address, int port);
+    /// Offer seats to people on other devices in the next match of the
+    /// default queue, one per name; answered by invitedSeats.
+    void inviteSeatsRequested(const QStringList &names);
+    /// The join code no longer opens its seat (the stand-in keeps it).
+    void revokeInviteRequested(const QString &code);
 };
 
 } // namespace townhall::ui

@@ -9,6 +9,7 @@
 #include "ui/inspectordock.h"
 #include "ui/leaderboardpanel.h"
 #include "ui/logging.h"
+#include "ui/play/invitedialog.h"
 #include "ui/play/playerpanel.h"
 #include "ui/replicaset.h"
 #include "ui/seathealth.h"
@@ -424,6 +425,9 @@ void MainWindow::buildMenus()
     QMenu *match = menuBar()->addMenu(tr("&Match"));
     match->addAction(m_demo);
     match->addAction(m_fill);
+    m_inviteAction = match->addAction(tr("&Invite players…"), this, &MainWindow::showInviteDialog);
+    m_inviteAction->setToolTip(
+        tr("Offer seats to people on phones and laptops of the local network"));
     match->addSeparator();
     match->addAction(m_pause);
     match->addAction(m_skip);
@@ -452,6 +456,20 @@ void MainWindow::buildMenus()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
     m_helpMenu = help->menuAction();
+}
+
+InviteDialog *MainWindow::inviteDialog() const
+{
+    return m_inviteDialog;
+}
+
+void MainWindow::showInviteDialog()
+{
+    if (!m_inviteDialog)
+        m_inviteDialog = new InviteDialog(m_link, this);
+    m_inviteDialog->show();
+    m_inviteDialog->raise();
+    m_inviteDialog->activateWindow();
 }
 
 void MainWindow::copyChapters()

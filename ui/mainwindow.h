@@ -24,6 +24,7 @@ class AgentsPanel;
 class CrierVoice;
 class BroadcastWindow;
 class InspectorDock;
+class InviteDialog;
 class LeaderboardPanel;
 class PlayerPanel;
 class ReplicaSet;
@@ -95,6 +96,10 @@ public:
     LeaderboardPanel *leaderboard();
     /// The Help menu's entry in the menu bar: menus the app adds go before it.
     QAction *helpMenuAction() const { return m_helpMenu; }
+    /// Match → Invite players…: opens (or raises) the dialog that offers
+    /// seats to people on other devices; null before it was first opened.
+    QAction *inviteAction() const { return m_inviteAction; }
+    InviteDialog *inviteDialog() const;
 
     /// The person at this computer plays a seat ("Me"): its panel, in a dock
     /// shown when the first player document comes (null before).
@@ -110,6 +115,7 @@ public:
 
 public Q_SLOTS:
     void showBroadcastWindow();
+    void showInviteDialog();
     void showLeaderboard();
 
 Q_SIGNALS:
@@ -182,6 +188,8 @@ private:
     CrierVoice *m_voice = nullptr;
     QAction *m_broadcastAction = nullptr;
     QAction *m_watchAction = nullptr;
+    QAction *m_inviteAction = nullptr;
+    QPointer<InviteDialog> m_inviteDialog;
     QPointer<BroadcastWindow> m_broadcast;
     AgentsPanel *m_agentsPanel = nullptr;
     QDockWidget *m_agentsDock = nullptr;

@@ -10,6 +10,7 @@
 #include "ui/mainwindow.h"
 #include "ui/narratorticker.h"
 #include "ui/phaseheader.h"
+#include "ui/play/invitedialog.h"
 #include "ui/play/playerpanel.h"
 #include "ui/playersmodel.h"
 #include "ui/settingsdialog.h"
@@ -32,6 +33,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QTest>
@@ -321,6 +323,52 @@ private Q_SLOTS:
         for (int i = 0; i < p.transcript()->count(); ++i)
             look(QStringLiteral("transcript"), p.transcript()->item(i)->text());
         QVERIFY(p.transcript()->count() > 3);
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
+    }
+
+    void inviteDialogInChinese()
+    {
+        QVERIFY(Languages::install(QLocale(QLocale::Chinese, QLocale::China),
+                                   QStringLiteral(TOWNHALL_QM_DIR)));
+        HostLink link;
+        InviteDialog d(&link);
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        const QString lan = QStringLiteral("192.168.1.20");
+        Q_EMIT link.playersListener({lan, 8790, {}, lan});
+        const QString url = QStringLiteral("http://192.168.1.20:8790/play/");
+        // In a match with its page open and the stand-in playing; waiting; revoked.
+        Q_EMIT link.invitedSeats(
+            {{QStringLiteral("c1"),
+              QStringLiteral("Ada"),
+              url + QStringLiteral("c1"),
+              QStringLiteral("match-1"),
+              QStringLiteral("p:3"),
+              true,
+              true,
+              false},
+             {QStringLiteral("c2"),
+              QStringLiteral("Bo"),
+              url + QStringLiteral("c2"),
+              {},
+              {},
+              false,
+              false,
+              false},
+             {QStringLiteral("c3"), QStringLiteral("Cy"), {}, {}, {}, false, false, true}});
+        QCOMPARE(d.rowCount(), 3);
+        QTRY_VERIFY(d.copyButton(2)->isVisible()); // a layout shows new rows from the event loop
+        QVERIFY(hasCjk(d.statusLabel(0)->text()));
+        const QStringList names{QStringLiteral("Ada"),
+                                QStringLiteral("Bo"),
+                                QStringLiteral("Cy"),
+                                QStringLiteral("match-1")};
+        QStringList english;
+        for (const auto &[where, text] : visibleStrings(&d)) {
+            const QString rest = withoutProperNames(text, names);
+            if (englishWords(rest) && !hasCjk(rest))
+                english << where + QStringLiteral(": ") + text;
+        }
         QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
     }
 

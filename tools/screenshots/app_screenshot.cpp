@@ -180,17 +180,10 @@ int main(int argc, char **argv)
     const QString dir = args.at(1);
     QDir().mkpath(dir);
     const QSize size = shots::sizeOption(args);
-    QString prefix;
-    QString lang = QStringLiteral("en");
-    if (const int i = int(args.indexOf(QStringLiteral("--language")));
-        i > 0 && i + 1 < args.size()) {
-        lang = args.at(i + 1);
-        prefix = lang + QLatin1Char('-');
-    }
-    if (!Languages::install(QLocale(lang), QStringLiteral(TOWNHALL_QM_DIR))) {
-        std::fprintf(stderr, "app_screenshot: no translation %s\n", qPrintable(lang));
+    const auto language = shots::languageOption(args, QStringLiteral(TOWNHALL_QM_DIR));
+    if (!language)
         return 2;
-    }
+    const QString prefix = *language; // "zh_CN-" before a translation's file names
 
     QTemporaryDir data;
     app::GuiHostOptions o;
@@ -293,7 +286,7 @@ int main(int argc, char **argv)
 
     // For agent developers: the tool-call inspector on a vote (English only
     // until its strings are translated), with seat health in the panel.
-    if (lang == QLatin1String("en"))
+    if (prefix.isEmpty()) // English
         shootInspector(w, dir, id, size);
 
     // 3. The end.

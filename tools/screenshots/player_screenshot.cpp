@@ -47,17 +47,10 @@ int main(int argc, char **argv)
     if (dir.isEmpty())
         return 2;
     const QSize size = shots::sizeOption(args);
-    QString prefix; // "zh_CN-" before a translation's file names
-    QString lang = QStringLiteral("en");
-    if (const int i = int(args.indexOf(QStringLiteral("--language")));
-        i > 0 && i + 1 < args.size()) {
-        lang = args.at(i + 1);
-        prefix = lang + QLatin1Char('-');
-    }
-    if (!Languages::install(QLocale(lang), QStringLiteral(TOWNHALL_QM_DIR))) {
-        std::fprintf(stderr, "player_screenshot: no translation %s\n", qPrintable(lang));
+    const auto language = shots::languageOption(args, QStringLiteral(TOWNHALL_QM_DIR));
+    if (!language)
         return 2;
-    }
+    const QString prefix = *language; // "zh_CN-" before a translation's file names
 
     HostLink link;
     MainWindow w(&link);

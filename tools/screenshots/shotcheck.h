@@ -4,6 +4,8 @@
 // What the screenshot programs share: the checks that make a run fail, and
 // a pause that keeps the event loop turning.
 
+#include "ui/i18n.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QEventLoop>
@@ -14,6 +16,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <optional>
 
 namespace townhall::shots {
 
@@ -85,6 +88,25 @@ inline QSize sizeOption(const QStringList &args, QSize fallback = QSize(1440, 90
             size = QSize(wh[0].toInt(), wh[1].toInt());
     }
     return size;
+}
+
+/// `--language L` among `args` ("en" without it): installs L's translation
+/// from `qmDir` and returns what goes before the file names ("zh_CN-", or
+/// "" for English); nullopt, after saying so, when L has no translation.
+inline std::optional<QString> languageOption(const QStringList &args, const QString &qmDir)
+{
+    QString lang = QStringLiteral("en");
+    QString prefix;
+    if (const int i = int(args.indexOf(QStringLiteral("--language")));
+        i > 0 && i + 1 < args.size()) {
+        lang = args.at(i + 1);
+        prefix = lang + QLatin1Char('-');
+    }
+    if (!ui::Languages::install(QLocale(lang), qmDir)) {
+        std::fprintf(stderr, "%s: no translation %s\n", program, qPrintable(lang));
+        return std::nullopt;
+    }
+    return prefix;
 }
 
 /// Runs the event loop until `done()` holds, checked whenever `sender` emits
