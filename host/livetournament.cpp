@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "host/livetournament.h"
 
+#include "host/seating.h"
 #include "host/seats/pilot.h"
 #include "host/seats/pushseat.h"
 #include "host/sharedtournaments.h"
@@ -30,8 +31,8 @@ providers::SeatsFileParse seatsOf(const tournament::TournamentSpec &spec)
         engine::json seat = p.entry;
         seat.erase("agent");
         seat["name"] = p.name.empty() ? p.id : p.name;
-        if (p.kind == ParticipantKind::Agent)
-            seat = {{"name", p.id}, {"bot", true}}; // never queued: the agent seats itself
+        if (p.kind == ParticipantKind::Agent || p.kind == ParticipantKind::Human)
+            seat = {{"name", p.id}, {"bot", true}}; // the runner seats these itself
         // A push agent's token comes from the environment, at run time only.
         if (p.kind == ParticipantKind::Push && seat["push"].is_object()
             && seat["push"].contains("tokenEnv")) {
@@ -43,7 +44,28 @@ providers::SeatsFileParse seatsOf(const tournament::TournamentSpec &spec)
         seats.push_back(std::move(seat));
     }
     const engine::json file{{"providers", spec.providers}, {"seats", seats}};
-    return providers::parseSeatsFile(QByteArray::fromStdString(file.dump()));
+    providers::SeatsFileParse parsed
+        = providers::parseSeatsFile(QByteArray::fromStdString(file.dump()));
+    if (parsed.ok())
+        for (std::size_t i = 0; i < spec.participants.size(); ++i)
+            if (spec.participants[i].kind == ParticipantKind::Human) {
+                parsed.file->seats[i].bot = false;
+                parsed.file->seats[i].human = providers::HumanSpec{};
+            }
+    return parsed;
+}
+
+std::optional<engine::Timers> timersOf(const tournament::TournamentSpec &spec)
+{
+    switch (spec.timers) {
+    case tournament::TimerChoice::Model:
+        return engine::modelPlayTimers();
+    case tournament::TimerChoice::People:
+        return timersOf(TimerPreset::People);
+    case tournament::TimerChoice::Standard:
+        break;
+    }
+    return std::nullopt;
 }
 
 LiveTournament::LiveTournament(Host &host,
@@ -151,6 +173,21 @@ bool LiveTournament::start(QString *error)
             return fail(
                 tr("participant %1: no registered agent named \"%2\" (townhall agent add NAME)")
                     .arg(q(p.id), q(p.entry.value("agent", std::string()))));
+    if (m_spec.hasPeople()) {
+        // A person plays one match at a time, at one host: their seat's
+        // code, page and stand-in live in this host.
+        if (shared())
+            return fail(tr("a tournament with people plays on one host: give it a database "
+                           "file, not a shared database"));
+        const auto people = std::count_if(
+            m_spec.participants.begin(),
+            m_spec.participants.end(),
+            [](const tournament::Participant &p) { return p.kind == ParticipantKind::Human; });
+        if (m_peopleLocal && people > 1)
+            return fail(tr("the app seats one person (you) in a tournament; play one with "
+                           "several people headless, with --players-listen"));
+        m_parallel = 1;
+    }
     if (!m_host.lobby().queueRules(queueId()))
         if (auto r = m_host.registerQueue(queueId(), m_spec.rules); !r)
             return fail(QString::fromStdString(r.error().message));
@@ -423,6 +460,9 @@ bool LiveTournament::queueSeats(const ScheduledMatch &m, const std::string &queu
             ok = id.has_value();
             break;
         }
+        case ParticipantKind::Human:
+            ok = queuePerson(p, name, queue);
+            break;
         case ParticipantKind::Agent:
             break;
         }
@@ -435,6 +475,28 @@ bool LiveTournament::queueSeats(const ScheduledMatch &m, const std::string &queu
         }
     }
     return true;
+}
+
+bool LiveTournament::queuePerson(const tournament::Participant &p,
+                                 const QString &name,
+                                 const std::string &queue)
+{
+    const auto id = m_host.queueHumanSeat(name, m_peopleLocal, queue);
+    if (!id)
+        return false;
+    HumanSeats &humans = m_host.humanSeats();
+    const auto last = m_people.find(p.id);
+    const bool kept = last != m_people.end() && humans.moveCode(last->second, *id);
+    m_people[p.id] = *id;
+    if (!kept)
+        Q_EMIT joinCode(q(p.id), q(p.name), humans.codeOf(*id));
+    return true;
+}
+
+QString LiveTournament::codeOf(const std::string &participantId) const
+{
+    const auto it = m_people.find(participantId);
+    return it == m_people.end() ? QString() : m_host.humanSeats().codeOf(it->second);
 }
 
 bool LiveTournament::seatNext(const ScheduledMatch &m)
@@ -493,9 +555,31 @@ void LiveTournament::finish(const std::string &matchId)
     if (!m || !m->ended())
         return;
     m_running.erase(it);
+    TournamentMatchRow &row = shared() ? m_claims.at(index) : m_rows[std::size_t(index)];
+    row.status = "DONE";
+    row.resultJson = resultOf(*m).dump();
+    row.finishedAt = QDateTime::currentMSecsSinceEpoch();
+    if (shared()) {
+        record(matchId, index);
+        return;
+    }
+    if (Store *store = m_host.store())
+        if (auto r = store->updateTournamentMatches({row}); !r) {
+            Q_EMIT failed(r.error().message);
+            return;
+        }
+    ++m_progress.done;
+    m_progress.running = int(m_running.size());
+    Q_EMIT progressChanged(m_progress.done, m_progress.scheduled, m_progress.running);
+    tick();
+}
+
+engine::json LiveTournament::resultOf(const engine::Match &m) const
+{
+    const std::string &matchId = m.matchId();
     engine::json telemetry = engine::json::array();
     const auto infos = m_host.modelSeats(matchId);
-    for (const engine::Player &p : m->state().players) {
+    for (const engine::Player &p : m.state().players) {
         tournament::SeatTelemetry t;
         for (const ModelSeatInfo &info : infos)
             if (info.playerId == p.playerId && info.log) {
@@ -520,31 +604,22 @@ void LiveTournament::finish(const std::string &matchId)
         }
         telemetry.push_back(t.toJson());
     }
-    const auto &st = m->state();
-    TournamentMatchRow &row = shared() ? m_claims.at(index) : m_rows[std::size_t(index)];
-    row.status = "DONE";
-    row.resultJson = engine::json{{"winner",
-                                   !st.winner                              ? "NONE"
-                                   : *st.winner == engine::Team::Villagers ? "VILLAGERS"
-                                                                           : "WEREWOLVES"},
-                                  {"days", st.dayNumber},
-                                  {"events", m->log().size()},
-                                  {"telemetry", std::move(telemetry)}}
-                         .dump();
-    row.finishedAt = QDateTime::currentMSecsSinceEpoch();
-    if (shared()) {
-        record(matchId, index);
-        return;
-    }
-    if (Store *store = m_host.store())
-        if (auto r = store->updateTournamentMatches({row}); !r) {
-            Q_EMIT failed(r.error().message);
-            return;
-        }
-    ++m_progress.done;
-    m_progress.running = int(m_running.size());
-    Q_EMIT progressChanged(m_progress.done, m_progress.scheduled, m_progress.running);
-    tick();
+    const auto &st = m.state();
+    engine::json result{{"winner",
+                         !st.winner                              ? "NONE"
+                         : *st.winner == engine::Team::Villagers ? "VILLAGERS"
+                                                                 : "WEREWOLVES"},
+                        {"days", st.dayNumber},
+                        {"events", m.log().size()},
+                        {"telemetry", std::move(telemetry)}};
+    // The app marks the match in the host's settings when its host unlocks
+    // what the player may not see; the row carries it from here on, so the
+    // report (which reads rows alone) leaves the match out.
+    if (const Store *store = m_host.store())
+        if (auto spoiled = store->setting(spoiledMatchKey(matchId));
+            spoiled && spoiled.value() && !spoiled.value()->empty())
+            result["spoiled"] = {{"at", *spoiled.value()}, {"reason", "omniscient"}};
+    return result;
 }
 
 void LiveTournament::record(const std::string &matchId, int index)

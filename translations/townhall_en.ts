@@ -1511,6 +1511,14 @@
 <context>
     <name>townhall::host::LiveTournament</name>
     <message>
+        <source>a tournament with people plays on one host: give it a database file, not a shared database</source>
+        <translation>a tournament with people plays on one host: give it a database file, not a shared database</translation>
+    </message>
+    <message>
+        <source>the app seats one person (you) in a tournament; play one with several people headless, with --players-listen</source>
+        <translation>the app seats one person (you) in a tournament; play one with several people headless, with --players-listen</translation>
+    </message>
+    <message>
         <source>a tournament needs the database</source>
         <translation>a tournament needs the database</translation>
     </message>
@@ -2609,6 +2617,21 @@
 </context>
 <context>
     <name>townhall::ui::LeaderboardPanel</name>
+    <message>
+        <source>person</source>
+        <translation>person</translation>
+    </message>
+    <message>
+        <source>spoiled: the host unlocked the omniscient view while a person played; left out of the ratings</source>
+        <translation>spoiled: the host unlocked the omniscient view while a person played; left out of the ratings</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n spoiled match(es) left out of the ratings</source>
+        <translation>
+            <numerusform> · %n spoiled match left out of the ratings</numerusform>
+            <numerusform> · %n spoiled matches left out of the ratings</numerusform>
+        </translation>
+    </message>
     <message>
         <source>bot</source>
         <translation>bot</translation>
