@@ -5521,6 +5521,14 @@
 <context>
     <name>townhall::ui::TournamentDialog</name>
     <message>
+        <source>me (I play)</source>
+        <translation>me (I play)</translation>
+    </message>
+    <message>
+        <source>You play this seat in every match, in the Your seat panel</source>
+        <translation>You play this seat in every match, in the Your seat panel</translation>
+    </message>
+    <message>
         <source>bot</source>
         <translation>bot</translation>
     </message>
@@ -5721,8 +5729,8 @@
         <translation>%1.push: must be an object</translation>
     </message>
     <message>
-        <source>%1: must be exactly one of a bot, a provider, an agent or a push agent</source>
-        <translation>%1: must be exactly one of a bot, a provider, an agent or a push agent</translation>
+        <source>%1: must be exactly one of a bot, a provider, an agent, a push agent or a person</source>
+        <translation>%1: must be exactly one of a bot, a provider, an agent, a push agent or a person</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>

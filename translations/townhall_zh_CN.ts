@@ -5503,6 +5503,14 @@
 <context>
     <name>townhall::ui::TournamentDialog</name>
     <message>
+        <source>me (I play)</source>
+        <translation>我（亲自上场）</translation>
+    </message>
+    <message>
+        <source>You play this seat in every match, in the Your seat panel</source>
+        <translation>每场对局中你都亲自坐这个座位，在“你的座位”面板中操作</translation>
+    </message>
+    <message>
         <source>bot</source>
         <translation>机器人</translation>
     </message>
@@ -5703,8 +5711,8 @@
         <translation>%1.push：必须是对象</translation>
     </message>
     <message>
-        <source>%1: must be exactly one of a bot, a provider, an agent or a push agent</source>
-        <translation>%1：必须恰好是机器人、提供方、智能体或推送智能体之一</translation>
+        <source>%1: must be exactly one of a bot, a provider, an agent, a push agent or a person</source>
+        <translation>%1：必须恰好是机器人、提供方、智能体、推送智能体或真人之一</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
