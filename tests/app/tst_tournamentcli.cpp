@@ -478,6 +478,25 @@ void TournamentCliTest::badInputGetsAClearErrorAndLosesNothing()
                                                                    {{"id", "b"}, {"bot", true}}})}}
                                                     .dump())));
 
+    const QString people = path(QStringLiteral("people.json"));
+    QVERIFY(writeFile(people,
+                      QByteArray::fromStdString(
+                          json{{"rules", "witch-6"},
+                               {"matches", 2},
+                               {"participants",
+                                json::array({{{"id", "me"}, {"human", true}},
+                                             {{"id", "b"}, {"bot", true}, {"seats", "rest"}}})}}
+                              .dump())));
+    const QString badHuman = path(QStringLiteral("bad-human.json"));
+    QVERIFY(writeFile(badHuman,
+                      QByteArray::fromStdString(
+                          json{{"rules", "witch-6"},
+                               {"matches", 2},
+                               {"participants",
+                                json::array({{{"id", "me"}, {"human", "yes"}},
+                                             {{"id", "b"}, {"bot", true}, {"seats", "rest"}}})}}
+                              .dump())));
+
     struct Case
     {
         const char *what;
@@ -534,6 +553,24 @@ void TournamentCliTest::badInputGetsAClearErrorAndLosesNothing()
          {t, QStringLiteral("start"), good, dbOpt, db},
          2,
          {QStringLiteral("usage")}},
+        {"a person without --players-listen",
+         {t, run, people, dbOpt, db},
+         2,
+         {people, QStringLiteral("--players-listen")}},
+        {"\"human\": \"yes\"",
+         {t,
+          run,
+          badHuman,
+          dbOpt,
+          db,
+          QStringLiteral("--players-listen"),
+          QStringLiteral("127.0.0.1:0")},
+         2,
+         {badHuman, QStringLiteral("participants[0].human: must be true")}},
+        {"--players-listen without a port",
+         {t, run, people, dbOpt, db, QStringLiteral("--players-listen"), QStringLiteral("nowhere")},
+         2,
+         {QStringLiteral("--players-listen")}},
         {"--local-db with a database file",
          {t, run, good, dbOpt, db, QStringLiteral("--local-db"), db},
          2,
