@@ -478,24 +478,17 @@ void TournamentCliTest::badInputGetsAClearErrorAndLosesNothing()
                                                                    {{"id", "b"}, {"bot", true}}})}}
                                                     .dump())));
 
-    const QString people = path(QStringLiteral("people.json"));
-    QVERIFY(writeFile(people,
-                      QByteArray::fromStdString(
-                          json{{"rules", "witch-6"},
-                               {"matches", 2},
-                               {"participants",
-                                json::array({{{"id", "me"}, {"human", true}},
-                                             {{"id", "b"}, {"bot", true}, {"seats", "rest"}}})}}
-                              .dump())));
-    const QString badHuman = path(QStringLiteral("bad-human.json"));
-    QVERIFY(writeFile(badHuman,
-                      QByteArray::fromStdString(
-                          json{{"rules", "witch-6"},
-                               {"matches", 2},
-                               {"participants",
-                                json::array({{{"id", "me"}, {"human", "yes"}},
-                                             {{"id", "b"}, {"bot", true}, {"seats", "rest"}}})}}
-                              .dump())));
+    // A person and five bots; `human` as the file gives it.
+    auto personFile = [this](const char *name, const json &human) {
+        const QString file = path(QString::fromLatin1(name));
+        const json participants = json::array(
+            {{{"id", "me"}, {"human", human}}, {{"id", "b"}, {"bot", true}, {"seats", "rest"}}});
+        const json spec{{"rules", "witch-6"}, {"matches", 2}, {"participants", participants}};
+        return writeFile(file, QByteArray::fromStdString(spec.dump())) ? file : QString();
+    };
+    const QString people = personFile("people.json", true);
+    const QString badHuman = personFile("bad-human.json", "yes");
+    QVERIFY(!people.isEmpty() && !badHuman.isEmpty());
 
     struct Case
     {
