@@ -187,6 +187,15 @@ bool LiveTournament::start(QString *error)
             return fail(tr("the app seats one person (you) in a tournament; play one with "
                            "several people headless, with --players-listen"));
         m_parallel = 1;
+        // Each person's code exists from the start, on a seat that is never
+        // queued: the link can be opened before the first match, which waits
+        // for it (seatNext). Every match's seat then takes the code over.
+        for (const tournament::Participant &p : m_spec.participants)
+            if (p.kind == ParticipantKind::Human && !m_people.count(p.id)) {
+                const std::string agentId = m_host.humanSeats().add(q(p.name), m_peopleLocal);
+                m_people[p.id] = agentId;
+                Q_EMIT joinCode(q(p.id), q(p.name), m_host.humanSeats().codeOf(agentId));
+            }
     }
     if (!m_host.lobby().queueRules(queueId()))
         if (auto r = m_host.registerQueue(queueId(), m_spec.rules); !r)
@@ -488,9 +497,25 @@ bool LiveTournament::queuePerson(const tournament::Participant &p,
     const auto last = m_people.find(p.id);
     const bool kept = last != m_people.end() && humans.moveCode(last->second, *id);
     m_people[p.id] = *id;
+    m_seated.insert(p.id);
     if (!kept)
         Q_EMIT joinCode(q(p.id), q(p.name), humans.codeOf(*id));
     return true;
+}
+
+void LiveTournament::notePeopleAway(const ScheduledMatch &m)
+{
+    // Only before a person's first match of this run: later, a person who
+    // left gets the stand-in rather than stalling everyone else.
+    for (const tournament::ScheduledSeat &s : m.seats) {
+        const tournament::Participant &p = m_spec.participants[participantIndex(s.participantId)];
+        if (p.kind != ParticipantKind::Human || m_seated.count(p.id))
+            continue;
+        const auto it = m_people.find(p.id);
+        const auto state = it == m_people.end() ? nullptr : m_host.humanSeats().state(it->second);
+        if (state && !state->connected && !m_host.humanSeats().codeOf(it->second).isEmpty())
+            m_waitingFor.append(q(p.name));
+    }
 }
 
 QString LiveTournament::codeOf(const std::string &participantId) const
@@ -507,6 +532,7 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
     const std::map<std::string, engine::Role> agentRoles = agentRolesOf(m);
     const auto &waiting = m_host.lobby().queue(queue);
     noteMissingAgents(agentRoles, waiting);
+    notePeopleAway(m);
     if (!m_waitingFor.isEmpty())
         return false;
     const std::optional<TableOrder> order = tableOrder(m, agentRoles, waiting);

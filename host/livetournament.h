@@ -9,8 +9,10 @@
 /// A person ("human": true) plays a human seat in each match: from a join
 /// link (HumanSeats; the host serves the pages with --players-listen) or,
 /// with setPeopleLocal, from the desktop app's player panel. They keep one
-/// code for the whole run. A person plays one match at a time, so a
-/// tournament with people plays its matches one after another, on one host.
+/// code for the whole run, made at start() (joinCode); their first match
+/// waits until the page or panel is open (waitingFor names them). A person
+/// plays one match at a time, so a tournament with people plays its matches
+/// one after another, on one host.
 ///
 /// A match the host spoiled (it unlocked what its player may not see while
 /// a person played: the settings row spoiledMatchKey) carries "spoiled" in
@@ -53,6 +55,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace townhall::host {
@@ -100,7 +103,8 @@ public:
     void stop();
     std::string queueId() const { return "tournament-" + m_id; }
     TournamentProgress progress() const { return m_progress; }
-    /// Participants whose MCP agent the next match waits for (empty when none).
+    /// Participants whose MCP agent the next match waits for, and people
+    /// whose first match waits for their page (empty when none).
     QStringList waitingFor() const { return m_waitingFor; }
 
     /// People (participants "human": true) play in the desktop app's own
@@ -160,6 +164,9 @@ private:
                                          const std::deque<engine::QueueEntry> &waiting);
     /// Queues the seats that are not MCP agents; false (failed) if one is refused.
     bool queueSeats(const tournament::ScheduledMatch &m, const std::string &queue);
+    /// Adds to m_waitingFor the people of the match whose first match of this
+    /// run it is and whose page (or panel) is not open.
+    void notePeopleAway(const tournament::ScheduledMatch &m);
     /// Queues a person's seat; the code of their last seat moves to it.
     bool
     queuePerson(const tournament::Participant &p, const QString &name, const std::string &queue);
@@ -217,6 +224,7 @@ private:
     /// A person's participant id → the agent id of their last seat (which
     /// holds their code).
     std::map<std::string, std::string> m_people;
+    std::set<std::string> m_seated; ///< people seated in a match of this run
 };
 
 /// The seats file that plays the spec's participants: one seat per

@@ -470,12 +470,22 @@ private Q_SLOTS:
                              });
                          });
         QVERIFY2(live.start(&error), qPrintable(error));
+        // The code exists from the start, and the first match waits until the
+        // person's page is open.
+        QCOMPARE(codes.size(), 1);
+        const QString code = codes.first().at(2).toString();
+        QVERIFY(!code.isEmpty());
+        QTRY_VERIFY(live.waitingFor().contains(QStringLiteral("Ada")));
+        QTest::qWait(300);
+        QCOMPARE(host.lobby().matchCounter(), 0);
+        humans.attach(code, true);
         QVERIFY(finished.wait(240'000) || !finished.isEmpty());
         QVERIFY(failed.isEmpty());
         QVERIFY(spoiledOk);
 
         // One code for the whole run: every match's documents came under it.
         QCOMPARE(codes.size(), 1);
+        QCOMPARE(live.codeOf("me"), code);
         QCOMPARE(codes.first().at(0).toString(), QStringLiteral("me"));
         QCOMPARE(matchesSeen.size(), std::size_t(3));
         QVERIFY2(actions >= 9, qPrintable(QString::number(actions)));
