@@ -395,7 +395,7 @@ void HostWorker::invitesChanged(bool always)
 
 std::string HostWorker::spoiledSettingKey(const QString &matchId)
 {
-    return "match.spoiled." + matchId.toStdString();
+    return host::spoiledMatchKey(matchId.toStdString()); // a tournament reads it there
 }
 
 void HostWorker::markSpoiled(const QString &matchId)
@@ -900,11 +900,12 @@ void HostWorker::startTournament(const nlohmann::json &file, int parallel)
                 Q_EMIT self->tournamentProblem(keyed.refusals.join(QStringLiteral("; ")));
                 return;
             }
-            if (spec.modelTimers)
-                self->m_host->lobby().defaults().timers = engine::modelPlayTimers();
+            if (auto timers = host::timersOf(spec))
+                self->m_host->lobby().defaults().timers = *timers;
             self->m_live = std::make_unique<host::LiveTournament>(
                 *self->m_host, id, spec, keyed.file, agentIds, parallel);
             host::LiveTournament *live = self->m_live.get();
+            live->setPeopleLocal(true); // the person is the app's user, in the player panel
             QObject::connect(live,
                              &host::LiveTournament::progressChanged,
                              self,

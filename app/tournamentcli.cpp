@@ -170,7 +170,13 @@ int playBots(TournamentStore &store,
     return s.stopped ? 3 : 0;
 }
 
-/// Plays a tournament with models, MCP agents or push agents through a host.
+QString peopleNeedListen()
+{
+    return QStringLiteral("the tournament has people (\"human\": true): give "
+                          "--players-listen ADDR:PORT, where their pages are served");
+}
+
+/// Plays a tournament with models, MCP agents, push agents or people through a host.
 /// With a `shared` store the host plays in its own file (--local-db, or the
 /// app's) and claims the matches in the shared one.
 int playLive(QCoreApplication &app,
@@ -190,6 +196,8 @@ int playLive(QCoreApplication &app,
     so.host = opts;
     so.port
         = quint16(p.isSet(QStringLiteral("port")) ? p.value(QStringLiteral("port")).toInt() : 0);
+    if (p.isSet(QStringLiteral("players-listen")))
+        so.playersListen = listenAddress(p.value(QStringLiteral("players-listen")));
     HostStack stack(std::move(so));
     QString error;
     if (!stack.start(&error)) {
@@ -205,8 +213,13 @@ int playLive(QCoreApplication &app,
         err(QStringLiteral("townhall tournament: %1\n").arg(spec.error().message));
         return 1;
     }
-    if (spec.value().modelTimers)
-        host.lobby().defaults().timers = engine::modelPlayTimers();
+    if (auto timers = timersOf(spec.value()))
+        host.lobby().defaults().timers = *timers;
+    if (spec.value().hasPeople() && !stack.players()) {
+        err(QStringLiteral("townhall tournament: %1\n")
+                .arg(stack.playersError().isEmpty() ? peopleNeedListen() : stack.playersError()));
+        return 1;
+    }
     auto seats = seatsOf(spec.value());
     if (!seats.ok()) {
         err(QStringLiteral("townhall tournament: %1\n")
@@ -234,6 +247,15 @@ int playLive(QCoreApplication &app,
     LiveTournament live(host, tournaments, id, spec.value(), *seats.file, agentIds, parallel);
     live.setLease(leaseMs);
     ProgressLine line;
+    // A person keeps one link for the whole run (each match's seat takes the
+    // code over); a new one is printed only if the host revoked it.
+    QObject::connect(&live,
+                     &LiveTournament::joinCode,
+                     &app,
+                     [&stack](const QString &, const QString &name, const QString &code) {
+                         err(QStringLiteral("join: %1 (%2, every match of the tournament)\n")
+                                 .arg(stack.players()->joinUrl(code), name));
+                     });
     QObject::connect(&live, &LiveTournament::notice, &app, [](const QString &message) {
         err(QStringLiteral("%1\n").arg(message));
     });
@@ -423,6 +445,11 @@ void addTournamentOptions(QCommandLineParser &p)
     p.addOption({QStringLiteral("speed"),
                  QStringLiteral("Live tournaments: timer speed factor."),
                  QStringLiteral("X")});
+    p.addOption({QStringLiteral("players-listen"),
+                 QStringLiteral("Tournaments with people (\"human\": true): serve their pages "
+                                "on ADDR:PORT; each person's \"join: URL\" line (one link for "
+                                "every match) is printed on stderr."),
+                 QStringLiteral("ADDR:PORT")});
 }
 
 int tournamentUsage()
@@ -466,6 +493,12 @@ std::optional<TournamentSettings> readTournamentSettings(const QCommandLineParse
         return std::nullopt;
     }
     s.leaseMs = int(leaseSeconds * 1000);
+    if (p.isSet(QStringLiteral("players-listen"))
+        && !listenAddress(p.value(QStringLiteral("players-listen")))) {
+        err(QStringLiteral("townhall tournament: --players-listen must be ADDR:PORT with an IP "
+                           "address, such as 0.0.0.0:8790\n"));
+        return std::nullopt;
+    }
     if (p.isSet(QStringLiteral("local-db")) && !isPostgresUrl(p.value(QStringLiteral("db")))) {
         err(QStringLiteral(
             "townhall tournament: --local-db goes with a postgresql:// --db (a database file "
@@ -523,6 +556,11 @@ int createTournamentFrom(QCoreApplication &app,
         const auto j = engine::json::parse(text.toStdString(), nullptr, false);
         if (j.is_object() && j.contains("parallel") && j["parallel"].is_number_integer())
             settings.parallel = j["parallel"].get<int>();
+    }
+    if (parsed.spec->hasPeople() && action == QLatin1String("run")
+        && !p.isSet(QStringLiteral("players-listen"))) {
+        err(QStringLiteral("%1: %2\n").arg(what, peopleNeedListen()));
+        return 2;
     }
     if (!parsed.spec->botsOnly()) {
         auto seats = seatsOf(*parsed.spec);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "host/livetournament.h"
 
+#include "host/seating.h"
 #include "host/seats/pilot.h"
 #include "host/seats/pushseat.h"
 #include "host/sharedtournaments.h"
@@ -30,8 +31,8 @@ providers::SeatsFileParse seatsOf(const tournament::TournamentSpec &spec)
         engine::json seat = p.entry;
         seat.erase("agent");
         seat["name"] = p.name.empty() ? p.id : p.name;
-        if (p.kind == ParticipantKind::Agent)
-            seat = {{"name", p.id}, {"bot", true}}; // never queued: the agent seats itself
+        if (p.kind == ParticipantKind::Agent || p.kind == ParticipantKind::Human)
+            seat = {{"name", p.id}, {"bot", true}}; // the runner seats these itself
         // A push agent's token comes from the environment, at run time only.
         if (p.kind == ParticipantKind::Push && seat["push"].is_object()
             && seat["push"].contains("tokenEnv")) {
@@ -43,7 +44,28 @@ providers::SeatsFileParse seatsOf(const tournament::TournamentSpec &spec)
         seats.push_back(std::move(seat));
     }
     const engine::json file{{"providers", spec.providers}, {"seats", seats}};
-    return providers::parseSeatsFile(QByteArray::fromStdString(file.dump()));
+    providers::SeatsFileParse parsed
+        = providers::parseSeatsFile(QByteArray::fromStdString(file.dump()));
+    if (parsed.ok())
+        for (std::size_t i = 0; i < spec.participants.size(); ++i)
+            if (spec.participants[i].kind == ParticipantKind::Human) {
+                parsed.file->seats[i].bot = false;
+                parsed.file->seats[i].human = providers::HumanSpec{};
+            }
+    return parsed;
+}
+
+std::optional<engine::Timers> timersOf(const tournament::TournamentSpec &spec)
+{
+    switch (spec.timers) {
+    case tournament::TimerChoice::Model:
+        return engine::modelPlayTimers();
+    case tournament::TimerChoice::People:
+        return timersOf(TimerPreset::People);
+    case tournament::TimerChoice::Standard:
+        break;
+    }
+    return std::nullopt;
 }
 
 LiveTournament::LiveTournament(Host &host,
@@ -151,6 +173,30 @@ bool LiveTournament::start(QString *error)
             return fail(
                 tr("participant %1: no registered agent named \"%2\" (townhall agent add NAME)")
                     .arg(q(p.id), q(p.entry.value("agent", std::string()))));
+    if (m_spec.hasPeople()) {
+        // A person plays one match at a time, at one host: their seat's
+        // code, page and stand-in live in this host.
+        if (shared())
+            return fail(tr("a tournament with people plays on one host: give it a database "
+                           "file, not a shared database"));
+        const auto people = std::count_if(
+            m_spec.participants.begin(),
+            m_spec.participants.end(),
+            [](const tournament::Participant &p) { return p.kind == ParticipantKind::Human; });
+        if (m_peopleLocal && people > 1)
+            return fail(tr("the app seats one person (you) in a tournament; play one with "
+                           "several people headless, with --players-listen"));
+        m_parallel = 1;
+        // Each person's code exists from the start, on a seat that is never
+        // queued: the link can be opened before the first match, which waits
+        // for it (seatNext). Every match's seat then takes the code over.
+        for (const tournament::Participant &p : m_spec.participants)
+            if (p.kind == ParticipantKind::Human && !m_people.count(p.id)) {
+                const std::string agentId = m_host.humanSeats().add(q(p.name), m_peopleLocal);
+                m_people[p.id] = agentId;
+                Q_EMIT joinCode(q(p.id), q(p.name), m_host.humanSeats().codeOf(agentId));
+            }
+    }
     if (!m_host.lobby().queueRules(queueId()))
         if (auto r = m_host.registerQueue(queueId(), m_spec.rules); !r)
             return fail(QString::fromStdString(r.error().message));
@@ -423,6 +469,9 @@ bool LiveTournament::queueSeats(const ScheduledMatch &m, const std::string &queu
             ok = id.has_value();
             break;
         }
+        case ParticipantKind::Human:
+            ok = queuePerson(p, name, queue);
+            break;
         case ParticipantKind::Agent:
             break;
         }
@@ -437,6 +486,44 @@ bool LiveTournament::queueSeats(const ScheduledMatch &m, const std::string &queu
     return true;
 }
 
+bool LiveTournament::queuePerson(const tournament::Participant &p,
+                                 const QString &name,
+                                 const std::string &queue)
+{
+    const auto id = m_host.queueHumanSeat(name, m_peopleLocal, queue);
+    if (!id)
+        return false;
+    HumanSeats &humans = m_host.humanSeats();
+    const auto last = m_people.find(p.id);
+    const bool kept = last != m_people.end() && humans.moveCode(last->second, *id);
+    m_people[p.id] = *id;
+    m_seated.insert(p.id);
+    if (!kept)
+        Q_EMIT joinCode(q(p.id), q(p.name), humans.codeOf(*id));
+    return true;
+}
+
+void LiveTournament::notePeopleAway(const ScheduledMatch &m)
+{
+    // Only before a person's first match of this run: later, a person who
+    // left gets the stand-in rather than stalling everyone else.
+    for (const tournament::ScheduledSeat &s : m.seats) {
+        const tournament::Participant &p = m_spec.participants[participantIndex(s.participantId)];
+        if (p.kind != ParticipantKind::Human || m_seated.count(p.id))
+            continue;
+        const auto it = m_people.find(p.id);
+        const auto state = it == m_people.end() ? nullptr : m_host.humanSeats().state(it->second);
+        if (state && !state->connected && !m_host.humanSeats().codeOf(it->second).isEmpty())
+            m_waitingFor.append(q(p.name));
+    }
+}
+
+QString LiveTournament::codeOf(const std::string &participantId) const
+{
+    const auto it = m_people.find(participantId);
+    return it == m_people.end() ? QString() : m_host.humanSeats().codeOf(it->second);
+}
+
 bool LiveTournament::seatNext(const ScheduledMatch &m)
 {
     const std::string queue = queueId();
@@ -445,6 +532,7 @@ bool LiveTournament::seatNext(const ScheduledMatch &m)
     const std::map<std::string, engine::Role> agentRoles = agentRolesOf(m);
     const auto &waiting = m_host.lobby().queue(queue);
     noteMissingAgents(agentRoles, waiting);
+    notePeopleAway(m);
     if (!m_waitingFor.isEmpty())
         return false;
     const std::optional<TableOrder> order = tableOrder(m, agentRoles, waiting);
@@ -493,9 +581,31 @@ void LiveTournament::finish(const std::string &matchId)
     if (!m || !m->ended())
         return;
     m_running.erase(it);
+    TournamentMatchRow &row = shared() ? m_claims.at(index) : m_rows[std::size_t(index)];
+    row.status = "DONE";
+    row.resultJson = resultOf(*m).dump();
+    row.finishedAt = QDateTime::currentMSecsSinceEpoch();
+    if (shared()) {
+        record(matchId, index);
+        return;
+    }
+    if (Store *store = m_host.store())
+        if (auto r = store->updateTournamentMatches({row}); !r) {
+            Q_EMIT failed(r.error().message);
+            return;
+        }
+    ++m_progress.done;
+    m_progress.running = int(m_running.size());
+    Q_EMIT progressChanged(m_progress.done, m_progress.scheduled, m_progress.running);
+    tick();
+}
+
+engine::json LiveTournament::resultOf(const engine::Match &m) const
+{
+    const std::string &matchId = m.matchId();
     engine::json telemetry = engine::json::array();
     const auto infos = m_host.modelSeats(matchId);
-    for (const engine::Player &p : m->state().players) {
+    for (const engine::Player &p : m.state().players) {
         tournament::SeatTelemetry t;
         for (const ModelSeatInfo &info : infos)
             if (info.playerId == p.playerId && info.log) {
@@ -520,31 +630,22 @@ void LiveTournament::finish(const std::string &matchId)
         }
         telemetry.push_back(t.toJson());
     }
-    const auto &st = m->state();
-    TournamentMatchRow &row = shared() ? m_claims.at(index) : m_rows[std::size_t(index)];
-    row.status = "DONE";
-    row.resultJson = engine::json{{"winner",
-                                   !st.winner                              ? "NONE"
-                                   : *st.winner == engine::Team::Villagers ? "VILLAGERS"
-                                                                           : "WEREWOLVES"},
-                                  {"days", st.dayNumber},
-                                  {"events", m->log().size()},
-                                  {"telemetry", std::move(telemetry)}}
-                         .dump();
-    row.finishedAt = QDateTime::currentMSecsSinceEpoch();
-    if (shared()) {
-        record(matchId, index);
-        return;
-    }
-    if (Store *store = m_host.store())
-        if (auto r = store->updateTournamentMatches({row}); !r) {
-            Q_EMIT failed(r.error().message);
-            return;
-        }
-    ++m_progress.done;
-    m_progress.running = int(m_running.size());
-    Q_EMIT progressChanged(m_progress.done, m_progress.scheduled, m_progress.running);
-    tick();
+    const auto &st = m.state();
+    engine::json result{{"winner",
+                         !st.winner                              ? "NONE"
+                         : *st.winner == engine::Team::Villagers ? "VILLAGERS"
+                                                                 : "WEREWOLVES"},
+                        {"days", st.dayNumber},
+                        {"events", m.log().size()},
+                        {"telemetry", std::move(telemetry)}};
+    // The app marks the match in the host's settings when its host unlocks
+    // what the player may not see; the row carries it from here on, so the
+    // report (which reads rows alone) leaves the match out.
+    if (const Store *store = m_host.store())
+        if (auto spoiled = store->setting(spoiledMatchKey(matchId));
+            spoiled && spoiled.value() && !spoiled.value()->empty())
+            result["spoiled"] = {{"at", *spoiled.value()}, {"reason", "omniscient"}};
+    return result;
 }
 
 void LiveTournament::record(const std::string &matchId, int index)

@@ -3,8 +3,20 @@
 
 /// \file livetournament.h
 /// Plays a tournament through the host, in real time: for tournaments with
-/// model seats, registered MCP agents or push agents (a tournament of bots
-/// alone plays at virtual time, tournaments.h).
+/// model seats, registered MCP agents, push agents or people (a tournament
+/// of bots alone plays at virtual time, tournaments.h).
+///
+/// A person ("human": true) plays a human seat in each match: from a join
+/// link (HumanSeats; the host serves the pages with --players-listen) or,
+/// with setPeopleLocal, from the desktop app's player panel. They keep one
+/// code for the whole run, made at start() (joinCode); their first match
+/// waits until the page or panel is open (waitingFor names them). A person
+/// plays one match at a time, so a tournament with people plays its matches
+/// one after another, on one host.
+///
+/// A match the host spoiled (it unlocked what its player may not see while
+/// a person played: the settings row spoiledMatchKey) carries "spoiled" in
+/// its row's result; the report leaves it out of the ratings and says so.
 ///
 /// Each scheduled match is seated in the tournament's own queue
 /// ("tournament-<id>"): the runner queues the bots, model seats and push
@@ -43,6 +55,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace townhall::host {
@@ -90,8 +103,18 @@ public:
     void stop();
     std::string queueId() const { return "tournament-" + m_id; }
     TournamentProgress progress() const { return m_progress; }
-    /// Participants whose MCP agent the next match waits for (empty when none).
+    /// Participants whose MCP agent the next match waits for, and people
+    /// whose first match waits for their page (empty when none).
     QStringList waitingFor() const { return m_waitingFor; }
+
+    /// People (participants "human": true) play in the desktop app's own
+    /// player panel (local seats) instead of from a join link. Before start().
+    void setPeopleLocal(bool local) { m_peopleLocal = local; }
+    /// The join code a person holds now (empty before their first match, or
+    /// when it was revoked). It is the same for every match of the run: each
+    /// match's new seat takes it over (HumanSeats::moveCode), so the page
+    /// follows the person from match to match.
+    QString codeOf(const std::string &participantId) const;
 
 Q_SIGNALS:
     void progressChanged(int done, int scheduled, int running);
@@ -101,6 +124,9 @@ Q_SIGNALS:
     /// Something the user should know that does not stop the tournament (a
     /// shared store: a match lost to another host).
     void notice(const QString &message);
+    /// A person has a new join code (their first match of this run, or the
+    /// host revoked the last one): it opens every match of theirs from now on.
+    void joinCode(const QString &participantId, const QString &name, const QString &code);
 
 private:
     LiveTournament(Host &host,
@@ -138,6 +164,15 @@ private:
                                          const std::deque<engine::QueueEntry> &waiting);
     /// Queues the seats that are not MCP agents; false (failed) if one is refused.
     bool queueSeats(const tournament::ScheduledMatch &m, const std::string &queue);
+    /// Adds to m_waitingFor the people of the match whose first match of this
+    /// run it is and whose page (or panel) is not open.
+    void notePeopleAway(const tournament::ScheduledMatch &m);
+    /// Queues a person's seat; the code of their last seat moves to it.
+    bool
+    queuePerson(const tournament::Participant &p, const QString &name, const std::string &queue);
+    /// The match's result as its row keeps it: winner, days, telemetry and,
+    /// when the host unlocked what its player may not see, "spoiled".
+    engine::json resultOf(const engine::Match &m) const;
     void finish(const std::string &matchId);
     /// A shared store: records a finished match with its log (fenced).
     void record(const std::string &matchId, int index);
@@ -185,12 +220,21 @@ private:
     TournamentProgress m_progress;
     QStringList m_waitingFor;
     bool m_done = false;
+    bool m_peopleLocal = false;
+    /// A person's participant id → the agent id of their last seat (which
+    /// holds their code).
+    std::map<std::string, std::string> m_people;
+    std::set<std::string> m_seated; ///< people seated in a match of this run
 };
 
 /// The seats file that plays the spec's participants: one seat per
 /// participant, in order (bots, model seats and push agents; an MCP agent's
-/// seat is a placeholder bot the runner never queues). Errors name the
-/// participant.
+/// seat is a placeholder bot the runner never queues, a person's a seat with
+/// `human` set). Errors name the participant.
 providers::SeatsFileParse seatsOf(const tournament::TournamentSpec &spec);
+
+/// The turns the spec's live matches take ("timers": model play, the people
+/// preset or, for "standard", nothing: the host's defaults).
+std::optional<engine::Timers> timersOf(const tournament::TournamentSpec &spec);
 
 } // namespace townhall::host

@@ -532,6 +532,8 @@ StoreResult<std::vector<tournament::MatchRecord>> tournamentRecords(const Tourna
         if (result.is_object() && result.contains("telemetry") && result["telemetry"].is_array())
             for (const engine::json &t : result["telemetry"])
                 rec.telemetry.push_back(tournament::SeatTelemetry::fromJson(t));
+        if (result.is_object() && result.contains("spoiled") && result["spoiled"].is_object())
+            rec.spoiledAt = result["spoiled"].value("at", std::string("?"));
         if (!row.log.isEmpty()) {
             auto log = decodeLog(row.log);
             if (!log)
@@ -581,6 +583,11 @@ StoreResult<tournament::Report> tournamentReport(const TournamentStore &store,
     tournament::Report report = tournament::computeReport(id, spec.value(), records.value());
     report.scheduled = row.value().scheduled;
     return report;
+}
+
+std::string spoiledMatchKey(const std::string &matchId)
+{
+    return "match.spoiled." + matchId;
 }
 
 namespace {

@@ -110,6 +110,13 @@ struct TournamentEnd
 /// Marks the tournament FINISHED (once), with its report on a shared store.
 StoreResult<TournamentEnd> recordTournamentEnd(TournamentStore &store, const std::string &id);
 
+/// The host's settings row that marks a match spoiled: its host unlocked
+/// what the match's player may not see (the omniscient view) while a person
+/// played; the value is when. A live tournament copies it into the match's
+/// row when the match ends, and the report leaves the match out of the
+/// ratings (docs/tournaments.md).
+std::string spoiledMatchKey(const std::string &matchId);
+
 /// The match id a tournament's match gets when it is played at virtual time.
 std::string botMatchId(const std::string &tournamentId, int index);
 

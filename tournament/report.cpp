@@ -78,7 +78,8 @@ json playedMatchesJson(const std::vector<PlayedMatch> &matches)
              {"index", m.index},
              {"winner", m.winner ? json(std::string(engine::toString(*m.winner))) : json()},
              {"outcome", m.outcome},
-             {"failed", m.failed}});
+             {"failed", m.failed},
+             {"spoiledAt", m.spoiledAt ? json(*m.spoiledAt) : json()}});
     return out;
 }
 
@@ -134,6 +135,7 @@ json Report::toJson() const
             {"counted", counted},
             {"voided", voided},
             {"forfeited", forfeited},
+            {"spoiled", spoiled},
             {"villagerWins", villagerWins},
             {"werewolfWins", werewolfWins},
             {"draws", draws},
@@ -321,6 +323,14 @@ Report computeReport(const std::string &tournamentId,
             r.providerCalls += t.providerCalls;
         }
 
+        // The host saw what a person at the table may not: the result says
+        // nothing about how anyone played.
+        if (m->spoiledAt) {
+            ++report.spoiled;
+            played.outcome = "spoiled";
+            played.spoiledAt = m->spoiledAt;
+            continue;
+        }
         const bool failed = !atFault.empty();
         if (failed && spec.failure == FailureRule::Void) {
             ++report.voided;
@@ -535,6 +545,38 @@ std::vector<const RoleResult *> rolesWithAll(const ParticipantResult &p)
     return out;
 }
 
+/// One line per played match the ratings left out (or counted against one
+/// participant only), with why: "match 3 (m5): spoiled — …".
+std::vector<std::string> leftOut(const Report &r)
+{
+    std::vector<std::string> out;
+    for (const PlayedMatch &m : r.matches) {
+        if (m.outcome == "counted")
+            continue;
+        std::string who;
+        for (const std::string &id : m.failed)
+            who += (who.empty() ? "" : ", ") + id;
+        std::string line
+            = "match " + std::to_string(m.index + 1) + " (" + m.matchId + "): " + m.outcome + " — ";
+        if (m.outcome == "spoiled")
+            line += "the host unlocked what a person at the table may not see (the omniscient "
+                    "view) while they played"
+                    + (m.spoiledAt ? ", at " + *m.spoiledAt : std::string())
+                    + "; left out of the ratings and win rates";
+        else if (m.outcome == "voided")
+            line += "the seat of " + who + " failed; counted for no one";
+        else
+            line += "the seat of " + who + " failed; counted only as a loss for " + who;
+        out.push_back(std::move(line));
+    }
+    return out;
+}
+
+std::string spoiledPart(const Report &r)
+{
+    return r.spoiled > 0 ? ", " + std::to_string(r.spoiled) + " spoiled" : std::string();
+}
+
 } // namespace
 
 std::string toMarkdown(const Report &r)
@@ -543,8 +585,9 @@ std::string toMarkdown(const Report &r)
     md << "# " << mdCell(r.name.empty() ? r.tournamentId : r.name) << "\n\n";
     md << "Rules: " << mdCell(r.rules) << ". Matches: " << r.played << " played of " << r.scheduled
        << ", " << r.counted << " counted, " << r.voided << " voided, " << r.forfeited
-       << " forfeited (failure rule: " << toString(r.failureRule) << "). Villagers won "
-       << r.villagerWins << ", werewolves " << r.werewolfWins << ", draws " << r.draws << ".\n\n";
+       << " forfeited" << spoiledPart(r) << " (failure rule: " << toString(r.failureRule)
+       << "). Villagers won " << r.villagerWins << ", werewolves " << r.werewolfWins << ", draws "
+       << r.draws << ".\n\n";
 
     md << "## Leaderboard\n\n"
        << "Sorted by the rating's lower bound (mu − 1.96 sigma).\n\n"
@@ -590,6 +633,12 @@ std::string toMarkdown(const Report &r)
         md << "| " << mdCell(p.name) << " | " << p.tokensIn << " | " << p.tokensOut << " | "
            << fixed(p.costUsd, 4) << " | " << fixed(p.costPerTurn, 6) << " | " << p.providerCalls
            << " | " << fixed(p.meanLatencyMs, 0) << " |\n";
+
+    if (const std::vector<std::string> lines = leftOut(r); !lines.empty()) {
+        md << "\n## Matches left out\n\n";
+        for (const std::string &line : lines)
+            md << "- " << mdCell(line) << "\n";
+    }
     return md.str();
 }
 
@@ -643,9 +692,9 @@ std::string toHtml(const Report &r)
          "svg text{font-size:12px;font-family:sans-serif}</style></head><body>\n";
     h << "<h1>" << title << "</h1>\n<p>Rules: " << html(r.rules) << ". " << r.played << " of "
       << r.scheduled << " matches played, " << r.counted << " counted, " << r.voided << " voided, "
-      << r.forfeited << " forfeited (failure rule " << toString(r.failureRule)
-      << "). Villagers won " << r.villagerWins << ", werewolves " << r.werewolfWins << ", draws "
-      << r.draws << ".</p>\n";
+      << r.forfeited << " forfeited" << spoiledPart(r) << " (failure rule "
+      << toString(r.failureRule) << "). Villagers won " << r.villagerWins << ", werewolves "
+      << r.werewolfWins << ", draws " << r.draws << ".</p>\n";
 
     // Ratings: one row per participant, a bar over the 95% interval and a
     // dot at mu, on a common axis spanning every interval.
@@ -734,7 +783,13 @@ std::string toHtml(const Report &r)
          "was handed to "
          "the built-in bot for good, or owed three actions and made none. A stand-in turn is one "
          "the built-in bot "
-         "played for a model seat.</p>\n";
+         "played for a model seat or a person.</p>\n";
+    if (const std::vector<std::string> lines = leftOut(r); !lines.empty()) {
+        h << "<h2>Matches left out</h2>\n<ul>\n";
+        for (const std::string &line : lines)
+            h << "<li>" << html(line) << "</li>\n";
+        h << "</ul>\n";
+    }
     h << "</body></html>\n";
     return h.str();
 }

@@ -42,6 +42,10 @@ struct MatchRecord
     std::vector<ScheduledSeat> seats;     ///< seat order, as scheduled
     std::vector<SeatTelemetry> telemetry; ///< seat order; may be empty (all zero)
     std::vector<engine::Event> log;       ///< the whole stored log (every audience)
+    /// Set when the host spoiled the match (it unlocked what a person playing
+    /// in it may not see): when, as stored. Such a match is left out of the
+    /// ratings and win rates.
+    std::optional<std::string> spoiledAt = std::nullopt;
 };
 
 /// A value with its 95% interval.
@@ -104,9 +108,11 @@ struct PlayedMatch
     std::string matchId;
     int index = 0;                      ///< its place in the schedule (0-based)
     std::optional<engine::Team> winner; ///< nullopt: a draw
-    /// "counted", "voided" or "forfeited" (the failure rule's verdict).
+    /// "counted", "voided" or "forfeited" (the failure rule's verdict), or
+    /// "spoiled" (left out whatever the rule: see spoiledAt).
     std::string outcome = "counted";
-    std::vector<std::string> failed; ///< participants whose seat failed in it
+    std::vector<std::string> failed;                     ///< participants whose seat failed in it
+    std::optional<std::string> spoiledAt = std::nullopt; ///< MatchRecord::spoiledAt
 };
 
 struct Report
@@ -120,6 +126,7 @@ struct Report
     int counted = 0;   ///< played and counted in ratings and win rates
     int voided = 0;    ///< failed matches the rule left out
     int forfeited = 0; ///< failed matches counted only against the one at fault
+    int spoiled = 0;   ///< matches the host spoiled, left out of ratings and win rates
     int villagerWins = 0;
     int werewolfWins = 0;
     int draws = 0;

@@ -70,6 +70,10 @@ ParticipantKind kindOf(const json &p, int *count)
         ++*count;
         kind = ParticipantKind::Push;
     }
+    if (p.contains("human")) {
+        ++*count;
+        kind = ParticipantKind::Human;
+    }
     return kind;
 }
 
@@ -86,6 +90,8 @@ std::string_view toString(ParticipantKind k)
         return "agent";
     case ParticipantKind::Push:
         return "push";
+    case ParticipantKind::Human:
+        return "human";
     }
     return "bot";
 }
@@ -101,6 +107,26 @@ std::string_view toString(FailureRule r)
         return "forfeit";
     }
     return "void";
+}
+
+std::string_view toString(TimerChoice t)
+{
+    switch (t) {
+    case TimerChoice::Model:
+        return "model";
+    case TimerChoice::Standard:
+        return "standard";
+    case TimerChoice::People:
+        return "people";
+    }
+    return "model";
+}
+
+bool TournamentSpec::hasPeople() const
+{
+    return std::any_of(participants.begin(), participants.end(), [](const Participant &p) {
+        return p.kind == ParticipantKind::Human;
+    });
 }
 
 bool TournamentSpec::botsOnly() const
@@ -126,7 +152,7 @@ json TournamentSpec::toJson() const
             {"seed", std::to_string(seed)},
             {"mirror", mirror},
             {"failure", std::string(toString(failure))},
-            {"timers", modelTimers ? "model" : "standard"},
+            {"timers", std::string(toString(timers))},
             {"providers", providers},
             {"participants", std::move(ps)}};
 }
@@ -235,12 +261,18 @@ SpecParse parseSpec(const json &j)
         else
             errors.push_back("failure: must be \"count\", \"void\" or \"forfeit\"");
     }
+    bool timersGiven = false;
     if (j.contains("timers")) {
         const std::string t = j["timers"].is_string() ? j["timers"].get<std::string>() : "";
-        if (t == "model" || t == "standard")
-            spec.modelTimers = t == "model";
+        timersGiven = true;
+        if (t == "model")
+            spec.timers = TimerChoice::Model;
+        else if (t == "standard")
+            spec.timers = TimerChoice::Standard;
+        else if (t == "people")
+            spec.timers = TimerChoice::People;
         else
-            errors.push_back("timers: must be \"model\" or \"standard\"");
+            errors.push_back("timers: must be \"model\", \"standard\" or \"people\"");
     }
     if (j.contains("providers")) {
         if (!j["providers"].is_object())
@@ -282,7 +314,7 @@ SpecParse parseSpec(const json &j)
             if (kinds != 1)
                 errors.push_back(at
                                  + ": must be exactly one of \"bot\": true, \"provider\", "
-                                   "\"agent\" or \"push\"");
+                                   "\"agent\", \"push\" or \"human\": true");
             p.id = e.contains("id") && e["id"].is_string()       ? e["id"].get<std::string>()
                    : e.contains("name") && e["name"].is_string() ? e["name"].get<std::string>()
                                                                  : std::string();
@@ -313,6 +345,10 @@ SpecParse parseSpec(const json &j)
             if (p.kind == ParticipantKind::Push
                 && !(e["push"].is_object() && e["push"].contains("url")))
                 errors.push_back(at + ".push: must be an object with a \"url\"");
+            if (p.kind == ParticipantKind::Human && e["human"] != true)
+                errors.push_back(at
+                                 + ".human: must be true (a person plays the seat); to seat a "
+                                   "bot instead write \"bot\": true");
             if (e.contains("seats")) {
                 const json &s = e["seats"];
                 if (s == "rest") {
@@ -331,6 +367,8 @@ SpecParse parseSpec(const json &j)
             }
             if (p.kind == ParticipantKind::Agent && p.seats != 1)
                 errors.push_back(at + ".seats: an MCP agent plays one seat (it is one session)");
+            if (p.kind == ParticipantKind::Human && p.seats != 1)
+                errors.push_back(at + ".seats: a person plays one seat");
             fixed += p.seats;
             p.entry = e;
             p.entry.erase("id");
@@ -349,6 +387,10 @@ SpecParse parseSpec(const json &j)
                              + " (give one of them \"seats\": \"rest\")");
         }
     }
+    // A person is slow: their matches take the people preset unless the
+    // file chose.
+    if (!timersGiven && spec.hasPeople())
+        spec.timers = TimerChoice::People;
     if (errors.empty())
         out.spec = std::move(spec);
     return out;

@@ -16,6 +16,7 @@
 ///    {"id": "qwen",  "provider": "local"},
 ///    {"id": "llama", "provider": "local", "model": "llama3.2"},
 ///    {"id": "pushy", "push": {"url": "http://127.0.0.1:9000/", "deadlineMs": 8000}},
+///    {"id": "me",    "human": true, "name": "Ada"},
 ///    {"id": "bots",  "bot": true, "seats": "rest"}]}
 /// \endcode
 
@@ -37,6 +38,7 @@ enum class ParticipantKind : std::uint8_t {
     Model, ///< a model seat: a provider of the file's "providers", optional model and persona
     Agent, ///< a registered external MCP agent (by name; it signs in with its own token)
     Push,  ///< a push agent: Town Hall calls it
+    Human, ///< a person: a human seat (a join link, or the desktop app's own panel)
 };
 std::string_view toString(ParticipantKind k);
 
@@ -59,6 +61,14 @@ enum class FailureRule : std::uint8_t {
 };
 std::string_view toString(FailureRule r);
 
+/// The turns of real-time matches (docs/tournaments.md).
+enum class TimerChoice : std::uint8_t {
+    Model,    ///< the longer turns of model play
+    Standard, ///< the standard turns
+    People,   ///< the people preset: longer speeches, votes and nights
+};
+std::string_view toString(TimerChoice t);
+
 struct TournamentSpec
 {
     std::string name;
@@ -69,14 +79,17 @@ struct TournamentSpec
         = false; ///< matches come in pairs: same seed, same seats' roles, participants moved
     FailureRule failure = FailureRule::Void;
     /// Real-time matches (any participant not a bot) use the longer turns of
-    /// model play unless "timers": "standard".
-    bool modelTimers = true;
+    /// model play, or the people preset when a person takes part, unless
+    /// "timers" says otherwise.
+    TimerChoice timers = TimerChoice::Model;
     json providers = json::object(); ///< as in a seats file
     std::vector<Participant> participants;
 
     /// True when every participant is the built-in bot: the tournament runs
     /// at virtual time.
     bool botsOnly() const;
+    /// True when a participant is a person.
+    bool hasPeople() const;
     /// The file's JSON, normalized (what the database keeps).
     json toJson() const;
 };

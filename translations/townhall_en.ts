@@ -1531,6 +1531,14 @@
 <context>
     <name>townhall::host::LiveTournament</name>
     <message>
+        <source>a tournament with people plays on one host: give it a database file, not a shared database</source>
+        <translation>a tournament with people plays on one host: give it a database file, not a shared database</translation>
+    </message>
+    <message>
+        <source>the app seats one person (you) in a tournament; play one with several people headless, with --players-listen</source>
+        <translation>the app seats one person (you) in a tournament; play one with several people headless, with --players-listen</translation>
+    </message>
+    <message>
         <source>a tournament needs the database</source>
         <translation>a tournament needs the database</translation>
     </message>
@@ -2832,6 +2840,21 @@
 </context>
 <context>
     <name>townhall::ui::LeaderboardPanel</name>
+    <message>
+        <source>person</source>
+        <translation>person</translation>
+    </message>
+    <message>
+        <source>spoiled: the host unlocked the omniscient view while a person played; left out of the ratings</source>
+        <translation>spoiled: the host unlocked the omniscient view while a person played; left out of the ratings</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n spoiled match(es) left out of the ratings</source>
+        <translation>
+            <numerusform> · %n spoiled match left out of the ratings</numerusform>
+            <numerusform> · %n spoiled matches left out of the ratings</numerusform>
+        </translation>
+    </message>
     <message>
         <source>bot</source>
         <translation>bot</translation>
@@ -5737,6 +5760,14 @@
 <context>
     <name>townhall::ui::TournamentDialog</name>
     <message>
+        <source>me (I play)</source>
+        <translation>me (I play)</translation>
+    </message>
+    <message>
+        <source>You play this seat in every match, in the Your seat panel</source>
+        <translation>You play this seat in every match, in the Your seat panel</translation>
+    </message>
+    <message>
         <source>bot</source>
         <translation>bot</translation>
     </message>
@@ -5937,8 +5968,8 @@
         <translation>%1.push: must be an object</translation>
     </message>
     <message>
-        <source>%1: must be exactly one of a bot, a provider, an agent or a push agent</source>
-        <translation>%1: must be exactly one of a bot, a provider, an agent or a push agent</translation>
+        <source>%1: must be exactly one of a bot, a provider, an agent, a push agent or a person</source>
+        <translation>%1: must be exactly one of a bot, a provider, an agent, a push agent or a person</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>

@@ -1521,6 +1521,14 @@
 <context>
     <name>townhall::host::LiveTournament</name>
     <message>
+        <source>a tournament with people plays on one host: give it a database file, not a shared database</source>
+        <translation>有真人参加的锦标赛只在一台主机上进行：请为它指定数据库文件，而不是共享数据库</translation>
+    </message>
+    <message>
+        <source>the app seats one person (you) in a tournament; play one with several people headless, with --players-listen</source>
+        <translation>应用在一场锦标赛中只安排一位真人（你）；多人参加的锦标赛请以无界面方式运行，并使用 --players-listen</translation>
+    </message>
+    <message>
         <source>a tournament needs the database</source>
         <translation>锦标赛需要数据库</translation>
     </message>
@@ -2820,6 +2828,20 @@
 </context>
 <context>
     <name>townhall::ui::LeaderboardPanel</name>
+    <message>
+        <source>person</source>
+        <translation>真人</translation>
+    </message>
+    <message>
+        <source>spoiled: the host unlocked the omniscient view while a person played; left out of the ratings</source>
+        <translation>已泄底：真人对局期间主持人解锁了全知视角；不计入评分</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n spoiled match(es) left out of the ratings</source>
+        <translation>
+            <numerusform> · %n 场泄底对局未计入评分</numerusform>
+        </translation>
+    </message>
     <message>
         <source>bot</source>
         <translation>机器人</translation>
@@ -5720,6 +5742,14 @@
 <context>
     <name>townhall::ui::TournamentDialog</name>
     <message>
+        <source>me (I play)</source>
+        <translation>我（亲自上场）</translation>
+    </message>
+    <message>
+        <source>You play this seat in every match, in the Your seat panel</source>
+        <translation>每场对局中你都亲自坐这个座位，在“你的座位”面板中操作</translation>
+    </message>
+    <message>
         <source>bot</source>
         <translation>机器人</translation>
     </message>
@@ -5920,8 +5950,8 @@
         <translation>%1.push：必须是对象</translation>
     </message>
     <message>
-        <source>%1: must be exactly one of a bot, a provider, an agent or a push agent</source>
-        <translation>%1：必须恰好是机器人、提供方、智能体或推送智能体之一</translation>
+        <source>%1: must be exactly one of a bot, a provider, an agent, a push agent or a person</source>
+        <translation>%1：必须恰好是机器人、提供方、智能体、推送智能体或真人之一</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>

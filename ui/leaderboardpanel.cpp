@@ -51,6 +51,8 @@ QString kindName(ParticipantKind k)
         return LeaderboardPanel::tr("MCP agent");
     case ParticipantKind::Push:
         return LeaderboardPanel::tr("push agent");
+    case ParticipantKind::Human:
+        return LeaderboardPanel::tr("person");
     }
     return {};
 }
@@ -640,6 +642,9 @@ QString LeaderboardPanel::matchLabel(const tournament::PlayedMatch &m)
         parts << tr("voided");
     else if (m.outcome == "forfeited")
         parts << tr("forfeited");
+    else if (m.outcome == "spoiled")
+        parts << tr("spoiled: the host unlocked the omniscient view while a person played; left "
+                    "out of the ratings");
     if (!m.failed.empty()) {
         QStringList who;
         for (const std::string &id : m.failed)
@@ -677,7 +682,10 @@ void LeaderboardPanel::setReport(const tournament::Report &report)
             .arg(report.forfeited)
             .arg(report.villagerWins)
             .arg(report.werewolfWins)
-            .arg(report.draws));
+            .arg(report.draws)
+        + (report.spoiled > 0
+               ? tr(" · %n spoiled match(es) left out of the ratings", nullptr, report.spoiled)
+               : QString()));
     m_header->show();
     m_model->setResults(report.participants);
     m_roleModel->setResults(report.participants);

@@ -41,7 +41,8 @@ namespace {
 
 /// The keys of a participant entry the table shows; anything else a loaded
 /// file holds (a name, a persona …) rides along unseen and is written back.
-const char *const shownKeys[] = {"id", "bot", "provider", "model", "agent", "push", "seats"};
+const char *const shownKeys[]
+    = {"id", "bot", "provider", "model", "agent", "push", "human", "seats"};
 
 constexpr int ExtraRole = Qt::UserRole + 1;
 
@@ -56,6 +57,8 @@ QString kindText(TournamentDialog::Kind k)
         return TournamentDialog::tr("MCP agent");
     case TournamentDialog::Kind::Push:
         return TournamentDialog::tr("push agent");
+    case TournamentDialog::Kind::Person:
+        return TournamentDialog::tr("me (I play)");
     }
     return {};
 }
@@ -230,7 +233,7 @@ int TournamentDialog::addParticipant(Kind kind,
     m_table->setItem(row, TargetColumn, new QTableWidgetItem(target));
     m_table->setItem(row, DetailColumn, new QTableWidgetItem(detail));
     auto *kinds = new QComboBox;
-    for (Kind k : {Kind::Bot, Kind::Model, Kind::Agent, Kind::Push})
+    for (Kind k : {Kind::Bot, Kind::Model, Kind::Agent, Kind::Push, Kind::Person})
         kinds->addItem(kindText(k), int(k));
     kinds->setCurrentIndex(int(kind));
     m_table->setCellWidget(row, KindColumn, kinds);
@@ -252,8 +255,9 @@ void TournamentDialog::setRowKind(int row, Kind kind)
     QTableWidgetItem *target = m_table->item(row, TargetColumn);
     QTableWidgetItem *detail = m_table->item(row, DetailColumn);
     const Qt::ItemFlags editable = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
-    target->setFlags(kind == Kind::Bot ? Qt::ItemIsSelectable : editable);
-    detail->setFlags(kind == Kind::Bot || kind == Kind::Agent ? Qt::ItemIsSelectable : editable);
+    const bool nothing = kind == Kind::Bot || kind == Kind::Person;
+    target->setFlags(nothing ? Qt::ItemIsSelectable : editable);
+    detail->setFlags(nothing || kind == Kind::Agent ? Qt::ItemIsSelectable : editable);
     switch (kind) {
     case Kind::Bot:
         target->setToolTip({});
@@ -270,6 +274,9 @@ void TournamentDialog::setRowKind(int row, Kind kind)
     case Kind::Push:
         target->setToolTip(tr("The URL Town Hall calls"));
         detail->setToolTip(tr("How long the agent may take to answer, in milliseconds"));
+        break;
+    case Kind::Person:
+        target->setToolTip(tr("You play this seat in every match, in the Your seat panel"));
         break;
     }
 }
@@ -316,6 +323,9 @@ json TournamentDialog::spec() const
             break;
         case Kind::Agent:
             p["agent"] = str(target);
+            break;
+        case Kind::Person:
+            p["human"] = true;
             break;
         case Kind::Push: {
             json push = extra.contains("push") && extra["push"].is_object() ? extra["push"]
@@ -491,8 +501,13 @@ QString TournamentDialog::setSpec(const json &j)
             rest.erase("deadlineMs");
             row.extra["push"] = rest;
         }
+        if (p.contains("human")) {
+            ++kinds;
+            row.kind = Kind::Person;
+        }
         if (kinds != 1)
-            return tr("%1: must be exactly one of a bot, a provider, an agent or a push agent")
+            return tr("%1: must be exactly one of a bot, a provider, an agent, a push agent or "
+                      "a person")
                 .arg(at);
         for (const char *k : shownKeys)
             if (std::string_view(k) != "push")

@@ -31,7 +31,8 @@ class TournamentDialog final : public QDialog
 public:
     /// What a participants row holds; the table's columns.
     enum Column { IdColumn, KindColumn, SeatsColumn, TargetColumn, DetailColumn, ColumnCount };
-    enum class Kind { Bot, Model, Agent, Push };
+    /// Person: the app's user plays the seat, in the Your seat panel ("human": true).
+    enum class Kind { Bot, Model, Agent, Push, Person };
 
     /// `providerNames`: the provider profiles the app knows, offered to model
     /// rows; `providers`: those profiles as a seats file writes them (no

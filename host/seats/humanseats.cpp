@@ -9,6 +9,7 @@
 #include <QRandomGenerator>
 
 #include <array>
+#include <utility>
 
 namespace townhall::host {
 
@@ -308,6 +309,24 @@ void HumanSeats::rebuild(Seat &seat, bool force)
     doc["serverTime"] = engine::isoTime(m_wiring.clock ? m_wiring.clock() : 0);
     seat.document = QByteArray::fromStdString(text(doc));
     Q_EMIT documentChanged(seat.code, seat.document);
+}
+
+bool HumanSeats::moveCode(const std::string &from, const std::string &to)
+{
+    const auto a = m_seats.find(from);
+    const auto b = m_seats.find(to);
+    if (a == m_seats.end() || b == m_seats.end() || a == b || a->second.code.isEmpty())
+        return false;
+    Seat &old = a->second;
+    Seat &next = b->second;
+    next.code = std::exchange(old.code, QString());
+    old.document.clear();
+    next.state->connected = std::exchange(old.state->connected, false);
+    next.state->standIn = next.state->standIn || old.state->standIn;
+    next.state->missedInARow = old.state->missedInARow;
+    rebuild(next, true);
+    Q_EMIT seatsChanged();
+    return true;
 }
 
 } // namespace townhall::host

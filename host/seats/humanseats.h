@@ -129,6 +129,14 @@ private:
     Wiring m_wiring;
     int m_counter = 0;
     std::map<std::string, Seat> m_seats; // agentId → seat
+
+public:
+    /// The person of seat `from` plays seat `to` next (a tournament's next
+    /// match): `to` takes `from`'s code, so the page or panel that holds it
+    /// follows without a new link, with whether it is attached and whether
+    /// the stand-in keeps the seat; `from` keeps no code. False (nothing
+    /// changed) when either is unknown or `from` has no code (revoked).
+    bool moveCode(const std::string &from, const std::string &to);
 };
 
 } // namespace townhall::host

@@ -478,6 +478,18 @@ void TournamentCliTest::badInputGetsAClearErrorAndLosesNothing()
                                                                    {{"id", "b"}, {"bot", true}}})}}
                                                     .dump())));
 
+    // A person and five bots; `human` as the file gives it.
+    auto personFile = [this](const char *name, const json &human) {
+        const QString file = path(QString::fromLatin1(name));
+        const json participants = json::array(
+            {{{"id", "me"}, {"human", human}}, {{"id", "b"}, {"bot", true}, {"seats", "rest"}}});
+        const json spec{{"rules", "witch-6"}, {"matches", 2}, {"participants", participants}};
+        return writeFile(file, QByteArray::fromStdString(spec.dump())) ? file : QString();
+    };
+    const QString people = personFile("people.json", true);
+    const QString badHuman = personFile("bad-human.json", "yes");
+    QVERIFY(!people.isEmpty() && !badHuman.isEmpty());
+
     struct Case
     {
         const char *what;
@@ -534,6 +546,24 @@ void TournamentCliTest::badInputGetsAClearErrorAndLosesNothing()
          {t, QStringLiteral("start"), good, dbOpt, db},
          2,
          {QStringLiteral("usage")}},
+        {"a person without --players-listen",
+         {t, run, people, dbOpt, db},
+         2,
+         {people, QStringLiteral("--players-listen")}},
+        {"\"human\": \"yes\"",
+         {t,
+          run,
+          badHuman,
+          dbOpt,
+          db,
+          QStringLiteral("--players-listen"),
+          QStringLiteral("127.0.0.1:0")},
+         2,
+         {badHuman, QStringLiteral("participants[0].human: must be true")}},
+        {"--players-listen without a port",
+         {t, run, people, dbOpt, db, QStringLiteral("--players-listen"), QStringLiteral("nowhere")},
+         2,
+         {QStringLiteral("--players-listen")}},
         {"--local-db with a database file",
          {t, run, good, dbOpt, db, QStringLiteral("--local-db"), db},
          2,

@@ -4,7 +4,7 @@
 // entitled to.
 
 import { spawn, execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -496,4 +496,138 @@ export function filesContaining(dir, needle) {
     if (readFileSync(path).includes(bytes)) found.push(path);
   }
   return found;
+}
+
+// ---------------------------------------------------------------- tournaments
+
+/** Everything the commands write goes under the temporary directory. */
+export function isolate(dir) {
+  for (const v of ['XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME']) {
+    process.env[v] = join(dir, v.toLowerCase());
+    mkdirSync(process.env[v], { recursive: true });
+  }
+}
+
+/**
+ * Starts `townhall tournament run FILE …` and resolves once it printed the
+ * MCP URL (a line `mcp: URL` on stderr: stdout holds the report alone).
+ * stdout and stderr are kept; `exited` resolves with {code, signal}.
+ */
+export async function startTournament(args) {
+  const proc = spawn(BIN, ['tournament', 'run', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  let rest = '';
+  let url = null;
+  let found = null;
+  const first = new Promise((resolve) => { found = resolve; });
+  proc.stderr.setEncoding('utf8').on('data', (d) => {
+    stderr = (stderr + d).slice(-256 * 1024);
+    const m = url === null && /^mcp: (\S+)$/m.exec(stderr);
+    if (m) { url = m[1]; found(url); }
+  });
+  const lines = createInterface({ input: proc.stdout });
+  const exited = once(proc, 'close').then(([code, signal]) => ({ code, signal }));
+  lines.on('line', (l) => { rest += `${l}\n`; });
+  await Promise.race([
+    first,
+    exited.then(({ code, signal }) => {
+      throw new Error(`townhall tournament run exited (${code ?? signal}) before printing its URL:\n${stderr}`);
+    }),
+    delay(30000, null, { ref: false }).then(() => {
+      throw new Error(`townhall tournament run printed no URL within 30 s:\n${stderr}`);
+    }),
+  ]);
+  let done = null;
+  exited.then((r) => { done = r; });
+  return {
+    url: new URL(url),
+    proc,
+    exited,
+    done: () => done,
+    report: () => rest,
+    stderr: () => stderr,
+    stop: () => stopProcess(proc, exited),
+  };
+}
+
+/** SIGTERM, then SIGKILL after 5 s; resolves once `exited` (the process's exit promise) has. */
+export async function stopProcess(proc, exited) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  proc.kill('SIGTERM');
+  const killer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(killer);
+}
+
+// ---------------------------------------------------------------- phone pages
+
+/**
+ * Headless Chromium for the players' pages (puppeteer-core, loaded here only:
+ * the MCP tests do not need it). TOWNHALL_CHROMIUM names another binary.
+ */
+export async function launchPhoneBrowser() {
+  const chromium = process.env.TOWNHALL_CHROMIUM || '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    throw new Error(`no Chromium at ${chromium}: install the Debian package \`chromium\` ` +
+      '(scripts/bootstrap.sh does it) or point TOWNHALL_CHROMIUM at a Chrome or Chromium binary');
+  }
+  const { default: puppeteer } = await import('puppeteer-core');
+  return puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--lang=en-US', '--disable-background-timer-throttling',
+      '--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding'],
+  });
+}
+
+/**
+ * One phone: a page at a phone's size on a join link, with every document its
+ * WebSocket received (`frames`, the last parsed as `last`), the phases it saw
+ * and how long each document took from the host's clock to the browser.
+ */
+export async function openPhone(browser, join, name) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const phone = { page, name, url: join.url, frames: [], doms: [], last: null, acted: new Set(), actions: 0,
+    phases: [], latencies: [] };
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.enable');
+  cdp.on('Network.webSocketFrameReceived', ({ response }) => {
+    phone.frames.push(response.payloadData);
+    try { phone.last = JSON.parse(response.payloadData); } catch { return; /* checked by the tests */ }
+    // Built on the host right after a commit; seen here once the browser has it.
+    if (phone.last.serverTime) phone.latencies.push(Date.now() - Date.parse(phone.last.serverTime));
+    const at = `${phone.last.state?.phase}/${phone.last.state?.dayNumber}`;
+    if (phone.phases.at(-1) !== at) phone.phases.push(at);
+  });
+  const res = await page.goto(join.url, { waitUntil: 'load' });
+  assert.equal(res.status(), 200);
+  await waitFor(`${name}'s first document`, () => phone.last !== null, { timeout: 10000 });
+  return phone;
+}
+
+/**
+ * One click (a speech typed first) on whatever the phase asks of this page,
+ * once per thing asked in each match; true when it clicked.
+ */
+export async function clickAction(phone) {
+  const d = phone.last;
+  if (!d?.state) return false;
+  const st = d.state;
+  const ra = st.you?.requiredAction;
+  const key = JSON.stringify([d.matchId, st.phase, st.dayNumber, ra?.type, st.you?.lastWordsDue]);
+  if (phone.acted.has(key)) return false;
+  const speech = await phone.page.$('[data-speech]');
+  if (speech) {
+    await speech.type(`${phone.name} speaks on day ${st.dayNumber}.`);
+    const kind = await phone.page.$eval('[data-speech]', (e) => e.getAttribute('data-speech'));
+    await phone.page.click(`button[data-act="${kind}"]`);
+  } else {
+    const buttons = await phone.page.$$('#action button[data-act]');
+    if (!buttons.length) return false;
+    await buttons[0].click();
+  }
+  phone.acted.add(key);
+  phone.actions += 1;
+  return true;
 }

@@ -17,19 +17,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
-import { BIN, startScriptedProvider, tempDir, waitFor } from './lib.mjs';
-
-const { default: puppeteer } = await import('puppeteer-core');
-
-const CHROMIUM = process.env.TOWNHALL_CHROMIUM || '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  throw new Error(`no Chromium at ${CHROMIUM}: install the Debian package \`chromium\` ` +
-    '(scripts/bootstrap.sh does it) or point TOWNHALL_CHROMIUM at a Chrome or Chromium binary');
-}
+import {
+  BIN, waitFor, launchPhoneBrowser, openPhone, clickAction as act, startScriptedProvider, stopProcess, tempDir,
+} from './lib.mjs';
 
 const SPEED = 12;
 const ROLE_WORDS = ['Villager', 'Werewolf', 'Seer', 'Doctor', 'Witch', 'Hunter'];
@@ -59,37 +53,8 @@ async function startPlayersHost(seed, seatsFile) {
   assert.equal(joins.length, 3, `no join links:\n${stderr}`);
   return {
     joins, proc, stderr: () => stderr, stdout: () => stdout,
-    async stop() {
-      if (proc.exitCode === null && proc.signalCode === null) {
-        proc.kill('SIGTERM');
-        const killer = setTimeout(() => proc.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(killer);
-      }
-    },
+    stop: () => stopProcess(proc, exited),
   };
-}
-
-/** One phone: its page, every document its socket received, what its DOM showed. */
-async function openPhone(browser, join, name) {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const phone = { page, name, url: join.url, frames: [], doms: [], last: null, acted: new Set(), actions: 0,
-    phases: [], latencies: [] };
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.enable');
-  cdp.on('Network.webSocketFrameReceived', ({ response }) => {
-    phone.frames.push(response.payloadData);
-    try { phone.last = JSON.parse(response.payloadData); } catch { return; /* checked below */ }
-    // Built on the host right after a commit; seen here once the browser has it.
-    if (phone.last.serverTime) phone.latencies.push(Date.now() - Date.parse(phone.last.serverTime));
-    const at = `${phone.last.state?.phase}/${phone.last.state?.dayNumber}`;
-    if (phone.phases.at(-1) !== at) phone.phases.push(at);
-  });
-  const res = await page.goto(join.url, { waitUntil: 'load' });
-  assert.equal(res.status(), 200);
-  await waitFor(`${name}'s first document`, () => phone.last !== null, { timeout: 10000 });
-  return phone;
 }
 
 /** What the page shows now: the players' list and the wolf chat. */
@@ -104,29 +69,6 @@ async function snapshotDom(phone) {
   })).catch(() => null);
   if (dom) phone.doms.push({ dom, doc: phone.last });
   return dom;
-}
-
-/** One click on whatever the phase asks of this page (once per thing to do). */
-async function act(phone) {
-  const d = phone.last;
-  if (!d?.state) return false;
-  const st = d.state;
-  const ra = st.you?.requiredAction;
-  const key = JSON.stringify([st.phase, st.dayNumber, ra?.type, st.you?.lastWordsDue]);
-  if (phone.acted.has(key)) return false;
-  const speech = await phone.page.$('[data-speech]');
-  if (speech) {
-    await speech.type(`${phone.name} speaks on day ${st.dayNumber}.`);
-    const kind = await phone.page.$eval('[data-speech]', (e) => e.getAttribute('data-speech'));
-    await phone.page.click(`button[data-act="${kind}"]`);
-  } else {
-    const buttons = await phone.page.$$('#action button[data-act]');
-    if (!buttons.length) return false;
-    await buttons[0].click();
-  }
-  phone.acted.add(key);
-  phone.actions += 1;
-  return true;
 }
 
 /** Checks every document and DOM snapshot of a page against the true roles. */
@@ -184,12 +126,7 @@ test('three phones play a witch-hunter-9 table by clicking', { timeout: 280000 }
       ...['Gus', 'Hal', 'Ivy', 'Jo', 'Kit'].map((name) => ({ name, bot: true }))],
   }));
   const host = await startPlayersHost(Number(process.env.TOWNHALL_PLAYERS_SEED || 4), seatsFile);
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--lang=en-US', '--disable-background-timer-throttling',
-      '--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding'],
-  });
+  const browser = await launchPhoneBrowser();
   try {
     const [a, b, c] = [
       await openPhone(browser, host.joins[0], 'Ada'),
@@ -240,16 +177,25 @@ test('three phones play a witch-hunter-9 table by clicking', { timeout: 280000 }
         const dom = await snapshotDom(c);
         assert.ok(dom?.standIn, 'the page says the stand-in plays');
         await c.page.bringToFront();
-        const box = await c.page.$('#action textarea, #action button[data-act]');
-        if (box) {
+        // A new document may redraw the action area under the click (the
+        // element is then detached): the next round of the loop tries again.
+        const clicked = await (async () => {
+          const box = await c.page.$('#action textarea, #action button[data-act]');
+          if (!box) return false;
           if (await c.page.$('#action textarea')) {
             await c.page.type('#action textarea', 'Cy is back.');
             await c.page.click('#action button[data-act]');
           } else {
             await box.click();
           }
-          await waitFor('Cy takes the seat back', () => c.last?.seat && !c.last.seat.standIn, { timeout: 5000 });
-          tookBack = true;
+          return true;
+        })().catch((e) => { if (!/detached|not clickable|No node/.test(String(e))) throw e; return false; });
+        // A click that sent nothing (the phase moved on and the page drew a new
+        // action under it) leaves the stand-in in place: the loop tries again.
+        if (clicked) {
+          const back = await waitFor('Cy takes the seat back', () => c.last?.seat && !c.last.seat.standIn,
+            { timeout: 5000 }).then(() => true, () => false);
+          tookBack = tookBack || back;
         }
       }
       await delay(250);

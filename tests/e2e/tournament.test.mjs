@@ -14,24 +14,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
-  Agent, BIN, addAgent, playSeat, runTownhall, startScriptedProvider, tempDir,
+  Agent, BIN, addAgent, isolate, playSeat, runTownhall, startScriptedProvider, startTournament, tempDir,
 } from './lib.mjs';
 
 const KEY_ENV = 'TOWNHALL_E2E_TOURNAMENT_KEY';
 const MATCHES = 3;
-
-/** Everything the commands write goes under the temporary directory. */
-function isolate(dir) {
-  for (const v of ['XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME']) {
-    process.env[v] = join(dir, v.toLowerCase());
-    mkdirSync(process.env[v], { recursive: true });
-  }
-}
 
 /** `townhall ARGS…` to its end, whatever its exit code: {code, signal, stdout, stderr}. */
 async function runRaw(args, { timeout = 30000 } = {}) {
@@ -44,55 +35,6 @@ async function runRaw(args, { timeout = 30000 } = {}) {
   const [code, signal] = await once(proc, 'close');
   clearTimeout(killer);
   return { code, signal, stdout, stderr };
-}
-
-/**
- * Starts `townhall tournament run FILE …` and resolves once it printed the
- * MCP URL (a line `mcp: URL` on stderr: stdout holds the report alone).
- * stdout and stderr are kept; `exited` resolves with {code, signal}.
- */
-async function startTournament(args) {
-  const proc = spawn(BIN, ['tournament', 'run', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  let rest = '';
-  let url = null;
-  let found = null;
-  const first = new Promise((resolve) => { found = resolve; });
-  proc.stderr.setEncoding('utf8').on('data', (d) => {
-    stderr = (stderr + d).slice(-256 * 1024);
-    const m = url === null && /^mcp: (\S+)$/m.exec(stderr);
-    if (m) { url = m[1]; found(url); }
-  });
-  const lines = createInterface({ input: proc.stdout });
-  const exited = once(proc, 'close').then(([code, signal]) => ({ code, signal }));
-  lines.on('line', (l) => { rest += `${l}\n`; });
-  await Promise.race([
-    first,
-    exited.then(({ code, signal }) => {
-      throw new Error(`townhall tournament run exited (${code ?? signal}) before printing its URL:\n${stderr}`);
-    }),
-    delay(30000, null, { ref: false }).then(() => {
-      throw new Error(`townhall tournament run printed no URL within 30 s:\n${stderr}`);
-    }),
-  ]);
-  let done = null;
-  exited.then((r) => { done = r; });
-  return {
-    url: new URL(url),
-    proc,
-    exited,
-    done: () => done,
-    report: () => rest,
-    stderr: () => stderr,
-    async stop() {
-      if (proc.exitCode === null && proc.signalCode === null) {
-        proc.kill('SIGTERM');
-        const killer = setTimeout(() => proc.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(killer);
-      }
-    },
-  };
 }
 
 /**

@@ -16,6 +16,7 @@
 
 #include <QElapsedTimer>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -85,6 +86,39 @@ private Q_SLOTS:
             seen.insert(c);
         }
         QCOMPARE(seen.size(), 1000);
+    }
+
+    // A tournament's next match: the new seat takes the person's code, so the
+    // page that holds it follows (still attached, stand-in state kept); the
+    // old seat keeps no code, and a revoked code moves nowhere.
+    void aCodeMovesToThePersonsNextSeat()
+    {
+        host::Host h(fastHost(3));
+        QString error;
+        QVERIFY2(h.start(&error), qPrintable(error));
+        host::HumanSeats &seats = h.humanSeats();
+        const std::string a = seats.add(QStringLiteral("Ada"), false);
+        const std::string b = seats.add(QStringLiteral("Ada"), false);
+        const QString code = seats.codeOf(a);
+        QVERIFY(!code.isEmpty() && code != seats.codeOf(b));
+        seats.attach(code, true);
+        QVERIFY(seats.state(a)->connected);
+        QSignalSpy docs(&seats, &host::HumanSeats::documentChanged);
+        QVERIFY(seats.moveCode(a, b));
+        QCOMPARE(seats.codeOf(b), code);
+        QVERIFY(seats.codeOf(a).isEmpty());
+        QVERIFY(seats.state(b)->connected);
+        QVERIFY(!seats.state(a)->connected);
+        QCOMPARE(seats.seats().size(), 1);
+        QCOMPARE(seats.seats().front().code, code);
+        QVERIFY(!docs.isEmpty());
+        QCOMPARE(docs.last().at(0).toString(), code);
+        QCOMPARE(seats.document(code), docs.last().at(1).toByteArray());
+        QVERIFY(!seats.moveCode(a, b)); // a has no code any more
+        const std::string c = seats.add(QStringLiteral("Ada"), false);
+        seats.revoke(code);
+        QVERIFY(!seats.moveCode(b, c));
+        QVERIFY(!seats.codeOf(c).isEmpty());
     }
 
     // A person who never acts: the stand-in plays each missed turn, keeps

@@ -12,6 +12,7 @@
 #include "pgtest.h"
 #include "providers/scriptedplayer.h"
 #include "providers/scriptedserver.h"
+#include "tournamenthost.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -55,20 +56,6 @@ host::providers::SeatsFile keyedSeats(const tournament::TournamentSpec &spec)
     for (auto &[name, profile] : seats.file->providers)
         profile.apiKey = QStringLiteral("test-key");
     return *seats.file;
-}
-
-/// A host playing in its own SQLite file in `dir`.
-std::unique_ptr<Host> startHost(const QTemporaryDir &dir, const QString &name)
-{
-    HostOptions o;
-    o.dbPath = dir.filePath(name);
-    o.speed = 50;
-    o.rateLimits = false;
-    auto host = std::make_unique<Host>(o);
-    QString error;
-    if (!host->start(&error))
-        qFatal("host: %s", qPrintable(error));
-    return host;
 }
 
 /// Waits until `t1`'s match `index` is claimed under `holder` and has a

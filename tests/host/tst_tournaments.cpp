@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
 // Tournaments in the store and through the host: bot tournaments at virtual
 // time on worker threads (the same table however many threads and however
-// often stopped), stored logs that replay, and a live tournament of bots,
-// scripted model seats and a push agent that runs to its report.
+// often stopped), stored logs that replay, a live tournament of bots,
+// scripted model seats and a push agent that runs to its report, and one
+// with a person (HumanSeats::act, scripted) who keeps one join code for every
+// match, is rated, and whose spoiled match the report leaves out.
 
 #include "engine/match.h"
 #include "host/host.h"
 #include "host/livetournament.h"
+#include "host/seats/humanseats.h"
 #include "host/tournaments.h"
 #include "providers/scriptedplayer.h"
 #include "providers/scriptedserver.h"
+#include "tournamenthost.h"
 
 #include <QProcess>
 #include <QSignalSpy>
@@ -17,6 +21,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace townhall;
 using namespace townhall::host;
@@ -52,6 +57,78 @@ Store openStore(const QString &path)
     if (!s)
         qFatal("store: %s", qPrintable(s.error().message));
     return std::move(s).value();
+}
+
+/// A live tournament of `spec` created on a started host of its own.
+struct Live
+{
+    std::unique_ptr<Host> host;
+    std::string id;
+    providers::SeatsFile seats;
+};
+Live createLive(const QTemporaryDir &dir, const tournament::TournamentSpec &spec, double speed)
+{
+    Live live{test::startHost(dir, QStringLiteral("live.sqlite"), speed), {}, {}};
+    auto id = createTournament(*live.host->store(), spec);
+    if (!id)
+        qFatal("tournament: %s", qPrintable(id.error().message));
+    live.id = id.value();
+    auto seats = seatsOf(spec);
+    if (!seats.ok())
+        qFatal("seats: %s", qPrintable(seats.errors.join(QStringLiteral("; "))));
+    live.seats = *seats.file;
+    return live;
+}
+
+/// What a person would do with the document they see: the action the phase
+/// asks of their seat (the first target offered), as the page sends it; null
+/// when it asks nothing. `key` names the thing asked, so it is done once.
+json personAction(const json &doc, std::string *key)
+{
+    const json &st = doc.value("state", json());
+    if (!st.is_object() || !st["you"].is_object())
+        return nullptr;
+    const json &you = st["you"];
+    const std::string phase = st.value("phase", "");
+    const json ra = you.value("requiredAction", json());
+    const std::string type = ra.is_object() && !ra.value("alreadySubmitted", false)
+                                 ? ra.value("type", "NONE")
+                                 : "NONE";
+    const bool lastWords = you.value("lastWordsDue", false);
+    *key = doc.value("matchId", "") + "/" + phase + "/" + std::to_string(st.value("dayNumber", 0))
+           + "/" + type + (lastWords ? "/last" : "");
+    const json targets = ra.is_object() ? ra.value("allowedTargets", json::array()) : json::array();
+    const json first = targets.empty() ? json() : targets.front();
+    auto say = [](const char *kind) {
+        return json{{"tool", "match.say_public"},
+                    {"arguments", {{"text", "I have my doubts."}, {"kind", kind}}}};
+    };
+    auto at = [&first](const char *tool) {
+        return json{{"tool", tool}, {"arguments", {{"targetPlayerId", first}}}};
+    };
+    if (phase == "LOBBY")
+        return {{"tool", "match.ready"}, {"arguments", json::object()}};
+    if (lastWords)
+        return say("LAST_WORDS");
+    if (type == "WOLF_KILL")
+        return at("match.night.wolf_kill");
+    if (type == "SEER_INSPECT")
+        return at("match.night.seer_inspect");
+    if (type == "DOCTOR_PROTECT")
+        return at("match.night.doctor_protect");
+    if (type == "VOTE")
+        return at("match.vote");
+    if (type == "HUNTER_SHOOT")
+        return {{"tool", "match.hunter_shoot"}, {"arguments", {{"targetPlayerId", nullptr}}}};
+    if (type == "WITCH_ACT")
+        return {{"tool", "match.night.witch_act"}, {"arguments", {{"action", "PASS"}}}};
+    if (type == "SPEAK_OPENING")
+        return say("OPENING");
+    if (type == "SPEAK_DEFENSE")
+        return say("DEFENSE");
+    if (phase == "DAY_DISCUSSION" && you.value("alive", false))
+        return say("DISCUSSION");
+    return nullptr;
 }
 
 /// The report as JSON, with nothing that depends on when it ran.
@@ -265,20 +342,13 @@ private Q_SLOTS:
               {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
         const auto spec = specOf(file);
         QTemporaryDir dir;
-        HostOptions o;
-        o.dbPath = dir.filePath(QStringLiteral("live.sqlite"));
-        o.speed = 50;
-        o.rateLimits = false;
-        Host host(o);
+        Live created = createLive(dir, spec, 50);
+        Host &host = *created.host;
+        const std::string &id = created.id;
         QString error;
-        QVERIFY2(host.start(&error), qPrintable(error));
-        auto id = createTournament(*host.store(), spec);
-        QVERIFY(id);
-        auto seats = seatsOf(spec);
-        QVERIFY2(seats.ok(), qPrintable(seats.errors.join(QStringLiteral("; "))));
-        for (auto &[name, profile] : seats.file->providers)
+        for (auto &[name, profile] : created.seats.providers)
             profile.apiKey = QStringLiteral("test-key");
-        LiveTournament live(host, id.value(), spec, *seats.file, {}, 2);
+        LiveTournament live(host, id, spec, created.seats, {}, 2);
         QSignalSpy finished(&live, &LiveTournament::finished);
         QSignalSpy failed(&live, &LiveTournament::failed);
         QVERIFY2(live.start(&error), qPrintable(error));
@@ -293,7 +363,7 @@ private Q_SLOTS:
         QVERIFY(finished.wait(240'000) || !finished.isEmpty());
         QVERIFY(failed.isEmpty());
 
-        const auto rows = host.store()->tournamentMatches(id.value(), false).value();
+        const auto rows = host.store()->tournamentMatches(id, false).value();
         QCOMPARE(rows.size(), std::size_t(3));
         const auto schedule = tournament::schedule(spec);
         std::set<std::string> matchIds;
@@ -330,10 +400,9 @@ private Q_SLOTS:
                 }
         }
         // Nothing secret was stored with the tournament.
-        QVERIFY(host.store()->tournament(id.value()).value().specJson.find("tok-env")
-                == std::string::npos);
-        QCOMPARE(host.store()->tournament(id.value()).value().status, std::string("FINISHED"));
-        const json report = reportJson(*host.store(), id.value());
+        QVERIFY(host.store()->tournament(id).value().specJson.find("tok-env") == std::string::npos);
+        QCOMPARE(host.store()->tournament(id).value().status, std::string("FINISHED"));
+        const json report = reportJson(*host.store(), id);
         QCOMPARE(report["played"].get<int>(), 3);
         std::set<std::string> named;
         for (const json &p : report["participants"])
@@ -341,6 +410,136 @@ private Q_SLOTS:
         QVERIFY((named == std::set<std::string>{"model-a", "model-b", "pushy", "bots"}));
         agent.kill();
         agent.waitForFinished();
+    }
+    void aPersonIsRatedAndTheirSpoiledMatchIsLeftOut()
+    {
+        const json file{{"name", "a person against the bots"},
+                        {"rules", "witch-6"},
+                        {"matches", 3},
+                        {"seed", 5},
+                        {"timers", "standard"},
+                        {"participants",
+                         {{{"id", "me"}, {"human", true}, {"name", "Ada"}},
+                          {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}};
+        const auto spec = specOf(file);
+        QTemporaryDir dir;
+        Live created = createLive(dir, spec, 40);
+        Host &host = *created.host;
+        const std::string &id = created.id;
+        QString error;
+        LiveTournament live(host, id, spec, created.seats, {}, 3);
+        QSignalSpy finished(&live, &LiveTournament::finished);
+        QSignalSpy failed(&live, &LiveTournament::failed);
+        QSignalSpy codes(&live, &LiveTournament::joinCode);
+
+        // The person: answers every document of their code with what its
+        // phase asks, through HumanSeats::act as the page does. The second
+        // match they play, the host spoils (as the app's unlock does).
+        HumanSeats &humans = host.humanSeats();
+        std::set<std::string> done;
+        std::vector<std::string> matchesSeen;
+        int actions = 0, refused = 0;
+        bool spoiledOk = false;
+        QObject::connect(&humans,
+                         &HumanSeats::documentChanged,
+                         &live,
+                         [&](const QString &c, const QByteArray &d) {
+                             if (codes.isEmpty() || c != codes.first().at(2).toString())
+                                 return;
+                             const json doc = json::parse(d.toStdString());
+                             const std::string matchId = doc.value("matchId", "");
+                             if (!matchId.empty()
+                                 && std::find(matchesSeen.begin(), matchesSeen.end(), matchId)
+                                        == matchesSeen.end()) {
+                                 matchesSeen.push_back(matchId);
+                                 if (matchesSeen.size() == 2)
+                                     spoiledOk = bool(host.store()->setSetting(
+                                         spoiledMatchKey(matchId), engine::isoTime(host.now())));
+                             }
+                             if (doc["answer"].is_object() && !doc["answer"].value("ok", true))
+                                 ++refused;
+                             std::string key;
+                             json action = personAction(doc, &key);
+                             if (action.is_null() || !done.insert(key).second)
+                                 return;
+                             action["id"] = "a" + std::to_string(++actions);
+                             // Not from inside the hub's own signal: the page's message
+                             // arrives later too.
+                             QTimer::singleShot(0, &live, [&humans, c, action] {
+                                 humans.act(c, QByteArray::fromStdString(action.dump()));
+                             });
+                         });
+        QVERIFY2(live.start(&error), qPrintable(error));
+        // The code exists from the start, and the first match waits until the
+        // person's page is open.
+        QCOMPARE(codes.size(), 1);
+        const QString code = codes.first().at(2).toString();
+        QVERIFY(!code.isEmpty());
+        QTRY_VERIFY(live.waitingFor().contains(QStringLiteral("Ada")));
+        QTest::qWait(300);
+        QCOMPARE(host.lobby().matchCounter(), 0);
+        humans.attach(code, true);
+        QVERIFY(finished.wait(240'000) || !finished.isEmpty());
+        QVERIFY(failed.isEmpty());
+        QVERIFY(spoiledOk);
+
+        // One code for the whole run: every match's documents came under it.
+        QCOMPARE(codes.size(), 1);
+        QCOMPARE(live.codeOf("me"), code);
+        QCOMPARE(codes.first().at(0).toString(), QStringLiteral("me"));
+        QCOMPARE(matchesSeen.size(), std::size_t(3));
+        QVERIFY2(actions >= 9, qPrintable(QString::number(actions)));
+        QCOMPARE(refused, 0);
+        const auto rows = host.store()->tournamentMatches(id, false).value();
+        for (const TournamentMatchRow &r : rows) {
+            const engine::Match *m = host.lobby().match(r.matchId);
+            QVERIFY(m && m->ended());
+            int people = 0;
+            for (const engine::Player &p : m->state().players)
+                people += p.agentId.rfind("human:", 0) == 0;
+            QCOMPARE(people, 1);
+            const json result = json::parse(r.resultJson);
+            QCOMPARE(result.contains("spoiled"), r.matchId == matchesSeen[1]);
+        }
+
+        // Rated on the board with the bots, with an interval; the spoiled
+        // match is not in the ratings and the report says which and why.
+        auto report = tournamentReport(*host.store(), id);
+        QVERIFY(report);
+        const tournament::Report &r = report.value();
+        QCOMPARE(r.played, 3);
+        QCOMPARE(r.spoiled, 1);
+        QCOMPARE(r.counted + r.voided + r.forfeited, 2);
+        const auto me = std::find_if(r.participants.begin(),
+                                     r.participants.end(),
+                                     [](const auto &p) { return p.participantId == "me"; });
+        QVERIFY(me != r.participants.end());
+        QVERIFY(me->kind == tournament::ParticipantKind::Human);
+        QCOMPARE(me->name, std::string("Ada"));
+        QCOMPARE(me->overall.rating.n, r.counted);
+        QVERIFY(me->overall.rating.n >= 1);
+        QVERIFY(me->overall.rating.low < me->overall.rating.value);
+        QVERIFY(me->overall.rating.value < me->overall.rating.high);
+        const auto spoiled = std::find_if(r.matches.begin(), r.matches.end(), [&](const auto &m) {
+            return m.matchId == matchesSeen[1];
+        });
+        QVERIFY(spoiled != r.matches.end());
+        QCOMPARE(spoiled->outcome, std::string("spoiled"));
+        QVERIFY(spoiled->spoiledAt.has_value());
+        const std::string md = tournament::toMarkdown(r);
+        QVERIFY2(md.find("1 spoiled") != std::string::npos, md.c_str());
+        QVERIFY2(md.find("## Matches left out") != std::string::npos, md.c_str());
+        QVERIFY2(md.find("(" + matchesSeen[1] + "): spoiled") != std::string::npos, md.c_str());
+        QVERIFY(tournament::toHtml(r).find("Matches left out") != std::string::npos);
+
+        // Without the mark the same records rate that match too.
+        auto records = tournamentRecords(*host.store(), id);
+        QVERIFY(records);
+        for (tournament::MatchRecord &m : records.value())
+            m.spoiledAt.reset();
+        const tournament::Report unspoiled = tournament::computeReport(id, spec, records.value());
+        QCOMPARE(unspoiled.spoiled, 0);
+        QCOMPARE(unspoiled.counted + unspoiled.voided + unspoiled.forfeited, 3);
     }
 };
 

@@ -186,6 +186,47 @@ private Q_SLOTS:
         QCOMPARE(find(r, "bots").overall.rating.value, find(once, "bots").overall.rating.value);
     }
 
+    // A spoiled match (the host saw what a person at the table may not) is
+    // left out of ratings and win rates for everyone, whatever the failure
+    // rule; it still counts as played, and every format says which and why.
+    void aSpoiledMatchIsLeftOutAndSaidSo()
+    {
+        MatchRecord spoiled = record(1, true);
+        spoiled.spoiledAt = "2026-11-28T15:00:00.000Z";
+        for (const char *rule : {"count", "void", "forfeit"}) {
+            const Report r
+                = computeReport("t", specOf(threeParticipants(rule)), {record(0, false), spoiled});
+            const Report once
+                = computeReport("t", specOf(threeParticipants(rule)), {record(0, false)});
+            QCOMPARE(r.played, 2);
+            QCOMPARE(r.counted, 1);
+            QCOMPARE(r.spoiled, 1);
+            QCOMPARE(r.voided + r.forfeited, 0);
+            QCOMPARE(find(r, "a").overall.games, 1);
+            QCOMPARE(find(r, "a").overall.rating.n, 1);
+            QCOMPARE(find(r, "a").overall.rating.value, find(once, "a").overall.rating.value);
+            QCOMPARE(find(r, "b").roles.front().rating.value,
+                     find(once, "b").roles.front().rating.value);
+            // What happened at the table is still reported.
+            QCOMPARE(find(r, "a").failures, 1);
+            QCOMPARE(r.matches.back().outcome, std::string("spoiled"));
+            QCOMPARE(r.matches.back().spoiledAt.value_or(""), *spoiled.spoiledAt);
+            const json j = r.toJson();
+            QCOMPARE(j["spoiled"].get<int>(), 1);
+            QVERIFY(j["matches"][1]["spoiledAt"] == *spoiled.spoiledAt);
+            for (const std::string &text : {toMarkdown(r), toHtml(r)}) {
+                QVERIFY2(text.find("1 spoiled") != std::string::npos, text.c_str());
+                QVERIFY2(text.find("match 2 (m1): spoiled") != std::string::npos, text.c_str());
+                QVERIFY2(text.find("omniscient view") != std::string::npos, text.c_str());
+            }
+        }
+        // Nothing spoiled: the report reads as before.
+        const Report plain
+            = computeReport("t", specOf(threeParticipants("count")), {record(0, false)});
+        QVERIFY(toMarkdown(plain).find("spoiled") == std::string::npos);
+        QVERIFY(toMarkdown(plain).find("Matches left out") == std::string::npos);
+    }
+
     void unplayedMatchesAreLeftOut()
     {
         MatchRecord running = record(1, false);

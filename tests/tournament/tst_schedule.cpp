@@ -113,6 +113,21 @@ private Q_SLOTS:
                                                             "line";
         QTest::newRow("nested 200,000 deep")
             << (QByteArray(200000, '[') + QByteArray(200000, ']')) << "nests deeper than 64 levels";
+        QTest::newRow("human not true") << QByteArray(
+            R"({"matches":1,"participants":[{"id":"me","human":"yes"},{"id":"b","bot":true,"seats":"rest"}]})")
+                                        << "participants[0].human: must be true";
+        QTest::newRow("human false") << QByteArray(
+            R"({"matches":1,"participants":[{"id":"me","human":false},{"id":"b","bot":true,"seats":"rest"}]})")
+                                     << "participants[0].human: must be true";
+        QTest::newRow("human and bot") << QByteArray(
+            R"({"matches":1,"participants":[{"id":"me","human":true,"bot":true},{"id":"b","bot":true,"seats":"rest"}]})")
+                                       << "participants[0]: must be exactly one";
+        QTest::newRow("human with two seats") << QByteArray(
+            R"({"matches":1,"participants":[{"id":"me","human":true,"seats":2},{"id":"b","bot":true,"seats":"rest"}]})")
+                                              << "participants[0].seats: a person plays one seat";
+        QTest::newRow("unknown timers") << QByteArray(
+            R"({"matches":1,"timers":"slow","participants":[{"id":"a","bot":true,"seats":8}]})")
+                                        << "timers: must be";
         QTest::newRow("push without url") << QByteArray(
             R"({"matches":1,"participants":[{"id":"p","push":{}},{"id":"b","bot":true,"seats":"rest"}]})")
                                           << "participants[0].push";
@@ -152,6 +167,39 @@ private Q_SLOTS:
         auto again = specOf(spec.toJson());
         QCOMPARE(again.participants[3].seats, 6);
         QVERIFY(toJson(schedule(again).back()) == toJson(schedule(spec).back()));
+    }
+
+    // A person is a participant like any: one seat, rated on the same board;
+    // their matches take the people preset unless the file chose timers.
+    void aPersonIsAParticipant()
+    {
+        auto spec = specOf({{"matches", 2},
+                            {"rules", "witch-6"},
+                            {"participants",
+                             {{{"id", "me"}, {"human", true}, {"name", "Ada"}},
+                              {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}});
+        QVERIFY(spec.participants[0].kind == ParticipantKind::Human);
+        QCOMPARE(spec.participants[0].name, std::string("Ada"));
+        QCOMPARE(spec.participants[0].seats, 1);
+        QCOMPARE(spec.participants[1].seats, 5);
+        QVERIFY(spec.hasPeople());
+        QVERIFY(!spec.botsOnly());
+        QVERIFY(spec.timers == TimerChoice::People);
+        auto again = specOf(spec.toJson());
+        QVERIFY(again.participants[0].kind == ParticipantKind::Human);
+        QVERIFY(again.timers == TimerChoice::People);
+        QVERIFY(toJson(schedule(again).back()) == toJson(schedule(spec).back()));
+        auto chosen = specOf({{"matches", 2},
+                              {"rules", "witch-6"},
+                              {"timers", "standard"},
+                              {"participants",
+                               {{{"id", "me"}, {"human", true}},
+                                {{"id", "bots"}, {"bot", true}, {"seats", "rest"}}}}});
+        QVERIFY(chosen.timers == TimerChoice::Standard);
+        QVERIFY(
+            specOf({{"matches", 1}, {"participants", {{{"id", "b"}, {"bot", true}, {"seats", 8}}}}})
+                .timers
+            == TimerChoice::Model);
     }
 
     // A preset's former name ("seed002-9") in a tournament file is the

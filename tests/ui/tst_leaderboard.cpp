@@ -313,6 +313,26 @@ private Q_SLOTS:
         list->setCurrentRow(2);
         panel.openButton()->click();
         QCOMPARE(open.at(0).at(0).toString(), QStringLiteral("m-0003"));
+
+        // A spoiled match says why it is not rated, and the header counts it.
+        tournament::PlayedMatch spoiled{"m-0004", 3, engine::Team::Villagers, "spoiled", {}};
+        spoiled.spoiledAt = "2026-11-28T15:00:00.000Z";
+        r.matches.push_back(spoiled);
+        r.matchIds.push_back("m-0004");
+        r.spoiled = 1;
+        auto me = participant("me", ParticipantKind::Human, 3, 1, 0, 0, 0);
+        r.participants.push_back(me);
+        panel.setReport(r);
+        QVERIFY(list->item(3)->text().startsWith(QStringLiteral("m-0004 — match 4 · Villagers won "
+                                                                "· spoiled: the host unlocked")));
+        QVERIFY(list->item(3)->text().contains(QStringLiteral("left out of the ratings")));
+        QVERIFY(panel.headerLabel()->text().contains(QStringLiteral("1 spoiled match")));
+        bool person = false;
+        for (int row = 0; row < panel.model()->rowCount(); ++row)
+            person = person
+                     || cell(panel.model(), row, LeaderboardModel::Participant)
+                            == QStringLiteral("me · person");
+        QVERIFY(person);
     }
 
     void progressText()

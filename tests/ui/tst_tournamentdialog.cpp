@@ -131,6 +131,28 @@ private Q_SLOTS:
         QVERIFY(!d.spec().contains("providers") || !d.spec()["providers"].contains("other"));
     }
 
+    // "Me": the app's user plays a seat of every match ("human": true), and a
+    // file with a person loads as that kind.
+    void aPersonRowIsMe()
+    {
+        TournamentDialog d(providerNames(), providers);
+        d.removeParticipant(0);
+        const int row = d.addParticipant(Kind::Person, QStringLiteral("me"), QStringLiteral("1"));
+        QVERIFY(!(d.participantsTable()->item(row, TournamentDialog::TargetColumn)->flags()
+                  & Qt::ItemIsEditable));
+        const json j = d.spec();
+        QVERIFY(j["participants"][1] == json({{"id", "me"}, {"human", true}, {"seats", 1}}));
+        const tournament::SpecParse parsed = tournament::parseSpec(j);
+        QVERIFY(parsed.ok());
+        QVERIFY(parsed.spec->participants[1].kind == tournament::ParticipantKind::Human);
+        QVERIFY(d.startButton()->isEnabled());
+
+        TournamentDialog again(providerNames(), providers);
+        QCOMPARE(again.setSpec(j), QString());
+        QCOMPARE(again.kindBox(1)->currentData().toInt(), int(Kind::Person));
+        QVERIFY(again.spec()["participants"] == j["participants"]);
+    }
+
     void brokenRowsDisableStart_data()
     {
         QTest::addColumn<int>("column");
