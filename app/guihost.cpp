@@ -274,6 +274,12 @@ void HostWorker::playerAction(const QString &code, const QByteArray &action)
         m_host->humanSeats().act(code, action);
 }
 
+void HostWorker::attachPlayer(const QString &code, bool attached)
+{
+    if (m_host && m_localSeats.contains(code))
+        m_host->humanSeats().attach(code, attached);
+}
+
 std::string HostWorker::spoiledSettingKey(const QString &matchId)
 {
     return "match.spoiled." + matchId.toStdString();
@@ -923,6 +929,7 @@ GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
     connect(link, &ui::HostLink::markSpoiled, m_worker, &HostWorker::markSpoiled);
     connect(m_worker, &HostWorker::playerDocument, link, &ui::HostLink::playerDocument);
     connect(link, &ui::HostLink::playerAction, m_worker, &HostWorker::playerAction);
+    connect(link, &ui::HostLink::playerPanelAttached, m_worker, &HostWorker::attachPlayer);
 }
 
 GuiHost::~GuiHost()
