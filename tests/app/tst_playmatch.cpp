@@ -455,6 +455,8 @@ private:
               const std::function<bool(const json &)> &effect)
     {
         QSignalSpy sent(&m_app.link, &ui::HostLink::playerAction);
+        const std::string phaseBefore = phase();
+        const int dayBefore = day();
         if (!input())
             return;
         if (sent.count() != 1)
@@ -468,6 +470,11 @@ private:
         while (str(at(m_doc, "answer"), "id") != id && t.elapsed() < 10'000)
             m_docs.wait(50);
         const json &answer = at(m_doc, "answer");
+        if (str(answer, "id") != id && (phase() != phaseBefore || day() != dayBefore)) {
+            // The phase ended while the move was on its way to the match.
+            qWarning("%s unanswered: the phase passed", moveName(move));
+            return;
+        }
         if (str(answer, "id") != id)
             return fail(
                 QStringLiteral("no answer to the %1").arg(QString::fromLatin1(moveName(move))));
