@@ -393,6 +393,12 @@ void HostWorker::invitesChanged(bool always)
     Q_EMIT invitedSeats(seats);
 }
 
+void HostWorker::attachPlayer(const QString &code, bool attached)
+{
+    if (m_host && m_localSeats.contains(code))
+        m_host->humanSeats().attach(code, attached);
+}
+
 std::string HostWorker::spoiledSettingKey(const QString &matchId)
 {
     return host::spoiledMatchKey(matchId.toStdString()); // a tournament reads it there
@@ -1044,6 +1050,7 @@ GuiHost::GuiHost(GuiHostOptions options, ui::HostLink *link, QObject *parent)
     connect(m_worker, &HostWorker::playerDocument, link, &ui::HostLink::playerDocument);
     connect(link, &ui::HostLink::playerAction, m_worker, &HostWorker::playerAction);
     connectInvites(link);
+    connect(link, &ui::HostLink::playerPanelAttached, m_worker, &HostWorker::attachPlayer);
 }
 
 GuiHost::~GuiHost()

@@ -159,6 +159,9 @@ public:
     /// The person at this computer acts in their local human seat `code`
     /// (HostLink::playerAction); codes of other seats are ignored.
     void playerAction(const QString &code, const QByteArray &action);
+    /// The window's panel for local seat `code` opened or closed
+    /// (HostLink::playerPanelAttached); other codes are ignored.
+    void attachPlayer(const QString &code, bool attached);
 
 public:
     /// Where markSpoiled records a match ("match.spoiled.<matchId>").

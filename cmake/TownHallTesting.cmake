@@ -4,10 +4,10 @@
 # without these it would start them in the order they are declared and a
 # long one declared late would finish alone at the end of the run.
 set(TOWNHALL_TEST_COSTS
-    tst_storagefaults=155 tst_pilotfaults=121 tst_tournamentcli=110 e2e_overlays=91
-    tst_invariants=74 e2e_tournament=71 tst_crash=61 tst_cli=61 tst_sharedlivetournaments=58
-    tst_pilot=55 e2e_model_seats=45 tst_pilothostile=40 tst_pushseat=39 tst_guihost=34
-    tst_spectatorfeed=32)
+    tst_playmatch=200 tst_storagefaults=155 tst_pilotfaults=121 tst_tournamentcli=110
+    e2e_overlays=91 tst_invariants=74 e2e_tournament=71 tst_crash=61 tst_cli=61
+    tst_sharedlivetournaments=58 tst_pilot=55 e2e_model_seats=45 tst_pilothostile=40
+    tst_pushseat=39 tst_guihost=34 tst_spectatorfeed=32)
 
 # townhall_test_cost(NAME): gives a test its cost from TOWNHALL_TEST_COSTS, if listed.
 function(townhall_test_cost name)

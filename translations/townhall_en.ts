@@ -4338,6 +4338,30 @@
 <context>
     <name>townhall::ui::PlayerPanel</name>
     <message>
+        <source>You have spoken; the others speak in turn.</source>
+        <translation>You have spoken; the others speak in turn.</translation>
+    </message>
+    <message>
+        <source>Phase brief</source>
+        <translation>Phase brief</translation>
+    </message>
+    <message>
+        <source>The whole phase brief: what your seat knows and may do now, as an agent in your seat reads it</source>
+        <translation>The whole phase brief: what your seat knows and may do now, as an agent in your seat reads it</translation>
+    </message>
+    <message>
+        <source>Phase brief text</source>
+        <translation>Phase brief text</translation>
+    </message>
+    <message>
+        <source>Hide the phase brie&amp;f</source>
+        <translation>Hide the phase brie&amp;f</translation>
+    </message>
+    <message>
+        <source>Show the phase brie&amp;f</source>
+        <translation>Show the phase brie&amp;f</translation>
+    </message>
+    <message>
         <source>Your seat</source>
         <translation>Your seat</translation>
     </message>

@@ -4325,6 +4325,30 @@
 <context>
     <name>townhall::ui::PlayerPanel</name>
     <message>
+        <source>You have spoken; the others speak in turn.</source>
+        <translation>你已发言；其他人依次发言。</translation>
+    </message>
+    <message>
+        <source>Phase brief</source>
+        <translation>阶段简报</translation>
+    </message>
+    <message>
+        <source>The whole phase brief: what your seat knows and may do now, as an agent in your seat reads it</source>
+        <translation>完整的阶段简报：你的座位现在知道什么、可以做什么，与坐在这个座位的智能体读到的一样</translation>
+    </message>
+    <message>
+        <source>Phase brief text</source>
+        <translation>阶段简报正文</translation>
+    </message>
+    <message>
+        <source>Hide the phase brie&amp;f</source>
+        <translation>隐藏阶段简报(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show the phase brie&amp;f</source>
+        <translation>显示阶段简报(&amp;F)</translation>
+    </message>
+    <message>
         <source>Your seat</source>
         <translation>你的座位</translation>
     </message>

@@ -185,6 +185,10 @@ Q_SIGNALS:
     /// ({"id", "tool", "arguments"}, compact JSON). Answered in the seat's
     /// next playerDocument ("answer").
     void playerAction(const QString &code, const QByteArray &action);
+    /// The window's panel for seat `code` is there for the person (true) or
+    /// not any more (false: the dock was closed or the match ended); the
+    /// seat's document says "connected" accordingly.
+    void playerPanelAttached(const QString &code, bool attached);
     /// The host looked at a match's secrets while playing a seat in it
     /// (Unlock anyway): the match is marked spoiled in its record.
     void markSpoiled(const QString &matchId);

@@ -729,6 +729,7 @@ void MainWindow::onPlayerDocument(const QString &code, const QByteArray &documen
         connect(m_player, &PlayerPanel::actionRequested, this, [this](const QByteArray &action) {
             Q_EMIT m_link->playerAction(m_playerCode, action);
         });
+        connect(m_playerDock, &QDockWidget::visibilityChanged, this, &MainWindow::announcePanel);
         m_playerDock->show();
         m_playerDock->raise();
     }
@@ -740,6 +741,23 @@ void MainWindow::onPlayerDocument(const QString &code, const QByteArray &documen
     if (match != before && !m_userPicked && m_replicas->match(match))
         m_controller->selectMatch(match);
     applySpoilerLock();
+    announcePanel();
+}
+
+void MainWindow::announcePanel()
+{
+    if (!m_player || m_playerCode.isEmpty())
+        return;
+    // Closed by the user (not merely behind another tab), or nothing left to play.
+    const bool attached = !m_playerDock->isHidden() && !m_player->matchEnded();
+    if (m_playerCode != m_announcedCode) {
+        m_announcedCode = m_playerCode;
+        m_announced = true; // the host attaches a new local seat itself
+    }
+    if (attached == m_announced)
+        return;
+    m_announced = attached;
+    Q_EMIT m_link->playerPanelAttached(m_playerCode, attached);
 }
 
 void MainWindow::applySpoilerLock()

@@ -148,6 +148,9 @@ private:
     void onNotice(const QString &message);
     void onPlayerDocument(const QString &code, const QByteArray &document);
     void applySpoilerLock();
+    /// Tells the host whether the panel is there for the person: the dock
+    /// open and the match running (HostLink::playerPanelAttached).
+    void announcePanel();
     void unlockSpoilers();
     void refreshControls();
     void applyTheme();
@@ -210,6 +213,8 @@ private:
     PlayerPanel *m_player = nullptr;
     QDockWidget *m_playerDock = nullptr;
     QString m_playerCode;
+    QString m_announcedCode; ///< the seat whose attachment the host knows
+    bool m_announced = true; ///< what it knows (a new local seat starts attached)
     QString m_lockedMatch;
     QSet<QString> m_spoiled; ///< matches unlocked anyway
     QWidget *m_lockBar = nullptr;

@@ -162,6 +162,29 @@ void PlayerPanel::build()
     av->addLayout(speakRow);
     v->addWidget(m_actionBox);
 
+    // The phase brief: everything the seat knows and may do, as an agent
+    // reads it; folded away until asked for, it is long.
+    m_briefButton = new QPushButton;
+    m_briefButton->setCheckable(true);
+    m_briefButton->setAccessibleName(tr("Phase brief"));
+    m_briefButton->setToolTip(tr("The whole phase brief: what your seat knows and may do now, "
+                                 "as an agent in your seat reads it"));
+    m_brief = new QPlainTextEdit;
+    m_brief->setReadOnly(true);
+    m_brief->setAccessibleName(tr("Phase brief text"));
+    m_brief->setTabChangesFocus(true);
+    m_brief->setMaximumHeight(fontMetrics().height() * 12);
+    m_brief->hide();
+    connect(m_briefButton, &QPushButton::toggled, this, [this](bool on) {
+        m_brief->setVisible(on);
+        renderBrief();
+    });
+    auto *briefRow = new QHBoxLayout;
+    briefRow->addWidget(m_briefButton);
+    briefRow->addStretch(1);
+    v->addLayout(briefRow);
+    v->addWidget(m_brief);
+
     auto *said = new QLabel(tr("Said at the table"));
     v->addWidget(said);
     m_transcript = new QListWidget;
@@ -224,7 +247,9 @@ void PlayerPanel::build()
     setTabOrder(m_pass, m_ready);
     setTabOrder(m_ready, m_speech);
     setTabOrder(m_speech, m_speak);
-    setTabOrder(m_speak, m_transcript);
+    setTabOrder(m_speak, m_briefButton);
+    setTabOrder(m_briefButton, m_brief);
+    setTabOrder(m_brief, m_transcript);
     setTabOrder(m_transcript, m_wolfList);
     setTabOrder(m_wolfList, m_wolfEdit);
     setTabOrder(m_wolfEdit, m_wolfSend);
@@ -281,8 +306,22 @@ void PlayerPanel::render()
     renderKnowledge();
     renderAction();
     renderTranscript();
+    renderBrief();
     updateCountdown();
     updateCounters();
+}
+
+void PlayerPanel::renderBrief()
+{
+    const QString brief = qs(text(m_doc, "brief"));
+    m_briefButton->setText(m_briefButton->isChecked() ? tr("Hide the phase brie&f")
+                                                      : tr("Show the phase brie&f"));
+    m_briefButton->setEnabled(!brief.isEmpty());
+    // Held only while shown; only a new text, so the reader's scroll
+    // position stays otherwise.
+    const QString shown = m_briefButton->isChecked() ? brief : QString();
+    if (m_brief->toPlainText() != shown)
+        m_brief->setPlainText(shown);
 }
 
 QStringList PlayerPanel::nightDeaths(const json &nightResult) const
@@ -496,6 +535,12 @@ void PlayerPanel::renderAction()
     } else if (m_actionType == "SPEAK_DEFENSE") {
         m_speechKind = "DEFENSE";
         prompt = tr("Your turn: defend yourself before the revote.");
+    }
+    // A turn's statement is said once: the turn may still be the player's
+    // for a moment after it (the host moves on to the next speaker then).
+    if ((m_speechKind == "OPENING" || m_speechKind == "DEFENSE") && spokeThisPhase(m_speechKind)) {
+        m_speechKind.clear();
+        prompt = tr("You have spoken; the others speak in turn.");
     }
     if (flag(you, "lastWordsDue")) {
         m_speechKind = "LAST_WORDS";
@@ -732,6 +777,21 @@ void PlayerPanel::renderTranscript()
     }
     if (!events.empty())
         m_transcript->setProperty("lastEventId", qs(text(events.back(), "eventId")));
+}
+
+bool PlayerPanel::spokeThisPhase(const std::string &kind) const
+{
+    const json &events = member(m_doc, "events");
+    for (auto it = events.rbegin(); events.is_array() && it != events.rend(); ++it) {
+        const std::string type = text(*it, "type");
+        if (type == "PHASE_CHANGED")
+            return false;
+        const json &p = member(*it, "payload");
+        if (type == "PUBLIC_MESSAGE" && text(p, "playerId") == m_playerId.toStdString()
+            && text(p, "kind") == kind)
+            return true;
+    }
+    return false;
 }
 
 bool PlayerPanel::matchEnded() const

@@ -76,6 +76,10 @@ public:
     QLineEdit *wolfChatEdit() const { return m_wolfEdit; }
     QPushButton *wolfChatButton() const { return m_wolfSend; }
     QListWidget *transcript() const { return m_transcript; }
+    /// The phase brief (the document's "brief": the text an agent gets),
+    /// shown while its button is checked.
+    QPushButton *briefButton() const { return m_briefButton; }
+    QPlainTextEdit *briefText() const { return m_brief; }
 
 Q_SIGNALS:
     /// A player action (compact JSON): {"id", "tool", "arguments"}; the
@@ -95,6 +99,7 @@ private:
     void renderKnowledge();
     void renderAction();
     void renderTranscript();
+    void renderBrief();
     void updateCountdown();
     void updateCounters();
     void send(const char *tool, nlohmann::json arguments);
@@ -104,6 +109,8 @@ private:
     void speak();
     void sendWolfChat();
     QString nameOf(const std::string &playerId) const;
+    /// The player said a statement of `kind` since the phase began.
+    bool spokeThisPhase(const std::string &kind) const;
     QStringList nightDeaths(const nlohmann::json &nightResult) const;
     QString eventText(const nlohmann::json &event, RowKind &kind) const;
 
@@ -136,6 +143,8 @@ private:
     QLabel *m_speechCount = nullptr;
     QPushButton *m_speak = nullptr;
     QListWidget *m_transcript = nullptr;
+    QPushButton *m_briefButton = nullptr;
+    QPlainTextEdit *m_brief = nullptr;
     QGroupBox *m_wolfBox = nullptr;
     QListWidget *m_wolfList = nullptr;
     QLineEdit *m_wolfEdit = nullptr;
